@@ -1,0 +1,3 @@
+from access_game.cli import main
+
+raise SystemExit(main())

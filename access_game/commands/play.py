@@ -1,0 +1,9 @@
+"""The `play` subcommand (not yet built)."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    pass

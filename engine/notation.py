@@ -1,0 +1,132 @@
+"""Card notation that parses and prints round-trip, like SAN in chess.
+
+A card is its rank code then its suit code: ``10h``, ``qs``, ``7st``; a joker is ``jo``. Parsing is
+lenient about how people type (any case, ``*`` or ``★`` for stars, ``♥`` and friends, ``joker``,
+``t`` for ten) and strict about what the game holds: a ruleset passes its ranks, so ``2h`` is refused
+in Five Crowns with a sentence that says which ranks there are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from engine.cards import FIVE_CROWNS_RANKS, JOKER, STANDARD_RANKS, STANDARD_SUITS, Card, Rank, Suit
+from engine.errors import CardNotationError
+
+__all__ = ["format_card", "format_cards", "parse_card", "parse_cards", "parse_rank", "describe_ranks"]
+
+_SUIT_CODES: dict[str, Suit] = {
+    "st": Suit.STARS,
+    "*": Suit.STARS,
+    "★": Suit.STARS,
+    "☆": Suit.STARS,
+    "/": Suit.STARS,
+    "h": Suit.HEARTS,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "c": Suit.CLUBS,
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+    "s": Suit.SPADES,
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+    "d": Suit.DIAMONDS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+}
+
+_RANK_CODES: dict[str, Rank] = {r.code: r for r in Rank}
+_RANK_CODES.update({"t": Rank.TEN, "1": Rank.ACE, "11": Rank.JACK, "12": Rank.QUEEN, "13": Rank.KING})
+_RANK_WORDS: dict[str, Rank] = {r.name.lower(): r for r in Rank}
+_RANK_WORDS.update({r.plural: r for r in Rank})
+
+_JOKER_WORDS = {"jo", "joker", "jk", "🃏"}
+
+
+def describe_ranks(ranks: Sequence[Rank]) -> str:
+    """'3-10, J, Q, K' for Five Crowns; 'A, 2-10, J, Q, K' for a standard deck."""
+    numbers = [int(r) for r in ranks if 2 <= r <= 10]
+    parts: list[str] = []
+    if Rank.ACE in ranks:
+        parts.append("A")
+    if numbers:
+        lo, hi = min(numbers), max(numbers)
+        if len(numbers) == hi - lo + 1:
+            parts.append(f"{lo}-{hi}" if hi > lo else str(lo))
+        else:
+            parts.extend(str(n) for n in numbers)
+    parts.extend(r.name[0] for r in ranks if r >= Rank.JACK)
+    return ", ".join(parts)
+
+
+def _game_words(game: str | None) -> str:
+    return f" in {game}" if game else ""
+
+
+def parse_card(
+    text: str,
+    *,
+    ranks: Sequence[Rank] = STANDARD_RANKS,
+    suits: Iterable[Suit] = Suit,
+    jokers: bool = True,
+    game: str | None = None,
+) -> Card:
+    """Read one card; raise :class:`CardNotationError` saying what is wrong."""
+    raw = text.strip()
+    s = raw.lower().replace("\ufe0f", "")
+    if not s:
+        raise CardNotationError("an empty text is not a card")
+    if s in _JOKER_WORDS:
+        if not jokers:
+            raise CardNotationError(f"'{raw}' is not a card: there are no jokers{_game_words(game)}")
+        return JOKER
+    suit: Suit | None = None
+    rank_text = ""
+    for code in sorted(_SUIT_CODES, key=len, reverse=True):
+        if s.endswith(code) and len(s) > len(code):
+            suit = _SUIT_CODES[code]
+            rank_text = s[: -len(code)]
+            break
+    if suit is None:
+        raise CardNotationError(
+            f"'{raw}' is not a card: it needs a rank then a suit letter, like 10h, qs or 7st, or jo for a joker"
+        )
+    rank = _RANK_CODES.get(rank_text) or _RANK_WORDS.get(rank_text)
+    allowed_suits = tuple(suits)
+    if rank is None or rank not in ranks:
+        raise CardNotationError(f"'{raw}' is not a card: ranks{_game_words(game)} are {describe_ranks(ranks)}")
+    if suit not in allowed_suits:
+        names = ", ".join(x.word for x in allowed_suits)
+        raise CardNotationError(f"'{raw}' is not a card: suits{_game_words(game)} are {names}")
+    return Card(rank, suit)
+
+
+def parse_five_crowns_card(text: str) -> Card:
+    return parse_card(text, ranks=FIVE_CROWNS_RANKS, game="Five Crowns")
+
+
+def parse_standard_card(text: str, *, jokers: bool = True, ranks: Sequence[Rank] = STANDARD_RANKS) -> Card:
+    return parse_card(text, ranks=ranks, suits=STANDARD_SUITS, jokers=jokers)
+
+
+def parse_cards(text: str | Iterable[str], **kwargs: object) -> list[Card]:
+    """Read several cards separated by spaces or commas."""
+    words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [parse_card(w, **kwargs) for w in words]  # type: ignore[arg-type]
+
+
+def parse_rank(text: str, *, ranks: Sequence[Rank] = STANDARD_RANKS) -> Rank:
+    """Read a rank alone ('7', 'k', 'kings')."""
+    s = text.strip().lower()
+    rank = _RANK_CODES.get(s) or _RANK_WORDS.get(s)
+    if rank is None or rank not in ranks:
+        raise CardNotationError(f"'{text}' is not a rank: ranks are {describe_ranks(ranks)}")
+    return rank
+
+
+def format_card(card: Card) -> str:
+    return card.code
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(c.code for c in cards)
