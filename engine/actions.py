@@ -1,0 +1,104 @@
+"""Actions: what a seat asks the engine to do, as frozen values.
+
+Every action names its seat, so out-of-turn actions (buying in contract rummy) are ordinary actions,
+and bots and humans submit exactly the same values. Each action turns into plain JSON data and back,
+which is how saves record the history.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Literal
+
+from engine.cards import Card
+from engine.notation import parse_card
+
+__all__ = [
+    "Action",
+    "Discard",
+    "Draw",
+    "GoOut",
+    "action_from_data",
+    "action_to_data",
+    "register_action",
+]
+
+Source = Literal["stock", "discard"]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    seat: int
+    kind: ClassVar[str] = "action"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Take the top card of the stock or of the discard pile."""
+
+    source: Source = "stock"
+    kind: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Put one card from the hand on the discard pile, ending the turn."""
+
+    card: Card = Card(None, None)
+    kind: ClassVar[str] = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class GoOut(Action):
+    """Lay the whole hand down in melds and discard the one card left."""
+
+    discard: Card = Card(None, None)
+    kind: ClassVar[str] = "go_out"
+
+
+_ACTION_TYPES: dict[str, type[Action]] = {}
+
+
+def register_action(cls: type[Action]) -> type[Action]:
+    """Make an action type known to saves; rulesets call this for their own actions."""
+    _ACTION_TYPES[cls.kind] = cls
+    return cls
+
+
+for _cls in (Draw, Discard, GoOut):
+    register_action(_cls)
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, tuple | list):
+        return [_encode(v) for v in value]
+    return value
+
+
+def action_to_data(action: Action) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": action.kind}
+    for f in fields(action):
+        data[f.name] = _encode(getattr(action, f.name))
+    return data
+
+
+def _decode(value: Any, annotation: str) -> Any:
+    if "Card" in annotation and "tuple" not in annotation and isinstance(value, str):
+        return parse_card(value)
+    if "tuple[tuple[Card" in annotation and isinstance(value, list):
+        return tuple(tuple(parse_card(c) for c in meld) for meld in value)
+    if "tuple[Card" in annotation and isinstance(value, list):
+        return tuple(parse_card(c) for c in value)
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+def action_from_data(data: dict[str, Any]) -> Action:
+    cls = _ACTION_TYPES.get(str(data.get("kind")))
+    if cls is None:
+        raise ValueError(f"unknown action kind {data.get('kind')!r}")
+    kwargs = {f.name: _decode(data[f.name], str(f.type)) for f in fields(cls) if f.name in data}
+    return cls(**kwargs)

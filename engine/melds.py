@@ -1,0 +1,71 @@
+"""Five Crowns melds: books and runs, with any number of wilds.
+
+A wild-rank card may stand for any card, its own rank included, so treating every wild-rank card as a
+wild is never worse than treating it as a natural; the checks below do exactly that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.cards import Card, Rank
+
+__all__ = ["card_points", "is_book", "is_meld", "is_run", "is_wild", "meld_kind"]
+
+MIN_RUN_RANK = Rank.THREE
+MAX_RUN_RANK = Rank.KING
+MAX_RUN_LENGTH = MAX_RUN_RANK - MIN_RUN_RANK + 1
+
+
+def is_wild(card: Card, wild_rank: Rank | None) -> bool:
+    return card.rank is None or card.rank == wild_rank
+
+
+def card_points(card: Card, wild_rank: Rank | None) -> int:
+    """Penalty points of a card left in hand: joker 50, wild rank 20, else face value (J 11 .. K 13)."""
+    if card.rank is None:
+        return 50
+    if card.rank == wild_rank:
+        return 20
+    return int(card.rank)
+
+
+def _all_wild_ok(cards: Sequence[Card], all_wild_melds: bool) -> bool:
+    # Wild-rank cards alone are a true book of their own rank; only all-joker melds need the option.
+    return all_wild_melds or any(c.rank is not None for c in cards)
+
+
+def is_book(cards: Sequence[Card], wild_rank: Rank | None, *, all_wild_melds: bool = True) -> bool:
+    if len(cards) < 3:
+        return False
+    naturals = {c.rank for c in cards if not is_wild(c, wild_rank)}
+    if not naturals:
+        return _all_wild_ok(cards, all_wild_melds)
+    return len(naturals) == 1
+
+
+def is_run(cards: Sequence[Card], wild_rank: Rank | None, *, all_wild_melds: bool = True) -> bool:
+    if not 3 <= len(cards) <= MAX_RUN_LENGTH:
+        return False
+    naturals = [c for c in cards if not is_wild(c, wild_rank)]
+    if not naturals:
+        return _all_wild_ok(cards, all_wild_melds)
+    if len({c.suit for c in naturals}) != 1:
+        return False
+    ranks = [int(c.rank) for c in naturals if c.rank is not None]
+    if len(set(ranks)) != len(ranks):
+        return False
+    return max(ranks) - min(ranks) + 1 <= len(cards)
+
+
+def meld_kind(cards: Sequence[Card], wild_rank: Rank | None, *, all_wild_melds: bool = True) -> str | None:
+    """'book', 'run' or None. An all-wild meld counts as a book."""
+    if is_book(cards, wild_rank, all_wild_melds=all_wild_melds):
+        return "book"
+    if is_run(cards, wild_rank, all_wild_melds=all_wild_melds):
+        return "run"
+    return None
+
+
+def is_meld(cards: Sequence[Card], wild_rank: Rank | None, *, all_wild_melds: bool = True) -> bool:
+    return meld_kind(cards, wild_rank, all_wild_melds=all_wild_melds) is not None

@@ -1,0 +1,518 @@
+"""Five Crowns, 2 to 14 players, exactly as docs/rules/five-crowns.md says.
+
+Flow of a hand: deal h+2 cards (wild rank = cards dealt), turn up one card, then turns of draw and
+discard clockwise from the dealer's left. A player who can meld all but one card may go out; every
+other player then has one last turn (draw, discard, and the engine lays down the best arrangement of
+what they kept). Shuffles come from a seed and the hand number, so a saved game needs no RNG state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from engine.actions import Action, Discard, Draw, GoOut
+from engine.arrange import Arrangement, arrange
+from engine.cards import FIVE_CROWNS_RANKS, Card, Rank, five_crowns_deck
+from engine.errors import IllegalAction
+from engine.events import (
+    CardsDealt,
+    Discarded,
+    Drew,
+    Event,
+    GameEnded,
+    GameStarted,
+    HandEnded,
+    HandStarted,
+    LaidDown,
+    PlayerResult,
+    StockReshuffled,
+    TurnStarted,
+    WentOut,
+)
+from engine.notation import parse_card
+from engine.ruleset import register_ruleset
+
+__all__ = ["FiveCrowns", "FiveCrownsOptions", "FiveCrownsState", "FiveCrownsView", "wild_rank_for_hand"]
+
+HANDS = 11
+PLAYOFF_CARDS = 6
+Phase = Literal["draw", "discard", "over"]
+
+
+def wild_rank_for_hand(hand_number: int) -> Rank:
+    """Hand 1 deals 3 cards and 3s are wild ... hand 11 deals 13 and kings are wild."""
+    return Rank(hand_number + 2)
+
+
+def parse_five_crowns(text: str) -> Card:
+    return parse_card(text, ranks=FIVE_CROWNS_RANKS, game="Five Crowns")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FiveCrownsOptions:
+    #: 'share': all tied players win; 'playoff': they play 6-card hands (6s wild) until one is lowest.
+    tie_break: Literal["share", "playoff"] = "share"
+    #: A meld made only of wilds counts as a book.
+    all_wild_melds: bool = True
+    #: Card sets: None chooses 1 set for 2-7 players, 2 sets for 8-14.
+    sets: int | None = None
+    #: Seat of the first dealer.
+    first_dealer: int = 0
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "tie_break": self.tie_break,
+            "all_wild_melds": self.all_wild_melds,
+            "sets": self.sets,
+            "first_dealer": self.first_dealer,
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any] | None) -> FiveCrownsOptions:
+        data = dict(data or {})
+        unknown = set(data) - {"tie_break", "all_wild_melds", "sets", "first_dealer"}
+        if unknown:
+            raise ValueError(f"unknown Five Crowns option(s): {', '.join(sorted(unknown))}")
+        opts = cls(**data)
+        if opts.tie_break not in ("share", "playoff"):
+            raise ValueError("tie_break is 'share' or 'playoff'")
+        if opts.sets is not None and opts.sets not in (1, 2):
+            raise ValueError("sets is 1 or 2")
+        return opts
+
+
+@dataclass(slots=True)
+class FiveCrownsState:
+    players: list[str]
+    seed: int
+    options: FiveCrownsOptions
+    sets: int
+    hand_number: int = 0
+    dealer: int = 0
+    seats: list[int] = field(default_factory=list)
+    phase: Phase = "draw"
+    to_move: int = 0
+    stock: list[Card] = field(default_factory=list)
+    discard: list[Card] = field(default_factory=list)
+    hands: list[list[Card]] = field(default_factory=list)
+    went_out: int | None = None
+    last_turns: list[int] = field(default_factory=list)
+    #: Seats that have laid down this hand (after a last turn): seat -> arrangement.
+    laid_down: dict[int, Arrangement] = field(default_factory=dict)
+    #: Per seat, the points of each of the 11 hands played so far.
+    scores: list[list[int]] = field(default_factory=list)
+    #: Tie play-off hands: per seat, points of each play-off hand (only tied seats play).
+    playoff_scores: list[list[int | None]] = field(default_factory=list)
+    reshuffles: int = 0
+    winners: list[int] = field(default_factory=list)
+
+    @property
+    def playoff(self) -> bool:
+        return self.hand_number > HANDS
+
+    @property
+    def cards_dealt(self) -> int:
+        return PLAYOFF_CARDS if self.playoff else self.hand_number + 2
+
+    @property
+    def wild_rank(self) -> Rank:
+        return Rank.SIX if self.playoff else wild_rank_for_hand(self.hand_number)
+
+    def totals(self) -> list[int]:
+        return [sum(s) for s in self.scores]
+
+    def last_turn(self) -> bool:
+        return self.went_out is not None
+
+
+@dataclass(frozen=True, slots=True)
+class FiveCrownsView:
+    """What one seat may know. Opponents' hands appear only as their sizes."""
+
+    seat: int
+    players: tuple[str, ...]
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    discard_top: Card | None
+    discard_size: int
+    stock_size: int
+    hand_number: int
+    hands_total: int
+    cards_dealt: int
+    wild_rank: Rank
+    dealer: int
+    seats: tuple[int, ...]
+    to_move: int
+    phase: Phase
+    went_out: int | None
+    last_turn: bool
+    laid_down: Mapping[int, Arrangement]
+    scores: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    all_wild_melds: bool
+    log: tuple[Event, ...]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.phase != "over" and self.to_move == self.seat
+
+
+class FiveCrowns:
+    name = "five-crowns"
+    title = "Five Crowns"
+    min_players = 2
+    max_players = 14
+    parse_card = staticmethod(parse_five_crowns)
+
+    # ----------------------------------------------------------------- setup
+    def new_state(
+        self, players: Sequence[str], *, seed: int, options: Mapping[str, Any] | None = None
+    ) -> FiveCrownsState:
+        if not self.min_players <= len(players) <= self.max_players:
+            raise ValueError(f"Five Crowns is for {self.min_players} to {self.max_players} players")
+        opts = FiveCrownsOptions.from_data(options)
+        sets = opts.sets or (1 if len(players) <= 7 else 2)
+        if len(players) * 13 + 1 > 116 * sets:
+            raise ValueError(f"{len(players)} players need two sets of cards")
+        if not 0 <= opts.first_dealer < len(players):
+            raise ValueError("first_dealer must be a seat number")
+        n = len(players)
+        return FiveCrownsState(
+            players=list(players),
+            seed=seed,
+            options=opts,
+            sets=sets,
+            dealer=(opts.first_dealer - 1) % n,  # _deal moves the deal left before each hand
+            hands=[[] for _ in players],
+            scores=[[] for _ in players],
+            playoff_scores=[[] for _ in players],
+        )
+
+    def start(self, state: FiveCrownsState) -> list[Event]:
+        events: list[Event] = [GameStarted(game=self.name, players=tuple(state.players))]
+        state.seats = list(range(len(state.players)))
+        events += self._deal(state, 1)
+        return events
+
+    def card_count(self, state: FiveCrownsState) -> int:
+        return 116 * state.sets
+
+    def all_cards(self, state: FiveCrownsState) -> list[Card]:
+        cards = list(state.stock) + list(state.discard)
+        for h in state.hands:
+            cards += h
+        for arr in state.laid_down.values():
+            for m in arr.melds:
+                cards += m
+            cards += arr.deadwood
+        return cards
+
+    def _next_seat(self, state: FiveCrownsState, seat: int) -> int:
+        seats = state.seats
+        return seats[(seats.index(seat) + 1) % len(seats)]
+
+    def _rng(self, state: FiveCrownsState) -> random.Random:
+        return random.Random(f"five-crowns/{state.seed}/{state.hand_number}/{state.reshuffles}")
+
+    def _deal(self, state: FiveCrownsState, hand_number: int) -> list[Event]:
+        state.hand_number = hand_number
+        state.reshuffles = 0
+        state.went_out = None
+        state.last_turns = []
+        state.laid_down = {}
+        # The deal passes left; among play-off seats it passes to the next tied seat.
+        state.dealer = self._next_seat(state, state.dealer) if state.dealer in state.seats else state.seats[-1]
+        deck = five_crowns_deck(state.sets)
+        self._rng(state).shuffle(deck)
+        state.hands = [[] for _ in state.players]
+        first = self._next_seat(state, state.dealer)
+        order = state.seats[state.seats.index(first) :] + state.seats[: state.seats.index(first)]
+        for _ in range(state.cards_dealt):
+            for seat in order:
+                state.hands[seat].append(deck.pop())
+        state.discard = [deck.pop()]
+        state.stock = deck
+        state.to_move = first
+        state.phase = "draw"
+        events: list[Event] = [
+            HandStarted(
+                hand_number=hand_number,
+                hands_total=HANDS,
+                dealer=state.dealer,
+                cards_dealt=state.cards_dealt,
+                wild_rank=state.wild_rank,
+                up_card=state.discard[-1],
+                first_player=first,
+                seats=tuple(state.seats),
+                playoff=state.playoff,
+            )
+        ]
+        events += [CardsDealt(seat=s, cards=tuple(state.hands[s])) for s in order]
+        events += self._begin_turn(state)
+        return events
+
+    # ----------------------------------------------------------------- queries
+    def seats_to_act(self, state: FiveCrownsState) -> tuple[int, ...]:
+        return () if state.phase == "over" else (state.to_move,)
+
+    def is_over(self, state: FiveCrownsState) -> bool:
+        return state.phase == "over"
+
+    def legal_actions(self, state: FiveCrownsState, seat: int) -> list[Action]:
+        if state.phase == "over" or seat != state.to_move:
+            return []
+        if state.phase == "draw":
+            out: list[Action] = []
+            if state.stock:
+                out.append(Draw(seat, "stock"))
+            if state.discard:
+                out.append(Draw(seat, "discard"))
+            return out
+        hand = state.hands[seat]
+        distinct = list(dict.fromkeys(hand))
+        actions: list[Action] = [Discard(seat, c) for c in distinct]
+        if not state.last_turn():
+            actions += [GoOut(seat, c) for c in self.go_out_cards(state, seat)]
+        return actions
+
+    def go_out_cards(self, state: FiveCrownsState, seat: int) -> list[Card]:
+        from engine.arrange import go_out_discards
+
+        return go_out_discards(state.hands[seat], state.wild_rank, all_wild_melds=state.options.all_wild_melds)
+
+    def verify(self, state: FiveCrownsState, action: Action) -> None:
+        if state.phase == "over":
+            raise IllegalAction("the game is over")
+        if not 0 <= action.seat < len(state.players):
+            raise IllegalAction(f"there is no seat {action.seat}")
+        if action.seat != state.to_move:
+            raise IllegalAction(f"it is {state.players[state.to_move]}'s turn, not yours")
+        if isinstance(action, Draw):
+            if state.phase != "draw":
+                raise IllegalAction("you have already drawn this turn; now discard a card")
+            if action.source == "stock" and not state.stock:
+                raise IllegalAction("the stock is empty")
+            if action.source == "discard" and not state.discard:
+                raise IllegalAction("the discard pile is empty")
+            if action.source not in ("stock", "discard"):
+                raise IllegalAction("draw from the stock or the discard pile")
+            return
+        if isinstance(action, Discard | GoOut):
+            card = action.card if isinstance(action, Discard) else action.discard
+            if state.phase != "discard":
+                raise IllegalAction("draw a card first: from the stock or the discard pile")
+            if card not in state.hands[action.seat]:
+                raise IllegalAction(f"you have no {card.code} in your hand")
+            if isinstance(action, GoOut):
+                if state.last_turn():
+                    raise IllegalAction("someone has already gone out; discard, and your melds are laid down for you")
+                rest = list(state.hands[action.seat])
+                rest.remove(card)
+                best = arrange(rest, state.wild_rank, all_wild_melds=state.options.all_wild_melds)
+                if best.points:
+                    raise IllegalAction(
+                        f"you cannot go out discarding {card.code}: {len(best.deadwood)} card(s) would not meld"
+                    )
+            return
+        raise IllegalAction(f"{action.kind} is not a move in Five Crowns")
+
+    # ----------------------------------------------------------------- apply
+    def apply(self, state: FiveCrownsState, action: Action) -> list[Event]:
+        seat = action.seat
+        if isinstance(action, Draw):
+            card = state.stock.pop() if action.source == "stock" else state.discard.pop()
+            state.hands[seat].append(card)
+            state.phase = "discard"
+            return [Drew(seat=seat, source=action.source, card=card)]
+        if isinstance(action, GoOut):
+            hand = state.hands[seat]
+            hand.remove(action.discard)
+            state.discard.append(action.discard)
+            best = arrange(hand, state.wild_rank, all_wild_melds=state.options.all_wild_melds)
+            state.laid_down[seat] = best
+            state.hands[seat] = []
+            state.went_out = seat
+            events: list[Event] = [WentOut(seat=seat, melds=best.melds, discard=action.discard)]
+            # Everyone else, in turn order from the next seat, gets one last turn.
+            nxt = self._next_seat(state, seat)
+            while nxt != seat:
+                state.last_turns.append(nxt)
+                nxt = self._next_seat(state, nxt)
+            return events + self._advance(state)
+        if isinstance(action, Discard):
+            state.hands[seat].remove(action.card)
+            state.discard.append(action.card)
+            events = [Discarded(seat=seat, card=action.card)]
+            if state.last_turn():
+                best = arrange(state.hands[seat], state.wild_rank, all_wild_melds=state.options.all_wild_melds)
+                state.laid_down[seat] = best
+                state.hands[seat] = []
+                events.append(LaidDown(seat=seat, melds=best.melds, deadwood=best.deadwood, points=best.points))
+            return events + self._advance(state)
+        raise IllegalAction(f"{action.kind} is not a move in Five Crowns")
+
+    def _advance(self, state: FiveCrownsState) -> list[Event]:
+        if state.last_turn():
+            if not state.last_turns:
+                return self._end_hand(state)
+            state.to_move = state.last_turns.pop(0)
+        else:
+            state.to_move = self._next_seat(state, state.to_move)
+        state.phase = "draw"
+        return self._begin_turn(state)
+
+    def _begin_turn(self, state: FiveCrownsState) -> list[Event]:
+        events: list[Event] = []
+        if not state.stock:
+            if len(state.discard) <= 1:
+                return self._end_hand(state)  # nothing left to shuffle: the hand ends as it stands
+            top = state.discard.pop()
+            state.stock = state.discard
+            state.discard = [top]
+            state.reshuffles += 1
+            self._rng(state).shuffle(state.stock)
+            events.append(StockReshuffled(cards=len(state.stock)))
+        events.append(TurnStarted(seat=state.to_move, last_turn=state.last_turn()))
+        return events
+
+    def _end_hand(self, state: FiveCrownsState) -> list[Event]:
+        # Players who never laid down (the stock ran dry) lay down their best now.
+        for seat in state.seats:
+            if seat not in state.laid_down:
+                best = arrange(state.hands[seat], state.wild_rank, all_wild_melds=state.options.all_wild_melds)
+                state.laid_down[seat] = best
+                state.hands[seat] = []
+        points_of = {s: (0 if s == state.went_out else state.laid_down[s].points) for s in state.seats}
+        for s in range(len(state.players)):
+            if state.playoff:
+                state.playoff_scores[s].append(points_of.get(s))
+            elif s in points_of:
+                state.scores[s].append(points_of[s])
+        results = []
+        for seat in state.seats:
+            arr = state.laid_down[seat]
+            total = points_of[seat] if state.playoff else sum(state.scores[seat])
+            results.append(
+                PlayerResult(seat=seat, melds=arr.melds, deadwood=arr.deadwood, points=points_of[seat], total=total)
+            )
+        events: list[Event] = [HandEnded(hand_number=state.hand_number, went_out=state.went_out, results=tuple(results))]
+        # Clear the table; the laid-down cards go back to the box until the next shuffle.
+        state.stock, state.discard = [], []
+        state.last_turns = []
+        if state.hand_number < HANDS:
+            return events + self._deal(state, state.hand_number + 1)
+        if state.playoff:
+            points_now = {r.seat: r.points for r in results}
+            low = min(points_now.values())
+            tied = [s for s in state.seats if points_now[s] == low]
+        else:
+            totals = state.totals()
+            low = min(totals)
+            tied = [s for s, t in enumerate(totals) if t == low]
+        if len(tied) > 1 and state.options.tie_break == "playoff":
+            state.seats = tied
+            return events + self._deal(state, state.hand_number + 1)
+        state.phase = "over"
+        state.winners = tied
+        state.laid_down = {}
+        return [*events, GameEnded(winners=tuple(tied), totals=tuple(state.totals()))]
+
+    # ----------------------------------------------------------------- views and data
+    def view(self, state: FiveCrownsState, seat: int, log: Sequence[Event]) -> FiveCrownsView:
+        return FiveCrownsView(
+            seat=seat,
+            players=tuple(state.players),
+            hand=tuple(state.hands[seat]),
+            hand_sizes=tuple(len(h) for h in state.hands),
+            discard_top=state.discard[-1] if state.discard else None,
+            discard_size=len(state.discard),
+            stock_size=len(state.stock),
+            hand_number=state.hand_number,
+            hands_total=HANDS,
+            cards_dealt=state.cards_dealt,
+            wild_rank=state.wild_rank,
+            dealer=state.dealer,
+            seats=tuple(state.seats),
+            to_move=state.to_move,
+            phase=state.phase,
+            went_out=state.went_out,
+            last_turn=state.last_turn(),
+            laid_down=dict(state.laid_down),
+            scores=tuple(tuple(s) for s in state.scores),
+            totals=tuple(state.totals()),
+            winners=tuple(state.winners),
+            all_wild_melds=state.options.all_wild_melds,
+            log=tuple(log),
+        )
+
+    def state_to_data(self, state: FiveCrownsState) -> dict[str, Any]:
+        def codes(cards: Sequence[Card]) -> list[str]:
+            return [c.code for c in cards]
+
+        return {
+            "players": list(state.players),
+            "seed": state.seed,
+            "options": state.options.to_data(),
+            "sets": state.sets,
+            "hand_number": state.hand_number,
+            "dealer": state.dealer,
+            "seats": list(state.seats),
+            "phase": state.phase,
+            "to_move": state.to_move,
+            "stock": codes(state.stock),
+            "discard": codes(state.discard),
+            "hands": [codes(h) for h in state.hands],
+            "went_out": state.went_out,
+            "last_turns": list(state.last_turns),
+            "laid_down": {
+                str(seat): {"melds": [codes(m) for m in a.melds], "deadwood": codes(a.deadwood), "points": a.points}
+                for seat, a in state.laid_down.items()
+            },
+            "scores": [list(s) for s in state.scores],
+            "playoff_scores": [list(s) for s in state.playoff_scores],
+            "reshuffles": state.reshuffles,
+            "winners": list(state.winners),
+        }
+
+    def state_from_data(self, data: Mapping[str, Any]) -> FiveCrownsState:
+        def cards(codes: Sequence[str]) -> list[Card]:
+            return [parse_five_crowns(c) for c in codes]
+
+        state = FiveCrownsState(
+            players=[str(p) for p in data["players"]],
+            seed=int(data["seed"]),
+            options=FiveCrownsOptions.from_data(data["options"]),
+            sets=int(data["sets"]),
+            hand_number=int(data["hand_number"]),
+            dealer=int(data["dealer"]),
+            seats=[int(s) for s in data["seats"]],
+            phase=data["phase"],
+            to_move=int(data["to_move"]),
+            stock=cards(data["stock"]),
+            discard=cards(data["discard"]),
+            hands=[cards(h) for h in data["hands"]],
+            went_out=data["went_out"],
+            last_turns=[int(s) for s in data["last_turns"]],
+            laid_down={
+                int(seat): Arrangement(
+                    melds=tuple(tuple(cards(m)) for m in a["melds"]),
+                    deadwood=tuple(cards(a["deadwood"])),
+                    points=int(a["points"]),
+                )
+                for seat, a in data["laid_down"].items()
+            },
+            scores=[[int(x) for x in s] for s in data["scores"]],
+            playoff_scores=[list(s) for s in data["playoff_scores"]],
+            reshuffles=int(data["reshuffles"]),
+            winners=[int(s) for s in data["winners"]],
+        )
+        if state.phase not in ("draw", "discard", "over"):
+            raise ValueError(f"unknown phase {state.phase!r}")
+        return state
+
+
+register_ruleset("five-crowns", FiveCrowns)

@@ -1,0 +1,94 @@
+"""The one interface every game implements, and the registry that names them.
+
+A ruleset is a stateless object; the state it creates is a plain mutable dataclass of its own. The
+:class:`engine.game.Game` wrapper is the only caller of ``apply``: it checks legality first with
+``verify``, so a refused action leaves the state untouched, and it keeps the event log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from engine.actions import Action
+from engine.events import Event
+
+__all__ = ["Ruleset", "get_ruleset", "register_ruleset", "ruleset_names"]
+
+
+class Ruleset(Protocol):
+    #: Registry name, as typed on the command line: 'five-crowns'.
+    name: str
+    #: Title for people: 'Five Crowns'.
+    title: str
+    min_players: int
+    max_players: int
+
+    def new_state(self, players: Sequence[str], *, seed: int, options: Mapping[str, Any] | None = None) -> Any:
+        """A fresh game, not yet dealt."""
+        ...
+
+    def start(self, state: Any) -> list[Event]:
+        """Deal the first hand; the events of the start of the game."""
+        ...
+
+    def seats_to_act(self, state: Any) -> tuple[int, ...]:
+        """Seats that may act now (several while a discard may be bought out of turn)."""
+        ...
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        ...
+
+    def verify(self, state: Any, action: Action) -> None:
+        """Raise :class:`engine.errors.IllegalAction` with the reason, changing nothing."""
+        ...
+
+    def apply(self, state: Any, action: Action) -> list[Event]:
+        """Carry out a verified action."""
+        ...
+
+    def view(self, state: Any, seat: int, log: Sequence[Event]) -> Any:
+        """What ``seat`` may know, with ``log`` already redacted for that seat."""
+        ...
+
+    def is_over(self, state: Any) -> bool:
+        ...
+
+    def state_to_data(self, state: Any) -> dict[str, Any]:
+        ...
+
+    def state_from_data(self, data: Mapping[str, Any]) -> Any:
+        ...
+
+    def card_count(self, state: Any) -> int:
+        """How many cards the game holds; every place a card can be adds up to this."""
+        ...
+
+    def all_cards(self, state: Any) -> list[Any]:
+        """Every card where it lies now, for conservation checks."""
+        ...
+
+
+_REGISTRY: dict[str, Callable[[], Ruleset]] = {}
+
+
+def register_ruleset(name: str, factory: Callable[[], Ruleset]) -> None:
+    _REGISTRY[name] = factory
+
+
+def _load_builtin() -> None:
+    # Imported here so each ruleset module stays free to import the engine's shared parts.
+    import engine.rules  # noqa: F401
+
+
+def ruleset_names() -> list[str]:
+    _load_builtin()
+    return sorted(_REGISTRY)
+
+
+def get_ruleset(name: str) -> Ruleset:
+    _load_builtin()
+    try:
+        return _REGISTRY[name]()
+    except KeyError:
+        raise ValueError(f"unknown game '{name}': games are {', '.join(sorted(_REGISTRY))}") from None
