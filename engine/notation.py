@@ -36,7 +36,7 @@ _SUIT_CODES: dict[str, Suit] = {
 }
 
 _RANK_CODES: dict[str, Rank] = {r.code: r for r in Rank}
-_RANK_CODES.update({"t": Rank.TEN, "1": Rank.ACE, "11": Rank.JACK, "12": Rank.QUEEN, "13": Rank.KING})
+_RANK_CODES.update({"t": Rank.TEN})
 _RANK_WORDS: dict[str, Rank] = {r.name.lower(): r for r in Rank}
 _RANK_WORDS.update({r.plural: r for r in Rank})
 

@@ -1,9 +1,85 @@
-"""The `braille_cmd` subcommand (not yet built)."""
+"""The `braille` subcommand: cards to braille and back, on the command line.
+
+``access-game braille 10h 7st qs jo`` shows each card's cells, BRF, dots and words;
+``--from-brf "10H 7/"`` and ``--from-unicode "⠂⠴⠓"`` read braille back into cards.
+Words come first on each line, so a screen reader speaks the useful part before the cells.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+
+from access_game.cli import UsageError
+from access_game.commands._common import add_command
+from braille import card_brf, card_dots, card_unicode, card_words, parse_brf_hand, parse_unicode_hand
+from engine.cards import Card
+from engine.errors import CardNotationError
+from engine.notation import parse_card
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    pass
+    parser = add_command(
+        sub,
+        "braille",
+        run,
+        "Show cards in braille (Unicode cells, BRF, dots), or read braille back into cards.",
+    )
+    parser.add_argument("cards", nargs="*", metavar="CARD", help="cards in notation: 10h 7st qs jo")
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--from-brf", metavar="TEXT", help='read cards typed in BRF, e.g. "10H 7/ QS JO"')
+    source.add_argument("--from-unicode", metavar="TEXT", help='read cards in Unicode braille, e.g. "⠂⠴⠓ ⠶⠌"')
+    parser.add_argument("--ten-as-x", action="store_true", help="write 10 as x (one cell) instead of 1 0")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def _record(card: Card, ten_as_x: bool) -> dict[str, object]:
+    return {
+        "card": card.code,
+        "unicode": card_unicode(card, ten_as_x=ten_as_x),
+        "brf": card_brf(card, ten_as_x=ten_as_x),
+        "dots": card_dots(card, ten_as_x=ten_as_x),
+    }
+
+
+def _line(card: Card, ten_as_x: bool) -> str:
+    dots = " ".join(card_dots(card, ten_as_x=ten_as_x))
+    return (
+        f"{card.code}  {card_words(card)}  {card_unicode(card, ten_as_x=ten_as_x)}  "
+        f"BRF {card_brf(card, ten_as_x=ten_as_x)}  dots {dots}"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    ten_as_x: bool = args.ten_as_x
+    reading = args.from_brf is not None or args.from_unicode is not None
+    if reading and args.cards:
+        raise UsageError("give cards, or --from-brf / --from-unicode, not both")
+    if reading:
+        try:
+            if args.from_brf is not None:
+                cards = parse_brf_hand(args.from_brf)
+            else:
+                cards = parse_unicode_hand(args.from_unicode)
+        except CardNotationError as exc:
+            raise UsageError(str(exc)) from None
+        if not cards:
+            raise UsageError("there is no braille to read")
+        if args.json:
+            print(json.dumps([{**_record(c, ten_as_x), "words": card_words(c)} for c in cards], ensure_ascii=False))
+        else:
+            for card in cards:
+                print(f"{card.code}  {card_words(card)}")
+        return 0
+    if not args.cards:
+        raise UsageError("name at least one card, like 10h 7st qs jo, or use --from-brf or --from-unicode")
+    try:
+        cards = [parse_card(text) for text in args.cards]
+    except CardNotationError as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        print(json.dumps([_record(c, ten_as_x) for c in cards], ensure_ascii=False))
+    else:
+        for card in cards:
+            print(_line(card, ten_as_x))
+    return 0

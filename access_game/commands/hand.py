@@ -1,9 +1,101 @@
-"""The `hand` subcommand (not yet built)."""
+"""``access-game hand``: the hand checker for people playing with a real braille deck.
+
+Type the cards of a hand as the card code (``9d 7c jd 3st jo``) and hear the best lay-down and the
+points left. With one card more than the deal (the wild rank's number + 1), it says whether the hand
+goes out and which card to throw.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import json
+from collections.abc import Sequence
+
+from access_game.cli import UsageError
+from access_game.commands._common import add_command
+from engine.arrange import Arrangement, arrange, discard_options
+from engine.cards import FIVE_CROWNS_RANKS, Card, Rank
+from engine.errors import CardNotationError
+from engine.melds import card_points, meld_kind
+from engine.notation import parse_card, parse_rank
+from speech.words import card_words
+
+GAMES = ("five-crowns", "contract-rummy", "upcard-rummy")
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    pass
+    p = add_command(sub, "hand", run, "Check a hand: the best arrangement and the points left.")
+    p.add_argument("--game", default="five-crowns", choices=GAMES, help="the game's rules (default five-crowns)")
+    p.add_argument("--wild", help="the wild rank: 3..10, j, q, k (Five Crowns; upcard rummy: the wild rank)")
+    p.add_argument("--contract", type=int, help="contract rummy: the contract number, 1..9")
+    p.add_argument("--json", action="store_true", help="print JSON instead of words")
+    p.add_argument("cards", nargs="+", help="the cards, e.g. 9d 7c jd 3st jo")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.game != "five-crowns":
+        module = importlib.import_module(
+            "access_game.commands.hand_contract" if args.game == "contract-rummy" else "access_game.commands.hand_upcard"
+        )
+        return int(module.run(args, args.cards))
+    if args.wild is None:
+        raise UsageError("--wild is needed for Five Crowns: the wild rank, 3..10, j, q or k")
+    try:
+        wild = parse_rank(args.wild, ranks=FIVE_CROWNS_RANKS)
+    except CardNotationError as exc:
+        raise UsageError(f"--wild {args.wild}: wild ranks in Five Crowns are 3-10, J, Q, K") from exc
+    try:
+        cards = [parse_card(c, ranks=FIVE_CROWNS_RANKS, game="Five Crowns") for c in " ".join(args.cards).split()]
+    except CardNotationError as exc:
+        raise UsageError(str(exc)) from exc
+    if len(cards) > 28:
+        raise UsageError("a Five Crowns hand holds at most 14 cards")
+    report = five_crowns_report(cards, wild)
+    if args.json:
+        print(json.dumps(report["data"]))
+    else:
+        for line in report["lines"]:
+            print(line)
+    return 0
+
+
+def five_crowns_report(cards: Sequence[Card], wild: Rank) -> dict[str, object]:
+    """The best lay-down, and for a go-out-sized hand the discard; as JSON data and as spoken lines."""
+    go_out = False
+    discard: Card | None = None
+    deal_size = int(wild)
+    if len(cards) == deal_size + 1:
+        options = discard_options(cards, wild)
+        discard, best = min(options.items(), key=lambda kv: (kv[1].points, -card_points(kv[0], wild)))
+        go_out = best.points == 0
+    else:
+        best = arrange(cards, wild)
+    data = {
+        "melds": [[c.code for c in m] for m in best.melds],
+        "deadwood": [c.code for c in best.deadwood],
+        "points": best.points,
+        "go_out": go_out,
+        "discard": discard.code if discard else None,
+    }
+    lines = [f"{wild.plural.capitalize()} are wild. {len(cards)} cards."]
+    lines += _arrangement_lines(best, wild)
+    if discard is not None:
+        if go_out:
+            lines.append(f"You can go out: discard the {card_words(discard, wild)}.")
+        else:
+            lines.append(f"You cannot go out. Discard the {card_words(discard, wild)} to keep the fewest points.")
+    return {"data": data, "lines": lines}
+
+
+def _arrangement_lines(best: Arrangement, wild: Rank) -> list[str]:
+    lines = []
+    for meld in best.melds:
+        kind = meld_kind(meld, wild) or "meld"
+        lines.append(f"{kind.capitalize()}: " + ", ".join(card_words(c, wild) for c in meld) + ".")
+    if best.deadwood:
+        lines.append("Left over: " + ", ".join(card_words(c, wild) for c in best.deadwood) + ".")
+    else:
+        lines.append("Every card melds.")
+    lines.append(f"Points left: {best.points}.")
+    return lines

@@ -1,9 +1,172 @@
-"""The `labels` subcommand (not yet built)."""
+"""The `labels` subcommand: braille labels for a physical deck, as BRF, PDF or SVG.
+
+Every check is made before anything is written, so a bad option leaves no half-made file behind.
+The option helpers here are shared with the `chart` subcommand, which takes the same deck, format,
+page and dot options.
+"""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+
+from access_game.cli import UsageError
+from access_game.commands._common import add_command
+from braille.brf import BRAILLE_PAGE, PageFormat
+from braille.decks import DECKS, build_deck
+from braille.geometry import NLS, PAPERS, DotGeometry, Paper
+from braille.labels import labels_brf, labels_sheet, make_labels
+from braille.pdf import render_pdf
+from braille.sheet import Sheet
+from braille.svg import render_svg
+from engine.cards import Card
+
+FORMATS = ("brf", "pdf", "svg")
+_GEOMETRY_OPTIONS = ("dot_diameter", "dot_spacing", "cell_spacing", "line_spacing")
+_BRF_OPTIONS = ("cells_per_line", "lines_per_page")
+
+
+def add_output_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None:
+    """Deck, format, output, BRF page and print options (labels and chart)."""
+    parser.add_argument(
+        "--deck", default="five-crowns", metavar="DECK", help=f"the deck: {', '.join(DECKS)} (default five-crowns)"
+    )
+    parser.add_argument(
+        "--format", dest="fmt", metavar="FORMAT", help="brf, pdf or svg (default: from the output file's extension)"
+    )
+    parser.add_argument("-o", "--output", metavar="FILE", help="the file to write")
+    parser.add_argument("--ten-as-x", action="store_true", help="write 10 as x (one cell) instead of 1 0")
+    brf = parser.add_argument_group("BRF (embosser) page")
+    brf.add_argument("--cells-per-line", type=int, metavar="N", help=f"default {BRAILLE_PAGE.cells_per_line}")
+    brf.add_argument("--lines-per-page", type=int, metavar="N", help=f"default {BRAILLE_PAGE.lines_per_page}")
+    prt = parser.add_argument_group("PDF and SVG (true-size print; sizes in mm, NLS Specification 800 by default)")
+    prt.add_argument("--paper", metavar="PAPER", help="a4 or letter (default a4)")
+    prt.add_argument("--dot-diameter", type=float, metavar="MM", help=f"dot base diameter (default {NLS.dot_diameter})")
+    prt.add_argument(
+        "--dot-spacing", type=float, metavar="MM", help=f"dot to dot in a cell (default {NLS.dot_spacing})"
+    )
+    prt.add_argument("--cell-spacing", type=float, metavar="MM", help=f"cell to cell (default {NLS.cell_spacing})")
+    prt.add_argument("--line-spacing", type=float, metavar="MM", help=f"line to line (default {NLS.line_spacing})")
+    if mirror:
+        prt.add_argument(
+            "--mirror", action="store_true", help="mirror each label's dots, for writing from the back with a slate"
+        )
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def output_format(args: argparse.Namespace) -> tuple[str, Path]:
+    """The format and the output path, checked; options that do not apply to the format are refused."""
+    if not args.output:
+        raise UsageError("name the file to write with -o FILE")
+    path = Path(args.output)
+    if path.is_dir():
+        raise UsageError(f"'{path}' is a folder; name a file to write")
+    fmt = args.fmt or path.suffix.lower().lstrip(".")
+    if fmt not in FORMATS:
+        if args.fmt:
+            raise UsageError(f"unknown format '{args.fmt}': the formats are {', '.join(FORMATS)}")
+        raise UsageError(f"say --format {' or '.join(FORMATS)} (the file name '{path.name}' does not tell)")
+    if fmt == "brf":
+        wrong = [n for n in (*_GEOMETRY_OPTIONS, "paper") if getattr(args, n) is not None]
+        if getattr(args, "mirror", False):
+            wrong.append("mirror")
+        if wrong:
+            raise UsageError(f"{', '.join(_flag(n) for n in wrong)} apply to pdf and svg, not brf")
+    else:
+        wrong = [n for n in _BRF_OPTIONS if getattr(args, n) is not None]
+        if wrong:
+            raise UsageError(f"{', '.join(_flag(n) for n in wrong)} apply to brf, not {fmt}")
+    if not path.parent.is_dir():
+        raise UsageError(f"there is no folder '{path.parent}' to write '{path.name}' in")
+    return fmt, path
+
+
+def deck_cards(args: argparse.Namespace, sets: int | None = None) -> tuple[str, list[Card]]:
+    """The deck's title and cards, or a UsageError naming the decks."""
+    if args.deck not in DECKS:
+        raise UsageError(f"unknown deck '{args.deck}': the decks are {', '.join(DECKS)}")
+    try:
+        cards = build_deck(args.deck, sets)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    return DECKS[args.deck].title, list(cards)
+
+
+def page_format(args: argparse.Namespace) -> PageFormat:
+    try:
+        return PageFormat(
+            args.cells_per_line if args.cells_per_line is not None else BRAILLE_PAGE.cells_per_line,
+            args.lines_per_page if args.lines_per_page is not None else BRAILLE_PAGE.lines_per_page,
+        )
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def print_setup(args: argparse.Namespace) -> tuple[DotGeometry, Paper]:
+    paper_name = (args.paper or "a4").lower()
+    if paper_name not in PAPERS:
+        raise UsageError(f"unknown paper '{args.paper}': the papers are {', '.join(PAPERS)}")
+    sizes = {n: getattr(args, n) for n in _GEOMETRY_OPTIONS if getattr(args, n) is not None}
+    try:
+        geometry = DotGeometry(**sizes)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    return geometry, PAPERS[paper_name]
+
+
+def write_output(path: Path, data: bytes) -> None:
+    try:
+        path.write_bytes(data)
+    except OSError as exc:
+        raise UsageError(f"cannot write '{path}': {exc.strerror or exc}") from None
+
+
+def render(fmt: str, sheet: Sheet) -> bytes:
+    return render_pdf(sheet) if fmt == "pdf" else render_svg(sheet).encode("utf-8")
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    pass
+    parser = add_command(
+        sub,
+        "labels",
+        run,
+        "Make braille labels for a whole deck: BRF to emboss, or true-size PDF/SVG for swell paper or a slate.",
+    )
+    add_output_options(parser, mirror=True)
+    parser.add_argument(
+        "--sets",
+        type=int,
+        metavar="N",
+        help="Five Crowns sets of 116 cards (default 1), or 52-card decks for standard and no-twos (default 2)",
+    )
+    parser.add_argument(
+        "--per-card", type=int, default=2, metavar="N", help="labels per card (default 2, for opposite corners)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    fmt, path = output_format(args)
+    title, cards = deck_cards(args, args.sets)
+    if args.per_card < 1:
+        raise UsageError(f"--per-card must be at least 1, not {args.per_card}")
+    labels = make_labels(cards, per_card=args.per_card, ten_as_x=args.ten_as_x, title=title)
+    try:
+        if fmt == "brf":
+            data = labels_brf(labels, page_format(args))
+            pages = data.count(b"\f") + 1
+        else:
+            geometry, paper = print_setup(args)
+            sheet = labels_sheet(labels, geometry=geometry, paper=paper, mirror=args.mirror)
+            data = render(fmt, sheet)
+            pages = len(sheet.pages)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    write_output(path, data)
+    print(
+        f"Wrote {labels.count} labels ({len(cards)} cards x {args.per_card}) on {pages} "
+        f"page{'s' if pages != 1 else ''} to {path}."
+    )
+    return 0

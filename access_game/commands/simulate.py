@@ -1,9 +1,95 @@
-"""The `simulate` subcommand (not yet built)."""
+"""The ``simulate`` subcommand: computer players against each other, for strength and speed figures.
+
+The work is in :mod:`access_game.simulate`; this module reads and checks the arguments. Five Crowns
+solitaire has one player and its own measures, so ``--game solitaire`` hands over to that game's own
+simulation when it is installed.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from typing import Any
+
+from access_game.cli import UsageError
+from access_game.commands._common import add_command
+
+SOLITAIRE = "solitaire"
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    pass
+    parser = add_command(
+        sub,
+        "simulate",
+        run,
+        "Play computer players against each other and report win shares, points and thinking time.",
+    )
+    parser.add_argument("--game", default="five-crowns", help="game to play (default five-crowns; or solitaire)")
+    parser.add_argument(
+        "--players",
+        default="hard,normal",
+        help="comma-separated levels, one per seat: easy, normal, hard (default hard,normal)",
+    )
+    parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
+    parser.add_argument("--workers", type=int, default=1, help="processes to spread the games over (default 1)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+
+
+def _levels(game: str, text: str) -> list[str]:
+    from engine.bots import LEVELS, agent_levels
+    from engine.ruleset import get_ruleset
+
+    levels = [part.strip() for part in text.split(",")]
+    if not all(levels):
+        raise UsageError("--players is a comma-separated list of levels, e.g. hard,normal")
+    available = agent_levels(game)
+    for level in levels:
+        if level not in LEVELS:
+            raise UsageError(f"unknown level '{level}' in --players: levels are {', '.join(LEVELS)}")
+        if level not in available:
+            raise UsageError(f"{game} has no {level} computer player yet")
+    rules = get_ruleset(game)
+    if not rules.min_players <= len(levels) <= rules.max_players:
+        raise UsageError(f"{rules.title} is for {rules.min_players} to {rules.max_players} players, not {len(levels)}")
+    return levels
+
+
+def _print(data: dict[str, Any], as_json: bool, text: str | None = None) -> None:
+    if as_json:
+        print(json.dumps(data, indent=2))
+    elif text is not None:
+        print(text)
+    else:
+        for key, value in data.items():
+            print(f"{key}: {value}")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    if args.game == SOLITAIRE:
+        try:
+            from engine.rules.five_crowns_solitaire import simulate_games
+        except ImportError:
+            raise UsageError("solitaire is not available") from None
+        _print(simulate_games(games=args.games, seed=args.seed), args.json)
+        return 0
+
+    from engine.ruleset import ruleset_names
+
+    games = ruleset_names()
+    if args.game not in games:
+        raise UsageError(f"unknown game '{args.game}': games are {', '.join([*games, SOLITAIRE])}")
+    levels = _levels(args.game, args.players)
+
+    from access_game.simulate import run_simulation
+
+    report = run_simulation(
+        args.game, levels, games=args.games, seed=args.seed, workers=args.workers, progress=sys.stderr
+    )
+    _print(report.to_data(), args.json, report.to_text())
+    return 0

@@ -1,9 +1,78 @@
-"""The `solitaire` subcommand (not yet built)."""
+"""The `solitaire` subcommand: Five Crowns solitaire at the terminal, by ear and by braille.
+
+It runs through the same launcher as ``play`` (settings, speech, autosave, resume), with a save slot
+of its own, so a solitaire deal in progress never replaces a Five Crowns game in progress. The same
+``--seed`` deals the same piles and stock, which is how a deal from ``simulate --game solitaire``
+(game i of seed S is deal S+i) is replayed by hand.
+"""
 
 from __future__ import annotations
 
 import argparse
+import random
+import sys
+from typing import Any
+
+from access_game.cli import UsageError
+from access_game.commands._common import add_command
+from access_game.settings import CARD_DISPLAYS
+
+__all__ = ["SAVE_SLOT", "check_args", "play_solitaire", "register", "run"]
+
+SAVE_SLOT = "solitaire"
+SPEECH_MODES = ("screen-reader", "self-voicing", "silent")
+MAX_SEED = 2**63 - 1
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    pass
+    p = add_command(sub, "solitaire", run, "Play Five Crowns solitaire: close eleven piles before the stock runs out.")
+    p.add_argument("--seed", type=int, help="the deal's number (the same seed deals the same game)")
+    p.add_argument("--name", default="You", help="whose record the result counts in (default: You)")
+    p.add_argument("--speech", choices=SPEECH_MODES,
+                   help="screen-reader: print lines for your screen reader; self-voicing: the game speaks; silent")
+    p.add_argument("--cards", choices=CARD_DISPLAYS, help="cards on printed lines: words, braille cells, or both")
+    p.add_argument("--new", action="store_true", help="deal a new game even if one is saved (the saved one is kept)")
+
+
+def check_args(args: argparse.Namespace) -> tuple[int, str]:
+    """The seed and the player's name; UsageError says what is wrong with them."""
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        raise UsageError(f"--seed is a whole number from 0 to {MAX_SEED}")
+    name = str(args.name).strip()
+    if not name:
+        raise UsageError("--name cannot be empty")
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    return seed, name
+
+
+def run(args: argparse.Namespace) -> int:
+    seed, name = check_args(args)
+    if not sys.stdin.isatty():
+        print("access-game: solitaire needs a terminal: standard input is not one.", file=sys.stderr)
+        return 2
+    return play_solitaire(args, seed, name)
+
+
+def play_solitaire(args: argparse.Namespace, seed: int, name: str, *, saves: Any = None, **terminal: Any) -> int:
+    """The game at the terminal; tests pass pipe input, their own output, backend and save store."""
+    import access_game.ui.solitaire_table  # noqa: F401  (registers the table)
+    from access_game.commands.play import GameChoice, play_in_terminal
+    from access_game.saves import SaveStore
+    from access_game.settings import load_settings
+
+    settings, settings_note = load_settings()
+    overrides: dict[str, Any] = {}
+    if args.speech:
+        overrides["speech"] = args.speech
+    if args.cards:
+        overrides["cards"] = args.cards
+    settings = settings.replace(**overrides)
+    choice = GameChoice("solitaire", [name], settings.level, seed)
+    return play_in_terminal(
+        choice,
+        settings,
+        settings_note=settings_note,
+        force_new=args.new,
+        saves=saves if saves is not None else SaveStore(slot=SAVE_SLOT),
+        **terminal,
+    )

@@ -1,17 +1,24 @@
-"""The agent interface and the factory that picks a player for a game and a level."""
+"""The agent interface and the factory that picks a computer player for a game and a level.
+
+A game's players register themselves with :func:`register_agent`; :func:`make_agent` loads the built-in
+players on first use, so importing this module stays cheap and a new ruleset only has to register its
+own agents to be playable against the computer and to work with ``access-game simulate``.
+"""
 
 from __future__ import annotations
 
-import random
+import importlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from engine.actions import Action, Discard, Draw, GoOut
-from engine.arrange import arrange, min_points
+from engine.actions import Action
 
-__all__ = ["LEVELS", "Agent", "make_agent", "register_agent"]
+__all__ = ["BUILTIN_AGENT_MODULES", "LEVELS", "Agent", "agent_levels", "make_agent", "register_agent"]
 
 LEVELS = ("easy", "normal", "hard")
+
+#: Modules whose import registers the built-in players.
+BUILTIN_AGENT_MODULES = ("engine.bots.five_crowns",)
 
 
 class Agent(Protocol):
@@ -23,61 +30,43 @@ class Agent(Protocol):
 
 
 _FACTORIES: dict[tuple[str, str], Callable[[int], Agent]] = {}
+_loaded = False
 
 
 def register_agent(game: str, level: str, factory: Callable[[int], Agent]) -> None:
+    """Make ``factory(seed)`` the player for ``game`` at ``level``."""
     _FACTORIES[(game, level)] = factory
 
 
-class SimpleFiveCrowns:
-    """The greedy floor: take the up card only if it lowers the hand's points; discard the card that
-    leaves the fewest points; go out as soon as possible."""
-
-    level = "normal"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
-        wild = view.wild_rank
-        outs = [a for a in legal if isinstance(a, GoOut)]
-        if outs:
-            return outs[0]
-        draws = [a for a in legal if isinstance(a, Draw)]
-        if draws:
-            top = view.discard_top
-            if top is not None and any(a.source == "discard" for a in draws):
-                now = arrange(view.hand, wild).points
-                with_top = min(
-                    min_points([*view.hand[:i], *view.hand[i + 1 :], top], wild) for i in range(len(view.hand))
-                )
-                if with_top < now:
-                    return Draw(view.seat, "discard")
-            return Draw(view.seat, "stock") if any(a.source == "stock" for a in draws) else draws[0]
-        discards = [a for a in legal if isinstance(a, Discard)]
-        best = min(discards, key=lambda a: (_rest_points(view.hand, a.card, wild), -_value(a.card, wild)))
-        return best
+def _load_builtin() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for name in BUILTIN_AGENT_MODULES:
+            importlib.import_module(name)
 
 
-def _rest_points(hand: Sequence[Any], card: Any, wild: Any) -> int:
-    rest = list(hand)
-    rest.remove(card)
-    return min_points(rest, wild)
-
-
-def _value(card: Any, wild: Any) -> int:
-    from engine.melds import card_points
-
-    return card_points(card, wild)
+def agent_levels(game: str) -> tuple[str, ...]:
+    """The levels ``game`` has computer players for, easiest first."""
+    _load_builtin()
+    return tuple(level for level in LEVELS if (game, level) in _FACTORIES)
 
 
 def make_agent(game: str, level: str, seed: int = 0) -> Agent:
     """A computer player for ``game`` at ``level`` ('easy', 'normal', 'hard'), seeded."""
     if level not in LEVELS:
         raise ValueError(f"unknown level '{level}': levels are {', '.join(LEVELS)}")
+    _load_builtin()
     factory = _FACTORIES.get((game, level))
-    if factory is not None:
-        return factory(seed)
-    if game == "five-crowns":
-        return SimpleFiveCrowns(seed)
-    raise ValueError(f"no computer player for {game} yet")
+    if factory is None:
+        raise ValueError(f"no {level} computer player for {game} yet")
+    return factory(seed)
+
+
+def __getattr__(name: str) -> Any:
+    # The first greedy player lived here; it is now the 'normal' Five Crowns player.
+    if name == "SimpleFiveCrowns":
+        from engine.bots.five_crowns import NormalFiveCrowns
+
+        return NormalFiveCrowns
+    raise AttributeError(name)

@@ -1,15 +1,43 @@
-"""The backend interface: speak a text (optionally interrupting), stop, close."""
+"""The backend interface: speak a text (optionally interrupting), braille a line, stop, close.
+
+A backend is how messages leave the program. ``speaks`` tells the announcer who voices the text: a
+self-voicing backend speaks it; a screen-reader backend speaks nothing and the printed line is what
+the player's screen reader reads. Backends raise :class:`BackendUnavailable` when they cannot be
+built and :class:`BackendFailed` when they stop working; the announcer answers both by moving on to
+the next backend, so the game never sees either.
+"""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
+
+__all__ = [
+    "Backend",
+    "BackendFailed",
+    "BackendUnavailable",
+    "RecordingBackend",
+    "SilentBackend",
+    "Transcribing",
+]
+
+
+class BackendUnavailable(RuntimeError):
+    """This backend cannot be built here (missing program, module, device, or it took too long)."""
+
+
+class BackendFailed(RuntimeError):
+    """A backend that worked has stopped working."""
 
 
 class Backend(Protocol):
-    name: str
-    #: True when the backend voices text itself (self-voicing); False when a screen reader reads the
-    #: printed line instead.
-    speaks: bool
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def speaks(self) -> bool:
+        """True when the backend voices text itself (self-voicing); False when a screen reader reads
+        the printed line instead."""
+        ...
 
     def speak(self, text: str, *, interrupt: bool = False) -> None: ...
 
@@ -18,6 +46,13 @@ class Backend(Protocol):
     def stop(self) -> None: ...
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class Transcribing(Protocol):
+    """A backend that also keeps a transcript; told the printed lines when it does not speak them."""
+
+    def transcribe(self, text: str, *, interrupt: bool = False) -> None: ...
 
 
 class SilentBackend:
@@ -38,15 +73,16 @@ class SilentBackend:
 
 
 class RecordingBackend:
-    """Keeps what it was asked to say, for tests."""
+    """Keeps what it was asked to say, for tests. ``speaks=False`` records a screen-reader set-up."""
 
     name = "recording"
-    speaks = True
 
-    def __init__(self) -> None:
+    def __init__(self, *, speaks: bool = True) -> None:
+        self.speaks = speaks
         self.spoken: list[tuple[str, bool]] = []
         self.brailled: list[str] = []
         self.stops = 0
+        self.closed = False
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:
         self.spoken.append((text, interrupt))
@@ -58,7 +94,7 @@ class RecordingBackend:
         self.stops += 1
 
     def close(self) -> None:
-        pass
+        self.closed = True
 
     @property
     def texts(self) -> list[str]:

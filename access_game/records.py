@@ -1,0 +1,182 @@
+"""Each player's record per game (games, wins, best result, streak), kept as JSON next to the settings.
+
+A record is small and precious: it is written atomically after every finished game, and a file that
+cannot be read is never overwritten. It is moved aside under a new name, the player is told where,
+and counting starts again, so a damaged file costs nothing that can be recovered by hand.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from access_game.settings import atomic_write_text, config_dir
+
+__all__ = ["RECORDS_FORMAT", "Record", "RecordBook", "records_path"]
+
+RECORDS_FORMAT = "access-game-records"
+RECORDS_VERSION = 1
+
+
+def records_path() -> Path:
+    return config_dir() / "records.json"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"1 {word}" if n == 1 else f"{n} {word}s"
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One player's results in one game.
+
+    The best result is the most piles closed, and among wins the one with the most cards left in
+    the stock: a faster win is a better one. ``streak`` counts wins in a row up to the last game.
+    """
+
+    games: int = 0
+    wins: int = 0
+    best_piles: int = 0
+    best_won: bool = False
+    best_stock_left: int = 0
+    streak: int = 0
+    best_streak: int = 0
+
+    def after(self, *, won: bool, piles_closed: int, stock_left: int) -> Record:
+        """The record with one more finished game."""
+        result = (won, piles_closed, stock_left if won else 0)
+        best = (self.best_won, self.best_piles, self.best_stock_left)
+        won_, piles, left = max(result, best) if self.games else result
+        streak = self.streak + 1 if won else 0
+        return Record(
+            games=self.games + 1,
+            wins=self.wins + int(won),
+            best_piles=piles,
+            best_won=won_,
+            best_stock_left=left,
+            streak=streak,
+            best_streak=max(self.best_streak, streak),
+        )
+
+    def best_words(self, piles: int = 11) -> str:
+        if not self.games:
+            return "no games yet"
+        if self.best_won:
+            if not self.best_stock_left:
+                return "won with the last card"
+            return f"won with {_plural(self.best_stock_left, 'card')} left"
+        return f"{self.best_piles} of {piles} piles closed"
+
+    def words(self, player: str = "") -> str:
+        """'Your record: 5 games, 1 win; best: won with 3 cards left; streak: 0 (best 1).'"""
+        whose = "Your record" if not player or player == "You" else f"{player}'s record"
+        if not self.games:
+            return f"{whose}: no games finished yet."
+        return (
+            f"{whose}: {_plural(self.games, 'game')}, {_plural(self.wins, 'win')}; best: {self.best_words()}; "
+            f"winning streak {self.streak} (longest {self.best_streak})."
+        )
+
+    def to_data(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_data(cls, data: Any) -> Record:
+        if not isinstance(data, dict):
+            raise ValueError("a record is a set of named numbers")
+        kwargs: dict[str, Any] = {}
+        for f in dataclasses.fields(cls):
+            value = data.get(f.name, f.default)
+            if f.name == "best_won":
+                if not isinstance(value, bool):
+                    raise ValueError("best_won is true or false")
+            elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"{f.name} is a whole number")
+            kwargs[f.name] = value
+        return cls(**kwargs)
+
+
+class RecordBook:
+    """All records: per game name, per player name. Loads lazily, writes after each change."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or records_path()
+        self._records: dict[str, dict[str, Record]] = {}
+        #: A sentence for the player when the file could not be used (said once, then cleared).
+        self.problem: str | None = None
+        self._loaded = False
+        #: Set when the file on disk must not be replaced (unreadable and not moved aside).
+        self._unwritable = False
+
+    def _load(self) -> None:
+        if self._loaded:
+            return
+        self._loaded = True
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return
+        except (OSError, UnicodeDecodeError) as exc:
+            self.problem = f"Your records could not be read ({exc}); this game's result is not kept."
+            self._records = {}
+            self._unwritable = True
+            return
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict) or data.get("format") != RECORDS_FORMAT:
+                raise ValueError("not a records file")
+            if not isinstance(data.get("version"), int) or data["version"] > RECORDS_VERSION:
+                raise ValueError("a newer records file")
+            games = data.get("games")
+            if not isinstance(games, dict):
+                raise ValueError("no games")
+            self._records = {
+                str(game): {str(player): Record.from_data(rec) for player, rec in players.items()}
+                for game, players in games.items()
+                if isinstance(players, dict)
+            }
+        except (ValueError, TypeError, AttributeError):
+            self._records = {}
+            kept = self._set_aside()
+            where = f" It was kept as {kept}." if kept else ""
+            self.problem = f"Your records file was damaged, so counting starts again.{where}"
+
+    def _set_aside(self) -> Path | None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        for n in range(100):
+            target = self.path.with_name(f"{self.path.stem}.damaged-{stamp}{f'-{n}' if n else ''}.json")
+            if target.exists():
+                continue
+            try:
+                self.path.rename(target)
+            except OSError:
+                self._unwritable = True
+                return None
+            return target
+        self._unwritable = True
+        return None
+
+    def get(self, game: str, player: str) -> Record:
+        self._load()
+        return self._records.get(game, {}).get(player, Record())
+
+    def add_result(self, game: str, player: str, *, won: bool, piles_closed: int, stock_left: int) -> Record:
+        """Count one finished game and write the file; an OSError is the caller's to report."""
+        self._load()
+        record = self.get(game, player).after(won=won, piles_closed=piles_closed, stock_left=stock_left)
+        self._records.setdefault(game, {})[player] = record
+        if not self._unwritable:
+            self._write()
+        return record
+
+    def _write(self) -> None:
+        data = {
+            "format": RECORDS_FORMAT,
+            "version": RECORDS_VERSION,
+            "games": {g: {p: r.to_data() for p, r in players.items()} for g, players in self._records.items()},
+        }
+        atomic_write_text(self.path, json.dumps(data, indent=2, sort_keys=True) + "\n")

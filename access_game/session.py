@@ -1,0 +1,268 @@
+"""A game in play at the terminal: the player's seat acts through keys, the others through agents.
+
+Everything that happens goes one way: an action is applied by the engine, the events it returns are
+redacted for the player's seat, turned into words by the narrator and handed to the announcer, and
+the game is saved. Computer players act through exactly the same path as the player. The session
+knows nothing about keys or prompt_toolkit, so tests drive it directly as well as through the UI.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from access_game.saves import SaveStore
+from access_game.settings import VERBOSITIES, Settings
+from engine.actions import Action
+from engine.bots import make_agent
+from engine.events import (
+    Discarded,
+    Drew,
+    Event,
+    GameEnded,
+    HandEnded,
+    HandStarted,
+    TurnStarted,
+    WentOut,
+    seen_by,
+)
+from engine.game import Game
+from speech.utterance import Kind, Utterance, Verbosity, utter
+
+__all__ = ["Announcing", "Narrating", "Session", "bot_seed"]
+
+EventListener = Callable[[Sequence[Event]], None]
+
+
+class Announcing(Protocol):
+    """The part of speech.announcer.Announcer the session uses."""
+
+    def announce(self, u: Utterance | str, kind: Kind = ..., *, urgent: bool = ...) -> bool: ...
+
+
+class Narrating(Protocol):
+    """The part of speech.words.Narrator the session uses."""
+
+    verbosity: Verbosity
+
+    def narrate(self, events: Sequence[Event]) -> list[Utterance]: ...
+
+    def flush(self) -> list[Utterance]: ...
+
+
+class CuePlayer(Protocol):
+    enabled: bool
+
+    def play(self, name: str) -> Any: ...
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """Each computer player's own seed, fixed by the game's seed so a resumed game plays the same."""
+    return random.Random(f"access-game/bot/{game_seed}/{seat}").randrange(2**31)
+
+
+class Session:
+    def __init__(
+        self,
+        game: Game,
+        *,
+        human_seat: int,
+        level: str,
+        announcer: Announcing,
+        narrator: Narrating,
+        settings: Settings,
+        saves: SaveStore | None = None,
+        cues: CuePlayer | None = None,
+        on_settings: Callable[[Settings], None] | None = None,
+    ) -> None:
+        self.game = game
+        self.human_seat = human_seat
+        self.level = level
+        self.announcer = announcer
+        self.narrator = narrator
+        self.settings = settings
+        self.saves = saves
+        self.cues = cues
+        self.on_settings = on_settings
+        self.listeners: list[EventListener] = []
+        self.agents = self._make_agents()
+        #: Computer players waiting to move (pace 'step'); they go on one per key press.
+        self.save_problem: str | None = None
+
+    # ----------------------------------------------------------------- who is who
+    @property
+    def players(self) -> list[str]:
+        return self.game.players
+
+    def _make_agents(self) -> dict[int, Any]:
+        return {
+            seat: make_agent(self.game.ruleset.name, self.level, seed=bot_seed(self.game.seed, seat))
+            for seat in range(len(self.game.players))
+            if seat != self.human_seat
+        }
+
+    def view(self) -> Any:
+        return self.game.view(self.human_seat)
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    @property
+    def my_turn(self) -> bool:
+        return not self.game.over and self.human_seat in self.game.seats_to_act()
+
+    @property
+    def bots_to_move(self) -> bool:
+        return not self.game.over and not self.my_turn and bool(self.game.seats_to_act())
+
+    @property
+    def waiting(self) -> bool:
+        """Computer players are waiting for a key press (pace 'step')."""
+        return self.settings.pace == "step" and self.bots_to_move
+
+    # ----------------------------------------------------------------- speaking
+    def say(self, *parts: str | Any, kind: Kind = Kind.INFO, urgent: bool = False) -> None:
+        self.announcer.announce(utter(*parts, kind=kind, urgent=urgent), kind, urgent=urgent)
+
+    def say_all(self, utterances: Sequence[Utterance]) -> None:
+        for u in utterances:
+            self.announcer.announce(u, u.kind, urgent=u.urgent)
+
+    def refuse(self, reason: str) -> None:
+        text = reason[:1].upper() + reason[1:]
+        if not text.endswith((".", "!", "?")):
+            text += "."
+        self.say(text, kind=Kind.SYSTEM, urgent=True)
+
+    def show_only(self, line: str) -> None:
+        """A line for the eyes and fingers only (braille cells): printed, sent to a braille display,
+        never spoken and not kept in history."""
+        printer = getattr(self.announcer, "printer", None)
+        if printer is not None:
+            printer(line)
+        backend = getattr(self.announcer, "backend", None)
+        if backend is not None and not backend.speaks:
+            with contextlib.suppress(Exception):
+                backend.braille(line)
+
+    def cue(self, name: str) -> None:
+        if self.cues is not None and self.settings.cues:
+            with contextlib.suppress(Exception):  # a missing sound must never stop the game
+                self.cues.play(name)
+
+    # ----------------------------------------------------------------- acting
+    def act(self, action: Action) -> bool:
+        """The player's action: applied, narrated and saved, then the computer players move."""
+        events, reason = self.game.try_apply(action)
+        if reason is not None:
+            self.refuse(reason)
+            return False
+        self._after(events)
+        self.advance()
+        return True
+
+    def advance(self) -> None:
+        """Let computer players move: all of them (pace 'all') or none until a key asks (pace 'step')."""
+        if self.settings.pace == "all":
+            while self.bots_to_move:
+                self._bot_action()
+        self.flush()
+        if self.waiting:
+            seat = self.game.seats_to_act()[0]
+            self.say(f"{self.players[seat]}'s turn; Space to go on.", kind=Kind.OTHERS)
+
+    def step(self) -> bool:
+        """One computer player's whole turn (pace 'step'); False when none is waiting."""
+        if not self.bots_to_move:
+            return False
+        seat = self.game.seats_to_act()[0]
+        while self.bots_to_move and self.game.seats_to_act()[0] == seat:
+            self._bot_action()
+        self.advance()
+        return True
+
+    def _bot_action(self) -> None:
+        seat = self.game.seats_to_act()[0]
+        agent = self.agents[seat]
+        action = agent.choose(self.game.view(seat), self.game.legal_actions(seat))
+        self._after(self.game.apply(action))
+
+    def _after(self, events: Sequence[Event]) -> None:
+        mine = seen_by(events, self.human_seat)
+        self.say_all(self.narrator.narrate(mine))
+        self._cues(mine)
+        for listener in list(self.listeners):
+            listener(mine)
+        self.autosave()
+
+    def flush(self) -> None:
+        """Say what the narrator was holding back (a computer player's draw waiting for its discard)."""
+        self.say_all(self.narrator.flush())
+
+    def _cues(self, events: Sequence[Event]) -> None:
+        for ev in events:
+            if isinstance(ev, TurnStarted) and ev.seat == self.human_seat:
+                self.cue("your_turn")
+            elif isinstance(ev, Drew) and ev.seat == self.human_seat:
+                self.cue("draw")
+            elif isinstance(ev, Discarded) and ev.seat == self.human_seat:
+                self.cue("discard")
+            elif isinstance(ev, WentOut):
+                self.cue("go_out")
+            elif isinstance(ev, HandEnded | GameEnded):
+                self.cue("hand_end")
+            elif isinstance(ev, HandStarted):
+                self.cue("wild")
+
+    # ----------------------------------------------------------------- saving
+    def autosave(self) -> None:
+        if self.saves is None:
+            return
+        try:
+            if self.game.over:
+                self.saves.remove()
+            else:
+                self.saves.write(self.game, human_seat=self.human_seat, level=self.level)
+            self.save_problem = None
+        except OSError as exc:
+            if self.save_problem is None:  # say it once, not after every action
+                self.save_problem = f"The game could not be saved: {exc.strerror or exc}."
+                self.say(self.save_problem, kind=Kind.SYSTEM, urgent=True)
+
+    def save_now(self) -> None:
+        if self.saves is None:
+            self.say("This game is not being saved.", kind=Kind.SYSTEM)
+            return
+        if self.game.over:
+            self.say("The game is over; there is nothing to save.", kind=Kind.SYSTEM)
+            return
+        self.autosave()
+        if self.save_problem is None:
+            self.say(f"Saved to {self.saves.path}. The game is also saved after every move.", kind=Kind.SYSTEM)
+
+    # ----------------------------------------------------------------- settings and new games
+    def change_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        self.narrator.verbosity = Verbosity(VERBOSITIES.index(settings.verbosity))
+        if self.cues is not None:
+            self.cues.enabled = settings.cues
+        if self.on_settings is not None:
+            self.on_settings(settings)
+
+    def new_game(self, seed: int) -> None:
+        """Another game with the same players (after 'play again')."""
+        self.game = Game.new(self.game.ruleset.name, self.game.players, seed=seed, options=self.game.options)
+        self.agents = self._make_agents()
+        self.start()
+
+    def start(self) -> None:
+        """Narrate the game so far from the player's seat (the deal), then let computer players move."""
+        self._after(self.game.log)
+        self.advance()
+
+    def resume(self) -> None:
+        """A resumed game: nothing is narrated again, computer players whose turn it is move on."""
+        self.advance()

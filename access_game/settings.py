@@ -1,0 +1,163 @@
+"""The player's settings: kept in the platform's config directory as JSON, written atomically.
+
+A settings file that cannot be read must never stop a blind player from starting the game, so a bad
+file gives the defaults and a one-line note, and the damaged file is left where it is for the player
+(the next save replaces it only after the player changes a setting). ``ACCESS_GAME_HOME`` moves
+settings and saves under one folder, which is how tests and portable installs keep them apart.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "CARD_DISPLAYS",
+    "PACES",
+    "SPEECH_CHOICES",
+    "VERBOSITIES",
+    "Settings",
+    "atomic_write_text",
+    "config_dir",
+    "data_dir",
+    "load_settings",
+    "save_settings",
+    "settings_path",
+]
+
+HOME_ENV = "ACCESS_GAME_HOME"
+APP_NAME = "access-game"
+
+SPEECH_CHOICES = ("screen-reader", "self-voicing", "espeak-ng", "pyttsx3", "silent")
+VERBOSITIES = ("brief", "normal", "detailed")
+CARD_DISPLAYS = ("words", "braille", "both")
+PACES = ("all", "step")
+LEVELS = ("easy", "normal", "hard")
+RATE_RANGE = (80, 450)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Settings:
+    """Everything the player can change from the settings menu (F2)."""
+
+    #: How the game reaches the player: printed lines for a screen reader, or its own voice.
+    speech: str = "screen-reader"
+    #: Words per minute for the game's own voice.
+    rate: int = 200
+    verbosity: str = "normal"
+    #: How cards appear on printed lines: words, braille cells, or both.
+    cards: str = "words"
+    cues: bool = True
+    #: Computer players' turns: 'all' at once, or 'step': one per key press.
+    pace: str = "all"
+    #: Say when you can go out, and which discard leaves the fewest points on a last turn.
+    hints: bool = True
+    #: Computer players' level for new games.
+    level: str = "normal"
+
+    def __post_init__(self) -> None:
+        _check("speech", self.speech, SPEECH_CHOICES)
+        _check("verbosity", self.verbosity, VERBOSITIES)
+        _check("cards", self.cards, CARD_DISPLAYS)
+        _check("pace", self.pace, PACES)
+        _check("level", self.level, LEVELS)
+        if not isinstance(self.rate, int) or not RATE_RANGE[0] <= self.rate <= RATE_RANGE[1]:
+            raise ValueError(f"rate is a number of words per minute from {RATE_RANGE[0]} to {RATE_RANGE[1]}")
+        if not isinstance(self.cues, bool) or not isinstance(self.hints, bool):
+            raise ValueError("cues and hints are true or false")
+
+    def replace(self, **changes: Any) -> Settings:
+        return dataclasses.replace(self, **changes)
+
+    def to_data(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_data(cls, data: Any) -> Settings:
+        """Read what is valid, keep defaults for the rest: one bad value must not lose the others."""
+        if not isinstance(data, dict):
+            raise ValueError("the settings file does not hold a set of named settings")
+        out = cls()
+        for f in dataclasses.fields(cls):
+            if f.name in data:
+                try:
+                    out = out.replace(**{f.name: data[f.name]})
+                except (ValueError, TypeError):
+                    continue
+        return out
+
+
+def _check(name: str, value: object, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise ValueError(f"{name} is one of {', '.join(choices)}")
+
+
+def _home() -> Path | None:
+    home = os.environ.get(HOME_ENV)
+    return Path(home) if home else None
+
+
+def config_dir() -> Path:
+    home = _home()
+    if home is not None:
+        return home / "config"
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def data_dir() -> Path:
+    home = _home()
+    if home is not None:
+        return home / "data"
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write through a temporary file, fsync, then rename: a crash leaves the old file or the new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write(text)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+    try:  # make the rename itself durable where the platform allows it
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings, or the defaults with a sentence saying why the file could not be used."""
+    path = path or settings_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as exc:
+        return Settings(), f"Could not read the settings file {path} ({exc.strerror}); using the defaults."
+    try:
+        return Settings.from_data(json.loads(text)), None
+    except (ValueError, TypeError):
+        return Settings(), f"The settings file {path} is damaged; using the defaults."
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    atomic_write_text(path or settings_path(), json.dumps(settings.to_data(), indent=2, sort_keys=True) + "\n")

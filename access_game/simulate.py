@@ -1,0 +1,238 @@
+"""Computer players against each other: many seeded games, seats rotated, with the figures that say who
+is stronger and how fast they think.
+
+Every level in the line-up plays every seat of the same deals: with ``k`` seats, game ``i`` is dealt
+from seed ``S + i // k`` with the line-up rotated ``i % k`` places, so luck of the cards and of the seat
+cancels out over each block of ``k`` games. Ties share the win (a two-way tie is half a win each), so
+the win shares of one run add up to one. Each game depends only on its number, which is why spreading
+games over worker processes gives exactly the results of one process (only the timings differ).
+
+This works for any multi-player ruleset that ends with a :class:`engine.events.GameEnded` event and has
+agents registered with :func:`engine.bots.register_agent`.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from engine.bots import make_agent
+from engine.events import GameEnded
+from engine.game import Game
+
+__all__ = ["GameResult", "SimulationReport", "deal_plan", "play_game", "run_simulation", "wilson_interval"]
+
+#: A game that runs this many actions without ending is a bug in a ruleset or a player.
+MAX_ACTIONS = 200_000
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One finished game, per entry of the line-up (not per seat: the line-up rotates over seats)."""
+
+    index: int
+    points: tuple[int, ...]
+    #: Win share: 1 for a sole winner, 1/n for each of n tied winners, else 0.
+    shares: tuple[float, ...]
+    #: Seconds each entry took per decision.
+    decision_seconds: tuple[tuple[float, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatReport:
+    level: str
+    wins: float
+    win_share: float
+    ci95: tuple[float, float]
+    mean_points: float
+    decision_ms_mean: float
+    decision_ms_p99: float
+    decisions: int
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationReport:
+    game: str
+    games: int
+    seed: int
+    seats: tuple[SeatReport, ...]
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else math.inf
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "seats": [
+                {
+                    "level": s.level,
+                    "wins": round(s.wins, 6),
+                    "win_share": round(s.win_share, 6),
+                    "ci95": [round(s.ci95[0], 6), round(s.ci95[1], 6)],
+                    "mean_points": round(s.mean_points, 3),
+                    "decision_ms_mean": round(s.decision_ms_mean, 3),
+                    "decision_ms_p99": round(s.decision_ms_p99, 3),
+                }
+                for s in self.seats
+            ],
+            "games_per_second": round(self.games_per_second, 3),
+        }
+
+    def to_text(self) -> str:
+        k = len(self.seats)
+        deals = math.ceil(self.games / k)
+        lines = [f"{self.game}: {self.games} games, {k} seats rotated over {deals} deals, seed {self.seed}."]
+        for n, s in enumerate(self.seats, 1):
+            lo, hi = s.ci95
+            lines.append(
+                f"Player {n}, {s.level}: won {s.wins:g} games, win share {s.win_share:.1%} "
+                f"(95% interval {lo:.1%} to {hi:.1%}), mean points per game {s.mean_points:.1f}, "
+                f"decision time {s.decision_ms_mean:.1f} ms mean, {s.decision_ms_p99:.1f} ms p99."
+            )
+        lines.append("Ties share the win: each of n tied winners is counted 1/n of a win.")
+        lines.append(f"{self.games_per_second:.2f} games per second.")
+        return "\n".join(lines)
+
+
+def deal_plan(index: int, seats: int, seed: int) -> tuple[int, int]:
+    """Game ``index``'s deal seed and rotation: all rotations of one deal come together."""
+    return seed + index // seats, index % seats
+
+
+def agent_seed(seed: int, index: int, entry: int) -> int:
+    """A player's own seed, fixed by the run's seed, the game and the entry."""
+    return random.Random(f"simulate/{seed}/{index}/{entry}").getrandbits(32)
+
+
+def play_game(
+    game: str, levels: Sequence[str], seed: int, index: int, options: dict[str, Any] | None = None
+) -> GameResult:
+    """Play game ``index`` of a run to the end."""
+    k = len(levels)
+    deal_seed, rotation = deal_plan(index, k, seed)
+    entry_of_seat = [(seat + rotation) % k for seat in range(k)]
+    g = Game.new(game, [f"{levels[e]} {e + 1}" for e in entry_of_seat], seed=deal_seed, options=options)
+    agents = [make_agent(game, levels[e], agent_seed(seed, index, e)) for e in entry_of_seat]
+    times: list[list[float]] = [[] for _ in range(k)]
+    clock = time.perf_counter
+    actions = 0
+    while not g.over:
+        to_act = g.seats_to_act()
+        if not to_act:
+            raise RuntimeError(f"{game} game {index}: nobody may act but the game is not over")
+        for seat in to_act:
+            legal = g.legal_actions(seat)
+            if not legal:
+                continue
+            view = g.view(seat)
+            start = clock()
+            action = agents[seat].choose(view, legal)
+            times[entry_of_seat[seat]].append(clock() - start)
+            g.apply(action)
+            actions += 1
+            break
+        else:
+            raise RuntimeError(f"{game} game {index}: seats {to_act} may act but have no legal action")
+        if actions > MAX_ACTIONS:
+            raise RuntimeError(f"{game} game {index} did not end after {MAX_ACTIONS} actions")
+    ended = next(ev for ev in reversed(g.log) if isinstance(ev, GameEnded))
+    points = [0] * k
+    shares = [0.0] * k
+    for seat in range(k):
+        points[entry_of_seat[seat]] = ended.totals[seat]
+    for seat in ended.winners:
+        shares[entry_of_seat[seat]] = 1.0 / len(ended.winners)
+    return GameResult(
+        index=index,
+        points=tuple(points),
+        shares=tuple(shares),
+        decision_seconds=tuple(tuple(t) for t in times),
+    )
+
+
+def wilson_interval(share: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion: sound near 0 and 1, where the plain one is not."""
+    if n <= 0:
+        return (0.0, 1.0)
+    denom = 1 + z * z / n
+    centre = (share + z * z / (2 * n)) / denom
+    half = z * math.sqrt(max(0.0, share * (1 - share) / n + z * z / (4 * n * n))) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _p99(values: list[float]) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(0.99 * len(ordered)) - 1)]
+
+
+def summarise(
+    game: str, levels: Sequence[str], seed: int, results: Sequence[GameResult], seconds: float
+) -> SimulationReport:
+    n = len(results)
+    seats = []
+    for e, level in enumerate(levels):
+        wins = sum(r.shares[e] for r in results)
+        share = wins / n if n else 0.0
+        times = [t for r in results for t in r.decision_seconds[e]]
+        seats.append(
+            SeatReport(
+                level=level,
+                wins=wins,
+                win_share=share,
+                ci95=wilson_interval(share, n),
+                mean_points=sum(r.points[e] for r in results) / n if n else 0.0,
+                decision_ms_mean=1000 * sum(times) / len(times) if times else 0.0,
+                decision_ms_p99=1000 * _p99(times),
+                decisions=len(times),
+            )
+        )
+    return SimulationReport(game=game, games=n, seed=seed, seats=tuple(seats), seconds=seconds)
+
+
+def _play_task(task: tuple[str, tuple[str, ...], int, int]) -> GameResult:
+    game, levels, seed, index = task
+    return play_game(game, levels, seed, index)
+
+
+def _results(game: str, levels: tuple[str, ...], games: int, seed: int, workers: int) -> Iterator[GameResult]:
+    tasks = [(game, levels, seed, i) for i in range(games)]
+    if workers <= 1 or games <= 1:
+        for task in tasks:
+            yield _play_task(task)
+        return
+    with multiprocessing.get_context("spawn").Pool(min(workers, games)) as pool:
+        yield from pool.imap(_play_task, tasks, chunksize=1)
+
+
+def run_simulation(
+    game: str,
+    levels: Sequence[str],
+    *,
+    games: int,
+    seed: int,
+    workers: int = 1,
+    progress: TextIO | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> SimulationReport:
+    """Play ``games`` games of ``game`` among ``levels`` and sum them up; progress lines to ``progress``."""
+    levels = tuple(levels)
+    start = clock()
+    results: list[GameResult] = []
+    step = max(1, math.ceil(games / 20))
+    for result in _results(game, levels, games, seed, workers):
+        results.append(result)
+        done = len(results)
+        if progress is not None and (done % step == 0 or done == games):
+            elapsed = clock() - start
+            print(f"simulate: {done} of {games} games, {elapsed:.1f} s", file=progress, flush=True)
+    return summarise(game, levels, seed, results, clock() - start)

@@ -1,0 +1,62 @@
+"""A yes/no question before a game exists (resume the saved game? start a new one?).
+
+The same one-line pattern as the game: the question is printed (and spoken) as a whole line, the
+prompt line waits for Y or N, Escape means no. Any other key says the question again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import Layout
+from prompt_toolkit.layout.containers import Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.output import Output
+
+from access_game.ui.printer import LinePrinter
+
+__all__ = ["ask_yes_no"]
+
+
+def ask_yes_no(question: str, say: Callable[[str], None], printer: LinePrinter, *,
+               input: Input | None = None, output: Output | None = None) -> bool:
+    """Ask and wait for Y or N; Ctrl+C and Escape answer no."""
+    say(f"{question} Y or N.")
+    printer.flush()
+    kb = KeyBindings()
+
+    def answer(value: bool) -> Callable[[KeyPressEvent], None]:
+        def handle(event: KeyPressEvent) -> None:
+            event.app.exit(result=value)
+
+        return handle
+
+    for key in ("y", "Y"):
+        kb.add(key)(answer(True))
+    for key in ("n", "N", "escape", "c-c"):
+        kb.add(key)(answer(False))
+
+    @kb.add(Keys.Any)
+    def _other(event: KeyPressEvent) -> None:
+        say(f"{question} Press Y for yes or N for no.")
+        printer.flush()
+
+    app: Application[bool] = Application(
+        layout=Layout(Window(FormattedTextControl([("", "y/n> "), ("[SetCursorPosition]", "")]), height=1)),
+        key_bindings=kb,
+        full_screen=False,
+        erase_when_done=True,
+        input=input,
+        output=output if output is not None else printer.output,
+    )
+    app.ttimeoutlen = 0.05
+    app.timeoutlen = 0.1
+    printer.app = app
+    try:
+        return bool(app.run())
+    finally:
+        printer.app = None

@@ -1,0 +1,160 @@
+"""Commands every game has: help, the Escape menu, message history, speech, settings, save and quit.
+
+A table adds its game's commands; these are the rest, so every game is driven the same way and a
+player who learnt one game's non-game keys knows them all.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from access_game.settings import CARD_DISPLAYS, LEVELS, PACES, RATE_RANGE, SPEECH_CHOICES, VERBOSITIES
+from access_game.ui.modes import Confirm, ListMenu, MenuItem
+from access_game.ui.registry import Command
+from speech.utterance import Kind
+
+if TYPE_CHECKING:
+    from access_game.ui.app import GameApp
+
+__all__ = ["HISTORY_FILTERS", "core_commands", "settings_items"]
+
+#: What history browsing can be narrowed to (None: everything), cycled by F.
+HISTORY_FILTERS: tuple[Kind | None, ...] = (None, Kind.MY_TURN, Kind.OTHERS, Kind.RESULTS)
+
+
+def core_commands(app: GameApp) -> list[Command]:
+    core = _Core(app)
+    return [
+        Command("next", ("space", "enter"), "When computer players are waiting (pace: one per key): "
+                "let the next one play.", core.next, "play", when=lambda: app.session.waiting),
+        Command("repeat", ("l",), "Repeat the last message.", core.repeat, "speech"),
+        Command("history-older", ("pageup",), "History: the message before.", core.history("older"), "speech"),
+        Command("history-newer", ("pagedown",), "History: the message after.", core.history("newer"), "speech"),
+        Command("history-oldest", ("c-home",), "History: the first message.", core.history("oldest"), "speech"),
+        Command("history-newest", ("c-end",), "History: the newest message.", core.history("newest"), "speech"),
+        Command("history-filter", ("f",), "History: browse all messages, your turns, other players or results.",
+                core.history_filter, "speech"),
+        Command("verbosity", ("v",), "Cycle how much is said: brief, normal, detailed.", core.verbosity, "speech"),
+        Command("cues", ("c",), "Sound cues on or off.", core.cues, "speech"),
+        Command("help", ("f1", "?"), "Help: list every key.", core.help, "game"),
+        Command("menu", ("escape",), "The action menu: every action in a list (Up, Down, Enter; Escape closes).",
+                core.menu, "game", in_menu=False),
+        Command("settings", ("f2",), "Settings: speech, rate, verbosity, cards, cues, pace, hints, level.",
+                core.settings, "game"),
+        Command("save", ("c-s",), "Save now (the game is also saved after every move).", core.save, "game"),
+        Command("quit", ("q",), "Quit (asks first); your game is saved and resumes next time.", core.quit, "game"),
+    ]
+
+
+class _Core:
+    def __init__(self, app: GameApp) -> None:
+        self.app = app
+        self.filter_index = 0
+
+    @property
+    def session(self) -> Any:
+        return self.app.session
+
+    def say(self, text: str, kind: Kind = Kind.INFO) -> None:
+        self.session.say(text, kind=kind, urgent=True)
+
+    def next(self, key: str = "") -> None:
+        if not self.session.step():
+            self.say("Nobody is waiting to play.")
+
+    def repeat(self, key: str = "") -> None:
+        # The announcer says it again (or that nothing was said yet); a re-read is not added to history.
+        self.session.announcer.repeat_last()
+
+    def history(self, where: str) -> Any:
+        def browse(key: str = "") -> None:
+            getattr(self.session.announcer.history, where)()
+
+        return browse
+
+    def history_filter(self, key: str = "") -> None:
+        self.filter_index = (self.filter_index + 1) % len(HISTORY_FILTERS)
+        kind = HISTORY_FILTERS[self.filter_index]
+        # Reads the newest message of that kind, prefixed by what the history now shows.
+        self.session.announcer.history.set_filter(kind)
+
+    def verbosity(self, key: str = "") -> None:
+        s = self.session.settings
+        nxt = VERBOSITIES[(VERBOSITIES.index(s.verbosity) + 1) % len(VERBOSITIES)]
+        self.app.change_settings(s.replace(verbosity=nxt))
+        self.say(f"Verbosity {nxt}.", Kind.SYSTEM)
+
+    def cues(self, key: str = "") -> None:
+        s = self.session.settings
+        self.app.change_settings(s.replace(cues=not s.cues))
+        self.say(f"Sound cues {'on' if not s.cues else 'off'}.", Kind.SYSTEM)
+
+    def help(self, key: str = "") -> None:
+        reg = self.app.registry
+        self.say(f"Help for {self.app.table.title}: {len(reg)} commands. Escape opens a menu of every action.")
+        for line in reg.help_lines():
+            self.session.say(line, kind=Kind.INFO)
+
+    def menu(self, key: str = "") -> None:
+        items = [_menu_item(c) for c in self.app.registry.menu_items()]
+        self.app.open(ListMenu("Action menu", items, self.app.say_line, prompt="menu"))
+
+    def settings(self, key: str = "") -> None:
+        self.app.open(ListMenu("Settings", settings_items(self.app), self.app.say_line, prompt="settings",
+                               hint="Up and Down to move, Left and Right or Enter to change, Escape to close."))
+
+    def save(self, key: str = "") -> None:
+        self.session.save_now()
+
+    def quit(self, key: str = "") -> None:
+        if self.session.over:
+            self.app.quit_now("Thank you for playing.")
+            return
+        self.app.open(Confirm("Quit the game?", self.app.say_line, on_yes=lambda: self.app.quit_now("Goodbye."),
+                              on_no=lambda: self.say("Going on."), prompt="quit y/n"))
+
+
+def _menu_item(command: Command) -> MenuItem:
+    return MenuItem(label=lambda: f"{command.description.rstrip('.')}, {command.keys_text}",
+                    run=lambda: command.handler(""))
+
+
+def _cycle(choices: tuple[str, ...], value: str, step: int) -> str:
+    return choices[(choices.index(value) + step) % len(choices)]
+
+
+def settings_items(app: GameApp) -> list[MenuItem]:
+    """The settings menu: each item says its value; Left/Right or Enter change it and it is kept at once."""
+
+    def current() -> Any:
+        return app.session.settings
+
+    def choice(label: str, field: str, choices: tuple[str, ...]) -> MenuItem:
+        return MenuItem(
+            label=lambda: f"{label}: {getattr(current(), field)}",
+            adjust=lambda step: app.change_settings(
+                current().replace(**{field: _cycle(choices, getattr(current(), field), step)})),
+        )
+
+    def flag(label: str, field: str) -> MenuItem:
+        return MenuItem(
+            label=lambda: f"{label}: {'on' if getattr(current(), field) else 'off'}",
+            adjust=lambda step: app.change_settings(current().replace(**{field: not getattr(current(), field)})),
+        )
+
+    def rate(step: int) -> None:
+        lo, hi = RATE_RANGE
+        app.change_settings(current().replace(rate=max(lo, min(hi, current().rate + 20 * step))))
+
+    return [
+        choice("Speech", "speech", SPEECH_CHOICES),
+        MenuItem(label=lambda: f"Speech rate: {current().rate} words a minute", adjust=rate),
+        choice("Verbosity", "verbosity", VERBOSITIES),
+        choice("Cards shown as", "cards", CARD_DISPLAYS),
+        flag("Sound cues", "cues"),
+        MenuItem(label=lambda: "Computer players: " + ("all at once" if current().pace == "all" else
+                                                       "one per key press"),
+                 adjust=lambda step: app.change_settings(current().replace(pace=_cycle(PACES, current().pace, step)))),
+        flag("Hints", "hints"),
+        choice("Computer players' level (next game)", "level", LEVELS),
+    ]

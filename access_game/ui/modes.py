@@ -1,0 +1,164 @@
+"""Modal keyboard states above the normal game keys: list menus, yes/no questions, number entry.
+
+Each mode sees a key before the game does and says what it did, so the player always hears where
+they are ("Draw from the stock, D, 1 of 24"). Modes know nothing of prompt_toolkit: they receive key
+names and speak through the ``say`` function they are given, which keeps them easy to test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+__all__ = ["Confirm", "ListMenu", "MenuItem", "Mode", "NumberEntry"]
+
+Say = Callable[[str], None]
+
+
+class Mode(Protocol):
+    #: Shown on the prompt line while the mode is open.
+    prompt: str
+    #: Set when the mode has finished; the app then removes it.
+    closed: bool
+
+    def opening(self) -> str:
+        """What to say when the mode opens."""
+        ...
+
+    def handle(self, key: str) -> None:
+        ...
+
+
+@dataclass(slots=True)
+class MenuItem:
+    """One line of a list menu. ``label`` is called each time, so a setting can show its new value."""
+
+    label: Callable[[], str]
+    run: Callable[[], None] | None = None
+    #: For settings: change the value one step (+1 or -1); Enter and Space step forward.
+    adjust: Callable[[int], None] | None = None
+
+
+class ListMenu:
+    """A list moved through with Up/Down (Home/End), Enter runs the item, Escape closes."""
+
+    def __init__(self, title: str, items: list[MenuItem], say: Say, *, prompt: str = "menu",
+                 on_close: Callable[[], None] | None = None, hint: str = "") -> None:
+        if not items:
+            raise ValueError("a menu needs at least one item")
+        self.title = title
+        self.items = items
+        self.say = say
+        self.prompt = prompt
+        self.closed = False
+        self.index = 0
+        self.on_close = on_close
+        self.hint = hint or "Up and Down to move, Enter to choose, Escape to close."
+        #: The action to run once the menu has closed (so its messages come after "menu closed").
+        self.pending: Callable[[], None] | None = None
+
+    def _where(self) -> str:
+        return f"{self.items[self.index].label()}, {self.index + 1} of {len(self.items)}"
+
+    def opening(self) -> str:
+        return f"{self.title}. {self.hint} {self._where()}"
+
+    def close(self) -> None:
+        self.closed = True
+        if self.on_close is not None:
+            self.on_close()
+
+    def handle(self, key: str) -> None:
+        n = len(self.items)
+        item = self.items[self.index]
+        if key in ("down", "tab", "j"):
+            self.index = (self.index + 1) % n
+            self.say(self._where())
+        elif key in ("up", "s-tab", "k"):
+            self.index = (self.index - 1) % n
+            self.say(self._where())
+        elif key in ("home", "pageup"):
+            self.index = 0
+            self.say(self._where())
+        elif key in ("end", "pagedown"):
+            self.index = n - 1
+            self.say(self._where())
+        elif key in ("left", "right") and item.adjust is not None:
+            item.adjust(1 if key == "right" else -1)
+            self.say(item.label())
+        elif key in ("enter", "space"):
+            if item.adjust is not None:
+                item.adjust(1)
+                self.say(item.label())
+            elif item.run is not None:
+                self.pending = item.run
+                self.close()
+        elif key in ("escape", "q"):
+            self.say(f"{self.title} closed.")
+            self.close()
+        else:
+            self.say(f"In the {self.title.lower()}: {self.hint}")
+
+
+class Confirm:
+    """A yes/no question: Y or N (Escape is no). Any other key repeats the question."""
+
+    def __init__(self, question: str, say: Say, *, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None,
+                 prompt: str = "y/n") -> None:
+        self.question = question
+        self.say = say
+        self.on_yes = on_yes
+        self.on_no = on_no
+        self.prompt = prompt
+        self.closed = False
+        self.pending: Callable[[], None] | None = None
+
+    def opening(self) -> str:
+        return f"{self.question} Y or N."
+
+    def handle(self, key: str) -> None:
+        if key in ("y", "Y"):
+            self.closed = True
+            self.pending = self.on_yes
+        elif key in ("n", "N", "escape"):
+            self.closed = True
+            self.pending = self.on_no
+        else:
+            self.say(f"{self.question} Press Y for yes or N for no.")
+
+
+class NumberEntry:
+    """Type a number, Enter to accept, Escape to cancel, Backspace to erase a digit."""
+
+    def __init__(self, question: str, say: Say, *, on_number: Callable[[int], None], prompt: str = "number") -> None:
+        self.question = question
+        self.say = say
+        self.on_number = on_number
+        self.prompt = prompt
+        self.closed = False
+        self.digits = ""
+        self.pending: Callable[[], None] | None = None
+
+    def opening(self) -> str:
+        return f"{self.question} Type the number, then Enter."
+
+    def handle(self, key: str) -> None:
+        if len(key) == 1 and key.isdigit():
+            self.digits += key
+            self.say(key)
+        elif key in ("backspace", "c-h") and self.digits:
+            self.digits = self.digits[:-1]
+            self.say(f"erased, {self.digits or 'nothing'}")
+        elif key == "enter":
+            self.closed = True
+            if self.digits:
+                value = int(self.digits)
+                self.pending = lambda: self.on_number(value)
+            else:
+                self.say("Cancelled.")
+        elif key == "escape":
+            self.closed = True
+            self.say("Cancelled.")
+        else:
+            self.say(f"{self.question} Digits, then Enter; Escape cancels.")

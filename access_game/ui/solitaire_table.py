@@ -1,0 +1,420 @@
+"""The Five Crowns solitaire table: eleven piles, a pile cursor and a card cursor, every question answerable.
+
+The player moves between piles (number keys, Up and Down over the open ones) and hears each as
+"pile 4: 6 cards, 6s wild, 2 cards from closing"; Left and Right walk the cards of that pile. One key,
+Space, does the step at hand on the pile under the cursor: place the turned-up card there, then
+discard the card under the card cursor, which lands on the card just placed, so "place, Space" sends
+an unhelpful card straight back out. Nothing is hidden in this game, so every pile can be read at
+any time, and the hint names the placement that brings a pile closest to closing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from access_game.records import RecordBook
+from access_game.session import Session
+from access_game.ui.braille_link import hand_cells
+from access_game.ui.modes import NumberEntry
+from access_game.ui.registry import Command
+from access_game.ui.table import Host, register_table
+from engine.actions import Discard, Draw
+from engine.cards import Card
+from engine.events import Event
+from engine.rules.five_crowns_solitaire import (
+    PILES,
+    CardPlaced,
+    CardTurned,
+    PileView,
+    Place,
+    SolitaireEnded,
+    SolitaireView,
+)
+from speech.phrases import cards_parts, hand_words, melds_parts
+from speech.solitaire_words import (
+    TITLE,
+    SolitaireNarrator,
+    cards_count,
+    distance_words,
+    hint_parts,
+    pile_parts,
+    pile_summary,
+    wild_note,
+)
+from speech.utterance import Kind
+
+__all__ = ["PILE_KEYS", "SolitaireTable"]
+
+Parts = list[str | Card]
+
+#: Keys that choose a pile: 1 to 9, 0 for pile 10, Alt+1 for pile 11 (as cards 11+ in Five Crowns).
+PILE_KEYS = {**{str(n): n for n in range(1, 10)}, "0": 10, "alt-1": 11}
+
+
+class SolitaireTable:
+    game_name = "solitaire"
+    title = TITLE
+
+    def __init__(self, session: Session, host: Host, *, records: RecordBook | None = None) -> None:
+        self.session = session
+        self.host = host
+        self.records = records if records is not None else RecordBook()
+        # The session is built the same way for every game; this game's events need its own words.
+        if not isinstance(session.narrator, SolitaireNarrator):
+            session.narrator = SolitaireNarrator(session.narrator.verbosity)
+        self.pile = 1
+        self.pos = 0
+        self.reset()
+
+    # ----------------------------------------------------------------- plumbing
+    @property
+    def view(self) -> SolitaireView:
+        v: SolitaireView = self.session.view()
+        return v
+
+    @property
+    def current(self) -> PileView:
+        return self.view.pile(self.pile)
+
+    def say(self, *parts: str | Card, kind: Kind = Kind.INFO, urgent: bool = True) -> None:
+        self.session.say(*parts, kind=kind, urgent=urgent)
+
+    def _cards(self, pile: PileView | None = None) -> list[Card]:
+        """A pile's cards in reading order: by suit, then rank, jokers last."""
+        return sorted((pile or self.current).cards, key=Card.sort_key)
+
+    def _card_parts(self, card: Card, pile: int | None = None) -> Parts:
+        return cards_parts([card], self.view.pile(pile or self.pile).wild_rank)
+
+    def _first_open(self) -> int:
+        open_piles = [p.number for p in self.view.open_piles]
+        return open_piles[0] if open_piles else 1
+
+    # ----------------------------------------------------------------- the table protocol
+    def groups(self) -> list[tuple[str, str]]:
+        return [("piles", "Piles and cards")]
+
+    def reset(self) -> None:
+        """Cursors for a fresh deal, or for a resumed one: on the card just placed if a discard is owed."""
+        v = self.view
+        self.pile = v.placed or self._first_open()
+        self.pos = 0
+        if v.placed is not None:
+            self._cursor_on(self.current.cards[-1])
+
+    def _cursor_on(self, card: Card) -> None:
+        cards = self._cards()
+        self.pos = len(cards) - 1 - cards[::-1].index(card)
+
+    def prompt(self) -> str:
+        v = self.view
+        if v.phase == "over":
+            return "game over"
+        if v.phase == "draw":
+            return "draw"
+        if v.phase == "place":
+            return f"place {v.drawn.code if v.drawn else ''}".strip()
+        return f"discard from pile {v.placed}"
+
+    def opening(self, resumed: bool) -> None:
+        v = self.view
+        if resumed:
+            self.say(
+                f"Resumed {TITLE}: {v.piles_closed} of {PILES} piles closed, "
+                f"{cards_count(v.stock_size)} in the stock.",
+                kind=Kind.SYSTEM,
+                urgent=False,
+            )
+        self._step_words(urgent=False)
+
+    def record_problem(self) -> None:
+        """Say once that the records file could not be used (it was kept aside)."""
+        if self.records.problem:
+            self.say(self.records.problem, kind=Kind.SYSTEM, urgent=False)
+            self.records.problem = None
+
+    def _step_words(self, *, urgent: bool = True) -> None:
+        v = self.view
+        if v.phase == "over":
+            self.say("The game is over.", urgent=urgent)
+        elif v.phase == "draw":
+            self.say("Press D to turn up the next card; O lists the open piles.", kind=Kind.MY_TURN, urgent=urgent)
+        elif v.phase == "place" and v.drawn is not None:
+            open_numbers = [p.number for p in v.open_piles]
+            self.say("Place ", *self._turned_parts(v.drawn, open_numbers),
+                     ": choose a pile, then Space.", kind=Kind.MY_TURN, urgent=urgent)
+        else:
+            self.say(f"Discard a card from pile {v.placed}: Left and Right, then Space.", kind=Kind.MY_TURN,
+                     urgent=urgent)
+
+    def _turned_parts(self, card: Card, open_piles: Sequence[int]) -> Parts:
+        return ["a " if card.is_joker else "the ", card, wild_note(card, open_piles)]
+
+    def on_events(self, events: Sequence[Event]) -> None:
+        hints = self.session.settings.hints
+        for ev in events:
+            if isinstance(ev, CardTurned) and hints:
+                hint = self.view.hint()
+                if hint is not None and self.view.phase == "place":
+                    self.say(*hint_parts(hint, placing=True), kind=Kind.MY_TURN, urgent=False)
+            elif isinstance(ev, CardPlaced):
+                self.pile = ev.pile
+                self._cursor_on(ev.card)
+                if hints:
+                    hint = self.view.hint()
+                    if hint is not None:
+                        self.say(*hint_parts(hint, placing=False), kind=Kind.MY_TURN, urgent=False)
+            elif isinstance(ev, SolitaireEnded):
+                self._count_result(ev)
+        self.pos = max(0, min(self.pos, len(self.current.cards) - 1))
+
+    def _count_result(self, ev: SolitaireEnded) -> None:
+        player = self.session.players[self.session.human_seat]
+        try:
+            record = self.records.add_result(
+                self.game_name, player, won=ev.won, piles_closed=ev.piles_closed, stock_left=ev.stock_left
+            )
+        except OSError as exc:
+            self.say(f"Your record could not be kept: {exc.strerror or exc}.", kind=Kind.SYSTEM, urgent=False)
+            return
+        self.record_problem()
+        self.say(record.words(player), kind=Kind.RESULTS, urgent=False)
+
+    # ----------------------------------------------------------------- commands
+    def commands(self) -> list[Command]:
+        s = self.session
+        not_waiting = lambda: not s.waiting  # noqa: E731
+        return [
+            Command("draw", ("d",), "Turn up the top card of the stock.", self.draw, "play"),
+            Command("step", ("space", "enter"), "Place the turned-up card on the current pile; after that, "
+                    "discard the current card of that pile.", self.step, "play", when=not_waiting),
+            Command("place", ("p",), "Place the turned-up card on the current pile.", self.place, "play"),
+            Command("discard", ("x",), "Discard the current card from the pile you placed on.", self.discard, "play"),
+            Command("hint", ("n",), "Hint: the placement that brings a pile closest to closing, or the best discard.",
+                    self.hint, "play"),
+            Command("play-hint", ("N",), "Do what the hint says: place the card, or discard the hinted card.",
+                    self.play_hint, "play"),
+            Command("turned-card", ("u",), "The turned-up card waiting to be placed.", self.turned_card, "play"),
+            Command("next-pile", ("down",), "Move to the next open pile.", self.next_pile, "piles"),
+            Command("previous-pile", ("up",), "Move to the previous open pile.", self.previous_pile, "piles"),
+            Command("pile", tuple(PILE_KEYS), "Move to pile 1 to 9; 0 is pile 10, Alt+1 pile 11.",
+                    self.jump, "piles"),
+            Command("go-to-pile", ("j",), "Go to a pile by its number (type it, then Enter).", self.go_to, "piles"),
+            Command("previous-card", ("left",), "Move to the previous card of the pile.", self.previous_card,
+                    "piles"),
+            Command("next-card", ("right",), "Move to the next card of the pile.", self.next_card, "piles"),
+            Command("first-card", ("home",), "Move to the pile's first card.", self.first_card, "piles"),
+            Command("last-card", ("end",), "Move to the pile's last card.", self.last_card, "piles"),
+            Command("read-pile", ("h",), "Read the current pile's cards.", self.read_pile, "piles"),
+            Command("pile-melds", ("m",), "The current pile's best melds and the cards still unmatched.",
+                    self.pile_melds, "piles"),
+            Command("read-by-rank", ("g",), "Read the current pile grouped by rank.", self.read_by_rank, "piles"),
+            Command("braille-pile", ("b",), "Show the current pile as braille cells on one line (card code).",
+                    self.braille_pile, "piles"),
+            Command("open-piles", ("o",), "List the open piles, each with how far it is from closing.",
+                    self.open_piles, "table"),
+            Command("all-piles", ("a",), "Every pile, open and closed, with its cards.", self.all_piles, "table"),
+            Command("stock", ("s",), "How many cards are left in the stock.", self.stock, "table"),
+            Command("wild", ("w",), "What is wild on the current pile.", self.wild, "table"),
+            Command("discards", ("k",), "The cards discarded so far (they are dead).", self.discards, "table"),
+            Command("info", ("i",), "Piles closed, stock, the deal's seed and what to do now.", self.info, "table"),
+            Command("record", ("r",), "Your record: games, wins, best result and winning streak.", self.record,
+                    "table"),
+        ]
+
+    # ----- playing
+    def draw(self, key: str = "") -> None:
+        self.session.act(Draw(self.session.human_seat, "stock"))
+
+    def step(self, key: str = "") -> None:
+        v = self.view
+        if v.phase == "draw":
+            self.say("Turn up a card first: press D.", kind=Kind.SYSTEM)
+        elif v.phase == "discard":
+            self.discard()
+        else:
+            self.place()
+
+    def place(self, key: str = "") -> None:
+        self.session.act(Place(self.session.human_seat, self.pile))
+
+    def discard(self, key: str = "") -> None:
+        v = self.view
+        if v.phase == "discard" and v.placed is not None and self.pile != v.placed:
+            self.say(f"You are on pile {self.pile}; the discard comes from pile {v.placed}, where you placed "
+                     f"the card. Press {_pile_key(v.placed)} to go there.", kind=Kind.SYSTEM)
+            return
+        cards = self._cards()
+        card = cards[self.pos] if cards and v.phase == "discard" else (v.drawn or Card(None, None))
+        # Out of turn the engine gives the reason (draw first, place first).
+        self.session.act(Discard(self.session.human_seat, card))
+
+    def hint(self, key: str = "") -> None:
+        v = self.view
+        hint = v.hint()
+        if v.phase == "over":
+            self.say("The game is over.")
+        elif v.phase == "draw":
+            nearest = min(v.open_piles, key=lambda p: (p.distance, p.number), default=None)
+            near = f" Nearest to closing: {pile_summary(nearest)}." if nearest else ""
+            self.say(f"Turn up a card: press D.{near}", kind=Kind.MY_TURN)
+        elif hint is not None:
+            self.say(*hint_parts(hint, placing=v.phase == "place"), kind=Kind.MY_TURN)
+
+    def play_hint(self, key: str = "") -> None:
+        v = self.view
+        hint = v.hint()
+        if v.phase in ("draw", "over") or hint is None:
+            self.hint()
+            return
+        if v.phase == "place":
+            self.pile = hint.pile
+            self.session.act(Place(self.session.human_seat, hint.pile))
+        else:
+            self.session.act(Discard(self.session.human_seat, hint.discard))
+
+    def turned_card(self, key: str = "") -> None:
+        v = self.view
+        if v.drawn is None:
+            self.say("No card is waiting to be placed." + (" Press D to turn one up." if v.phase == "draw" else ""))
+            return
+        self.say("The turned-up card is ", *self._turned_parts(v.drawn, [p.number for p in v.open_piles]), ".",
+                 kind=Kind.MY_TURN)
+
+    # ----- moving between piles
+    def _announce_pile(self) -> None:
+        pile = self.current
+        text = pile_summary(pile)
+        self.say(text[:1].upper() + text[1:] + ".")
+
+    def _move_to_pile(self, number: int) -> None:
+        if not 1 <= number <= PILES:
+            self.say(f"There is no pile {number}: the piles are 1 to {PILES}.")
+            return
+        self.pile = number
+        self.pos = 0
+        self._announce_pile()
+
+    def _step_pile(self, step: int) -> None:
+        numbers = [p.number for p in self.view.open_piles]
+        if not numbers:
+            self.say("Every pile is closed.")
+            return
+        later = [n for n in numbers if (n - self.pile) * step > 0]
+        if not later:
+            edge = "last" if step > 0 else "first"
+            self.say(f"That is the {edge} open pile. ", pile_summary(self.current) + ".")
+            return
+        self._move_to_pile(min(later) if step > 0 else max(later))
+
+    def next_pile(self, key: str = "") -> None:
+        self._step_pile(1)
+
+    def previous_pile(self, key: str = "") -> None:
+        self._step_pile(-1)
+
+    def jump(self, key: str = "") -> None:
+        if key not in PILE_KEYS:
+            self.go_to()
+            return
+        self._move_to_pile(PILE_KEYS[key])
+
+    def go_to(self, key: str = "") -> None:
+        self.host.open(NumberEntry("Go to pile number?", self.host.say_line, on_number=self._move_to_pile,
+                                   prompt="pile number"))
+
+    # ----- cards of the current pile
+    def _announce_card(self) -> None:
+        cards = self._cards()
+        self.say(*self._card_parts(cards[self.pos]), f", {self.pos + 1} of {len(cards)}")
+
+    def _move_card(self, index: int, edge: str = "") -> None:
+        cards = self._cards()
+        self.pos = max(0, min(index, len(cards) - 1))
+        if edge:
+            self.say(f"{edge} card. ", *self._card_parts(cards[self.pos]), f", {self.pos + 1} of {len(cards)}")
+            return
+        self._announce_card()
+
+    def previous_card(self, key: str = "") -> None:
+        self._move_card(self.pos - 1, "First" if self.pos == 0 else "")
+
+    def next_card(self, key: str = "") -> None:
+        self._move_card(self.pos + 1, "Last" if self.pos >= len(self.current.cards) - 1 else "")
+
+    def first_card(self, key: str = "") -> None:
+        self._move_card(0)
+
+    def last_card(self, key: str = "") -> None:
+        self._move_card(len(self.current.cards) - 1)
+
+    def read_pile(self, key: str = "") -> None:
+        pile = self.current
+        head = f"Pile {pile.number}, {'closed' if pile.closed else distance_words(pile.distance)}: "
+        self.say(head, *cards_parts(self._cards(), pile.wild_rank), ".")
+
+    def pile_melds(self, key: str = "") -> None:
+        self.say(*pile_parts(self.current))
+
+    def read_by_rank(self, key: str = "") -> None:
+        pile = self.current
+        self.say(f"Pile {pile.number}: " + hand_words(self._cards(), pile.wild_rank, group="rank") + ".")
+
+    def braille_pile(self, key: str = "") -> None:
+        # Cells for the eyes and fingers only: a screen reader reading them aloud says nonsense.
+        self.session.show_only(hand_cells(self._cards()))
+
+    # ----- the table
+    def open_piles(self, key: str = "") -> None:
+        v = self.view
+        piles = v.open_piles
+        if not piles:
+            self.say("Every pile is closed.")
+            return
+        closed = f"; {v.piles_closed} closed" if v.piles_closed else ""
+        listed = "; ".join(f"{p.number}: {distance_words(p.distance)}" for p in piles)
+        count = "1 open pile" if len(piles) == 1 else f"{len(piles)} open piles"
+        self.say(f"{count}{closed}. {listed}.")
+
+    def all_piles(self, key: str = "") -> None:
+        for pile in self.view.piles:
+            if pile.closed:
+                arr = pile.arrangement()
+                self.say(f"Pile {pile.number}, closed: ", *melds_parts(arr.melds, pile.wild_rank), ".")
+            else:
+                self.say(f"Pile {pile.number}, {distance_words(pile.distance)}: ",
+                         *cards_parts(self._cards(pile), pile.wild_rank), ".")
+
+    def stock(self, key: str = "") -> None:
+        v = self.view
+        self.say(f"The stock has {cards_count(v.stock_size)}; {cards_count(len(v.dead))} discarded.")
+
+    def wild(self, key: str = "") -> None:
+        pile = self.current
+        self.say(f"On pile {pile.number}, {pile.wild_rank.plural} and jokers are wild: "
+                 f"it was dealt {cards_count(pile.dealt)}.")
+
+    def discards(self, key: str = "") -> None:
+        dead = self.view.dead
+        if not dead:
+            self.say("Nothing has been discarded yet.")
+            return
+        self.say(f"{cards_count(len(dead))} discarded, newest last: ", *cards_parts(list(dead)), ".")
+
+    def info(self, key: str = "") -> None:
+        v = self.view
+        self.say(f"{TITLE}, deal {self.session.game.seed}: {v.piles_closed} of {PILES} piles closed, "
+                 f"{cards_count(v.stock_size)} in the stock.")
+        self._step_words()
+
+    def record(self, key: str = "") -> None:
+        player = self.session.players[self.session.human_seat]
+        self.record_problem()
+        self.say(self.records.get(self.game_name, player).words(player), kind=Kind.RESULTS)
+
+
+def _pile_key(pile: int) -> str:
+    return "Alt+1" if pile == 11 else str(pile % 10)
+
+
+register_table("solitaire", SolitaireTable)

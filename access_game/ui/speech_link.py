@@ -1,0 +1,59 @@
+"""Speech for the interface: the announcer, its backend and the sound cues, made from the settings.
+
+Screen-reader mode prints words only (the screen reader speaks and brailles them); every other mode
+speaks itself, and the printed lines may then carry braille cells for the player's display.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from access_game.settings import VERBOSITIES, Settings
+from access_game.ui.braille_link import card_cells
+
+__all__ = ["make_announcer", "make_cues", "make_narrator", "output_backend"]
+
+#: The speech setting's names as the backend factory spells them.
+_BACKEND_NAMES = {"self-voicing": "self-voicing", "screen-reader": "screen-reader", "espeak-ng": "espeak-ng",
+                  "pyttsx3": "pyttsx3", "silent": "silent"}
+
+
+def output_backend(settings: Settings) -> tuple[Any, list[Any]]:
+    """The backend the settings ask for and its fallbacks; silent at worst, never an exception."""
+    from speech.backends import BackendUnavailable, SilentBackend, start_backend
+
+    try:
+        backend, fallbacks, _problems = start_backend(_BACKEND_NAMES[settings.speech], rate=settings.rate)
+    except BackendUnavailable:
+        return SilentBackend(), []
+    return backend, list(fallbacks)
+
+
+def make_announcer(settings: Settings, printer: Callable[[str], None], backend: Any,
+                   fallbacks: Sequence[Any] = ()) -> Any:
+    """The announcer. Nothing said is ever dropped as a repeat: the session says each thing once, and
+    a player who presses H twice wants to hear the hand twice."""
+    from speech.announcer import Announcer
+
+    return Announcer(backend, printer, card_display=settings.cards, braille_fn=card_cells, fallbacks=fallbacks,
+                     dedup_seconds=0.0)
+
+
+def make_narrator(listener: int, players: list[str], settings: Settings) -> Any:
+    from speech.narrator import Narrator
+    from speech.utterance import Verbosity
+
+    return Narrator(listener, players, Verbosity(VERBOSITIES.index(settings.verbosity)))
+
+
+def make_cues(settings: Settings) -> Any:
+    """Sound cues, or None where the cue module cannot load (the game goes on without sounds)."""
+    try:
+        from speech.cues import Cues
+    except ImportError:
+        return None
+    try:
+        return Cues(settings.cues)
+    except Exception:
+        return None

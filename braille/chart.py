@@ -1,0 +1,254 @@
+"""The chart a learner keeps beside the deck: every symbol the deck uses, its dots, its meaning and an
+example card, in braille (BRF) and in print with true-size dots (PDF, SVG).
+
+Only the symbols of the chosen deck are listed (no stars for a standard deck, no 2 for Five Crowns,
+no jokers for the no-twos game), in the order a reader meets them on a card: ranks, suits, joker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from braille.brf import BRAILLE_PAGE, PageFormat, paginate, render_pages
+from braille.cards import JOKER_CELLS, SUIT_CELLS, card_cells, rank_cells
+from braille.cells import BLANK, Cells, cells_to_brf, cells_to_unicode
+from braille.geometry import NLS, DotGeometry, Paper
+from braille.literary import literary, wrap_words
+from braille.sheet import (
+    BODY_TOP,
+    MARGIN,
+    Dot,
+    Group,
+    Item,
+    Page,
+    Rule,
+    Sheet,
+    SheetLayoutError,
+    Text,
+    body_bottom,
+    page_frame,
+    text_width,
+)
+from braille.words import card_words, card_words_spelled, rank_name
+from engine.cards import JOKER, Card, Rank, Suit
+
+__all__ = ["ChartEntry", "chart_brf", "chart_brf_pages", "chart_entries", "chart_notes", "chart_sheet"]
+
+_SUIT_EXAMPLE_RANKS = (Rank.SEVEN, Rank.QUEEN, Rank.THREE, Rank.KING, Rank.TEN)
+
+
+@dataclass(frozen=True, slots=True)
+class ChartEntry:
+    """One row of the chart: the symbol's cells, what it means (print, and spelled for braille), and an
+    example card that uses it."""
+
+    kind: str  # "rank", "suit" or "joker"
+    cells: Cells
+    meaning: str
+    spelled: str
+    example: Card
+
+    @property
+    def dots(self) -> str:
+        """'2 356': dot numbers per cell, a space between cells."""
+        return " ".join(c.dot_numbers for c in self.cells)
+
+    @property
+    def brf(self) -> str:
+        return cells_to_brf(self.cells)
+
+
+def chart_entries(cards: Sequence[Card], *, ten_as_x: bool = False) -> list[ChartEntry]:
+    """The chart rows for a deck: each rank it has, each suit it has, the joker if it has one."""
+    ranks = sorted({c.rank for c in cards if c.rank is not None})
+    suits = [s for s in Suit if any(c.suit == s for c in cards)]
+    entries: list[ChartEntry] = []
+    for i, rank in enumerate(ranks):
+        cells = rank_cells(rank, ten_as_x=ten_as_x)
+        meaning = rank.word
+        if rank == Rank.TEN:
+            meaning = "10, written x" if ten_as_x else "10: dropped 1, dropped 0"
+        example = Card(rank, suits[i % len(suits)])
+        entries.append(ChartEntry("rank", cells, meaning, rank_name(rank), example))
+    for i, suit in enumerate(suits):
+        meaning = "stars (the st sign)" if suit == Suit.STARS else suit.word
+        example_rank = next(
+            (r for r in _SUIT_EXAMPLE_RANKS[i % len(_SUIT_EXAMPLE_RANKS) :] + _SUIT_EXAMPLE_RANKS if r in ranks),
+            ranks[0],
+        )
+        entries.append(ChartEntry("suit", (SUIT_CELLS[suit],), meaning, suit.word, Card(example_rank, suit)))
+    if any(c.is_joker for c in cards):
+        entries.append(ChartEntry("joker", JOKER_CELLS, "joker (j o)", "joker", JOKER))
+    return entries
+
+
+def chart_notes(cards: Sequence[Card], *, ten_as_x: bool = False) -> list[str]:
+    """The print notes under the chart table: how to read a card, and the caution for running text."""
+    notes = ["A card is its rank cells then one suit cell. There is no number sign: the code is used only on cards."]
+    if any(c.rank == Rank.TEN for c in cards):
+        notes.append(
+            "10 is x, one cell (the ten-as-x option), so every label is two cells."
+            if ten_as_x
+            else "10 is two cells, dropped 1 then dropped 0, so a 10 label is three cells wide."
+        )
+    if any(c.is_joker for c in cards):
+        notes.append("A joker is j o. The o is no suit, so a joker is never read as a jack.")
+    notes.append(
+        "In running text leave a blank cell before and after card cells: dot 2 alone is a comma "
+        "and dots 3-4 alone mean 'still' in literary braille."
+    )
+    return notes
+
+
+# --- BRF ------------------------------------------------------------------------------------------
+
+
+def chart_brf_pages(
+    cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False
+) -> list[list[Cells]]:
+    """BRF pages: a head line, a short introduction (how a card is made, spaces in other text), then
+    one entry per symbol: the symbol, its meaning, and an example card with its words. An entry
+    longer than a line wraps, its further lines indented two cells."""
+    width = fmt.cells_per_line
+    blocks: list[list[Cells]] = []
+    for entry in chart_entries(cards, ten_as_x=ten_as_x):
+        example = card_cells(entry.example, ten_as_x=ten_as_x)
+        fields = [entry.cells, literary(entry.spelled), example, literary(card_words_spelled(entry.example))]
+        one_line: Cells = ()
+        for i, field in enumerate(fields):
+            one_line += ((BLANK, BLANK) if i else ()) + field
+        if len(one_line) <= width:
+            blocks.append([one_line])
+        else:
+            words: list[Cells] = [entry.cells, *_words(literary(entry.spelled)), example]
+            words += _words(literary(card_words_spelled(entry.example)))
+            blocks.append(wrap_words(words, width, indent=2))
+    intro = (
+        "a card is its rank then its suit with no number sign. "
+        "in other text leave a blank cell before and after card cells."
+    )
+    preamble = wrap_words([literary(w) for w in intro.split(" ")], width)
+    head = literary(f"{title} braille card code".strip())
+    return paginate(head, blocks, fmt, preamble=preamble)
+
+
+def _words(cells: Cells) -> list[Cells]:
+    out: list[Cells] = [()]
+    for c in cells:
+        if c.is_blank:
+            out.append(())
+        else:
+            out[-1] += (c,)
+    return [w for w in out if w]
+
+
+def chart_brf(cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False) -> bytes:
+    """Embosser-ready BRF of the chart."""
+    return render_pages(chart_brf_pages(cards, title, fmt, ten_as_x=ten_as_x), fmt)
+
+
+# --- print ----------------------------------------------------------------------------------------
+
+TEXT_SIZE = 3.2
+HEAD_SIZE = 2.8
+COLUMN_GAP = 5.0
+
+
+def chart_sheet(
+    cards: Sequence[Card],
+    title: str,
+    *,
+    geometry: DotGeometry = NLS,
+    paper: Paper,
+    ten_as_x: bool = False,
+) -> Sheet:
+    """The print chart: a table of braille (true-size dots), dots, BRF, meaning and an example card,
+    then the notes. Rows are one braille line apart (the line spacing) or more."""
+    entries = chart_entries(cards, ten_as_x=ten_as_x)
+    examples = [card_cells(e.example, ten_as_x=ten_as_x) for e in entries]
+    headers = ("Braille", "Dots", "BRF", "Meaning", "Example")
+    widest_symbol = max(len(e.cells) for e in entries)
+    widest_example = max(len(x) for x in examples)
+    widths = [
+        max(geometry.width(widest_symbol), text_width(headers[0], HEAD_SIZE, bold=True)),
+        max(text_width(t, TEXT_SIZE) for t in [headers[1], *(e.dots for e in entries)]),
+        max(text_width(t, TEXT_SIZE) for t in [headers[2], *(e.brf for e in entries)]),
+        max(text_width(t, TEXT_SIZE) for t in [headers[3], *(e.meaning for e in entries)]),
+        geometry.width(widest_example),
+    ]
+    xs = [MARGIN]
+    for w in widths[:-1]:
+        xs.append(xs[-1] + w + COLUMN_GAP)
+    example_text_x = xs[4] + widths[4] + 3.0
+    right = example_text_x + max(text_width(f"{e.example.code}  {card_words(e.example)}", TEXT_SIZE) for e in entries)
+    if right > paper.width - MARGIN:
+        raise SheetLayoutError(
+            f"a {paper.name} page is too narrow for the chart at these sizes ({right + MARGIN:.0f} mm needed)"
+        )
+    pitch = max(geometry.line_spacing, geometry.cell_height + 3.0)
+    notes = _wrap_text(chart_notes(cards, ten_as_x=ten_as_x), paper.width - 2 * MARGIN, TEXT_SIZE)
+    notes_h = len(notes) * TEXT_SIZE * 1.5 + 4.0
+    top = BODY_TOP + 6.0
+    bottom = body_bottom(paper)
+    per_page = int((bottom - top) // pitch)
+    if per_page < 1:
+        raise SheetLayoutError(f"a {paper.name} page cannot hold one chart row at these sizes")
+    chunks = [entries[i : i + per_page] for i in range(0, len(entries), per_page)]
+    if top + len(chunks[-1]) * pitch + notes_h > bottom:
+        chunks.append([])
+    info = "Each symbol of the deck's braille, its dots, and a card that uses it."
+    sheet_title = f"{title}: the braille card code"
+    pages: list[Page] = []
+    index = 0
+    for p, chunk in enumerate(chunks, start=1):
+        items: list[Item] = list(page_frame(paper, sheet_title, info, p, len(chunks)))
+        if chunk:
+            items.extend(Text(x, BODY_TOP + 2.0, h, HEAD_SIZE, bold=True) for x, h in zip(xs, headers, strict=True))
+            items.append(Rule(MARGIN, BODY_TOP + 3.5, paper.width - MARGIN, BODY_TOP + 3.5, width=0.2, grey=0.5))
+        for r, entry in enumerate(chunk):
+            y_top = top + r * pitch
+            y0 = y_top + geometry.radius
+            baseline = y_top + geometry.cell_height / 2 + TEXT_SIZE * 0.35
+            example = examples[index]
+            index += 1
+            symbol_dots = geometry.raised(entry.cells, xs[0] + geometry.radius, y0)
+            row: list[Item] = [Dot(x, y, geometry.dot_diameter) for x, y in symbol_dots]
+            row += [
+                Text(xs[1], baseline, entry.dots, TEXT_SIZE),
+                Text(xs[2], baseline, entry.brf, TEXT_SIZE),
+                Text(xs[3], baseline, entry.meaning, TEXT_SIZE),
+            ]
+            row += [Dot(x, y, geometry.dot_diameter) for x, y in geometry.raised(example, xs[4] + geometry.radius, y0)]
+            words = f"{entry.example.code}  {card_words(entry.example)}"
+            row.append(Text(example_text_x, baseline, words, TEXT_SIZE, grey=0.2))
+            data = (
+                ("kind", entry.kind),
+                ("cells", cells_to_unicode(entry.cells)),
+                ("dots", entry.dots),
+                ("brf", entry.brf),
+                ("example", entry.example.code),
+            )
+            items.append(Group("chart-row", data, tuple(row)))
+        if p == len(chunks):
+            y = top + len(chunk) * pitch + 4.0
+            for line in notes:
+                items.append(Text(MARGIN, y, line, TEXT_SIZE, grey=0.1))
+                y += TEXT_SIZE * 1.5
+        pages.append(Page(tuple(items)))
+    return Sheet(paper, sheet_title, tuple(pages))
+
+
+def _wrap_text(paragraphs: list[str], width: float, size: float) -> list[str]:
+    lines: list[str] = []
+    for para in paragraphs:
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}".strip()
+            if line and text_width(trial, size) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines

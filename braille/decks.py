@@ -1,0 +1,44 @@
+"""The decks a sheet can be made for, by the names the command line uses.
+
+``sets`` means what a player buys: Five Crowns comes in sets of two 58-card decks (116 cards); the
+standard and no-twos games count 52-card decks (2 by default: 108 cards with 4 jokers, or 96 with
+neither 2s nor jokers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.cards import Card, five_crowns_deck, no_twos_deck, standard_deck
+
+__all__ = ["DECKS", "DeckKind", "build_deck"]
+
+
+@dataclass(frozen=True, slots=True)
+class DeckKind:
+    """A deck by name: how to build it, its default number of sets, and how a title names it."""
+
+    name: str
+    title: str
+    default_sets: int
+    unit: str
+    build: Callable[[int], list[Card]]
+
+
+DECKS: dict[str, DeckKind] = {
+    "five-crowns": DeckKind("five-crowns", "Five Crowns", 1, "set", five_crowns_deck),
+    "standard": DeckKind("standard", "Standard", 2, "deck", lambda n: standard_deck(n)),
+    "no-twos": DeckKind("no-twos", "No Twos", 2, "deck", lambda n: no_twos_deck(n)),
+}
+
+
+def build_deck(name: str, sets: int | None = None) -> list[Card]:
+    """Every physical card of the named deck (duplicates included), in the engine's order."""
+    kind = DECKS.get(name)
+    if kind is None:
+        raise ValueError(f"unknown deck '{name}': the decks are {', '.join(DECKS)}")
+    n = kind.default_sets if sets is None else sets
+    if n < 1:
+        raise ValueError(f"a deck needs at least one {kind.unit}, not {n}")
+    return kind.build(n)

@@ -1,0 +1,225 @@
+"""Braille labels for a physical deck: one label per card per copy, as BRF to emboss or as a true-size
+sheet (PDF, SVG) for swell paper or for copying with a slate and stylus.
+
+A teacher labels a whole deck from one sheet and counts on it: there is exactly one label for every
+(physical card, copy), 2 copies by default so each card gets two opposite corners. Labels come sorted
+by suit then rank, the copies of a card side by side, and each suit starts a new row, so a row is
+easy to check against the cards in hand.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from braille.brf import BRAILLE_PAGE, BrfLayoutError, PageFormat, paginate, render_pages
+from braille.cards import card_cells
+from braille.cells import BLANK, Cells, cells_to_unicode
+from braille.geometry import NLS, DotGeometry, Paper
+from braille.literary import literary, wrap_words
+from braille.sheet import (
+    BODY_TOP,
+    MARGIN,
+    Dot,
+    Group,
+    Item,
+    Page,
+    Rule,
+    Sheet,
+    SheetLayoutError,
+    Text,
+    body_bottom,
+    page_frame,
+    text_width,
+)
+from braille.words import card_words
+from engine.cards import Card
+
+__all__ = [
+    "BRF_LABEL_GAP",
+    "Label",
+    "LabelSet",
+    "labels_brf",
+    "labels_brf_pages",
+    "labels_sheet",
+    "make_labels",
+]
+
+BRF_LABEL_GAP = 2
+"""Blank cells between labels on a BRF line: room to cut, and no two labels read as one."""
+
+PAD = 2.0
+"""mm from the outermost dot edge to the cut guide."""
+TEXT_SIZE = 2.5
+TEXT_DROP = 3.4
+"""mm from the cut guide to the baseline of the print text under a label."""
+GUTTER_X = 3.0
+GUTTER_Y = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """One label to make: which card, which copy of it (1..per_card), its cells and print words."""
+
+    card: Card
+    copy: int
+    cells: Cells
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
+class LabelSet:
+    """All labels of a deck, in groups (one group per suit, jokers last); each group starts a row."""
+
+    title: str
+    cards: tuple[Card, ...]
+    per_card: int
+    groups: tuple[tuple[Label, ...], ...]
+
+    @property
+    def labels(self) -> tuple[Label, ...]:
+        return tuple(label for group in self.groups for label in group)
+
+    @property
+    def count(self) -> int:
+        return sum(len(g) for g in self.groups)
+
+    @property
+    def widest(self) -> int:
+        """Cells in the widest label (3 when there is a 10 and ten-as-x is off, else 2)."""
+        return max((len(label.cells) for label in self.labels), default=0)
+
+    @property
+    def summary(self) -> str:
+        return f"{self.count} labels, {self.per_card} per card, for {len(self.cards)} cards. Cut along the grey lines."
+
+
+def make_labels(cards: Sequence[Card], *, per_card: int = 2, ten_as_x: bool = False, title: str = "") -> LabelSet:
+    """The labels for these physical cards (duplicates are separate cards and get their own labels)."""
+    if per_card < 1:
+        raise ValueError(f"each card needs at least one label, not {per_card}")
+    if not cards:
+        raise ValueError("there are no cards to label")
+    groups: list[list[Label]] = []
+    last_suit: object = object()
+    for card in sorted(cards, key=Card.sort_key):
+        if card.suit != last_suit or not groups:
+            groups.append([])
+            last_suit = card.suit
+        cells = card_cells(card, ten_as_x=ten_as_x)
+        groups[-1].extend(Label(card, copy, cells, card_words(card)) for copy in range(1, per_card + 1))
+    return LabelSet(title, tuple(cards), per_card, tuple(tuple(g) for g in groups))
+
+
+# --- BRF ------------------------------------------------------------------------------------------
+
+
+def labels_brf_pages(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> list[list[Cells]]:
+    """The BRF pages as lines of cells (for checking; :func:`labels_brf` gives the bytes)."""
+    width = fmt.cells_per_line
+    slot = labels.widest
+    if slot > width:
+        raise BrfLayoutError(f"a line of {width} cells cannot hold one label of {slot} cells")
+    per_row = (width + BRF_LABEL_GAP) // (slot + BRF_LABEL_GAP)
+    rows: list[list[Cells]] = []
+    for group in labels.groups:
+        for start in range(0, len(group), per_row):
+            cells_line: Cells = ()
+            for i, label in enumerate(group[start : start + per_row]):
+                if i:
+                    cells_line += (BLANK,) * BRF_LABEL_GAP
+                cells_line += label.cells + (BLANK,) * (slot - len(label.cells))
+            rows.append([cells_line])
+    title = literary(f"{labels.title} card labels".strip())
+    info_text = f"{labels.count} labels for {len(labels.cards)} cards {labels.per_card} each"
+    info = wrap_words([literary(w) for w in info_text.split()], width)
+    return paginate(title, rows, fmt, gap=1, preamble=info)
+
+
+def labels_brf(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> bytes:
+    """Embosser-ready BRF: a braille title and page number on each page, labels in a grid with blank
+    cells between them and a blank line between rows."""
+    return render_pages(labels_brf_pages(labels, fmt), fmt)
+
+
+# --- print (PDF, SVG) -----------------------------------------------------------------------------
+
+
+def labels_sheet(
+    labels: LabelSet,
+    *,
+    geometry: DotGeometry = NLS,
+    paper: Paper,
+    mirror: bool = False,
+) -> Sheet:
+    """True-size labels: each label's dots inside a light grey cut guide, its print words under it.
+
+    With ``mirror`` every label's dots are reflected left to right (seen from the back), for writing
+    them with a slate and stylus; the print stays readable.
+    """
+    box_w = geometry.width(labels.widest) + 2 * PAD
+    box_h = geometry.cell_height + 2 * PAD
+    words_w = max(text_width(label.words, TEXT_SIZE) for label in labels.labels)
+    slot_w = max(box_w, words_w) + GUTTER_X
+    slot_h = max(box_h + TEXT_DROP + 1.0, geometry.line_spacing) + GUTTER_Y
+    avail_w = paper.width - 2 * MARGIN
+    avail_h = body_bottom(paper) - BODY_TOP
+    cols = math.floor((avail_w + GUTTER_X) / slot_w)
+    rows_per_page = math.floor((avail_h + GUTTER_Y) / slot_h)
+    if cols < 1 or rows_per_page < 1:
+        raise SheetLayoutError(
+            f"a {paper.name} page cannot hold one label at these sizes "
+            f"(a label needs {slot_w - GUTTER_X:.1f} x {slot_h - GUTTER_Y:.1f} mm)"
+        )
+    rows: list[tuple[Label, ...]] = []
+    for group in labels.groups:
+        rows.extend(group[i : i + cols] for i in range(0, len(group), cols))
+    page_rows = [rows[i : i + rows_per_page] for i in range(0, len(rows), rows_per_page)]
+    title = f"{labels.title} card labels" + (" (mirrored, for slate and stylus)" if mirror else "")
+    pages: list[Page] = []
+    number = 0
+    for p, chunk in enumerate(page_rows, start=1):
+        items: list[Item] = list(page_frame(paper, title, labels.summary, p, len(page_rows)))
+        for r, row in enumerate(chunk):
+            for c, label in enumerate(row):
+                number += 1
+                slot_x = MARGIN + c * slot_w
+                # Each label's cut guide fits its own cells (a 2-cell label is cut smaller than a 10's).
+                own_w = geometry.width(len(label.cells)) + 2 * PAD
+                box_x = slot_x + (slot_w - GUTTER_X - own_w) / 2
+                box_y = BODY_TOP + r * slot_h
+                items.append(_label_group(label, number, box_x, box_y, own_w, box_h, geometry, mirror))
+        pages.append(Page(tuple(items)))
+    return Sheet(paper, title, tuple(pages))
+
+
+def _cut_guide(x: float, y: float, w: float, h: float) -> tuple[Rule, ...]:
+    """A thin light grey box to cut along: light enough that swell paper hardly raises it, and the
+    print words stay outside it, on the sheet."""
+    corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y)]
+    return tuple(Rule(x1, y1, x2, y2, width=0.15, grey=0.65) for (x1, y1), (x2, y2) in pairwise(corners))
+
+
+def _label_group(
+    label: Label, number: int, x: float, y: float, w: float, h: float, geometry: DotGeometry, mirror: bool
+) -> Group:
+    r = geometry.radius
+    x0 = x + PAD + r
+    y0 = y + PAD + r
+    dots = [Dot(cx, cy, geometry.dot_diameter) for cx, cy in geometry.raised(label.cells, x0, y0, mirror=mirror)]
+    items: list[Item] = [
+        *_cut_guide(x, y, w, h),
+        *dots,
+        Text(x + w / 2, y + h + TEXT_DROP, label.words, TEXT_SIZE, "middle", grey=0.25),
+    ]
+    data = (
+        ("card", label.card.code),
+        ("copy", str(label.copy)),
+        ("number", str(number)),
+        ("cells", cells_to_unicode(label.cells)),
+        ("x", f"{x:.4f}"),
+        ("y", f"{y:.4f}"),
+    )
+    return Group("label", data, tuple(items))

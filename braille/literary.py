@@ -1,0 +1,105 @@
+"""Short print texts in uncontracted (grade 1) Unified English Braille: titles, page numbers, the
+chart's words.
+
+Only what our sheets say is needed, so this is a fixed letter-by-letter transcription, not a
+translator: letters a-z, a capital sign (dot 6) before a capital, numbers as the number sign (dots
+3-4-5-6) with the upper-cell letters a-j, and a little punctuation. Uncontracted braille reads the
+same for a beginner and for an expert, and needs no liblouis. Card codes are *not* written with this:
+they are the card code (:mod:`braille.cards`), whose dropped digits are a different system.
+"""
+
+from __future__ import annotations
+
+from braille.cells import BLANK, Cell, Cells
+
+__all__ = ["CAPITAL_SIGN", "GRADE1_SIGN", "NUMBER_SIGN", "literary", "number", "wrap_words"]
+
+NUMBER_SIGN = Cell.from_dots("3456")
+CAPITAL_SIGN = Cell.from_dots("6")
+GRADE1_SIGN = Cell.from_dots("56")
+"""Needed when a letter a-j follows a digit directly, or it would be read as another digit."""
+
+_LETTER_DOTS = {
+    "a": "1", "b": "12", "c": "14", "d": "145", "e": "15", "f": "124", "g": "1245", "h": "125",
+    "i": "24", "j": "245", "k": "13", "l": "123", "m": "134", "n": "1345", "o": "135", "p": "1234",
+    "q": "12345", "r": "1235", "s": "234", "t": "2345", "u": "136", "v": "1236", "w": "2456",
+    "x": "1346", "y": "13456", "z": "1356",
+}  # fmt: skip
+_LETTERS = {ch: Cell.from_dots(d) for ch, d in _LETTER_DOTS.items()}
+_DIGITS = {str((i + 1) % 10): _LETTERS[ch] for i, ch in enumerate("abcdefghij")}
+_PUNCTUATION: dict[str, Cells] = {
+    " ": (BLANK,),
+    "-": (Cell.from_dots("36"),),
+    ".": (Cell.from_dots("256"),),
+    ",": (Cell.from_dots("2"),),
+    ":": (Cell.from_dots("25"),),
+    ";": (Cell.from_dots("23"),),
+    "'": (Cell.from_dots("3"),),
+    "!": (Cell.from_dots("235"),),
+    "?": (Cell.from_dots("236"),),
+    "/": (Cell.from_dots("456"), Cell.from_dots("34")),
+    "(": (Cell.from_dots("5"), Cell.from_dots("126")),
+    ")": (Cell.from_dots("5"), Cell.from_dots("345")),
+}
+
+
+def literary(text: str) -> Cells:
+    """Uncontracted UEB for ``text``. Raises ValueError for a character we have no braille for."""
+    out: list[Cell] = []
+    in_number = False
+    for ch in text:
+        if ch.isdigit() and ch in _DIGITS:
+            if not in_number:
+                out.append(NUMBER_SIGN)
+                in_number = True
+            out.append(_DIGITS[ch])
+            continue
+        lower = ch.lower()
+        if lower in _LETTERS:
+            if in_number and lower in "abcdefghij":
+                out.append(GRADE1_SIGN)
+            if ch != lower:
+                out.append(CAPITAL_SIGN)
+            out.append(_LETTERS[lower])
+        elif ch in _PUNCTUATION:
+            out.extend(_PUNCTUATION[ch])
+        else:
+            raise ValueError(f"no braille here for the character {ch!r}")
+        in_number = False
+    return tuple(out)
+
+
+def number(n: int) -> Cells:
+    """A number as literary braille (page numbers): 12 -> ⠼⠁⠃."""
+    return literary(str(n))
+
+
+def wrap_words(words: list[Cells], width: int, *, indent: int = 0) -> list[Cells]:
+    """Fill lines of at most ``width`` cells with the given words (each kept whole), one blank between
+    words; lines after the first start with ``indent`` blanks. A word longer than a line is cut."""
+    if width < 1:
+        raise ValueError("a line needs at least one cell")
+    indent = min(indent, width - 1)
+    lines: list[Cells] = []
+    line: list[Cell] = []
+    for word in words:
+        if not word:
+            continue
+        lead = indent if lines else 0
+        if line and len(line) + 1 + len(word) <= width:
+            line.extend((BLANK, *word))
+            continue
+        if line:
+            lines.append(tuple(line))
+            lead = indent
+        room = width - lead
+        piece = word
+        while len(piece) > room:
+            lines.append((BLANK,) * lead + tuple(piece[:room]))
+            piece = piece[room:]
+            lead = indent
+            room = width - lead
+        line = [BLANK] * lead + list(piece)
+    if line:
+        lines.append(tuple(line))
+    return lines

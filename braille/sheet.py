@@ -1,0 +1,167 @@
+"""A printed sheet as plain shapes in millimetres, drawn the same way to PDF and to SVG.
+
+Labels and charts lay themselves out once, as dots, texts, rules and groups on pages; :mod:`braille.pdf`
+and :mod:`braille.svg` only draw those shapes. So both outputs put every dot at the same place, and a
+test of one layout speaks for both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from braille.geometry import Paper
+
+__all__ = [
+    "BODY_TOP",
+    "FONT",
+    "MARGIN",
+    "Dot",
+    "Group",
+    "Item",
+    "Page",
+    "Rule",
+    "Sheet",
+    "SheetLayoutError",
+    "Text",
+    "body_bottom",
+    "flatten",
+    "page_frame",
+    "text_width",
+]
+
+FONT = "Helvetica"
+"""One of the PDF base fonts (no embedding needed); SVG asks for it with sans-serif fallbacks."""
+
+Anchor = Literal["start", "middle", "end"]
+
+
+@dataclass(frozen=True, slots=True)
+class Dot:
+    """A raised braille dot: a filled black circle."""
+
+    x: float
+    y: float
+    diameter: float
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """Print text; (x, y) is the baseline point at ``anchor``; ``size`` is the font size in mm.
+    ``grey`` is 0 for black, 1 for white."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    anchor: Anchor = "start"
+    grey: float = 0.0
+    bold: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A straight line (cut guides, table rules, the scale bar)."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    width: float = 0.15
+    grey: float = 0.0
+    dashed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Shapes that belong together (one label, one chart row). ``data`` becomes data-* attributes in
+    SVG, so a program or a test can find a label by its card."""
+
+    kind: str
+    data: tuple[tuple[str, str], ...]
+    items: tuple[Item, ...]
+
+
+Item = Dot | Text | Rule | Group
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    items: tuple[Item, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A whole document: paper, title (PDF metadata, SVG title) and pages."""
+
+    paper: Paper
+    title: str
+    pages: tuple[Page, ...]
+
+
+def flatten(items: tuple[Item, ...]) -> Iterator[Dot | Text | Rule]:
+    """Every shape, groups opened, in drawing order."""
+    for item in items:
+        if isinstance(item, Group):
+            yield from flatten(item.items)
+        else:
+            yield item
+
+
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """Width in mm of ``text`` set in :data:`FONT` at ``size`` mm (layout only; SVG viewers may
+    substitute a similar font)."""
+    return float(stringWidth(text, FONT + ("-Bold" if bold else ""), size))
+
+
+class SheetLayoutError(ValueError):
+    """The paper cannot hold what must go on it (one label, one chart row) at the sizes asked for."""
+
+
+MARGIN = 12.0
+"""Page margin in mm: inside what every printer can reach."""
+TITLE_SIZE = 4.5
+INFO_SIZE = 2.8
+BODY_TOP = MARGIN + 16.0
+"""Where the body (label grid, chart table) starts, under the title and the info line."""
+FOOTER = 10.0
+"""Height kept at the foot of the page for the scale bar."""
+SCALE_BAR = 50.0
+
+
+def page_frame(paper: Paper, title: str, info: str, page: int, pages: int) -> tuple[Item, ...]:
+    """Title, info line with the page number, and a 50 mm scale bar at the foot.
+
+    The bar is how a teacher checks that the sheet was printed at 100 %: if it does not measure 50 mm,
+    neither do the dots, and swell-paper braille at the wrong size reads badly or not at all.
+    """
+    bar_y = paper.height - MARGIN - 1.0
+    x0, x1 = MARGIN, MARGIN + SCALE_BAR
+    return (
+        Text(MARGIN, MARGIN + TITLE_SIZE, title, TITLE_SIZE, bold=True),
+        Text(MARGIN, MARGIN + TITLE_SIZE + 5.5, f"{info} Page {page} of {pages}.", INFO_SIZE, grey=0.2),
+        Group(
+            "scale-bar",
+            (("length-mm", f"{SCALE_BAR:g}"),),
+            (
+                Rule(x0, bar_y, x1, bar_y, width=0.3),
+                Rule(x0, bar_y - 1.5, x0, bar_y + 1.5, width=0.3),
+                Rule(x1, bar_y - 1.5, x1, bar_y + 1.5, width=0.3),
+                Text(
+                    x1 + 3.0,
+                    bar_y + 1.0,
+                    f"Print at 100 % (actual size, not fit to page): this bar measures {SCALE_BAR:g} mm.",
+                    INFO_SIZE,
+                    grey=0.2,
+                ),
+            ),
+        ),
+    )
+
+
+def body_bottom(paper: Paper) -> float:
+    """The lowest y the body may reach, above the scale bar."""
+    return paper.height - MARGIN - FOOTER

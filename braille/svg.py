@@ -1,0 +1,73 @@
+"""Draw a :class:`~braille.sheet.Sheet` as one SVG document, true size.
+
+The SVG's width and height are given in mm and its user unit is 1 mm (viewBox), so a browser or a
+vector editor prints it at real size. SVG has no pages: pages are stacked top to bottom, one paper
+height apart, each in a ``<g class="page">``. For printing many pages the PDF is easier; the SVG is
+for editing, cutting plotters and checking.
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+from braille.sheet import Dot, Item, Rule, Sheet, Text
+
+__all__ = ["render_svg"]
+
+_FONT_FAMILY = "Helvetica, Arial, 'Liberation Sans', sans-serif"
+
+
+def _n(value: float) -> str:
+    """Millimetres to 4 decimals, no trailing zeros: exact enough, stable in tests."""
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _grey(value: float) -> str:
+    level = round(max(0.0, min(1.0, value)) * 255)
+    return f"#{level:02x}{level:02x}{level:02x}"
+
+
+def _item(item: Item, dy: float, indent: str) -> list[str]:
+    if isinstance(item, Dot):
+        r = _n(item.diameter / 2)
+        return [f'{indent}<circle cx="{_n(item.x)}" cy="{_n(item.y + dy)}" r="{r}" fill="#000000"/>']
+    if isinstance(item, Text):
+        weight = ' font-weight="bold"' if item.bold else ""
+        return [
+            f'{indent}<text x="{_n(item.x)}" y="{_n(item.y + dy)}" font-size="{_n(item.size)}" '
+            f'text-anchor="{item.anchor}" fill="{_grey(item.grey)}"{weight}>{escape(item.text)}</text>'
+        ]
+    if isinstance(item, Rule):
+        dash = ' stroke-dasharray="1.5 1"' if item.dashed else ""
+        return [
+            f'{indent}<line x1="{_n(item.x1)}" y1="{_n(item.y1 + dy)}" x2="{_n(item.x2)}" y2="{_n(item.y2 + dy)}" '
+            f'stroke="{_grey(item.grey)}" stroke-width="{_n(item.width)}"{dash}/>'
+        ]
+    attrs = "".join(f" data-{key}={quoteattr(value)}" for key, value in item.data)
+    lines = [f'{indent}<g class="{item.kind}"{attrs}>']
+    for child in item.items:
+        lines.extend(_item(child, dy, indent + "  "))
+    lines.append(f"{indent}</g>")
+    return lines
+
+
+def render_svg(sheet: Sheet) -> str:
+    """The SVG text (UTF-8, ends with a newline)."""
+    w, h = sheet.paper.width, sheet.paper.height
+    total = h * len(sheet.pages)
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(w)}mm" height="{_n(total)}mm" '
+        f'viewBox="0 0 {_n(w)} {_n(total)}" font-family="{_FONT_FAMILY}" data-pages="{len(sheet.pages)}">',
+        f"  <title>{escape(sheet.title)}</title>",
+    ]
+    for n, page in enumerate(sheet.pages):
+        dy = n * h
+        out.append(f'  <g class="page" data-page="{n + 1}">')
+        out.append(f'    <rect x="0" y="{_n(dy)}" width="{_n(w)}" height="{_n(h)}" fill="#ffffff"/>')
+        for item in page.items:
+            out.extend(_item(item, dy, "    "))
+        out.append("  </g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,204 @@
+"""Computer players for contract rummy at three levels, registered with :mod:`engine.bots.base`.
+
+All three lay down as soon as they can and then play off every card they can, because nothing is
+gained by waiting: the contract allows no extra melds later and every card kept scores against you.
+They differ in how they judge a card before laying down, which is where the game is won:
+
+- easy: takes the up card only when it is wild, never buys, discards loosely;
+- normal: judges every card by how many cards the hand would still be short of its contract (the
+  arranger's count), takes or buys a card that brings it closer, discards the card whose loss costs
+  least, highest points first;
+- hard: the same count, and it weighs a buy: the card's worth in cards saved against the penalty card
+  it must take, which is dearer the later the hand (others down, a penalty card likely to be caught);
+  it breaks ties between discards by keeping connected cards, and avoids discarding a card that
+  someone who has laid down could play on the table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.actions import Action, Discard, Draw
+from engine.arrange_contract import card_points, cards_short, is_wild, lay_off_options, run_value
+from engine.bots.base import register_agent
+from engine.cards import Card
+from engine.rules.contract_rummy import Buy, ContractView, LayDown, LayOff, PassBuy, Swap
+
+__all__ = ["EasyContract", "HardContract", "NormalContract"]
+
+
+def _first(legal: Sequence[Action], kind: type[Action]) -> Action | None:
+    return next((a for a in legal if isinstance(a, kind)), None)
+
+
+def _without(cards: Sequence[Card], card: Card) -> list[Card]:
+    rest = list(cards)
+    rest.remove(card)
+    return rest
+
+
+def _table(view: ContractView) -> dict[int, tuple[Card, ...]]:
+    return {m.id: m.cards for m in view.table}
+
+
+class _ContractPlayer:
+    """The play every level shares once a hand is laid down, and the move order of a turn."""
+
+    level = "normal"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    # The turn, in order: answer a buy window, draw, lay down, play off, discard.
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        assert isinstance(view, ContractView)
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if view.phase == "buy":
+            if view.seat == view.to_move:
+                take = self.take_up_card(view, view.offer)
+                return Draw(view.seat, "discard") if take else PassBuy(view.seat)
+            return Buy(view.seat) if self.buy(view) and _first(legal, Buy) else PassBuy(view.seat)
+        if view.phase == "draw":
+            draws = [a for a in legal if isinstance(a, Draw)]
+            top = view.discard_top
+            if top is not None and any(a.source == "discard" for a in draws) and self.take_up_card(view, top):
+                return Draw(view.seat, "discard")
+            return next((a for a in draws if a.source == "stock"), draws[0])
+        lay_down = _first(legal, LayDown)
+        if lay_down is not None:
+            return lay_down
+        play = self.play_off(view, legal)
+        if play is not None:
+            return play
+        discards = [a for a in legal if isinstance(a, Discard)]
+        return self.discard(view, discards)
+
+    def play_off(self, view: ContractView, legal: Sequence[Action]) -> Action | None:
+        lay_offs = [a for a in legal if isinstance(a, LayOff)]
+        if lay_offs:
+            return max(lay_offs, key=lambda a: (card_points(a.card), -a.meld_id))
+        return _first(legal, Swap)
+
+    # Each level decides these.
+    def take_up_card(self, view: ContractView, card: Card | None) -> bool:
+        raise NotImplementedError
+
+    def buy(self, view: ContractView) -> bool:
+        raise NotImplementedError
+
+    def discard(self, view: ContractView, discards: Sequence[Discard]) -> Action:
+        raise NotImplementedError
+
+    # Shared judgement.
+    def fits_table(self, view: ContractView, card: Card) -> bool:
+        return bool(view.table) and bool(lay_off_options([card], _table(view)))
+
+    def helps(self, view: ContractView, card: Card) -> bool:
+        """Taking ``card`` brings the hand closer to its contract (or, once down, plays straight off)."""
+        if view.melded[view.seat]:
+            return self.fits_table(view, card)
+        short = cards_short(view.hand, view.contract)
+        return short > 0 and cards_short([*view.hand, card], view.contract) < short
+
+    def discard_shortfalls(self, view: ContractView, discards: Sequence[Discard]) -> dict[Card, int]:
+        return {a.card: cards_short(_without(view.hand, a.card), view.contract) for a in discards}
+
+
+class EasyContract(_ContractPlayer):
+    level = "easy"
+
+    def take_up_card(self, view: ContractView, card: Card | None) -> bool:
+        return card is not None and (is_wild(card) or (view.melded[view.seat] and self.fits_table(view, card)))
+
+    def buy(self, view: ContractView) -> bool:
+        return False
+
+    def discard(self, view: ContractView, discards: Sequence[Discard]) -> Action:
+        naturals = [a for a in discards if not is_wild(a.card)] or list(discards)
+        if view.melded[view.seat] or self.rng.random() < 0.5:
+            return max(naturals, key=lambda a: (card_points(a.card), self.rng.random()))
+        return self.rng.choice(naturals)
+
+
+class NormalContract(_ContractPlayer):
+    level = "normal"
+    max_hand_to_buy = 15
+
+    def take_up_card(self, view: ContractView, card: Card | None) -> bool:
+        return card is not None and self.helps(view, card)
+
+    def buy(self, view: ContractView) -> bool:
+        card = view.offer
+        if card is None or view.melded[view.seat] or view.buys[view.seat] >= view.max_buys:
+            return False
+        return len(view.hand) <= self.max_hand_to_buy and self.helps(view, card)
+
+    def discard(self, view: ContractView, discards: Sequence[Discard]) -> Action:
+        if view.melded[view.seat]:
+            return max(discards, key=lambda a: (card_points(a.card), a.card.sort_key()))
+        shorts = self.discard_shortfalls(view, discards)
+        return min(discards, key=lambda a: (shorts[a.card], is_wild(a.card), -card_points(a.card), a.card.sort_key()))
+
+
+def _connections(card: Card, hand: Sequence[Card]) -> int:
+    """How many other cards could share a meld with ``card``: same rank, or same suit within 3."""
+    if is_wild(card) or card.rank is None:
+        return 99
+    value = run_value(card.rank)
+    n = 0
+    for other in _without(hand, card) if card in hand else hand:
+        if is_wild(other) or other.rank is None:
+            continue
+        if other.rank == card.rank or (other.suit == card.suit and abs(run_value(other.rank) - value) <= 3):
+            n += 1
+    return n
+
+
+class HardContract(NormalContract):
+    level = "hard"
+
+    def buy(self, view: ContractView) -> bool:
+        card = view.offer
+        if card is None or view.melded[view.seat] or view.buys[view.seat] >= view.max_buys:
+            return False
+        short = cards_short(view.hand, view.contract)
+        if short == 0:
+            return False
+        gain = short - cards_short([*view.hand, card], view.contract)
+        if gain <= 0:
+            return False
+        # The penalty card: an average card is worth about 10 points against you, and the later the
+        # hand (opponents down, a long hand already), the likelier it is still held at the end.
+        down = sum(1 for s, m in enumerate(view.melded) if m and s != view.seat)
+        risk = 0.25 + 0.5 * down / max(1, len(view.players) - 1) + 0.05 * max(0, len(view.hand) - 12)
+        worth = 12 * gain + (6 if short - gain == 0 else 0)
+        return worth > 10 * risk * 2
+
+    def discard(self, view: ContractView, discards: Sequence[Discard]) -> Action:
+        if view.melded[view.seat]:
+            return max(discards, key=lambda a: (card_points(a.card), a.card.sort_key()))
+        shorts = self.discard_shortfalls(view, discards)
+        others_down = any(m for s, m in enumerate(view.melded) if s != view.seat)
+
+        def feeds(card: Card) -> bool:
+            return others_down and self.fits_table(view, card)
+
+        return min(
+            discards,
+            key=lambda a: (
+                shorts[a.card],
+                is_wild(a.card),
+                feeds(a.card),
+                _connections(a.card, view.hand),
+                -card_points(a.card),
+                a.card.sort_key(),
+            ),
+        )
+
+
+register_agent("contract-rummy", "easy", EasyContract)
+register_agent("contract-rummy", "normal", NormalContract)
+register_agent("contract-rummy", "hard", HardContract)

@@ -1,0 +1,112 @@
+"""Five Crowns computer players at three levels, registered with the agent factory.
+
+``normal`` is the standard greedy player every stronger player is measured against; ``easy`` is that
+player with a beginner's habits (it keeps the melds it can see but misses chances and throws loosely);
+``hard`` lives in :mod:`engine.bots.five_crowns_hard`. Each is handed only its own seat's view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.actions import Action, Discard, Draw, GoOut
+from engine.bots.base import register_agent
+from engine.bots.five_crowns_hard import HardFiveCrowns
+from engine.bots.judge import Judge
+from engine.rules.five_crowns import FiveCrownsView
+
+__all__ = ["EasyFiveCrowns", "HardFiveCrowns", "NormalFiveCrowns"]
+
+GAME = "five-crowns"
+
+
+class NormalFiveCrowns:
+    """The greedy floor: take the up card only if it lowers the hand's points, discard the card that
+    leaves the fewest points (the costlier card on a tie), go out as soon as possible."""
+
+    level = "normal"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.judge = Judge()
+
+    def choose(self, view: FiveCrownsView, legal: Sequence[Action]) -> Action:
+        judge = self.judge
+        judge.reset(view.wild_rank, view.all_wild_melds)
+        outs = [a for a in legal if isinstance(a, GoOut)]
+        if outs:
+            return outs[0]
+        draws = [a for a in legal if isinstance(a, Draw)]
+        if draws:
+            top = view.discard_top
+            if top is not None and any(a.source == "discard" for a in draws):
+                hand = judge.key(view.hand)
+                if min(judge.discard_points(judge.plus(hand, top)).values()) < judge.points(hand):
+                    return Draw(view.seat, "discard")
+            return Draw(view.seat, "stock") if any(a.source == "stock" for a in draws) else draws[0]
+        discards = [a for a in legal if isinstance(a, Discard)]
+        left = judge.discard_points(judge.key(view.hand))
+        return min(discards, key=lambda a: (left[a.card], -judge.points_of(a.card), a.card.sort_key()))
+
+
+class EasyFiveCrowns:
+    """A beginner: keeps the melds it can see, but often misses a useful up card, sometimes grabs one
+    that merely looks close, throws a loose card more or less at random, and now and then does not
+    notice it could go out. All of it from a seeded random source, so games replay."""
+
+    level = "easy"
+    #: Chances of each beginner's habit, per decision where it applies.
+    MISS_UP_CARD = 0.4
+    GRAB_LOOKALIKE = 0.25
+    LOOSE_THROW = 0.6
+    MISS_GOING_OUT = 0.3
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(f"five-crowns/easy/{seed}")
+        self.judge = Judge()
+
+    def choose(self, view: FiveCrownsView, legal: Sequence[Action]) -> Action:
+        judge = self.judge
+        judge.reset(view.wild_rank, view.all_wild_melds)
+        rng = self.rng
+        outs = [a for a in legal if isinstance(a, GoOut)]
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if outs and (not discards or rng.random() >= self.MISS_GOING_OUT):
+            return outs[0]
+        draws = [a for a in legal if isinstance(a, Draw)]
+        if draws:
+            return self._draw(view, draws)
+        hand = judge.key(view.hand)
+        lay = judge.lay(hand)
+        loose = sorted(set(lay.deadwood), key=lambda c: c.sort_key())
+        if loose and rng.random() < self.LOOSE_THROW:
+            card = rng.choice(loose)
+        else:
+            left = judge.discard_points(hand)
+            card = min(left, key=lambda c: (left[c], -judge.points_of(c), c.sort_key()))
+        return Discard(view.seat, card)
+
+    def _draw(self, view: FiveCrownsView, draws: list[Draw]) -> Action:
+        judge = self.judge
+        rng = self.rng
+        top = view.discard_top
+        sources = {a.source for a in draws}
+        if top is None or "discard" not in sources:
+            return draws[0]
+        if "stock" not in sources:
+            return Draw(view.seat, "discard")
+        hand = judge.key(view.hand)
+        helps = min(judge.discard_points(judge.plus(hand, top)).values()) < judge.points(hand)
+        if helps and rng.random() >= self.MISS_UP_CARD:
+            return Draw(view.seat, "discard")
+        looks_close = any(c.rank == top.rank or c.suit == top.suit for c in view.hand)
+        if not helps and looks_close and rng.random() < self.GRAB_LOOKALIKE:
+            return Draw(view.seat, "discard")
+        return Draw(view.seat, "stock")
+
+
+register_agent(GAME, "easy", EasyFiveCrowns)
+register_agent(GAME, "normal", NormalFiveCrowns)
+register_agent(GAME, "hard", HardFiveCrowns)

@@ -1,0 +1,223 @@
+"""The hard Five Crowns player: it counts cards, reads the next player, and plays the race to go out.
+
+A hand is a race: whoever goes out first scores nothing and leaves everyone else one turn to shed
+what they can. So a kept hand is worth its points now, less what the next draw is expected to take off
+(averaged over every card still unseen, weighted by how many copies are unseen), less a bonus for the
+chance that the next draw lets it go out — the points the others would be caught holding, counted only
+if they do not go out first. Throws that the next player is seen collecting are charged extra.
+
+Going out is taken at once: a hand that melds scores nothing whenever it is declared, and every turn of
+delay is a turn for the others to shed points or go out. On the last turn, after someone has gone
+out, only points matter: the draw and discard that leave the fewest points win, ties going to the throw
+the next player is least likely to want.
+
+The player is deterministic: no random choices and no clocks, so a seed and a deal replay identically.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.actions import Action, Discard, Draw, GoOut
+from engine.bots.feeding import feed_risk
+from engine.bots.judge import Judge, Key, Lay, code_card, near_cards, wild_stand_in
+from engine.bots.knowledge import Knowledge, read_knowledge
+from engine.cards import Card
+from engine.rules.five_crowns import FiveCrownsView
+
+__all__ = ["HardFiveCrowns"]
+
+#: Throws considered in full: the cheapest few by points left, within this many points of the cheapest.
+CANDIDATES = 6
+CANDIDATE_MARGIN = 30
+#: Points one sure feed to the next player is reckoned to cost us.
+FEED_COST = 10.0
+#: Opponent going-out chance per turn: base plus growth per turn they have had this hand, capped.
+HAZARD_BASE = 0.08
+HAZARD_GROWTH = 0.04
+HAZARD_CAP = 0.5
+#: Points an opponent is expected to be caught holding: start of hand, less per turn, floor.
+CAUGHT_START = 40.0
+CAUGHT_DROP = 5.0
+CAUGHT_FLOOR = 8.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """What one decision knows about the table, computed once."""
+
+    unseen: Counter[Card]
+    unseen_total: int
+    wilds_unseen: int
+    #: Chance some opponent goes out before our next turn.
+    hazard: float
+    #: Points the opponents are expected to be caught with if we go out.
+    bonus: float
+    #: Seat that may take our discard next, if any.
+    taker: int | None
+    know: Knowledge
+
+
+class HardFiveCrowns:
+    level = "hard"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.judge = Judge()
+
+    def choose(self, view: FiveCrownsView, legal: Sequence[Action]) -> Action:
+        judge = self.judge
+        judge.reset(view.wild_rank, view.all_wild_melds)
+        outs = [a for a in legal if isinstance(a, GoOut)]
+        draws = [a for a in legal if isinstance(a, Draw)]
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not (outs or draws or discards):
+            return legal[0]
+        table = self._table(view)
+        if outs:
+            return min(outs, key=lambda a: (self._risk(a.discard, table), a.discard.sort_key()))
+        if draws:
+            return self._draw(view, draws, table)
+        return self._discard(view, discards, table)
+
+    # ----------------------------------------------------------------- the table
+    def _table(self, view: FiveCrownsView) -> _Table:
+        know = read_knowledge(view)
+        unseen = know.unseen
+        wilds = sum(n for c, n in unseen.items() if self.judge.is_wild(c))
+        opponents = [s for s in view.seats if s != view.seat and s not in view.laid_down and view.hand_sizes[s] > 0]
+        stay = 1.0
+        caught = 0.0
+        for s in opponents:
+            t = know.turns[s]
+            stay *= 1.0 - min(HAZARD_CAP, HAZARD_BASE + HAZARD_GROWTH * t)
+            caught += max(CAUGHT_FLOOR, CAUGHT_START - CAUGHT_DROP * t)
+        bonus = caught / len(opponents) if opponents else 0.0
+        return _Table(
+            unseen=unseen,
+            unseen_total=max(1, sum(unseen.values())),
+            wilds_unseen=wilds,
+            hazard=1.0 - stay,
+            bonus=bonus,
+            taker=_next_taker(view),
+            know=know,
+        )
+
+    def _risk(self, card: Card, table: _Table) -> float:
+        if table.taker is None:
+            return 0.0
+        return feed_risk(card, table.taker, table.know, self.judge.wild_rank)
+
+    # ----------------------------------------------------------------- prospects of a kept hand
+    def _draw_weights(self, kept: Key, lay: Lay, table: _Table) -> dict[Card, int]:
+        """Cards the stock could give that might change the hand, with their unseen copies."""
+        judge = self.judge
+        weights: dict[Card, int] = {}
+        if table.wilds_unseen:
+            weights[wild_stand_in(judge.wild_rank)] = table.wilds_unseen
+        # One card off: any card that fits a meld lets the odd card go. Otherwise only cards near the
+        # deadwood can help.
+        sources = [code_card(c) for c in dict.fromkeys(kept)] if len(lay.deadwood) <= 1 else lay.deadwood
+        unseen = table.unseen
+        for card in sources:
+            for near in near_cards(card, judge.wild_rank):
+                if near not in weights:
+                    n = unseen.get(near, 0)
+                    if n:
+                        weights[near] = n
+        return weights
+
+    def _prospects(self, kept: Key, table: _Table) -> tuple[int, float, float]:
+        """Points now, expected points shed by the next draw, chance the next draw goes out."""
+        lay = self.judge.lay(kept)
+        pts = lay.points
+        if pts == 0:
+            return 0, 0.0, 1.0
+        gain = 0.0
+        out = 0.0
+        for card, n in self._draw_weights(kept, lay, table).items():
+            after, goes_out = self.judge.best_after_draw(kept, card)
+            if after < pts:
+                gain += n * (pts - after)
+            if goes_out:
+                out += n
+        total = table.unseen_total
+        return pts, gain / total, out / total
+
+    def _kept_score(self, kept: Key, table: _Table) -> float:
+        """Lower is better: expected points after the next draw, less the going-out bonus."""
+        pts, gain, out = self._prospects(kept, table)
+        return pts - gain - (1.0 - table.hazard) * table.bonus * out
+
+    # ----------------------------------------------------------------- discarding
+    def _ranked_throws(self, hand: Key, table: _Table) -> list[tuple[float, Card]]:
+        judge = self.judge
+        left = judge.discard_points(hand)
+        order = sorted(left, key=lambda c: (left[c], -judge.points_of(c), c.sort_key()))
+        cheapest = left[order[0]]
+        shortlist = [c for c in order if left[c] <= cheapest + CANDIDATE_MARGIN][:CANDIDATES]
+        scored = []
+        for card in shortlist:
+            score = self._kept_score(judge.minus(hand, card), table) + FEED_COST * self._risk(card, table)
+            scored.append((score, card))
+        scored.sort(key=lambda sc: (sc[0], sc[1].sort_key()))
+        return scored
+
+    def _discard(self, view: FiveCrownsView, discards: list[Discard], table: _Table) -> Action:
+        hand = self.judge.key(view.hand)
+        allowed = {a.card for a in discards}
+        if view.last_turn:
+            left = self.judge.discard_points(hand)
+            card = min(allowed, key=lambda c: (left[c], self._risk(c, table), -self.judge.points_of(c), c.sort_key()))
+            return Discard(view.seat, card)
+        for _score, card in self._ranked_throws(hand, table):
+            if card in allowed:
+                return Discard(view.seat, card)
+        return discards[0]
+
+    # ----------------------------------------------------------------- drawing
+    def _draw(self, view: FiveCrownsView, draws: list[Draw], table: _Table) -> Action:
+        sources = {a.source for a in draws}
+        top = view.discard_top
+        if "discard" not in sources or top is None:
+            return draws[0]
+        if "stock" not in sources:
+            return Draw(view.seat, "discard")
+        take = Draw(view.seat, "discard")
+        stock = Draw(view.seat, "stock")
+        hand = self.judge.key(view.hand)
+        with_top = self.judge.plus(hand, top)
+        if view.last_turn:
+            top_left = min(self.judge.discard_points(with_top).values())
+            return take if top_left < self._expected_after_stock(hand, table) else stock
+        if min(self.judge.discard_points(with_top).values()) == 0:
+            return take  # it goes out this turn
+        top_score = self._ranked_throws(with_top, table)[0][0]
+        pts, gain, out = self._prospects(hand, table)
+        now = pts - gain - (1.0 - table.hazard) * table.bonus * out
+        # Drawing from the stock: this turn's draw sheds ``gain`` on average and goes out with chance
+        # ``out``; what is kept then faces the same prospects again.
+        stock_score = now - gain - table.bonus * out
+        return take if top_score < stock_score else stock
+
+    def _expected_after_stock(self, hand: Key, table: _Table) -> float:
+        """Points expected to be left after one last stock draw and the best discard."""
+        pts, gain, _out = self._prospects(hand, table)
+        return pts - gain
+
+
+def _next_taker(view: FiveCrownsView) -> int | None:
+    """The seat that plays right after us this hand and could take our discard, if any."""
+    seats = view.seats
+    if view.seat not in seats:
+        return None
+    n = len(seats)
+    i = seats.index(view.seat)
+    for step in range(1, n):
+        s = seats[(i + step) % n]
+        if view.went_out is not None and (s == view.went_out or s in view.laid_down):
+            continue
+        return s
+    return None

@@ -1,0 +1,960 @@
+"""Nine-contract rummy with buying (the Shanghai / Liverpool family), as docs/contract-rummy.md says.
+
+Nine hands of 12 cards; each hand has a contract (sets of 3+, runs of 4+) that a player must lay down
+exactly and all at once before laying off on any meld or swapping a natural for a wild. 2s and jokers
+are wild, aces are high only, every meld needs two naturals.
+
+Buying is out of turn, so the flow has a phase of its own. After every discard (and the first up
+card, counted as the dealer's discard) the next player's turn starts with a *buy window*: the next
+player may take the card as their draw, or leave it; each other player who may still buy answers buy
+or pass. Answers may come in any order, and the window waits only for the seats whose answer could
+still change who gets the card: the next player first, then the others in turn order from there. So a
+slow human is never overtaken, and a fast bot never has to wait for someone whose answer cannot
+matter. The window is skipped when nobody could buy.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from engine.actions import Action, Discard, Draw, register_action
+from engine.arrange_contract import (
+    CONTRACTS,
+    Contract,
+    MeldKind,
+    best_lay_down,
+    contract_for_hand,
+    hand_points,
+    is_wild,
+    lay_down_problem,
+    lay_off_options,
+    meld_kind,
+    ordered_meld,
+    swap_options,
+)
+from engine.cards import STANDARD_SUITS, Card, Rank, standard_deck
+from engine.errors import IllegalAction
+from engine.events import (
+    CardsDealt,
+    Discarded,
+    Drew,
+    Event,
+    GameEnded,
+    GameStarted,
+    HandEnded,
+    HandStarted,
+    PlayerResult,
+    StockReshuffled,
+    TurnStarted,
+    register_event,
+)
+from engine.notation import parse_card
+from engine.ruleset import register_ruleset
+
+__all__ = [
+    "CARDS_DEALT",
+    "HANDS",
+    "MAX_BUYS",
+    "Buy",
+    "BuyAnswered",
+    "BuyOffered",
+    "Bought",
+    "ContractLaidDown",
+    "ContractLaidOff",
+    "ContractOptions",
+    "ContractRummy",
+    "ContractState",
+    "ContractStated",
+    "ContractSwapped",
+    "ContractView",
+    "ContractWentOut",
+    "LayDown",
+    "LayOff",
+    "NobodyBought",
+    "PassBuy",
+    "Swap",
+    "TableMeld",
+    "parse_contract_card",
+]
+
+HANDS = len(CONTRACTS)
+CARDS_DEALT = 12
+MAX_BUYS = 3
+Phase = Literal["buy", "draw", "discard", "over"]
+_PHASES = ("buy", "draw", "discard", "over")
+
+
+def parse_contract_card(text: str) -> Card:
+    return parse_card(text, suits=STANDARD_SUITS, game="contract rummy")
+
+
+# --------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class LayDown(Action):
+    """Lay down exactly the hand's contract, every meld at once."""
+
+    melds: tuple[tuple[Card, ...], ...] = ()
+    kind: ClassVar[str] = "contract_lay_down"
+
+
+@dataclass(frozen=True, slots=True)
+class LayOff(Action):
+    """Add one card to a meld on the table (anyone's), once laid down."""
+
+    card: Card = Card(None, None)
+    meld_id: int = 0
+    kind: ClassVar[str] = "contract_lay_off"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap(Action):
+    """Put ``card`` (a natural) in place of ``wild`` in meld ``meld_id``, and play the freed wild on
+    meld ``to_meld_id`` in the same move: a freed wild never goes to a hand."""
+
+    card: Card = Card(None, None)
+    meld_id: int = 0
+    wild: Card = Card(None, None)
+    to_meld_id: int = 0
+    kind: ClassVar[str] = "contract_swap"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    """Out of turn: ask for the card just discarded, with a penalty card from the stock."""
+
+    kind: ClassVar[str] = "contract_buy"
+
+
+@dataclass(frozen=True, slots=True)
+class PassBuy(Action):
+    """Out of turn: do not buy the card just discarded (or, as the next player, leave it)."""
+
+    kind: ClassVar[str] = "contract_pass_buy"
+
+
+for _action in (LayDown, LayOff, Swap, Buy, PassBuy):
+    register_action(_action)
+
+
+# --------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, slots=True)
+class ContractStated(Event):
+    """The contract of the hand just dealt."""
+
+    hand_number: int
+    sets: int
+    runs: int
+    kind: ClassVar[str] = "contract_stated"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyOffered(Event):
+    """A buy window opens: ``next_seat`` may take ``card``; ``buyers`` (in priority order) may buy it."""
+
+    card: Card
+    offered_by: int
+    next_seat: int
+    buyers: tuple[int, ...]
+    kind: ClassVar[str] = "contract_buy_offered"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyAnswered(Event):
+    """A seat said whether it wants the card on offer (the next player's 'no' leaves it)."""
+
+    seat: int
+    wants: bool
+    kind: ClassVar[str] = "contract_buy_answered"
+
+
+@dataclass(frozen=True, slots=True)
+class Bought(Event):
+    """``seat`` bought ``card``; the penalty card from the stock is that seat's secret."""
+
+    seat: int
+    card: Card
+    penalty: Card | None
+    buys: int
+    kind: ClassVar[str] = "contract_bought"
+    secret_fields: ClassVar[tuple[str, ...]] = ("penalty",)
+
+    @property
+    def private_to(self) -> int | None:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class NobodyBought(Event):
+    """Everyone passed: the card stays on the pile and ``next_seat`` draws from the stock."""
+
+    card: Card
+    next_seat: int
+    kind: ClassVar[str] = "contract_nobody_bought"
+
+
+@dataclass(frozen=True, slots=True)
+class ContractLaidDown(Event):
+    seat: int
+    meld_ids: tuple[int, ...]
+    melds: tuple[tuple[Card, ...], ...]
+    kind: ClassVar[str] = "contract_laid_down"
+
+
+@dataclass(frozen=True, slots=True)
+class ContractLaidOff(Event):
+    """``card`` joined meld ``meld_id``, which is now ``meld`` (in order)."""
+
+    seat: int
+    card: Card
+    meld_id: int
+    owner: int
+    meld: tuple[Card, ...]
+    kind: ClassVar[str] = "contract_laid_off"
+
+
+@dataclass(frozen=True, slots=True)
+class ContractSwapped(Event):
+    seat: int
+    card: Card
+    meld_id: int
+    wild: Card
+    to_meld_id: int
+    meld: tuple[Card, ...]
+    to_meld: tuple[Card, ...]
+    kind: ClassVar[str] = "contract_swapped"
+
+
+@dataclass(frozen=True, slots=True)
+class ContractWentOut(Event):
+    """``seat`` has no cards left; ``discard`` is None when they went out without discarding."""
+
+    seat: int
+    discard: Card | None
+    kind: ClassVar[str] = "contract_went_out"
+
+
+for _event in (
+    ContractStated,
+    BuyOffered,
+    BuyAnswered,
+    Bought,
+    NobodyBought,
+    ContractLaidDown,
+    ContractLaidOff,
+    ContractSwapped,
+    ContractWentOut,
+):
+    register_event(_event)
+
+
+# --------------------------------------------------------------------------- state and view
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table. ``id`` is its number for the hand, in the order melds were laid down."""
+
+    id: int
+    owner: int
+    kind: MeldKind
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContractOptions:
+    #: Seat of the first dealer.
+    first_dealer: int = 0
+    #: Standard decks (with 2 jokers each): None chooses 2 for up to 5 players, 3 for 6 to 8.
+    decks: int | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        return {"first_dealer": self.first_dealer, "decks": self.decks}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any] | None) -> ContractOptions:
+        data = dict(data or {})
+        unknown = set(data) - {"first_dealer", "decks"}
+        if unknown:
+            raise ValueError(f"unknown contract rummy option(s): {', '.join(sorted(unknown))}")
+        opts = cls(**data)
+        if not isinstance(opts.first_dealer, int) or isinstance(opts.first_dealer, bool):
+            raise ValueError("first_dealer must be a seat number")
+        if opts.decks is not None and opts.decks not in (2, 3):
+            raise ValueError("decks is 2 or 3")
+        return opts
+
+
+@dataclass(slots=True)
+class ContractState:
+    players: list[str]
+    seed: int
+    options: ContractOptions
+    decks: int
+    hand_number: int = 0
+    dealer: int = 0
+    phase: Phase = "draw"
+    to_move: int = 0
+    stock: list[Card] = field(default_factory=list)
+    discard: list[Card] = field(default_factory=list)
+    hands: list[list[Card]] = field(default_factory=list)
+    table: list[TableMeld] = field(default_factory=list)
+    #: Per seat: has laid down the contract this hand.
+    melded: list[bool] = field(default_factory=list)
+    #: Per seat: buys made this hand.
+    buys: list[int] = field(default_factory=list)
+    #: The open buy window: whose discard is offered, who may buy (priority order), answers so far.
+    offered_by: int | None = None
+    buyers: list[int] = field(default_factory=list)
+    answers: dict[int, bool] = field(default_factory=dict)
+    #: The player to move left the up card and nobody bought it: they draw from the stock.
+    left_up_card: bool = False
+    went_out: int | None = None
+    #: Per seat, the points of each hand played so far.
+    scores: list[list[int]] = field(default_factory=list)
+    reshuffles: int = 0
+    winners: list[int] = field(default_factory=list)
+
+    @property
+    def contract(self) -> Contract:
+        return contract_for_hand(max(1, min(self.hand_number, HANDS)))
+
+    def totals(self) -> list[int]:
+        return [sum(s) for s in self.scores]
+
+    def meld(self, meld_id: int) -> TableMeld | None:
+        for m in self.table:
+            if m.id == meld_id:
+                return m
+        return None
+
+    def priority(self) -> list[int]:
+        """The seats whose word on the card on offer decides it, best claim first."""
+        return [self.to_move, *self.buyers]
+
+    def buy_pending(self) -> list[int]:
+        """Seats still to answer whose answer can change who gets the card on offer."""
+        if self.phase != "buy":
+            return []
+        out: list[int] = []
+        for seat in self.priority():
+            if seat not in self.answers:
+                out.append(seat)
+            elif self.answers[seat]:
+                break
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class ContractView:
+    """What one seat may know: its hand, the table, everyone's hand size, buys and scores."""
+
+    seat: int
+    players: tuple[str, ...]
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    discard_top: Card | None
+    discard_size: int
+    stock_size: int
+    hand_number: int
+    hands_total: int
+    contract: Contract
+    cards_dealt: int
+    #: 2s (and jokers) are wild; given as a rank so shared card words can mark 2s wild.
+    wild_rank: Rank
+    dealer: int
+    to_move: int
+    #: 'buy' (a discard is on offer), 'draw', 'discard' (drawn: lay down, lay off, swap, discard), 'over'.
+    phase: Phase
+    table: tuple[TableMeld, ...]
+    melded: tuple[bool, ...]
+    buys: tuple[int, ...]
+    max_buys: int
+    #: The card on offer in a buy window, who discarded it, who may buy it, and who must still answer.
+    offer: Card | None
+    offered_by: int | None
+    buyers: tuple[int, ...]
+    buy_pending: tuple[int, ...]
+    buy_answers: tuple[tuple[int, bool], ...]
+    left_up_card: bool
+    went_out: int | None
+    scores: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    log: tuple[Event, ...]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.phase != "over" and self.to_move == self.seat
+
+    @property
+    def asked_to_buy(self) -> bool:
+        """This seat is not the one to move, and its answer on the card on offer is awaited."""
+        return self.seat != self.to_move and self.seat in self.buy_pending
+
+
+def _remove(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card] | None:
+    """``cards`` less ``taken`` (as multisets), or None if ``taken`` is not all there."""
+    rest = list(cards)
+    for c in taken:
+        if c not in rest:
+            return None
+        rest.remove(c)
+    return rest
+
+
+def _codes(cards: Sequence[Card]) -> str:
+    return " ".join(c.code for c in cards)
+
+
+class ContractRummy:
+    name = "contract-rummy"
+    title = "Contract Rummy"
+    min_players = 2
+    max_players = 8
+    parse_card = staticmethod(parse_contract_card)
+
+    # ----------------------------------------------------------------- setup
+    def new_state(
+        self, players: Sequence[str], *, seed: int, options: Mapping[str, Any] | None = None
+    ) -> ContractState:
+        if not self.min_players <= len(players) <= self.max_players:
+            raise ValueError(f"contract rummy is for {self.min_players} to {self.max_players} players")
+        opts = ContractOptions.from_data(options)
+        decks = opts.decks or (2 if len(players) <= 5 else 3)
+        if len(players) * (CARDS_DEALT + 2 * MAX_BUYS) + 1 > 54 * decks:
+            raise ValueError(f"{len(players)} players need three decks")
+        if not 0 <= opts.first_dealer < len(players):
+            raise ValueError("first_dealer must be a seat number")
+        n = len(players)
+        return ContractState(
+            players=list(players),
+            seed=seed,
+            options=opts,
+            decks=decks,
+            dealer=(opts.first_dealer - 1) % n,  # _deal moves the deal left before each hand
+            hands=[[] for _ in players],
+            melded=[False] * n,
+            buys=[0] * n,
+            scores=[[] for _ in players],
+        )
+
+    def start(self, state: ContractState) -> list[Event]:
+        return [GameStarted(game=self.name, players=tuple(state.players)), *self._deal(state, 1)]
+
+    def card_count(self, state: ContractState) -> int:
+        return 54 * state.decks
+
+    def all_cards(self, state: ContractState) -> list[Card]:
+        cards = list(state.stock) + list(state.discard)
+        for h in state.hands:
+            cards += h
+        for m in state.table:
+            cards += m.cards
+        return cards
+
+    def _next(self, state: ContractState, seat: int) -> int:
+        return (seat + 1) % len(state.players)
+
+    def _rng(self, state: ContractState) -> random.Random:
+        return random.Random(f"contract-rummy/{state.seed}/{state.hand_number}/{state.reshuffles}")
+
+    def _deal(self, state: ContractState, hand_number: int) -> list[Event]:
+        n = len(state.players)
+        state.hand_number = hand_number
+        state.reshuffles = 0
+        state.went_out = None
+        state.table = []
+        state.melded = [False] * n
+        state.buys = [0] * n
+        state.dealer = self._next(state, state.dealer)
+        deck = standard_deck(state.decks)
+        self._rng(state).shuffle(deck)
+        state.hands = [[] for _ in range(n)]
+        first = self._next(state, state.dealer)
+        order = [(first + i) % n for i in range(n)]
+        for _ in range(CARDS_DEALT):
+            for seat in order:
+                state.hands[seat].append(deck.pop())
+        state.discard = [deck.pop()]
+        state.stock = deck
+        contract = state.contract
+        events: list[Event] = [
+            HandStarted(
+                hand_number=hand_number,
+                hands_total=HANDS,
+                dealer=state.dealer,
+                cards_dealt=CARDS_DEALT,
+                wild_rank=Rank.TWO,
+                up_card=state.discard[-1],
+                first_player=first,
+                seats=tuple(range(n)),
+            ),
+            ContractStated(hand_number=hand_number, sets=contract.sets, runs=contract.runs),
+        ]
+        events += [CardsDealt(seat=s, cards=tuple(state.hands[s])) for s in order]
+        # The turned-up card is offered as if the dealer had discarded it.
+        return events + self._begin_turn(state, first, offered_by=state.dealer)
+
+    # ----------------------------------------------------------------- queries
+    def seats_to_act(self, state: ContractState) -> tuple[int, ...]:
+        if state.phase == "over":
+            return ()
+        if state.phase == "buy":
+            return tuple(state.buy_pending())
+        return (state.to_move,)
+
+    def is_over(self, state: ContractState) -> bool:
+        return state.phase == "over"
+
+    def legal_actions(self, state: ContractState, seat: int) -> list[Action]:
+        if state.phase == "buy":
+            if seat not in state.buy_pending():
+                return []
+            if seat == state.to_move:
+                return [Draw(seat, "discard"), PassBuy(seat)]
+            return [Buy(seat), PassBuy(seat)]
+        if state.phase == "over" or seat != state.to_move:
+            return []
+        if state.phase == "draw":
+            out: list[Action] = []
+            if state.stock:
+                out.append(Draw(seat, "stock"))
+            if state.discard and not state.left_up_card:
+                out.append(Draw(seat, "discard"))
+            return out
+        hand = state.hands[seat]
+        actions: list[Action] = []
+        if not state.melded[seat]:
+            best = best_lay_down(hand, state.contract)
+            if best is not None:
+                actions.append(LayDown(seat, best.melds))
+        else:
+            table = {m.id: m.cards for m in state.table}
+            actions += [LayOff(seat, card, mid) for card, mid in lay_off_options(hand, table)]
+            actions += [Swap(seat, c, mid, w, to) for c, mid, w, to in swap_options(hand, table)]
+        actions += [Discard(seat, c) for c in dict.fromkeys(hand)]
+        return actions
+
+    # ----------------------------------------------------------------- verify
+    def verify(self, state: ContractState, action: Action) -> None:
+        if state.phase == "over":
+            raise IllegalAction("the game is over")
+        seat = action.seat
+        if not 0 <= seat < len(state.players):
+            raise IllegalAction(f"there is no seat {seat}")
+        if isinstance(action, Buy | PassBuy):
+            self._verify_answer(state, action)
+            return
+        if seat != state.to_move:
+            who = state.players[state.to_move]
+            raise IllegalAction(f"it is {who}'s turn, not yours")
+        if isinstance(action, Draw):
+            self._verify_draw(state, action)
+            return
+        if state.phase != "discard":
+            raise IllegalAction("draw a card first: from the stock or the discard pile")
+        hand = state.hands[seat]
+        if isinstance(action, Discard):
+            if action.card not in hand:
+                raise IllegalAction(f"you have no {action.card.code} in your hand")
+        elif isinstance(action, LayDown):
+            self._verify_lay_down(state, action)
+        elif isinstance(action, LayOff):
+            self._verify_lay_off(state, action)
+        elif isinstance(action, Swap):
+            self._verify_swap(state, action)
+        else:
+            raise IllegalAction(f"{action.kind} is not a move in contract rummy")
+
+    def _verify_answer(self, state: ContractState, action: Buy | PassBuy) -> None:
+        seat = action.seat
+        buying = isinstance(action, Buy)
+        if state.phase != "buy":
+            raise IllegalAction(
+                "no card is on offer: a card may be bought only just after it is discarded, before the next player draws"
+            )
+        if seat in state.answers:
+            raise IllegalAction("you have already answered for this card")
+        if seat == state.offered_by:
+            raise IllegalAction("you cannot buy back the card you discarded")
+        if seat == state.to_move:
+            if buying:
+                raise IllegalAction("it is your turn: take the up card by drawing it from the discard pile")
+            if seat not in state.buy_pending():
+                raise IllegalAction("the card on offer is already decided")
+            return
+        if state.melded[seat]:
+            raise IllegalAction("you have laid down this hand, so you may no longer buy")
+        if state.buys[seat] >= MAX_BUYS:
+            raise IllegalAction(f"you have bought {MAX_BUYS} times this hand, the most allowed")
+        if seat not in state.buyers:
+            raise IllegalAction("you may not buy this card")
+        if seat not in state.buy_pending():
+            ahead = next(s for s in state.priority() if state.answers.get(s))
+            raise IllegalAction(f"{state.players[ahead]}, ahead of you in turn order, wants the card")
+
+    def _verify_draw(self, state: ContractState, action: Draw) -> None:
+        if action.source not in ("stock", "discard"):
+            raise IllegalAction("draw from the stock or the discard pile")
+        if state.phase == "discard":
+            raise IllegalAction("you have already drawn this turn")
+        if state.phase == "buy":
+            if state.to_move in state.answers:
+                raise IllegalAction("you left the up card: wait while the others decide whether to buy it")
+            if action.source == "stock":
+                waiting = [state.players[s] for s in state.buyers if s not in state.answers]
+                raise IllegalAction(
+                    f"{' and '.join(waiting)} may still buy the up card: take it, or pass on it, before you draw"
+                )
+            return
+        if action.source == "stock" and not state.stock:
+            raise IllegalAction("the stock is empty")
+        if action.source == "discard":
+            if not state.discard:
+                raise IllegalAction("the discard pile is empty")
+            if state.left_up_card:
+                raise IllegalAction("you passed on the up card: draw from the stock")
+
+    def _verify_lay_down(self, state: ContractState, action: LayDown) -> None:
+        seat = action.seat
+        if state.melded[seat]:
+            raise IllegalAction("you have already laid down your contract this hand")
+        used = [c for m in action.melds for c in m]
+        if _remove(state.hands[seat], used) is None:
+            raise IllegalAction(f"you do not hold all of {_codes(used)}")
+        problem = lay_down_problem(action.melds, state.contract)
+        if problem is not None:
+            raise IllegalAction(problem)
+
+    def _table_meld(self, state: ContractState, meld_id: int) -> TableMeld:
+        meld = state.meld(meld_id)
+        if meld is None:
+            raise IllegalAction(f"there is no meld {meld_id} on the table")
+        return meld
+
+    def _verify_lay_off(self, state: ContractState, action: LayOff) -> None:
+        seat = action.seat
+        if not state.melded[seat]:
+            raise IllegalAction("lay down your contract first; then you may play on the melds on the table")
+        if action.card not in state.hands[seat]:
+            raise IllegalAction(f"you have no {action.card.code} in your hand")
+        meld = self._table_meld(state, action.meld_id)
+        if meld_kind([*meld.cards, action.card]) != meld.kind:
+            raise IllegalAction(f"{action.card.code} does not fit the {meld.kind} {_codes(meld.cards)}")
+
+    def _verify_swap(self, state: ContractState, action: Swap) -> None:
+        seat = action.seat
+        if not state.melded[seat]:
+            raise IllegalAction("lay down your contract first; then you may swap for wilds on the table")
+        if action.card not in state.hands[seat]:
+            raise IllegalAction(f"you have no {action.card.code} in your hand")
+        if is_wild(action.card):
+            raise IllegalAction("only a natural card can take a wild's place")
+        meld = self._table_meld(state, action.meld_id)
+        if not is_wild(action.wild) or action.wild not in meld.cards:
+            raise IllegalAction(f"there is no wild {action.wild.code} in {_codes(meld.cards)}")
+        rest = list(meld.cards)
+        rest.remove(action.wild)
+        if meld_kind([*rest, action.card]) != meld.kind:
+            raise IllegalAction(f"{action.card.code} cannot stand where the wild stands in {_codes(meld.cards)}")
+        if action.to_meld_id == action.meld_id:
+            raise IllegalAction("the freed wild must be played on another meld")
+        other = self._table_meld(state, action.to_meld_id)
+        if meld_kind([*other.cards, action.wild]) != other.kind:
+            raise IllegalAction(f"the freed wild does not fit the {other.kind} {_codes(other.cards)}")
+
+    # ----------------------------------------------------------------- apply
+    def apply(self, state: ContractState, action: Action) -> list[Event]:
+        seat = action.seat
+        if isinstance(action, Buy | PassBuy):
+            state.answers[seat] = isinstance(action, Buy)
+            events: list[Event] = [BuyAnswered(seat=seat, wants=isinstance(action, Buy))]
+            return events + self._settle_buy(state)
+        if isinstance(action, Draw):
+            return self._draw(state, action)
+        hand = state.hands[seat]
+        if isinstance(action, LayDown):
+            ids: list[int] = []
+            melds: list[tuple[Card, ...]] = []
+            next_id = max((m.id for m in state.table), default=0) + 1
+            for cards in action.melds:
+                for c in cards:
+                    hand.remove(c)
+                ordered = ordered_meld(cards)
+                kind = meld_kind(ordered)
+                assert kind is not None
+                state.table.append(TableMeld(id=next_id, owner=seat, kind=kind, cards=ordered))
+                ids.append(next_id)
+                melds.append(ordered)
+                next_id += 1
+            state.melded[seat] = True
+            events = [ContractLaidDown(seat=seat, meld_ids=tuple(ids), melds=tuple(melds))]
+            return events + self._after_play(state, seat, None)
+        if isinstance(action, LayOff):
+            hand.remove(action.card)
+            meld = self._replace_meld(state, action.meld_id, [*self._cards_of(state, action.meld_id), action.card])
+            events = [
+                ContractLaidOff(seat=seat, card=action.card, meld_id=meld.id, owner=meld.owner, meld=meld.cards)
+            ]
+            return events + self._after_play(state, seat, None)
+        if isinstance(action, Swap):
+            hand.remove(action.card)
+            rest = list(self._cards_of(state, action.meld_id))
+            rest.remove(action.wild)
+            meld = self._replace_meld(state, action.meld_id, [*rest, action.card])
+            other = self._replace_meld(state, action.to_meld_id, [*self._cards_of(state, action.to_meld_id), action.wild])
+            events = [
+                ContractSwapped(
+                    seat=seat,
+                    card=action.card,
+                    meld_id=meld.id,
+                    wild=action.wild,
+                    to_meld_id=other.id,
+                    meld=meld.cards,
+                    to_meld=other.cards,
+                )
+            ]
+            return events + self._after_play(state, seat, None)
+        if isinstance(action, Discard):
+            hand.remove(action.card)
+            state.discard.append(action.card)
+            events = [Discarded(seat=seat, card=action.card)]
+            if not hand:
+                return events + self._after_play(state, seat, action.card)
+            return events + self._begin_turn(state, self._next(state, seat), offered_by=seat)
+        raise IllegalAction(f"{action.kind} is not a move in contract rummy")
+
+    def _cards_of(self, state: ContractState, meld_id: int) -> tuple[Card, ...]:
+        meld = state.meld(meld_id)
+        assert meld is not None
+        return meld.cards
+
+    def _replace_meld(self, state: ContractState, meld_id: int, cards: Sequence[Card]) -> TableMeld:
+        for i, m in enumerate(state.table):
+            if m.id == meld_id:
+                state.table[i] = TableMeld(id=m.id, owner=m.owner, kind=m.kind, cards=ordered_meld(cards))
+                return state.table[i]
+        raise AssertionError(f"no meld {meld_id}")
+
+    def _after_play(self, state: ContractState, seat: int, discard: Card | None) -> list[Event]:
+        """A player with no cards left has gone out, with or without a final discard."""
+        if state.hands[seat]:
+            return []
+        state.went_out = seat
+        return [ContractWentOut(seat=seat, discard=discard), *self._end_hand(state)]
+
+    def _draw(self, state: ContractState, action: Draw) -> list[Event]:
+        seat = action.seat
+        card = state.stock.pop() if action.source == "stock" else state.discard.pop()
+        state.hands[seat].append(card)
+        state.phase = "discard"
+        state.left_up_card = False
+        self._close_window(state)
+        return [Drew(seat=seat, source=action.source, card=card)]
+
+    def _close_window(self, state: ContractState) -> None:
+        state.offered_by = None
+        state.buyers = []
+        state.answers = {}
+
+    def _refill(self, state: ContractState) -> list[Event]:
+        """An empty stock takes the discard pile but its top card, shuffled."""
+        if state.stock or len(state.discard) <= 1:
+            return []
+        top = state.discard.pop()
+        state.stock = state.discard
+        state.discard = [top]
+        state.reshuffles += 1
+        self._rng(state).shuffle(state.stock)
+        return [StockReshuffled(cards=len(state.stock))]
+
+    def _begin_turn(self, state: ContractState, seat: int, *, offered_by: int) -> list[Event]:
+        state.to_move = seat
+        state.left_up_card = False
+        self._close_window(state)
+        events = self._refill(state)
+        if not state.stock:
+            return events + self._end_hand(state)  # nothing left to draw or shuffle: the hand ends as it stands
+        events.append(TurnStarted(seat=seat))
+        n = len(state.players)
+        buyers = [
+            s
+            for s in ((seat + i) % n for i in range(1, n))
+            if s != offered_by and not state.melded[s] and state.buys[s] < MAX_BUYS
+        ]
+        if not buyers or not state.discard:
+            state.phase = "draw"
+            return events
+        state.phase = "buy"
+        state.offered_by = offered_by
+        state.buyers = buyers
+        events.append(BuyOffered(card=state.discard[-1], offered_by=offered_by, next_seat=seat, buyers=tuple(buyers)))
+        return events
+
+    def _settle_buy(self, state: ContractState) -> list[Event]:
+        """Give the card on offer to the best claim once no better claim can come."""
+        winner: int | None = None
+        for seat in state.priority():
+            if seat not in state.answers:
+                return []
+            if state.answers[seat]:
+                winner = seat
+                break
+        card = state.discard[-1]
+        nxt = state.to_move
+        self._close_window(state)
+        state.phase = "draw"
+        if winner is None:
+            state.left_up_card = True
+            return [NobodyBought(card=card, next_seat=nxt)]
+        state.discard.pop()
+        penalty = state.stock.pop()
+        state.hands[winner] += [card, penalty]
+        state.buys[winner] += 1
+        events: list[Event] = [Bought(seat=winner, card=card, penalty=penalty, buys=state.buys[winner])]
+        events += self._refill(state)
+        if not state.stock:
+            return events + self._end_hand(state)  # as at the start of a turn: nothing left to draw
+        return events
+
+    def _end_hand(self, state: ContractState) -> list[Event]:
+        points = [0 if s == state.went_out else hand_points(h) for s, h in enumerate(state.hands)]
+        for s, p in enumerate(points):
+            state.scores[s].append(p)
+        totals = state.totals()
+        results = tuple(
+            PlayerResult(
+                seat=s,
+                melds=tuple(m.cards for m in state.table if m.owner == s),
+                deadwood=tuple(sorted(state.hands[s], key=Card.sort_key)),
+                points=points[s],
+                total=totals[s],
+            )
+            for s in range(len(state.players))
+        )
+        events: list[Event] = [HandEnded(hand_number=state.hand_number, went_out=state.went_out, results=results)]
+        self._close_window(state)
+        state.left_up_card = False
+        if state.hand_number < HANDS:
+            return events + self._deal(state, state.hand_number + 1)
+        low = min(totals)
+        state.winners = [s for s, t in enumerate(totals) if t == low]
+        state.phase = "over"
+        return [*events, GameEnded(winners=tuple(state.winners), totals=tuple(totals))]
+
+    # ----------------------------------------------------------------- views and data
+    def view(self, state: ContractState, seat: int, log: Sequence[Event]) -> ContractView:
+        return ContractView(
+            seat=seat,
+            players=tuple(state.players),
+            hand=tuple(state.hands[seat]),
+            hand_sizes=tuple(len(h) for h in state.hands),
+            discard_top=state.discard[-1] if state.discard else None,
+            discard_size=len(state.discard),
+            stock_size=len(state.stock),
+            hand_number=state.hand_number,
+            hands_total=HANDS,
+            contract=state.contract,
+            cards_dealt=CARDS_DEALT,
+            wild_rank=Rank.TWO,
+            dealer=state.dealer,
+            to_move=state.to_move,
+            phase=state.phase,
+            table=tuple(state.table),
+            melded=tuple(state.melded),
+            buys=tuple(state.buys),
+            max_buys=MAX_BUYS,
+            offer=state.discard[-1] if state.phase == "buy" and state.discard else None,
+            offered_by=state.offered_by,
+            buyers=tuple(state.buyers),
+            buy_pending=tuple(state.buy_pending()),
+            buy_answers=tuple(sorted(state.answers.items())),
+            left_up_card=state.left_up_card,
+            went_out=state.went_out,
+            scores=tuple(tuple(s) for s in state.scores),
+            totals=tuple(state.totals()),
+            winners=tuple(state.winners),
+            log=tuple(log),
+        )
+
+    def state_to_data(self, state: ContractState) -> dict[str, Any]:
+        def codes(cards: Sequence[Card]) -> list[str]:
+            return [c.code for c in cards]
+
+        return {
+            "players": list(state.players),
+            "seed": state.seed,
+            "options": state.options.to_data(),
+            "decks": state.decks,
+            "hand_number": state.hand_number,
+            "dealer": state.dealer,
+            "phase": state.phase,
+            "to_move": state.to_move,
+            "stock": codes(state.stock),
+            "discard": codes(state.discard),
+            "hands": [codes(h) for h in state.hands],
+            "table": [{"id": m.id, "owner": m.owner, "kind": m.kind, "cards": codes(m.cards)} for m in state.table],
+            "melded": list(state.melded),
+            "buys": list(state.buys),
+            "offered_by": state.offered_by,
+            "buyers": list(state.buyers),
+            "answers": [[seat, wants] for seat, wants in sorted(state.answers.items())],
+            "left_up_card": state.left_up_card,
+            "went_out": state.went_out,
+            "scores": [list(s) for s in state.scores],
+            "reshuffles": state.reshuffles,
+            "winners": list(state.winners),
+        }
+
+    def state_from_data(self, data: Mapping[str, Any]) -> ContractState:
+        def cards(codes: Sequence[str]) -> list[Card]:
+            return [parse_contract_card(c) for c in codes]
+
+        table: list[TableMeld] = []
+        for m in data["table"]:
+            meld_cards = tuple(cards(m["cards"]))
+            kind = meld_kind(meld_cards)
+            if kind is None or kind != m["kind"]:
+                raise ValueError(f"meld {m['id']} on the table is not a valid {m['kind']}")
+            table.append(TableMeld(id=int(m["id"]), owner=int(m["owner"]), kind=kind, cards=meld_cards))
+        offered_by = data["offered_by"]
+        went_out = data["went_out"]
+        state = ContractState(
+            players=[str(p) for p in data["players"]],
+            seed=int(data["seed"]),
+            options=ContractOptions.from_data(data["options"]),
+            decks=int(data["decks"]),
+            hand_number=int(data["hand_number"]),
+            dealer=int(data["dealer"]),
+            phase=data["phase"],
+            to_move=int(data["to_move"]),
+            stock=cards(data["stock"]),
+            discard=cards(data["discard"]),
+            hands=[cards(h) for h in data["hands"]],
+            table=table,
+            melded=[bool(x) for x in data["melded"]],
+            buys=[int(x) for x in data["buys"]],
+            offered_by=None if offered_by is None else int(offered_by),
+            buyers=[int(s) for s in data["buyers"]],
+            answers={int(seat): bool(wants) for seat, wants in data["answers"]},
+            left_up_card=bool(data["left_up_card"]),
+            went_out=None if went_out is None else int(went_out),
+            scores=[[int(x) for x in s] for s in data["scores"]],
+            reshuffles=int(data["reshuffles"]),
+            winners=[int(s) for s in data["winners"]],
+        )
+        if state.phase not in _PHASES:
+            raise ValueError(f"unknown phase {state.phase!r}")
+        if state.decks not in (2, 3):
+            raise ValueError("decks is 2 or 3")
+        return state
+
+
+register_ruleset("contract-rummy", ContractRummy)

@@ -1,0 +1,816 @@
+"""Upcard rummy, 2 to 6 players, as docs/upcard-rummy.md says.
+
+Each player's first card is dealt face up and sets how many cards they get; the dealer's up card
+makes its rank wild. Melds are of a kind only. A turn is: draw (from the stock, or — once melded —
+dig into the fanned discard pile back to a card matching a natural pair held), meld or lay off, then
+discard. The first meld of a hand is one meld of exactly three cards and nothing else that turn.
+Every card a player put on the table scores for them and every card still in hand against them.
+
+Melding and laying off are separate actions, one meld or one card at a time, so a player (or the
+UI) builds a turn step by step and each step is checked on its own. Taking from the discard pile is
+one action that carries its meld, because the taken card must be melded at once.
+Shuffles come from the seed, the hand number and the reshuffle count, so a save needs no RNG state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from engine.actions import Action, Discard, Draw, register_action
+from engine.arrange_upcard import (
+    cards_value,
+    fits_meld,
+    is_wild,
+    meld_problem,
+    meld_rank,
+    naturals_by_rank,
+)
+from engine.cards import JOKER, NO_TWOS_RANKS, STANDARD_SUITS, Card, Rank, no_twos_deck
+from engine.errors import IllegalAction
+from engine.events import (
+    CardsDealt,
+    Discarded,
+    Drew,
+    Event,
+    GameEnded,
+    GameStarted,
+    StockReshuffled,
+    TurnStarted,
+    register_event,
+)
+from engine.notation import parse_card
+from engine.ruleset import register_ruleset
+
+__all__ = [
+    "HandOpened",
+    "LaidOff",
+    "LayOff",
+    "Meld",
+    "Melded",
+    "PlayerWentOut",
+    "TableMeld",
+    "TakeDiscards",
+    "TookDiscards",
+    "UpcardHandEnded",
+    "UpcardOptions",
+    "UpcardRummy",
+    "UpcardState",
+    "UpcardView",
+    "hand_size_for",
+    "parse_upcard_card",
+]
+
+GAME = "upcard rummy"
+DECK_SIZE = 96
+DEFAULT_TARGET = 3000
+Phase = Literal["draw", "discard", "over"]
+
+_HAND_SIZES = {Rank.ACE: 14, Rank.KING: 13, Rank.QUEEN: 12, Rank.JACK: 11}
+
+
+def hand_size_for(up_card: Card) -> int:
+    """How many cards a player gets, the up card included: A 14, K 13, Q 12, J 11, else face value."""
+    if up_card.rank is None:
+        raise ValueError("upcard rummy has no jokers")
+    return _HAND_SIZES.get(up_card.rank, int(up_card.rank))
+
+
+def parse_upcard_card(text: str) -> Card:
+    return parse_card(text, ranks=NO_TWOS_RANKS, suits=STANDARD_SUITS, jokers=False, game=GAME)
+
+
+def _codes(cards: Sequence[Card]) -> str:
+    return " ".join(c.code for c in cards)
+
+
+# --------------------------------------------------------------------------- actions
+@dataclass(frozen=True, slots=True)
+class Meld(Action):
+    """Lay down one meld from the hand."""
+
+    cards: tuple[Card, ...] = ()
+    kind: ClassVar[str] = "upcard_meld"
+
+
+@dataclass(frozen=True, slots=True)
+class LayOff(Action):
+    """Add one card to a meld on the table (``meld`` is its number in ``view.table``)."""
+
+    card: Card = JOKER
+    meld: int = 0
+    kind: ClassVar[str] = "upcard_lay_off"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscards(Action):
+    """Instead of drawing: take the top ``count`` cards of the discard pile and meld the deepest one.
+
+    ``meld`` is the meld made at once: the deepest card taken, a natural pair of its rank the player
+    held, and any more naturals of that rank or wilds (from the hand or from the cards taken).
+    """
+
+    count: int = 1
+    meld: tuple[Card, ...] = ()
+    kind: ClassVar[str] = "upcard_take_discards"
+
+
+for _action in (Meld, LayOff, TakeDiscards):
+    register_action(_action)
+
+
+# --------------------------------------------------------------------------- events
+@dataclass(frozen=True, slots=True)
+class HandOpened(Event):
+    """A hand is dealt. Up cards, hand sizes and the first discard are public."""
+
+    hand_number: int
+    dealer: int
+    up_cards: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    wild_rank: Rank
+    turned_up: Card
+    first_player: int
+    target: int
+    kind: ClassVar[str] = "upcard_hand_started"
+
+
+@dataclass(frozen=True, slots=True)
+class TookDiscards(Event):
+    """Cards taken from the discard pile, deepest first (the card that had to match a pair)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    kind: ClassVar[str] = "upcard_took_discards"
+
+
+@dataclass(frozen=True, slots=True)
+class Melded(Event):
+    """A meld laid down; ``index`` is its number on the table, ``first`` marks a player's first meld."""
+
+    seat: int
+    index: int
+    cards: tuple[Card, ...]
+    first: bool = False
+    kind: ClassVar[str] = "upcard_melded"
+
+
+@dataclass(frozen=True, slots=True)
+class LaidOff(Event):
+    """A card laid off on meld ``index`` (made by ``owner``); it scores for ``seat``."""
+
+    seat: int
+    card: Card
+    index: int
+    owner: int
+    kind: ClassVar[str] = "upcard_laid_off"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerWentOut(Event):
+    """``seat`` discarded their last card; ``last_turns`` are the seats (not yet melded) still to play."""
+
+    seat: int
+    last_turns: tuple[int, ...]
+    kind: ClassVar[str] = "upcard_went_out"
+
+
+@dataclass(frozen=True, slots=True)
+class UpcardHandEnded(Event):
+    """Per seat: cards on the table (for), cards in hand (against), the hand's points and the totals."""
+
+    hand_number: int
+    went_out: int | None
+    on_table: tuple[tuple[Card, ...], ...]
+    in_hand: tuple[tuple[Card, ...], ...]
+    plus: tuple[int, ...]
+    minus: tuple[int, ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    kind: ClassVar[str] = "upcard_hand_ended"
+
+
+for _event in (HandOpened, TookDiscards, Melded, LaidOff, PlayerWentOut, UpcardHandEnded):
+    register_event(_event)
+
+
+# --------------------------------------------------------------------------- state and view
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table: its maker's cards, then each card laid off on it and by whom."""
+
+    owner: int
+    rank: Rank
+    cards: tuple[Card, ...]
+    layoffs: tuple[tuple[int, Card], ...] = ()
+
+    @property
+    def all_cards(self) -> tuple[Card, ...]:
+        return self.cards + tuple(c for _, c in self.layoffs)
+
+    def cards_of(self, seat: int) -> tuple[Card, ...]:
+        """The cards of this meld that count for ``seat``."""
+        own = self.cards if seat == self.owner else ()
+        return own + tuple(c for s, c in self.layoffs if s == seat)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UpcardOptions:
+    #: The game ends after the hand in which someone's total reaches this.
+    target: int = DEFAULT_TARGET
+    #: Seat of the first dealer.
+    first_dealer: int = 0
+
+    def to_data(self) -> dict[str, Any]:
+        return {"target": self.target, "first_dealer": self.first_dealer}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any] | None) -> UpcardOptions:
+        data = dict(data or {})
+        unknown = set(data) - {"target", "first_dealer"}
+        if unknown:
+            raise ValueError(f"unknown upcard rummy option(s): {', '.join(sorted(unknown))}")
+        opts = cls(**data)
+        if not isinstance(opts.target, int) or isinstance(opts.target, bool) or opts.target < 1:
+            raise ValueError("target is a whole number of points, at least 1")
+        if not isinstance(opts.first_dealer, int) or isinstance(opts.first_dealer, bool):
+            raise ValueError("first_dealer must be a seat number")
+        return opts
+
+
+@dataclass(slots=True)
+class UpcardState:
+    players: list[str]
+    seed: int
+    options: UpcardOptions
+    hand_number: int = 0
+    dealer: int = 0
+    phase: Phase = "draw"
+    to_move: int = 0
+    stock: list[Card] = field(default_factory=list)
+    discard: list[Card] = field(default_factory=list)
+    hands: list[list[Card]] = field(default_factory=list)
+    up_cards: list[Card] = field(default_factory=list)
+    wild_rank: Rank = Rank.ACE
+    table: list[TableMeld] = field(default_factory=list)
+    #: Per seat: has laid down a meld this hand.
+    melded: list[bool] = field(default_factory=list)
+    #: The player to move made their first meld this turn, so may only discard now.
+    first_meld_now: bool = False
+    went_out: int | None = None
+    last_turns: list[int] = field(default_factory=list)
+    #: Per seat, the points of each hand played so far.
+    scores: list[list[int]] = field(default_factory=list)
+    reshuffles: int = 0
+    winners: list[int] = field(default_factory=list)
+
+    def totals(self) -> list[int]:
+        return [sum(s) for s in self.scores]
+
+    def last_turn(self) -> bool:
+        return self.went_out is not None
+
+
+@dataclass(frozen=True, slots=True)
+class UpcardView:
+    """What one seat may know: its own hand, everyone's up cards and hand sizes, the whole fanned
+    discard pile, the table and the scores."""
+
+    seat: int
+    players: tuple[str, ...]
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    up_cards: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    discard_top: Card | None
+    stock_size: int
+    hand_number: int
+    wild_rank: Rank
+    dealer: int
+    to_move: int
+    #: 'draw' (start of a turn), 'discard' (drawn: meld, lay off, then discard) or 'over'.
+    phase: Phase
+    melded: tuple[bool, ...]
+    first_meld_now: bool
+    table: tuple[TableMeld, ...]
+    went_out: int | None
+    last_turn: bool
+    last_turns: tuple[int, ...]
+    scores: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    target: int
+    winners: tuple[int, ...]
+    log: tuple[Event, ...]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.phase != "over" and self.to_move == self.seat
+
+    @property
+    def may_lay_off(self) -> bool:
+        """Further melds and lay-offs are open to a player who melded on an earlier turn."""
+        return self.melded[self.seat] and not self.first_meld_now
+
+
+def _remove(cards: list[Card], taken: Sequence[Card]) -> list[Card] | None:
+    """``cards`` less ``taken`` (as multisets), or None if ``taken`` is not all there."""
+    rest = list(cards)
+    for c in taken:
+        if c not in rest:
+            return None
+        rest.remove(c)
+    return rest
+
+
+class UpcardRummy:
+    name = "upcard-rummy"
+    title = "Upcard Rummy"
+    min_players = 2
+    max_players = 6
+    parse_card = staticmethod(parse_upcard_card)
+
+    # ----------------------------------------------------------------- setup
+    def new_state(self, players: Sequence[str], *, seed: int, options: Mapping[str, Any] | None = None) -> UpcardState:
+        if not self.min_players <= len(players) <= self.max_players:
+            raise ValueError(f"upcard rummy is for {self.min_players} to {self.max_players} players")
+        opts = UpcardOptions.from_data(options)
+        if not 0 <= opts.first_dealer < len(players):
+            raise ValueError("first_dealer must be a seat number")
+        n = len(players)
+        return UpcardState(
+            players=list(players),
+            seed=seed,
+            options=opts,
+            dealer=(opts.first_dealer - 1) % n,  # _deal passes the deal left before each hand
+            hands=[[] for _ in players],
+            melded=[False] * n,
+            scores=[[] for _ in players],
+        )
+
+    def start(self, state: UpcardState) -> list[Event]:
+        return [GameStarted(game=self.name, players=tuple(state.players)), *self._deal(state, 1)]
+
+    def card_count(self, state: UpcardState) -> int:
+        return DECK_SIZE
+
+    def all_cards(self, state: UpcardState) -> list[Card]:
+        cards = list(state.stock) + list(state.discard)
+        for h in state.hands:
+            cards += h
+        for m in state.table:
+            cards += m.all_cards
+        return cards
+
+    def _next(self, state: UpcardState, seat: int) -> int:
+        return (seat + 1) % len(state.players)
+
+    def _rng(self, state: UpcardState) -> random.Random:
+        return random.Random(f"upcard-rummy/{state.seed}/{state.hand_number}/{state.reshuffles}")
+
+    def _deal(self, state: UpcardState, hand_number: int) -> list[Event]:
+        n = len(state.players)
+        state.hand_number = hand_number
+        state.reshuffles = 0
+        state.dealer = self._next(state, state.dealer)
+        state.went_out = None
+        state.last_turns = []
+        state.table = []
+        state.melded = [False] * n
+        state.first_meld_now = False
+        deck = no_twos_deck(2)
+        self._rng(state).shuffle(deck)
+        first = self._next(state, state.dealer)
+        order = [(first + i) % n for i in range(n)]  # the dealer last
+        state.hands = [[] for _ in range(n)]
+        state.up_cards = [JOKER] * n  # filled in below, seat by seat
+        for seat in order:
+            up = deck.pop()
+            state.up_cards[seat] = up
+            state.hands[seat] = [up] + [deck.pop() for _ in range(hand_size_for(up) - 1)]
+        up_rank = state.up_cards[state.dealer].rank
+        assert up_rank is not None
+        state.wild_rank = up_rank
+        state.discard = [deck.pop()]
+        state.stock = deck
+        state.to_move = first
+        state.phase = "draw"
+        events: list[Event] = [
+            HandOpened(
+                hand_number=hand_number,
+                dealer=state.dealer,
+                up_cards=tuple(state.up_cards),
+                hand_sizes=tuple(len(h) for h in state.hands),
+                wild_rank=state.wild_rank,
+                turned_up=state.discard[-1],
+                first_player=first,
+                target=state.options.target,
+            )
+        ]
+        events += [CardsDealt(seat=s, cards=tuple(state.hands[s])) for s in order]
+        return events + self._begin_turn(state)
+
+    # ----------------------------------------------------------------- queries
+    def seats_to_act(self, state: UpcardState) -> tuple[int, ...]:
+        return () if state.phase == "over" else (state.to_move,)
+
+    def is_over(self, state: UpcardState) -> bool:
+        return state.phase == "over"
+
+    def legal_actions(self, state: UpcardState, seat: int) -> list[Action]:
+        """Every draw, every discard, and the sensible melds and lay-offs (verify accepts more)."""
+        if state.phase == "over" or seat != state.to_move:
+            return []
+        hand = state.hands[seat]
+        wild = state.wild_rank
+        if state.phase == "draw":
+            out: list[Action] = [Draw(seat, "stock")] if state.stock else []
+            if state.melded[seat]:
+                out += self._take_candidates(state, seat)
+            return out
+        actions: list[Action] = []
+        if not state.first_meld_now:
+            for cards in self._meld_candidates(hand, wild, first=not state.melded[seat]):
+                if len(cards) < len(hand):
+                    actions.append(Meld(seat, cards))
+            if state.melded[seat] and len(hand) > 1:
+                for card in dict.fromkeys(sorted(hand, key=Card.rank_key)):
+                    for i, m in enumerate(state.table):
+                        if fits_meld(card, m.rank, wild):
+                            actions.append(LayOff(seat, card, i))
+        actions += [Discard(seat, c) for c in dict.fromkeys(sorted(hand, key=Card.rank_key))]
+        return actions
+
+    @staticmethod
+    def _meld_candidates(hand: Sequence[Card], wild: Rank, *, first: bool) -> list[tuple[Card, ...]]:
+        groups = naturals_by_rank(hand, wild)
+        wilds = list(dict.fromkeys(sorted((c for c in hand if is_wild(c, wild)), key=Card.sort_key)))
+        all_wilds = sorted((c for c in hand if is_wild(c, wild)), key=Card.sort_key)
+        out: list[tuple[Card, ...]] = []
+        for nats in groups.values():
+            if len(nats) < 2:
+                continue
+            sizes = [3] if first else list(range(3, len(nats) + 1))
+            out += [tuple(nats[:k]) for k in sizes if k <= len(nats)]
+            out += [(*nats[:2], w) for w in wilds]
+            if not first:
+                if len(nats) > 2:
+                    out += [(*nats, w) for w in wilds]
+                if len(all_wilds) > 1:
+                    out.append((*nats, *all_wilds))
+        return list(dict.fromkeys(out))
+
+    def _take_candidates(self, state: UpcardState, seat: int) -> list[Action]:
+        hand = state.hands[seat]
+        wild = state.wild_rank
+        groups = naturals_by_rank(hand, wild)
+        wilds = sorted((c for c in hand if is_wild(c, wild)), key=Card.sort_key)
+        out: list[Action] = []
+        pile = state.discard
+        for count in range(1, len(pile) + 1):
+            target = pile[-count]
+            if is_wild(target, wild) or target.rank is None or len(groups.get(target.rank, [])) < 2:
+                continue
+            taken = pile[-count:]
+            mine = groups[target.rank]
+            extra = [c for c in taken[1:] if c.rank == target.rank]
+            pool_wilds = wilds + [c for c in taken if is_wild(c, wild)]
+            melds = [(target, *mine[:2]), (target, *mine, *extra)]
+            if pool_wilds:
+                melds += [(target, *mine[:2], pool_wilds[0]), (target, *mine, *extra, *pool_wilds)]
+            room = len(hand) + count
+            for meld in dict.fromkeys(melds):
+                if len(meld) < room:
+                    out.append(TakeDiscards(seat, count, meld))
+        return out
+
+    # ----------------------------------------------------------------- verify
+    def verify(self, state: UpcardState, action: Action) -> None:
+        if state.phase == "over":
+            raise IllegalAction("the game is over")
+        if not 0 <= action.seat < len(state.players):
+            raise IllegalAction(f"there is no seat {action.seat}")
+        if action.seat != state.to_move:
+            raise IllegalAction(f"it is {state.players[state.to_move]}'s turn, not yours")
+        if isinstance(action, Draw):
+            self._verify_draw(state, action)
+        elif isinstance(action, TakeDiscards):
+            self._verify_take(state, action)
+        elif isinstance(action, Meld):
+            self._verify_meld(state, action)
+        elif isinstance(action, LayOff):
+            self._verify_lay_off(state, action)
+        elif isinstance(action, Discard):
+            if state.phase != "discard":
+                raise IllegalAction("draw first: take the top card of the stock")
+            if action.card not in state.hands[action.seat]:
+                raise IllegalAction(f"you have no {action.card.code} in your hand")
+        else:
+            raise IllegalAction(f"{action.kind} is not a move in upcard rummy")
+
+    def _verify_draw(self, state: UpcardState, action: Draw) -> None:
+        if state.phase != "draw":
+            raise IllegalAction("you have already drawn this turn; meld, lay off, then discard")
+        if action.source == "discard":
+            raise IllegalAction(
+                "to take from the discard pile, say how far back you go and meld the card you reach with your pair"
+            )
+        if action.source != "stock":
+            raise IllegalAction("draw from the stock")
+        if not state.stock:
+            raise IllegalAction("the stock is empty")
+
+    def _verify_take(self, state: UpcardState, action: TakeDiscards) -> None:
+        seat, wild = action.seat, state.wild_rank
+        if state.phase != "draw":
+            raise IllegalAction("you have already drawn this turn; meld, lay off, then discard")
+        if not state.melded[seat]:
+            raise IllegalAction("you may take from the discard pile only after you have melded, on a later turn")
+        pile = state.discard
+        if not isinstance(action.count, int) or not 1 <= action.count <= len(pile):
+            raise IllegalAction(f"the discard pile has {len(pile)} card(s); take from 1 to {len(pile)}")
+        target = pile[-action.count]
+        if is_wild(target, wild) or target.rank is None:
+            raise IllegalAction(f"{target.code} is wild: only a natural card matching your pair can be taken back to")
+        hand = state.hands[seat]
+        held = sum(1 for c in hand if c.rank == target.rank)
+        if held < 2:
+            raise IllegalAction(f"to take back to {target.code} you need a natural pair of {target.rank.plural}")
+        taken = pile[-action.count :]
+        if target not in action.meld:
+            raise IllegalAction(f"the meld must include {target.code}, the card you take back to")
+        problem = meld_problem(action.meld, wild)
+        if problem:
+            raise IllegalAction(problem)
+        if meld_rank(action.meld, wild) != target.rank:
+            raise IllegalAction(f"the meld must be of {target.rank.plural}")
+        others = Counter(action.meld)
+        others[target] -= 1
+        from_hand = others & Counter(c for c in hand if c.rank == target.rank)
+        if sum(from_hand.values()) < 2:
+            raise IllegalAction(f"meld {target.code} with the pair of {target.rank.plural} from your hand")
+        # The taken card itself comes from the pile; the rest from the hand or the other cards taken.
+        pool = list(hand) + list(taken)
+        rest = _remove(pool, action.meld)
+        if rest is None:
+            raise IllegalAction(f"you cannot make {_codes(action.meld)} from your hand and the cards taken")
+        if not rest:
+            raise IllegalAction("keep a card to discard: a turn ends with a discard")
+
+    def _verify_meld(self, state: UpcardState, action: Meld) -> None:
+        seat = action.seat
+        if state.phase != "discard":
+            raise IllegalAction("draw first, then meld")
+        if state.first_meld_now:
+            raise IllegalAction("your first meld is your only meld this turn; lay down more from your next turn")
+        hand = state.hands[seat]
+        rest = _remove(hand, action.cards)
+        if rest is None:
+            raise IllegalAction(f"you do not hold {_codes(action.cards)}")
+        problem = meld_problem(action.cards, state.wild_rank)
+        if problem:
+            raise IllegalAction(problem)
+        if not state.melded[seat] and len(action.cards) != 3:
+            raise IllegalAction("your first meld of the hand is exactly three cards")
+        if not rest:
+            raise IllegalAction("keep a card to discard: a turn ends with a discard")
+
+    def _verify_lay_off(self, state: UpcardState, action: LayOff) -> None:
+        seat = action.seat
+        if state.phase != "discard":
+            raise IllegalAction("draw first, then lay off")
+        if not state.melded[seat]:
+            raise IllegalAction("you may lay off only after your first meld, from your next turn")
+        if state.first_meld_now:
+            raise IllegalAction("your first meld is your only play this turn; lay off from your next turn")
+        hand = state.hands[seat]
+        if action.card not in hand:
+            raise IllegalAction(f"you have no {action.card.code} in your hand")
+        if not isinstance(action.meld, int) or not 0 <= action.meld < len(state.table):
+            raise IllegalAction(f"there is no meld {action.meld} on the table")
+        target = state.table[action.meld]
+        if not fits_meld(action.card, target.rank, state.wild_rank):
+            raise IllegalAction(
+                f"{action.card.code} does not fit a meld of {target.rank.plural}: "
+                f"lay off a {target.rank.word} or a wild"
+            )
+        if len(hand) == 1:
+            raise IllegalAction("keep a card to discard: a turn ends with a discard")
+
+    # ----------------------------------------------------------------- apply
+    def apply(self, state: UpcardState, action: Action) -> list[Event]:
+        seat = action.seat
+        hand = state.hands[seat]
+        if isinstance(action, Draw):
+            card = state.stock.pop()
+            hand.append(card)
+            state.phase = "discard"
+            return [Drew(seat=seat, source="stock", card=card)]
+        if isinstance(action, TakeDiscards):
+            taken = state.discard[-action.count :]
+            del state.discard[-action.count :]
+            pool = hand + taken
+            rest = _remove(pool, action.meld)
+            assert rest is not None
+            state.hands[seat] = rest
+            state.phase = "discard"
+            return [TookDiscards(seat=seat, cards=tuple(taken)), self._lay_meld(state, seat, action.meld, first=False)]
+        if isinstance(action, Meld):
+            first = not state.melded[seat]
+            for c in action.cards:
+                hand.remove(c)
+            state.first_meld_now = first
+            return [self._lay_meld(state, seat, action.cards, first=first)]
+        if isinstance(action, LayOff):
+            hand.remove(action.card)
+            m = state.table[action.meld]
+            state.table[action.meld] = TableMeld(m.owner, m.rank, m.cards, (*m.layoffs, (seat, action.card)))
+            return [LaidOff(seat=seat, card=action.card, index=action.meld, owner=m.owner)]
+        if isinstance(action, Discard):
+            hand.remove(action.card)
+            state.discard.append(action.card)
+            events: list[Event] = [Discarded(seat=seat, card=action.card)]
+            if not hand and not state.last_turn():
+                state.went_out = seat
+                nxt = self._next(state, seat)
+                while nxt != seat:
+                    if not state.melded[nxt]:
+                        state.last_turns.append(nxt)
+                    nxt = self._next(state, nxt)
+                events.append(PlayerWentOut(seat=seat, last_turns=tuple(state.last_turns)))
+            return events + self._advance(state)
+        raise IllegalAction(f"{action.kind} is not a move in upcard rummy")
+
+    def _lay_meld(self, state: UpcardState, seat: int, cards: Sequence[Card], *, first: bool) -> Event:
+        rank = meld_rank(cards, state.wild_rank)
+        assert rank is not None
+        state.table.append(TableMeld(owner=seat, rank=rank, cards=tuple(cards)))
+        state.melded[seat] = True
+        return Melded(seat=seat, index=len(state.table) - 1, cards=tuple(cards), first=first)
+
+    def _advance(self, state: UpcardState) -> list[Event]:
+        if state.last_turn():
+            if not state.last_turns:
+                return self._end_hand(state)
+            state.to_move = state.last_turns.pop(0)
+        else:
+            state.to_move = self._next(state, state.to_move)
+        return self._begin_turn(state)
+
+    def _begin_turn(self, state: UpcardState) -> list[Event]:
+        state.phase = "draw"
+        state.first_meld_now = False
+        events: list[Event] = []
+        if not state.stock:
+            if len(state.discard) <= 1:
+                return self._end_hand(state)  # nothing left to shuffle: the hand ends as it stands
+            top = state.discard.pop()
+            state.stock = state.discard
+            state.discard = [top]
+            state.reshuffles += 1
+            self._rng(state).shuffle(state.stock)
+            events.append(StockReshuffled(cards=len(state.stock)))
+        events.append(TurnStarted(seat=state.to_move, last_turn=state.last_turn()))
+        return events
+
+    def _end_hand(self, state: UpcardState) -> list[Event]:
+        wild = state.wild_rank
+        n = len(state.players)
+        on_table = [tuple(c for m in state.table for c in m.cards_of(s)) for s in range(n)]
+        plus = [cards_value(cards, wild) for cards in on_table]
+        minus = [cards_value(h, wild) for h in state.hands]
+        for s in range(n):
+            state.scores[s].append(plus[s] - minus[s])
+        totals = state.totals()
+        events: list[Event] = [
+            UpcardHandEnded(
+                hand_number=state.hand_number,
+                went_out=state.went_out,
+                on_table=tuple(on_table),
+                in_hand=tuple(tuple(h) for h in state.hands),
+                plus=tuple(plus),
+                minus=tuple(minus),
+                points=tuple(p - m for p, m in zip(plus, minus, strict=True)),
+                totals=tuple(totals),
+            )
+        ]
+        state.last_turns = []
+        if max(totals) >= state.options.target:
+            best = max(totals)
+            state.winners = [s for s, t in enumerate(totals) if t == best]
+            state.phase = "over"
+            return [*events, GameEnded(winners=tuple(state.winners), totals=tuple(totals))]
+        return events + self._deal(state, state.hand_number + 1)
+
+    # ----------------------------------------------------------------- views and data
+    def view(self, state: UpcardState, seat: int, log: Sequence[Event]) -> UpcardView:
+        return UpcardView(
+            seat=seat,
+            players=tuple(state.players),
+            hand=tuple(state.hands[seat]),
+            hand_sizes=tuple(len(h) for h in state.hands),
+            up_cards=tuple(state.up_cards),
+            discard=tuple(state.discard),
+            discard_top=state.discard[-1] if state.discard else None,
+            stock_size=len(state.stock),
+            hand_number=state.hand_number,
+            wild_rank=state.wild_rank,
+            dealer=state.dealer,
+            to_move=state.to_move,
+            phase=state.phase,
+            melded=tuple(state.melded),
+            first_meld_now=state.first_meld_now and state.to_move == seat,
+            table=tuple(state.table),
+            went_out=state.went_out,
+            last_turn=state.last_turn(),
+            last_turns=tuple(state.last_turns),
+            scores=tuple(tuple(s) for s in state.scores),
+            totals=tuple(state.totals()),
+            target=state.options.target,
+            winners=tuple(state.winners),
+            log=tuple(log),
+        )
+
+    def state_to_data(self, state: UpcardState) -> dict[str, Any]:
+        def codes(cards: Sequence[Card]) -> list[str]:
+            return [c.code for c in cards]
+
+        return {
+            "players": list(state.players),
+            "seed": state.seed,
+            "options": state.options.to_data(),
+            "hand_number": state.hand_number,
+            "dealer": state.dealer,
+            "phase": state.phase,
+            "to_move": state.to_move,
+            "stock": codes(state.stock),
+            "discard": codes(state.discard),
+            "hands": [codes(h) for h in state.hands],
+            "up_cards": codes(state.up_cards),
+            "wild_rank": int(state.wild_rank),
+            "table": [
+                {
+                    "owner": m.owner,
+                    "rank": int(m.rank),
+                    "cards": codes(m.cards),
+                    "layoffs": [[s, c.code] for s, c in m.layoffs],
+                }
+                for m in state.table
+            ],
+            "melded": list(state.melded),
+            "first_meld_now": state.first_meld_now,
+            "went_out": state.went_out,
+            "last_turns": list(state.last_turns),
+            "scores": [list(s) for s in state.scores],
+            "reshuffles": state.reshuffles,
+            "winners": list(state.winners),
+        }
+
+    def state_from_data(self, data: Mapping[str, Any]) -> UpcardState:
+        def cards(codes: Sequence[str]) -> list[Card]:
+            return [parse_upcard_card(c) for c in codes]
+
+        state = UpcardState(
+            players=[str(p) for p in data["players"]],
+            seed=int(data["seed"]),
+            options=UpcardOptions.from_data(data["options"]),
+            hand_number=int(data["hand_number"]),
+            dealer=int(data["dealer"]),
+            phase=data["phase"],
+            to_move=int(data["to_move"]),
+            stock=cards(data["stock"]),
+            discard=cards(data["discard"]),
+            hands=[cards(h) for h in data["hands"]],
+            up_cards=cards(data["up_cards"]),
+            wild_rank=Rank(int(data["wild_rank"])),
+            table=[
+                TableMeld(
+                    owner=int(m["owner"]),
+                    rank=Rank(int(m["rank"])),
+                    cards=tuple(cards(m["cards"])),
+                    layoffs=tuple((int(s), parse_upcard_card(c)) for s, c in m["layoffs"]),
+                )
+                for m in data["table"]
+            ],
+            melded=[bool(x) for x in data["melded"]],
+            first_meld_now=bool(data["first_meld_now"]),
+            went_out=None if data["went_out"] is None else int(data["went_out"]),
+            last_turns=[int(s) for s in data["last_turns"]],
+            scores=[[int(x) for x in s] for s in data["scores"]],
+            reshuffles=int(data["reshuffles"]),
+            winners=[int(s) for s in data["winners"]],
+        )
+        if state.phase not in ("draw", "discard", "over"):
+            raise ValueError(f"unknown phase {state.phase!r}")
+        n = len(state.players)
+        if not (len(state.hands) == len(state.melded) == len(state.scores) == len(state.up_cards) == n):
+            raise ValueError("the save's seats do not match its players")
+        counts = Counter(self.all_cards(state))
+        if any(k > 2 for k in counts.values()):
+            raise ValueError("the save holds more than two of a card")
+        return state
+
+
+register_ruleset("upcard-rummy", UpcardRummy)

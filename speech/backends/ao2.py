@@ -1,0 +1,97 @@
+"""accessible_output2: speech-dispatcher on Linux; NVDA, JAWS or SAPI on Windows.
+
+On Linux only its speech-dispatcher output is used (its ESpeak output needs an old binding that is
+not installable), and that needs the ``speechd`` module, which comes from the system's
+python3-speechd package, not from PyPI: in a virtual environment it is usually missing and this
+backend reports itself unavailable at once. accessible_output2 prints its complaints to stdout, and
+the speechd client has no timeouts, so every call runs in a worker thread and construction happens
+under :func:`speech.backends.guard.build_guarded`.
+On Windows it reaches NVDA or JAWS directly, which is also how a screen-reader player gets braille
+(see :mod:`speech.backends.screen_reader`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from typing import Any
+
+from speech.backends.base import BackendUnavailable
+from speech.backends.worker import QueueWorker
+
+__all__ = ["Ao2Backend", "load_ao2_output"]
+
+
+def load_ao2_output(*, linux_speech_dispatcher_only: bool = True) -> Any:
+    """The first working accessible_output2 output, or BackendUnavailable."""
+    if sys.platform.startswith("linux") and linux_speech_dispatcher_only:
+        try:
+            import speechd  # type: ignore[import-not-found]  # noqa: F401
+        except ImportError as exc:
+            raise BackendUnavailable("speech-dispatcher's Python module (speechd) is not installed") from exc
+        from accessible_output2.outputs.speech_dispatcher import SpeechDispatcher
+
+        output = SpeechDispatcher()
+        if not output.is_active():
+            raise BackendUnavailable("speech-dispatcher did not answer")
+        return output
+    from accessible_output2.outputs.auto import Auto
+
+    auto = Auto()
+    first = auto.get_first_available_output()
+    if first is None:
+        raise BackendUnavailable("accessible_output2 found no speech output")
+    return first
+
+
+class Ao2Backend:
+    name = "ao2"
+    speaks = True
+
+    def __init__(
+        self,
+        rate: int | None = None,
+        voice: str | None = None,
+        volume: float | None = None,
+        *,
+        ready_timeout: float = 5.0,
+    ) -> None:
+        self._settings = (rate, voice, volume)
+        self._output: Any = None
+        self._worker = QueueWorker("accessible_output2", self._setup)
+        self._worker.wait_ready(ready_timeout)
+        label = getattr(self._output, "name", "")
+        self.name = f"ao2 ({label})" if label else "ao2"
+
+    def _setup(self) -> None:
+        self._output = load_ao2_output()
+        client = getattr(self._output, "_client", None)
+        rate, voice, volume = self._settings
+        if client is not None:  # speech-dispatcher: rate and volume run -100..100
+            if rate is not None:
+                client.set_rate(max(-100, min(100, round((rate - 175) / 2))))
+            if volume is not None:
+                client.set_volume(max(-100, min(100, round(volume * 200 - 100))))
+            if voice:
+                client.set_synthesis_voice(voice)
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        self._worker.submit(lambda: self._output.speak(text, interrupt=interrupt), interrupt=interrupt)
+
+    def braille(self, cells: str) -> None:
+        if hasattr(self._output, "braille"):
+            self._worker.submit(lambda: self._output.braille(cells))
+
+    def stop(self) -> None:
+        self._worker.drop_waiting()
+        silence = getattr(self._output, "silence", None)
+        if callable(silence):
+            self._worker.submit(silence)
+
+    def close(self) -> None:
+        self._worker.drop_waiting()
+        close = getattr(self._output, "close", None)
+        if callable(close):
+            with contextlib.suppress(Exception):
+                self._worker.submit(close)
+        self._worker.close()

@@ -1,0 +1,206 @@
+"""Sound cues: short tones for your turn, a draw, a discard, a wild card arriving, going out, hand end.
+
+A cue tells in a tenth of a second what a sentence takes a second to say, and it can sound while
+speech goes on. The tones are synthesised here and written as WAV files with the stdlib ``wave``
+module (no downloaded assets), cached per user, and played by the platform's player process (see
+:mod:`speech.audio` for why a player process). Playing never blocks and never raises: without a
+sound device or player every cue is a silent no-op.
+"""
+
+from __future__ import annotations
+
+import array
+import contextlib
+import hashlib
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import wave
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.cards import Rank
+from engine.events import Discarded, Drew, Event, HandEnded, HandStarted, TurnStarted, WentOut
+from speech.audio import Player, find_player, reap
+
+__all__ = ["CUE_NAMES", "TONES", "Cues", "Tone", "cues_for", "write_tone"]
+
+SAMPLE_RATE = 22050
+_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Tone:
+    """Notes played one after another: (start Hz, end Hz, seconds) each; a glide when they differ."""
+
+    notes: tuple[tuple[float, float, float], ...]
+    volume: float = 0.35
+
+
+#: Rising for good news and your turn, falling for things leaving your hand, bright for wilds.
+TONES: dict[str, Tone] = {
+    "your_turn": Tone(((660, 660, 0.09), (880, 880, 0.12))),
+    "draw": Tone(((520, 700, 0.07),), 0.3),
+    "discard": Tone(((600, 400, 0.08),), 0.3),
+    "wild": Tone(((1047, 1047, 0.06), (1319, 1319, 0.06), (1568, 1568, 0.09)), 0.3),
+    "go_out": Tone(((523, 523, 0.09), (659, 659, 0.09), (784, 784, 0.09), (1047, 1047, 0.18))),
+    "hand_end": Tone(((784, 784, 0.12), (659, 659, 0.12), (523, 523, 0.2))),
+}
+CUE_NAMES: tuple[str, ...] = tuple(TONES)
+
+
+def _samples(tone: Tone, rate: int) -> array.array[int]:
+    out = array.array("h")
+    attack = int(0.005 * rate)
+    for f0, f1, seconds in tone.notes:
+        n = max(int(seconds * rate), 1)
+        phase = 0.0
+        release = max(int(0.3 * n), 1)
+        for i in range(n):
+            freq = f0 + (f1 - f0) * i / n
+            phase += 2 * math.pi * freq / rate
+            env = min(1.0, i / attack) if attack else 1.0
+            if i > n - release:
+                env *= (n - i) / release
+            # A touch of the second harmonic makes the tone easier to hear on small speakers.
+            value = math.sin(phase) + 0.25 * math.sin(2 * phase)
+            out.append(int(max(-1.0, min(1.0, value * env * tone.volume / 1.25)) * 32767))
+    return out
+
+
+def write_tone(tone: Tone, path: str | os.PathLike[str], rate: int = SAMPLE_RATE) -> None:
+    """Write ``tone`` as a 16-bit mono WAV."""
+    data = _samples(tone, rate)
+    if sys.byteorder == "big":
+        data.byteswap()
+    tmp = Path(f"{os.fspath(path)}.{os.getpid()}.tmp")
+    with wave.open(str(tmp), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        w.writeframes(data.tobytes())
+    os.replace(tmp, path)
+
+
+def _default_cache_dir() -> Path:
+    try:
+        import platformdirs
+
+        return Path(platformdirs.user_cache_dir("access-game")) / "cues"
+    except Exception:
+        return Path(tempfile.gettempdir()) / "access-game-cues"
+
+
+class Cues:
+    def __init__(
+        self,
+        enabled: bool = True,
+        player: str | None = None,
+        *,
+        cache_dir: str | os.PathLike[str] | None = None,
+        disabled: Iterable[str] = (),
+    ) -> None:
+        self.enabled = enabled
+        self.enabled_cues: set[str] = set(CUE_NAMES) - set(disabled)
+        self.cache_dir = Path(cache_dir) if cache_dir is not None else _default_cache_dir()
+        self._lock = threading.Lock()
+        self._procs: list[subprocess.Popen[bytes]] = []
+        self.problems: list[str] = []
+        try:
+            self.player: Player | None = find_player(player)
+        except Exception as exc:
+            self.player = None
+            self.problems.append(f"no player: {exc}")
+
+    @property
+    def available(self) -> bool:
+        """A sound device and a player were found."""
+        return self.player is not None
+
+    def set_enabled(self, enabled: bool, name: str | None = None) -> None:
+        """All cues on or off (name None), or one cue."""
+        if name is None:
+            self.enabled = enabled
+            return
+        if name not in TONES:
+            raise ValueError(f"no sound cue {name!r}; the cues are {', '.join(CUE_NAMES)}")
+        if enabled:
+            self.enabled_cues.add(name)
+        else:
+            self.enabled_cues.discard(name)
+
+    def is_enabled(self, name: str) -> bool:
+        return self.enabled and name in self.enabled_cues
+
+    def wav_path(self, name: str) -> Path:
+        """The cue's WAV file, generated on first use (in the cache, else a temp folder)."""
+        tone = TONES[name]
+        digest = hashlib.sha1(repr((tone, SAMPLE_RATE, _VERSION)).encode()).hexdigest()[:10]
+        for folder in (self.cache_dir, Path(tempfile.gettempdir()) / "access-game-cues"):
+            path = folder / f"{name}-{digest}.wav"
+            if path.exists():
+                return path
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                write_tone(tone, path)
+                return path
+            except OSError as exc:
+                self.problems.append(f"cannot write {path}: {exc}")
+        raise OSError(f"no folder to write the {name} cue in")
+
+    def play(self, name: str) -> bool:
+        """Start the cue and return at once; False when it did not play (off, unknown, no device)."""
+        if not self.is_enabled(name) or self.player is None:
+            return False
+        try:
+            path = self.wav_path(name)
+            with self._lock:
+                self._procs = reap(self._procs)
+                proc = self.player.start(path)
+                if proc is not None:
+                    self._procs.append(proc)
+            return True
+        except Exception as exc:
+            self.problems.append(f"{name}: {exc.__class__.__name__}: {exc}")
+            return False
+
+    def play_all(self, names: Sequence[str]) -> int:
+        return sum(1 for n in names if self.play(n))
+
+    def close(self) -> None:
+        with self._lock:
+            for p in self._procs:
+                with contextlib.suppress(Exception):
+                    if p.poll() is None:
+                        p.terminate()
+            self._procs = []
+
+
+def cues_for(events: Sequence[Event], listener: int, wild_rank: Rank | None = None) -> list[str]:
+    """The cues a listener hears for these events (already redacted for them), in order.
+
+    Own turn, own draws and discards, a wild card arriving in one's own hand, anyone going out, the end
+    of a hand. A HandStarted among the events sets the wild rank for the events after it.
+    """
+    out: list[str] = []
+    for ev in events:
+        if isinstance(ev, HandStarted):
+            wild_rank = ev.wild_rank
+        elif isinstance(ev, TurnStarted) and ev.seat == listener:
+            out.append("your_turn")
+        elif isinstance(ev, Drew) and ev.seat == listener:
+            out.append("draw")
+            card = ev.card
+            if card is not None and (card.rank is None or card.rank == wild_rank):
+                out.append("wild")
+        elif isinstance(ev, Discarded) and ev.seat == listener:
+            out.append("discard")
+        elif isinstance(ev, WentOut):
+            out.append("go_out")
+        elif isinstance(ev, HandEnded):
+            out.append("hand_end")
+    return out

@@ -1,0 +1,169 @@
+"""End-of-hand results and score tables in words, said from one listener's seat.
+
+A blind player cannot glance at a score pad, so results are read as short lines, one per player, that
+make sense alone when browsed in history: "Anna: 0 points, went out. Total 25."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.cards import Card, Rank
+from engine.events import PlayerResult
+from speech.phrases import cards_parts, join_words, melds_parts
+from speech.utterance import Kind, Utterance, Verbosity, utter
+
+__all__ = ["Names", "leaders_words", "result_utterances", "results_words", "scores_words"]
+
+
+class Names:
+    """Player names as the listener hears them: their own seat is 'you'."""
+
+    def __init__(self, players: Sequence[str], listener: int | None) -> None:
+        self.players = tuple(players)
+        self.listener = listener
+
+    def name(self, seat: int | None) -> str:
+        if seat is not None and seat == self.listener:
+            return "you"
+        if seat is not None and 0 <= seat < len(self.players):
+            return self.players[seat]
+        return f"seat {seat}" if seat is not None else "nobody"
+
+    def subject(self, seat: int | None) -> str:
+        """The name to start a sentence with."""
+        name = self.name(seat)
+        return name[:1].upper() + name[1:]
+
+    def verb(self, seat: int | None, third: str, second: str) -> str:
+        """'has' for Anna, 'have' for you."""
+        return second if seat is not None and seat == self.listener else third
+
+    def possessive(self, seat: int | None) -> str:
+        return "your" if seat is not None and seat == self.listener else f"{self.name(seat)}'s"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _points(n: int) -> str:
+    return "1 point" if n == 1 else f"{n} points"
+
+
+def leaders_words(names: Names, totals: Sequence[int], seats: Sequence[int] | None = None) -> str:
+    """'Anna leads with 25.' / 'You and Bob lead with 30.' Lowest total leads (penalty scoring)."""
+    seats = list(seats) if seats else list(range(len(totals)))
+    if not seats or len(seats) < 2:
+        return ""
+    best = min(totals[s] for s in seats)
+    lead = [s for s in seats if totals[s] == best]
+    if len(lead) == len(seats):
+        return f"All tied at {best}."
+    who = join_words([names.name(s) for s in lead])
+    verb = "leads" if len(lead) == 1 and lead[0] != names.listener else "lead"
+    return f"{_cap(who)} {verb} with {best}."
+
+
+def result_utterances(
+    results: Sequence[PlayerResult],
+    names: Names,
+    *,
+    hand_number: int | None = None,
+    hands_total: int | None = None,
+    went_out: int | None = None,
+    wild_rank: Rank | None = None,
+    verbosity: Verbosity = Verbosity.NORMAL,
+) -> list[Utterance]:
+    """The results of a hand: a headline, then (NORMAL and up) one line per player."""
+    hand = f"Hand {hand_number}" if hand_number is not None else "The hand"
+    if hands_total and hand_number is not None and hand_number <= hands_total:
+        hand += f" of {hands_total}"
+    out_words = f"{names.subject(went_out)} went out." if went_out is not None else "Nobody went out."
+    ordered = sorted(results, key=lambda r: r.seat)
+    totals = {r.seat: r.total for r in ordered}
+    if verbosity == Verbosity.BRIEF:
+        points = ", ".join(f"{names.name(r.seat)} {r.points}" for r in ordered)
+        total = ", ".join(f"{names.name(r.seat)} {r.total}" for r in ordered)
+        return [utter(f"{hand} over. {out_words} Points: {points}. Totals: {total}.", kind=Kind.RESULTS)]
+    lines = [utter(f"{hand} over. {out_words}", kind=Kind.RESULTS)]
+    for r in ordered:
+        parts: list[str | Card] = [f"{names.subject(r.seat)}: "]
+        if verbosity == Verbosity.DETAILED:
+            if r.melds:
+                parts += melds_parts(r.melds, wild_rank)
+                parts.append("; ")
+            if r.deadwood:
+                parts += [f"{names.verb(r.seat, 'kept', 'kept')} "]
+                parts += cards_parts(r.deadwood, None, separator=", ")
+                parts.append("; ")
+        out = ", went out" if r.seat == went_out else ""
+        parts.append(f"{_points(r.points)}{out}. Total {r.total}.")
+        lines.append(utter(*parts, kind=Kind.RESULTS))
+    if len(ordered) > 1:
+        seats = [r.seat for r in ordered]
+        full = [totals.get(s, 0) for s in range(max(seats) + 1)]
+        lead = leaders_words(names, full, seats)
+        if lead:
+            lines.append(utter(lead, kind=Kind.RESULTS))
+    return lines
+
+
+def results_words(
+    results: Sequence[PlayerResult],
+    players: Sequence[str],
+    *,
+    listener: int | None = None,
+    hand_number: int | None = None,
+    hands_total: int | None = None,
+    went_out: int | None = None,
+    wild_rank: Rank | None = None,
+    verbosity: Verbosity = Verbosity.NORMAL,
+) -> str:
+    """A hand's results as one text (the lines of :func:`result_utterances`, joined)."""
+    lines = result_utterances(
+        results,
+        Names(players, listener),
+        hand_number=hand_number,
+        hands_total=hands_total,
+        went_out=went_out,
+        wild_rank=wild_rank,
+        verbosity=verbosity,
+    )
+    return " ".join(u.text() for u in lines)
+
+
+def scores_words(
+    players: Sequence[str],
+    scores_per_hand: Sequence[Sequence[int | None]],
+    totals: Sequence[int],
+    *,
+    long: bool,
+    listener: int | None = None,
+) -> str:
+    """Short: 'You 12, Anna 30, Bob 5.' Long: hand by hand, then the totals and who leads.
+
+    ``scores_per_hand[seat][hand]`` is that seat's points in that hand (None: did not play it).
+    """
+    names = Names(players, listener)
+    seats = range(len(players))
+    short = _cap(", ".join(f"{names.name(s)} {totals[s] if s < len(totals) else 0}" for s in seats)) + "."
+    if not long:
+        return short
+    hands = max((len(row) for row in scores_per_hand), default=0)
+    lines: list[str] = []
+    for h in range(hands):
+        row = [
+            f"{names.name(s)} {scores_per_hand[s][h]}"
+            for s in seats
+            if s < len(scores_per_hand) and h < len(scores_per_hand[s]) and scores_per_hand[s][h] is not None
+        ]
+        if row:
+            lines.append(f"Hand {h + 1}: {', '.join(row)}.")
+    if not lines:
+        lines.append("No hands played yet.")
+    lines.append(f"Totals: {short}")
+    lead = leaders_words(names, [totals[s] if s < len(totals) else 0 for s in seats]) if hands else ""
+    if lead:
+        lines.append(lead)
+    return " ".join(lines)

@@ -1,0 +1,240 @@
+"""Five Crowns solitaire in words: piles, moves, closings and the end, at each verbosity.
+
+A pile is named the way a player looks for it: its number, its size, its wild rank and how far it is
+from closing ("pile 4: 6 cards, 6s wild, 2 cards from closing"), so choosing where a card goes never
+needs the whole table read out. Cards stay Card values inside messages (braille displays show them
+as cells); a turned-up card is called wild only where it is: "wild on pile 5", or a joker "wild
+everywhere", because each pile has its own wild rank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.cards import Card, Rank
+from engine.events import Event, GameStarted
+from engine.rules.five_crowns_solitaire import (
+    PILES,
+    CardPlaced,
+    CardTurned,
+    PileClosed,
+    PileDiscarded,
+    PileView,
+    Placement,
+    SolitaireDealt,
+    SolitaireEnded,
+    StockLow,
+    dealt_size,
+    pile_wild_rank,
+)
+from speech.phrases import cards_parts, melds_parts
+from speech.utterance import Kind, Utterance, Verbosity, utter
+
+__all__ = [
+    "TITLE",
+    "SolitaireNarrator",
+    "cards_count",
+    "closing_words",
+    "distance_words",
+    "ending_words",
+    "hint_parts",
+    "pile_parts",
+    "pile_summary",
+    "wild_note",
+    "wild_rank_words",
+]
+
+TITLE = "Five Crowns solitaire"
+
+Parts = list[str | Card]
+
+
+def cards_count(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def _count(n: int, word: str) -> str:
+    return f"1 {word}" if n == 1 else f"{n} {word}s"
+
+
+def distance_words(distance: int) -> str:
+    """'2 cards from closing', '1 card from closing', 'closed'."""
+    return "closed" if distance == 0 else f"{cards_count(distance)} from closing"
+
+
+def pile_summary(pile: PileView) -> str:
+    """'pile 4: 6 cards, 6s wild, 2 cards from closing' or 'pile 4: closed, 6 cards'."""
+    if pile.closed:
+        return f"pile {pile.number}: closed, {cards_count(len(pile.cards))}"
+    return (
+        f"pile {pile.number}: {cards_count(len(pile.cards))}, {pile.wild_rank.plural} wild, "
+        f"{distance_words(pile.distance)}"
+    )
+
+
+def pile_parts(pile: PileView) -> Parts:
+    """The pile's summary, then its best lay-down: melds by name, then the cards still unmatched."""
+    arr = pile.arrangement()
+    parts: Parts = [pile_summary(pile)[:1].upper() + pile_summary(pile)[1:], ". "]
+    if arr.melds:
+        parts += ["Melds: ", *melds_parts(arr.melds, pile.wild_rank), ". "]
+    else:
+        parts.append("No melds yet. ")
+    if arr.deadwood:
+        parts += ["Unmatched: ", *cards_parts(list(arr.deadwood), pile.wild_rank, separator=", "), "."]
+    else:
+        parts.append("Everything melds.")
+    return parts
+
+
+def closing_words(books: int, runs: int) -> str:
+    """'3 books', '1 book and 2 runs'."""
+    words = [_count(n, w) for n, w in ((books, "book"), (runs, "run")) if n]
+    return " and ".join(words) or "melds"
+
+
+def wild_note(card: Card, open_piles: Sequence[int] | None = None) -> str:
+    """', wild everywhere' for a joker; ', wild on pile 5' for a 7 while pile 5 is open; else ''."""
+    if card.rank is None:
+        return ", wild everywhere"
+    pile = int(card.rank) - 2
+    if 1 <= pile <= PILES and (open_piles is None or pile in open_piles):
+        return f", wild on pile {pile}"
+    return ""
+
+
+def ending_words(won: bool, piles_closed: int, stock_left: int) -> str:
+    if won:
+        left = "with the last card" if stock_left == 0 else f"with {cards_count(stock_left)} left in the stock"
+        return f"You won! All {PILES} piles closed, {left}."
+    return f"The stock is empty: you closed {piles_closed} of {PILES} piles. Game over."
+
+
+def hint_parts(hint: Placement, *, placing: bool) -> Parts:
+    """'Hint: pile 4, then discard the 9 of clubs: 2 cards from closing, was 3.' (or the discard alone)."""
+    wild = pile_wild_rank(hint.pile)
+    where: Parts = [f"pile {hint.pile}, then discard "] if placing else ["discard "]
+    card: Parts = ["a " if hint.discard.is_joker else "the ", *cards_parts([hint.discard], wild)]
+    if hint.closes:
+        return ["Hint: ", *where, *card, f": that closes pile {hint.pile}."]
+    if hint.gain <= 0:
+        if placing:
+            return ["Hint: this card helps no pile; put it on ", f"pile {hint.pile} and discard it again."]
+        return ["Hint: ", *where, *card, f": pile {hint.pile} stays {distance_words(hint.before)}."]
+    return ["Hint: ", *where, *card, f": {distance_words(hint.after)}, was {hint.before}."]
+
+
+def _the(card: Card) -> str:
+    return "a " if card.is_joker else "the "
+
+
+class SolitaireNarrator:
+    """Tells the solitaire log to its one player; the session's narrator for this game.
+
+    It remembers which piles are still open, so a turned-up card is called wild only where that
+    still matters.
+    """
+
+    def __init__(self, verbosity: Verbosity = Verbosity.NORMAL) -> None:
+        self.verbosity = Verbosity(verbosity)
+        self.open_piles: list[int] = list(range(1, PILES + 1))
+        self._handlers: dict[type[Event], Callable[[Any], list[Utterance]]] = {
+            GameStarted: self._started,
+            SolitaireDealt: self._dealt,
+            CardTurned: self._turned,
+            CardPlaced: self._placed,
+            PileDiscarded: self._discarded,
+            PileClosed: self._closed,
+            StockLow: self._stock_low,
+            SolitaireEnded: self._ended,
+        }
+
+    @property
+    def brief(self) -> bool:
+        return self.verbosity == Verbosity.BRIEF
+
+    def flush(self) -> list[Utterance]:
+        return []  # nothing is ever held back: there are no other players
+
+    def narrate(self, events: Sequence[Event]) -> list[Utterance]:
+        out: list[Utterance] = []
+        for ev in events:
+            handler = self._handlers.get(type(ev))
+            if handler is None:
+                name = str(getattr(ev, "kind", type(ev).__name__)).replace("_", " ")
+                out.append(utter(f"{name[:1].upper()}{name[1:]}.", kind=Kind.SYSTEM))
+            else:
+                out += handler(ev)
+        return out
+
+    def _started(self, ev: GameStarted) -> list[Utterance]:
+        self.open_piles = list(range(1, PILES + 1))
+        if self.brief:
+            return [utter(f"{TITLE}.", kind=Kind.RESULTS)]
+        text = f"New game of {TITLE}: close all {PILES} piles before the stock runs out."
+        return [utter(text, kind=Kind.RESULTS)]
+
+    def _dealt(self, ev: SolitaireDealt) -> list[Utterance]:
+        if self.brief:
+            return [utter(f"{PILES} piles dealt, stock {ev.stock_size}.", kind=Kind.RESULTS)]
+        text = (
+            f"{PILES} piles dealt face up, {dealt_size(1)} to {dealt_size(PILES)} cards; "
+            "each pile's size is its wild rank, and jokers are wild everywhere. "
+            f"{cards_count(ev.stock_size)} in the stock."
+        )
+        return [utter(text, kind=Kind.RESULTS)]
+
+    def _turned(self, ev: CardTurned) -> list[Utterance]:
+        note = wild_note(ev.card, self.open_piles)
+        if self.brief:
+            return [utter(ev.card, note, f", {ev.stock_left} left.", kind=Kind.MY_TURN)]
+        left = "that was the last card" if ev.stock_left == 0 else f"{ev.stock_left} left in the stock"
+        return [utter("You turn up ", _the(ev.card), ev.card, f"{note}; {left}.", kind=Kind.MY_TURN)]
+
+    def _placed(self, ev: CardPlaced) -> list[Utterance]:
+        if self.brief:
+            return [utter(f"On pile {ev.pile}.", kind=Kind.MY_TURN)]
+        wild = pile_wild_rank(ev.pile)
+        return [
+            utter(
+                "You put ",
+                _the(ev.card),
+                *cards_parts([ev.card], wild),
+                f" on pile {ev.pile}; now discard one of its cards.",
+                kind=Kind.MY_TURN,
+            )
+        ]
+
+    def _discarded(self, ev: PileDiscarded) -> list[Utterance]:
+        card = cards_parts([ev.card], pile_wild_rank(ev.pile))
+        if self.brief:
+            return [utter("Discarded ", *card, ".", kind=Kind.MY_TURN)]
+        tail = f" again; pile {ev.pile} is as it was." if ev.was_placed else f" from pile {ev.pile}."
+        return [utter("You discard ", _the(ev.card), *card, tail, kind=Kind.MY_TURN)]
+
+    def _closed(self, ev: PileClosed) -> list[Utterance]:
+        if ev.pile in self.open_piles:
+            self.open_piles.remove(ev.pile)
+        head = f"Pile {ev.pile} closed: {closing_words(ev.books, ev.runs)}"
+        if self.brief:
+            return [utter(f"{head}.", kind=Kind.RESULTS, urgent=True)]
+        parts: Parts = [head]
+        if self.verbosity == Verbosity.DETAILED:
+            parts += [", ", *melds_parts(ev.melds, pile_wild_rank(ev.pile))]
+        togo = PILES - ev.piles_closed
+        parts.append(f". {ev.piles_closed} of {PILES} closed" + (f", {togo} to go." if togo else "."))
+        return [utter(*parts, kind=Kind.RESULTS, urgent=True)]
+
+    def _stock_low(self, ev: StockLow) -> list[Utterance]:
+        if self.brief:
+            return [utter(f"Stock {ev.left}.", kind=Kind.RESULTS)]
+        return [utter(f"Only {cards_count(ev.left)} left in the stock.", kind=Kind.RESULTS)]
+
+    def _ended(self, ev: SolitaireEnded) -> list[Utterance]:
+        return [utter(ending_words(ev.won, ev.piles_closed, ev.stock_left), kind=Kind.RESULTS, urgent=True)]
+
+
+def wild_rank_words(rank: Rank) -> str:
+    """'6s and jokers are wild'."""
+    return f"{rank.plural} and jokers are wild"

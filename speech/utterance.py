@@ -1,0 +1,61 @@
+"""One message for the player: its parts, what kind of news it is, and whether it may interrupt.
+
+Cards stay Card values inside a message so each output can show them its own way: words for speech
+and screen readers, braille cells for a self-voicing player reading a display. The wild mark and all
+punctuation are plain text parts, decided once by whoever wrote the message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+from engine.cards import Card, Rank
+from speech.phrases import card_words
+
+__all__ = ["Kind", "Utterance", "Verbosity", "utter"]
+
+
+class Verbosity(IntEnum):
+    """How much is said. BRIEF still names every card a player needs (draws, discards, up cards)."""
+
+    BRIEF = 0
+    NORMAL = 1
+    DETAILED = 2
+
+
+class Kind(StrEnum):
+    """What a message is about, so history can be filtered to one kind."""
+
+    MY_TURN = "my turn"
+    OTHERS = "others"
+    RESULTS = "results"
+    SYSTEM = "system"
+    INFO = "info"
+
+
+@dataclass(frozen=True, slots=True)
+class Utterance:
+    parts: tuple[str | Card, ...]
+    kind: Kind = Kind.SYSTEM
+    urgent: bool = False
+
+    def text(self, wild_rank: Rank | None = None) -> str:
+        """The message in words; ``wild_rank`` marks wild cards for messages that did not mark them."""
+        return "".join(p if isinstance(p, str) else card_words(p, wild_rank) for p in self.parts)
+
+    def render(self, card_fn: Callable[[Card], str]) -> str:
+        return "".join(p if isinstance(p, str) else card_fn(p) for p in self.parts)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(p for p in self.parts if isinstance(p, Card))
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def utter(*parts: str | Card, kind: Kind = Kind.SYSTEM, urgent: bool = False) -> Utterance:
+    """Build a message; empty text parts are dropped so equal messages compare equal."""
+    return Utterance(tuple(p for p in parts if not (isinstance(p, str) and not p)), kind, urgent)

@@ -1,0 +1,196 @@
+"""The braille, labels and chart commands, called as a user would (access_game.cli.main)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from braille_testing import run_cli
+
+from braille.cards import parse_brf_card
+
+
+def test_braille_prints_each_card(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["braille", "10h", "7st", "qs", "jo"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        "10h  10 of hearts  ⠂⠴⠓  BRF 10H  dots 2 356 125",
+        "7st  7 of stars  ⠶⠌  BRF 7/  dots 2356 34",
+        "qs  queen of spades  ⠟⠎  BRF QS  dots 12345 234",
+        "jo  joker  ⠚⠕  BRF JO  dots 245 135",
+    ]
+
+
+def test_braille_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["braille", "--json", "10h", "7st", "qs", "jo"]) == 0
+    assert json.loads(capsys.readouterr().out) == [
+        {"card": "10h", "unicode": "⠂⠴⠓", "brf": "10H", "dots": ["2", "356", "125"]},
+        {"card": "7st", "unicode": "⠶⠌", "brf": "7/", "dots": ["2356", "34"]},
+        {"card": "qs", "unicode": "⠟⠎", "brf": "QS", "dots": ["12345", "234"]},
+        {"card": "jo", "unicode": "⠚⠕", "brf": "JO", "dots": ["245", "135"]},
+    ]
+
+
+def test_braille_ten_as_x(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["braille", "--json", "--ten-as-x", "10h"]) == 0
+    assert json.loads(capsys.readouterr().out) == [
+        {"card": "10h", "unicode": "⠭⠓", "brf": "XH", "dots": ["1346", "125"]}
+    ]
+
+
+def test_braille_from_brf(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["braille", "--from-brf", "10H 7/"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["10h  10 of hearts", "7st  7 of stars"]
+    assert run_cli(["braille", "--from-brf", "qs jo xd", "--json"]) == 0
+    records = json.loads(capsys.readouterr().out)
+    assert [(r["card"], r["words"]) for r in records] == [
+        ("qs", "queen of spades"),
+        ("jo", "joker"),
+        ("10d", "10 of diamonds"),
+    ]
+
+
+def test_braille_from_unicode(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["braille", "--from-unicode", "⠂⠴⠓⠀⠶⠌ ⠚⠕"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["10h  10 of hearts", "7st  7 of stars", "jo  joker"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "reason"),
+    [
+        (["braille", "2z"], "'2z' is not a card"),
+        (["braille"], "name at least one card"),
+        (["braille", "--from-brf", "7ST"], "dots 2345"),
+        (["braille", "--from-unicode", "⠂⠴⠵"], "dots 1356"),
+        (["braille", "--from-unicode", "10h"], "not a Unicode braille cell"),
+        (["braille", "--from-brf", "  "], "no braille"),
+        (["braille", "qs", "--from-brf", "QS"], "not both"),
+    ],
+)
+def test_braille_errors(argv: list[str], reason: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(argv) == 2
+    assert reason in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("deck", "extra", "count"),
+    [
+        ("five-crowns", [], 232),
+        ("standard", [], 216),
+        ("standard", ["--sets", "3"], 324),
+        ("no-twos", [], 192),
+        ("five-crowns", ["--per-card", "1"], 116),
+        ("five-crowns", ["--sets", "2", "--per-card", "3"], 696),
+    ],
+)
+def test_labels_brf_counts(
+    tmp_path: Path, deck: str, extra: list[str], count: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "labels.brf"
+    assert run_cli(["labels", "--deck", deck, "--format", "brf", "-o", str(out), *extra]) == 0
+    assert f"Wrote {count} labels" in capsys.readouterr().out
+    data = out.read_bytes()
+    tokens = []
+    for n, page in enumerate(data.split(b"\f"), start=1):
+        body = page.split(b"\r\n")[2:]  # under the head line and its blank line
+        if n == 1:
+            assert body[0].startswith(b"#")  # "232 labels for 116 cards 2 each", then a blank line
+            body = body[body.index(b"") + 1 :]
+        tokens += [t for line in body for t in line.decode("ascii").split()]
+    assert len(tokens) == count
+    assert all(parse_brf_card(t) for t in tokens)
+
+
+def test_labels_brf_page_options(tmp_path: Path) -> None:
+    out = tmp_path / "labels.brf"
+    assert run_cli(["labels", "-o", str(out), "--cells-per-line", "32", "--lines-per-page", "27"]) == 0
+    for page in out.read_bytes().split(b"\f"):
+        lines = page.split(b"\r\n")[:-1]
+        assert len(lines) <= 27 and max(len(line) for line in lines) <= 32
+
+
+@pytest.mark.parametrize("fmt", ["brf", "pdf", "svg"])
+def test_format_from_extension(tmp_path: Path, fmt: str) -> None:
+    out = tmp_path / f"x.{fmt}"
+    assert run_cli(["labels", "-o", str(out)]) == 0
+    head = out.read_bytes()[:5]
+    assert head == {"brf": b",FIVE", "pdf": b"%PDF-", "svg": b"<?xml"}[fmt]
+    chart = tmp_path / f"chart.{fmt}"
+    assert run_cli(["chart", "-o", str(chart), "--deck", "no-twos"]) == 0
+    assert chart.stat().st_size > 100
+
+
+def test_chart_brf_has_every_symbol(tmp_path: Path) -> None:
+    out = tmp_path / "chart.brf"
+    assert run_cli(["chart", "--deck", "five-crowns", "--format", "brf", "-o", str(out)]) == 0
+    lines = out.read_bytes().split(b"\r\n")
+    entries = lines[lines.index(b"", 2) + 1 :]  # after the head and the introduction
+    firsts = {line.split(b" ")[0] for line in entries}
+    for symbol in [b"3", b"9", b"10", b"J", b"Q", b"K", b"/", b"H", b"C", b"S", b"D", b"JO"]:
+        assert symbol in firsts
+    assert b"2" not in firsts and b"A" not in firsts  # Five Crowns has no 2s or aces
+
+
+BAD = [
+    (["labels", "--deck", "euchre"], "unknown deck 'euchre'"),
+    (["labels", "--cells-per-line", "0"], "cells per line must be at least 1"),
+    (["labels", "--lines-per-page", "0"], "lines per page must be at least 1"),
+    (["labels", "--cells-per-line", "2"], "cannot hold one label"),
+    (["labels", "--lines-per-page", "2"], "needs at least 3 lines"),
+    (["labels", "--per-card", "0"], "--per-card must be at least 1"),
+    (["labels", "--sets", "0"], "at least one"),
+    (["labels", "--mirror"], "--mirror apply to pdf and svg"),
+    (["labels", "--format", "doc"], "unknown format 'doc'"),
+    (["chart", "--deck", "bridge"], "unknown deck 'bridge'"),
+    (["chart", "--cells-per-line", "0"], "cells per line must be at least 1"),
+]
+BAD_PRINT = [
+    (["labels", "--cell-spacing", "100", "--dot-spacing", "40", "--dot-diameter", "10", "--line-spacing", "200"],
+     "cannot hold one label"),
+    (["labels", "--dot-diameter", "3"], "would touch"),
+    (["labels", "--dot-spacing", "-1"], "positive"),
+    (["labels", "--cell-spacing", "3"], "run into each other"),
+    (["labels", "--paper", "a3"], "unknown paper 'a3'"),
+    (["labels", "--cells-per-line", "30"], "--cells-per-line apply to brf"),
+    (["chart", "--cell-spacing", "60"], "too narrow for the chart"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("argv", "reason"), BAD, ids=lambda v: " ".join(v) if isinstance(v, list) else None)
+def test_bad_brf_options_exit_2_and_write_nothing(
+    tmp_path: Path, argv: list[str], reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out.brf"
+    assert run_cli([*argv, "-o", str(out)]) == 2
+    assert reason in capsys.readouterr().err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(("argv", "reason"), BAD_PRINT, ids=lambda v: " ".join(v) if isinstance(v, list) else None)
+@pytest.mark.parametrize("fmt", ["pdf", "svg"])
+def test_bad_print_options_exit_2_and_write_nothing(
+    tmp_path: Path, argv: list[str], reason: str, fmt: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / f"out.{fmt}"
+    assert run_cli([*argv, "-o", str(out)]) == 2
+    assert reason in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_output_problems(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["labels"]) == 2
+    assert "-o FILE" in capsys.readouterr().err
+    assert run_cli(["labels", "-o", str(tmp_path / "labels.txt")]) == 2
+    assert "--format" in capsys.readouterr().err
+    assert run_cli(["labels", "-o", str(tmp_path / "missing" / "x.brf")]) == 2
+    assert "no folder" in capsys.readouterr().err
+    assert run_cli(["labels", "-o", str(tmp_path)]) == 2
+    assert "is a folder" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("braille", "labels", "chart"):
+        assert run_cli([command, "--help"]) == 0
+        assert "usage: access-game " + command in capsys.readouterr().out

@@ -1,0 +1,281 @@
+"""The announcer: history, kinds, priorities, de-duplication, card display, fallbacks."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+
+from engine.cards import Card
+from engine.notation import parse_card
+from speech.announcer import Announcer
+from speech.backends import Backend, BackendFailed, BackendUnavailable, RecordingBackend, backend_chain
+from speech.backends.guard import build_guarded
+from speech.words import Kind, utter
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def tick(self, seconds: float = 1.0) -> None:
+        self.now += seconds
+
+
+def cells(card: Card) -> str:
+    """A stand-in braille rendering: distinct and easy to spot."""
+    return f"<{card.code}>"
+
+
+def make(
+    *, speaks: bool = True, card_display: str = "words", fallbacks: list[Callable[[], Backend]] | None = None
+) -> tuple[Announcer, RecordingBackend, list[str], Clock]:
+    backend = RecordingBackend(speaks=speaks)
+    printed: list[str] = []
+    clock = Clock()
+    a = Announcer(
+        backend,
+        printed.append,
+        card_display=card_display,
+        clock=clock,
+        braille_fn=cells,
+        fallbacks=fallbacks or [],
+    )
+    return a, backend, printed, clock
+
+
+SEVEN = parse_card("7h")
+U_DRAW = utter("You drew the ", SEVEN, ".", kind=Kind.MY_TURN)
+
+
+def test_self_voicing_speaks_words_and_prints_cards_as_chosen() -> None:
+    for display, line in (
+        ("words", "You drew the 7 of hearts."),
+        ("braille", "You drew the <7h> ."),
+        ("both", "You drew the 7 of hearts <7h>."),
+    ):
+        a, backend, printed, _ = make(card_display=display)
+        assert a.announce(U_DRAW)
+        assert backend.spoken == [("You drew the 7 of hearts.", False)]
+        assert printed == [line]
+        assert backend.brailled == []
+
+
+def test_screen_reader_mode_prints_words_only_and_sends_cells_to_the_braille_display() -> None:
+    a, backend, printed, _ = make(speaks=False, card_display="braille")
+    a.announce(U_DRAW)
+    a.announce("Saved.")
+    assert printed == ["You drew the 7 of hearts.", "Saved."]
+    assert backend.spoken == []
+    assert backend.brailled == ["You drew the <7h> ."]
+    a, backend, printed, _ = make(speaks=False, card_display="words")
+    a.announce(U_DRAW)
+    assert backend.brailled == [] and printed == ["You drew the 7 of hearts."]
+
+
+def test_urgent_interrupts_and_others_queue() -> None:
+    a, backend, _, _ = make()
+    a.announce("Anna discarded.", Kind.OTHERS)
+    a.announce(utter("Your turn.", kind=Kind.MY_TURN, urgent=True))
+    a.announce("Settings saved.", urgent=True)
+    assert backend.spoken == [("Anna discarded.", False), ("Your turn.", True), ("Settings saved.", True)]
+
+
+def test_the_same_message_within_half_a_second_is_dropped() -> None:
+    a, backend, printed, clock = make()
+    assert a.announce("Your turn.")
+    clock.tick(0.3)
+    assert not a.announce("Your turn.")
+    assert a.announce("Something else.")
+    clock.tick(0.3)
+    assert a.announce("Your turn.")  # 0.6 s after the first
+    assert printed == ["Your turn.", "Something else.", "Your turn."]
+    assert len(a.history) == 3 and len(backend.spoken) == 3
+
+
+def test_history_browses_older_newer_and_jumps() -> None:
+    a, backend, printed, clock = make()
+    for i in range(4):
+        a.announce(f"Message {i}.", Kind.OTHERS if i % 2 else Kind.MY_TURN)
+        clock.tick()
+    before = len(a.history)
+    assert a.repeat_last() is not None and backend.spoken[-1] == ("Message 3.", True)
+    assert a.history.older() is not None and backend.spoken[-1][0] == "Message 2."
+    a.history.older()
+    a.history.older()
+    assert backend.spoken[-1][0] == "Message 0."
+    a.history.older()
+    assert backend.spoken[-1][0] == "Oldest. Message 0."
+    a.history.newer()
+    assert backend.spoken[-1][0] == "Message 1."
+    a.history.newest()
+    assert backend.spoken[-1][0] == "Message 3."
+    a.history.newer()
+    assert backend.spoken[-1][0] == "Newest. Message 3."
+    a.history.oldest()
+    assert backend.spoken[-1][0] == "Message 0."
+    assert a.history.current() is not None and backend.spoken[-1][0] == "Message 0."
+    # Re-reads interrupt, are printed, and are not added to history.
+    assert all(interrupt for _, interrupt in backend.spoken[4:])
+    assert printed[-1] == "Message 0."
+    assert len(a.history) == before
+
+
+def test_history_filter_by_kind() -> None:
+    a, backend, _, _clock = make()
+    a.announce("Mine 1.", Kind.MY_TURN)
+    a.announce("Theirs 1.", Kind.OTHERS)
+    a.announce("Mine 2.", Kind.MY_TURN)
+    a.announce("Result.", Kind.RESULTS)
+    assert a.history.set_filter(Kind.MY_TURN) is not None
+    assert backend.spoken[-1][0] == "my turn messages. Mine 2."
+    a.history.older()
+    assert backend.spoken[-1][0] == "Mine 1."
+    a.history.older()
+    assert backend.spoken[-1][0] == "Oldest. Mine 1."
+    assert [e.text for e in a.history.matching()] == ["Mine 1.", "Mine 2."]
+    assert a.history.set_filter(Kind.SYSTEM) is None
+    assert backend.spoken[-1][0] == "No system messages."
+    a.history.set_filter(None)
+    assert backend.spoken[-1][0] == "All messages. Result."
+
+
+def test_empty_history_says_so() -> None:
+    a, backend, _, _ = make()
+    assert a.repeat_last() is None
+    assert a.history.older() is None
+    assert backend.texts == ["Nothing has been said yet.", "No messages."]
+
+
+class BreaksAfter:
+    """A voice that works ``n`` times, then raises on every call."""
+
+    speaks = True
+
+    def __init__(self, n: int, name: str = "flaky") -> None:
+        self.n = n
+        self.name = name
+        self.closed = False
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        if self.n <= 0:
+            raise BackendFailed("the voice went away")
+        self.n -= 1
+
+    def braille(self, cells: str) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_backend_failing_mid_game_is_replaced_with_one_notice() -> None:
+    spare = RecordingBackend()
+    spare.name = "spare"
+
+    def broken_factory() -> Backend:
+        raise BackendUnavailable("cannot start")
+
+    flaky = BreaksAfter(2)
+    printed: list[str] = []
+    a = Announcer(flaky, printed.append, clock=Clock(), fallbacks=[broken_factory, lambda: spare])
+    for i in range(5):
+        assert a.announce(f"Line {i}.")
+    assert flaky.closed
+    assert a.backend is spare
+    assert spare.texts == ["Speech switched to spare.", "Line 2.", "Line 3.", "Line 4."]
+    assert printed.count("Speech switched to spare.") == 1
+    assert len(a.problems) == 2
+    assert "Speech switched to spare." in [e.text for e in a.history.entries]
+
+
+def test_when_every_fallback_fails_the_game_goes_on_printing() -> None:
+    printed: list[str] = []
+    a = Announcer(BreaksAfter(0), printed.append, clock=Clock(), fallbacks=[lambda: BreaksAfter(0, "also-flaky")])
+    for i in range(3):
+        a.announce(f"Line {i}.")
+    assert a.backend.name == "silent"
+    assert printed == ["Line 0.", "Speech switched to silent.", "Line 1.", "Line 2."]
+
+
+def test_a_printer_that_raises_does_not_stop_speech() -> None:
+    backend = RecordingBackend()
+
+    def bad_printer(line: str) -> None:
+        raise OSError("terminal closed")
+
+    a = Announcer(backend, bad_printer, clock=Clock())
+    assert a.announce("Still spoken.")
+    assert backend.texts == ["Still spoken."]
+    assert a.problems
+
+
+def test_fallback_chain_survives_backends_that_fail_to_start_or_hang() -> None:
+    def hangs() -> Backend:
+        time.sleep(3)
+        return RecordingBackend()
+
+    def raises() -> Backend:
+        raise RuntimeError("no such device")
+
+    spare = RecordingBackend()
+    chain: list[Callable[[], Backend]] = [
+        lambda: build_guarded("hangs", hangs, timeout=0.2),
+        lambda: build_guarded("raises", raises, timeout=0.2),
+        lambda: spare,
+    ]
+    printed: list[str] = []
+    a = Announcer(BreaksAfter(0), printed.append, clock=Clock(), fallbacks=chain)
+    started = time.monotonic()
+    a.announce("Hello.")
+    assert time.monotonic() - started < 1.0
+    assert a.backend is spare
+    assert spare.texts == ["Speech switched to recording.", "Hello."]
+    assert any("did not start within" in p for p in a.problems)
+    assert any("no such device" in p for p in a.problems)
+
+
+def test_set_backend_switches_and_closes_the_old_one() -> None:
+    a, backend, printed, _ = make()
+    other = RecordingBackend(speaks=False)
+    a.set_backend(other)
+    assert backend.closed
+    a.announce(U_DRAW)
+    assert other.spoken == [] and printed[-1] == "You drew the 7 of hearts."
+
+
+def test_silence_stops_the_backend() -> None:
+    a, backend, _, _ = make()
+    a.silence()
+    assert backend.stops == 1
+
+
+def test_card_display_must_be_known() -> None:
+    with pytest.raises(ValueError):
+        Announcer(RecordingBackend(), card_display="pictures")
+
+
+def test_a_transcript_records_printed_lines_in_screen_reader_mode(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from speech.backends import read_transcript
+
+    path = Path(str(tmp_path)) / "t.jsonl"
+    chain = backend_chain("screen-reader", transcript=str(path))
+    a = Announcer(chain[0](), lambda line: None, clock=Clock(), fallbacks=chain[1:])
+    a.announce(U_DRAW)
+    a.announce(utter("Your turn.", urgent=True))
+    a.close()
+    records = read_transcript(path)
+    assert [(r["text"], r["interrupt"]) for r in records] == [
+        ("You drew the 7 of hearts.", False),
+        ("Your turn.", True),
+    ]
+    assert all(isinstance(r["t"], float | int) for r in records)

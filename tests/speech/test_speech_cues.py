@@ -1,0 +1,132 @@
+"""Sound cues: generated tones, played without blocking, silent without a device."""
+
+from __future__ import annotations
+
+import sys
+import time
+import wave
+from pathlib import Path
+
+import pytest
+
+from engine.cards import JOKER, Rank
+from engine.events import Discarded, Drew, HandEnded, HandStarted, TurnStarted, WentOut
+from engine.notation import parse_card
+from speech.audio import Player, audio_device_present, find_player
+from speech.cues import CUE_NAMES, TONES, Cues, cues_for, write_tone
+
+
+def test_the_six_cues_of_the_issue_exist() -> None:
+    assert set(CUE_NAMES) == {"your_turn", "draw", "discard", "wild", "go_out", "hand_end"}
+
+
+@pytest.mark.parametrize("name", CUE_NAMES)
+def test_each_cue_is_a_short_audible_wav(tmp_path: Path, name: str) -> None:
+    cues = Cues(cache_dir=tmp_path)
+    path = cues.wav_path(name)
+    with wave.open(str(path), "rb") as w:
+        assert (w.getnchannels(), w.getsampwidth()) == (1, 2)
+        seconds = w.getnframes() / w.getframerate()
+        frames = w.readframes(w.getnframes())
+    assert 0.03 < seconds < 0.8
+    samples = memoryview(frames).cast("h")
+    peak = max(abs(s) for s in samples)
+    assert 3000 < peak < 32767  # audible, not clipped
+    assert abs(samples[0]) < 2000 and abs(samples[-1]) < 2000  # no click at either end
+    assert cues.wav_path(name) == path  # cached, not written again
+
+
+def test_different_tones_give_different_files(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.wav", tmp_path / "b.wav"
+    write_tone(TONES["draw"], a)
+    write_tone(TONES["discard"], b)
+    assert a.read_bytes() != b.read_bytes()
+
+
+def test_without_a_sound_device_cues_are_silent_no_ops(tmp_path: Path) -> None:
+    cues = Cues(cache_dir=tmp_path)
+    if audio_device_present():
+        pytest.skip("this machine has a sound device")
+    assert not cues.available
+    started = time.perf_counter()
+    assert all(cues.play(n) is False for n in CUE_NAMES)
+    assert time.perf_counter() - started < 0.05
+    cues.close()
+
+
+def test_cues_play_in_the_background_through_a_player(tmp_path: Path) -> None:
+    # A stand-in player that takes half a second, like a real one playing a longer sound.
+    slow = Player((sys.executable, "-c", "import time, sys; time.sleep(0.5)"))
+    cues = Cues(cache_dir=tmp_path)
+    cues.player = slow
+    started = time.perf_counter()
+    assert cues.play("your_turn")
+    assert cues.play("wild")
+    assert time.perf_counter() - started < 0.3, "play must not wait for the sound"
+    cues.close()
+
+
+def test_cues_can_be_turned_off_all_or_one_by_one(tmp_path: Path) -> None:
+    cues = Cues(cache_dir=tmp_path, disabled=["draw"])
+    cues.player = Player(("true",))
+    assert not cues.is_enabled("draw") and cues.is_enabled("discard")
+    assert not cues.play("draw")
+    assert cues.play("discard")
+    cues.set_enabled(False, "discard")
+    assert not cues.play("discard")
+    cues.set_enabled(True, "draw")
+    assert cues.play("draw")
+    cues.set_enabled(False)
+    assert not any(cues.play(n) for n in CUE_NAMES)
+    cues.set_enabled(True)
+    assert cues.play("go_out")
+    assert not cues.play("fanfare")
+    with pytest.raises(ValueError):
+        cues.set_enabled(True, "fanfare")
+    assert not Cues(enabled=False, cache_dir=tmp_path).play("draw")
+    cues.close()
+
+
+def test_a_player_that_cannot_start_never_raises(tmp_path: Path) -> None:
+    cues = Cues(cache_dir=tmp_path)
+    cues.player = Player(("no-such-player-binary",))
+    assert cues.play("draw") is False
+    assert cues.problems
+
+
+def test_a_named_player_that_is_missing_falls_back_quietly() -> None:
+    player = find_player("no-such-player-binary")
+    assert player is None or player.name != "no-such-player-binary"
+
+
+def test_which_events_sound_which_cues() -> None:
+    start = HandStarted(
+        hand_number=5, hands_total=11, dealer=1, cards_dealt=7, wild_rank=Rank.SEVEN, up_card=None, first_player=0
+    )
+    events = [
+        start,
+        TurnStarted(seat=0),
+        Drew(seat=0, source="stock", card=parse_card("7h")),
+        Discarded(seat=0, card=parse_card("9c")),
+        TurnStarted(seat=1),
+        Drew(seat=1, source="stock", card=None),
+        Discarded(seat=1, card=parse_card("4c")),
+        TurnStarted(seat=0),
+        Drew(seat=0, source="discard", card=JOKER),
+        WentOut(seat=0, melds=(), discard=parse_card("kc")),
+        HandEnded(hand_number=5, went_out=0, results=()),
+    ]
+    assert cues_for(events, 0) == [
+        "your_turn",
+        "draw",
+        "wild",
+        "discard",
+        "your_turn",
+        "draw",
+        "wild",
+        "go_out",
+        "hand_end",
+    ]
+    assert cues_for(events, 1) == ["your_turn", "draw", "discard", "go_out", "hand_end"]
+    assert cues_for([Drew(seat=0, source="stock", card=parse_card("7h"))], 0, Rank.SEVEN) == ["draw", "wild"]
+    assert cues_for([Drew(seat=0, source="stock", card=parse_card("7h"))], 0) == ["draw"]

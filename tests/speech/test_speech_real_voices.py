@@ -1,0 +1,151 @@
+"""The real voices installed here: espeak-ng (a process per message) and pyttsx3 (espeak-ng inside).
+
+There is no sound card in CI, so these check what can be measured: audio written to files, and
+processes started, queued and stopped, never that sound was heard.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import time
+import wave
+from pathlib import Path
+
+import pytest
+
+from speech.backends import BackendUnavailable, make_backend
+from speech.backends.espeak_ng import EspeakBackend, espeak_args, espeak_to_wav
+
+needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+
+SENTENCE = "Anna took the 9 of clubs and discarded the king of stars."
+
+# Reads a WAV stream from stdin no faster than a sound card would play it (22050 Hz, 16 bit mono).
+REALTIME_SINK = (
+    sys.executable,
+    "-c",
+    "import sys, time\n"
+    "while True:\n"
+    "    chunk = sys.stdin.buffer.read(4410)\n"
+    "    if not chunk: break\n"
+    "    time.sleep(0.1)\n",
+)
+
+
+def wav_seconds(path: Path) -> float:
+    with wave.open(str(path), "rb") as w:
+        return w.getnframes() / w.getframerate()
+
+
+@needs_espeak
+def test_espeak_ng_writes_a_wav_of_plausible_length(tmp_path: Path) -> None:
+    path = tmp_path / "sentence.wav"
+    espeak_to_wav(SENTENCE, str(path), rate=175)
+    seconds = wav_seconds(path)
+    words = len(SENTENCE.split())
+    # 175 words a minute is 3.4 s for 11 words; allow for pauses and espeak's own pacing.
+    assert 0.5 * words / 175 * 60 < seconds < 2.0 * words / 175 * 60, seconds
+    faster = tmp_path / "fast.wav"
+    espeak_to_wav(SENTENCE, str(faster), rate=350)
+    assert wav_seconds(faster) < 0.75 * seconds
+
+
+def test_espeak_arguments_carry_rate_voice_and_volume() -> None:
+    assert espeak_args("espeak-ng", rate=220, voice="en-us", volume=0.5) == [
+        "espeak-ng",
+        "-s",
+        "220",
+        "-v",
+        "en-us",
+        "-a",
+        "50",
+    ]
+    assert espeak_args("espeak-ng", rate=5, volume=9) == ["espeak-ng", "-s", "80", "-a", "200"]
+
+
+@needs_espeak
+def test_an_urgent_message_stops_the_one_speaking_within_50_ms() -> None:
+    backend = EspeakBackend(rate=175, player=REALTIME_SINK)
+    try:
+        backend.speak(SENTENCE * 3)
+        time.sleep(0.3)
+        first = backend.processes
+        assert first and all(p.poll() is None for p in first), "the first message should still be playing"
+        started = time.perf_counter()
+        backend.speak("Your turn.", interrupt=True)
+        while any(p.poll() is None for p in first) and time.perf_counter() - started < 1.0:
+            time.sleep(0.001)
+        stopped_after = time.perf_counter() - started
+        assert stopped_after < 0.05, f"took {stopped_after * 1000:.1f} ms"
+        assert backend.processes and backend.processes[0] not in first
+    finally:
+        backend.close()
+
+
+@needs_espeak
+def test_ordinary_messages_queue_behind_the_one_speaking() -> None:
+    backend = EspeakBackend(rate=400, player=REALTIME_SINK)
+    try:
+        backend.speak("One, two, three.")
+        backend.speak("Four.")
+        backend.speak("Five.")
+        assert backend.queued == 2
+        first = backend.processes
+        deadline = time.monotonic() + 10
+        while backend.queued and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert backend.queued == 0
+        assert all(p.poll() is not None for p in first), "the first finished before the next started"
+        backend.stop()
+        assert backend.queued == 0
+    finally:
+        backend.close()
+
+
+@needs_espeak
+def test_espeak_ng_without_a_sound_card_still_speaks_without_failing() -> None:
+    backend = make_backend("espeak-ng")
+    try:
+        for _ in range(4):
+            backend.speak("Hello.", interrupt=True)
+            time.sleep(0.15)
+        backend.speak("Still here.")
+    finally:
+        backend.close()
+
+
+def test_espeak_ng_missing_is_unavailable() -> None:
+    with pytest.raises(BackendUnavailable, match="not installed"):
+        EspeakBackend(binary="no-such-espeak-binary")
+
+
+@needs_espeak
+def test_an_unknown_espeak_voice_is_refused() -> None:
+    with pytest.raises(BackendUnavailable, match="no voice"):
+        EspeakBackend(voice="no-such-voice-xx")
+
+
+@needs_espeak
+def test_pyttsx3_initialises_against_espeak_ng_and_writes_audio(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    from speech.backends.pyttsx3_voice import Pyttsx3Backend
+
+    backend = Pyttsx3Backend(rate=180, volume=0.8, player=None)
+    try:
+        path = tmp_path / "pyttsx3.wav"
+        backend.save(SENTENCE, str(path))
+        seconds = wav_seconds(path)
+        assert 1.0 < seconds < 8.0, seconds
+        second = tmp_path / "again.wav"
+        backend.save("Your turn.", str(second))
+        assert 0.2 < wav_seconds(second) < seconds
+        assert wav_seconds(path) == seconds  # the first file was not overwritten
+        backend.speak("Spoken with no sound card.")
+        backend.speak("Cut short.", interrupt=True)
+        time.sleep(0.2)
+    finally:
+        backend.close()
+    out, err = capfd.readouterr()
+    assert out == "" and err == "", "pyttsx3 must not write to the terminal"

@@ -1,0 +1,223 @@
+"""Every key the help lists exists and does what its description says.
+
+Each command of the registry has an expectation here; a new command without one fails the coverage
+test, so the help can never promise a key nobody checked. Keys go through the app's dispatcher here;
+test_ui_terminal_keys.py checks that the terminal's bytes for each key reach that dispatcher.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from ui_driver import Harness, can_go_out, play_until
+
+from access_game.settings import Settings
+from access_game.ui.app import GameApp
+
+Check = Callable[[Harness, GameApp, list[str]], None]
+
+
+def _said(fragment: str) -> Check:
+    def check(h: Harness, app: GameApp, said: list[str]) -> None:
+        assert any(fragment in line for line in said), f"expected {fragment!r} in {said}"
+
+    return check
+
+
+def _said_any(*fragments: str) -> Check:
+    def check(h: Harness, app: GameApp, said: list[str]) -> None:
+        assert any(f in line for f in fragments for line in said), f"expected one of {fragments} in {said}"
+
+    return check
+
+
+def _my_draw_turn(app: GameApp) -> bool:
+    return app.session.my_turn and app.session.view().phase == "draw" and not app.session.view().last_turn
+
+
+def _start(seed: int = 4, **settings: object) -> tuple[Harness, GameApp]:
+    h = Harness(seed=seed, settings=Settings(speech="silent", cues=False, **settings))  # type: ignore[arg-type]
+    app = play_until(h, _my_draw_turn)
+    return h, app
+
+
+def _card_at(app: GameApp, index: int) -> str:
+    from speech.phrases import card_words
+
+    table = app.table
+    return card_words(table.order[index], app.session.view().wild_rank)  # type: ignore[attr-defined]
+
+
+def check_move(index: Callable[[GameApp], int]) -> Check:
+    def check(h: Harness, app: GameApp, said: list[str]) -> None:
+        i = index(app)
+        n = len(app.table.order)  # type: ignore[attr-defined]
+        assert app.table.pos == i  # type: ignore[attr-defined]
+        assert said[-1].endswith(f"{_card_at(app, i)}, {i + 1} of {n}"), said
+
+    return check
+
+
+def check_sorted(how: str) -> Check:
+    def check(h: Harness, app: GameApp, said: list[str]) -> None:
+        from engine.cards import Card
+
+        order = app.table.order  # type: ignore[attr-defined]
+        key = Card.rank_key if how == "rank" else Card.sort_key
+        assert order == sorted(order, key=key)
+        assert said[-1].startswith(f"Sorted by {how}: ")
+
+    return check
+
+
+def check_braille(h: Harness, app: GameApp, said: list[str]) -> None:
+    line = h.printer.printed[-1]
+    assert line and all(0x2800 <= ord(ch) <= 0x28FF for ch in line), line
+    assert any("in braille" in s for s in said)
+    assert not any(0x2800 <= ord(ch) <= 0x28FF for s in said for ch in s), "cells must never be spoken"
+
+
+def check_repeat(h: Harness, app: GameApp, said: list[str]) -> None:
+    assert said == [h.transcript[-3]] or said[0] == h.transcript[-3], said
+
+
+# command name -> list of (keys to press before, key, check)
+SCENARIOS: dict[str, list[tuple[list[str], str, Check]]] = {
+    "draw-stock": [([], "d", _said("You drew the"))],
+    "take-discard": [([], "t", _said("You took "))],
+    "discard": [(["d"], "space", _said("You discarded the")), (["d"], "enter", _said("You discarded the")),
+                ([], "space", _said("Draw a card first"))],
+    "go-out": [(["d"], "o", _said_any("You went out: ", "You cannot go out")), ([], "o", _said("Draw a card first"))],
+    "hint": [([], "n", _said("points")), (["d"], "n", _said_any("points", "You can go out"))],
+    "previous-card": [(["end"], "left", check_move(lambda a: len(a.table.order) - 2))],  # type: ignore[attr-defined]
+    "next-card": [(["home"], "right", check_move(lambda a: 1))],
+    "first-card": [(["end"], "home", check_move(lambda a: 0))],
+    "last-card": [([], "end", check_move(lambda a: len(a.table.order) - 1))],  # type: ignore[attr-defined]
+    "jump": [([], k, check_move(lambda a, k=k: int(k) - 1)) for k in "123"]
+    + [([], k, _said("there is no card")) for k in "4567890"],
+    "jump-high": [([], f"alt-{n}", _said(f"there is no card {10 + n}")) for n in range(1, 5)],
+    "go-to": [([], "j", _said("Go to card number?")), (["j", "2"], "enter", check_move(lambda a: 1))],
+    "read-hand": [([], "h", _said("3 cards: "))],
+    "read-by-suit": [([], "g", _said(":"))],
+    "read-by-rank": [([], "G", _said(":"))],
+    "braille-hand": [([], "b", check_braille)],
+    "sort-rank": [([], "r", check_sorted("rank"))],
+    "sort-suit": [(["r"], "e", check_sorted("suit"))],
+    "up-card": [([], "u", _said("The up card is"))],
+    "wild": [([], "w", _said("Jokers and 3s are wild"))],
+    "scores": [([], "s", _said("Totals: You 0"))],
+    "scores-long": [([], "S", _said("No hands played yet."))],
+    "info": [([], "i", _said("Hand 1 of 11, 3 cards dealt, 3s wild"))],
+    "players": [([], "p", _said("Anna: 3 cards, last discarded"))],
+    # pace 'step' (see STEP): Space and Enter let the next computer player move
+    "next": [([], "space", _said("Anna ")), ([], "enter", _said("Anna "))],
+    "repeat": [(["w"], "l", _said("Jokers and 3s are wild"))],
+    "history-older": [(["w", "u"], "pageup", _said("Jokers and 3s are wild"))],
+    "history-newer": [(["w", "u", "pageup"], "pagedown", _said("The up card is"))],
+    "history-oldest": [([], "c-home", _said("Five Crowns. F1 for help."))],
+    "history-newest": [(["w", "pageup", "pageup"], "c-end", _said("Jokers and 3s are wild"))],
+    "history-filter": [([], "f", _said("my turn messages."))],
+    "verbosity": [([], "v", _said("Verbosity detailed."))],
+    "cues": [([], "c", _said("Sound cues on."))],
+    "help": [([], "f1", _said("Help for Five Crowns")), ([], "?", _said("D: Draw the top card of the stock."))],
+    "menu": [([], "escape", _said("Action menu."))],
+    "settings": [([], "f2", _said("Settings."))],
+    "save": [([], "c-s", _said("This game is not being saved."))],
+    "quit": [([], "q", _said("Quit the game? Y or N."))],
+}
+
+
+#: Commands whose scenarios run with computer players moving one per key press.
+STEP = {"next"}
+
+
+def test_every_command_has_a_scenario() -> None:
+    _, app = _start()
+    assert {c.name for c in app.registry} == set(SCENARIOS)
+    for c in app.registry:
+        tested = {key for _, key, _ in SCENARIOS[c.name]}
+        assert set(c.keys) <= tested, f"{c.name}: keys {set(c.keys) - tested} untested"
+
+
+CASES = [(name, before, key, check) for name, cases in SCENARIOS.items() for before, key, check in cases]
+
+
+@pytest.mark.parametrize(("name", "before", "key", "check"), CASES,
+                         ids=[f"{c[0]}-{c[2]}-{i}" for i, c in enumerate(CASES)])
+def test_key_does_what_the_help_says(name: str, before: list[str], key: str, check: Check) -> None:
+    if name in STEP:
+        h = Harness(seed=4, settings=Settings(speech="silent", cues=False, pace="step"))
+        app = h.start()
+        assert app.session.waiting
+    else:
+        h, app = _start()
+    for k in before:
+        h.press(k)
+    assert app.registry.for_key(key) is not None
+    said = h.press(key)
+    assert said, f"{key} said nothing"
+    check(h, app, said)
+
+
+def test_go_out_names_the_melds_and_ends_the_turn() -> None:
+    h = Harness(seed=11)
+    app = play_until(h, can_go_out)
+    v = app.session.view()
+    from engine.arrange import discard_options
+
+    opts = discard_options(v.hand, v.wild_rank)
+    card = next(c for c, a in opts.items() if a.points == 0)
+    table = app.table
+    table.pos = table.order.index(card)  # type: ignore[attr-defined]
+    said = h.press("o")
+    assert said[0].startswith("You went out: ")
+    assert ("book of" in said[0]) or ("run of" in said[0])
+    assert any(line.endswith("over. You went out.") for line in said)
+
+
+def test_go_out_on_a_card_that_does_not_allow_it_names_the_cards_that_do() -> None:
+    h = Harness(seed=11)
+    app = play_until(h, can_go_out)
+    v = app.session.view()
+    from engine.arrange import discard_options
+
+    opts = discard_options(v.hand, v.wild_rank)
+    bad = [c for c, a in opts.items() if a.points > 0]
+    if not bad:
+        pytest.skip("every card lets this hand go out")
+    app.table.pos = app.table.order.index(bad[0])  # type: ignore[attr-defined]
+    said = h.press("o")
+    assert "you can go out discarding" in said[-1]
+    assert app.session.view().phase == "discard", "a refused go-out changes nothing"
+
+
+def test_step_pace_waits_for_a_key_per_computer_turn() -> None:
+    h = Harness(seed=3, settings=Settings(speech="silent", cues=False, pace="step"))
+    app = h.start()
+    assert app.session.waiting
+    assert h.transcript[-1].endswith("Space to go on.")
+    assert app.prompt_text() == "next> "
+    said = h.press("space")
+    assert said[0].startswith("Anna ")
+    turns = [s for s in said if s.startswith(("Anna", "Ben", "Carla")) and "Space to go on" not in s]
+    assert len(turns) == 1, "one computer turn per key"
+    # Information keys work while they wait, and change nothing.
+    said = h.press("i")
+    assert "Hand 1 of 11" in said[0]
+    assert app.session.waiting
+
+
+def test_unknown_key_says_how_to_get_help() -> None:
+    h, app = _start()
+    said = h.press("x")
+    assert said == ["X does nothing here. F1 for help, Escape for the menu."]
+
+
+def test_discard_refused_out_of_turn_changes_nothing() -> None:
+    h = Harness(seed=3, settings=Settings(speech="silent", cues=False, pace="step"))
+    app = h.start()
+    before = app.session.game.to_data()
+    said = h.press("d")
+    assert said == ["It is Anna's turn, not yours."]
+    assert app.session.game.to_data() == before

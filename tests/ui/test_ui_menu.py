@@ -1,0 +1,130 @@
+"""The Escape menu reaches every action, and list menus, questions and number entry behave."""
+
+from __future__ import annotations
+
+import pytest
+from ui_driver import Harness, play_until
+
+from access_game.settings import Settings
+from access_game.ui.app import GameApp
+
+#: Commands whose menu result cannot equal the key's (they read history, which the menu itself adds
+#: to, or take the key pressed as their argument).
+NOT_COMPARABLE = {"repeat", "history-older", "history-newer", "history-oldest", "history-newest", "history-filter"}
+
+
+def _ready(seed: int = 4) -> tuple[Harness, GameApp]:
+    h = Harness(seed=seed, settings=Settings(speech="silent", cues=False))
+    app = play_until(h, lambda a: a.session.my_turn and a.session.view().phase == "draw")
+    return h, app
+
+
+def _menu_names() -> list[str]:
+    _, app = _ready()
+    return [c.name for c in app.registry.menu_items()]
+
+
+def test_the_menu_lists_every_command_but_itself() -> None:
+    _, app = _ready()
+    assert {c.name for c in app.registry} - {c.name for c in app.registry.menu_items()} == {"menu"}
+
+
+@pytest.mark.parametrize("name", _menu_names())
+def test_every_action_is_reachable_from_the_escape_menu(name: str) -> None:
+    h, app = _ready()
+    index = [c.name for c in app.registry.menu_items()].index(name)
+    command = app.registry.get(name)
+    opened = h.press("escape")
+    assert opened[-1].startswith("Action menu. Up and Down to move")
+    moved: list[str] = []
+    for _ in range(index):
+        moved = h.press("down")
+    if index:
+        # Each item is spoken as you move: its description, its keys, where it is in the list.
+        assert moved[-1] == f"{command.description.rstrip('.')}, {command.keys_text}, {index + 1} of " \
+            f"{len(app.registry.menu_items())}"
+    said = h.press("enter")
+    assert said, f"{name} from the menu said nothing"
+    assert not app.modes or name in ("quit", "settings", "help", "jump", "jump-high", "go-to"), "the menu closed"
+    if name in ("jump", "jump-high", "go-to"):
+        assert said[-1].startswith("Go to card number?")
+        return
+    if name in NOT_COMPARABLE or name == "next":
+        return
+    # The same action by its key, from the same seeded position, says the same.
+    h2, app2 = _ready()
+    direct = h2.press(command.keys[0])
+    assert said == direct
+
+
+def test_menu_wraps_and_escape_closes_without_acting() -> None:
+    h, app = _ready()
+    h.press("escape")
+    n = len(app.registry.menu_items())
+    said = h.press("up")
+    assert said[-1].endswith(f"{n} of {n}")
+    said = h.press("down")
+    assert said[-1].endswith(f"1 of {n}")
+    before = app.session.game.to_data()
+    said = h.press("escape")
+    assert said == ["Action menu closed."]
+    assert not app.modes
+    assert app.session.game.to_data() == before
+
+
+def test_other_keys_in_a_menu_say_how_it_works_and_do_not_act() -> None:
+    h, app = _ready()
+    h.press("escape")
+    before = app.session.game.to_data()
+    said = h.press("d")
+    assert "Up and Down to move" in said[-1]
+    assert app.modes and app.session.game.to_data() == before
+
+
+def test_settings_menu_changes_and_keeps_settings(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    h, app = _ready()
+    changed: list[Settings] = []
+    app.session.on_settings = changed.append
+    said = h.press("f2")
+    assert said[-1].startswith("Settings. ") and said[-1].endswith("Speech: silent, 1 of 8")
+    h.press("down")
+    h.press("down")
+    said = h.press("right")
+    assert said == ["Verbosity: detailed"]
+    assert app.session.settings.verbosity == "detailed"
+    assert app.session.narrator.verbosity == 2
+    said = h.press("down")
+    said = h.press("enter")
+    assert said == ["Cards shown as: braille"]
+    said = h.press("left")
+    assert said == ["Cards shown as: words"]
+    h.press("down")
+    h.press("down")
+    said = h.press("enter")
+    assert said == ["Computer players: one per key press"]
+    assert app.session.settings.pace == "step"
+    h.press("escape")
+    assert [s.verbosity for s in changed][-1] == "detailed"
+    assert changed[-1].pace == "step"
+
+
+def test_quit_asks_and_n_goes_on() -> None:
+    h, app = _ready()
+    assert h.press("q") == ["Quit the game? Y or N."]
+    assert app.prompt_text() == "quit y/n> "
+    assert h.press("x") == ["Quit the game? Press Y for yes or N for no."]
+    assert h.press("n") == ["Going on."]
+    assert not app.quitting
+
+
+def test_number_entry_goes_to_a_card_and_escape_cancels() -> None:
+    h, app = _ready()
+    h.press("j")
+    h.press("2")
+    said = h.press("enter")
+    assert said[-1].endswith(", 2 of 3")
+    h.press("j")
+    h.press("9")
+    assert h.press("backspace") == ["erased, nothing"]
+    assert h.press("escape") == ["Cancelled."]
+    assert app.table.pos == 1  # type: ignore[attr-defined]
