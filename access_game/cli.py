@@ -39,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list or args_list[0].startswith("-") and args_list[0] not in ("-h", "--help", "--version"):
+    if not args_list or (args_list[0].startswith("-") and args_list[0] not in ("-h", "--help", "--version")):
         args_list = ["play", *args_list]
     args = parser.parse_args(args_list)
     func = getattr(args, "func", None)

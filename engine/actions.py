@@ -44,7 +44,7 @@ class Draw(Action):
 class Discard(Action):
     """Put one card from the hand on the discard pile, ending the turn."""
 
-    card: Card = Card(None, None)
+    card: Card
     kind: ClassVar[str] = "discard"
 
 
@@ -52,7 +52,7 @@ class Discard(Action):
 class GoOut(Action):
     """Lay the whole hand down in melds and discard the one card left."""
 
-    discard: Card = Card(None, None)
+    discard: Card
     kind: ClassVar[str] = "go_out"
 
 

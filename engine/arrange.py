@@ -57,6 +57,19 @@ _SUIT_BASE = {s: 16 * i for i, s in enumerate(_SUITS)}
 _CARD_OF = {16 * i + int(r): Card(r, s) for i, s in enumerate(_SUITS) for r in Rank}
 _UNITS2 = [1 << (2 * i) for i in range(64)]  # slots of one bit and a guard bit: hands without twin cards
 _LOWEST2 = {u: i for i, u in enumerate(_UNITS2)}
+_TABLES: dict[int, tuple[list[int], dict[int, int]]] = {}
+
+
+def _tables(bits: int, n: int) -> tuple[list[int], dict[int, int]]:
+    """Slot units and lowest-bit -> slot for fields of ``bits`` bits (constant tables, built once)."""
+    if n > 64:
+        units = [1 << (i * bits) for i in range(n)]
+        return units, {u << b: i for i, u in enumerate(units) for b in range(bits - 1)}
+    table = _TABLES.get(bits)
+    if table is None:
+        units = [1 << (i * bits) for i in range(64)]
+        table = _TABLES[bits] = (units, {u << b: i for i, u in enumerate(units) for b in range(bits - 1)})
+    return table[0][:n], table[1]
 
 
 def _split(cards: Sequence[Card], wild_rank: Rank | None) -> tuple[list[int], list[Card]]:
@@ -118,8 +131,7 @@ class _Hand:
             n = len(slots)
             dup = True
             bits = max(counts).bit_length() + 1  # count field plus a guard bit
-            units = [1 << (i * bits) for i in range(n)]
-            lowest = {u << b: i for i, u in enumerate(units) for b in range(bits - 1)}
+            units, lowest = _tables(bits, n)
             root = sum(u * k for u, k in zip(units, counts, strict=True))
         ranks = [c & 15 for c in slots]
         self.bits = bits
@@ -144,9 +156,10 @@ class _Hand:
                 groups[r] = [i]
             else:
                 same.append(i)
+        twins = {i for i, k in enumerate(counts) if k > 1}
         for grp in groups.values():
             size = len(grp)
-            if not dup:
+            if not dup or twins.isdisjoint(grp):
                 if size == 1:
                     continue
                 rank = ranks[grp[0]]
@@ -167,7 +180,7 @@ class _Hand:
                         found[:0] = [(p, 0, k * rank) for p, k in opts if k >= 3]
                     if found:
                         cands[i] = found
-            else:
+            else:  # twin cards: a book may hold both copies
                 rank = ranks[grp[0]]
                 for a in range(size):
                     i = grp[a]
@@ -229,18 +242,13 @@ class _Hand:
                 least[i] = low
         self.least = least
         #: tied: the fields of the slots in some listed meld; loose: the other slots, most points first
-        if not dup:
-            self.tied = linked
-            loose = [i for i in range(n) if not linked & units[i]]
-        else:
-            fld = self.field
-            self.tied = 0
-            loose = []
-            for i in range(n):
-                if (linked >> (i * bits)) & fld:
-                    self.tied |= fld << (i * bits)
-                else:
-                    loose.append(i)
+        if dup:  # a slot is tied when any bit of its field is set
+            spread = linked
+            for b in range(1, bits - 1):
+                spread |= linked >> b
+            linked = (spread & sum(units)) * self.field
+        self.tied = linked
+        loose = [i for i in range(n) if not linked & units[i]]
         if len(loose) > 1:
             loose.sort(key=ranks.__getitem__, reverse=True)
         self.loose = loose
@@ -282,6 +290,7 @@ def _cover_fn(h: _Hand, picks: dict[int, tuple[int, int]]) -> Callable[[int, int
     guard = h.guard
     cands = h.cands
     least = h.least
+    floor = least[0]  # fewer wilds than this: no meld at all
     stride = h.wcap + 1
 
     def cover(state: int, w: int, rem: int) -> int:
@@ -314,7 +323,9 @@ def _cover_fn(h: _Hand, picks: dict[int, tuple[int, int]]) -> Callable[[int, int
             if need > w:
                 break
             if ((state | guard) - m) & guard == guard:
-                v = p + cover(state - m, w - need, rem - p)
+                rest = state - m
+                w2 = w - need
+                v = p + cover(rest, w2, rem - p) if rest and w2 >= floor else p
                 if v > best:
                     best = v
                     pick = (m, need)
@@ -322,13 +333,14 @@ def _cover_fn(h: _Hand, picks: dict[int, tuple[int, int]]) -> Callable[[int, int
                         break
         p = pts[i]
         u = units[i]
+        rest = state - u
         if w >= 2 and best < rem:  # the card with two wilds
-            v = p + cover(state - u, w - 2, rem - p)
+            v = p + cover(rest, w - 2, rem - p) if rest and w - 2 >= floor else p
             if v > best:
                 best = v
                 pick = (u, 2)
-        if best < rem - p:  # deadwood: leaving it out covers at most the rest
-            v = cover(state - u, w, rem - p)
+        if best < rem - p and w >= floor:  # deadwood: leaving it out covers at most the rest
+            v = cover(rest, w, rem - p) if rest else 0
             if v > best:
                 best = v
                 pick = (0, 0)

@@ -14,7 +14,7 @@ its suit — with the wilds as a budget and the contract's set and run counts as
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -239,48 +239,47 @@ def _without(cards: tuple[int, ...], taken: Sequence[int]) -> tuple[int, ...]:
     return tuple(rest)
 
 
-def _set_choices(first: int, rest: tuple[int, ...], min_naturals: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Every set whose lowest natural is ``first``: ``first`` plus any sub-multiset of its rank."""
+def _set_choices(first: int, rest: tuple[int, ...], min_naturals: int, max_naturals: int) -> list[tuple[int, ...]]:
+    """The naturals of every set whose lowest natural is ``first``: ``first`` and any sub-multiset of
+    the other cards of its rank."""
     value = first % 16
     counts: dict[int, int] = {}
     for c in rest:
         if c % 16 == value:
             counts[c] = counts.get(c, 0) + 1
-    codes = list(counts.items())
-
-    def pick(i: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        if i == len(codes):
-            yield chosen
-            return
-        code, n = codes[i]
-        for k in range(n + 1):
-            yield from pick(i + 1, chosen + (code,) * k)
-
-    for extra in pick(0, ()):
-        if 1 + len(extra) >= min_naturals:
-            yield (first, *extra), _without(rest, extra)
+    out: list[tuple[int, ...]] = [(first,)]
+    for code, n in counts.items():
+        out = [chosen + (code,) * k for chosen in out for k in range(n + 1) if len(chosen) + k <= max_naturals]
+    return [chosen for chosen in out if len(chosen) >= min_naturals]
 
 
-def _run_choices(
-    first: int, rest: tuple[int, ...], max_gaps: int, min_naturals: int
-) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], int]]:
-    """Every run whose lowest natural is ``first`` and whose inner gaps need at most ``max_gaps``
-    wilds: (naturals, remaining cards, shortest length)."""
-    top = (first // 16) * 16 + HIGH_POSITION
-    higher = sorted({c for c in rest if first < c <= top})
-
-    def grow(i: int, chosen: tuple[int, ...], gaps: int) -> Iterator[tuple[int, ...]]:
-        yield chosen
+def _run_choices(first: int, rest: tuple[int, ...], max_gaps: int, min_naturals: int) -> list[tuple[int, ...]]:
+    """The naturals of every run whose lowest natural is ``first`` and whose inner gaps need at most
+    ``max_gaps`` wilds. ``first`` is the lowest card left, so its suit's cards lead ``rest``."""
+    top = first - first % 16 + HIGH_POSITION
+    higher: list[int] = []
+    for c in rest:
+        if c > top:
+            break
+        if c > first and (not higher or higher[-1] != c):
+            higher.append(c)
+    out: list[tuple[int, ...]] = []
+    stack: list[tuple[int, tuple[int, ...], int]] = [(0, (first,), 0)]
+    while stack:
+        i, chosen, gaps = stack.pop()
+        if len(chosen) >= min_naturals:
+            out.append(chosen)
+        last = chosen[-1]
         for j in range(i, len(higher)):
-            g = gaps + higher[j] - chosen[-1] - 1
+            g = gaps + higher[j] - last - 1
             if g > max_gaps:
                 break
-            yield from grow(j + 1, (*chosen, higher[j]), g)
+            stack.append((j + 1, (*chosen, higher[j]), g))
+    return out
 
-    for chosen in grow(0, (first,), 0):
-        if len(chosen) >= min_naturals:
-            length = max(MIN_RUN, chosen[-1] - first + 1)
-            yield chosen, _without(rest, chosen[1:]), length
+
+def _run_length(chosen: tuple[int, ...]) -> int:
+    return max(MIN_RUN, chosen[-1] - chosen[0] + 1)
 
 
 @lru_cache(maxsize=300_000)
@@ -300,22 +299,23 @@ def _best(nats: tuple[int, ...], wilds: int, sets: int, runs: int, cap: int) -> 
         best_cost, best_plan = cost + _pts(first), plan
 
     if sets:
-        for chosen, remaining in _set_choices(first, rest, MIN_NATURALS):
+        for chosen in _set_choices(first, rest, MIN_NATURALS, len(nats)):
             need = max(0, MIN_SET - len(chosen))
             if need > wilds:
                 continue
             left = wilds - need
-            cost, plan = _best(remaining, left, sets - 1, runs, left)
+            cost, plan = _best(_without(rest, chosen[1:]), left, sets - 1, runs, left)
             if cost < best_cost:
                 best_cost, best_plan = cost, (("set", chosen, len(chosen) + need), *plan)
     if runs:
-        for chosen, remaining, length in _run_choices(first, rest, wilds, MIN_NATURALS):
+        for chosen in _run_choices(first, rest, wilds, MIN_NATURALS):
+            length = _run_length(chosen)
             need = length - len(chosen)
             if need > wilds:
                 continue
             left = wilds - need
             new_cap = left if sets else min(left, cap + MAX_RUN - length)
-            cost, plan = _best(remaining, left, sets, runs - 1, new_cap)
+            cost, plan = _best(_without(rest, chosen[1:]), left, sets, runs - 1, new_cap)
             if cost < best_cost:
                 best_cost, best_plan = cost, (("run", chosen, length), *plan)
     return best_cost, best_plan
@@ -335,21 +335,22 @@ def _short(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> int:
     if best == 0:
         return 0
     if sets:
-        for chosen, remaining in _set_choices(first, rest, 1):
+        # Naturals beyond three never bring a set closer; they only use up cards.
+        for chosen in _set_choices(first, rest, 1, MIN_SET):
             n = len(chosen)
             naturals_missing = max(0, MIN_NATURALS - n)
             places = max(0, MIN_SET - n - naturals_missing)
             cost = naturals_missing + max(0, places - wilds)
             if cost < best:
-                best = min(best, cost + _short(remaining, max(0, wilds - places), sets - 1, runs))
+                best = min(best, cost + _short(_without(rest, chosen[1:]), max(0, wilds - places), sets - 1, runs))
     if runs:
-        for chosen, remaining, length in _run_choices(first, rest, wilds + 2, 1):
+        for chosen in _run_choices(first, rest, wilds + 2, 1):
             n = len(chosen)
             naturals_missing = max(0, MIN_NATURALS - n)
-            places = length - n - naturals_missing
+            places = _run_length(chosen) - n - naturals_missing
             cost = naturals_missing + max(0, places - wilds)
             if cost < best:
-                best = min(best, cost + _short(remaining, max(0, wilds - places), sets, runs - 1))
+                best = min(best, cost + _short(_without(rest, chosen[1:]), max(0, wilds - places), sets, runs - 1))
     return best
 
 

@@ -39,7 +39,8 @@ class Suit(StrEnum):
         return self.name.lower()
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]
+        """Position in the suit order (stars, hearts, clubs, spades, diamonds); shadows str.index on purpose."""
         return _SUIT_INDEX[self]
 
 

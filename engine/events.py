@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.cards import Card, Rank
@@ -194,7 +194,7 @@ def seen_by(events: Iterable[Event], seat: int | None) -> list[Event]:
     for ev in events:
         owner = ev.private_to
         if owner is not None and owner != seat and ev.secret_fields:
-            ev = dataclasses.replace(ev, **{name: None for name in ev.secret_fields})  # type: ignore[arg-type]
+            ev = dataclasses.replace(ev, **{name: None for name in ev.secret_fields})
         out.append(ev)
     return out
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from engine.cards import FIVE_CROWNS_RANKS, JOKER, STANDARD_RANKS, STANDARD_SUITS, Card, Rank, Suit
 from engine.errors import CardNotationError
 
-__all__ = ["format_card", "format_cards", "parse_card", "parse_cards", "parse_rank", "describe_ranks"]
+__all__ = ["describe_ranks", "format_card", "format_cards", "parse_card", "parse_cards", "parse_rank"]
 
 _SUIT_CODES: dict[str, Suit] = {
     "st": Suit.STARS,

@@ -35,9 +35,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def run(args: argparse.Namespace) -> int:
     if args.game != "five-crowns":
-        module = importlib.import_module(
-            "access_game.commands.hand_contract" if args.game == "contract-rummy" else "access_game.commands.hand_upcard"
-        )
+        name = "hand_contract" if args.game == "contract-rummy" else "hand_upcard"
+        module = importlib.import_module(f"access_game.commands.{name}")
         return int(module.run(args, args.cards))
     if args.wild is None:
         raise UsageError("--wild is needed for Five Crowns: the wild rank, 3..10, j, q or k")

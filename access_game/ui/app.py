@@ -73,7 +73,7 @@ class GameApp:
         for command in [*self.table.commands(), *core_commands(self)]:
             self.registry.add(command)
         self.application: Application[int] = Application(
-            layout=Layout(Window(FormattedTextControl(self._prompt_fragments, show_cursor=True), height=1,
+            layout=Layout(Window(FormattedTextControl(self._prompt_fragments, focusable=True, show_cursor=True), height=1,
                                  dont_extend_height=True)),
             key_bindings=self._bindings(),
             full_screen=False,
@@ -103,7 +103,10 @@ class GameApp:
         return f"{self.table.prompt()}> "
 
     def _prompt_fragments(self) -> StyleAndTextTuples:
-        return [("", self.prompt_text()), ("[SetCursorPosition]", "")]
+        # The cursor sits on the space after '>', where typing would go (a position past the last
+        # character would put it back at the start of the line).
+        text = self.prompt_text()
+        return [("", text[:-1]), ("[SetCursorPosition]", text[-1:])]
 
     # ----------------------------------------------------------------- keys
     def _bindings(self) -> KeyBindings:

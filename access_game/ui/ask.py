@@ -46,7 +46,7 @@ def ask_yes_no(question: str, say: Callable[[str], None], printer: LinePrinter, 
         printer.flush()
 
     app: Application[bool] = Application(
-        layout=Layout(Window(FormattedTextControl([("", "y/n> "), ("[SetCursorPosition]", "")]), height=1)),
+        layout=Layout(Window(FormattedTextControl([("", "y/n>"), ("[SetCursorPosition]", " ")], focusable=True), height=1)),
         key_bindings=kb,
         full_screen=False,
         erase_when_done=True,

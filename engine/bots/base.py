@@ -42,6 +42,8 @@ def _load_builtin() -> None:
     global _loaded
     if not _loaded:
         _loaded = True
+        # Rulesets may register their own players (solitaire does), so load them too.
+        importlib.import_module("engine.rules")
         for name in BUILTIN_AGENT_MODULES:
             importlib.import_module(name)
 

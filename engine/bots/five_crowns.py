@@ -47,7 +47,9 @@ class NormalFiveCrowns:
             return Draw(view.seat, "stock") if any(a.source == "stock" for a in draws) else draws[0]
         discards = [a for a in legal if isinstance(a, Discard)]
         left = judge.discard_points(judge.key(view.hand))
-        return min(discards, key=lambda a: (left[a.card], -judge.points_of(a.card), a.card.sort_key()))
+        # Ties go to the costlier card, then to the first in the hand: the order the first greedy player
+        # used, which recorded transcripts rely on.
+        return min(discards, key=lambda a: (left[a.card], -judge.points_of(a.card)))
 
 
 class EasyFiveCrowns:

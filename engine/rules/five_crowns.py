@@ -399,7 +399,8 @@ class FiveCrowns:
             results.append(
                 PlayerResult(seat=seat, melds=arr.melds, deadwood=arr.deadwood, points=points_of[seat], total=total)
             )
-        events: list[Event] = [HandEnded(hand_number=state.hand_number, went_out=state.went_out, results=tuple(results))]
+        ended = HandEnded(hand_number=state.hand_number, went_out=state.went_out, results=tuple(results))
+        events: list[Event] = [ended]
         # Clear the table; the laid-down cards go back to the box until the next shuffle.
         state.stock, state.discard = [], []
         state.last_turns = []

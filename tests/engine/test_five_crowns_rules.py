@@ -194,7 +194,7 @@ def test_last_turns_each_other_player_once_then_hand_scored() -> None:
         nxt = game.seats_to_act()[0]
         order.append(nxt)
         assert game.view(nxt).last_turn
-        assert not any(isinstance(a, GoOut) for a in (game.legal_actions(nxt) + [Draw(nxt)]))
+        assert not any(isinstance(a, GoOut) for a in ([*game.legal_actions(nxt), Draw(nxt)]))
         events += game.apply(Draw(nxt, "stock"))
         events += game.apply(Discard(nxt, state(game).hands[nxt][0]))
     assert order == [(seat + k) % 4 for k in (1, 2, 3)]

@@ -34,13 +34,13 @@ def test_json_best_arrangement(capsys) -> None:
 
 def test_go_out_hand_names_the_discard(capsys) -> None:
     # 3s wild, 4 cards: 5h 5s 5d + king of clubs: goes out throwing the king.
-    code, out, _ = run(capsys, "--wild", "3", "--json", "5h", "5s", "5d", "kc")
+    _code, out, _ = run(capsys, "--wild", "3", "--json", "5h", "5s", "5d", "kc")
     data = json.loads(out)
     assert data == {"melds": [["5h", "5s", "5d"]], "deadwood": [], "points": 0, "go_out": True, "discard": "kc"}
 
 
 def test_cannot_go_out_names_the_best_discard(capsys) -> None:
-    code, out, _ = run(capsys, "--wild", "3", "--json", "5h", "9s", "jd", "kc")
+    _code, out, _ = run(capsys, "--wild", "3", "--json", "5h", "9s", "jd", "kc")
     data = json.loads(out)
     assert data["go_out"] is False and data["discard"] == "kc"
     assert data["points"] == 5 + 9 + 11
