@@ -17,17 +17,7 @@ from access_game.saves import SaveStore
 from access_game.settings import VERBOSITIES, Settings
 from engine.actions import Action
 from engine.bots import make_agent
-from engine.events import (
-    Discarded,
-    Drew,
-    Event,
-    GameEnded,
-    HandEnded,
-    HandStarted,
-    TurnStarted,
-    WentOut,
-    seen_by,
-)
+from engine.events import Event, seen_by
 from engine.game import Game
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
@@ -90,6 +80,7 @@ class Session:
         self.agents = self._make_agents()
         #: Computer players waiting to move (pace 'step'); they go on one per key press.
         self.save_problem: str | None = None
+        self._unsaved = False
 
     # ----------------------------------------------------------------- who is who
     @property
@@ -169,6 +160,8 @@ class Session:
         if self.settings.pace == "all":
             while self.bots_to_move:
                 self._bot_action()
+        if self._unsaved:
+            self.autosave()
         self.flush()
         if self.waiting:
             seat = self.game.seats_to_act()[0]
@@ -188,37 +181,37 @@ class Session:
         seat = self.game.seats_to_act()[0]
         agent = self.agents[seat]
         action = agent.choose(self.game.view(seat), self.game.legal_actions(seat))
-        self._after(self.game.apply(action))
+        # Computer players' moves are saved together once they have all moved (see advance): a
+        # 50 KB write per bot action would make every key press of a late hand feel slow.
+        self._after(self.game.apply(action), save=False)
 
-    def _after(self, events: Sequence[Event]) -> None:
+    def _after(self, events: Sequence[Event], *, save: bool = True) -> None:
         mine = seen_by(events, self.human_seat)
         self.say_all(self.narrator.narrate(mine))
         self._cues(mine)
         for listener in list(self.listeners):
             listener(mine)
-        self.autosave()
+        if save:
+            self.autosave()
+        else:
+            self._unsaved = True
 
     def flush(self) -> None:
         """Say what the narrator was holding back (a computer player's draw waiting for its discard)."""
         self.say_all(self.narrator.flush())
 
     def _cues(self, events: Sequence[Event]) -> None:
-        for ev in events:
-            if isinstance(ev, TurnStarted) and ev.seat == self.human_seat:
-                self.cue("your_turn")
-            elif isinstance(ev, Drew) and ev.seat == self.human_seat:
-                self.cue("draw")
-            elif isinstance(ev, Discarded) and ev.seat == self.human_seat:
-                self.cue("discard")
-            elif isinstance(ev, WentOut):
-                self.cue("go_out")
-            elif isinstance(ev, HandEnded | GameEnded):
-                self.cue("hand_end")
-            elif isinstance(ev, HandStarted):
-                self.cue("wild")
+        if self.cues is None or not self.settings.cues:
+            return
+        from speech.cues import cues_for
+
+        wild = getattr(self.view(), "wild_rank", None)
+        for name in cues_for(events, self.human_seat, wild):
+            self.cue(name)
 
     # ----------------------------------------------------------------- saving
     def autosave(self) -> None:
+        self._unsaved = False
         if self.saves is None:
             return
         try:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import itemgetter
+from operator import itemgetter, mul
 
 from engine.cards import Card, Rank, Suit
 from engine.melds import MAX_RUN_LENGTH, MAX_RUN_RANK, MIN_RUN_RANK, card_points, is_wild
@@ -111,7 +111,8 @@ class _Hand:
         codes = sorted(codes)  # suit, then rank: a suit's cards are consecutive slots
         n = len(codes)
         counts: list[int] = []
-        if len(set(codes)) == n:  # no twin cards: one bit per slot
+        distinct = set(codes)
+        if len(distinct) == n:  # no twin cards: one bit per slot
             slots = codes
             dup = False
             bits = 2
@@ -119,20 +120,13 @@ class _Hand:
             lowest = _LOWEST2 if n <= 64 else {u: i for i, u in enumerate(units)}
             root = sum(units)
         else:
-            slots = []
-            last = -1
-            for c in codes:
-                if c == last:
-                    counts[-1] += 1
-                else:
-                    slots.append(c)
-                    counts.append(1)
-                    last = c
+            slots = sorted(distinct)
+            counts = [codes.count(c) for c in slots]
             n = len(slots)
             dup = True
             bits = max(counts).bit_length() + 1  # count field plus a guard bit
             units, lowest = _tables(bits, n)
-            root = sum(u * k for u, k in zip(units, counts, strict=True))
+            root = sum(map(mul, units, counts))
         ranks = [c & 15 for c in slots]
         self.bits = bits
         self.codes = slots
@@ -143,7 +137,7 @@ class _Hand:
         self.guard = sum(units) << (bits - 1)
         self.field = (1 << (bits - 1)) - 1
         self.root = root
-        self.root_pts = sum(c & 15 for c in codes)
+        self.root_pts = sum(map(mul, ranks, counts)) if dup else sum(ranks)
         #: cands[slot]: the listed melds whose lowest card is ``slot``, fewest wilds first
         cands: list[Sequence[_Meld]] = [_NONE] * n
         self.cands = cands
@@ -182,6 +176,10 @@ class _Hand:
                         cands[i] = found
             else:  # twin cards: a book may hold both copies
                 rank = ranks[grp[0]]
+                if size == 1 and counts[grp[0]] == 2:  # just a pair of twins
+                    if wcap:
+                        cands[grp[0]] = [(2 * units[grp[0]], 1, rank + rank)]
+                    continue
                 for a in range(size):
                     i = grp[a]
                     ui = units[i]
@@ -290,7 +288,6 @@ def _cover_fn(h: _Hand, picks: dict[int, tuple[int, int]]) -> Callable[[int, int
     guard = h.guard
     cands = h.cands
     least = h.least
-    floor = least[0]  # fewer wilds than this: no meld at all
     stride = h.wcap + 1
 
     def cover(state: int, w: int, rem: int) -> int:
@@ -317,6 +314,7 @@ def _cover_fn(h: _Hand, picks: dict[int, tuple[int, int]]) -> Callable[[int, int
         best = memo.get(key)
         if best is not None:
             return best
+        # A child whose lowest card no meld within its wilds can reach is worth 0: skip the call.
         best = 0
         pick = (0, 0)
         for m, need, p in cands[i]:
@@ -325,7 +323,7 @@ def _cover_fn(h: _Hand, picks: dict[int, tuple[int, int]]) -> Callable[[int, int
             if ((state | guard) - m) & guard == guard:
                 rest = state - m
                 w2 = w - need
-                v = p + cover(rest, w2, rem - p) if rest and w2 >= floor else p
+                v = p + cover(rest, w2, rem - p) if rest and least[lowest[rest & -rest]] <= w2 else p
                 if v > best:
                     best = v
                     pick = (m, need)
@@ -334,13 +332,14 @@ def _cover_fn(h: _Hand, picks: dict[int, tuple[int, int]]) -> Callable[[int, int
         p = pts[i]
         u = units[i]
         rest = state - u
+        reach = least[lowest[rest & -rest]] if rest else _INF
         if w >= 2 and best < rem:  # the card with two wilds
-            v = p + cover(rest, w - 2, rem - p) if rest and w - 2 >= floor else p
+            v = p + cover(rest, w - 2, rem - p) if reach <= w - 2 else p
             if v > best:
                 best = v
                 pick = (u, 2)
-        if best < rem - p and w >= floor:  # deadwood: leaving it out covers at most the rest
-            v = cover(rest, w, rem - p) if rest else 0
+        if best < rem - p and reach <= w:  # deadwood: leaving it out covers at most the rest
+            v = cover(rest, w, rem - p)
             if v > best:
                 best = v
                 pick = (0, 0)
@@ -467,8 +466,8 @@ def _lay_out(h: _Hand, plan: list[int], dead: list[int], wilds: list[Card], poin
             tail = _Run(cut + 1, full.cards[cut - full.lo + 1 :])
             runs[0:1] = [head, tail]
             order[idx : idx + 1] = [head, tail]
-    melds = tuple(tuple(m.cards) if isinstance(m, _Run) else tuple(m) for m in order)
-    deadwood = tuple(_CARD_OF[h.codes[s]] for s in dead)
+    melds = tuple([tuple(m.cards) if isinstance(m, _Run) else tuple(m) for m in order])
+    deadwood = tuple([_CARD_OF[codes_of[s]] for s in dead])
     return Arrangement(melds, deadwood, points)
 
 
@@ -501,24 +500,32 @@ class _Solver:
         i = h.codes.index(_SUIT_BASE[card.suit] + card.rank)
         return h.root - h.units[i], h.root_pts - h.pts[i], self.wilds
 
-    def best_cover(self, state: int, w: int, rem: int) -> tuple[int, int]:
-        """(most points melded, how many loose cards take two wilds each in the best lay-down)."""
+    def best_cover(self, state: int, w: int, rem: int) -> tuple[int, list[int], int]:
+        """(most points melded, the loose slots of ``state``, how many of them take two wilds each)."""
         h = self.hand
         loose = h.loose_in(state) if h.loose else []
+        if not loose:
+            if self._cover is None:
+                self._cover = _cover_fn(h, self.picks)
+            return self._cover(state, w, rem), loose, 0
+        pts = h.pts
         tied = state & h.tied
-        rem_tied = rem - sum(h.pts[i] for i in loose)
+        rem_tied = rem
+        for i in loose:
+            rem_tied -= pts[i]
         if tied and self._cover is None:
             self._cover = _cover_fn(h, self.picks)
+        cover = self._cover
         best = best_k = acc = 0
         for k in range(min(len(loose), w // 2) + 1):
             if k:
-                acc += h.pts[loose[k - 1]]
+                acc += pts[loose[k - 1]]
             if acc + rem_tied <= best:
                 continue
-            v = acc + (self._cover(tied, w - 2 * k, rem_tied) if tied and self._cover else 0)
+            v = acc + cover(tied, w - 2 * k, rem_tied) if tied and cover else acc
             if v > best:
                 best, best_k = v, k
-        return best, best_k
+        return best, loose, best_k
 
     def points(self, state: int, rem: int, wilds: list[Card]) -> int:
         covered = self.best_cover(state, min(len(wilds), self.hand.wcap), rem)[0] if state else 0
@@ -545,28 +552,40 @@ class _Solver:
     def arrangement(self, state: int, rem: int, wilds: list[Card]) -> Arrangement:
         h = self.hand
         w = min(len(wilds), h.wcap)
-        target, k = self.best_cover(state, w, rem) if state else (0, 0)
+        if state:
+            target, loose, k = self.best_cover(state, w, rem)
+        else:
+            target, loose, k = 0, [], 0
         if not target:
-            dead = tuple(_CARD_OF[h.codes[i]] for i in h.slots_of(state))
+            dead = tuple([_CARD_OF[h.codes[i]] for i in h.slots_of(state)])
             if _all_wild_ok(wilds, self.all_wild_melds):
                 meld = tuple(sorted(wilds, key=lambda c: c.rank is None))  # wild-rank cards first
                 return Arrangement((meld,), dead, rem)
             return Arrangement((), dead + tuple(wilds), self.points(state, rem, wilds))
         points = rem - target
-        loose = h.loose_in(state)
-        plan = [h.units[i] for i in loose[:k]]
+        units = h.units
+        plan = [units[i] for i in loose[:k]]
         dead_slots = loose[k:]
         w -= 2 * k
         state &= h.tied
         guard = h.guard
         stride = h.wcap + 1
         picks = self.picks
+        lowest = h.lowest
+        least = h.least
         while state:  # follow the picks, stripping the cards the search stripped
-            i = h.lowest[state & -state]
-            if h.least[i] > w:
+            i = lowest[state & -state]
+            if least[i] > w:
                 dead_slots.extend(h.slots_of(state))
                 break
-            fits = w >= 2 or any(need <= w and ((state | guard) - m) & guard == guard for m, need, _ in h.cands[i])
+            fits = w >= 2
+            if not fits:
+                for m, need, _ in h.cands[i]:
+                    if need > w:
+                        break
+                    if ((state | guard) - m) & guard == guard:
+                        fits = True
+                        break
             m, need = picks[state * stride + w] if fits else (0, 0)
             if m:
                 plan.append(m)
@@ -574,7 +593,7 @@ class _Solver:
                 w -= need
             else:
                 dead_slots.append(i)
-                state -= h.units[i]
+                state -= units[i]
         dead_slots.sort()
         return _lay_out(h, plan, dead_slots, wilds, points, self.wild_rank)
 

@@ -2,6 +2,12 @@
 
 A wild-rank card may stand for any card, its own rank included, so treating every wild-rank card as a
 wild is never worse than treating it as a natural; the checks below do exactly that.
+
+- Book: 3+ cards; the naturals share one rank (any suits, duplicates allowed).
+- Run: 3 to 11 cards; the naturals share one suit, are distinct, lie within 3..K (no wrap-around), and
+  span no more places than the run has cards (the wilds fill the gaps and the ends).
+- All-wild melds count as books. With ``all_wild_melds=False`` a meld of wilds only needs a wild-rank
+  card (a true book of that rank); a meld of jokers only is refused.
 """
 
 from __future__ import annotations
@@ -10,7 +16,8 @@ from collections.abc import Sequence
 
 from engine.cards import Card, Rank
 
-__all__ = ["card_points", "is_book", "is_meld", "is_run", "is_wild", "meld_kind"]
+__all__ = ["MAX_RUN_LENGTH", "MAX_RUN_RANK", "MIN_RUN_RANK", "card_points", "is_book", "is_meld", "is_run", "is_wild",
+           "meld_kind"]
 
 MIN_RUN_RANK = Rank.THREE
 MAX_RUN_RANK = Rank.KING
@@ -54,6 +61,8 @@ def is_run(cards: Sequence[Card], wild_rank: Rank | None, *, all_wild_melds: boo
         return False
     ranks = [int(c.rank) for c in naturals if c.rank is not None]
     if len(set(ranks)) != len(ranks):
+        return False
+    if min(ranks) < MIN_RUN_RANK or max(ranks) > MAX_RUN_RANK:
         return False
     return max(ranks) - min(ranks) + 1 <= len(cards)
 

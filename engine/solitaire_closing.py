@@ -21,7 +21,7 @@ from engine.arrange import Arrangement, arrange
 from engine.cards import JOKER, Card, Rank, Suit
 from engine.melds import MAX_RUN_LENGTH, card_points, is_wild
 
-__all__ = ["closing_arrangement", "unmatched_count"]
+__all__ = ["closing_arrangement", "unmatched_cards", "unmatched_count"]
 
 _INF = 10**9
 _SUITS = tuple(Suit)
@@ -74,8 +74,7 @@ def _fewest(nats: tuple[int, ...], wilds: int) -> tuple[int, tuple[int, ...]]:
     # A run upward from this card in its suit: each later rank a natural held or a wild.
     suit_base = first - rank
 
-    def extend(pos: int, length: int, naturals: int, last_natural: bool, remaining: tuple[int, ...],
-               used: int) -> None:
+    def extend(pos: int, length: int, naturals: int, last_natural: bool, remaining: tuple[int, ...], used: int) -> None:
         if last_natural and (naturals >= 2 or length >= 3):
             pad = max(0, 3 - length)
             if used + pad <= wilds and length + pad <= MAX_RUN_LENGTH:
@@ -93,30 +92,36 @@ def _fewest(nats: tuple[int, ...], wilds: int) -> tuple[int, tuple[int, ...]]:
     return best_count, best_dead
 
 
-def closing_arrangement(cards: Sequence[Card], wild_rank: Rank | None, *, all_wild_melds: bool = True) -> Arrangement:
-    """A lay-down of ``cards`` leaving the fewest cards unmatched (its deadwood); points as scored."""
+def unmatched_cards(cards: Sequence[Card], wild_rank: Rank | None, *, all_wild_melds: bool = True) -> list[Card]:
+    """The fewest cards no meld can take, in suit order (empty exactly when all the cards meld)."""
     naturals = [c for c in cards if not is_wild(c, wild_rank)]
-    wilds = [c for c in cards if is_wild(c, wild_rank)]
+    wilds = len(cards) - len(naturals)
     nats = tuple(sorted(_encode(c) for c in naturals))
-    all_wild_ok = len(wilds) >= 3 and (all_wild_melds or any(c != JOKER for c in wilds))
-    count, dead_codes = _fewest(nats, len(wilds))
+    all_wild_ok = wilds >= 3 and (all_wild_melds or any(c != JOKER for c in cards if is_wild(c, wild_rank)))
+    count, dead_codes = _fewest(nats, wilds)
     without_meld = len(nats) if all_wild_ok else len(cards)
     if count < _INF and count <= without_meld:
-        dead = [_decode(c) for c in dead_codes]
-    elif all_wild_ok:
-        dead = list(naturals)
-    else:
-        return Arrangement((), tuple(cards), sum(card_points(c, wild_rank) for c in cards))
+        return [_decode(c) for c in dead_codes]
+    if all_wild_ok:
+        return sorted(naturals, key=Card.sort_key)
+    return sorted(cards, key=Card.sort_key)
+
+
+def closing_arrangement(cards: Sequence[Card], wild_rank: Rank | None, *, all_wild_melds: bool = True) -> Arrangement:
+    """A lay-down of ``cards`` leaving the fewest cards unmatched (its deadwood); points as scored."""
+    dead = unmatched_cards(cards, wild_rank, all_wild_melds=all_wild_melds)
+    points = sum(card_points(c, wild_rank) for c in dead)
+    if len(dead) == len(cards):
+        return Arrangement((), tuple(dead), points)
     melded = list(cards)
     for c in dead:
         melded.remove(c)
     laid = arrange(melded, wild_rank, all_wild_melds=all_wild_melds)
     if laid.points:  # cannot happen if both searches are right; the arranger's answer is the safe one
         return arrange(cards, wild_rank, all_wild_melds=all_wild_melds)
-    dead.sort(key=Card.sort_key)
-    return Arrangement(laid.melds, tuple(dead), sum(card_points(c, wild_rank) for c in dead))
+    return Arrangement(laid.melds, tuple(dead), points)
 
 
 def unmatched_count(cards: Sequence[Card], wild_rank: Rank | None, *, all_wild_melds: bool = True) -> int:
-    """The fewest cards that no meld can take: 0 exactly when all the cards meld."""
-    return len(closing_arrangement(cards, wild_rank, all_wild_melds=all_wild_melds).deadwood)
+    """How far the cards are from all melding: 0 exactly when they do."""
+    return len(unmatched_cards(cards, wild_rank, all_wild_melds=all_wild_melds))

@@ -19,7 +19,7 @@ from engine.errors import CardNotationError
 from engine.notation import parse_card, parse_rank
 from speech.words import card_words
 
-__all__ = ["upcard_report", "run"]
+__all__ = ["run", "upcard_report"]
 
 GAME = "upcard rummy"
 COPIES = 2  # two decks

@@ -11,7 +11,9 @@ import argparse
 import os
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from access_game.cli import UsageError
@@ -31,7 +33,7 @@ HELP_LINE = "F1 lists the keys; Escape opens a menu of every action."
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = add_command(sub, "play", run, "Play Five Crowns at the terminal against computer players (the default).")
     p.add_argument("--game", default="five-crowns", help="the game (five-crowns)")
-    p.add_argument("--players", type=int, help="number of players, you included (2 to 7; default 4)")
+    p.add_argument("--players", type=int, help="number of players, you included (2 to 14; default 4)")
     p.add_argument("--names", nargs="+", metavar="NAME",
                    help="names: the computer players', or everyone's with yours first")
     p.add_argument("--level", choices=LEVELS, help="computer players' level (default from settings: normal)")
@@ -97,7 +99,8 @@ def run(args: argparse.Namespace) -> int:
 
 def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: str | None = None,
                      force_new: bool = False, input: Any = None, output: Any = None,
-                     backend: Any = None, saves: Any = None, cues: Any = "auto") -> int:
+                     backend: Any = None, saves: Any = None, cues: Any = "auto",
+                     on_app: Callable[[Any], None] | None = None) -> int:
     """Everything from the first line to the last; tests call it with pipe input and their own backend."""
     # A one-line interface never needs to know where the cursor is; asking the terminal (CPR) only
     # produces a warning where nothing answers.
@@ -138,7 +141,11 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
             where = f"hand {view.hand_number} of {view.hands_total}" if hasattr(view, "hand_number") else "in play"
             others = ", ".join(p for s, p in enumerate(g.players) if s != loaded.session.human_seat)
             question = f"You have a saved game of {g.ruleset.title} with {others}, {where}. Resume it?"
-            if ask_yes_no(question, say, printer, input=input, output=out):
+            answer = ask_yes_no(question, say, printer, input=input, output=out)
+            if answer is None:  # Ctrl+C: leave, with the save untouched
+                printer.flush()
+                return 0
+            if answer:
                 resumed = loaded.session
             else:
                 kept = store.set_aside("replaced")
@@ -178,11 +185,39 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
     )
     welcome = HELP_LINE if resumed is not None else f"{game.ruleset.title}. {HELP_LINE}"
     app = GameApp(session, printer, input=input, output=out, welcome=welcome)
+    if on_app is not None:
+        on_app(app)
     try:
         return app.run(resumed=resumed is not None)
+    except Exception as exc:
+        # The game was saved after the last action; say so in one line rather than a traceback, and
+        # keep the details where a helper can find them.
+        log = _crash_log(exc)
+        printer.flush()
+        where = f" Details are in {log}." if log else ""
+        print(f"access-game: an error stopped the game ({exc.__class__.__name__}: {exc}). "
+              f"Your game is saved up to the last move; start access-game again to go on.{where}", file=sys.stderr)
+        return 1
     finally:
         printer.flush()
         announcer.close()
+        if session.cues is not None and hasattr(session.cues, "close"):
+            session.cues.close()
+
+
+def _crash_log(exc: BaseException) -> Path | None:
+    import traceback
+
+    from access_game.settings import data_dir
+
+    path = data_dir() / "crash.log"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write("".join(traceback.format_exception(exc)) + "\n")
+    except OSError:
+        return None
+    return path
 
 
 def _apply_settings(announcer: Any, old: Settings, new: Settings, *, own_backend: bool) -> None:

@@ -28,8 +28,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = add_command(sub, "solitaire", run, "Play Five Crowns solitaire: close eleven piles before the stock runs out.")
     p.add_argument("--seed", type=int, help="the deal's number (the same seed deals the same game)")
     p.add_argument("--name", default="You", help="whose record the result counts in (default: You)")
-    p.add_argument("--speech", choices=SPEECH_MODES,
-                   help="screen-reader: print lines for your screen reader; self-voicing: the game speaks; silent")
+    p.add_argument(
+        "--speech",
+        choices=SPEECH_MODES,
+        help="screen-reader: print lines for your screen reader; self-voicing: the game speaks; silent",
+    )
     p.add_argument("--cards", choices=CARD_DISPLAYS, help="cards on printed lines: words, braille cells, or both")
     p.add_argument("--new", action="store_true", help="deal a new game even if one is saved (the saved one is kept)")
 

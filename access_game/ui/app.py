@@ -73,8 +73,8 @@ class GameApp:
         for command in [*self.table.commands(), *core_commands(self)]:
             self.registry.add(command)
         self.application: Application[int] = Application(
-            layout=Layout(Window(FormattedTextControl(self._prompt_fragments, focusable=True, show_cursor=True), height=1,
-                                 dont_extend_height=True)),
+            layout=Layout(Window(FormattedTextControl(self._prompt_fragments, focusable=True, show_cursor=True),
+                                 height=1, dont_extend_height=True)),
             key_bindings=self._bindings(),
             full_screen=False,
             mouse_support=False,

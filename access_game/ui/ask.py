@@ -23,13 +23,13 @@ __all__ = ["ask_yes_no"]
 
 
 def ask_yes_no(question: str, say: Callable[[str], None], printer: LinePrinter, *,
-               input: Input | None = None, output: Output | None = None) -> bool:
-    """Ask and wait for Y or N; Ctrl+C and Escape answer no."""
+               input: Input | None = None, output: Output | None = None) -> bool | None:
+    """Ask and wait for Y or N (Escape is no); None when the player leaves with Ctrl+C."""
     say(f"{question} Y or N.")
     printer.flush()
     kb = KeyBindings()
 
-    def answer(value: bool) -> Callable[[KeyPressEvent], None]:
+    def answer(value: bool | None) -> Callable[[KeyPressEvent], None]:
         def handle(event: KeyPressEvent) -> None:
             event.app.exit(result=value)
 
@@ -37,16 +37,18 @@ def ask_yes_no(question: str, say: Callable[[str], None], printer: LinePrinter, 
 
     for key in ("y", "Y"):
         kb.add(key)(answer(True))
-    for key in ("n", "N", "escape", "c-c"):
+    for key in ("n", "N", "escape"):
         kb.add(key)(answer(False))
+    kb.add("c-c")(answer(None))
 
     @kb.add(Keys.Any)
     def _other(event: KeyPressEvent) -> None:
         say(f"{question} Press Y for yes or N for no.")
         printer.flush()
 
-    app: Application[bool] = Application(
-        layout=Layout(Window(FormattedTextControl([("", "y/n>"), ("[SetCursorPosition]", " ")], focusable=True), height=1)),
+    app: Application[bool | None] = Application(
+        layout=Layout(Window(FormattedTextControl([("", "y/n>"), ("[SetCursorPosition]", " ")], focusable=True),
+                             height=1)),
         key_bindings=kb,
         full_screen=False,
         erase_when_done=True,
@@ -57,6 +59,6 @@ def ask_yes_no(question: str, say: Callable[[str], None], printer: LinePrinter, 
     app.timeoutlen = 0.1
     printer.app = app
     try:
-        return bool(app.run())
+        return app.run()
     finally:
         printer.app = None

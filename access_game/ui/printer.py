@@ -7,6 +7,7 @@ reader finds each event as one new line and nothing earlier is ever rewritten.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from prompt_toolkit.application import Application
@@ -16,6 +17,16 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import print_formatted_text
 
 __all__ = ["LinePrinter"]
+
+
+def _in_loop_thread(app: Application[Any]) -> bool:
+    loop = app.loop
+    if loop is None:
+        return False
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
 
 
 class LinePrinter:
@@ -41,7 +52,13 @@ class LinePrinter:
             print_formatted_text(text, output=self.output)
 
         app = self.app
-        if app is not None and app.is_running:
-            run_in_terminal(write)
-        else:
+        if app is None or not app.is_running:
             write()
+        elif _in_loop_thread(app):
+            # Inside a key handler: erase the prompt, print, and let the redraw that follows every key
+            # press draw the prompt once (run_in_terminal would draw it twice).
+            app.renderer.erase()
+            write()
+            app.invalidate()
+        else:
+            run_in_terminal(write)

@@ -120,8 +120,7 @@ class SolitaireTable:
         v = self.view
         if resumed:
             self.say(
-                f"Resumed {TITLE}: {v.piles_closed} of {PILES} piles closed, "
-                f"{cards_count(v.stock_size)} in the stock.",
+                f"Resumed {TITLE}: {v.piles_closed} of {PILES} piles closed, {cards_count(v.stock_size)} in the stock.",
                 kind=Kind.SYSTEM,
                 urgent=False,
             )
@@ -141,11 +140,17 @@ class SolitaireTable:
             self.say("Press D to turn up the next card; O lists the open piles.", kind=Kind.MY_TURN, urgent=urgent)
         elif v.phase == "place" and v.drawn is not None:
             open_numbers = [p.number for p in v.open_piles]
-            self.say("Place ", *self._turned_parts(v.drawn, open_numbers),
-                     ": choose a pile, then Space.", kind=Kind.MY_TURN, urgent=urgent)
+            self.say(
+                "Place ",
+                *self._turned_parts(v.drawn, open_numbers),
+                ": choose a pile, then Space.",
+                kind=Kind.MY_TURN,
+                urgent=urgent,
+            )
         else:
-            self.say(f"Discard a card from pile {v.placed}: Left and Right, then Space.", kind=Kind.MY_TURN,
-                     urgent=urgent)
+            self.say(
+                f"Discard a card from pile {v.placed}: Left and Right, then Space.", kind=Kind.MY_TURN, urgent=urgent
+            )
 
     def _turned_parts(self, card: Card, open_piles: Sequence[int]) -> Parts:
         return ["a " if card.is_joker else "the ", card, wild_note(card, open_piles)]
@@ -186,40 +191,70 @@ class SolitaireTable:
         not_waiting = lambda: not s.waiting  # noqa: E731
         return [
             Command("draw", ("d",), "Turn up the top card of the stock.", self.draw, "play"),
-            Command("step", ("space", "enter"), "Place the turned-up card on the current pile; after that, "
-                    "discard the current card of that pile.", self.step, "play", when=not_waiting),
+            Command(
+                "step",
+                ("space", "enter"),
+                "Place the turned-up card on the current pile; after that, discard the current card of that pile.",
+                self.step,
+                "play",
+                when=not_waiting,
+            ),
             Command("place", ("p",), "Place the turned-up card on the current pile.", self.place, "play"),
             Command("discard", ("x",), "Discard the current card from the pile you placed on.", self.discard, "play"),
-            Command("hint", ("n",), "Hint: the placement that brings a pile closest to closing, or the best discard.",
-                    self.hint, "play"),
-            Command("play-hint", ("N",), "Do what the hint says: place the card, or discard the hinted card.",
-                    self.play_hint, "play"),
+            Command(
+                "hint",
+                ("n",),
+                "Hint: the placement that brings a pile closest to closing, or the best discard.",
+                self.hint,
+                "play",
+            ),
+            Command(
+                "play-hint",
+                ("N",),
+                "Do what the hint says: place the card, or discard the hinted card.",
+                self.play_hint,
+                "play",
+            ),
             Command("turned-card", ("u",), "The turned-up card waiting to be placed.", self.turned_card, "play"),
             Command("next-pile", ("down",), "Move to the next open pile.", self.next_pile, "piles"),
             Command("previous-pile", ("up",), "Move to the previous open pile.", self.previous_pile, "piles"),
-            Command("pile", tuple(PILE_KEYS), "Move to pile 1 to 9; 0 is pile 10, Alt+1 pile 11.",
-                    self.jump, "piles"),
+            Command("pile", tuple(PILE_KEYS), "Move to pile 1 to 9; 0 is pile 10, Alt+1 pile 11.", self.jump, "piles"),
             Command("go-to-pile", ("j",), "Go to a pile by its number (type it, then Enter).", self.go_to, "piles"),
-            Command("previous-card", ("left",), "Move to the previous card of the pile.", self.previous_card,
-                    "piles"),
+            Command("previous-card", ("left",), "Move to the previous card of the pile.", self.previous_card, "piles"),
             Command("next-card", ("right",), "Move to the next card of the pile.", self.next_card, "piles"),
             Command("first-card", ("home",), "Move to the pile's first card.", self.first_card, "piles"),
             Command("last-card", ("end",), "Move to the pile's last card.", self.last_card, "piles"),
             Command("read-pile", ("h",), "Read the current pile's cards.", self.read_pile, "piles"),
-            Command("pile-melds", ("m",), "The current pile's best melds and the cards still unmatched.",
-                    self.pile_melds, "piles"),
+            Command(
+                "pile-melds",
+                ("m",),
+                "The current pile's best melds and the cards still unmatched.",
+                self.pile_melds,
+                "piles",
+            ),
             Command("read-by-rank", ("g",), "Read the current pile grouped by rank.", self.read_by_rank, "piles"),
-            Command("braille-pile", ("b",), "Show the current pile as braille cells on one line (card code).",
-                    self.braille_pile, "piles"),
-            Command("open-piles", ("o",), "List the open piles, each with how far it is from closing.",
-                    self.open_piles, "table"),
+            Command(
+                "braille-pile",
+                ("b",),
+                "Show the current pile as braille cells on one line (card code).",
+                self.braille_pile,
+                "piles",
+            ),
+            Command(
+                "open-piles",
+                ("o",),
+                "List the open piles, each with how far it is from closing.",
+                self.open_piles,
+                "table",
+            ),
             Command("all-piles", ("a",), "Every pile, open and closed, with its cards.", self.all_piles, "table"),
             Command("stock", ("s",), "How many cards are left in the stock.", self.stock, "table"),
             Command("wild", ("w",), "What is wild on the current pile.", self.wild, "table"),
             Command("discards", ("k",), "The cards discarded so far (they are dead).", self.discards, "table"),
             Command("info", ("i",), "Piles closed, stock, the deal's seed and what to do now.", self.info, "table"),
-            Command("record", ("r",), "Your record: games, wins, best result and winning streak.", self.record,
-                    "table"),
+            Command(
+                "record", ("r",), "Your record: games, wins, best result and winning streak.", self.record, "table"
+            ),
         ]
 
     # ----- playing
@@ -241,8 +276,11 @@ class SolitaireTable:
     def discard(self, key: str = "") -> None:
         v = self.view
         if v.phase == "discard" and v.placed is not None and self.pile != v.placed:
-            self.say(f"You are on pile {self.pile}; the discard comes from pile {v.placed}, where you placed "
-                     f"the card. Press {_pile_key(v.placed)} to go there.", kind=Kind.SYSTEM)
+            self.say(
+                f"You are on pile {self.pile}; the discard comes from pile {v.placed}, where you placed "
+                f"the card. Press {_pile_key(v.placed)} to go there.",
+                kind=Kind.SYSTEM,
+            )
             return
         cards = self._cards()
         card = cards[self.pos] if cards and v.phase == "discard" else (v.drawn or Card(None, None))
@@ -278,8 +316,12 @@ class SolitaireTable:
         if v.drawn is None:
             self.say("No card is waiting to be placed." + (" Press D to turn one up." if v.phase == "draw" else ""))
             return
-        self.say("The turned-up card is ", *self._turned_parts(v.drawn, [p.number for p in v.open_piles]), ".",
-                 kind=Kind.MY_TURN)
+        self.say(
+            "The turned-up card is ",
+            *self._turned_parts(v.drawn, [p.number for p in v.open_piles]),
+            ".",
+            kind=Kind.MY_TURN,
+        )
 
     # ----- moving between piles
     def _announce_pile(self) -> None:
@@ -320,8 +362,9 @@ class SolitaireTable:
         self._move_to_pile(PILE_KEYS[key])
 
     def go_to(self, key: str = "") -> None:
-        self.host.open(NumberEntry("Go to pile number?", self.host.say_line, on_number=self._move_to_pile,
-                                   prompt="pile number"))
+        self.host.open(
+            NumberEntry("Go to pile number?", self.host.say_line, on_number=self._move_to_pile, prompt="pile number")
+        )
 
     # ----- cards of the current pile
     def _announce_card(self) -> None:
@@ -382,8 +425,11 @@ class SolitaireTable:
                 arr = pile.arrangement()
                 self.say(f"Pile {pile.number}, closed: ", *melds_parts(arr.melds, pile.wild_rank), ".")
             else:
-                self.say(f"Pile {pile.number}, {distance_words(pile.distance)}: ",
-                         *cards_parts(self._cards(pile), pile.wild_rank), ".")
+                self.say(
+                    f"Pile {pile.number}, {distance_words(pile.distance)}: ",
+                    *cards_parts(self._cards(pile), pile.wild_rank),
+                    ".",
+                )
 
     def stock(self, key: str = "") -> None:
         v = self.view
@@ -391,8 +437,10 @@ class SolitaireTable:
 
     def wild(self, key: str = "") -> None:
         pile = self.current
-        self.say(f"On pile {pile.number}, {pile.wild_rank.plural} and jokers are wild: "
-                 f"it was dealt {cards_count(pile.dealt)}.")
+        self.say(
+            f"On pile {pile.number}, {pile.wild_rank.plural} and jokers are wild: "
+            f"it was dealt {cards_count(pile.dealt)}."
+        )
 
     def discards(self, key: str = "") -> None:
         dead = self.view.dead
@@ -403,8 +451,10 @@ class SolitaireTable:
 
     def info(self, key: str = "") -> None:
         v = self.view
-        self.say(f"{TITLE}, deal {self.session.game.seed}: {v.piles_closed} of {PILES} piles closed, "
-                 f"{cards_count(v.stock_size)} in the stock.")
+        self.say(
+            f"{TITLE}, deal {self.session.game.seed}: {v.piles_closed} of {PILES} piles closed, "
+            f"{cards_count(v.stock_size)} in the stock."
+        )
         self._step_words()
 
     def record(self, key: str = "") -> None:

@@ -6,10 +6,12 @@ speaks itself, and the printed lines may then carry braille cells for the player
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
-from access_game.settings import VERBOSITIES, Settings
+from access_game.settings import HOME_ENV, VERBOSITIES, Settings
 from access_game.ui.braille_link import card_cells
 
 __all__ = ["make_announcer", "make_cues", "make_narrator", "output_backend"]
@@ -53,7 +55,8 @@ def make_cues(settings: Settings) -> Any:
         from speech.cues import Cues
     except ImportError:
         return None
+    home = os.environ.get(HOME_ENV)
     try:
-        return Cues(settings.cues)
+        return Cues(settings.cues, cache_dir=Path(home) / "cache" / "cues" if home else None)
     except Exception:
         return None

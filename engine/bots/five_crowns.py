@@ -59,10 +59,10 @@ class EasyFiveCrowns:
 
     level = "easy"
     #: Chances of each beginner's habit, per decision where it applies.
-    MISS_UP_CARD = 0.4
-    GRAB_LOOKALIKE = 0.25
-    LOOSE_THROW = 0.6
-    MISS_GOING_OUT = 0.3
+    MISS_UP_CARD = 0.6
+    GRAB_LOOKALIKE = 0.35
+    LOOSE_THROW = 0.9
+    MISS_GOING_OUT = 0.4
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

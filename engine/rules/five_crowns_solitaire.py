@@ -23,10 +23,10 @@ from engine.bots.base import LEVELS, register_agent
 from engine.cards import FIVE_CROWNS_RANKS, Card, Rank, five_crowns_deck
 from engine.errors import IllegalAction
 from engine.events import Event, GameStarted, register_event
-from engine.melds import meld_kind
+from engine.melds import card_points, meld_kind
 from engine.notation import parse_card
 from engine.ruleset import register_ruleset
-from engine.solitaire_closing import closing_arrangement, unmatched_count
+from engine.solitaire_closing import closing_arrangement, unmatched_cards, unmatched_count
 
 __all__ = [
     "LOW_STOCK_MARKS",
@@ -203,8 +203,8 @@ def best_discard(
     for card in dict.fromkeys(cards):
         rest = list(cards)
         rest.remove(card)
-        arr = closing_arrangement(rest, wild, all_wild_melds=all_wild_melds)
-        option = Placement(pile, card, before, len(arr.deadwood), arr.points)
+        dead = unmatched_cards(rest, wild, all_wild_melds=all_wild_melds)
+        option = Placement(pile, card, before, len(dead), sum(card_points(c, wild) for c in dead))
         key = (option.after, 0 if card == placed else 1, option.points_after)
         if best is None or key < best[0]:
             best = (key, option)

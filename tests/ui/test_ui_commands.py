@@ -59,6 +59,10 @@ def check_move(index: Callable[[GameApp], int]) -> Check:
     return check
 
 
+def _fixed(index: int) -> Callable[[GameApp], int]:
+    return lambda app: index
+
+
 def check_sorted(how: str) -> Check:
     def check(h: Harness, app: GameApp, said: list[str]) -> None:
         from engine.cards import Card
@@ -83,7 +87,9 @@ def check_repeat(h: Harness, app: GameApp, said: list[str]) -> None:
 
 
 # command name -> list of (keys to press before, key, check)
-SCENARIOS: dict[str, list[tuple[list[str], str, Check]]] = {
+Scenario = tuple[list[str], str, Check]
+NOTHING_BEFORE: list[str] = []
+SCENARIOS: dict[str, list[Scenario]] = {
     "draw-stock": [([], "d", _said("You drew the"))],
     "take-discard": [([], "t", _said("You took "))],
     "discard": [(["d"], "space", _said("You discarded the")), (["d"], "enter", _said("You discarded the")),
@@ -94,9 +100,9 @@ SCENARIOS: dict[str, list[tuple[list[str], str, Check]]] = {
     "next-card": [(["home"], "right", check_move(lambda a: 1))],
     "first-card": [(["end"], "home", check_move(lambda a: 0))],
     "last-card": [([], "end", check_move(lambda a: len(a.table.order) - 1))],  # type: ignore[attr-defined]
-    "jump": [([], k, check_move(lambda a, k=k: int(k) - 1)) for k in "123"]
-    + [([], k, _said("there is no card")) for k in "4567890"],
-    "jump-high": [([], f"alt-{n}", _said(f"there is no card {10 + n}")) for n in range(1, 5)],
+    "jump": [(NOTHING_BEFORE, k, check_move(_fixed(int(k) - 1))) for k in "123"]
+    + [(NOTHING_BEFORE, k, _said("there is no card")) for k in "4567890"],
+    "jump-high": [(NOTHING_BEFORE, f"alt-{n}", _said(f"there is no card {10 + n}")) for n in range(1, 5)],
     "go-to": [([], "j", _said("Go to card number?")), (["j", "2"], "enter", check_move(lambda a: 1))],
     "read-hand": [([], "h", _said("3 cards: "))],
     "read-by-suit": [([], "g", _said(":"))],
@@ -210,8 +216,11 @@ def test_step_pace_waits_for_a_key_per_computer_turn() -> None:
 
 def test_unknown_key_says_how_to_get_help() -> None:
     h, app = _start()
+    before = app.session.game.to_data()
     said = h.press("x")
     assert said == ["X does nothing here. F1 for help, Escape for the menu."]
+    assert h.press("f5") == ["F5 does nothing here. F1 for help, Escape for the menu."]
+    assert app.session.game.to_data() == before
 
 
 def test_discard_refused_out_of_turn_changes_nothing() -> None:
@@ -221,3 +230,42 @@ def test_discard_refused_out_of_turn_changes_nothing() -> None:
     said = h.press("d")
     assert said == ["It is Anna's turn, not yours."]
     assert app.session.game.to_data() == before
+
+
+def test_play_again_starts_a_new_game_with_the_same_players() -> None:
+    from ui_driver import keys_for_decision
+
+    h = Harness(seed=11)
+    app = h.start()
+    while not app.session.over:
+        for k in keys_for_decision(app):
+            h.press(k)
+    assert h.transcript[-1] == "Play again? Y or N."
+    assert app.prompt_text() == "play again y/n> "
+    said = h.press("y")
+    assert said[0] == "New game of Five Crowns: you, Anna, Ben and Carla."
+    assert not app.session.over and app.session.view().hand_number == 1
+    assert len(app.table.order) == len(app.session.view().hand)
+
+
+def test_alt_digits_reach_cards_11_and_up_in_a_late_hand() -> None:
+    from engine.bots import make_agent
+    from engine.game import Game
+
+    game = Game.new("five-crowns", ["You", "Anna", "Ben", "Carla"], seed=21)
+    agents = [make_agent("five-crowns", "normal", seed=s) for s in range(4)]
+    while not (game.view(0).hand_number >= 10 and game.seats_to_act() == (0,) and game.view(0).phase == "draw"
+               and not game.view(0).last_turn):
+        seat = game.seats_to_act()[0]
+        game.apply(agents[seat].choose(game.view(seat), game.legal_actions(seat)))
+    h = Harness(game=game)
+    app = h.start(resumed=True)
+    h.press("d")
+    n = len(app.table.order)
+    assert n >= 13
+    for k in range(1, n - 9):
+        said = h.press(f"alt-{k}")
+        assert app.table.pos == 9 + k
+        assert said[-1].endswith(f", {10 + k} of {n}")
+    said = h.press("0")
+    assert said[-1].endswith(f", 10 of {n}")

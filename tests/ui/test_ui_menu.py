@@ -52,7 +52,7 @@ def test_every_action_is_reachable_from_the_escape_menu(name: str) -> None:
     if name in NOT_COMPARABLE or name == "next":
         return
     # The same action by its key, from the same seeded position, says the same.
-    h2, app2 = _ready()
+    h2, _ = _ready()
     direct = h2.press(command.keys[0])
     assert said == direct
 

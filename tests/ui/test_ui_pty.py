@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,7 +22,7 @@ F1 = "\x1bOP"
 CTRL_S = "\x13"
 
 
-def _spawn(home: Path, *args: str) -> pexpect.spawn:
+def _spawn(home: Path, *args: str) -> Any:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PROMPT_TOOLKIT")}
     env.update(ACCESS_GAME_HOME=str(home), TERM="xterm", COLUMNS="80", LINES="24")
     child = pexpect.spawn(str(COMMAND), list(args), env=env, dimensions=(24, 80), encoding="utf-8", timeout=20)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 from collections.abc import Callable
 
 import pyte
@@ -20,6 +21,7 @@ from ui_driver import Harness
 from access_game.settings import Settings
 
 ROWS, COLS = 24, 80
+CONTROL = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 async def _until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
@@ -69,9 +71,11 @@ def test_one_key_after_200_events_sends_only_its_lines_and_the_prompt() -> None:
     new_lines = list(result["new_lines"])  # type: ignore[call-overload]
     assert new_lines == ["Hand 1 of 11, 3 cards dealt, 3s wild, you dealt. Stock 100 cards, discard pile 4 cards.",
                          "It is your turn: draw."]
-    # Bytes: the new lines themselves, the prompt, and a small fixed cost to erase and redraw the prompt.
-    payload = sum(len(line) + 2 for line in new_lines) + len("draw> ")
-    assert len(after) <= payload + 120, f"{len(after)} bytes for {payload} bytes of text: {after!r}"
+    # The text sent is exactly the new lines and the prompt; the rest is a small fixed cost of control
+    # sequences to erase the prompt and draw it again.
+    text = CONTROL.sub("", after)
+    assert text == "".join(f"{line}\r\n" for line in new_lines) + "draw>", repr(text)
+    assert len(after) - len(text) <= 200, f"{len(after) - len(text)} bytes of control sequences: {after!r}"
 
     s0 = _screen(before)
     top_before = [row.rstrip() for row in s0.display]
@@ -85,7 +89,7 @@ def test_one_key_after_200_events_sends_only_its_lines_and_the_prompt() -> None:
     assert top_after[-1] == "draw>"
     assert "".join(top_after[ROWS - 1 - rows_new : ROWS - 1]) == "".join(new_lines)
     # The cursor waits on the newest line, after the prompt.
-    assert (s1.cursor.y, s1.cursor.x) == (ROWS - 1, len("draw> "))
+    assert (s1.cursor.y, s1.cursor.x) == (ROWS - 1, len("draw>"))
     # No box drawing anywhere.
     assert not any(0x2500 <= ord(ch) <= 0x257F for ch in before + after)
 

@@ -249,7 +249,9 @@ def record_golden(g: GoldenGame) -> list[str]:
 def replay_golden(g: GoldenGame, keys: list[str]) -> list[str]:
     """Type the golden file's keys through prompt_toolkit pipe input; the transcript lines."""
     h = Harness(seed=g.seed, players=list(g.players), settings=g.settings())
-    h.run_keys(keys)
+    # Ctrl+C after the keys: if the game went differently and never reached its end, the app still
+    # stops at once and the diff shows where the games parted.
+    h.run_keys([*keys, "c-c"])
     return [*g.header(), *h.finish()]
 
 

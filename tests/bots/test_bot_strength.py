@@ -1,0 +1,35 @@
+"""The levels are in order: easy < normal < hard, on a fixed set of seat-rotated deals.
+
+A small, fixed sample (the full benchmark is ``access-game simulate``, see docs/bots.md): every level
+plays every seat of the same deals, so the ordering is the players' and not the cards'. The margins
+seen on these seeds are wide (see the comments), so the test fails on a real weakening, not on noise.
+"""
+
+from __future__ import annotations
+
+from access_game.simulate import run_simulation
+
+
+def test_three_levels_at_one_table_finish_in_order() -> None:
+    # Seen: hard 11 wins, 70 points a game; normal 1, 129; easy 0, 183.
+    report = run_simulation("five-crowns", ["hard", "normal", "easy"], games=12, seed=1)
+    hard, normal, easy = report.seats
+    assert hard.mean_points + 20 < normal.mean_points and normal.mean_points + 20 < easy.mean_points
+    assert hard.wins > normal.wins >= easy.wins
+    assert hard.wins >= 8
+
+
+def test_hard_beats_normal_head_to_head() -> None:
+    # Seen: hard 11 of 16, 61 points a game against 88.
+    report = run_simulation("five-crowns", ["hard", "normal"], games=16, seed=1)
+    hard, normal = report.seats
+    assert hard.win_share >= 0.6
+    assert hard.mean_points + 10 < normal.mean_points
+
+
+def test_normal_beats_easy_head_to_head() -> None:
+    # Seen: normal 16 of 20, 51 points a game against 129.
+    report = run_simulation("five-crowns", ["normal", "easy"], games=20, seed=1)
+    normal, easy = report.seats
+    assert normal.win_share >= 0.7
+    assert normal.mean_points + 30 < easy.mean_points

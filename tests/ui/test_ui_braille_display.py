@@ -1,0 +1,68 @@
+"""Cards on printed lines as words, braille cells or both — and cells never on a line a screen reader
+is expected to speak."""
+
+from __future__ import annotations
+
+from ui_driver import Harness
+
+from access_game.settings import Settings
+from braille.cards import card_unicode
+from speech.backends.base import RecordingBackend
+
+
+def _cells(text: str) -> bool:
+    return any(0x2800 <= ord(ch) <= 0x28FF for ch in text)
+
+
+def ScreenReaderStandIn() -> RecordingBackend:
+    """A screen-reader set-up as the announcer sees it: nothing spoken, braille taken."""
+    return RecordingBackend(speaks=False)
+
+
+def _first_turn(h: Harness) -> list[str]:
+    h.start()
+    return h.press("h")
+
+
+def test_self_voicing_with_braille_cards_prints_cells_and_speaks_words() -> None:
+    h = Harness(seed=4, settings=Settings(speech="silent", cues=False, cards="braille"))
+    said = _first_turn(h)
+    hand = h.session.view().hand
+    line = h.printer.printed[-1]
+    assert _cells(line)
+    assert all(card_unicode(c) in line for c in hand)
+    assert not _cells(said[-1]) and said[-1].startswith("3 cards: ")
+
+
+def test_both_shows_words_and_cells() -> None:
+    h = Harness(seed=4, settings=Settings(speech="silent", cues=False, cards="both"))
+    _first_turn(h)
+    line = h.printer.printed[-1]
+    card = h.session.view().hand[0]
+    assert card_unicode(card) in line and card.rank is not None and card.rank.word in line
+
+
+def test_screen_reader_lines_are_words_only_and_cells_go_to_the_display() -> None:
+    h = Harness(seed=4, settings=Settings(speech="screen-reader", cues=False, cards="braille"))
+    backend = ScreenReaderStandIn()
+    h.announcer.set_backend(backend)
+    h.start()
+    h.press("h")
+    assert h.printer.printed and not any(_cells(line) for line in h.printer.printed)
+    assert backend.brailled and _cells(backend.brailled[-1])
+
+
+def test_braille_key_puts_the_hand_on_one_line_of_cells_in_both_modes() -> None:
+    h = Harness(seed=4)
+    h.start()
+    said = h.press("b")
+    assert said == ["Your hand in braille, 3 cards, is on the line below."]
+    line = h.printer.printed[-1]
+    assert line.count("\u2800") == 2 and all(_cells(ch) for ch in line)
+    # Screen-reader mode: the player asked for the cells, so the line is printed and sent to the display,
+    # with nothing spoken.
+    backend = ScreenReaderStandIn()
+    h.announcer.set_backend(backend)
+    h.press("b")
+    assert h.printer.printed[-1] == line
+    assert backend.brailled[-1] == line and backend.spoken == []
