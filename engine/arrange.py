@@ -5,7 +5,9 @@ every spare wild can join a meld (a book takes any number; a run grows to 11 car
 in two or turned into books), so wilds score only in a hand with no meld at all. The problem is
 therefore: cover as many natural points as possible with books and runs of naturals whose missing
 cards cost at most ``W`` wilds in all (``W`` = the wilds held). A book of ``n`` naturals misses
-``max(0, 3 - n)`` cards; a run misses its inner gaps plus ``max(0, 3 - span)``.
+``max(0, 3 - n)`` cards; a run misses its inner gaps plus ``max(0, 3 - span)``. Ties between lay-downs
+of equal points go to the one that leaves the fewest cards (the value searched is points x scale +
+cards), so a hand that can go out by discarding its one leftover card shows that card.
 
 Search. The naturals are the slots of one packed integer (a small count field per distinct card, with a
 guard bit, so "does this meld fit" and "take it out" are one subtraction each). Every meld of two or
@@ -95,7 +97,7 @@ def _all_wild_ok(wilds: Sequence[Card], all_wild_melds: bool) -> bool:
     return len(wilds) >= 3 and (all_wild_melds or any(c.rank is not None for c in wilds))
 
 
-# A listed meld: (packed counts, wilds needed, natural points covered).
+# A listed meld: (packed counts, wilds needed, value melded: points x scale + cards).
 _Meld = tuple[int, int, int]
 _NONE: tuple[_Meld, ...] = ()
 _by_need = itemgetter(1)
@@ -105,7 +107,7 @@ class _Hand:
     """The naturals of one hand as slots of a packed count vector, and every meld they can make."""
 
     __slots__ = ("bits", "cands", "codes", "field", "guard", "least", "loose", "lowest", "pts", "root", "root_pts",
-                 "tied", "units", "wcap")
+                 "root_val", "scale", "tied", "units", "vals", "wcap")
 
     def __init__(self, codes: list[int], wcap: int) -> None:
         codes = sorted(codes)  # suit, then rank: a suit's cards are consecutive slots
@@ -138,6 +140,11 @@ class _Hand:
         self.field = (1 << (bits - 1)) - 1
         self.root = root
         self.root_pts = sum(map(mul, ranks, counts)) if dup else sum(ranks)
+        # The search maximises the value melded: points first, then cards (so ties leave the fewest cards).
+        scale = len(codes) + 1
+        self.scale = scale
+        self.vals = vals = [r * scale + 1 for r in ranks]
+        self.root_val = self.root_pts * scale + len(codes)
         #: cands[slot]: the listed melds whose lowest card is ``slot``, fewest wilds first
         cands: list[Sequence[_Meld]] = [_NONE] * n
         self.cands = cands
@@ -156,16 +163,16 @@ class _Hand:
             if not dup or twins.isdisjoint(grp):
                 if size == 1:
                     continue
-                rank = ranks[grp[0]]
+                rank = vals[grp[0]]
                 if size == 2:
                     if wcap:
                         i, j = grp
-                        cands[i] = [(units[i] + units[j], 1, rank + rank)]
+                        cands[i] = [(units[i] + units[j], 1, 2 * vals[i])]
                     continue
                 for a in range(size - 1):
                     i = grp[a]
                     ui = units[i]
-                    found = [(ui + units[j], 1, rank + rank) for j in grp[a + 1 :]] if wcap else []
+                    found = [(ui + units[j], 1, 2 * rank) for j in grp[a + 1 :]] if wcap else []
                     if size - a >= 3:
                         opts = [(ui, 1)]
                         for j in grp[a + 1 :]:
@@ -175,10 +182,10 @@ class _Hand:
                     if found:
                         cands[i] = found
             else:  # twin cards: a book may hold both copies
-                rank = ranks[grp[0]]
+                rank = vals[grp[0]]  # the value of one card of the rank
                 if size == 1 and counts[grp[0]] == 2:  # just a pair of twins
                     if wcap:
-                        cands[grp[0]] = [(2 * units[grp[0]], 1, rank + rank)]
+                        cands[grp[0]] = [(2 * units[grp[0]], 1, 2 * rank)]
                     continue
                 for a in range(size):
                     i = grp[a]
@@ -204,7 +211,7 @@ class _Hand:
                 found = []
                 cands[i] = found
             add = found.append
-            stack = [(units[i], rank, 0, rank, i + 1)]
+            stack = [(units[i], rank, 0, vals[i], i + 1)]
             while stack:
                 p, top, gaps, got, k = stack.pop()
                 while k < n:
@@ -215,13 +222,14 @@ class _Hand:
                     if g > wcap:
                         break  # the cards above only widen the gap
                     q = p + units[k]
+                    worth = got + vals[k]
                     if r - rank >= 2:
-                        add((q, g, got + r))
+                        add((q, g, worth))
                     elif wcap:
-                        add((q, 1, got + r))  # two cards side by side: one wild makes three
+                        add((q, 1, worth))  # two cards side by side: one wild makes three
                     k += 1
                     if k < n and slots[k] >> 4 == suit and g + ranks[k] - r <= reach:
-                        stack.append((q, r, g, got + r, k))
+                        stack.append((q, r, g, worth, k))
             if len(found) > 1:
                 found.sort(key=_by_need)
 
@@ -276,7 +284,9 @@ class _Hand:
 
 
 def _cover_fn(h: _Hand, picks: dict[int, tuple[int, int]]) -> Callable[[int, int, int], int]:
-    """``cover(state, w, rem)``: the most natural points of ``state`` (worth ``rem``) melded with ``w`` wilds.
+    """``cover(state, w, rem)``: the most value of ``state`` (worth ``rem``) melded with ``w`` wilds.
+
+    Value is points x ``h.scale`` + cards: the most points, and among those the most cards.
 
     ``picks`` receives, per memo key, the best choice for the lowest card: (packed meld, wilds) or (0, 0)
     for deadwood.
@@ -284,7 +294,7 @@ def _cover_fn(h: _Hand, picks: dict[int, tuple[int, int]]) -> Callable[[int, int
     memo: dict[int, int] = {}
     lowest = h.lowest
     units = h.units
-    pts = h.pts
+    pts = h.vals
     guard = h.guard
     cands = h.cands
     least = h.least
@@ -350,36 +360,44 @@ def _cover_fn(h: _Hand, picks: dict[int, tuple[int, int]]) -> Callable[[int, int
     return cover
 
 
-def _need_fn(h: _Hand) -> Callable[[int], int]:
-    """``need(state)``: the fewest wilds that meld every natural of ``state`` (``_INF`` if over ``wcap``)."""
-    memo: dict[int, int] = {0: 0}
+def _need_fn(h: _Hand) -> Callable[[int, int], int]:
+    """``need(state, budget)``: the fewest wilds that meld every natural of ``state``, or ``_INF`` if more
+    than ``budget``. The memo keeps exact answers, and lower bounds (as ``-1 - bound``) from failed tries.
+    """
+    memo: dict[int, int] = {}
     lowest = h.lowest
     units = h.units
     guard = h.guard
-    cap = h.wcap
     cands = h.cands
+    self_book = h.wcap >= 2
 
-    def need(state: int) -> int:
-        best = memo.get(state)
-        if best is not None:
-            return best
+    def need(state: int, budget: int) -> int:
+        known = memo.get(state)
+        if known is not None:
+            if known >= 0:
+                return known if known <= budget else _INF
+            if -1 - known > budget:
+                return _INF
         best = _INF
         i = lowest[state & -state]
         for m, k, _ in cands[i]:
-            if k >= best:
+            if k > budget or k >= best:
                 break
             if ((state | guard) - m) & guard == guard:
-                v = k + need(state - m)
+                rest = state - m
+                v = k + need(rest, min(budget, best - 1) - k) if rest else k
                 if v < best:
                     best = v
-        if best > 2 and cap >= 2:  # the card with two wilds
-            v = 2 + need(state - units[i])
+        if self_book and budget >= 2 and best > 2:  # the card with two wilds
+            rest = state - units[i]
+            v = 2 + need(rest, min(budget, best - 1) - 2) if rest else 2
             if v < best:
                 best = v
-        if best > cap:
-            best = _INF
-        memo[state] = best
-        return best
+        if best <= budget:
+            memo[state] = best
+            return best
+        memo[state] = -2 - budget  # needs at least budget + 1
+        return _INF
 
     return need
 
@@ -487,7 +505,7 @@ class _Solver:
         self.hand = _Hand(codes, min(len(self.wilds), 2 * len(codes)))
         self.picks: dict[int, tuple[int, int]] = {}
         self._cover: Callable[[int, int, int], int] | None = None
-        self._need: Callable[[int], int] | None = None
+        self._need: Callable[[int, int], int] | None = None
 
     def without(self, card: Card) -> tuple[int, int, list[Card]]:
         """(naturals state, its points, wilds) once ``card`` is taken out of the hand."""
@@ -495,20 +513,20 @@ class _Solver:
         if is_wild(card, self.wild_rank):
             wilds = list(self.wilds)
             wilds.remove(card)
-            return h.root, h.root_pts, wilds
+            return h.root, h.root_val, wilds
         assert card.suit is not None and card.rank is not None
         i = h.codes.index(_SUIT_BASE[card.suit] + card.rank)
-        return h.root - h.units[i], h.root_pts - h.pts[i], self.wilds
+        return h.root - h.units[i], h.root_val - h.vals[i], self.wilds
 
     def best_cover(self, state: int, w: int, rem: int) -> tuple[int, list[int], int]:
-        """(most points melded, the loose slots of ``state``, how many of them take two wilds each)."""
+        """(most value melded, the loose slots of ``state``, how many of them take two wilds each)."""
         h = self.hand
         loose = h.loose_in(state) if h.loose else []
         if not loose:
             if self._cover is None:
                 self._cover = _cover_fn(h, self.picks)
             return self._cover(state, w, rem), loose, 0
-        pts = h.pts
+        pts = h.vals
         tied = state & h.tied
         rem_tied = rem
         for i in loose:
@@ -528,12 +546,14 @@ class _Solver:
         return best, loose, best_k
 
     def points(self, state: int, rem: int, wilds: list[Card]) -> int:
+        """Points left by the best lay-down of naturals ``state`` (worth ``rem``) and ``wilds``."""
+        scale = self.hand.scale
         covered = self.best_cover(state, min(len(wilds), self.hand.wcap), rem)[0] if state else 0
         if covered:
-            return rem - covered
+            return (rem - covered) // scale
         if not wilds or _all_wild_ok(wilds, self.all_wild_melds):
-            return rem
-        return rem + sum(card_points(c, self.wild_rank) for c in wilds)
+            return rem // scale
+        return rem // scale + sum(card_points(c, self.wild_rank) for c in wilds)
 
     def goes_out(self, state: int, wilds: list[Card]) -> bool:
         if not state:
@@ -547,7 +567,7 @@ class _Solver:
             return True
         if self._need is None:
             self._need = _need_fn(h)
-        return self._need(tied) <= budget
+        return self._need(tied, budget) <= budget
 
     def arrangement(self, state: int, rem: int, wilds: list[Card]) -> Arrangement:
         h = self.hand
@@ -560,9 +580,9 @@ class _Solver:
             dead = tuple([_CARD_OF[h.codes[i]] for i in h.slots_of(state)])
             if _all_wild_ok(wilds, self.all_wild_melds):
                 meld = tuple(sorted(wilds, key=lambda c: c.rank is None))  # wild-rank cards first
-                return Arrangement((meld,), dead, rem)
+                return Arrangement((meld,), dead, rem // h.scale)
             return Arrangement((), dead + tuple(wilds), self.points(state, rem, wilds))
-        points = rem - target
+        points = (rem - target) // h.scale
         units = h.units
         plan = [units[i] for i in loose[:k]]
         dead_slots = loose[k:]
@@ -601,13 +621,13 @@ class _Solver:
 def min_points(cards: Sequence[Card], wild_rank: Rank | None, *, all_wild_melds: bool = True) -> int:
     """Penalty points left by the best lay-down of ``cards`` (no lay-down is built)."""
     s = _Solver(cards, wild_rank, all_wild_melds)
-    return s.points(s.hand.root, s.hand.root_pts, s.wilds)
+    return s.points(s.hand.root, s.hand.root_val, s.wilds)
 
 
 def arrange(cards: Sequence[Card], wild_rank: Rank | None, *, all_wild_melds: bool = True) -> Arrangement:
-    """The lay-down of ``cards`` that leaves the fewest penalty points."""
+    """The lay-down of ``cards`` that leaves the fewest penalty points (ties: the fewest cards left)."""
     s = _Solver(cards, wild_rank, all_wild_melds)
-    return s.arrangement(s.hand.root, s.hand.root_pts, s.wilds)
+    return s.arrangement(s.hand.root, s.hand.root_val, s.wilds)
 
 
 def discard_options(
@@ -621,6 +641,9 @@ def discard_options(
 def go_out_discards(cards: Sequence[Card], wild_rank: Rank | None, *, all_wild_melds: bool = True) -> list[Card]:
     """The distinct cards whose discard lets the rest all meld (empty: cannot go out)."""
     s = _Solver(cards, wild_rank, all_wild_melds)
+    h = s.hand
+    if h.loose and 2 * (len(h.loose_in(h.root)) - 1) > len(s.wilds):
+        return []  # whatever the discard, two loose cards or more are left than the wilds can book
     out: list[Card] = []
     for card in dict.fromkeys(cards):
         state, _, wilds = s.without(card)

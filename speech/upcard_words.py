@@ -95,17 +95,30 @@ class UpcardNarrator(Narrator):
             ups += [f"{names.name(seat)} ", *self._card(ev.up_cards[seat]), f", {_cards(ev.hand_sizes[seat])}"]
         if self._brief:
             return [
-                utter(f"Hand {ev.hand_number}, {ev.wild_rank.plural} wild. Up cards: ", *ups, ". Discard pile: ",
-                      *self._card(ev.turned_up, article=False), ".", kind=Kind.RESULTS)
+                utter(
+                    f"Hand {ev.hand_number}, {ev.wild_rank.plural} wild. Up cards: ",
+                    *ups,
+                    ". Discard pile: ",
+                    *self._card(ev.turned_up, article=False),
+                    ".",
+                    kind=Kind.RESULTS,
+                )
             ]
         deals = f"{names.subject(ev.dealer)} {names.verb(ev.dealer, 'deals', 'deal')}"
-        parts: Parts = [f"Hand {ev.hand_number}. {deals}; {names.possessive(ev.dealer)} up card makes "
-                        f"{ev.wild_rank.plural} wild. Up cards: ", *ups, ". The discard pile starts with ",
-                        *self._card(ev.turned_up), "."]
+        parts: Parts = [
+            f"Hand {ev.hand_number}. {deals}; {names.possessive(ev.dealer)} up card makes "
+            f"{ev.wild_rank.plural} wild. Up cards: ",
+            *ups,
+            ". The discard pile starts with ",
+            *self._card(ev.turned_up),
+            ".",
+        ]
         if self.verbosity == Verbosity.DETAILED:
             first = ev.first_player
-            parts.append(f" {names.subject(first)} {names.verb(first, 'plays', 'play')} first. "
-                         f"The game ends after a hand in which someone reaches {ev.target}.")
+            parts.append(
+                f" {names.subject(first)} {names.verb(first, 'plays', 'play')} first. "
+                f"The game ends after a hand in which someone reaches {ev.target}."
+            )
         return [utter(*parts, kind=Kind.RESULTS)]
 
     # ----------------------------------------------------------------- a turn
@@ -116,11 +129,27 @@ class UpcardNarrator(Narrator):
         who = self.names.subject(ev.seat)
         target = ev.cards[0]
         if self._brief:
-            return [utter(f"{who}: took {n} back to ", *self._card(target, article=False), ": ",
-                          *cards_parts(ev.cards, self.wild_rank), ".", kind=self._kind(ev.seat))]
+            return [
+                utter(
+                    f"{who}: took {n} back to ",
+                    *self._card(target, article=False),
+                    ": ",
+                    *cards_parts(ev.cards, self.wild_rank),
+                    ".",
+                    kind=self._kind(ev.seat),
+                )
+            ]
         took = "took the top card of the discard pile" if n == 1 else f"took {_cards(n)} from the discard pile"
-        return [utter(f"{who} {took}, back to ", *self._card(target), ": ",
-                      *cards_parts(ev.cards, self.wild_rank), ".", kind=self._kind(ev.seat))]
+        return [
+            utter(
+                f"{who} {took}, back to ",
+                *self._card(target),
+                ": ",
+                *cards_parts(ev.cards, self.wild_rank),
+                ".",
+                kind=self._kind(ev.seat),
+            )
+        ]
 
     def _meld_name(self, index: int) -> str:
         rank = self.meld_ranks[index] if 0 <= index < len(self.meld_ranks) else None
@@ -138,8 +167,14 @@ class UpcardNarrator(Narrator):
         who = self.names.subject(ev.seat)
         plural = rank.plural if rank is not None else "wilds"
         if self._brief:
-            return [utter(f"{who}: meld {ev.index + 1}, {plural}: ", *cards_parts(ev.cards, self.wild_rank), ".",
-                          kind=self._kind(ev.seat))]
+            return [
+                utter(
+                    f"{who}: meld {ev.index + 1}, {plural}: ",
+                    *cards_parts(ev.cards, self.wild_rank),
+                    ".",
+                    kind=self._kind(ev.seat),
+                )
+            ]
         how = "melded for the first time" if ev.first else "melded"
         parts: Parts = [f"{who} {how}: {plural}, meld {ev.index + 1}: ", *cards_parts(ev.cards, self.wild_rank), "."]
         if self.verbosity == Verbosity.DETAILED and ev.first and self._mine(ev.seat):
@@ -157,8 +192,15 @@ class UpcardNarrator(Narrator):
             whose = "your own" if self._mine(ev.seat) else "their own"
         else:
             whose = self.names.possessive(ev.owner)
-        return [utter(f"{who} laid off ", *self._card(ev.card), f" on {whose} {name}.", self._size_note(ev.seat),
-                      kind=self._kind(ev.seat))]
+        return [
+            utter(
+                f"{who} laid off ",
+                *self._card(ev.card),
+                f" on {whose} {name}.",
+                self._size_note(ev.seat),
+                kind=self._kind(ev.seat),
+            )
+        ]
 
     def _player_went_out(self, ev: PlayerWentOut) -> list[Utterance]:
         self.sizes[ev.seat] = 0
@@ -188,8 +230,9 @@ class UpcardNarrator(Narrator):
             if self.verbosity == Verbosity.DETAILED:
                 parts += ["on the table ", *cards_parts(ev.on_table[s], self.wild_rank, separator=", "), "; "]
                 parts += ["in hand ", *cards_parts(ev.in_hand[s], self.wild_rank, separator=", "), "; "]
-            parts.append(f"{ev.plus[s]} on the table, {ev.minus[s]} in hand: {_points(ev.points[s])}. "
-                         f"Total {ev.totals[s]}.")
+            parts.append(
+                f"{ev.plus[s]} on the table, {ev.minus[s]} in hand: {_points(ev.points[s])}. Total {ev.totals[s]}."
+            )
             lines.append(utter(*parts, kind=Kind.RESULTS))
         lead = upcard_leaders_words(names, ev.totals)
         if lead:

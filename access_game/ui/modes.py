@@ -30,7 +30,7 @@ class Mode(Protocol):
         ...
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class MenuItem:
     """One line of a list menu. ``label`` is called each time, so a setting can show its new value."""
 

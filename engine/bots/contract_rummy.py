@@ -17,14 +17,16 @@ They differ in how they judge a card before laying down, which is where the game
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from engine.actions import Action, Discard, Draw
 from engine.arrange_contract import card_points, cards_short, is_wild, lay_off_options, run_value
 from engine.bots.base import register_agent
-from engine.cards import Card
-from engine.rules.contract_rummy import Buy, ContractView, LayDown, LayOff, PassBuy, Swap
+from engine.cards import JOKER, Card, standard_deck
+from engine.events import Discarded, Drew, HandStarted, StockReshuffled
+from engine.rules.contract_rummy import Bought, Buy, ContractView, LayDown, LayOff, PassBuy, Swap
 
 __all__ = ["EasyContract", "HardContract", "NormalContract"]
 
@@ -181,22 +183,56 @@ class HardContract(NormalContract):
         if view.melded[view.seat]:
             return max(discards, key=lambda a: (card_points(a.card), a.card.sort_key()))
         shorts = self.discard_shortfalls(view, discards)
+        least = min(shorts.values())
+        candidates = [a for a in discards if shorts[a.card] == least and not is_wild(a.card)]
+        if not candidates:
+            return super().discard(view, discards)
         others_down = any(m for s, m in enumerate(view.melded) if s != view.seat)
+        unseen = unseen_cards(view)
+        outs = {a.card: _outs(_without(view.hand, a.card), view, unseen, least) for a in candidates}
 
         def feeds(card: Card) -> bool:
             return others_down and self.fits_table(view, card)
 
         return min(
-            discards,
-            key=lambda a: (
-                shorts[a.card],
-                is_wild(a.card),
-                feeds(a.card),
-                _connections(a.card, view.hand),
-                -card_points(a.card),
-                a.card.sort_key(),
-            ),
+            candidates,
+            key=lambda a: (feeds(a.card), -outs[a.card], -card_points(a.card), a.card.sort_key()),
         )
+
+
+def discard_pile(view: ContractView) -> list[Card]:
+    """The discard pile of this hand, rebuilt from the seat's log (everyone saw every card in it)."""
+    pile: list[Card] = []
+    start = max((i for i, ev in enumerate(view.log) if isinstance(ev, HandStarted)), default=0)
+    for ev in view.log[start:]:
+        if isinstance(ev, HandStarted):
+            pile = [ev.up_card] if ev.up_card is not None else []
+        elif isinstance(ev, Discarded):
+            pile.append(ev.card)
+        elif (isinstance(ev, Drew) and ev.source == "discard") or isinstance(ev, Bought):
+            if pile:
+                pile.pop()
+        elif isinstance(ev, StockReshuffled):
+            pile = pile[-1:]
+    return pile
+
+
+def unseen_cards(view: ContractView) -> Counter[Card]:
+    """Cards this seat has not seen: the decks less its hand, the table and the discard pile. Every
+    wild is counted as a joker, since any wild does the same work."""
+    count: Counter[Card] = Counter(standard_deck(view.decks))
+    seen = [*view.hand, *discard_pile(view), *(c for m in view.table for c in m.cards)]
+    count.subtract(seen)
+    out: Counter[Card] = Counter()
+    for card, n in count.items():
+        if n > 0:
+            out[JOKER if is_wild(card) else card] += n
+    return out
+
+
+def _outs(hand: Sequence[Card], view: ContractView, unseen: Counter[Card], short: int) -> int:
+    """How many unseen cards would bring ``hand`` closer to the contract."""
+    return sum(n for card, n in unseen.items() if cards_short([*hand, card], view.contract) < short)
 
 
 register_agent("contract-rummy", "easy", EasyContract)

@@ -192,6 +192,8 @@ class HardFiveCrowns:
         if view.last_turn:
             top_left = min(self.judge.discard_points(with_top).values())
             return take if top_left < self._expected_after_stock(hand, table) else stock
+        if self._idle(hand, top):
+            return stock
         if min(self.judge.discard_points(with_top).values()) == 0:
             return take  # it goes out this turn
         top_score = self._ranked_throws(with_top, table)[0][0]
@@ -201,6 +203,18 @@ class HardFiveCrowns:
         # ``out``; what is kept then faces the same prospects again.
         stock_score = now - gain - table.bonus * out
         return take if top_score < stock_score else stock
+
+    def _idle(self, hand: Key, top: Card) -> bool:
+        """The up card would only be thrown again: it melds with nothing and is no cheaper than any
+        deadwood card it could replace. Then the stock is better, and one solve says so."""
+        judge = self.judge
+        if judge.is_wild(top):
+            return False
+        now = judge.lay(hand)
+        cost = judge.points_of(top)
+        if any(judge.points_of(c) > cost for c in now.deadwood):
+            return False
+        return judge.points(judge.plus(hand, top)) == now.points + cost
 
     def _expected_after_stock(self, hand: Key, table: _Table) -> float:
         """Points expected to be left after one last stock draw and the best discard."""

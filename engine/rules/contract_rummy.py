@@ -58,6 +58,7 @@ __all__ = [
     "CARDS_DEALT",
     "HANDS",
     "MAX_BUYS",
+    "MAX_RESHUFFLES",
     "Buy",
     "BuyAnswered",
     "BuyOffered",
@@ -83,6 +84,9 @@ __all__ = [
 HANDS = len(CONTRACTS)
 CARDS_DEALT = 12
 MAX_BUYS = 3
+#: Times a hand's stock may be rebuilt from the discard pile. Without a limit a hand where nobody can
+#: go out (every card that would fit is already on the table) would never end.
+MAX_RESHUFFLES = 3
 Phase = Literal["buy", "draw", "discard", "over"]
 _PHASES = ("buy", "draw", "discard", "over")
 
@@ -221,11 +225,16 @@ class ContractLaidOff(Event):
 
 @dataclass(frozen=True, slots=True)
 class ContractSwapped(Event):
+    """``card`` took the place of ``wild`` in meld ``meld_id`` (``owner``'s); the wild went to meld
+    ``to_meld_id`` (``to_owner``'s). ``meld`` and ``to_meld`` are the two melds afterwards."""
+
     seat: int
     card: Card
     meld_id: int
+    owner: int
     wild: Card
     to_meld_id: int
+    to_owner: int
     meld: tuple[Card, ...]
     to_meld: tuple[Card, ...]
     kind: ClassVar[str] = "contract_swapped"
@@ -362,6 +371,8 @@ class ContractView:
     discard_top: Card | None
     discard_size: int
     stock_size: int
+    #: Standard decks in play (2 jokers each): which cards exist, for counting the unseen ones.
+    decks: int
     hand_number: int
     hands_total: int
     contract: Contract
@@ -715,8 +726,10 @@ class ContractRummy:
                     seat=seat,
                     card=action.card,
                     meld_id=meld.id,
+                    owner=meld.owner,
                     wild=action.wild,
                     to_meld_id=other.id,
+                    to_owner=other.owner,
                     meld=meld.cards,
                     to_meld=other.cards,
                 )
@@ -765,8 +778,8 @@ class ContractRummy:
         state.answers = {}
 
     def _refill(self, state: ContractState) -> list[Event]:
-        """An empty stock takes the discard pile but its top card, shuffled."""
-        if state.stock or len(state.discard) <= 1:
+        """An empty stock takes the discard pile but its top card, shuffled (at most MAX_RESHUFFLES times)."""
+        if state.stock or len(state.discard) <= 1 or state.reshuffles >= MAX_RESHUFFLES:
             return []
         top = state.discard.pop()
         state.stock = state.discard
@@ -859,6 +872,7 @@ class ContractRummy:
             discard_top=state.discard[-1] if state.discard else None,
             discard_size=len(state.discard),
             stock_size=len(state.stock),
+            decks=state.decks,
             hand_number=state.hand_number,
             hands_total=HANDS,
             contract=state.contract,

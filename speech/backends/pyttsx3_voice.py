@@ -6,7 +6,9 @@ prints to the terminal when there is no aplay and cannot be interrupted. So on L
 asks pyttsx3 only for the audio (save_to_file into a private temp folder) and plays the file itself
 with the platform player, which it can stop at once. The driver's own print() calls ("Audio saved
 to ...") are silenced in that module alone, so the game's terminal stays clean.
-All pyttsx3 calls run in one worker thread (see :mod:`speech.backends.worker`).
+All pyttsx3 calls run in one worker thread (see :mod:`speech.backends.worker`), shared by every
+backend in the process: pyttsx3 caches one engine per driver and its espeak driver keeps one global
+callback, so two threads each building an engine would steal each other's audio.
 """
 
 from __future__ import annotations
@@ -34,6 +36,28 @@ def _silence_driver_prints() -> None:
         espeak_driver.print = lambda *args, **kwargs: None
 
 
+_shared_lock = threading.Lock()
+_shared_worker: QueueWorker | None = None
+_shared_engine: list[Any] = []
+
+
+def _init_engine() -> None:
+    import pyttsx3
+
+    if sys.platform.startswith("linux"):
+        _silence_driver_prints()
+    _shared_engine[:] = [pyttsx3.init()]
+
+
+def _engine_worker() -> QueueWorker:
+    """The one thread that owns the pyttsx3 engine; started again if it failed."""
+    global _shared_worker
+    with _shared_lock:
+        if _shared_worker is None or _shared_worker.failed:
+            _shared_worker = QueueWorker("pyttsx3", _init_engine)
+        return _shared_worker
+
+
 class Pyttsx3Backend:
     name = "pyttsx3"
     speaks = True
@@ -47,8 +71,8 @@ class Pyttsx3Backend:
         player: Player | str | None = "auto",
         ready_timeout: float = 5.0,
     ) -> None:
-        self._rate, self._voice, self._volume = rate, voice, volume
-        self._engine: Any = None
+        self._rate, self._volume = rate, volume
+        self._voice: str | None = None
         self._via_file = sys.platform.startswith("linux")
         self._player: Player | None = (
             find_player() if player == "auto" else (find_player(player) if isinstance(player, str) else player)
@@ -56,23 +80,47 @@ class Pyttsx3Backend:
         self._tmp = tempfile.mkdtemp(prefix="access-game-voice-") if self._via_file else ""
         self._proc: subprocess.Popen[bytes] | None = None
         self._proc_lock = threading.Lock()
-        self._worker = QueueWorker("pyttsx3", self._setup)
+        self._worker = _engine_worker()
         self._worker.wait_ready(ready_timeout)
+        if voice:
+            self._voice = self._run(lambda: self._pick_voice(self._engine, voice), ready_timeout)
 
-    # ----------------------------------------------------------------- worker thread
-    def _setup(self) -> None:
-        import pyttsx3
+    @property
+    def _engine(self) -> Any:
+        return _shared_engine[0]
 
-        if self._via_file:
-            _silence_driver_prints()
-        engine = pyttsx3.init()
-        if self._rate is not None:
-            engine.setProperty("rate", int(self._rate))
-        if self._volume is not None:
-            engine.setProperty("volume", max(0.0, min(float(self._volume), 1.0)))
+    def _run(self, fn: Any, timeout: float) -> Any:
+        """Run ``fn`` in the engine's thread and wait for its answer."""
+        done = threading.Event()
+        answer: list[Any] = []
+        errors: list[BaseException] = []
+
+        def job() -> None:
+            try:
+                answer.append(fn())
+            except BaseException as exc:
+                errors.append(exc)
+            finally:
+                done.set()
+
+        self._worker.submit(job)
+        if not done.wait(timeout):
+            raise BackendFailed(f"pyttsx3 did not answer within {timeout:g} s")
+        if errors:
+            exc = errors[0]
+            if isinstance(exc, BackendUnavailable | BackendFailed):
+                raise exc
+            raise BackendFailed(f"pyttsx3: {exc.__class__.__name__}: {exc}") from exc
+        return answer[0] if answer else None
+
+    # ----------------------------------------------------------------- in the engine's thread
+    def _apply_settings(self) -> None:
+        """The engine is shared, so each backend sets its own rate, volume and voice before speaking."""
+        engine = self._engine
+        engine.setProperty("rate", int(self._rate) if self._rate is not None else 200)
+        engine.setProperty("volume", max(0.0, min(float(self._volume), 1.0)) if self._volume is not None else 1.0)
         if self._voice:
-            engine.setProperty("voice", self._pick_voice(engine, self._voice))
-        self._engine = engine
+            engine.setProperty("voice", self._voice)
 
     @staticmethod
     def _pick_voice(engine: Any, wanted: str) -> str:
@@ -88,6 +136,7 @@ class Pyttsx3Backend:
         raise BackendUnavailable(f"pyttsx3 has no voice {wanted!r}")
 
     def _say(self, text: str) -> None:
+        self._apply_settings()
         if not self._via_file:
             self._engine.say(text)
             self._engine.runAndWait()
@@ -121,7 +170,7 @@ class Pyttsx3Backend:
             if self._proc is not None and self._proc.poll() is None:
                 with contextlib.suppress(OSError):
                     self._proc.terminate()
-        if not self._via_file and self._engine is not None:
+        if not self._via_file and _shared_engine:
             with contextlib.suppress(Exception):
                 self._engine.stop()
 
@@ -133,31 +182,19 @@ class Pyttsx3Backend:
         self._cut()
 
     def close(self) -> None:
+        """Stops this backend's speech; the shared engine thread stays for the next backend."""
         self.stop()
-        self._worker.close()
         if self._tmp:
-            shutil.rmtree(self._tmp, ignore_errors=True)
+            tmp = self._tmp
+            with contextlib.suppress(BackendFailed):
+                self._worker.submit(lambda: shutil.rmtree(tmp, ignore_errors=True))
 
     # ----------------------------------------------------------------- audio to a file
     def save(self, text: str, path: str, *, timeout: float = 10.0) -> None:
-        """Write ``text`` as audio to ``path`` (through the worker, like speech)."""
-        done = threading.Event()
-        errors: list[BaseException] = []
+        """Write ``text`` as audio to ``path`` (through the engine's thread, like speech)."""
 
         def job() -> None:
-            try:
-                if self._via_file:
-                    self._synth(text, path)
-                else:
-                    self._engine.save_to_file(text, path)
-                    self._engine.runAndWait()
-            except BaseException as exc:
-                errors.append(exc)
-            finally:
-                done.set()
+            self._apply_settings()
+            self._synth(text, path)
 
-        self._worker.submit(job)
-        if not done.wait(timeout):
-            raise BackendFailed(f"pyttsx3 did not write {path} within {timeout:g} s")
-        if errors:
-            raise BackendFailed(f"pyttsx3 could not write {path}: {errors[0]}")
+        self._run(job, timeout)

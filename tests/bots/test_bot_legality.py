@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.bots import LEVELS, make_agent
+from engine.bots import LEVELS, Agent, make_agent
 from engine.bots.knowledge import read_knowledge
 from engine.game import Game
 from engine.rules.five_crowns import FiveCrownsState
@@ -21,11 +22,11 @@ from engine.rules.five_crowns import FiveCrownsState
 GAME = "five-crowns"
 
 
-def _check_all_levels(game: Game, seat: int, agents: dict[str, object]) -> int:
+def _check_all_levels(game: Game, seat: int, agents: Mapping[str, Agent]) -> int:
     legal = game.legal_actions(seat)
     view = game.view(seat)
     for level, agent in agents.items():
-        action = agent.choose(view, legal)  # type: ignore[attr-defined]
+        action = agent.choose(view, legal)
         assert action in legal, f"{level} chose {action}, not among {legal}"
     return len(agents)
 

@@ -67,7 +67,7 @@ def test_a_view_cannot_reach_the_game_state() -> None:
     game = Game.new("five-crowns", ["A", "B"], seed=5)
     _advance(game, 5)
     state = _state(game)
-    view = game.view(0)
+    view: FiveCrownsView = game.view(0)
     reach = _reachable(view)
     ids = {id(o) for o in reach}
     assert id(state) not in ids and id(game) not in ids

@@ -39,25 +39,32 @@ def cards(text: str) -> list[Card]:
 # Brute force: every partition of the hand into melds (checked by engine.melds.is_meld) and deadwood.
 
 
-def brute_force(hand: Sequence[Card], wild_rank: Rank | None, all_wild_melds: bool = True) -> dict[str, int]:
-    """Fewest points over all partitions: 'any', and 'meld_no_wild_dead' = with 1+ meld and no wild left over.
+Score = tuple[int, int]  # (points left, cards left): the arranger's order, fewest points then fewest cards
+NONE: Score = (10**9, 0)
 
-    The second number checks the arranger's premise that spare wilds can always join a meld.
+
+def _plus(score: Score, points: int) -> Score:
+    return NONE if score == NONE else (score[0] + points, score[1] + 1)
+
+
+def brute_force(hand: Sequence[Card], wild_rank: Rank | None, all_wild_melds: bool = True) -> dict[str, Score]:
+    """The best (points, cards) left over all partitions: 'any'; 'with_meld' (1+ meld); and
+    'meld_no_wild_dead' (1+ meld and no wild left over), which checks the arranger's premise that spare
+    wilds can always join a meld.
     """
     hand = tuple(sorted(hand, key=Card.sort_key))
     pts = [card_points(c, wild_rank) for c in hand]
     wild = [is_wild(c, wild_rank) for c in hand]
-    inf = 10**9
 
     @cache
-    def go(rest: tuple[int, ...]) -> tuple[int, int, int]:
+    def go(rest: tuple[int, ...]) -> tuple[Score, Score, Score]:
         """(best with no meld, best with a meld, best with a meld and no wild in the deadwood)."""
         if not rest:
-            return (0, inf, inf)
+            return ((0, 0), NONE, NONE)
         first, others = rest[0], rest[1:]
         no_meld, with_meld, clean = go(others)
         p = pts[first]
-        best = [no_meld + p, min(inf, with_meld + p), inf if wild[first] else min(inf, clean + p)]
+        best = [_plus(no_meld, p), _plus(with_meld, p), NONE if wild[first] else _plus(clean, p)]
         seen: set[tuple[Card, ...]] = set()
         for size in range(2, len(others) + 1):
             for pick in combinations(range(len(others)), size):
@@ -69,7 +76,7 @@ def brute_force(hand: Sequence[Card], wild_rank: Rank | None, all_wild_melds: bo
                     left = tuple(others[j] for j in range(len(others)) if j not in pick)
                     a, b, c = go(left)
                     best[1] = min(best[1], a, b)
-                    best[2] = min(best[2], c, a if not any(wild[i] for i in left) else inf)
+                    best[2] = min(best[2], c, a if not any(wild[i] for i in left) else NONE)
         return (best[0], best[1], best[2])
 
     no_meld, with_meld, clean = go(tuple(range(len(hand))))
@@ -112,11 +119,13 @@ def meldy_hands(draw: st.DrawFn, max_size: int = 8) -> tuple[list[Card], Rank]:
 
 def check_against_brute_force(hand: list[Card], wild: Rank, all_wild: bool) -> None:
     expected = brute_force(hand, wild, all_wild)
+    points, left = expected["any"]
     arr = arrange(hand, wild, all_wild_melds=all_wild)
     assert_valid(arr, hand, wild, all_wild)
-    assert arr.points == expected["any"], (hand, wild, all_wild, arr, expected)
-    assert min_points(hand, wild, all_wild_melds=all_wild) == expected["any"]
-    assert _reference_min_points(hand, wild, all_wild_melds=all_wild) == expected["any"]
+    assert arr.points == points, (hand, wild, all_wild, arr, expected)
+    assert len(arr.deadwood) == left, (hand, wild, all_wild, arr, expected)  # ties: fewest cards left
+    assert min_points(hand, wild, all_wild_melds=all_wild) == points
+    assert _reference_min_points(hand, wild, all_wild_melds=all_wild) == points
     # The premise of the search: once a meld exists, no wild need stay in the hand.
     assert expected["meld_no_wild_dead"] == expected["with_meld"], (hand, wild, all_wild, expected)
 
@@ -140,14 +149,14 @@ def test_meldy_hands_equal_brute_force(hand_wild: tuple[list[Card], Rank], all_w
 def check_discards_against_brute_force(hand: list[Card], wild: Rank, all_wild: bool) -> None:
     options = discard_options(hand, wild, all_wild_melds=all_wild)
     assert list(options) == list(dict.fromkeys(hand))
-    expected: dict[Card, int] = {}
+    expected: dict[Card, Score] = {}
     for card in options:
         rest = list(hand)
         rest.remove(card)
         expected[card] = brute_force(rest, wild, all_wild)["any"]
         assert_valid(options[card], rest, wild, all_wild)
-    assert {c: a.points for c, a in options.items()} == expected, (hand, wild, all_wild)
-    assert go_out_discards(hand, wild, all_wild_melds=all_wild) == [c for c in expected if expected[c] == 0]
+    assert {c: (a.points, len(a.deadwood)) for c, a in options.items()} == expected, (hand, wild, all_wild)
+    assert go_out_discards(hand, wild, all_wild_melds=all_wild) == [c for c in expected if expected[c][0] == 0]
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -289,6 +298,13 @@ def test_twin_cards_in_a_book_and_not_in_a_run() -> None:
     assert min_points(hand, K) == 7  # one 7h joins the run, the other is left
     assert min_points([*hand, JOKER], K) == 7  # 7h 8h 9h joker; 7h 7h joker alone leaves 17
     assert min_points([*hand, JOKER, JOKER], K) == 0  # 7h 7h joker and 8h 9h joker
+
+
+def test_ties_leave_the_fewest_cards() -> None:
+    # 9s wild: 5c 6c 9d jo (a run) leaving js, or 9d js jo (a book) leaving 5c 6c: 11 points either way.
+    # The single card left is the one to discard to go out.
+    arr = arrange(cards("5c 6c js 9d jo"), Rank.NINE)
+    assert arr.points == 11 and arr.deadwood == (Card(Rank.JACK, Suit.SPADES),)
 
 
 def test_go_out_with_a_choice_of_discards() -> None:

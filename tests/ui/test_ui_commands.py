@@ -8,6 +8,7 @@ test_ui_terminal_keys.py checks that the terminal's bytes for each key reach tha
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from ui_driver import Harness, can_go_out, play_until
@@ -261,11 +262,12 @@ def test_alt_digits_reach_cards_11_and_up_in_a_late_hand() -> None:
     h = Harness(game=game)
     app = h.start(resumed=True)
     h.press("d")
-    n = len(app.table.order)
+    table: Any = app.table
+    n = len(table.order)
     assert n >= 13
     for k in range(1, n - 9):
         said = h.press(f"alt-{k}")
-        assert app.table.pos == 9 + k
+        assert table.pos == 9 + k
         assert said[-1].endswith(f", {10 + k} of {n}")
     said = h.press("0")
     assert said[-1].endswith(f", 10 of {n}")

@@ -24,14 +24,19 @@ ROWS, COLS = 24, 80
 CONTROL = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
-async def _until(condition: Callable[[], bool], timeout: float = 20.0) -> None:
+async def _until(condition: Callable[[], bool], stream: io.StringIO, timeout: float = 30.0) -> None:
+    """Wait for ``condition``, then until the terminal output has been still for a moment (the redraw
+    after a key press comes just after its handler)."""
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
     while not condition():
         if loop.time() > end:
             raise AssertionError("the app did not get there in time")
         await asyncio.sleep(0.01)
-    await asyncio.sleep(0.15)  # let the printing (run_in_terminal) and the redraw finish
+    size = -1
+    while size != len(stream.getvalue()):
+        size = len(stream.getvalue())
+        await asyncio.sleep(0.2)
 
 
 def _screen(data: str) -> pyte.Screen:
@@ -52,14 +57,14 @@ def test_one_key_after_200_events_sends_only_its_lines_and_the_prompt() -> None:
         with create_pipe_input() as inp, create_app_session(input=inp, output=output):
             app = h.app(inp)
             task = asyncio.create_task(app.run_async())
-            await _until(lambda: app.application.is_running)
+            await _until(lambda: app.application.is_running, stream)
             inp.send_text("w" * 200)
-            await _until(lambda: len(h.keys_pressed) == 200)
+            await _until(lambda: len(h.keys_pressed) == 200, stream)
             assert len(h.printer.printed) >= 200
             mark = len(stream.getvalue())
             printed_before = len(h.printer.printed)
             inp.send_text("i")
-            await _until(lambda: len(h.keys_pressed) == 201)
+            await _until(lambda: len(h.keys_pressed) == 201 and "draw>" in stream.getvalue()[mark:], stream)
             result["before"] = stream.getvalue()[:mark]
             result["after"] = stream.getvalue()[mark:]
             result["new_lines"] = h.printer.printed[printed_before:]

@@ -1,0 +1,290 @@
+"""Contract rummy in words: contracts, melds, the buy window, lay-downs, lay-offs and swaps.
+
+Said from one listener's seat, like the rest of speech: "You may buy the 7 of hearts" to a seat that
+may buy, "Bob bought the 7 of hearts and a penalty card" to the others; the penalty card is named only
+to its buyer (the event reaching anyone else no longer holds it). Melds are named by what they are and
+by their number on the table ("meld 3, Anna's run of hearts, 5 to 8"), because that number is how a
+player points at a meld to lay off on it.
+
+:func:`contract_utterances` words one event, or returns None for an event that is not contract
+rummy's own, so a narrator can try it before its generic sentence. :func:`action_parts` words a move
+for menus and confirmations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from engine.actions import Action, Discard, Draw
+from engine.arrange_contract import Contract, is_wild, meld_kind, ordered_meld, run_value
+from engine.cards import Card, Rank
+from engine.events import Event
+from engine.rules.contract_rummy import (
+    Bought,
+    Buy,
+    BuyAnswered,
+    BuyOffered,
+    ContractLaidDown,
+    ContractLaidOff,
+    ContractStated,
+    ContractSwapped,
+    ContractWentOut,
+    LayDown,
+    LayOff,
+    NobodyBought,
+    PassBuy,
+    Swap,
+    TableMeld,
+)
+from speech.phrases import card_words, cards_parts, join_words
+from speech.results import Names
+from speech.utterance import Kind, Utterance, Verbosity, utter
+
+__all__ = [
+    "action_parts",
+    "action_words",
+    "contract_utterances",
+    "contract_words",
+    "meld_name",
+    "melds_parts",
+]
+
+Parts = list[str | Card]
+_WILD = Rank.TWO
+_NUMBERS = ("no", "one", "two", "three", "four", "five")
+_RANK_WORDS = {14: "ace"}
+
+
+def _number(n: int) -> str:
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def contract_words(contract: Contract) -> str:
+    """'one set', 'two runs', 'one set and two runs', 'two sets and one run'."""
+    parts = []
+    if contract.sets:
+        parts.append(f"{_number(contract.sets)} set{'s' if contract.sets != 1 else ''}")
+    if contract.runs:
+        parts.append(f"{_number(contract.runs)} run{'s' if contract.runs != 1 else ''}")
+    return " and ".join(parts) or "nothing"
+
+
+def _value_word(value: int) -> str:
+    return _RANK_WORDS.get(value) or Rank(value).word
+
+
+def meld_name(cards: Sequence[Card]) -> str:
+    """'set of 7s', 'run of hearts, 5 to 8', 'run of spades, jack to ace'."""
+    kind = meld_kind(cards)
+    naturals = [c for c in cards if not is_wild(c)]
+    if kind == "set" and naturals[0].rank is not None:
+        return f"set of {naturals[0].rank.plural}"
+    if kind == "run" and naturals[0].suit is not None:
+        ordered = ordered_meld(cards)
+        first_natural = next(i for i, c in enumerate(ordered) if not is_wild(c))
+        assert ordered[first_natural].rank is not None
+        lo = run_value(ordered[first_natural].rank) - first_natural
+        hi = lo + len(ordered) - 1
+        return f"run of {naturals[0].suit.word}, {_value_word(lo)} to {_value_word(hi)}"
+    return "meld"
+
+
+def _meld_parts(cards: Sequence[Card]) -> Parts:
+    # Within a named meld the cards are not marked wild again: the name says which are natural.
+    return [f"{meld_name(cards)}: ", *cards_parts(ordered_meld(cards), None, separator=", ")]
+
+
+def melds_parts(melds: Sequence[Sequence[Card]], ids: Sequence[int] | None = None) -> Parts:
+    """'meld 1, set of 7s: 7 of hearts, 7 of clubs, joker; meld 2, run of ...'."""
+    if not melds:
+        return ["no melds"]
+    parts: Parts = []
+    for i, meld in enumerate(melds):
+        if i:
+            parts.append("; ")
+        if ids is not None:
+            parts.append(f"meld {ids[i]}, ")
+        parts += _meld_parts(meld)
+    return parts
+
+
+def _card(card: Card, verbosity: Verbosity) -> Parts:
+    article: Parts = [] if verbosity == Verbosity.BRIEF else ["a " if card.is_joker else "the "]
+    return article + cards_parts([card], _WILD)
+
+
+def _whose_meld(names: Names, owner: int, seat: int, cards: Sequence[Card]) -> str:
+    """'their own set of 7s', 'Bob's run of hearts, 5 to 8', 'your set of 7s'."""
+    if owner == seat:
+        whose = "your own" if seat == names.listener else "their own"
+    else:
+        whose = names.possessive(owner)
+    return f"{whose} {meld_name(cards)}"
+
+
+def _kind(names: Names, seat: int) -> Kind:
+    return Kind.MY_TURN if seat == names.listener else Kind.OTHERS
+
+
+def contract_utterances(event: Event, names: Names, verbosity: Verbosity = Verbosity.NORMAL) -> list[Utterance] | None:
+    """``event`` told to ``names.listener``; None when it is not one of contract rummy's own events."""
+    brief = verbosity == Verbosity.BRIEF
+    me = names.listener
+    if isinstance(event, ContractStated):
+        c = Contract(event.sets, event.runs)
+        text = (
+            f"Contract: {contract_words(c)}."
+            if brief
+            else (f"Hand {event.hand_number} contract: {contract_words(c)}, laid down all at once.")
+        )
+        return [utter(text, kind=Kind.RESULTS)]
+    if isinstance(event, BuyOffered):
+        return _buy_offered(event, names, verbosity)
+    if isinstance(event, BuyAnswered):
+        return _buy_answered(event, names, verbosity)
+    if isinstance(event, Bought):
+        who = names.subject(event.seat)
+        if event.seat == me and event.penalty is not None:
+            parts: Parts = [
+                f"{who} bought ",
+                *_card(event.card, verbosity),
+                "; penalty card ",
+                *_card(event.penalty, verbosity),
+            ]
+        else:
+            parts = [f"{who} bought ", *_card(event.card, verbosity), " and a penalty card"]
+        if not brief:
+            parts.append(f" (buy {event.buys} of 3)")
+        return [utter(*parts, ".", kind=_kind(names, event.seat))]
+    if isinstance(event, NobodyBought):
+        if event.next_seat == me:
+            return [
+                utter(
+                    "Nobody bought ",
+                    *_card(event.card, verbosity),
+                    ": draw from the stock.",
+                    kind=Kind.MY_TURN,
+                    urgent=True,
+                )
+            ]
+        if brief:
+            return []
+        return [utter("Nobody bought ", *_card(event.card, verbosity), ".", kind=Kind.OTHERS)]
+    if isinstance(event, ContractLaidDown):
+        who = names.subject(event.seat)
+        ids = None if brief else event.meld_ids
+        return [utter(f"{who} laid down ", *melds_parts(event.melds, ids), ".", kind=_kind(names, event.seat))]
+    if isinstance(event, ContractLaidOff):
+        who = names.subject(event.seat)
+        parts = [f"{who} laid off ", *_card(event.card, verbosity), " on "]
+        if brief:
+            parts.append(f"meld {event.meld_id}")
+        else:
+            parts.append(f"meld {event.meld_id}, {_whose_meld(names, event.owner, event.seat, event.meld)}")
+        return [utter(*parts, ".", kind=_kind(names, event.seat))]
+    if isinstance(event, ContractSwapped):
+        who = names.subject(event.seat)
+        parts = [f"{who} put ", *_card(event.card, verbosity), " in place of ", *_card(event.wild, verbosity)]
+        if brief:
+            parts.append(f" in meld {event.meld_id} and moved it to meld {event.to_meld_id}")
+        else:
+            parts += [
+                f" in meld {event.meld_id}, {_whose_meld(names, event.owner, event.seat, event.meld)}, ",
+                f"and played it on meld {event.to_meld_id}, {_whose_meld(names, event.to_owner, event.seat, event.to_meld)}",
+            ]
+        return [utter(*parts, ".", kind=_kind(names, event.seat))]
+    if isinstance(event, ContractWentOut):
+        who = names.subject(event.seat)
+        if event.discard is None:
+            text: Parts = [f"{who} went out without discarding."]
+        else:
+            text = [f"{who} went out, discarding ", *_card(event.discard, verbosity), "."]
+        return [utter(*text, kind=Kind.RESULTS)]
+    return None
+
+
+def _buy_offered(event: BuyOffered, names: Names, verbosity: Verbosity) -> list[Utterance]:
+    me = names.listener
+    card = _card(event.card, verbosity)
+    if me == event.next_seat:
+        if verbosity == Verbosity.BRIEF:
+            return [utter("Up card ", *card, ": take it or pass.", kind=Kind.MY_TURN, urgent=True)]
+        others = join_words([names.name(s) for s in event.buyers])
+        return [
+            utter(
+                "The up card is ",
+                *card,
+                f": take it, or pass it to {others}, who may buy it.",
+                kind=Kind.MY_TURN,
+                urgent=True,
+            )
+        ]
+    if me in event.buyers:
+        ahead = event.buyers.index(me)
+        parts: Parts = ["You may buy ", *card, ", with a penalty card: buy or pass."]
+        if verbosity == Verbosity.DETAILED:
+            before = [names.name(s) for s in (event.next_seat, *event.buyers[:ahead])]
+            parts.append(f" {join_words(before)} {'comes' if len(before) == 1 else 'come'} first.")
+        return [utter(*parts, kind=Kind.MY_TURN, urgent=True)]
+    if verbosity == Verbosity.DETAILED:
+        who = join_words([names.name(s) for s in event.buyers])
+        return [
+            utter(
+                *card, f" is on offer: {names.name(event.next_seat)} may take it; {who} may buy it.", kind=Kind.OTHERS
+            )
+        ]
+    return []
+
+
+def _buy_answered(event: BuyAnswered, names: Names, verbosity: Verbosity) -> list[Utterance]:
+    who = names.subject(event.seat)
+    if event.wants:
+        verb = "want" if event.seat == names.listener else "wants"
+        return [utter(f"{who} {verb} to buy it.", kind=_kind(names, event.seat))]
+    if verbosity == Verbosity.DETAILED:
+        verb = "pass" if event.seat == names.listener else "passes"
+        return [utter(f"{who} {verb}.", kind=_kind(names, event.seat))]
+    return []
+
+
+def _meld_ref(meld_id: int, table: Iterable[TableMeld], names: Names, seat: int) -> str:
+    for m in table:
+        if m.id == meld_id:
+            return f"meld {meld_id}, {_whose_meld(names, m.owner, seat, m.cards)}"
+    return f"meld {meld_id}"
+
+
+def action_parts(action: Action, table: Iterable[TableMeld] = (), names: Names | None = None) -> Parts:
+    """A move as a menu line: 'Buy the up card', 'Lay off the 9 of hearts on meld 2, Bob's run of ...'."""
+    names = names or Names((), action.seat)
+    melds = tuple(table)
+    if isinstance(action, Buy):
+        return ["Buy the up card, with a penalty card"]
+    if isinstance(action, PassBuy):
+        return ["Pass"]
+    if isinstance(action, Draw):
+        return ["Take the up card" if action.source == "discard" else "Draw from the stock"]
+    if isinstance(action, Discard):
+        return ["Discard ", *cards_parts([action.card], _WILD)]
+    if isinstance(action, LayDown):
+        return ["Lay down ", *melds_parts(action.melds)]
+    if isinstance(action, LayOff):
+        return [
+            "Lay off ",
+            *cards_parts([action.card], _WILD),
+            f" on {_meld_ref(action.meld_id, melds, names, action.seat)}",
+        ]
+    if isinstance(action, Swap):
+        return [
+            "Put ",
+            *cards_parts([action.card], None),
+            " in place of ",
+            *cards_parts([action.wild], _WILD),
+            f" in {_meld_ref(action.meld_id, melds, names, action.seat)}",
+            f", and the wild on {_meld_ref(action.to_meld_id, melds, names, action.seat)}",
+        ]
+    return [action.kind.replace("_", " ")]
+
+
+def action_words(action: Action, table: Iterable[TableMeld] = (), names: Names | None = None) -> str:
+    return "".join(p if isinstance(p, str) else card_words(p) for p in action_parts(action, table, names))
