@@ -192,11 +192,13 @@ class UpcardNarrator(Narrator):
             whose = "your own" if self._mine(ev.seat) else "their own"
         else:
             whose = self.names.possessive(ev.owner)
+        # A wild card ends in ", wild"; a comma after it keeps "wild" from running into "on".
+        comma = "," if ev.card.rank == self.wild_rank else ""
         return [
             utter(
                 f"{who} laid off ",
                 *self._card(ev.card),
-                f" on {whose} {name}.",
+                f"{comma} on {whose} {name}.",
                 self._size_note(ev.seat),
                 kind=self._kind(ev.seat),
             )

@@ -4,22 +4,35 @@ The app and the session are the same for every game; a table is what one game ad
 (with keys and descriptions, which then appear in the help, the Escape menu and docs/keys.md), the
 short text of the prompt line, what to say when a game starts or is resumed, and how it follows the
 events (a cursor in the hand, a sort order). Tables are registered by ruleset name, so the play
-command needs no game-specific code.
+command needs no game-specific code; each registration also says what the launcher needs before a
+table exists (the resume question, the save slot, the command that goes on with a saved game).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from access_game.ui.modes import Mode
 from access_game.ui.registry import Command
 from engine.events import Event
+from engine.game import Game
 
 if TYPE_CHECKING:
     from access_game.session import Session
 
-__all__ = ["Host", "Table", "TableFactory", "make_table", "register_table", "table_names"]
+__all__ = [
+    "Host",
+    "Table",
+    "TableEntry",
+    "TableFactory",
+    "make_table",
+    "register_table",
+    "table_entries",
+    "table_entry",
+    "table_names",
+]
 
 
 class Host(Protocol):
@@ -63,27 +76,60 @@ class Table(Protocol):
 
 TableFactory = Callable[["Session", Host], Table]
 
-_TABLES: dict[str, TableFactory] = {}
+
+@dataclass(frozen=True, slots=True)
+class TableEntry:
+    """What the launcher needs to know of a game before its table exists: the resume question is
+    asked, and the save slot chosen, before any session is built."""
+
+    game_name: str
+    title: str
+    factory: TableFactory
+    #: Each game keeps its own saved game, so starting one never replaces another's game in progress.
+    save_slot: str
+    #: The command that goes on with a saved game of this kind ('access-game solitaire').
+    command: str
+    #: The question asked at start when a game of this kind is saved: where it stands, then 'Resume it?'.
+    resume_question: Callable[[Game, int], str]
 
 
-def register_table(game_name: str, factory: TableFactory) -> None:
-    _TABLES[game_name] = factory
+_TABLES: dict[str, TableEntry] = {}
+
+
+def register_table(
+    game_name: str,
+    factory: TableFactory,
+    *,
+    title: str,
+    resume_question: Callable[[Game, int], str],
+    save_slot: str = "current",
+    command: str = "access-game",
+) -> None:
+    _TABLES[game_name] = TableEntry(game_name, title, factory, save_slot, command, resume_question)
 
 
 def _load_builtin() -> None:
     import access_game.ui.five_crowns_table  # noqa: F401  (registers itself)
+    import access_game.ui.solitaire_table  # noqa: F401
 
 
 def table_names() -> list[str]:
+    """The games that can be played at the terminal, by name (so Five Crowns comes first in menus)."""
     _load_builtin()
     return sorted(_TABLES)
 
 
-def make_table(session: Session, host: Host) -> Table:
+def table_entries() -> list[TableEntry]:
+    return [_TABLES[name] for name in table_names()]
+
+
+def table_entry(game_name: str) -> TableEntry:
     _load_builtin()
-    name = session.game.ruleset.name
     try:
-        factory = _TABLES[name]
+        return _TABLES[game_name]
     except KeyError:
-        raise ValueError(f"there is no table for {name} yet: tables are {', '.join(sorted(_TABLES))}") from None
-    return factory(session, host)
+        raise ValueError(f"there is no table for {game_name} yet: tables are {', '.join(_TABLES)}") from None
+
+
+def make_table(session: Session, host: Host) -> Table:
+    return table_entry(session.game.ruleset.name).factory(session, host)

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from engine.arrange_contract import meld_kind, ordered_meld
 from engine.cards import Card, standard_deck
 from engine.game import Game
-from engine.rules.contract_rummy import ContractRummy, ContractState, parse_contract_card
+from engine.rules.contract_rummy import ContractRummy, ContractState, TableMeld, parse_contract_card
 
 
 def cards(text: str) -> list[Card]:
@@ -33,24 +34,35 @@ def rigged(
     hands: Mapping[int, str] | None = None,
     up: str | None = None,
     stock_top: Sequence[str] = (),
+    table: Sequence[tuple[int, str]] = (),
+    dealer: int | None = None,
     seed: int = 7,
 ) -> Game:
     """A game at the start of ``hand_number`` whose chosen seats hold exactly the given cards, with
-    ``up`` turned up and ``stock_top`` the next stock cards (first listed is drawn first). Seats not
-    given keep 12 cards from the shuffle."""
+    ``up`` turned up and ``stock_top`` the next stock cards (first listed is drawn first). ``table``
+    puts (owner, meld) on the table, as if those owners had laid down. Seats not given keep 12 cards
+    from the shuffle. The dealer is the usual one for the hand unless ``dealer`` is given."""
     game = Game.new("contract-rummy", names(players), seed=seed)
     rules = game.ruleset
     assert isinstance(rules, ContractRummy)
     state: ContractState = game.state
-    if hand_number != state.hand_number:
-        state.dealer = (hand_number - 2) % players  # so the deal of hand_number lands on the usual dealer
+    dealer = (hand_number - 1) % players if dealer is None else dealer
+    if (hand_number, dealer) != (state.hand_number, state.dealer):
+        state.dealer = (dealer - 1) % players  # the deal moves one seat left
         rules._deal(state, hand_number)
     pool = list(rules.all_cards(state))
     chosen: dict[int, list[Card]] = {seat: cards(text) for seat, text in (hands or {}).items()}
     top = cards(up) if up else []
     stock_cards = [c for w in stock_top for c in cards(w)]
-    for c in [*(c for h in chosen.values() for c in h), *top, *stock_cards]:
+    table_melds = [(owner, cards(text)) for owner, text in table]
+    for c in [*(c for h in chosen.values() for c in h), *top, *stock_cards, *(c for _, m in table_melds for c in m)]:
         pool.remove(c)
+    state.table = []
+    for i, (owner, meld) in enumerate(table_melds, start=1):
+        kind = meld_kind(meld)
+        assert kind is not None, meld
+        state.table.append(TableMeld(id=i, owner=owner, kind=kind, cards=ordered_meld(meld)))
+        state.melded[owner] = True
     for seat in range(players):
         if seat in chosen:
             state.hands[seat] = chosen[seat]
