@@ -31,6 +31,8 @@ class Announcing(Protocol):
 
     def announce(self, u: Utterance | str, kind: Kind = ..., *, urgent: bool = ...) -> bool: ...
 
+    def new_batch(self) -> None: ...
+
 
 class Narrating(Protocol):
     """The part of speech.words.Narrator the session uses."""
@@ -48,9 +50,12 @@ class CuePlayer(Protocol):
     def play(self, name: str) -> Any: ...
 
 
-def bot_seed(game_seed: int, seat: int) -> int:
-    """Each computer player's own seed, fixed by the game's seed so a resumed game plays the same."""
-    return random.Random(f"access-game/bot/{game_seed}/{seat}").randrange(2**31)
+def bot_seed(game_seed: int, seat: int, actions_so_far: int) -> int:
+    """The seed of one computer player's decision: the game's seed, the seat, and how many actions the
+    game has had. A running random source would be lost with the process, so a resumed game would
+    go on differently from the same game never interrupted; a seed made from the game itself is the
+    same whenever the decision is made."""
+    return random.Random(f"access-game/bot/{game_seed}/{seat}/{actions_so_far}").randrange(2**31)
 
 
 class Session:
@@ -77,8 +82,6 @@ class Session:
         self.cues = cues
         self.on_settings = on_settings
         self.listeners: list[EventListener] = []
-        self.agents = self._make_agents()
-        #: Computer players waiting to move (pace 'step'); they go on one per key press.
         self.save_problem: str | None = None
         self._unsaved = False
 
@@ -87,12 +90,19 @@ class Session:
     def players(self) -> list[str]:
         return self.game.players
 
-    def _make_agents(self) -> dict[int, Any]:
-        return {
-            seat: make_agent(self.game.ruleset.name, self.level, seed=bot_seed(self.game.seed, seat))
-            for seat in range(len(self.game.players))
-            if seat != self.human_seat
-        }
+    @property
+    def computer_seats(self) -> list[int]:
+        """The seats the computer plays (none in a game for one)."""
+        return [seat for seat in range(len(self.game.players)) if seat != self.human_seat]
+
+    def agent_for(self, seat: int) -> Any:
+        """The computer player for this seat's next decision, seeded from the game so far.
+
+        A fresh agent per decision costs a few milliseconds (agents keep only caches between
+        decisions), and buys a resumed game that goes on exactly as the uninterrupted one would have.
+        """
+        seed = bot_seed(self.game.seed, seat, len(self.game.actions))
+        return make_agent(self.game.ruleset.name, self.level, seed=seed)
 
     def view(self) -> Any:
         return self.game.view(self.human_seat)
@@ -179,13 +189,15 @@ class Session:
 
     def _bot_action(self) -> None:
         seat = self.game.seats_to_act()[0]
-        agent = self.agents[seat]
-        action = agent.choose(self.game.view(seat), self.game.legal_actions(seat))
+        action = self.agent_for(seat).choose(self.game.view(seat), self.game.legal_actions(seat))
         # Computer players' moves are saved together once they have all moved (see advance): a
         # 50 KB write per bot action would make every key press of a late hand feel slow.
         self._after(self.game.apply(action), save=False)
 
     def _after(self, events: Sequence[Event], *, save: bool = True) -> None:
+        # Each action's news is its own batch: a message repeated within one batch is one thing said
+        # twice; the same words from the next action (a new turn's "Your turn.") are news again.
+        self.announcer.new_batch()
         mine = seen_by(events, self.human_seat)
         self.say_all(self.narrator.narrate(mine))
         self._cues(mine)
@@ -203,10 +215,15 @@ class Session:
     def _cues(self, events: Sequence[Event]) -> None:
         if self.cues is None or not self.settings.cues:
             return
-        from speech.cues import cues_for
+        # A game with events of its own (solitaire) has a narrator that knows their sounds too.
+        own = getattr(self.narrator, "cues_for", None)
+        if callable(own):
+            names: list[str] = own(events)
+        else:
+            from speech.cues import cues_for
 
-        wild = getattr(self.view(), "wild_rank", None)
-        for name in cues_for(events, self.human_seat, wild):
+            names = cues_for(events, self.human_seat, getattr(self.view(), "wild_rank", None))
+        for name in names:
             self.cue(name)
 
     # ----------------------------------------------------------------- saving
@@ -248,7 +265,6 @@ class Session:
     def new_game(self, seed: int) -> None:
         """Another game with the same players (after 'play again')."""
         self.game = Game.new(self.game.ruleset.name, self.game.players, seed=seed, options=self.game.options)
-        self.agents = self._make_agents()
         self.start()
 
     def start(self) -> None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from engine.cards import Card, Rank, Suit
+from engine.cards import STANDARD_SUITS, Card, Rank, Suit
 
 __all__ = [
     "CONTRACTS",
@@ -30,10 +30,12 @@ __all__ = [
     "Contract",
     "ContractArrangement",
     "MeldKind",
+    "Wanted",
     "arrange_contract",
     "best_lay_down",
     "card_points",
     "cards_short",
+    "cards_wanted",
     "contract_for_hand",
     "hand_points",
     "is_wild",
@@ -292,7 +294,8 @@ def _best(nats: tuple[int, ...], wilds: int, sets: int, runs: int, cap: int) -> 
     if len(nats) < MIN_NATURALS * (sets + runs):
         return _INF, ()
     first, rest = nats[0], nats[1:]
-    best_cost, best_plan = _INF, ()
+    best_cost: int = _INF
+    best_plan: _Plan = ()
 
     cost, plan = _best(rest, wilds, sets, runs, cap)
     if cost + _pts(first) < best_cost:
@@ -321,37 +324,78 @@ def _best(nats: tuple[int, ...], wilds: int, sets: int, runs: int, cap: int) -> 
     return best_cost, best_plan
 
 
+_ANY = -1  # in a set of wanted codes: any natural at all would help
+_NO_CODES: frozenset[int] = frozenset()
+_SUIT_BASES = tuple(s.index * 16 for s in STANDARD_SUITS)
+#: (cards short, naturals that would help, whether a wild would help)
+_Wanted = tuple[int, frozenset[int], bool]
+
+
 @lru_cache(maxsize=300_000)
-def _short(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> int:
-    """Fewest cards still to find (any card will do for a wild's place; a meld still short of two
-    naturals needs naturals) before ``nats`` and ``wilds`` meet the contract."""
+def _wanted(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> _Wanted:
+    """Fewest cards to add before ``nats`` and ``wilds`` meet the contract, and which cards would
+    bring it one closer: those filling a gap in some plan that needs that few.
+
+    A plan's gaps are of two sorts. A meld with fewer than two naturals lacks naturals: a natural of
+    the gap helps at once. Other gaps are places a wild can fill: they help (natural or wild) only
+    when the plan has more such places than the hand has wilds."""
     if sets == 0 and runs == 0:
-        return 0
+        return 0, _NO_CODES, False
     if not nats:
         # Melds with no natural yet: two naturals each, wilds fill one place of a set, two of a run.
-        return MIN_NATURALS * (sets + runs) + max(0, sets + 2 * runs - wilds)
+        places = sets + 2 * runs
+        return MIN_NATURALS * (sets + runs) + max(0, places - wilds), frozenset((_ANY,)), places > wilds
     first, rest = nats[0], nats[1:]
-    best = _short(rest, wilds, sets, runs)
+    best, useful, wild = _wanted(rest, wilds, sets, runs)
     if best == 0:
-        return 0
+        return 0, _NO_CODES, False
+
+    def consider(own: int, places: int, lacking: frozenset[int], gaps: frozenset[int], sub: _Wanted) -> None:
+        nonlocal best, useful, wild
+        total = own + sub[0]
+        if total > best:
+            return
+        shortage = places > wilds or sub[2]
+        wanted = lacking | sub[1] | (gaps if shortage else _NO_CODES)
+        if total < best:
+            best, useful, wild = total, wanted, shortage
+        else:
+            useful, wild = useful | wanted, wild or shortage
+
     if sets:
+        value = first % 16
+        same_rank = frozenset(base + value for base in _SUIT_BASES)
         # Naturals beyond three never bring a set closer; they only use up cards.
         for chosen in _set_choices(first, rest, 1, MIN_SET):
             n = len(chosen)
-            naturals_missing = max(0, MIN_NATURALS - n)
-            places = max(0, MIN_SET - n - naturals_missing)
-            cost = naturals_missing + max(0, places - wilds)
-            if cost < best:
-                best = min(best, cost + _short(_without(rest, chosen[1:]), max(0, wilds - places), sets - 1, runs))
+            lacking = max(0, MIN_NATURALS - n)
+            places = max(0, MIN_SET - n - lacking)
+            own = lacking + max(0, places - wilds)
+            if own > best:
+                continue
+            sub = _wanted(_without(rest, chosen[1:]), max(0, wilds - places), sets - 1, runs)
+            consider(own, places, same_rank if lacking else _NO_CODES, same_rank if places else _NO_CODES, sub)
     if runs:
-        for chosen in _run_choices(first, rest, wilds + 2, 1):
+        base = first - first % 16
+        # A run's cost is at least its inner gaps less the wilds: wider runs cannot be as good.
+        for chosen in _run_choices(first, rest, best + wilds, 1):
             n = len(chosen)
-            naturals_missing = max(0, MIN_NATURALS - n)
-            places = _run_length(chosen) - n - naturals_missing
-            cost = naturals_missing + max(0, places - wilds)
-            if cost < best:
-                best = min(best, cost + _short(_without(rest, chosen[1:]), max(0, wilds - places), sets, runs - 1))
-    return best
+            lacking = max(0, MIN_NATURALS - n)
+            # A lone natural may also plan a longer run, spending spare wilds, so that a natural further
+            # off could be its second; a run with its two naturals never gains by being longer.
+            longest = max(MIN_RUN, min(MAX_RUN, wilds + n + lacking)) if n == 1 else _run_length(chosen)
+            for length in range(_run_length(chosen), longest + 1):
+                places = length - n - lacking
+                own = lacking + max(0, places - wilds)
+                if own > best:
+                    continue
+                lo, hi = chosen[0] % 16, chosen[-1] % 16
+                spare = length - (hi - lo + 1)  # the stretch can sit anywhere in a run this long
+                lo, hi = max(3, lo - spare), min(HIGH_POSITION, hi + spare)
+                gap_codes = frozenset(base + v for v in range(lo, hi + 1)) - frozenset(chosen)
+                sub = _wanted(_without(rest, chosen[1:]), max(0, wilds - places), sets, runs - 1)
+                consider(own, places, gap_codes if lacking else _NO_CODES, gap_codes if places else _NO_CODES, sub)
+    return best, useful, wild
 
 
 def _split(cards: Sequence[Card]) -> tuple[tuple[int, ...], list[Card]]:
@@ -397,8 +441,10 @@ def best_lay_down(cards: Sequence[Card], contract: Contract) -> ContractArrangem
     for c in used:
         deadwood.remove(c)
     deadwood.sort(key=Card.sort_key)
-    ordered = tuple(ordered_meld(m) for m in melds)
-    return ContractArrangement(True, ordered, tuple(kinds), tuple(deadwood), hand_points(deadwood))
+    # Sets first, then runs, as contracts are said ("one set and two runs").
+    order = sorted(range(len(melds)), key=lambda i: kinds[i] != "set")
+    ordered = tuple(ordered_meld(melds[i]) for i in order)
+    return ContractArrangement(True, ordered, tuple(kinds[i] for i in order), tuple(deadwood), hand_points(deadwood))
 
 
 def arrange_contract(cards: Sequence[Card], contract: Contract) -> ContractArrangement:
@@ -417,7 +463,30 @@ def meets_contract(cards: Sequence[Card], contract: Contract) -> bool:
 def cards_short(cards: Sequence[Card], contract: Contract) -> int:
     """How many more cards the hand needs, at best, to meet ``contract`` (0: it meets it now)."""
     nats, wilds = _split(cards)
-    return _short(nats, len(wilds), contract.sets, contract.runs)
+    return _wanted(nats, len(wilds), contract.sets, contract.runs)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Wanted:
+    """What a hand still needs for its contract: how many cards, and which single cards would bring it
+    one card closer. Exactly the cards ``c`` for which ``cards_short(hand + [c]) < cards_short(hand)``."""
+
+    short: int
+    naturals: frozenset[Card]
+    any_natural: bool
+    wild: bool
+
+    def helps(self, card: Card) -> bool:
+        if is_wild(card):
+            return self.wild
+        return self.any_natural or card in self.naturals
+
+
+def cards_wanted(cards: Sequence[Card], contract: Contract) -> Wanted:
+    nats, wilds = _split(cards)
+    short, codes, wild = _wanted(nats, len(wilds), contract.sets, contract.runs)
+    naturals = frozenset(_decode(c) for c in codes if c != _ANY)
+    return Wanted(short, naturals, _ANY in codes, wild)
 
 
 # --------------------------------------------------------------------------- the table

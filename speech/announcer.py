@@ -8,9 +8,13 @@ line is words only, and cells go to the braille display through the backend when
 in self-voicing mode the voice says the words and the printed line, which the player reads on the
 braille display, shows cards as the player chose: words, cells, or both.
 
-Urgent messages interrupt what is being said; others queue. The same text twice within half a
-second is dropped (two parts of the program announcing one thing). A backend that fails is replaced
-by the next in its chain with a single notice, and the game never sees an exception from here.
+Urgent messages interrupt what is being said; others queue. The same message (same text, same kind)
+twice within half a second of the same batch is dropped: two parts of the program announcing one
+thing. A batch is what one cause produces — one key press, one action's events — and the caller
+starts a new one (new_batch), so a "Your turn." of a new turn is never taken for a repeat of the last
+one however fast the player plays, and answers to the player's own keys (Kind.INFO, and re-reads from
+history) are never dropped: pressing H twice means hearing the hand twice. A backend that fails is
+replaced by the next in its chain with a single notice, and the game never sees an exception from here.
 """
 
 from __future__ import annotations
@@ -59,7 +63,7 @@ class Announcer:
         self.history = History(self._reread)
         #: Backend failures seen, newest last (for a diagnostics screen).
         self.problems: list[str] = []
-        self._recent: dict[str, float] = {}
+        self._recent: dict[tuple[str, Kind], float] = {}
         self._lock = threading.RLock()
 
     # ----------------------------------------------------------------- telling
@@ -74,14 +78,21 @@ class Announcer:
         with self._lock:
             text = utterance.text()
             now = self.clock()
-            last = self._recent.get(text)
-            if last is not None and now - last < self.dedup_seconds:
-                return False
-            self._recent = {t: s for t, s in self._recent.items() if now - s < self.dedup_seconds}
-            self._recent[text] = now
+            if utterance.kind != Kind.INFO:
+                key = (text, utterance.kind)
+                last = self._recent.get(key)
+                if last is not None and now - last < self.dedup_seconds:
+                    return False
+                self._recent = {k: t for k, t in self._recent.items() if now - t < self.dedup_seconds}
+                self._recent[key] = now
             self.history.add(Entry(utterance, text, now))
             self._output(utterance, text, is_urgent)
             return True
+
+    def new_batch(self) -> None:
+        """What comes next has a new cause (a key press, an action): nothing said before is a repeat of it."""
+        with self._lock:
+            self._recent.clear()
 
     def announce_all(self, utterances: Sequence[Utterance]) -> int:
         """Announce in order; returns how many were not dropped."""

@@ -81,9 +81,9 @@ def meld_name(cards: Sequence[Card]) -> str:
         return f"set of {naturals[0].rank.plural}"
     if kind == "run" and naturals[0].suit is not None:
         ordered = ordered_meld(cards)
-        first_natural = next(i for i, c in enumerate(ordered) if not is_wild(c))
-        assert ordered[first_natural].rank is not None
-        lo = run_value(ordered[first_natural].rank) - first_natural
+        place, natural = next((i, c) for i, c in enumerate(ordered) if not is_wild(c))
+        assert natural.rank is not None
+        lo = run_value(natural.rank) - place
         hi = lo + len(ordered) - 1
         return f"run of {naturals[0].suit.word}, {_value_word(lo)} to {_value_word(hi)}"
     return "meld"
@@ -115,11 +115,8 @@ def _card(card: Card, verbosity: Verbosity) -> Parts:
 
 def _whose_meld(names: Names, owner: int, seat: int, cards: Sequence[Card]) -> str:
     """'their own set of 7s', 'Bob's run of hearts, 5 to 8', 'your set of 7s'."""
-    if owner == seat:
-        whose = "your own" if seat == names.listener else "their own"
-    else:
-        whose = names.possessive(owner)
-    return f"{whose} {meld_name(cards)}"
+    own = "your own" if seat == names.listener else "their own"
+    return f"{own if owner == seat else names.possessive(owner)} {meld_name(cards)}"
 
 
 def _kind(names: Names, seat: int) -> Kind:
@@ -188,18 +185,15 @@ def contract_utterances(event: Event, names: Names, verbosity: Verbosity = Verbo
         if brief:
             parts.append(f" in meld {event.meld_id} and moved it to meld {event.to_meld_id}")
         else:
-            parts += [
-                f" in meld {event.meld_id}, {_whose_meld(names, event.owner, event.seat, event.meld)}, ",
-                f"and played it on meld {event.to_meld_id}, {_whose_meld(names, event.to_owner, event.seat, event.to_meld)}",
-            ]
+            where = _whose_meld(names, event.owner, event.seat, event.meld)
+            to = _whose_meld(names, event.to_owner, event.seat, event.to_meld)
+            parts.append(f" in meld {event.meld_id}, {where}, and played it on meld {event.to_meld_id}, {to}")
         return [utter(*parts, ".", kind=_kind(names, event.seat))]
     if isinstance(event, ContractWentOut):
         who = names.subject(event.seat)
         if event.discard is None:
-            text: Parts = [f"{who} went out without discarding."]
-        else:
-            text = [f"{who} went out, discarding ", *_card(event.discard, verbosity), "."]
-        return [utter(*text, kind=Kind.RESULTS)]
+            return [utter(f"{who} went out without discarding.", kind=Kind.RESULTS)]
+        return [utter(f"{who} went out, discarding ", *_card(event.discard, verbosity), ".", kind=Kind.RESULTS)]
     return None
 
 

@@ -36,7 +36,7 @@ __all__ = ["GAME_TITLES", "Narrator"]
 #: Ruleset names as spoken; others are spoken from the name itself ("upcard-rummy" -> "Upcard Rummy").
 GAME_TITLES = {
     "five-crowns": "Five Crowns",
-    "five-crowns-solitaire": "Five Crowns Solitaire",
+    "solitaire": "Five Crowns Solitaire",
     "contract-rummy": "Contract Rummy",
     "upcard-rummy": "Upcard Rummy",
 }

@@ -168,6 +168,27 @@ class SolitaireNarrator:
                 out += handler(ev)
         return out
 
+    def cues_for(self, events: Sequence[Event]) -> list[str]:
+        """The sound cues of these events, from the fixed set every game shares: a card turned up
+        sounds like a draw (a joker, wild everywhere, also like a wild: every other card is wild on one
+        pile, and a cue on nearly every card would tell nothing), a discard like a discard, a pile
+        closing like going out, and the end of the game, won or lost, like the end of a hand. Placing a
+        card has no sound: the discard that always follows it has one.
+        """
+        out: list[str] = []
+        for ev in events:
+            if isinstance(ev, CardTurned):
+                out.append("draw")
+                if ev.card.is_joker:
+                    out.append("wild")
+            elif isinstance(ev, PileDiscarded):
+                out.append("discard")
+            elif isinstance(ev, PileClosed):
+                out.append("go_out")
+            elif isinstance(ev, SolitaireEnded):
+                out.append("hand_end")
+        return out
+
     def _started(self, ev: GameStarted) -> list[Utterance]:
         self.open_piles = list(range(1, PILES + 1))
         if self.brief:

@@ -1,8 +1,9 @@
 """The `play` subcommand (also what `access-game` runs with no command): a game at the terminal.
 
 With a saved game it asks first whether to resume; otherwise it starts Five Crowns against three
-computer players. A saved game is never lost: declining to resume keeps it aside under a new name,
-and a damaged one is reported and kept aside the same way.
+computer players (or the game --game names: each game has its own save slot). A saved game is never
+lost: declining to resume keeps it aside under a new name, and a damaged one is reported and kept aside
+the same way. When a game ends the player may pick another game, which starts in the same terminal.
 """
 
 from __future__ import annotations
@@ -20,19 +21,23 @@ from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from access_game.settings import CARD_DISPLAYS, LEVELS, Settings, load_settings, save_settings
 
-__all__ = ["COMPUTER_NAMES", "register", "run"]
+__all__ = ["COMPUTER_NAMES", "DEFAULT_GAME", "GameChoice", "choose_game", "new_choice", "play_in_terminal", "register",
+           "run"]
 
 #: Names for computer players, in seat order: short, distinct at the first sound.
 COMPUTER_NAMES = ("Anna", "Ben", "Carla", "David", "Emma", "Felix", "Grace", "Hugo", "Iris", "Jonas",
                   "Kate", "Liam", "Maya")
 
 SPEECH_MODES = ("screen-reader", "self-voicing", "silent")
+#: What `access-game` starts when no game is named and none is saved.
+DEFAULT_GAME = "five-crowns"
 HELP_LINE = "F1 lists the keys; Escape opens a menu of every action."
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = add_command(sub, "play", run, "Play Five Crowns at the terminal against computer players (the default).")
-    p.add_argument("--game", default="five-crowns", help="the game (five-crowns)")
+    p = add_command(sub, "play", run, "Play at the terminal: Five Crowns against computer players (the default), "
+                    "or --game solitaire.")
+    p.add_argument("--game", help=f"the game: {DEFAULT_GAME} (the default) or solitaire")
     p.add_argument("--players", type=int, help="number of players, you included (2 to 14; default 4)")
     p.add_argument("--names", nargs="+", metavar="NAME",
                    help="names: the computer players', or everyone's with yours first")
@@ -57,21 +62,24 @@ def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
     from access_game.ui.table import table_names
     from engine.ruleset import get_ruleset
 
-    if args.game not in table_names():
-        raise UsageError(f"--game: there is no table for {args.game!r}; games: {', '.join(table_names())}")
-    ruleset = get_ruleset(args.game)
+    game = args.game or DEFAULT_GAME
+    if game not in table_names():
+        raise UsageError(f"--game: there is no table for {game!r}; games: {', '.join(table_names())}")
+    ruleset = get_ruleset(game)
     n = args.players
     names: list[str] = list(args.names or [])
     if n is None:
-        n = len(names) + 1 if names else 4
+        n = 1 if ruleset.max_players == 1 else len(names) + 1 if names else 4
     top = min(ruleset.max_players, len(COMPUTER_NAMES) + 1)
     if not ruleset.min_players <= n <= top:
-        raise UsageError(f"--players: {ruleset.title} here is for {ruleset.min_players} to {top} players")
+        span = f"{top} player" if ruleset.min_players == top == 1 else f"{ruleset.min_players} to {top} players"
+        raise UsageError(f"--players: {ruleset.title} here is for {span}")
     if names:
         if len(names) == n - 1:
             names = ["You", *names]
         elif len(names) != n:
-            raise UsageError(f"--names: give {n - 1} names (the computer players') or {n} (yours first)")
+            others = "" if n == 1 else f"{n - 1} names (the computer players') or "
+            raise UsageError(f"--names: give {others}{n} (yours first)")
         if len({x.casefold() for x in names}) != len(names):
             raise UsageError("--names: every player needs a different name")
         if any(not x.strip() for x in names):
@@ -79,7 +87,18 @@ def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
     else:
         names = ["You", *COMPUTER_NAMES[: n - 1]]
     seed = args.seed if args.seed is not None else random.randrange(2**31)
-    return GameChoice(args.game, names, args.level or settings.level, seed)
+    return GameChoice(game, names, args.level or settings.level, seed)
+
+
+def new_choice(game: str, player: str, level: str) -> GameChoice:
+    """A new game of ``game`` for ``player`` (chosen from 'another game'): four at the table where the
+    game has computer players, the player alone where it is a game for one."""
+    from engine.ruleset import get_ruleset
+
+    ruleset = get_ruleset(game)
+    n = max(ruleset.min_players, min(4, ruleset.max_players))
+    others = [c for c in COMPUTER_NAMES if c.casefold() != player.casefold()][: n - 1]
+    return GameChoice(game, [player, *others], level, random.randrange(2**31))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -94,26 +113,33 @@ def run(args: argparse.Namespace) -> int:
     if not sys.stdin.isatty():
         print("access-game: play needs a terminal: standard input is not one.", file=sys.stderr)
         return 2
-    return play_in_terminal(choice, settings, settings_note=settings_note, force_new=args.new)
+    from access_game.saves import SaveStore
+    from access_game.ui.table import table_entry
+
+    # With no game named, a game saved in another game's slot is offered too: 'access-game' is
+    # what every "your game is saved" message tells the player to run.
+    return play_in_terminal(choice, settings, settings_note=settings_note, force_new=args.new,
+                            saves=SaveStore(slot=table_entry(choice.game).save_slot), any_saved=args.game is None)
 
 
 def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: str | None = None,
                      force_new: bool = False, input: Any = None, output: Any = None,
                      backend: Any = None, saves: Any = None, cues: Any = "auto",
-                     on_app: Callable[[Any], None] | None = None) -> int:
-    """Everything from the first line to the last; tests call it with pipe input and their own backend."""
+                     on_app: Callable[[Any], None] | None = None, any_saved: bool = False) -> int:
+    """Everything from the first line to the last; tests call it with pipe input and their own backend.
+
+    One game after another in the same terminal: when a game ends and the player picks another game,
+    that game starts here (its own save slot, its resume question), with the same voice and settings.
+    """
     # A one-line interface never needs to know where the cursor is; asking the terminal (CPR) only
     # produces a warning where nothing answers.
     os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
     from prompt_toolkit.output import create_output
 
     from access_game.saves import SaveStore
-    from access_game.session import Session
-    from access_game.ui.app import GameApp
-    from access_game.ui.ask import ask_yes_no
     from access_game.ui.printer import LinePrinter
-    from access_game.ui.speech_link import make_announcer, make_cues, make_narrator, output_backend
-    from engine.game import Game
+    from access_game.ui.speech_link import make_announcer, make_cues, output_backend
+    from access_game.ui.table import table_entry
     from speech.utterance import Kind
 
     out = output if output is not None else create_output()
@@ -126,42 +152,8 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
 
     if settings_note:
         say(settings_note)
-    store = saves if saves is not None else SaveStore()
-    resumed = None
-    if not force_new:
-        loaded = store.load()
-        if loaded.problem:
-            say(loaded.problem)
-            if not ask_yes_no("Start a new game?", say, printer, input=input, output=out):
-                printer.flush()
-                return 0
-        elif loaded.session is not None:
-            g = loaded.session.game
-            view = g.view(loaded.session.human_seat)
-            where = f"hand {view.hand_number} of {view.hands_total}" if hasattr(view, "hand_number") else "in play"
-            others = ", ".join(p for s, p in enumerate(g.players) if s != loaded.session.human_seat)
-            question = f"You have a saved game of {g.ruleset.title} with {others}, {where}. Resume it?"
-            answer = ask_yes_no(question, say, printer, input=input, output=out)
-            if answer is None:  # Ctrl+C: leave, with the save untouched
-                printer.flush()
-                return 0
-            if answer:
-                resumed = loaded.session
-            else:
-                kept = store.set_aside("replaced")
-                if kept is not None:
-                    say(f"The saved game was kept as {kept}.")
-    elif store.exists():
-        kept = store.set_aside("replaced")
-        if kept is not None:
-            say(f"The saved game was kept as {kept}.")
-
-    if resumed is not None:
-        game, seat, level = resumed.game, resumed.human_seat, resumed.level
-    else:
-        game = Game.new(choice.game, choice.players, seed=choice.seed)
-        seat, level = 0, choice.level
-
+    store = saves if saves is not None else SaveStore(slot=table_entry(choice.game).save_slot)
+    cue_player = make_cues(settings) if cues == "auto" else cues
     last = [settings]
 
     def on_settings(new: Settings) -> None:
@@ -172,37 +164,153 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
         _apply_settings(announcer, last[0], new, own_backend=backend is None)
         last[0] = new
 
-    session = Session(
-        game,
-        human_seat=seat,
-        level=level,
-        announcer=announcer,
-        narrator=make_narrator(seat, game.players, settings),
-        settings=settings,
-        saves=store,
-        cues=make_cues(settings) if cues == "auto" else cues,
-        on_settings=on_settings,
-    )
-    welcome = HELP_LINE if resumed is not None else f"{game.ruleset.title}. {HELP_LINE}"
-    app = GameApp(session, printer, input=input, output=out, welcome=welcome)
-    if on_app is not None:
-        on_app(app)
+    terminal = _Terminal(printer, out, input, say, on_app, on_settings, announcer, cue_player)
     try:
-        return app.run(resumed=resumed is not None)
-    except Exception as exc:
-        # The game was saved after the last action; say so in one line rather than a traceback, and
-        # keep the details where a helper can find them.
-        log = _crash_log(exc)
-        printer.flush()
-        where = f" Details are in {log}." if log else ""
-        print(f"access-game: an error stopped the game ({exc.__class__.__name__}: {exc}). "
-              f"Your game is saved up to the last move; start access-game again to go on.{where}", file=sys.stderr)
-        return 1
+        while True:
+            app = terminal.play(choice, last[0], store, force_new=force_new, any_saved=any_saved)
+            if app is None:
+                return 0
+            if app.status != 0 or app.next_game is None or app.hung_up:
+                return int(app.status)
+            # 'Another game': its own save slot in the same folder, and the resume question if one is kept.
+            player = app.session.players[app.session.human_seat]
+            choice = new_choice(app.next_game, player, last[0].level)
+            store = SaveStore(store.directory, slot=table_entry(choice.game).save_slot)
+            force_new = any_saved = False
     finally:
         printer.flush()
         announcer.close()
-        if session.cues is not None and hasattr(session.cues, "close"):
-            session.cues.close()
+        if cue_player is not None and hasattr(cue_player, "close"):
+            cue_player.close()
+
+
+class _Terminal:
+    """One game at a time on the same printer, voice and sound cues."""
+
+    def __init__(self, printer: Any, out: Any, input: Any, say: Callable[[str], None],
+                 on_app: Callable[[Any], None] | None, on_settings: Callable[[Settings], None],
+                 announcer: Any, cues: Any) -> None:
+        self.printer = printer
+        self.out = out
+        self.input = input
+        self.say = say
+        self.on_app = on_app
+        self.on_settings = on_settings
+        self.announcer = announcer
+        self.cues = cues
+
+    def ask(self, question: str) -> bool | None:
+        from access_game.ui.ask import ask_yes_no
+
+        return ask_yes_no(question, self.say, self.printer, input=self.input, output=self.out)
+
+    def set_aside(self, store: Any) -> None:
+        kept = store.set_aside("replaced")
+        if kept is not None:
+            self.say(f"The saved game was kept as {kept}.")
+
+    def saved_game(self, store: Any, *, force_new: bool, any_saved: bool) -> tuple[Any, Any] | None:
+        """(the saved session to resume or None for a new game, the store it is kept in); None: leave."""
+        from access_game.saves import SaveStore
+        from access_game.ui.table import table_entries
+
+        if force_new:
+            if store.exists():
+                self.set_aside(store)
+            return None, store
+        loaded = store.load()
+        if loaded.problem:
+            self.say(loaded.problem)
+            if not self.ask("Start a new game?"):
+                return None
+            return None, store
+        if loaded.session is not None:
+            answer = self.ask(_resume_question(loaded.session))
+            if answer is None:  # Ctrl+C: leave, with the save untouched
+                return None
+            if answer:
+                return loaded.session, store
+            self.set_aside(store)
+            return None, store
+        if not any_saved:
+            return None, store
+        for entry in table_entries():
+            other = SaveStore(store.directory, slot=entry.save_slot)
+            if entry.save_slot == store.slot or not other.exists():
+                continue
+            found = other.load()
+            if found.problem:
+                self.say(found.problem)
+                continue
+            if found.session is None:
+                continue
+            answer = self.ask(_resume_question(found.session))
+            if answer is None:
+                return None
+            if answer:
+                return found.session, other
+            # Declined: that game stays saved in its own slot; the new game uses this one.
+            break
+        return None, store
+
+    def play(self, choice: GameChoice, settings: Settings, store: Any, *, force_new: bool,
+             any_saved: bool) -> Any:
+        """Run one game to its end; the app (for its status and the next game), or None if the player left."""
+        from access_game.session import Session
+        from access_game.ui.app import GameApp
+        from access_game.ui.speech_link import make_narrator
+        from access_game.ui.table import table_entry
+        from engine.game import Game
+
+        found = self.saved_game(store, force_new=force_new, any_saved=any_saved)
+        if found is None:
+            self.printer.flush()
+            return None
+        resumed, store = found
+        if resumed is not None:
+            game, seat, level = resumed.game, resumed.human_seat, resumed.level
+        else:
+            game = Game.new(choice.game, choice.players, seed=choice.seed)
+            seat, level = 0, choice.level
+        session = Session(
+            game,
+            human_seat=seat,
+            level=level,
+            announcer=self.announcer,
+            narrator=make_narrator(seat, game.players, settings, game=game.ruleset.name),
+            settings=settings,
+            saves=store,
+            cues=self.cues,
+            on_settings=self.on_settings,
+        )
+        welcome = HELP_LINE if resumed is not None else f"{game.ruleset.title}. {HELP_LINE}"
+        app = GameApp(session, self.printer, input=self.input, output=self.out, welcome=welcome)
+        if self.on_app is not None:
+            self.on_app(app)
+        try:
+            app.status = app.run(resumed=resumed is not None)
+        except Exception as exc:
+            # The game was saved after the last action; say so in one line rather than a traceback, and
+            # keep the details where a helper can find them.
+            log = _crash_log(exc)
+            self.printer.flush()
+            where = f" Details are in {log}." if log else ""
+            command = table_entry(game.ruleset.name).command
+            print(f"access-game: an error stopped the game ({exc.__class__.__name__}: {exc}). "
+                  f"Your game is saved up to the last move; run {command} again to go on.{where}",
+                  file=sys.stderr)
+            app.status = 1
+        return app
+
+
+def _resume_question(saved: Any) -> str:
+    from access_game.ui.table import table_entry
+
+    game = saved.game
+    try:
+        return table_entry(game.ruleset.name).resume_question(game, saved.human_seat)
+    except ValueError:
+        return f"You have a saved game of {game.ruleset.title}. Resume it?"
 
 
 def _crash_log(exc: BaseException) -> Path | None:

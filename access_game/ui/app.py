@@ -8,7 +8,10 @@ modal state (menu, question) first, otherwise the command registry.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import random
+import signal
 from collections.abc import Callable
 from typing import Any
 
@@ -26,10 +29,10 @@ from access_game.session import Session
 from access_game.settings import Settings
 from access_game.ui.core_commands import core_commands
 from access_game.ui.keys import binding_keys, key_label
-from access_game.ui.modes import Confirm, Mode
+from access_game.ui.modes import Confirm, ListMenu, MenuItem, Mode
 from access_game.ui.printer import LinePrinter
 from access_game.ui.registry import CommandRegistry
-from access_game.ui.table import Table, make_table
+from access_game.ui.table import Table, make_table, table_entries, table_entry
 from speech.utterance import Kind
 
 __all__ = ["MODE_KEYS", "GameApp"]
@@ -62,6 +65,12 @@ class GameApp:
         self.modes: list[Mode] = []
         self.quitting = False
         self.asked_again = False
+        #: The game chosen from 'another game' at the end: the launcher starts it once this app exits.
+        self.next_game: str | None = None
+        #: The terminal went away (SIGHUP): nothing more can be shown, only saved.
+        self.hung_up = False
+        #: The exit status for the launcher (set when the app has run).
+        self.status = 0
         self.welcome = welcome
         #: Called with each key name before it is handled (transcripts, macros).
         self.key_listeners: list[Callable[[str], None]] = []
@@ -134,6 +143,7 @@ class GameApp:
         """Everything a key press does, then one write of the new lines."""
         for listener in self.key_listeners:
             listener(key)
+        self.session.announcer.new_batch()  # the answer to this key is never a repeat of an earlier one
         silence = getattr(self.session.announcer, "silence", None)
         if callable(silence):
             silence()  # a key press interrupts speech, as players expect
@@ -168,7 +178,31 @@ class GameApp:
         if self.session.over and not self.asked_again and not self.modes and not self.quitting:
             self.asked_again = True
             self.open(Confirm("Play again?", self.say_line, on_yes=self.play_again,
-                              on_no=lambda: self.quit_now("Thank you for playing."), prompt="play again y/n"))
+                              on_no=lambda: self.quit_now("Thank you for playing."), prompt="play again y/n",
+                              also=(("a", "A for another game", self.choose_game),)))
+
+    def choose_game(self) -> None:
+        """The games that have a table, the current one first marked; Escape goes back to the question."""
+        current = self.session.game.ruleset.name
+        items = [self._game_item(entry.game_name, entry.title + (" again" if entry.game_name == current else ""))
+                 for entry in table_entries()]
+        menu = ListMenu("Another game", items, self.say_line, prompt="game")
+        # Closed without a choice: back to the play-again question (asked again after this key).
+        menu.on_close = lambda: setattr(self, "asked_again", menu.pending is not None)
+        self.open(menu)
+
+    def _game_item(self, game_name: str, label: str) -> MenuItem:
+        return MenuItem(label=lambda: label, run=lambda: self.switch_game(game_name))
+
+    def switch_game(self, game_name: str) -> None:
+        if game_name == self.session.game.ruleset.name:
+            self.play_again()
+            return
+        self.next_game = game_name
+        self.quitting = True
+        self.printer.flush()
+        if self.application.is_running and not self.application.future.done():  # type: ignore[union-attr]
+            self.application.exit(result=0)
 
     def change_settings(self, settings: Settings) -> None:
         """Settings take effect at once (and are kept by the session's owner)."""
@@ -189,10 +223,49 @@ class GameApp:
         if message:
             self.session.say(message, kind=Kind.SYSTEM, urgent=True)
         if self.session.saves is not None and not self.session.over:
-            self.session.say("Your game is saved; run access-game again to go on.", kind=Kind.SYSTEM)
+            self.session.say(f"Your game is saved; run {self._command()} again to go on.", kind=Kind.SYSTEM)
         self.printer.flush()
         if self.application.is_running and not self.application.future.done():  # type: ignore[union-attr]
             self.application.exit(result=0)
+
+    def _command(self) -> str:
+        try:
+            return table_entry(self.session.game.ruleset.name).command
+        except ValueError:
+            return "access-game"
+
+    def hang_up(self) -> None:
+        """The terminal was closed (SIGHUP): keep everything and leave without a word.
+
+        The game is saved after every action already; saving again keeps what the computer players did
+        since, in the one case that is held back (they save once they have all moved). Nothing is said
+        or printed: there is nobody left to read it, and writing to a closed terminal only fails.
+        """
+        self.hung_up = True
+        self.quitting = True
+        self.status = 128 + int(getattr(signal, "SIGHUP", 1))
+        self.printer.pending.clear()
+        with contextlib.suppress(Exception):
+            if not self.session.over:
+                self.session.autosave()
+        if self.application.is_running and not self.application.future.done():  # type: ignore[union-attr]
+            self.application.exit(result=self.status)
+
+    def _watch_hangup(self) -> Callable[[], None]:
+        """Call hang_up on SIGHUP, from the event loop, so it never cuts into a key being handled (a key's
+        action is applied and saved whole, or not at all). Not on Windows, which has no SIGHUP."""
+        sighup = getattr(signal, "SIGHUP", None)
+        if sighup is None:
+            return lambda: None
+        loop = asyncio.get_running_loop()
+        try:
+            loop.add_signal_handler(sighup, self.hang_up)
+        except (NotImplementedError, RuntimeError, ValueError):  # no signals here (another thread, Windows loop)
+            return lambda: None
+        def unwatch() -> None:
+            loop.remove_signal_handler(sighup)
+
+        return unwatch
 
     def start(self, *, resumed: bool) -> None:
         """What happens before the first key: the deal is narrated (or the resume summary said)."""
@@ -207,17 +280,22 @@ class GameApp:
         self._after_key()
 
     def run(self, *, resumed: bool = False) -> int:
-        def pre_run() -> None:
-            self.start(resumed=resumed)
-            self.printer.flush()
-
-        result = self.application.run(pre_run=pre_run)
-        return int(result or 0)
+        return asyncio.run(self.run_async(resumed=resumed))
 
     async def run_async(self, *, resumed: bool = False) -> int:
         def pre_run() -> None:
             self.start(resumed=resumed)
             self.printer.flush()
 
-        result = await self.application.run_async(pre_run=pre_run)
+        unwatch = self._watch_hangup()
+        try:
+            result = await self.application.run_async(pre_run=pre_run)
+        except OSError:
+            if not self.hung_up:
+                raise
+            result = self.status  # the closed terminal refused the last redraw; the game is saved
+        finally:
+            unwatch()
+        if self.hung_up:
+            return self.status
         return int(result or 0)

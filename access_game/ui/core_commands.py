@@ -24,9 +24,13 @@ HISTORY_FILTERS: tuple[Kind | None, ...] = (None, Kind.MY_TURN, Kind.OTHERS, Kin
 
 def core_commands(app: GameApp) -> list[Command]:
     core = _Core(app)
-    return [
+    # 'Next' only where computer players sit: in a game for one it would be a key that never applies.
+    with_others = [
         Command("next", ("space", "enter"), "When computer players are waiting (pace: one per key): "
                 "let the next one play.", core.next, "play", when=lambda: app.session.waiting),
+    ] if app.session.computer_seats else []
+    return [
+        *with_others,
         Command("repeat", ("l",), "Repeat the last message.", core.repeat, "speech"),
         Command("history-older", ("pageup",), "History: the message before.", core.history("older"), "speech"),
         Command("history-newer", ("pagedown",), "History: the message after.", core.history("newer"), "speech"),

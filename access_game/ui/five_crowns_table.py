@@ -19,13 +19,14 @@ from engine.actions import Discard, Draw, GoOut
 from engine.arrange import Arrangement, arrange, discard_options
 from engine.cards import Card
 from engine.events import Discarded, Drew, Event, GameEnded, HandStarted, TurnStarted, WentOut
+from engine.game import Game
 from engine.melds import card_points
 from engine.rules.five_crowns import FiveCrownsView
 from speech.phrases import cards_parts, hand_words, join_words, melds_parts
 from speech.results import scores_words
 from speech.utterance import Kind
 
-__all__ = ["FiveCrownsTable"]
+__all__ = ["FiveCrownsTable", "resume_question"]
 
 Parts = list[str | Card]
 
@@ -36,6 +37,20 @@ def _points(n: int) -> str:
 
 def _cards(n: int) -> str:
     return "1 card" if n == 1 else f"{n} cards"
+
+
+def hand_words_of(view: FiveCrownsView) -> str:
+    """'hand 3 of 11', or 'a play-off hand' once the eleven are played and a tie is being broken."""
+    if view.hand_number > view.hands_total:
+        return "a play-off hand"
+    return f"hand {view.hand_number} of {view.hands_total}"
+
+
+def resume_question(game: Game, seat: int) -> str:
+    """Asked before a saved game is resumed: who is at the table and which hand it is."""
+    view: FiveCrownsView = game.view(seat)
+    others = join_words([p for s, p in enumerate(view.players) if s != seat])
+    return f"You have a saved game of Five Crowns with {others}, {hand_words_of(view)}. Resume it?"
 
 
 def merge_order(order: Sequence[Card], hand: Sequence[Card]) -> tuple[list[Card], list[Card]]:
@@ -123,7 +138,7 @@ class FiveCrownsTable:
         if resumed:
             others = join_words([p for s, p in enumerate(v.players) if s != v.seat])
             self.say(
-                f"Resumed Five Crowns against {others}: hand {v.hand_number} of {v.hands_total}, "
+                f"Resumed Five Crowns against {others}: {hand_words_of(v)}, "
                 f"{v.cards_dealt} cards, {v.wild_rank.plural} wild.",
                 kind=Kind.SYSTEM,
                 urgent=False,
@@ -483,4 +498,4 @@ class FiveCrownsTable:
         self.say(*parts)
 
 
-register_table("five-crowns", FiveCrownsTable)
+register_table("five-crowns", FiveCrownsTable, title="Five Crowns", resume_question=resume_question)

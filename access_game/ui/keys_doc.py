@@ -42,7 +42,7 @@ def keys_registry(game: str = "five-crowns") -> CommandRegistry:
     announcer = make_announcer(settings, printer, SilentBackend())
     g = Game.new(game, ["You", "Anna", "Ben", "Carla"], seed=1)
     session = Session(g, human_seat=0, level="normal", announcer=announcer,
-                      narrator=make_narrator(0, g.players, settings), settings=settings)
+                      narrator=make_narrator(0, g.players, settings, game=game), settings=settings)
     return GameApp(session, printer, input=DummyInput(), output=out).registry
 
 

@@ -102,20 +102,26 @@ class ListMenu:
 
 
 class Confirm:
-    """A yes/no question: Y or N (Escape is no). Any other key repeats the question."""
+    """A yes/no question: Y or N (Escape is no), and perhaps a few more answers, each a letter
+    (``also``: key, words for it, action), such as 'A for another game'. Any other key repeats the
+    question with its answers."""
 
     def __init__(self, question: str, say: Say, *, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None,
-                 prompt: str = "y/n") -> None:
+                 prompt: str = "y/n", also: tuple[tuple[str, str, Callable[[], None]], ...] = ()) -> None:
         self.question = question
         self.say = say
         self.on_yes = on_yes
         self.on_no = on_no
         self.prompt = prompt
+        self.also = also
         self.closed = False
         self.pending: Callable[[], None] | None = None
 
+    def _more(self) -> str:
+        return "".join(f"; {words}" for _, words, _ in self.also)
+
     def opening(self) -> str:
-        return f"{self.question} Y or N."
+        return f"{self.question} Y or N{self._more()}."
 
     def handle(self, key: str) -> None:
         if key in ("y", "Y"):
@@ -125,7 +131,12 @@ class Confirm:
             self.closed = True
             self.pending = self.on_no
         else:
-            self.say(f"{self.question} Press Y for yes or N for no.")
+            for answer, _, action in self.also:
+                if key.lower() == answer:
+                    self.closed = True
+                    self.pending = action
+                    return
+            self.say(f"{self.question} Press Y for yes or N for no{self._more()}.")
 
 
 class NumberEntry:

@@ -15,7 +15,7 @@ from access_game.ui.keys import binding_keys, keys_label
 
 __all__ = ["GROUPS", "Command", "CommandRegistry", "KeyConflict"]
 
-#: Help and menu order; a table may add its own groups after these.
+#: Help and menu order; a table's own groups come right after the first.
 GROUPS: tuple[tuple[str, str], ...] = (
     ("play", "Playing your turn"),
     ("hand", "Your hand"),
@@ -55,11 +55,19 @@ class CommandRegistry:
         self._commands: list[Command] = []
         self._by_key: dict[str, list[Command]] = {}
         self._groups: dict[str, str] = dict(GROUPS)
+        self._added = 0
         for c in commands:
             self.add(c)
 
     def add_group(self, group: str, title: str) -> None:
-        self._groups.setdefault(group, title)
+        """A table's own group, listed right after 'Playing your turn' (its keys are the game's own,
+        so they come before the keys every game shares); several keep the order they were added in."""
+        if group in self._groups:
+            return
+        items = list(self._groups.items())
+        at = 1 + self._added
+        self._groups = dict([*items[:at], (group, title), *items[at:]])
+        self._added += 1
 
     def add(self, command: Command) -> None:
         if any(c.name == command.name for c in self._commands):

@@ -21,6 +21,7 @@ from access_game.ui.table import Host, register_table
 from engine.actions import Discard, Draw
 from engine.cards import Card
 from engine.events import Event
+from engine.game import Game
 from engine.rules.five_crowns_solitaire import (
     PILES,
     CardPlaced,
@@ -33,7 +34,6 @@ from engine.rules.five_crowns_solitaire import (
 from speech.phrases import cards_parts, hand_words, melds_parts
 from speech.solitaire_words import (
     TITLE,
-    SolitaireNarrator,
     cards_count,
     distance_words,
     hint_parts,
@@ -43,7 +43,7 @@ from speech.solitaire_words import (
 )
 from speech.utterance import Kind
 
-__all__ = ["PILE_KEYS", "SolitaireTable"]
+__all__ = ["PILE_KEYS", "SolitaireTable", "resume_question", "where_words"]
 
 Parts = list[str | Card]
 
@@ -59,9 +59,6 @@ class SolitaireTable:
         self.session = session
         self.host = host
         self.records = records if records is not None else RecordBook()
-        # The session is built the same way for every game; this game's events need its own words.
-        if not isinstance(session.narrator, SolitaireNarrator):
-            session.narrator = SolitaireNarrator(session.narrator.verbosity)
         self.pile = 1
         self.pos = 0
         self.reset()
@@ -119,11 +116,7 @@ class SolitaireTable:
     def opening(self, resumed: bool) -> None:
         v = self.view
         if resumed:
-            self.say(
-                f"Resumed {TITLE}: {v.piles_closed} of {PILES} piles closed, {cards_count(v.stock_size)} in the stock.",
-                kind=Kind.SYSTEM,
-                urgent=False,
-            )
+            self.say(f"Resumed {TITLE}: {where_words(v)}.", kind=Kind.SYSTEM, urgent=False)
         self._step_words(urgent=False)
 
     def record_problem(self) -> None:
@@ -463,8 +456,26 @@ class SolitaireTable:
         self.say(self.records.get(self.game_name, player).words(player), kind=Kind.RESULTS)
 
 
+def where_words(view: SolitaireView) -> str:
+    """'3 of 11 piles closed, 12 cards in the stock'."""
+    return f"{view.piles_closed} of {PILES} piles closed, {cards_count(view.stock_size)} in the stock"
+
+
+def resume_question(game: Game, seat: int) -> str:
+    """Asked before a saved deal is resumed: how far it has got (there is nobody else at the table)."""
+    view: SolitaireView = game.view(seat)
+    return f"You have a saved game of {TITLE}, deal {game.seed}: {where_words(view)}. Resume it?"
+
+
 def _pile_key(pile: int) -> str:
     return "Alt+1" if pile == 11 else str(pile % 10)
 
 
-register_table("solitaire", SolitaireTable)
+register_table(
+    "solitaire",
+    SolitaireTable,
+    title=TITLE,
+    resume_question=resume_question,
+    save_slot="solitaire",
+    command="access-game solitaire",
+)

@@ -34,19 +34,27 @@ def output_backend(settings: Settings) -> tuple[Any, list[Any]]:
 
 def make_announcer(settings: Settings, printer: Callable[[str], None], backend: Any,
                    fallbacks: Sequence[Any] = ()) -> Any:
-    """The announcer. Nothing said is ever dropped as a repeat: the session says each thing once, and
-    a player who presses H twice wants to hear the hand twice."""
+    """The announcer. A message said twice for one cause within half a second is said once; the app
+    and the session start a new batch for every key press and every action, so an answer to a key or
+    a new turn's news is never dropped as a repeat (see speech.announcer)."""
     from speech.announcer import Announcer
 
-    return Announcer(backend, printer, card_display=settings.cards, braille_fn=card_cells, fallbacks=fallbacks,
-                     dedup_seconds=0.0)
+    return Announcer(backend, printer, card_display=settings.cards, braille_fn=card_cells, fallbacks=fallbacks)
 
 
-def make_narrator(listener: int, players: list[str], settings: Settings) -> Any:
-    from speech.narrator import Narrator
+def make_narrator(listener: int, players: list[str], settings: Settings, *, game: str) -> Any:
+    """The narrator for ``game``'s events: solitaire has events (and sound cues) of its own; the
+    rummy games share the engine's common events and so the common narrator."""
     from speech.utterance import Verbosity
 
-    return Narrator(listener, players, Verbosity(VERBOSITIES.index(settings.verbosity)))
+    verbosity = Verbosity(VERBOSITIES.index(settings.verbosity))
+    if game == "solitaire":
+        from speech.solitaire_words import SolitaireNarrator
+
+        return SolitaireNarrator(verbosity)
+    from speech.narrator import Narrator
+
+    return Narrator(listener, players, verbosity)
 
 
 def make_cues(settings: Settings) -> Any:

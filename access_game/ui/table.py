@@ -109,8 +109,7 @@ def register_table(
 
 
 def _load_builtin() -> None:
-    import access_game.ui.five_crowns_table  # noqa: F401  (registers itself)
-    import access_game.ui.solitaire_table  # noqa: F401
+    from access_game.ui import five_crowns_table, solitaire_table  # noqa: F401  (each registers itself)
 
 
 def table_names() -> list[str]:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.actions import Action, Discard, Draw
-from engine.arrange_contract import card_points, cards_short, is_wild, lay_off_options, run_value
+from engine.arrange_contract import card_points, cards_short, cards_wanted, is_wild, lay_off_options, run_value
 from engine.bots.base import register_agent
 from engine.cards import JOKER, Card, standard_deck
 from engine.events import Discarded, Drew, HandStarted, StockReshuffled
@@ -102,8 +102,7 @@ class _ContractPlayer:
         """Taking ``card`` brings the hand closer to its contract (or, once down, plays straight off)."""
         if view.melded[view.seat]:
             return self.fits_table(view, card)
-        short = cards_short(view.hand, view.contract)
-        return short > 0 and cards_short([*view.hand, card], view.contract) < short
+        return cards_wanted(view.hand, view.contract).helps(card)
 
     def discard_shortfalls(self, view: ContractView, discards: Sequence[Discard]) -> dict[Card, int]:
         return {a.card: cards_short(_without(view.hand, a.card), view.contract) for a in discards}
@@ -166,12 +165,10 @@ class HardContract(NormalContract):
         card = view.offer
         if card is None or view.melded[view.seat] or view.buys[view.seat] >= view.max_buys:
             return False
-        short = cards_short(view.hand, view.contract)
-        if short == 0:
+        wanted = cards_wanted(view.hand, view.contract)
+        if not wanted.helps(card):
             return False
-        gain = short - cards_short([*view.hand, card], view.contract)
-        if gain <= 0:
-            return False
+        short, gain = wanted.short, 1
         # The penalty card: an average card is worth about 10 points against you, and the later the
         # hand (opponents down, a long hand already), the likelier it is still held at the end.
         down = sum(1 for s, m in enumerate(view.melded) if m and s != view.seat)
@@ -189,7 +186,7 @@ class HardContract(NormalContract):
             return super().discard(view, discards)
         others_down = any(m for s, m in enumerate(view.melded) if s != view.seat)
         unseen = unseen_cards(view)
-        outs = {a.card: _outs(_without(view.hand, a.card), view, unseen, least) for a in candidates}
+        outs = {a.card: _outs(_without(view.hand, a.card), view, unseen) for a in candidates}
 
         def feeds(card: Card) -> bool:
             return others_down and self.fits_table(view, card)
@@ -230,9 +227,10 @@ def unseen_cards(view: ContractView) -> Counter[Card]:
     return out
 
 
-def _outs(hand: Sequence[Card], view: ContractView, unseen: Counter[Card], short: int) -> int:
+def _outs(hand: Sequence[Card], view: ContractView, unseen: Counter[Card]) -> int:
     """How many unseen cards would bring ``hand`` closer to the contract."""
-    return sum(n for card, n in unseen.items() if cards_short([*hand, card], view.contract) < short)
+    wanted = cards_wanted(hand, view.contract)
+    return sum(n for card, n in unseen.items() if wanted.helps(card))
 
 
 register_agent("contract-rummy", "easy", EasyContract)

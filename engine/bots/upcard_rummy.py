@@ -60,9 +60,7 @@ class Plan:
         return tuple(c for m in self.melds for c in m) + tuple(c for c, _ in self.layoffs)
 
 
-def plan_plays(
-    hand: Sequence[Card], wild: Rank, table_ranks: Iterable[Rank], hold: Iterable[Rank] = ()
-) -> Plan:
+def plan_plays(hand: Sequence[Card], wild: Rank, table_ranks: Iterable[Rank], hold: Iterable[Rank] = ()) -> Plan:
     """Everything a melded player can put down from ``hand`` now (with no card kept back).
 
     Natural pairs of the ``hold`` ranks are kept whole rather than melded with a wild: a pair is what
@@ -224,8 +222,9 @@ class UpcardAgent:
         if not self.style.dynamic_danger:
             return self.style.alarm if smallest <= self.style.near else self.style.calm
         # Melded players can shed cards onto every meld; count their hands as a little smaller.
-        melded_small = min((n - 1 for s, n in enumerate(view.hand_sizes) if s != view.seat and view.melded[s]),
-                           default=smallest)
+        melded_small = min(
+            (n - 1 for s, n in enumerate(view.hand_sizes) if s != view.seat and view.melded[s]), default=smallest
+        )
         reach = max(1, min(smallest, melded_small))
         return min(0.9, max(0.15, 1.0 - 0.12 * (reach - 1)))
 
@@ -295,7 +294,8 @@ class UpcardAgent:
     def _discard_choice(self, cards: Sequence[Card], ctx: _Context) -> Card:
         """The card least worth keeping, counting what it would give away."""
         keep = self._keep_values(cards, ctx)
-        return min(keep, key=lambda c: (keep[c] + self._feed_cost(c, ctx), -card_value(c, ctx.wild), c.rank_key()))
+        options = _throwable(cards, ctx.wild, ctx.melded)
+        return min(options, key=lambda c: (keep[c] + self._feed_cost(c, ctx), -card_value(c, ctx.wild), c.rank_key()))
 
     def _position(self, hand: Sequence[Card], ctx: _Context) -> float:
         """Worth of a hand a melded player holds after drawing: what goes down now plus what is kept."""
@@ -415,8 +415,19 @@ class UpcardAgent:
             wild = view.wild_rank
             counts = Counter(c.rank for c in hand if not is_wild(c, wild))
             loose = [c for c in hand if not is_wild(c, wild) and counts[c.rank] < 2]
-            return Discard(view.seat, self.rng.choice(loose or list(hand)))
+            options = [c for c in loose if c in _throwable(hand, wild, ctx.melded)]
+            return Discard(view.seat, self.rng.choice(options or _throwable(hand, wild, ctx.melded)))
         return Discard(view.seat, self._discard_choice(hand, ctx))
+
+
+def _throwable(cards: Sequence[Card], wild: Rank, melded: bool) -> list[Card]:
+    """The distinct cards worth considering as the discard. A player who has not melded never throws
+    their last natural card while holding wilds: wilds alone never meld, so that hand could only wait."""
+    distinct = list(dict.fromkeys(cards))
+    naturals = [c for c in cards if not is_wild(c, wild)]
+    if melded or len(naturals) != 1 or len(naturals) == len(cards):
+        return distinct
+    return [c for c in distinct if is_wild(c, wild)]
 
 
 def _known_opponent_cards(view: UpcardView) -> dict[int, Counter[Card]]:

@@ -59,10 +59,10 @@ __all__ = [
     "HANDS",
     "MAX_BUYS",
     "MAX_RESHUFFLES",
+    "Bought",
     "Buy",
     "BuyAnswered",
     "BuyOffered",
-    "Bought",
     "ContractLaidDown",
     "ContractLaidOff",
     "ContractOptions",
@@ -102,7 +102,7 @@ def parse_contract_card(text: str) -> Card:
 class LayDown(Action):
     """Lay down exactly the hand's contract, every meld at once."""
 
-    melds: tuple[tuple[Card, ...], ...] = ()
+    melds: tuple[tuple[Card, ...], ...]
     kind: ClassVar[str] = "contract_lay_down"
 
 
@@ -110,8 +110,8 @@ class LayDown(Action):
 class LayOff(Action):
     """Add one card to a meld on the table (anyone's), once laid down."""
 
-    card: Card = Card(None, None)
-    meld_id: int = 0
+    card: Card
+    meld_id: int
     kind: ClassVar[str] = "contract_lay_off"
 
 
@@ -120,10 +120,10 @@ class Swap(Action):
     """Put ``card`` (a natural) in place of ``wild`` in meld ``meld_id``, and play the freed wild on
     meld ``to_meld_id`` in the same move: a freed wild never goes to a hand."""
 
-    card: Card = Card(None, None)
-    meld_id: int = 0
-    wild: Card = Card(None, None)
-    to_meld_id: int = 0
+    card: Card
+    meld_id: int
+    wild: Card
+    to_meld_id: int
     kind: ClassVar[str] = "contract_swap"
 
 
@@ -589,7 +589,8 @@ class ContractRummy:
         buying = isinstance(action, Buy)
         if state.phase != "buy":
             raise IllegalAction(
-                "no card is on offer: a card may be bought only just after it is discarded, before the next player draws"
+                "no card is on offer: a card may be bought only just after it is discarded, "
+                "before the next player draws"
             )
         if seat in state.answers:
             raise IllegalAction("you have already answered for this card")
@@ -720,7 +721,8 @@ class ContractRummy:
             rest = list(self._cards_of(state, action.meld_id))
             rest.remove(action.wild)
             meld = self._replace_meld(state, action.meld_id, [*rest, action.card])
-            other = self._replace_meld(state, action.to_meld_id, [*self._cards_of(state, action.to_meld_id), action.wild])
+            other_cards = [*self._cards_of(state, action.to_meld_id), action.wild]
+            other = self._replace_meld(state, action.to_meld_id, other_cards)
             events = [
                 ContractSwapped(
                     seat=seat,

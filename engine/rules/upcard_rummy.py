@@ -67,6 +67,7 @@ __all__ = [
 GAME = "upcard rummy"
 DECK_SIZE = 96
 DEFAULT_TARGET = 3000
+DEFAULT_MAX_RESHUFFLES = 5
 Phase = Literal["draw", "discard", "over"]
 
 _HAND_SIZES = {Rank.ACE: 14, Rank.KING: 13, Rank.QUEEN: 12, Rank.JACK: 11}
@@ -223,14 +224,17 @@ class UpcardOptions:
     target: int = DEFAULT_TARGET
     #: Seat of the first dealer.
     first_dealer: int = 0
+    #: How many times a hand's stock may be rebuilt from the discard pile; when it runs out once more,
+    #: the hand ends as it stands. Without a limit, players who cannot meld could draw and discard forever.
+    max_reshuffles: int = DEFAULT_MAX_RESHUFFLES
 
     def to_data(self) -> dict[str, Any]:
-        return {"target": self.target, "first_dealer": self.first_dealer}
+        return {"target": self.target, "first_dealer": self.first_dealer, "max_reshuffles": self.max_reshuffles}
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any] | None) -> UpcardOptions:
         data = dict(data or {})
-        unknown = set(data) - {"target", "first_dealer"}
+        unknown = set(data) - {"target", "first_dealer", "max_reshuffles"}
         if unknown:
             raise ValueError(f"unknown upcard rummy option(s): {', '.join(sorted(unknown))}")
         opts = cls(**data)
@@ -238,6 +242,9 @@ class UpcardOptions:
             raise ValueError("target is a whole number of points, at least 1")
         if not isinstance(opts.first_dealer, int) or isinstance(opts.first_dealer, bool):
             raise ValueError("first_dealer must be a seat number")
+        limit = opts.max_reshuffles
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+            raise ValueError("max_reshuffles is a whole number, 0 or more")
         return opts
 
 
@@ -664,8 +671,8 @@ class UpcardRummy:
         state.first_meld_now = False
         events: list[Event] = []
         if not state.stock:
-            if len(state.discard) <= 1:
-                return self._end_hand(state)  # nothing left to shuffle: the hand ends as it stands
+            if len(state.discard) <= 1 or state.reshuffles >= state.options.max_reshuffles:
+                return self._end_hand(state)  # nothing (more) to shuffle: the hand ends as it stands
             top = state.discard.pop()
             state.stock = state.discard
             state.discard = [top]

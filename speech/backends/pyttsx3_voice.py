@@ -13,13 +13,16 @@ callback, so two threads each building an engine would steal each other's audio.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
+import gc
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import threading
+import wave
 from typing import Any
 
 from speech.audio import Player, find_player
@@ -36,6 +39,14 @@ def _silence_driver_prints() -> None:
         espeak_driver.print = lambda *args, **kwargs: None
 
 
+def _frames(path: str) -> int:
+    try:
+        with wave.open(path, "rb") as w:
+            return w.getnframes()
+    except (OSError, EOFError, wave.Error):
+        return 0
+
+
 _shared_lock = threading.Lock()
 _shared_worker: QueueWorker | None = None
 _shared_engine: list[Any] = []
@@ -49,11 +60,24 @@ def _init_engine() -> None:
     _shared_engine[:] = [pyttsx3.init()]
 
 
+def _release_engine() -> None:
+    """Let the engine go while the interpreter is whole: pyttsx3's finaliser fails during shutdown
+    and would print 'Exception ignored in DriverProxy.__del__' on the player's terminal."""
+    with _shared_lock:
+        worker = _shared_worker
+    if worker is not None:
+        worker.close()
+    _shared_engine.clear()
+    gc.collect()
+
+
 def _engine_worker() -> QueueWorker:
     """The one thread that owns the pyttsx3 engine; started again if it failed."""
     global _shared_worker
     with _shared_lock:
         if _shared_worker is None or _shared_worker.failed:
+            if _shared_worker is None:
+                atexit.register(_release_engine)
             _shared_worker = QueueWorker("pyttsx3", _init_engine)
         return _shared_worker
 
@@ -156,8 +180,14 @@ class Pyttsx3Backend:
                 os.remove(path)
 
     def _synth(self, text: str, path: str) -> None:
-        self._engine.save_to_file(text, path)
-        self._engine.runAndWait()
+        """Synthesise into ``path``. The espeak driver now and then ends a sentence with no audio at
+        all (its last callback's samples are dropped); that is retried, twice at most."""
+        for _ in range(3):
+            self._engine.save_to_file(text, path)
+            self._engine.runAndWait()
+            if not text.strip() or _frames(path) > 0:
+                return
+        raise BackendFailed("pyttsx3 produced no audio")
 
     # ----------------------------------------------------------------- Backend
     def speak(self, text: str, *, interrupt: bool = False) -> None:

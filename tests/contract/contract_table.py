@@ -67,7 +67,7 @@ def rigged(
         if seat in chosen:
             state.hands[seat] = chosen[seat]
         else:
-            keep = []
+            keep: list[Card] = []
             for c in state.hands[seat]:
                 if c in pool and len(keep) < 12:
                     pool.remove(c)

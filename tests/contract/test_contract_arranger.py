@@ -17,8 +17,10 @@ from engine.arrange_contract import (
     arrange_contract,
     best_lay_down,
     cards_short,
+    cards_wanted,
     contract_for_hand,
     hand_points,
+    is_wild,
     lay_down_problem,
     lay_off_options,
     meets_contract,
@@ -117,7 +119,7 @@ def exhaustive(hand: list[Card], contract: Contract) -> int | None:
     best: int | None = None
     for assign in itertools.product(range(k + 1), repeat=len(hand)):
         groups: list[list[Card]] = [[] for _ in range(k)]
-        dead = []
+        dead: list[Card] = []
         for card, where in zip(hand, assign, strict=True):
             (dead if where == k else groups[where]).append(card)
         kinds = [meld_kind(g) for g in groups]
@@ -128,7 +130,7 @@ def exhaustive(hand: list[Card], contract: Contract) -> int | None:
     return best
 
 
-hands = st.lists(st.sampled_from(POOL), min_size=4, max_size=8).filter(lambda h: Counter(h)[JOKER] <= 4)
+hands = st.lists(st.sampled_from(POOL), min_size=4, max_size=8).filter(lambda h: h.count(JOKER) <= 4)
 small_contracts = st.sampled_from([Contract(1, 0), Contract(0, 1), Contract(2, 0), Contract(1, 1)])
 
 
@@ -141,7 +143,7 @@ def test_best_lay_down_matches_exhaustive_search(hand: list[Card], contract: Con
     assert meets_contract(hand, contract) == (expected is not None)
 
 
-deals = st.lists(st.sampled_from(POOL + POOL), min_size=10, max_size=19).filter(lambda h: Counter(h)[JOKER] <= 4)
+deals = st.lists(st.sampled_from(POOL + POOL), min_size=10, max_size=19).filter(lambda h: h.count(JOKER) <= 4)
 
 
 @settings(max_examples=80, deadline=None)
@@ -182,3 +184,25 @@ def test_swap_options() -> None:
     assert ("7s", 2, "2d", 1) in options
     assert not any(m == to for _, m, _, to in options)
     assert not any(c == "3c" or c == "9s" for c, *_ in options)
+
+
+# --------------------------------------------------------------------------- which cards would help
+ALL_KINDS = [Card(r, s) for r in STANDARD_RANKS for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)]
+ALL_KINDS = [c for c in ALL_KINDS if not is_wild(c)] + [JOKER]
+
+
+def test_cards_wanted_names_the_cards_that_help() -> None:
+    wanted = cards_wanted(cards("7h 7c 5d 6d 7d 8d 9s 10s js"), contract_for_hand(4))
+    assert wanted.short == 2
+    assert wanted.helps(cards("7s")[0]) and wanted.helps(cards("qs")[0]) and wanted.helps(cards("8s")[0])
+    assert wanted.helps(JOKER) and wanted.helps(cards("2c")[0])
+    assert not wanted.helps(cards("kd")[0]) and not wanted.helps(cards("3h")[0])
+
+
+@settings(max_examples=40, deadline=None)
+@given(deals, st.sampled_from(CONTRACTS))
+def test_cards_wanted_is_exactly_the_cards_that_bring_the_contract_closer(hand: list[Card], contract: Contract) -> None:
+    wanted = cards_wanted(hand, contract)
+    assert wanted.short == cards_short(hand, contract)
+    for card in ALL_KINDS:
+        assert wanted.helps(card) == (cards_short([*hand, card], contract) < wanted.short), card

@@ -8,7 +8,6 @@ from contract_table import cards, data, rigged
 
 from engine.actions import Action, Discard, Draw
 from engine.errors import IllegalAction
-from engine.events import seen_by
 from engine.game import Game
 from engine.rules.contract_rummy import (
     MAX_BUYS,

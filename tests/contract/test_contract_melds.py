@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from contract_table import cards
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.arrange_contract import MAX_RUN, card_points, is_wild, meld_kind, ordered_meld
+from engine.cards import Card
 
 
 @pytest.mark.parametrize(
@@ -95,7 +98,7 @@ MELDS = [cards(t) for t in ("5h jo jo 8h", "jh jo kh 2c", "7h 7c 7s jo", "qh kh 
 
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(MELDS), st.randoms(use_true_random=False))
-def test_order_never_matters(meld: list, rnd) -> None:  # type: ignore[no-untyped-def]
+def test_order_never_matters(meld: list[Card], rnd: random.Random) -> None:
     shuffled = list(meld)
     rnd.shuffle(shuffled)
     assert meld_kind(shuffled) == meld_kind(meld)

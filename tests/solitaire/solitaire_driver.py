@@ -90,7 +90,7 @@ class SolitaireHarness:
             human_seat=0,
             level="normal",
             announcer=self.announcer,
-            narrator=make_narrator(0, self.game.players, self.settings),
+            narrator=make_narrator(0, self.game.players, self.settings, game="solitaire"),
             settings=self.settings,
             saves=self.saves,
         )

@@ -97,6 +97,17 @@ def test_the_same_message_within_half_a_second_is_dropped() -> None:
     assert len(a.history) == 3 and len(backend.spoken) == 3
 
 
+def test_answers_to_the_player_and_new_batches_are_never_dropped() -> None:
+    a, backend, _, clock = make()
+    assert a.announce("Your hand: 7 of hearts.", Kind.INFO)
+    assert a.announce("Your hand: 7 of hearts.", Kind.INFO)
+    assert a.announce(utter("Your turn.", kind=Kind.MY_TURN, urgent=True))
+    a.new_batch()
+    clock.tick(0.1)
+    assert a.announce(utter("Your turn.", kind=Kind.MY_TURN, urgent=True))
+    assert backend.texts == ["Your hand: 7 of hearts.", "Your hand: 7 of hearts.", "Your turn.", "Your turn."]
+
+
 def test_history_browses_older_newer_and_jumps() -> None:
     a, backend, printed, clock = make()
     for i in range(4):

@@ -241,7 +241,7 @@ def test_play_again_starts_a_new_game_with_the_same_players() -> None:
     while not app.session.over:
         for k in keys_for_decision(app):
             h.press(k)
-    assert h.transcript[-1] == "Play again? Y or N."
+    assert h.transcript[-1] == "Play again? Y or N; A for another game."
     assert app.prompt_text() == "play again y/n> "
     said = h.press("y")
     assert said[0] == "New game of Five Crowns: you, Anna, Ben and Carla."

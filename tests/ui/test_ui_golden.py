@@ -30,7 +30,7 @@ def test_golden_games_reach_the_end_and_say_the_results() -> None:
         text = golden_path(game).read_text(encoding="utf-8")
         assert "Hand 11 of 11" in text
         assert "Game over." in text
-        assert "Play again? Y or N." in text
+        assert "Play again? Y or N; A for another game." in text
         # Nobody's hidden card is ever said: other players' stock draws stay unnamed.
         for line in text.splitlines():
             if line.startswith(("Anna", "Ben", "Carla")) and "drew" in line:

@@ -100,7 +100,7 @@ def test_first_start_plays_then_quit_then_resume(tmp_path: Path, monkeypatch: py
 
     run2 = Run(tmp_path, monkeypatch)
     assert run2(["y"], ["h", "q", "y"]) == 0
-    assert run2.said[0] == ("You have a saved game of Five Crowns with Anna, Ben, Carla, hand 1 of 11. "
+    assert run2.said[0] == ("You have a saved game of Five Crowns with Anna, Ben and Carla, hand 1 of 11. "
                             "Resume it? Y or N.")
     assert run2.said[2].startswith("Resumed Five Crowns against Anna, Ben and Carla")
     assert any(s.startswith(f"{len(saved.game.view(0).hand)} cards: ") for s in run2.said)

@@ -87,7 +87,7 @@ class Harness:
             human_seat=self.human_seat,
             level="normal",
             announcer=self.announcer,
-            narrator=make_narrator(self.human_seat, game.players, self.settings),
+            narrator=make_narrator(self.human_seat, game.players, self.settings, game=game.ruleset.name),
             settings=self.settings,
             saves=self.saves,
         )

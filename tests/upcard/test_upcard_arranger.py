@@ -76,7 +76,9 @@ def test_known_hands(cards: str, melds: list[list[str]], deadwood: list[str], po
 
 
 def test_hand_command_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["hand", "--game", "upcard-rummy", "--wild", "5", "--json", "9h", "9s", "5c", "kh kd ks", "ac", "4c"]) == 0
+    assert (
+        main(["hand", "--game", "upcard-rummy", "--wild", "5", "--json", "9h", "9s", "5c", "kh kd ks", "ac", "4c"]) == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert data == {"melds": [["9h", "9s", "5c"], ["kh", "ks", "kd"]], "deadwood": ["ac", "4c"], "points": 45}
 

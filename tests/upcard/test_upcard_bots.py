@@ -63,7 +63,7 @@ def test_bots_are_repeatable_from_their_seed() -> None:
 def test_bots_dig_into_the_pile() -> None:
     digs = 0
     for seed in range(6):
-        game, chosen = _play(["normal", "hard"], 20 + seed, target=500)
+        _, chosen = _play(["normal", "hard"], 20 + seed, target=500)
         digs += sum(isinstance(a, TakeDiscards) for a in chosen)
     assert digs > 0
 
@@ -104,9 +104,7 @@ def test_the_first_meld_puts_a_wild_with_a_pair() -> None:
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_a_player_who_can_goes_out(level: str) -> None:
-    game = make_table(
-        ["9h 9s 9c kc 5c 4d", "3c 7d 8c"], table=[(1, "kh kd ks")], melded=[True, True], phase="discard"
-    )
+    game = make_table(["9h 9s 9c kc 5c 4d", "3c 7d 8c"], table=[(1, "kh kd ks")], melded=[True, True], phase="discard")
     agent = UpcardAgent(level, 1)
     while state_of(game).to_move == 0 and not game.over:
         action = agent.choose(_view(game), game.legal_actions(0))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -99,8 +100,12 @@ def test_up_cards_are_public_and_the_rest_of_a_hand_is_secret() -> None:
 
 
 def test_the_deal_passes_left_each_hand() -> None:
-    game = make_table(["9h 9s 9c", "3c 3d 8c", "8d 7c 6c"], table=[(1, "kh kd ks"), (2, "qh qd qs")],
-                      melded=[True, True, True], stock_top="4d")
+    game = make_table(
+        ["9h 9s 9c", "3c 3d 8c", "8d 7c 6c"],
+        table=[(1, "kh kd ks"), (2, "qh qd qs")],
+        melded=[True, True, True],
+        stock_top="4d",
+    )
     assert state_of(game).dealer == 2
     game.apply(Draw(0, "stock"))
     game.apply(Meld(0, cs("9h 9s 9c")))
@@ -199,9 +204,7 @@ def test_no_dig_before_melding() -> None:
 
 
 def test_dig_back_to_a_card_matching_a_natural_pair() -> None:
-    game = make_table(
-        ["9h 9s 4c 6c", "3c 3d 8c"], table=[(0, "kh kd ks")], discard="3h 9c ac 7d 5d", stock_top="jc"
-    )
+    game = make_table(["9h 9s 4c 6c", "3c 3d 8c"], table=[(0, "kh kd ks")], discard="3h 9c ac 7d 5d", stock_top="jc")
     events = game.apply(TakeDiscards(0, 4, cs("9c 9h 9s")))
     assert events[0] == TookDiscards(seat=0, cards=cs("9c ac 7d 5d"))
     assert isinstance(events[1], Melded) and events[1].cards == cs("9c 9h 9s") and not events[1].first
@@ -348,8 +351,9 @@ def test_hand_score_is_table_value_minus_hand_value() -> None:
 
 def _one_hand(target: int, scores: list[list[int]]) -> Game:
     """Ann goes out with 30 on the table; Ben has 30 on the table and 20 in hand."""
-    game = make_table(["9h 9s 9c", "3c 3d 8c"], melded=[True, True], table=[(1, "kh kd ks")],
-                      stock_top="4d", target=target)
+    game = make_table(
+        ["9h 9s 9c", "3c 3d 8c"], melded=[True, True], table=[(1, "kh kd ks")], stock_top="4d", target=target
+    )
     state_of(game).scores = scores
     game.apply(Draw(0, "stock"))
     game.apply(Meld(0, cs("9h 9s 9c")))
@@ -385,7 +389,7 @@ def test_totals_may_go_below_zero() -> None:
 def test_the_target_is_an_option() -> None:
     assert state_of(Game.new("upcard-rummy", ["a", "b"], seed=1)).options.target == 3000
     assert state_of(Game.new("upcard-rummy", ["a", "b"], seed=1, options={"target": 500})).options.target == 500
-    for bad in ({"target": 0}, {"target": "lots"}, {"goal": 5}, {"first_dealer": 4}):
+    for bad in ({"target": 0}, {"target": "lots"}, {"goal": 5}, {"first_dealer": 4}, {"max_reshuffles": -1}):
         with pytest.raises(ValueError):
             Game.new("upcard-rummy", ["a", "b"], seed=1, options=bad)
 
@@ -405,6 +409,23 @@ def test_an_empty_stock_is_refilled_from_the_pile_under_its_top_card() -> None:
     assert reshuffled and state.discard == [c("3c")] and len(state.stock) == reshuffled[0].cards > 80
     assert isinstance(events[-1], TurnStarted) and events[-1].seat == 0
     assert deck_intact(game)
+
+
+def test_the_stock_is_rebuilt_a_limited_number_of_times() -> None:
+    game = make_table(["9h 4c", "3c 3d 8c"], discard="4d 7h ac 9c")
+    state = state_of(game)
+    state.options = dataclasses.replace(state.options, max_reshuffles=2)
+    state.reshuffles = 2
+    state.discard = state.stock[:-2] + state.discard
+    state.stock = state.stock[-2:]
+    game.apply(Draw(0, "stock"))
+    game.apply(Discard(0, c("4c")))
+    game.apply(Draw(1, "stock"))
+    events = game.apply(Discard(1, c("3c")))
+    assert not any(isinstance(e, StockReshuffled) for e in events)
+    ended = next(e for e in events if isinstance(e, UpcardHandEnded))
+    assert ended.went_out is None and state.hand_number == 2
+    assert state_of(Game.new("upcard-rummy", ["a", "b"], seed=1)).options.max_reshuffles == 5
 
 
 def test_with_nothing_to_shuffle_the_hand_ends_as_it_stands() -> None:

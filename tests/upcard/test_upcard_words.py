@@ -86,7 +86,9 @@ def test_a_draw_before_a_meld_is_said_on_its_own() -> None:
 
 
 def test_going_out_says_who_has_a_last_turn() -> None:
-    assert said([OPENED, PlayerWentOut(seat=1, last_turns=(2, 0))])[1] == "Anna went out. Bob and you have one last turn."
+    assert (
+        said([OPENED, PlayerWentOut(seat=1, last_turns=(2, 0))])[1] == "Anna went out. Bob and you have one last turn."
+    )
     assert said([OPENED, PlayerWentOut(seat=1, last_turns=(2,))])[1] == "Anna went out. Bob has one last turn."
     assert said([OPENED, PlayerWentOut(seat=0, last_turns=())])[1] == (
         "You went out. Everyone else has melded: no last turns."
@@ -117,12 +119,22 @@ def test_results_are_plus_and_minus_and_the_highest_total_leads() -> None:
         "Hand 2 over. Anna went out. Points: you -70, Anna 130, Bob -10. Totals: you 500, Anna 620, Bob -10."
     )
     detailed = said([OPENED, ENDED], verbosity=D)[2]
-    assert detailed.startswith("You: on the table king of clubs, king of hearts, king of spades; in hand ace of hearts;")
+    assert detailed.startswith(
+        "You: on the table king of clubs, king of hearts, king of spades; in hand ace of hearts;"
+    )
 
 
 def test_a_stock_that_ran_out_is_said() -> None:
-    ended = UpcardHandEnded(hand_number=1, went_out=None, on_table=((), ()), in_hand=((), ()), plus=(0, 0),
-                            minus=(0, 0), points=(0, 0), totals=(0, 0))
+    ended = UpcardHandEnded(
+        hand_number=1,
+        went_out=None,
+        on_table=((), ()),
+        in_hand=((), ()),
+        plus=(0, 0),
+        minus=(0, 0),
+        points=(0, 0),
+        totals=(0, 0),
+    )
     assert said([ended])[0] == "Hand 1 over. The stock ran out."
 
 
@@ -135,7 +147,15 @@ def test_leaders() -> None:
 
 def test_no_event_falls_back_to_the_generic_sentence() -> None:
     narrator = UpcardNarrator(0, PLAYERS, N)
-    narrator.narrate([GameStarted(game="upcard-rummy", players=PLAYERS), OPENED,
-                      TookDiscards(seat=1, cards=cs("9c")), Melded(seat=1, index=0, cards=cs("9c 9h 9s")),
-                      LaidOff(seat=1, card=c("9d"), index=0, owner=1), PlayerWentOut(seat=1, last_turns=()), ENDED])
+    narrator.narrate(
+        [
+            GameStarted(game="upcard-rummy", players=PLAYERS),
+            OPENED,
+            TookDiscards(seat=1, cards=cs("9c")),
+            Melded(seat=1, index=0, cards=cs("9c 9h 9s")),
+            LaidOff(seat=1, card=c("9d"), index=0, owner=1),
+            PlayerWentOut(seat=1, last_turns=()),
+            ENDED,
+        ]
+    )
     assert narrator.generic_count == 0

@@ -46,8 +46,9 @@ def make_table(
     """A game with these hands (one string per seat), discard pile (bottom first), melds on the table
     (owner, cards) and the stock's top cards (``stock_top``, the next card drawn last)."""
     n = len(hands)
-    game = Game.new("upcard-rummy", list(PLAYERS[:n]) if n <= 3 else [f"P{i}" for i in range(n)], seed=1,
-                    options={"target": target})
+    game = Game.new(
+        "upcard-rummy", list(PLAYERS[:n]) if n <= 3 else [f"P{i}" for i in range(n)], seed=1, options={"target": target}
+    )
     state = state_of(game)
     state.hands = [list(cs(h)) for h in hands]
     state.discard = list(cs(discard))

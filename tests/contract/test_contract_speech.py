@@ -1,0 +1,108 @@
+"""Contract rummy in words: contracts, melds by name and number, the buy window from each seat, the
+penalty card named only to its buyer, and a word for every move a player can choose."""
+
+from __future__ import annotations
+
+import pytest
+from contract_table import cards, rigged
+
+import engine.bots.contract_rummy  # noqa: F401  (registers the players until engine.bots loads them itself)
+from engine.arrange_contract import CONTRACTS
+from engine.bots.base import make_agent
+from engine.events import Event, seen_by
+from engine.game import Game
+from engine.rules.contract_rummy import Bought, Buy, BuyOffered, ContractWentOut, PassBuy
+from speech.contract_words import action_words, contract_utterances, contract_words, meld_name
+from speech.results import Names
+from speech.utterance import Verbosity
+
+PLAYERS = ("Anna", "Bob", "Carol", "Dave")
+
+
+def said(event: Event, listener: int, verbosity: Verbosity = Verbosity.NORMAL) -> str:
+    lines = contract_utterances(event, Names(PLAYERS, listener), verbosity)
+    assert lines is not None
+    return " ".join(u.text() for u in lines)
+
+
+def test_the_nine_contracts_in_words() -> None:
+    assert [contract_words(c) for c in CONTRACTS] == [
+        "one set",
+        "one run",
+        "two sets",
+        "one set and two runs",
+        "two runs",
+        "three sets",
+        "two sets and one run",
+        "one set and two runs",
+        "three runs",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("meld", "name"),
+    [
+        ("7h 7c jo", "set of 7s"),
+        ("jh jo kh 2c", "run of hearts, jack to ace"),
+        ("5s jo jo 8s", "run of spades, 5 to 8"),
+        ("jo ad kd qd", "run of diamonds, jack to ace"),
+        ("3c 4c 5c 2d", "run of clubs, 3 to 6"),
+    ],
+)
+def test_melds_are_named(meld: str, name: str) -> None:
+    assert meld_name(cards(meld)) == name
+
+
+def test_the_buy_window_from_each_seat() -> None:
+    offer = BuyOffered(card=cards("7h")[0], offered_by=0, next_seat=1, buyers=(2, 3))
+    assert said(offer, 1) == "The up card is the 7 of hearts: take it, or pass it to Carol and Dave, who may buy it."
+    assert said(offer, 2) == "You may buy the 7 of hearts, with a penalty card: buy or pass."
+    assert said(offer, 3, Verbosity.DETAILED).endswith("Bob and Carol come first.")
+    assert said(offer, 0) == ""
+    assert "is on offer" in said(offer, 0, Verbosity.DETAILED)
+
+
+def test_the_penalty_card_is_named_only_to_the_buyer() -> None:
+    game = rigged(4, up="7h", stock_top=("kc",))
+    game.apply(PassBuy(1))
+    game.apply(PassBuy(2))
+    game.apply(Buy(3))
+    event = next(e for e in game.log if isinstance(e, Bought))
+    for listener in range(4):
+        mine = next(e for e in seen_by([event], listener))
+        text = said(mine, listener)
+        assert ("king of clubs" in text) == (listener == 3), text
+    assert said(seen_by([event], 0)[0], 0) == "Dave bought the 7 of hearts and a penalty card (buy 1 of 3)."
+    assert said(event, 3) == "You bought the 7 of hearts; penalty card the king of clubs (buy 1 of 3)."
+
+
+def test_going_out_with_and_without_a_discard() -> None:
+    assert said(ContractWentOut(seat=2, discard=None), 0) == "Carol went out without discarding."
+    assert said(ContractWentOut(seat=0, discard=cards("3d")[0]), 0) == "You went out, discarding the 3 of diamonds."
+
+
+def test_other_events_are_left_to_the_narrator() -> None:
+    game = Game.new("contract-rummy", list(PLAYERS), seed=1)
+    assert contract_utterances(game.log[0], Names(PLAYERS, 0)) is None  # GameStarted
+
+
+def test_every_event_and_move_of_a_game_has_words() -> None:
+    game = Game.new("contract-rummy", list(PLAYERS), seed=12)
+    agents = [make_agent("contract-rummy", "normal", i) for i in range(4)]
+    kinds: set[str] = set()
+    while not game.over and game.state.hand_number <= 2:
+        seat = game.seats_to_act()[0]
+        legal = game.legal_actions(seat)
+        table = game.state.table
+        for action in legal:
+            words = action_words(action, table, Names(PLAYERS, seat))
+            assert words and "contract" not in words and "_" not in words
+        game.apply(agents[seat].choose(game.view(seat), legal))
+    for listener in range(4):
+        for verbosity in Verbosity:
+            for ev in game.seat_log(listener):
+                lines = contract_utterances(ev, Names(PLAYERS, listener), verbosity)
+                if lines is not None:
+                    kinds.add(ev.kind)
+                    assert all(u.text() for u in lines)
+    assert {"contract_stated", "contract_laid_down", "contract_went_out"} <= kinds
