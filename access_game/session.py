@@ -273,5 +273,12 @@ class Session:
         self.advance()
 
     def resume(self) -> None:
-        """A resumed game: nothing is narrated again, computer players whose turn it is move on."""
+        """A resumed game: nothing is narrated again, computer players whose turn it is move on.
+
+        The narrator still reads the game so far, silently: it keeps what it needs to word what comes
+        next (the hand's wild rank, so a wild card drawn after resuming is called wild; the hand number
+        and the hand sizes), which it would otherwise never have heard.
+        """
+        self.narrator.narrate(seen_by(self.game.log, self.human_seat))
+        self.narrator.flush()
         self.advance()

@@ -20,6 +20,7 @@ from engine.arrange_contract import Contract, is_wild, meld_kind, ordered_meld, 
 from engine.cards import Card, Rank
 from engine.events import Event
 from engine.rules.contract_rummy import (
+    MAX_BUYS,
     Bought,
     Buy,
     BuyAnswered,
@@ -151,7 +152,7 @@ def contract_utterances(event: Event, names: Names, verbosity: Verbosity = Verbo
         else:
             parts = [f"{who} bought ", *_card(event.card, verbosity), " and a penalty card"]
         if not brief:
-            parts.append(f" (buy {event.buys} of 3)")
+            parts.append(f" (buy {event.buys} of {MAX_BUYS})")
         return [utter(*parts, ".", kind=_kind(names, event.seat))]
     if isinstance(event, NobodyBought):
         if event.next_seat == me:

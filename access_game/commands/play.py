@@ -148,6 +148,8 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
     announcer = make_announcer(settings, printer, speech_backend, fallbacks)
 
     def say(text: str) -> None:
+        # Before a game, every line answers a key or reports once: never a repeat to drop.
+        announcer.new_batch()
         announcer.announce(text, Kind.SYSTEM)
 
     if settings_note:
@@ -224,7 +226,11 @@ class _Terminal:
             if not self.ask("Start a new game?"):
                 return None
             return None, store
-        if loaded.session is not None:
+        if loaded.session is not None and not _has_table(loaded.session):
+            kept = store.set_aside("no-table")
+            where = f" It was kept as {kept}." if kept else ""
+            self.say(f"The saved game is {loaded.session.game.ruleset.title}, which cannot be played here yet.{where}")
+        elif loaded.session is not None:
             answer = self.ask(_resume_question(loaded.session))
             if answer is None:  # Ctrl+C: leave, with the save untouched
                 return None
@@ -242,7 +248,7 @@ class _Terminal:
             if found.problem:
                 self.say(found.problem)
                 continue
-            if found.session is None:
+            if found.session is None or not _has_table(found.session):
                 continue
             answer = self.ask(_resume_question(found.session))
             if answer is None:
@@ -303,14 +309,17 @@ class _Terminal:
         return app
 
 
+def _has_table(saved: Any) -> bool:
+    from access_game.ui.table import table_names
+
+    return bool(saved.game.ruleset.name in table_names())
+
+
 def _resume_question(saved: Any) -> str:
     from access_game.ui.table import table_entry
 
     game = saved.game
-    try:
-        return table_entry(game.ruleset.name).resume_question(game, saved.human_seat)
-    except ValueError:
-        return f"You have a saved game of {game.ruleset.title}. Resume it?"
+    return table_entry(game.ruleset.name).resume_question(game, saved.human_seat)
 
 
 def _crash_log(exc: BaseException) -> Path | None:

@@ -182,7 +182,7 @@ class GameApp:
                               also=(("a", "A for another game", self.choose_game),)))
 
     def choose_game(self) -> None:
-        """The games that have a table, the current one first marked; Escape goes back to the question."""
+        """The games that have a table (the current one said as '... again'); Escape goes back to the question."""
         current = self.session.game.ruleset.name
         items = [self._game_item(entry.game_name, entry.title + (" again" if entry.game_name == current else ""))
                  for entry in table_entries()]
@@ -195,6 +195,8 @@ class GameApp:
         return MenuItem(label=lambda: label, run=lambda: self.switch_game(game_name))
 
     def switch_game(self, game_name: str) -> None:
+        """Another kind of game needs another table, keys and save slot: this app ends and the launcher
+        starts that game (see access_game.commands.play); the same game is simply played again."""
         if game_name == self.session.game.ruleset.name:
             self.play_again()
             return
@@ -262,6 +264,7 @@ class GameApp:
             loop.add_signal_handler(sighup, self.hang_up)
         except (NotImplementedError, RuntimeError, ValueError):  # no signals here (another thread, Windows loop)
             return lambda: None
+
         def unwatch() -> None:
             loop.remove_signal_handler(sighup)
 

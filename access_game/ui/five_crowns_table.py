@@ -177,6 +177,12 @@ class FiveCrownsTable:
                     kind=Kind.RESULTS,
                     urgent=False,
                 )
+                played_off = v.hand_number - v.hands_total
+                if played_off > 0 and len(v.winners) == 1:
+                    # The totals above are tied: say what decided it.
+                    who = "you" if v.winners[0] == seat else v.players[v.winners[0]]
+                    hands = "1 play-off hand" if played_off == 1 else f"{played_off} play-off hands"
+                    self.say(f"The tie was broken by {hands}: {who} won.", kind=Kind.RESULTS, urgent=False)
 
     def _after_draw_hint(self) -> None:
         v = self.view
@@ -498,4 +504,5 @@ class FiveCrownsTable:
         self.say(*parts)
 
 
-register_table("five-crowns", FiveCrownsTable, title="Five Crowns", resume_question=resume_question)
+register_table("five-crowns", FiveCrownsTable, title="Five Crowns", resume_question=resume_question,
+               save_slot="current", command="access-game")

@@ -40,7 +40,10 @@ def keys_registry(game: str = "five-crowns") -> CommandRegistry:
     out = DummyOutput()
     printer = LinePrinter(out)
     announcer = make_announcer(settings, printer, SilentBackend())
-    g = Game.new(game, ["You", "Anna", "Ben", "Carla"], seed=1)
+    from engine.ruleset import get_ruleset
+
+    ruleset = get_ruleset(game)
+    g = Game.new(game, ["You", "Anna", "Ben", "Carla"][: max(ruleset.min_players, min(4, ruleset.max_players))], seed=1)
     session = Session(g, human_seat=0, level="normal", announcer=announcer,
                       narrator=make_narrator(0, g.players, settings, game=game), settings=settings)
     return GameApp(session, printer, input=DummyInput(), output=out).registry

@@ -100,12 +100,26 @@ def register_table(
     game_name: str,
     factory: TableFactory,
     *,
-    title: str,
-    resume_question: Callable[[Game, int], str],
-    save_slot: str = "current",
-    command: str = "access-game",
+    title: str | None = None,
+    resume_question: Callable[[Game, int], str] | None = None,
+    save_slot: str | None = None,
+    command: str | None = None,
 ) -> None:
-    _TABLES[game_name] = TableEntry(game_name, title, factory, save_slot, command, resume_question)
+    """Make ``factory`` the table of ``game_name``. Left out: the title is the factory's ``title``, the
+    question names the game only, the save slot is the game's name (Five Crowns keeps ``current``,
+    where its saves have always been) and the command is ``access-game play --game <name>``."""
+    _TABLES[game_name] = TableEntry(
+        game_name,
+        title or str(getattr(factory, "title", game_name)),
+        factory,
+        save_slot or game_name,
+        command or f"access-game play --game {game_name}",
+        resume_question or _plain_question,
+    )
+
+
+def _plain_question(game: Game, seat: int) -> str:
+    return f"You have a saved game of {game.ruleset.title}. Resume it?"
 
 
 def _load_builtin() -> None:

@@ -30,8 +30,8 @@ from engine.rules.five_crowns import FiveCrownsView
 __all__ = ["HardFiveCrowns"]
 
 #: Throws considered in full: the cheapest few by points left, within this many points of the cheapest.
-CANDIDATES = 6
-CANDIDATE_MARGIN = 30
+CANDIDATES = 8
+CANDIDATE_MARGIN = 40
 #: Points one sure feed to the next player is reckoned to cost us.
 FEED_COST = 10.0
 #: Opponent going-out chance per turn: base plus growth per turn they have had this hand, capped.

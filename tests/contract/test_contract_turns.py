@@ -138,6 +138,13 @@ def test_any_valid_lay_down_is_accepted_not_only_the_best() -> None:
     assert game.state.melded[1]
 
 
+def test_melds_may_be_longer_than_the_contract_asks() -> None:
+    game = bob_to_draw("7h 7c 7s 7d 8c 9c", stock=("jo",))
+    game.apply(Draw(1, "stock"))
+    game.apply(LayDown(1, melds("7h 7c 7s 7d jo")))
+    assert len(game.state.table[0].cards) == 5
+
+
 def test_aces_high_only_and_two_naturals_at_lay_down() -> None:
     game = bob_to_draw("ah 3h 4h 2c qd kd ad jo 7s 8s 9s 9c", hand_number=2)
     game.apply(Draw(1, "stock"))
@@ -201,6 +208,8 @@ def test_going_out_without_a_discard() -> None:
     assert [(r.seat, r.points) for r in ended.results] == [(0, 107), (1, 0)]
     assert hand_points(cards(ANNA)) == 107
     assert game.state.scores == [[107], [0]] and game.state.hand_number == 4
+    # The deal moved one seat left, and the player left of the new dealer starts.
+    assert game.state.dealer == 1 and game.state.to_move == 0
 
 
 def test_going_out_with_a_discard() -> None:

@@ -1,7 +1,8 @@
 """End to end: the installed `access-game` command in a real pseudo-terminal (24 x 80).
 
 Start, help, draw, discard, save, quit; start again and resume; then a crash (the process killed mid
-turn) and a resume that finds the game exactly where the last action left it.
+turn) and a resume that finds the game exactly where the last action left it; the terminal closed
+(SIGHUP) mid turn, and nothing lost; solitaire through `play --game solitaire`, in its own save slot.
 """
 
 from __future__ import annotations
@@ -87,3 +88,65 @@ def test_not_a_terminal_says_so_in_one_line_and_exits_2(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == ["access-game: play needs a terminal: standard input is not one."]
     assert not (tmp_path / "data").exists(), "nothing is written"
+
+
+def _exit_of(child: Any, timeout: float = 10.0) -> tuple[int | None, int | None]:
+    """Wait for the process to end on its own; (exit status, signal that killed it)."""
+    import time
+
+    proc = child.ptyproc
+    deadline = time.monotonic() + timeout
+    while proc.isalive() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not proc.isalive(), "the game did not end when its terminal went away"
+    return proc.exitstatus, proc.signalstatus
+
+
+@pytest.mark.skipif(not COMMAND.exists(), reason="access-game is not installed in this environment")
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP on this system")
+@pytest.mark.parametrize("how", ["close the terminal", "send SIGHUP"])
+def test_a_closed_terminal_loses_nothing(tmp_path: Path, how: str) -> None:
+    import re
+
+    child = _spawn(tmp_path, "--seed", "4", "--speech", "screen-reader")
+    child.expect("draw>")
+    child.send("d")
+    child.expect(r"You drew the ([^.]+)\.")
+    drawn = child.match.group(1)
+    child.expect("discard>")
+    if how == "close the terminal":
+        child.ptyproc.fileobj.close()  # the terminal window closes: the kernel hangs up the game
+    else:
+        child.kill(signal.SIGHUP)
+    status, killed_by = _exit_of(child)
+    assert (status, killed_by) == (128 + signal.SIGHUP, None), "it saved and left by itself"
+    assert not (tmp_path / "data" / "crash.log").exists()
+
+    child = _spawn(tmp_path)
+    child.expect("Resume it")
+    child.send("y")
+    child.expect("Your hand: ([^\r\n]+)")
+    assert re.search(rf"\b{re.escape(drawn)}\b", child.match.group(1)), "the drawn card is still in the hand"
+    child.expect("your turn: discard")
+    child.send("q")
+    child.expect("Quit the game")
+    child.send("y")
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.skipif(not COMMAND.exists(), reason="access-game is not installed in this environment")
+def test_play_game_solitaire_plays_in_its_own_save_slot(tmp_path: Path) -> None:
+    child = _spawn(tmp_path, "play", "--game", "solitaire", "--seed", "6", "--speech", "screen-reader")
+    child.expect("Five Crowns solitaire. F1 lists the keys")
+    child.expect("Press D to turn up the next card")
+    child.expect("draw>")
+    child.send("d")
+    child.expect("You turn up ")
+    child.expect("place ")
+    child.send("q")
+    child.expect("Quit the game")
+    child.send("y")
+    child.expect("run access-game solitaire again to go on")
+    child.expect(pexpect.EOF)
+    saves = tmp_path / "data" / "saves"
+    assert sorted(p.name for p in saves.iterdir()) == ["solitaire.json"]

@@ -74,6 +74,7 @@ class Harness:
     save_dir: Path | None = None
     game: Game | None = None
     human_seat: int = 0
+    level: str = "normal"
 
     def __post_init__(self) -> None:
         self.backend = RecordingBackend()
@@ -85,7 +86,7 @@ class Harness:
         self.session = Session(
             game,
             human_seat=self.human_seat,
-            level="normal",
+            level=self.level,
             announcer=self.announcer,
             narrator=make_narrator(self.human_seat, game.players, self.settings, game=game.ruleset.name),
             settings=self.settings,
