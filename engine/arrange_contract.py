@@ -6,8 +6,8 @@ valid however they are ordered. Every meld needs two naturals, which is why a me
 ambiguous: two naturals of one rank cannot both sit in a run.
 
 The arranger answers the questions a contract player asks: does this hand meet the contract, which
-lay-down of exactly the contract leaves the fewest points, how many cards am I still missing, and
-what can I lay off or swap on the table. Search: branch on the lowest natural (by suit, then rank) —
+lay-down of exactly the contract leaves the fewest points, how many cards am I still missing and which
+cards would help, and what can I lay off or swap on the table. Search: branch on the lowest natural (by suit, then rank) —
 it stays in hand, or is the lowest natural of a set of its rank, or the lowest natural of a run in
 its suit — with the wilds as a budget and the contract's set and run counts as counters.
 """
@@ -284,7 +284,8 @@ def _run_length(chosen: tuple[int, ...]) -> int:
     return max(MIN_RUN, chosen[-1] - chosen[0] + 1)
 
 
-@lru_cache(maxsize=300_000)
+# Bounded memos: a whole game fills about 30,000 entries; answers for one hand help the next turns.
+@lru_cache(maxsize=50_000)
 def _best(nats: tuple[int, ...], wilds: int, sets: int, runs: int, cap: int) -> tuple[int, _Plan]:
     """Fewest points left in hand laying down exactly ``sets`` sets and ``runs`` runs from ``nats``
     and ``wilds`` wilds. ``cap``: spare wilds the melds already planned can still take (a set takes
@@ -331,7 +332,7 @@ _SUIT_BASES = tuple(s.index * 16 for s in STANDARD_SUITS)
 _Wanted = tuple[int, frozenset[int], bool]
 
 
-@lru_cache(maxsize=300_000)
+@lru_cache(maxsize=100_000)
 def _wanted(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> _Wanted:
     """Fewest cards to add before ``nats`` and ``wilds`` meet the contract, and which cards would
     bring it one closer: those filling a gap in some plan that needs that few.

@@ -48,18 +48,18 @@ def run(args: argparse.Namespace) -> int:
         cards = [parse_card(c, ranks=FIVE_CROWNS_RANKS, game="Five Crowns") for c in " ".join(args.cards).split()]
     except CardNotationError as exc:
         raise UsageError(str(exc)) from exc
-    if len(cards) > 28:
+    if len(cards) > 14:
         raise UsageError("a Five Crowns hand holds at most 14 cards")
-    report = five_crowns_report(cards, wild)
+    data, lines = five_crowns_report(cards, wild)
     if args.json:
-        print(json.dumps(report["data"]))
+        print(json.dumps(data))
     else:
-        for line in report["lines"]:
+        for line in lines:
             print(line)
     return 0
 
 
-def five_crowns_report(cards: Sequence[Card], wild: Rank) -> dict[str, object]:
+def five_crowns_report(cards: Sequence[Card], wild: Rank) -> tuple[dict[str, object], list[str]]:
     """The best lay-down, and for a go-out-sized hand the discard; as JSON data and as spoken lines."""
     go_out = False
     discard: Card | None = None
@@ -84,7 +84,7 @@ def five_crowns_report(cards: Sequence[Card], wild: Rank) -> dict[str, object]:
             lines.append(f"You can go out: discard the {card_words(discard, wild)}.")
         else:
             lines.append(f"You cannot go out. Discard the {card_words(discard, wild)} to keep the fewest points.")
-    return {"data": data, "lines": lines}
+    return data, lines
 
 
 def _arrangement_lines(best: Arrangement, wild: Rank) -> list[str]:

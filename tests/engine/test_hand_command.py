@@ -54,6 +54,7 @@ def test_cannot_go_out_names_the_best_discard(capsys) -> None:
         (["--wild", "7", "11h"], "'11h' is not a card: ranks in Five Crowns are 3-10, J, Q, K"),
         (["--wild", "7", "2h"], "'2h' is not a card"),
         (["9d"], "--wild is needed"),
+        (["--wild", "7", *(["9d"] * 15)], "at most 14 cards"),
     ],
 )
 def test_bad_input_exits_2_with_the_reason(capsys, args, reason) -> None:

@@ -1,0 +1,26 @@
+"""The suite's own prerequisites: a missing install step fails here, loudly, instead of hiding
+behind the skip markers of the tests that need these tools."""
+
+from __future__ import annotations
+
+import importlib
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+
+@pytest.mark.parametrize("tool", ["espeak-ng", "pdftoppm"])
+def test_system_tools_are_installed(tool: str) -> None:
+    assert shutil.which(tool), f"{tool} is missing: install it as README.md says"
+
+
+@pytest.mark.parametrize("module", ["pexpect", "pyte", "hypothesis", "prompt_toolkit", "reportlab", "pyttsx3"])
+def test_python_packages_are_installed(module: str) -> None:
+    importlib.import_module(module)
+
+
+def test_the_command_is_installed_beside_this_python() -> None:
+    scripts = Path(sys.executable).parent
+    assert (scripts / "access-game").exists() or (scripts / "access-game.exe").exists()
