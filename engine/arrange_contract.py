@@ -7,9 +7,10 @@ ambiguous: two naturals of one rank cannot both sit in a run.
 
 The arranger answers the questions a contract player asks: does this hand meet the contract, which
 lay-down of exactly the contract leaves the fewest points, how many cards am I still missing and which
-cards would help, and what can I lay off or swap on the table. Search: branch on the lowest natural (by suit, then rank) —
-it stays in hand, or is the lowest natural of a set of its rank, or the lowest natural of a run in
-its suit — with the wilds as a budget and the contract's set and run counts as counters.
+cards would help, and what can I lay off or swap on the table. Search: branch on the lowest natural
+(by suit, then rank) — it stays in hand, or is the lowest natural of a set of its rank, or the lowest
+natural of a run in its suit — with the wilds as a budget and the contract's set and run counts as
+counters.
 """
 
 from __future__ import annotations

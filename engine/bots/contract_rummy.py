@@ -14,9 +14,10 @@ They differ in how they judge a card before laying down, which is where the game
   what it has seen on the table and the discard pile), and avoids discarding a card that someone who
   has laid down could play on the table.
 
-Measured (seats rotated over the same deals): with two players hard beats normal about 63% of the
-time; at four, where buying dominates, hard and normal are about even, and both beat a player that
-never buys by a wide margin.
+Measured with ``access-game simulate`` (seats rotated over the same deals): two players, hard beats
+normal in 64% of 200 games (95% interval 57-70%), 154 points a game against 206; four players (hard
+and three normal), hard wins 29% of 80 games against a fair share of 25%; normal beats easy 39 games
+in 40. At four, buying is what matters most: a hard player that never buys falls far behind.
 """
 
 from __future__ import annotations

@@ -117,6 +117,8 @@ class Style:
     #: Count what a discard may give a melded opponent's dig.
     avoids_feeding: bool
     random_discard: bool = False
+    #: Leave a dig in the pile while no opponent can dig and the hand is young.
+    patient: bool = False
     calm: float = 0.3
     alarm: float = 0.7
     near: int = 3
@@ -354,8 +356,17 @@ class UpcardAgent:
             return best[1]
         expected = self._expected_stock(view, ctx)
         if best is not None and best[0] > expected + self.style.dig_margin:
+            if self.style.patient and self._can_wait(view, ctx, best[1]):
+                return stock
             return best[1]
         return stock
+
+    def _can_wait(self, view: UpcardView, ctx: _Context, take: Action) -> bool:
+        """A dig nobody else can make yet only grows while it waits: every discard lands on top of it."""
+        if any(ctx.opp_melded.values()) or ctx.danger > 0.45:
+            return False
+        assert isinstance(take, TakeDiscards)
+        return take.count < len(view.discard) or True
 
     def _expected_stock(self, view: UpcardView, ctx: _Context) -> float:
         total = sum(ctx.unseen.values())

@@ -11,7 +11,6 @@ from contract_table import full_deck, names
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import engine.bots.contract_rummy  # noqa: F401  (registers the players until engine.bots loads them itself)
 from engine.bots.base import agent_levels, make_agent
 from engine.events import GameEnded, HandEnded, event_to_data
 from engine.game import Game

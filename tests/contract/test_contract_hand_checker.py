@@ -80,3 +80,16 @@ def test_cards_may_be_given_with_commas_and_any_case(capsys: pytest.CaptureFixtu
 def test_bad_input_is_a_usage_error(contract: int | None, text: str, message: str) -> None:
     with pytest.raises(UsageError, match=message):
         run(argparse.Namespace(contract=contract, json=True), text.split())
+
+
+def test_through_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from access_game.cli import main
+
+    status = main(["hand", "--game", "contract-rummy", "--contract", "1", "7h", "7c", "jo", "kd", "--json"])
+    assert status == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "meets": True, "melds": [["7h", "7c", "jo"]], "deadwood": ["kd"], "points": 10
+    }
+    assert main(["hand", "--game", "contract-rummy", "--contract", "12", "7h"]) == 2
+    err = capsys.readouterr().err
+    assert "usage:" in err and "there is no contract 12" in err

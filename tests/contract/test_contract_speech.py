@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from contract_table import cards, rigged
 
-import engine.bots.contract_rummy  # noqa: F401  (registers the players until engine.bots loads them itself)
 from engine.arrange_contract import CONTRACTS
 from engine.bots.base import make_agent
 from engine.events import Event, seen_by

@@ -1,0 +1,1012 @@
+"""The upcard rummy table: a hand you select melds from, the fanned discard pile you can walk and dig
+into, the melds on the table one by one, and the running totals against the target.
+
+Three cursors, each with its own keys, because a blind player cannot glance across the table:
+the hand (Left and Right, digits), the discard pile (Up toward the top, Down deeper, Tab to the next
+card you could take back to) and the melds (M). Melds and lay-offs are built the same way as in the
+other tables: Space toggles the current card in or out of the selection and says at once whether the
+selection is a meld, Enter puts it down. Every card said stays a Card value in the message, so the
+announcer can show it in braille.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from access_game.session import Session
+from access_game.ui.braille_link import hand_cells
+from access_game.ui.modes import NumberEntry
+from access_game.ui.registry import Command
+from access_game.ui.table import Host, register_table
+from engine.actions import Action, Discard, Draw
+from engine.arrange_upcard import arrange_upcard, cards_value, fits_meld, is_wild, meld_problem, meld_rank
+from engine.bots import make_agent
+from engine.bots.upcard_rummy import plan_plays
+from engine.cards import Card, Rank
+from engine.events import Discarded, Drew, Event, TurnStarted
+from engine.game import Game
+from engine.rules.upcard_rummy import (
+    HandOpened,
+    LayOff,
+    Meld,
+    PlayerWentOut,
+    TableMeld,
+    TakeDiscards,
+    TookDiscards,
+    UpcardView,
+)
+from speech.phrases import cards_parts, hand_words, join_words
+from speech.results import Names
+from speech.upcard_words import upcard_leaders_words
+from speech.utterance import Kind
+
+__all__ = [
+    "HINT_LEVEL",
+    "DigOption",
+    "UpcardTable",
+    "dig_meld",
+    "dig_options",
+    "go_out_discard",
+    "resume_question",
+]
+
+Parts = list[str | Card]
+
+#: The computer player whose next step the hint names: the strongest, since a hint should be good advice.
+HINT_LEVEL = "hard"
+#: Hand positions 11 to 15 (a dealt ace is 14 cards, 15 once drawn); beyond that, J and a number.
+HIGH_KEYS = ("alt-1", "alt-2", "alt-3", "alt-4", "alt-5")
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def _points(n: int) -> str:
+    return "1 point" if n in (1, -1) else f"{n} points"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# --------------------------------------------------------------------------- digging into the pile
+@dataclass(frozen=True, slots=True)
+class DigOption:
+    """What taking the pile back to one card would do: the meld made at once and the rest kept."""
+
+    #: How many cards from the top are taken; the deepest of them is the card taken back to.
+    depth: int
+    taken: tuple[Card, ...]
+    meld: tuple[Card, ...]
+    #: The other cards taken, which come into the hand and count against you unless put down.
+    kept: tuple[Card, ...]
+    gain: int
+    cost: int
+    #: How many kept cards fit a meld on the table (the new one included), so could go down at once.
+    fits: int
+
+    @property
+    def target(self) -> Card:
+        return self.taken[0]
+
+
+def dig_meld(hand: Sequence[Card], taken: Sequence[Card], wild: Rank, extra: Sequence[Card] = ()) -> tuple[Card, ...]:
+    """The meld a dig back to ``taken[0]`` makes: that card, every natural of its rank held or taken,
+    and the wilds in ``extra`` (the player's selection). Everything melded scores and everything held
+    counts against you, so more is better, but one card must be left to discard: extras are dropped
+    from the end (wilds, then taken naturals, then held naturals beyond the pair) until one is."""
+    target = taken[0]
+    mine = [c for c in hand if c.rank == target.rank]
+    more = [c for c in taken[1:] if c.rank == target.rank]
+    wilds = [c for c in extra if is_wild(c, wild) and c in hand]
+    meld = [target, *mine, *more, *wilds]
+    room = len(hand) + len(taken)
+    while len(meld) >= room and len(meld) > 3:
+        meld.pop()
+    return tuple(meld)
+
+
+def dig_options(view: UpcardView, extra: Sequence[Card] = ()) -> list[DigOption]:
+    """Every card of the pile ``view``'s player could take back to with the natural pairs held (top
+    first), whether or not they may dig yet; the caller says when they may."""
+    wild = view.wild_rank
+    pile = view.discard
+    held = Counter(c.rank for c in view.hand if not is_wild(c, wild))
+    table_ranks = {m.rank for m in view.table}
+    out: list[DigOption] = []
+    for depth in range(1, len(pile) + 1):
+        target = pile[-depth]
+        if is_wild(target, wild) or target.rank is None or held[target.rank] < 2:
+            continue
+        taken = tuple(pile[-depth:])
+        meld = dig_meld(view.hand, taken, wild, extra)
+        left = Counter(taken)
+        left.subtract(Counter(meld))
+        kept = tuple(sorted((c for c in taken if left[c] > 0 and not left.subtract([c])), key=Card.rank_key))
+        ranks = table_ranks | {target.rank}
+        fits = sum(1 for c in kept if is_wild(c, wild) or c.rank in ranks)
+        out.append(DigOption(depth, taken, meld, kept, cards_value(meld, wild), cards_value(kept, wild), fits))
+    return out
+
+
+def go_out_discard(view: UpcardView) -> Card | None:
+    """The card to discard to go out this turn (everything else put down), or None if you cannot.
+
+    A player who melded on an earlier turn may put down any melds and lay-offs; one who has not may
+    lay down only one meld of exactly three cards, so goes out only from four cards.
+    """
+    if not view.my_turn or view.phase != "discard" or view.first_meld_now:
+        return None
+    hand = list(view.hand)
+    wild = view.wild_rank
+    if not view.melded[view.seat]:
+        if len(hand) != 4:
+            return None
+        for three in combinations(range(4), 3):
+            if meld_problem([hand[i] for i in three], wild) is None:
+                return next(hand[i] for i in range(4) if i not in three)
+        return None
+    ranks = [m.rank for m in view.table]
+    plan = plan_plays(hand, wild, ranks)
+    if len(plan.left) == 1:
+        return plan.left[0]
+    if plan.left:
+        return None
+    for card in sorted(dict.fromkeys(hand), key=lambda c: (cards_value([c], wild), c.rank_key())):
+        rest = list(hand)
+        rest.remove(card)
+        if not plan_plays(rest, wild, ranks).left:
+            return card
+    return None
+
+
+def _rank_order(wild: Rank) -> object:
+    """Sort by rank with the wilds last, so natural pairs sit together and wilds are easy to find."""
+
+    def key(card: Card) -> tuple[bool, tuple[int, int]]:
+        return (is_wild(card, wild), card.rank_key())
+
+    return key
+
+
+class UpcardTable:
+    game_name = "upcard-rummy"
+    title = "Upcard Rummy"
+
+    def __init__(self, session: Session, host: Host) -> None:
+        self.session = session
+        self.host = host
+        #: The hand in the player's order, with a selection mark per card (two equal cards are two cards).
+        self.order: list[Card] = []
+        self.marks: list[bool] = []
+        self.pos = 0
+        #: 'rank' (wilds last) or 'suit'.
+        self.sort = "rank"
+        #: The pile cursor, counted from the bottom so it stays on its card as discards land on top;
+        #: None follows the top card.
+        self.pile_index: int | None = None
+        #: The meld cursor: an index into the table's melds, None before the player moves it.
+        self.meld_index: int | None = None
+        self.sync()
+
+    # ----------------------------------------------------------------- plumbing
+    @property
+    def view(self) -> UpcardView:
+        v: UpcardView = self.session.view()
+        return v
+
+    @property
+    def names(self) -> Names:
+        return Names(self.session.players, self.session.human_seat)
+
+    def say(self, *parts: str | Card, kind: Kind = Kind.INFO, urgent: bool = True) -> None:
+        self.session.say(*parts, kind=kind, urgent=urgent)
+
+    def _card(self, card: Card) -> Parts:
+        return cards_parts([card], self.view.wild_rank)
+
+    def _the(self, card: Card) -> Parts:
+        return ["the ", *self._card(card)]
+
+    def _list(self, cards: Sequence[Card]) -> Parts:
+        return cards_parts(cards, self.view.wild_rank)
+
+    def _the_list(self, cards: Sequence[Card]) -> Parts:
+        """'the 9 of hearts, the 9 of spades and the 5 of clubs, wild'."""
+        parts: Parts = []
+        for i, c in enumerate(cards):
+            if i:
+                parts.append(" and " if i == len(cards) - 1 else ", ")
+            parts += self._the(c)
+        return parts
+
+    def _sorted(self, pairs: list[tuple[Card, bool]]) -> list[tuple[Card, bool]]:
+        if self.sort == "suit":
+            return sorted(pairs, key=lambda p: p[0].sort_key())
+        key = _rank_order(self.view.wild_rank)
+        return sorted(pairs, key=lambda p: key(p[0]))  # type: ignore[operator]
+
+    def sync(self, arrived: Card | None = None) -> None:
+        """Bring the hand up to date, keeping selection marks on cards still held; the cursor follows a
+        card that just arrived (drawn or dug)."""
+        hand = self.view.hand
+        left = Counter(hand)
+        kept: list[tuple[Card, bool]] = []
+        for card, mark in zip(self.order, self.marks, strict=True):
+            if left[card] > 0:
+                kept.append((card, mark))
+                left[card] -= 1
+        added = [c for c in hand if left[c] > 0 and not left.subtract([c])]
+        pairs = self._sorted(kept + [(c, False) for c in added])
+        self.order = [c for c, _ in pairs]
+        self.marks = [m for _, m in pairs]
+        if arrived is not None and arrived in self.order:
+            # The unselected copy: a drawn card is never already selected.
+            at = [i for i, c in enumerate(self.order) if c == arrived]
+            self.pos = next((i for i in at if not self.marks[i]), at[-1])
+        elif added and len(added) == len(hand):
+            self.pos = 0
+        self.pos = max(0, min(self.pos, len(self.order) - 1))
+
+    def _current(self) -> Card | None:
+        return self.order[self.pos] if self.order else None
+
+    def _selected(self) -> list[Card]:
+        return [c for c, m in zip(self.order, self.marks, strict=True) if m]
+
+    def _clear_marks(self) -> None:
+        self.marks = [False] * len(self.order)
+
+    # ----------------------------------------------------------------- the table protocol
+    def groups(self) -> list[tuple[str, str]]:
+        return [("pile", "The discard pile"), ("melds", "Melds on the table")]
+
+    def reset(self) -> None:
+        self.order, self.marks, self.pos = [], [], 0
+        self.pile_index = self.meld_index = None
+        self.sync()
+
+    def prompt(self) -> str:
+        v = self.view
+        if v.phase == "over":
+            return "game over"
+        if not v.my_turn:
+            return "wait"
+        step = "draw" if v.phase == "draw" else "discard" if v.first_meld_now else "meld or discard"
+        return ("last turn, " if v.last_turn else "") + step
+
+    def opening(self, resumed: bool) -> None:
+        if not resumed:
+            return
+        v = self.view
+        others = join_words([p for s, p in enumerate(v.players) if s != v.seat])
+        self.say(
+            f"Resumed Upcard Rummy against {others}: hand {v.hand_number}, {v.wild_rank.plural} wild, "
+            f"target {v.target}. {self._totals_words()}",
+            kind=Kind.SYSTEM,
+            urgent=False,
+        )
+        if self.order:
+            self.say("Your hand: ", *self._list(self.order), ".", kind=Kind.MY_TURN, urgent=False)
+        self._whose_turn(urgent=False)
+
+    def on_events(self, events: Sequence[Event]) -> None:
+        seat = self.session.human_seat
+        arrived: Card | None = None
+        for ev in events:
+            if isinstance(ev, HandOpened):
+                self.order, self.marks, self.pos = [], [], 0
+                self.pile_index = self.meld_index = None
+            elif isinstance(ev, TurnStarted) and ev.seat == seat:
+                self.pile_index = None
+            elif isinstance(ev, Drew) and ev.seat == seat and ev.card is not None:
+                arrived = ev.card
+            elif isinstance(ev, TookDiscards):
+                self.pile_index = None
+                if ev.seat == seat:
+                    arrived = ev.cards[-1] if len(ev.cards) > 1 else None
+            elif isinstance(ev, Discarded) and ev.seat == seat:
+                arrived = None
+        self.sync(arrived)
+        if self.pile_index is not None and self.pile_index >= len(self.view.discard):
+            self.pile_index = None
+        if not self.session.settings.hints:
+            return
+        v = self.view
+        for ev in events:
+            if isinstance(ev, Drew) and ev.seat == seat and v.my_turn and v.phase == "discard":
+                self._go_out_hint()
+            elif isinstance(ev, TurnStarted) and ev.seat == seat and v.my_turn and v.phase == "draw":
+                self._turn_hint(ev.last_turn)
+            elif isinstance(ev, PlayerWentOut) and ev.seat != seat and v.melded[seat]:
+                self.say("You have melded, so you get no last turn.", kind=Kind.MY_TURN, urgent=False)
+
+    def _turn_hint(self, last_turn: bool) -> None:
+        v = self.view
+        if last_turn:
+            self.say("Last turn: draw, lay down one meld of exactly three cards if you can, then discard.",
+                     kind=Kind.MY_TURN, urgent=False)
+        elif v.melded[v.seat] and dig_options(v):
+            n = len(dig_options(v))
+            which = "1 card" if n == 1 else f"{n} cards"
+            self.say(f"You could take the discard pile back to {which}: K lists them, Tab finds them.",
+                     kind=Kind.MY_TURN, urgent=False)
+
+    def _go_out_hint(self) -> None:
+        card = go_out_discard(self.view)
+        if card is not None:
+            self.say("You can go out this turn: put down everything but ", *self._the(card), ", then discard it.",
+                     kind=Kind.MY_TURN, urgent=False)
+
+    def _whose_turn(self, *, urgent: bool = True) -> None:
+        v = self.view
+        if v.phase == "over":
+            self.say("The game is over.", urgent=urgent)
+        elif v.my_turn:
+            last = "your last turn" if v.last_turn else "your turn"
+            self.say(f"It is {last}: {self.prompt().removeprefix('last turn, ')}.", kind=Kind.MY_TURN, urgent=urgent)
+        else:
+            self.say(f"It is {v.players[v.to_move]}'s turn.", urgent=urgent)
+
+    # ----------------------------------------------------------------- commands
+    def commands(self) -> list[Command]:
+        s = self.session
+        not_waiting = lambda: not s.waiting  # noqa: E731
+        return [
+            Command("draw-stock", ("d",), "Draw the top card of the stock.", self.draw_stock, "play"),
+            Command("take-back", ("t",), "Take the discard pile back to the card under the pile cursor and meld "
+                    "it with your natural pair of its rank (selected wilds join the meld).", self.take_back, "play"),
+            Command("select", ("space",), "Select or unselect the current card, and hear the selection and "
+                    "whether it is a meld.", self.select, "play", when=not_waiting),
+            Command("put-down", ("enter",), "Put down the selected cards: a new meld if they make one, "
+                    "otherwise laid off on melds that take them.", self.put_down, "play", when=not_waiting),
+            Command("lay-off", ("o",), "Lay off the selected cards, or the current card, on the current meld "
+                    "if it fits, otherwise on a meld that takes it.", self.lay_off, "play"),
+            Command("discard", ("x",), "Discard the current card: your turn ends (with your last card, you go "
+                    "out).", self.discard, "play"),
+            Command("hint", ("n",), "Hint: the next step a strong player would take, and how to do it.",
+                    self.hint, "play"),
+            Command("play-hint", ("N",), "Do what the hint says (one step).", self.play_hint, "play"),
+            Command("previous-card", ("left",), "Move to the previous card in your hand.", self.previous, "hand"),
+            Command("next-card", ("right",), "Move to the next card in your hand.", self.next, "hand"),
+            Command("first-card", ("home",), "Move to the first card.", self.first, "hand"),
+            Command("last-card", ("end",), "Move to the last card.", self.last, "hand"),
+            Command("jump", ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0"),
+                    "Move to card 1 to 9; 0 is card 10.", self.jump, "hand"),
+            Command("jump-high", HIGH_KEYS, "Move to card 11 to 15.", self.jump_high, "hand"),
+            Command("go-to", ("j",), "Go to a card of your hand by its number (type it, then Enter).",
+                    self.go_to, "hand"),
+            Command("read-hand", ("h",), "Read your whole hand in order, with the cards selected.",
+                    self.read_hand, "hand"),
+            Command("read-by-rank", ("g",), "Read your hand grouped by rank: your pairs and wilds.",
+                    self.read_by_rank, "hand"),
+            Command("read-selection", ("z",), "Read the selection and whether it is a meld.",
+                    self.read_selection, "hand"),
+            Command("clear-selection", ("Z",), "Clear the selection.", self.clear_selection, "hand"),
+            Command("braille-hand", ("b",), "Show your hand as braille cells on one line (card code).",
+                    self.braille_hand, "hand"),
+            Command("sort-rank", ("r",), "Sort your hand by rank, wilds last, and say the new order.",
+                    self.sort_rank, "hand"),
+            Command("sort-suit", ("e",), "Sort your hand by suit, and say the new order.", self.sort_suit, "hand"),
+            Command("read-pile", ("k",), "Read the whole discard pile, from the top.", self.read_pile, "pile"),
+            Command("pile-up", ("up",), "Move the pile cursor one card toward the top.", self.pile_up, "pile"),
+            Command("pile-down", ("down",), "Move the pile cursor one card deeper.", self.pile_down, "pile"),
+            Command("next-take-back", ("tab",), "Move the pile cursor to the next card, deeper, that you could "
+                    "take back to.", self.next_target, "pile"),
+            Command("previous-take-back", ("s-tab",), "Move the pile cursor to the previous card, nearer the top, "
+                    "that you could take back to.", self.previous_target, "pile"),
+            Command("pile-go-to", ("J",), "Go to a card of the discard pile by its place from the top "
+                    "(type it, then Enter).", self.pile_go_to, "pile"),
+            Command("take-back-options", ("K",), "Every card you could take back to, with the meld it makes and "
+                    "what the cards above it would cost you.", self.take_back_options, "pile"),
+            Command("all-melds", ("a",), "Every meld on the table, one line each, with its lay-offs.",
+                    self.all_melds, "melds"),
+            Command("players-melds", ("A",), "Each player's melds and lay-offs, and what they are worth to them.",
+                    self.players_melds, "melds"),
+            Command("next-meld", ("m",), "Move to the next meld on the table and read it.", self.next_meld, "melds"),
+            Command("previous-meld", ("M",), "Move to the previous meld on the table and read it.",
+                    self.previous_meld, "melds"),
+            Command("top-card", ("u",), "The top card of the discard pile.", self.top_card, "table"),
+            Command("wild", ("w",), "The wild rank, and everyone's up card and hand size at the deal.",
+                    self.wild, "table"),
+            Command("scores", ("s",), "Running totals against the target, and who leads.", self.scores, "table"),
+            Command("scores-long", ("S",), "Scores hand by hand, with the totals.", self.scores_long, "table"),
+            Command("info", ("i",), "Hand number, dealer, stock and pile sizes, whether you have melded, whose "
+                    "turn.", self.info, "table"),
+            Command("players", ("p",), "Each opponent's cards in hand, melded or not, points on the table and "
+                    "last discard.", self.players, "table"),
+        ]
+
+    # ----- playing
+    @property
+    def seat(self) -> int:
+        return self.session.human_seat
+
+    def draw_stock(self, key: str = "") -> None:
+        self.session.act(Draw(self.seat, "stock"))
+
+    def _pile_depth(self) -> int:
+        """The pile cursor as a place from the top (1: the top card); 0 when the pile is empty."""
+        pile = self.view.discard
+        if not pile:
+            return 0
+        if self.pile_index is None or self.pile_index >= len(pile):
+            return 1
+        return len(pile) - self.pile_index
+
+    def take_back(self, key: str = "") -> None:
+        v = self.view
+        depth = self._pile_depth()
+        if v.my_turn and v.phase == "draw" and v.melded[v.seat] and depth:
+            target = v.discard[-depth]
+            if not is_wild(target, v.wild_rank) and sum(1 for c in v.hand if c.rank == target.rank) < 2:
+                assert target.rank is not None
+                options = dig_options(v)
+                where = " Tab moves to a card you could take back to." if options else ""
+                self.say("You hold no natural pair of ", target.rank.plural, " to take back to ", *self._the(target),
+                         f", {depth} from the top.{where}", kind=Kind.SYSTEM)
+                return
+            meld = dig_meld(v.hand, v.discard[-depth:], v.wild_rank, self._selected())
+            self.session.act(TakeDiscards(self.seat, depth, meld))
+            return
+        # Not the moment (not your turn, drawn already, not melded yet): the engine says why.
+        self.session.act(TakeDiscards(self.seat, max(depth, 1), ()))
+
+    def select(self, key: str = "") -> None:
+        if not self.order:
+            self.say("You hold no cards.")
+            return
+        self.marks[self.pos] = not self.marks[self.pos]
+        card = self.order[self.pos]
+        verb = "Selected " if self.marks[self.pos] else "Unselected "
+        self.say(verb, *self._card(card), ". ", *self._selection_parts())
+
+    def read_selection(self, key: str = "") -> None:
+        self.say(*self._selection_parts())
+
+    def clear_selection(self, key: str = "") -> None:
+        had = len(self._selected())
+        self._clear_marks()
+        self.say("Selection cleared." if had else "Nothing was selected.")
+
+    def _selection_parts(self) -> Parts:
+        cards = self._selected()
+        if not cards:
+            return ["Nothing selected."]
+        return [f"{_cards(len(cards))} selected: ", *self._list(cards), ": ", *self._verdict(cards)]
+
+    def _verdict(self, cards: Sequence[Card]) -> Parts:
+        """Whether the selection can go down now, and as what; the reason when it cannot."""
+        v = self.view
+        wild = v.wild_rank
+        now = v.my_turn and v.phase == "discard"
+        problem = meld_problem(cards, wild)
+        if problem is None:
+            rank = meld_rank(cards, wild)
+            assert rank is not None
+            words = f"a meld of {rank.plural}, worth {cards_value(cards, wild)}"
+            if not now:
+                return [words + "."]
+            if v.first_meld_now:
+                return [words + "; you made your first meld this turn, so discard now."]
+            if not v.melded[v.seat] and len(cards) != 3:
+                return [words + "; but your first meld of a hand is exactly three cards."]
+            if len(cards) >= len(v.hand):
+                return [words + "; but keep a card to discard."]
+            return [words + ". Enter lays it down."]
+        homes = [self._meld_for(c) for c in cards]
+        if v.table and all(h is not None for h in homes):
+            where = self._meld_name(homes[0]) if len(set(homes)) == 1 and homes[0] is not None else "melds"
+            fit = f"not a meld, but {'it fits' if len(cards) == 1 else 'they fit'} {where}"
+            if now and v.may_lay_off:
+                return [fit + ". Enter or O lays off."]
+            if v.melded[v.seat] and not v.first_meld_now:
+                return [fit + "."]
+            return [fit + "; you may lay off from the turn after your first meld."]
+        return [f"not a meld: {problem}."]
+
+    def put_down(self, key: str = "") -> None:
+        cards = self._selected()
+        if not cards:
+            self.say("Select cards with Space first, then Enter puts them down.", kind=Kind.SYSTEM)
+            return
+        v = self.view
+        if meld_problem(cards, v.wild_rank) is None or not v.table:
+            self.session.act(Meld(self.seat, tuple(cards)))
+            return
+        self._lay_off_cards(cards)
+
+    def lay_off(self, key: str = "") -> None:
+        cards = self._selected()
+        current = self._current()
+        if not cards and current is None:
+            self.say("You hold no cards.")
+            return
+        self._lay_off_cards(cards or [current] if current is not None else cards)
+
+    def _lay_off_cards(self, cards: Sequence[Card]) -> None:
+        v = self.view
+        if not (v.my_turn and v.phase == "discard" and v.may_lay_off):
+            self.session.act(LayOff(self.seat, cards[0], 0))  # the engine says why not now
+            return
+        if not v.table:
+            self.say("There are no melds on the table yet.", kind=Kind.SYSTEM)
+            return
+        for card in cards:
+            home = self._meld_for(card)
+            if home is None:
+                assert card.rank is not None
+                self.say(*self._the(card), f" fits no meld on the table: there is no meld of {card.rank.plural}.",
+                         kind=Kind.SYSTEM)
+                return
+            if not self.session.act(LayOff(self.seat, card, home)):
+                return
+            self.meld_index = home
+
+    def _meld_for(self, card: Card) -> int | None:
+        """The meld a card is laid off on: the current meld if it takes it, else the first that does."""
+        v = self.view
+        table = v.table
+        if self.meld_index is not None and self.meld_index < len(table):
+            if fits_meld(card, table[self.meld_index].rank, v.wild_rank):
+                return self.meld_index
+        return next((i for i, m in enumerate(table) if fits_meld(card, m.rank, v.wild_rank)), None)
+
+    def discard(self, key: str = "") -> None:
+        card = self._current()
+        v = self.view
+        if card is None:
+            self.say("You hold no cards.")
+            return
+        if v.my_turn and v.phase == "discard" and len(self.order) == 1 and v.went_out is None:
+            pass  # the narrator says you went out
+        self.session.act(Discard(self.seat, card))
+
+    # ----- the hint
+    def _hint_action(self) -> Action | None:
+        v = self.view
+        if not v.my_turn:
+            return None
+        game = self.session.game
+        agent = make_agent(self.game_name, HINT_LEVEL, seed=len(game.actions))
+        return agent.choose(v, game.legal_actions(self.seat))
+
+    def hint(self, key: str = "") -> None:
+        v = self.view
+        if v.phase == "over":
+            self.say("The game is over.")
+            return
+        action = self._hint_action()
+        if action is None:
+            arr = arrange_upcard(v.hand, v.wild_rank)
+            parts: Parts = [f"It is {v.players[v.to_move]}'s turn. Your hand now: "]
+            if arr.melds:
+                melds = [c for m in arr.melds for c in m]
+                parts += [f"{_cards(len(melds))} would meld, worth {arr.melded_value}; "]
+            parts.append(f"{_cards(len(arr.deadwood))} would not, {arr.deadwood_value} against you.")
+            self.say(*parts, kind=Kind.MY_TURN)
+            return
+        self.say("Hint: ", *self._action_parts(action), kind=Kind.MY_TURN)
+
+    def _action_parts(self, action: Action) -> Parts:
+        v = self.view
+        if isinstance(action, Draw):
+            why = ""
+            if v.melded[v.seat] and dig_options(v):
+                why = " (taking the pile back is not worth it now)"
+            return [f"draw from the stock{why}: D."]
+        if isinstance(action, TakeDiscards):
+            target = v.discard[-action.count]
+            return [f"take {_cards(action.count)} back to ", *self._the(target), ", melding ",
+                    *self._list(action.meld), ": move to it with Tab, then T."]
+        if isinstance(action, Meld):
+            return ["meld ", *self._list(action.cards), ": select them with Space, then Enter."]
+        if isinstance(action, LayOff):
+            return ["lay off ", *self._the(action.card), f" on {self._meld_name(action.meld)}: "
+                    "select it, then O."]
+        if isinstance(action, Discard):
+            out = " and go out" if len(v.hand) == 1 else ""
+            return ["discard ", *self._the(action.card), f"{out}: move to it, then X."]
+        return [f"{action.kind}."]
+
+    def play_hint(self, key: str = "") -> None:
+        action = self._hint_action()
+        if action is None:
+            self.hint()
+            return
+        if isinstance(action, LayOff):
+            self.meld_index = action.meld
+        self.session.act(action)
+
+    # ----- moving in the hand
+    def _announce_current(self) -> None:
+        card = self._current()
+        if card is None:
+            self.say("Your hand is empty.")
+            return
+        mark = ", selected" if self.marks[self.pos] else ""
+        self.say(*self._card(card), f", {self.pos + 1} of {len(self.order)}{mark}")
+
+    def _move_to(self, index: int) -> None:
+        if not self.order:
+            self.say("Your hand is empty.")
+            return
+        if not 0 <= index < len(self.order):
+            self.say(f"You have {_cards(len(self.order))}; there is no card {index + 1}.")
+            return
+        self.pos = index
+        self._announce_current()
+
+    def previous(self, key: str = "") -> None:
+        if self.order and self.pos == 0:
+            self.say("First card. ")
+            self._announce_current()
+            return
+        self._move_to(self.pos - 1)
+
+    def next(self, key: str = "") -> None:
+        if self.order and self.pos == len(self.order) - 1:
+            self.say("Last card. ")
+            self._announce_current()
+            return
+        self._move_to(self.pos + 1)
+
+    def first(self, key: str = "") -> None:
+        self._move_to(0)
+
+    def last(self, key: str = "") -> None:
+        self._move_to(len(self.order) - 1)
+
+    def jump(self, key: str = "") -> None:
+        if not key or not key.isdigit():
+            self.go_to()
+            return
+        self._move_to((int(key) or 10) - 1)
+
+    def jump_high(self, key: str = "") -> None:
+        if key not in HIGH_KEYS:
+            self.go_to()
+            return
+        self._move_to(10 + HIGH_KEYS.index(key))
+
+    def go_to(self, key: str = "") -> None:
+        self.host.open(NumberEntry("Go to card number?", self.host.say_line, on_number=lambda n: self._move_to(n - 1),
+                                   prompt="card number"))
+
+    # ----- reading the hand
+    def read_hand(self, key: str = "") -> None:
+        if not self.order:
+            self.say("You hold no cards.")
+            return
+        chosen = len(self._selected())
+        note = f" {chosen} selected." if chosen else ""
+        self.say(f"{_cards(len(self.order))}: ", *self._list(self.order), f".{note}", kind=Kind.MY_TURN)
+
+    def read_by_rank(self, key: str = "") -> None:
+        self.say(hand_words(self.order, self.view.wild_rank, group="rank") + ".", kind=Kind.MY_TURN)
+
+    def braille_hand(self, key: str = "") -> None:
+        if not self.order:
+            self.say("You hold no cards.")
+            return
+        backend = getattr(self.session.announcer, "backend", None)
+        if backend is not None and backend.speaks:
+            self.say(f"Your hand in braille, {_cards(len(self.order))}, is on the line below.")
+        self.session.show_only(hand_cells(self.order))
+
+    def sort_rank(self, key: str = "") -> None:
+        self._sort_to("rank")
+
+    def sort_suit(self, key: str = "") -> None:
+        self._sort_to("suit")
+
+    def _sort_to(self, how: str) -> None:
+        self.sort = how
+        if not self.order:
+            self.say(f"Sorted by {how}: you hold no cards.")
+            return
+        pairs = list(zip(self.order, self.marks, strict=True))
+        current = pairs[self.pos]
+        tagged = self._sorted([(c, m) for c, m in pairs])
+        # Keep the cursor on the same card (the same copy, if two are equal and marked differently).
+        self.pos = tagged.index(current)
+        self.order = [c for c, _ in tagged]
+        self.marks = [m for _, m in tagged]
+        wilds = " wilds last" if how == "rank" else ""
+        self.say(f"Sorted by {how}{wilds and ','}{wilds}: ", *self._list(self.order), ".", kind=Kind.MY_TURN)
+
+    # ----- the discard pile
+    def read_pile(self, key: str = "") -> None:
+        pile = self.view.discard
+        if not pile:
+            self.say("The discard pile is empty.")
+            return
+        self.say(f"{_cards(len(pile))}; from the top: ", *self._list(list(reversed(pile))), ".")
+
+    def _pile_note(self, depth: int) -> str:
+        """Whether the card at ``depth`` could be taken back to by you, and what it takes."""
+        v = self.view
+        option = next((o for o in dig_options(v) if o.depth == depth), None)
+        if option is None:
+            return ""
+        if not v.melded[v.seat] or (v.first_meld_now and v.my_turn):
+            return " You hold a pair of its rank: you could take back to it from the turn after your first meld."
+        return f" You could take back to it: {_cards(depth)}, melding {_cards(len(option.meld))}."
+
+    def _announce_pile(self, edge: str = "") -> None:
+        v = self.view
+        depth = self._pile_depth()
+        if not depth:
+            self.say("The discard pile is empty.")
+            return
+        card = v.discard[-depth]
+        self.say(edge, *self._card(card), f", {depth} of {len(v.discard)} from the top.", self._pile_note(depth))
+
+    def _pile_to(self, depth: int, edge: str = "") -> None:
+        pile = self.view.discard
+        if not pile:
+            self.say("The discard pile is empty.")
+            return
+        if not 1 <= depth <= len(pile):
+            self.say(f"The discard pile has {_cards(len(pile))}; there is no card {depth} from the top.")
+            return
+        self.pile_index = len(pile) - depth
+        self._announce_pile(edge)
+
+    def pile_up(self, key: str = "") -> None:
+        depth = self._pile_depth()
+        if depth <= 1:
+            self._announce_pile("Top card. " if depth else "")
+            return
+        self._pile_to(depth - 1)
+
+    def pile_down(self, key: str = "") -> None:
+        depth = self._pile_depth()
+        if depth and depth == len(self.view.discard):
+            self._announce_pile("Bottom card. ")
+            return
+        self._pile_to(depth + 1)
+
+    def _targets(self) -> list[int]:
+        return [o.depth for o in dig_options(self.view)]
+
+    def next_target(self, key: str = "") -> None:
+        self._target_step(1)
+
+    def previous_target(self, key: str = "") -> None:
+        self._target_step(-1)
+
+    def _target_step(self, step: int) -> None:
+        targets = self._targets()
+        if not targets:
+            self.say("No card in the discard pile matches a natural pair in your hand.")
+            return
+        depth = self._pile_depth()
+        ahead = [d for d in targets if (d - depth) * step > 0]
+        if not ahead:
+            which = "deeper" if step > 0 else "nearer the top"
+            self.say(f"No card {which} that you could take back to. ")
+            self._announce_pile()
+            return
+        self._pile_to(min(ahead) if step > 0 else max(ahead))
+
+    def pile_go_to(self, key: str = "") -> None:
+        self.host.open(NumberEntry("Go to which card of the discard pile, counting from the top?",
+                                   self.host.say_line, on_number=self._pile_to, prompt="pile place"))
+
+    def take_back_options(self, key: str = "") -> None:
+        v = self.view
+        options = dig_options(v, self._selected())
+        if not options:
+            self.say("No card in the discard pile matches a natural pair in your hand.")
+            return
+        if not v.melded[v.seat] or (v.my_turn and v.first_meld_now):
+            when = " from the turn after your first meld"
+        elif v.my_turn and v.phase == "draw":
+            when = " now, instead of drawing"
+        else:
+            when = " at the start of your turn"
+        self.say(f"You could take back to {_cards(len(options))}{when}:")
+        for o in options:
+            parts: Parts = [*self._card(o.target), f", {_cards(o.depth)} from the top: meld ",
+                            *self._list(o.meld), f", {o.gain} on the table"]
+            if o.kept:
+                fits = f", {o.fits} of them fit a meld" if o.fits else ""
+                parts += [f"; {_cards(len(o.kept))} into your hand, {o.cost} against you unless put down{fits}: ",
+                          *self._list(o.kept)]
+            else:
+                parts.append("; nothing else taken")
+            self.say(*parts, ".")
+
+    # ----- melds on the table
+    def _meld_name(self, index: int) -> str:
+        v = self.view
+        m = v.table[index]
+        return f"meld {index + 1}, {m.rank.plural}"
+
+    def _meld_parts(self, index: int) -> Parts:
+        v = self.view
+        m = v.table[index]
+        names = self.names
+        owner = "yours" if m.owner == v.seat else f"{names.name(m.owner)}'s"
+        parts: Parts = [f"Meld {index + 1}, {m.rank.plural}, {owner}: ", *self._list(m.cards)]
+        if m.layoffs:
+            parts.append(". Laid off: ")
+            for i, (seat, card) in enumerate(m.layoffs):
+                if i:
+                    parts.append("; ")
+                parts += [*self._card(card), f" by {names.name(seat)}"]
+        parts.append(".")
+        return parts
+
+    def all_melds(self, key: str = "") -> None:
+        table = self.view.table
+        if not table:
+            self.say("No melds on the table yet.")
+            return
+        self.say(f"{len(table)} meld{'s' if len(table) != 1 else ''} on the table.")
+        for i in range(len(table)):
+            self.say(*self._meld_parts(i))
+
+    def players_melds(self, key: str = "") -> None:
+        v = self.view
+        names = self.names
+        for seat in range(len(v.players)):
+            self.say(*self._player_table_parts(seat, v.table, names))
+
+    def _player_table_parts(self, seat: int, table: Sequence[TableMeld], names: Names) -> Parts:
+        v = self.view
+        parts: Parts = [f"{names.subject(seat)}: "]
+        pieces: list[Parts] = []
+        for i, m in enumerate(table):
+            if m.owner == seat:
+                pieces.append([f"meld {i + 1}, {m.rank.plural}: ", *self._list(m.cards)])
+        for i, m in enumerate(table):
+            mine = [c for s, c in m.layoffs if s == seat]
+            if mine:
+                pieces.append([f"laid off on meld {i + 1}: ", *self._list(mine)])
+        if not pieces:
+            return [*parts, "nothing on the table yet."]
+        for i, piece in enumerate(pieces):
+            if i:
+                parts.append("; ")
+            parts += piece
+        value = cards_value([c for m in table for c in m.cards_of(seat)], v.wild_rank)
+        return [*parts, f". {value} on the table."]
+
+    def next_meld(self, key: str = "") -> None:
+        self._meld_step(1)
+
+    def previous_meld(self, key: str = "") -> None:
+        self._meld_step(-1)
+
+    def _meld_step(self, step: int) -> None:
+        n = len(self.view.table)
+        if not n:
+            self.say("No melds on the table yet.")
+            return
+        if self.meld_index is None or self.meld_index >= n:
+            self.meld_index = 0 if step > 0 else n - 1
+        else:
+            self.meld_index = (self.meld_index + step) % n
+        self.say(*self._meld_parts(self.meld_index)[:-1], f", {self.meld_index + 1} of {n}.")
+
+    # ----- the table
+    def top_card(self, key: str = "") -> None:
+        v = self.view
+        if v.discard_top is None:
+            self.say("The discard pile is empty.")
+            return
+        self.say("The top card is ", *self._the(v.discard_top), f"; the discard pile has {_cards(len(v.discard))}.")
+
+    def _deal_log(self) -> HandOpened | None:
+        return next((ev for ev in reversed(self.view.log) if isinstance(ev, HandOpened)), None)
+
+    def wild(self, key: str = "") -> None:
+        v = self.view
+        names = self.names
+        dealer = "your" if v.dealer == v.seat else f"the dealer {v.players[v.dealer]}'s"
+        parts: Parts = [f"{_cap(v.wild_rank.plural)} are wild: {dealer} up card. At the deal: "]
+        n = len(v.players)
+        for i in range(n):
+            seat = (v.dealer + 1 + i) % n
+            if i:
+                parts.append("; ")
+            size = len(v.hand) if False else self._dealt_size(seat)
+            parts += [f"{names.name(seat)} ", *self._card(v.up_cards[seat]), f", {_cards(size)}"]
+        self.say(*parts, ".")
+
+    def _dealt_size(self, seat: int) -> int:
+        opened = self._deal_log()
+        if opened is not None:
+            return opened.hand_sizes[seat]
+        from engine.rules.upcard_rummy import hand_size_for
+
+        return hand_size_for(self.view.up_cards[seat])
+
+    def _totals_words(self) -> str:
+        v = self.view
+        names = self.names
+        totals = ", ".join(f"{names.name(s)} {t}" for s, t in enumerate(v.totals))
+        lead = upcard_leaders_words(names, v.totals)
+        best = max(v.totals) if v.totals else 0
+        short = f" {v.target - best} short of the target." if best < v.target else ""
+        return f"Totals: {totals}. {lead}{short}".rstrip()
+
+    def scores(self, key: str = "") -> None:
+        self.say(f"Target {self.view.target}. {self._totals_words()}", kind=Kind.RESULTS)
+
+    def scores_long(self, key: str = "") -> None:
+        v = self.view
+        names = self.names
+        played = max((len(s) for s in v.scores), default=0)
+        if not played:
+            self.say(f"No hand has been scored yet. Target {v.target}.", kind=Kind.RESULTS)
+            return
+        for h in range(played):
+            points = ", ".join(f"{names.name(s)} {v.scores[s][h]}" for s in range(len(v.players)))
+            self.say(f"Hand {h + 1}: {points}.", kind=Kind.RESULTS)
+        self.scores()
+
+    def info(self, key: str = "") -> None:
+        v = self.view
+        if v.phase == "over":
+            self.say("The game is over.")
+            return
+        dealer = "you" if v.dealer == v.seat else v.players[v.dealer]
+        if v.melded[v.seat] and not (v.first_meld_now and v.my_turn):
+            melded = "You have melded: you may lay off and take the pile back."
+        elif v.melded[v.seat]:
+            melded = "You melded this turn: discard now."
+        else:
+            melded = "You have not melded yet: your first meld is exactly three cards."
+        self.say(f"Hand {v.hand_number}, {v.wild_rank.plural} wild, {dealer} dealt. Stock {_cards(v.stock_size)}, "
+                 f"discard pile {_cards(len(v.discard))}, {len(v.table)} on the table as melds. {melded}"
+                 .replace(f"{len(v.table)} on the table as melds", _melds_count(len(v.table))))
+        self._whose_turn()
+
+    def players(self, key: str = "") -> None:
+        v = self.view
+        last: dict[int, Card] = {}
+        opened = False
+        for ev in reversed(v.log):
+            if isinstance(ev, HandOpened):
+                opened = True
+                break
+            if isinstance(ev, Discarded) and ev.seat not in last:
+                last[ev.seat] = ev.card
+        parts: Parts = []
+        for seat in range(len(v.players)):
+            if seat == v.seat:
+                continue
+            if parts:
+                parts.append("; ")
+            status = "melded" if v.melded[seat] else "not melded"
+            value = cards_value([c for m in v.table for c in m.cards_of(seat)], v.wild_rank)
+            parts.append(f"{v.players[seat]}: {_cards(v.hand_sizes[seat])}, {status}, {value} on the table")
+            if seat in last:
+                parts += [", last discarded ", *self._the(last[seat])]
+            elif opened:
+                parts.append(", no discard yet")
+        self.say(*parts, ".")
+
+
+def _melds_count(n: int) -> str:
+    return "no melds on the table" if n == 0 else "1 meld on the table" if n == 1 else f"{n} melds on the table"
+
+
+def resume_question(game: Game, seat: int) -> str:
+    """Asked before a saved game is resumed: who is at the table, which hand, and the totals."""
+    view: UpcardView = game.view(seat)
+    names = Names(view.players, seat)
+    others = join_words([p for s, p in enumerate(view.players) if s != seat])
+    totals = ", ".join(f"{names.name(s)} {t}" for s, t in enumerate(view.totals))
+    return (f"You have a saved game of Upcard Rummy with {others}, hand {view.hand_number}, "
+            f"totals {totals}, target {view.target}. Resume it?")
+
+
+register_table("upcard-rummy", UpcardTable, title="Upcard Rummy", resume_question=resume_question)
