@@ -89,17 +89,24 @@ class SimulationReport:
     def to_text(self) -> str:
         k = len(self.seats)
         deals = math.ceil(self.games / k)
-        lines = [f"{self.game}: {self.games} games, {k} seats rotated over {deals} deals, seed {self.seed}."]
+        lines = [
+            f"{self.game}: {_count(self.games, 'game')}, {k} seats rotated over {_count(deals, 'deal')}, "
+            f"seed {self.seed}."
+        ]
         for n, s in enumerate(self.seats, 1):
             lo, hi = s.ci95
             lines.append(
-                f"Player {n}, {s.level}: won {s.wins:g} games, win share {s.win_share:.1%} "
+                f"Player {n}, {s.level}: {_count(s.wins, 'win')}, win share {s.win_share:.1%} "
                 f"(95% interval {lo:.1%} to {hi:.1%}), mean points per game {s.mean_points:.1f}, "
                 f"decision time {s.decision_ms_mean:.1f} ms mean, {s.decision_ms_p99:.1f} ms p99."
             )
         lines.append("Ties share the win: each of n tied winners is counted 1/n of a win.")
         lines.append(f"{self.games_per_second:.2f} games per second.")
         return "\n".join(lines)
+
+
+def _count(n: float, noun: str) -> str:
+    return f"{n:g} {noun}" if n == 1 else f"{n:g} {noun}s"
 
 
 def deal_plan(index: int, seats: int, seed: int) -> tuple[int, int]:

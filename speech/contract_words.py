@@ -37,11 +37,13 @@ from engine.rules.contract_rummy import (
     Swap,
     TableMeld,
 )
+from speech.narrator import Narrator
 from speech.phrases import card_words, cards_parts, join_words
 from speech.results import Names
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
 __all__ = [
+    "ContractNarrator",
     "action_parts",
     "action_words",
     "contract_utterances",
@@ -283,3 +285,48 @@ def action_parts(action: Action, table: Iterable[TableMeld] = (), names: Names |
 
 def action_words(action: Action, table: Iterable[TableMeld] = (), names: Names | None = None) -> str:
     return "".join(p if isinstance(p, str) else card_words(p) for p in action_parts(action, table, names))
+
+
+class ContractNarrator(Narrator):
+    """The general narrator (deals, draws, discards, turns, results) taught contract rummy's own events.
+
+    ``interface_asks``: the interface asks a buyer its own question ("Buy the 8 of hearts? ..."), so
+    the offer is not also said to a seat that may buy; the terminal table does this.
+    """
+
+    def __init__(
+        self,
+        listener: int,
+        players: Sequence[str],
+        verbosity: Verbosity = Verbosity.NORMAL,
+        *,
+        interface_asks: bool = False,
+    ) -> None:
+        super().__init__(listener, players, verbosity)
+        self.interface_asks = interface_asks
+
+    def _one(self, ev: Event) -> list[Utterance]:
+        try:
+            lines = contract_utterances(ev, self.names, self.verbosity)
+        except Exception:
+            lines = None  # the general narrator words it, generically at worst: narration never raises
+        if lines is None:
+            return super()._one(ev)
+        out = self.flush()
+        self._follow(ev)
+        if self.interface_asks and isinstance(ev, BuyOffered) and self.listener in ev.buyers:
+            return out
+        return out + lines
+
+    def _follow(self, ev: Event) -> None:
+        """Keep the hand sizes and the discard pile the general sentences use."""
+        if isinstance(ev, Bought):
+            if self.discard_pile:
+                self.discard_pile.pop()
+            self.sizes[ev.seat] = self.sizes.get(ev.seat, 0) + 2
+        elif isinstance(ev, ContractLaidDown):
+            self.sizes[ev.seat] = max(0, self.sizes.get(ev.seat, 0) - sum(len(m) for m in ev.melds))
+        elif isinstance(ev, ContractLaidOff | ContractSwapped):
+            self.sizes[ev.seat] = max(0, self.sizes.get(ev.seat, 0) - 1)
+        elif isinstance(ev, ContractWentOut):
+            self.sizes[ev.seat] = 0

@@ -52,6 +52,14 @@ def make_narrator(listener: int, players: list[str], settings: Settings, *, game
         from speech.solitaire_words import SolitaireNarrator
 
         return SolitaireNarrator(verbosity)
+    if game == "upcard-rummy":
+        from speech.upcard_words import UpcardNarrator
+
+        return UpcardNarrator(listener, players, verbosity)
+    if game == "contract-rummy":  # the table asks the buy question itself
+        from speech.contract_words import ContractNarrator
+
+        return ContractNarrator(listener, players, verbosity, interface_asks=True)
     from speech.narrator import Narrator
 
     return Narrator(listener, players, verbosity)

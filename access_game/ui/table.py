@@ -123,6 +123,8 @@ def _plain_question(game: Game, seat: int) -> str:
 
 
 def _load_builtin() -> None:
+    import access_game.ui.contract_table
+    import access_game.ui.upcard_table  # noqa: F401
     from access_game.ui import five_crowns_table, solitaire_table  # noqa: F401  (each registers itself)
 
 

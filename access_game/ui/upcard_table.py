@@ -12,7 +12,7 @@ announcer can show it in braille.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -37,6 +37,7 @@ from engine.rules.upcard_rummy import (
     TakeDiscards,
     TookDiscards,
     UpcardView,
+    hand_size_for,
 )
 from speech.phrases import cards_parts, hand_words, join_words
 from speech.results import Names
@@ -82,7 +83,7 @@ class DigOption:
     depth: int
     taken: tuple[Card, ...]
     meld: tuple[Card, ...]
-    #: The other cards taken, which come into the hand and count against you unless put down.
+    #: The cards the hand gains from the pile, which count against you unless put down.
     kept: tuple[Card, ...]
     gain: int
     cost: int
@@ -124,12 +125,24 @@ def dig_options(view: UpcardView, extra: Sequence[Card] = ()) -> list[DigOption]
             continue
         taken = tuple(pile[-depth:])
         meld = dig_meld(view.hand, taken, wild, extra)
-        left = Counter(taken)
-        left.subtract(Counter(meld))
-        kept = tuple(sorted((c for c in taken if left[c] > 0 and not left.subtract([c])), key=Card.rank_key))
+        # What the hand gains: all it will hold, less what it held (a wild taken can replace an equal
+        # wild melded from the hand; either way the hand ends the same).
+        kept = tuple(sorted(_less(_less([*view.hand, *taken], meld), view.hand), key=Card.rank_key))
         ranks = table_ranks | {target.rank}
         fits = sum(1 for c in kept if is_wild(c, wild) or c.rank in ranks)
         out.append(DigOption(depth, taken, meld, kept, cards_value(meld, wild), cards_value(kept, wild), fits))
+    return out
+
+
+def _less(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card]:
+    """``cards`` without ``taken``, as multisets, in the order of ``cards``."""
+    left = Counter(taken)
+    out: list[Card] = []
+    for c in cards:
+        if left[c] > 0:
+            left[c] -= 1
+        else:
+            out.append(c)
     return out
 
 
@@ -164,7 +177,7 @@ def go_out_discard(view: UpcardView) -> Card | None:
     return None
 
 
-def _rank_order(wild: Rank) -> object:
+def _rank_order(wild: Rank) -> Callable[[Card], tuple[bool, tuple[int, int]]]:
     """Sort by rank with the wilds last, so natural pairs sit together and wilds are easy to find."""
 
     def key(card: Card) -> tuple[bool, tuple[int, int]]:
@@ -215,32 +228,33 @@ class UpcardTable:
     def _list(self, cards: Sequence[Card]) -> Parts:
         return cards_parts(cards, self.view.wild_rank)
 
-    def _the_list(self, cards: Sequence[Card]) -> Parts:
-        """'the 9 of hearts, the 9 of spades and the 5 of clubs, wild'."""
-        parts: Parts = []
-        for i, c in enumerate(cards):
-            if i:
-                parts.append(" and " if i == len(cards) - 1 else ", ")
-            parts += self._the(c)
-        return parts
-
     def _sorted(self, pairs: list[tuple[Card, bool]]) -> list[tuple[Card, bool]]:
         if self.sort == "suit":
             return sorted(pairs, key=lambda p: p[0].sort_key())
         key = _rank_order(self.view.wild_rank)
-        return sorted(pairs, key=lambda p: key(p[0]))  # type: ignore[operator]
+        return sorted(pairs, key=lambda p: key(p[0]))
 
     def sync(self, arrived: Card | None = None) -> None:
         """Bring the hand up to date, keeping selection marks on cards still held; the cursor follows a
-        card that just arrived (drawn or dug)."""
+        card that just arrived (drawn or dug).
+
+        Cards leave the hand because they were put down, and what is put down is what was selected: of
+        two equal cards, the selected one is the one gone.
+        """
         hand = self.view.hand
-        left = Counter(hand)
-        kept: list[tuple[Card, bool]] = []
-        for card, mark in zip(self.order, self.marks, strict=True):
-            if left[card] > 0:
-                kept.append((card, mark))
-                left[card] -= 1
-        added = [c for c in hand if left[c] > 0 and not left.subtract([c])]
+        held = Counter(hand)
+        shown = Counter(self.order)
+        drop = {c: shown[c] - held[c] for c in shown if shown[c] > held[c]}
+        for want in (True, False):  # selected copies go first
+            for i in reversed(range(len(self.order))):
+                card = self.order[i]
+                if drop.get(card, 0) > 0 and self.marks[i] == want:
+                    drop[card] -= 1
+                    del self.order[i], self.marks[i]
+                    if i < self.pos:
+                        self.pos -= 1
+        kept = list(zip(self.order, self.marks, strict=True))
+        added = _less(hand, self.order)
         pairs = self._sorted(kept + [(c, False) for c in added])
         self.order = [c for c, _ in pairs]
         self.marks = [m for _, m in pairs]
@@ -303,6 +317,7 @@ class UpcardTable:
                 self.pile_index = self.meld_index = None
             elif isinstance(ev, TurnStarted) and ev.seat == seat:
                 self.pile_index = None
+                self._clear_marks()
             elif isinstance(ev, Drew) and ev.seat == seat and ev.card is not None:
                 arrived = ev.card
             elif isinstance(ev, TookDiscards):
@@ -311,6 +326,7 @@ class UpcardTable:
                     arrived = ev.cards[-1] if len(ev.cards) > 1 else None
             elif isinstance(ev, Discarded) and ev.seat == seat:
                 arrived = None
+                self._clear_marks()
         self.sync(arrived)
         if self.pile_index is not None and self.pile_index >= len(self.view.discard):
             self.pile_index = None
@@ -318,7 +334,7 @@ class UpcardTable:
             return
         v = self.view
         for ev in events:
-            if isinstance(ev, Drew) and ev.seat == seat and v.my_turn and v.phase == "discard":
+            if isinstance(ev, Drew | TookDiscards) and ev.seat == seat and v.my_turn and v.phase == "discard":
                 self._go_out_hint()
             elif isinstance(ev, TurnStarted) and ev.seat == seat and v.my_turn and v.phase == "draw":
                 self._turn_hint(ev.last_turn)
@@ -332,9 +348,9 @@ class UpcardTable:
                      kind=Kind.MY_TURN, urgent=False)
         elif v.melded[v.seat] and dig_options(v):
             n = len(dig_options(v))
-            which = "1 card" if n == 1 else f"{n} cards"
-            self.say(f"You could take the discard pile back to {which}: K lists them, Tab finds them.",
-                     kind=Kind.MY_TURN, urgent=False)
+            which = "1 card: K says what it would cost, Tab moves to it" if n == 1 else (
+                f"any of {n} cards: K says what each would cost, Tab moves to them")
+            self.say(f"You could take the discard pile back to {which}.", kind=Kind.MY_TURN, urgent=False)
 
     def _go_out_hint(self) -> None:
         card = go_out_discard(self.view)
@@ -443,11 +459,14 @@ class UpcardTable:
         depth = self._pile_depth()
         if v.my_turn and v.phase == "draw" and v.melded[v.seat] and depth:
             target = v.discard[-depth]
-            if not is_wild(target, v.wild_rank) and sum(1 for c in v.hand if c.rank == target.rank) < 2:
+            where = " Tab moves to a card you could take back to." if dig_options(v) else ""
+            if is_wild(target, v.wild_rank):
+                self.say("The pile cursor is on ", *self._the(target), ": you can take back only to a natural "
+                         f"card matching a pair you hold.{where}", kind=Kind.SYSTEM)
+                return
+            if sum(1 for c in v.hand if c.rank == target.rank) < 2:
                 assert target.rank is not None
-                options = dig_options(v)
-                where = " Tab moves to a card you could take back to." if options else ""
-                self.say("You hold no natural pair of ", target.rank.plural, " to take back to ", *self._the(target),
+                self.say(f"You hold no natural pair of {target.rank.plural} to take back to ", *self._the(target),
                          f", {depth} from the top.{where}", kind=Kind.SYSTEM)
                 return
             meld = dig_meld(v.hand, v.discard[-depth:], v.wild_rank, self._selected())
@@ -462,7 +481,7 @@ class UpcardTable:
             return
         self.marks[self.pos] = not self.marks[self.pos]
         card = self.order[self.pos]
-        verb = "Selected " if self.marks[self.pos] else "Unselected "
+        verb = "Selected the " if self.marks[self.pos] else "Unselected the "
         self.say(verb, *self._card(card), ". ", *self._selection_parts())
 
     def read_selection(self, key: str = "") -> None:
@@ -477,7 +496,7 @@ class UpcardTable:
         cards = self._selected()
         if not cards:
             return ["Nothing selected."]
-        return [f"{_cards(len(cards))} selected: ", *self._list(cards), ": ", *self._verdict(cards)]
+        return [f"{len(cards)} selected: ", *self._list(cards), ". ", *self._verdict(cards)]
 
     def _verdict(self, cards: Sequence[Card]) -> Parts:
         """Whether the selection can go down now, and as what; the reason when it cannot."""
@@ -488,26 +507,26 @@ class UpcardTable:
         if problem is None:
             rank = meld_rank(cards, wild)
             assert rank is not None
-            words = f"a meld of {rank.plural}, worth {cards_value(cards, wild)}"
+            words = f"A meld of {rank.plural}, worth {cards_value(cards, wild)}"
             if not now:
                 return [words + "."]
             if v.first_meld_now:
-                return [words + "; you made your first meld this turn, so discard now."]
+                return [words + ", but you made your first meld this turn: discard now."]
             if not v.melded[v.seat] and len(cards) != 3:
-                return [words + "; but your first meld of a hand is exactly three cards."]
+                return [words + ", but your first meld of a hand is exactly three cards."]
             if len(cards) >= len(v.hand):
-                return [words + "; but keep a card to discard."]
-            return [words + ". Enter lays it down."]
+                return [words + ", but keep a card to discard."]
+            return [words + ": Enter lays it down."]
         homes = [self._meld_for(c) for c in cards]
         if v.table and all(h is not None for h in homes):
             where = self._meld_name(homes[0]) if len(set(homes)) == 1 and homes[0] is not None else "melds"
-            fit = f"not a meld, but {'it fits' if len(cards) == 1 else 'they fit'} {where}"
+            fit = f"Not a meld, but {'it fits' if len(cards) == 1 else 'they fit'} {where}"
             if now and v.may_lay_off:
-                return [fit + ". Enter or O lays off."]
+                return [fit + ": Enter or O lays off."]
             if v.melded[v.seat] and not v.first_meld_now:
                 return [fit + "."]
             return [fit + "; you may lay off from the turn after your first meld."]
-        return [f"not a meld: {problem}."]
+        return [f"Not a meld: {problem}."]
 
     def put_down(self, key: str = "") -> None:
         cards = self._selected()
@@ -515,18 +534,18 @@ class UpcardTable:
             self.say("Select cards with Space first, then Enter puts them down.", kind=Kind.SYSTEM)
             return
         v = self.view
-        if meld_problem(cards, v.wild_rank) is None or not v.table:
-            self.session.act(Meld(self.seat, tuple(cards)))
+        fit = bool(v.table) and all(self._meld_for(c) is not None for c in cards)
+        if meld_problem(cards, v.wild_rank) is None or not fit:
+            self.session.act(Meld(self.seat, tuple(cards)))  # refused with the reason when it is no meld
             return
         self._lay_off_cards(cards)
 
     def lay_off(self, key: str = "") -> None:
-        cards = self._selected()
         current = self._current()
-        if not cards and current is None:
+        if current is None:
             self.say("You hold no cards.")
             return
-        self._lay_off_cards(cards or [current] if current is not None else cards)
+        self._lay_off_cards(self._selected() or [current])
 
     def _lay_off_cards(self, cards: Sequence[Card]) -> None:
         v = self.view
@@ -540,8 +559,8 @@ class UpcardTable:
             home = self._meld_for(card)
             if home is None:
                 assert card.rank is not None
-                self.say(*self._the(card), f" fits no meld on the table: there is no meld of {card.rank.plural}.",
-                         kind=Kind.SYSTEM)
+                self.say("The ", *self._card(card), f" fits no meld on the table: there is no meld of "
+                         f"{card.rank.plural}.", kind=Kind.SYSTEM)
                 return
             if not self.session.act(LayOff(self.seat, card, home)):
                 return
@@ -551,19 +570,16 @@ class UpcardTable:
         """The meld a card is laid off on: the current meld if it takes it, else the first that does."""
         v = self.view
         table = v.table
-        if self.meld_index is not None and self.meld_index < len(table):
-            if fits_meld(card, table[self.meld_index].rank, v.wild_rank):
-                return self.meld_index
+        at = self.meld_index
+        if at is not None and at < len(table) and fits_meld(card, table[at].rank, v.wild_rank):
+            return at
         return next((i for i, m in enumerate(table) if fits_meld(card, m.rank, v.wild_rank)), None)
 
     def discard(self, key: str = "") -> None:
         card = self._current()
-        v = self.view
         if card is None:
             self.say("You hold no cards.")
             return
-        if v.my_turn and v.phase == "discard" and len(self.order) == 1 and v.went_out is None:
-            pass  # the narrator says you went out
         self.session.act(Discard(self.seat, card))
 
     # ----- the hint
@@ -623,13 +639,13 @@ class UpcardTable:
         self.session.act(action)
 
     # ----- moving in the hand
-    def _announce_current(self) -> None:
+    def _announce_current(self, edge: str = "") -> None:
         card = self._current()
         if card is None:
             self.say("Your hand is empty.")
             return
         mark = ", selected" if self.marks[self.pos] else ""
-        self.say(*self._card(card), f", {self.pos + 1} of {len(self.order)}{mark}")
+        self.say(edge, *self._card(card), f", {self.pos + 1} of {len(self.order)}{mark}")
 
     def _move_to(self, index: int) -> None:
         if not self.order:
@@ -643,15 +659,13 @@ class UpcardTable:
 
     def previous(self, key: str = "") -> None:
         if self.order and self.pos == 0:
-            self.say("First card. ")
-            self._announce_current()
+            self._announce_current("First card. ")
             return
         self._move_to(self.pos - 1)
 
     def next(self, key: str = "") -> None:
         if self.order and self.pos == len(self.order) - 1:
-            self.say("Last card. ")
-            self._announce_current()
+            self._announce_current("Last card. ")
             return
         self._move_to(self.pos + 1)
 
@@ -789,8 +803,7 @@ class UpcardTable:
         ahead = [d for d in targets if (d - depth) * step > 0]
         if not ahead:
             which = "deeper" if step > 0 else "nearer the top"
-            self.say(f"No card {which} that you could take back to. ")
-            self._announce_pile()
+            self._announce_pile(f"No card {which} that you could take back to. Still on the ")
             return
         self._pile_to(min(ahead) if step > 0 else max(ahead))
 
@@ -812,15 +825,17 @@ class UpcardTable:
             when = " at the start of your turn"
         self.say(f"You could take back to {_cards(len(options))}{when}:")
         for o in options:
-            parts: Parts = [*self._card(o.target), f", {_cards(o.depth)} from the top: meld ",
-                            *self._list(o.meld), f", {o.gain} on the table"]
+            parts: Parts = [*self._card(o.target), f", {_cards(o.depth)} from the top. You meld ",
+                            *self._list(o.meld), f": {o.gain} on the table."]
             if o.kept:
-                fits = f", {o.fits} of them fit a meld" if o.fits else ""
-                parts += [f"; {_cards(len(o.kept))} into your hand, {o.cost} against you unless put down{fits}: ",
-                          *self._list(o.kept)]
+                more = "1 more card comes" if len(o.kept) == 1 else f"{len(o.kept)} more cards come"
+                fits = "" if not o.fits else "; 1 of them fits a meld" if o.fits == 1 else (
+                    f"; {o.fits} of them fit a meld")
+                parts += [f" {more} into your hand, {o.cost} against you unless put down{fits}: ",
+                          *self._list(o.kept), "."]
             else:
-                parts.append("; nothing else taken")
-            self.say(*parts, ".")
+                parts.append(" Nothing else is taken.")
+            self.say(*parts)
 
     # ----- melds on the table
     def _meld_name(self, index: int) -> str:
@@ -828,12 +843,14 @@ class UpcardTable:
         m = v.table[index]
         return f"meld {index + 1}, {m.rank.plural}"
 
-    def _meld_parts(self, index: int) -> Parts:
+    def _meld_parts(self, index: int, *, of: bool = False) -> Parts:
+        """'Meld 2, aces, Anna's: ...' with its lay-offs; ``of`` says where it stands ('Meld 2 of 5')."""
         v = self.view
         m = v.table[index]
         names = self.names
         owner = "yours" if m.owner == v.seat else f"{names.name(m.owner)}'s"
-        parts: Parts = [f"Meld {index + 1}, {m.rank.plural}, {owner}: ", *self._list(m.cards)]
+        number = f"{index + 1} of {len(v.table)}" if of else f"{index + 1}"
+        parts: Parts = [f"Meld {number}, {m.rank.plural}, {owner}: ", *self._list(m.cards)]
         if m.layoffs:
             parts.append(". Laid off: ")
             for i, (seat, card) in enumerate(m.layoffs):
@@ -893,7 +910,7 @@ class UpcardTable:
             self.meld_index = 0 if step > 0 else n - 1
         else:
             self.meld_index = (self.meld_index + step) % n
-        self.say(*self._meld_parts(self.meld_index)[:-1], f", {self.meld_index + 1} of {n}.")
+        self.say(*self._meld_parts(self.meld_index, of=True))
 
     # ----- the table
     def top_card(self, key: str = "") -> None:
@@ -916,26 +933,26 @@ class UpcardTable:
             seat = (v.dealer + 1 + i) % n
             if i:
                 parts.append("; ")
-            size = len(v.hand) if False else self._dealt_size(seat)
-            parts += [f"{names.name(seat)} ", *self._card(v.up_cards[seat]), f", {_cards(size)}"]
+            size = self._dealt_size(seat)
+            parts += [f"{names.name(seat)} ", *self._the(v.up_cards[seat]), f", {_cards(size)}"]
         self.say(*parts, ".")
 
     def _dealt_size(self, seat: int) -> int:
         opened = self._deal_log()
         if opened is not None:
             return opened.hand_sizes[seat]
-        from engine.rules.upcard_rummy import hand_size_for
-
         return hand_size_for(self.view.up_cards[seat])
 
     def _totals_words(self) -> str:
+        """'Totals: you 455, Anna 455, Ben 10. You and Anna lead with 455, 45 short of the target.'"""
         v = self.view
         names = self.names
         totals = ", ".join(f"{names.name(s)} {t}" for s, t in enumerate(v.totals))
-        lead = upcard_leaders_words(names, v.totals)
-        best = max(v.totals) if v.totals else 0
-        short = f" {v.target - best} short of the target." if best < v.target else ""
-        return f"Totals: {totals}. {lead}{short}".rstrip()
+        lead = upcard_leaders_words(names, v.totals).removesuffix(".")
+        best = max(v.totals, default=0)
+        if lead and best < v.target:
+            lead += f", {v.target - best} short of the target"
+        return f"Totals: {totals}." + (f" {lead}." if lead else "")
 
     def scores(self, key: str = "") -> None:
         self.say(f"Target {self.view.target}. {self._totals_words()}", kind=Kind.RESULTS)
@@ -965,8 +982,7 @@ class UpcardTable:
         else:
             melded = "You have not melded yet: your first meld is exactly three cards."
         self.say(f"Hand {v.hand_number}, {v.wild_rank.plural} wild, {dealer} dealt. Stock {_cards(v.stock_size)}, "
-                 f"discard pile {_cards(len(v.discard))}, {len(v.table)} on the table as melds. {melded}"
-                 .replace(f"{len(v.table)} on the table as melds", _melds_count(len(v.table))))
+                 f"discard pile {_cards(len(v.discard))}, {_melds_count(len(v.table))}. {melded}")
         self._whose_turn()
 
     def players(self, key: str = "") -> None:

@@ -119,6 +119,9 @@ class Style:
     random_discard: bool = False
     #: Leave a dig in the pile while no opponent can dig and the hand is young.
     patient: bool = False
+    #: Settle close dig-or-draw choices by playing the hand out this many times per option (0: never).
+    rollouts: int = 0
+    rollout_window: float = 60.0
     calm: float = 0.3
     alarm: float = 0.7
     near: int = 3
@@ -355,11 +358,21 @@ class UpcardAgent:
             assert best is not None
             return best[1]
         expected = self._expected_stock(view, ctx)
+        if best is not None and self.style.rollouts and abs(best[0] - expected) < self.style.rollout_window:
+            return self._rollout_choice(view, [stock, best[1]])
         if best is not None and best[0] > expected + self.style.dig_margin:
             if self.style.patient and self._can_wait(view, ctx, best[1]):
                 return stock
             return best[1]
         return stock
+
+    def _rollout_choice(self, view: UpcardView, options: list[Action]) -> Action:
+        """Play the rest of the hand out a few times from guessed deals, for each option, and keep the
+        option that ends the hand best for this seat against the others."""
+        from engine.bots.upcard_rollout import rollout_scores
+
+        scores = rollout_scores(view, options, samples=self.style.rollouts, rng=self.rng)
+        return options[max(range(len(options)), key=lambda i: scores[i])]
 
     def _can_wait(self, view: UpcardView, ctx: _Context, take: Action) -> bool:
         """A dig nobody else can make yet only grows while it waits: every discard lands on top of it."""

@@ -1,0 +1,1126 @@
+"""The contract rummy table: a hand with a cursor and a selection, the melds on the table, the buy question.
+
+Melds are built the way a sighted player lifts cards out of a fan: Space selects or unselects the
+card under the cursor and says the selection so far and whether it is a set or a run yet; Enter
+confirms it. Before the contract is down, each confirmed meld joins the planned lay-down, and the
+lay-down is made as soon as the planned melds are exactly the contract. Afterwards the same two keys
+lay the selected cards off on the meld under the meld cursor (Up and Down walk the melds on the
+table, Tab walks the players), and W swaps a natural for a wild there.
+
+The buy question is never timed and never modal: while it is open, every other key still reads the
+hand and the table, and the computer players wait for the answer. Y or N answers it. A player who
+never wants to be asked turns the questions off and passes on every discard without a word.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from access_game.session import Session
+from access_game.ui.braille_link import hand_cells
+from access_game.ui.modes import ListMenu, MenuItem, NumberEntry
+from access_game.ui.registry import Command
+from access_game.ui.table import Host, register_table
+from engine.actions import Action, Discard, Draw
+from engine.arrange_contract import (
+    Contract,
+    best_lay_down,
+    card_points,
+    cards_short,
+    cards_wanted,
+    is_wild,
+    lay_down_problem,
+    lay_off_options,
+    meld_kind,
+    ordered_meld,
+    run_value,
+    swap_options,
+)
+from engine.cards import JOKER, Card, Rank
+from engine.events import Discarded, Drew, Event, GameEnded, HandStarted
+from engine.game import Game
+from engine.rules.contract_rummy import (
+    Bought,
+    Buy,
+    BuyOffered,
+    ContractView,
+    LayDown,
+    LayOff,
+    PassBuy,
+    Swap,
+    TableMeld,
+)
+from speech.contract_words import action_words, contract_words, meld_name
+from speech.phrases import cards_parts, hand_words, join_words
+from speech.results import Names, scores_words
+from speech.utterance import Kind
+
+__all__ = ["CARD_KEYS", "Advice", "ContractTable", "card_key", "resume_question"]
+
+Parts = list[str | Card]
+WILD = Rank.TWO
+
+#: Keys that move to a card: 1 to 9, 0 for the tenth, Alt+1 to Alt+9 for the 11th to the 19th
+#: (a hand holds 12 cards, up to 18 after three buys, one more after drawing).
+CARD_KEYS: dict[str, int] = {
+    **{str(n): n for n in range(1, 10)},
+    "0": 10,
+    **{f"alt-{n}": 10 + n for n in range(1, 10)},
+}
+_KEY_OF_CARD = {n: k for k, n in CARD_KEYS.items()}
+
+#: A card's mark in the hand: free, in the selection, or in planned meld k (k >= 1).
+FREE = 0
+SELECTED = -1
+#: Cards that would help, named one by one up to this many.
+_WANTED_NAMED = 8
+
+
+def _capital(parts: Parts) -> Parts:
+    """A phrase for the start of a sentence: 'The 9 of hearts', 'A joker'."""
+    first = parts[0]
+    return [_cap(first), *parts[1:]] if isinstance(first, str) else parts
+
+
+def card_key(index: int) -> str:
+    """The key that moves to card ``index`` (0-based)."""
+    return _KEY_OF_CARD[index + 1]
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def _points(n: int) -> str:
+    return "1 point" if n == 1 else f"{n} points"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def suit_key(card: Card) -> tuple[int, int, int]:
+    """Suit, then rank with aces high (as runs go); the wilds last: 2s, then jokers."""
+    if card.is_joker:
+        return (2, 0, 0)
+    assert card.rank is not None and card.suit is not None
+    if is_wild(card):
+        return (1, card.suit.index, 0)
+    return (0, card.suit.index, run_value(card.rank))
+
+
+def rank_key(card: Card) -> tuple[int, int, int]:
+    """Rank with aces high, then suit; the wilds last."""
+    if card.is_joker:
+        return (2, 0, 0)
+    assert card.rank is not None and card.suit is not None
+    if is_wild(card):
+        return (1, card.suit.index, 0)
+    return (0, run_value(card.rank), card.suit.index)
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """What the hint says (``parts``) and the move it would make (None: nothing to do but wait)."""
+
+    parts: tuple[str | Card, ...]
+    action: Action | None = None
+
+
+def resume_question(game: Game, seat: int) -> str:
+    """Asked before a saved game is resumed: who is at the table, the hand and its contract."""
+    view: ContractView = game.view(seat)
+    others = join_words([p for s, p in enumerate(view.players) if s != seat])
+    return (
+        f"You have a saved game of Contract Rummy with {others}, hand {view.hand_number} of {view.hands_total}, "
+        f"contract {contract_words(view.contract)}. Resume it?"
+    )
+
+
+def merge_marked(
+    pairs: Sequence[tuple[Card, int]], hand: Sequence[Card]
+) -> tuple[list[tuple[Card, int]], list[Card]]:
+    """The player's order (with each card's mark) kept for the cards still held; new cards appended
+    unmarked. Returns (pairs, cards added)."""
+    left = Counter(hand)
+    kept: list[tuple[Card, int]] = []
+    for card, mark in pairs:
+        if left[card] > 0:
+            kept.append((card, mark))
+            left[card] -= 1
+    added: list[Card] = []
+    for card in hand:
+        if left[card] > 0:
+            added.append(card)
+            left[card] -= 1
+    return kept + [(c, FREE) for c in added], added
+
+
+class ContractTable:
+    game_name = "contract-rummy"
+    title = "Contract Rummy"
+
+    def __init__(self, session: Session, host: Host) -> None:
+        self.session = session
+        self.host = host
+        self.order: list[Card] = []
+        self.marks: list[int] = []
+        self.pos = 0
+        #: 'suit' or 'rank': the order kept as cards come and go.
+        self.sort = "suit"
+        #: The meld under the meld cursor (its id on the table), and the player under the player cursor.
+        self.meld_id: int | None = None
+        self.player = session.human_seat
+        #: Used while the settings have no buy-questions field of their own (see buy_questions).
+        self._buy_questions = True
+        self.sync()
+
+    # ----------------------------------------------------------------- plumbing
+    @property
+    def view(self) -> ContractView:
+        v: ContractView = self.session.view()
+        return v
+
+    @property
+    def seat(self) -> int:
+        return self.session.human_seat
+
+    @property
+    def names(self) -> Names:
+        return Names(self.session.players, self.seat)
+
+    def say(self, *parts: str | Card, kind: Kind = Kind.INFO, urgent: bool = True) -> None:
+        self.session.say(*parts, kind=kind, urgent=urgent)
+
+    def _card(self, card: Card) -> Parts:
+        return cards_parts([card], WILD)
+
+    def _the(self, card: Card, *, mid: bool = False) -> Parts:
+        """'the 9 of clubs', 'a joker'; ``mid``: words follow, so a 2's ', wild' is closed by a comma."""
+        parts: Parts = ["a " if card.is_joker else "the ", *self._card(card)]
+        return [*parts, ","] if mid and is_wild(card) and not card.is_joker else parts
+
+    def _list(self, cards: Sequence[Card], separator: str = "; ") -> Parts:
+        return cards_parts(list(cards), WILD, separator=separator)
+
+    @staticmethod
+    def _meld_cards(cards: Sequence[Card]) -> Parts:
+        """A named meld's cards in order; not marked wild again, as the meld's name says which are natural."""
+        return cards_parts(ordered_meld(cards), None, separator=", ")
+
+    def _sorted_pairs(self, pairs: list[tuple[Card, int]]) -> list[tuple[Card, int]]:
+        key = suit_key if self.sort == "suit" else rank_key
+        return sorted(pairs, key=lambda p: key(p[0]))
+
+    def sync(self, drawn: Sequence[Card] = ()) -> None:
+        """Bring the shown order up to date with the hand; the cursor follows a card just drawn or bought."""
+        hand = self.view.hand
+        pairs, added = merge_marked(list(zip(self.order, self.marks, strict=True)), hand)
+        pairs = self._sorted_pairs(pairs)
+        self.order = [c for c, _ in pairs]
+        self.marks = [m for _, m in pairs]
+        landed = [c for c in drawn if c in self.order]
+        if landed:
+            card = landed[0]
+            self.pos = len(self.order) - 1 - self.order[::-1].index(card)
+        elif added and len(added) == len(hand):
+            self.pos = 0
+        self.pos = max(0, min(self.pos, len(self.order) - 1))
+
+    def clear_marks(self) -> None:
+        self.marks = [FREE] * len(self.order)
+
+    @property
+    def selection(self) -> list[Card]:
+        return [c for c, m in zip(self.order, self.marks, strict=True) if m == SELECTED]
+
+    @property
+    def plan(self) -> list[tuple[Card, ...]]:
+        """The melds confirmed for the lay-down, in the order confirmed."""
+        count = max(self.marks, default=0)
+        return [tuple(c for c, m in zip(self.order, self.marks, strict=True) if m == k) for k in range(1, count + 1)]
+
+    def _current(self) -> Card | None:
+        return self.order[self.pos] if self.order else None
+
+    def _meld(self, view: ContractView | None = None) -> TableMeld | None:
+        v = view or self.view
+        return next((m for m in v.table if m.id == self.meld_id), None)
+
+    def _act(self, action: Action) -> bool:
+        """The player's move; a move that takes cards from the hand ends the selection and the plan."""
+        hand_before = self.view.hand_number
+        done = self.session.act(action)
+        if done and (isinstance(action, LayDown | LayOff | Swap | Discard) or self.view.hand_number != hand_before):
+            self.clear_marks()
+        return done
+
+    # ----------------------------------------------------------------- buy questions
+    @property
+    def buy_questions(self) -> bool:
+        """Whether the player is asked to buy. A ``buy_questions`` field in the settings (kept between
+        games, changed in F2) rules when there is one; otherwise the table keeps the choice itself."""
+        value = getattr(self.session.settings, "buy_questions", None)
+        return self._buy_questions if value is None else bool(value)
+
+    def set_buy_questions(self, on: bool) -> None:
+        settings = self.session.settings
+        if hasattr(settings, "buy_questions"):
+            self.session.change_settings(settings.replace(buy_questions=on))
+        self._buy_questions = on
+
+    def deciding(self) -> bool:
+        """A card is on offer and the game waits for this player's word on it (as buyer or as next player)."""
+        v = self.view
+        return v.phase == "buy" and v.seat in v.buy_pending
+
+    def _ask_to_buy(self, *, urgent: bool = True, may_pass: bool = True) -> None:
+        """The buy question, or the silent pass when the player asked never to be asked (``may_pass``:
+        not while a resumed game is still being set up, when nothing may be played yet)."""
+        v = self.view
+        if v.offer is None or not self.deciding():
+            return
+        if v.seat == v.to_move:
+            self.say(
+                "Take ", *self._the(v.offer), "? Y or N; D passes it and draws from the stock.",
+                kind=Kind.MY_TURN, urgent=urgent,
+            )
+        elif not self.buy_questions and may_pass:
+            self._act(PassBuy(v.seat))
+            return
+        else:
+            self.say("Buy ", *self._the(v.offer), "? It costs a penalty card. Y or N.",
+                     kind=Kind.MY_TURN, urgent=urgent)
+        if self.session.settings.hints:
+            self.say(*self._offer_hint(v), kind=Kind.MY_TURN, urgent=False)
+
+    def _offer_hint(self, v: ContractView) -> Parts:
+        assert v.offer is not None
+        if v.melded[v.seat]:
+            fits = bool(v.table) and bool(lay_off_options([v.offer], {m.id: m.cards for m in v.table}))
+            return ["Hint: it plays straight onto the table." if fits else "Hint: it does not fit a meld on the table."]
+        short = cards_short(v.hand, v.contract)
+        if short == 0:
+            return ["Hint: your hand meets your contract already."]
+        if cards_wanted(v.hand, v.contract).helps(v.offer):
+            return [f"Hint: it brings you one card closer to your contract; you are {_cards(short)} short."]
+        return [f"Hint: it does not bring you closer to your contract; you are {_cards(short)} short."]
+
+    # ----------------------------------------------------------------- the table protocol
+    def groups(self) -> list[tuple[str, str]]:
+        return [("melds", "Selecting and laying down")]
+
+    def reset(self) -> None:
+        self.order = []
+        self.marks = []
+        self.pos = 0
+        self.meld_id = None
+        self.player = self.seat
+        self.sync()
+
+    def prompt(self) -> str:
+        v = self.view
+        if v.phase == "over":
+            return "game over"
+        if self.deciding() and v.offer is not None:
+            return f"{'take' if v.seat == v.to_move else 'buy'} {v.offer.code}? y/n"
+        picked = len(self.selection)
+        note = f", {picked} selected" if picked else ""
+        if v.to_move != v.seat:
+            return "wait" + note
+        if v.phase == "buy":
+            return "wait for buyers"
+        return ("draw" if v.phase == "draw" else "play") + note
+
+    def opening(self, resumed: bool) -> None:
+        if not resumed:
+            return
+        v = self.view
+        others = join_words([p for s, p in enumerate(v.players) if s != v.seat])
+        self.say(
+            f"Resumed Contract Rummy against {others}: hand {v.hand_number} of {v.hands_total}, "
+            f"contract {contract_words(v.contract)}.",
+            kind=Kind.SYSTEM, urgent=False,
+        )
+        if v.hand:
+            self.say("Your hand: ", *self._list(self.order), ".", kind=Kind.MY_TURN, urgent=False)
+        if self.deciding():
+            self._ask_to_buy(urgent=False, may_pass=False)
+        else:
+            self._whose_turn(urgent=False)
+
+    def on_events(self, events: Sequence[Event]) -> None:
+        seat = self.seat
+        got: list[Card] = []
+        new_hand = False
+        for ev in events:
+            if isinstance(ev, HandStarted):
+                self.order, self.marks, self.pos = [], [], 0
+                self.meld_id = None
+                got = []
+                new_hand = True
+            elif isinstance(ev, Drew | Bought) and ev.seat == seat and ev.card is not None:
+                got = [ev.card]  # the cursor lands on a card just drawn or bought
+        self.sync(got)
+        if new_hand:
+            self.clear_marks()
+        v = self.view
+        hints = self.session.settings.hints
+        for ev in events:
+            if isinstance(ev, Drew) and ev.seat == seat and hints and v.my_turn and v.phase == "discard":
+                self._after_draw_hint(v)
+            elif isinstance(ev, Bought) and ev.seat != seat and v.my_turn and v.phase == "draw":
+                top = v.discard_top
+                parts: Parts = ["Your draw: D for the stock"]
+                if top is not None:
+                    parts += [", or T for the up card, ", *self._the(top)]
+                self.say(*parts, ".", kind=Kind.MY_TURN, urgent=False)
+            elif isinstance(ev, GameEnded):
+                self.say(scores_words(v.players, v.scores, v.totals, long=True, listener=seat),
+                         kind=Kind.RESULTS, urgent=False)
+        if any(isinstance(ev, BuyOffered) for ev in events) and self.deciding():
+            self._ask_to_buy(urgent=False)
+
+    def _after_draw_hint(self, v: ContractView) -> None:
+        if not v.melded[v.seat]:
+            best = best_lay_down(v.hand, v.contract)
+            if best is not None:
+                self.say("You can lay down your contract: Shift+L lays down the best, or select each meld with "
+                         "Space and confirm it with Enter.", kind=Kind.MY_TURN, urgent=False)
+            return
+        options = lay_off_options(v.hand, {m.id: m.cards for m in v.table})
+        if options:
+            card, meld_id = max(options, key=lambda o: (card_points(o[0]), -o[1]))
+            self.say("You can lay off ", *self._the(card, mid=True), f" on meld {meld_id}.",
+                     kind=Kind.MY_TURN, urgent=False)
+
+    def _whose_turn(self, *, urgent: bool = True) -> None:
+        v = self.view
+        if v.phase == "over":
+            self.say("The game is over.", urgent=urgent)
+        elif v.to_move == v.seat:
+            if v.phase == "buy":
+                self.say("It is your turn: the others are deciding whether to buy the up card.", urgent=urgent)
+            elif v.phase == "draw":
+                self.say("It is your turn: draw.", kind=Kind.MY_TURN, urgent=urgent)
+            else:
+                doing = "lay off, swap or discard" if v.melded[v.seat] else "lay down or discard"
+                self.say(f"It is your turn: {doing}.", kind=Kind.MY_TURN, urgent=urgent)
+        else:
+            self.say(f"It is {v.players[v.to_move]}'s turn.", urgent=urgent)
+
+    # ----------------------------------------------------------------- advice
+    def advice(self) -> Advice:
+        """The hint: what a careful player would do now, and the move that does it."""
+        v = self.view
+        seat = v.seat
+        if v.phase == "over":
+            return Advice(("The game is over.",))
+        if self.deciding() and v.offer is not None:
+            wanted = self._wants(v, v.offer)
+            if seat == v.to_move:
+                if wanted:
+                    return Advice(("Take ", *self._the(v.offer), ": it helps you. Y or T takes it."),
+                                  Draw(seat, "discard"))
+                return Advice(("Pass on ", *self._the(v.offer), ": it does not help you. N passes, D passes and "
+                               "draws from the stock."), PassBuy(seat))
+            buy = wanted and len(v.hand) <= 15 and not v.melded[seat]
+            if buy:
+                return Advice(("Buy ", *self._the(v.offer), ": it brings you closer to your contract. Y buys."),
+                              Buy(seat))
+            return Advice(("Pass on ", *self._the(v.offer), ": N passes."), PassBuy(seat))
+        if v.to_move != seat or v.phase == "buy":
+            return Advice((f"Nothing to do now: it is {v.players[v.to_move]}'s turn." if v.to_move != seat
+                           else "Nothing to do now: the others are deciding whether to buy the up card.",))
+        if v.phase == "draw":
+            top = v.discard_top
+            if top is not None and not v.left_up_card and self._wants(v, top):
+                return Advice(("Take the up card, ", *self._the(top), ": it helps you. T takes it."),
+                              Draw(seat, "discard"))
+            return Advice(("Draw from the stock: D.",), Draw(seat, "stock"))
+        table = {m.id: m.cards for m in v.table}
+        if not v.melded[seat]:
+            best = best_lay_down(v.hand, v.contract)
+            if best is not None:
+                return Advice(("Lay down ", *self._melds(best.melds), f": that leaves {_points(best.points)}. "
+                               "Shift+L lays it down."), LayDown(seat, best.melds))
+            shortfalls = {c: cards_short(self._without(v.hand, c), v.contract) for c in dict.fromkeys(v.hand)}
+            card = min(shortfalls, key=lambda c: (shortfalls[c], -card_points(c), suit_key(c)))
+            return Advice(("Discard ", *self._the(card), f": you stay {_cards(shortfalls[card])} short of "
+                           "your contract."), Discard(seat, card))
+        lay_offs = lay_off_options(v.hand, table)
+        if lay_offs:
+            card, meld_id = max(lay_offs, key=lambda o: (card_points(o[0]), -o[1]))
+            return Advice(("Lay off ", *self._the(card, mid=True), f" on {self._meld_words(meld_id, v)}."),
+                          LayOff(seat, card, meld_id))
+        swaps = swap_options(v.hand, table)
+        if swaps:
+            card, meld_id, wild, to = swaps[0]
+            action = Swap(seat, card, meld_id, wild, to)
+            return Advice((action_words(action, v.table, self.names) + ".",), action)
+        card = max(v.hand, key=lambda c: (card_points(c), suit_key(c)))
+        last = " and go out" if len(v.hand) == 1 else ""
+        return Advice(("Discard ", *self._the(card), f"{last}: nothing more fits the table."), Discard(seat, card))
+
+    def _wants(self, v: ContractView, card: Card) -> bool:
+        if v.melded[v.seat]:
+            return bool(v.table) and bool(lay_off_options([card], {m.id: m.cards for m in v.table}))
+        return cards_wanted(v.hand, v.contract).helps(card)
+
+    @staticmethod
+    def _without(cards: Sequence[Card], card: Card) -> list[Card]:
+        rest = list(cards)
+        rest.remove(card)
+        return rest
+
+    def _melds(self, melds: Sequence[Sequence[Card]]) -> Parts:
+        parts: Parts = []
+        for i, meld in enumerate(melds):
+            if i:
+                parts.append("; ")
+            parts += [f"{meld_name(meld)}: ", *self._meld_cards(meld)]
+        return parts
+
+    def _meld_words(self, meld_id: int, v: ContractView | None = None) -> str:
+        """'meld 3, Anna's run of hearts, 5 to 8'."""
+        v = v or self.view
+        meld = next((m for m in v.table if m.id == meld_id), None)
+        if meld is None:
+            return f"meld {meld_id}"
+        return f"meld {meld.id}, {self.names.possessive(meld.owner)} {meld_name(meld.cards)}"
+
+    # ----------------------------------------------------------------- commands
+    def commands(self) -> list[Command]:
+        s = self.session
+        not_waiting = lambda: not s.waiting  # noqa: E731
+        return [
+            Command("draw-stock", ("d",), "Draw from the stock; when the up card is offered to you first, pass on "
+                    "it and draw once the others have answered.", self.draw_stock, "play"),
+            Command("take-discard", ("t",), "Take the up card (the top of the discard pile).", self.take_discard,
+                    "play"),
+            Command("yes", ("y",), "Yes to the card on offer: buy it (with a penalty card), or take it when you are "
+                    "next.", self.yes, "play"),
+            Command("no", ("n",), "No to the card on offer: pass on it (while you are asked).", self.no, "play",
+                    when=self.deciding),
+            Command("discard", ("x",), "Discard the current card.", self.discard, "play"),
+            Command("hint", ("n",), "Hint: what to do now (buy or pass, draw, lay down, lay off, swap or discard).",
+                    self.hint, "play", when=lambda: not self.deciding()),
+            Command("play-hint", ("N",), "Do what the hint says.", self.play_hint, "play"),
+            Command("select", ("space",), "Select or unselect the current card; the selection is said, and whether "
+                    "it is a set or a run.", self.select, "melds", when=not_waiting),
+            Command("confirm", ("enter",), "Confirm the selection: before your contract is down, it becomes a meld "
+                    "of your lay-down, laid down once the melds make the contract; after, lay the selected cards "
+                    "(or the current card) off on the current meld.", self.confirm, "melds", when=not_waiting),
+            Command("swap", ("w",), "Swap: the selected (or current) natural takes a wild's place in the current "
+                    "meld; the wild moves to another meld.", self.swap, "melds"),
+            Command("lay-down-best", ("L",), "Lay down the best lay-down of your contract (the fewest points left).",
+                    self.lay_down_best, "melds"),
+            Command("read-selection", ("a",), "Read the selection and the melds planned so far.",
+                    self.read_selection, "melds"),
+            Command("clear-selection", ("z",), "Clear the selection and the planned melds.", self.clear_selection,
+                    "melds"),
+            Command("contract", ("k",), "This hand's contract, and whether your hand meets it (or how many cards "
+                    "it is short, and which would help).", self.contract, "melds"),
+            Command("fits", ("o",), "Where the current card fits: the melds on the table it can go on.", self.fits,
+                    "melds"),
+            Command("previous-card", ("left",), "Move to the previous card in your hand.", self.previous, "hand"),
+            Command("next-card", ("right",), "Move to the next card in your hand.", self.next, "hand"),
+            Command("first-card", ("home",), "Move to the first card.", self.first, "hand"),
+            Command("last-card", ("end",), "Move to the last card.", self.last, "hand"),
+            Command("jump", tuple(k for k in CARD_KEYS if not k.startswith("alt-")),
+                    "Move to card 1 to 9; 0 is card 10.", self.jump, "hand"),
+            Command("jump-high", tuple(k for k in CARD_KEYS if k.startswith("alt-")),
+                    "Move to card 11 to 19.", self.jump, "hand"),
+            Command("go-to", ("j",), "Go to a card by its number (type it, then Enter).", self.go_to, "hand"),
+            Command("read-hand", ("h",), "Read your whole hand in order, with the selected cards.", self.read_hand,
+                    "hand"),
+            Command("read-by-suit", ("g",), "Read your hand grouped by suit.", self.read_by_suit, "hand"),
+            Command("read-by-rank", ("G",), "Read your hand grouped by rank.", self.read_by_rank, "hand"),
+            Command("braille-hand", ("b",), "Show your hand as braille cells on one line (card code).",
+                    self.braille_hand, "hand"),
+            Command("sort-rank", ("r",), "Sort your hand by rank, and say the new order.", self.sort_rank, "hand"),
+            Command("sort-suit", ("e",), "Sort your hand by suit, and say the new order.", self.sort_suit, "hand"),
+            Command("next-meld", ("down",), "Move to the next meld on the table and read it.", self.next_meld,
+                    "table"),
+            Command("previous-meld", ("up",), "Move to the previous meld on the table and read it.",
+                    self.previous_meld, "table"),
+            Command("go-to-meld", ("M",), "Go to a meld by its number (type it, then Enter).", self.go_to_meld,
+                    "table"),
+            Command("read-melds", ("m",), "Read every meld on the table, player by player.", self.read_melds,
+                    "table"),
+            Command("next-player", ("tab",), "Move to the next player: their cards, melds and buys; the meld "
+                    "cursor goes to their first meld.", self.next_player, "table"),
+            Command("previous-player", ("s-tab",), "Move to the previous player.", self.previous_player, "table"),
+            Command("players", ("p",), "Every player's card count, whether they are down, and buys this hand.",
+                    self.players, "table"),
+            Command("up-card", ("u",), "The up card (the top of the discard pile), or the card on offer.",
+                    self.up_card, "table"),
+            Command("info", ("i",), "Hand number, contract, dealer, whose turn, stock and discard pile sizes.",
+                    self.info, "table"),
+            Command("scores", ("s",), "Scores: each player's total.", self.scores, "table"),
+            Command("scores-long", ("S",), "Scores hand by hand, with totals and who leads.", self.scores_long,
+                    "table"),
+            Command("buy-questions", ("B",), "Buy questions on or off: off, you are never asked and pass on every "
+                    "card you could buy.", self.toggle_buy_questions, "game"),
+        ]
+
+    # ----- drawing and buying
+    def draw_stock(self, key: str = "") -> None:
+        v = self.view
+        if self.deciding() and v.seat == v.to_move:
+            # Leaving the up card is how a draw from the stock starts while others may still buy it.
+            if not self._act(PassBuy(v.seat)):
+                return
+            v = self.view
+            if not (v.my_turn and v.phase == "draw"):
+                return
+        self._act(Draw(self.seat, "stock"))
+
+    def take_discard(self, key: str = "") -> None:
+        self._act(Draw(self.seat, "discard"))
+
+    def yes(self, key: str = "") -> None:
+        v = self.view
+        if v.phase == "buy" and v.seat == v.to_move:
+            self._act(Draw(v.seat, "discard"))
+            return
+        self._act(Buy(v.seat))
+
+    def no(self, key: str = "") -> None:
+        self._act(PassBuy(self.seat))
+
+    def discard(self, key: str = "") -> None:
+        card = self._current()
+        # With no card (an empty hand) the engine still says why nothing can be discarded now.
+        self._act(Discard(self.seat, card or self.view.discard_top or JOKER))
+
+    def hint(self, key: str = "") -> None:
+        self.say(*self.advice().parts, kind=Kind.MY_TURN)
+
+    def play_hint(self, key: str = "") -> None:
+        advice = self.advice()
+        if advice.action is None:
+            self.say(*advice.parts, kind=Kind.MY_TURN)
+            return
+        action = advice.action
+        if isinstance(action, LayOff | Swap):
+            self.meld_id = action.meld_id
+        self._act(action)
+
+    # ----- selecting and laying down
+    def _selection_parts(self) -> Parts:
+        """'3 cards: 7 of hearts; 7 of clubs; joker: a set of 7s.' (or why it is no meld yet); once the
+        contract is down, whether the cards fit the meld under the meld cursor."""
+        picked = self.selection
+        if not picked:
+            return ["Nothing selected."]
+        parts: Parts = [f"{_cards(len(picked))}: ", *self._list(picked)]
+        if self.view.melded[self.seat]:
+            meld = self._meld()
+            if meld is not None:
+                fit = meld_kind([*meld.cards, *picked]) == meld.kind
+                one = len(picked) == 1
+                verb = ("it fits" if one else "they fit") if fit else ("it does not fit" if one else "not all fit")
+                parts.append(f": {verb} {self._meld_words(meld.id)}")
+            return [*parts, "."]
+        if meld_kind(picked) is not None:
+            return [*parts, f": a {meld_name(picked)}."]
+        if len(picked) == 1:
+            return [*parts, "."]
+        return [*parts, f": not a meld yet, {self._fault(picked)}."]
+
+    @staticmethod
+    def _fault(cards: Sequence[Card]) -> str:
+        """Why these cards are no meld, in the engine's words without its card codes."""
+        problem = lay_down_problem([list(cards)], Contract(1, 0)) or ""
+        return problem.split(": ", 1)[1] if ": " in problem else problem
+
+    def select(self, key: str = "") -> None:
+        card = self._current()
+        if card is None:
+            self.say("Your hand is empty.")
+            return
+        mark = self.marks[self.pos]
+        if mark > 0:
+            meld = self.plan[mark - 1]
+            self.marks = [FREE if m == mark else (m - 1 if m > mark else m) for m in self.marks]
+            self.say(f"Planned meld {mark}, {meld_name(meld)}, taken apart; its cards are free again.",
+                     kind=Kind.MY_TURN)
+            return
+        self.marks[self.pos] = FREE if mark == SELECTED else SELECTED
+        verb = "Unselected" if mark == SELECTED else "Selected"
+        self.say(f"{verb}. ", *self._selection_parts(), kind=Kind.MY_TURN)
+
+    def read_selection(self, key: str = "") -> None:
+        parts: Parts = list(self._selection_parts())
+        plan = self.plan
+        if plan:
+            parts.append(" Planned: ")
+            for i, meld in enumerate(plan, start=1):
+                parts += [f"{'; ' if i > 1 else ''}meld {i}, {meld_name(meld)}: ", *self._meld_cards(meld)]
+            parts += [". ", *self._still_to_plan()]
+        self.say(*parts, kind=Kind.MY_TURN)
+
+    def clear_selection(self, key: str = "") -> None:
+        if not any(self.marks):
+            self.say("Nothing is selected or planned.")
+            return
+        self.clear_marks()
+        self.say("Selection and planned melds cleared.", kind=Kind.MY_TURN)
+
+    def _planned_counts(self) -> tuple[int, int]:
+        kinds = [meld_kind(m) for m in self.plan]
+        return kinds.count("set"), kinds.count("run")
+
+    def _still_to_plan(self) -> Parts:
+        contract = self.view.contract
+        sets, runs = self._planned_counts()
+        left = Contract(max(0, contract.sets - sets), max(0, contract.runs - runs))
+        if not left.melds:
+            return ["The plan makes the contract: Enter lays it down."]
+        return [f"Still to plan: {contract_words(left)}."]
+
+    def confirm(self, key: str = "") -> None:
+        v = self.view
+        if v.phase == "over":
+            self.say("The game is over.")
+            return
+        if v.melded[v.seat]:
+            self._lay_off_selection()
+            return
+        picked = self.selection
+        if not picked:
+            sets, runs = self._planned_counts()
+            if self.plan and (sets, runs) == (v.contract.sets, v.contract.runs):
+                self._lay_down(self.plan)
+                return
+            self.say("Nothing selected: Space selects the current card. Select a meld's cards, then Enter.",
+                     kind=Kind.SYSTEM)
+            return
+        kind = meld_kind(picked)
+        if kind is None:
+            self.say(f"That is not a meld: {self._fault(picked)}. ", *self._list(picked), ".", kind=Kind.SYSTEM)
+            return
+        sets, runs = self._planned_counts()
+        have, want = (sets, v.contract.sets) if kind == "set" else (runs, v.contract.runs)
+        if have >= want:
+            more = "no" if want == 0 else "no more"
+            self.say(f"This hand's contract is {contract_words(v.contract)}: {more} {kind}s. "
+                     f"The selection is a {meld_name(picked)}.", kind=Kind.SYSTEM)
+            return
+        number = len(self.plan) + 1
+        self.marks = [number if m == SELECTED else m for m in self.marks]
+        if (sets + (kind == "set"), runs + (kind == "run")) == (v.contract.sets, v.contract.runs):
+            self._lay_down(self.plan)
+            return
+        self.say(f"Planned meld {number}, {meld_name(picked)}. ", *self._still_to_plan(), kind=Kind.MY_TURN)
+
+    def _lay_down(self, plan: Sequence[tuple[Card, ...]]) -> None:
+        if not self._act(LayDown(self.seat, tuple(plan))):
+            self.say("Your planned melds are kept: Enter lays them down when you may.", kind=Kind.SYSTEM)
+
+    def lay_down_best(self, key: str = "") -> None:
+        v = self.view
+        best = best_lay_down(v.hand, v.contract) if not v.melded[v.seat] else None
+        if best is None and not v.melded[v.seat] and v.phase != "over":
+            short = cards_short(v.hand, v.contract)
+            self.say(f"Your hand does not meet the contract, {contract_words(v.contract)}: "
+                     f"{_cards(short)} short. K says which cards would help.", kind=Kind.SYSTEM)
+            return
+        self._act(LayDown(self.seat, best.melds if best is not None else ()))
+
+    def _lay_off_selection(self) -> None:
+        meld = self._meld()
+        picked = self.selection or ([c] if (c := self._current()) is not None else [])
+        if meld is None:
+            self.say("Choose a meld first: Up and Down move through the melds on the table.", kind=Kind.SYSTEM)
+            return
+        if not picked:
+            self.say("Your hand is empty.")
+            return
+        v = self.view
+        if not (v.my_turn and v.phase == "discard"):
+            self._act(LayOff(self.seat, picked[0], meld.id))  # the engine says why not now
+            return
+        hand_number = v.hand_number
+        left = list(picked)
+        progress = True
+        while left and progress:
+            progress = False
+            for card in list(left):
+                v = self.view
+                target = self._meld(v)
+                if v.hand_number != hand_number or v.phase != "discard" or target is None:
+                    return
+                if meld_kind([*target.cards, card]) != target.kind:
+                    continue
+                if not self._act(LayOff(self.seat, card, target.id)):
+                    return
+                left.remove(card)
+                progress = True
+        if not left or self.view.hand_number != hand_number:
+            return
+        if not v.melded[v.seat]:
+            self._act(LayOff(self.seat, left[0], meld.id))  # the engine says why: the contract comes first
+            return
+        where = self._meld_words(meld.id)
+        if len(left) == len(picked) == 1:
+            card = left[0]
+            others = [mid for _, mid in lay_off_options([card], {m.id: m.cards for m in self.view.table})]
+            also = f" It fits {'; '.join(self._meld_words(mid) for mid in others)}." if others else ""
+            self.say(*_capital(self._the(card, mid=True)), f" does not fit {where}.{also}", kind=Kind.SYSTEM)
+            return
+        head = "None of the selected cards fits" if len(left) == len(picked) else "These do not fit"
+        self.say(f"{head} {where}: ", *self._list(left), ".", kind=Kind.SYSTEM)
+
+    def swap(self, key: str = "") -> None:
+        v = self.view
+        picked = self.selection
+        if len(picked) > 1:
+            self.say("Select one natural card to swap, or none to swap the current card.", kind=Kind.SYSTEM)
+            return
+        card = picked[0] if picked else self._current()
+        meld = self._meld(v)
+        if card is None:
+            self.say("Your hand is empty.")
+            return
+        if meld is None:
+            self.say("Choose a meld first: Up and Down move to the meld with the wild.", kind=Kind.SYSTEM)
+            return
+        options = [o for o in swap_options([card], {m.id: m.cards for m in v.table}) if o[1] == meld.id]
+        if not options:
+            self._no_swap(v, card, meld)
+            return
+        if len(options) == 1:
+            self._act(Swap(self.seat, *options[0]))
+            return
+        items = [self._swap_item(Swap(self.seat, *o)) for o in options]
+        self.host.open(ListMenu("Where the wild goes", items, self.host.say_line, prompt="swap"))
+
+    def _no_swap(self, v: ContractView, card: Card, meld: TableMeld) -> None:
+        """Say why ``card`` cannot be swapped into ``meld``: not yet (the engine's reason), or not there,
+        in words (the engine's reason names cards by code, and only one of the melds the wild might go to)."""
+        wilds = [c for c in dict.fromkeys(meld.cards) if is_wild(c)]
+        if v.melded[v.seat] and v.my_turn and v.phase == "discard" and not is_wild(card):
+            if not wilds:
+                self.say(f"There is no wild in {self._meld_words(meld.id, v)}.", kind=Kind.SYSTEM)
+                return
+            if any(meld_kind([*self._without(meld.cards, w), card]) == meld.kind for w in wilds):
+                self.say(*_capital(self._the(card, mid=True)), f" could take a wild's place in meld {meld.id}, "
+                         "but no other meld takes the freed wild.", kind=Kind.SYSTEM)
+            else:
+                self.say(*_capital(self._the(card, mid=True)), " cannot take a wild's place in ",
+                         self._meld_words(meld.id, v), ".", kind=Kind.SYSTEM)
+            return
+        other = next((m.id for m in v.table if m.id != meld.id), meld.id)
+        self._act(Swap(self.seat, card, meld.id, wilds[0] if wilds else card, other))
+
+    def _swap_item(self, action: Swap) -> MenuItem:
+        label = action_words(action, self.view.table, self.names)
+
+        def run() -> None:
+            self.meld_id = action.meld_id
+            self._act(action)
+
+        return MenuItem(label=lambda: label, run=run)
+
+    # ----- moving in the hand
+    def _mark_words(self, index: int) -> str:
+        mark = self.marks[index]
+        if mark == SELECTED:
+            return ", selected"
+        return f", planned meld {mark}" if mark > 0 else ""
+
+    def _announce_current(self, prefix: str = "") -> None:
+        card = self._current()
+        if card is None:
+            self.say("Your hand is empty.")
+            return
+        self.say(prefix, *self._card(card), self._mark_words(self.pos), f", {self.pos + 1} of {len(self.order)}")
+
+    def _move_to(self, index: int) -> None:
+        if not self.order:
+            self.say("Your hand is empty.")
+            return
+        if not 0 <= index < len(self.order):
+            self.say(f"You have {_cards(len(self.order))}; there is no card {index + 1}.")
+            return
+        self.pos = index
+        self._announce_current()
+
+    def previous(self, key: str = "") -> None:
+        if self.order and self.pos == 0:
+            self._announce_current("First card. ")
+            return
+        self._move_to(self.pos - 1)
+
+    def next(self, key: str = "") -> None:
+        if self.order and self.pos == len(self.order) - 1:
+            self._announce_current("Last card. ")
+            return
+        self._move_to(self.pos + 1)
+
+    def first(self, key: str = "") -> None:
+        self._move_to(0)
+
+    def last(self, key: str = "") -> None:
+        self._move_to(len(self.order) - 1)
+
+    def jump(self, key: str = "") -> None:
+        if key not in CARD_KEYS:
+            self.go_to()
+            return
+        self._move_to(CARD_KEYS[key] - 1)
+
+    def go_to(self, key: str = "") -> None:
+        self.host.open(NumberEntry("Go to card number?", self.host.say_line, on_number=lambda n: self._move_to(n - 1),
+                                   prompt="card number"))
+
+    # ----- reading the hand
+    def read_hand(self, key: str = "") -> None:
+        if not self.order:
+            self.say("You hold no cards.")
+            return
+        parts: Parts = [f"{_cards(len(self.order))}: "]
+        for i, card in enumerate(self.order):
+            if i:
+                parts.append("; ")
+            parts += [*self._card(card), self._mark_words(i)]
+        self.say(*parts, ".", kind=Kind.MY_TURN)
+
+    def read_by_suit(self, key: str = "") -> None:
+        self.say(_cap(hand_words(self.order, WILD, group="suit")) + ".", kind=Kind.MY_TURN)
+
+    def read_by_rank(self, key: str = "") -> None:
+        self.say(_cap(hand_words(self.order, WILD, group="rank")) + ".", kind=Kind.MY_TURN)
+
+    def braille_hand(self, key: str = "") -> None:
+        # Cells on a line of their own, never spoken (a screen reader would read them as nonsense).
+        if not self.order:
+            self.say("You hold no cards.")
+            return
+        backend = getattr(self.session.announcer, "backend", None)
+        if backend is not None and backend.speaks:
+            self.say(f"Your hand in braille, {_cards(len(self.order))}, is on the line below.")
+        self.session.show_only(hand_cells(self.order))
+
+    def sort_rank(self, key: str = "") -> None:
+        self._sort_to("rank")
+
+    def sort_suit(self, key: str = "") -> None:
+        self._sort_to("suit")
+
+    def _sort_to(self, how: str) -> None:
+        self.sort = how
+        pairs = list(zip(self.order, self.marks, strict=True))
+        current = self.pos
+        indexed = sorted(range(len(pairs)), key=lambda i: (suit_key if how == "suit" else rank_key)(pairs[i][0]))
+        self.order = [pairs[i][0] for i in indexed]
+        self.marks = [pairs[i][1] for i in indexed]
+        if indexed:
+            self.pos = indexed.index(current)
+        self.say(f"Sorted by {how}: ", *self._list(self.order), ".", kind=Kind.MY_TURN)
+
+    # ----- the table
+    def _meld_parts(self, meld: TableMeld, total: int) -> Parts:
+        return [f"Meld {meld.id} of {total}, {self.names.possessive(meld.owner)} {meld_name(meld.cards)}: ",
+                *self._meld_cards(meld.cards), "."]
+
+    def _move_meld(self, step: int) -> None:
+        table = self.view.table
+        if not table:
+            self.say("No melds on the table yet.")
+            return
+        ids = [m.id for m in table]
+        edge = ""
+        if self.meld_id not in ids:
+            index = 0 if step > 0 else len(ids) - 1
+        else:
+            index = ids.index(self.meld_id) + step
+            if not 0 <= index < len(ids):
+                index -= step
+                edge = "Last meld. " if step > 0 else "First meld. "
+        self.meld_id = ids[index]
+        self.say(edge, *self._meld_parts(table[index], len(table)))
+
+    def next_meld(self, key: str = "") -> None:
+        self._move_meld(1)
+
+    def previous_meld(self, key: str = "") -> None:
+        self._move_meld(-1)
+
+    def _go_meld(self, number: int) -> None:
+        table = self.view.table
+        meld = next((m for m in table if m.id == number), None)
+        if meld is None:
+            count = f"melds 1 to {len(table)}" if table else "no melds yet"
+            self.say(f"There is no meld {number}: the table has {count}.")
+            return
+        self.meld_id = meld.id
+        self.say(*self._meld_parts(meld, len(table)))
+
+    def go_to_meld(self, key: str = "") -> None:
+        self.host.open(NumberEntry("Go to meld number?", self.host.say_line, on_number=self._go_meld,
+                                   prompt="meld number"))
+
+    def read_melds(self, key: str = "") -> None:
+        v = self.view
+        if not v.table:
+            self.say("No melds on the table yet.")
+            return
+        for seat in self._seats_from(v.seat, v):
+            melds = [m for m in v.table if m.owner == seat]
+            if melds:
+                self.say(*self._player_melds(seat, melds))
+
+    def _player_melds(self, seat: int, melds: Sequence[TableMeld]) -> Parts:
+        parts: Parts = [f"{_cap(self.names.possessive(seat))} melds: "]
+        for i, m in enumerate(melds):
+            if i:
+                parts.append("; ")
+            parts += [f"meld {m.id}, {meld_name(m.cards)}: ", *self._meld_cards(m.cards)]
+        return [*parts, "."]
+
+    @staticmethod
+    def _seats_from(first: int, v: ContractView) -> list[int]:
+        n = len(v.players)
+        return [(first + i) % n for i in range(n)]
+
+    def _player_words(self, seat: int) -> Parts:
+        v = self.view
+        who = self.names.subject(seat)
+        parts: Parts = [f"{who}{' (dealer)' if seat == v.dealer else ''}: {_cards(v.hand_sizes[seat])}"]
+        melds = [m for m in v.table if m.owner == seat]
+        if v.melded[seat]:
+            parts.append("; laid down ")
+            for i, m in enumerate(melds):
+                if i:
+                    parts.append("; ")
+                parts += [f"meld {m.id}, {meld_name(m.cards)}: ", *self._meld_cards(m.cards)]
+        else:
+            parts.append("; not down yet")
+        parts.append(f"; bought {v.buys[seat]} of {v.max_buys}; total {v.totals[seat]}.")
+        return parts
+
+    def _move_player(self, step: int) -> None:
+        v = self.view
+        self.player = (self.player + step) % len(v.players)
+        first = next((m.id for m in v.table if m.owner == self.player), None)
+        if first is not None:
+            self.meld_id = first
+        self.say(*self._player_words(self.player))
+
+    def next_player(self, key: str = "") -> None:
+        self._move_player(1)
+
+    def previous_player(self, key: str = "") -> None:
+        self._move_player(-1)
+
+    def players(self, key: str = "") -> None:
+        v = self.view
+        parts: Parts = []
+        for seat in self._seats_from(v.seat, v):
+            if parts:
+                parts.append("; ")
+            down = "down" if v.melded[seat] else "not down"
+            parts.append(f"{self.names.subject(seat)}: {_cards(v.hand_sizes[seat])}, {down}, "
+                         f"bought {v.buys[seat]}")
+        self.say(*parts, ".")
+
+    def up_card(self, key: str = "") -> None:
+        v = self.view
+        if v.offer is not None:
+            # The deal's up card is offered as the dealer's discard, but nobody discarded it.
+            latest = next((ev for ev in reversed(v.log) if isinstance(ev, HandStarted | Discarded)), None)
+            dealt = not isinstance(latest, Discarded)
+            whence = "turned up at the deal" if dealt else f"discarded by {self.names.name(v.offered_by)}"
+            self.say("On offer: ", *self._the(v.offer), f", {whence}; the discard pile has {_cards(v.discard_size)}.")
+            return
+        if v.discard_top is None:
+            self.say("The discard pile is empty.")
+            return
+        left = " You passed on it: draw from the stock." if v.left_up_card and v.my_turn else ""
+        self.say("The up card is ", *self._the(v.discard_top), f"; the discard pile has {_cards(v.discard_size)}.",
+                 left)
+
+    def contract(self, key: str = "") -> None:
+        v = self.view
+        if v.phase == "over":
+            self.say("The game is over.")
+            return
+        head = (f"Hand {v.hand_number} of {v.hands_total}, contract: {contract_words(v.contract)}, "
+                "laid down all at once. ")
+        if v.melded[v.seat]:
+            self.say(head, "You are down: lay off and swap until you go out.", kind=Kind.MY_TURN)
+            return
+        best = best_lay_down(v.hand, v.contract)
+        if best is not None:
+            self.say(head, "Your hand meets it: ", *self._melds(best.melds),
+                     f"; that leaves {_points(best.points)}.", kind=Kind.MY_TURN)
+            return
+        wanted = cards_wanted(v.hand, v.contract)
+        parts: Parts = [head, f"Your hand does not meet it: {_cards(wanted.short)} short."]
+        helpers: Parts = []
+        if wanted.any_natural:
+            helpers.append("any natural card")
+        else:
+            naturals = sorted(wanted.naturals, key=suit_key)
+            helpers += self._list(naturals[:_WANTED_NAMED], ", ")
+            if len(naturals) > _WANTED_NAMED:
+                helpers.append(f" and {len(naturals) - _WANTED_NAMED} more")
+        if wanted.wild:
+            helpers.append((", or " if helpers else "") + "a wild")
+        if helpers:
+            parts += [" Cards that would help: ", *helpers, "."]
+        self.say(*parts, kind=Kind.MY_TURN)
+
+    def fits(self, key: str = "") -> None:
+        v = self.view
+        card = self._current()
+        if card is None:
+            self.say("Your hand is empty.")
+            return
+        ids = [mid for _, mid in lay_off_options([card], {m.id: m.cards for m in v.table})]
+        the = _capital(self._the(card, mid=True))
+        if not ids:
+            self.say(*the, " fits no meld on the table.")
+            return
+        where = "; ".join(self._meld_words(mid, v) for mid in ids)
+        after = "" if v.melded[v.seat] else " You may lay off once your contract is down."
+        self.say(*the, f" fits {where}.{after}")
+
+    def info(self, key: str = "") -> None:
+        v = self.view
+        if v.phase == "over":
+            self.say("The game is over.")
+            return
+        dealer = self.names.name(v.dealer)
+        self.say(f"Hand {v.hand_number} of {v.hands_total}, contract {contract_words(v.contract)}; {dealer} dealt. "
+                 f"Stock {_cards(v.stock_size)}, discard pile {_cards(v.discard_size)}. "
+                 f"Your buys this hand: {v.buys[v.seat]} of {v.max_buys}.")
+        self._whose_turn()
+
+    def scores(self, key: str = "") -> None:
+        v = self.view
+        self.say("Totals: " + scores_words(v.players, v.scores, v.totals, long=False, listener=v.seat),
+                 kind=Kind.RESULTS)
+
+    def scores_long(self, key: str = "") -> None:
+        v = self.view
+        self.say(scores_words(v.players, v.scores, v.totals, long=True, listener=v.seat), kind=Kind.RESULTS)
+
+    def toggle_buy_questions(self, key: str = "") -> None:
+        on = not self.buy_questions
+        self.set_buy_questions(on)
+        if on:
+            self.say("Buy questions on: you are asked whenever you could buy a discard.", kind=Kind.SYSTEM)
+        else:
+            self.say("Buy questions off: you pass on every discard you could buy, without being asked.",
+                     kind=Kind.SYSTEM)
+            if self.deciding() and self.view.seat != self.view.to_move:
+                self._act(PassBuy(self.seat))
+
+
+register_table("contract-rummy", ContractTable, title="Contract Rummy", resume_question=resume_question)

@@ -1,0 +1,396 @@
+"""Test support: contract rummy at the terminal driven by keys, with what was said recorded.
+
+``ContractHarness`` builds the real parts a player meets (session, contract table, app, announcer,
+narrator) with a recording backend in place of a voice. ``keys_for_decision`` is the hint turned into
+the key presses a player would make: Y or N to a buy question, D or T to draw, the number keys and
+Space to select each meld of the lay-down and Enter to confirm it, Shift+M to reach a meld and Enter
+to lay a card off on it, a number key and X to discard. ``rigged`` deals chosen cards for tests of a
+single situation. The golden game is one whole seeded game played that way; regenerate it (and the
+keys section of docs/contract-rummy.md) on purpose with
+
+    .venv/bin/python tests/ui_contract/contract_driver.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import DummyInput, create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # run as a script to regenerate the golden file
+    sys.path.insert(0, str(ROOT))
+
+from access_game.saves import SaveStore  # noqa: E402
+from access_game.session import Session  # noqa: E402
+from access_game.settings import Settings  # noqa: E402
+from access_game.ui.app import GameApp  # noqa: E402
+from access_game.ui.contract_table import FREE, ContractTable, card_key  # noqa: E402
+from access_game.ui.printer import LinePrinter  # noqa: E402
+from access_game.ui.speech_link import make_announcer, make_narrator  # noqa: E402
+from engine.actions import Discard, Draw  # noqa: E402
+from engine.arrange_contract import meld_kind, ordered_meld  # noqa: E402
+from engine.cards import Card, Rank  # noqa: E402
+from engine.events import CardsDealt, Event, GameStarted, HandStarted  # noqa: E402
+from engine.game import Game  # noqa: E402
+from engine.rules.contract_rummy import (  # noqa: E402
+    Buy,
+    ContractRummy,
+    ContractState,
+    ContractStated,
+    ContractView,
+    LayDown,
+    LayOff,
+    PassBuy,
+    TableMeld,
+    parse_contract_card,
+)
+from speech.backends.base import RecordingBackend  # noqa: E402
+
+PLAYERS = ("You", "Anna", "Ben", "Carla")
+WELCOME = "Contract Rummy. F1 lists the keys; Escape opens a menu of every action."
+
+RAW_KEYS = {
+    "space": " ",
+    "enter": "\r",
+    "escape": "\x1b",
+    "tab": "\t",
+    "s-tab": "\x1b[Z",
+    "f1": "\x1bOP",
+    "left": "\x1b[D",
+    "right": "\x1b[C",
+    "up": "\x1b[A",
+    "down": "\x1b[B",
+    "home": "\x1b[H",
+    "end": "\x1b[F",
+    "pageup": "\x1b[5~",
+    "pagedown": "\x1b[6~",
+    "c-c": "\x03",
+}
+
+
+def raw(keys: Iterable[str]) -> str:
+    """Key names as the bytes a terminal sends ('alt-1' is Escape then 1)."""
+    out = []
+    for k in keys:
+        if k in RAW_KEYS:
+            out.append(RAW_KEYS[k])
+        elif k.startswith("alt-"):
+            out.append("\x1b" + k[4:])
+        else:
+            out.append(k)
+    return "".join(out)
+
+
+def cards(text: str) -> list[Card]:
+    return [parse_contract_card(w) for w in text.split()]
+
+
+class ContractHarness:
+    def __init__(
+        self,
+        seed: int = 1,
+        *,
+        players: Sequence[str] = PLAYERS,
+        settings: Settings | None = None,
+        save_dir: Path | None = None,
+        game: Game | None = None,
+        level: str = "normal",
+    ) -> None:
+        self.settings = settings or Settings(speech="silent", cues=False)
+        self.backend = RecordingBackend()
+        self.output = DummyOutput()
+        self.printer = LinePrinter(self.output)
+        self.announcer = make_announcer(self.settings, self.printer, self.backend)
+        self.game = game or Game.new("contract-rummy", list(players), seed=seed)
+        self.saves = SaveStore(save_dir, slot="contract-rummy") if save_dir is not None else None
+        self.session = Session(
+            self.game,
+            human_seat=0,
+            level=level,
+            announcer=self.announcer,
+            narrator=make_narrator(0, self.game.players, self.settings, game="contract-rummy"),
+            settings=self.settings,
+            saves=self.saves,
+        )
+        self.transcript: list[str] = []
+        self._mark = 0
+        self._app: GameApp | None = None
+
+    @property
+    def spoken(self) -> list[str]:
+        return self.backend.texts
+
+    @property
+    def app_(self) -> GameApp:
+        assert self._app is not None
+        return self._app
+
+    @property
+    def table(self) -> ContractTable:
+        table = self.app_.table
+        assert isinstance(table, ContractTable)
+        return table
+
+    @property
+    def view(self) -> ContractView:
+        v = self.session.view()
+        assert isinstance(v, ContractView)
+        return v
+
+    def app(self, inp: object = None) -> GameApp:
+        app = GameApp(self.session, self.printer, input=inp, output=self.output, welcome=WELCOME)  # type: ignore[arg-type]
+        app.key_listeners.append(self._key)
+        self._app = app
+        return app
+
+    def _key(self, key: str) -> None:
+        self._take()
+        self.transcript.append(f"> {key}")
+
+    def start(self, *, resumed: bool = False) -> GameApp:
+        app = self.app(DummyInput())
+        app.start(resumed=resumed)
+        app.printer.flush()
+        self._take()
+        return app
+
+    def press(self, *keys: str) -> list[str]:
+        """Keys through the app's dispatcher, one by one; what was said."""
+        start = len(self.spoken)
+        for key in keys:
+            self.app_.dispatch(key)
+        self._take()
+        return self.spoken[start:]
+
+    def run_keys(self, keys: Iterable[str], *, resumed: bool = False) -> GameApp:
+        """Type ``keys`` through prompt_toolkit pipe input until the app exits (end with quitting)."""
+        with create_pipe_input() as inp, create_app_session(input=inp, output=self.output):
+            the_app = self.app(inp)
+            inp.send_text(raw(keys))
+            asyncio.run(asyncio.wait_for(the_app.run_async(resumed=resumed), timeout=120))
+        self._take()
+        return the_app
+
+    def _take(self) -> None:
+        self.transcript.extend(self.spoken[self._mark :])
+        self._mark = len(self.spoken)
+
+
+# ----------------------------------------------------------------------------- a player made of keys
+
+
+def _free_index(table: ContractTable, card: Card, taken: set[int]) -> int:
+    """Where ``card`` sits in the shown hand, unmarked and not yet chosen for this meld."""
+    for i, (c, mark) in enumerate(zip(table.order, table.marks, strict=True)):
+        if c == card and mark == FREE and i not in taken:
+            return i
+    raise AssertionError(f"{card.code} is not free in the hand")
+
+
+def _meld_keys(meld_id: int) -> list[str]:
+    return ["M", *str(meld_id), "enter"]
+
+
+def keys_for_decision(h: ContractHarness) -> list[str]:
+    """The keys a player presses to do what the hint says, read off the table as a player would."""
+    session = h.session
+    if session.over:
+        return ["n"]  # no to 'play again'
+    if session.waiting:
+        return ["space"]
+    if not session.my_turn:
+        return []
+    table = h.table
+    action = table.advice().action
+    v = h.view
+    if isinstance(action, Buy):
+        return ["y"]
+    if isinstance(action, PassBuy):
+        return ["n"] if v.seat != v.to_move else ["d"]
+    if isinstance(action, Draw):
+        return ["t"] if action.source == "discard" else ["d"]
+    if isinstance(action, LayDown):
+        keys: list[str] = []
+        taken: set[int] = set()
+        for meld in action.melds:
+            for card in meld:
+                i = _free_index(table, card, taken)
+                taken.add(i)
+                keys += [card_key(i), "space"]
+            keys.append("enter")
+        return keys
+    if isinstance(action, LayOff):
+        keys = [] if table.meld_id == action.meld_id else _meld_keys(action.meld_id)
+        return [*keys, card_key(_free_index(table, action.card, set())), "enter"]
+    if isinstance(action, Discard):
+        return [card_key(_free_index(table, action.card, set())), "x"]
+    return ["N"]  # a swap: the hint does it
+
+
+def play_whole_game(h: ContractHarness, *, limit: int = 6000) -> None:
+    """A whole game by keys. At the first question of each hand the player also asks for the contract,
+    and at their first turn with melds on the table, reads the table."""
+    h.start()
+    asked_hand = read_hand = 0
+    for _ in range(limit):
+        if h.app_.quitting:
+            return
+        v = h.view
+        if not h.session.over and h.session.my_turn:
+            if v.hand_number != asked_hand:
+                asked_hand = v.hand_number
+                h.press("k")
+            if v.hand_number != read_hand and v.my_turn and v.phase == "discard" and v.table:
+                read_hand = v.hand_number
+                h.press("m")
+        keys = keys_for_decision(h)
+        if not keys:
+            raise AssertionError("the game is waiting for nobody")
+        h.press(*keys)
+    raise AssertionError("the game did not end")
+
+
+# ----------------------------------------------------------------------------- rigged deals
+
+
+def rigged(
+    players: int = 4,
+    *,
+    hand_number: int = 1,
+    hands: Mapping[int, str] | None = None,
+    up: str | None = None,
+    stock_top: Sequence[str] = (),
+    table: Sequence[tuple[int, str]] = (),
+    seed: int = 5,
+) -> Game:
+    """A game at the start of ``hand_number`` (seat ``hand_number - 1`` deals) whose chosen seats hold
+    exactly the given cards, ``up`` turned up and offered, and ``stock_top`` the next stock cards
+    (first listed is drawn first). ``table`` puts (owner, meld) on the table as if laid down. Every
+    other card stays in the game, so it still holds exactly its decks and saves still load."""
+    names = [*PLAYERS, "Dora", "Emil", "Fay", "Gil"][:players]
+    base = Game.new("contract-rummy", names, seed=seed)
+    rules = base.ruleset
+    assert isinstance(rules, ContractRummy)
+    state: ContractState = base.state
+    state.hand_number = hand_number
+    state.dealer = (hand_number - 1) % players
+    pool = list(rules.all_cards(state))
+    chosen = {seat: cards(text) for seat, text in (hands or {}).items()}
+    top = cards(up) if up else []
+    stock_cards = [c for w in stock_top for c in cards(w)]
+    table_melds = [(owner, cards(text)) for owner, text in table]
+    for c in [*(c for h in chosen.values() for c in h), *top, *stock_cards, *(c for _, m in table_melds for c in m)]:
+        pool.remove(c)
+    state.table = []
+    for i, (owner, meld) in enumerate(table_melds, start=1):
+        kind = meld_kind(meld)
+        assert kind is not None, meld
+        state.table.append(TableMeld(id=i, owner=owner, kind=kind, cards=ordered_meld(meld)))
+        state.melded[owner] = True
+    for seat in range(players):
+        state.hands[seat] = chosen[seat] if seat in chosen else [pool.pop() for _ in range(12)]
+    state.discard = top or [pool.pop()]
+    state.stock = pool + list(reversed(stock_cards))
+    first = (state.dealer + 1) % players
+    events: list[Event] = [
+        GameStarted(game="contract-rummy", players=tuple(names)),
+        HandStarted(hand_number=hand_number, hands_total=9, dealer=state.dealer, cards_dealt=12, wild_rank=Rank.TWO,
+                    up_card=state.discard[-1], first_player=first, seats=tuple(range(players))),
+        ContractStated(hand_number=hand_number, sets=state.contract.sets, runs=state.contract.runs),
+        *(CardsDealt(seat=s, cards=tuple(state.hands[s])) for s in range(players)),
+        *rules._begin_turn(state, first, offered_by=state.dealer),
+    ]
+    game = Game(rules, state, players=names, seed=seed, options=None)
+    game._record(events)
+    return game
+
+
+# ----------------------------------------------------------------------------- the golden game
+
+
+@dataclass(frozen=True)
+class GoldenGame:
+    name: str
+    seed: int
+    players: tuple[str, ...] = PLAYERS
+    verbosity: str = "normal"
+
+    def settings(self) -> Settings:
+        return Settings(speech="silent", cues=False, verbosity=self.verbosity)
+
+    def header(self) -> list[str]:
+        return [
+            f"# Golden transcript {self.name}: Contract Rummy, seed {self.seed}, players {', '.join(self.players)}, "
+            f"level normal, verbosity {self.verbosity}.",
+            "# Lines '> key' are key presses; every other line is what the player was told, in order.",
+            "# Regenerate on purpose: .venv/bin/python tests/ui_contract/contract_driver.py",
+        ]
+
+
+GOLDEN_GAMES = (GoldenGame("contract_rummy_seed4", 4),)
+GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
+
+
+def golden_path(g: GoldenGame) -> Path:
+    return GOLDEN_DIR / f"{g.name}.txt"
+
+
+def record_golden(g: GoldenGame) -> list[str]:
+    h = ContractHarness(g.seed, players=g.players, settings=g.settings())
+    play_whole_game(h)
+    return [*g.header(), *h.transcript]
+
+
+def replay_golden(g: GoldenGame, keys: list[str]) -> list[str]:
+    h = ContractHarness(g.seed, players=g.players, settings=g.settings())
+    # Ctrl+C after the keys: a game that went differently still stops, and the diff shows where.
+    h.run_keys([*keys, "c-c"])
+    return [*g.header(), *h.transcript]
+
+
+def golden_keys(lines: list[str]) -> list[str]:
+    return [line[2:] for line in lines if line.startswith("> ")]
+
+
+# ----------------------------------------------------------------------------- the keys in the docs
+
+DOC = ROOT / "docs" / "contract-rummy.md"
+KEYS_START = "<!-- keys: generated by tests/ui_contract/contract_driver.py from the command registry -->"
+KEYS_END = "<!-- end of keys -->"
+
+
+def keys_section() -> str:
+    """The keys of the contract rummy table as docs/contract-rummy.md shows them, a table per group."""
+    h = ContractHarness(1)
+    h.start()
+    text = h.app_.registry.markdown("Keys")
+    lines = ["###" + line[1:] if line.startswith("## ") else "##" + line if line.startswith("# ") else line
+             for line in text.splitlines()]
+    return "\n".join([KEYS_START, *lines, KEYS_END])
+
+
+def doc_with_keys(doc: str) -> str:
+    start, end = doc.index(KEYS_START), doc.index(KEYS_END) + len(KEYS_END)
+    return doc[:start] + keys_section() + doc[end:]
+
+
+def main() -> int:
+    DOC.write_text(doc_with_keys(DOC.read_text(encoding="utf-8")), encoding="utf-8")
+    print(f"wrote the keys of {DOC.relative_to(ROOT)}")
+    GOLDEN_DIR.mkdir(exist_ok=True)
+    for g in GOLDEN_GAMES:
+        lines = record_golden(g)
+        golden_path(g).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        print(f"wrote {golden_path(g).relative_to(ROOT)} ({len(lines)} lines)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

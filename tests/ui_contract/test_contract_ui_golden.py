@@ -1,0 +1,49 @@
+"""A whole seeded game of contract rummy played through the keys, against its golden transcript, and the
+keys section of docs/contract-rummy.md against the table's registry."""
+
+from __future__ import annotations
+
+import difflib
+
+import pytest
+from contract_driver import DOC, GOLDEN_GAMES, GoldenGame, doc_with_keys, golden_keys, golden_path, replay_golden
+
+
+@pytest.mark.parametrize("game", GOLDEN_GAMES, ids=lambda g: g.name)
+def test_whole_game_matches_golden_transcript(game: GoldenGame) -> None:
+    expected = golden_path(game).read_text(encoding="utf-8").splitlines()
+    keys = golden_keys(expected)
+    assert keys[-1] == "n", "a golden game ends by declining to play again"
+    actual = replay_golden(game, keys)
+    if actual != expected:
+        diff = "\n".join(difflib.unified_diff(expected, actual, "golden", "now", lineterm="", n=2))
+        pytest.fail(
+            f"the transcript of {game.name} changed; if that is meant, run tests/ui_contract/contract_driver.py.\n"
+            f"{diff[:6000]}"
+        )
+
+
+def test_the_golden_game_plays_all_nine_contracts_through_the_table() -> None:
+    text = golden_path(GOLDEN_GAMES[0]).read_text(encoding="utf-8")
+    lines = text.splitlines()
+    for n in range(1, 10):
+        assert f"Hand {n} of 9 over." in text
+    assert "Game over." in text and lines[-2:] == ["> n", "Thank you for playing."]
+    # Buy questions answered both ways, lay-downs built by Space and Enter, lay-offs by the meld cursor.
+    assert any(line.startswith("Buy the ") and line.endswith("? It costs a penalty card. Y or N.") for line in lines)
+    assert "> y" in lines and "> n" in lines and "You want to buy it." in lines
+    assert any(line.startswith("You bought the ") for line in lines)
+    assert any(line.startswith("Take the ") for line in lines)
+    assert sum(line.startswith("You laid down meld ") for line in lines) >= 4
+    assert any(line.startswith("Planned meld 1, ") for line in lines)
+    assert any(line.startswith("You laid off ") for line in lines)
+    # The contract key at each hand's first question: met, or so many cards short and which would help.
+    assert sum(line.startswith("Hand ") and ", contract: " in line for line in lines) == 9
+    assert "Your hand meets it: " in text and " short. Cards that would help: " in text
+    # Every key answered: nothing fell through to the generic 'does nothing here'.
+    assert "does nothing here" not in text
+
+
+def test_the_keys_in_the_document_are_the_keys_of_the_table() -> None:
+    doc = DOC.read_text(encoding="utf-8")
+    assert doc_with_keys(doc) == doc, "run tests/ui_contract/contract_driver.py to rewrite the keys"

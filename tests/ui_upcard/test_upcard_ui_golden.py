@@ -1,0 +1,53 @@
+"""The upcard rummy table by keys: a whole seeded game typed through the terminal against its golden
+transcript, and the keys section of docs/upcard-rummy.md against the command registry."""
+
+from __future__ import annotations
+
+import difflib
+
+import pytest
+from upcard_driver import DOC, GOLDEN_GAMES, GoldenGame, doc_with_keys, golden_keys, golden_path, replay_golden
+
+
+@pytest.mark.parametrize("game", GOLDEN_GAMES, ids=lambda g: g.name)
+def test_whole_game_typed_at_the_terminal_matches_its_golden_transcript(game: GoldenGame) -> None:
+    expected = golden_path(game).read_text(encoding="utf-8").splitlines()
+    keys = golden_keys(expected)
+    assert keys[-1] == "n", "a golden game ends by declining to play again"
+    actual = replay_golden(game, keys)
+    if actual != expected:
+        diff = "\n".join(difflib.unified_diff(expected, actual, "golden", "now", lineterm="", n=2))
+        pytest.fail(
+            f"the transcript of {game.name} changed; if that is meant, run tests/ui_upcard/upcard_driver.py.\n"
+            f"{diff[:6000]}"
+        )
+
+
+def test_the_golden_game_shows_every_part_of_the_table() -> None:
+    text = golden_path(GOLDEN_GAMES[0]).read_text(encoding="utf-8")
+    lines = text.splitlines()
+    # The deal: the wild rank from the dealer's up card, every up card and hand size.
+    assert any(line.startswith("Hand 1. You deal; your up card makes ") for line in lines)
+    assert any(line.startswith("> w") for line in lines) and "are wild: your up card. At the deal: " in text
+    # Building a meld by Space, hearing it, Enter.
+    assert "Not a meld: a meld needs at least 3 cards." in text and ": Enter lays it down." in text
+    assert "You melded for the first time: " in text
+    # The fanned pile: read, searched, costed, taken back.
+    assert "cards; from the top: " in text and "You could take back to " in text
+    assert " against you unless put down" in text
+    assert "You took 2 cards from the discard pile, back to the 10 of spades" in text
+    # Lay-offs, going out, last turns, the totals against the target, the end.
+    assert "You laid off the " in text and "You went out." in text
+    assert "You can go out this turn: " in text
+    assert "Your turn, last turn." in text and "You have melded, so you get no last turn." in text
+    assert "Target 500. Totals: you 0" in text and "short of the target." in text
+    assert "Game over. You win with 815 points." in text
+    # A move that is not allowed yet is refused with the reason.
+    refused = "You may take from the discard pile only after you have melded, on a later turn."
+    assert lines[lines.index("> t") + 1] == refused
+
+
+def test_docs_keys_section_is_the_registry() -> None:
+    doc = DOC.read_text(encoding="utf-8")
+    assert doc == doc_with_keys(doc), "docs/upcard-rummy.md keys are stale: run tests/ui_upcard/upcard_driver.py"
+    assert "| Shift+K | Every card you could take back to" in doc

@@ -1,0 +1,110 @@
+"""`access-game play --game upcard-rummy`: its arguments, a run through pipe input with its own save
+slot and the resume question, and the installed command in a real pseudo-terminal."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from upcard_driver import raw
+
+from access_game.cli import build_parser, main
+from access_game.commands.play import GameChoice, choose_game, play_in_terminal
+from access_game.saves import SaveStore
+from access_game.settings import Settings
+from speech.backends.base import RecordingBackend
+
+COMMAND = Path(sys.executable).parent / "access-game"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "7"], "--players: Upcard Rummy here is for 2 to 6 players"),
+        (["--players", "1"], "--players: Upcard Rummy here is for 2 to 6 players"),
+        (["--players", "3", "--names", "Anna"], "--names: give 2 names"),
+    ],
+)
+def test_bad_arguments_exit_2_with_usage(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--game", "upcard-rummy", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: access-game play") and message in err
+
+
+def test_three_computer_players_by_default_and_the_level_asked_for() -> None:
+    args = build_parser().parse_args(["play", "--game", "upcard-rummy", "--level", "hard", "--seed", "4"])
+    choice = choose_game(args, Settings())
+    assert choice == GameChoice("upcard-rummy", ["You", "Anna", "Ben", "Carla"], "hard", 4)
+    args = build_parser().parse_args(["play", "--game", "upcard-rummy", "--players", "6"])
+    assert len(choose_game(args, Settings()).players) == 6
+
+
+def _play(home: Path, first: list[str], keys: list[str], backend: RecordingBackend) -> int:
+    choice = GameChoice("upcard-rummy", ["You", "Anna", "Ben"], "easy", 5)
+    out = DummyOutput()
+    with create_pipe_input() as inp, create_app_session(input=inp, output=out):
+        inp.send_text(raw(first))
+
+        def type_keys(app: Any) -> None:
+            inp.send_text(raw(keys))
+
+        return play_in_terminal(choice, Settings(speech="silent", cues=False), input=inp, output=out,
+                                backend=backend, saves=SaveStore(home / "saves", slot="upcard-rummy"), cues=None,
+                                on_app=type_keys)
+
+
+def test_a_game_is_played_saved_in_its_own_slot_and_resumed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ACCESS_GAME_HOME", str(tmp_path))
+    said = RecordingBackend()
+    assert _play(tmp_path, [], ["f1", "d", "k", "q", "y"], said) == 0
+    assert said.texts[0] == "Upcard Rummy. F1 lists the keys; Escape opens a menu of every action."
+    assert any(t.startswith("Help for Upcard Rummy: ") for t in said.texts)
+    assert any(t.startswith("You drew the ") for t in said.texts)
+    assert said.texts[-1] == "Your game is saved; run access-game play --game upcard-rummy again to go on."
+    assert sorted(p.name for p in (tmp_path / "saves").iterdir()) == ["upcard-rummy.json"]
+
+    again = RecordingBackend()
+    assert _play(tmp_path, ["y"], ["h", "q", "y"], again) == 0
+    assert again.texts[0].startswith("You have a saved game of Upcard Rummy with Anna and Ben, hand 1, totals you 0")
+    assert again.texts[0].endswith("target 3000. Resume it? Y or N.")
+    assert any(t.startswith("Resumed Upcard Rummy against Anna and Ben: hand 1, ") for t in again.texts)
+    assert "It is your turn: meld or discard." in again.texts
+
+
+def _spawn(home: Path, *args: str) -> Any:
+    pexpect = pytest.importorskip("pexpect")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PROMPT_TOOLKIT")}
+    env.update(ACCESS_GAME_HOME=str(home), TERM="xterm", COLUMNS="80", LINES="24")
+    return pexpect.spawn(str(COMMAND), list(args), env=env, dimensions=(24, 80), encoding="utf-8", timeout=20)
+
+
+@pytest.mark.skipif(not COMMAND.exists(), reason="access-game is not installed in this environment")
+def test_the_installed_command_plays_upcard_rummy_in_a_terminal(tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    child = _spawn(tmp_path, "play", "--game", "upcard-rummy", "--players", "3", "--level", "hard", "--seed", "5",
+                   "--speech", "screen-reader")
+    child.expect("Upcard Rummy. F1 lists the keys")
+    child.expect("Up cards: ")
+    child.expect("draw>")
+    child.send("d")
+    child.expect("You drew the ")
+    child.expect("discard>")
+    child.send("k")
+    child.expect(r"cards?; from the top: ")
+    child.send("x")
+    child.expect("You discarded the ")
+    child.expect("draw>")
+    child.send("q")
+    child.expect("Quit the game")
+    child.send("y")
+    child.expect("run access-game play --game upcard-rummy again to go on")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert sorted(p.name for p in (tmp_path / "data" / "saves").iterdir()) == ["upcard-rummy.json"]

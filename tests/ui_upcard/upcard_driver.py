@@ -1,0 +1,447 @@
+"""Test support: upcard rummy at the terminal driven by keys, with what was said recorded.
+
+``UpcardHarness`` builds the real parts a player meets (session, upcard table, app, announcer,
+narrator) with a recording backend in place of a voice. ``keys_for_step`` is a player's move expressed
+only as key presses read off the table: a normal computer player decides, and the keys do it the way
+a person would (card number, Space to select, Enter to meld; M to the meld, O to lay off; Tab through
+the discard pile, T to take it back; card number, X to discard). The golden game is a whole seeded
+game to a low target played that way; regenerate it, and the keys section of docs/upcard-rummy.md,
+on purpose with
+
+    .venv/bin/python tests/ui_upcard/upcard_driver.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import DummyInput, create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # run as a script to regenerate the golden file
+    sys.path.insert(0, str(ROOT))
+
+from access_game.saves import SaveStore  # noqa: E402
+from access_game.session import Session  # noqa: E402
+from access_game.settings import Settings  # noqa: E402
+from access_game.ui.app import GameApp  # noqa: E402
+from access_game.ui.printer import LinePrinter  # noqa: E402
+from access_game.ui.speech_link import make_announcer, make_narrator  # noqa: E402
+from access_game.ui.upcard_table import HIGH_KEYS, HINT_LEVEL, UpcardTable, dig_options  # noqa: E402
+from engine.actions import Action, Discard, Draw  # noqa: E402
+from engine.bots import make_agent  # noqa: E402
+from engine.cards import Card, Rank, no_twos_deck  # noqa: E402
+from engine.events import CardsDealt, Event, GameStarted, TurnStarted  # noqa: E402
+from engine.game import Game  # noqa: E402
+from engine.rules.upcard_rummy import (  # noqa: E402
+    HandOpened,
+    LayOff,
+    Meld,
+    Melded,
+    TableMeld,
+    TakeDiscards,
+    UpcardState,
+    UpcardView,
+    parse_upcard_card,
+)
+from speech.backends.base import RecordingBackend  # noqa: E402
+
+PLAYERS = ("You", "Anna", "Ben", "Carla")
+WELCOME = "Upcard Rummy. F1 for help."
+
+#: Raw bytes a terminal sends for the named keys ('alt-1' is Escape then 1).
+RAW_KEYS = {
+    "space": " ",
+    "enter": "\r",
+    "escape": "\x1b",
+    "tab": "\t",
+    "s-tab": "\x1b[Z",
+    "f1": "\x1bOP",
+    "left": "\x1b[D",
+    "right": "\x1b[C",
+    "up": "\x1b[A",
+    "down": "\x1b[B",
+    "home": "\x1b[H",
+    "end": "\x1b[F",
+    "pageup": "\x1b[5~",
+    "pagedown": "\x1b[6~",
+    "c-c": "\x03",
+}
+
+
+def raw(keys: Iterable[str]) -> str:
+    out = []
+    for k in keys:
+        if k in RAW_KEYS:
+            out.append(RAW_KEYS[k])
+        elif k.startswith("alt-"):
+            out.append("\x1b" + k[4:])
+        else:
+            out.append(k)
+    return "".join(out)
+
+
+def cs(text: str) -> tuple[Card, ...]:
+    return tuple(parse_upcard_card(t) for t in text.split())
+
+
+class UpcardHarness:
+    def __init__(
+        self,
+        game: Game | None = None,
+        *,
+        seed: int = 1,
+        players: Sequence[str] = PLAYERS,
+        target: int = 3000,
+        settings: Settings | None = None,
+        save_dir: Path | None = None,
+        level: str = "normal",
+    ) -> None:
+        self.settings = settings or Settings(speech="silent", cues=False)
+        self.backend = RecordingBackend()
+        self.output = DummyOutput()
+        self.printer = LinePrinter(self.output)
+        self.announcer = make_announcer(self.settings, self.printer, self.backend)
+        self.game = game or Game.new("upcard-rummy", list(players), seed=seed, options={"target": target})
+        self.saves = SaveStore(save_dir, slot="upcard-rummy") if save_dir is not None else None
+        self.session = Session(
+            self.game,
+            human_seat=0,
+            level=level,
+            announcer=self.announcer,
+            narrator=make_narrator(0, self.game.players, self.settings, game="upcard-rummy"),
+            settings=self.settings,
+            saves=self.saves,
+        )
+        self.transcript: list[str] = []
+        self._mark = 0
+        self._app: GameApp | None = None
+
+    @property
+    def spoken(self) -> list[str]:
+        return self.backend.texts
+
+    @property
+    def app_(self) -> GameApp:
+        assert self._app is not None
+        return self._app
+
+    @property
+    def table(self) -> UpcardTable:
+        table = self.app_.table
+        assert isinstance(table, UpcardTable)
+        return table
+
+    @property
+    def view(self) -> UpcardView:
+        v = self.session.view()
+        assert isinstance(v, UpcardView)
+        return v
+
+    def app(self, inp: object = None) -> GameApp:
+        app = GameApp(self.session, self.printer, input=inp, output=self.output, welcome=WELCOME)  # type: ignore[arg-type]
+        app.key_listeners.append(self._key)
+        self._app = app
+        return app
+
+    def _key(self, key: str) -> None:
+        self._take()
+        self.transcript.append(f"> {key}")
+
+    def start(self, *, resumed: bool = False) -> GameApp:
+        app = self.app(DummyInput())
+        app.start(resumed=resumed)
+        app.printer.flush()
+        self._take()
+        return app
+
+    def press(self, *keys: str) -> list[str]:
+        """Keys through the app's dispatcher, one by one; what was said."""
+        start = len(self.spoken)
+        for key in keys:
+            self.app_.dispatch(key)
+        self._take()
+        return self.spoken[start:]
+
+    def run_keys(self, keys: Iterable[str], *, resumed: bool = False) -> GameApp:
+        """Type ``keys`` through prompt_toolkit pipe input until the app exits (end with quitting)."""
+        with create_pipe_input() as inp, create_app_session(input=inp, output=self.output):
+            the_app = self.app(inp)
+            inp.send_text(raw(keys))
+            asyncio.run(asyncio.wait_for(the_app.run_async(resumed=resumed), timeout=120))
+        self._take()
+        return the_app
+
+    def _take(self) -> None:
+        self.transcript.extend(self.spoken[self._mark :])
+        self._mark = len(self.spoken)
+
+
+# ----------------------------------------------------------------------------- tables set up card by card
+
+
+def set_table(
+    hands: Sequence[str],
+    *,
+    discard: str = "4d",
+    wild: Rank = Rank.FIVE,
+    melds: Sequence[tuple[int, str]] = (),
+    melded: Sequence[bool] | None = None,
+    stock_top: str = "",
+    phase: str = "draw",
+    to_move: int = 0,
+    target: int = 3000,
+    players: Sequence[str] = ("You", "Anna", "Ben"),
+) -> Game:
+    """A real game whose hands, discard pile (bottom first), melds (owner, cards) and stock top (drawn
+    first last) are the ones named; the stock holds the rest, so the table keeps the whole deck.
+
+    The log is rewritten to match (a deal of these hands, each meld laid down, the turn begun), so the
+    narrator names the wild rank and the melds as it would have in a game that got here by itself.
+    """
+    n = len(hands)
+    game = Game.new("upcard-rummy", list(players[:n]), seed=1, options={"target": target})
+    state = game.state
+    assert isinstance(state, UpcardState)
+    state.hands = [list(cs(h)) for h in hands]
+    state.discard = list(cs(discard))
+    state.wild_rank = wild
+    state.table = []
+    for owner, text in melds:
+        cards = cs(text)
+        rank = next(c.rank for c in cards if c.rank != wild)
+        assert rank is not None
+        state.table.append(TableMeld(owner=owner, rank=rank, cards=cards))
+    state.melded = list(melded) if melded is not None else [False] * n
+    for m in state.table:
+        state.melded[m.owner] = True
+    used: Counter[Card] = Counter(state.discard)
+    for h in state.hands:
+        used.update(h)
+    for m in state.table:
+        used.update(m.all_cards)
+    top = list(cs(stock_top))
+    used.update(top)
+    rest = Counter(no_twos_deck(2))
+    rest.subtract(used)
+    assert all(v >= 0 for v in rest.values()), "a table holds at most two of each card"
+    state.stock = sorted(rest.elements(), key=Card.sort_key) + top
+    state.up_cards = [h[0] for h in state.hands]
+    state.to_move = to_move
+    state.phase = phase  # type: ignore[assignment]
+    state.first_meld_now = False
+    state.dealer = (to_move - 1) % n
+    events: list[Event] = [
+        GameStarted(game="upcard-rummy", players=tuple(game.players)),
+        HandOpened(hand_number=1, dealer=state.dealer, up_cards=tuple(state.up_cards),
+                   hand_sizes=tuple(len(h) for h in state.hands), wild_rank=wild, turned_up=state.discard[0],
+                   first_player=to_move, target=target),
+        *(CardsDealt(seat=s, cards=tuple(state.hands[s])) for s in range(n)),
+        *(Melded(seat=m.owner, index=i, cards=m.cards, first=True) for i, m in enumerate(state.table)),
+        TurnStarted(seat=to_move),
+    ]
+    game.log.clear()
+    game._seat_logs = [[] for _ in game.players]
+    game._record(events)
+    return game
+
+
+# ----------------------------------------------------------------------------- a player's keys
+
+
+def card_key(index: int) -> str:
+    """The key that moves to card ``index`` (0-based): 1 to 9, 0 for the tenth, Alt+1 to Alt+5 beyond."""
+    if index < 9:
+        return str(index + 1)
+    if index == 9:
+        return "0"
+    return HIGH_KEYS[index - 10]
+
+
+def _keys_to_card(table: UpcardTable, card: Card, *, unmarked: bool = True) -> list[str]:
+    at = [i for i, c in enumerate(table.order) if c == card and not (unmarked and table.marks[i])]
+    index = at[0]
+    if index >= 10 + len(HIGH_KEYS):
+        return ["j", *str(index + 1), "enter"]
+    return [] if table.pos == index else [card_key(index)]
+
+
+def decide(h: UpcardHarness) -> Action:
+    """What the player does now: what the hint says (the same computer player, seeded the same way)."""
+    v = h.view
+    agent = make_agent("upcard-rummy", HINT_LEVEL, seed=len(h.game.actions))
+    return agent.choose(v, h.game.legal_actions(0))
+
+
+#: A planned key press: a key name, or ('to', card) / ('select', card), resolved when it is pressed.
+Step = str | tuple[str, Card]
+
+
+def keys_for_action(h: UpcardHarness, action: Action) -> list[Step]:
+    """The keys that do ``action`` through the table, pressed one at a time (the table changes)."""
+    table = h.table
+    if isinstance(action, Draw):
+        return ["d"]
+    if isinstance(action, TakeDiscards):
+        targets = [o.depth for o in dig_options(h.view)]
+        depth = table._pile_depth()
+        keys: list[Step] = ["tab"] * sum(1 for d in targets if depth < d <= action.count)
+        wilds = [c for c in action.meld if c.rank == h.view.wild_rank and c in h.view.hand]
+        return [*keys, *(("select", c) for c in wilds), "t"]
+    if isinstance(action, Meld):
+        return [*(("select", c) for c in action.cards), "enter"]
+    if isinstance(action, LayOff):
+        if table._meld_for(action.card) == action.meld:
+            return [("to", action.card), "o"]
+        n = len(h.view.table)
+        at = table.meld_index
+        steps = action.meld + 1 if at is None or at >= n else (action.meld - at) % n
+        return [*(["m"] * steps), ("to", action.card), "o"]
+    if isinstance(action, Discard):
+        return [("to", action.card), "x"]
+    raise AssertionError(f"no keys for {action}")
+
+
+def do_keys(h: UpcardHarness, plan: Sequence[Step]) -> None:
+    """Press the planned keys; ('select', card) and ('to', card) are resolved against the hand as it is
+    at that moment (a card's number changes as the hand changes)."""
+    for step in plan:
+        if isinstance(step, tuple):
+            what, card = step
+            for k in _keys_to_card(h.table, card):
+                h.press(k)
+            if what == "select":
+                h.press("space")
+        else:
+            h.press(step)
+
+
+def play_whole_game(h: UpcardHarness) -> None:
+    """A whole game by keys. Each of the player's turns starts with the hint; each hand, the player
+    also asks for the wild rank and the up cards, the totals, the discard pile once it has grown, and
+    the melds once they may lay off; whenever they could take the pile back, what each dig would cost."""
+    h.start()
+    h.press("t")  # taking the pile back before melding: refused, with the reason
+    hand_seen = pile_read = melds_read = -1
+    for _ in range(3000):
+        if h.app_.quitting:
+            return
+        if h.session.over:
+            h.press("n")
+            continue
+        if h.session.waiting:
+            h.press("space")
+            continue
+        assert h.session.my_turn, "the game is waiting for nobody"
+        v = h.view
+        if v.phase == "draw":
+            if v.hand_number != hand_seen:
+                hand_seen = v.hand_number
+                h.press("w", "s")
+            h.press("n")
+            if v.melded[0] and dig_options(v):
+                h.press("K")
+            elif len(v.discard) > 3 and pile_read != v.hand_number:
+                pile_read = v.hand_number
+                h.press("k")
+        elif v.may_lay_off and v.table and melds_read != v.hand_number:
+            melds_read = v.hand_number
+            h.press("a")
+        do_keys(h, keys_for_action(h, decide(h)))
+    raise AssertionError("the game did not end")
+
+
+# ----------------------------------------------------------------------------- the golden game
+
+
+@dataclass(frozen=True)
+class GoldenGame:
+    name: str
+    seed: int
+    target: int
+    players: tuple[str, ...] = PLAYERS
+    verbosity: str = "normal"
+
+    def settings(self) -> Settings:
+        return Settings(speech="silent", cues=False, verbosity=self.verbosity)
+
+    def header(self) -> list[str]:
+        return [
+            f"# Golden transcript {self.name}: Upcard Rummy, seed {self.seed}, target {self.target}, "
+            f"players {', '.join(self.players)}, computer players normal, verbosity {self.verbosity}.",
+            "# The player presses N (the hint) at each turn, then does what it says by keys.",
+            "# Lines '> key' are key presses; every other line is what the player was told, in order.",
+            "# Regenerate on purpose: .venv/bin/python tests/ui_upcard/upcard_driver.py",
+        ]
+
+    def harness(self) -> UpcardHarness:
+        return UpcardHarness(seed=self.seed, players=self.players, target=self.target, settings=self.settings())
+
+
+GOLDEN_GAMES = (GoldenGame("upcard_seed15_target500", 15, 500),)
+GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
+
+
+def golden_path(g: GoldenGame) -> Path:
+    return GOLDEN_DIR / f"{g.name}.txt"
+
+
+def record_golden(g: GoldenGame) -> list[str]:
+    h = g.harness()
+    play_whole_game(h)
+    return [*g.header(), *h.transcript]
+
+
+def replay_golden(g: GoldenGame, keys: list[str]) -> list[str]:
+    """Type the golden keys through pipe input (Ctrl+C after them, so a game that went differently
+    still stops, and the diff shows where it parted)."""
+    h = g.harness()
+    h.run_keys([*keys, "c-c"])
+    return [*g.header(), *h.transcript]
+
+
+def golden_keys(lines: list[str]) -> list[str]:
+    return [line[2:] for line in lines if line.startswith("> ")]
+
+
+# ----------------------------------------------------------------------------- the keys in the docs
+
+DOC = ROOT / "docs" / "upcard-rummy.md"
+KEYS_START = "<!-- keys: generated by tests/ui_upcard/upcard_driver.py from the command registry -->"
+KEYS_END = "<!-- end of keys -->"
+
+
+def keys_section() -> str:
+    """The keys of the upcard rummy table as docs/upcard-rummy.md shows them, one table per group."""
+    h = UpcardHarness(seed=1)
+    h.start()
+    text = h.app_.registry.markdown("Keys")
+    lines = ["##" + line if line.startswith("#") else line for line in text.splitlines()]
+    return "\n".join([KEYS_START, *lines, KEYS_END])
+
+
+def doc_with_keys(doc: str) -> str:
+    start, end = doc.index(KEYS_START), doc.index(KEYS_END) + len(KEYS_END)
+    return doc[:start] + keys_section() + doc[end:]
+
+
+def main() -> int:
+    DOC.write_text(doc_with_keys(DOC.read_text(encoding="utf-8")), encoding="utf-8")
+    print(f"wrote the keys of {DOC.relative_to(ROOT)}")
+    GOLDEN_DIR.mkdir(exist_ok=True)
+    for g in GOLDEN_GAMES:
+        lines = record_golden(g)
+        golden_path(g).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        print(f"wrote {golden_path(g).relative_to(ROOT)} ({len(lines)} lines)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
