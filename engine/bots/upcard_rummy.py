@@ -11,7 +11,7 @@ with valuable cards still held.
   all it can, digs into the pile when what it can meld at once beats an average stock card, and
   discards the card least likely to pay, fearing the end only when someone is nearly out.
 - hard: as normal, but it weighs the end by every opponent's hand size, keeps pairs whose rank lies
-  in the pile (a dig to come), counts cards it knows opponents hold, and will not feed a dig.
+  in the pile (a dig to come), counts cards it knows opponents hold, and is wary of feeding a dig.
 
 An agent sees only its own seat's view; each call plans the turn afresh and returns its next step,
 so a turn is a few calls (melds, lay-offs, then the discard).
@@ -41,7 +41,7 @@ from engine.rules.upcard_rummy import (
     UpcardView,
 )
 
-__all__ = ["UpcardAgent", "plan_plays"]
+__all__ = ["STYLES", "Plan", "Style", "UpcardAgent", "plan_plays"]
 
 GAME = "upcard-rummy"
 _DECK = Counter(no_twos_deck(2))
@@ -117,11 +117,6 @@ class Style:
     #: Count what a discard may give a melded opponent's dig.
     avoids_feeding: bool
     random_discard: bool = False
-    #: Leave a dig in the pile while no opponent can dig and the hand is young.
-    patient: bool = False
-    #: Settle close dig-or-draw choices by playing the hand out this many times per option (0: never).
-    rollouts: int = 0
-    rollout_window: float = 60.0
     calm: float = 0.3
     alarm: float = 0.7
     near: int = 3
@@ -358,28 +353,9 @@ class UpcardAgent:
             assert best is not None
             return best[1]
         expected = self._expected_stock(view, ctx)
-        if best is not None and self.style.rollouts and abs(best[0] - expected) < self.style.rollout_window:
-            return self._rollout_choice(view, [stock, best[1]])
         if best is not None and best[0] > expected + self.style.dig_margin:
-            if self.style.patient and self._can_wait(view, ctx, best[1]):
-                return stock
             return best[1]
         return stock
-
-    def _rollout_choice(self, view: UpcardView, options: list[Action]) -> Action:
-        """Play the rest of the hand out a few times from guessed deals, for each option, and keep the
-        option that ends the hand best for this seat against the others."""
-        from engine.bots.upcard_rollout import rollout_scores
-
-        scores = rollout_scores(view, options, samples=self.style.rollouts, rng=self.rng)
-        return options[max(range(len(options)), key=lambda i: scores[i])]
-
-    def _can_wait(self, view: UpcardView, ctx: _Context, take: Action) -> bool:
-        """A dig nobody else can make yet only grows while it waits: every discard lands on top of it."""
-        if any(ctx.opp_melded.values()) or ctx.danger > 0.45:
-            return False
-        assert isinstance(take, TakeDiscards)
-        return take.count < len(view.discard) or True
 
     def _expected_stock(self, view: UpcardView, ctx: _Context) -> float:
         total = sum(ctx.unseen.values())

@@ -536,6 +536,8 @@ class UpcardRummy:
         if not state.melded[seat]:
             raise IllegalAction("you may take from the discard pile only after you have melded, on a later turn")
         pile = state.discard
+        if not pile:
+            raise IllegalAction("the discard pile is empty")
         if not isinstance(action.count, int) or not 1 <= action.count <= len(pile):
             raise IllegalAction(f"the discard pile has {len(pile)} card(s); take from 1 to {len(pile)}")
         target = pile[-action.count]

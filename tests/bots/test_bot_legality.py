@@ -58,7 +58,7 @@ def test_mixed_level_games_make_only_legal_moves() -> None:
         ("normal", "easy", "easy", "normal", "easy", "normal", "easy"),
     ]
     checked = 0
-    for n, lineup in enumerate(lineups):
+    for n, lineup in enumerate(lineups * 2):
         game = Game.new(GAME, [f"P{i}" for i in range(len(lineup))], seed=100 + n)
         agents = [make_agent(GAME, level, seed=n * 10 + i) for i, level in enumerate(lineup)]
         while not game.over:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from upcard_tables import c, cs, deck_intact, make_table, state_of
 
 from engine.actions import Discard, Draw
@@ -54,6 +56,16 @@ def test_bots_play_whole_games_legally(levels: list[str], seed: int) -> None:
     assert state.winners and max(state.totals()) >= 600
 
 
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    levels=st.lists(st.sampled_from(["easy", "normal", "hard"]), min_size=2, max_size=6),
+)
+def test_bots_never_make_an_illegal_move(seed: int, levels: list[str]) -> None:
+    game, _ = _play(levels, seed, target=300)
+    assert game.over and deck_intact(game)
+
+
 def test_bots_are_repeatable_from_their_seed() -> None:
     _, first = _play(["hard", "normal", "easy"], 8, target=400)
     _, again = _play(["hard", "normal", "easy"], 8, target=400)
@@ -63,7 +75,7 @@ def test_bots_are_repeatable_from_their_seed() -> None:
 def test_bots_dig_into_the_pile() -> None:
     digs = 0
     for seed in range(6):
-        _, chosen = _play(["normal", "hard"], 20 + seed, target=500)
+        _, chosen = _play(["normal", "easy"], 20 + seed, target=500)
         digs += sum(isinstance(a, TakeDiscards) for a in chosen)
     assert digs > 0
 

@@ -16,7 +16,7 @@ from engine.cards import Card, Rank
 from engine.errors import IllegalAction
 from engine.events import event_from_data, event_to_data
 from engine.game import Game
-from engine.rules.upcard_rummy import LayOff, Meld, TakeDiscards, UpcardHandEnded, UpcardState
+from engine.rules.upcard_rummy import HandOpened, LayOff, Meld, TakeDiscards, UpcardHandEnded, UpcardState
 
 FAST = settings(max_examples=25, deadline=None)
 
@@ -154,7 +154,7 @@ def test_scores_are_the_table_minus_the_hand(seed: int, players: int) -> None:
     while not game.over:
         game.apply(rng.choice(game.legal_actions(game.seats_to_act()[0])))
     ends = [e for e in game.log if isinstance(e, UpcardHandEnded)]
-    wilds = [e.wild_rank for e in game.log if type(e).__name__ == "HandOpened"]
+    wilds = [e.wild_rank for e in game.log if isinstance(e, HandOpened)]
     running = [0] * players
     for ended, wild in zip(ends, wilds, strict=True):
         for s in range(players):
