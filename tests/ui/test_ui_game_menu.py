@@ -56,7 +56,7 @@ def finished_solitaire(h: Harness) -> Any:
 
 
 def test_every_game_with_a_table_can_be_named() -> None:
-    assert table_names() == ["five-crowns", "solitaire"]
+    assert table_names() == ["contract-rummy", "five-crowns", "solitaire", "upcard-rummy"]
     assert table_entry("solitaire").save_slot == SAVE_SLOT != table_entry("five-crowns").save_slot
     assert table_entry("solitaire").command == "access-game solitaire"
 
