@@ -129,9 +129,13 @@ def _load_builtin() -> None:
 
 
 def table_names() -> list[str]:
-    """The games that can be played at the terminal, by name (so Five Crowns comes first in menus)."""
+    """The games that can be played at the terminal, Five Crowns first, then in the order of _MENU_ORDER."""
     _load_builtin()
-    return sorted(_TABLES)
+    rank = {name: i for i, name in enumerate(_MENU_ORDER)}
+    return sorted(_TABLES, key=lambda name: (rank.get(name, len(rank)), name))
+
+
+_MENU_ORDER = ("five-crowns", "solitaire", "contract-rummy", "upcard-rummy")
 
 
 def table_entries() -> list[TableEntry]:

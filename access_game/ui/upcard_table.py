@@ -346,8 +346,7 @@ class UpcardTable:
         if last_turn:
             self.say("Last turn: draw, lay down one meld of exactly three cards if you can, then discard.",
                      kind=Kind.MY_TURN, urgent=False)
-        elif v.melded[v.seat] and dig_options(v):
-            n = len(dig_options(v))
+        elif v.melded[v.seat] and (n := len(dig_options(v))):
             which = "1 card: K says what it would cost, Tab moves to it" if n == 1 else (
                 f"any of {n} cards: K says what each would cost, Tab moves to them")
             self.say(f"You could take the discard pile back to {which}.", kind=Kind.MY_TURN, urgent=False)

@@ -79,7 +79,9 @@ def read_knowledge(view: FiveCrownsView) -> Knowledge:
         elif isinstance(ev, Drew):
             turns[ev.seat] += 1
             if ev.source == "discard":
-                card = pile.pop() if pile else ev.card
+                # The event names the card (everyone saw it taken); the tracked pile is the fallback.
+                top = pile.pop() if pile else None
+                card = ev.card if ev.card is not None else top
                 if card is not None:
                     holding[ev.seat][card] += 1
             elif pile:

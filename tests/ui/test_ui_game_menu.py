@@ -56,7 +56,7 @@ def finished_solitaire(h: Harness) -> Any:
 
 
 def test_every_game_with_a_table_can_be_named() -> None:
-    assert table_names() == ["contract-rummy", "five-crowns", "solitaire", "upcard-rummy"]
+    assert table_names() == ["five-crowns", "solitaire", "contract-rummy", "upcard-rummy"]
     assert table_entry("solitaire").save_slot == SAVE_SLOT != table_entry("five-crowns").save_slot
     assert table_entry("solitaire").command == "access-game solitaire"
 
@@ -131,8 +131,8 @@ def test_the_question_at_the_end_offers_another_game_and_escape_comes_back_to_it
     h = Harness(game=solitaire_one_card_left())
     app = finished_solitaire(h)
     assert h.press("x") == ["Play again? Press Y for yes or N for no; A for another game."]
-    assert h.press("a") == ["Another game. Up and Down to move, Enter to choose, Escape to close. Five Crowns, 1 of 2"]
-    assert h.press("down") == ["Five Crowns solitaire again, 2 of 2"]
+    assert h.press("a") == ["Another game. Up and Down to move, Enter to choose, Escape to close. Five Crowns, 1 of 4"]
+    assert h.press("down") == ["Five Crowns solitaire again, 2 of 4"]
     assert h.press("escape") == ["Another game closed.", QUESTION]
     h.press("a")
     h.press("enter")
@@ -231,7 +231,13 @@ def test_a_wrong_key_at_the_resume_question_is_answered_every_time(home: Path) -
     assert len(again) == 2
 
 
-def test_a_saved_game_without_a_table_is_kept_aside_and_a_new_game_starts(home: Path) -> None:
+def test_a_saved_game_without_a_table_is_kept_aside_and_a_new_game_starts(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import access_game.ui.table as tables
+
+    table_names()  # load every table, then take contract rummy's away for this test
+    monkeypatch.delitem(tables._TABLES, "contract-rummy")
     saves = home / "saves"
     other = Game.new("contract-rummy", ["You", "Anna", "Ben"], seed=2)
     SaveStore(saves).write(other, human_seat=0, level="normal")
