@@ -36,9 +36,11 @@ HELP_LINE = "F1 lists the keys; Escape opens a menu of every action."
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = add_command(sub, "play", run, "Play at the terminal: Five Crowns against computer players (the default), "
-                    "or --game solitaire.")
-    p.add_argument("--game", help=f"the game: {DEFAULT_GAME} (the default) or solitaire")
-    p.add_argument("--players", type=int, help="number of players, you included (2 to 14; default 4)")
+                    "or --game solitaire, contract-rummy or upcard-rummy.")
+    p.add_argument("--game", help=f"the game: {DEFAULT_GAME} (the default), solitaire, contract-rummy or upcard-rummy")
+    p.add_argument("--players", type=int,
+                   help="number of players, you included (default 4; Five Crowns 2 to 14, contract rummy 2 to 8, "
+                   "upcard rummy 2 to 6)")
     p.add_argument("--names", nargs="+", metavar="NAME",
                    help="names: the computer players', or everyone's with yours first")
     p.add_argument("--level", choices=LEVELS, help="computer players' level (default from settings: normal)")
