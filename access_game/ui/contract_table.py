@@ -324,8 +324,9 @@ class ContractTable:
         v = self.view
         if v.phase == "over":
             return "game over"
-        if self.deciding() and v.offer is not None:
-            return f"{'take' if v.seat == v.to_move else 'buy'} {v.offer.code}? y/n"
+        if self.deciding():
+            # No card code here: read aloud, 'buy as?' would be taken for words. U asks the question again.
+            return "take? y/n" if v.seat == v.to_move else "buy? y/n"
         picked = len(self.selection)
         note = f", {picked} selected" if picked else ""
         if v.to_move != v.seat:
@@ -1037,6 +1038,8 @@ class ContractTable:
             dealt = not isinstance(latest, Discarded)
             whence = "turned up at the deal" if dealt else f"discarded by {self.names.name(v.offered_by)}"
             self.say("On offer: ", *self._the(v.offer), f", {whence}; the discard pile has {_cards(v.discard_size)}.")
+            if self.deciding():
+                self._ask_to_buy(may_pass=False)  # the question again, for a player who has looked away
             return
         if v.discard_top is None:
             self.say("The discard pile is empty.")
