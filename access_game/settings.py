@@ -58,6 +58,8 @@ class Settings:
     hints: bool = True
     #: Computer players' level for new games.
     level: str = "normal"
+    #: Contract rummy: ask whether to buy a discard (off: never asked, never buys).
+    buy_questions: bool = True
 
     def __post_init__(self) -> None:
         _check("speech", self.speech, SPEECH_CHOICES)
@@ -67,8 +69,8 @@ class Settings:
         _check("level", self.level, LEVELS)
         if not isinstance(self.rate, int) or not RATE_RANGE[0] <= self.rate <= RATE_RANGE[1]:
             raise ValueError(f"rate is a number of words per minute from {RATE_RANGE[0]} to {RATE_RANGE[1]}")
-        if not isinstance(self.cues, bool) or not isinstance(self.hints, bool):
-            raise ValueError("cues and hints are true or false")
+        if not all(isinstance(v, bool) for v in (self.cues, self.hints, self.buy_questions)):
+            raise ValueError("cues, hints and buy questions are true or false")
 
     def replace(self, **changes: Any) -> Settings:
         return dataclasses.replace(self, **changes)

@@ -43,7 +43,7 @@ def core_commands(app: GameApp) -> list[Command]:
         Command("help", ("f1", "?"), "Help: list every key.", core.help, "game"),
         Command("menu", ("escape",), "The action menu: every action in a list (Up, Down, Enter; Escape closes).",
                 core.menu, "game", in_menu=False),
-        Command("settings", ("f2",), "Settings: speech, rate, verbosity, cards, cues, pace, hints, level.",
+        Command("settings", ("f2",), "Settings: speech, rate, verbosity, cards, cues, pace, hints, buy questions, level.",
                 core.settings, "game"),
         Command("save", ("c-s",), "Save now (the game is also saved after every move).", core.save, "game"),
         Command("quit", ("q",), "Quit (asks first); your game is saved and resumes next time.", core.quit, "game"),
@@ -160,5 +160,6 @@ def settings_items(app: GameApp) -> list[MenuItem]:
                                                        "one per key press"),
                  adjust=lambda step: app.change_settings(current().replace(pace=_cycle(PACES, current().pace, step)))),
         flag("Hints", "hints"),
+        flag("Contract rummy buy questions", "buy_questions"),
         choice("Computer players' level (next game)", "level", LEVELS),
     ]

@@ -86,7 +86,7 @@ def test_settings_menu_changes_and_keeps_settings(tmp_path: object, monkeypatch:
     changed: list[Settings] = []
     app.session.on_settings = changed.append
     said = h.press("f2")
-    assert said[-1].startswith("Settings. ") and said[-1].endswith("Speech: silent, 1 of 8")
+    assert said[-1].startswith("Settings. ") and said[-1].endswith("Speech: silent, 1 of 9")
     h.press("down")
     h.press("down")
     said = h.press("right")
@@ -103,6 +103,12 @@ def test_settings_menu_changes_and_keeps_settings(tmp_path: object, monkeypatch:
     said = h.press("enter")
     assert said == ["Computer players: one per key press"]
     assert app.session.settings.pace == "step"
+    h.press("down")
+    said = h.press("down")
+    assert said == ["Contract rummy buy questions: on, 8 of 9"]
+    said = h.press("enter")
+    assert said == ["Contract rummy buy questions: off"]
+    assert app.session.settings.buy_questions is False
     h.press("escape")
     assert [s.verbosity for s in changed][-1] == "detailed"
     assert changed[-1].pace == "step"
