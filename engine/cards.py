@@ -118,6 +118,13 @@ class Card:
             return "jo"
         return self.rank.code + self.suit.value
 
+    @property
+    def name(self) -> str:
+        """The card in plain words ('7 of stars', 'queen of hearts', 'joker'), for refusal sentences."""
+        if self.rank is None or self.suit is None:
+            return "joker"
+        return f"{self.rank.word} of {self.suit.word}"
+
     def sort_key(self) -> tuple[int, int]:
         """Suit then rank; jokers last. Stable across runs, used for canonical orders."""
         if self.rank is None or self.suit is None:

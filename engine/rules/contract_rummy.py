@@ -420,6 +420,10 @@ def _remove(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card] | None:
     return rest
 
 
+def _names(cards: Sequence[Card]) -> str:
+    return ", ".join(c.name for c in cards)
+
+
 def _codes(cards: Sequence[Card]) -> str:
     return " ".join(c.code for c in cards)
 
@@ -574,7 +578,7 @@ class ContractRummy:
         hand = state.hands[seat]
         if isinstance(action, Discard):
             if action.card not in hand:
-                raise IllegalAction(f"you have no {action.card.code} in your hand")
+                raise IllegalAction(f"you have no {action.card.name} in your hand")
         elif isinstance(action, LayDown):
             self._verify_lay_down(state, action)
         elif isinstance(action, LayOff):
@@ -656,26 +660,26 @@ class ContractRummy:
         if not state.melded[seat]:
             raise IllegalAction("lay down your contract first; then you may play on the melds on the table")
         if action.card not in state.hands[seat]:
-            raise IllegalAction(f"you have no {action.card.code} in your hand")
+            raise IllegalAction(f"you have no {action.card.name} in your hand")
         meld = self._table_meld(state, action.meld_id)
         if meld_kind([*meld.cards, action.card]) != meld.kind:
-            raise IllegalAction(f"{action.card.code} does not fit the {meld.kind} {_codes(meld.cards)}")
+            raise IllegalAction(f"{action.card.name} does not fit the {meld.kind} {_names(meld.cards)}")
 
     def _verify_swap(self, state: ContractState, action: Swap) -> None:
         seat = action.seat
         if not state.melded[seat]:
             raise IllegalAction("lay down your contract first; then you may swap for wilds on the table")
         if action.card not in state.hands[seat]:
-            raise IllegalAction(f"you have no {action.card.code} in your hand")
+            raise IllegalAction(f"you have no {action.card.name} in your hand")
         if is_wild(action.card):
             raise IllegalAction("only a natural card can take a wild's place")
         meld = self._table_meld(state, action.meld_id)
         if not is_wild(action.wild) or action.wild not in meld.cards:
-            raise IllegalAction(f"there is no wild {action.wild.code} in {_codes(meld.cards)}")
+            raise IllegalAction(f"there is no wild {action.wild.name} in {_names(meld.cards)}")
         rest = list(meld.cards)
         rest.remove(action.wild)
         if meld_kind([*rest, action.card]) != meld.kind:
-            raise IllegalAction(f"{action.card.code} cannot stand where the wild stands in {_codes(meld.cards)}")
+            raise IllegalAction(f"{action.card.name} cannot stand where the wild stands in {_names(meld.cards)}")
         if action.to_meld_id == action.meld_id:
             raise IllegalAction("the freed wild must be played on another meld")
         other = self._table_meld(state, action.to_meld_id)

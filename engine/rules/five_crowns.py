@@ -306,7 +306,7 @@ class FiveCrowns:
             if state.phase != "discard":
                 raise IllegalAction("draw a card first: from the stock or the discard pile")
             if card not in state.hands[action.seat]:
-                raise IllegalAction(f"you have no {card.code} in your hand")
+                raise IllegalAction(f"you have no {card.name} in your hand")
             if isinstance(action, GoOut):
                 if state.last_turn():
                     raise IllegalAction("someone has already gone out; discard, and your melds are laid down for you")
@@ -315,7 +315,7 @@ class FiveCrowns:
                 best = arrange(rest, state.wild_rank, all_wild_melds=state.options.all_wild_melds)
                 if best.points:
                     raise IllegalAction(
-                        f"you cannot go out discarding {card.code}: {len(best.deadwood)} card(s) would not meld"
+                        f"you cannot go out discarding the {card.name}: {len(best.deadwood)} card(s) would not meld"
                     )
             return
         raise IllegalAction(f"{action.kind} is not a move in Five Crowns")

@@ -465,7 +465,7 @@ class FiveCrownsSolitaire:
                 raise IllegalAction(f"place the {_code(state.drawn)} on an open pile first; then discard from it")
             if action.card not in state.pile(state.placed or 0):
                 raise IllegalAction(
-                    f"pile {state.placed} has no {action.card.code}: the discard comes from the pile you placed on"
+                    f"pile {state.placed} has no {action.card.name}: the discard comes from the pile you placed on"
                 )
             return
         raise IllegalAction(f"{action.kind} is not a move in Five Crowns solitaire")

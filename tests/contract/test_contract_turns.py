@@ -90,7 +90,7 @@ def test_draw_then_discard_and_refusals() -> None:
     game.apply(Draw(1, "stock"))
     assert card("4d") in game.state.hands[1]
     refused(game, Draw(1, "stock"), "already drawn")
-    refused(game, Discard(1, card("ah")), "no ah")
+    refused(game, Discard(1, card("ah")), "no ace of hearts")
     game.apply(Discard(1, card("8c")))
     assert game.state.to_move == 0 and game.state.discard[-1] == card("8c")
     assert game.state.phase == "draw"
@@ -161,7 +161,7 @@ def test_lay_off_on_anyones_meld() -> None:
     assert [m.id for m in game.state.table] == [1, 2]
     refused(game, LayOff(1, card("9c"), 1), "does not fit the set")
     refused(game, LayOff(1, card("9c"), 5), "no meld 5")
-    refused(game, LayOff(1, card("7d"), 2), "no 7d")
+    refused(game, LayOff(1, card("7d"), 2), "no 7 of diamonds")
     events = game.apply(LayOff(1, card("jc"), 1))
     assert isinstance(events[0], ContractLaidOff) and events[0].owner == 0
     assert sorted(c.code for c in game.state.table[0].cards) == ["jc", "jd", "jh", "js"]
@@ -174,7 +174,7 @@ def test_swap_a_natural_for_a_wild() -> None:
     refused(game, Swap(1, card("7d"), 1, card("2s"), 2), "lay down your contract first")
     game.apply(LayDown(1, melds("7h 7c 7s")))
     refused(game, Swap(1, card("7d"), 1, card("2s"), 1), "another meld")
-    refused(game, Swap(1, card("7d"), 1, card("jo"), 2), "no wild jo in")
+    refused(game, Swap(1, card("7d"), 1, card("jo"), 2), "no wild joker in")
     refused(game, Swap(1, card("9c"), 1, card("2s"), 2), "cannot stand where the wild stands")
     refused(game, Swap(1, card("jo"), 2, card("jo"), 1), "only a natural")
     game.apply(Swap(1, card("7d"), 1, card("2s"), 3))

@@ -382,5 +382,5 @@ def test_discarding_a_card_not_held_is_refused() -> None:
     seat = state(game).to_move
     game.apply(Draw(seat, "stock"))
     missing = next(c for c in five_crowns_deck() if c not in state(game).hands[seat])
-    with pytest.raises(IllegalAction, match=f"no {missing.code}"):
+    with pytest.raises(IllegalAction, match=f"no {missing.name}"):
         game.apply(Discard(seat, missing))

@@ -191,7 +191,7 @@ def test_the_discard_must_come_from_the_pile_just_placed_on() -> None:
     game.apply(Draw(0, "stock"))
     game.apply(Place(0, 3))
     before = snapshot(game)
-    with pytest.raises(IllegalAction, match="pile 3 has no qh"):
+    with pytest.raises(IllegalAction, match="pile 3 has no queen of hearts"):
         game.apply(Discard(0, cards("qh")[0]))
     with pytest.raises(IllegalAction, match="discard a card from pile 3 first"):
         game.apply(Draw(0, "stock"))
