@@ -165,10 +165,26 @@ class Session:
         self.advance()
         return True
 
+    @property
+    def bot_answers_out_of_turn(self) -> bool:
+        """A computer player must answer out of turn (whether to buy the up card).
+
+        Such an answer is not a turn: pace 'step' waits for a key only before real turns, so a
+        player is never asked to press Space for "Ben's turn" when Ben is only deciding about a buy.
+        """
+        if not self.bots_to_move:
+            return False
+        to_move = getattr(self.game.state, "to_move", None)
+        return to_move is not None and self.game.seats_to_act()[0] != to_move
+
     def advance(self) -> None:
-        """Let computer players move: all of them (pace 'all') or none until a key asks (pace 'step')."""
+        """Let computer players move: all of them (pace 'all'), or under pace 'step' only their answers
+        out of turn, each real turn waiting for a key."""
         if self.settings.pace == "all":
             while self.bots_to_move:
+                self._bot_action()
+        else:
+            while self.bot_answers_out_of_turn:
                 self._bot_action()
         if self._unsaved:
             self.autosave()
@@ -178,11 +194,12 @@ class Session:
             self.say(f"{self.players[seat]}'s turn; Space to go on.", kind=Kind.OTHERS)
 
     def step(self) -> bool:
-        """One computer player's whole turn (pace 'step'); False when none is waiting."""
+        """One computer player's whole turn (pace 'step'), with the other computer players' buy answers
+        that come within it; False when none is waiting."""
         if not self.bots_to_move:
             return False
         seat = self.game.seats_to_act()[0]
-        while self.bots_to_move and self.game.seats_to_act()[0] == seat:
+        while self.bots_to_move and (self.game.seats_to_act()[0] == seat or self.bot_answers_out_of_turn):
             self._bot_action()
         self.advance()
         return True

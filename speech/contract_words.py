@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from engine.actions import Action, Discard, Draw
 from engine.arrange_contract import Contract, is_wild, meld_kind, ordered_meld, run_value
 from engine.cards import Card, Rank
-from engine.events import Event
+from engine.events import Discarded, Event
 from engine.rules.contract_rummy import (
     MAX_BUYS,
     Bought,
@@ -116,6 +116,13 @@ def _card(card: Card, verbosity: Verbosity) -> Parts:
     return article + cards_parts([card], _WILD)
 
 
+def _then(parts: Parts, words: str) -> Parts:
+    """``parts`` followed by ``words``, with a comma after a wild mark: "the 2 of hearts, wild, on meld
+    1", never "wild on meld 1", which sounds as though the meld were wild."""
+    comma = "," if parts and parts[-1] == ", wild" and not words.startswith((",", ".", ":", ";")) else ""
+    return [*parts, comma + words]
+
+
 def _whose_meld(names: Names, owner: int, seat: int, cards: Sequence[Card]) -> str:
     """'their own set of 7s', 'Bob's run of hearts, 5 to 8', 'your set of 7s'."""
     own = "your own" if seat == names.listener else "their own"
@@ -152,9 +159,9 @@ def contract_utterances(event: Event, names: Names, verbosity: Verbosity = Verbo
                 *_card(event.penalty, verbosity),
             ]
         else:
-            parts = [f"{who} bought ", *_card(event.card, verbosity), " and a penalty card"]
+            parts = _then([f"{who} bought ", *_card(event.card, verbosity)], " and a penalty card")
         if not brief:
-            parts.append(f" (buy {event.buys} of {MAX_BUYS})")
+            parts = _then(parts, f" (buy {event.buys} of {MAX_BUYS})")
         return [utter(*parts, ".", kind=_kind(names, event.seat))]
     if isinstance(event, NobodyBought):
         if event.next_seat == me:
@@ -167,8 +174,8 @@ def contract_utterances(event: Event, names: Names, verbosity: Verbosity = Verbo
                     urgent=True,
                 )
             ]
-        if brief:
-            return []
+        if verbosity != Verbosity.DETAILED:
+            return []  # after nearly every discard: news only to whoever must now draw, or on request
         return [utter("Nobody bought ", *_card(event.card, verbosity), ".", kind=Kind.OTHERS)]
     if isinstance(event, ContractLaidDown):
         who = names.subject(event.seat)
@@ -176,7 +183,7 @@ def contract_utterances(event: Event, names: Names, verbosity: Verbosity = Verbo
         return [utter(f"{who} laid down ", *melds_parts(event.melds, ids), ".", kind=_kind(names, event.seat))]
     if isinstance(event, ContractLaidOff):
         who = names.subject(event.seat)
-        parts = [f"{who} laid off ", *_card(event.card, verbosity), " on "]
+        parts = _then([f"{who} laid off ", *_card(event.card, verbosity)], " on ")
         if brief:
             parts.append(f"meld {event.meld_id}")
         else:
@@ -184,13 +191,14 @@ def contract_utterances(event: Event, names: Names, verbosity: Verbosity = Verbo
         return [utter(*parts, ".", kind=_kind(names, event.seat))]
     if isinstance(event, ContractSwapped):
         who = names.subject(event.seat)
-        parts = [f"{who} put ", *_card(event.card, verbosity), " in place of ", *_card(event.wild, verbosity)]
+        parts = _then([f"{who} put ", *_card(event.card, verbosity)], " in place of ")
+        parts += _card(event.wild, verbosity)
         if brief:
-            parts.append(f" in meld {event.meld_id} and moved it to meld {event.to_meld_id}")
+            parts = _then(parts, f" in meld {event.meld_id} and moved it to meld {event.to_meld_id}")
         else:
             where = _whose_meld(names, event.owner, event.seat, event.meld)
             to = _whose_meld(names, event.to_owner, event.seat, event.to_meld)
-            parts.append(f" in meld {event.meld_id}, {where}, and played it on meld {event.to_meld_id}, {to}")
+            parts = _then(parts, f" in meld {event.meld_id}, {where}, and played it on meld {event.to_meld_id}, {to}")
         return [utter(*parts, ".", kind=_kind(names, event.seat))]
     if isinstance(event, ContractWentOut):
         who = names.subject(event.seat)
@@ -225,11 +233,8 @@ def _buy_offered(event: BuyOffered, names: Names, verbosity: Verbosity) -> list[
         return [utter(*parts, kind=Kind.MY_TURN, urgent=True)]
     if verbosity == Verbosity.DETAILED:
         who = join_words([names.name(s) for s in event.buyers])
-        return [
-            utter(
-                *card, f" is on offer: {names.name(event.next_seat)} may take it; {who} may buy it.", kind=Kind.OTHERS
-            )
-        ]
+        parts = _then(card, f" is on offer: {names.name(event.next_seat)} may take it; {who} may buy it.")
+        return [utter(*parts, kind=Kind.OTHERS)]
     return []
 
 
@@ -266,20 +271,15 @@ def action_parts(action: Action, table: Iterable[TableMeld] = (), names: Names |
     if isinstance(action, LayDown):
         return ["Lay down ", *melds_parts(action.melds)]
     if isinstance(action, LayOff):
-        return [
-            "Lay off ",
-            *cards_parts([action.card], _WILD),
+        return _then(
+            ["Lay off ", *cards_parts([action.card], _WILD)],
             f" on {_meld_ref(action.meld_id, melds, names, action.seat)}",
-        ]
+        )
     if isinstance(action, Swap):
-        return [
-            "Put ",
-            *cards_parts([action.card], None),
-            " in place of ",
-            *cards_parts([action.wild], _WILD),
-            f" in {_meld_ref(action.meld_id, melds, names, action.seat)}",
-            f", and the wild on {_meld_ref(action.to_meld_id, melds, names, action.seat)}",
-        ]
+        where = _meld_ref(action.meld_id, melds, names, action.seat)
+        to = _meld_ref(action.to_meld_id, melds, names, action.seat)
+        put: Parts = ["Put ", *cards_parts([action.card], None), " in place of ", *cards_parts([action.wild], _WILD)]
+        return _then(put, f" in {where}, and the wild on {to}")
     return [action.kind.replace("_", " ")]
 
 
@@ -304,8 +304,18 @@ class ContractNarrator(Narrator):
     ) -> None:
         super().__init__(listener, players, verbosity)
         self.interface_asks = interface_asks
+        #: The discard just said, as (seat, card): a final discard is said once, by the discard's own
+        #: sentence, so going out with it is said without naming the card again.
+        self._just_discarded: tuple[int, Card] | None = None
 
     def _one(self, ev: Event) -> list[Utterance]:
+        just, self._just_discarded = self._just_discarded, None
+        if isinstance(ev, Discarded):
+            self._just_discarded = (ev.seat, ev.card)
+        elif isinstance(ev, ContractWentOut) and ev.discard is not None and just == (ev.seat, ev.discard):
+            out = self.flush()
+            self._follow(ev)
+            return [*out, utter(f"{self.names.subject(ev.seat)} went out.", kind=Kind.RESULTS)]
         try:
             lines = contract_utterances(ev, self.names, self.verbosity)
         except Exception:

@@ -84,8 +84,12 @@ def parse_upcard_card(text: str) -> Card:
     return parse_card(text, ranks=NO_TWOS_RANKS, suits=STANDARD_SUITS, jokers=False, game=GAME)
 
 
-def _codes(cards: Sequence[Card]) -> str:
-    return " ".join(c.code for c in cards)
+def _names(cards: Sequence[Card]) -> str:
+    """Cards in words for a refusal: 'the 9 of hearts, the 9 of spades and the 5 of clubs'."""
+    names = [f"the {c.name}" for c in cards]
+    if len(names) < 2:
+        return names[0] if names else "no cards"
+    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 # --------------------------------------------------------------------------- actions
@@ -513,7 +517,7 @@ class UpcardRummy:
             if state.phase != "discard":
                 raise IllegalAction("draw first: take the top card of the stock")
             if action.card not in state.hands[action.seat]:
-                raise IllegalAction(f"you have no {action.card.code} in your hand")
+                raise IllegalAction(f"you have no {action.card.name} in your hand")
         else:
             raise IllegalAction(f"{action.kind} is not a move in upcard rummy")
 
@@ -542,14 +546,16 @@ class UpcardRummy:
             raise IllegalAction(f"the discard pile has {len(pile)} card(s); take from 1 to {len(pile)}")
         target = pile[-action.count]
         if is_wild(target, wild) or target.rank is None:
-            raise IllegalAction(f"{target.code} is wild: only a natural card matching your pair can be taken back to")
+            raise IllegalAction(
+                f"the {target.name} is wild: only a natural card matching your pair can be taken back to"
+            )
         hand = state.hands[seat]
         held = sum(1 for c in hand if c.rank == target.rank)
         if held < 2:
-            raise IllegalAction(f"to take back to {target.code} you need a natural pair of {target.rank.plural}")
+            raise IllegalAction(f"to take back to the {target.name} you need a natural pair of {target.rank.plural}")
         taken = pile[-action.count :]
         if target not in action.meld:
-            raise IllegalAction(f"the meld must include {target.code}, the card you take back to")
+            raise IllegalAction(f"the meld must include the {target.name}, the card you take back to")
         problem = meld_problem(action.meld, wild)
         if problem:
             raise IllegalAction(problem)
@@ -559,12 +565,12 @@ class UpcardRummy:
         others[target] -= 1
         from_hand = others & Counter(c for c in hand if c.rank == target.rank)
         if sum(from_hand.values()) < 2:
-            raise IllegalAction(f"meld {target.code} with the pair of {target.rank.plural} from your hand")
+            raise IllegalAction(f"meld the {target.name} with the pair of {target.rank.plural} from your hand")
         # The taken card itself comes from the pile; the rest from the hand or the other cards taken.
         pool = list(hand) + list(taken)
         rest = _remove(pool, action.meld)
         if rest is None:
-            raise IllegalAction(f"you cannot make {_codes(action.meld)} from your hand and the cards taken")
+            raise IllegalAction(f"you cannot make {_names(action.meld)} from your hand and the cards taken")
         if not rest:
             raise IllegalAction("keep a card to discard: a turn ends with a discard")
 
@@ -577,7 +583,7 @@ class UpcardRummy:
         hand = state.hands[seat]
         rest = _remove(hand, action.cards)
         if rest is None:
-            raise IllegalAction(f"you do not hold {_codes(action.cards)}")
+            raise IllegalAction(f"you do not hold {_names(action.cards)}")
         problem = meld_problem(action.cards, state.wild_rank)
         if problem:
             raise IllegalAction(problem)
@@ -596,13 +602,13 @@ class UpcardRummy:
             raise IllegalAction("your first meld is your only play this turn; lay off from your next turn")
         hand = state.hands[seat]
         if action.card not in hand:
-            raise IllegalAction(f"you have no {action.card.code} in your hand")
+            raise IllegalAction(f"you have no {action.card.name} in your hand")
         if not isinstance(action.meld, int) or not 0 <= action.meld < len(state.table):
             raise IllegalAction(f"there is no meld {action.meld} on the table")
         target = state.table[action.meld]
         if not fits_meld(action.card, target.rank, state.wild_rank):
             raise IllegalAction(
-                f"{action.card.code} does not fit a meld of {target.rank.plural}: "
+                f"the {action.card.name} does not fit a meld of {target.rank.plural}: "
                 f"lay off a {target.rank.word} or a wild"
             )
         if len(hand) == 1:

@@ -10,8 +10,21 @@ from engine.arrange_contract import CONTRACTS
 from engine.bots.base import make_agent
 from engine.events import Event, seen_by
 from engine.game import Game
-from engine.rules.contract_rummy import Bought, Buy, BuyOffered, ContractWentOut, PassBuy
-from speech.contract_words import action_words, contract_utterances, contract_words, meld_name
+from engine.events import Discarded
+from engine.rules.contract_rummy import (
+    Bought,
+    Buy,
+    BuyOffered,
+    ContractLaidOff,
+    ContractSwapped,
+    ContractWentOut,
+    LayOff,
+    NobodyBought,
+    PassBuy,
+    Swap,
+    TableMeld,
+)
+from speech.contract_words import ContractNarrator, action_words, contract_utterances, contract_words, meld_name
 from speech.results import Names
 from speech.utterance import Verbosity
 
@@ -105,3 +118,70 @@ def test_every_event_and_move_of_a_game_has_words() -> None:
                     kinds.add(ev.kind)
                     assert all(u.text() for u in lines)
     assert {"contract_stated", "contract_laid_down", "contract_went_out"} <= kinds
+
+
+def test_a_wild_card_is_set_off_by_commas_from_the_words_after_it() -> None:
+    # "wild on meld 1" sounds as though meld 1 were wild; "wild, on meld 1" says the card is.
+    two, nine = cards("2h 9c")
+    meld = tuple(cards("9h 9s 9c 2h"))
+    laid_off = ContractLaidOff(seat=1, card=two, meld_id=1, owner=1, meld=meld)
+    assert said(laid_off, 0) == "Bob laid off the 2 of hearts, wild, on meld 1, their own set of 9s."
+    assert said(laid_off, 0, Verbosity.BRIEF) == "Bob laid off 2 of hearts, wild, on meld 1."
+    assert said(Bought(seat=2, card=two, penalty=None, buys=1), 0) == (
+        "Carol bought the 2 of hearts, wild, and a penalty card (buy 1 of 3)."
+    )
+    run = tuple(cards("5s 6s 7s"))
+    swapped = ContractSwapped(
+        seat=1, card=nine, meld_id=1, owner=1, wild=two, to_meld_id=2, to_owner=1, meld=meld, to_meld=run
+    )
+    assert ", wild, in meld 1," in said(swapped, 0)
+    table = [TableMeld(id=1, owner=1, kind="set", cards=meld)]
+    assert action_words(LayOff(1, two, 1), table, Names(PLAYERS, 1)) == (
+        "Lay off 2 of hearts, wild, on meld 1, your own set of 9s"
+    )
+    assert ", wild, in meld 1" in action_words(Swap(1, nine, 1, two, 1), table, Names(PLAYERS, 1))
+    # A card that is not wild gets no comma.
+    assert said(ContractLaidOff(seat=1, card=nine, meld_id=1, owner=1, meld=meld), 0).startswith(
+        "Bob laid off the 9 of clubs on meld 1"
+    )
+
+
+def test_a_final_discard_is_said_once() -> None:
+    three = cards("3d")[0]
+    for verbosity in Verbosity:
+        narrator = ContractNarrator(0, PLAYERS, verbosity)
+        lines = [u.text() for u in narrator.narrate([Discarded(seat=1, card=three), ContractWentOut(1, three)])]
+        assert sum("3 of diamonds" in line for line in lines) == 1, lines
+        assert lines[-1] == "Bob went out."
+    # Going out told on its own (no discard said before it) still names the card.
+    narrator = ContractNarrator(0, PLAYERS)
+    assert [u.text() for u in narrator.narrate([ContractWentOut(1, three)])] == [
+        "Bob went out, discarding the 3 of diamonds."
+    ]
+
+
+def test_a_real_game_says_each_final_discard_once() -> None:
+    game = Game.new("contract-rummy", list(PLAYERS), seed=12)
+    agents = [make_agent("contract-rummy", "normal", i) for i in range(4)]
+    while not game.over and not any(isinstance(e, ContractWentOut) for e in game.log):
+        seat = game.seats_to_act()[0]
+        game.apply(agents[seat].choose(game.view(seat), game.legal_actions(seat)))
+    went_out = next(e for e in game.log if isinstance(e, ContractWentOut))
+    assert went_out.discard is not None, "this seed goes out with a discard"
+    lines = [u.text() for u in ContractNarrator(0, PLAYERS).narrate(game.seat_log(0))]
+    who = PLAYERS[went_out.seat] if went_out.seat else "You"
+    at = lines.index(f"{who} went out.")
+    assert "discarded" in lines[at - 1] and "went out," not in " ".join(lines)
+
+
+def test_nobody_bought_is_news_only_to_the_next_player_unless_detailed() -> None:
+    nobody = NobodyBought(card=cards("7h")[0], next_seat=1)
+    assert said(nobody, 0, Verbosity.BRIEF) == said(nobody, 0) == ""
+    assert said(nobody, 0, Verbosity.DETAILED) == "Nobody bought the 7 of hearts."
+    for verbosity in Verbosity:
+        assert said(nobody, 1, verbosity).endswith(": draw from the stock.")
+    # A buy that happens is said at every verbosity, to everyone.
+    bought = Bought(seat=2, card=cards("7h")[0], penalty=None, buys=1)
+    for verbosity in Verbosity:
+        for listener in (0, 1, 3):
+            assert "Carol bought 7 of hearts" in said(bought, listener, verbosity).replace("the ", "")

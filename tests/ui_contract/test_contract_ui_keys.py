@@ -14,7 +14,7 @@ from access_game.ui.contract_table import CARD_KEYS, ContractTable, card_key, ra
 from access_game.ui.registry import CommandRegistry
 from engine.arrange_contract import cards_wanted, contract_for_hand
 from engine.game import Game
-from engine.rules.contract_rummy import ContractState
+from engine.rules.contract_rummy import BuyAnswered, ContractState
 
 # Hand 2 (one run): Anna deals and offers the 7 of hearts; Ben is next, then Carla, then you may buy it.
 MINE = "5h 6h 8h kc kd 9s 3c 4d jd qs 7c 10d"
@@ -391,3 +391,21 @@ def test_the_hint_and_shift_n_which_does_it() -> None:
     h.press("N")
     assert state(game).melded[0]
     assert h.press("n")[0].startswith("Discard the king of ")
+
+
+def test_one_computer_turn_per_key_waits_only_before_real_turns() -> None:
+    # A computer player deciding whether to buy is not taking a turn: "Ben's turn; Space to go on."
+    # said for that would mislead, so those answers come without a key; every wait is before a turn.
+    h = started(buy_window(), settings=Settings(speech="silent", cues=False, pace="step"))
+    h.press("n")
+    waits = 0
+    for _ in range(120):
+        session = h.session
+        if session.waiting:
+            waits += 1
+            seat = session.game.seats_to_act()[0]
+            assert seat == state(h.game).to_move, "a key is asked for only before a real turn"
+            assert h.transcript[-1] == f"{h.game.players[seat]}'s turn; Space to go on."
+        h.press(*keys_for_decision(h))
+    answers = [e for e in h.game.log if isinstance(e, BuyAnswered) and e.seat != 0]
+    assert waits > 5 and answers, "computer players' turns and buy answers both happened"

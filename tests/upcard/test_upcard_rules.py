@@ -167,7 +167,7 @@ def test_later_turns_may_meld_any_size_and_lay_off_on_any_meld() -> None:
     table = state_of(game).table
     assert table[0].layoffs == ((0, c("kc")),) and table[0].cards_of(0) == (c("kc"),)
     assert table[1].cards_of(0) == cs("9h 9s 9c 9d 5c")
-    refused(game, LayOff(0, c("4c"), 0), "does not fit a meld of kings")
+    refused(game, LayOff(0, c("4c"), 0), "the 4 of clubs does not fit a meld of kings")
     refused(game, LayOff(0, c("6c"), 7), "no meld 7")
 
 
@@ -178,7 +178,7 @@ def test_no_lay_off_before_melding() -> None:
 
 def test_a_meld_must_be_held_and_valid() -> None:
     game = make_table(["9h 9s 5c 4c", "3c 3d 8c"], phase="discard")
-    refused(game, Meld(0, cs("9h 9s 9c")), "do not hold")
+    refused(game, Meld(0, cs("9h 9s 9c")), "do not hold the 9 of hearts, the 9 of spades and the 9 of clubs")
     refused(game, Meld(0, cs("9h 5c 4c")), "one rank only")
     game2 = make_table(["9h 5s 5c 4c", "3c 3d 8c"], phase="discard")
     refused(game2, Meld(0, cs("9h 5s 5c")), "two natural cards")
@@ -224,14 +224,20 @@ def test_a_dig_may_add_a_wild_and_more_naturals() -> None:
     ("hand", "pile", "count", "meld", "words"),
     [
         ("9h 4c 6c", "9c 7d", 2, "9c 9h 5c", "natural pair"),  # one 9 only
-        ("9h 9s 4c", "5d 7d", 2, "5d 9h 9s", "is wild"),  # back to a wild
-        ("9h 9s 4c", "9c 7d", 1, "7d 9h 9s", "need a natural pair of 7s"),
-        ("9h 9s 4c", "9c 7d", 2, "9h 9s 5c", "must include 9c"),
+        ("9h 9s 4c", "5d 7d", 2, "5d 9h 9s", "the 5 of diamonds is wild"),  # back to a wild
+        ("9h 9s 4c", "9c 7d", 1, "7d 9h 9s", "to take back to the 7 of diamonds you need a natural pair of 7s"),
+        ("9h 9s 4c", "9c 7d", 2, "9h 9s 5c", "must include the 9 of clubs"),
         ("9h 9s 5c 4c", "9c 7d", 2, "9c 9h 5c", "with the pair of 9s"),  # the pair must be melded
         ("9h 9s 4c", "9c 7d", 3, "9c 9h 9s", "take from 1 to 2"),
         ("9h 9s 4c", "9c 7d", 0, "9c 9h 9s", "take from 1 to 2"),
         ("9h 9s", "9c", 1, "9c 9h 9s", "keep a card to discard"),
-        ("9h 9s 4c", "9c 7d", 2, "9c 9h 9s 9d", "cannot make"),
+        (
+            "9h 9s 4c",
+            "9c 7d",
+            2,
+            "9c 9h 9s 9d",
+            "cannot make the 9 of clubs, the 9 of hearts, the 9 of spades and the 9 of diamonds",
+        ),
     ],
 )
 def test_dig_refusals(hand: str, pile: str, count: int, meld: str, words: str) -> None:
@@ -255,7 +261,7 @@ def test_discard_ends_the_turn() -> None:
     game = make_table(["9h 4c", "3c 3d 8c"], stock_top="jc")
     refused(game, Discard(0, c("9h")), "draw first")
     game.apply(Draw(0, "stock"))
-    refused(game, Discard(0, c("kh")), "no kh")
+    refused(game, Discard(0, c("kh")), "no king of hearts in your hand")
     events = game.apply(Discard(0, c("9h")))
     assert state_of(game).discard[-1] == c("9h")
     assert isinstance(events[-1], TurnStarted) and events[-1].seat == 1
