@@ -304,8 +304,9 @@ class ContractNarrator(Narrator):
     ) -> None:
         super().__init__(listener, players, verbosity)
         self.interface_asks = interface_asks
-        #: The discard just said, as (seat, card): a final discard is said once, by the discard's own
-        #: sentence, so going out with it is said without naming the card again.
+        #: The discard just said, as (seat, card). A final discard is said once, by the discard's own
+        #: sentence; going out is said by the hand's results that come with it ("Hand 2 of 9 over. Ben
+        #: went out."), so the going out itself adds nothing more.
         self._just_discarded: tuple[int, Card] | None = None
 
     def _one(self, ev: Event) -> list[Utterance]:
@@ -315,7 +316,7 @@ class ContractNarrator(Narrator):
         elif isinstance(ev, ContractWentOut) and ev.discard is not None and just == (ev.seat, ev.discard):
             out = self.flush()
             self._follow(ev)
-            return [*out, utter(f"{self.names.subject(ev.seat)} went out.", kind=Kind.RESULTS)]
+            return out
         try:
             lines = contract_utterances(ev, self.names, self.verbosity)
         except Exception:

@@ -8,9 +8,8 @@ from contract_table import cards, rigged
 
 from engine.arrange_contract import CONTRACTS
 from engine.bots.base import make_agent
-from engine.events import Event, seen_by
+from engine.events import Discarded, Event, seen_by
 from engine.game import Game
-from engine.events import Discarded
 from engine.rules.contract_rummy import (
     Bought,
     Buy,
@@ -25,6 +24,7 @@ from engine.rules.contract_rummy import (
     TableMeld,
 )
 from speech.contract_words import ContractNarrator, action_words, contract_utterances, contract_words, meld_name
+from speech.phrases import card_words
 from speech.results import Names
 from speech.utterance import Verbosity
 
@@ -147,12 +147,12 @@ def test_a_wild_card_is_set_off_by_commas_from_the_words_after_it() -> None:
 
 
 def test_a_final_discard_is_said_once() -> None:
+    # The engine tells a final discard as the discard, then the going out, then the hand's end.
     three = cards("3d")[0]
     for verbosity in Verbosity:
         narrator = ContractNarrator(0, PLAYERS, verbosity)
         lines = [u.text() for u in narrator.narrate([Discarded(seat=1, card=three), ContractWentOut(1, three)])]
-        assert sum("3 of diamonds" in line for line in lines) == 1, lines
-        assert lines[-1] == "Bob went out."
+        assert len(lines) == 1 and "3 of diamonds" in lines[0], lines
     # Going out told on its own (no discard said before it) still names the card.
     narrator = ContractNarrator(0, PLAYERS)
     assert [u.text() for u in narrator.narrate([ContractWentOut(1, three)])] == [
@@ -160,7 +160,7 @@ def test_a_final_discard_is_said_once() -> None:
     ]
 
 
-def test_a_real_game_says_each_final_discard_once() -> None:
+def test_a_real_game_says_the_final_discard_once_and_the_going_out_once() -> None:
     game = Game.new("contract-rummy", list(PLAYERS), seed=12)
     agents = [make_agent("contract-rummy", "normal", i) for i in range(4)]
     while not game.over and not any(isinstance(e, ContractWentOut) for e in game.log):
@@ -168,10 +168,14 @@ def test_a_real_game_says_each_final_discard_once() -> None:
         game.apply(agents[seat].choose(game.view(seat), game.legal_actions(seat)))
     went_out = next(e for e in game.log if isinstance(e, ContractWentOut))
     assert went_out.discard is not None, "this seed goes out with a discard"
-    lines = [u.text() for u in ContractNarrator(0, PLAYERS).narrate(game.seat_log(0))]
-    who = PLAYERS[went_out.seat] if went_out.seat else "You"
-    at = lines.index(f"{who} went out.")
-    assert "discarded" in lines[at - 1] and "went out," not in " ".join(lines)
+    for verbosity in Verbosity:
+        lines = [u.text() for u in ContractNarrator(0, PLAYERS, verbosity).narrate(game.seat_log(0))]
+        end = next(i for i, line in enumerate(lines) if line.startswith("Hand 1 of 9 over."))
+        who = PLAYERS[went_out.seat] if went_out.seat else "You"
+        assert f"{who} went out." in lines[end]
+        said_discard = lines[end - 1].lower().replace("the ", "")
+        assert "discarded " + card_words(went_out.discard) in said_discard, lines[end - 1]
+        assert sum("went out" in line for line in lines[: end + 1]) == 1, lines[end - 2 : end + 1]
 
 
 def test_nobody_bought_is_news_only_to_the_next_player_unless_detailed() -> None:
