@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from access_game.session import Session
-from access_game.ui.braille_link import hand_cells
+from access_game.ui.hand_table import HandTable
 from access_game.ui.modes import ListMenu, MenuItem, NumberEntry
 from access_game.ui.registry import Command
 from access_game.ui.table import Host, register_table
@@ -158,7 +158,7 @@ def merge_marked(
     return kept + [(c, FREE) for c in added], added
 
 
-class ContractTable:
+class ContractTable(HandTable):
     game_name = "contract-rummy"
     title = "Contract Rummy"
 
@@ -190,9 +190,6 @@ class ContractTable:
     @property
     def names(self) -> Names:
         return Names(self.session.players, self.seat)
-
-    def say(self, *parts: str | Card, kind: Kind = Kind.INFO, urgent: bool = True) -> None:
-        self.session.say(*parts, kind=kind, urgent=urgent)
 
     def _card(self, card: Card) -> Parts:
         return cards_parts([card], WILD)
@@ -841,16 +838,6 @@ class ContractTable:
             return
         self.say(prefix, *self._card(card), self._mark_words(self.pos), f", {self.pos + 1} of {len(self.order)}")
 
-    def _move_to(self, index: int) -> None:
-        if not self.order:
-            self.say("Your hand is empty.")
-            return
-        if not 0 <= index < len(self.order):
-            self.say(f"You have {_cards(len(self.order))}; there is no card {index + 1}.")
-            return
-        self.pos = index
-        self._announce_current()
-
     def previous(self, key: str = "") -> None:
         if self.order and self.pos == 0:
             self._announce_current("First card. ")
@@ -863,21 +850,11 @@ class ContractTable:
             return
         self._move_to(self.pos + 1)
 
-    def first(self, key: str = "") -> None:
-        self._move_to(0)
-
-    def last(self, key: str = "") -> None:
-        self._move_to(len(self.order) - 1)
-
     def jump(self, key: str = "") -> None:
         if key not in CARD_KEYS:
             self.go_to()
             return
         self._move_to(CARD_KEYS[key] - 1)
-
-    def go_to(self, key: str = "") -> None:
-        self.host.open(NumberEntry("Go to card number?", self.host.say_line, on_number=lambda n: self._move_to(n - 1),
-                                   prompt="card number"))
 
     # ----- reading the hand
     def read_hand(self, key: str = "") -> None:
@@ -896,22 +873,6 @@ class ContractTable:
 
     def read_by_rank(self, key: str = "") -> None:
         self.say(_cap(hand_words(self.order, WILD, group="rank")) + ".", kind=Kind.MY_TURN)
-
-    def braille_hand(self, key: str = "") -> None:
-        # Cells on a line of their own, never spoken (a screen reader would read them as nonsense).
-        if not self.order:
-            self.say("You hold no cards.")
-            return
-        backend = getattr(self.session.announcer, "backend", None)
-        if backend is not None and backend.speaks:
-            self.say(f"Your hand in braille, {_cards(len(self.order))}, is on the line below.")
-        self.session.show_only(hand_cells(self.order))
-
-    def sort_rank(self, key: str = "") -> None:
-        self._sort_to("rank")
-
-    def sort_suit(self, key: str = "") -> None:
-        self._sort_to("suit")
 
     def _sort_to(self, how: str) -> None:
         self.sort = how

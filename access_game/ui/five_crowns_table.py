@@ -11,8 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from access_game.session import Session
-from access_game.ui.braille_link import hand_cells
-from access_game.ui.modes import NumberEntry
+from access_game.ui.hand_table import HandTable
 from access_game.ui.registry import Command
 from access_game.ui.table import Host, register_table
 from engine.actions import Discard, Draw, GoOut
@@ -69,7 +68,7 @@ def merge_order(order: Sequence[Card], hand: Sequence[Card]) -> tuple[list[Card]
     return kept + added, added
 
 
-class FiveCrownsTable:
+class FiveCrownsTable(HandTable):
     game_name = "five-crowns"
     title = "Five Crowns"
 
@@ -87,9 +86,6 @@ class FiveCrownsTable:
     def view(self) -> FiveCrownsView:
         v: FiveCrownsView = self.session.view()
         return v
-
-    def say(self, *parts: str | Card, kind: Kind = Kind.INFO, urgent: bool = True) -> None:
-        self.session.say(*parts, kind=kind, urgent=urgent)
 
     def _card(self, card: Card) -> Parts:
         return cards_parts([card], self.view.wild_rank)
@@ -356,16 +352,6 @@ class FiveCrownsTable:
             return
         self.say(*self._card(card), f", {self.pos + 1} of {len(self.order)}")
 
-    def _move_to(self, index: int) -> None:
-        if not self.order:
-            self.say("Your hand is empty.")
-            return
-        if not 0 <= index < len(self.order):
-            self.say(f"You have {_cards(len(self.order))}; there is no card {index + 1}.")
-            return
-        self.pos = index
-        self._announce_current()
-
     def previous(self, key: str = "") -> None:
         if self.order and self.pos == 0:
             self.say("First card. ", *self._card(self.order[0]), f", 1 of {len(self.order)}")
@@ -378,12 +364,6 @@ class FiveCrownsTable:
             self.say("Last card. ", *self._card(self.order[-1]), f", {n} of {n}")
             return
         self._move_to(self.pos + 1)
-
-    def first(self, key: str = "") -> None:
-        self._move_to(0)
-
-    def last(self, key: str = "") -> None:
-        self._move_to(len(self.order) - 1)
 
     def jump(self, key: str = "") -> None:
         if not key or not key.isdigit():
@@ -398,10 +378,6 @@ class FiveCrownsTable:
             return
         self._move_to(10 + int(key[4:]) - 1)
 
-    def go_to(self, key: str = "") -> None:
-        self.host.open(NumberEntry("Go to card number?", self.host.say_line, on_number=lambda n: self._move_to(n - 1),
-                                   prompt="card number"))
-
     # ----- reading
     def read_hand(self, key: str = "") -> None:
         v = self.view
@@ -415,23 +391,6 @@ class FiveCrownsTable:
 
     def read_by_rank(self, key: str = "") -> None:
         self.say(hand_words(self.order, self.view.wild_rank, group="rank") + ".", kind=Kind.MY_TURN)
-
-    def braille_hand(self, key: str = "") -> None:
-        # Cells go on a line of their own, never spoken: a self-voicing player hears what the line is
-        # and reads it on the display; a screen-reader player asked for exactly this line.
-        if not self.order:
-            self.say("You hold no cards.")
-            return
-        backend = getattr(self.session.announcer, "backend", None)
-        if backend is not None and backend.speaks:
-            self.say(f"Your hand in braille, {_cards(len(self.order))}, is on the line below.")
-        self.session.show_only(hand_cells(self.order))
-
-    def sort_rank(self, key: str = "") -> None:
-        self._sort_to("rank")
-
-    def sort_suit(self, key: str = "") -> None:
-        self._sort_to("suit")
 
     def _sort_to(self, how: str) -> None:
         current = self._current()

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from access_game.session import Session
-from access_game.ui.braille_link import hand_cells
+from access_game.ui.hand_table import HandTable
 from access_game.ui.modes import NumberEntry
 from access_game.ui.registry import Command
 from access_game.ui.table import Host, register_table
@@ -186,7 +186,7 @@ def _rank_order(wild: Rank) -> Callable[[Card], tuple[bool, tuple[int, int]]]:
     return key
 
 
-class UpcardTable:
+class UpcardTable(HandTable):
     game_name = "upcard-rummy"
     title = "Upcard Rummy"
 
@@ -215,9 +215,6 @@ class UpcardTable:
     @property
     def names(self) -> Names:
         return Names(self.session.players, self.session.human_seat)
-
-    def say(self, *parts: str | Card, kind: Kind = Kind.INFO, urgent: bool = True) -> None:
-        self.session.say(*parts, kind=kind, urgent=urgent)
 
     def _card(self, card: Card) -> Parts:
         return cards_parts([card], self.view.wild_rank)
@@ -646,16 +643,6 @@ class UpcardTable:
         mark = ", selected" if self.marks[self.pos] else ""
         self.say(edge, *self._card(card), f", {self.pos + 1} of {len(self.order)}{mark}")
 
-    def _move_to(self, index: int) -> None:
-        if not self.order:
-            self.say("Your hand is empty.")
-            return
-        if not 0 <= index < len(self.order):
-            self.say(f"You have {_cards(len(self.order))}; there is no card {index + 1}.")
-            return
-        self.pos = index
-        self._announce_current()
-
     def previous(self, key: str = "") -> None:
         if self.order and self.pos == 0:
             self._announce_current("First card. ")
@@ -667,12 +654,6 @@ class UpcardTable:
             self._announce_current("Last card. ")
             return
         self._move_to(self.pos + 1)
-
-    def first(self, key: str = "") -> None:
-        self._move_to(0)
-
-    def last(self, key: str = "") -> None:
-        self._move_to(len(self.order) - 1)
 
     def jump(self, key: str = "") -> None:
         if not key or not key.isdigit():
@@ -686,10 +667,6 @@ class UpcardTable:
             return
         self._move_to(10 + HIGH_KEYS.index(key))
 
-    def go_to(self, key: str = "") -> None:
-        self.host.open(NumberEntry("Go to card number?", self.host.say_line, on_number=lambda n: self._move_to(n - 1),
-                                   prompt="card number"))
-
     # ----- reading the hand
     def read_hand(self, key: str = "") -> None:
         if not self.order:
@@ -701,21 +678,6 @@ class UpcardTable:
 
     def read_by_rank(self, key: str = "") -> None:
         self.say(hand_words(self.order, self.view.wild_rank, group="rank") + ".", kind=Kind.MY_TURN)
-
-    def braille_hand(self, key: str = "") -> None:
-        if not self.order:
-            self.say("You hold no cards.")
-            return
-        backend = getattr(self.session.announcer, "backend", None)
-        if backend is not None and backend.speaks:
-            self.say(f"Your hand in braille, {_cards(len(self.order))}, is on the line below.")
-        self.session.show_only(hand_cells(self.order))
-
-    def sort_rank(self, key: str = "") -> None:
-        self._sort_to("rank")
-
-    def sort_suit(self, key: str = "") -> None:
-        self._sort_to("suit")
 
     def _sort_to(self, how: str) -> None:
         self.sort = how
