@@ -6,7 +6,7 @@ lists (multisets), which is all the rules need and makes conservation checks a C
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
@@ -174,10 +174,3 @@ def no_twos_deck(decks: int = 2) -> list[Card]:
         raise ValueError("at least one deck is needed")
     return _suited(STANDARD_SUITS, NO_TWOS_RANKS) * decks
 
-
-def sorted_by_suit(cards: Sequence[Card]) -> list[Card]:
-    return sorted(cards, key=Card.sort_key)
-
-
-def sorted_by_rank(cards: Sequence[Card]) -> list[Card]:
-    return sorted(cards, key=Card.rank_key)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.cards import FIVE_CROWNS_RANKS, JOKER, STANDARD_RANKS, STANDARD_SUITS, Card, Rank, Suit
+from engine.cards import JOKER, STANDARD_RANKS, Card, Rank, Suit
 from engine.errors import CardNotationError
 
 __all__ = ["describe_ranks", "format_card", "format_cards", "parse_card", "parse_cards", "parse_rank"]
@@ -99,14 +99,6 @@ def parse_card(
         names = ", ".join(x.word for x in allowed_suits)
         raise CardNotationError(f"'{raw}' is not a card: suits{_game_words(game)} are {names}")
     return Card(rank, suit)
-
-
-def parse_five_crowns_card(text: str) -> Card:
-    return parse_card(text, ranks=FIVE_CROWNS_RANKS, game="Five Crowns")
-
-
-def parse_standard_card(text: str, *, jokers: bool = True, ranks: Sequence[Rank] = STANDARD_RANKS) -> Card:
-    return parse_card(text, ranks=ranks, suits=STANDARD_SUITS, jokers=jokers)
 
 
 def parse_cards(text: str | Iterable[str], **kwargs: object) -> list[Card]:

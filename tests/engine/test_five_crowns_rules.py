@@ -49,6 +49,30 @@ def set_hand(game: Game, seat: int, text: str) -> None:
     s.stock = pool
 
 
+def stack(game: Game, code: str) -> None:
+    """Put a card from the stock on top of it, so the next stock draw is that card and the deck stays whole."""
+    s = state(game)
+    card = cards(code)[0]
+    s.stock.remove(card)
+    s.stock.append(card)
+
+
+def end_hand_eleven_in_a_tie(game: Game) -> list:
+    """Hand 11, both players at 100: one goes out, the other's last turn melds everything too."""
+    s = state(game)
+    s.hand_number = 11
+    s.scores = [[10] * 10, [10] * 10]
+    seat = s.to_move
+    set_hand(game, seat, "5h 5s 5d 6h 6s 6d 7h 7s 7d 8h 8s 8d 9h")
+    set_hand(game, 1 - seat, "10h 10s 10d 6c 6st 6c 7c 7st 7c 8c 8st 8c kh")
+    stack(game, "jd")
+    stack(game, "9c")
+    game.apply(Draw(seat, "stock"))
+    game.apply(GoOut(seat, cards("9c")[0]))
+    game.apply(Draw(1 - seat, "stock"))
+    return game.apply(Discard(1 - seat, cards("jd")[0]))
+
+
 def play_turn_simple(game: Game) -> None:
     seat = game.seats_to_act()[0]
     game.apply(Draw(seat, "stock"))
@@ -149,7 +173,7 @@ def test_going_out_on_the_first_turn_and_any_discard() -> None:
     s = state(game)
     seat = s.to_move
     set_hand(game, seat, "5h 5s 5d")  # hand 1: 3s wild
-    s.stock.append(cards("9c")[0])
+    stack(game, "9c")
     game.apply(Draw(seat, "stock"))
     ev = game.apply(GoOut(seat, cards("9c")[0]))
     assert isinstance(ev[0], WentOut) and ev[0].discard == cards("9c")[0]
@@ -161,7 +185,7 @@ def test_go_out_discard_may_be_a_card_that_fits_a_meld() -> None:
     s = state(game)
     seat = s.to_move
     set_hand(game, seat, "5h 5s 5d")
-    s.stock.append(cards("5c")[0])
+    stack(game, "5c")
     game.apply(Draw(seat, "stock"))
     assert GoOut(seat, cards("5c")[0]) in game.legal_actions(seat)
     assert GoOut(seat, cards("5h")[0]) in game.legal_actions(seat)
@@ -172,7 +196,7 @@ def test_cannot_go_out_with_a_card_that_does_not_meld_and_state_is_unchanged() -
     s = state(game)
     seat = s.to_move
     set_hand(game, seat, "5h 6s 9d")
-    s.stock.append(cards("kc")[0])
+    stack(game, "kc")
     game.apply(Draw(seat, "stock"))
     before = game.to_data()
     with pytest.raises(IllegalAction, match="cannot go out"):
@@ -185,7 +209,7 @@ def test_last_turns_each_other_player_once_then_hand_scored() -> None:
     s = state(game)
     seat = s.to_move
     set_hand(game, seat, "5h 5s 5d")
-    s.stock.append(cards("9c")[0])
+    stack(game, "9c")
     game.apply(Draw(seat, "stock"))
     game.apply(GoOut(seat, cards("9c")[0]))
     order = []
@@ -216,8 +240,8 @@ def test_last_turn_lays_down_best_arrangement() -> None:
     other = 1 - seat
     set_hand(game, seat, "5h 5s 5d")
     set_hand(game, other, "7h 8h 9h")
-    s.stock.append(cards("kc")[0])
-    s.stock.append(cards("9c")[0])
+    stack(game, "kc")
+    stack(game, "9c")
     game.apply(Draw(seat, "stock"))
     game.apply(GoOut(seat, cards("9c")[0]))
     game.apply(Draw(other, "stock"))  # the king of clubs
@@ -243,8 +267,8 @@ def test_left_over_wilds_score_when_nothing_melds() -> None:
     other = 1 - seat
     set_hand(game, seat, "5h 5s 5d")
     set_hand(game, other, "jo 3h 9c")  # 3s wild in hand 1
-    s.stock.append(cards("kd")[0])
-    s.stock.append(cards("10c")[0])
+    stack(game, "kd")
+    stack(game, "10c")
     game.apply(Draw(seat, "stock"))
     game.apply(GoOut(seat, cards("10c")[0]))
     game.apply(Draw(other, "stock"))
@@ -257,8 +281,8 @@ def test_left_over_wilds_score_when_nothing_melds() -> None:
     seat2 = s2.to_move
     set_hand(game2, seat2, "5h 5s 5d")
     set_hand(game2, 1 - seat2, "jo 9c kd")
-    s2.stock.append(cards("qs")[0])
-    s2.stock.append(cards("10c")[0])
+    stack(game2, "qs")
+    stack(game2, "10c")
     game2.apply(Draw(seat2, "stock"))
     game2.apply(GoOut(seat2, cards("10c")[0]))
     game2.apply(Draw(1 - seat2, "stock"))
@@ -302,18 +326,7 @@ def test_hand_ends_when_stock_and_discard_are_both_exhausted() -> None:
 
 def test_ties_share_the_win_by_default() -> None:
     game = new(2)
-    s = state(game)
-    s.hand_number = 11
-    s.scores = [[10] * 10, [10] * 10]
-    seat = s.to_move
-    set_hand(game, seat, "5h 5s 5d 6h 6s 6d 7h 7s 7d 8h 8s 8d 9h")
-    set_hand(game, 1 - seat, "10h 10s 10d 6c 6st 6c 7c 7st 7c 8c 8st 8c kh")
-    s.stock.append(cards("jd")[0])
-    s.stock.append(cards("9c")[0])
-    game.apply(Draw(seat, "stock"))
-    game.apply(GoOut(seat, cards("9c")[0]))
-    game.apply(Draw(1 - seat, "stock"))
-    ev = game.apply(Discard(1 - seat, cards("jd")[0]))
+    ev = end_hand_eleven_in_a_tie(game)
     end = ev[-1]
     assert isinstance(end, GameEnded)
     assert end.winners == (0, 1)
@@ -323,22 +336,11 @@ def test_ties_share_the_win_by_default() -> None:
 def test_playoff_forced_tie() -> None:
     """Two players tied after hand 11 play 6-card hands until one is lowest."""
     game = new(2, tie_break="playoff")
-    s = state(game)
-    s.hand_number = 11
-    s.scores = [[0] * 10, [0] * 10]
-    seat = s.to_move
-    set_hand(game, seat, "5h 5s 5d 6h 6s 6d 7h 7s 7d 8h 8s 8d 9h")
-    set_hand(game, 1 - seat, "10h 10s 10d 6c 6st 6c 7c 7st 7c 8c 8st 8c kh")
-    s.stock.append(cards("jd")[0])
-    s.stock.append(cards("9c")[0])
-    game.apply(Draw(seat, "stock"))
-    game.apply(GoOut(seat, cards("9c")[0]))
-    game.apply(Draw(1 - seat, "stock"))
-    ev = game.apply(Discard(1 - seat, cards("jd")[0]))
+    ev = end_hand_eleven_in_a_tie(game)
     started = next(e for e in ev if isinstance(e, HandStarted))
     assert started.playoff and started.cards_dealt == 6 and started.wild_rank == Rank.SIX
     assert not game.over
-    assert state(game).scores == [[0] * 10 + [0], [0] * 10 + [0]]
+    assert state(game).scores == [[10] * 10 + [0], [10] * 10 + [0]]
     # Play the play-off out: it ends with one winner (or another play-off, until one is lowest).
     for _ in range(50):
         if game.over:
