@@ -18,7 +18,6 @@ from braille.literary import literary, wrap_words
 from braille.sheet import (
     BODY_TOP,
     MARGIN,
-    Dot,
     Group,
     Item,
     Page,
@@ -27,6 +26,7 @@ from braille.sheet import (
     SheetLayoutError,
     Text,
     body_bottom,
+    braille_dots,
     page_frame,
     text_width,
 )
@@ -162,9 +162,12 @@ def chart_sheet(
     geometry: DotGeometry = NLS,
     paper: Paper,
     ten_as_x: bool = False,
+    empty_dots: bool = False,
+    only_dots_rise: bool = False,
 ) -> Sheet:
     """The print chart: a table of braille (true-size dots), dots, BRF, meaning and an example card,
-    then the notes. Rows are one braille line apart (the line spacing) or more."""
+    then the notes. Rows are one braille line apart (the line spacing) or more. ``empty_dots`` and
+    ``only_dots_rise`` are as for the labels."""
     entries = chart_entries(cards, ten_as_x=ten_as_x)
     examples = [card_cells(e.example, ten_as_x=ten_as_x) for e in entries]
     headers = ("Braille", "Dots", "BRF", "Meaning", "Example")
@@ -212,14 +215,13 @@ def chart_sheet(
             baseline = y_top + geometry.cell_height / 2 + TEXT_SIZE * 0.35
             example = examples[index]
             index += 1
-            symbol_dots = geometry.raised(entry.cells, xs[0] + geometry.radius, y0)
-            row: list[Item] = [Dot(x, y, geometry.dot_diameter) for x, y in symbol_dots]
+            row: list[Item] = [*braille_dots(geometry, entry.cells, xs[0] + geometry.radius, y0, empty=empty_dots)]
             row += [
                 Text(xs[1], baseline, entry.dots, TEXT_SIZE),
                 Text(xs[2], baseline, entry.brf, TEXT_SIZE),
                 Text(xs[3], baseline, entry.meaning, TEXT_SIZE),
             ]
-            row += [Dot(x, y, geometry.dot_diameter) for x, y in geometry.raised(example, xs[4] + geometry.radius, y0)]
+            row += braille_dots(geometry, example, xs[4] + geometry.radius, y0, empty=empty_dots)
             words = f"{entry.example.code}  {card_words(entry.example)}"
             row.append(Text(example_text_x, baseline, words, TEXT_SIZE, grey=0.2))
             data = (
@@ -236,7 +238,7 @@ def chart_sheet(
                 items.append(Text(MARGIN, y, line, TEXT_SIZE, grey=0.1))
                 y += TEXT_SIZE * 1.5
         pages.append(Page(tuple(items)))
-    return Sheet(paper, sheet_title, tuple(pages))
+    return Sheet(paper, sheet_title, tuple(pages), only_dots_rise=only_dots_rise)
 
 
 def _wrap_text(paragraphs: list[str], width: float, size: float) -> list[str]:

@@ -22,7 +22,6 @@ from braille.literary import literary, wrap_words
 from braille.sheet import (
     BODY_TOP,
     MARGIN,
-    Dot,
     Group,
     Item,
     Page,
@@ -31,6 +30,7 @@ from braille.sheet import (
     SheetLayoutError,
     Text,
     body_bottom,
+    braille_dots,
     page_frame,
     text_width,
 )
@@ -95,6 +95,14 @@ class LabelSet:
     def summary(self) -> str:
         return f"{self.count} labels, {self.per_card} per card, for {len(self.cards)} cards. Cut along the grey lines."
 
+    @property
+    def mirrored_summary(self) -> str:
+        """The info line of a slate sheet: nothing on it is cut, its labels are copied."""
+        return (
+            f"{self.count} labels, {self.per_card} per card, for {len(self.cards)} cards, mirrored as a slate "
+            "writes them from the back: copy each box into the slate as you see it."
+        )
+
 
 def make_labels(cards: Sequence[Card], *, per_card: int = 2, ten_as_x: bool = False, title: str = "") -> LabelSet:
     """The labels for these physical cards (duplicates are separate cards and get their own labels)."""
@@ -153,11 +161,14 @@ def labels_sheet(
     geometry: DotGeometry = NLS,
     paper: Paper,
     mirror: bool = False,
+    empty_dots: bool = False,
+    only_dots_rise: bool = False,
 ) -> Sheet:
     """True-size labels: each label's dots inside a light grey cut guide, its print words under it.
 
     With ``mirror`` every label's dots are reflected left to right (seen from the back), for writing
-    them with a slate and stylus; the print stays readable.
+    them with a slate and stylus; the print stays readable. ``empty_dots`` draws the empty dot places
+    faintly; ``only_dots_rise`` (swell paper) draws every line and word light enough to stay flat.
     """
     box_w = geometry.width(labels.widest) + 2 * PAD
     box_h = geometry.cell_height + 2 * PAD
@@ -178,10 +189,11 @@ def labels_sheet(
         rows.extend(group[i : i + cols] for i in range(0, len(group), cols))
     page_rows = [rows[i : i + rows_per_page] for i in range(0, len(rows), rows_per_page)]
     title = f"{labels.title} card labels" + (" (mirrored, for slate and stylus)" if mirror else "")
+    info = labels.mirrored_summary if mirror else labels.summary
     pages: list[Page] = []
     number = 0
     for p, chunk in enumerate(page_rows, start=1):
-        items: list[Item] = list(page_frame(paper, title, labels.summary, p, len(page_rows)))
+        items: list[Item] = list(page_frame(paper, title, info, p, len(page_rows)))
         for r, row in enumerate(chunk):
             for c, label in enumerate(row):
                 number += 1
@@ -190,9 +202,10 @@ def labels_sheet(
                 own_w = geometry.width(len(label.cells)) + 2 * PAD
                 box_x = slot_x + (slot_w - GUTTER_X - own_w) / 2
                 box_y = BODY_TOP + r * slot_h
-                items.append(_label_group(label, number, box_x, box_y, own_w, box_h, geometry, mirror))
+                place = (box_x, box_y, own_w, box_h)
+                items.append(_label_group(label, number, place, geometry, mirror=mirror, empty=empty_dots))
         pages.append(Page(tuple(items)))
-    return Sheet(paper, title, tuple(pages))
+    return Sheet(paper, title, tuple(pages), only_dots_rise=only_dots_rise)
 
 
 def _cut_guide(x: float, y: float, w: float, h: float) -> tuple[Rule, ...]:
@@ -203,12 +216,17 @@ def _cut_guide(x: float, y: float, w: float, h: float) -> tuple[Rule, ...]:
 
 
 def _label_group(
-    label: Label, number: int, x: float, y: float, w: float, h: float, geometry: DotGeometry, mirror: bool
+    label: Label,
+    number: int,
+    place: tuple[float, float, float, float],
+    geometry: DotGeometry,
+    *,
+    mirror: bool,
+    empty: bool,
 ) -> Group:
+    x, y, w, h = place
     r = geometry.radius
-    x0 = x + PAD + r
-    y0 = y + PAD + r
-    dots = [Dot(cx, cy, geometry.dot_diameter) for cx, cy in geometry.raised(label.cells, x0, y0, mirror=mirror)]
+    dots = braille_dots(geometry, label.cells, x + PAD + r, y + PAD + r, mirror=mirror, empty=empty)
     items: list[Item] = [
         *_cut_guide(x, y, w, h),
         *dots,
