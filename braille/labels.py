@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from braille.brf import BRAILLE_PAGE, BrfLayoutError, PageFormat, paginate, render_pages
+from braille.brf import BRAILLE_PAGE, BrfLayoutError, PageFormat, paginate_placed, render_pages
 from braille.cards import card_cells
 from braille.cells import BLANK, Cells, cells_to_unicode
 from braille.geometry import NLS, DotGeometry, Paper
@@ -39,9 +39,11 @@ from engine.cards import Card
 
 __all__ = [
     "BRF_LABEL_GAP",
+    "BrfPlace",
     "Label",
     "LabelSet",
     "labels_brf",
+    "labels_brf_layout",
     "labels_brf_pages",
     "labels_sheet",
     "make_labels",
@@ -124,14 +126,27 @@ def make_labels(cards: Sequence[Card], *, per_card: int = 2, ten_as_x: bool = Fa
 # --- BRF ------------------------------------------------------------------------------------------
 
 
-def labels_brf_pages(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> list[list[Cells]]:
-    """The BRF pages as lines of cells (for checking; :func:`labels_brf` gives the bytes)."""
+@dataclass(frozen=True, slots=True)
+class BrfPlace:
+    """Where one label is in the BRF: page, line (the title is line 1) and place in the line from the
+    left (1 is the first label of the line)."""
+
+    label: Label
+    page: int
+    line: int
+    place: int
+
+
+def labels_brf_layout(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> tuple[list[list[Cells]], list[BrfPlace]]:
+    """The BRF pages as lines of cells, and where each label went (in label order), so a key sheet
+    can tell a sighted helper which embossed label is which."""
     width = fmt.cells_per_line
     slot = labels.widest
     if slot > width:
         raise BrfLayoutError(f"a line of {width} cells cannot hold one label of {slot} cells")
     per_row = (width + BRF_LABEL_GAP) // (slot + BRF_LABEL_GAP)
     rows: list[list[Cells]] = []
+    row_labels: list[tuple[Label, ...]] = []
     for group in labels.groups:
         for start in range(0, len(group), per_row):
             cells_line: Cells = ()
@@ -140,10 +155,22 @@ def labels_brf_pages(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> list[l
                     cells_line += (BLANK,) * BRF_LABEL_GAP
                 cells_line += label.cells + (BLANK,) * (slot - len(label.cells))
             rows.append([cells_line])
+            row_labels.append(group[start : start + per_row])
     title = literary(f"{labels.title} card labels".strip())
     info_text = f"{labels.count} labels for {len(labels.cards)} cards {labels.per_card} each"
     info = wrap_words([literary(w) for w in info_text.split()], width)
-    return paginate(title, rows, fmt, gap=1, preamble=info)
+    pages, placements = paginate_placed(title, rows, fmt, gap=1, preamble=info)
+    places = [
+        BrfPlace(label, where.page, where.line, i)
+        for where, row in zip(placements, row_labels, strict=True)
+        for i, label in enumerate(row, start=1)
+    ]
+    return pages, places
+
+
+def labels_brf_pages(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> list[list[Cells]]:
+    """The BRF pages as lines of cells (for checking; :func:`labels_brf` gives the bytes)."""
+    return labels_brf_layout(labels, fmt)[0]
 
 
 def labels_brf(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> bytes:
@@ -203,7 +230,9 @@ def labels_sheet(
                 box_x = slot_x + (slot_w - GUTTER_X - own_w) / 2
                 box_y = BODY_TOP + r * slot_h
                 place = (box_x, box_y, own_w, box_h)
-                items.append(_label_group(label, number, place, geometry, mirror=mirror, empty=empty_dots))
+                drawn = _label_group(label, number, place, geometry, mirror=mirror, empty=empty_dots)
+                where = (("page", str(p)), ("row", str(r + 1)), ("column", str(c + 1)))
+                items.append(Group(drawn.kind, drawn.data + where, drawn.items))
         pages.append(Page(tuple(items)))
     return Sheet(paper, title, tuple(pages), only_dots_rise=only_dots_rise)
 
