@@ -32,6 +32,7 @@ _LETTER_DOTS = {
     "x": "1346", "y": "13456", "z": "1356",
 }  # fmt: skip
 _LETTERS = {ch: Cell.from_dots(d) for ch, d in _LETTER_DOTS.items()}
+_WORDSIGN_LETTERS = frozenset(cell for ch, cell in _LETTERS.items() if ch not in _NOT_WORDSIGNS)
 _DIGITS = {str((i + 1) % 10): _LETTERS[ch] for i, ch in enumerate("abcdefghij")}
 _PUNCTUATION: dict[str, Cells] = {
     " ": (BLANK,),
@@ -85,8 +86,7 @@ def _alone(text: str, i: int) -> bool:
 def letter_alone(cell: Cell) -> Cells:
     """One cell that a grade 2 reader would take for a word standing alone (⠚ for "just"), with the
     grade 1 indicator before it; any other cell as it is."""
-    wordsigns = {_LETTERS[ch] for ch in _LETTERS if ch not in _NOT_WORDSIGNS}
-    return (GRADE1_SIGN, cell) if cell in wordsigns else (cell,)
+    return (GRADE1_SIGN, cell) if cell in _WORDSIGN_LETTERS else (cell,)
 
 
 def number(n: int) -> Cells:

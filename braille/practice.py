@@ -161,7 +161,8 @@ def _all_names() -> dict[Cell, str]:
 
 
 def make_drills(cards: Sequence[Card], *, ten_as_x: bool = False) -> list[Drill]:
-    """One drill per confusable pair: up to eight cards, half with each cell, in a fixed mixed order."""
+    """One drill per confusable pair: up to six cards holding one cell or the other (at least one of
+    each), in a mixed order that is the same every time."""
     # Jokers are left out: ⠚⠕ holds j, but a joker is not what the j drill is about.
     distinct = sorted({c for c in cards if not c.is_joker}, key=Card.sort_key)
     drills: list[Drill] = []
