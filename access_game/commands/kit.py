@@ -8,7 +8,7 @@ from pathlib import Path
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
-from access_game.commands.labels import add_output_options, page_format, print_preset, print_setup, write_output
+from access_game.commands.labels import add_page_options, page_format, print_preset, print_setup, write_output
 from braille.decks import GAME_DECKS
 from braille.kit import game_deck, make_kit
 
@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--game", default="five-crowns", metavar="GAME", help=f"{', '.join(GAME_DECKS)} (default five-crowns)"
     )
     parser.add_argument("-o", "--output", metavar="DIR", help="the folder to write the kit in (made if missing)")
-    add_output_options(parser, mirror=False, one_file=False)
+    add_page_options(parser, mirror=False)
 
 
 def _folder(text: str | None) -> Path:

@@ -26,17 +26,20 @@ _GEOMETRY_OPTIONS = ("dot_diameter", "dot_spacing", "cell_spacing", "line_spacin
 _BRF_OPTIONS = ("cells_per_line", "lines_per_page")
 
 
-def add_output_options(parser: argparse.ArgumentParser, *, mirror: bool, one_file: bool = True) -> None:
-    """Deck, format, output, BRF page and print options (labels, chart, practice); without
-    ``one_file`` only the page and print options (the kit writes several files of a game)."""
-    if one_file:
-        parser.add_argument(
-            "--deck", default="five-crowns", metavar="DECK", help=f"the deck: {', '.join(DECKS)} (default five-crowns)"
-        )
-        parser.add_argument(
-            "--format", dest="fmt", metavar="FORMAT", help="brf, pdf or svg (default: from the output file's extension)"
-        )
-        parser.add_argument("-o", "--output", metavar="FILE", help="the file to write")
+def add_output_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None:
+    """Deck, format, output, BRF page and print options (labels and chart)."""
+    parser.add_argument(
+        "--deck", default="five-crowns", metavar="DECK", help=f"the deck: {', '.join(DECKS)} (default five-crowns)"
+    )
+    parser.add_argument(
+        "--format", dest="fmt", metavar="FORMAT", help="brf, pdf or svg (default: from the output file's extension)"
+    )
+    parser.add_argument("-o", "--output", metavar="FILE", help="the file to write")
+    add_page_options(parser, mirror=mirror)
+
+
+def add_page_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None:
+    """The BRF page and print options alone, for the kit, which names a game and a folder instead."""
     parser.add_argument("--ten-as-x", action="store_true", help="write 10 as x (one cell) instead of 1 0")
     brf = parser.add_argument_group("BRF (embosser) page")
     brf.add_argument("--cells-per-line", type=int, metavar="N", help=f"default {BRAILLE_PAGE.cells_per_line}")
