@@ -6,20 +6,34 @@ file, so the page size is ours to respect: no line longer than the cells per lin
 than the lines per page. Both are settable because embossers and paper differ; 40 x 25 is the usual
 11 x 11.5 inch braille page.
 
-Every page starts with a head line: the title on the left and the page number (literary braille,
-number sign then upper-cell digits) at the right margin, then a blank line, then the body. A
-page's trailing blank lines are not written: the form feed ends the page.
+Every page starts with a head line (the title) and a blank line; its last line carries the braille
+page number (literary braille: number sign, upper-cell digits) at the right margin after at least
+three blank cells, as North American braille books do. Blank lines fill the page down to it, so
+the number is on the last line whatever the embosser.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from braille.cells import BLANK, Cells, cells_to_brf
-from braille.literary import number
+from braille.literary import number, wrap_words
 
-__all__ = ["BRAILLE_PAGE", "CRLF", "FORM_FEED", "BrfLayoutError", "PageFormat", "head_line", "paginate", "render_pages"]
+__all__ = [
+    "BRAILLE_PAGE",
+    "CRLF",
+    "FORM_FEED",
+    "PAGE_NUMBER_GAP",
+    "BrfLayoutError",
+    "PageFormat",
+    "Placement",
+    "foot_line",
+    "head_line",
+    "paginate",
+    "paginate_placed",
+    "render_pages",
+]
 
 CRLF = b"\r\n"
 FORM_FEED = b"\f"
@@ -47,20 +61,32 @@ BRAILLE_PAGE = PageFormat()
 """The usual braille page: 40 cells x 25 lines."""
 
 
-def head_line(title: Cells, page: int, width: int) -> Cells:
-    """Title left, page number right, at least two blank cells between. Words of the title that do not
-    fit are dropped from its end (a shortened title still names the sheet); the page number always
-    stays, and a page too narrow for it is an error."""
-    page_cells = number(page)
-    if len(page_cells) > width:
-        raise BrfLayoutError(f"a line of {width} cells cannot hold the page number {page}")
+PAGE_NUMBER_GAP = 3
+"""Blank cells before the braille page number on the last line (North American practice)."""
+
+
+def head_line(title: Cells, width: int) -> Cells:
+    """The title at the top of a page. Words of the title that do not fit are dropped from its end (a
+    shortened title still names the sheet); a first word wider than the line is cut with a hyphen."""
     words = [w for w in _split(title) if w]
-    while words:
-        text = _join(words)
-        if len(text) + 2 + len(page_cells) <= width:
-            gap = width - len(text) - len(page_cells)
-            return text + (BLANK,) * gap + page_cells
+    while len(words) > 1 and len(_join(words)) > width:
         words.pop()
+    if not words:
+        return ()
+    if len(words[0]) > width:
+        return wrap_words(words[:1], width)[0]
+    return _join(words)
+
+
+def foot_line(page: int, width: int) -> Cells:
+    """The last line of a page: the braille page number at the right margin after three blank cells.
+    A line too narrow for both is an error, never a split number."""
+    page_cells = number(page)
+    if len(page_cells) + PAGE_NUMBER_GAP > width:
+        raise BrfLayoutError(
+            f"a line of {width} cells cannot hold the page number {page} with the "
+            f"{PAGE_NUMBER_GAP} blank cells before it; it needs {len(page_cells) + PAGE_NUMBER_GAP}"
+        )
     return (BLANK,) * (width - len(page_cells)) + page_cells
 
 
@@ -82,6 +108,21 @@ def _join(words: list[Cells]) -> Cells:
     return joined
 
 
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where a block landed: its page (from 1) and the line (from 1, the title is line 1) of its first
+    line on that page."""
+
+    page: int
+    line: int
+
+
+HEAD_LINES = 2
+"""The title and a blank line."""
+FOOT_LINES = 1
+"""The page number line."""
+
+
 def paginate(
     title: Cells,
     blocks: Sequence[Sequence[Cells]],
@@ -89,42 +130,69 @@ def paginate(
     *,
     gap: int = 0,
     preamble: Sequence[Cells] = (),
+    breaks: Iterable[int] = (),
+    first_page: int = 1,
 ) -> list[list[Cells]]:
-    """Lay out blocks of lines on pages.
+    """Lay out blocks of lines on pages; see :func:`paginate_placed`."""
+    pages, _ = paginate_placed(title, blocks, fmt, gap=gap, preamble=preamble, breaks=breaks, first_page=first_page)
+    return pages
 
-    Each page gets a head line and a blank line. The ``preamble`` lines (what the sheet is) come first,
-    then a blank line, then the blocks. A block (a row of labels, a chart entry) never splits across
-    pages; ``gap`` blank lines separate blocks on a page, and a page never starts with a blank line.
+
+def paginate_placed(
+    title: Cells,
+    blocks: Sequence[Sequence[Cells]],
+    fmt: PageFormat,
+    *,
+    gap: int = 0,
+    preamble: Sequence[Cells] = (),
+    breaks: Iterable[int] = (),
+    first_page: int = 1,
+) -> tuple[list[list[Cells]], list[Placement]]:
+    """Lay out blocks of lines on pages, and say where each block went.
+
+    Each page gets a head line (the title) and a blank line, and its last line carries the page
+    number at the right (pages are numbered from ``first_page``). The ``preamble`` lines (what the
+    sheet is) come first, then a blank line, then the blocks. A block (a row of labels, a chart entry)
+    never splits across pages; ``gap`` blank lines separate blocks on a page, a page never starts with
+    a blank line, and a block whose index is in ``breaks`` starts a new page (the answers of a drill).
     Raises :class:`BrfLayoutError` when a line is too long or a block cannot fit on an empty page, so
     a bad page size is refused rather than overflowed.
     """
     width, height = fmt.cells_per_line, fmt.lines_per_page
+    foot_line(first_page, width)  # refuse a line too narrow for a page number before anything else
     for block in (*blocks, preamble):
         for line in block:
             if len(line) > width:
                 raise BrfLayoutError(f"a line of {len(line)} cells does not fit a page {width} cells wide")
-    head = 2
-    # (lines, blank lines before them when they share a page with what came before)
-    stream: list[tuple[Sequence[Cells], int]] = [([line], 0) for line in preamble]
-    stream += [(block, (1 if preamble and i == 0 else gap)) for i, block in enumerate(blocks)]
+    room = height - HEAD_LINES - FOOT_LINES
+    break_set = frozenset(breaks)
+    # (lines, blank lines before them when they share a page with what came before, new page first)
+    stream: list[tuple[Sequence[Cells], int, bool]] = [([line], 0, False) for line in preamble]
+    stream += [(block, (1 if preamble and i == 0 else gap), i in break_set) for i, block in enumerate(blocks)]
     bodies: list[list[Cells]] = [[]]
-    used = head
-    for block, before in stream:
+    placements: list[Placement] = []
+    for index, (block, before, new_page) in enumerate(stream):
+        if len(block) > room:
+            raise BrfLayoutError(
+                f"a page of {height} lines cannot hold {len(block)} line(s) of braille between its "
+                f"{HEAD_LINES}-line head and its page number; it needs at least "
+                f"{HEAD_LINES + len(block) + FOOT_LINES} lines"
+            )
         need = len(block) + (before if bodies[-1] else 0)
-        if used + need > height:
-            if head + len(block) > height:
-                raise BrfLayoutError(
-                    f"a page of {height} lines cannot hold {len(block)} line(s) of braille under its "
-                    f"{head}-line head; it needs at least {head + len(block)} lines"
-                )
+        if (new_page and bodies[-1]) or len(bodies[-1]) + need > room:
             bodies.append([])
-            used = head
             need = len(block)
         if bodies[-1]:
             bodies[-1].extend([()] * before)
+        if index >= len(preamble):
+            placements.append(Placement(first_page + len(bodies) - 1, HEAD_LINES + len(bodies[-1]) + 1))
         bodies[-1].extend(block)
-        used += need
-    return [[head_line(title, n, width), (), *body] for n, body in enumerate(bodies, start=1)]
+    head = head_line(title, width)
+    pages = [
+        [head, (), *body, *([()] * (room - len(body))), foot_line(n, width)]
+        for n, body in enumerate(bodies, start=first_page)
+    ]
+    return pages, placements
 
 
 def render_pages(pages: Sequence[Sequence[Cells]], fmt: PageFormat) -> bytes:

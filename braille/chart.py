@@ -14,11 +14,10 @@ from braille.brf import BRAILLE_PAGE, PageFormat, paginate, render_pages
 from braille.cards import JOKER_CELLS, SUIT_CELLS, card_cells, rank_cells
 from braille.cells import BLANK, Cells, cells_to_brf, cells_to_unicode
 from braille.geometry import NLS, DotGeometry, Paper
-from braille.literary import literary, wrap_words
+from braille.literary import letter_alone, literary, wrap_words
 from braille.sheet import (
     BODY_TOP,
     MARGIN,
-    Dot,
     Group,
     Item,
     Page,
@@ -27,6 +26,7 @@ from braille.sheet import (
     SheetLayoutError,
     Text,
     body_bottom,
+    braille_dots,
     page_frame,
     text_width,
 )
@@ -83,8 +83,10 @@ def chart_entries(cards: Sequence[Card], *, ten_as_x: bool = False) -> list[Char
     return entries
 
 
-def chart_notes(cards: Sequence[Card], *, ten_as_x: bool = False) -> list[str]:
-    """The print notes under the chart table: how to read a card, and the caution for running text."""
+def chart_notes(cards: Sequence[Card], *, ten_as_x: bool = False, braille: bool = False) -> list[str]:
+    """The notes of the chart: how to read a card, and the caution for running text. The print chart
+    has them under its table, the BRF chart before its entries (``braille`` adds the sentence that
+    explains the grade 1 indicator before a lone letter)."""
     notes = ["A card is its rank cells then one suit cell. There is no number sign: the code is used only on cards."]
     if any(c.rank == Rank.TEN for c in cards):
         notes.append(
@@ -98,6 +100,11 @@ def chart_notes(cards: Sequence[Card], *, ten_as_x: bool = False) -> list[str]:
         "In running text leave a blank cell before and after card cells: dot 2 alone is a comma "
         "and dots 3-4 alone mean 'still' in literary braille."
     )
+    if braille:
+        notes.append(
+            "Below, a symbol that is one letter has dots 5-6 before it, so it is not read as a word; "
+            "on the cards it stands without them."
+        )
     return notes
 
 
@@ -107,28 +114,31 @@ def chart_notes(cards: Sequence[Card], *, ten_as_x: bool = False) -> list[str]:
 def chart_brf_pages(
     cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False
 ) -> list[list[Cells]]:
-    """BRF pages: a head line, a short introduction (how a card is made, spaces in other text), then
-    one entry per symbol: the symbol, its meaning, and an example card with its words. An entry
-    longer than a line wraps, its further lines indented two cells."""
+    """BRF pages: a head line, the print chart's notes (how a card is made, spaces in other text),
+    then one entry per symbol: the symbol, its meaning, and an example card with its words. An entry
+    longer than a line wraps, its further lines indented two cells.
+
+    A symbol that is one letter (⠚ j) stands alone on its line, where a reader of contracted braille
+    would take it for a word ("just"), so it gets the grade 1 indicator before it (⠰⠚); the example
+    cards beside it show the bare cells as they are on the cards."""
     width = fmt.cells_per_line
     blocks: list[list[Cells]] = []
     for entry in chart_entries(cards, ten_as_x=ten_as_x):
         example = card_cells(entry.example, ten_as_x=ten_as_x)
-        fields = [entry.cells, literary(entry.spelled), example, literary(card_words_spelled(entry.example))]
+        symbol = letter_alone(entry.cells[0]) if len(entry.cells) == 1 else entry.cells
+        fields = [symbol, literary(entry.spelled), example, literary(card_words_spelled(entry.example))]
         one_line: Cells = ()
         for i, field in enumerate(fields):
             one_line += ((BLANK, BLANK) if i else ()) + field
         if len(one_line) <= width:
             blocks.append([one_line])
         else:
-            words: list[Cells] = [entry.cells, *_words(literary(entry.spelled)), example]
+            words: list[Cells] = [symbol, *_words(literary(entry.spelled)), example]
             words += _words(literary(card_words_spelled(entry.example)))
             blocks.append(wrap_words(words, width, indent=2))
-    intro = (
-        "a card is its rank then its suit with no number sign. "
-        "in other text leave a blank cell before and after card cells."
-    )
-    preamble = wrap_words([literary(w) for w in intro.split(" ")], width)
+    preamble: list[Cells] = []
+    for note in chart_notes(cards, ten_as_x=ten_as_x, braille=True):
+        preamble += wrap_words([literary(w) for w in note.split(" ")], width, indent=2)
     head = literary(f"{title} braille card code".strip())
     return paginate(head, blocks, fmt, preamble=preamble)
 
@@ -162,9 +172,12 @@ def chart_sheet(
     geometry: DotGeometry = NLS,
     paper: Paper,
     ten_as_x: bool = False,
+    empty_dots: bool = False,
+    only_dots_rise: bool = False,
 ) -> Sheet:
     """The print chart: a table of braille (true-size dots), dots, BRF, meaning and an example card,
-    then the notes. Rows are one braille line apart (the line spacing) or more."""
+    then the notes. Rows are one braille line apart (the line spacing) or more. ``empty_dots`` and
+    ``only_dots_rise`` are as for the labels."""
     entries = chart_entries(cards, ten_as_x=ten_as_x)
     examples = [card_cells(e.example, ten_as_x=ten_as_x) for e in entries]
     headers = ("Braille", "Dots", "BRF", "Meaning", "Example")
@@ -212,14 +225,13 @@ def chart_sheet(
             baseline = y_top + geometry.cell_height / 2 + TEXT_SIZE * 0.35
             example = examples[index]
             index += 1
-            symbol_dots = geometry.raised(entry.cells, xs[0] + geometry.radius, y0)
-            row: list[Item] = [Dot(x, y, geometry.dot_diameter) for x, y in symbol_dots]
+            row: list[Item] = [*braille_dots(geometry, entry.cells, xs[0] + geometry.radius, y0, empty=empty_dots)]
             row += [
                 Text(xs[1], baseline, entry.dots, TEXT_SIZE),
                 Text(xs[2], baseline, entry.brf, TEXT_SIZE),
                 Text(xs[3], baseline, entry.meaning, TEXT_SIZE),
             ]
-            row += [Dot(x, y, geometry.dot_diameter) for x, y in geometry.raised(example, xs[4] + geometry.radius, y0)]
+            row += braille_dots(geometry, example, xs[4] + geometry.radius, y0, empty=empty_dots)
             words = f"{entry.example.code}  {card_words(entry.example)}"
             row.append(Text(example_text_x, baseline, words, TEXT_SIZE, grey=0.2))
             data = (
@@ -236,7 +248,7 @@ def chart_sheet(
                 items.append(Text(MARGIN, y, line, TEXT_SIZE, grey=0.1))
                 y += TEXT_SIZE * 1.5
         pages.append(Page(tuple(items)))
-    return Sheet(paper, sheet_title, tuple(pages))
+    return Sheet(paper, sheet_title, tuple(pages), only_dots_rise=only_dots_rise)
 
 
 def _wrap_text(paragraphs: list[str], width: float, size: float) -> list[str]:

@@ -1,7 +1,8 @@
 """Where dots go on paper, in millimetres, for true-size print (swell paper, label sheets).
 
 The defaults are the NLS Specification 800 sizes: dot base 1.44 mm, 2.34 mm between dot centres in a
-cell, 6.2 mm from a cell to the next, 10 mm from a line to the next. Printed at 100 % on swell paper,
+cell, 6.2 mm from a cell to the next, 10 mm from a line to the next. The swell preset keeps that
+spacing with smaller printed dots, because toner spreads as swell paper rises. Printed at 100 % on swell paper,
 the dots rise at these sizes and read like embossed braille; every size is settable because
 teachers' references (ADA signage, Marburg Medium) differ a little.
 
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 
 from braille.cells import Cell
 
-__all__ = ["MM_PER_INCH", "NLS", "PAPERS", "DotGeometry", "DotPosition", "Paper"]
+__all__ = ["MM_PER_INCH", "NLS", "PAPERS", "PRESETS", "SWELL", "DotGeometry", "DotPosition", "Paper", "Preset"]
 
 MM_PER_INCH = 25.4
 
@@ -66,15 +67,21 @@ class DotGeometry:
                 f"dots {self.dot_diameter} mm wide with centres {self.dot_spacing} mm apart would touch; "
                 "make the dot spacing larger than the dot diameter"
             )
-        if self.cell_spacing <= self.dot_spacing + self.dot_diameter:
+        inner_gap = self.dot_spacing - self.dot_diameter
+        cell_gap = self.cell_spacing - self.dot_spacing - self.dot_diameter
+        needed = max(self.dot_diameter, 1.5 * inner_gap)
+        if cell_gap < needed - 1e-9:
             raise ValueError(
-                f"cells {self.cell_spacing} mm apart would run into each other; the cell spacing must be more "
-                f"than dot spacing + dot diameter ({self.dot_spacing + self.dot_diameter:g} mm)"
+                f"cells {self.cell_spacing:g} mm apart would run into each other: the blank between two cells "
+                f"({cell_gap:.2f} mm) must be at least one dot wide and half as wide again as the blank between "
+                f"the dots of a cell, here {needed:.2f} mm; make the cell spacing at least "
+                f"{self.dot_spacing + self.dot_diameter + needed:.2f} mm"
             )
-        if self.line_spacing <= 2 * self.dot_spacing + self.dot_diameter:
+        if self.line_spacing < 4 * self.dot_spacing - 1e-9:
             raise ValueError(
-                f"lines {self.line_spacing} mm apart would run into each other; the line spacing must be more "
-                f"than twice the dot spacing + dot diameter ({2 * self.dot_spacing + self.dot_diameter:g} mm)"
+                f"lines {self.line_spacing:g} mm apart would run into each other: the line spacing must be at least "
+                f"two cell heights (4 x the dot spacing, {4 * self.dot_spacing:.2f} mm), so the blank between lines "
+                "is as tall as a cell"
             )
 
     @property
@@ -119,3 +126,26 @@ class DotGeometry:
 
 NLS = DotGeometry()
 """NLS Specification 800 sizes, the default."""
+
+SWELL = DotGeometry(dot_diameter=1.2)
+"""Swell (capsule) paper: the NLS spacing with smaller printed dots (1.2 mm). The black of a printed
+dot spreads a little as the paper swells in the heater, so a 1.2 mm print rises to about the size
+of an embossed dot; printed at 1.44 mm the dots of a cell come out fat and close together."""
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named set of print sizes, and whether only the dots may rise (swell paper: every other mark
+    is drawn so light that the heater leaves it flat)."""
+
+    name: str
+    geometry: DotGeometry
+    only_dots_rise: bool
+    use: str
+
+
+PRESETS: dict[str, Preset] = {
+    "standard": Preset("standard", NLS, False, "print to look at, to glue on, or to copy with a slate"),
+    "swell": Preset("swell", SWELL, True, "swell (capsule) paper run through a heater"),
+}
+"""The dot-size presets by the names the command line uses (``--preset``)."""

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from braille.brf import BRAILLE_PAGE, BrfLayoutError, PageFormat, paginate, render_pages
+from braille.brf import BRAILLE_PAGE, BrfLayoutError, PageFormat, paginate_placed, render_pages
 from braille.cards import card_cells
 from braille.cells import BLANK, Cells, cells_to_unicode
 from braille.geometry import NLS, DotGeometry, Paper
@@ -22,7 +22,6 @@ from braille.literary import literary, wrap_words
 from braille.sheet import (
     BODY_TOP,
     MARGIN,
-    Dot,
     Group,
     Item,
     Page,
@@ -31,6 +30,7 @@ from braille.sheet import (
     SheetLayoutError,
     Text,
     body_bottom,
+    braille_dots,
     page_frame,
     text_width,
 )
@@ -39,9 +39,11 @@ from engine.cards import Card
 
 __all__ = [
     "BRF_LABEL_GAP",
+    "BrfPlace",
     "Label",
     "LabelSet",
     "labels_brf",
+    "labels_brf_layout",
     "labels_brf_pages",
     "labels_sheet",
     "make_labels",
@@ -95,6 +97,14 @@ class LabelSet:
     def summary(self) -> str:
         return f"{self.count} labels, {self.per_card} per card, for {len(self.cards)} cards. Cut along the grey lines."
 
+    @property
+    def mirrored_summary(self) -> str:
+        """The info line of a slate sheet: nothing on it is cut, its labels are copied."""
+        return (
+            f"{self.count} labels, {self.per_card} per card, for {len(self.cards)} cards, mirrored as a slate "
+            "writes them from the back: copy each box into the slate as you see it."
+        )
+
 
 def make_labels(cards: Sequence[Card], *, per_card: int = 2, ten_as_x: bool = False, title: str = "") -> LabelSet:
     """The labels for these physical cards (duplicates are separate cards and get their own labels)."""
@@ -116,14 +126,27 @@ def make_labels(cards: Sequence[Card], *, per_card: int = 2, ten_as_x: bool = Fa
 # --- BRF ------------------------------------------------------------------------------------------
 
 
-def labels_brf_pages(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> list[list[Cells]]:
-    """The BRF pages as lines of cells (for checking; :func:`labels_brf` gives the bytes)."""
+@dataclass(frozen=True, slots=True)
+class BrfPlace:
+    """Where one label is in the BRF: page, line (the title is line 1) and place in the line from the
+    left (1 is the first label of the line)."""
+
+    label: Label
+    page: int
+    line: int
+    place: int
+
+
+def labels_brf_layout(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> tuple[list[list[Cells]], list[BrfPlace]]:
+    """The BRF pages as lines of cells, and where each label went (in label order), so a key sheet
+    can tell a sighted helper which embossed label is which."""
     width = fmt.cells_per_line
     slot = labels.widest
     if slot > width:
         raise BrfLayoutError(f"a line of {width} cells cannot hold one label of {slot} cells")
     per_row = (width + BRF_LABEL_GAP) // (slot + BRF_LABEL_GAP)
     rows: list[list[Cells]] = []
+    row_labels: list[tuple[Label, ...]] = []
     for group in labels.groups:
         for start in range(0, len(group), per_row):
             cells_line: Cells = ()
@@ -132,10 +155,22 @@ def labels_brf_pages(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> list[l
                     cells_line += (BLANK,) * BRF_LABEL_GAP
                 cells_line += label.cells + (BLANK,) * (slot - len(label.cells))
             rows.append([cells_line])
+            row_labels.append(group[start : start + per_row])
     title = literary(f"{labels.title} card labels".strip())
     info_text = f"{labels.count} labels for {len(labels.cards)} cards {labels.per_card} each"
     info = wrap_words([literary(w) for w in info_text.split()], width)
-    return paginate(title, rows, fmt, gap=1, preamble=info)
+    pages, placements = paginate_placed(title, rows, fmt, gap=1, preamble=info)
+    places = [
+        BrfPlace(label, where.page, where.line, i)
+        for where, row in zip(placements, row_labels, strict=True)
+        for i, label in enumerate(row, start=1)
+    ]
+    return pages, places
+
+
+def labels_brf_pages(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> list[list[Cells]]:
+    """The BRF pages as lines of cells (for checking; :func:`labels_brf` gives the bytes)."""
+    return labels_brf_layout(labels, fmt)[0]
 
 
 def labels_brf(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> bytes:
@@ -153,11 +188,14 @@ def labels_sheet(
     geometry: DotGeometry = NLS,
     paper: Paper,
     mirror: bool = False,
+    empty_dots: bool = False,
+    only_dots_rise: bool = False,
 ) -> Sheet:
     """True-size labels: each label's dots inside a light grey cut guide, its print words under it.
 
     With ``mirror`` every label's dots are reflected left to right (seen from the back), for writing
-    them with a slate and stylus; the print stays readable.
+    them with a slate and stylus; the print stays readable. ``empty_dots`` draws the empty dot places
+    faintly; ``only_dots_rise`` (swell paper) draws every line and word light enough to stay flat.
     """
     box_w = geometry.width(labels.widest) + 2 * PAD
     box_h = geometry.cell_height + 2 * PAD
@@ -178,10 +216,11 @@ def labels_sheet(
         rows.extend(group[i : i + cols] for i in range(0, len(group), cols))
     page_rows = [rows[i : i + rows_per_page] for i in range(0, len(rows), rows_per_page)]
     title = f"{labels.title} card labels" + (" (mirrored, for slate and stylus)" if mirror else "")
+    info = labels.mirrored_summary if mirror else labels.summary
     pages: list[Page] = []
     number = 0
     for p, chunk in enumerate(page_rows, start=1):
-        items: list[Item] = list(page_frame(paper, title, labels.summary, p, len(page_rows)))
+        items: list[Item] = list(page_frame(paper, title, info, p, len(page_rows)))
         for r, row in enumerate(chunk):
             for c, label in enumerate(row):
                 number += 1
@@ -190,9 +229,12 @@ def labels_sheet(
                 own_w = geometry.width(len(label.cells)) + 2 * PAD
                 box_x = slot_x + (slot_w - GUTTER_X - own_w) / 2
                 box_y = BODY_TOP + r * slot_h
-                items.append(_label_group(label, number, box_x, box_y, own_w, box_h, geometry, mirror))
+                place = (box_x, box_y, own_w, box_h)
+                drawn = _label_group(label, number, place, geometry, mirror=mirror, empty=empty_dots)
+                where = (("page", str(p)), ("row", str(r + 1)), ("column", str(c + 1)))
+                items.append(Group(drawn.kind, drawn.data + where, drawn.items))
         pages.append(Page(tuple(items)))
-    return Sheet(paper, title, tuple(pages))
+    return Sheet(paper, title, tuple(pages), only_dots_rise=only_dots_rise)
 
 
 def _cut_guide(x: float, y: float, w: float, h: float) -> tuple[Rule, ...]:
@@ -203,12 +245,17 @@ def _cut_guide(x: float, y: float, w: float, h: float) -> tuple[Rule, ...]:
 
 
 def _label_group(
-    label: Label, number: int, x: float, y: float, w: float, h: float, geometry: DotGeometry, mirror: bool
+    label: Label,
+    number: int,
+    place: tuple[float, float, float, float],
+    geometry: DotGeometry,
+    *,
+    mirror: bool,
+    empty: bool,
 ) -> Group:
+    x, y, w, h = place
     r = geometry.radius
-    x0 = x + PAD + r
-    y0 = y + PAD + r
-    dots = [Dot(cx, cy, geometry.dot_diameter) for cx, cy in geometry.raised(label.cells, x0, y0, mirror=mirror)]
+    dots = braille_dots(geometry, label.cells, x + PAD + r, y + PAD + r, mirror=mirror, empty=empty)
     items: list[Item] = [
         *_cut_guide(x, y, w, h),
         *dots,

@@ -12,12 +12,18 @@ from __future__ import annotations
 
 from braille.cells import BLANK, Cell, Cells
 
-__all__ = ["CAPITAL_SIGN", "GRADE1_SIGN", "NUMBER_SIGN", "literary", "number", "wrap_words"]
+__all__ = ["CAPITAL_SIGN", "GRADE1_SIGN", "HYPHEN", "NUMBER_SIGN", "letter_alone", "literary", "number", "wrap_words"]
 
 NUMBER_SIGN = Cell.from_dots("3456")
 CAPITAL_SIGN = Cell.from_dots("6")
 GRADE1_SIGN = Cell.from_dots("56")
-"""Needed when a letter a-j follows a digit directly, or it would be read as another digit."""
+"""Needed when a letter a-j follows a digit directly, or it would be read as another digit, and
+before a letter standing alone, or a grade 2 reader takes it for a word (j for "just")."""
+HYPHEN = Cell.from_dots("36")
+
+_NOT_WORDSIGNS = frozenset("aio")
+"""The letters that mean no word when they stand alone in contracted braille; every other letter
+alone is a wordsign (b but, c can, d do, ... j just, k knowledge ... x it, z as)."""
 
 _LETTER_DOTS = {
     "a": "1", "b": "12", "c": "14", "d": "145", "e": "15", "f": "124", "g": "1245", "h": "125",
@@ -26,6 +32,7 @@ _LETTER_DOTS = {
     "x": "1346", "y": "13456", "z": "1356",
 }  # fmt: skip
 _LETTERS = {ch: Cell.from_dots(d) for ch, d in _LETTER_DOTS.items()}
+_WORDSIGN_LETTERS = frozenset(cell for ch, cell in _LETTERS.items() if ch not in _NOT_WORDSIGNS)
 _DIGITS = {str((i + 1) % 10): _LETTERS[ch] for i, ch in enumerate("abcdefghij")}
 _PUNCTUATION: dict[str, Cells] = {
     " ": (BLANK,),
@@ -47,7 +54,7 @@ def literary(text: str) -> Cells:
     """Uncontracted UEB for ``text``. Raises ValueError for a character we have no braille for."""
     out: list[Cell] = []
     in_number = False
-    for ch in text:
+    for i, ch in enumerate(text):
         if ch.isdigit() and ch in _DIGITS:
             if not in_number:
                 out.append(NUMBER_SIGN)
@@ -56,7 +63,7 @@ def literary(text: str) -> Cells:
             continue
         lower = ch.lower()
         if lower in _LETTERS:
-            if in_number and lower in "abcdefghij":
+            if (in_number and lower in "abcdefghij") or (lower not in _NOT_WORDSIGNS and _alone(text, i)):
                 out.append(GRADE1_SIGN)
             if ch != lower:
                 out.append(CAPITAL_SIGN)
@@ -69,6 +76,19 @@ def literary(text: str) -> Cells:
     return tuple(out)
 
 
+def _alone(text: str, i: int) -> bool:
+    """True when the letter at ``i`` has no letter or digit on either side."""
+    before = text[i - 1] if i else " "
+    after = text[i + 1] if i + 1 < len(text) else " "
+    return not (before.isalnum() or after.isalnum())
+
+
+def letter_alone(cell: Cell) -> Cells:
+    """One cell that a grade 2 reader would take for a word standing alone (⠚ for "just"), with the
+    grade 1 indicator before it; any other cell as it is."""
+    return (GRADE1_SIGN, cell) if cell in _WORDSIGN_LETTERS else (cell,)
+
+
 def number(n: int) -> Cells:
     """A number as literary braille (page numbers): 12 -> ⠼⠁⠃."""
     return literary(str(n))
@@ -76,7 +96,11 @@ def number(n: int) -> Cells:
 
 def wrap_words(words: list[Cells], width: int, *, indent: int = 0) -> list[Cells]:
     """Fill lines of at most ``width`` cells with the given words (each kept whole), one blank between
-    words; lines after the first start with ``indent`` blanks. A word longer than a line is cut."""
+    words; lines after the first start with ``indent`` blanks.
+
+    A word longer than a line is cut only if it is a word of letters (four cells or more), and each
+    cut ends with a hyphen. A number, a card or anything else that cannot be cut is refused
+    (ValueError) rather than split, since half a number reads as another number."""
     if width < 1:
         raise ValueError("a line needs at least one cell")
     indent = min(indent, width - 1)
@@ -95,11 +119,37 @@ def wrap_words(words: list[Cells], width: int, *, indent: int = 0) -> list[Cells
         room = width - lead
         piece = word
         while len(piece) > room:
-            lines.append((BLANK,) * lead + tuple(piece[:room]))
-            piece = piece[room:]
+            cut = _cut(piece, room)
+            if cut is None:
+                raise ValueError(
+                    f"a line of {width} cells cannot hold the {len(piece)} cells "
+                    f"{''.join(c.unicode for c in piece)} whole, and they cannot be split"
+                )
+            lines.append((BLANK,) * lead + cut[0])
+            piece = cut[1]
             lead = indent
             room = width - lead
         line = [BLANK] * lead + list(piece)
     if line:
         lines.append(tuple(line))
     return lines
+
+
+_WORD_CELLS = frozenset(_LETTERS.values()) | {CAPITAL_SIGN, GRADE1_SIGN}
+
+
+def _cut(word: Cells, room: int) -> tuple[Cells, Cells] | None:
+    """Where to break a word too long for ``room`` cells: after a hyphen it already has, or else
+    between letters, two or more of them before the break and a hyphen added, two cells or more
+    after it. None when it cannot break (inside a number, a card, a line too short)."""
+    hyphens = [i for i, c in enumerate(word[:room]) if c == HYPHEN and 0 < i < len(word) - 1]
+    if hyphens:
+        at = hyphens[-1] + 1
+        return tuple(word[:at]), tuple(word[at:])
+    letters = 0
+    while letters < len(word) and word[letters] in _WORD_CELLS:
+        letters += 1
+    at = min(room - 1, letters)
+    if at >= 2 and len(word) - at >= 2:
+        return (*word[:at], HYPHEN), tuple(word[at:])
+    return None

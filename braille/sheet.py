@@ -13,11 +13,15 @@ from typing import Literal
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from braille.geometry import Paper
+from braille.cells import Cells
+from braille.geometry import DotGeometry, Paper
 
 __all__ = [
     "BODY_TOP",
+    "FAINT_GREY",
+    "FAINT_SIZE",
     "FONT",
+    "LIGHTEST_INK",
     "MARGIN",
     "Dot",
     "Group",
@@ -28,6 +32,7 @@ __all__ = [
     "SheetLayoutError",
     "Text",
     "body_bottom",
+    "braille_dots",
     "flatten",
     "page_frame",
     "text_width",
@@ -41,11 +46,23 @@ Anchor = Literal["start", "middle", "end"]
 
 @dataclass(frozen=True, slots=True)
 class Dot:
-    """A raised braille dot: a filled black circle."""
+    """A raised braille dot: a filled black circle. A ``faint`` dot is an empty dot place instead,
+    drawn small and light grey so a sighted helper sees where the cell is (⠒ from ⠉) while a finger,
+    or a swell-paper heater, finds nothing there."""
 
     x: float
     y: float
     diameter: float
+    faint: bool = False
+
+
+FAINT_GREY = 0.8
+"""Grey of an empty dot place (0 black, 1 white)."""
+FAINT_SIZE = 0.5
+"""An empty dot place is drawn at this fraction of the dot diameter."""
+LIGHTEST_INK = 0.8
+"""On a sheet where only the dots may rise (swell paper), every other mark is at least this light:
+swell paper rises where it is dark, and 20 % grey stays flat while a sighted helper can still read it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +117,11 @@ class Sheet:
     paper: Paper
     title: str
     pages: tuple[Page, ...]
+    only_dots_rise: bool = False
+
+    def ink(self, grey: float) -> float:
+        """The grey to draw a line or a word with: as asked, or light enough not to rise on swell paper."""
+        return max(grey, LIGHTEST_INK) if self.only_dots_rise else grey
 
 
 def flatten(items: tuple[Item, ...]) -> Iterator[Dot | Text | Rule]:
@@ -109,6 +131,18 @@ def flatten(items: tuple[Item, ...]) -> Iterator[Dot | Text | Rule]:
             yield from flatten(item.items)
         else:
             yield item
+
+
+def braille_dots(
+    geometry: DotGeometry, cells: Cells, x: float, y: float, *, mirror: bool = False, empty: bool = False
+) -> list[Dot]:
+    """The dots of ``cells`` with dot 1 of the first cell centred at (x, y); with ``empty`` the empty
+    dot places too, as faint dots, so the shape of each cell shows in print."""
+    return [
+        Dot(p.x, p.y, geometry.dot_diameter, faint=not p.raised)
+        for p in geometry.positions(cells, x, y, mirror=mirror)
+        if p.raised or empty
+    ]
 
 
 def text_width(text: str, size: float, *, bold: bool = False) -> float:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from braille.sheet import Dot, Item, Rule, Sheet, Text
+from braille.sheet import FAINT_GREY, FAINT_SIZE, Dot, Item, Rule, Sheet, Text
 
 __all__ = ["render_svg"]
 
@@ -28,26 +28,29 @@ def _grey(value: float) -> str:
     return f"#{level:02x}{level:02x}{level:02x}"
 
 
-def _item(item: Item, dy: float, indent: str) -> list[str]:
+def _item(item: Item, dy: float, indent: str, sheet: Sheet) -> list[str]:
     if isinstance(item, Dot):
-        r = _n(item.diameter / 2)
-        return [f'{indent}<circle cx="{_n(item.x)}" cy="{_n(item.y + dy)}" r="{r}" fill="#000000"/>']
+        centre = f'cx="{_n(item.x)}" cy="{_n(item.y + dy)}"'
+        if item.faint:
+            r = _n(item.diameter / 2 * FAINT_SIZE)
+            return [f'{indent}<circle class="empty" {centre} r="{r}" fill="{_grey(FAINT_GREY)}"/>']
+        return [f'{indent}<circle {centre} r="{_n(item.diameter / 2)}" fill="#000000"/>']
     if isinstance(item, Text):
         weight = ' font-weight="bold"' if item.bold else ""
         return [
             f'{indent}<text x="{_n(item.x)}" y="{_n(item.y + dy)}" font-size="{_n(item.size)}" '
-            f'text-anchor="{item.anchor}" fill="{_grey(item.grey)}"{weight}>{escape(item.text)}</text>'
+            f'text-anchor="{item.anchor}" fill="{_grey(sheet.ink(item.grey))}"{weight}>{escape(item.text)}</text>'
         ]
     if isinstance(item, Rule):
         dash = ' stroke-dasharray="1.5 1"' if item.dashed else ""
         return [
             f'{indent}<line x1="{_n(item.x1)}" y1="{_n(item.y1 + dy)}" x2="{_n(item.x2)}" y2="{_n(item.y2 + dy)}" '
-            f'stroke="{_grey(item.grey)}" stroke-width="{_n(item.width)}"{dash}/>'
+            f'stroke="{_grey(sheet.ink(item.grey))}" stroke-width="{_n(item.width)}"{dash}/>'
         ]
     attrs = "".join(f" data-{key}={quoteattr(value)}" for key, value in item.data)
     lines = [f'{indent}<g class="{item.kind}"{attrs}>']
     for child in item.items:
-        lines.extend(_item(child, dy, indent + "  "))
+        lines.extend(_item(child, dy, indent + "  ", sheet))
     lines.append(f"{indent}</g>")
     return lines
 
@@ -67,7 +70,7 @@ def render_svg(sheet: Sheet) -> str:
         out.append(f'  <g class="page" data-page="{n + 1}">')
         out.append(f'    <rect x="0" y="{_n(dy)}" width="{_n(w)}" height="{_n(h)}" fill="#ffffff"/>')
         for item in page.items:
-            out.extend(_item(item, dy, "    "))
+            out.extend(_item(item, dy, "    ", sheet))
         out.append("  </g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -2,7 +2,10 @@
 
 ``access-game braille 10h 7st qs jo`` shows each card's cells, BRF, dots and words;
 ``--from-brf "10H 7/"`` and ``--from-unicode "⠂⠴⠓"`` read braille back into cards.
-Words come first on each line, so a screen reader speaks the useful part before the cells.
+Each card takes two lines: first the words, its BRF and its dots with each dot number a separate
+digit ("dots 3 5 6", which a speech synthesizer says digit by digit, not "three hundred and
+fifty-six"), then the cells alone on their own line, for the braille display. A screen reader
+speaking the cells says "braille pattern dots ..."; on their own line they are easy to skip.
 """
 
 from __future__ import annotations
@@ -42,12 +45,11 @@ def _record(card: Card, ten_as_x: bool) -> dict[str, object]:
     }
 
 
-def _line(card: Card, ten_as_x: bool) -> str:
-    dots = " ".join(card_dots(card, ten_as_x=ten_as_x))
-    return (
-        f"{card.code}  {card_words(card)}  {card_unicode(card, ten_as_x=ten_as_x)}  "
-        f"BRF {card_brf(card, ten_as_x=ten_as_x)}  dots {dots}"
-    )
+def _lines(card: Card, ten_as_x: bool) -> tuple[str, str]:
+    """The spoken line (words, BRF, dots per cell as single digits) and the cells line."""
+    dots = ", ".join(" ".join(cell) for cell in card_dots(card, ten_as_x=ten_as_x))
+    spoken = f"{card.code}  {card_words(card)}  BRF {card_brf(card, ten_as_x=ten_as_x)}  dots {dots}"
+    return spoken, card_unicode(card, ten_as_x=ten_as_x)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -81,5 +83,6 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps([_record(c, ten_as_x) for c in cards], ensure_ascii=False))
     else:
         for card in cards:
-            print(_line(card, ten_as_x))
+            for line in _lines(card, ten_as_x):
+                print(line)
     return 0

@@ -12,6 +12,7 @@ from access_game.commands.labels import (
     deck_cards,
     output_format,
     page_format,
+    print_preset,
     print_setup,
     render,
     write_output,
@@ -38,7 +39,15 @@ def run(args: argparse.Namespace) -> int:
             pages = data.count(b"\f") + 1
         else:
             geometry, paper = print_setup(args)
-            sheet = chart_sheet(cards, title, geometry=geometry, paper=paper, ten_as_x=args.ten_as_x)
+            sheet = chart_sheet(
+                cards,
+                title,
+                geometry=geometry,
+                paper=paper,
+                ten_as_x=args.ten_as_x,
+                empty_dots=args.empty_dots,
+                only_dots_rise=print_preset(args).only_dots_rise,
+            )
             data = render(fmt, sheet)
             pages = len(sheet.pages)
     except ValueError as exc:

@@ -1,6 +1,7 @@
 """``access-game hand``: the hand checker for people playing with a real braille deck.
 
-Type the cards of a hand as the card code (``9d 7c jd 3st jo``) and hear the best lay-down and the
+Type the cards of a hand as the card code (``9d 7c jd 3st jo``), or in braille (Unicode cells, or
+computer braille such as ``7/`` and ``xh``), and hear the best lay-down and the
 points left. With one card more than the deal (the wild rank's number + 1), it says whether the hand
 goes out and which card to throw.
 """
@@ -14,6 +15,7 @@ from collections.abc import Sequence
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
+from braille.input import codes_from_braille
 from engine.arrange import Arrangement, arrange, discard_options
 from engine.cards import FIVE_CROWNS_RANKS, Card, Rank
 from engine.errors import CardNotationError
@@ -34,6 +36,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
+    try:  # cards typed in braille (⠶⠌, or 7/ from a computer braille keyboard) become card codes
+        args.cards = codes_from_braille(args.cards)
+    except CardNotationError as exc:
+        raise UsageError(str(exc)) from None
     if args.game != "five-crowns":
         name = "hand_contract" if args.game == "contract-rummy" else "hand_upcard"
         module = importlib.import_module(f"access_game.commands.{name}")

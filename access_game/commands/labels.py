@@ -14,7 +14,7 @@ from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from braille.brf import BRAILLE_PAGE, PageFormat
 from braille.decks import DECKS, build_deck
-from braille.geometry import NLS, PAPERS, DotGeometry, Paper
+from braille.geometry import NLS, PAPERS, PRESETS, DotGeometry, Paper, Preset
 from braille.labels import labels_brf, labels_sheet, make_labels
 from braille.pdf import render_pdf
 from braille.sheet import Sheet
@@ -35,12 +35,25 @@ def add_output_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None
         "--format", dest="fmt", metavar="FORMAT", help="brf, pdf or svg (default: from the output file's extension)"
     )
     parser.add_argument("-o", "--output", metavar="FILE", help="the file to write")
+    add_page_options(parser, mirror=mirror)
+
+
+def add_page_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None:
+    """The BRF page and print options alone, for the kit, which names a game and a folder instead."""
     parser.add_argument("--ten-as-x", action="store_true", help="write 10 as x (one cell) instead of 1 0")
     brf = parser.add_argument_group("BRF (embosser) page")
     brf.add_argument("--cells-per-line", type=int, metavar="N", help=f"default {BRAILLE_PAGE.cells_per_line}")
     brf.add_argument("--lines-per-page", type=int, metavar="N", help=f"default {BRAILLE_PAGE.lines_per_page}")
     prt = parser.add_argument_group("PDF and SVG (true-size print; sizes in mm, NLS Specification 800 by default)")
     prt.add_argument("--paper", metavar="PAPER", help="a4 or letter (default a4)")
+    prt.add_argument(
+        "--preset",
+        metavar="PRESET",
+        help="dot sizes: standard (NLS, the default) or swell (smaller dots; lines and words too light to rise)",
+    )
+    prt.add_argument(
+        "--empty-dots", action="store_true", help="draw each cell's empty dot places faintly, for a sighted helper"
+    )
     prt.add_argument("--dot-diameter", type=float, metavar="MM", help=f"dot base diameter (default {NLS.dot_diameter})")
     prt.add_argument(
         "--dot-spacing", type=float, metavar="MM", help=f"dot to dot in a cell (default {NLS.dot_spacing})"
@@ -70,9 +83,8 @@ def output_format(args: argparse.Namespace) -> tuple[str, Path]:
             raise UsageError(f"unknown format '{args.fmt}': the formats are {', '.join(FORMATS)}")
         raise UsageError(f"say --format {' or '.join(FORMATS)} (the file name '{path.name}' does not tell)")
     if fmt == "brf":
-        wrong = [n for n in (*_GEOMETRY_OPTIONS, "paper") if getattr(args, n) is not None]
-        if getattr(args, "mirror", False):
-            wrong.append("mirror")
+        wrong = [n for n in (*_GEOMETRY_OPTIONS, "paper", "preset") if getattr(args, n) is not None]
+        wrong += [n for n in ("mirror", "empty_dots") if getattr(args, n, False)]
         if wrong:
             raise UsageError(f"{', '.join(_flag(n) for n in wrong)} apply to pdf and svg, not brf")
     else:
@@ -105,11 +117,21 @@ def page_format(args: argparse.Namespace) -> PageFormat:
         raise UsageError(str(exc)) from None
 
 
+def print_preset(args: argparse.Namespace) -> Preset:
+    """The --preset named (any case), standard by default."""
+    name = (args.preset or "standard").lower()
+    if name not in PRESETS:
+        raise UsageError(f"unknown preset '{args.preset}': the presets are {', '.join(PRESETS)}")
+    return PRESETS[name]
+
+
 def print_setup(args: argparse.Namespace) -> tuple[DotGeometry, Paper]:
+    """The dot sizes (the preset's, each size option overriding it) and the paper."""
     paper_name = (args.paper or "a4").lower()
     if paper_name not in PAPERS:
         raise UsageError(f"unknown paper '{args.paper}': the papers are {', '.join(PAPERS)}")
-    sizes = {n: getattr(args, n) for n in _GEOMETRY_OPTIONS if getattr(args, n) is not None}
+    base = print_preset(args).geometry
+    sizes = {n: getattr(args, n) if getattr(args, n) is not None else getattr(base, n) for n in _GEOMETRY_OPTIONS}
     try:
         geometry = DotGeometry(**sizes)
     except ValueError as exc:
@@ -159,7 +181,14 @@ def run(args: argparse.Namespace) -> int:
             pages = data.count(b"\f") + 1
         else:
             geometry, paper = print_setup(args)
-            sheet = labels_sheet(labels, geometry=geometry, paper=paper, mirror=args.mirror)
+            sheet = labels_sheet(
+                labels,
+                geometry=geometry,
+                paper=paper,
+                mirror=args.mirror,
+                empty_dots=args.empty_dots,
+                only_dots_rise=print_preset(args).only_dots_rise,
+            )
             data = render(fmt, sheet)
             pages = len(sheet.pages)
     except ValueError as exc:

@@ -6,8 +6,10 @@ from collections import Counter
 
 import pytest
 from braille_testing import ALL_DECKS
+from hypothesis import given
+from hypothesis import strategies as st
 
-from braille.brf import BrfLayoutError, PageFormat, head_line
+from braille.brf import BrfLayoutError, PageFormat, foot_line, head_line
 from braille.cards import parse_brf_card
 from braille.cells import BRF_CHARS
 from braille.chart import chart_brf, chart_entries
@@ -18,12 +20,13 @@ from engine.notation import parse_card
 
 SMALL = [parse_card(c) for c in ("10h", "7st", "qs", "jo")]
 
-# Worked out by hand: the title ",TEST" (capital sign, test) fits beside page number #A only without
-# "card labels"; the info line wraps at 12 cells; suits come in the order stars, hearts, clubs,
-# spades, then jokers; labels are 3 cells wide (10H) plus 2 blanks, so 2 per 12-cell line; a blank
-# line between rows; at 10 lines a page, the third row goes to page 2 after a form feed.
+# Worked out by hand: the title ",TEST CARD" is what fits of "Test card labels" in 12 cells; the info
+# line wraps at 12 cells; suits come in the order stars, hearts, clubs, spades, then jokers; labels
+# are 3 cells wide (10H) plus 2 blanks, so 2 per 12-cell line; a blank line between rows. A page of
+# 10 lines has 7 for the body: the third row goes to page 2 after a form feed. Each page's last line
+# is its number at the right margin, blank lines filling the page down to it.
 GOLDEN_SMALL = (
-    b",TEST     #A\r\n"
+    b",TEST CARD\r\n"
     b"\r\n"
     b"#H LABELS\r\n"
     b"FOR #D CARDS\r\n"
@@ -32,12 +35,15 @@ GOLDEN_SMALL = (
     b"7/   7/\r\n"
     b"\r\n"
     b"10H  10H\r\n"
+    b"          #A\r\n"
     b"\f"
-    b",TEST     #B\r\n"
+    b",TEST CARD\r\n"
     b"\r\n"
     b"QS   QS\r\n"
     b"\r\n"
     b"JO   JO\r\n"
+    + b"\r\n" * 4
+    + b"          #B\r\n"
 )
 
 
@@ -50,7 +56,7 @@ def test_golden_default_page_start() -> None:
     data = labels_brf(make_labels(five_crowns_deck(1), title="Five Crowns"))
     first = data.split(b"\r\n")[:7]
     assert first == [
-        b",FIVE ,CROWNS CARD LABELS             #A",
+        b",FIVE ,CROWNS CARD LABELS",
         b"",
         b"#BCB LABELS FOR #AAF CARDS #B EACH",
         b"",
@@ -91,10 +97,13 @@ def test_label_pages_and_count(deck: str, fmt: PageFormat, per_card: int) -> Non
     pages = _pages(labels_brf(labels, fmt), fmt)
     body: list[bytes] = []
     for n, lines in enumerate(pages, start=1):
-        assert lines[0].decode("ascii").endswith(_brf(number(n)))
+        assert len(lines) == fmt.lines_per_page
+        foot = lines[-1].decode("ascii")
+        # North American practice: the braille page number at the bottom right, three blanks before it
+        assert foot == " " * (fmt.cells_per_line - len(number(n))) + _brf(number(n))
         assert lines[1] == b""
         assert lines[2] != b""  # a page's body never starts with a blank line
-        body += lines[2:]
+        body += lines[2:-1]
     info_words = f"{labels.count} labels for {len(cards)} cards {per_card} each".split()
     info = [_brf(line).encode() for line in wrap_words([literary(w) for w in info_words], fmt.cells_per_line)]
     assert body[: len(info)] == info
@@ -109,15 +118,16 @@ def _brf(cells: tuple[object, ...]) -> str:
     return "".join(c.brf for c in cells)  # type: ignore[attr-defined]
 
 
-def test_page_numbers_are_literary_numbers() -> None:
+def test_page_numbers_are_literary_numbers_at_the_foot() -> None:
     assert _brf(number(1)) == "#A"
     assert _brf(number(10)) == "#AJ"
-    assert _brf(head_line(literary("Five Crowns"), 3, 20)) == ",FIVE ,CROWNS     #C"
-    assert _brf(head_line(literary("Five Crowns"), 3, 9)) == ",FIVE  #C"
-    assert _brf(head_line(literary("Five Crowns"), 3, 8)) == "      #C"
-    assert _brf(head_line(literary("Five Crowns"), 3, 4)) == "  #C"
-    with pytest.raises(BrfLayoutError):
-        head_line(literary("Five Crowns"), 10, 2)
+    assert _brf(head_line(literary("Five Crowns"), 20)) == ",FIVE ,CROWNS"
+    assert _brf(head_line(literary("Five Crowns"), 9)) == ",FIVE"
+    assert _brf(head_line(literary("Five Crowns"), 4)) == ",FI-"  # a word cut only with a hyphen
+    assert _brf(foot_line(3, 5)) == "   #C"
+    assert _brf(foot_line(10, 8)) == "     #AJ"
+    with pytest.raises(BrfLayoutError, match="3 blank cells"):
+        foot_line(10, 5)
 
 
 def test_literary_text() -> None:
@@ -133,12 +143,13 @@ def test_literary_text() -> None:
     ("fmt", "message"),
     [
         (PageFormat(2, 25), "cannot hold one label"),
-        (PageFormat(3, 3), "cannot hold the page number"),
-        (PageFormat(40, 2), "needs at least 3 lines"),
+        (PageFormat(3, 3), "cannot hold the 4 cells ⠼⠃⠉⠃ whole"),  # "232" is never split
+        (PageFormat(4, 25), "cannot hold the page number 1 with the 3 blank cells"),
+        (PageFormat(40, 3), "needs at least 4 lines"),
     ],
 )
 def test_pages_too_small_are_refused(fmt: PageFormat, message: str) -> None:
-    with pytest.raises(BrfLayoutError, match=message):
+    with pytest.raises(ValueError, match=message):
         labels_brf(make_labels(five_crowns_deck(1), title="Five Crowns"), fmt)
 
 
@@ -155,7 +166,8 @@ def test_chart_brf(deck: str, fmt: PageFormat, ten_as_x: bool) -> None:
     cards = ALL_DECKS[deck]
     data = chart_brf(cards, "Deck", fmt, ten_as_x=ten_as_x)
     pages = _pages(data, fmt)
-    symbols = {e.brf for e in chart_entries(cards, ten_as_x=ten_as_x)}
+    # one-letter symbols carry the grade 1 indicator (;) on their line
+    symbols = {(";" if e.brf in "JQKXHCSD" else "") + e.brf for e in chart_entries(cards, ten_as_x=ten_as_x)}
     starts = [line.split(b" ")[0].decode() for page in pages for line in page[2:] if line and not line.startswith(b" ")]
     assert symbols <= set(starts)  # every symbol begins an entry line
 
@@ -163,8 +175,62 @@ def test_chart_brf(deck: str, fmt: PageFormat, ten_as_x: bool) -> None:
 def test_chart_golden_lines() -> None:
     data = chart_brf(five_crowns_deck(1), "Five Crowns")
     lines = data.split(b"\r\n")
-    assert lines[0] == b",FIVE ,CROWNS BRAILLE CARD CODE       #A"
+    assert lines[0] == b",FIVE ,CROWNS BRAILLE CARD CODE"
     assert b"10  TEN  10C  TEN OF CLUBS" in lines
     assert b"/  STARS  7/  SEVEN OF STARS" in lines
     assert b"JO  JOKER  JO  JOKER" in lines
-    assert b"\f" not in data  # one page
+    # A lone letter takes the grade 1 indicator (dots 5-6), so it is not read as "just" or "quite".
+    assert b";J  JACK  JS  JACK OF SPADES" in lines
+    assert b";Q  QUEEN  QD  QUEEN OF DIAMONDS" in lines
+    assert b"3  THREE  3/  THREE OF STARS" in lines
+    # The print chart's notes, in braille: the joker note and the running-text caution.
+    text = b" ".join(line.strip() for line in lines)
+    assert b",A JOKER IS ;J O4" in text
+    assert b"DOT #B ALONE IS A COMMA" in text
+    assert data.count(b"\f") == 1  # the notes and 17 entries take two pages
+
+
+def test_lone_letters_take_the_grade_1_indicator() -> None:
+    assert _brf(literary("j o")) == ";J O"  # o alone is no wordsign; j alone would read "just"
+    assert _brf(literary("A joker is j.")) == ",A JOKER IS ;J4"
+    assert _brf(literary("a I x")) == "A ,I ;X"
+    assert _brf(literary("jack")) == "JACK"
+
+
+def test_wrap_words_hyphenates_words_and_never_splits_numbers() -> None:
+    words = [literary(w) for w in ["Crowns", "10", "seven"]]
+    assert [_brf(line) for line in wrap_words(words, 5)] == [",CRO-", "WNS", "#AJ", "SEVEN"]
+    assert [_brf(line) for line in wrap_words([literary("sevens")], 5)] == ["SEVE-", "NS"]
+    with pytest.raises(ValueError, match="cannot be split"):
+        wrap_words([literary("1234")], 4)
+    assert [_brf(line) for line in wrap_words([literary("ten-as-x")], 5)] == ["TEN-", "AS-;X"]
+
+
+_WORDS = st.one_of(
+    st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=12),
+    st.integers(1, 99999).map(str),
+)
+
+
+@given(words=st.lists(_WORDS, min_size=1, max_size=12), width=st.integers(3, 16), indent=st.integers(0, 3))
+def test_wrap_words_keeps_every_word_readable(words: list[str], width: int, indent: int) -> None:
+    cells = [literary(w) for w in words]
+    indent = min(indent, width - 1)
+    try:
+        lines = [_brf(line) for line in wrap_words(cells, width, indent=indent)]
+    except ValueError:
+        # refused only when a number cannot fit a line whole, or a line has no room for a cut
+        too_long = [w for w in words if len(literary(w)) > width - indent]
+        assert any(w.isdigit() for w in too_long) or (too_long and width - indent < 3)
+        return
+    assert all(len(line) <= width for line in lines)
+    text = ""
+    for i, line in enumerate(lines):
+        body = line[indent:] if i else line
+        assert not body.startswith(" ")
+        text += body
+        if body.endswith("-"):  # a cut: the word goes on on the next line
+            text = text[:-1]
+        elif i < len(lines) - 1:
+            text += " "
+    assert text == " ".join(_brf(c) for c in cells)

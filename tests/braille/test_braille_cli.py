@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -14,12 +17,21 @@ from braille.cards import parse_brf_card
 def test_braille_prints_each_card(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_cli(["braille", "10h", "7st", "qs", "jo"]) == 0
     lines = capsys.readouterr().out.splitlines()
+    # Words, BRF and dots (each dot a digit, cells apart by commas) on one line; the cells alone on
+    # the next, so a screen reader never says "braille pattern" in the middle of the words.
     assert lines == [
-        "10h  10 of hearts  ⠂⠴⠓  BRF 10H  dots 2 356 125",
-        "7st  7 of stars  ⠶⠌  BRF 7/  dots 2356 34",
-        "qs  queen of spades  ⠟⠎  BRF QS  dots 12345 234",
-        "jo  joker  ⠚⠕  BRF JO  dots 245 135",
+        "10h  10 of hearts  BRF 10H  dots 2, 3 5 6, 1 2 5",
+        "⠂⠴⠓",
+        "7st  7 of stars  BRF 7/  dots 2 3 5 6, 3 4",
+        "⠶⠌",
+        "qs  queen of spades  BRF QS  dots 1 2 3 4 5, 2 3 4",
+        "⠟⠎",
+        "jo  joker  BRF JO  dots 2 4 5, 1 3 5",
+        "⠚⠕",
     ]
+    for spoken in lines[::2]:
+        assert not any(0x2800 <= ord(ch) <= 0x28FF for ch in spoken)
+        assert not re.search(r"\d\d", spoken.split("dots")[1])  # no dot number is read as "twenty-three"
 
 
 def test_braille_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -93,7 +105,7 @@ def test_labels_brf_counts(
     data = out.read_bytes()
     tokens = []
     for n, page in enumerate(data.split(b"\f"), start=1):
-        body = page.split(b"\r\n")[2:]  # under the head line and its blank line
+        body = page.split(b"\r\n")[2:-2]  # under the head line and its blank line, above the page number
         if n == 1:
             assert body[0].startswith(b"#")  # "232 labels for 116 cards 2 each", then a blank line
             body = body[body.index(b"") + 1 :]
@@ -127,7 +139,8 @@ def test_chart_brf_has_every_symbol(tmp_path: Path) -> None:
     lines = out.read_bytes().split(b"\r\n")
     entries = lines[lines.index(b"", 2) + 1 :]  # after the head and the introduction
     firsts = {line.split(b" ")[0] for line in entries}
-    for symbol in [b"3", b"9", b"10", b"J", b"Q", b"K", b"/", b"H", b"C", b"S", b"D", b"JO"]:
+    # one-letter symbols carry the grade 1 indicator (;) so they are not read as words
+    for symbol in [b"3", b"9", b"10", b";J", b";Q", b";K", b"/", b";H", b";C", b";S", b";D", b"JO"]:
         assert symbol in firsts
     assert b"2" not in firsts and b"A" not in firsts  # Five Crowns has no 2s or aces
 
@@ -137,7 +150,7 @@ BAD = [
     (["labels", "--cells-per-line", "0"], "cells per line must be at least 1"),
     (["labels", "--lines-per-page", "0"], "lines per page must be at least 1"),
     (["labels", "--cells-per-line", "2"], "cannot hold one label"),
-    (["labels", "--lines-per-page", "2"], "needs at least 3 lines"),
+    (["labels", "--lines-per-page", "2"], "needs at least 4 lines"),
     (["labels", "--per-card", "0"], "--per-card must be at least 1"),
     (["labels", "--sets", "0"], "at least one"),
     (["labels", "--mirror"], "--mirror apply to pdf and svg"),
@@ -194,3 +207,18 @@ def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
     for command in ("braille", "labels", "chart"):
         assert run_cli([command, "--help"]) == 0
         assert "usage: access-game " + command in capsys.readouterr().out
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="needs espeak-ng")
+def test_braille_dots_are_spoken_digit_by_digit(capsys: pytest.CaptureFixture[str]) -> None:
+    """Through the real synthesizer: "dots 2 3 5 6" is four digits, never "two thousand ..."."""
+    assert run_cli(["braille", "7st"]) == 0
+    spoken = capsys.readouterr().out.splitlines()[0]
+    phonemes = subprocess.run(
+        ["espeak-ng", "-q", "-x", spoken], check=True, capture_output=True, text=True, timeout=30
+    ).stdout
+    digits = subprocess.run(
+        ["espeak-ng", "-q", "-x", "two three five six"], check=True, capture_output=True, text=True, timeout=30
+    ).stdout.split()
+    assert " ".join(digits) in " ".join(phonemes.split())
+    assert "T'aUz@nd" not in phonemes and "h'VndrI" not in phonemes

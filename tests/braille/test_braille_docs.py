@@ -8,6 +8,8 @@ from pathlib import Path
 from braille.cards import NOTATION, card_unicode
 from braille.cells import Cell, cells_from_brf
 from braille.doc_table import notation_markdown
+from braille.geometry import PAPERS
+from braille.kit import make_kit
 from engine.notation import parse_card
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -54,5 +56,22 @@ def test_docs_exist_and_say_the_key_things() -> None:
     for phrase in ["number sign", "ten-as-x", "NVDA", "BRLTTY", "comma", "still", "jo"]:
         assert phrase in braille
     teachers = (DOCS / "teachers.md").read_text(encoding="utf-8")
-    for phrase in ["100 %", "swell", "opposite corners", "6 mm", "116 x 2 = 232", "--mirror", "access-game labels"]:
+    for phrase in ["100 %", "swell", "opposite corners", "6 mm", "116 x 2 = 232", "--mirror", "access-game labels",
+                   "access-game kit", "--preset swell", "--empty-dots", "fans to the left", "label key",
+                   "access-game practice", "Which deck goes with which game"]:  # fmt: skip
         assert phrase in teachers
+    for phrase in ["Unicode braille", "comp6", "en-nabcc", "dots 2 3 5 6", "grade 1 indicator", "three blank"]:
+        assert phrase in braille
+
+
+def test_teachers_kit_page_counts_are_the_kits() -> None:
+    """The page counts teachers.md gives for each game's kit are what the kit makes."""
+    text = (DOCS / "teachers.md").read_text(encoding="utf-8")
+    start = text.index("<!-- kit-pages:start -->\n") + len("<!-- kit-pages:start -->\n")
+    rows = text[start : text.index("<!-- kit-pages:end -->")].splitlines()
+    order = ("labels.brf", "labels.pdf", "label-key.pdf", "chart.brf", "chart.pdf", "practice.brf", "practice.pdf")
+    for row in rows:
+        games, *counts = (c.strip() for c in row.strip("|").split("|"))
+        for game in games.split(", "):
+            files = {f.name.removeprefix(f"{game}-"): f.pages for f in make_kit(game, paper=PAPERS["a4"])}
+            assert [int(c.split()[0]) for c in counts] == [files[name] for name in order], game

@@ -1,0 +1,70 @@
+"""The `kit` subcommand: a game's whole teacher's kit in one folder (labels, chart, label key,
+practice sheet; BRF to emboss, PDF to print). It takes the page and print options of `labels`."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from access_game.cli import UsageError
+from access_game.commands._common import add_command
+from access_game.commands.labels import add_page_options, page_format, print_preset, print_setup, write_output
+from braille.decks import GAME_DECKS
+from braille.kit import game_deck, make_kit
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = add_command(
+        sub,
+        "kit",
+        run,
+        "Make a game's braille kit in a folder: labels (BRF, PDF), chart (BRF, PDF), label key, practice sheet.",
+    )
+    parser.add_argument(
+        "--game", default="five-crowns", metavar="GAME", help=f"{', '.join(GAME_DECKS)} (default five-crowns)"
+    )
+    parser.add_argument("-o", "--output", metavar="DIR", help="the folder to write the kit in (made if missing)")
+    add_page_options(parser, mirror=False)
+
+
+def _folder(text: str | None) -> Path:
+    if not text:
+        raise UsageError("name the folder to write the kit in with -o DIR")
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise UsageError(f"'{path}' is a file; name a folder for the kit")
+    if not path.exists() and not path.parent.is_dir():
+        raise UsageError(f"there is no folder '{path.parent}' to make '{path.name}' in")
+    return path
+
+
+def run(args: argparse.Namespace) -> int:
+    folder = _folder(args.output)
+    try:
+        which = game_deck(args.game)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    geometry, paper = print_setup(args)
+    fmt = page_format(args)
+    try:
+        files = make_kit(
+            which.game,
+            paper=paper,
+            geometry=geometry,
+            fmt=fmt,
+            ten_as_x=args.ten_as_x,
+            empty_dots=args.empty_dots,
+            only_dots_rise=print_preset(args).only_dots_rise,
+        )
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot make the folder '{folder}': {exc.strerror or exc}") from None
+    for file in files:
+        write_output(folder / file.name, file.data)
+    print(f"Wrote the {which.title} kit ({which.note}) to {folder}:")
+    for file in files:
+        print(f"{file.name}: {file.what}, {file.pages} page{'s' if file.pages != 1 else ''}.")
+    return 0

@@ -1,0 +1,150 @@
+"""The print key to a deck's labels: which embossed label is which, for a sighted helper who cannot
+read the braille.
+
+Embossed labels carry no print, so whoever sticks them on needs to know that the fifth label on line
+7 of braille page 2 is the 9 of hearts. The key lists the labels in their order, one row per card
+and line (the copies of a card stand side by side): the label numbers, the card in words and in
+code, its dots, where it is on the embossed (BRF) pages (page, line counted from the top with the
+title as line 1, places from the left) and where it is on the print label sheet (page, row, places).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from braille.brf import BRAILLE_PAGE, PageFormat
+from braille.geometry import Paper
+from braille.labels import BrfPlace, LabelSet, labels_brf_layout
+from braille.sheet import (
+    BODY_TOP,
+    MARGIN,
+    Group,
+    Item,
+    Page,
+    Rule,
+    Sheet,
+    SheetLayoutError,
+    Text,
+    body_bottom,
+    page_frame,
+    text_width,
+)
+
+__all__ = ["KeyRow", "key_rows", "key_sheet"]
+
+TEXT_SIZE = 2.8
+HEAD_SIZE = 2.8
+ROW_PITCH = 4.4
+COLUMN_GAP = 4.0
+HEADERS = ("Labels", "Card", "Code", "Dots", "Embossed (BRF): page, line, places", "Print sheet: page, row, places")
+
+
+@dataclass(frozen=True, slots=True)
+class KeyRow:
+    """Consecutive labels of one card on one BRF line (and one row of the print sheet)."""
+
+    first: int
+    last: int
+    words: str
+    code: str
+    dots: str
+    brf: str
+    print_place: str
+
+    def cells(self) -> tuple[str, ...]:
+        numbers = str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
+        return (numbers, self.words, self.code, self.dots, self.brf, self.print_place)
+
+
+def _places(first: int, last: int) -> str:
+    return f"place {first}" if first == last else f"places {first}-{last}"
+
+
+def key_rows(
+    labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE, print_places: Sequence[tuple[int, int, int]] = ()
+) -> list[KeyRow]:
+    """The key's rows. ``print_places`` is (page, row, column) of each label on the print sheet, in
+    label order; without it the print column is left empty."""
+    _, places = labels_brf_layout(labels, fmt)
+    rows: list[KeyRow] = []
+    run: list[tuple[int, BrfPlace]] = []
+
+    def same_run(a: tuple[int, BrfPlace], b: tuple[int, BrfPlace]) -> bool:
+        pa = print_places[a[0]][:2] if print_places else None
+        pb = print_places[b[0]][:2] if print_places else None
+        return a[1].label.card == b[1].label.card and (a[1].page, a[1].line) == (b[1].page, b[1].line) and pa == pb
+
+    def flush() -> None:
+        (i0, p0), (i1, p1) = run[0], run[-1]
+        label = p0.label
+        brf = f"page {p0.page}, line {p0.line}, {_places(p0.place, p1.place)}"
+        where = ""
+        if print_places:
+            (page, row, c0), (_, _, c1) = print_places[i0], print_places[i1]
+            where = f"page {page}, row {row}, {_places(c0, c1)}"
+        dots = " / ".join(" ".join(str(d) for d in cell.dots) for cell in label.cells)
+        rows.append(KeyRow(i0 + 1, i1 + 1, label.words, label.card.code, dots, brf, where))
+
+    for index, place in enumerate(places):
+        if run and not same_run(run[-1], (index, place)):
+            flush()
+            run = []
+        run.append((index, place))
+    if run:
+        flush()
+    return rows
+
+
+def key_sheet(
+    labels: LabelSet,
+    *,
+    paper: Paper,
+    fmt: PageFormat = BRAILLE_PAGE,
+    print_places: Sequence[tuple[int, int, int]] = (),
+    brf_name: str = "",
+    print_name: str = "",
+) -> Sheet:
+    """The key as a print sheet (plain text, no braille: it is for eyes). ``brf_name`` and
+    ``print_name`` name the label files it describes."""
+    rows = key_rows(labels, fmt, print_places)
+    headers = HEADERS if print_places else HEADERS[:-1]
+    table = [r.cells()[: len(headers)] for r in rows]
+    widths = [
+        max(text_width(h, HEAD_SIZE, bold=True), *(text_width(t[i], TEXT_SIZE) for t in table))
+        for i, h in enumerate(headers)
+    ]
+    xs = [MARGIN]
+    for w in widths[:-1]:
+        xs.append(xs[-1] + w + COLUMN_GAP)
+    if xs[-1] + widths[-1] > paper.width - MARGIN:
+        raise SheetLayoutError(f"a {paper.name} page is too narrow for the label key")
+    files = " and ".join(f for f in (brf_name, print_name) if f)
+    intro = [
+        f"Which label is which{f' in {files}' if files else ''}: the labels in their order, the labels of "
+        "one card side by side.",
+        f"Braille lines are counted from the top of the page, the title being line 1; places from the left. "
+        f"Each physical card gets {labels.per_card} label{'s' if labels.per_card != 1 else ''}.",
+    ]
+    top = BODY_TOP + 2.0 + len(intro) * TEXT_SIZE * 1.5
+    per_page = int((body_bottom(paper) - top - ROW_PITCH) // ROW_PITCH)
+    if per_page < 1:
+        raise SheetLayoutError(f"a {paper.name} page cannot hold the label key")
+    chunks = [table[i : i + per_page] for i in range(0, len(table), per_page)]
+    title = f"{labels.title} labels: key for a sighted helper"
+    info = f"{labels.count} labels for {len(labels.cards)} cards."
+    pages: list[Page] = []
+    for p, chunk in enumerate(chunks, start=1):
+        items: list[Item] = list(page_frame(paper, title, info, p, len(chunks)))
+        y = BODY_TOP + 2.0
+        for line in intro:
+            items.append(Text(MARGIN, y, line, TEXT_SIZE, grey=0.1))
+            y += TEXT_SIZE * 1.5
+        items.extend(Text(x, y + 1.0, h, HEAD_SIZE, bold=True) for x, h in zip(xs, headers, strict=True))
+        items.append(Rule(MARGIN, y + 2.2, paper.width - MARGIN, y + 2.2, width=0.2, grey=0.5))
+        for r, cells in enumerate(chunk):
+            baseline = y + ROW_PITCH * (r + 2)
+            texts = tuple(Text(x, baseline, t, TEXT_SIZE) for x, t in zip(xs, cells, strict=True))
+            items.append(Group("key-row", (("labels", cells[0]), ("card", cells[2])), texts))
+        pages.append(Page(tuple(items)))
+    return Sheet(paper, title, tuple(pages))

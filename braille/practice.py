@@ -1,0 +1,355 @@
+"""A learner's practice sheet: drills on the cells of the card code that fingers confuse, answers on a
+separate page.
+
+Which pairs are drilled is worked out from the cells, not listed by hand, so a change to the code
+changes the drills with it. Two cells are a pair when one of these holds (the "distance" is how a
+finger tells them apart):
+
+- **one dot**: the same dots but one (s ⠎ and st ⠌ differ by dot 2 only; c ⠉ and d ⠙ by dot 5);
+- **a dot moved**: the same number of dots, one in a neighbouring place (h ⠓ and d ⠙: dot 2 of h is
+  dot 4 of d);
+- **the same shape a row lower**: a dropped digit and the letter it was made from (dropped 3 ⠒ and
+  c ⠉, dropped 0 ⠴ and j ⠚). Alone under the finger, with no cell beside it to compare, the two
+  are the same pattern.
+
+Suits are paired with suits (one dot or a dot moved) and ranks with ranks (one dot: the dropped
+digits 3 to 9 are close kin), and a dropped digit with its letter wherever both are in the deck. A
+pair is drilled only if the deck has both cells. Each drill mixes cards holding one cell or the
+other, in the same place where the deck allows it (7 of spades beside 7 of stars), in an order fixed
+by the pair, so the sheet is the same every time it is made.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from braille.brf import BRAILLE_PAGE, PageFormat, paginate, render_pages
+from braille.cards import DROPPED_DIGITS, RANK_LETTERS, SUIT_CELLS, TEN_AS_X, card_cells, card_from_cells
+from braille.cells import BLANK, Cell, Cells
+from braille.geometry import NLS, DotGeometry, Paper
+from braille.literary import letter_alone, literary, number, wrap_words
+from braille.sheet import (
+    BODY_TOP,
+    MARGIN,
+    Group,
+    Item,
+    Page,
+    Sheet,
+    SheetLayoutError,
+    Text,
+    body_bottom,
+    braille_dots,
+    page_frame,
+    text_width,
+)
+from braille.words import card_words, card_words_spelled
+from engine.cards import Card, Rank, Suit
+
+__all__ = ["Drill", "Pair", "confusable_pairs", "make_drills", "practice_brf", "practice_brf_pages", "practice_sheet"]
+
+ITEMS_PER_DRILL = 6
+
+_PLACES = {1: (0, 0), 2: (0, 1), 3: (0, 2), 4: (1, 0), 5: (1, 1), 6: (1, 2)}
+_DOT_AT = {place: dot for dot, place in _PLACES.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """Two cells that feel alike, their names ('s', 'st', 'dropped 3'), and how they differ."""
+
+    first: Cell
+    first_name: str
+    second: Cell
+    second_name: str
+    kind: str  # "one dot", "moved dot" or "lower"
+    difference: str
+
+    @property
+    def title(self) -> str:
+        """'s (dots 2 3 4) and st (dots 3 4): they differ by dot 2 only.'"""
+        return (
+            f"{self.first_name} (dots {_spaced(self.first)}) and {self.second_name} "
+            f"(dots {_spaced(self.second)}): {self.difference}."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Drill:
+    """One pair and the cards the learner reads, in order."""
+
+    pair: Pair
+    cards: tuple[Card, ...]
+
+
+def _spaced(cell: Cell) -> str:
+    return " ".join(str(d) for d in cell.dots)
+
+
+def _one_row_lower(cell: Cell) -> Cell | None:
+    places = [_PLACES[d] for d in cell.dots]
+    moved = [(x, y + 1) for x, y in places]
+    if any(p not in _DOT_AT for p in moved):
+        return None
+    return Cell.from_dots(_DOT_AT[p] for p in moved)
+
+
+def _relation(a: Cell, b: Cell, names: tuple[str, str]) -> tuple[str, str] | None:
+    """How two cells are alike, as (kind, the sentence that says how they differ), or None."""
+    da, db = set(a.dots), set(b.dots)
+    if len(da ^ db) == 1:
+        (dot,) = da ^ db
+        return "one dot", f"they differ by dot {dot} only"
+    if len(da) == len(db) and len(da ^ db) == 2:
+        (x,), (y,) = da - db, db - da
+        (ax, ay), (bx, by) = _PLACES[x], _PLACES[y]
+        if max(abs(ax - bx), abs(ay - by)) == 1:
+            return "moved dot", f"dot {x} of {names[0]} is dot {y} of {names[1]}"
+    return None
+
+
+def _deck_symbols(cards: Sequence[Card], ten_as_x: bool) -> tuple[dict[Cell, str], dict[Cell, str]]:
+    """The cells that are a whole rank, and the suit cells, of this deck, with their names."""
+    ranks: dict[Cell, str] = {}
+    for rank in sorted({c.rank for c in cards if c.rank is not None}):
+        if rank in RANK_LETTERS:
+            ranks[RANK_LETTERS[rank]] = rank.code
+        elif rank == Rank.TEN:
+            if ten_as_x:
+                ranks[TEN_AS_X] = "x"
+        else:
+            ranks[DROPPED_DIGITS[str(int(rank))]] = f"dropped {int(rank)}"
+    suits = {SUIT_CELLS[s]: s.value for s in Suit if any(c.suit == s for c in cards)}
+    return ranks, suits
+
+
+def confusable_pairs(cards: Sequence[Card], *, ten_as_x: bool = False) -> list[Pair]:
+    """The pairs to drill for this deck: suits, then each dropped digit with its letter, then ranks."""
+    ranks, suits = _deck_symbols(cards, ten_as_x)
+    suit_pairs = _pairs_within(suits, kinds=("one dot", "moved dot"))
+    rank_pairs = _pairs_within(ranks, kinds=("one dot",))
+    used = {cell for card in cards for cell in card_cells(card, ten_as_x=ten_as_x)}
+    names = {cell: name for cell, name in _all_names().items() if cell in used}
+    digits = set(DROPPED_DIGITS.values())
+    lower = [
+        Pair(dropped, names[dropped], letter, name, "lower", f"the same shape, {names[dropped]} one row lower")
+        for letter, name in names.items()
+        if letter not in digits and (dropped := _one_row_lower(letter)) is not None and dropped in names
+    ]
+    return suit_pairs + lower + rank_pairs
+
+
+def _pairs_within(group: dict[Cell, str], *, kinds: tuple[str, ...]) -> list[Pair]:
+    cells = list(group)
+    pairs: list[Pair] = []
+    for i, a in enumerate(cells):
+        for b in cells[i + 1 :]:
+            how = _relation(a, b, (group[a], group[b]))
+            if how is not None and how[0] in kinds:
+                pairs.append(Pair(a, group[a], b, group[b], how[0], how[1]))
+    return pairs
+
+
+def _all_names() -> dict[Cell, str]:
+    """A name for every cell of the code, for pairs across ranks and suits ('dropped 0', 'j', 'c')."""
+    names = {cell: f"dropped {d}" for d, cell in DROPPED_DIGITS.items()}
+    names.update({cell: rank.code for rank, cell in RANK_LETTERS.items()})
+    names.update({cell: suit.value for suit, cell in SUIT_CELLS.items()})
+    names[TEN_AS_X] = "x"
+    return names
+
+
+def make_drills(cards: Sequence[Card], *, ten_as_x: bool = False) -> list[Drill]:
+    """One drill per confusable pair: up to six cards holding one cell or the other (at least one of
+    each), in a mixed order that is the same every time."""
+    # Jokers are left out: ⠚⠕ holds j, but a joker is not what the j drill is about.
+    distinct = sorted({c for c in cards if not c.is_joker}, key=Card.sort_key)
+    drills: list[Drill] = []
+    for index, pair in enumerate(confusable_pairs(cards, ten_as_x=ten_as_x)):
+        rng = random.Random(f"{pair.first.bits}-{pair.second.bits}-{index}")
+        with_first = [c for c in distinct if pair.first in card_cells(c, ten_as_x=ten_as_x)]
+        with_second = [c for c in distinct if pair.second in card_cells(c, ten_as_x=ten_as_x)]
+        chosen: list[Card] = []
+        for card in rng.sample(with_first, min(ITEMS_PER_DRILL // 2, len(with_first))):
+            chosen.append(card)
+            twin = _swapped(card, pair, ten_as_x)
+            if twin is not None and twin in with_second and twin not in chosen:
+                chosen.append(twin)
+        rest = [c for c in with_second if c not in chosen]
+        chosen += rng.sample(rest, min(max(0, ITEMS_PER_DRILL - len(chosen)), len(rest)))
+        chosen = chosen[:ITEMS_PER_DRILL]
+        rng.shuffle(chosen)
+        drills.append(Drill(pair, tuple(chosen)))
+    return drills
+
+
+def _swapped(card: Card, pair: Pair, ten_as_x: bool) -> Card | None:
+    """The card with the pair's first cell changed for its second (7 of spades to 7 of stars), if any."""
+    cells = tuple(pair.second if c == pair.first else c for c in card_cells(card, ten_as_x=ten_as_x))
+    try:
+        return card_from_cells(cells)
+    except ValueError:
+        return None
+
+
+# --- BRF ------------------------------------------------------------------------------------------
+
+_ITEM_GAP = 2
+
+
+def _item_cells(n: int, card: Card, ten_as_x: bool) -> Cells:
+    """'⠼⠁ ⠶⠎': the item's number in literary braille, a blank, the card."""
+    return (*number(n), BLANK, *card_cells(card, ten_as_x=ten_as_x))
+
+
+def _pack(items: list[Cells], width: int) -> list[Cells]:
+    """Items on lines, two blanks between them, an item never split."""
+    lines: list[Cells] = []
+    line: Cells = ()
+    for item in items:
+        if len(item) > width:
+            raise ValueError(f"a line of {width} cells cannot hold a drill item of {len(item)} cells")
+        if line and len(line) + _ITEM_GAP + len(item) > width:
+            lines.append(line)
+            line = ()
+        line = line + ((BLANK,) * _ITEM_GAP if line else ()) + item
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _pair_heading(n: int, pair: Pair) -> list[Cells]:
+    """'drill 1 ⠌ and ⠰⠎ they differ by dot 2 only'. The two cells stand alone, blanks round them, a
+    lone letter with the grade 1 indicator as on the chart. No punctuation: a period is ⠲ and a
+    comma ⠂ in literary braille, the very cells of dropped 4 and dropped 1."""
+    difference = pair.difference.replace(",", "").replace(".", "")
+    cells = [letter_alone(pair.first), literary("and"), letter_alone(pair.second)]
+    return [*_words(f"drill {n}"), *cells, *_words(difference)]
+
+
+def _words(text: str) -> list[Cells]:
+    return [literary(w) for w in text.split()]
+
+
+def practice_brf_pages(
+    cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False
+) -> list[list[Cells]]:
+    """The drills, then the answers starting on a page of their own."""
+    width = fmt.cells_per_line
+    drills = make_drills(cards, ten_as_x=ten_as_x)
+    blocks: list[list[Cells]] = []
+    for n, drill in enumerate(drills, start=1):
+        heading = wrap_words(_pair_heading(n, drill.pair), width, indent=2)
+        items = [_item_cells(i, card, ten_as_x) for i, card in enumerate(drill.cards, start=1)]
+        blocks.append([*heading, *_pack(items, width)])
+    first_answer = len(blocks)
+    blocks.append(wrap_words(_words("answers"), width))
+    for n, drill in enumerate(drills, start=1):
+        words = _words(f"drill {n}")
+        for i, card in enumerate(drill.cards, start=1):
+            words += _words(f"{i} {card_words_spelled(card)}")
+        blocks.append(wrap_words(words, width, indent=2))
+    intro = (
+        "read each card and say what it is. each drill mixes two cells that feel alike. "
+        "the answers are on a page of their own after the drills. "
+        "in the drills there is no punctuation: every cell after a number is part of a card."
+    )
+    preamble = wrap_words(_words(intro), width)
+    head = literary(f"{title} braille practice".strip())
+    return paginate(head, blocks, fmt, gap=1, preamble=preamble, breaks=(first_answer,))
+
+
+def practice_brf(cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False) -> bytes:
+    """Embosser-ready BRF of the practice sheet."""
+    return render_pages(practice_brf_pages(cards, title, fmt, ten_as_x=ten_as_x), fmt)
+
+
+# --- print ----------------------------------------------------------------------------------------
+
+HEADING_SIZE = 3.4
+NUMBER_SIZE = 3.0
+ANSWER_SIZE = 3.0
+ITEM_GAP = 7.0
+
+
+def practice_sheet(
+    cards: Sequence[Card],
+    title: str,
+    *,
+    geometry: DotGeometry = NLS,
+    paper: Paper,
+    ten_as_x: bool = False,
+    empty_dots: bool = False,
+    only_dots_rise: bool = False,
+) -> Sheet:
+    """The print practice sheet: each drill's heading and its cards in true-size braille, numbered;
+    the answers on a page (or more) of their own after the drills."""
+    drills = make_drills(cards, ten_as_x=ten_as_x)
+    widest = max((len(card_cells(c, ten_as_x=ten_as_x)) for d in drills for c in d.cards), default=2)
+    item_w = text_width("88", NUMBER_SIZE) + 2.0 + geometry.width(widest)
+    avail = paper.width - 2 * MARGIN
+    per_row = max(1, int((avail + ITEM_GAP) // (item_w + ITEM_GAP)))
+    if item_w > avail:
+        raise SheetLayoutError(f"a {paper.name} page is too narrow for one drill card at these sizes")
+    row_h = max(geometry.line_spacing, geometry.cell_height + 3.0)
+    bottom = body_bottom(paper)
+    sheet_title = f"{title}: braille practice"
+    info = "Read each card and say what it is; each drill mixes two cells that feel alike."
+    bodies: list[list[Item]] = [[]]
+    y = BODY_TOP + 4.0
+    for n, drill in enumerate(drills, start=1):
+        rows = -(-len(drill.cards) // per_row)
+        need = HEADING_SIZE + 3.0 + rows * row_h + 2.0
+        if y + need > bottom:
+            if not bodies[-1]:
+                raise SheetLayoutError(f"a {paper.name} page cannot hold one drill at these sizes")
+            bodies.append([])
+            y = BODY_TOP + 4.0
+        items: list[Item] = [Text(MARGIN, y, f"Drill {n}. {drill.pair.title}", HEADING_SIZE, bold=True)]
+        top = y + 3.0
+        for i, card in enumerate(drill.cards):
+            row, col = divmod(i, per_row)
+            x = MARGIN + col * (item_w + ITEM_GAP)
+            cell_top = top + row * row_h
+            baseline = cell_top + geometry.cell_height / 2 + NUMBER_SIZE * 0.35
+            items.append(Text(x, baseline, f"{i + 1}", NUMBER_SIZE, grey=0.3))
+            bx = x + text_width("88", NUMBER_SIZE) + 2.0 + geometry.radius
+            dots = braille_dots(
+                geometry, card_cells(card, ten_as_x=ten_as_x), bx, cell_top + geometry.radius, empty=empty_dots
+            )
+            items.append(Group("drill-card", (("drill", str(n)), ("item", str(i + 1))), tuple(dots)))
+        bodies[-1].append(Group("drill", (("drill", str(n)), ("pair", drill.pair.title)), tuple(items)))
+        y += need
+    drill_pages = len(bodies)
+    answers = _answer_lines(drills, avail)
+    bodies.append([])
+    y = BODY_TOP + 4.0
+    bodies[-1].append(Text(MARGIN, y, "Answers", HEADING_SIZE, bold=True))
+    y += ANSWER_SIZE * 2.0
+    for line in answers:
+        if y > bottom:
+            bodies.append([])
+            y = BODY_TOP + 4.0
+        bodies[-1].append(Text(MARGIN, y, line, ANSWER_SIZE))
+        y += ANSWER_SIZE * 1.6
+    pages: list[Page] = []
+    for p, body in enumerate(bodies, start=1):
+        page_info = info if p <= drill_pages else "Answers to the drills: for the teacher or a sighted helper."
+        pages.append(Page((*page_frame(paper, sheet_title, page_info, p, len(bodies)), *body)))
+    return Sheet(paper, sheet_title, tuple(pages), only_dots_rise=only_dots_rise)
+
+
+def _answer_lines(drills: list[Drill], width: float) -> list[str]:
+    lines: list[str] = []
+    for n, drill in enumerate(drills, start=1):
+        line = f"Drill {n}:"
+        for i, card in enumerate(drill.cards, start=1):
+            part = f"{i}: {card_words(card)} ({card.code});"
+            if text_width(f"{line} {part}", ANSWER_SIZE) > width:
+                lines.append(line)
+                line = "    " + part
+            else:
+                line = f"{line} {part}"
+        lines.append(line.rstrip(";"))
+    return lines
