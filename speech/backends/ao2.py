@@ -75,8 +75,9 @@ class Ao2Backend:
             if voice:
                 client.set_synthesis_voice(voice)
 
-    def speak(self, text: str, *, interrupt: bool = False) -> None:
-        self._worker.submit(lambda: self._output.speak(text, interrupt=interrupt), interrupt=interrupt)
+    def speak(self, text: str, *, urgent: bool = False) -> None:
+        # Never interrupt=True: that would cut the line being said. speech-dispatcher queues the rest.
+        self._worker.submit(lambda: self._output.speak(text, interrupt=False), urgent=urgent)
 
     def braille(self, cells: str) -> None:
         if hasattr(self._output, "braille"):

@@ -93,13 +93,16 @@ class Pyttsx3Backend:
         volume: float | None = None,
         *,
         player: Player | str | None = "auto",
+        audio_player: str | None = None,
         ready_timeout: float = 5.0,
     ) -> None:
         self._rate, self._volume = rate, volume
         self._voice: str | None = None
         self._via_file = sys.platform.startswith("linux")
         self._player: Player | None = (
-            find_player() if player == "auto" else (find_player(player) if isinstance(player, str) else player)
+            find_player(stdin_command=audio_player)
+            if player == "auto"
+            else (find_player(player, stdin_command=audio_player) if isinstance(player, str) else player)
         )
         self._tmp = tempfile.mkdtemp(prefix="access-game-voice-") if self._via_file else ""
         self._proc: subprocess.Popen[bytes] | None = None
@@ -190,10 +193,8 @@ class Pyttsx3Backend:
         raise BackendFailed("pyttsx3 produced no audio")
 
     # ----------------------------------------------------------------- Backend
-    def speak(self, text: str, *, interrupt: bool = False) -> None:
-        if interrupt:
-            self._cut()
-        self._worker.submit(lambda: self._say(text), interrupt=interrupt)
+    def speak(self, text: str, *, urgent: bool = False) -> None:
+        self._worker.submit(lambda: self._say(text), urgent=urgent)
 
     def _cut(self) -> None:
         with self._proc_lock:

@@ -64,7 +64,7 @@ class ScreenReaderBackend:
                 if hasattr(out, "braille"):
                     self._ao2 = out
 
-    def speak(self, text: str, *, interrupt: bool = False) -> None:
+    def speak(self, text: str, *, urgent: bool = False) -> None:
         pass
 
     def braille(self, cells: str) -> None:
