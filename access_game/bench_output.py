@@ -112,6 +112,73 @@ def key_press_to_silence(runs: int, rate: int) -> str:
     return f"key press -> speech stopped (espeak-ng through paplay): {_ms(samples)}"
 
 
+def braille_figures(game_name: str, players: int, seed: int, runs: int) -> list[str]:
+    """Message to display (BrlAPI write, and cells read back from the display), and the display lines
+    of a whole hand played by computer players in every seat, the player's included."""
+    from prompt_toolkit.output import DummyOutput
+
+    from access_game.settings import Settings
+    from access_game.ui.brlapi_link import DisplayLink
+    from access_game.ui.printer import LinePrinter
+    from braille.brlapi_display import BrlapiDisplay, windows
+    from braille.cards import card_unicode
+    from braille.tty_display import TtyDisplay
+    from engine.notation import parse_card
+    from speech.backends.base import RecordingBackend
+    from speech.utterance import Kind, utter
+
+    lines = []
+    with TtyDisplay() as tty:
+        printer = LinePrinter(DummyOutput())
+        app = _app(game_name, players, seed, Settings(speech="silent", cues=False), RecordingBackend(), printer)
+        announcer = app.session.announcer
+        link = DisplayLink(BrlapiDisplay(tty.host, "none"), announcer)
+        try:
+            written: list[float] = []
+            shown: list[float] = []
+            card = parse_card("9s")
+            for i in range(runs):
+                start = time.perf_counter()
+                before = len(link.writes)
+                announcer.new_batch()
+                announcer.announce(utter(f"Message {i}: you drew the ", card, ".", kind=Kind.MY_TURN))
+                if len(link.writes) > before:
+                    written.append(time.perf_counter() - start)
+                want = card_unicode(card)
+                while not (tty.text().startswith(f"Message {i}:") and want in tty.cells()):
+                    if time.perf_counter() - start > 5:
+                        break
+                    time.sleep(0.001)
+                else:
+                    shown.append(time.perf_counter() - start)
+            lines.append(f"message -> BrlAPI write returned: {_ms(written)}")
+            lines.append(f"message -> cells read back from the display (tmux capture-pane, includes its own cost): "
+                         f"{_ms(shown)}")
+            # A whole hand, the player's seat played by a computer player too.
+            session = app.session
+            first = len(link.writes)
+            first_message = len(link.messages)
+            app.start(resumed=False)
+            dealt = session.game.view(0).cards_dealt
+            while not session.over and session.game.view(0).cards_dealt == dealt:
+                if session.my_turn:
+                    seat = session.human_seat
+                    agent = session.agent_for(seat)
+                    session.act(agent.choose(session.game.view(seat), session.game.legal_actions(seat)))
+                else:
+                    session.advance()
+            messages = link.messages[first_message:]
+            needed = sum(len(windows(m, link.display.width)) for m in messages)
+            longer = sum(1 for m in messages if len(windows(m, link.display.width)) > 1)
+            lines.append(f"a whole hand ({game_name}, {players} players, seed {seed}): {len(messages)} messages on "
+                         f"the display, {len(link.writes) - first} display lines written as they came, {needed} "
+                         f"display lines to read them all by panning ({longer} messages longer than "
+                         f"{link.display.width} cells)")
+        finally:
+            link.close()
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m access_game.bench_output", description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="five-crowns")
@@ -127,9 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(speech_opening(args.game, args.players, args.seed, args.rate, Path(tmp)), flush=True)
         print(key_press_to_silence(args.runs, args.rate), flush=True)
         if args.braille:
-            from access_game.ui.brlapi_bench import braille_figures
-
-            for line in braille_figures(args.game, args.players, args.seed):
+            for line in braille_figures(args.game, args.players, args.seed, args.runs):
                 print(line, flush=True)
     return 0
 

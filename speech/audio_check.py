@@ -28,6 +28,8 @@ __all__ = [
 
 #: Seconds to wait for a sound server to accept a connection.
 CONNECT_TIMEOUT = 0.3
+#: Where ALSA puts its devices.
+SND_DIR = Path("/dev/snd")
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +93,8 @@ def sound_server() -> str | None:
 
 def alsa_playback_devices() -> list[str]:
     """ALSA playback devices (``/dev/snd/pcmC0D0p``...): a sound card the voice can use without a server."""
-    snd = Path("/dev/snd")
     with contextlib.suppress(OSError):
-        return sorted(p.name for p in snd.iterdir() if p.name.startswith("pcm") and p.name.endswith("p"))
+        return sorted(p.name for p in SND_DIR.iterdir() if p.name.startswith("pcm") and p.name.endswith("p"))
     return []
 
 
