@@ -149,12 +149,12 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
     from prompt_toolkit.output import create_output
 
     from access_game.saves import SaveStore
-    from access_game.ui.printer import LinePrinter
+    from access_game.ui.printer import LinePrinter, PlainOutput, plain_terminal
     from access_game.ui.speech_link import make_announcer, make_cues, start_output
     from access_game.ui.table import table_entry
     from speech.utterance import Kind
 
-    out = output if output is not None else create_output()
+    out = output if output is not None else (PlainOutput() if plain_terminal() else create_output())
     printer = LinePrinter(out)
     speech_backend, fallbacks, audio_note = (backend, [], None) if backend is not None else start_output(settings)
     announcer = make_announcer(settings, printer, speech_backend, fallbacks)
