@@ -27,6 +27,7 @@ from typing import Any
 
 from speech.audio import Player, find_player
 from speech.backends.base import BackendFailed, BackendUnavailable
+from speech.backends.com import co_initialize
 from speech.backends.worker import QueueWorker
 
 __all__ = ["Pyttsx3Backend"]
@@ -78,7 +79,8 @@ def _engine_worker() -> QueueWorker:
         if _shared_worker is None or _shared_worker.failed:
             if _shared_worker is None:
                 atexit.register(_release_engine)
-            _shared_worker = QueueWorker("pyttsx3", _init_engine)
+            # SAPI5 on Windows is a COM object: the engine's own thread initialises COM first.
+            _shared_worker = QueueWorker("pyttsx3", _init_engine, com=co_initialize)
         return _shared_worker
 
 

@@ -17,6 +17,7 @@ from collections import deque
 from collections.abc import Callable
 
 from speech.backends.base import BackendFailed, BackendUnavailable
+from speech.backends.com import ComInit
 
 __all__ = ["QueueWorker"]
 
@@ -24,10 +25,15 @@ Job = Callable[[], None]
 
 
 class QueueWorker:
-    def __init__(self, name: str, setup: Callable[[], None], *, stall: float = 30.0) -> None:
+    def __init__(
+        self, name: str, setup: Callable[[], None], *, stall: float = 30.0, com: ComInit | None = None
+    ) -> None:
+        """``com`` initialises COM in the worker's thread before ``setup`` (speech.backends.com), for a
+        library whose objects are COM objects: they are then created and called in that thread only."""
         self.name = name
         self.stall = stall
         self._setup = setup
+        self._com = com
         #: (job, urgent) waiting; None asks the thread to end.
         self._jobs: deque[tuple[Job, bool] | None] = deque()
         self._wake = threading.Condition()
@@ -96,6 +102,21 @@ class QueueWorker:
         return None if item is None else item[0]
 
     def _run(self) -> None:
+        uninitialize: Callable[[], None] | None = None
+        if self._com is not None:
+            try:
+                uninitialize = self._com()
+            except BaseException as exc:
+                self._failed = f"{self.name}: COM could not be initialised: {exc}"
+                self._ready.set()
+                return
+        try:
+            self._serve()
+        finally:
+            if uninitialize is not None:
+                uninitialize()
+
+    def _serve(self) -> None:
         try:
             self._setup()
         except BaseException as exc:  # any library error means: not available
