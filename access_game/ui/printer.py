@@ -44,6 +44,18 @@ class PlainOutput(PlainTextOutput):
 
     def __init__(self, stdout: TextIO | None = None) -> None:
         super().__init__(stdout if stdout is not None else sys.stdout)
+        #: Nothing but whole lines written so far (no prompt waiting at the end of the last one).
+        self.at_line_start = True
+
+    def write(self, data: str) -> None:
+        if data:
+            self.at_line_start = data.endswith("\n")
+        super().write(data)
+
+    def write_raw(self, data: str) -> None:
+        if data:
+            self.at_line_start = data.endswith("\n")
+        super().write_raw(data)
 
     def cursor_down(self, amount: int) -> None:
         pass
@@ -80,9 +92,8 @@ class LinePrinter:
         lines, self.pending = self.pending, []
         self.printed.extend(lines)
         app = self.app
-        plain = isinstance(self.output, PlainTextOutput)
-        # On a plain terminal the prompt stays on its line: the new lines start below it.
-        lead = "\n" if plain and app is not None and app.is_running else ""
+        # On a plain terminal a prompt stays on its line: the new lines start below it.
+        lead = "\n" if isinstance(self.output, PlainOutput) and not self.output.at_line_start else ""
         text = FormattedText([("", lead + "\n".join(lines))])
 
         def write() -> None:

@@ -54,3 +54,22 @@ def test_a_dumb_terminal_gets_plain_lines_without_one_escape_byte(tmp_path: Path
 def test_the_prompt_is_drawn_only_after_the_opening(tmp_path: Path, term: str) -> None:
     out = _play(_spawn(tmp_path, term))
     assert out.index("Your turn.") < out.index("draw>"), repr(out[:300])
+
+
+def test_after_the_resume_question_the_game_starts_on_a_line_of_its_own(tmp_path: Path) -> None:
+    _play(_spawn(tmp_path, "dumb"))  # leaves a saved game
+    child = _spawn(tmp_path, "dumb")
+    child.expect("y/n>")
+    out = child.before + child.after
+    child.send("y")
+    child.expect("discard>")  # the saved game was waiting for a discard
+    out += child.before + child.after
+    child.send("q")
+    child.expect("quit y/n>")
+    child.send("y")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "\x1b" not in out
+    lines = [line.strip() for line in out.replace("\r", "").split("\n") if line.strip()]
+    assert "y/n>" in lines and lines[-1] == "discard>", lines
+    assert not any(line.startswith("y/n>") and line != "y/n>" for line in lines), lines
