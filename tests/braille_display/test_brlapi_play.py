@@ -26,7 +26,9 @@ def test_a_bad_braille_choice_exits_2_with_usage(capsys: pytest.CaptureFixture[s
     assert exc.value.code == 2 and "invalid choice: 'usb'" in capsys.readouterr().err
 
 
-def test_play_with_the_display_linked(brlapi_env: TtyDisplay, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("key", ["h", "b"], ids=["the hand said", "the hand in braille"])
+def test_play_with_the_display_linked(brlapi_env: TtyDisplay, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                      key: str) -> None:
     monkeypatch.setenv("ACCESS_GAME_HOME", str(tmp_path))
     seen: dict[str, Any] = {}
     with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
@@ -38,8 +40,7 @@ def test_play_with_the_display_linked(brlapi_env: TtyDisplay, tmp_path: Path, mo
             def before_key(key: str) -> None:
                 if key != "q":
                     return
-                # H was pressed: the hand is the newest message, on the display. A routing key over its
-                # second card:
+                # H or B was pressed: the hand is on the display. A routing key over its second card:
                 window = link._windows[0]
                 start, _end, card = window.cards[1]
                 seen["card"], seen["cells"] = card, brlapi_env.cells()
@@ -47,7 +48,7 @@ def test_play_with_the_display_linked(brlapi_env: TtyDisplay, tmp_path: Path, mo
                 seen["pos"] = app.table.order[app.table.pos]
 
             app.key_listeners.append(before_key)
-            inp.send_text("hqy")
+            inp.send_text(f"{key}qy")
 
         status = play_in_terminal(GameChoice("five-crowns", ["You", "Anna"], "normal", 5),
                                   Settings(speech="silent", cues=False, braille="brlapi"), input=inp,
