@@ -93,6 +93,7 @@ class DisplayLink:
     # ----------------------------------------------------------------- keys
     def handle(self, key: DisplayKey) -> None:
         """What a display key does (in the game's thread)."""
+        chosen: Card | None = None
         with self._lock:
             if not self.messages or self.lost:
                 return
@@ -113,15 +114,11 @@ class DisplayLink:
                           "bottom": len(self.messages) - 1}[key.name]
                 self.index = max(0, min(target, len(self.messages) - 1))
                 self._show(self.messages[self.index], 0)
-            elif key.name == "route":
-                card = self._windows[self.window].card_at(key.column) if self._windows else None
-                if card is not None and self.on_card is not None:
-                    on_card = self.on_card
-                    self._lock.release()
-                    try:
-                        on_card(card)
-                    finally:
-                        self._lock.acquire()
+            elif key.name == "route" and self._windows:
+                chosen = self._windows[self.window].card_at(key.column)
+        # Outside the lock: choosing a card is a game action, whose messages come back to the display.
+        if chosen is not None and self.on_card is not None:
+            self.on_card(chosen)
 
     def _read_keys(self) -> None:
         while not self.lost:
