@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from speech.backends.base import BackendFailed, BackendUnavailable
+from speech.backends.queueing import enqueue
 
 __all__ = ["EspeakBackend", "Said", "espeak_args", "espeak_to_wav"]
 
@@ -153,13 +154,7 @@ class EspeakBackend:
             if self._closed:
                 raise BackendFailed("espeak-ng was closed")
             if self._busy() or self._queue:
-                if urgent:  # ahead of the ordinary lines waiting, after the urgent ones
-                    at = 0
-                    while at < len(self._queue) and self._queue[at][1]:
-                        at += 1
-                    self._queue.insert(at, (text, True))
-                else:
-                    self._queue.append((text, False))
+                enqueue(self._queue, (text, urgent), urgent=urgent, is_urgent=lambda item: item[1])
             else:
                 self._start(text)
             self._cond.notify_all()

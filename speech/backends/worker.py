@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from speech.backends.base import BackendFailed, BackendUnavailable
 from speech.backends.com import ComInit
+from speech.backends.queueing import enqueue
 
 __all__ = ["QueueWorker"]
 
@@ -64,15 +65,7 @@ class QueueWorker:
         if reason:
             raise BackendFailed(reason)
         with self._wake:
-            if urgent:
-                at = 0
-                for i, item in enumerate(self._jobs):
-                    if item is None or not item[1]:
-                        break
-                    at = i + 1
-                self._jobs.insert(at, (job, True))
-            else:
-                self._jobs.append((job, False))
+            enqueue(self._jobs, (job, urgent), urgent=urgent, is_urgent=lambda item: item is not None and item[1])
             self._wake.notify()
 
     @property

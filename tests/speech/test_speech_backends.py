@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from speech.backends import (
     BACKEND_NAMES,
@@ -215,3 +217,19 @@ def test_a_setup_that_fails_makes_the_worker_unavailable() -> None:
 
     with pytest.raises(BackendUnavailable, match="speechd"):
         QueueWorker("ao2", setup).wait_ready(1.0)
+
+
+@given(st.lists(st.booleans(), max_size=30))
+def test_every_line_is_kept_and_urgent_ones_go_first_in_their_own_order(flags: list[bool]) -> None:
+    from collections import deque
+
+    from speech.backends.queueing import enqueue
+
+    queue: deque[tuple[int, bool]] = deque()
+    for i, urgent in enumerate(flags):
+        enqueue(queue, (i, urgent), urgent=urgent, is_urgent=lambda item: item[1])
+    order = [i for i, _ in queue]
+    assert sorted(order) == list(range(len(flags)))  # nothing dropped
+    urgent_ones = [i for i, u in enumerate(flags) if u]
+    ordinary = [i for i, u in enumerate(flags) if not u]
+    assert order == urgent_ones + ordinary
