@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = [
+    "BRAILLE_LINKS",
     "CARD_DISPLAYS",
     "PACES",
     "SPEECH_CHOICES",
@@ -36,6 +37,10 @@ SPEECH_CHOICES = ("screen-reader", "self-voicing", "espeak-ng", "pyttsx3", "sile
 VERBOSITIES = ("brief", "normal", "detailed")
 CARD_DISPLAYS = ("words", "braille", "both")
 PACES = ("all", "step")
+#: How the game reaches a braille display directly: through BrlAPI, when a BrlAPI server answers
+#: (auto), or not at all (off: the screen reader shows the printed lines).
+BRAILLE_LINKS = ("auto", "brlapi", "off")
+WIDTH_RANGE = (20, 400)
 LEVELS = ("easy", "normal", "hard")
 RATE_RANGE = (80, 450)
 
@@ -60,6 +65,16 @@ class Settings:
     level: str = "normal"
     #: Contract rummy: ask whether to buy a discard (off: never asked, never buys).
     buy_questions: bool = True
+    #: A program that plays WAV audio from its standard input, for the game's own voice ("": the
+    #: sound server's player, or espeak-ng's own output).
+    audio_player: str = ""
+    #: The braille display link (BrlAPI on Linux): auto, brlapi or off.
+    braille: str = "auto"
+    #: Longest printed line: a longer message is printed as its sentences, one a line (80 columns, or
+    #: two windows of a 40-cell display).
+    width: int = 80
+    #: Keep the newest message on the prompt line until the next key, for a display that follows the cursor.
+    news_on_prompt: bool = False
 
     def __post_init__(self) -> None:
         _check("speech", self.speech, SPEECH_CHOICES)
@@ -67,10 +82,15 @@ class Settings:
         _check("cards", self.cards, CARD_DISPLAYS)
         _check("pace", self.pace, PACES)
         _check("level", self.level, LEVELS)
+        _check("braille", self.braille, BRAILLE_LINKS)
+        if not isinstance(self.audio_player, str):
+            raise ValueError("the audio player is a command line")
+        if not isinstance(self.width, int) or not WIDTH_RANGE[0] <= self.width <= WIDTH_RANGE[1]:
+            raise ValueError(f"width is a number of characters from {WIDTH_RANGE[0]} to {WIDTH_RANGE[1]}")
         if not isinstance(self.rate, int) or not RATE_RANGE[0] <= self.rate <= RATE_RANGE[1]:
             raise ValueError(f"rate is a number of words per minute from {RATE_RANGE[0]} to {RATE_RANGE[1]}")
-        if not all(isinstance(v, bool) for v in (self.cues, self.hints, self.buy_questions)):
-            raise ValueError("cues, hints and buy questions are true or false")
+        if not all(isinstance(v, bool) for v in (self.cues, self.hints, self.buy_questions, self.news_on_prompt)):
+            raise ValueError("cues, hints, buy questions and news on the prompt are true or false")
 
     def replace(self, **changes: Any) -> Settings:
         return dataclasses.replace(self, **changes)

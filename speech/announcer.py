@@ -1,14 +1,19 @@
 """The one funnel for everything the player is told.
 
-Every message passes here once: it is kept in history, printed as a line and, in self-voicing mode,
-spoken. Two rules come from what blind players report: never both print-for-the-screen-reader and
-speak the same text (they would hear it twice), and braille cells never appear on a line a screen
-reader speaks (it would read out "braille pattern dots 1 2 4"). So in screen-reader mode the printed
-line is words only, and cells go to the braille display through the backend when it can take them;
-in self-voicing mode the voice says the words and the printed line, which the player reads on the
-braille display, shows cards as the player chose: words, cells, or both.
+Every message passes here once: it is kept in history, printed and, in self-voicing mode, spoken.
+Never both print-for-the-screen-reader and speak the same text (players would hear it twice). The
+printed line shows cards as the player chose, in every mode: words (the default), braille cells, or
+both. Cells on a line a screen reader speaks are read out as "braille pattern dots 1 2 4", so cells
+are never the default; a player who asks for them wants them on the display. With "both" and
+"braille" every card's cells have a blank on each side, so no punctuation is glued to them (on a UEB
+display ";" and "." are the cells of dropped 2 and dropped 4). A message longer than ``width`` is
+printed as its sentences, one a line (see :mod:`speech.lines`). When the backend can write to a
+braille display itself (NVDA or JAWS on Windows) it gets every line. ``listeners`` hear of every
+message said (a braille display link writes it to the display).
 
-Urgent messages interrupt what is being said; others queue. The same message (same text, same kind)
+Speech: every message is queued and said whole, in order; an urgent one goes ahead of those waiting
+and never cuts the one being said, nor drops any. Only the player's key press (:meth:`silence`)
+stops speech: the player has moved on, and history keeps everything. The same message (same text, same kind)
 twice within half a second of the same batch is dropped: two parts of the program announcing one
 thing. A batch is what one cause produces — one key press, one action's events — and the caller
 starts a new one (new_batch), so a "Your turn." of a new turn is never taken for a repeat of the last
@@ -28,10 +33,14 @@ from collections.abc import Callable, Sequence
 from engine.cards import Card
 from speech.backends.base import Backend, SilentBackend, Transcribing
 from speech.history import Entry, History
+from speech.lines import GLUE, split_message, unglue
 from speech.phrases import card_words
 from speech.utterance import Kind, Utterance
 
-__all__ = ["CARD_DISPLAYS", "DEDUP_SECONDS", "Announcer"]
+__all__ = ["CARD_DISPLAYS", "DEDUP_SECONDS", "Announcer", "MessageListener"]
+
+#: listener(utterance, reread): a message was said (reread: again, from history or "repeat").
+MessageListener = Callable[[Utterance, bool], None]
 
 CARD_DISPLAYS = ("words", "braille", "both")
 DEDUP_SECONDS = 0.5
@@ -50,6 +59,7 @@ class Announcer:
         braille_fn: Callable[[Card], str] | None = None,
         fallbacks: Sequence[Callable[[], Backend]] = (),
         dedup_seconds: float = DEDUP_SECONDS,
+        width: int | None = None,
     ) -> None:
         if card_display not in CARD_DISPLAYS:
             raise ValueError(f"card_display is one of {', '.join(CARD_DISPLAYS)}, not {card_display!r}")
@@ -60,7 +70,13 @@ class Announcer:
         self.braille_fn = braille_fn
         self.fallbacks: list[Callable[[], Backend]] = list(fallbacks)
         self.dedup_seconds = dedup_seconds
+        #: Longest printed line before a message is split into sentences (None: never split).
+        self.width = width
         self.history = History(self._reread)
+        self.listeners: list[MessageListener] = []
+        #: The newest line printed, and how many have been printed (for news on the prompt line).
+        self.last_printed = ""
+        self.printed_count = 0
         #: Backend failures seen, newest last (for a diagnostics screen).
         self.problems: list[str] = []
         self._recent: dict[tuple[str, Kind], float] = {}
@@ -109,7 +125,7 @@ class Announcer:
             return utterance
 
     def silence(self) -> None:
-        """Stop speaking now (a key press)."""
+        """The player pressed a key: stop the line being said and drop those waiting (history keeps them)."""
         with self._lock:
             try:
                 self.backend.stop()
@@ -120,27 +136,39 @@ class Announcer:
     def words_line(self, utterance: Utterance) -> str:
         return utterance.text()
 
-    def display_line(self, utterance: Utterance) -> str:
-        """The line as the card display setting shows it (for a braille display reader)."""
+    def _glued(self, utterance: Utterance) -> str:
+        """The line as the card display setting shows it, with the spaces inside each card glued."""
         cells = self.braille_fn
         if self.card_display == "words" or cells is None or not utterance.cards:
-            return utterance.text()
+            return utterance.render(lambda c: card_words(c).replace(" ", GLUE))
         if self.card_display == "braille":
-            return _SPACES.sub(" ", utterance.render(lambda c: f" {cells(c)} ")).strip()
-        return utterance.render(lambda c: f"{card_words(c)} {cells(c)}")
+            line = utterance.render(lambda c: f" {cells(c).replace(' ', GLUE)} ")
+        else:
+            line = utterance.render(lambda c: " " + f"{card_words(c)} {cells(c)}".replace(" ", GLUE) + " ")
+        return _SPACES.sub(" ", line).strip()
+
+    def display_line(self, utterance: Utterance) -> str:
+        """The line as the card display setting shows it (for a braille display reader)."""
+        return unglue(self._glued(utterance))
 
     def printed_line(self, utterance: Utterance) -> str:
-        """What is printed: words only for a screen reader; the card display for a self-voicing player."""
-        return self.display_line(utterance) if self.backend.speaks else utterance.text()
+        """What is printed, as one line: cards as the card display setting shows them, in every mode."""
+        return self.display_line(utterance)
+
+    def printed_lines(self, utterance: Utterance) -> list[str]:
+        """What is printed: the line, or its sentences one a line when it is longer than ``width``."""
+        return split_message(self._glued(utterance), self.width)
 
     # ----------------------------------------------------------------- output
     def _reread(self, utterance: Utterance, prefix: str) -> None:
         with self._lock:
             if prefix:
                 utterance = Utterance((prefix, *utterance.parts), utterance.kind, utterance.urgent)
-            self._output(utterance, utterance.text(), True)
+            self._output(utterance, utterance.text(), True, reread=True)
 
     def _print(self, line: str) -> None:
+        self.last_printed = line
+        self.printed_count += 1
         if self.printer is None:
             return
         try:
@@ -148,26 +176,31 @@ class Announcer:
         except Exception as exc:  # printing must never stop the game either
             self.problems.append(f"printing failed: {exc.__class__.__name__}: {exc}")
 
-    def _output(self, utterance: Utterance, text: str, urgent: bool) -> None:
+    def _output(self, utterance: Utterance, text: str, urgent: bool, *, reread: bool = False) -> None:
         backend = self.backend
-        self._print(self.printed_line(utterance))
+        for line in self.printed_lines(utterance):
+            self._print(line)
         try:
             if backend.speaks:
-                backend.speak(text, interrupt=urgent)
+                backend.speak(text, urgent=urgent)
             else:
                 if isinstance(backend, Transcribing):
-                    backend.transcribe(text, interrupt=urgent)
-                if self.card_display != "words" and utterance.cards and self.braille_fn is not None:
-                    backend.braille(self.display_line(utterance))
+                    backend.transcribe(text, urgent=urgent)
+                backend.braille(self.display_line(utterance))
         except Exception as exc:
             self._fail_over(exc)
             if self.backend.speaks:
                 self._safe_speak(text, urgent)
+        for listener in list(self.listeners):
+            try:
+                listener(utterance, reread)
+            except Exception as exc:  # a display that fails never stops the game
+                self.problems.append(f"a message listener failed: {exc.__class__.__name__}: {exc}")
 
     def _safe_speak(self, text: str, urgent: bool) -> None:
         for _ in range(len(self.fallbacks) + 1):
             try:
-                self.backend.speak(text, interrupt=urgent)
+                self.backend.speak(text, urgent=urgent)
                 return
             except Exception as exc:
                 self._fail_over(exc, notice=False)
@@ -192,9 +225,9 @@ class Announcer:
             text = f"Speech switched to {replacement.name}."
             try:
                 if replacement.speaks:
-                    replacement.speak(text, interrupt=False)
+                    replacement.speak(text, urgent=False)
                 elif isinstance(replacement, Transcribing):
-                    replacement.transcribe(text, interrupt=False)
+                    replacement.transcribe(text, urgent=False)
             except Exception as again:
                 self.problems.append(f"{replacement.name} failed: {again.__class__.__name__}: {again}")
                 _close_quietly(replacement)

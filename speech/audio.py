@@ -16,33 +16,25 @@ import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 __all__ = ["Player", "audio_device_present", "find_player", "reap"]
 
 
 def audio_device_present() -> bool:
-    """A sound server socket or an ALSA device exists (Linux); other systems always have one."""
-    if not sys.platform.startswith("linux"):
-        return True
-    if os.environ.get("PULSE_SERVER"):
-        return True
-    runtime = os.environ.get("XDG_RUNTIME_DIR")
-    if runtime and any((Path(runtime) / p).exists() for p in ("pulse/native", "pipewire-0")):
-        return True
-    snd = Path("/dev/snd")
-    try:
-        return snd.is_dir() and any(p.name.startswith("pcm") for p in snd.iterdir())
-    except OSError:
-        return False
+    """A sound server that answers or an ALSA playback device (Linux); other systems always have one."""
+    from speech.audio_check import find_audio_output
+
+    return find_audio_output().found
 
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """A command that plays one WAV file given as its last argument (or winsound on Windows)."""
+    """A command that plays one WAV file given as its last argument (or winsound on Windows); with
+    ``stdin`` the command reads the WAV from its standard input instead (``--audio-player``)."""
 
     command: tuple[str, ...]
+    stdin: bool = False
 
     @property
     def name(self) -> str:
@@ -56,6 +48,15 @@ class Player:
             sound: Any = winsound  # the module's names exist on Windows only; checkers elsewhere lack them
             sound.PlaySound(str(path), sound.SND_FILENAME | sound.SND_ASYNC)
             return None
+        if self.stdin:
+            with open(path, "rb") as audio:
+                return subprocess.Popen(
+                    list(self.command),
+                    stdin=audio,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    start_new_session=True,
+                )
         return subprocess.Popen(
             [*self.command, str(path)],
             stdin=subprocess.DEVNULL,
@@ -66,6 +67,8 @@ class Player:
 
     def stdin_command(self) -> tuple[str, ...] | None:
         """The command that plays a WAV stream from stdin, when this player can."""
+        if self.stdin:
+            return self.command
         if self.name in ("paplay", "aplay"):
             return self.command
         if self.name == "pw-play":
@@ -79,12 +82,17 @@ _CANDIDATES: dict[str, tuple[tuple[str, ...], ...]] = {
 }
 
 
-def find_player(preferred: str | None = None) -> Player | None:
+def find_player(preferred: str | None = None, *, stdin_command: str | None = None) -> Player | None:
     """The player to use here, or None without a sound device or player.
 
     ``preferred`` names a command ("aplay", "paplay", ...) or "winsound"; if it is missing, the usual
-    ones are tried.
+    ones are tried. ``stdin_command`` (the --audio-player setting) is a command that plays WAV from its
+    standard input: used as it is when installed, since it knows its own device.
     """
+    if stdin_command:
+        parts = tuple(stdin_command.split())
+        if parts and shutil.which(parts[0]):
+            return Player(parts, stdin=True)
     if sys.platform == "win32":
         return Player(())
     if not audio_device_present():

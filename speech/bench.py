@@ -41,7 +41,7 @@ class _StopwatchBackend:
     def __init__(self) -> None:
         self.calls: list[float] = []
 
-    def speak(self, text: str, *, interrupt: bool = False) -> None:
+    def speak(self, text: str, *, urgent: bool = False) -> None:
         self.calls.append(time.perf_counter())
 
     def braille(self, cells: str) -> None:

@@ -1,4 +1,4 @@
-"""One message for the player: its parts, what kind of news it is, and whether it may interrupt.
+"""One message for the player: its parts, what kind of news it is, and whether it may jump the queue.
 
 Cards stay Card values inside a message so each output can show them its own way: words for speech
 and screen readers, braille cells for a self-voicing player reading a display. The wild mark and all

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 
-@pytest.mark.parametrize("tool", ["espeak-ng", "pdftoppm"])
+@pytest.mark.parametrize(
+    "tool", ["espeak-ng", "pdftoppm", "tmux", "pulseaudio", "pactl", "parecord", "paplay", "brltty"]
+)
 def test_system_tools_are_installed(tool: str) -> None:
     assert shutil.which(tool), f"{tool} is missing: install it as README.md says"
 
@@ -24,3 +26,10 @@ def test_python_packages_are_installed(module: str) -> None:
 def test_the_command_is_installed_beside_this_python() -> None:
     scripts = Path(sys.executable).parent
     assert (scripts / "access-game").exists() or (scripts / "access-game.exe").exists()
+
+
+def test_brlapi_is_reachable_from_this_python() -> None:
+    """Debian's python3-brlapi (BrlAPI is not on PyPI), as the braille display link loads it."""
+    from braille.brlapi_display import load_brlapi
+
+    assert load_brlapi() is not None

@@ -19,7 +19,7 @@ from typing import Any
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
-from access_game.settings import CARD_DISPLAYS, LEVELS, Settings, load_settings, save_settings
+from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, LEVELS, Settings, load_settings, save_settings
 
 __all__ = ["COMPUTER_NAMES", "DEFAULT_GAME", "GameChoice", "choose_game", "new_choice", "play_in_terminal", "register",
            "run"]
@@ -48,6 +48,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--speech", choices=SPEECH_MODES,
                    help="screen-reader: print lines for your screen reader; self-voicing: the game speaks; silent")
     p.add_argument("--cards", choices=CARD_DISPLAYS, help="cards on printed lines: words, braille cells, or both")
+    p.add_argument("--braille", choices=BRAILLE_LINKS,
+                   help="the braille display link: brlapi (BRLTTY's BrlAPI), auto (the default: BrlAPI when a "
+                   "BrlAPI server answers) or off")
+    p.add_argument("--audio-player", metavar="CMD",
+                   help="a program that plays WAV audio from its standard input, for the game's own voice "
+                   "(for example 'aplay -q -D plughw:1')")
     p.add_argument("--new", action="store_true", help="start a new game even if one is saved (the saved one is kept)")
 
 
@@ -110,6 +116,10 @@ def run(args: argparse.Namespace) -> int:
         overrides["speech"] = args.speech
     if args.cards:
         overrides["cards"] = args.cards
+    if getattr(args, "braille", None):
+        overrides["braille"] = args.braille
+    if getattr(args, "audio_player", None) is not None:
+        overrides["audio_player"] = args.audio_player.strip()
     settings = settings.replace(**overrides)
     choice = choose_game(args, settings)
     if not sys.stdin.isatty():
@@ -139,14 +149,14 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
     from prompt_toolkit.output import create_output
 
     from access_game.saves import SaveStore
-    from access_game.ui.printer import LinePrinter
-    from access_game.ui.speech_link import make_announcer, make_cues, output_backend
+    from access_game.ui.printer import LinePrinter, PlainOutput, plain_terminal
+    from access_game.ui.speech_link import make_announcer, make_cues, start_output
     from access_game.ui.table import table_entry
     from speech.utterance import Kind
 
-    out = output if output is not None else create_output()
+    out = output if output is not None else (PlainOutput() if plain_terminal() else create_output())
     printer = LinePrinter(out)
-    speech_backend, fallbacks = (backend, []) if backend is not None else output_backend(settings)
+    speech_backend, fallbacks, audio_note = (backend, [], None) if backend is not None else start_output(settings)
     announcer = make_announcer(settings, printer, speech_backend, fallbacks)
 
     def say(text: str) -> None:
@@ -156,6 +166,13 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
 
     if settings_note:
         say(settings_note)
+    if audio_note:
+        say(audio_note)
+    from access_game.ui.brlapi_link import start_display_link
+
+    display_link, display_note = start_display_link(settings.braille, announcer)
+    if display_note:
+        say(display_note)
     store = saves if saves is not None else SaveStore(slot=table_entry(choice.game).save_slot)
     cue_player = make_cues(settings) if cues == "auto" else cues
     last = [settings]
@@ -168,7 +185,13 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
         _apply_settings(announcer, last[0], new, own_backend=backend is None)
         last[0] = new
 
-    terminal = _Terminal(printer, out, input, say, on_app, on_settings, announcer, cue_player)
+    def linked(app: Any) -> None:
+        if display_link is not None:
+            _link_display(display_link, app)
+        if on_app is not None:
+            on_app(app)
+
+    terminal = _Terminal(printer, out, input, say, linked, on_settings, announcer, cue_player)
     try:
         while True:
             app = terminal.play(choice, last[0], store, force_new=force_new, any_saved=any_saved)
@@ -182,6 +205,8 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
             store = SaveStore(store.directory, slot=table_entry(choice.game).save_slot)
             force_new = any_saved = False
     finally:
+        if display_link is not None:
+            display_link.close()
         printer.flush()
         announcer.close()
         if cue_player is not None and hasattr(cue_player, "close"):
@@ -311,6 +336,36 @@ class _Terminal:
         return app
 
 
+def _link_display(link: Any, app: Any) -> None:
+    """The display's keys act in the game's own thread, like key presses, and a routing key over a card
+    of the hand moves to that card (the table's own 'go to card')."""
+
+    def post(fn: Callable[[], None]) -> None:
+        loop = app.application.loop
+        if loop is None or not app.application.is_running:
+            fn()  # between games: nothing else is running
+            return
+
+        def run() -> None:
+            fn()
+            app.printer.flush()
+            app.application.invalidate()
+
+        loop.call_soon_threadsafe(run)
+
+    def on_card(card: Any) -> None:
+        order = getattr(app.table, "order", None)
+        move = getattr(app.table, "_move_to", None)
+        if not order or card not in order or not callable(move):
+            return
+        app.session.announcer.new_batch()
+        app.session.announcer.silence()
+        move(order.index(card))
+
+    link.post = post
+    link.on_card = on_card
+
+
 def _has_table(saved: Any) -> bool:
     from access_game.ui.table import table_names
 
@@ -343,9 +398,14 @@ def _apply_settings(announcer: Any, old: Settings, new: Settings, *, own_backend
     """Make a settings change heard at once: card display, and a new voice if speech or rate changed."""
     if hasattr(announcer, "card_display"):
         announcer.card_display = new.cards
-    if own_backend and (old.speech, old.rate) != (new.speech, new.rate):
-        from access_game.ui.speech_link import output_backend
+    if hasattr(announcer, "width"):
+        announcer.width = new.width
+    if own_backend and (old.speech, old.rate, old.audio_player) != (new.speech, new.rate, new.audio_player):
+        from access_game.ui.speech_link import start_output
+        from speech.utterance import Kind
 
-        backend, fallbacks = output_backend(new)
+        backend, fallbacks, note = start_output(new)
         announcer.set_backend(backend)
         announcer.fallbacks = fallbacks
+        if note:
+            announcer.announce(note, Kind.SYSTEM)

@@ -4,6 +4,11 @@ Not full screen: the alternate screen would hide everything from scrollback and 
 redrawn screens badly. The layout is a single line holding a short prompt ('draw> ', 'menu> ') with
 the cursor at its end; lines are printed above it whole, once per key press. Keys reach the open
 modal state (menu, question) first, otherwise the command registry.
+
+The opening is printed before the prompt is first drawn, so nothing is ever drawn above it and taken
+back. With the "news on the prompt" setting the newest message stays on the prompt line, after the
+cursor, until the next key: a braille display that follows the cursor then shows it without review
+commands (docs/playing.md).
 """
 
 from __future__ import annotations
@@ -94,6 +99,8 @@ class GameApp:
         self.application.ttimeoutlen = TTIMEOUTLEN
         self.application.timeoutlen = TIMEOUTLEN
         printer.app = self.application
+        #: How many lines had been printed when the last key came (the news is what came after).
+        self._news_mark = 0
 
     # ----------------------------------------------------------------- the Host protocol
     def open(self, mode: Mode) -> None:
@@ -115,7 +122,20 @@ class GameApp:
         # The cursor sits on the space after '>', where typing would go (a position past the last
         # character would put it back at the start of the line).
         text = self.prompt_text()
-        return [("", text[:-1]), ("[SetCursorPosition]", text[-1:])]
+        fragments: StyleAndTextTuples = [("", text[:-1]), ("[SetCursorPosition]", text[-1:])]
+        news = self.news()
+        if news:
+            fragments.append(("", news))
+        return fragments
+
+    def news(self) -> str:
+        """The newest message printed since the last key, when the setting keeps it on the prompt line."""
+        announcer = self.session.announcer
+        if not getattr(self.session.settings, "news_on_prompt", False):
+            return ""
+        if getattr(announcer, "printed_count", 0) <= self._news_mark:
+            return ""
+        return str(getattr(announcer, "last_printed", ""))
 
     # ----------------------------------------------------------------- keys
     def _bindings(self) -> KeyBindings:
@@ -143,6 +163,7 @@ class GameApp:
         """Everything a key press does, then one write of the new lines."""
         for listener in self.key_listeners:
             listener(key)
+        self._news_mark = getattr(self.session.announcer, "printed_count", 0)
         self.session.announcer.new_batch()  # the answer to this key is never a repeat of an earlier one
         silence = getattr(self.session.announcer, "silence", None)
         if callable(silence):
@@ -286,13 +307,13 @@ class GameApp:
         return asyncio.run(self.run_async(resumed=resumed))
 
     async def run_async(self, *, resumed: bool = False) -> int:
-        def pre_run() -> None:
-            self.start(resumed=resumed)
-            self.printer.flush()
-
+        # The opening is printed before the prompt is drawn for the first time: a prompt drawn and
+        # then erased for it is still read out by a screen reader, as a stray "draw>".
+        self.start(resumed=resumed)
+        self.printer.flush()
         unwatch = self._watch_hangup()
         try:
-            result = await self.application.run_async(pre_run=pre_run)
+            result = await self.application.run_async()
         except OSError:
             if not self.hung_up:
                 raise

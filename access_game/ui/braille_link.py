@@ -6,10 +6,11 @@ Imported lazily so the game still starts (with words only) if the braille packag
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engine.cards import Card
 
-__all__ = ["card_cells", "hand_cells"]
+__all__ = ["card_cells", "hand_cells", "show_hand"]
 
 
 def card_cells(card: Card) -> str:
@@ -24,3 +25,18 @@ def hand_cells(cards: Sequence[Card]) -> str:
     from braille.cards import hand_unicode
 
     return hand_unicode(cards)
+
+
+def show_hand(announcer: Any, cards: Sequence[Card]) -> None:
+    """Put the hand on a braille display linked directly (BrlAPI), where a routing key over a card
+    chooses it; nothing when no display is linked. The link is the announcer's listener that can show
+    a line (access_game.ui.brlapi_link.DisplayLink.show_line)."""
+    parts: list[str | Card] = []
+    for card in cards:
+        if parts:
+            parts.append(" ")
+        parts.append(card)
+    for listener in list(getattr(announcer, "listeners", ())):
+        show = getattr(getattr(listener, "__self__", None), "show_line", None)
+        if callable(show):
+            show(parts)

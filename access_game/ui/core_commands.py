@@ -163,4 +163,5 @@ def settings_items(app: GameApp) -> list[MenuItem]:
         flag("Hints", "hints"),
         flag("Contract rummy buy questions", "buy_questions"),
         choice("Computer players' level (next game)", "level", LEVELS),
+        flag("News on the prompt line", "news_on_prompt"),
     ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from access_game.ui.braille_link import hand_cells
+from access_game.ui.braille_link import hand_cells, show_hand
 from access_game.ui.modes import NumberEntry
 from engine.cards import Card
 from speech.utterance import Kind
@@ -68,6 +68,7 @@ class HandTable:
         if backend is not None and backend.speaks:
             self.say(f"Your hand in braille, {cards_count(len(self.order))}, is on the line below.")
         self.session.show_only(hand_cells(self.order))
+        show_hand(self.session.announcer, self.order)  # a linked braille display: routing keys choose
 
     def sort_rank(self, key: str = "") -> None:
         self._sort_to("rank")

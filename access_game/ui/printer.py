@@ -3,20 +3,65 @@
 Lines are collected while a key is handled and printed together when it is done: the terminal then
 gets the new lines and one redraw of the prompt, however many computer players moved, so a screen
 reader finds each event as one new line and nothing earlier is ever rewritten.
+
+A terminal that understands no control sequences (TERM=dumb or unknown: Emacs shells, Emacspeak,
+editor terminals) gets :class:`PlainOutput`: text only, not one escape byte. There the prompt cannot
+be erased, so it stays where it was drawn and each key's lines start on the line after it, like a
+conversation: ``draw> `` then ``You drew the 5 of clubs.`` then ``discard> ``.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+import os
+import sys
+from typing import Any, TextIO
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.application.run_in_terminal import run_in_terminal
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.output import Output
+from prompt_toolkit.output.plain_text import PlainTextOutput
 from prompt_toolkit.shortcuts import print_formatted_text
 
-__all__ = ["LinePrinter"]
+__all__ = ["LinePrinter", "PlainOutput", "plain_terminal"]
+
+#: Terminal types that take no control sequences.
+PLAIN_TERMS = ("dumb", "unknown", "emacs", "")
+
+
+def plain_terminal(term: str | None = None) -> bool:
+    """True when the terminal would show control sequences as garbage (TERM unset, dumb or unknown)."""
+    if sys.platform == "win32" and term is None:
+        return False  # the Windows console is driven through its own API
+    value = os.environ.get("TERM", "") if term is None else term
+    return value.strip().lower() in PLAIN_TERMS
+
+
+class PlainOutput(PlainTextOutput):
+    """prompt_toolkit's text-only output, without the spaces and line breaks it writes for cursor
+    movements: the prompt is drawn as its text alone, once each time it changes."""
+
+    def __init__(self, stdout: TextIO | None = None) -> None:
+        super().__init__(stdout if stdout is not None else sys.stdout)
+        #: Nothing but whole lines written so far (no prompt waiting at the end of the last one).
+        self.at_line_start = True
+
+    def write(self, data: str) -> None:
+        if data:
+            self.at_line_start = data.endswith("\n")
+        super().write(data)
+
+    def write_raw(self, data: str) -> None:
+        if data:
+            self.at_line_start = data.endswith("\n")
+        super().write_raw(data)
+
+    def cursor_down(self, amount: int) -> None:
+        pass
+
+    def cursor_forward(self, amount: int) -> None:
+        pass
 
 
 def _in_loop_thread(app: Application[Any]) -> bool:
@@ -46,12 +91,14 @@ class LinePrinter:
             return
         lines, self.pending = self.pending, []
         self.printed.extend(lines)
-        text = FormattedText([("", "\n".join(lines))])
+        app = self.app
+        # On a plain terminal a prompt stays on its line: the new lines start below it.
+        lead = "\n" if isinstance(self.output, PlainOutput) and not self.output.at_line_start else ""
+        text = FormattedText([("", lead + "\n".join(lines))])
 
         def write() -> None:
             print_formatted_text(text, output=self.output)
 
-        app = self.app
         if app is None or not app.is_running:
             write()
         elif _in_loop_thread(app):

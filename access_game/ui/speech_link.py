@@ -1,7 +1,9 @@
 """Speech for the interface: the announcer, its backend and the sound cues, made from the settings.
 
-Screen-reader mode prints words only (the screen reader speaks and brailles them); every other mode
-speaks itself, and the printed lines may then carry braille cells for the player's display.
+Screen-reader mode prints lines only (the screen reader speaks and brailles them); the other modes
+speak themselves. Cards on printed lines follow the card setting in every mode. Before a voice is
+started the game checks that its audio can go somewhere (speech.audio_check): with no sound server
+and no sound card it says so once and prints for the screen reader instead of talking to nobody.
 """
 
 from __future__ import annotations
@@ -14,22 +16,39 @@ from typing import Any
 from access_game.settings import HOME_ENV, VERBOSITIES, Settings
 from access_game.ui.braille_link import card_cells
 
-__all__ = ["make_announcer", "make_cues", "make_narrator", "output_backend"]
+__all__ = ["make_announcer", "make_cues", "make_narrator", "output_backend", "start_output"]
 
 #: The speech setting's names as the backend factory spells them.
 _BACKEND_NAMES = {"self-voicing": "self-voicing", "screen-reader": "screen-reader", "espeak-ng": "espeak-ng",
                   "pyttsx3": "pyttsx3", "silent": "silent"}
+#: The settings that ask for the game's own voice.
+_VOICES = ("self-voicing", "espeak-ng", "pyttsx3")
 
 
 def output_backend(settings: Settings) -> tuple[Any, list[Any]]:
     """The backend the settings ask for and its fallbacks; silent at worst, never an exception."""
+    backend, fallbacks, _note = start_output(settings)
+    return backend, fallbacks
+
+
+def start_output(settings: Settings) -> tuple[Any, list[Any], str | None]:
+    """The backend, its fallbacks, and a sentence to say once when the voice asked for has nowhere to
+    go (then the backend is the screen-reader one)."""
+    from speech.audio_check import find_audio_output, no_audio_notice
     from speech.backends import BackendUnavailable, SilentBackend, start_backend
 
+    name = _BACKEND_NAMES[settings.speech]
+    note = None
+    if name in _VOICES:
+        output = find_audio_output(settings.audio_player or None)
+        if not output.found:
+            name, note = "screen-reader", no_audio_notice(output)
     try:
-        backend, fallbacks, _problems = start_backend(_BACKEND_NAMES[settings.speech], rate=settings.rate)
+        backend, fallbacks, _problems = start_backend(name, rate=settings.rate,
+                                                      audio_player=settings.audio_player or None)
     except BackendUnavailable:
-        return SilentBackend(), []
-    return backend, list(fallbacks)
+        return SilentBackend(), [], note
+    return backend, list(fallbacks), note
 
 
 def make_announcer(settings: Settings, printer: Callable[[str], None], backend: Any,
@@ -39,7 +58,8 @@ def make_announcer(settings: Settings, printer: Callable[[str], None], backend: 
     a new turn's news is never dropped as a repeat (see speech.announcer)."""
     from speech.announcer import Announcer
 
-    return Announcer(backend, printer, card_display=settings.cards, braille_fn=card_cells, fallbacks=fallbacks)
+    return Announcer(backend, printer, card_display=settings.cards, braille_fn=card_cells, fallbacks=fallbacks,
+                     width=settings.width)
 
 
 def make_narrator(listener: int, players: list[str], settings: Settings, *, game: str) -> Any:

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from speech.backends.base import BackendUnavailable
+from speech.backends.com import ComInit, co_initialize
 from speech.backends.worker import QueueWorker
 
 __all__ = ["Ao2Backend", "load_ao2_output"]
@@ -55,16 +57,20 @@ class Ao2Backend:
         volume: float | None = None,
         *,
         ready_timeout: float = 5.0,
+        loader: Callable[[], Any] | None = None,
+        com: ComInit = co_initialize,
     ) -> None:
         self._settings = (rate, voice, volume)
         self._output: Any = None
-        self._worker = QueueWorker("accessible_output2", self._setup)
+        self._loader = loader or load_ao2_output
+        # SAPI and JAWS are COM objects: created and called only in this worker, with COM initialised.
+        self._worker = QueueWorker("accessible_output2", self._setup, com=com)
         self._worker.wait_ready(ready_timeout)
         label = getattr(self._output, "name", "")
         self.name = f"ao2 ({label})" if label else "ao2"
 
     def _setup(self) -> None:
-        self._output = load_ao2_output()
+        self._output = self._loader()
         client = getattr(self._output, "_client", None)
         rate, voice, volume = self._settings
         if client is not None:  # speech-dispatcher: rate and volume run -100..100
@@ -75,8 +81,9 @@ class Ao2Backend:
             if voice:
                 client.set_synthesis_voice(voice)
 
-    def speak(self, text: str, *, interrupt: bool = False) -> None:
-        self._worker.submit(lambda: self._output.speak(text, interrupt=interrupt), interrupt=interrupt)
+    def speak(self, text: str, *, urgent: bool = False) -> None:
+        # Never interrupt=True: that would cut the line being said. speech-dispatcher queues the rest.
+        self._worker.submit(lambda: self._output.speak(text, interrupt=False), urgent=urgent)
 
     def braille(self, cells: str) -> None:
         if hasattr(self._output, "braille"):

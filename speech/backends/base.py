@@ -1,4 +1,9 @@
-"""The backend interface: speak a text (optionally interrupting), braille a line, stop, close.
+"""The backend interface: queue a text to speak (urgent text first), braille a line, stop, close.
+
+Queue semantics, the same in every voice: every line given to ``speak`` is said, whole and in order;
+an urgent line goes ahead of the lines still waiting but never cuts the one being said and never
+drops one. Only the player cuts speech short: a key press calls ``stop``, which silences the line
+being said and drops those waiting (the player has moved on; history keeps everything).
 
 A backend is how messages leave the program. ``speaks`` tells the announcer who voices the text: a
 self-voicing backend speaks it; a screen-reader backend speaks nothing and the printed line is what
@@ -39,11 +44,15 @@ class Backend(Protocol):
         the printed line instead."""
         ...
 
-    def speak(self, text: str, *, interrupt: bool = False) -> None: ...
+    def speak(self, text: str, *, urgent: bool = False) -> None:
+        """Queue ``text``; ``urgent`` puts it ahead of what is waiting (after earlier urgent lines)."""
+        ...
 
     def braille(self, cells: str) -> None: ...
 
-    def stop(self) -> None: ...
+    def stop(self) -> None:
+        """The player pressed a key: stop the line being said and drop the lines waiting."""
+        ...
 
     def close(self) -> None: ...
 
@@ -52,14 +61,14 @@ class Backend(Protocol):
 class Transcribing(Protocol):
     """A backend that also keeps a transcript; told the printed lines when it does not speak them."""
 
-    def transcribe(self, text: str, *, interrupt: bool = False) -> None: ...
+    def transcribe(self, text: str, *, urgent: bool = False) -> None: ...
 
 
 class SilentBackend:
     name = "silent"
     speaks = False
 
-    def speak(self, text: str, *, interrupt: bool = False) -> None:
+    def speak(self, text: str, *, urgent: bool = False) -> None:
         pass
 
     def braille(self, cells: str) -> None:
@@ -79,13 +88,14 @@ class RecordingBackend:
 
     def __init__(self, *, speaks: bool = True) -> None:
         self.speaks = speaks
+        #: (text, urgent) for every speak() call, in call order.
         self.spoken: list[tuple[str, bool]] = []
         self.brailled: list[str] = []
         self.stops = 0
         self.closed = False
 
-    def speak(self, text: str, *, interrupt: bool = False) -> None:
-        self.spoken.append((text, interrupt))
+    def speak(self, text: str, *, urgent: bool = False) -> None:
+        self.spoken.append((text, urgent))
 
     def braille(self, cells: str) -> None:
         self.brailled.append(cells)

@@ -1,10 +1,15 @@
 """Self-voicing through an espeak-ng process per message: cheap, and stoppable mid-word.
 
 A new espeak-ng process starts in about a millisecond and ``terminate()`` silences it at once, which
-is what makes interruption real: an urgent message (your turn, a key press) kills the one speaking
-and starts at once, while ordinary messages wait their turn in a queue that a small monitor thread
-feeds. By default espeak-ng plays through its own audio output; with ``player`` it writes a WAV
-stream (--stdout) into that command, for systems where its own output is not wanted.
+is what makes the player's key press real: ``stop()`` cuts the line being said. Every other line
+waits its turn in a queue that a small monitor thread feeds, one line after the other, each said to
+its end; an urgent line goes ahead of those waiting and never cuts the one being said.
+
+Where the audio goes: with ``player`` (a command that plays a WAV stream from its standard input)
+espeak-ng writes WAV (--stdout) into it. ``player="auto"`` uses paplay or pw-play when a PulseAudio or
+PipeWire server answers (espeak-ng's own PulseAudio output keeps the sound server busy for about
+1.5 s after each line, which would put that much silence between queued lines), else espeak-ng's
+own output. ``player=None`` always uses espeak-ng's own output.
 """
 
 from __future__ import annotations
@@ -13,12 +18,15 @@ import contextlib
 import shutil
 import subprocess
 import threading
+import time
 from collections import deque
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from speech.backends.base import BackendFailed, BackendUnavailable
+from speech.backends.queueing import enqueue
 
-__all__ = ["EspeakBackend", "espeak_args", "espeak_to_wav"]
+__all__ = ["EspeakBackend", "Said", "espeak_args", "espeak_to_wav"]
 
 #: Consecutive failed runs (non-zero exit, not stopped by us) before the backend counts as failed.
 FAILURES_ALLOWED = 3
@@ -62,6 +70,21 @@ def espeak_to_wav(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Said:
+    """One line voiced: when it started and ended (monotonic seconds), and whether a key cut it."""
+
+    text: str
+    started: float
+    ended: float
+    cut: bool
+    returncode: int | None
+
+
+#: Lines kept in :attr:`EspeakBackend.said` (newest last).
+SAID_LIMIT = 500
+
+
 class EspeakBackend:
     name = "espeak-ng"
     speaks = True
@@ -73,7 +96,7 @@ class EspeakBackend:
         volume: float | None = None,
         *,
         binary: str = "espeak-ng",
-        player: Sequence[str] | None = None,
+        player: Sequence[str] | str | None = "auto",
     ) -> None:
         exe = shutil.which(binary)
         if exe is None:
@@ -92,10 +115,15 @@ class EspeakBackend:
         if voice:
             self._check_voice(exe, voice)
         self._args = espeak_args(exe, rate=rate, voice=voice, volume=volume)
-        self._player = tuple(player) if player else None
+        self._player = _choose_player(player)
         self._cond = threading.Condition()
-        self._queue: deque[str] = deque()
+        #: (text, urgent) waiting to be said.
+        self._queue: deque[tuple[str, bool]] = deque()
         self._current: list[subprocess.Popen[bytes]] = []
+        self._current_text = ""
+        self._current_start = 0.0
+        #: Every line voiced, newest last (for checks and the speech figures).
+        self.said: deque[Said] = deque(maxlen=SAID_LIMIT)
         self._stopped: set[int] = set()
         self._failures = 0
         self._failed: str | None = None
@@ -119,18 +147,14 @@ class EspeakBackend:
             raise BackendUnavailable(f"espeak-ng has no voice {voice!r}")
 
     # ----------------------------------------------------------------- Backend
-    def speak(self, text: str, *, interrupt: bool = False) -> None:
+    def speak(self, text: str, *, urgent: bool = False) -> None:
         with self._cond:
             if self._failed:
                 raise BackendFailed(self._failed)
             if self._closed:
                 raise BackendFailed("espeak-ng was closed")
-            if interrupt:
-                self._queue.clear()
-                self._stop_current()
-                self._start(text)
-            elif self._busy():
-                self._queue.append(text)
+            if self._busy() or self._queue:
+                enqueue(self._queue, (text, urgent), urgent=urgent, is_urgent=lambda item: item[1])
             else:
                 self._start(text)
             self._cond.notify_all()
@@ -162,6 +186,22 @@ class EspeakBackend:
     def queued(self) -> int:
         with self._cond:
             return len(self._queue)
+
+    @property
+    def player(self) -> tuple[str, ...] | None:
+        """The command the audio is piped into, or None for espeak-ng's own output."""
+        return self._player
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Block until nothing is being said or waiting; False if that took longer than ``timeout``."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self._current or self._queue:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(min(left, 0.05))
+        return True
 
     # ----------------------------------------------------------------- inside
     def _busy(self) -> bool:
@@ -207,6 +247,8 @@ class EspeakBackend:
             self._failed = f"espeak-ng could not start: {exc}"
             raise BackendFailed(self._failed) from exc
         self._current = procs
+        self._current_text = text
+        self._current_start = time.monotonic()
 
     def _watch(self) -> None:
         while True:
@@ -223,15 +265,20 @@ class EspeakBackend:
                 with contextlib.suppress(Exception):
                     p.wait()
             with self._cond:
+                cut = any(p.pid in self._stopped for p in procs)
                 self._judge(procs)
                 if self._current == procs:
+                    self.said.append(
+                        Said(self._current_text, self._current_start, time.monotonic(), cut, procs[-1].returncode)
+                    )
                     self._current = []
                     if self._queue and not self._closed and not self._failed:
                         self._start_queued()
+                self._cond.notify_all()
 
     def _start_queued(self) -> None:
         try:
-            self._start(self._queue.popleft())
+            self._start(self._queue.popleft()[0])
         except BackendFailed:
             self._queue.clear()
 
@@ -247,3 +294,17 @@ class EspeakBackend:
                 self._failed = f"espeak-ng failed {self._failures} times in a row"
         else:
             self._failures = 0
+
+
+def _choose_player(player: Sequence[str] | str | None) -> tuple[str, ...] | None:
+    """The command to pipe WAV into: the one given (a string is split on spaces), the sound server's
+    own player for "auto" when a server answers, or None for espeak-ng's own output."""
+    if player is None:
+        return None
+    if isinstance(player, str):
+        if player != "auto":
+            return tuple(player.split()) or None
+        from speech.audio_check import server_player
+
+        return server_player()
+    return tuple(player) or None

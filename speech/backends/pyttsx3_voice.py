@@ -27,6 +27,7 @@ from typing import Any
 
 from speech.audio import Player, find_player
 from speech.backends.base import BackendFailed, BackendUnavailable
+from speech.backends.com import co_initialize
 from speech.backends.worker import QueueWorker
 
 __all__ = ["Pyttsx3Backend"]
@@ -78,7 +79,8 @@ def _engine_worker() -> QueueWorker:
         if _shared_worker is None or _shared_worker.failed:
             if _shared_worker is None:
                 atexit.register(_release_engine)
-            _shared_worker = QueueWorker("pyttsx3", _init_engine)
+            # SAPI5 on Windows is a COM object: the engine's own thread initialises COM first.
+            _shared_worker = QueueWorker("pyttsx3", _init_engine, com=co_initialize)
         return _shared_worker
 
 
@@ -93,13 +95,16 @@ class Pyttsx3Backend:
         volume: float | None = None,
         *,
         player: Player | str | None = "auto",
+        audio_player: str | None = None,
         ready_timeout: float = 5.0,
     ) -> None:
         self._rate, self._volume = rate, volume
         self._voice: str | None = None
         self._via_file = sys.platform.startswith("linux")
         self._player: Player | None = (
-            find_player() if player == "auto" else (find_player(player) if isinstance(player, str) else player)
+            find_player(stdin_command=audio_player)
+            if player == "auto"
+            else (find_player(player, stdin_command=audio_player) if isinstance(player, str) else player)
         )
         self._tmp = tempfile.mkdtemp(prefix="access-game-voice-") if self._via_file else ""
         self._proc: subprocess.Popen[bytes] | None = None
@@ -190,10 +195,8 @@ class Pyttsx3Backend:
         raise BackendFailed("pyttsx3 produced no audio")
 
     # ----------------------------------------------------------------- Backend
-    def speak(self, text: str, *, interrupt: bool = False) -> None:
-        if interrupt:
-            self._cut()
-        self._worker.submit(lambda: self._say(text), interrupt=interrupt)
+    def speak(self, text: str, *, urgent: bool = False) -> None:
+        self._worker.submit(lambda: self._say(text), urgent=urgent)
 
     def _cut(self) -> None:
         with self._proc_lock:

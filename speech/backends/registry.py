@@ -48,15 +48,22 @@ def self_voicing_order(platform: str | None = None) -> tuple[str, ...]:
     return ("pyttsx3", "espeak-ng")
 
 
-def _raw(name: str, rate: int | None, voice: str | None, volume: float | None, transcript: str | None) -> Backend:
+def _raw(
+    name: str,
+    rate: int | None,
+    voice: str | None,
+    volume: float | None,
+    transcript: str | None,
+    audio_player: str | None = None,
+) -> Backend:
     if name == "espeak-ng":
         from speech.backends.espeak_ng import EspeakBackend
 
-        return EspeakBackend(rate, voice, volume)
+        return EspeakBackend(rate, voice, volume, player=audio_player or "auto")
     if name == "pyttsx3":
         from speech.backends.pyttsx3_voice import Pyttsx3Backend
 
-        return Pyttsx3Backend(rate, voice, volume)
+        return Pyttsx3Backend(rate, voice, volume, audio_player=audio_player)
     if name == "ao2":
         from speech.backends.ao2 import Ao2Backend
 
@@ -97,11 +104,13 @@ def backend_chain(
     volume: float | None = None,
     transcript: str | None = None,
     timeout: float = DEFAULT_TIMEOUT,
+    audio_player: str | None = None,
 ) -> list[Factory]:
     """Factories for ``name`` and then its fallbacks, each building under the timeout.
 
     With ``transcript`` (and a name other than "jsonl") every backend of the chain also writes that
-    one transcript file. Voice settings are passed to the first voice only: a fallback starts with its
+    one transcript file. ``audio_player`` (a command playing WAV from standard input) goes to every
+    voice that plays audio itself. Voice settings are passed to the first voice only: a fallback starts with its
     own defaults, since a voice name of one engine means nothing to another.
     """
     names = _names(name)
@@ -116,7 +125,7 @@ def backend_chain(
 
     def build(n: str, first: bool) -> Backend:
         settings = (rate, voice, volume) if first else (rate, None, volume)
-        raw = partial(_raw, n, *settings, transcript)
+        raw = partial(_raw, n, *settings, transcript, audio_player)
         try:
             if n in _PLAIN or (n == "screen-reader" and sys.platform != "win32"):
                 return tee(raw())  # nothing to wait for and nothing that prints
@@ -137,9 +146,11 @@ def start_backend(
     volume: float | None = None,
     transcript: str | None = None,
     timeout: float = DEFAULT_TIMEOUT,
+    audio_player: str | None = None,
 ) -> tuple[Backend, list[Factory], list[str]]:
     """The first backend of the chain that starts, the fallbacks after it, and why earlier ones did not."""
-    chain = backend_chain(name, rate=rate, voice=voice, volume=volume, transcript=transcript, timeout=timeout)
+    chain = backend_chain(name, rate=rate, voice=voice, volume=volume, transcript=transcript, timeout=timeout,
+                          audio_player=audio_player)
     problems: list[str] = []
     for i, factory in enumerate(chain):
         try:

@@ -1,6 +1,6 @@
 """A JSON-lines transcript of everything said: for end-to-end tests and for players who keep a log.
 
-Each line is ``{"t": seconds since the transcript opened, "text": ..., "interrupt": bool}``. As a
+Each line is ``{"t": seconds since the transcript opened, "text": ..., "urgent": bool}``. As a
 backend of its own (name "jsonl") it stands in for a voice; wrapped around another backend by
 :class:`TeeBackend` it records what that backend was given, and in screen-reader mode the printed
 lines, so a transcript reads the same whichever way the player listens.
@@ -32,9 +32,9 @@ class JsonlBackend:
             self.path, "a" if append else "w", encoding="utf-8", buffering=1
         )
 
-    def _write(self, text: str, interrupt: bool) -> None:
+    def _write(self, text: str, urgent: bool) -> None:
         line = json.dumps(
-            {"t": round(time.monotonic() - self._start, 3), "text": text, "interrupt": bool(interrupt)},
+            {"t": round(time.monotonic() - self._start, 3), "text": text, "urgent": bool(urgent)},
             ensure_ascii=False,
         )
         with self._lock:
@@ -45,11 +45,11 @@ class JsonlBackend:
             except OSError as exc:
                 raise BackendFailed(f"cannot write the transcript: {exc}") from exc
 
-    def speak(self, text: str, *, interrupt: bool = False) -> None:
-        self._write(text, interrupt)
+    def speak(self, text: str, *, urgent: bool = False) -> None:
+        self._write(text, urgent)
 
-    def transcribe(self, text: str, *, interrupt: bool = False) -> None:
-        self._write(text, interrupt)
+    def transcribe(self, text: str, *, urgent: bool = False) -> None:
+        self._write(text, urgent)
 
     def braille(self, cells: str) -> None:
         pass
@@ -79,16 +79,16 @@ class TeeBackend:
     def speaks(self) -> bool:
         return self.inner.speaks
 
-    def _note(self, text: str, interrupt: bool) -> None:
+    def _note(self, text: str, urgent: bool) -> None:
         with contextlib.suppress(BackendFailed):
-            self.transcript.speak(text, interrupt=interrupt)
+            self.transcript.speak(text, urgent=urgent)
 
-    def speak(self, text: str, *, interrupt: bool = False) -> None:
-        self._note(text, interrupt)
-        self.inner.speak(text, interrupt=interrupt)
+    def speak(self, text: str, *, urgent: bool = False) -> None:
+        self._note(text, urgent)
+        self.inner.speak(text, urgent=urgent)
 
-    def transcribe(self, text: str, *, interrupt: bool = False) -> None:
-        self._note(text, interrupt)
+    def transcribe(self, text: str, *, urgent: bool = False) -> None:
+        self._note(text, urgent)
 
     def braille(self, cells: str) -> None:
         self.inner.braille(cells)

@@ -56,7 +56,7 @@ def test_self_voicing_speaks_words_and_prints_cards_as_chosen() -> None:
     for display, line in (
         ("words", "You drew the 7 of hearts."),
         ("braille", "You drew the <7h> ."),
-        ("both", "You drew the 7 of hearts <7h>."),
+        ("both", "You drew the 7 of hearts <7h> ."),
     ):
         a, backend, printed, _ = make(card_display=display)
         assert a.announce(U_DRAW)
@@ -65,24 +65,68 @@ def test_self_voicing_speaks_words_and_prints_cards_as_chosen() -> None:
         assert backend.brailled == []
 
 
-def test_screen_reader_mode_prints_words_only_and_sends_cells_to_the_braille_display() -> None:
+def test_the_card_display_is_honoured_in_screen_reader_and_silent_modes_too() -> None:
+    # The player who asks for cells wants them on the display whatever reads the words.
     a, backend, printed, _ = make(speaks=False, card_display="braille")
     a.announce(U_DRAW)
     a.announce("Saved.")
-    assert printed == ["You drew the 7 of hearts.", "Saved."]
+    assert printed == ["You drew the <7h> .", "Saved."]
     assert backend.spoken == []
-    assert backend.brailled == ["You drew the <7h> ."]
+    # Every line goes to a screen reader's own braille output (NVDA or JAWS on Windows).
+    assert backend.brailled == ["You drew the <7h> .", "Saved."]
     a, backend, printed, _ = make(speaks=False, card_display="words")
     a.announce(U_DRAW)
-    assert backend.brailled == [] and printed == ["You drew the 7 of hearts."]
+    assert backend.brailled == printed == ["You drew the 7 of hearts."]
 
 
-def test_urgent_interrupts_and_others_queue() -> None:
+def test_both_leaves_a_blank_on_each_side_of_every_card_and_never_glues_punctuation() -> None:
+    a, _, printed, _ = make(card_display="both")
+    a.announce(utter("Anna took the ", SEVEN, "; you drew the ", parse_card("Ks"), ".", kind=Kind.OTHERS))
+    a.announce(utter("(", SEVEN, ")", kind=Kind.OTHERS))
+    assert printed == ["Anna took the 7 of hearts <7h> ; you drew the king of spades <ks> .", "( 7 of hearts <7h> )"]
+
+
+def test_urgent_lines_jump_the_queue_and_nothing_is_ever_cut_but_by_a_key() -> None:
     a, backend, _, _ = make()
     a.announce("Anna discarded.", Kind.OTHERS)
     a.announce(utter("Your turn.", kind=Kind.MY_TURN, urgent=True))
     a.announce("Settings saved.", urgent=True)
     assert backend.spoken == [("Anna discarded.", False), ("Your turn.", True), ("Settings saved.", True)]
+    assert backend.stops == 0  # an urgent line never stops speech
+    a.silence()
+    assert backend.stops == 1
+
+
+def test_a_long_message_is_printed_as_whole_sentences_never_cut_inside_a_card() -> None:
+    a, backend, printed, _ = make(card_display="both")
+    a.width = 40
+    long = utter("Anna took the ", SEVEN, " and discarded the ", parse_card("Ks"), ". Your turn. Ben went out.")
+    a.announce(long)
+    assert printed == [
+        "Anna took the 7 of hearts <7h> and",
+        "discarded the king of spades <ks> .",
+        "Your turn.",
+        "Ben went out.",
+    ]
+    assert all(len(line) <= 40 for line in printed)
+    assert backend.texts == [long.text()]  # spoken whole
+    a.announce("Short and sweet.")
+    assert printed[-1] == "Short and sweet."
+
+
+def test_listeners_hear_every_message_and_one_that_fails_stops_nothing() -> None:
+    a, _backend, printed, _ = make()
+    heard: list[tuple[str, bool]] = []
+    a.listeners.append(lambda u, reread: heard.append((u.text(), reread)))
+
+    def broken(u: object, reread: bool) -> None:
+        raise OSError("display gone")
+
+    a.listeners.append(broken)
+    a.announce(U_DRAW)
+    a.repeat_last()
+    assert heard == [("You drew the 7 of hearts.", False), ("You drew the 7 of hearts.", True)]
+    assert len(printed) == 2 and any("display gone" in p for p in a.problems)
 
 
 def test_the_same_message_within_half_a_second_is_dropped() -> None:
@@ -130,8 +174,8 @@ def test_history_browses_older_newer_and_jumps() -> None:
     a.history.oldest()
     assert backend.spoken[-1][0] == "Message 0."
     assert a.history.current() is not None and backend.spoken[-1][0] == "Message 0."
-    # Re-reads interrupt, are printed, and are not added to history.
-    assert all(interrupt for _, interrupt in backend.spoken[4:])
+    # Re-reads go first, are printed, and are not added to history.
+    assert all(urgent for _, urgent in backend.spoken[4:])
     assert printed[-1] == "Message 0."
     assert len(a.history) == before
 
@@ -172,7 +216,7 @@ class BreaksAfter:
         self.name = name
         self.closed = False
 
-    def speak(self, text: str, *, interrupt: bool = False) -> None:
+    def speak(self, text: str, *, urgent: bool = False) -> None:
         if self.n <= 0:
             raise BackendFailed("the voice went away")
         self.n -= 1
@@ -285,7 +329,7 @@ def test_a_transcript_records_printed_lines_in_screen_reader_mode(tmp_path: obje
     a.announce(utter("Your turn.", urgent=True))
     a.close()
     records = read_transcript(path)
-    assert [(r["text"], r["interrupt"]) for r in records] == [
+    assert [(r["text"], r["urgent"]) for r in records] == [
         ("You drew the 7 of hearts.", False),
         ("Your turn.", True),
     ]

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from speech.backends import (
     BACKEND_NAMES,
@@ -132,13 +135,13 @@ def test_jsonl_needs_a_path_and_writes_one_record_per_line(tmp_path: Path) -> No
     path = tmp_path / "speech.jsonl"
     backend = make_backend("jsonl", transcript=str(path))
     assert backend.speaks
-    backend.speak("Your turn.", interrupt=True)
+    backend.speak("Your turn.", urgent=True)
     backend.speak('Anna said "hi" — ok')
     backend.close()
     records = read_transcript(path)
     assert [r["text"] for r in records] == ["Your turn.", 'Anna said "hi" — ok']
-    assert [r["interrupt"] for r in records] == [True, False]
-    assert set(records[0]) == {"t", "text", "interrupt"}
+    assert [r["urgent"] for r in records] == [True, False]
+    assert set(records[0]) == {"t", "text", "urgent"}
     assert records[0]["t"] <= records[1]["t"]  # type: ignore[operator]
     with pytest.raises(BackendFailed):
         backend.speak("after close")
@@ -180,18 +183,31 @@ def test_queue_worker_reports_a_job_that_raised_or_stalled() -> None:
         stuck.submit(lambda: None)
 
 
-def test_queue_worker_drops_waiting_jobs_on_interrupt() -> None:
+def test_queue_worker_runs_every_job_urgent_ones_first_and_drops_only_on_stop() -> None:
     worker = QueueWorker("order", lambda: None)
     worker.wait_ready(1.0)
     done: list[str] = []
-    worker.submit(lambda: time.sleep(0.2))
-    worker.submit(lambda: done.append("stale"))
-    worker.submit(lambda: done.append("urgent"), interrupt=True)
+    gate = threading.Event()
+    worker.submit(gate.wait)
+    time.sleep(0.05)  # the gate is running
+    worker.submit(lambda: done.append("first"))
+    worker.submit(lambda: done.append("second"))
+    worker.submit(lambda: done.append("urgent 1"), urgent=True)
+    worker.submit(lambda: done.append("urgent 2"), urgent=True)
+    assert worker.waiting == 4
+    gate.set()
     deadline = time.monotonic() + 2
-    while not done and time.monotonic() < deadline:
+    while len(done) < 4 and time.monotonic() < deadline:
         time.sleep(0.01)
+    assert done == ["urgent 1", "urgent 2", "first", "second"]
+    gate.clear()
+    worker.submit(gate.wait)
     time.sleep(0.05)
-    assert done == ["urgent"]
+    worker.submit(lambda: done.append("dropped"))
+    worker.drop_waiting()  # the player's key press
+    gate.set()
+    time.sleep(0.1)
+    assert "dropped" not in done and worker.waiting == 0
     worker.close()
 
 
@@ -201,3 +217,19 @@ def test_a_setup_that_fails_makes_the_worker_unavailable() -> None:
 
     with pytest.raises(BackendUnavailable, match="speechd"):
         QueueWorker("ao2", setup).wait_ready(1.0)
+
+
+@given(st.lists(st.booleans(), max_size=30))
+def test_every_line_is_kept_and_urgent_ones_go_first_in_their_own_order(flags: list[bool]) -> None:
+    from collections import deque
+
+    from speech.backends.queueing import enqueue
+
+    queue: deque[tuple[int, bool]] = deque()
+    for i, urgent in enumerate(flags):
+        enqueue(queue, (i, urgent), urgent=urgent, is_urgent=lambda item: item[1])
+    order = [i for i, _ in queue]
+    assert sorted(order) == list(range(len(flags)))  # nothing dropped
+    urgent_ones = [i for i, u in enumerate(flags) if u]
+    ordinary = [i for i, u in enumerate(flags) if not u]
+    assert order == urgent_ones + ordinary

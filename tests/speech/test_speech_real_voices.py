@@ -65,20 +65,24 @@ def test_espeak_arguments_carry_rate_voice_and_volume() -> None:
 
 
 @needs_espeak
-def test_an_urgent_message_stops_the_one_speaking_within_50_ms() -> None:
+def test_a_key_press_stops_the_one_speaking_within_50_ms_and_an_urgent_line_never_does() -> None:
     backend = EspeakBackend(rate=175, player=REALTIME_SINK)
     try:
         backend.speak(SENTENCE * 3)
         time.sleep(0.3)
         first = backend.processes
         assert first and all(p.poll() is None for p in first), "the first message should still be playing"
+        backend.speak("Your turn.", urgent=True)
+        time.sleep(0.1)
+        assert all(p.poll() is None for p in first), "an urgent line must not cut the one being said"
+        assert backend.queued == 1
         started = time.perf_counter()
-        backend.speak("Your turn.", interrupt=True)
+        backend.stop()
         while any(p.poll() is None for p in first) and time.perf_counter() - started < 1.0:
             time.sleep(0.001)
         stopped_after = time.perf_counter() - started
         assert stopped_after < 0.05, f"took {stopped_after * 1000:.1f} ms"
-        assert backend.processes and backend.processes[0] not in first
+        assert backend.queued == 0
     finally:
         backend.close()
 
@@ -108,8 +112,9 @@ def test_espeak_ng_without_a_sound_card_still_speaks_without_failing() -> None:
     backend = make_backend("espeak-ng")
     try:
         for _ in range(4):
-            backend.speak("Hello.", interrupt=True)
+            backend.speak("Hello.", urgent=True)
             time.sleep(0.15)
+            backend.stop()
         backend.speak("Still here.")
     finally:
         backend.close()
@@ -143,7 +148,8 @@ def test_pyttsx3_initialises_against_espeak_ng_and_writes_audio(
         assert 0.2 < wav_seconds(second) < seconds
         assert wav_seconds(path) == seconds  # the first file was not overwritten
         backend.speak("Spoken with no sound card.")
-        backend.speak("Cut short.", interrupt=True)
+        backend.speak("Cut short.", urgent=True)
+        backend.stop()
         time.sleep(0.2)
     finally:
         backend.close()

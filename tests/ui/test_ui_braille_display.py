@@ -1,5 +1,5 @@
-"""Cards on printed lines as words, braille cells or both — and cells never on a line a screen reader
-is expected to speak."""
+"""Cards on printed lines as words, braille cells or both, in every speech mode: cells appear only when
+the player asked for them, and then a screen reader's braille display gets them too."""
 
 from __future__ import annotations
 
@@ -42,14 +42,21 @@ def test_both_shows_words_and_cells() -> None:
     assert card_unicode(card) in line and card.rank is not None and card.rank.word in line
 
 
-def test_screen_reader_lines_are_words_only_and_cells_go_to_the_display() -> None:
+def test_an_explicit_card_display_is_honoured_in_screen_reader_mode() -> None:
     h = Harness(seed=4, settings=Settings(speech="screen-reader", cues=False, cards="braille"))
     backend = ScreenReaderStandIn()
     h.announcer.set_backend(backend)
     h.start()
     h.press("h")
-    assert h.printer.printed and not any(_cells(line) for line in h.printer.printed)
+    hand = h.session.view().hand
+    assert all(card_unicode(c) in h.printer.printed[-1] for c in hand)
     assert backend.brailled and _cells(backend.brailled[-1])
+    # Words only (the default) in screen-reader mode: no cell on any line.
+    h = Harness(seed=4, settings=Settings(speech="screen-reader", cues=False))
+    h.announcer.set_backend(ScreenReaderStandIn())
+    h.start()
+    h.press("h")
+    assert h.printer.printed and not any(_cells(line) for line in h.printer.printed)
 
 
 def test_braille_key_puts_the_hand_on_one_line_of_cells_in_both_modes() -> None:

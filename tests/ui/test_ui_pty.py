@@ -46,7 +46,7 @@ def test_start_help_draw_discard_save_quit_restart_resume(tmp_path: Path) -> Non
     child.expect("You discarded the ")
     child.expect("draw>")
     child.send(CTRL_S)
-    child.expect("Saved to ")
+    child.expect("Saved to")
     child.send("q")
     child.expect("Quit the game")
     child.send("y")

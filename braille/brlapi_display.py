@@ -1,0 +1,294 @@
+"""A braille display reached directly through BRLTTY's BrlAPI (Linux), and a message cut into its windows.
+
+Why directly: a display under BRLTTY or Orca follows the cursor, and the game's cursor rests on its
+prompt line, so the news is never under the reader's fingers without review commands. Through BrlAPI
+the game writes the newest message to the display itself and reads the display's own keys (panning,
+line up and down, routing) to move through it.
+
+What is written: card cells as exact dots from the card code (Unicode braille cells pass through
+BrlAPI untouched) and words as text, which BRLTTY shows through the display's own text table, the
+one the reader chose. A message longer than the display is cut into windows at word boundaries,
+never inside a card; each window remembers which columns hold which card, for the routing keys.
+
+The binding is Debian's python3-brlapi (BrlAPI is not on PyPI); a virtual environment's Python
+imports it from the system folder, which is put on the path only for that import. BRLAPI_HOST and
+BRLAPI_AUTH say which server and which key, as for every BrlAPI client.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import os
+import sys
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from braille.cards import card_unicode
+from engine.cards import Card
+
+__all__ = [
+    "SYSTEM_PACKAGES",
+    "BrlapiDisplay",
+    "DisplayKey",
+    "DisplayUnavailable",
+    "Window",
+    "load_brlapi",
+    "windows",
+]
+
+#: Where Debian puts python3-brlapi's compiled module.
+SYSTEM_PACKAGES = Path("/usr/lib/python3/dist-packages")
+
+#: Braille blank (dots none): between cards of a hand written as one string of cells.
+BLANK_CELL = "\u2800"
+
+
+class DisplayUnavailable(RuntimeError):
+    """No BrlAPI here, no server answering, or the display went away."""
+
+
+def load_brlapi() -> ModuleType | None:
+    """The brlapi module, from this Python's path or else Debian's system folder; None when absent."""
+    with contextlib.suppress(ImportError):
+        return importlib.import_module("brlapi")
+    folder = str(SYSTEM_PACKAGES)
+    if not any(SYSTEM_PACKAGES.glob("brlapi*.so")):
+        return None
+    added = folder not in sys.path
+    if added:
+        sys.path.append(folder)
+    try:
+        return importlib.import_module("brlapi")
+    except ImportError:
+        return None
+    finally:
+        if added:
+            with contextlib.suppress(ValueError):
+                sys.path.remove(folder)
+
+
+# ----------------------------------------------------------------------------- windows
+@dataclass(frozen=True, slots=True)
+class Window:
+    """One display's worth of a message: its text, and the columns [start, end) each card takes."""
+
+    text: str
+    cards: tuple[tuple[int, int, Card], ...] = ()
+
+    def card_at(self, column: int) -> Card | None:
+        for start, end, card in self.cards:
+            if start <= column < end:
+                return card
+        return None
+
+
+def _tokens(parts: Sequence[str | Card]) -> list[tuple[str, Card | None]]:
+    """Words, and each card as one token of its cells; spaces only separate."""
+    out: list[tuple[str, Card | None]] = []
+    for part in parts:
+        if isinstance(part, Card):
+            out.append((card_unicode(part), part))
+            continue
+        for word in part.split():
+            # A long string of cells (a hand) may be cut between cards, at its blank cells.
+            if BLANK_CELL in word:
+                out.extend((piece, None) for piece in word.split(BLANK_CELL) if piece)
+            else:
+                out.append((word, None))
+    return out
+
+
+def windows(parts: Sequence[str | Card], width: int) -> list[Window]:
+    """The message cut into windows of at most ``width`` cells, at word boundaries, never inside a card.
+
+    A card's cells always have a blank on each side (so punctuation after a card is never read as part
+    of it: in UEB "." and ";" are the cells of dropped 4 and dropped 2). A single word longer than the
+    display is the one thing cut, since it cannot be shown otherwise.
+    """
+    if width <= 0:
+        raise ValueError("a display has at least one cell")
+    result: list[Window] = []
+    text = ""
+    cards: list[tuple[int, int, Card]] = []
+
+    def flush() -> None:
+        nonlocal text, cards
+        if text:
+            result.append(Window(text, tuple(cards)))
+        text, cards = "", []
+
+    for token, card in _tokens(parts):
+        while len(token) > width:  # only a word, never a card (a card is at most a few cells)
+            flush()
+            result.append(Window(token[:width]))
+            token = token[width:]
+        start = len(text) + 1 if text else 0
+        if start + len(token) > width:
+            flush()
+            start = 0
+        text = f"{text} {token}" if text else token
+        if card is not None:
+            cards.append((start, start + len(token), card))
+    flush()
+    return result or [Window("")]
+
+
+# ----------------------------------------------------------------------------- keys
+@dataclass(frozen=True, slots=True)
+class DisplayKey:
+    """A display key as the game uses it: 'pan-left', 'pan-right', 'line-up', 'line-down', 'top',
+    'bottom', 'route' (``column``: which routing key), or 'other'."""
+
+    name: str
+    column: int = 0
+
+
+_COMMANDS = {
+    "FWINLT": "pan-left",
+    "FWINRT": "pan-right",
+    "LNUP": "line-up",
+    "LNDN": "line-down",
+    "TOP": "top",
+    "TOP_LEFT": "top",
+    "BOT": "bottom",
+    "BOT_LEFT": "bottom",
+}
+
+
+def decode_key(brlapi: Any, code: int) -> DisplayKey:
+    """A BrlAPI key code (command keys: the type bit, a block, an argument) as a :class:`DisplayKey`."""
+    if code & brlapi.KEY_TYPE_MASK != brlapi.KEY_TYPE_CMD:
+        return DisplayKey("other")
+    block = code & brlapi.KEY_CMD_BLK_MASK
+    argument = code & brlapi.KEY_CMD_ARG_MASK
+    if block == brlapi.KEY_CMD_ROUTE:
+        return DisplayKey("route", argument)
+    if block == 0:
+        for name, meaning in _COMMANDS.items():
+            if argument == getattr(brlapi, f"KEY_CMD_{name}", -1):
+                return DisplayKey(meaning)
+    return DisplayKey("other")
+
+
+def accepted_codes(brlapi: Any) -> list[int]:
+    """The command codes the game takes from the display; every other key stays with BRLTTY."""
+    codes = [brlapi.KEY_TYPE_CMD | getattr(brlapi, f"KEY_CMD_{name}") for name in _COMMANDS
+             if hasattr(brlapi, f"KEY_CMD_{name}")]
+    return [*codes, brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_ROUTE]
+
+
+# ----------------------------------------------------------------------------- the display
+class BrlapiDisplay:
+    """A connection to a BrlAPI server holding the display in TTY mode; every call may raise
+    DisplayUnavailable (the connection is gone)."""
+
+    def __init__(self, host: str | None = None, auth: str | None = None, *, timeout: float = 1.0) -> None:
+        brlapi = load_brlapi()
+        if brlapi is None:
+            raise DisplayUnavailable("BrlAPI is not installed (Debian: apt-get install brltty python3-brlapi)")
+        self._brlapi = brlapi
+        host = host if host is not None else os.environ.get("BRLAPI_HOST")
+        auth = auth if auth is not None else os.environ.get("BRLAPI_AUTH")
+        self.host = host or "the local BrlAPI server"
+        self._lock = threading.Lock()
+        self._conn = self._connect(host, auth, timeout)
+        try:
+            columns, rows = self._conn.displaySize
+            self.width = int(columns) * max(1, int(rows))
+            self.driver = bytes(self._conn.driverName).decode(errors="replace")
+            self._enter_tty_mode()
+            with contextlib.suppress(Exception):  # keys the game does not use stay with BRLTTY
+                self._conn.ignoreKeys(brlapi.rangeType_all, [0])
+                self._conn.acceptKeys(brlapi.rangeType_command, accepted_codes(brlapi))
+        except Exception as exc:
+            self.close()
+            raise DisplayUnavailable(f"the braille display could not be used: {exc}") from exc
+        if self.width <= 0:
+            self.close()
+            raise DisplayUnavailable("BrlAPI answered, but there is no braille display")
+
+    def _connect(self, host: str | None, auth: str | None, timeout: float) -> Any:
+        """Connect in a thread, so a server that never answers holds the game up ``timeout`` at most."""
+        found: list[Any] = []
+        failed: list[BaseException] = []
+
+        def connect() -> None:
+            try:
+                found.append(self._brlapi.Connection(host.encode() if host else None,
+                                                     auth.encode() if auth else None))
+            except BaseException as exc:
+                failed.append(exc)
+
+        thread = threading.Thread(target=connect, name="brlapi-connect", daemon=True)
+        thread.start()
+        thread.join(timeout)
+        if found:
+            return found[0]
+        if failed:
+            first_line = (str(failed[0]).strip().splitlines() or [""])[0]
+            why = first_line.rsplit(": ", 1)[-1].strip()
+            detail = f" ({why})" if why else ""
+            raise DisplayUnavailable(f"no BrlAPI server answers at {self.host}{detail}") from failed[0]
+        raise DisplayUnavailable(f"the BrlAPI server at {self.host} did not answer within {timeout:g} s")
+
+    def _enter_tty_mode(self) -> None:
+        """The terminal's own console when BRLTTY can tell which it is, else the display's root."""
+        try:
+            self._conn.enterTtyMode()
+        except Exception:
+            self._conn.enterTtyModeWithPath([])
+
+    def write(self, text: str) -> None:
+        try:
+            with self._lock:
+                if self._conn is None:
+                    raise DisplayUnavailable("the braille display link is closed")
+                self._conn.writeText(text)
+        except DisplayUnavailable:
+            raise
+        except Exception as exc:
+            raise DisplayUnavailable(f"the braille display link was lost: {exc}") from exc
+
+    def read_key(self, timeout: float = 0.2) -> DisplayKey | None:
+        """The next key within ``timeout`` seconds, or None (run in a thread of its own).
+
+        The wait happens outside the library, on the connection's file descriptor: a thread blocked
+        inside libbrlapi's readKey deadlocks a close() from another thread. Every library call is
+        made under one lock, so no two ever overlap.
+        """
+        import select
+
+        conn = self._conn
+        if conn is None:
+            raise DisplayUnavailable("the braille display link is closed")
+        try:
+            ready, _, _ = select.select([conn.fileDescriptor], [], [], timeout)
+            if not ready:
+                return None
+            with self._lock:
+                if self._conn is None:
+                    raise DisplayUnavailable("the braille display link is closed")
+                code = self._conn.readKey(False)
+        except DisplayUnavailable:
+            raise
+        except Exception as exc:
+            raise DisplayUnavailable(f"the braille display link was lost: {exc}") from exc
+        if code is None:
+            return None
+        return decode_key(self._brlapi, int(code))
+
+    def close(self) -> None:
+        with self._lock:
+            conn = getattr(self, "_conn", None)
+            if conn is None:
+                return
+            self._conn = None
+            with contextlib.suppress(Exception):
+                conn.leaveTtyMode()
+            with contextlib.suppress(Exception):
+                conn.closeConnection()

@@ -1,0 +1,59 @@
+"""Cutting a long message into lines a reader can take in one go, never inside a word or a card.
+
+A 319-character line is read by a screen reader as one breath and panned across a 40-cell display
+eight times. So a message longer than the width is printed as its sentences, each on its own line; a
+sentence that is still too long is broken between words. A card is one unbreakable unit ("king of
+stars", or its braille cells): the text handed in marks the spaces inside a card with :data:`GLUE`,
+which only this module turns back into spaces.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["DEFAULT_WIDTH", "GLUE", "split_message", "split_words", "unglue"]
+
+#: Suits an 80-column terminal, and two full windows of a 40-cell braille display.
+DEFAULT_WIDTH = 80
+
+#: Stands for a space that must not become a line break (inside a card's words or cells).
+GLUE = "\x00"
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+
+
+def unglue(text: str) -> str:
+    return text.replace(GLUE, " ")
+
+
+def split_words(text: str, width: int) -> list[str]:
+    """Pack words into lines of at most ``width`` characters; a single unit longer than that is kept
+    whole on a line of its own (cutting it would make two meaningless halves)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        if not current:
+            current = word
+        elif len(current) + 1 + len(word) <= width:
+            current += " " + word
+        else:
+            lines.append(current)
+            current = word
+    if current:
+        lines.append(current)
+    return lines
+
+
+def split_message(text: str, width: int | None) -> list[str]:
+    """The printed lines of one message: the message itself when it fits, else its sentences, each
+    broken between words where it is still longer than ``width``. Glued spaces come back as spaces."""
+    text = text.strip()
+    if width is None or len(text) <= width:
+        return [unglue(text)]
+    lines: list[str] = []
+    for sentence in _SENTENCE_END.split(text):
+        if len(sentence) <= width:
+            lines.append(sentence)
+        else:
+            lines.extend(split_words(sentence, width))
+    return [unglue(line) for line in lines if line]

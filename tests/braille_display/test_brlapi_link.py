@@ -1,0 +1,140 @@
+"""The BrlAPI link against a real BRLTTY (TTY driver on a tmux pseudo-terminal), read back from the screen.
+
+Every message reaches the display, card cells as exact dots and words through BRLTTY's text table;
+the display's own keys (pressed on its terminal) pan through a long message and step through the
+messages; a routing key over a card chooses it; a display that goes away is said once and stops
+nothing. The link sits beside screen-reader and self-voicing output alike.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+
+from access_game.ui.brlapi_link import DisplayLink, start_display_link
+from braille.brlapi_display import BrlapiDisplay, DisplayKey
+from braille.cards import card_unicode
+from braille.tty_display import TtyDisplay
+from engine.cards import Card
+from engine.notation import parse_card
+from speech.announcer import Announcer
+from speech.backends.base import RecordingBackend
+from speech.output_words import DISPLAY_LOST
+from speech.utterance import Kind, utter
+
+NINE = parse_card("9s")
+LONG = utter("Anna took the ", NINE, " and discarded the king of stars; Ben drew from the stock and went out.",
+             kind=Kind.OTHERS)
+
+
+def until(check: Callable[[], bool], timeout: float = 3.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.01)
+    return check()
+
+
+def linked(speaks: bool) -> tuple[DisplayLink, Announcer, RecordingBackend, list[str]]:
+    backend = RecordingBackend(speaks=speaks)
+    printed: list[str] = []
+    announcer = Announcer(backend, printed.append)
+    return DisplayLink(BrlapiDisplay(), announcer), announcer, backend, printed
+
+
+@pytest.mark.parametrize("speaks", [True, False], ids=["self-voicing", "screen-reader"])
+def test_the_newest_message_is_on_the_display_with_the_card_as_exact_dots(brlapi_env: TtyDisplay,
+                                                                           speaks: bool) -> None:
+    link, announcer, backend, printed = linked(speaks)
+    try:
+        announcer.announce(utter("You drew the ", NINE, ".", kind=Kind.MY_TURN))
+        cells = card_unicode(NINE)
+        assert until(lambda: brlapi_env.text().startswith("You drew the")), brlapi_env.capture()
+        shown = brlapi_env.cells()
+        # Words went through BRLTTY's text table; the card's cells arrived exactly, a blank each side.
+        assert f"\u2800{cells}\u2800" in shown, (shown, cells)
+        assert shown.index(cells) == len("You drew the ")
+        # The other outputs carried on as before.
+        assert printed == ["You drew the 9 of spades."]
+        assert (backend.texts == ["You drew the 9 of spades."]) == speaks
+    finally:
+        link.close()
+
+
+def test_panning_keys_move_through_a_long_message_and_through_the_messages(brlapi_env: TtyDisplay) -> None:
+    link, announcer, _, _ = linked(True)
+    try:
+        announcer.announce("Hand 2 of 11.", Kind.SYSTEM)
+        announcer.announce(LONG)
+        assert until(lambda: brlapi_env.text().startswith("Anna took the"))
+        assert len(link._windows) >= 2
+        first, second = link._windows[0].text, link._windows[1].text
+        brlapi_env.press("Right")  # pan right: the rest of the message
+        assert until(lambda: brlapi_env.text() == second.rstrip()), (brlapi_env.capture(), second)
+        brlapi_env.press("Left")
+        assert until(lambda: brlapi_env.text() == first.rstrip()), brlapi_env.capture()
+        brlapi_env.press("Left")  # at the start of a message: back into the one before, at its end
+        assert until(lambda: brlapi_env.text() == "Hand 2 of 11."), brlapi_env.capture()
+        brlapi_env.press("Down")  # line down: the next message, from its start
+        assert until(lambda: brlapi_env.text() == first.rstrip()), brlapi_env.capture()
+        brlapi_env.press("Up")
+        assert until(lambda: brlapi_env.text() == "Hand 2 of 11."), brlapi_env.capture()
+        announcer.announce("Your turn.", Kind.MY_TURN)  # news always goes straight to the display
+        assert until(lambda: brlapi_env.text() == "Your turn.")
+    finally:
+        link.close()
+
+
+def test_a_routing_key_over_a_card_chooses_it(brlapi_env: TtyDisplay) -> None:
+    link, announcer, _, _ = linked(True)
+    chosen: list[Card] = []
+    link.on_card = chosen.append
+    try:
+        announcer.announce(utter("Your cards: ", NINE, ", ", parse_card("kh"), ".", kind=Kind.MY_TURN))
+        text = link._windows[0].text
+        # BRLTTY's TTY driver has no routing keys; the code path from the key's column on is the real one.
+        link.handle(DisplayKey("route", text.index(card_unicode(parse_card("kh")))))
+        link.handle(DisplayKey("route", 0))  # over a word: nothing
+        assert chosen == [parse_card("kh")]
+    finally:
+        link.close()
+
+
+def test_brlapi_host_and_auth_say_where_the_display_is(brlapi_env: TtyDisplay, monkeypatch: pytest.MonkeyPatch) -> None:
+    display = BrlapiDisplay()
+    try:
+        assert display.width == 40 and display.driver == "TTY" and display.host == brlapi_env.host
+    finally:
+        display.close()
+    monkeypatch.setenv("BRLAPI_HOST", "127.0.0.1:3999")  # nobody there
+    link, note = start_display_link("brlapi", Announcer(RecordingBackend(), None))
+    assert link is None and note is not None and "No braille display link" in note
+    assert start_display_link("auto", Announcer(RecordingBackend(), None)) == (None, None)
+    assert start_display_link("off", Announcer(RecordingBackend(), None)) == (None, None)
+
+
+def test_a_lost_display_is_said_once_and_the_game_goes_on(tty_display: TtyDisplay,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    own = TtyDisplay()  # a display of its own, to lose (the shared one is already listening on its port)
+    monkeypatch.setenv("BRLAPI_HOST", own.host)
+    monkeypatch.setenv("BRLAPI_AUTH", "none")
+    link, note = start_display_link("auto", Announcer(RecordingBackend(), None))
+    assert link is not None and note is not None and "40 cells" in note
+    announcer = link.announcer
+    printed: list[str] = []
+    announcer.printer = printed.append
+    try:
+        announcer.announce("Before.", Kind.SYSTEM)
+        assert until(lambda: own.text() == "Before.")
+        own.stop()
+        assert until(lambda: link.lost, 3.0), "the key reader notices the display went away"
+        for i in range(3):
+            announcer.announce(f"After {i}.", Kind.SYSTEM)
+    finally:
+        link.close()
+        own.stop()
+    assert printed.count(DISPLAY_LOST) == 1
+    assert printed[-3:] == ["After 0.", "After 1.", "After 2."]

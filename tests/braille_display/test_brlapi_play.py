@@ -1,0 +1,64 @@
+"""`access-game play --braille`: the game writes to a real display beside its printed lines, and a
+routing key over a card of the hand moves to that card."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from access_game.cli import main
+from access_game.commands.play import GameChoice, play_in_terminal
+from access_game.settings import Settings
+from braille.brlapi_display import DisplayKey
+from braille.cards import card_unicode
+from braille.tty_display import TtyDisplay
+from speech.backends.base import RecordingBackend
+
+
+def test_a_bad_braille_choice_exits_2_with_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["play", "--braille", "usb"])
+    assert exc.value.code == 2 and "invalid choice: 'usb'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("key", ["h", "b"], ids=["the hand said", "the hand in braille"])
+def test_play_with_the_display_linked(brlapi_env: TtyDisplay, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                      key: str) -> None:
+    monkeypatch.setenv("ACCESS_GAME_HOME", str(tmp_path))
+    seen: dict[str, Any] = {}
+    with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
+
+        def on_app(app: Any) -> None:
+            link = next(getattr(f, "__self__", None) for f in app.session.announcer.listeners)
+            seen["link"], seen["app"] = link, app
+
+            def before_key(key: str) -> None:
+                if key != "q":
+                    return
+                # H or B was pressed: the hand is on the display. A routing key over its second card:
+                window = link._windows[0]
+                start, _end, card = window.cards[1]
+                seen["card"], seen["cells"] = card, brlapi_env.cells()
+                link.handle(DisplayKey("route", start))
+                seen["pos"] = app.table.order[app.table.pos]
+
+            app.key_listeners.append(before_key)
+            inp.send_text(f"{key}qy")
+
+        status = play_in_terminal(GameChoice("five-crowns", ["You", "Anna"], "normal", 5),
+                                  Settings(speech="silent", cues=False, braille="brlapi"), input=inp,
+                                  output=DummyOutput(), backend=RecordingBackend(speaks=False), cues=None,
+                                  on_app=on_app)
+    assert status == 0
+    link, app = seen["link"], seen["app"]
+    assert link.lost  # closed when the game ended
+    printed = app.printer.printed
+    assert any(line.startswith("Braille display of 40 cells linked") for line in printed)
+    assert card_unicode(seen["card"]) in seen["cells"]
+    # The table moved to the card under the routing key.
+    assert seen["pos"] == seen["card"]

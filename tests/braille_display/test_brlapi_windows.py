@@ -1,0 +1,65 @@
+"""A message cut into display windows: at word boundaries, never inside a card, each card's columns known."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from braille.brlapi_display import DisplayKey, decode_key, load_brlapi, windows
+from braille.cards import card_unicode
+from engine.cards import Card
+from engine.notation import parse_card
+
+NINE = parse_card("9s")
+KING = parse_card("ks")
+
+
+def test_a_short_message_is_one_window_with_the_card_as_exact_cells() -> None:
+    [w] = windows(["You drew the ", NINE, "."], 40)
+    assert w.text == f"You drew the {card_unicode(NINE)} ."  # a blank between the cells and the full stop
+    start = w.text.index(card_unicode(NINE))
+    assert w.card_at(start) == NINE and w.card_at(start + len(card_unicode(NINE)) - 1) == NINE
+    assert w.card_at(0) is None and w.card_at(start + len(card_unicode(NINE)) + 1) is None
+
+
+def test_a_long_message_is_cut_between_words_and_never_inside_a_card() -> None:
+    parts: list[str | Card] = ["Anna took the ", NINE, " and discarded the ", KING, ", then Ben went out with it all."]
+    ws = windows(parts, 20)
+    assert all(len(w.text) <= 20 for w in ws)
+    assert " ".join(w.text for w in ws).split() == "".join(
+        f" {card_unicode(p)} " if isinstance(p, Card) else p for p in parts).split()
+    assert sum(len(w.cards) for w in ws) == 2
+    for w in ws:
+        for start, end, card in w.cards:
+            assert w.text[start:end] == card_unicode(card)
+
+
+def test_a_hand_of_cells_is_cut_between_cards_and_a_word_longer_than_the_display_is_the_only_cut() -> None:
+    hand = "\u2800".join(card_unicode(parse_card(c)) for c in ("9s", "ks", "10h", "3c", "jd", "7st"))
+    ws = windows([hand], 8)
+    assert all(len(w.text) <= 8 for w in ws)
+    assert "".join(w.text.replace(" ", "") for w in ws) == hand.replace("\u2800", "")
+    ws = windows(["x" * 25], 10)
+    assert [w.text for w in ws] == ["x" * 10, "x" * 10, "x" * 5]
+
+
+@given(st.lists(st.one_of(st.text(alphabet="abc ,.", max_size=12), st.sampled_from([NINE, KING])), max_size=12),
+       st.integers(min_value=4, max_value=60))
+def test_windows_fit_and_keep_every_card_whole(parts: list[str | Card], width: int) -> None:
+    ws = windows(parts, width)
+    assert all(len(w.text) <= width for w in ws)
+    assert sum(len(w.cards) for w in ws) == sum(1 for p in parts if isinstance(p, Card))
+    for w in ws:
+        for start, end, card in w.cards:
+            assert w.text[start:end] == card_unicode(card)
+
+
+def test_display_key_codes_decode_as_the_game_uses_them() -> None:
+    brlapi = load_brlapi()
+    assert brlapi is not None
+    cmd = brlapi.KEY_TYPE_CMD
+    assert decode_key(brlapi, cmd | brlapi.KEY_CMD_FWINRT) == DisplayKey("pan-right")
+    assert decode_key(brlapi, cmd | brlapi.KEY_CMD_FWINLT) == DisplayKey("pan-left")
+    assert decode_key(brlapi, cmd | brlapi.KEY_CMD_LNUP) == DisplayKey("line-up")
+    assert decode_key(brlapi, cmd | brlapi.KEY_CMD_ROUTE | 7) == DisplayKey("route", 7)
+    assert decode_key(brlapi, ord("a")) == DisplayKey("other")

@@ -1,0 +1,67 @@
+"""News under the cursor: with the setting on, the newest message stays on the prompt line, right after
+the cursor, until the next key, so a braille display that follows the cursor shows it."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pexpect
+import pyte
+
+COMMAND = Path(sys.executable).parent / "access-game"
+
+
+class Terminal:
+    """Everything the program wrote, rendered as an 80 x 24 screen would show it."""
+
+    def __init__(self, child: Any) -> None:
+        self.child = child
+        self.written = ""
+
+    def take_expected(self) -> None:
+        self.written += self.child.before + self.child.after + self.child.buffer
+        self.child.buffer = ""
+
+    def screen(self, seconds: float = 0.6) -> pyte.Screen:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            try:
+                self.written += self.child.read_nonblocking(100000, timeout=0.1)
+            except pexpect.TIMEOUT:
+                continue
+        screen = pyte.Screen(80, 24)
+        pyte.Stream(screen).feed(self.written)
+        return screen
+
+
+def test_the_newest_message_waits_on_the_prompt_line_after_the_cursor(tmp_path: Path) -> None:
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text(json.dumps({"news_on_prompt": True, "speech": "screen-reader"}))
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PROMPT_TOOLKIT", "BRLAPI"))}
+    env.update(ACCESS_GAME_HOME=str(tmp_path), TERM="xterm", COLUMNS="80", LINES="24")
+    child = pexpect.spawn(str(COMMAND), ["--seed", "4", "--braille", "off"], env=env, dimensions=(24, 80),
+                          encoding="utf-8", timeout=20)
+    term = Terminal(child)
+    try:
+        child.expect("draw>")
+        term.take_expected()
+        screen = term.screen()
+        row = screen.display[screen.cursor.y].rstrip()
+        assert row == "draw> Your turn.", row
+        assert screen.cursor.x == len("draw>")  # the cursor on the space before the news
+        child.send("d")
+        screen = term.screen()
+        row = screen.display[screen.cursor.y].rstrip()
+        assert row.startswith("discard> You can go out"), row
+        # The news is also printed above, as always: the prompt line only repeats the newest line.
+        assert any(r.startswith("You can go out") for r in screen.display[: screen.cursor.y])
+    finally:
+        child.sendcontrol("c")
+        child.expect(pexpect.EOF)
+        child.close()
