@@ -8,7 +8,6 @@ goes out and which card to throw.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 from collections.abc import Sequence
 
@@ -21,12 +20,14 @@ from engine.melds import card_points, meld_kind
 from engine.notation import parse_card, parse_rank
 from speech.words import card_words
 
-GAMES = ("five-crowns", "contract-rummy", "upcard-rummy")
-
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from access_game.catalog import games
+
+    names = [e.name for e in games() if e.hand_checker is not None]
     p = add_command(sub, "hand", run, "Check a hand: the best arrangement and the points left.")
-    p.add_argument("--game", default="five-crowns", choices=GAMES, help="the game's rules (default five-crowns)")
+    p.add_argument("--game", default=names[0], type=str.casefold, choices=names, metavar="GAME",
+                   help=f"the game's rules: {', '.join(names)} (default {names[0]})")
     p.add_argument("--wild", help="the wild rank: 3..10, j, q, k (Five Crowns; upcard rummy: the wild rank)")
     p.add_argument("--contract", type=int, help="contract rummy: the contract number, 1..9")
     p.add_argument("--json", action="store_true", help="print JSON instead of words")
@@ -34,10 +35,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.game != "five-crowns":
-        name = "hand_contract" if args.game == "contract-rummy" else "hand_upcard"
-        module = importlib.import_module(f"access_game.commands.{name}")
-        return int(module.run(args, args.cards))
+    from access_game.catalog import game, resolve
+
+    checker = game(args.game).hand_checker
+    assert checker is not None  # argparse allows only games with a checker
+    return int(resolve(checker)(args, args.cards))
+
+
+def check_five_crowns(args: argparse.Namespace, cards_text: list[str]) -> int:
     if args.wild is None:
         raise UsageError("--wild is needed for Five Crowns: the wild rank, 3..10, j, q or k")
     try:
@@ -45,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     except CardNotationError as exc:
         raise UsageError(f"--wild {args.wild}: wild ranks in Five Crowns are 3-10, J, Q, K") from exc
     try:
-        cards = [parse_card(c, ranks=FIVE_CROWNS_RANKS, game="Five Crowns") for c in " ".join(args.cards).split()]
+        cards = [parse_card(c, ranks=FIVE_CROWNS_RANKS, game="Five Crowns") for c in " ".join(cards_text).split()]
     except CardNotationError as exc:
         raise UsageError(str(exc)) from exc
     if len(cards) > 14:

@@ -22,7 +22,7 @@ from access_game.session import Session
 from access_game.ui.hand_table import HandTable
 from access_game.ui.modes import ListMenu, MenuItem, NumberEntry
 from access_game.ui.registry import Command
-from access_game.ui.table import Host, register_table
+from access_game.ui.table import Host
 from engine.actions import Action, Discard, Draw
 from engine.arrange_contract import (
     Contract,
@@ -1085,6 +1085,3 @@ class ContractTable(HandTable):
                      kind=Kind.SYSTEM)
             if self.deciding() and self.view.seat != self.view.to_move:
                 self._act(PassBuy(self.seat))
-
-
-register_table("contract-rummy", ContractTable, title="Contract Rummy", resume_question=resume_question)

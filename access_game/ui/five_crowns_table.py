@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from access_game.session import Session
 from access_game.ui.hand_table import HandTable
 from access_game.ui.registry import Command
-from access_game.ui.table import Host, register_table
+from access_game.ui.table import Host
 from engine.actions import Discard, Draw, GoOut
 from engine.arrange import Arrangement, arrange, discard_options
 from engine.cards import Card
@@ -461,7 +461,3 @@ class FiveCrownsTable(HandTable):
                 parts.append(", no discard yet")
         parts.append(".")
         self.say(*parts)
-
-
-register_table("five-crowns", FiveCrownsTable, title="Five Crowns", resume_question=resume_question,
-               save_slot="current", command="access-game")

@@ -17,7 +17,7 @@ from access_game.session import Session
 from access_game.ui.braille_link import hand_cells
 from access_game.ui.modes import NumberEntry
 from access_game.ui.registry import Command
-from access_game.ui.table import Host, register_table
+from access_game.ui.table import Host
 from engine.actions import Discard, Draw
 from engine.cards import Card
 from engine.events import Event
@@ -469,13 +469,3 @@ def resume_question(game: Game, seat: int) -> str:
 
 def _pile_key(pile: int) -> str:
     return "Alt+1" if pile == 11 else str(pile % 10)
-
-
-register_table(
-    "solitaire",
-    SolitaireTable,
-    title=TITLE,
-    resume_question=resume_question,
-    save_slot="solitaire",
-    command="access-game solitaire",
-)

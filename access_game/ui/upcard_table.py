@@ -20,7 +20,7 @@ from access_game.session import Session
 from access_game.ui.hand_table import HandTable
 from access_game.ui.modes import NumberEntry
 from access_game.ui.registry import Command
-from access_game.ui.table import Host, register_table
+from access_game.ui.table import Host
 from engine.actions import Action, Discard, Draw
 from engine.arrange_upcard import arrange_upcard, cards_value, fits_meld, is_wild, meld_problem, meld_rank
 from engine.bots import make_agent
@@ -984,6 +984,3 @@ def resume_question(game: Game, seat: int) -> str:
     totals = ", ".join(f"{names.name(s)} {t}" for s, t in enumerate(view.totals))
     return (f"You have a saved game of Upcard Rummy with {others}, hand {view.hand_number}, "
             f"totals {totals}, target {view.target}. Resume it?")
-
-
-register_table("upcard-rummy", UpcardTable, title="Upcard Rummy", resume_question=resume_question)
