@@ -37,6 +37,23 @@ class Ruleset(Protocol):
         ...
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """The moves a computer player chooses among: a move generator, not always the exact legal set.
+
+        Exact (every legal move, nothing more) in Five Crowns and solitaire. Contract rummy offers one
+        lay-down, the one leaving the fewest points, of the many a hand may allow; upcard rummy offers
+        the sensible melds and takes from the discard pile, while more are legal. The exact check of
+        one move is :meth:`verify` (``Game.can`` / ``Game.why_not``); whether a kind of move is possible
+        at all now is :meth:`why_not_now` (``Game.may``). Never send a made-up action to learn either.
+        """
+        ...
+
+    def why_not_now(self, state: Any, seat: int, kind: str) -> str | None:
+        """Why ``seat`` may make no move of ``kind`` (an action class's ``kind``) now, whatever its cards:
+        the game is over, it is another's turn, draw first, lay down your contract first. None when
+        some move of that kind may be legal (``verify`` then checks the particular cards).
+
+        ``verify`` asks this first, so the two can never disagree.
+        """
         ...
 
     def verify(self, state: Any, action: Action) -> None:

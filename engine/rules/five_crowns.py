@@ -284,16 +284,29 @@ class FiveCrowns:
 
         return go_out_discards(state.hands[seat], state.wild_rank, all_wild_melds=state.options.all_wild_melds)
 
-    def verify(self, state: FiveCrownsState, action: Action) -> None:
+    def why_not_now(self, state: FiveCrownsState, seat: int, kind: str) -> str | None:
+        """Why ``seat`` may make no move of ``kind`` now, whatever the cards (None: some such move may be legal)."""
         if state.phase == "over":
-            raise IllegalAction("the game is over")
-        if not 0 <= action.seat < len(state.players):
-            raise IllegalAction(f"there is no seat {action.seat}")
-        if action.seat != state.to_move:
-            raise IllegalAction(f"it is {state.players[state.to_move]}'s turn, not yours")
+            return "the game is over"
+        if not 0 <= seat < len(state.players):
+            return f"there is no seat {seat}"
+        if seat != state.to_move:
+            return f"it is {state.players[state.to_move]}'s turn, not yours"
+        if kind == Draw.kind:
+            return "you have already drawn this turn; now discard a card" if state.phase != "draw" else None
+        if kind in (Discard.kind, GoOut.kind):
+            if state.phase != "discard":
+                return "draw a card first: from the stock or the discard pile"
+            if kind == GoOut.kind and state.last_turn():
+                return "someone has already gone out; discard, and your melds are laid down for you"
+            return None
+        return f"{kind} is not a move in Five Crowns"
+
+    def verify(self, state: FiveCrownsState, action: Action) -> None:
+        reason = self.why_not_now(state, action.seat, action.kind)
+        if reason is not None:
+            raise IllegalAction(reason)
         if isinstance(action, Draw):
-            if state.phase != "draw":
-                raise IllegalAction("you have already drawn this turn; now discard a card")
             if action.source == "stock" and not state.stock:
                 raise IllegalAction("the stock is empty")
             if action.source == "discard" and not state.discard:
@@ -301,24 +314,16 @@ class FiveCrowns:
             if action.source not in ("stock", "discard"):
                 raise IllegalAction("draw from the stock or the discard pile")
             return
-        if isinstance(action, Discard | GoOut):
-            card = action.card if isinstance(action, Discard) else action.discard
-            if state.phase != "discard":
-                raise IllegalAction("draw a card first: from the stock or the discard pile")
-            if card not in state.hands[action.seat]:
-                raise IllegalAction(f"you have no {card.name} in your hand")
-            if isinstance(action, GoOut):
-                if state.last_turn():
-                    raise IllegalAction("someone has already gone out; discard, and your melds are laid down for you")
-                rest = list(state.hands[action.seat])
-                rest.remove(card)
-                best = arrange(rest, state.wild_rank, all_wild_melds=state.options.all_wild_melds)
-                if best.points:
-                    raise IllegalAction(
-                        f"you cannot go out discarding the {card.name}: {len(best.deadwood)} card(s) would not meld"
-                    )
-            return
-        raise IllegalAction(f"{action.kind} is not a move in Five Crowns")
+        card = action.card if isinstance(action, Discard) else action.discard if isinstance(action, GoOut) else None
+        if card not in state.hands[action.seat]:
+            raise IllegalAction(f"you have no {card.name if card else 'such card'} in your hand")
+        if isinstance(action, GoOut):
+            rest = list(state.hands[action.seat])
+            rest.remove(action.discard)
+            best = arrange(rest, state.wild_rank, all_wild_melds=state.options.all_wild_melds)
+            if best.points:
+                raise IllegalAction(f"you cannot go out discarding the {action.discard.name}: "
+                                    f"{len(best.deadwood)} card(s) would not meld")
 
     # ----------------------------------------------------------------- apply
     def apply(self, state: FiveCrownsState, action: Action) -> list[Event]:

@@ -435,40 +435,47 @@ class FiveCrownsSolitaire:
         assert state.placed is not None
         return [Discard(0, c) for c in dict.fromkeys(state.pile(state.placed))]
 
-    def verify(self, state: SolitaireState, action: Action) -> None:
+    def why_not_now(self, state: SolitaireState, seat: int, kind: str) -> str | None:
+        """Why ``seat`` may make no move of ``kind`` now, whatever the cards (None: some such move may be legal)."""
         if state.phase == "over":
-            raise IllegalAction("the game is over")
-        if action.seat != 0:
-            raise IllegalAction(f"there is no seat {action.seat}: solitaire has one player, seat 0")
-        if isinstance(action, Draw):
-            if action.source != "stock":
-                raise IllegalAction("in solitaire every card comes from the stock; discards are dead")
+            return "the game is over"
+        if seat != 0:
+            return f"there is no seat {seat}: solitaire has one player, seat 0"
+        if kind == Draw.kind:
             if state.phase == "place":
-                raise IllegalAction(f"place the {_code(state.drawn)} on an open pile first")
+                return f"place the {_code(state.drawn)} on an open pile first"
             if state.phase == "discard":
-                raise IllegalAction(f"discard a card from pile {state.placed} first")
-            return
-        if isinstance(action, Place):
+                return f"discard a card from pile {state.placed} first"
+            return None
+        if kind == Place.kind:
             if state.phase == "draw":
-                raise IllegalAction("draw a card from the stock first")
+                return "draw a card from the stock first"
             if state.phase == "discard":
-                raise IllegalAction(f"the card is on pile {state.placed}; now discard a card from that pile")
+                return f"the card is on pile {state.placed}; now discard a card from that pile"
+            return None
+        if kind == Discard.kind:
+            if state.phase == "draw":
+                return "draw a card from the stock first"
+            if state.phase == "place":
+                return f"place the {_code(state.drawn)} on an open pile first; then discard from it"
+            return None
+        return f"{kind} is not a move in Five Crowns solitaire"
+
+    def verify(self, state: SolitaireState, action: Action) -> None:
+        if isinstance(action, Draw) and action.source != "stock" and state.phase != "over" and action.seat == 0:
+            raise IllegalAction("in solitaire every card comes from the stock; discards are dead")
+        reason = self.why_not_now(state, action.seat, action.kind)
+        if reason is not None:
+            raise IllegalAction(reason)
+        if isinstance(action, Place):
             if not 1 <= action.pile <= PILES:
                 raise IllegalAction(f"there is no pile {action.pile}: the piles are 1 to {PILES}")
             if not state.is_open(action.pile):
                 raise IllegalAction(f"pile {action.pile} is closed: it takes no more cards")
-            return
-        if isinstance(action, Discard):
-            if state.phase == "draw":
-                raise IllegalAction("draw a card from the stock first")
-            if state.phase == "place":
-                raise IllegalAction(f"place the {_code(state.drawn)} on an open pile first; then discard from it")
-            if action.card not in state.pile(state.placed or 0):
-                raise IllegalAction(
-                    f"pile {state.placed} has no {action.card.name}: the discard comes from the pile you placed on"
-                )
-            return
-        raise IllegalAction(f"{action.kind} is not a move in Five Crowns solitaire")
+        elif isinstance(action, Discard) and action.card not in state.pile(state.placed or 0):
+            raise IllegalAction(
+                f"pile {state.placed} has no {action.card.name}: the discard comes from the pile you placed on"
+            )
 
     # ----------------------------------------------------------------- apply
     def apply(self, state: SolitaireState, action: Action) -> list[Event]:
