@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from access_game import __version__
 
-COMMAND_MODULES = ("play", "solitaire", "hand", "braille_cmd", "labels", "chart", "simulate")
+COMMAND_MODULES = ("play", "solitaire", "hand", "braille_cmd", "labels", "chart", "simulate", "keys")
 
 
 class UsageError(Exception):

@@ -4,8 +4,8 @@ Melds are built the way a sighted player lifts cards out of a fan: Space selects
 card under the cursor and says the selection so far and whether it is a set or a run yet; Enter
 confirms it. Before the contract is down, each confirmed meld joins the planned lay-down, and the
 lay-down is made as soon as the planned melds are exactly the contract. Afterwards the same two keys
-lay the selected cards off on the meld under the meld cursor (Up and Down walk the melds on the
-table, Tab walks the players), and W swaps a natural for a wild there.
+lay the selected cards off on the meld under the meld cursor (M and Shift+M walk the melds on the
+table, Tab walks the players), and Shift+W swaps a natural for a wild there.
 
 The buy question is never timed and never modal: while it is open, every other key still reads the
 hand and the table, and the computer players wait for the answer. Y or N answers it. A player who
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from access_game.session import Session
 from access_game.ui.hand_table import HandTable
 from access_game.ui.modes import ListMenu, MenuItem, NumberEntry
-from access_game.ui.registry import Command
+from access_game.ui.registry import Command, command
 from access_game.ui.table import Host
 from engine.actions import Action, Discard, Draw
 from engine.arrange_contract import (
@@ -307,7 +307,7 @@ class ContractTable(HandTable):
 
     # ----------------------------------------------------------------- the table protocol
     def groups(self) -> list[tuple[str, str]]:
-        return [("melds", "Selecting and laying down")]
+        return [("selection", "Selecting and laying down")]
 
     def reset(self) -> None:
         self.order = []
@@ -494,75 +494,63 @@ class ContractTable(HandTable):
         s = self.session
         not_waiting = lambda: not s.waiting  # noqa: E731
         return [
-            Command("draw-stock", ("d",), "Draw from the stock; when the up card is offered to you first, pass on "
-                    "it and draw once the others have answered.", self.draw_stock, "play"),
-            Command("take-discard", ("t",), "Take the up card (the top of the discard pile).", self.take_discard,
-                    "play"),
-            Command("yes", ("y",), "Yes to the card on offer: buy it (with a penalty card), or take it when you are "
-                    "next.", self.yes, "play"),
-            Command("no", ("n",), "No to the card on offer: pass on it (while you are asked).", self.no, "play",
-                    when=self.deciding),
-            Command("discard", ("x",), "Discard the current card.", self.discard, "play"),
-            Command("hint", ("n",), "Hint: what to do now (buy or pass, draw, lay down, lay off, swap or discard).",
-                    self.hint, "play", when=lambda: not self.deciding()),
-            Command("play-hint", ("N",), "Do what the hint says.", self.play_hint, "play"),
-            Command("select", ("space",), "Select or unselect the current card; the selection is said, and whether "
-                    "it is a set or a run.", self.select, "melds", when=not_waiting),
-            Command("confirm", ("enter",), "Confirm the selection: before your contract is down, it becomes a meld "
-                    "of your lay-down, laid down once the melds make the contract; after, lay the selected cards "
-                    "(or the current card) off on the current meld.", self.confirm, "melds", when=not_waiting),
-            Command("swap", ("w",), "Swap: the selected (or current) natural takes a wild's place in the current "
-                    "meld; the wild moves to another meld.", self.swap, "melds"),
-            Command("lay-down-best", ("L",), "Lay down the best lay-down of your contract (the fewest points left).",
-                    self.lay_down_best, "melds"),
-            Command("read-selection", ("a",), "Read the selection and the melds planned so far.",
-                    self.read_selection, "melds"),
-            Command("clear-selection", ("z",), "Clear the selection and the planned melds.", self.clear_selection,
-                    "melds"),
-            Command("contract", ("k",), "This hand's contract, and whether your hand meets it (or how many cards "
-                    "it is short, and which would help).", self.contract, "melds"),
-            Command("fits", ("o",), "Where the current card fits: the melds on the table it can go on.", self.fits,
-                    "melds"),
-            Command("previous-card", ("left",), "Move to the previous card in your hand.", self.previous, "hand"),
-            Command("next-card", ("right",), "Move to the next card in your hand.", self.next, "hand"),
-            Command("first-card", ("home",), "Move to the first card.", self.first, "hand"),
-            Command("last-card", ("end",), "Move to the last card.", self.last, "hand"),
-            Command("jump", tuple(k for k in CARD_KEYS if not k.startswith("alt-")),
-                    "Move to card 1 to 9; 0 is card 10.", self.jump, "hand"),
-            Command("jump-high", tuple(k for k in CARD_KEYS if k.startswith("alt-")),
-                    "Move to card 11 to 19.", self.jump, "hand"),
-            Command("go-to", ("j",), "Go to a card by its number (type it, then Enter).", self.go_to, "hand"),
-            Command("read-hand", ("h",), "Read your whole hand in order, with the selected cards.", self.read_hand,
-                    "hand"),
-            Command("read-by-suit", ("g",), "Read your hand grouped by suit.", self.read_by_suit, "hand"),
-            Command("read-by-rank", ("G",), "Read your hand grouped by rank.", self.read_by_rank, "hand"),
-            Command("braille-hand", ("b",), "Show your hand as braille cells on one line (card code).",
-                    self.braille_hand, "hand"),
-            Command("sort-rank", ("r",), "Sort your hand by rank, and say the new order.", self.sort_rank, "hand"),
-            Command("sort-suit", ("e",), "Sort your hand by suit, and say the new order.", self.sort_suit, "hand"),
-            Command("next-meld", ("down",), "Move to the next meld on the table and read it.", self.next_meld,
-                    "table"),
-            Command("previous-meld", ("up",), "Move to the previous meld on the table and read it.",
-                    self.previous_meld, "table"),
-            Command("go-to-meld", ("M",), "Go to a meld by its number (type it, then Enter).", self.go_to_meld,
-                    "table"),
-            Command("read-melds", ("m",), "Read every meld on the table, player by player.", self.read_melds,
-                    "table"),
-            Command("next-player", ("tab",), "Move to the next player: their cards, melds and buys; the meld "
-                    "cursor goes to their first meld.", self.next_player, "table"),
-            Command("previous-player", ("s-tab",), "Move to the previous player.", self.previous_player, "table"),
-            Command("players", ("p",), "Every player's card count, whether they are down, and buys this hand.",
-                    self.players, "table"),
-            Command("up-card", ("u",), "The up card (the top of the discard pile), or the card on offer.",
-                    self.up_card, "table"),
-            Command("info", ("i",), "Hand number, contract, dealer, whose turn, stock and discard pile sizes.",
-                    self.info, "table"),
-            Command("scores", ("s",), "Scores: each player's total.", self.scores, "table"),
-            Command("scores-long", ("S",), "Scores hand by hand, with totals and who leads.", self.scores_long,
-                    "table"),
-            Command("buy-questions", ("B",), "Buy questions on or off: off, you are never asked and pass on every "
-                    "card you could buy.", self.toggle_buy_questions, "game"),
+            command("draw", "Draw from the stock; when the up card is offered to you first, pass on it and draw "
+                    "once the others have answered.", self.draw_stock),
+            command("take", "Take the up card (the top of the discard pile).", self.take_discard),
+            command("discard", "Discard the current card.", self.discard),
+            command("put-down", "Put the selection down: before your contract is down, it becomes a meld of your "
+                    "lay-down, laid down once the melds make the contract; after, the selected cards (or the "
+                    "current card) are laid off on the current meld.", self.confirm, when=not_waiting),
+            command("swap", "Swap: the selected (or current) natural takes a wild's place in the current meld; the "
+                    "wild moves to another meld.", self.swap),
+            command("lay-down-best", "Lay down the best lay-down of your contract (the fewest points left).",
+                    self.lay_down_best),
+            command("yes", "Yes to the card on offer: buy it (with a penalty card), or take it when you are next.",
+                    self.yes),
+            command("no", "No to the card on offer: pass on it.", self.no),
+            command("play-hint", "Do what the hint says.", self.play_hint),
+            command("hint", "Hint: what to do now (buy or pass, draw, lay down, lay off, swap or discard).",
+                    self.hint),
+            command("select", "Select or unselect the current card; the selection is said, and whether it is a "
+                    "set or a run.", self.select, when=not_waiting),
+            command("read-selection", "Read the selection and the melds planned so far.", self.read_selection),
+            command("clear-selection", "Clear the selection and the planned melds.", self.clear_selection),
+            command("contract", "This hand's contract, and whether your hand meets it (or how many cards it is "
+                    "short, and which would help).", self.contract),
+            command("fits", "Where the current card fits: the melds on the table it can go on.", self.fits),
+            command("previous-card", "Move to the previous card in your hand.", self.previous),
+            command("next-card", "Move to the next card in your hand.", self.next),
+            command("first-card", "Move to the first card.", self.first),
+            command("last-card", "Move to the last card.", self.last),
+            command("jump", "Move to card 1 to 9; 0 is card 10.", self.jump),
+            command("jump-high", "Move to card 11 to 19.", self.jump),
+            command("go-to", "Go to a card by its number (type it, then Enter).", self.go_to),
+            command("read-hand", "Read your whole hand in order, with the selected cards.", self.read_hand),
+            command("read-by-suit", "Read your hand grouped by suit.", self.read_by_suit),
+            command("read-by-rank", "Read your hand grouped by rank.", self.read_by_rank),
+            command("braille-hand", "Show your hand as braille cells on one line (card code).", self.braille_hand),
+            command("sort-rank", "Sort your hand by rank, and say the new order.", self.sort_rank),
+            command("sort-suit", "Sort your hand by suit, and say the new order.", self.sort_suit),
+            command("next-meld", "Move to the next meld on the table and read it.", self.next_meld),
+            command("previous-meld", "Move to the previous meld on the table and read it.", self.previous_meld),
+            command("go-to-meld", "Go to a meld by its number (type it, then Enter).", self.go_to_meld),
+            command("read-table", "Read every meld on the table, player by player.", self.read_melds),
+            command("next-player", "Move to the next player: their cards, melds and buys; the meld cursor goes to "
+                    "their first meld.", self.next_player),
+            command("previous-player", "Move to the previous player.", self.previous_player),
+            command("players", "Every player's card count, whether they are down, and buys this hand.",
+                    self.players),
+            command("up-card", "The up card (the top of the discard pile), or the card on offer.", self.up_card),
+            command("wild", "What is wild: 2s and jokers, in every hand.", self.wild),
+            command("info", "Hand number, contract, dealer, whose turn, stock and discard pile sizes.", self.info),
+            command("scores", "Scores: each player's total.", self.scores),
+            command("scores-long", "Scores hand by hand, with totals and who leads.", self.scores_long),
+            command("buy-questions", "Buy questions on or off: off, you are never asked and pass on every card you "
+                    "could buy.", self.toggle_buy_questions),
         ]
+
+    def wild(self, key: str = "") -> None:
+        self.say("2s and jokers are wild, in every hand.")
 
     # ----- drawing and buying
     def draw_stock(self, key: str = "") -> None:
@@ -725,7 +713,7 @@ class ContractTable(HandTable):
         if best is None and not v.melded[v.seat] and v.phase != "over":
             short = cards_short(v.hand, v.contract)
             self.say(f"Your hand does not meet the contract, {contract_words(v.contract)}: "
-                     f"{_cards(short)} short. K says which cards would help.", kind=Kind.SYSTEM)
+                     f"{_cards(short)} short. Shift+C says which cards would help.", kind=Kind.SYSTEM)
             return
         self._act(LayDown(self.seat, best.melds if best is not None else ()))
 
@@ -733,7 +721,7 @@ class ContractTable(HandTable):
         meld = self._meld()
         picked = self.selection or ([c] if (c := self._current()) is not None else [])
         if meld is None:
-            self.say("Choose a meld first: Up and Down move through the melds on the table.", kind=Kind.SYSTEM)
+            self.say("Choose a meld first: M and Shift+M move through the melds on the table.", kind=Kind.SYSTEM)
             return
         if not picked:
             self.say("Your hand is empty.")
@@ -785,7 +773,7 @@ class ContractTable(HandTable):
             self.say("Your hand is empty.")
             return
         if meld is None:
-            self.say("Choose a meld first: Up and Down move to the meld with the wild.", kind=Kind.SYSTEM)
+            self.say("Choose a meld first: M and Shift+M move to the meld with the wild.", kind=Kind.SYSTEM)
             return
         options = [o for o in swap_options([card], {m.id: m.cards for m in v.table}) if o[1] == meld.id]
         if not options:

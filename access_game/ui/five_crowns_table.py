@@ -1,7 +1,7 @@
 """The Five Crowns table: the player's hand with a cursor, and every question a player asks at a table.
 
 The hand is kept in the player's own order (sorted by suit unless they sort by rank), with a cursor
-that lands on a drawn card, so "draw, listen, Space" discards what was just drawn. Every card said
+that lands on a drawn card, so "draw, listen, X" discards what was just drawn. Every card said
 stays a Card value in the message, so the announcer can show it in braille when the player asks.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from access_game.session import Session
 from access_game.ui.hand_table import HandTable
-from access_game.ui.registry import Command
+from access_game.ui.registry import Command, command
 from access_game.ui.table import Host
 from engine.actions import Discard, Draw, GoOut
 from engine.arrange import Arrangement, arrange, discard_options
@@ -225,43 +225,34 @@ class FiveCrownsTable(HandTable):
 
     # ----------------------------------------------------------------- commands
     def commands(self) -> list[Command]:
-        s = self.session
-        not_waiting = lambda: not s.waiting  # noqa: E731
         return [
-            Command("draw-stock", ("d",), "Draw the top card of the stock.", self.draw_stock, "play"),
-            Command("take-discard", ("t",), "Take the top card of the discard pile (the up card).",
-                    self.take_discard, "play"),
-            Command("discard", ("space", "enter"),
-                    "Discard the current card (refused, with the reason, when you may not).",
-                    self.discard, "play", when=not_waiting),
-            Command("go-out", ("o",), "Go out, discarding the current card: your melds are laid down and named.",
-                    self.go_out, "play"),
-            Command("hint", ("n",), "Hint: the best lay-down now, how many cards are left to meld, "
-                    "and the best discard or draw.", self.hint, "play"),
-            Command("previous-card", ("left",), "Move to the previous card in your hand.", self.previous, "hand"),
-            Command("next-card", ("right",), "Move to the next card in your hand.", self.next, "hand"),
-            Command("first-card", ("home",), "Move to the first card.", self.first, "hand"),
-            Command("last-card", ("end",), "Move to the last card.", self.last, "hand"),
-            Command("jump", ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0"),
-                    "Move to card 1 to 9; 0 is card 10.", self.jump, "hand"),
-            Command("jump-high", ("alt-1", "alt-2", "alt-3", "alt-4"), "Move to card 11 to 14.",
-                    self.jump_high, "hand"),
-            Command("go-to", ("j",), "Go to a card by its number (type it, then Enter).", self.go_to, "hand"),
-            Command("read-hand", ("h",), "Read your whole hand in order.", self.read_hand, "hand"),
-            Command("read-by-suit", ("g",), "Read your hand grouped by suit.", self.read_by_suit, "hand"),
-            Command("read-by-rank", ("G",), "Read your hand grouped by rank.", self.read_by_rank, "hand"),
-            Command("braille-hand", ("b",), "Show your hand as braille cells on one line (card code).",
-                    self.braille_hand, "hand"),
-            Command("sort-rank", ("r",), "Sort your hand by rank, and say the new order.", self.sort_rank, "hand"),
-            Command("sort-suit", ("e",), "Sort your hand by suit, and say the new order.", self.sort_suit, "hand"),
-            Command("up-card", ("u",), "The top card of the discard pile.", self.up_card, "table"),
-            Command("wild", ("w",), "What is wild this hand.", self.wild, "table"),
-            Command("scores", ("s",), "Scores: each player's total.", self.scores, "table"),
-            Command("scores-long", ("S",), "Scores hand by hand, with totals and who leads.", self.scores_long,
-                    "table"),
-            Command("info", ("i",), "Hand number, cards dealt, whose turn, stock and discard pile sizes.",
-                    self.info, "table"),
-            Command("players", ("p",), "Each opponent's card count and last discard.", self.players, "table"),
+            command("draw", "Draw the top card of the stock.", self.draw_stock),
+            command("take", "Take the top card of the discard pile (the up card).", self.take_discard),
+            command("discard", "Discard the current card (refused, with the reason, when you may not).",
+                    self.discard),
+            command("go-out", "Go out, discarding the current card: your melds are laid down and named.",
+                    self.go_out),
+            command("hint", "Hint: the best lay-down now, how many cards are left to meld, and the best discard "
+                    "or draw.", self.hint),
+            command("previous-card", "Move to the previous card in your hand.", self.previous),
+            command("next-card", "Move to the next card in your hand.", self.next),
+            command("first-card", "Move to the first card.", self.first),
+            command("last-card", "Move to the last card.", self.last),
+            command("jump", "Move to card 1 to 9; 0 is card 10.", self.jump),
+            command("jump-high", "Move to card 11 to 19.", self.jump_high),
+            command("go-to", "Go to a card by its number (type it, then Enter).", self.go_to),
+            command("read-hand", "Read your whole hand in order.", self.read_hand),
+            command("read-by-suit", "Read your hand grouped by suit.", self.read_by_suit),
+            command("read-by-rank", "Read your hand grouped by rank.", self.read_by_rank),
+            command("braille-hand", "Show your hand as braille cells on one line (card code).", self.braille_hand),
+            command("sort-rank", "Sort your hand by rank, and say the new order.", self.sort_rank),
+            command("sort-suit", "Sort your hand by suit, and say the new order.", self.sort_suit),
+            command("up-card", "The top card of the discard pile.", self.up_card),
+            command("wild", "What is wild this hand.", self.wild),
+            command("scores", "Scores: each player's total.", self.scores),
+            command("scores-long", "Scores hand by hand, with totals and who leads.", self.scores_long),
+            command("info", "Hand number, cards dealt, whose turn, stock and discard pile sizes.", self.info),
+            command("players", "Each opponent's card count and last discard.", self.players),
         ]
 
     # ----- playing

@@ -1,11 +1,11 @@
 """The Five Crowns solitaire table: eleven piles, a pile cursor and a card cursor, every question answerable.
 
 The player moves between piles (number keys, Up and Down over the open ones) and hears each as
-"pile 4: 6 cards, 6s wild, 2 cards from closing"; Left and Right walk the cards of that pile. One key,
-Space, does the step at hand on the pile under the cursor: place the turned-up card there, then
-discard the card under the card cursor, which lands on the card just placed, so "place, Space" sends
-an unhelpful card straight back out. Nothing is hidden in this game, so every pile can be read at
-any time, and the hint names the placement that brings a pile closest to closing.
+"pile 4: 6 cards, 6s wild, 2 cards from closing"; Left and Right walk the cards of that pile. Enter
+places the turned-up card on the pile under the cursor (the prompt names that pile, so nobody places
+blind) and X discards the card under the card cursor, which lands on the card just placed, so
+"Enter, X" sends an unhelpful card straight back out. Nothing is hidden in this game, so every pile
+can be read at any time, and the hint names the placement that brings a pile closest to closing.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from access_game.records import RecordBook
 from access_game.session import Session
 from access_game.ui.braille_link import hand_cells
 from access_game.ui.modes import NumberEntry
-from access_game.ui.registry import Command
+from access_game.ui.registry import Command, command
 from access_game.ui.table import Host
 from engine.actions import Discard, Draw
 from engine.cards import Card
@@ -31,7 +31,7 @@ from engine.rules.five_crowns_solitaire import (
     SolitaireEnded,
     SolitaireView,
 )
-from speech.phrases import cards_parts, hand_words, melds_parts
+from speech.phrases import card_words, cards_parts, hand_words, melds_parts
 from speech.solitaire_words import (
     TITLE,
     cards_count,
@@ -89,7 +89,7 @@ class SolitaireTable:
 
     # ----------------------------------------------------------------- the table protocol
     def groups(self) -> list[tuple[str, str]]:
-        return [("piles", "Piles and cards")]
+        return [("hand", "The current pile's cards"), ("pile", "Moving between piles"), ("melds", "All the piles")]
 
     def reset(self) -> None:
         """Cursors for a fresh deal, or for a resumed one: on the card just placed if a discard is owed."""
@@ -110,7 +110,9 @@ class SolitaireTable:
         if v.phase == "draw":
             return "draw"
         if v.phase == "place":
-            return f"place {v.drawn.code if v.drawn else ''}".strip()
+            # In words, not card codes ('place 7 of hearts on pile 4'): read aloud, a code is noise.
+            card = f" {card_words(v.drawn)}" if v.drawn else ""
+            return f"place{card} on pile {self.pile}"
         return f"discard from pile {v.placed}"
 
     def opening(self, resumed: bool) -> None:
@@ -130,19 +132,20 @@ class SolitaireTable:
         if v.phase == "over":
             self.say("The game is over.", urgent=urgent)
         elif v.phase == "draw":
-            self.say("Press D to turn up the next card; O lists the open piles.", kind=Kind.MY_TURN, urgent=urgent)
+            self.say("Press D to turn up the next card; Shift+P lists the open piles.", kind=Kind.MY_TURN,
+                     urgent=urgent)
         elif v.phase == "place" and v.drawn is not None:
             open_numbers = [p.number for p in v.open_piles]
             self.say(
                 "Place ",
                 *self._turned_parts(v.drawn, open_numbers),
-                ": choose a pile, then Space.",
+                f": you are on pile {self.pile}; choose a pile, then Enter.",
                 kind=Kind.MY_TURN,
                 urgent=urgent,
             )
         else:
             self.say(
-                f"Discard a card from pile {v.placed}: Left and Right, then Space.", kind=Kind.MY_TURN, urgent=urgent
+                f"Discard a card from pile {v.placed}: Left and Right, then X.", kind=Kind.MY_TURN, urgent=urgent
             )
 
     def _turned_parts(self, card: Card, open_piles: Sequence[int]) -> Parts:
@@ -180,88 +183,42 @@ class SolitaireTable:
 
     # ----------------------------------------------------------------- commands
     def commands(self) -> list[Command]:
-        s = self.session
-        not_waiting = lambda: not s.waiting  # noqa: E731
         return [
-            Command("draw", ("d",), "Turn up the top card of the stock.", self.draw, "play"),
-            Command(
-                "step",
-                ("space", "enter"),
-                "Place the turned-up card on the current pile; after that, discard the current card of that pile.",
-                self.step,
-                "play",
-                when=not_waiting,
-            ),
-            Command("place", ("p",), "Place the turned-up card on the current pile.", self.place, "play"),
-            Command("discard", ("x",), "Discard the current card from the pile you placed on.", self.discard, "play"),
-            Command(
-                "hint",
-                ("n",),
-                "Hint: the placement that brings a pile closest to closing, or the best discard.",
-                self.hint,
-                "play",
-            ),
-            Command(
-                "play-hint",
-                ("N",),
-                "Do what the hint says: place the card, or discard the hinted card.",
-                self.play_hint,
-                "play",
-            ),
-            Command("turned-card", ("u",), "The turned-up card waiting to be placed.", self.turned_card, "play"),
-            Command("next-pile", ("down",), "Move to the next open pile.", self.next_pile, "piles"),
-            Command("previous-pile", ("up",), "Move to the previous open pile.", self.previous_pile, "piles"),
-            Command("pile", tuple(PILE_KEYS), "Move to pile 1 to 9; 0 is pile 10, Alt+1 pile 11.", self.jump, "piles"),
-            Command("go-to-pile", ("j",), "Go to a pile by its number (type it, then Enter).", self.go_to, "piles"),
-            Command("previous-card", ("left",), "Move to the previous card of the pile.", self.previous_card, "piles"),
-            Command("next-card", ("right",), "Move to the next card of the pile.", self.next_card, "piles"),
-            Command("first-card", ("home",), "Move to the pile's first card.", self.first_card, "piles"),
-            Command("last-card", ("end",), "Move to the pile's last card.", self.last_card, "piles"),
-            Command("read-pile", ("h",), "Read the current pile's cards.", self.read_pile, "piles"),
-            Command(
-                "pile-melds",
-                ("m",),
-                "The current pile's best melds and the cards still unmatched.",
-                self.pile_melds,
-                "piles",
-            ),
-            Command("read-by-rank", ("g",), "Read the current pile grouped by rank.", self.read_by_rank, "piles"),
-            Command(
-                "braille-pile",
-                ("b",),
-                "Show the current pile as braille cells on one line (card code).",
-                self.braille_pile,
-                "piles",
-            ),
-            Command(
-                "open-piles",
-                ("o",),
-                "List the open piles, each with how far it is from closing.",
-                self.open_piles,
-                "table",
-            ),
-            Command("all-piles", ("a",), "Every pile, open and closed, with its cards.", self.all_piles, "table"),
-            Command("stock", ("s",), "How many cards are left in the stock.", self.stock, "table"),
-            Command("wild", ("w",), "What is wild on the current pile.", self.wild, "table"),
-            Command("discards", ("k",), "The cards discarded so far (they are dead).", self.discards, "table"),
-            Command("info", ("i",), "Piles closed, stock, the deal's seed and what to do now.", self.info, "table"),
-            Command(
-                "record", ("r",), "Your record: games, wins, best result and winning streak.", self.record, "table"
-            ),
+            command("draw", "Turn up the top card of the stock.", self.draw),
+            command("put-down", "Place the turned-up card on the current pile.", self.place),
+            command("discard", "Discard the current card from the pile you placed on.", self.discard),
+            command("play-hint", "Do what the hint says: place the card, or discard the hinted card.",
+                    self.play_hint),
+            command("hint", "Hint: the placement that brings a pile closest to closing, or the best discard.",
+                    self.hint),
+            command("up-card", "The turned-up card waiting to be placed.", self.turned_card),
+            command("pile-down", "Move to the next open pile.", self.next_pile),
+            command("pile-up", "Move to the previous open pile.", self.previous_pile),
+            command("jump", "Move to pile 1 to 9; 0 is pile 10.", self.jump),
+            command("jump-high", "Alt+1 moves to pile 11.", self.jump),
+            command("go-to", "Go to a pile by its number (type it, then Enter).", self.go_to),
+            command("previous-card", "Move to the previous card of the pile.", self.previous_card),
+            command("next-card", "Move to the next card of the pile.", self.next_card),
+            command("first-card", "Move to the pile's first card.", self.first_card),
+            command("last-card", "Move to the pile's last card.", self.last_card),
+            command("read-hand", "Read the current pile's cards.", self.read_pile),
+            command("read-by-suit", "Read the current pile grouped by suit.", self.read_by_suit),
+            command("read-by-rank", "Read the current pile grouped by rank.", self.read_by_rank),
+            command("best-melds", "The current pile's best melds and the cards still unmatched.", self.pile_melds),
+            command("braille-hand", "Show the current pile as braille cells on one line (card code).",
+                    self.braille_pile),
+            command("open-piles", "List the open piles, each with how far it is from closing.", self.open_piles),
+            command("read-table", "Every pile, open and closed, with its cards.", self.all_piles),
+            command("scores", "Where you stand: piles closed, cards left in the stock and discarded.", self.stock),
+            command("wild", "What is wild on the current pile.", self.wild),
+            command("read-discards", "The cards discarded so far (they are dead).", self.discards),
+            command("info", "Piles closed, stock, the deal's seed and what to do now.", self.info),
+            command("record", "Your record: games, wins, best result and winning streak.", self.record),
         ]
 
     # ----- playing
     def draw(self, key: str = "") -> None:
         self.session.act(Draw(self.session.human_seat, "stock"))
-
-    def step(self, key: str = "") -> None:
-        v = self.view
-        if v.phase == "draw":
-            self.say("Turn up a card first: press D.", kind=Kind.SYSTEM)
-        elif v.phase == "discard":
-            self.discard()
-        else:
-            self.place()
 
     def place(self, key: str = "") -> None:
         self.session.act(Place(self.session.human_seat, self.pile))
@@ -349,10 +306,12 @@ class SolitaireTable:
         self._step_pile(-1)
 
     def jump(self, key: str = "") -> None:
-        if key not in PILE_KEYS:
+        if key in PILE_KEYS:
+            self._move_to_pile(PILE_KEYS[key])
+        elif key.startswith("alt-") and key[4:].isdigit():
+            self._move_to_pile(10 + int(key[4:]))
+        else:
             self.go_to()
-            return
-        self._move_to_pile(PILE_KEYS[key])
 
     def go_to(self, key: str = "") -> None:
         self.host.open(
@@ -395,6 +354,10 @@ class SolitaireTable:
     def read_by_rank(self, key: str = "") -> None:
         pile = self.current
         self.say(f"Pile {pile.number}: " + hand_words(self._cards(), pile.wild_rank, group="rank") + ".")
+
+    def read_by_suit(self, key: str = "") -> None:
+        pile = self.current
+        self.say(f"Pile {pile.number}: " + hand_words(self._cards(), pile.wild_rank, group="suit") + ".")
 
     def braille_pile(self, key: str = "") -> None:
         # Cells for the eyes and fingers only: a screen reader reading them aloud says nonsense.

@@ -2,8 +2,8 @@
 into, the melds on the table one by one, and the running totals against the target.
 
 Three cursors, each with its own keys, because a blind player cannot glance across the table:
-the hand (Left and Right, digits), the discard pile (Up toward the top, Down deeper, Tab to the next
-card you could take back to) and the melds (M). Melds and lay-offs are built the same way as in the
+the hand (Left and Right, digits), the discard pile (Up toward the top, Down deeper, Shift+Down to the
+next card you could take back to) and the melds (M and Shift+M). Melds and lay-offs are built the same way as in the
 other tables: Space toggles the current card in or out of the selection and says at once whether the
 selection is a meld, Enter puts it down. Every card said stays a Card value in the message, so the
 announcer can show it in braille.
@@ -19,7 +19,7 @@ from itertools import combinations
 from access_game.session import Session
 from access_game.ui.hand_table import HandTable
 from access_game.ui.modes import NumberEntry
-from access_game.ui.registry import Command
+from access_game.ui.registry import Command, command
 from access_game.ui.table import Host
 from engine.actions import Action, Discard, Draw
 from engine.arrange_upcard import arrange_upcard, cards_value, fits_meld, is_wild, meld_problem, meld_rank
@@ -58,8 +58,8 @@ Parts = list[str | Card]
 
 #: The computer player whose next step the hint names: the strongest, since a hint should be good advice.
 HINT_LEVEL = "hard"
-#: Hand positions 11 to 15 (a dealt ace is 14 cards, 15 once drawn); beyond that, J and a number.
-HIGH_KEYS = ("alt-1", "alt-2", "alt-3", "alt-4", "alt-5")
+#: Hand positions 11 to 19 (a dealt ace is 14 cards, 15 once drawn, more after digging).
+HIGH_KEYS = tuple(f"alt-{n}" for n in range(1, 10))
 
 
 def _cards(n: int) -> str:
@@ -344,8 +344,8 @@ class UpcardTable(HandTable):
             self.say("Last turn: draw, lay down one meld of exactly three cards if you can, then discard.",
                      kind=Kind.MY_TURN, urgent=False)
         elif v.melded[v.seat] and (n := len(dig_options(v))):
-            which = "1 card: K says what it would cost, Tab moves to it" if n == 1 else (
-                f"any of {n} cards: K says what each would cost, Tab moves to them")
+            which = "1 card: Shift+K says what it would cost, Shift+Down moves to it" if n == 1 else (
+                f"any of {n} cards: Shift+K says what each would cost, Shift+Down moves to them")
             self.say(f"You could take the discard pile back to {which}.", kind=Kind.MY_TURN, urgent=False)
 
     def _go_out_hint(self) -> None:
@@ -369,69 +369,62 @@ class UpcardTable(HandTable):
         s = self.session
         not_waiting = lambda: not s.waiting  # noqa: E731
         return [
-            Command("draw-stock", ("d",), "Draw the top card of the stock.", self.draw_stock, "play"),
-            Command("take-back", ("t",), "Take the discard pile back to the card under the pile cursor and meld "
-                    "it with your natural pair of its rank (selected wilds join the meld).", self.take_back, "play"),
-            Command("select", ("space",), "Select or unselect the current card, and hear the selection and "
-                    "whether it is a meld.", self.select, "play", when=not_waiting),
-            Command("put-down", ("enter",), "Put down the selected cards: a new meld if they make one, "
-                    "otherwise laid off on melds that take them.", self.put_down, "play", when=not_waiting),
-            Command("lay-off", ("o",), "Lay off the selected cards, or the current card, on the current meld "
-                    "if it fits, otherwise on a meld that takes it.", self.lay_off, "play"),
-            Command("discard", ("x",), "Discard the current card: your turn ends (with your last card, you go "
-                    "out).", self.discard, "play"),
-            Command("hint", ("n",), "Hint: the next step a strong player would take, and how to do it.",
-                    self.hint, "play"),
-            Command("play-hint", ("N",), "Do what the hint says (one step).", self.play_hint, "play"),
-            Command("previous-card", ("left",), "Move to the previous card in your hand.", self.previous, "hand"),
-            Command("next-card", ("right",), "Move to the next card in your hand.", self.next, "hand"),
-            Command("first-card", ("home",), "Move to the first card.", self.first, "hand"),
-            Command("last-card", ("end",), "Move to the last card.", self.last, "hand"),
-            Command("jump", ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0"),
-                    "Move to card 1 to 9; 0 is card 10.", self.jump, "hand"),
-            Command("jump-high", HIGH_KEYS, "Move to card 11 to 15.", self.jump_high, "hand"),
-            Command("go-to", ("j",), "Go to a card of your hand by its number (type it, then Enter).",
-                    self.go_to, "hand"),
-            Command("read-hand", ("h",), "Read your whole hand in order, with the cards selected.",
-                    self.read_hand, "hand"),
-            Command("read-by-rank", ("g",), "Read your hand grouped by rank: your pairs and wilds.",
-                    self.read_by_rank, "hand"),
-            Command("read-selection", ("z",), "Read the selection and whether it is a meld.",
-                    self.read_selection, "hand"),
-            Command("clear-selection", ("Z",), "Clear the selection.", self.clear_selection, "hand"),
-            Command("braille-hand", ("b",), "Show your hand as braille cells on one line (card code).",
-                    self.braille_hand, "hand"),
-            Command("sort-rank", ("r",), "Sort your hand by rank, wilds last, and say the new order.",
-                    self.sort_rank, "hand"),
-            Command("sort-suit", ("e",), "Sort your hand by suit, and say the new order.", self.sort_suit, "hand"),
-            Command("read-pile", ("k",), "Read the whole discard pile, from the top.", self.read_pile, "pile"),
-            Command("pile-up", ("up",), "Move the pile cursor one card toward the top.", self.pile_up, "pile"),
-            Command("pile-down", ("down",), "Move the pile cursor one card deeper.", self.pile_down, "pile"),
-            Command("next-take-back", ("tab",), "Move the pile cursor to the next card, deeper, that you could "
-                    "take back to.", self.next_target, "pile"),
-            Command("previous-take-back", ("s-tab",), "Move the pile cursor to the previous card, nearer the top, "
-                    "that you could take back to.", self.previous_target, "pile"),
-            Command("pile-go-to", ("J",), "Go to a card of the discard pile by its place from the top "
-                    "(type it, then Enter).", self.pile_go_to, "pile"),
-            Command("take-back-options", ("K",), "Every card you could take back to, with the meld it makes and "
-                    "what the cards above it would cost you.", self.take_back_options, "pile"),
-            Command("all-melds", ("a",), "Every meld on the table, one line each, with its lay-offs.",
-                    self.all_melds, "melds"),
-            Command("players-melds", ("A",), "Each player's melds and lay-offs, and what they are worth to them.",
-                    self.players_melds, "melds"),
-            Command("next-meld", ("m",), "Move to the next meld on the table and read it.", self.next_meld, "melds"),
-            Command("previous-meld", ("M",), "Move to the previous meld on the table and read it.",
-                    self.previous_meld, "melds"),
-            Command("top-card", ("u",), "The top card of the discard pile.", self.top_card, "table"),
-            Command("wild", ("w",), "The wild rank, and everyone's up card and hand size at the deal.",
-                    self.wild, "table"),
-            Command("scores", ("s",), "Running totals against the target, and who leads.", self.scores, "table"),
-            Command("scores-long", ("S",), "Scores hand by hand, with the totals.", self.scores_long, "table"),
-            Command("info", ("i",), "Hand number, dealer, stock and pile sizes, whether you have melded, whose "
-                    "turn.", self.info, "table"),
-            Command("players", ("p",), "Each opponent's cards in hand, melded or not, points on the table and "
-                    "last discard.", self.players, "table"),
+            command("draw", "Draw the top card of the stock.", self.draw_stock),
+            command("take", "Take the discard pile back to the card under the pile cursor and meld it with your "
+                    "natural pair of its rank (selected wilds join the meld).", self.take_back),
+            command("discard", "Discard the current card: your turn ends (with your last card, you go out).",
+                    self.discard),
+            command("put-down", "Put down the selected cards: a new meld if they make one, otherwise laid off on "
+                    "melds that take them.", self.put_down, when=not_waiting),
+            command("lay-off", "Lay off the selected cards, or the current card, on the current meld if it fits, "
+                    "otherwise on a meld that takes it.", self.lay_off),
+            command("play-hint", "Do what the hint says (one step).", self.play_hint),
+            command("hint", "Hint: the next step a strong player would take, and how to do it.", self.hint),
+            command("select", "Select or unselect the current card, and hear the selection and whether it is a "
+                    "meld.", self.select, when=not_waiting),
+            command("read-selection", "Read the selection and whether it is a meld.", self.read_selection),
+            command("clear-selection", "Clear the selection.", self.clear_selection),
+            command("previous-card", "Move to the previous card in your hand.", self.previous),
+            command("next-card", "Move to the next card in your hand.", self.next),
+            command("first-card", "Move to the first card.", self.first),
+            command("last-card", "Move to the last card.", self.last),
+            command("jump", "Move to card 1 to 9; 0 is card 10.", self.jump),
+            command("jump-high", "Move to card 11 to 19.", self.jump_high),
+            command("go-to", "Go to a card of your hand by its number (type it, then Enter).", self.go_to),
+            command("read-hand", "Read your whole hand in order, with the cards selected.", self.read_hand),
+            command("read-by-suit", "Read your hand grouped by suit.", self.read_by_suit),
+            command("read-by-rank", "Read your hand grouped by rank: your pairs and wilds.", self.read_by_rank),
+            command("braille-hand", "Show your hand as braille cells on one line (card code).", self.braille_hand),
+            command("sort-rank", "Sort your hand by rank, wilds last, and say the new order.", self.sort_rank),
+            command("sort-suit", "Sort your hand by suit, and say the new order.", self.sort_suit),
+            command("read-discards", "Read the whole discard pile, from the top.", self.read_pile),
+            command("pile-up", "Move the pile cursor one card toward the top.", self.pile_up),
+            command("pile-down", "Move the pile cursor one card deeper.", self.pile_down),
+            command("next-take-back", "Move the pile cursor to the next card, deeper, that you could take back to.",
+                    self.next_target),
+            command("previous-take-back", "Move the pile cursor to the previous card, nearer the top, that you "
+                    "could take back to.", self.previous_target),
+            command("pile-go-to", "Go to a card of the discard pile by its place from the top (type it, then "
+                    "Enter).", self.pile_go_to),
+            command("take-back-options", "Every card you could take back to, with the meld it makes and what the "
+                    "cards above it would cost you.", self.take_back_options),
+            command("read-table", "Every meld on the table, one line each, with its lay-offs.", self.all_melds),
+            command("players-melds", "Each player's melds and lay-offs, and what they are worth to them.",
+                    self.players_melds),
+            command("next-meld", "Move to the next meld on the table and read it.", self.next_meld),
+            command("previous-meld", "Move to the previous meld on the table and read it.", self.previous_meld),
+            command("up-card", "The top card of the discard pile.", self.top_card),
+            command("wild", "The wild rank, and everyone's up card and hand size at the deal.", self.wild),
+            command("scores", "Running totals against the target, and who leads.", self.scores),
+            command("scores-long", "Scores hand by hand, with the totals.", self.scores_long),
+            command("info", "Hand number, dealer, stock and pile sizes, whether you have melded, whose turn.",
+                    self.info),
+            command("players", "Each opponent's cards in hand, melded or not, points on the table and last discard.",
+                    self.players),
         ]
+
+    def read_by_suit(self, key: str = "") -> None:
+        self.say(hand_words(self.order, self.view.wild_rank, group="suit") + ".", kind=Kind.MY_TURN)
 
     # ----- playing
     @property
@@ -455,7 +448,7 @@ class UpcardTable(HandTable):
         depth = self._pile_depth()
         if v.my_turn and v.phase == "draw" and v.melded[v.seat] and depth:
             target = v.discard[-depth]
-            where = " Tab moves to a card you could take back to." if dig_options(v) else ""
+            where = " Shift+Down moves to a card you could take back to." if dig_options(v) else ""
             if is_wild(target, v.wild_rank):
                 self.say("The pile cursor is on ", *self._the(target), ": you can take back only to a natural "
                          f"card matching a pair you hold.{where}", kind=Kind.SYSTEM)
@@ -518,7 +511,7 @@ class UpcardTable(HandTable):
             where = self._meld_name(homes[0]) if len(set(homes)) == 1 and homes[0] is not None else "melds"
             fit = f"Not a meld, but {'it fits' if len(cards) == 1 else 'they fit'} {where}"
             if now and v.may_lay_off:
-                return [fit + ": Enter or O lays off."]
+                return [fit + ": Enter or Shift+O lays off."]
             if v.melded[v.seat] and not v.first_meld_now:
                 return [fit + "."]
             return [fit + "; you may lay off from the turn after your first meld."]
@@ -614,12 +607,12 @@ class UpcardTable(HandTable):
         if isinstance(action, TakeDiscards):
             target = v.discard[-action.count]
             return [f"take {_cards(action.count)} back to ", *self._the(target), ", melding ",
-                    *self._list(action.meld), ": move to it with Tab, then T."]
+                    *self._list(action.meld), ": move to it with Shift+Down, then T."]
         if isinstance(action, Meld):
             return ["meld ", *self._list(action.cards), ": select them with Space, then Enter."]
         if isinstance(action, LayOff):
             return ["lay off ", *self._the(action.card), f" on {self._meld_name(action.meld)}: "
-                    "select it, then O."]
+                    "select it, then Shift+O."]
         if isinstance(action, Discard):
             out = " and go out" if len(v.hand) == 1 else ""
             return ["discard ", *self._the(action.card), f"{out}: move to it, then X."]

@@ -172,18 +172,18 @@ def keys_for_step(h: SolitaireHarness) -> list[str]:
     hint = v.hint()
     assert hint is not None
     if v.phase == "place":
-        return [KEY_OF_PILE[hint.pile], "space"]
+        return [KEY_OF_PILE[hint.pile], "enter"]
     cards = h.table._cards()
     index = cards.index(hint.discard)
     if cards[h.table.pos] == hint.discard:
-        return ["space"]
-    return ["home", *["right"] * index, "space"]
+        return ["x"]
+    return ["home", *["right"] * index, "x"]
 
 
 def play_whole_game(h: SolitaireHarness, *, look_every: int = 7) -> None:
     """A whole deal by keys; every few moves the player also lists the piles and reads one."""
     h.start()
-    h.press("o")
+    h.press("P")
     moves = 0
     for _ in range(2000):
         if h._app is not None and h._app.quitting:
@@ -191,7 +191,7 @@ def play_whole_game(h: SolitaireHarness, *, look_every: int = 7) -> None:
         if h.view.phase == "draw" and not h.session.over:
             moves += 1
             if moves % look_every == 0:
-                h.press("o", "s")
+                h.press("P", "s")
         for key in keys_for_step(h):
             h.press(key)
     raise AssertionError("the game did not end")

@@ -2,7 +2,7 @@
 
 ``Harness`` builds the real parts a player meets (session, table, app, announcer, narrator) with a
 recording backend in place of a voice. ``keys_for_decision`` is a player's choice expressed only as
-key presses (move to a card by its number, then Space or O), so a whole game can be played through
+key presses (move to a card by its number, then X or O), so a whole game can be played through
 the interface the way a person would, and its transcript kept as a golden file.
 """
 
@@ -179,7 +179,7 @@ def keys_for_decision(app: GameApp) -> list[str]:
     if outs and not view.last_turn:
         return [card_key(table.order.index(outs[0])), "o"]
     best = min(opts, key=lambda c: (opts[c].points, c.sort_key()))
-    return [card_key(table.order.index(best)), "space"]
+    return [card_key(table.order.index(best)), "x"]
 
 
 def play_whole_game(h: Harness, *, extra_every_hand: tuple[str, ...] = ("h", "w")) -> list[str]:
@@ -282,3 +282,14 @@ def can_go_out(app: GameApp) -> bool:
     if v.phase != "discard" or v.last_turn:
         return False
     return any(a.points == 0 for a in discard_options(v.hand, v.wild_rank).values())
+
+
+def main() -> int:
+    """Rewrite the Five Crowns golden transcripts (scripts/regen_golden.py runs every game's)."""
+    for game in GOLDEN_GAMES:
+        path = golden_path(game)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lines = record_golden(game)
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        print(f"wrote {path.relative_to(GOLDEN_DIR.parents[1])} ({len(lines)} lines)")
+    return 0

@@ -195,7 +195,7 @@ def _free_index(table: ContractTable, card: Card, taken: set[int]) -> int:
 
 
 def _meld_keys(meld_id: int) -> list[str]:
-    return ["M", *str(meld_id), "enter"]
+    return ["alt-j", *str(meld_id), "enter"]
 
 
 def keys_for_decision(h: ContractHarness) -> list[str]:
@@ -246,10 +246,10 @@ def play_whole_game(h: ContractHarness, *, limit: int = 6000) -> None:
         if not h.session.over and h.session.my_turn:
             if v.hand_number != asked_hand:
                 asked_hand = v.hand_number
-                h.press("k")
+                h.press("C")
             if v.hand_number != read_hand and v.my_turn and v.phase == "discard" and v.table:
                 read_hand = v.hand_number
-                h.press("m")
+                h.press("a")
         keys = keys_for_decision(h)
         if not keys:
             raise AssertionError("the game is waiting for nobody")

@@ -3,8 +3,8 @@
 ``UpcardHarness`` builds the real parts a player meets (session, upcard table, app, announcer,
 narrator) with a recording backend in place of a voice. ``keys_for_step`` is a player's move expressed
 only as key presses read off the table: a normal computer player decides, and the keys do it the way
-a person would (card number, Space to select, Enter to meld; M to the meld, O to lay off; Tab through
-the discard pile, T to take it back; card number, X to discard). The golden game is a whole seeded
+a person would (card number, Space to select, Enter to meld; M to the meld, Shift+O to lay off;
+Shift+Down through the discard pile, T to take it back; card number, X to discard). The golden game is a whole seeded
 game to a low target played that way; regenerate it, and the keys section of docs/upcard-rummy.md,
 on purpose with
 
@@ -63,6 +63,8 @@ RAW_KEYS = {
     "escape": "\x1b",
     "tab": "\t",
     "s-tab": "\x1b[Z",
+    "s-up": "\x1b[1;2A",
+    "s-down": "\x1b[1;2B",
     "f1": "\x1bOP",
     "left": "\x1b[D",
     "right": "\x1b[C",
@@ -292,18 +294,18 @@ def keys_for_action(h: UpcardHarness, action: Action) -> list[Step]:
     if isinstance(action, TakeDiscards):
         targets = [o.depth for o in dig_options(h.view)]
         depth = table._pile_depth()
-        keys: list[Step] = ["tab"] * sum(1 for d in targets if depth < d <= action.count)
+        keys: list[Step] = ["s-down"] * sum(1 for d in targets if depth < d <= action.count)
         wilds = [c for c in action.meld if c.rank == h.view.wild_rank and c in h.view.hand]
         return [*keys, *(("select", c) for c in wilds), "t"]
     if isinstance(action, Meld):
         return [*(("select", c) for c in action.cards), "enter"]
     if isinstance(action, LayOff):
         if table._meld_for(action.card) == action.meld:
-            return [("to", action.card), "o"]
+            return [("to", action.card), "O"]
         n = len(h.view.table)
         at = table.meld_index
         steps = action.meld + 1 if at is None or at >= n else (action.meld - at) % n
-        return [*(["m"] * steps), ("to", action.card), "o"]
+        return [*(["m"] * steps), ("to", action.card), "O"]
     if isinstance(action, Discard):
         return [("to", action.card), "x"]
     raise AssertionError(f"no keys for {action}")
@@ -345,7 +347,7 @@ def play_whole_game(h: UpcardHarness) -> None:
             if v.hand_number != hand_seen:
                 hand_seen = v.hand_number
                 h.press("w", "s")
-            h.press("n")
+            h.press("H")
             if v.melded[0] and dig_options(v):
                 h.press("K")
             elif len(v.discard) > 3 and pile_read != v.hand_number:
