@@ -7,6 +7,8 @@ A ruleset is a stateless object; the state it creates is a plain mutable datacla
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -87,15 +89,33 @@ class Ruleset(Protocol):
 
 
 _REGISTRY: dict[str, Callable[[], Ruleset]] = {}
+_discovered = False
 
 
 def register_ruleset(name: str, factory: Callable[[], Ruleset]) -> None:
+    """Make ``factory()`` the ruleset called ``name``; a second registration of a name is refused."""
+    if name in _REGISTRY:
+        raise ValueError(f"a ruleset is already registered as '{name}'")
     _REGISTRY[name] = factory
 
 
 def _load_builtin() -> None:
-    # Imported here so each ruleset module stays free to import the engine's shared parts.
-    import engine.rules  # noqa: F401
+    """Register every module of :mod:`engine.rules` that names its ruleset in ``RULESET``.
+
+    The rules modules import nothing of the registry (nor of the computer players), so the engine's
+    imports run one way: the registry finds the rules, the rules know only cards, melds and events.
+    """
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    import engine.rules
+
+    for info in pkgutil.iter_modules(engine.rules.__path__, "engine.rules."):
+        module = importlib.import_module(info.name)
+        ruleset = getattr(module, "RULESET", None)
+        if ruleset is not None:
+            register_ruleset(ruleset.name, ruleset)
 
 
 def ruleset_names() -> list[str]:

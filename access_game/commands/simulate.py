@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     if args.game == SOLITAIRE:
         try:
-            from engine.rules.five_crowns_solitaire import simulate_games
+            from engine.solitaire_sim import simulate_games
         except ImportError:
             raise UsageError("solitaire is not available") from None
         _print(simulate_games(games=args.games, seed=args.seed), args.json)

@@ -33,18 +33,19 @@ _loaded: set[str] = set()
 
 
 def register_agent(game: str, level: str, factory: Callable[[int], Agent]) -> None:
-    """Make ``factory(seed)`` the player for ``game`` at ``level``."""
+    """Make ``factory(seed)`` the player for ``game`` at ``level``; a second one for the same game and
+    level is refused rather than silently replacing the first."""
+    if (game, level) in _FACTORIES:
+        raise ValueError(f"a {level} computer player for {game} is already registered")
     _FACTORIES[(game, level)] = factory
 
 
 def _load_players(game: str) -> None:
     """Import the module that registers ``game``'s players: by convention ``engine.bots.<game>`` with
-    dashes as underscores (five-crowns: engine/bots/five_crowns.py). Rulesets may also register
-    players themselves (solitaire does), so the rulesets are loaded too."""
+    dashes as underscores (five-crowns: engine/bots/five_crowns.py)."""
     if game in _loaded:
         return
     _loaded.add(game)
-    importlib.import_module("engine.rules")
     module = game.replace("-", "_")
     if module.isidentifier() and importlib.util.find_spec(f"engine.bots.{module}") is not None:
         importlib.import_module(f"engine.bots.{module}")
@@ -66,11 +67,3 @@ def make_agent(game: str, level: str, seed: int = 0) -> Agent:
         raise ValueError(f"no {level} computer player for {game} yet")
     return factory(seed)
 
-
-def __getattr__(name: str) -> Any:
-    # The first greedy player lived here; it is now the 'normal' Five Crowns player.
-    if name == "SimpleFiveCrowns":
-        from engine.bots.five_crowns import NormalFiveCrowns
-
-        return NormalFiveCrowns
-    raise AttributeError(name)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar, Literal
 
 from engine.actions import Action, Discard, Draw, register_action
@@ -51,8 +52,7 @@ from engine.events import (
     TurnStarted,
     register_event,
 )
-from engine.notation import parse_card
-from engine.ruleset import register_ruleset
+from engine.notation import card_codes, parse_card, read_codes
 
 __all__ = [
     "CARDS_DEALT",
@@ -907,9 +907,6 @@ class ContractRummy:
         )
 
     def state_to_data(self, state: ContractState) -> dict[str, Any]:
-        def codes(cards: Sequence[Card]) -> list[str]:
-            return [c.code for c in cards]
-
         return {
             "players": list(state.players),
             "seed": state.seed,
@@ -919,10 +916,12 @@ class ContractRummy:
             "dealer": state.dealer,
             "phase": state.phase,
             "to_move": state.to_move,
-            "stock": codes(state.stock),
-            "discard": codes(state.discard),
-            "hands": [codes(h) for h in state.hands],
-            "table": [{"id": m.id, "owner": m.owner, "kind": m.kind, "cards": codes(m.cards)} for m in state.table],
+            "stock": card_codes(state.stock),
+            "discard": card_codes(state.discard),
+            "hands": [card_codes(h) for h in state.hands],
+            "table": [
+                {"id": m.id, "owner": m.owner, "kind": m.kind, "cards": card_codes(m.cards)} for m in state.table
+            ],
             "melded": list(state.melded),
             "buys": list(state.buys),
             "offered_by": state.offered_by,
@@ -936,8 +935,7 @@ class ContractRummy:
         }
 
     def state_from_data(self, data: Mapping[str, Any]) -> ContractState:
-        def cards(codes: Sequence[str]) -> list[Card]:
-            return [parse_contract_card(c) for c in codes]
+        cards = partial(read_codes, parse=parse_contract_card)
 
         table: list[TableMeld] = []
         for m in data["table"]:
@@ -979,4 +977,5 @@ class ContractRummy:
         return state
 
 
-register_ruleset("contract-rummy", ContractRummy)
+#: Found by engine.ruleset, which registers it under its name.
+RULESET = ContractRummy

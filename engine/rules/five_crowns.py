@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Literal
 
 from engine.actions import Action, Discard, Draw, GoOut
@@ -32,8 +33,7 @@ from engine.events import (
     TurnStarted,
     WentOut,
 )
-from engine.notation import parse_card
-from engine.ruleset import register_ruleset
+from engine.notation import card_codes, parse_card, read_codes
 
 __all__ = ["FiveCrowns", "FiveCrownsOptions", "FiveCrownsState", "FiveCrownsView", "wild_rank_for_hand"]
 
@@ -456,9 +456,6 @@ class FiveCrowns:
         )
 
     def state_to_data(self, state: FiveCrownsState) -> dict[str, Any]:
-        def codes(cards: Sequence[Card]) -> list[str]:
-            return [c.code for c in cards]
-
         return {
             "players": list(state.players),
             "seed": state.seed,
@@ -469,13 +466,15 @@ class FiveCrowns:
             "seats": list(state.seats),
             "phase": state.phase,
             "to_move": state.to_move,
-            "stock": codes(state.stock),
-            "discard": codes(state.discard),
-            "hands": [codes(h) for h in state.hands],
+            "stock": card_codes(state.stock),
+            "discard": card_codes(state.discard),
+            "hands": [card_codes(h) for h in state.hands],
             "went_out": state.went_out,
             "last_turns": list(state.last_turns),
             "laid_down": {
-                str(seat): {"melds": [codes(m) for m in a.melds], "deadwood": codes(a.deadwood), "points": a.points}
+                str(seat): {
+                    "melds": [card_codes(m) for m in a.melds], "deadwood": card_codes(a.deadwood), "points": a.points
+                }
                 for seat, a in state.laid_down.items()
             },
             "scores": [list(s) for s in state.scores],
@@ -485,8 +484,7 @@ class FiveCrowns:
         }
 
     def state_from_data(self, data: Mapping[str, Any]) -> FiveCrownsState:
-        def cards(codes: Sequence[str]) -> list[Card]:
-            return [parse_five_crowns(c) for c in codes]
+        cards = partial(read_codes, parse=parse_five_crowns)
 
         state = FiveCrownsState(
             players=[str(p) for p in data["players"]],
@@ -521,4 +519,5 @@ class FiveCrowns:
         return state
 
 
-register_ruleset("five-crowns", FiveCrowns)
+#: Found by engine.ruleset, which registers it under its name.
+RULESET = FiveCrowns

@@ -18,6 +18,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar, Literal
 
 from engine.actions import Action, Discard, Draw, register_action
@@ -42,8 +43,7 @@ from engine.events import (
     TurnStarted,
     register_event,
 )
-from engine.notation import parse_card
-from engine.ruleset import register_ruleset
+from engine.notation import card_codes, parse_card, read_codes
 
 __all__ = [
     "HandOpened",
@@ -758,9 +758,6 @@ class UpcardRummy:
         )
 
     def state_to_data(self, state: UpcardState) -> dict[str, Any]:
-        def codes(cards: Sequence[Card]) -> list[str]:
-            return [c.code for c in cards]
-
         return {
             "players": list(state.players),
             "seed": state.seed,
@@ -769,16 +766,16 @@ class UpcardRummy:
             "dealer": state.dealer,
             "phase": state.phase,
             "to_move": state.to_move,
-            "stock": codes(state.stock),
-            "discard": codes(state.discard),
-            "hands": [codes(h) for h in state.hands],
-            "up_cards": codes(state.up_cards),
+            "stock": card_codes(state.stock),
+            "discard": card_codes(state.discard),
+            "hands": [card_codes(h) for h in state.hands],
+            "up_cards": card_codes(state.up_cards),
             "wild_rank": int(state.wild_rank),
             "table": [
                 {
                     "owner": m.owner,
                     "rank": int(m.rank),
-                    "cards": codes(m.cards),
+                    "cards": card_codes(m.cards),
                     "layoffs": [[s, c.code] for s, c in m.layoffs],
                 }
                 for m in state.table
@@ -793,8 +790,7 @@ class UpcardRummy:
         }
 
     def state_from_data(self, data: Mapping[str, Any]) -> UpcardState:
-        def cards(codes: Sequence[str]) -> list[Card]:
-            return [parse_upcard_card(c) for c in codes]
+        cards = partial(read_codes, parse=parse_upcard_card)
 
         state = UpcardState(
             players=[str(p) for p in data["players"]],
@@ -837,4 +833,5 @@ class UpcardRummy:
         return state
 
 
-register_ruleset("upcard-rummy", UpcardRummy)
+#: Found by engine.ruleset, which registers it under its name.
+RULESET = UpcardRummy

@@ -19,9 +19,9 @@ from engine.rules.five_crowns_solitaire import (
     PileClosed,
     Place,
     SolitaireView,
-    pile_distance,
     pile_wild_rank,
 )
+from engine.solitaire_closing import unmatched_count
 
 DECK = Counter(five_crowns_deck())
 FAST = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -116,7 +116,7 @@ def test_the_hint_keeps_its_promise(seed: int, moves: int) -> None:
         for card in set(held):
             rest = list(held)
             rest.remove(card)
-            after = pile_distance(rest, pile.wild_rank)
+            after = unmatched_count(rest, pile.wild_rank)
             gains.append(pile.distance - after)
             closers += after == 0
     assert hint.closes == (closers > 0)
