@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from access_game.session import Session
 from access_game.ui.hand_table import HandTable
+from access_game.ui.hints import hint_lines
 from access_game.ui.registry import Command, command
 from access_game.ui.table import Host
 from engine.actions import Discard, Draw, GoOut
@@ -295,6 +296,9 @@ class FiveCrownsTable(HandTable):
             self.say(f"You cannot go out yet: {_cards(len(arr.deadwood))} would not meld.", kind=Kind.SYSTEM)
 
     def hint(self, key: str = "") -> None:
+        if self.session.my_turn:  # the strongest player's move for your seat, and why
+            self.session.say_all(hint_lines(self.session))
+            return
         v = self.view
         if v.phase == "over" or not v.hand:
             self.say("No hint: you hold no cards now.")

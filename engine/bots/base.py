@@ -11,11 +11,13 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.actions import Action
+from engine.cards import Card
 
-__all__ = ["LEVELS", "Agent", "agent_levels", "make_agent", "register_agent"]
+__all__ = ["LEVELS", "Agent", "Choice", "agent_levels", "explain", "make_agent", "register_agent"]
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -26,6 +28,39 @@ class Agent(Protocol):
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         """Pick one of ``legal`` knowing only ``view`` (the agent's own seat's view)."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A computer player's move and why it chose it: what a hint tells a person, in the words of
+    speech.hint_words (the engine holds no sentences, only the reason's name and its facts).
+
+    Reasons: ``go_out``; ``take_goes_out`` (the up card lets the hand go out this turn);
+    ``take_fewer_points`` (the up card leaves fewer points than the stock is expected to);
+    ``top_idle`` (the up card would only be thrown again); ``stock_better``; ``fewest_points`` (the
+    throw leaving fewest points, on a last turn); ``best_prospects`` (the throw that keeps the best
+    chances); ``spare_next`` (``instead`` would leave as few points, but ``seat``, who plays next, is
+    seen collecting it); ``only`` (nothing to weigh); ``chosen`` (a player that gives no reasons).
+    """
+
+    action: Action
+    reason: str
+    #: Points left in hand after the move (and the discard it leads to), where the player knows them;
+    #: for a draw from the stock (``stock_better``, ``top_idle``), what taking the up card would leave.
+    points: int | None = None
+    #: The card the player chose not to throw, for ``spare_next``.
+    instead: Card | None = None
+    #: The seat the reason is about, for ``spare_next``.
+    seat: int | None = None
+
+
+def explain(agent: Agent, view: Any, legal: Sequence[Action]) -> Choice:
+    """The agent's choice with its reason; a player with no ``explain`` of its own gives ``chosen``."""
+    own = getattr(agent, "explain", None)
+    if own is not None:
+        choice: Choice = own(view, legal)
+        return choice
+    return Choice(agent.choose(view, legal), "chosen")
 
 
 _FACTORIES: dict[tuple[str, str], Callable[[int], Agent]] = {}
