@@ -136,3 +136,19 @@ def test_the_table_registry_is_the_catalog() -> None:
 
     assert [e.name for e in table_entries()] == NAMES
     assert table_entry("solitaire") is catalog.game("solitaire")
+
+
+def test_every_game_has_the_files_adding_a_game_names() -> None:
+    """docs/adding-a-game.md lists the files a game touches; each game in the catalog has them."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parents[2]
+    doc = (root / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
+    for part in ("engine/rules/<game>.py", "engine/bots/<game>.py", "speech/<game>_words.py",
+                 "access_game/ui/<game>_table.py", "access_game/catalog.py", "scripts/regen_golden.py"):
+        assert part in doc
+    for entry in games():
+        module = entry.ruleset.replace("-", "_")
+        assert importlib.util.find_spec(f"engine.bots.{module}") is not None, entry.name
+        assert type(get_ruleset(entry.ruleset)).__module__.startswith("engine.rules."), entry.name
+        assert entry.table is not None and entry.table.startswith("access_game.ui.")
