@@ -55,10 +55,6 @@ class Game:
         return self.ruleset.legal_actions(self.state, seat)
 
     # Legality is asked, never probed: these read the rules and change nothing.
-    def check(self, action: Action) -> None:
-        """Raise IllegalAction with the reason if ``action`` is not allowed now."""
-        self.ruleset.verify(self.state, action)
-
     def why_not(self, action: Action) -> str | None:
         """The rules' reason ``action`` is refused now (a sentence for the player), or None if it is allowed."""
         try:
