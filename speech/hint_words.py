@@ -109,9 +109,11 @@ def action_parts(action: Action, view: Any) -> Parts:
 
 
 def hint_utterances(choice: Choice, view: Any, lay_down: Sequence[Sequence[Card]] = (),
-                    held: int | None = None) -> list[Utterance]:
+                    held: int | None = None, key: str | None = None, select: bool = False) -> list[Utterance]:
     """The hint for ``choice``, made for the player's ``view``; ``lay_down``: the melds a hand going
-    out puts down; ``held``: the points the hand holds now, said after advice on the draw."""
+    out puts down; ``held``: the points the hand holds now, said after advice on the draw; ``key``:
+    the key that makes the move, said last ('Press T.'), so the advice itself reads first; ``select``:
+    the move puts down cards the player selects first."""
     wild = getattr(view, "wild_rank", None)
     action = choice.action
     parts = action_parts(action, view)
@@ -145,5 +147,7 @@ def hint_utterances(choice: Choice, view: Any, lay_down: Sequence[Sequence[Card]
         parts.append(".")
     if held is not None and isinstance(action, Draw):
         parts.append(f" Your hand now: {_points(held)}.")
+    if key:
+        parts.append(f" Select them, then press {key}." if select else f" Press {key}.")
     return [utter(*parts, kind=Kind.MY_TURN)]
 

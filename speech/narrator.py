@@ -27,7 +27,7 @@ from engine.events import (
     TurnStarted,
     WentOut,
 )
-from speech.phrases import cards_parts, join_words, melds_parts
+from speech.phrases import cards_parts, join_words, melds_parts, points
 from speech.results import Names, result_utterances
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
@@ -47,9 +47,6 @@ Parts = list[str | Card]
 def _title(game: str) -> str:
     return GAME_TITLES.get(game, game.replace("-", " ").replace("_", " ").title())
 
-
-def _points(n: int) -> str:
-    return "1 point" if n == 1 else f"{n} points"
 
 
 class Narrator:
@@ -297,7 +294,8 @@ class Narrator:
         parts = [f"{who} "]
         if held is not None:
             parts += [*self._draw_phrase(held, brief=False), self._and(held)]
-        parts += ["went out: ", *melds_parts(ev.melds, self.wild_rank), "; discarded ", *self._card(ev.discard), "."]
+        parts += ["went out: ", *melds_parts(ev.melds, self.wild_rank), ", and discarded ", *self._card(ev.discard),
+                  "."]
         if self.verbosity == Verbosity.DETAILED:
             parts.append(
                 " Everyone else has one last turn."
@@ -312,15 +310,15 @@ class Narrator:
         who = self.names.subject(ev.seat)
         keeps = self.names.verb(ev.seat, "keeps", "keep")
         if self.verbosity == Verbosity.BRIEF:
-            parts: Parts = [f"{who}: {_points(ev.points)}"]
+            parts: Parts = [f"{who}: {points(ev.points)}"]
             if ev.deadwood:
-                parts += [", kept ", *cards_parts(ev.deadwood, None, separator=", ")]
+                parts += [", kept ", *cards_parts(ev.deadwood, self.wild_rank)]
             return [utter(*parts, ".", kind=kind)]
         parts = [f"{who} laid down "]
         parts += melds_parts(ev.melds, self.wild_rank) if ev.melds else ["nothing"]
         if ev.deadwood:
-            parts += [f" and {keeps} ", *cards_parts(ev.deadwood, None, separator=", ")]
-        parts.append(f": {_points(ev.points)}.")
+            parts += [f" and {keeps} ", *cards_parts(ev.deadwood, self.wild_rank)]
+        parts.append(f": {points(ev.points)}.")
         return [utter(*parts, kind=kind)]
 
     def _hand_ended(self, ev: HandEnded) -> list[Utterance]:
@@ -345,10 +343,10 @@ class Narrator:
             verdict = "Nobody wins."
         elif len(winners) == 1:
             verdict = f"{who} {names.verb(winners[0], 'wins', 'win')}"
-            verdict += f" with {_points(best)}." if best is not None else "."
+            verdict += f" with {points(best)}." if best is not None else "."
         else:
             verdict = f"{who} tie for the win"
-            verdict += f" with {_points(best)}." if best is not None else "."
+            verdict += f" with {points(best)}." if best is not None else "."
         table = ", ".join(f"{names.name(s)} {t}" for s, t in enumerate(totals))
         if self.verbosity == Verbosity.BRIEF:
             return [utter(f"Game over. {verdict} Totals: {table}.", kind=Kind.RESULTS)]

@@ -28,13 +28,12 @@ from engine.rules.five_crowns_solitaire import (
     dealt_size,
     pile_wild_rank,
 )
-from speech.phrases import cards_parts, melds_parts
+from speech.phrases import card_count, cards_parts, count, melds_parts
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
 __all__ = [
     "TITLE",
     "SolitaireNarrator",
-    "cards_count",
     "closing_words",
     "distance_words",
     "ending_words",
@@ -50,25 +49,18 @@ TITLE = "Five Crowns solitaire"
 Parts = list[str | Card]
 
 
-def cards_count(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
-
-
-def _count(n: int, word: str) -> str:
-    return f"1 {word}" if n == 1 else f"{n} {word}s"
-
 
 def distance_words(distance: int) -> str:
     """'2 cards from closing', '1 card from closing', 'closed'."""
-    return "closed" if distance == 0 else f"{cards_count(distance)} from closing"
+    return "closed" if distance == 0 else f"{card_count(distance)} from closing"
 
 
 def pile_summary(pile: PileView) -> str:
     """'pile 4: 6 cards, 6s wild, 2 cards from closing' or 'pile 4: closed, 6 cards'."""
     if pile.closed:
-        return f"pile {pile.number}: closed, {cards_count(len(pile.cards))}"
+        return f"pile {pile.number}: closed, {card_count(len(pile.cards))}"
     return (
-        f"pile {pile.number}: {cards_count(len(pile.cards))}, {pile.wild_rank.plural} wild, "
+        f"pile {pile.number}: {card_count(len(pile.cards))}, {pile.wild_rank.plural} wild, "
         f"{distance_words(pile.distance)}"
     )
 
@@ -82,7 +74,7 @@ def pile_parts(pile: PileView) -> Parts:
     else:
         parts.append("No melds yet. ")
     if arr.deadwood:
-        parts += ["Unmatched: ", *cards_parts(list(arr.deadwood), pile.wild_rank, separator=", "), "."]
+        parts += ["Unmatched: ", *cards_parts(list(arr.deadwood), pile.wild_rank), "."]
     else:
         parts.append("Everything melds.")
     return parts
@@ -90,7 +82,7 @@ def pile_parts(pile: PileView) -> Parts:
 
 def closing_words(books: int, runs: int) -> str:
     """'3 books', '1 book and 2 runs'."""
-    words = [_count(n, w) for n, w in ((books, "book"), (runs, "run")) if n]
+    words = [count(n, w) for n, w in ((books, "book"), (runs, "run")) if n]
     return " and ".join(words) or "melds"
 
 
@@ -106,7 +98,7 @@ def wild_note(card: Card, open_piles: Sequence[int] | None = None) -> str:
 
 def ending_words(won: bool, piles_closed: int, stock_left: int) -> str:
     if won:
-        left = "with the last card" if stock_left == 0 else f"with {cards_count(stock_left)} left in the stock"
+        left = "with the last card" if stock_left == 0 else f"with {card_count(stock_left)} left in the stock"
         return f"You won! All {PILES} piles closed, {left}."
     return f"The stock is empty: you closed {piles_closed} of {PILES} piles. Game over."
 
@@ -202,7 +194,7 @@ class SolitaireNarrator:
         text = (
             f"{PILES} piles dealt face up, {dealt_size(1)} to {dealt_size(PILES)} cards; "
             "each pile's size is its wild rank, and jokers are wild everywhere. "
-            f"{cards_count(ev.stock_size)} in the stock."
+            f"{card_count(ev.stock_size)} in the stock."
         )
         return [utter(text, kind=Kind.RESULTS)]
 
@@ -250,7 +242,7 @@ class SolitaireNarrator:
     def _stock_low(self, ev: StockLow) -> list[Utterance]:
         if self.brief:
             return [utter(f"Stock {ev.left}.", kind=Kind.RESULTS)]
-        return [utter(f"Only {cards_count(ev.left)} left in the stock.", kind=Kind.RESULTS)]
+        return [utter(f"Only {card_count(ev.left)} left in the stock.", kind=Kind.RESULTS)]
 
     def _ended(self, ev: SolitaireEnded) -> list[Utterance]:
         return [utter(ending_words(ev.won, ev.piles_closed, ev.stock_left), kind=Kind.RESULTS, urgent=True)]

@@ -14,11 +14,12 @@ never wants to be asked turns the questions off and passes on every discard with
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from access_game.session import Session
+from access_game.ui.hand_model import FREE, SELECTED
 from access_game.ui.hand_table import HandTable
 from access_game.ui.modes import ListMenu, MenuItem, NumberEntry
 from access_game.ui.registry import Command, command
@@ -52,12 +53,12 @@ from engine.rules.contract_rummy import (
     Swap,
     TableMeld,
 )
-from speech.contract_words import action_words, contract_words, meld_name
-from speech.phrases import cards_parts, hand_words, join_words
+from speech.contract_words import action_words, contract_words, meld_name, melds_parts
+from speech.phrases import GAME_OVER, capital, capital_parts, card_count, cards_parts, join_words, points
 from speech.results import Names, scores_words
 from speech.utterance import Kind
 
-__all__ = ["CARD_KEYS", "Advice", "ContractTable", "card_key", "resume_question"]
+__all__ = ["CARD_KEYS", "FREE", "Advice", "ContractTable", "card_key", "resume_question"]
 
 Parts = list[str | Card]
 WILD = Rank.TWO
@@ -71,17 +72,9 @@ CARD_KEYS: dict[str, int] = {
 }
 _KEY_OF_CARD = {n: k for k, n in CARD_KEYS.items()}
 
-#: A card's mark in the hand: free, in the selection, or in planned meld k (k >= 1).
-FREE = 0
-SELECTED = -1
 #: Cards that would help, named one by one up to this many.
 _WANTED_NAMED = 8
 
-
-def _capital(parts: Parts) -> Parts:
-    """A phrase for the start of a sentence: 'The 9 of hearts', 'A joker'."""
-    first = parts[0]
-    return [_cap(first), *parts[1:]] if isinstance(first, str) else parts
 
 
 def card_key(index: int) -> str:
@@ -89,16 +82,7 @@ def card_key(index: int) -> str:
     return _KEY_OF_CARD[index + 1]
 
 
-def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
 
-
-def _points(n: int) -> str:
-    return "1 point" if n == 1 else f"{n} points"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def suit_key(card: Card) -> tuple[int, int, int]:
@@ -139,37 +123,12 @@ def resume_question(game: Game, seat: int) -> str:
     )
 
 
-def merge_marked(
-    pairs: Sequence[tuple[Card, int]], hand: Sequence[Card]
-) -> tuple[list[tuple[Card, int]], list[Card]]:
-    """The player's order (with each card's mark) kept for the cards still held; new cards appended
-    unmarked. Returns (pairs, cards added)."""
-    left = Counter(hand)
-    kept: list[tuple[Card, int]] = []
-    for card, mark in pairs:
-        if left[card] > 0:
-            kept.append((card, mark))
-            left[card] -= 1
-    added: list[Card] = []
-    for card in hand:
-        if left[card] > 0:
-            added.append(card)
-            left[card] -= 1
-    return kept + [(c, FREE) for c in added], added
-
-
 class ContractTable(HandTable):
     game_name = "contract-rummy"
     title = "Contract Rummy"
 
     def __init__(self, session: Session, host: Host) -> None:
-        self.session = session
-        self.host = host
-        self.order: list[Card] = []
-        self.marks: list[int] = []
-        self.pos = 0
-        #: 'suit' or 'rank': the order kept as cards come and go.
-        self.sort = "suit"
+        super().__init__(session, host)
         #: The meld under the meld cursor (its id on the table), and the player under the player cursor.
         self.meld_id: int | None = None
         self.player = session.human_seat
@@ -204,43 +163,35 @@ class ContractTable(HandTable):
 
     @staticmethod
     def _meld_cards(cards: Sequence[Card]) -> Parts:
-        """A named meld's cards in order; not marked wild again, as the meld's name says which are natural."""
-        return cards_parts(ordered_meld(cards), None, separator=", ")
+        """A named meld's cards in order, every wild marked."""
+        return cards_parts(ordered_meld(cards), WILD)
 
-    def _sorted_pairs(self, pairs: list[tuple[Card, int]]) -> list[tuple[Card, int]]:
-        key = suit_key if self.sort == "suit" else rank_key
-        return sorted(pairs, key=lambda p: key(p[0]))
+    # ----- the hand: aces high and the wilds last, a mark per card (selected, or in planned meld k)
+    @property
+    def wild_rank(self) -> Rank:
+        return WILD
+
+    def sort_key(self, how: str | None) -> Callable[[Card], Any]:
+        return suit_key if how == "suit" else rank_key
+
+    def mark_words(self, mark: int) -> str:
+        if mark == SELECTED:
+            return ", selected"
+        return f", planned meld {mark}" if mark > 0 else ""
 
     def sync(self, drawn: Sequence[Card] = ()) -> None:
         """Bring the shown order up to date with the hand; the cursor follows a card just drawn or bought."""
-        hand = self.view.hand
-        pairs, added = merge_marked(list(zip(self.order, self.marks, strict=True)), hand)
-        pairs = self._sorted_pairs(pairs)
-        self.order = [c for c, _ in pairs]
-        self.marks = [m for _, m in pairs]
-        landed = [c for c in drawn if c in self.order]
-        if landed:
-            card = landed[0]
-            self.pos = len(self.order) - 1 - self.order[::-1].index(card)
-        elif added and len(added) == len(hand):
-            self.pos = 0
-        self.pos = max(0, min(self.pos, len(self.order) - 1))
-
-    def clear_marks(self) -> None:
-        self.marks = [FREE] * len(self.order)
+        self.sync_hand(self.view.hand, drawn[0] if drawn else None)
 
     @property
     def selection(self) -> list[Card]:
-        return [c for c, m in zip(self.order, self.marks, strict=True) if m == SELECTED]
+        return self.hand.selected()
 
     @property
     def plan(self) -> list[tuple[Card, ...]]:
         """The melds confirmed for the lay-down, in the order confirmed."""
         count = max(self.marks, default=0)
         return [tuple(c for c, m in zip(self.order, self.marks, strict=True) if m == k) for k in range(1, count + 1)]
-
-    def _current(self) -> Card | None:
-        return self.order[self.pos] if self.order else None
 
     def _meld(self, view: ContractView | None = None) -> TableMeld | None:
         v = view or self.view
@@ -302,17 +253,15 @@ class ContractTable(HandTable):
         if short == 0:
             return ["Hint: your hand meets your contract already."]
         if cards_wanted(v.hand, v.contract).helps(v.offer):
-            return [f"Hint: it brings you one card closer to your contract; you are {_cards(short)} short."]
-        return [f"Hint: it does not bring you closer to your contract; you are {_cards(short)} short."]
+            return [f"Hint: it brings you one card closer to your contract; you are {card_count(short)} short."]
+        return [f"Hint: it does not bring you closer to your contract; you are {card_count(short)} short."]
 
     # ----------------------------------------------------------------- the table protocol
     def groups(self) -> list[tuple[str, str]]:
         return [("selection", "Selecting and laying down")]
 
     def reset(self) -> None:
-        self.order = []
-        self.marks = []
-        self.pos = 0
+        self.hand.reset()
         self.meld_id = None
         self.player = self.seat
         self.sync()
@@ -355,7 +304,7 @@ class ContractTable(HandTable):
         new_hand = False
         for ev in events:
             if isinstance(ev, HandStarted):
-                self.order, self.marks, self.pos = [], [], 0
+                self.hand.reset()
                 self.meld_id = None
                 got = []
                 new_hand = True
@@ -397,7 +346,7 @@ class ContractTable(HandTable):
     def _whose_turn(self, *, urgent: bool = True) -> None:
         v = self.view
         if v.phase == "over":
-            self.say("The game is over.", urgent=urgent)
+            self.say(GAME_OVER, urgent=urgent)
         elif v.to_move == v.seat:
             if v.phase == "buy":
                 self.say("It is your turn: the others are deciding whether to buy the up card.", urgent=urgent)
@@ -415,7 +364,7 @@ class ContractTable(HandTable):
         v = self.view
         seat = v.seat
         if v.phase == "over":
-            return Advice(("The game is over.",))
+            return Advice((GAME_OVER,))
         if self.deciding() and v.offer is not None:
             wanted = self._wants(v, v.offer)
             if seat == v.to_move:
@@ -442,11 +391,11 @@ class ContractTable(HandTable):
         if not v.melded[seat]:
             best = best_lay_down(v.hand, v.contract)
             if best is not None:
-                return Advice(("Lay down ", *self._melds(best.melds), f": that leaves {_points(best.points)}. "
+                return Advice(("Lay down ", *self._melds(best.melds), f": that leaves {points(best.points)}. "
                                "Shift+L lays it down."), LayDown(seat, best.melds))
             shortfalls = {c: cards_short(self._without(v.hand, c), v.contract) for c in dict.fromkeys(v.hand)}
             card = min(shortfalls, key=lambda c: (shortfalls[c], -card_points(c), suit_key(c)))
-            return Advice(("Discard ", *self._the(card), f": you stay {_cards(shortfalls[card])} short of "
+            return Advice(("Discard ", *self._the(card), f": you stay {card_count(shortfalls[card])} short of "
                            "your contract."), Discard(seat, card))
         lay_offs = lay_off_options(v.hand, table)
         if lay_offs:
@@ -473,13 +422,9 @@ class ContractTable(HandTable):
         rest.remove(card)
         return rest
 
-    def _melds(self, melds: Sequence[Sequence[Card]]) -> Parts:
-        parts: Parts = []
-        for i, meld in enumerate(melds):
-            if i:
-                parts.append("; ")
-            parts += [f"{meld_name(meld)}: ", *self._meld_cards(meld)]
-        return parts
+    @staticmethod
+    def _melds(melds: Sequence[Sequence[Card]]) -> Parts:
+        return melds_parts(melds)
 
     def _meld_words(self, meld_id: int, v: ContractView | None = None) -> str:
         """'meld 3, Anna's run of hearts, 5 to 8'."""
@@ -602,7 +547,7 @@ class ContractTable(HandTable):
         picked = self.selection
         if not picked:
             return ["Nothing selected."]
-        parts: Parts = [f"{_cards(len(picked))}: ", *self._list(picked)]
+        parts: Parts = [f"{card_count(len(picked))}: ", *self._list(picked)]
         if self.view.melded[self.seat]:
             meld = self._meld()
             if meld is not None:
@@ -643,10 +588,7 @@ class ContractTable(HandTable):
         parts: Parts = list(self._selection_parts())
         plan = self.plan
         if plan:
-            parts.append(" Planned: ")
-            for i, meld in enumerate(plan, start=1):
-                parts += [f"{'; ' if i > 1 else ''}meld {i}, {meld_name(meld)}: ", *self._meld_cards(meld)]
-            parts += [". ", *self._still_to_plan()]
+            parts += [" Planned: ", *melds_parts(plan, range(1, len(plan) + 1)), ". ", *self._still_to_plan()]
         self.say(*parts, kind=Kind.MY_TURN)
 
     def clear_selection(self, key: str = "") -> None:
@@ -671,7 +613,7 @@ class ContractTable(HandTable):
     def confirm(self, key: str = "") -> None:
         v = self.view
         if v.phase == "over":
-            self.say("The game is over.")
+            self.say(GAME_OVER)
             return
         if v.melded[v.seat]:
             self._lay_off_selection()
@@ -713,7 +655,7 @@ class ContractTable(HandTable):
         if best is None and not v.melded[v.seat] and v.phase != "over":
             short = cards_short(v.hand, v.contract)
             self.say(f"Your hand does not meet the contract, {contract_words(v.contract)}: "
-                     f"{_cards(short)} short. Shift+C says which cards would help.", kind=Kind.SYSTEM)
+                     f"{card_count(short)} short. Shift+C says which cards would help.", kind=Kind.SYSTEM)
             return
         self._act(LayDown(self.seat, best.melds if best is not None else ()))
 
@@ -756,7 +698,7 @@ class ContractTable(HandTable):
             card = left[0]
             others = [mid for _, mid in lay_off_options([card], {m.id: m.cards for m in self.view.table})]
             also = f" It fits {'; '.join(self._meld_words(mid) for mid in others)}." if others else ""
-            self.say(*_capital(self._the(card, mid=True)), f" does not fit {where}.{also}", kind=Kind.SYSTEM)
+            self.say(*capital_parts(self._the(card, mid=True)), f" does not fit {where}.{also}", kind=Kind.SYSTEM)
             return
         head = "None of the selected cards fits" if len(left) == len(picked) else "These do not fit"
         self.say(f"{head} {where}: ", *self._list(left), ".", kind=Kind.SYSTEM)
@@ -794,10 +736,10 @@ class ContractTable(HandTable):
                 self.say(f"There is no wild in {self._meld_words(meld.id, v)}.", kind=Kind.SYSTEM)
                 return
             if any(meld_kind([*self._without(meld.cards, w), card]) == meld.kind for w in wilds):
-                self.say(*_capital(self._the(card, mid=True)), f" could take a wild's place in meld {meld.id}, "
+                self.say(*capital_parts(self._the(card, mid=True)), f" could take a wild's place in meld {meld.id}, "
                          "but no other meld takes the freed wild.", kind=Kind.SYSTEM)
             else:
-                self.say(*_capital(self._the(card, mid=True)), " cannot take a wild's place in ",
+                self.say(*capital_parts(self._the(card, mid=True)), " cannot take a wild's place in ",
                          self._meld_words(meld.id, v), ".", kind=Kind.SYSTEM)
             return
         other = next((m.id for m in v.table if m.id != meld.id), meld.id)
@@ -811,67 +753,6 @@ class ContractTable(HandTable):
             self._act(action)
 
         return MenuItem(label=lambda: label, run=run)
-
-    # ----- moving in the hand
-    def _mark_words(self, index: int) -> str:
-        mark = self.marks[index]
-        if mark == SELECTED:
-            return ", selected"
-        return f", planned meld {mark}" if mark > 0 else ""
-
-    def _announce_current(self, prefix: str = "") -> None:
-        card = self._current()
-        if card is None:
-            self.say("Your hand is empty.")
-            return
-        self.say(prefix, *self._card(card), self._mark_words(self.pos), f", {self.pos + 1} of {len(self.order)}")
-
-    def previous(self, key: str = "") -> None:
-        if self.order and self.pos == 0:
-            self._announce_current("First card. ")
-            return
-        self._move_to(self.pos - 1)
-
-    def next(self, key: str = "") -> None:
-        if self.order and self.pos == len(self.order) - 1:
-            self._announce_current("Last card. ")
-            return
-        self._move_to(self.pos + 1)
-
-    def jump(self, key: str = "") -> None:
-        if key not in CARD_KEYS:
-            self.go_to()
-            return
-        self._move_to(CARD_KEYS[key] - 1)
-
-    # ----- reading the hand
-    def read_hand(self, key: str = "") -> None:
-        if not self.order:
-            self.say("You hold no cards.")
-            return
-        parts: Parts = [f"{_cards(len(self.order))}: "]
-        for i, card in enumerate(self.order):
-            if i:
-                parts.append("; ")
-            parts += [*self._card(card), self._mark_words(i)]
-        self.say(*parts, ".", kind=Kind.MY_TURN)
-
-    def read_by_suit(self, key: str = "") -> None:
-        self.say(_cap(hand_words(self.order, WILD, group="suit")) + ".", kind=Kind.MY_TURN)
-
-    def read_by_rank(self, key: str = "") -> None:
-        self.say(_cap(hand_words(self.order, WILD, group="rank")) + ".", kind=Kind.MY_TURN)
-
-    def _sort_to(self, how: str) -> None:
-        self.sort = how
-        pairs = list(zip(self.order, self.marks, strict=True))
-        current = self.pos
-        indexed = sorted(range(len(pairs)), key=lambda i: (suit_key if how == "suit" else rank_key)(pairs[i][0]))
-        self.order = [pairs[i][0] for i in indexed]
-        self.marks = [pairs[i][1] for i in indexed]
-        if indexed:
-            self.pos = indexed.index(current)
-        self.say(f"Sorted by {how}: ", *self._list(self.order), ".", kind=Kind.MY_TURN)
 
     # ----- the table
     def _meld_parts(self, meld: TableMeld, total: int) -> Parts:
@@ -926,12 +807,8 @@ class ContractTable(HandTable):
                 self.say(*self._player_melds(seat, melds))
 
     def _player_melds(self, seat: int, melds: Sequence[TableMeld]) -> Parts:
-        parts: Parts = [f"{_cap(self.names.possessive(seat))} melds: "]
-        for i, m in enumerate(melds):
-            if i:
-                parts.append("; ")
-            parts += [f"meld {m.id}, {meld_name(m.cards)}: ", *self._meld_cards(m.cards)]
-        return [*parts, "."]
+        return [f"{capital(self.names.possessive(seat))} melds: ",
+                *melds_parts([m.cards for m in melds], [m.id for m in melds]), "."]
 
     @staticmethod
     def _seats_from(first: int, v: ContractView) -> list[int]:
@@ -941,17 +818,13 @@ class ContractTable(HandTable):
     def _player_words(self, seat: int) -> Parts:
         v = self.view
         who = self.names.subject(seat)
-        parts: Parts = [f"{who}{' (dealer)' if seat == v.dealer else ''}: {_cards(v.hand_sizes[seat])}"]
+        parts: Parts = [f"{who}{' (dealer)' if seat == v.dealer else ''}: {card_count(v.hand_sizes[seat])}"]
         melds = [m for m in v.table if m.owner == seat]
         if v.melded[seat]:
-            parts.append("; laid down ")
-            for i, m in enumerate(melds):
-                if i:
-                    parts.append("; ")
-                parts += [f"meld {m.id}, {meld_name(m.cards)}: ", *self._meld_cards(m.cards)]
+            parts += ["; laid down ", *melds_parts([m.cards for m in melds], [m.id for m in melds])]
         else:
             parts.append("; not down yet")
-        parts.append(f"; bought {v.buys[seat]} of {v.max_buys}; total {v.totals[seat]}.")
+        parts.append(f". Bought {v.buys[seat]} of {v.max_buys}; total {v.totals[seat]}.")
         return parts
 
     def _move_player(self, step: int) -> None:
@@ -975,7 +848,7 @@ class ContractTable(HandTable):
             if parts:
                 parts.append("; ")
             down = "down" if v.melded[seat] else "not down"
-            parts.append(f"{self.names.subject(seat)}: {_cards(v.hand_sizes[seat])}, {down}, "
+            parts.append(f"{self.names.subject(seat)}: {card_count(v.hand_sizes[seat])}, {down}, "
                          f"bought {v.buys[seat]}")
         self.say(*parts, ".")
 
@@ -986,7 +859,8 @@ class ContractTable(HandTable):
             latest = next((ev for ev in reversed(v.log) if isinstance(ev, HandStarted | Discarded)), None)
             dealt = not isinstance(latest, Discarded)
             whence = "turned up at the deal" if dealt else f"discarded by {self.names.name(v.offered_by)}"
-            self.say("On offer: ", *self._the(v.offer), f", {whence}; the discard pile has {_cards(v.discard_size)}.")
+            self.say("On offer: ", *self._the(v.offer),
+                     f", {whence}; the discard pile has {card_count(v.discard_size)}.")
             if self.deciding():
                 self._ask_to_buy(may_pass=False)  # the question again, for a player who has looked away
             return
@@ -994,13 +868,13 @@ class ContractTable(HandTable):
             self.say("The discard pile is empty.")
             return
         left = " You passed on it: draw from the stock." if v.left_up_card and v.my_turn else ""
-        self.say("The up card is ", *self._the(v.discard_top), f"; the discard pile has {_cards(v.discard_size)}.",
+        self.say("The up card is ", *self._the(v.discard_top), f"; the discard pile has {card_count(v.discard_size)}.",
                  left)
 
     def contract(self, key: str = "") -> None:
         v = self.view
         if v.phase == "over":
-            self.say("The game is over.")
+            self.say(GAME_OVER)
             return
         head = (f"Hand {v.hand_number} of {v.hands_total}, contract: {contract_words(v.contract)}, "
                 "laid down all at once. ")
@@ -1010,10 +884,10 @@ class ContractTable(HandTable):
         best = best_lay_down(v.hand, v.contract)
         if best is not None:
             self.say(head, "Your hand meets it: ", *self._melds(best.melds),
-                     f"; that leaves {_points(best.points)}.", kind=Kind.MY_TURN)
+                     f", which leaves {points(best.points)}.", kind=Kind.MY_TURN)
             return
         wanted = cards_wanted(v.hand, v.contract)
-        parts: Parts = [head, f"Your hand does not meet it: {_cards(wanted.short)} short."]
+        parts: Parts = [head, f"Your hand does not meet it: {card_count(wanted.short)} short."]
         helpers: Parts = []
         if wanted.any_natural:
             helpers.append("any natural card")
@@ -1035,7 +909,7 @@ class ContractTable(HandTable):
             self.say("Your hand is empty.")
             return
         ids = [mid for _, mid in lay_off_options([card], {m.id: m.cards for m in v.table})]
-        the = _capital(self._the(card, mid=True))
+        the = capital_parts(self._the(card, mid=True))
         if not ids:
             self.say(*the, " fits no meld on the table.")
             return
@@ -1046,11 +920,11 @@ class ContractTable(HandTable):
     def info(self, key: str = "") -> None:
         v = self.view
         if v.phase == "over":
-            self.say("The game is over.")
+            self.say(GAME_OVER)
             return
         dealer = self.names.name(v.dealer)
         self.say(f"Hand {v.hand_number} of {v.hands_total}, contract {contract_words(v.contract)}; {dealer} dealt. "
-                 f"Stock {_cards(v.stock_size)}, discard pile {_cards(v.discard_size)}. "
+                 f"Stock {card_count(v.stock_size)}, discard pile {card_count(v.discard_size)}. "
                  f"Your buys this hand: {v.buys[v.seat]} of {v.max_buys}.")
         self._whose_turn()
 

@@ -7,7 +7,6 @@ stays a Card value in the message, so the announcer can show it in braille when 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from access_game.session import Session
@@ -17,12 +16,12 @@ from access_game.ui.registry import Command, command
 from access_game.ui.table import Host
 from engine.actions import Discard, Draw, GoOut
 from engine.arrange import Arrangement, arrange, discard_options
-from engine.cards import Card
+from engine.cards import Card, Rank
 from engine.events import Discarded, Drew, Event, GameEnded, HandStarted, TurnStarted, WentOut
 from engine.game import Game
 from engine.melds import card_points
 from engine.rules.five_crowns import FiveCrownsView
-from speech.phrases import cards_parts, hand_words, join_words, melds_parts
+from speech.phrases import GAME_OVER, card_count, cards_parts, join_words, melds_parts, points
 from speech.results import scores_words
 from speech.utterance import Kind
 
@@ -31,12 +30,6 @@ __all__ = ["FiveCrownsTable", "resume_question"]
 Parts = list[str | Card]
 
 
-def _points(n: int) -> str:
-    return "1 point" if n == 1 else f"{n} points"
-
-
-def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
 
 
 def hand_words_of(view: FiveCrownsView) -> str:
@@ -53,33 +46,12 @@ def resume_question(game: Game, seat: int) -> str:
     return f"You have a saved game of Five Crowns with {others}, {hand_words_of(view)}. Resume it?"
 
 
-def merge_order(order: Sequence[Card], hand: Sequence[Card]) -> tuple[list[Card], list[Card]]:
-    """The player's order kept for the cards still held; new cards appended. Returns (order, added)."""
-    left = Counter(hand)
-    kept: list[Card] = []
-    for c in order:
-        if left[c] > 0:
-            kept.append(c)
-            left[c] -= 1
-    added: list[Card] = []
-    for c in hand:
-        if left[c] > 0:
-            added.append(c)
-            left[c] -= 1
-    return kept + added, added
-
-
 class FiveCrownsTable(HandTable):
     game_name = "five-crowns"
     title = "Five Crowns"
 
     def __init__(self, session: Session, host: Host) -> None:
-        self.session = session
-        self.host = host
-        self.order: list[Card] = []
-        self.pos = 0
-        #: 'suit' or 'rank': the hand keeps this order as cards come and go; None keeps the player's.
-        self.sort: str | None = "suit"
+        super().__init__(session, host)
         self.sync()
 
     # ----------------------------------------------------------------- plumbing
@@ -95,31 +67,20 @@ class FiveCrownsTable(HandTable):
         """'the 9 of clubs' / 'a joker', as said in a sentence."""
         return ["a " if card.is_joker else "the ", *self._card(card)]
 
-    def _sorted(self, cards: Sequence[Card]) -> list[Card]:
-        if self.sort == "suit":
-            return sorted(cards, key=Card.sort_key)
-        if self.sort == "rank":
-            return sorted(cards, key=Card.rank_key)
-        return list(cards)
+    @property
+    def wild_rank(self) -> Rank:
+        return self.view.wild_rank
 
     def sync(self, drawn: Card | None = None) -> None:
         """Bring the shown order up to date with the hand; the cursor follows a drawn card."""
-        hand = self.view.hand
-        order, added = merge_order(self.order, hand)
-        self.order = self._sorted(order)
-        if drawn is not None and drawn in self.order:
-            self.pos = len(self.order) - 1 - self.order[::-1].index(drawn)
-        elif added and len(added) == len(hand):
-            self.pos = 0
-        self.pos = max(0, min(self.pos, len(self.order) - 1))
+        self.sync_hand(self.view.hand, drawn)
 
     # ----------------------------------------------------------------- the table protocol
     def groups(self) -> list[tuple[str, str]]:
         return []
 
     def reset(self) -> None:
-        self.order = []
-        self.pos = 0
+        self.hand.reset()
         self.sync()
 
     def prompt(self) -> str:
@@ -149,8 +110,7 @@ class FiveCrownsTable(HandTable):
         drawn: Card | None = None
         for ev in events:
             if isinstance(ev, HandStarted):
-                self.order = []
-                self.pos = 0
+                self.hand.reset()
             elif isinstance(ev, Drew) and ev.seat == seat and ev.card is not None:
                 drawn = ev.card
             elif isinstance(ev, Discarded) and ev.seat == seat:
@@ -198,7 +158,7 @@ class FiveCrownsTable(HandTable):
         if v.last_turn or v.phase != "discard" or v.to_move != v.seat:
             return []
         opts = discard_options(v.hand, v.wild_rank, all_wild_melds=v.all_wild_melds)
-        return [c for c in self._sorted(list(opts)) if opts[c].points == 0]
+        return [c for c in sorted(opts, key=self.order.index) if opts[c].points == 0]
 
     def _best_discard(self, v: FiveCrownsView) -> tuple[Card, Arrangement]:
         opts = discard_options(v.hand, v.wild_rank, all_wild_melds=v.all_wild_melds)
@@ -217,7 +177,7 @@ class FiveCrownsTable(HandTable):
     def _whose_turn(self, *, urgent: bool = True) -> None:
         v = self.view
         if v.phase == "over":
-            self.say("The game is over.", urgent=urgent)
+            self.say(GAME_OVER, urgent=urgent)
         elif v.to_move == v.seat:
             last = "your last turn" if v.last_turn else "your turn"
             self.say(f"It is {last}: {'draw' if v.phase == 'draw' else 'discard'}.", kind=Kind.MY_TURN, urgent=urgent)
@@ -263,11 +223,6 @@ class FiveCrownsTable(HandTable):
     def take_discard(self, key: str = "") -> None:
         self.session.act(Draw(self.session.human_seat, "discard"))
 
-    def _current(self) -> Card | None:
-        if not self.order:
-            return None
-        return self.order[self.pos]
-
     def discard(self, key: str = "") -> None:
         card = self._current()
         v = self.view
@@ -293,7 +248,7 @@ class FiveCrownsTable(HandTable):
             rest = list(v.hand)
             rest.remove(card)
             arr = arrange(rest, v.wild_rank, all_wild_melds=v.all_wild_melds)
-            self.say(f"You cannot go out yet: {_cards(len(arr.deadwood))} would not meld.", kind=Kind.SYSTEM)
+            self.say(f"You cannot go out yet: {card_count(len(arr.deadwood))} would not meld.", kind=Kind.SYSTEM)
 
     def hint(self, key: str = "") -> None:
         if self.session.my_turn:  # the strongest player's move for your seat, and why
@@ -311,17 +266,17 @@ class FiveCrownsTable(HandTable):
                 self.say("You can go out: move to ", *self._join_cards(outs), " and press O. Lay-down: ",
                          *melds_parts(arr.melds, wild), ".", kind=Kind.MY_TURN)
                 return
-            parts: Parts = ["Discard ", *self._the(card), f": that leaves {_points(arr.points)}"]
+            parts: Parts = ["Discard ", *self._the(card), f": that leaves {points(arr.points)}"]
             parts += self._arrangement_parts(arr)
             self.say(*parts, kind=Kind.MY_TURN)
             return
         arr = arrange(v.hand, wild, all_wild_melds=v.all_wild_melds)
-        parts = [f"Now {_points(arr.points)}"]
+        parts = [f"Now {points(arr.points)}"]
         parts += self._arrangement_parts(arr)
         if v.to_move == v.seat and v.phase == "draw" and v.discard_top is not None:
             with_top = discard_options([*v.hand, v.discard_top], wild, all_wild_melds=v.all_wild_melds)
             best = min(a.points for a in with_top.values())
-            parts += [" Taking ", *self._the(v.discard_top), f" would leave at best {_points(best)}."]
+            parts += [" Taking ", *self._the(v.discard_top), f" would leave at best {points(best)}."]
         self.say(*parts, kind=Kind.MY_TURN)
 
     def _arrangement_parts(self, arr: Arrangement) -> Parts:
@@ -333,67 +288,11 @@ class FiveCrownsTable(HandTable):
             parts.append(". No melds yet")
         if arr.deadwood:
             n = len(arr.deadwood)
-            parts += [f". {_cards(n)} to meld before you can go out: ",
-                      *cards_parts(list(arr.deadwood), wild, separator=", "), "."]
+            parts += [f". {card_count(n)} to meld before you can go out: ",
+                      *cards_parts(list(arr.deadwood), wild), "."]
         else:
             parts.append(". Everything melds.")
         return parts
-
-    # ----- moving in the hand
-    def _announce_current(self) -> None:
-        card = self._current()
-        if card is None:
-            self.say("Your hand is empty.")
-            return
-        self.say(*self._card(card), f", {self.pos + 1} of {len(self.order)}")
-
-    def previous(self, key: str = "") -> None:
-        if self.order and self.pos == 0:
-            self.say("First card. ", *self._card(self.order[0]), f", 1 of {len(self.order)}")
-            return
-        self._move_to(self.pos - 1)
-
-    def next(self, key: str = "") -> None:
-        n = len(self.order)
-        if self.order and self.pos == n - 1:
-            self.say("Last card. ", *self._card(self.order[-1]), f", {n} of {n}")
-            return
-        self._move_to(self.pos + 1)
-
-    def jump(self, key: str = "") -> None:
-        if not key or not key.isdigit():
-            self.go_to()
-            return
-        n = int(key) or 10
-        self._move_to(n - 1)
-
-    def jump_high(self, key: str = "") -> None:
-        if not key.startswith("alt-"):
-            self.go_to()
-            return
-        self._move_to(10 + int(key[4:]) - 1)
-
-    # ----- reading
-    def read_hand(self, key: str = "") -> None:
-        v = self.view
-        if not self.order:
-            self.say("You hold no cards.")
-            return
-        self.say(f"{_cards(len(self.order))}: ", *cards_parts(self.order, v.wild_rank), ".", kind=Kind.MY_TURN)
-
-    def read_by_suit(self, key: str = "") -> None:
-        self.say(hand_words(self.order, self.view.wild_rank, group="suit") + ".", kind=Kind.MY_TURN)
-
-    def read_by_rank(self, key: str = "") -> None:
-        self.say(hand_words(self.order, self.view.wild_rank, group="rank") + ".", kind=Kind.MY_TURN)
-
-    def _sort_to(self, how: str) -> None:
-        current = self._current()
-        self.sort = how
-        self.order = self._sorted(self.order)
-        if current is not None:
-            self.pos = self.order.index(current)
-        self.say(f"Sorted by {how}: ", *cards_parts(self.order, self.view.wild_rank), ".", kind=Kind.MY_TURN)
 
     # ----- the table
     def up_card(self, key: str = "") -> None:
@@ -401,7 +300,7 @@ class FiveCrownsTable(HandTable):
         if v.discard_top is None:
             self.say("The discard pile is empty.")
             return
-        self.say("The up card is ", *self._the(v.discard_top), f"; the discard pile has {_cards(v.discard_size)}.")
+        self.say("The up card is ", *self._the(v.discard_top), f"; the discard pile has {card_count(v.discard_size)}.")
 
     def wild(self, key: str = "") -> None:
         v = self.view
@@ -419,12 +318,12 @@ class FiveCrownsTable(HandTable):
     def info(self, key: str = "") -> None:
         v = self.view
         if v.phase == "over":
-            self.say("The game is over.")
+            self.say(GAME_OVER)
             return
         hand = f"Hand {v.hand_number} of {v.hands_total}" if v.hand_number <= v.hands_total else "Play-off hand"
         who = "you" if v.dealer == v.seat else v.players[v.dealer]
         self.say(f"{hand}, {v.cards_dealt} cards dealt, {v.wild_rank.plural} wild, {who} dealt. "
-                 f"Stock {_cards(v.stock_size)}, discard pile {_cards(v.discard_size)}.")
+                 f"Stock {card_count(v.stock_size)}, discard pile {card_count(v.discard_size)}.")
         self._whose_turn()
 
     def players(self, key: str = "") -> None:
@@ -447,9 +346,9 @@ class FiveCrownsTable(HandTable):
             if seat == v.went_out:
                 parts.append("went out")
             elif seat in v.laid_down:
-                parts.append(f"laid down, {_points(v.laid_down[seat].points)}")
+                parts.append(f"laid down, {points(v.laid_down[seat].points)}")
             else:
-                parts.append(_cards(v.hand_sizes[seat]))
+                parts.append(card_count(v.hand_sizes[seat]))
             if seat in last:
                 parts += [", last discarded ", *self._the(last[seat])]
             else:

@@ -16,14 +16,46 @@ from __future__ import annotations
 from typing import Any
 
 from access_game.catalog import game as catalog_game
-from engine.actions import Draw, GoOut
+from access_game.ui.key_plan import UnplannedCommand, planned
+from access_game.ui.keys import key_label
+from engine.actions import Action, Draw, GoOut
 from engine.bots import explain, make_agent
 from engine.bots.base import Choice
 from engine.rules.five_crowns import FiveCrownsView
 from speech.hint_words import go_out_offer, hint_utterances, no_hint
 from speech.utterance import Utterance
 
-__all__ = ["best_choice", "hint_lines", "unprompted"]
+__all__ = ["best_choice", "hint_lines", "hinted_action", "move_key", "unprompted"]
+
+#: The key plan's command for each kind of move (a draw from the discard pile is 'take').
+_COMMANDS = {
+    "discard": "discard", "go_out": "go-out", "contract_lay_down": "lay-down-best", "contract_lay_off": "lay-off",
+    "contract_swap": "swap", "contract_buy": "yes", "contract_pass_buy": "no", "upcard_meld": "put-down",
+    "upcard_lay_off": "lay-off", "upcard_take_discards": "take", "place": "put-down",
+}
+
+#: Moves of several cards the player selects first (Space), then puts down.
+_SELECTED = frozenset({"upcard_meld"})
+
+
+def move_key(action: Action) -> str | None:
+    """The key that makes ``action``, as the key plan gives it ('T', 'Shift+O'); None if it has none."""
+    if isinstance(action, Draw):
+        name: str | None = "take" if action.source == "discard" else "draw"
+    else:
+        name = _COMMANDS.get(action.kind)
+    if name is None:
+        return None
+    try:
+        return key_label(planned(name).keys[0])
+    except UnplannedCommand:
+        return None
+
+
+def hinted_action(session: Any) -> Action | None:
+    """The move the hint advises, for a key that makes it (Shift+N): the same choice, so it does what was said."""
+    choice = best_choice(session)
+    return None if choice is None else choice.action
 
 
 def best_choice(session: Any) -> Choice | None:
@@ -61,7 +93,8 @@ def hint_lines(session: Any) -> list[Utterance]:
         best = arrange(rest, view.wild_rank, all_wild_melds=view.all_wild_melds)
         lay_down = list(best.melds) if isinstance(choice.action, GoOut) else []
         held = best.points
-    return hint_utterances(choice, view, lay_down, held)
+    key = move_key(choice.action)
+    return hint_utterances(choice, view, lay_down, held, key, select=choice.action.kind in _SELECTED)
 
 
 def unprompted(session: Any) -> list[Utterance]:

@@ -31,10 +31,9 @@ from engine.rules.five_crowns_solitaire import (
     SolitaireEnded,
     SolitaireView,
 )
-from speech.phrases import card_words, cards_parts, hand_words, melds_parts
+from speech.phrases import GAME_OVER, card_count, card_words, cards_parts, hand_words, melds_parts
 from speech.solitaire_words import (
     TITLE,
-    cards_count,
     distance_words,
     hint_parts,
     pile_parts,
@@ -130,7 +129,7 @@ class SolitaireTable:
     def _step_words(self, *, urgent: bool = True) -> None:
         v = self.view
         if v.phase == "over":
-            self.say("The game is over.", urgent=urgent)
+            self.say(GAME_OVER, urgent=urgent)
         elif v.phase == "draw":
             self.say("Press D to turn up the next card; Shift+P lists the open piles.", kind=Kind.MY_TURN,
                      urgent=urgent)
@@ -241,7 +240,7 @@ class SolitaireTable:
         v = self.view
         hint = v.hint()
         if v.phase == "over":
-            self.say("The game is over.")
+            self.say(GAME_OVER)
         elif v.phase == "draw":
             nearest = min(v.open_piles, key=lambda p: (p.distance, p.number), default=None)
             near = f" Nearest to closing: {pile_summary(nearest)}." if nearest else ""
@@ -389,13 +388,13 @@ class SolitaireTable:
 
     def stock(self, key: str = "") -> None:
         v = self.view
-        self.say(f"The stock has {cards_count(v.stock_size)}; {cards_count(len(v.dead))} discarded.")
+        self.say(f"The stock has {card_count(v.stock_size)}; {card_count(len(v.dead))} discarded.")
 
     def wild(self, key: str = "") -> None:
         pile = self.current
         self.say(
             f"On pile {pile.number}, {pile.wild_rank.plural} and jokers are wild: "
-            f"it was dealt {cards_count(pile.dealt)}."
+            f"it was dealt {card_count(pile.dealt)}."
         )
 
     def discards(self, key: str = "") -> None:
@@ -403,13 +402,13 @@ class SolitaireTable:
         if not dead:
             self.say("Nothing has been discarded yet.")
             return
-        self.say(f"{cards_count(len(dead))} discarded, newest last: ", *cards_parts(list(dead)), ".")
+        self.say(f"{card_count(len(dead))} discarded, newest last: ", *cards_parts(list(dead)), ".")
 
     def info(self, key: str = "") -> None:
         v = self.view
         self.say(
             f"{TITLE}, deal {self.session.game.seed}: {v.piles_closed} of {PILES} piles closed, "
-            f"{cards_count(v.stock_size)} in the stock."
+            f"{card_count(v.stock_size)} in the stock."
         )
         self._step_words()
 
@@ -421,7 +420,7 @@ class SolitaireTable:
 
 def where_words(view: SolitaireView) -> str:
     """'3 of 11 piles closed, 12 cards in the stock'."""
-    return f"{view.piles_closed} of {PILES} piles closed, {cards_count(view.stock_size)} in the stock"
+    return f"{view.piles_closed} of {PILES} piles closed, {card_count(view.stock_size)} in the stock"
 
 
 def resume_question(game: Game, seat: int) -> str:

@@ -15,8 +15,10 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from access_game.session import Session
+from access_game.ui.hand_model import FREE, SELECTED, less
 from access_game.ui.hand_table import HandTable
 from access_game.ui.modes import NumberEntry
 from access_game.ui.registry import Command, command
@@ -39,7 +41,7 @@ from engine.rules.upcard_rummy import (
     UpcardView,
     hand_size_for,
 )
-from speech.phrases import cards_parts, hand_words, join_words
+from speech.phrases import GAME_OVER, capital, card_count, cards_parts, join_words
 from speech.results import Names
 from speech.upcard_words import upcard_leaders_words
 from speech.utterance import Kind
@@ -62,16 +64,7 @@ HINT_LEVEL = "hard"
 HIGH_KEYS = tuple(f"alt-{n}" for n in range(1, 10))
 
 
-def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
 
-
-def _points(n: int) -> str:
-    return "1 point" if n in (1, -1) else f"{n} points"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 # --------------------------------------------------------------------------- digging into the pile
@@ -127,22 +120,10 @@ def dig_options(view: UpcardView, extra: Sequence[Card] = ()) -> list[DigOption]
         meld = dig_meld(view.hand, taken, wild, extra)
         # What the hand gains: all it will hold, less what it held (a wild taken can replace an equal
         # wild melded from the hand; either way the hand ends the same).
-        kept = tuple(sorted(_less(_less([*view.hand, *taken], meld), view.hand), key=Card.rank_key))
+        kept = tuple(sorted(less(less([*view.hand, *taken], meld), view.hand), key=Card.rank_key))
         ranks = table_ranks | {target.rank}
         fits = sum(1 for c in kept if is_wild(c, wild) or c.rank in ranks)
         out.append(DigOption(depth, taken, meld, kept, cards_value(meld, wild), cards_value(kept, wild), fits))
-    return out
-
-
-def _less(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card]:
-    """``cards`` without ``taken``, as multisets, in the order of ``cards``."""
-    left = Counter(taken)
-    out: list[Card] = []
-    for c in cards:
-        if left[c] > 0:
-            left[c] -= 1
-        else:
-            out.append(c)
     return out
 
 
@@ -190,15 +171,11 @@ class UpcardTable(HandTable):
     game_name = "upcard-rummy"
     title = "Upcard Rummy"
 
+    #: 'rank' (wilds last) or 'suit'.
+    sort = "rank"
+
     def __init__(self, session: Session, host: Host) -> None:
-        self.session = session
-        self.host = host
-        #: The hand in the player's order, with a selection mark per card (two equal cards are two cards).
-        self.order: list[Card] = []
-        self.marks: list[bool] = []
-        self.pos = 0
-        #: 'rank' (wilds last) or 'suit'.
-        self.sort = "rank"
+        super().__init__(session, host)
         #: The pile cursor, counted from the bottom so it stays on its card as discards land on top;
         #: None follows the top card.
         self.pile_index: int | None = None
@@ -225,59 +202,31 @@ class UpcardTable(HandTable):
     def _list(self, cards: Sequence[Card]) -> Parts:
         return cards_parts(cards, self.view.wild_rank)
 
-    def _sorted(self, pairs: list[tuple[Card, bool]]) -> list[tuple[Card, bool]]:
-        if self.sort == "suit":
-            return sorted(pairs, key=lambda p: p[0].sort_key())
-        key = _rank_order(self.view.wild_rank)
-        return sorted(pairs, key=lambda p: key(p[0]))
+    @property
+    def wild_rank(self) -> Rank:
+        return self.view.wild_rank
+
+    def sort_key(self, how: str | None) -> Callable[[Card], Any]:
+        return Card.sort_key if how == "suit" else _rank_order(self.view.wild_rank)
+
+    def sort_words(self, how: str) -> str:
+        return "rank, wilds last" if how == "rank" else how
 
     def sync(self, arrived: Card | None = None) -> None:
         """Bring the hand up to date, keeping selection marks on cards still held; the cursor follows a
-        card that just arrived (drawn or dug).
-
-        Cards leave the hand because they were put down, and what is put down is what was selected: of
-        two equal cards, the selected one is the one gone.
-        """
-        hand = self.view.hand
-        held = Counter(hand)
-        shown = Counter(self.order)
-        drop = {c: shown[c] - held[c] for c in shown if shown[c] > held[c]}
-        for want in (True, False):  # selected copies go first
-            for i in reversed(range(len(self.order))):
-                card = self.order[i]
-                if drop.get(card, 0) > 0 and self.marks[i] == want:
-                    drop[card] -= 1
-                    del self.order[i], self.marks[i]
-                    if i < self.pos:
-                        self.pos -= 1
-        kept = list(zip(self.order, self.marks, strict=True))
-        added = _less(hand, self.order)
-        pairs = self._sorted(kept + [(c, False) for c in added])
-        self.order = [c for c, _ in pairs]
-        self.marks = [m for _, m in pairs]
-        if arrived is not None and arrived in self.order:
-            # The unselected copy: a drawn card is never already selected.
-            at = [i for i, c in enumerate(self.order) if c == arrived]
-            self.pos = next((i for i in at if not self.marks[i]), at[-1])
-        elif added and len(added) == len(hand):
-            self.pos = 0
-        self.pos = max(0, min(self.pos, len(self.order) - 1))
-
-    def _current(self) -> Card | None:
-        return self.order[self.pos] if self.order else None
+        card that just arrived (drawn or dug). Cards leave the hand because they were put down, and what
+        is put down is what was selected: of two equal cards, the selected one is the one gone."""
+        self.sync_hand(self.view.hand, arrived)
 
     def _selected(self) -> list[Card]:
-        return [c for c, m in zip(self.order, self.marks, strict=True) if m]
-
-    def _clear_marks(self) -> None:
-        self.marks = [False] * len(self.order)
+        return self.hand.selected()
 
     # ----------------------------------------------------------------- the table protocol
     def groups(self) -> list[tuple[str, str]]:
         return [("pile", "The discard pile"), ("melds", "Melds on the table")]
 
     def reset(self) -> None:
-        self.order, self.marks, self.pos = [], [], 0
+        self.hand.reset()
         self.pile_index = self.meld_index = None
         self.sync()
 
@@ -310,11 +259,11 @@ class UpcardTable(HandTable):
         arrived: Card | None = None
         for ev in events:
             if isinstance(ev, HandOpened):
-                self.order, self.marks, self.pos = [], [], 0
+                self.hand.reset()
                 self.pile_index = self.meld_index = None
             elif isinstance(ev, TurnStarted) and ev.seat == seat:
                 self.pile_index = None
-                self._clear_marks()
+                self.clear_marks()
             elif isinstance(ev, Drew) and ev.seat == seat and ev.card is not None:
                 arrived = ev.card
             elif isinstance(ev, TookDiscards):
@@ -323,7 +272,7 @@ class UpcardTable(HandTable):
                     arrived = ev.cards[-1] if len(ev.cards) > 1 else None
             elif isinstance(ev, Discarded) and ev.seat == seat:
                 arrived = None
-                self._clear_marks()
+                self.clear_marks()
         self.sync(arrived)
         if self.pile_index is not None and self.pile_index >= len(self.view.discard):
             self.pile_index = None
@@ -357,7 +306,7 @@ class UpcardTable(HandTable):
     def _whose_turn(self, *, urgent: bool = True) -> None:
         v = self.view
         if v.phase == "over":
-            self.say("The game is over.", urgent=urgent)
+            self.say(GAME_OVER, urgent=urgent)
         elif v.my_turn:
             last = "your last turn" if v.last_turn else "your turn"
             self.say(f"It is {last}: {self.prompt().removeprefix('last turn, ')}.", kind=Kind.MY_TURN, urgent=urgent)
@@ -423,9 +372,6 @@ class UpcardTable(HandTable):
                     self.players),
         ]
 
-    def read_by_suit(self, key: str = "") -> None:
-        self.say(hand_words(self.order, self.view.wild_rank, group="suit") + ".", kind=Kind.MY_TURN)
-
     # ----- playing
     @property
     def seat(self) -> int:
@@ -468,9 +414,9 @@ class UpcardTable(HandTable):
         if not self.order:
             self.say("You hold no cards.")
             return
-        self.marks[self.pos] = not self.marks[self.pos]
+        self.marks[self.pos] = FREE if self.marks[self.pos] == SELECTED else SELECTED
         card = self.order[self.pos]
-        verb = "Selected the " if self.marks[self.pos] else "Unselected the "
+        verb = "Selected the " if self.marks[self.pos] == SELECTED else "Unselected the "
         self.say(verb, *self._card(card), ". ", *self._selection_parts())
 
     def read_selection(self, key: str = "") -> None:
@@ -478,7 +424,7 @@ class UpcardTable(HandTable):
 
     def clear_selection(self, key: str = "") -> None:
         had = len(self._selected())
-        self._clear_marks()
+        self.clear_marks()
         self.say("Selection cleared." if had else "Nothing was selected.")
 
     def _selection_parts(self) -> Parts:
@@ -583,7 +529,7 @@ class UpcardTable(HandTable):
     def hint(self, key: str = "") -> None:
         v = self.view
         if v.phase == "over":
-            self.say("The game is over.")
+            self.say(GAME_OVER)
             return
         action = self._hint_action()
         if action is None:
@@ -591,8 +537,8 @@ class UpcardTable(HandTable):
             parts: Parts = [f"It is {v.players[v.to_move]}'s turn. Your hand now: "]
             if arr.melds:
                 melds = [c for m in arr.melds for c in m]
-                parts += [f"{_cards(len(melds))} would meld, worth {arr.melded_value}; "]
-            parts.append(f"{_cards(len(arr.deadwood))} would not, {arr.deadwood_value} against you.")
+                parts += [f"{card_count(len(melds))} would meld, worth {arr.melded_value}; "]
+            parts.append(f"{card_count(len(arr.deadwood))} would not, {arr.deadwood_value} against you.")
             self.say(*parts, kind=Kind.MY_TURN)
             return
         self.say("Hint: ", *self._action_parts(action), kind=Kind.MY_TURN)
@@ -606,7 +552,7 @@ class UpcardTable(HandTable):
             return [f"draw from the stock{why}: D."]
         if isinstance(action, TakeDiscards):
             target = v.discard[-action.count]
-            return [f"take {_cards(action.count)} back to ", *self._the(target), ", melding ",
+            return [f"take {card_count(action.count)} back to ", *self._the(target), ", melding ",
                     *self._list(action.meld), ": move to it with Shift+Down, then T."]
         if isinstance(action, Meld):
             return ["meld ", *self._list(action.cards), ": select them with Space, then Enter."]
@@ -627,73 +573,13 @@ class UpcardTable(HandTable):
             self.meld_index = action.meld
         self.session.act(action)
 
-    # ----- moving in the hand
-    def _announce_current(self, edge: str = "") -> None:
-        card = self._current()
-        if card is None:
-            self.say("Your hand is empty.")
-            return
-        mark = ", selected" if self.marks[self.pos] else ""
-        self.say(edge, *self._card(card), f", {self.pos + 1} of {len(self.order)}{mark}")
-
-    def previous(self, key: str = "") -> None:
-        if self.order and self.pos == 0:
-            self._announce_current("First card. ")
-            return
-        self._move_to(self.pos - 1)
-
-    def next(self, key: str = "") -> None:
-        if self.order and self.pos == len(self.order) - 1:
-            self._announce_current("Last card. ")
-            return
-        self._move_to(self.pos + 1)
-
-    def jump(self, key: str = "") -> None:
-        if not key or not key.isdigit():
-            self.go_to()
-            return
-        self._move_to((int(key) or 10) - 1)
-
-    def jump_high(self, key: str = "") -> None:
-        if key not in HIGH_KEYS:
-            self.go_to()
-            return
-        self._move_to(10 + HIGH_KEYS.index(key))
-
-    # ----- reading the hand
-    def read_hand(self, key: str = "") -> None:
-        if not self.order:
-            self.say("You hold no cards.")
-            return
-        chosen = len(self._selected())
-        note = f" {chosen} selected." if chosen else ""
-        self.say(f"{_cards(len(self.order))}: ", *self._list(self.order), f".{note}", kind=Kind.MY_TURN)
-
-    def read_by_rank(self, key: str = "") -> None:
-        self.say(hand_words(self.order, self.view.wild_rank, group="rank") + ".", kind=Kind.MY_TURN)
-
-    def _sort_to(self, how: str) -> None:
-        self.sort = how
-        if not self.order:
-            self.say(f"Sorted by {how}: you hold no cards.")
-            return
-        pairs = list(zip(self.order, self.marks, strict=True))
-        current = pairs[self.pos]
-        tagged = self._sorted([(c, m) for c, m in pairs])
-        # Keep the cursor on the same card (the same copy, if two are equal and marked differently).
-        self.pos = tagged.index(current)
-        self.order = [c for c, _ in tagged]
-        self.marks = [m for _, m in tagged]
-        wilds = " wilds last" if how == "rank" else ""
-        self.say(f"Sorted by {how}{wilds and ','}{wilds}: ", *self._list(self.order), ".", kind=Kind.MY_TURN)
-
     # ----- the discard pile
     def read_pile(self, key: str = "") -> None:
         pile = self.view.discard
         if not pile:
             self.say("The discard pile is empty.")
             return
-        self.say(f"{_cards(len(pile))}; from the top: ", *self._list(list(reversed(pile))), ".")
+        self.say(f"{card_count(len(pile))}; from the top: ", *self._list(list(reversed(pile))), ".")
 
     def _pile_note(self, depth: int) -> str:
         """Whether the card at ``depth`` could be taken back to by you, and what it takes."""
@@ -703,7 +589,7 @@ class UpcardTable(HandTable):
             return ""
         if not v.melded[v.seat] or (v.first_meld_now and v.my_turn):
             return " You hold a pair of its rank: you could take back to it from the turn after your first meld."
-        return f" You could take back to it: {_cards(depth)}, melding {_cards(len(option.meld))}."
+        return f" You could take back to it: {card_count(depth)}, melding {card_count(len(option.meld))}."
 
     def _announce_pile(self, edge: str = "") -> None:
         v = self.view
@@ -720,7 +606,7 @@ class UpcardTable(HandTable):
             self.say("The discard pile is empty.")
             return
         if not 1 <= depth <= len(pile):
-            self.say(f"The discard pile has {_cards(len(pile))}; there is no card {depth} from the top.")
+            self.say(f"The discard pile has {card_count(len(pile))}; there is no card {depth} from the top.")
             return
         self.pile_index = len(pile) - depth
         self._announce_pile(edge)
@@ -777,9 +663,9 @@ class UpcardTable(HandTable):
             when = " now, instead of drawing"
         else:
             when = " at the start of your turn"
-        self.say(f"You could take back to {_cards(len(options))}{when}:")
+        self.say(f"You could take back to {card_count(len(options))}{when}:")
         for o in options:
-            parts: Parts = [*self._card(o.target), f", {_cards(o.depth)} from the top. You meld ",
+            parts: Parts = [*self._card(o.target), f", {card_count(o.depth)} from the top. You meld ",
                             *self._list(o.meld), f": {o.gain} on the table."]
             if o.kept:
                 more = "1 more card comes" if len(o.kept) == 1 else f"{len(o.kept)} more cards come"
@@ -872,7 +758,7 @@ class UpcardTable(HandTable):
         if v.discard_top is None:
             self.say("The discard pile is empty.")
             return
-        self.say("The top card is ", *self._the(v.discard_top), f"; the discard pile has {_cards(len(v.discard))}.")
+        self.say("The top card is ", *self._the(v.discard_top), f"; the discard pile has {card_count(len(v.discard))}.")
 
     def _deal_log(self) -> HandOpened | None:
         return next((ev for ev in reversed(self.view.log) if isinstance(ev, HandOpened)), None)
@@ -881,14 +767,14 @@ class UpcardTable(HandTable):
         v = self.view
         names = self.names
         dealer = "your" if v.dealer == v.seat else f"the dealer {v.players[v.dealer]}'s"
-        parts: Parts = [f"{_cap(v.wild_rank.plural)} are wild: {dealer} up card. At the deal: "]
+        parts: Parts = [f"{capital(v.wild_rank.plural)} are wild: {dealer} up card. At the deal: "]
         n = len(v.players)
         for i in range(n):
             seat = (v.dealer + 1 + i) % n
             if i:
                 parts.append("; ")
             size = self._dealt_size(seat)
-            parts += [f"{names.name(seat)} ", *self._the(v.up_cards[seat]), f", {_cards(size)}"]
+            parts += [f"{names.name(seat)} ", *self._the(v.up_cards[seat]), f", {card_count(size)}"]
         self.say(*parts, ".")
 
     def _dealt_size(self, seat: int) -> int:
@@ -926,7 +812,7 @@ class UpcardTable(HandTable):
     def info(self, key: str = "") -> None:
         v = self.view
         if v.phase == "over":
-            self.say("The game is over.")
+            self.say(GAME_OVER)
             return
         dealer = "you" if v.dealer == v.seat else v.players[v.dealer]
         if v.melded[v.seat] and not (v.first_meld_now and v.my_turn):
@@ -935,8 +821,8 @@ class UpcardTable(HandTable):
             melded = "You melded this turn: discard now."
         else:
             melded = "You have not melded yet: your first meld is exactly three cards."
-        self.say(f"Hand {v.hand_number}, {v.wild_rank.plural} wild, {dealer} dealt. Stock {_cards(v.stock_size)}, "
-                 f"discard pile {_cards(len(v.discard))}, {_melds_count(len(v.table))}. {melded}")
+        self.say(f"Hand {v.hand_number}, {v.wild_rank.plural} wild, {dealer} dealt. Stock {card_count(v.stock_size)}, "
+                 f"discard pile {card_count(len(v.discard))}, {_melds_count(len(v.table))}. {melded}")
         self._whose_turn()
 
     def players(self, key: str = "") -> None:
@@ -957,7 +843,7 @@ class UpcardTable(HandTable):
                 parts.append("; ")
             status = "melded" if v.melded[seat] else "not melded"
             value = cards_value([c for m in v.table for c in m.cards_of(seat)], v.wild_rank)
-            parts.append(f"{v.players[seat]}: {_cards(v.hand_sizes[seat])}, {status}, {value} on the table")
+            parts.append(f"{v.players[seat]}: {card_count(v.hand_sizes[seat])}, {status}, {value} on the table")
             if seat in last:
                 parts += [", last discarded ", *self._the(last[seat])]
             elif opened:

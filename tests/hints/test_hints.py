@@ -9,7 +9,7 @@ import pytest
 from access_game.catalog import games
 from access_game.session import Session
 from access_game.settings import Settings
-from access_game.ui.hints import best_choice, hint_lines, unprompted
+from access_game.ui.hints import best_choice, hint_lines, hinted_action, move_key, unprompted
 from access_game.ui.speech_link import make_announcer, make_narrator
 from engine.actions import Discard, Draw
 from engine.bots import make_agent
@@ -54,7 +54,9 @@ def said(utterances: list[Utterance]) -> list[str]:
 
 def test_before_the_draw_a_hint_says_take_the_up_card_when_it_goes_out() -> None:
     session = session_for(five_crowns("5h 5s 9c", "5d"))
-    assert said(hint_lines(session)) == ["Take the 5 of diamonds: then you can go out. Your hand now: 19 points."]
+    assert said(hint_lines(session)) == [
+        "Take the 5 of diamonds: then you can go out. Your hand now: 19 points. Press T."
+    ]
 
 
 def test_the_up_card_that_goes_out_is_said_unprompted_only_with_hints_on() -> None:
@@ -67,7 +69,7 @@ def test_the_up_card_that_goes_out_is_said_unprompted_only_with_hints_on() -> No
 def test_an_up_card_that_would_only_be_thrown_again_is_left() -> None:
     session = session_for(five_crowns("5h 5s 4c", "kd"))
     assert said(hint_lines(session)) == [
-        "Draw from the stock: the king of diamonds would not meld. Your hand now: 14 points."
+        "Draw from the stock: the king of diamonds would not meld. Your hand now: 14 points. Press D."
     ]
 
 
@@ -76,7 +78,7 @@ def test_a_draw_from_the_stock_says_what_the_up_card_would_leave() -> None:
     choice = best_choice(session)
     assert choice is not None and choice.reason == "stock_better" and choice.points == 21
     assert said(hint_lines(session)) == [
-        "Draw from the stock: taking the 5 of hearts would leave at best 21 points. Your hand now: 27 points."
+        "Draw from the stock: taking the 5 of hearts would leave at best 21 points. Your hand now: 27 points. Press D."
     ]
 
 
@@ -84,8 +86,16 @@ def test_going_out_says_the_lay_down() -> None:
     game = five_crowns("5h 5s 9c", "5d")
     game.apply(Draw(0, "discard"))
     assert said(hint_lines(session_for(game))) == [
-        "You can go out: discard the 9 of clubs. Lay-down: 5 of hearts; 5 of spades; 5 of diamonds."
+        "You can go out: discard the 9 of clubs. Lay-down: 5 of hearts; 5 of spades; 5 of diamonds. Press O."
     ]
+
+
+def test_the_key_named_is_the_key_plans() -> None:
+    from access_game.ui.key_plan import planned
+    from access_game.ui.keys import key_label
+
+    assert move_key(Draw(0, "discard")) == key_label(planned("take").keys[0]) == "T"
+    assert move_key(Draw(0, "stock")) == "D"
 
 
 def test_out_of_turn_the_hint_says_whose_turn_it_is() -> None:
@@ -130,6 +140,11 @@ def test_every_game_has_a_hint_from_its_strongest_player(name: str) -> None:
         session = session_for(game)
         lines = said(hint_lines(session))
         assert len(lines) == 1 and lines[0].endswith(".") and "_" not in lines[0]
+        choice = best_choice(session)
+        if choice is not None:  # the key named is the plan's key for the move
+            key = move_key(choice.action)
+            assert key is not None and lines[0].endswith(f"ress {key}."), lines[0]
+            assert hinted_action(session) == choice.action
         if 0 in game.seats_to_act():
             assert not lines[0].startswith("No hint")
             hinted += 1

@@ -160,7 +160,7 @@ def test_reading_keys(records: Path) -> None:
     # The wild 6 of hearts stands where the run can grow: above the 8.
     assert h.press("alt-m") == [
         "Pile 4: 6 cards, 6s wild, 3 cards from closing. Melds: run of hearts, 7 to 9: "
-        "7 of hearts, 8 of hearts, 6 of hearts. Unmatched: king of clubs, 10 of spades, "
+        "7 of hearts; 8 of hearts; 6 of hearts, wild. Unmatched: king of clubs; 10 of spades; "
         "jack of diamonds."
     ]
     assert h.press("w") == ["On pile 4, 6s and jokers are wild: it was dealt 6 cards."]

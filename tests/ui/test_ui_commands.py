@@ -95,7 +95,8 @@ SCENARIOS: dict[str, list[Scenario]] = {
     "take": [([], "t", _said("You took "))],
     "discard": [(["d"], "x", _said("You discarded the")), ([], "x", _said("Draw a card first"))],
     "go-out": [(["d"], "o", _said_any("You went out: ", "You cannot go out")), ([], "o", _said("Draw a card first"))],
-    "hint": [([], "H", _said("points")), (["d"], "H", _said_any("points", "You can go out"))],
+    "hint": [([], "H", _said_any("points", "Take the ", "Draw from the stock")),
+             (["d"], "H", _said_any("points", "You can go out", "Discard the ", "Go out"))],
     "previous-card": [(["end"], "left", check_move(lambda a: len(a.table.order) - 2))],  # type: ignore[attr-defined]
     "next-card": [(["home"], "right", check_move(lambda a: 1))],
     "first-card": [(["end"], "home", check_move(lambda a: 0))],

@@ -190,8 +190,8 @@ def test_melds_are_planned_one_by_one_and_laid_down_once_they_make_the_contract(
     assert h.press("h")[0].startswith("12 cards: 7 of hearts, planned meld 1; ")
     h.press("d")
     said = h.press("enter")
-    assert said[0].startswith("You laid down meld 1, set of 7s: 7 of hearts, 7 of clubs, 7 of spades; meld 2, run of "
-                              "diamonds, 4 to 7")
+    assert said[0].startswith("You laid down meld 1, set of 7s: 7 of hearts; 7 of clubs; 7 of spades, then meld 2, "
+                              "run of diamonds, 4 to 7")
     assert state(game).melded[0] and len(state(game).table) == 3
     assert Counter(game.view(0).hand) == Counter(cards("kh kc"))
     assert h.table.marks == [0, 0]
@@ -208,7 +208,7 @@ def test_a_meld_the_contract_has_no_room_for_is_refused() -> None:
     select(h, "jo", mark=-1)  # unselect the joker
     said = h.press("z")
     assert said == ["2 cards: king of hearts; king of diamonds: not a meld yet, a set needs at least 3 cards. "
-                    "Planned: meld 1, set of 7s: 7 of hearts, 7 of clubs, 7 of spades. Still to plan: two runs."]
+                    "Planned: meld 1, set of 7s: 7 of hearts; 7 of clubs; 7 of spades. Still to plan: two runs."]
     assert h.press("space")[0].startswith("Selected. 3 cards")  # the cursor is still on the joker
     select(h, "kh kd", mark=-1)
     before = data(game)
@@ -235,9 +235,9 @@ def test_the_contract_key_says_whether_the_hand_meets_it() -> None:
     h = started(two_player(PLANNED))
     said = h.press("C")
     assert said == ["Hand 4 of 9, contract: one set and two runs, laid down all at once. Your hand meets it: "
-                    "set of 7s: 7 of hearts, 7 of clubs, 7 of spades; run of spades, 9 to queen: 9 of spades, "
-                    "10 of spades, jack of spades, 2 of clubs; run of diamonds, 4 to 7: 4 of diamonds, "
-                    "5 of diamonds, 6 of diamonds, joker; that leaves 10 points."]
+                    "set of 7s: 7 of hearts; 7 of clubs; 7 of spades, then run of spades, 9 to queen: 9 of spades; "
+                    "10 of spades; jack of spades; 2 of clubs, wild, then run of diamonds, 4 to 7: 4 of diamonds; "
+                    "5 of diamonds; 6 of diamonds; joker, which leaves 10 points."]
     h = started(two_player("5h 6h 9c kd qs 3c 4d jd 10s 7c 8s ah", hand_number=2))
     said = h.press("C")
     assert said[0].startswith("Hand 2 of 9, contract: one run, laid down all at once. Your hand does not meet it: "
@@ -254,7 +254,7 @@ def test_cards_are_laid_off_on_the_meld_under_the_meld_cursor() -> None:
     game = two_player("9h 4h kd qs", hand_number=2, stock=("3c",), table=DOWN)
     h = started(game)
     h.press("d")
-    assert h.press("m") == ["Meld 1 of 2, your run of hearts, 5 to 8: 5 of hearts, 6 of hearts, 7 of hearts, "
+    assert h.press("m") == ["Meld 1 of 2, your run of hearts, 5 to 8: 5 of hearts; 6 of hearts; 7 of hearts; "
                                "8 of hearts."]
     select(h, "9h 4h")
     said = h.press("enter")
@@ -321,16 +321,16 @@ def test_reading_the_table_player_by_player_and_meld_by_meld() -> None:
     table = ((0, "5h 6h jo 8h"), (1, "9c 9d 9s"), (1, "jc qc kc ac"))
     h = started(two_player("7h kd qs", hand_number=2, stock=("3c",), table=table))
     said = h.press("tab")
-    assert said == ["Anna (dealer): 12 cards; laid down meld 2, set of 9s: 9 of clubs, 9 of spades, 9 of diamonds; "
-                    "meld 3, run of clubs, jack to ace: jack of clubs, queen of clubs, king of clubs, ace of clubs; "
-                    "bought 0 of 3; total 0."]
+    assert said == ["Anna (dealer): 12 cards; laid down meld 2, set of 9s: 9 of clubs; 9 of spades; 9 of diamonds, "
+                    "then meld 3, run of clubs, jack to ace: jack of clubs; queen of clubs; king of clubs; "
+                    "ace of clubs. Bought 0 of 3; total 0."]
     assert h.table.meld_id == 2
     assert h.press("m")[0].startswith("Meld 3 of 3, Anna's run of clubs, jack to ace: ")
     assert h.press("m")[0].startswith("Last meld. Meld 3 of 3")
     assert h.press("a") == [
-        "Your melds: meld 1, run of hearts, 5 to 8: 5 of hearts, 6 of hearts, joker, 8 of hearts.",
-        "Anna's melds: meld 2, set of 9s: 9 of clubs, 9 of spades, 9 of diamonds; meld 3, run of clubs, jack to ace: "
-        "jack of clubs, queen of clubs, king of clubs, ace of clubs.",
+        "Your melds: meld 1, run of hearts, 5 to 8: 5 of hearts; 6 of hearts; joker; 8 of hearts.",
+        "Anna's melds: meld 2, set of 9s: 9 of clubs; 9 of spades; 9 of diamonds, then meld 3, run of clubs, jack to "
+        "ace: jack of clubs; queen of clubs; king of clubs; ace of clubs.",
     ]
     assert h.press("p") == ["You: 3 cards, down, bought 0; Anna: 12 cards, down, bought 0."]
     assert h.press("s-tab")[0].startswith("You: 3 cards; laid down meld 1")
@@ -386,7 +386,7 @@ def test_the_hint_and_shift_n_which_does_it() -> None:
     assert h.press("H") == ["Draw from the stock: D."]
     h.press("d")
     said = h.press("H")
-    assert said[0].startswith("Lay down set of 7s: 7 of hearts, 7 of clubs, 7 of spades; ")
+    assert said[0].startswith("Lay down set of 7s: 7 of hearts; 7 of clubs; 7 of spades, then ")
     assert said[0].endswith(": that leaves 20 points. Shift+L lays it down.")
     h.press("N")
     assert state(game).melded[0]

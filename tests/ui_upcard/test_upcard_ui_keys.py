@@ -7,6 +7,7 @@ import json
 
 from upcard_driver import UpcardHarness, cs, set_table
 
+from access_game.ui.hand_model import FREE, SELECTED
 from access_game.ui.registry import CommandRegistry
 from access_game.ui.upcard_table import UpcardTable
 from engine.game import Game
@@ -97,7 +98,7 @@ def test_space_builds_a_selection_and_says_at_once_whether_it_is_a_meld() -> Non
     assert h.press("enter") == [
         "You melded for the first time: 9s, meld 1: 9 of hearts; 9 of spades; 5 of clubs, wild."
     ]
-    assert h.table.order == list(cs("3h kd")) and h.table.marks == [False, False]
+    assert h.table.order == list(cs("3h kd")) and h.table.marks == [FREE, FREE]
     # Nothing more after a first meld: the engine's reason, and nothing changes.
     before = snapshot(h)
     h.press("1", "space")
@@ -115,7 +116,7 @@ def test_a_first_meld_of_four_is_explained_before_and_refused_after_enter() -> N
     before = snapshot(h)
     assert h.press("enter") == ["Your first meld of the hand is exactly three cards."]
     assert snapshot(h) == before
-    assert h.table.marks.count(True) == 4
+    assert h.table.marks.count(SELECTED) == 4
 
 
 def test_a_meld_that_is_no_meld_is_refused_with_the_reason() -> None:
@@ -133,10 +134,10 @@ def test_two_equal_cards_are_two_cards_and_the_selected_one_goes_down() -> None:
                           phase="discard"))
     # Rank order: 8 of hearts, 8 of spades, 8 of spades, king, wild.
     h.press("1", "space", "3", "space", "5", "space")
-    assert h.table.marks == [True, False, True, False, True]
+    assert h.table.marks == [SELECTED, FREE, SELECTED, FREE, SELECTED]
     assert h.press("2") == ["8 of spades, 2 of 5"] and h.press("3") == ["8 of spades, 3 of 5, selected"]
     h.press("enter")
-    assert h.table.order == list(cs("8s kd")) and h.table.marks == [False, False]
+    assert h.table.order == list(cs("8s kd")) and h.table.marks == [FREE, FREE]
 
 
 # ----------------------------------------------------------------------------- laying off
@@ -252,7 +253,7 @@ def test_t_takes_back_to_the_cursor_and_melds_with_the_pair_and_selected_wilds()
     s = state(h)
     assert [c.code for c in s.discard] == ["3c"]
     assert sorted(c.code for c in s.hands[0]) == sorted(["9c", "kd", "qh", "8s", "jd", "5h"])
-    assert h.table.marks == [False] * 6
+    assert h.table.marks == [FREE] * 6
 
 
 def test_taking_back_before_melding_is_refused_and_the_pile_says_when_it_will_be_open() -> None:
