@@ -39,7 +39,7 @@ from engine.arrange_contract import (
     run_value,
     swap_options,
 )
-from engine.cards import JOKER, Card, Rank
+from engine.cards import Card, Rank
 from engine.events import Discarded, Drew, Event, GameEnded, HandStarted
 from engine.game import Game
 from engine.rules.contract_rummy import (
@@ -525,7 +525,9 @@ class ContractTable(HandTable):
     def discard(self, key: str = "") -> None:
         card = self._current()
         # With no card (an empty hand) the engine still says why nothing can be discarded now.
-        self._act(Discard(self.seat, card or self.view.discard_top or JOKER))
+        if self.session.refused_now(Discard) or card is None:
+            return
+        self._act(Discard(self.seat, card))
 
     def hint(self, key: str = "") -> None:
         self.say(*self.advice().parts, kind=Kind.MY_TURN)
@@ -657,7 +659,9 @@ class ContractTable(HandTable):
             self.say(f"Your hand does not meet the contract, {contract_words(v.contract)}: "
                      f"{card_count(short)} short. Shift+C says which cards would help.", kind=Kind.SYSTEM)
             return
-        self._act(LayDown(self.seat, best.melds if best is not None else ()))
+        if self.session.refused_now(LayDown) or best is None:
+            return
+        self._act(LayDown(self.seat, best.melds))
 
     def _lay_off_selection(self) -> None:
         meld = self._meld()
@@ -669,8 +673,7 @@ class ContractTable(HandTable):
             self.say("Your hand is empty.")
             return
         v = self.view
-        if not (v.my_turn and v.phase == "discard"):
-            self._act(LayOff(self.seat, picked[0], meld.id))  # the engine says why not now
+        if self.session.refused_now(LayOff):
             return
         hand_number = v.hand_number
         left = list(picked)
@@ -689,9 +692,6 @@ class ContractTable(HandTable):
                 left.remove(card)
                 progress = True
         if not left or self.view.hand_number != hand_number:
-            return
-        if not v.melded[v.seat]:
-            self._act(LayOff(self.seat, left[0], meld.id))  # the engine says why: the contract comes first
             return
         where = self._meld_words(meld.id)
         if len(left) == len(picked) == 1:
@@ -728,8 +728,8 @@ class ContractTable(HandTable):
         self.host.open(ListMenu("Where the wild goes", items, self.host.say_line, prompt="swap"))
 
     def _no_swap(self, v: ContractView, card: Card, meld: TableMeld) -> None:
-        """Say why ``card`` cannot be swapped into ``meld``: not yet (the engine's reason), or not there,
-        in words (the engine's reason names cards by code, and only one of the melds the wild might go to)."""
+        """Say why ``card`` cannot be swapped into ``meld``: not yet (the rules' reason for any swap now),
+        or not there, in words."""
         wilds = [c for c in dict.fromkeys(meld.cards) if is_wild(c)]
         if v.melded[v.seat] and v.my_turn and v.phase == "discard" and not is_wild(card):
             if not wilds:
@@ -742,8 +742,8 @@ class ContractTable(HandTable):
                 self.say(*capital_parts(self._the(card, mid=True)), " cannot take a wild's place in ",
                          self._meld_words(meld.id, v), ".", kind=Kind.SYSTEM)
             return
-        other = next((m.id for m in v.table if m.id != meld.id), meld.id)
-        self._act(Swap(self.seat, card, meld.id, wilds[0] if wilds else card, other))
+        if not self.session.refused_now(Swap):
+            self.say("Only a natural card can take a wild's place.", kind=Kind.SYSTEM)
 
     def _swap_item(self, action: Swap) -> MenuItem:
         label = action_words(action, self.view.table, self.names)

@@ -225,10 +225,7 @@ class FiveCrownsTable(HandTable):
 
     def discard(self, key: str = "") -> None:
         card = self._current()
-        v = self.view
-        if card is None or v.to_move != v.seat or v.phase != "discard":
-            # The engine gives the reason (not your turn, draw first).
-            self.session.act(Discard(self.session.human_seat, card or v.discard_top or Card(None, None)))
+        if self.session.refused_now(Discard) or card is None:
             return
         self.session.act(Discard(self.session.human_seat, card))
 
@@ -236,7 +233,8 @@ class FiveCrownsTable(HandTable):
         v = self.view
         card = self._current()
         if v.to_move != v.seat or v.phase != "discard" or card is None or v.last_turn:
-            self.session.act(GoOut(self.session.human_seat, card or Card(None, None)))
+            if not self.session.refused_now(GoOut) and card is not None:
+                self.session.act(GoOut(self.session.human_seat, card))  # the last turn: the rules say why not
             return
         outs = self._go_out_cards(v)
         if card in outs:

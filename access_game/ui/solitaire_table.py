@@ -231,10 +231,9 @@ class SolitaireTable:
                 kind=Kind.SYSTEM,
             )
             return
-        cards = self._cards()
-        card = cards[self.pos] if cards and v.phase == "discard" else (v.drawn or Card(None, None))
-        # Out of turn the engine gives the reason (draw first, place first).
-        self.session.act(Discard(self.session.human_seat, card))
+        if self.session.refused_now(Discard):
+            return
+        self.session.act(Discard(self.session.human_seat, self._cards()[self.pos]))
 
     def hint(self, key: str = "") -> None:
         v = self.view

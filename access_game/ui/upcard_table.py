@@ -407,8 +407,8 @@ class UpcardTable(HandTable):
             meld = dig_meld(v.hand, v.discard[-depth:], v.wild_rank, self._selected())
             self.session.act(TakeDiscards(self.seat, depth, meld))
             return
-        # Not the moment (not your turn, drawn already, not melded yet): the engine says why.
-        self.session.act(TakeDiscards(self.seat, max(depth, 1), ()))
+        # Not the moment (not your turn, drawn already, not melded yet, an empty pile): the rules say why.
+        self.session.refused_now(TakeDiscards)
 
     def select(self, key: str = "") -> None:
         if not self.order:
@@ -484,8 +484,7 @@ class UpcardTable(HandTable):
 
     def _lay_off_cards(self, cards: Sequence[Card]) -> None:
         v = self.view
-        if not (v.my_turn and v.phase == "discard" and v.may_lay_off):
-            self.session.act(LayOff(self.seat, cards[0], 0))  # the engine says why not now
+        if self.session.refused_now(LayOff):
             return
         if not v.table:
             self.say("There are no melds on the table yet.", kind=Kind.SYSTEM)
