@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import Card, Rank
-from speech.phrases import CARD_SEPARATOR, card_words
+from speech.phrases import CARD_SEPARATOR, capital, card_words, count
 
 __all__ = [
     "contract_lines",
@@ -20,20 +20,16 @@ __all__ = [
 ]
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word if abs(n) == 1 else word + 's'}"
-
-
 def _cards(cards: Sequence[Card], wild: Rank | None) -> str:
     return CARD_SEPARATOR.join(card_words(c, wild) for c in cards)
 
 
 def _opening(wilds: str, cards: Sequence[Card]) -> str:
-    return f"{wilds} wild. {_count(len(cards), 'card')}."
+    return f"{wilds} wild. {count(len(cards), 'card')}."
 
 
 def _meld(name: str, meld: Sequence[Card], wild: Rank | None, after: str = "") -> str:
-    return f"{name[:1].upper()}{name[1:]}: {_cards(meld, wild)}.{after}"
+    return f"{capital(name)}: {_cards(meld, wild)}.{after}"
 
 
 def _left(deadwood: Sequence[Card], wild: Rank | None, after: str = "") -> str:
@@ -61,13 +57,13 @@ def contract_lines(cards: Sequence[Card], number: int, contract: str, melds: Seq
     what = f"contract {number}, {contract}"
     lines = [_opening("2s and jokers are", cards)]
     if not meets:
-        lines.append(f"Does not meet {what}: {_count(short, 'card')} short at best.")
-        lines.append(f"All {_count(len(cards), 'card')} count: {_count(points, 'point')}.")
+        lines.append(f"Does not meet {what}: {count(short, 'card')} short at best.")
+        lines.append(f"All {count(len(cards), 'card')} count: {count(points, 'point')}.")
         return lines
     lines.append(f"Meets {what}. Best lay-down:")
     lines += [_meld(name, meld, Rank.TWO) for name, meld in melds]
     if deadwood:
-        lines.append(_left(deadwood, Rank.TWO, f" {_count(points, 'point')}."))
+        lines.append(_left(deadwood, Rank.TWO, f" {count(points, 'point')}."))
     else:
         lines.append("Nothing left in hand: this hand goes out.")
     return lines

@@ -13,22 +13,12 @@ from typing import Any
 from engine.actions import Action, Discard, Draw, GoOut
 from engine.bots.base import Choice
 from engine.cards import Card, Rank
-from speech.phrases import cards_parts
+from speech.phrases import capital_parts, cards_parts, points, the_card
 from speech.utterance import Kind, Utterance, utter
 
 __all__ = ["action_parts", "go_out_offer", "hint_utterances", "no_hint"]
 
 Parts = list[str | Card]
-
-
-def _the(card: Card, wild: Rank | None, *, mid: bool = False) -> Parts:
-    """'the 9 of clubs', 'a joker'; ``mid``: words follow, so a wild's ', wild' is closed by a comma."""
-    parts: Parts = ["a " if card.is_joker else "the ", *cards_parts([card], wild)]
-    return [*parts, ","] if mid and wild is not None and card.rank == wild else parts
-
-
-def _points(n: int) -> str:
-    return f"{n} point{'' if abs(n) == 1 else 's'}"
 
 
 def no_hint(reason: str) -> Utterance:
@@ -38,13 +28,7 @@ def no_hint(reason: str) -> Utterance:
 
 def go_out_offer(card: Card, wild: Rank | None) -> Utterance:
     """Said unprompted at the start of a turn, when hints are on: the up card lets the hand go out."""
-    return utter(*_capital(_the(card, wild)), " lets you go out: take it.", kind=Kind.MY_TURN)
-
-
-def _capital(parts: Parts) -> Parts:
-    if parts and isinstance(parts[0], str):
-        return [parts[0][:1].upper() + parts[0][1:], *parts[1:]]
-    return parts
+    return utter(*capital_parts(the_card(card, wild)), " lets you go out: take it.", kind=Kind.MY_TURN)
 
 
 def _list(cards: Sequence[Card], wild: Rank | None) -> Parts:
@@ -73,37 +57,37 @@ def action_parts(action: Action, view: Any) -> Parts:
     if isinstance(action, Draw):
         top = getattr(view, "discard_top", None)
         if action.source == "discard" and top is not None:
-            return ["Take ", *_the(top, wild)]
+            return ["Take ", *the_card(top, wild)]
         return ["Draw from the stock"]
     if isinstance(action, GoOut):
-        return ["You can go out: discard ", *_the(action.discard, wild)]
+        return ["You can go out: discard ", *the_card(action.discard, wild)]
     if isinstance(action, Discard):
-        return ["Discard ", *_the(action.card, wild)]
+        return ["Discard ", *the_card(action.card, wild)]
     a: Any = action
     if kind == "contract_lay_down":
         return _melds("Lay down", a.melds, wild)
     if kind == "contract_lay_off":
-        return ["Lay off ", *_the(a.card, wild, mid=True), f" on meld {a.meld_id}"]
+        return ["Lay off ", *the_card(a.card, wild, mid=True), f" on meld {a.meld_id}"]
     if kind == "contract_swap":
-        return ["Swap ", *_the(a.card, wild), " for ", *_the(a.wild, wild, mid=True),
+        return ["Swap ", *the_card(a.card, wild), " for ", *the_card(a.wild, wild, mid=True),
                 f" in meld {a.meld_id}, and play the wild on meld {a.to_meld_id}"]
     offer = getattr(view, "offer", None)
     if kind == "contract_buy":
-        return ["Buy ", *_the(offer, wild)] if isinstance(offer, Card) else ["Buy the up card"]
+        return ["Buy ", *the_card(offer, wild)] if isinstance(offer, Card) else ["Buy the up card"]
     if kind == "contract_pass_buy":
-        return ["Pass on ", *_the(offer, wild)] if isinstance(offer, Card) else ["Pass on the up card"]
+        return ["Pass on ", *the_card(offer, wild)] if isinstance(offer, Card) else ["Pass on the up card"]
     if kind == "upcard_meld":
         return _melds("Meld", [a.cards], wild)
     if kind == "upcard_lay_off":
-        return ["Lay off ", *_the(a.card, wild, mid=True), f" on meld {a.meld + 1}"]
+        return ["Lay off ", *the_card(a.card, wild, mid=True), f" on meld {a.meld + 1}"]
     if kind == "upcard_take_discards":
         pile = getattr(view, "discard", ())
-        target: Parts = _the(pile[-a.count], wild) if len(pile) >= a.count else ["the pile"]
+        target: Parts = the_card(pile[-a.count], wild) if len(pile) >= a.count else ["the pile"]
         taken = "1 card" if a.count == 1 else f"{a.count} cards"
         return [f"Take {taken} back to ", *target, ", melding ", *_list(a.meld, wild)]
     if kind == "place":
         drawn = getattr(view, "drawn", None)
-        what: Parts = _the(drawn, wild) if isinstance(drawn, Card) else ["the card"]
+        what: Parts = the_card(drawn, wild) if isinstance(drawn, Card) else ["the card"]
         return ["Place ", *what, *([","] if what[-1] == ", wild" else []), f" on pile {a.pile}"]
     return [kind.replace("_", " ").capitalize()]
 
@@ -122,13 +106,13 @@ def hint_utterances(choice: Choice, view: Any, lay_down: Sequence[Sequence[Card]
         # After someone has gone out, a hand that melds is laid down rather than going out.
         parts.append(": then every card melds." if getattr(view, "last_turn", False) else ": then you can go out.")
     elif reason == "take_fewer_points" and choice.points is not None:
-        parts.append(f": after your discard that leaves {_points(choice.points)}.")
+        parts.append(f": after your discard that leaves {points(choice.points)}.")
     elif reason in ("top_idle", "stock_better"):
         top = getattr(view, "discard_top", None)
         if isinstance(top, Card) and reason == "top_idle":
-            parts += [": ", *_the(top, wild), " would not meld."]
+            parts += [": ", *the_card(top, wild), " would not meld."]
         elif isinstance(top, Card) and choice.points is not None:
-            parts += [": taking ", *_the(top, wild, mid=True), f" would leave at best {_points(choice.points)}."]
+            parts += [": taking ", *the_card(top, wild, mid=True), f" would leave at best {points(choice.points)}."]
         else:
             parts.append(".")
     elif reason == "go_out":
@@ -137,16 +121,16 @@ def hint_utterances(choice: Choice, view: Any, lay_down: Sequence[Sequence[Card]
             parts += [" ", *_melds("Lay-down", lay_down, wild), "."]
     elif reason == "spare_next" and choice.instead is not None:
         who = view.players[choice.seat] if choice.seat is not None else "the next player"
-        parts += [" rather than ", *_the(choice.instead, wild),
+        parts += [" rather than ", *the_card(choice.instead, wild),
                   f": {who}, who plays next, is collecting cards like it."]
         if choice.points is not None:
-            parts.append(f" That leaves {_points(choice.points)}.")
+            parts.append(f" That leaves {points(choice.points)}.")
     elif reason in ("fewest_points", "best_prospects") and choice.points is not None:
-        parts.append(f": that leaves {_points(choice.points)}.")
+        parts.append(f": that leaves {points(choice.points)}.")
     else:
         parts.append(".")
     if held is not None and isinstance(action, Draw):
-        parts.append(f" Your hand now: {_points(held)}.")
+        parts.append(f" Your hand now: {points(held)}.")
     if key:
         parts.append(f" Select them, then press {key}." if select else f" Press {key}.")
     return [utter(*parts, kind=Kind.MY_TURN)]
