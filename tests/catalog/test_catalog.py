@@ -152,3 +152,23 @@ def test_every_game_has_the_files_adding_a_game_names() -> None:
         assert importlib.util.find_spec(f"engine.bots.{module}") is not None, entry.name
         assert type(get_ruleset(entry.ruleset)).__module__.startswith("engine.rules."), entry.name
         assert entry.table is not None and entry.table.startswith("access_game.ui.")
+
+
+def test_a_rule_option_from_the_command_line_reaches_the_saved_game_in_a_real_terminal(tmp_path: Path) -> None:
+    import json
+    import os
+
+    import pexpect
+
+    exe = Path(sys.executable).with_name("access-game")
+    env = dict(os.environ, ACCESS_GAME_HOME=str(tmp_path), PROMPT_TOOLKIT_NO_CPR="1")
+    child = pexpect.spawn(str(exe), ["play", "--game", "Upcard-Rummy", "--target", "150", "--players", "2",
+                                     "--speech", "screen-reader", "--seed", "3"],
+                          env=env, encoding="utf-8", timeout=30, dimensions=(24, 200))
+    child.expect("Upcard Rummy")
+    child.expect("Your turn")
+    child.sendcontrol("c")
+    child.expect("run access-game play --game upcard-rummy again to go on")
+    child.expect(pexpect.EOF)
+    save = json.loads((tmp_path / "data" / "saves" / "upcard-rummy.json").read_text(encoding="utf-8"))["game"]
+    assert save["options"] == {"target": 150} and save["state"]["options"]["target"] == 150
