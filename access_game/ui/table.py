@@ -11,7 +11,7 @@ game-specific code.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from access_game.catalog import GameEntry, games
@@ -25,8 +25,6 @@ if TYPE_CHECKING:
 __all__ = [
     "Host",
     "Table",
-    "TableEntry",
-    "TableFactory",
     "make_table",
     "table_entries",
     "table_entry",
@@ -72,11 +70,6 @@ class Table(Protocol):
         """A new game began in the same session (play again)."""
         ...
 
-
-TableFactory = Callable[["Session", Host], Table]
-
-#: What the launcher knows of a game before its table exists: its catalog entry.
-TableEntry = GameEntry
 
 #: The catalog's games that have a table, by name (filled on first use).
 _TABLES: dict[str, GameEntry] = {}
