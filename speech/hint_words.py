@@ -13,7 +13,7 @@ from typing import Any
 from engine.actions import Action, Discard, Draw, GoOut
 from engine.bots.base import Choice
 from engine.cards import Card, Rank
-from speech.phrases import capital_parts, cards_parts, points, the_card
+from speech.phrases import capital_parts, card_count, cards_parts, points, the_card
 from speech.utterance import Kind, Utterance, utter
 
 __all__ = ["action_parts", "go_out_offer", "hint_utterances", "no_hint"]
@@ -125,8 +125,16 @@ def hint_utterances(choice: Choice, view: Any, lay_down: Sequence[Sequence[Card]
                   f": {who}, who plays next, is collecting cards like it."]
         if choice.points is not None:
             parts.append(f" That leaves {points(choice.points)}.")
-    elif reason in ("fewest_points", "best_prospects") and choice.points is not None:
+    elif reason in ("fewest_points", "best_prospects", "lay_down", "shed_highest") and choice.points is not None:
         parts.append(f": that leaves {points(choice.points)}.")
+    elif reason in ("take_helps", "buy_helps"):
+        melded = getattr(view, "melded", None)
+        down = isinstance(melded, list | tuple) and bool(melded[view.seat])
+        parts.append(": it plays on the table." if down else ": it brings you closer to your contract.")
+    elif reason == "up_card_no_help":
+        parts.append(": it does not help you.")
+    elif reason == "stay_short" and choice.short is not None:
+        parts.append(f": you stay {card_count(choice.short)} short of your contract.")
     else:
         parts.append(".")
     if held is not None and isinstance(action, Draw):

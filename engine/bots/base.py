@@ -41,6 +41,9 @@ class Choice:
     throw leaving fewest points, on a last turn); ``best_prospects`` (the throw that keeps the best
     chances); ``spare_next`` (``instead`` would leave as few points, but ``seat``, who plays next, is
     seen collecting it); ``only`` (nothing to weigh); ``chosen`` (a player that gives no reasons).
+    Contract rummy adds ``take_helps`` and ``buy_helps`` (the card brings the contract nearer, or once
+    down plays on the table), ``up_card_no_help``, ``no_buy``, ``lay_down``, ``play_off``,
+    ``stay_short`` (``short``: cards the hand is still short of its contract) and ``shed_highest``.
     """
 
     action: Action
@@ -52,6 +55,8 @@ class Choice:
     instead: Card | None = None
     #: The seat the reason is about, for ``spare_next``.
     seat: int | None = None
+    #: Cards the hand is still short of its contract after the move, for ``stay_short``.
+    short: int | None = None
 
 
 def explain(agent: Agent, view: Any, legal: Sequence[Action]) -> Choice:

@@ -153,3 +153,28 @@ def test_every_game_has_a_hint_from_its_strongest_player(name: str) -> None:
         seat = rng.choice(game.seats_to_act())
         game.apply(rng.choice(game.legal_actions(seat)))
     assert hinted
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_contract_hints_give_the_hard_players_reason(seed: int) -> None:
+    """Every contract rummy hint is the hard player's move with its reason in words."""
+    game = Game.new("contract-rummy", ["You", "Anna", "Ben"], seed=seed)
+    rng = random.Random(seed)
+    words = {"buy_helps": "closer to your contract", "up_card_no_help": "it does not help you",
+             "stay_short": "short of your contract", "lay_down": "that leaves ", "shed_highest": "that leaves "}
+    reasons = set()
+    for _ in range(200):
+        if game.over:
+            break
+        if 0 in game.seats_to_act():
+            session = session_for(game)
+            choice = best_choice(session)
+            assert choice is not None and choice.reason != "chosen"
+            assert choice.action == make_agent("contract-rummy", "hard", seed=len(game.actions)).choose(
+                game.view(0), game.legal_actions(0))
+            reasons.add(choice.reason)
+            if choice.reason in words:
+                assert words[choice.reason] in said(hint_lines(session))[0]
+        seat = rng.choice(game.seats_to_act())
+        game.apply(rng.choice(game.legal_actions(seat)))
+    assert len(reasons) >= 3
