@@ -131,6 +131,8 @@ def hint_utterances(choice: Choice, view: Any, lay_down: Sequence[Sequence[Card]
         melded = getattr(view, "melded", None)
         down = isinstance(melded, list | tuple) and bool(melded[view.seat])
         parts.append(": it plays on the table." if down else ": it brings you closer to your contract.")
+    elif reason == "meld_worth" and choice.points is not None:
+        parts.append(f". Worth {points(choice.points)}.")
     elif reason == "up_card_no_help":
         parts.append(": it does not help you.")
     elif reason == "stay_short" and choice.short is not None:

@@ -43,7 +43,8 @@ class Choice:
     seen collecting it); ``only`` (nothing to weigh); ``chosen`` (a player that gives no reasons).
     Contract rummy adds ``take_helps`` and ``buy_helps`` (the card brings the contract nearer, or once
     down plays on the table), ``up_card_no_help``, ``no_buy``, ``lay_down``, ``play_off``,
-    ``stay_short`` (``short``: cards the hand is still short of its contract) and ``shed_highest``.
+    ``stay_short`` (``short``: cards the hand is still short of its contract) and ``shed_highest``;
+    upcard rummy ``meld_worth`` (``points``: the value the move puts on the table).
     """
 
     action: Action

@@ -178,3 +178,22 @@ def test_contract_hints_give_the_hard_players_reason(seed: int) -> None:
         seat = rng.choice(game.seats_to_act())
         game.apply(rng.choice(game.legal_actions(seat)))
     assert len(reasons) >= 3
+
+
+def test_upcard_hints_say_what_a_meld_is_worth() -> None:
+    game = Game.new("upcard-rummy", ["You", "Anna", "Ben"], seed=1)
+    rng = random.Random(3)
+    worth = []
+    for _ in range(150):
+        if game.over:
+            break
+        if 0 in game.seats_to_act():
+            session = session_for(game)
+            choice = best_choice(session)
+            assert choice is not None
+            if choice.reason == "meld_worth":
+                assert f"Worth {choice.points} points." in said(hint_lines(session))[0]
+                worth.append(choice.points)
+        seat = rng.choice(game.seats_to_act())
+        game.apply(rng.choice(game.legal_actions(seat)))
+    assert worth and all(p is not None and p > 0 for p in worth)
