@@ -18,7 +18,8 @@ sys.path.insert(0, str(ROOT))
 
 #: Each test folder with golden games, and the module there that plays and writes them.
 DRIVERS = (("tests/ui", "ui_driver"), ("tests/solitaire", "solitaire_driver"),
-           ("tests/ui_contract", "contract_driver"), ("tests/ui_upcard", "upcard_driver"))
+           ("tests/ui_contract", "contract_driver"), ("tests/ui_upcard", "upcard_driver"),
+           ("tests/upcard", "upcard_golden"))
 
 
 def main() -> int:

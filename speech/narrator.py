@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from engine.cards import Card, Rank
 from engine.events import (
@@ -56,6 +57,10 @@ class Narrator:
         self.verbosity = Verbosity(verbosity)
         self.names = Names(self.players, listener)
         self.wild_rank: Rank | None = None
+        self.game_ending = False
+        #: The order the listener's hand is shown in; a table sets its own, so the deal line and the
+        #: key that reads the hand list the cards in the same order.
+        self.hand_order: Callable[[Card], Any] = Card.sort_key
         self.hand_number: int | None = None
         self.hands_total: int | None = None
         self.sizes: dict[int, int] = {}
@@ -80,7 +85,9 @@ class Narrator:
     # ----------------------------------------------------------------- entry points
     def narrate(self, events: Sequence[Event]) -> list[Utterance]:
         out: list[Utterance] = []
-        for ev in events:
+        for i, ev in enumerate(events):
+            # A hand that ends the game does not say who leads: the end of the game says who won, once.
+            self.game_ending = _game_ends_next(events, i)
             out += self._one(ev)
         return out
 
@@ -187,7 +194,7 @@ class Narrator:
             self.sizes[ev.seat] = len(ev.cards)
         if not self._mine(ev.seat) or ev.cards is None:
             return []
-        cards = sorted(ev.cards, key=Card.sort_key)
+        cards = sorted(ev.cards, key=self.hand_order)
         head = f"You were dealt {len(cards)} cards: " if self.verbosity == Verbosity.DETAILED else "Your cards: "
         return [utter(head, *cards_parts(cards, self.wild_rank), ".", kind=Kind.MY_TURN)]
 
@@ -330,6 +337,7 @@ class Narrator:
             went_out=ev.went_out,
             wild_rank=self.wild_rank,
             verbosity=self.verbosity,
+            leader=not self.game_ending,
         )
 
     def _game_ended(self, ev: GameEnded) -> list[Utterance]:
@@ -397,3 +405,13 @@ class Narrator:
             parts += d
         parts.append(".")
         return utter(*parts, kind=kind)
+
+
+def _game_ends_next(events: Sequence[Event], i: int) -> bool:
+    """Whether the game ends before another hand starts, after ``events[i]``."""
+    for ev in events[i + 1 :]:
+        if isinstance(ev, GameEnded):
+            return True
+        if isinstance(ev, CardsDealt):
+            return False
+    return False

@@ -68,8 +68,10 @@ def result_utterances(
     went_out: int | None = None,
     wild_rank: Rank | None = None,
     verbosity: Verbosity = Verbosity.NORMAL,
+    leader: bool = True,
 ) -> list[Utterance]:
-    """The results of a hand: a headline, then (NORMAL and up) one line per player."""
+    """The results of a hand: a headline, then (NORMAL and up) one line per player, then who leads
+    (``leader``: not after the last hand, where the end of the game says who won, once)."""
     hand = f"Hand {hand_number}" if hand_number is not None else "The hand"
     if hands_total and hand_number is not None and hand_number <= hands_total:
         hand += f" of {hands_total}"
@@ -92,7 +94,7 @@ def result_utterances(
         out = ", went out" if r.seat == went_out else ""
         parts.append(f"{count(r.points, 'point')}{out}. Total {r.total}.")
         lines.append(utter(*parts, kind=Kind.RESULTS))
-    if len(ordered) > 1:
+    if len(ordered) > 1 and leader:
         seats = [r.seat for r in ordered]
         full = [totals.get(s, 0) for s in range(max(seats) + 1)]
         lead = leaders_words(names, full, seats)
@@ -132,8 +134,10 @@ def scores_words(
     *,
     long: bool,
     listener: int | None = None,
+    totals_too: bool = True,
 ) -> str:
-    """Short: 'You 12, Anna 30, Bob 5.' Long: hand by hand, then the totals and who leads.
+    """Short: 'You 12, Anna 30, Bob 5.' Long: hand by hand, then (``totals_too``) the totals and who
+    leads; at the end of a game the final totals and the winner are said once already.
 
     ``scores_per_hand[seat][hand]`` is that seat's points in that hand (None: did not play it).
     """
@@ -154,6 +158,8 @@ def scores_words(
             lines.append(f"Hand {h + 1}: {', '.join(row)}.")
     if not lines:
         lines.append("No hands played yet.")
+    if not totals_too:
+        return " ".join(lines)
     lines.append(f"Totals: {short}")
     lead = leaders_words(names, [totals[s] if s < len(totals) else 0 for s in seats]) if hands else ""
     if lead:

@@ -228,7 +228,7 @@ class UpcardNarrator(Narrator):
                 f"Total {ev.totals[s]}."
             )
             lines.append(utter(*parts, kind=Kind.RESULTS))
-        lead = upcard_leaders_words(names, ev.totals)
+        lead = "" if self.game_ending else upcard_leaders_words(names, ev.totals)
         if lead:
             lines.append(utter(lead, kind=Kind.RESULTS))
         return lines

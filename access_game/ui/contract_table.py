@@ -325,7 +325,7 @@ class ContractTable(HandTable):
                     parts += [", or T for the up card, ", *self._the(top)]
                 self.say(*parts, ".", kind=Kind.MY_TURN, urgent=False)
             elif isinstance(ev, GameEnded):
-                self.say(scores_words(v.players, v.scores, v.totals, long=True, listener=seat),
+                self.say(scores_words(v.players, v.scores, v.totals, long=True, listener=seat, totals_too=False),
                          kind=Kind.RESULTS, urgent=False)
         if any(isinstance(ev, BuyOffered) for ev in events) and self.deciding():
             self._ask_to_buy(urgent=False)

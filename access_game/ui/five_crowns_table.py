@@ -130,7 +130,7 @@ class FiveCrownsTable(HandTable):
             elif isinstance(ev, GameEnded):
                 v = self.view
                 self.say(
-                    scores_words(v.players, v.scores, v.totals, long=True, listener=seat),
+                    scores_words(v.players, v.scores, v.totals, long=True, listener=seat, totals_too=False),
                     kind=Kind.RESULTS,
                     urgent=False,
                 )

@@ -36,6 +36,14 @@ class HandTable:
         self.session = session
         self.host = host
         self.hand = HandModel()
+        # The deal line lists the hand in the order the table shows it, as the key that reads it does.
+        narrator = getattr(session, "narrator", None)
+        if narrator is not None and hasattr(narrator, "hand_order"):
+            narrator.hand_order = self._shown_order
+
+    def _shown_order(self, card: Card) -> Any:
+        key = self.sort_key(self.sort) or Card.sort_key
+        return key(card)
 
     # ----- what a table may change
     @property
