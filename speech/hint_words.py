@@ -133,6 +133,10 @@ def hint_utterances(choice: Choice, view: Any, lay_down: Sequence[Sequence[Card]
         parts.append(": it plays on the table." if down else ": it brings you closer to your contract.")
     elif reason == "meld_worth" and choice.points is not None:
         parts.append(f". Worth {points(choice.points)}.")
+    elif reason == "closes_pile":
+        parts.append(": that closes the pile." if isinstance(action, Discard) else ": then the pile can close.")
+    elif reason == "nearer_closing" and choice.short is not None:
+        parts.append(f": the pile is then {card_count(choice.short)} from closing.")
     elif reason == "up_card_no_help":
         parts.append(": it does not help you.")
     elif reason == "stay_short" and choice.short is not None:

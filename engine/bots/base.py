@@ -44,7 +44,8 @@ class Choice:
     Contract rummy adds ``take_helps`` and ``buy_helps`` (the card brings the contract nearer, or once
     down plays on the table), ``up_card_no_help``, ``no_buy``, ``lay_down``, ``play_off``,
     ``stay_short`` (``short``: cards the hand is still short of its contract) and ``shed_highest``;
-    upcard rummy ``meld_worth`` (``points``: the value the move puts on the table).
+    upcard rummy ``meld_worth`` (``points``: the value the move puts on the table); solitaire
+    ``closes_pile`` and ``nearer_closing`` (``short``: cards of the pile no meld takes after the move).
     """
 
     action: Action
@@ -56,7 +57,7 @@ class Choice:
     instead: Card | None = None
     #: The seat the reason is about, for ``spare_next``.
     seat: int | None = None
-    #: Cards the hand is still short of its contract after the move, for ``stay_short``.
+    #: Cards short after the move: of the contract (``stay_short``), of closing a pile (``nearer_closing``).
     short: int | None = None
 
 

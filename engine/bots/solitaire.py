@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import Action, Discard
-from engine.bots.base import LEVELS, register_agent
+from engine.bots.base import LEVELS, Choice, register_agent
 from engine.rules.five_crowns_solitaire import Place, SolitaireView
 
 __all__ = ["HintPlayer"]
@@ -25,12 +25,18 @@ class HintPlayer:
         self.seed = seed
 
     def choose(self, view: SolitaireView, legal: Sequence[Action]) -> Action:
+        return self.explain(view, legal).action
+
+    def explain(self, view: SolitaireView, legal: Sequence[Action]) -> Choice:
+        """The hinted step and why: it closes the pile (``closes_pile``), or brings it ``short`` cards
+        from closing (``nearer_closing``)."""
         hint = view.hint()
-        if view.phase == "place" and hint is not None:
-            return Place(view.seat, hint.pile)
-        if view.phase == "discard" and hint is not None:
-            return Discard(view.seat, hint.discard)
-        return legal[0]
+        if hint is None or view.phase not in ("place", "discard"):
+            return Choice(legal[0], "only")
+        action: Action = Place(view.seat, hint.pile) if view.phase == "place" else Discard(view.seat, hint.discard)
+        if hint.closes:
+            return Choice(action, "closes_pile")
+        return Choice(action, "nearer_closing", short=hint.after)
 
 
 for _level in LEVELS:

@@ -197,3 +197,24 @@ def test_upcard_hints_say_what_a_meld_is_worth() -> None:
         seat = rng.choice(game.seats_to_act())
         game.apply(rng.choice(game.legal_actions(seat)))
     assert worth and all(p is not None and p > 0 for p in worth)
+
+
+def test_solitaire_hints_say_how_near_the_pile_comes_to_closing() -> None:
+    game = Game.new("solitaire", ["You"], seed=4)
+    said_reasons = set()
+    for _ in range(40):
+        if game.over:
+            break
+        session = session_for(game)
+        choice = best_choice(session)
+        assert choice is not None
+        text = said(hint_lines(session))[0]
+        if choice.reason == "closes_pile":
+            assert "close" in text
+        if choice.reason == "nearer_closing":
+            assert f"{choice.short} card" in text and "from closing" in text
+        said_reasons.add(choice.reason)
+        action = hinted_action(session)
+        assert action is not None
+        game.apply(action)
+    assert {"closes_pile", "nearer_closing"} <= said_reasons
