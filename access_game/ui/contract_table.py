@@ -463,19 +463,7 @@ class ContractTable(HandTable):
             command("contract", "This hand's contract, and whether your hand meets it (or how many cards it is "
                     "short, and which would help).", self.contract),
             command("fits", "Where the current card fits: the melds on the table it can go on.", self.fits),
-            command("previous-card", "Move to the previous card in your hand.", self.previous),
-            command("next-card", "Move to the next card in your hand.", self.next),
-            command("first-card", "Move to the first card.", self.first),
-            command("last-card", "Move to the last card.", self.last),
-            command("jump", "Move to card 1 to 9; 0 is card 10.", self.jump),
-            command("jump-high", "Move to card 11 to 19.", self.jump),
-            command("go-to", "Go to a card by its number (type it, then Enter).", self.go_to),
-            command("read-hand", "Read your whole hand in order, with the selected cards.", self.read_hand),
-            command("read-by-suit", "Read your hand grouped by suit.", self.read_by_suit),
-            command("read-by-rank", "Read your hand grouped by rank.", self.read_by_rank),
-            command("braille-hand", "Show your hand as braille cells on one line (card code).", self.braille_hand),
-            command("sort-rank", "Sort your hand by rank, and say the new order.", self.sort_rank),
-            command("sort-suit", "Sort your hand by suit, and say the new order.", self.sort_suit),
+            *self.hand_commands(read_hand="Read your whole hand in order, with the selected cards."),
             command("next-meld", "Move to the next meld on the table and read it.", self.next_meld),
             command("previous-meld", "Move to the previous meld on the table and read it.", self.previous_meld),
             command("go-to-meld", "Go to a meld by its number (type it, then Enter).", self.go_to_meld),
@@ -928,14 +916,6 @@ class ContractTable(HandTable):
                  f"Your buys this hand: {v.buys[v.seat]} of {v.max_buys}.")
         self._whose_turn()
 
-    def scores(self, key: str = "") -> None:
-        v = self.view
-        self.say("Totals: " + scores_words(v.players, v.scores, v.totals, long=False, listener=v.seat),
-                 kind=Kind.RESULTS)
-
-    def scores_long(self, key: str = "") -> None:
-        v = self.view
-        self.say(scores_words(v.players, v.scores, v.totals, long=True, listener=v.seat), kind=Kind.RESULTS)
 
     def toggle_buy_questions(self, key: str = "") -> None:
         on = not self.buy_questions

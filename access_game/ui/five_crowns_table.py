@@ -1,4 +1,6 @@
-"""The Five Crowns table: the player's hand with a cursor, and every question a player asks at a table.
+"""The Five Crowns table: the hand (shared with every game, in HandTable), going out, the hint, and the
+answers to the status keys. What is said is in speech.five_crowns_words; this module decides what is
+true and which move to make.
 
 The hand is kept in the player's own order (sorted by suit unless they sort by rank), with a cursor
 that lands on a drawn card, so "draw, listen, X" discards what was just drawn. Every card said
@@ -21,29 +23,18 @@ from engine.events import Discarded, Drew, Event, GameEnded, HandStarted, TurnSt
 from engine.game import Game
 from engine.melds import card_points
 from engine.rules.five_crowns import FiveCrownsView
-from speech.phrases import GAME_OVER, card_count, cards_parts, join_words, melds_parts, points
+from speech import five_crowns_words as words
+from speech import table_words as tw
 from speech.results import scores_words
 from speech.utterance import Kind
 
 __all__ = ["FiveCrownsTable", "resume_question"]
 
-Parts = list[str | Card]
-
-
-
-
-def hand_words_of(view: FiveCrownsView) -> str:
-    """'hand 3 of 11', or 'a play-off hand' once the eleven are played and a tie is being broken."""
-    if view.hand_number > view.hands_total:
-        return "a play-off hand"
-    return f"hand {view.hand_number} of {view.hands_total}"
-
 
 def resume_question(game: Game, seat: int) -> str:
     """Asked before a saved game is resumed: who is at the table and which hand it is."""
     view: FiveCrownsView = game.view(seat)
-    others = join_words([p for s, p in enumerate(view.players) if s != seat])
-    return f"You have a saved game of Five Crowns with {others}, {hand_words_of(view)}. Resume it?"
+    return words.resume_question(view)
 
 
 class FiveCrownsTable(HandTable):
@@ -54,18 +45,10 @@ class FiveCrownsTable(HandTable):
         super().__init__(session, host)
         self.sync()
 
-    # ----------------------------------------------------------------- plumbing
     @property
     def view(self) -> FiveCrownsView:
         v: FiveCrownsView = self.session.view()
         return v
-
-    def _card(self, card: Card) -> Parts:
-        return cards_parts([card], self.view.wild_rank)
-
-    def _the(self, card: Card) -> Parts:
-        """'the 9 of clubs' / 'a joker', as said in a sentence."""
-        return ["a " if card.is_joker else "the ", *self._card(card)]
 
     @property
     def wild_rank(self) -> Rank:
@@ -94,16 +77,10 @@ class FiveCrownsTable(HandTable):
     def opening(self, resumed: bool) -> None:
         v = self.view
         if resumed:
-            others = join_words([p for s, p in enumerate(v.players) if s != v.seat])
-            self.say(
-                f"Resumed Five Crowns against {others}: {hand_words_of(v)}, "
-                f"{v.cards_dealt} cards, {v.wild_rank.plural} wild.",
-                kind=Kind.SYSTEM,
-                urgent=False,
-            )
+            self.say(words.resumed_words(v), kind=Kind.SYSTEM, urgent=False)
             if v.hand:
-                self.say("Your hand: ", *cards_parts(self.order, v.wild_rank), ".", kind=Kind.MY_TURN, urgent=False)
-            self._whose_turn(urgent=False)
+                self.say(*tw.your_hand_parts(self.order, v.wild_rank), kind=Kind.MY_TURN, urgent=False)
+            self.say(words.whose_turn_words(v), kind=self._turn_kind(), urgent=False)
 
     def on_events(self, events: Sequence[Event]) -> None:
         seat = self.session.human_seat
@@ -116,44 +93,37 @@ class FiveCrownsTable(HandTable):
             elif isinstance(ev, Discarded) and ev.seat == seat:
                 drawn = None
         self.sync(drawn)
-        if not self.session.settings.hints:
-            pass
-        elif drawn is not None and self.view.phase == "discard" and self.view.to_move == seat:
+        if self.session.settings.hints and drawn is not None and self.view.phase == "discard" \
+                and self.view.to_move == seat:
             self._after_draw_hint()
         for ev in events:
             if isinstance(ev, TurnStarted) and ev.seat == seat and ev.last_turn:
-                self.say(
-                    "Draw, then discard; the best lay-down of the rest is then made for you.",
-                    kind=Kind.MY_TURN,
-                    urgent=False,
-                )
+                self.say(words.LAST_TURN_TIP, kind=Kind.MY_TURN, urgent=False)
             elif isinstance(ev, GameEnded):
                 v = self.view
-                self.say(
-                    scores_words(v.players, v.scores, v.totals, long=True, listener=seat, totals_too=False),
-                    kind=Kind.RESULTS,
-                    urgent=False,
-                )
+                self.say(scores_words(v.players, v.scores, v.totals, long=True, listener=seat, totals_too=False),
+                         kind=Kind.RESULTS, urgent=False)
                 played_off = v.hand_number - v.hands_total
                 if played_off > 0 and len(v.winners) == 1:
                     # The totals above are tied: say what decided it.
                     who = "you" if v.winners[0] == seat else v.players[v.winners[0]]
-                    hands = "1 play-off hand" if played_off == 1 else f"{played_off} play-off hands"
-                    self.say(f"The tie was broken by {hands}: {who} won.", kind=Kind.RESULTS, urgent=False)
+                    self.say(words.tie_broken_words(played_off, who), kind=Kind.RESULTS, urgent=False)
 
     def _after_draw_hint(self) -> None:
         v = self.view
         if v.last_turn:
             card, arr = self._best_discard(v)
-            self.say("Hint: discarding ", *self._the(card), f" leaves the fewest points, {arr.points}.",
-                     kind=Kind.MY_TURN, urgent=False)
+            self.say(*words.best_discard_hint(card, v.wild_rank, arr.points), kind=Kind.MY_TURN, urgent=False)
             return
         outs = self._go_out_cards(v)
         if outs:
-            self.say("You can go out: move to ", *self._join_cards(outs), " and press O.",
-                     kind=Kind.MY_TURN, urgent=False)
+            self.say(*words.go_out_hint(outs, v.wild_rank), kind=Kind.MY_TURN, urgent=False)
 
-    # ----------------------------------------------------------------- analysis helpers
+    def _turn_kind(self) -> Kind:
+        v = self.view
+        return Kind.MY_TURN if v.phase != "over" and v.to_move == v.seat else Kind.INFO
+
+    # ----------------------------------------------------------------- analysis
     def _go_out_cards(self, v: FiveCrownsView) -> list[Card]:
         if v.last_turn or v.phase != "discard" or v.to_move != v.seat:
             return []
@@ -164,25 +134,6 @@ class FiveCrownsTable(HandTable):
         opts = discard_options(v.hand, v.wild_rank, all_wild_melds=v.all_wild_melds)
         card = min(opts, key=lambda c: (opts[c].points, len(opts[c].deadwood), -card_points(c, v.wild_rank)))
         return card, opts[card]
-
-    def _join_cards(self, cards: Sequence[Card]) -> Parts:
-        parts: Parts = []
-        wild = self.view.wild_rank
-        for i, c in enumerate(cards):
-            if i:
-                parts.append(" or " if i == len(cards) - 1 else ", ")
-            parts += ["a " if c.is_joker else "the ", *cards_parts([c], wild)]
-        return parts
-
-    def _whose_turn(self, *, urgent: bool = True) -> None:
-        v = self.view
-        if v.phase == "over":
-            self.say(GAME_OVER, urgent=urgent)
-        elif v.to_move == v.seat:
-            last = "your last turn" if v.last_turn else "your turn"
-            self.say(f"It is {last}: {'draw' if v.phase == 'draw' else 'discard'}.", kind=Kind.MY_TURN, urgent=urgent)
-        else:
-            self.say(f"It is {v.players[v.to_move]}'s turn.", urgent=urgent)
 
     # ----------------------------------------------------------------- commands
     def commands(self) -> list[Command]:
@@ -195,19 +146,7 @@ class FiveCrownsTable(HandTable):
                     self.go_out),
             command("hint", "Hint: the best lay-down now, how many cards are left to meld, and the best discard "
                     "or draw.", self.hint),
-            command("previous-card", "Move to the previous card in your hand.", self.previous),
-            command("next-card", "Move to the next card in your hand.", self.next),
-            command("first-card", "Move to the first card.", self.first),
-            command("last-card", "Move to the last card.", self.last),
-            command("jump", "Move to card 1 to 9; 0 is card 10.", self.jump),
-            command("jump-high", "Move to card 11 to 19.", self.jump_high),
-            command("go-to", "Go to a card by its number (type it, then Enter).", self.go_to),
-            command("read-hand", "Read your whole hand in order.", self.read_hand),
-            command("read-by-suit", "Read your hand grouped by suit.", self.read_by_suit),
-            command("read-by-rank", "Read your hand grouped by rank.", self.read_by_rank),
-            command("braille-hand", "Show your hand as braille cells on one line (card code).", self.braille_hand),
-            command("sort-rank", "Sort your hand by rank, and say the new order.", self.sort_rank),
-            command("sort-suit", "Sort your hand by suit, and say the new order.", self.sort_suit),
+            *self.hand_commands(),
             command("up-card", "The top card of the discard pile.", self.up_card),
             command("wild", "What is wild this hand.", self.wild),
             command("scores", "Scores: each player's total.", self.scores),
@@ -240,13 +179,12 @@ class FiveCrownsTable(HandTable):
         if card in outs:
             self.session.act(GoOut(self.session.human_seat, card))
         elif outs:
-            self.say("You cannot go out discarding ", *self._the(card), ": you can go out discarding ",
-                     *self._join_cards(outs), ".", kind=Kind.SYSTEM)
+            self.say(*words.cannot_go_out_here(card, outs, v.wild_rank), kind=Kind.SYSTEM)
         else:
             rest = list(v.hand)
             rest.remove(card)
             arr = arrange(rest, v.wild_rank, all_wild_melds=v.all_wild_melds)
-            self.say(f"You cannot go out yet: {card_count(len(arr.deadwood))} would not meld.", kind=Kind.SYSTEM)
+            self.say(words.cannot_go_out_yet(len(arr.deadwood)), kind=Kind.SYSTEM)
 
     def hint(self, key: str = "") -> None:
         if self.session.my_turn:  # the strongest player's move for your seat, and why
@@ -254,75 +192,38 @@ class FiveCrownsTable(HandTable):
             return
         v = self.view
         if v.phase == "over" or not v.hand:
-            self.say("No hint: you hold no cards now.")
+            self.say(words.NO_HINT)
             return
         wild = v.wild_rank
         if v.to_move == v.seat and v.phase == "discard":
             card, arr = self._best_discard(v)
             outs = self._go_out_cards(v)
             if outs:
-                self.say("You can go out: move to ", *self._join_cards(outs), " and press O. Lay-down: ",
-                         *melds_parts(arr.melds, wild), ".", kind=Kind.MY_TURN)
-                return
-            parts: Parts = ["Discard ", *self._the(card), f": that leaves {points(arr.points)}"]
-            parts += self._arrangement_parts(arr)
-            self.say(*parts, kind=Kind.MY_TURN)
+                self.say(*words.go_out_hint(outs, wild, arr), kind=Kind.MY_TURN)
+            else:
+                self.say(*words.discard_hint(card, arr, wild), kind=Kind.MY_TURN)
             return
         arr = arrange(v.hand, wild, all_wild_melds=v.all_wild_melds)
-        parts = [f"Now {points(arr.points)}"]
-        parts += self._arrangement_parts(arr)
-        if v.to_move == v.seat and v.phase == "draw" and v.discard_top is not None:
-            with_top = discard_options([*v.hand, v.discard_top], wild, all_wild_melds=v.all_wild_melds)
+        best: int | None = None
+        top = v.discard_top if v.to_move == v.seat and v.phase == "draw" else None
+        if top is not None:
+            with_top = discard_options([*v.hand, top], wild, all_wild_melds=v.all_wild_melds)
             best = min(a.points for a in with_top.values())
-            parts += [" Taking ", *self._the(v.discard_top), f" would leave at best {points(best)}."]
-        self.say(*parts, kind=Kind.MY_TURN)
-
-    def _arrangement_parts(self, arr: Arrangement) -> Parts:
-        wild = self.view.wild_rank
-        parts: Parts = []
-        if arr.melds:
-            parts += [". Melds: ", *melds_parts(arr.melds, wild)]
-        else:
-            parts.append(". No melds yet")
-        if arr.deadwood:
-            n = len(arr.deadwood)
-            parts += [f". {card_count(n)} to meld before you can go out: ",
-                      *cards_parts(list(arr.deadwood), wild), "."]
-        else:
-            parts.append(". Everything melds.")
-        return parts
+        self.say(*words.draw_hint(arr, wild, top, best), kind=Kind.MY_TURN)
 
     # ----- the table
     def up_card(self, key: str = "") -> None:
         v = self.view
-        if v.discard_top is None:
-            self.say("The discard pile is empty.")
-            return
-        self.say("The up card is ", *self._the(v.discard_top), f"; the discard pile has {card_count(v.discard_size)}.")
+        self.say(*tw.up_card_parts(v.discard_top, v.wild_rank, v.discard_size))
 
     def wild(self, key: str = "") -> None:
-        v = self.view
-        self.say(f"Jokers and {v.wild_rank.plural} are wild: {v.cards_dealt} cards dealt this hand.")
-
-    def scores(self, key: str = "") -> None:
-        v = self.view
-        self.say("Totals: " + scores_words(v.players, v.scores, v.totals, long=False, listener=v.seat),
-                 kind=Kind.RESULTS)
-
-    def scores_long(self, key: str = "") -> None:
-        v = self.view
-        self.say(scores_words(v.players, v.scores, v.totals, long=True, listener=v.seat), kind=Kind.RESULTS)
+        self.say(words.wild_words(self.view))
 
     def info(self, key: str = "") -> None:
         v = self.view
-        if v.phase == "over":
-            self.say(GAME_OVER)
-            return
-        hand = f"Hand {v.hand_number} of {v.hands_total}" if v.hand_number <= v.hands_total else "Play-off hand"
-        who = "you" if v.dealer == v.seat else v.players[v.dealer]
-        self.say(f"{hand}, {v.cards_dealt} cards dealt, {v.wild_rank.plural} wild, {who} dealt. "
-                 f"Stock {card_count(v.stock_size)}, discard pile {card_count(v.discard_size)}.")
-        self._whose_turn()
+        self.say(words.info_words(v))
+        if v.phase != "over":
+            self.say(words.whose_turn_words(v), kind=self._turn_kind())
 
     def players(self, key: str = "") -> None:
         v = self.view
@@ -334,22 +235,4 @@ class FiveCrownsTable(HandTable):
                 last[ev.seat] = ev.card
             elif isinstance(ev, WentOut):
                 last[ev.seat] = ev.discard
-        parts: Parts = []
-        for seat in v.seats:
-            if seat == v.seat:
-                continue
-            if parts:
-                parts.append("; ")
-            parts.append(f"{v.players[seat]}: ")
-            if seat == v.went_out:
-                parts.append("went out")
-            elif seat in v.laid_down:
-                parts.append(f"laid down, {points(v.laid_down[seat].points)}")
-            else:
-                parts.append(card_count(v.hand_sizes[seat]))
-            if seat in last:
-                parts += [", last discarded ", *self._the(last[seat])]
-            else:
-                parts.append(", no discard yet")
-        parts.append(".")
-        self.say(*parts)
+        self.say(*words.players_parts(v, last))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from access_game.ui.braille_link import hand_cells
 from access_game.ui.hand_model import SELECTED, HandModel
 from access_game.ui.modes import NumberEntry
+from access_game.ui.registry import Command, command
 from engine.cards import Card, Rank
 from speech import table_words as tw
 from speech.utterance import Kind
@@ -95,6 +96,38 @@ class HandTable:
 
     def say(self, *parts: str | Card, kind: Kind = Kind.INFO, urgent: bool = True) -> None:
         self.session.say(*parts, kind=kind, urgent=urgent)
+
+    # ----- the command sets every table with a hand shares
+    #: The hand keys and what they do; a table changes a description by passing it to hand_commands.
+    HAND_COMMANDS: tuple[tuple[str, str, str], ...] = (
+        ("previous-card", "Move to the previous card in your hand.", "previous"),
+        ("next-card", "Move to the next card in your hand.", "next"),
+        ("first-card", "Move to the first card.", "first"),
+        ("last-card", "Move to the last card.", "last"),
+        ("jump", "Move to card 1 to 9; 0 is card 10.", "jump"),
+        ("jump-high", "Move to card 11 to 19.", "jump_high"),
+        ("go-to", "Go to a card by its number (type it, then Enter).", "go_to"),
+        ("read-hand", "Read your whole hand in order.", "read_hand"),
+        ("read-by-suit", "Read your hand grouped by suit.", "read_by_suit"),
+        ("read-by-rank", "Read your hand grouped by rank.", "read_by_rank"),
+        ("braille-hand", "Show your hand as braille cells on one line (card code).", "braille_hand"),
+        ("sort-rank", "Sort your hand by rank, and say the new order.", "sort_rank"),
+        ("sort-suit", "Sort your hand by suit, and say the new order.", "sort_suit"),
+    )
+
+    def hand_commands(self, **descriptions: str) -> list[Command]:
+        """The hand's commands (keys from the key plan); ``read_hand="..."`` changes a description."""
+        return [command(name, descriptions.get(method, text), getattr(self, method))
+                for name, text, method in self.HAND_COMMANDS]
+
+    # ----- status keys every game with scores answers the same way
+    def scores(self, key: str = "") -> None:
+        v: Any = self.session.view()
+        self.say(tw.scores_short_words(v.players, v.scores, v.totals, v.seat), kind=Kind.RESULTS)
+
+    def scores_long(self, key: str = "") -> None:
+        v: Any = self.session.view()
+        self.say(tw.scores_long_words(v.players, v.scores, v.totals, v.seat), kind=Kind.RESULTS)
 
     # ----- moving
     def _announce_current(self, edge: str = "") -> None:
