@@ -31,18 +31,17 @@ from engine.rules.five_crowns_solitaire import (
     SolitaireEnded,
     SolitaireView,
 )
-from speech.phrases import GAME_OVER, card_count, card_words, cards_parts, hand_words, melds_parts
+from speech import solitaire_words as sw
+from speech import table_words as tw
+from speech.phrases import GAME_OVER, card_words
 from speech.solitaire_words import (
     TITLE,
-    distance_words,
     hint_parts,
     pile_parts,
-    pile_summary,
-    wild_note,
 )
 from speech.utterance import Kind
 
-__all__ = ["PILE_KEYS", "SolitaireTable", "resume_question", "where_words"]
+__all__ = ["PILE_KEYS", "SolitaireTable", "resume_question"]
 
 Parts = list[str | Card]
 
@@ -79,9 +78,6 @@ class SolitaireTable:
         """A pile's cards in reading order: by suit, then rank, jokers last."""
         return sorted((pile or self.current).cards, key=Card.sort_key)
 
-    def _card_parts(self, card: Card, pile: int | None = None) -> Parts:
-        return cards_parts([card], self.view.pile(pile or self.pile).wild_rank)
-
     def _first_open(self) -> int:
         open_piles = [p.number for p in self.view.open_piles]
         return open_piles[0] if open_piles else 1
@@ -117,7 +113,7 @@ class SolitaireTable:
     def opening(self, resumed: bool) -> None:
         v = self.view
         if resumed:
-            self.say(f"Resumed {TITLE}: {where_words(v)}.", kind=Kind.SYSTEM, urgent=False)
+            self.say(sw.resumed_words(v), kind=Kind.SYSTEM, urgent=False)
         self._step_words(urgent=False)
 
     def record_problem(self) -> None:
@@ -131,24 +127,12 @@ class SolitaireTable:
         if v.phase == "over":
             self.say(GAME_OVER, urgent=urgent)
         elif v.phase == "draw":
-            self.say("Press D to turn up the next card; Shift+P lists the open piles.", kind=Kind.MY_TURN,
-                     urgent=urgent)
+            self.say(sw.DRAW_STEP, kind=Kind.MY_TURN, urgent=urgent)
         elif v.phase == "place" and v.drawn is not None:
             open_numbers = [p.number for p in v.open_piles]
-            self.say(
-                "Place ",
-                *self._turned_parts(v.drawn, open_numbers),
-                f": you are on pile {self.pile}; choose a pile, then Enter.",
-                kind=Kind.MY_TURN,
-                urgent=urgent,
-            )
+            self.say(*sw.place_step_parts(v.drawn, open_numbers, self.pile), kind=Kind.MY_TURN, urgent=urgent)
         else:
-            self.say(
-                f"Discard a card from pile {v.placed}: Left and Right, then X.", kind=Kind.MY_TURN, urgent=urgent
-            )
-
-    def _turned_parts(self, card: Card, open_piles: Sequence[int]) -> Parts:
-        return ["a " if card.is_joker else "the ", card, wild_note(card, open_piles)]
+            self.say(sw.discard_step(v.placed), kind=Kind.MY_TURN, urgent=urgent)
 
     def on_events(self, events: Sequence[Event]) -> None:
         hints = self.session.settings.hints
@@ -175,7 +159,7 @@ class SolitaireTable:
                 self.game_name, player, won=ev.won, piles_closed=ev.piles_closed, stock_left=ev.stock_left
             )
         except OSError as exc:
-            self.say(f"Your record could not be kept: {exc.strerror or exc}.", kind=Kind.SYSTEM, urgent=False)
+            self.say(sw.record_not_kept(str(exc.strerror or exc)), kind=Kind.SYSTEM, urgent=False)
             return
         self.record_problem()
         self.say(record.words(player), kind=Kind.RESULTS, urgent=False)
@@ -225,11 +209,7 @@ class SolitaireTable:
     def discard(self, key: str = "") -> None:
         v = self.view
         if v.phase == "discard" and v.placed is not None and self.pile != v.placed:
-            self.say(
-                f"You are on pile {self.pile}; the discard comes from pile {v.placed}, where you placed "
-                f"the card. Press {_pile_key(v.placed)} to go there.",
-                kind=Kind.SYSTEM,
-            )
+            self.say(sw.wrong_pile_words(self.pile, v.placed, _pile_key(v.placed)), kind=Kind.SYSTEM)
             return
         if self.session.refused_now(Discard):
             return
@@ -242,8 +222,7 @@ class SolitaireTable:
             self.say(GAME_OVER)
         elif v.phase == "draw":
             nearest = min(v.open_piles, key=lambda p: (p.distance, p.number), default=None)
-            near = f" Nearest to closing: {pile_summary(nearest)}." if nearest else ""
-            self.say(f"Turn up a card: press D.{near}", kind=Kind.MY_TURN)
+            self.say(sw.draw_hint_words(nearest), kind=Kind.MY_TURN)
         elif hint is not None:
             self.say(*hint_parts(hint, placing=v.phase == "place"), kind=Kind.MY_TURN)
 
@@ -262,24 +241,17 @@ class SolitaireTable:
     def turned_card(self, key: str = "") -> None:
         v = self.view
         if v.drawn is None:
-            self.say("No card is waiting to be placed." + (" Press D to turn one up." if v.phase == "draw" else ""))
+            self.say(sw.no_turned_card(v.phase == "draw"))
             return
-        self.say(
-            "The turned-up card is ",
-            *self._turned_parts(v.drawn, [p.number for p in v.open_piles]),
-            ".",
-            kind=Kind.MY_TURN,
-        )
+        self.say(*sw.turned_card_parts(v.drawn, [p.number for p in v.open_piles]), kind=Kind.MY_TURN)
 
     # ----- moving between piles
     def _announce_pile(self) -> None:
-        pile = self.current
-        text = pile_summary(pile)
-        self.say(text[:1].upper() + text[1:] + ".")
+        self.say(sw.pile_heading(self.current))
 
     def _move_to_pile(self, number: int) -> None:
         if not 1 <= number <= PILES:
-            self.say(f"There is no pile {number}: the piles are 1 to {PILES}.")
+            self.say(sw.no_such_pile(number))
             return
         self.pile = number
         self.pos = 0
@@ -288,12 +260,12 @@ class SolitaireTable:
     def _step_pile(self, step: int) -> None:
         numbers = [p.number for p in self.view.open_piles]
         if not numbers:
-            self.say("Every pile is closed.")
+            self.say(sw.ALL_CLOSED)
             return
         later = [n for n in numbers if (n - self.pile) * step > 0]
         if not later:
             edge = "last" if step > 0 else "first"
-            self.say(f"That is the {edge} open pile. ", pile_summary(self.current) + ".")
+            self.say(*sw.edge_pile_parts(edge, self.current))
             return
         self._move_to_pile(min(later) if step > 0 else max(later))
 
@@ -313,27 +285,27 @@ class SolitaireTable:
 
     def go_to(self, key: str = "") -> None:
         self.host.open(
-            NumberEntry("Go to pile number?", self.host.say_line, on_number=self._move_to_pile, prompt="pile number")
+            NumberEntry(sw.GO_TO_PILE, self.host.say_line, on_number=self._move_to_pile, prompt="pile number")
         )
 
     # ----- cards of the current pile
     def _announce_card(self) -> None:
         cards = self._cards()
-        self.say(*self._card_parts(cards[self.pos]), f", {self.pos + 1} of {len(cards)}")
+        self.say(*tw.card_at_parts(cards[self.pos], self.current.wild_rank, self.pos, len(cards)))
 
     def _move_card(self, index: int, edge: str = "") -> None:
         cards = self._cards()
         self.pos = max(0, min(index, len(cards) - 1))
         if edge:
-            self.say(f"{edge} card. ", *self._card_parts(cards[self.pos]), f", {self.pos + 1} of {len(cards)}")
+            self.say(*tw.card_at_parts(cards[self.pos], self.current.wild_rank, self.pos, len(cards), edge=edge))
             return
         self._announce_card()
 
     def previous_card(self, key: str = "") -> None:
-        self._move_card(self.pos - 1, "First" if self.pos == 0 else "")
+        self._move_card(self.pos - 1, tw.FIRST_CARD if self.pos == 0 else "")
 
     def next_card(self, key: str = "") -> None:
-        self._move_card(self.pos + 1, "Last" if self.pos >= len(self.current.cards) - 1 else "")
+        self._move_card(self.pos + 1, tw.LAST_CARD if self.pos >= len(self.current.cards) - 1 else "")
 
     def first_card(self, key: str = "") -> None:
         self._move_card(0)
@@ -342,20 +314,16 @@ class SolitaireTable:
         self._move_card(len(self.current.cards) - 1)
 
     def read_pile(self, key: str = "") -> None:
-        pile = self.current
-        head = f"Pile {pile.number}, {'closed' if pile.closed else distance_words(pile.distance)}: "
-        self.say(head, *cards_parts(self._cards(), pile.wild_rank), ".")
+        self.say(*sw.pile_cards_parts(self.current, self._cards()))
 
     def pile_melds(self, key: str = "") -> None:
         self.say(*pile_parts(self.current))
 
     def read_by_rank(self, key: str = "") -> None:
-        pile = self.current
-        self.say(f"Pile {pile.number}: " + hand_words(self._cards(), pile.wild_rank, group="rank") + ".")
+        self.say(sw.pile_grouped_words(self.current, self._cards(), "rank"))
 
     def read_by_suit(self, key: str = "") -> None:
-        pile = self.current
-        self.say(f"Pile {pile.number}: " + hand_words(self._cards(), pile.wild_rank, group="suit") + ".")
+        self.say(sw.pile_grouped_words(self.current, self._cards(), "suit"))
 
     def braille_pile(self, key: str = "") -> None:
         # Cells for the eyes and fingers only: a screen reader reading them aloud says nonsense.
@@ -364,51 +332,24 @@ class SolitaireTable:
     # ----- the table
     def open_piles(self, key: str = "") -> None:
         v = self.view
-        piles = v.open_piles
-        if not piles:
-            self.say("Every pile is closed.")
-            return
-        closed = f"; {v.piles_closed} closed" if v.piles_closed else ""
-        listed = "; ".join(f"{p.number}: {distance_words(p.distance)}" for p in piles)
-        count = "1 open pile" if len(piles) == 1 else f"{len(piles)} open piles"
-        self.say(f"{count}{closed}. {listed}.")
+        self.say(sw.open_piles_words(v.open_piles, v.piles_closed))
 
     def all_piles(self, key: str = "") -> None:
         for pile in self.view.piles:
-            if pile.closed:
-                arr = pile.arrangement()
-                self.say(f"Pile {pile.number}, closed: ", *melds_parts(arr.melds, pile.wild_rank), ".")
-            else:
-                self.say(
-                    f"Pile {pile.number}, {distance_words(pile.distance)}: ",
-                    *cards_parts(self._cards(pile), pile.wild_rank),
-                    ".",
-                )
+            self.say(*(sw.closed_pile_parts(pile) if pile.closed else sw.pile_cards_parts(pile, self._cards(pile))))
 
     def stock(self, key: str = "") -> None:
         v = self.view
-        self.say(f"The stock has {card_count(v.stock_size)}; {card_count(len(v.dead))} discarded.")
+        self.say(sw.stock_words(v.stock_size, len(v.dead)))
 
     def wild(self, key: str = "") -> None:
-        pile = self.current
-        self.say(
-            f"On pile {pile.number}, {pile.wild_rank.plural} and jokers are wild: "
-            f"it was dealt {card_count(pile.dealt)}."
-        )
+        self.say(sw.pile_wild_words(self.current))
 
     def discards(self, key: str = "") -> None:
-        dead = self.view.dead
-        if not dead:
-            self.say("Nothing has been discarded yet.")
-            return
-        self.say(f"{card_count(len(dead))} discarded, newest last: ", *cards_parts(list(dead)), ".")
+        self.say(*sw.discards_parts(self.view.dead))
 
     def info(self, key: str = "") -> None:
-        v = self.view
-        self.say(
-            f"{TITLE}, deal {self.session.game.seed}: {v.piles_closed} of {PILES} piles closed, "
-            f"{card_count(v.stock_size)} in the stock."
-        )
+        self.say(sw.info_words(self.session.game.seed, self.view))
         self._step_words()
 
     def record(self, key: str = "") -> None:
@@ -417,15 +358,10 @@ class SolitaireTable:
         self.say(self.records.get(self.game_name, player).words(player), kind=Kind.RESULTS)
 
 
-def where_words(view: SolitaireView) -> str:
-    """'3 of 11 piles closed, 12 cards in the stock'."""
-    return f"{view.piles_closed} of {PILES} piles closed, {card_count(view.stock_size)} in the stock"
-
-
 def resume_question(game: Game, seat: int) -> str:
     """Asked before a saved deal is resumed: how far it has got (there is nobody else at the table)."""
     view: SolitaireView = game.view(seat)
-    return f"You have a saved game of {TITLE}, deal {game.seed}: {where_words(view)}. Resume it?"
+    return sw.resume_question(game.seed, view)
 
 
 def _pile_key(pile: int) -> str:
