@@ -15,7 +15,8 @@ from collections.abc import Sequence
 
 from access_game import __version__
 
-COMMAND_MODULES = ("play", "solitaire", "hand", "braille_cmd", "labels", "chart", "practice", "kit", "simulate")
+COMMAND_MODULES = ("play", "solitaire", "hand", "braille_cmd", "labels", "chart", "practice", "kit", "simulate",
+                   "keys")
 
 
 class UsageError(Exception):

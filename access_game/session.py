@@ -155,6 +155,16 @@ class Session:
                 self.cues.play(name)
 
     # ----------------------------------------------------------------- acting
+    def refused_now(self, kind: str | type[Action]) -> bool:
+        """Whether the player may make no move of ``kind`` at all now; if so the rules' reason is said
+        (not your turn, draw first, lay down your contract first) and nothing changes. Tables ask
+        this instead of sending the engine a made-up move to hear why it is refused."""
+        reason = self.game.why_not_now(self.human_seat, kind)
+        if reason is None:
+            return False
+        self.refuse(reason)
+        return True
+
     def act(self, action: Action) -> bool:
         """The player's action: applied, narrated and saved, then the computer players move."""
         events, reason = self.game.try_apply(action)

@@ -54,9 +54,29 @@ class Game:
     def legal_actions(self, seat: int) -> list[Action]:
         return self.ruleset.legal_actions(self.state, seat)
 
-    def check(self, action: Action) -> None:
-        """Raise IllegalAction with the reason if ``action`` is not allowed now."""
-        self.ruleset.verify(self.state, action)
+    # Legality is asked, never probed: these read the rules and change nothing.
+    def why_not(self, action: Action) -> str | None:
+        """The rules' reason ``action`` is refused now (a sentence for the player), or None if it is allowed."""
+        try:
+            self.ruleset.verify(self.state, action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    def can(self, action: Action) -> bool:
+        """Whether ``action`` is allowed now: the exact check, whatever ``legal_actions`` offers."""
+        return self.why_not(action) is None
+
+    def why_not_now(self, seat: int, kind: str | type[Action]) -> str | None:
+        """Why ``seat`` may make no move of ``kind`` at all now (``LayOff`` or its kind 'contract_lay_off'),
+        whatever its cards: 'it is Ben's turn, not yours', 'draw a card first', 'lay down your contract
+        first'. None when some move of that kind may be allowed; then :meth:`why_not` checks the cards."""
+        name = kind if isinstance(kind, str) else kind.kind
+        return self.ruleset.why_not_now(self.state, seat, name)
+
+    def may(self, seat: int, kind: str | type[Action]) -> bool:
+        """May ``seat`` make a move of ``kind`` now (lay off at all, buy at all, draw)? See :meth:`why_not_now`."""
+        return self.why_not_now(seat, kind) is None
 
     def apply(self, action: Action) -> list[Event]:
         self.ruleset.verify(self.state, action)

@@ -8,12 +8,12 @@ in Five Crowns with a sentence that says which ranks there are.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from engine.cards import JOKER, STANDARD_RANKS, Card, Rank, Suit
 from engine.errors import CardNotationError
 
-__all__ = ["describe_ranks", "format_card", "format_cards", "parse_card", "parse_cards", "parse_rank"]
+__all__ = ["card_codes", "describe_ranks", "parse_card", "parse_cards", "parse_rank", "read_codes"]
 
 _SUIT_CODES: dict[str, Suit] = {
     "st": Suit.STARS,
@@ -116,9 +116,11 @@ def parse_rank(text: str, *, ranks: Sequence[Rank] = STANDARD_RANKS) -> Rank:
     return rank
 
 
-def format_card(card: Card) -> str:
-    return card.code
+def card_codes(cards: Iterable[Card]) -> list[str]:
+    """Cards as their codes: how saves and data views hold them."""
+    return [c.code for c in cards]
 
 
-def format_cards(cards: Iterable[Card]) -> str:
-    return " ".join(c.code for c in cards)
+def read_codes(codes: Iterable[str], parse: Callable[[str], Card]) -> list[Card]:
+    """Cards back from their codes, each read by the game's own ``parse`` (strict about its ranks)."""
+    return [parse(c) for c in codes]

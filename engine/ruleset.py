@@ -7,6 +7,8 @@ A ruleset is a stateless object; the state it creates is a plain mutable datacla
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -37,6 +39,23 @@ class Ruleset(Protocol):
         ...
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """The moves a computer player chooses among: a move generator, not always the exact legal set.
+
+        Exact (every legal move, nothing more) in Five Crowns and solitaire. Contract rummy offers one
+        lay-down, the one leaving the fewest points, of the many a hand may allow; upcard rummy offers
+        the sensible melds and takes from the discard pile, while more are legal. The exact check of
+        one move is :meth:`verify` (``Game.can`` / ``Game.why_not``); whether a kind of move is possible
+        at all now is :meth:`why_not_now` (``Game.may``). Never send a made-up action to learn either.
+        """
+        ...
+
+    def why_not_now(self, state: Any, seat: int, kind: str) -> str | None:
+        """Why ``seat`` may make no move of ``kind`` (an action class's ``kind``) now, whatever its cards:
+        the game is over, it is another's turn, draw first, lay down your contract first. None when
+        some move of that kind may be legal (``verify`` then checks the particular cards).
+
+        ``verify`` asks this first, so the two can never disagree.
+        """
         ...
 
     def verify(self, state: Any, action: Action) -> None:
@@ -70,15 +89,33 @@ class Ruleset(Protocol):
 
 
 _REGISTRY: dict[str, Callable[[], Ruleset]] = {}
+_discovered = False
 
 
 def register_ruleset(name: str, factory: Callable[[], Ruleset]) -> None:
+    """Make ``factory()`` the ruleset called ``name``; a second registration of a name is refused."""
+    if name in _REGISTRY:
+        raise ValueError(f"a ruleset is already registered as '{name}'")
     _REGISTRY[name] = factory
 
 
 def _load_builtin() -> None:
-    # Imported here so each ruleset module stays free to import the engine's shared parts.
-    import engine.rules  # noqa: F401
+    """Register every module of :mod:`engine.rules` that names its ruleset in ``RULESET``.
+
+    The rules modules import nothing of the registry (nor of the computer players), so the engine's
+    imports run one way: the registry finds the rules, the rules know only cards, melds and events.
+    """
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    import engine.rules
+
+    for info in pkgutil.iter_modules(engine.rules.__path__, "engine.rules."):
+        module = importlib.import_module(info.name)
+        ruleset = getattr(module, "RULESET", None)
+        if ruleset is not None:
+            register_ruleset(ruleset.name, ruleset)
 
 
 def ruleset_names() -> list[str]:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.bots.solitaire import HintPlayer
 from engine.game import Game
-from engine.rules.five_crowns_solitaire import HintPlayer, SolitaireView
+from engine.rules.five_crowns_solitaire import SolitaireView
 
 __all__ = ["play_hint_game", "simulate_games"]
 

@@ -38,7 +38,7 @@ from engine.rules.contract_rummy import (
     TableMeld,
 )
 from speech.narrator import Narrator
-from speech.phrases import card_words, cards_parts, join_words
+from speech.phrases import MELD_SEPARATOR, card_words, cards_parts, join_words
 from speech.results import Names
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
@@ -93,18 +93,18 @@ def meld_name(cards: Sequence[Card]) -> str:
 
 
 def _meld_parts(cards: Sequence[Card]) -> Parts:
-    # Within a named meld the cards are not marked wild again: the name says which are natural.
-    return [f"{meld_name(cards)}: ", *cards_parts(ordered_meld(cards), None, separator=", ")]
+    # Every wild is marked, inside a named meld too: a listener counts the cards and hears which stand in.
+    return [f"{meld_name(cards)}: ", *cards_parts(ordered_meld(cards), Rank.TWO)]
 
 
 def melds_parts(melds: Sequence[Sequence[Card]], ids: Sequence[int] | None = None) -> Parts:
-    """'meld 1, set of 7s: 7 of hearts, 7 of clubs, joker; meld 2, run of ...'."""
+    """'meld 1, set of 7s: 7 of hearts; 7 of clubs; joker, then meld 2, run of ...'."""
     if not melds:
         return ["no melds"]
     parts: Parts = []
     for i, meld in enumerate(melds):
         if i:
-            parts.append("; ")
+            parts.append(MELD_SEPARATOR)
         if ids is not None:
             parts.append(f"meld {ids[i]}, ")
         parts += _meld_parts(meld)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from engine.cards import Card, Rank
 from engine.events import (
@@ -27,7 +28,7 @@ from engine.events import (
     TurnStarted,
     WentOut,
 )
-from speech.phrases import cards_parts, join_words, melds_parts
+from speech.phrases import cards_parts, join_words, melds_parts, points
 from speech.results import Names, result_utterances
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
@@ -48,9 +49,6 @@ def _title(game: str) -> str:
     return GAME_TITLES.get(game, game.replace("-", " ").replace("_", " ").title())
 
 
-def _points(n: int) -> str:
-    return "1 point" if n == 1 else f"{n} points"
-
 
 class Narrator:
     def __init__(self, listener: int, players: Sequence[str], verbosity: Verbosity = Verbosity.NORMAL) -> None:
@@ -59,6 +57,10 @@ class Narrator:
         self.verbosity = Verbosity(verbosity)
         self.names = Names(self.players, listener)
         self.wild_rank: Rank | None = None
+        self.game_ending = False
+        #: The order the listener's hand is shown in; a table sets its own, so the deal line and the
+        #: key that reads the hand list the cards in the same order.
+        self.hand_order: Callable[[Card], Any] = Card.sort_key
         self.hand_number: int | None = None
         self.hands_total: int | None = None
         self.sizes: dict[int, int] = {}
@@ -83,7 +85,9 @@ class Narrator:
     # ----------------------------------------------------------------- entry points
     def narrate(self, events: Sequence[Event]) -> list[Utterance]:
         out: list[Utterance] = []
-        for ev in events:
+        for i, ev in enumerate(events):
+            # A hand that ends the game does not say who leads: the end of the game says who won, once.
+            self.game_ending = _game_ends_next(events, i)
             out += self._one(ev)
         return out
 
@@ -190,7 +194,7 @@ class Narrator:
             self.sizes[ev.seat] = len(ev.cards)
         if not self._mine(ev.seat) or ev.cards is None:
             return []
-        cards = sorted(ev.cards, key=Card.sort_key)
+        cards = sorted(ev.cards, key=self.hand_order)
         head = f"You were dealt {len(cards)} cards: " if self.verbosity == Verbosity.DETAILED else "Your cards: "
         return [utter(head, *cards_parts(cards, self.wild_rank), ".", kind=Kind.MY_TURN)]
 
@@ -297,7 +301,8 @@ class Narrator:
         parts = [f"{who} "]
         if held is not None:
             parts += [*self._draw_phrase(held, brief=False), self._and(held)]
-        parts += ["went out: ", *melds_parts(ev.melds, self.wild_rank), "; discarded ", *self._card(ev.discard), "."]
+        parts += ["went out: ", *melds_parts(ev.melds, self.wild_rank), ", and discarded ", *self._card(ev.discard),
+                  "."]
         if self.verbosity == Verbosity.DETAILED:
             parts.append(
                 " Everyone else has one last turn."
@@ -312,15 +317,15 @@ class Narrator:
         who = self.names.subject(ev.seat)
         keeps = self.names.verb(ev.seat, "keeps", "keep")
         if self.verbosity == Verbosity.BRIEF:
-            parts: Parts = [f"{who}: {_points(ev.points)}"]
+            parts: Parts = [f"{who}: {points(ev.points)}"]
             if ev.deadwood:
-                parts += [", kept ", *cards_parts(ev.deadwood, None, separator=", ")]
+                parts += [", kept ", *cards_parts(ev.deadwood, self.wild_rank)]
             return [utter(*parts, ".", kind=kind)]
         parts = [f"{who} laid down "]
         parts += melds_parts(ev.melds, self.wild_rank) if ev.melds else ["nothing"]
         if ev.deadwood:
-            parts += [f" and {keeps} ", *cards_parts(ev.deadwood, None, separator=", ")]
-        parts.append(f": {_points(ev.points)}.")
+            parts += [f" and {keeps} ", *cards_parts(ev.deadwood, self.wild_rank)]
+        parts.append(f": {points(ev.points)}.")
         return [utter(*parts, kind=kind)]
 
     def _hand_ended(self, ev: HandEnded) -> list[Utterance]:
@@ -332,6 +337,7 @@ class Narrator:
             went_out=ev.went_out,
             wild_rank=self.wild_rank,
             verbosity=self.verbosity,
+            leader=not self.game_ending,
         )
 
     def _game_ended(self, ev: GameEnded) -> list[Utterance]:
@@ -345,10 +351,10 @@ class Narrator:
             verdict = "Nobody wins."
         elif len(winners) == 1:
             verdict = f"{who} {names.verb(winners[0], 'wins', 'win')}"
-            verdict += f" with {_points(best)}." if best is not None else "."
+            verdict += f" with {points(best)}." if best is not None else "."
         else:
             verdict = f"{who} tie for the win"
-            verdict += f" with {_points(best)}." if best is not None else "."
+            verdict += f" with {points(best)}." if best is not None else "."
         table = ", ".join(f"{names.name(s)} {t}" for s, t in enumerate(totals))
         if self.verbosity == Verbosity.BRIEF:
             return [utter(f"Game over. {verdict} Totals: {table}.", kind=Kind.RESULTS)]
@@ -399,3 +405,13 @@ class Narrator:
             parts += d
         parts.append(".")
         return utter(*parts, kind=kind)
+
+
+def _game_ends_next(events: Sequence[Event], i: int) -> bool:
+    """Whether the game ends before another hand starts, after ``events[i]``."""
+    for ev in events[i + 1 :]:
+        if isinstance(ev, GameEnded):
+            return True
+        if isinstance(ev, CardsDealt):
+            return False
+    return False

@@ -1,9 +1,10 @@
 """Cards, hands and melds in words, as a player at the table would say them.
 
-Spoken lists need separators that survive text-to-speech: cards in a hand are joined with "; " so the
-", wild" after a wild card cannot be heard as belonging to the next card; within a suit or rank group
-the short words are joined with ", ". Melds name themselves first ("run of hearts, 3 to 5"), so the
-cards inside are not marked wild again: the meld's name already says which cards are natural.
+Spoken lists need separators that survive text-to-speech: cards are joined with "; " wherever they
+are listed (hands, melds, piles) so the ", wild" after a wild card cannot be heard as belonging to the
+next card and a listener can count the cards; within a suit or rank group the short words are joined
+with ", ". Every wild card is marked as wild wherever it is named, inside melds too; melds follow
+each other with ", then ". Counting words ('1 card', '-1 point') and capitals are made here only.
 """
 
 from __future__ import annotations
@@ -15,18 +16,71 @@ from engine.melds import is_wild, meld_kind
 
 __all__ = [
     "CARD_SEPARATOR",
+    "GAME_OVER",
+    "MELD_SEPARATOR",
+    "Parts",
+    "capital",
+    "capital_parts",
+    "card_count",
     "card_words",
     "cards_parts",
     "cards_words",
+    "count",
     "hand_words",
     "join_words",
     "meld_order",
     "melds_parts",
     "melds_words",
+    "points",
+    "the_card",
 ]
 
 #: Between whole cards in a spoken list.
 CARD_SEPARATOR = "; "
+#: Between whole melds: stronger than the cards' "; ", so a listener hears where a meld ends.
+MELD_SEPARATOR = ", then "
+
+#: Said when a key asks about a game that has ended.
+GAME_OVER = "The game is over."
+
+#: A message as parts: words, and cards kept as Card values so the announcer can show them in braille.
+Parts = list[str | Card]
+
+
+def count(n: int, word: str, plural: str | None = None) -> str:
+    """'1 card', '3 cards', '0 cards', '-1 card': the one way a number and its noun are said."""
+    return f"{n} {word if abs(n) == 1 else plural or word + 's'}"
+
+
+def card_count(n: int) -> str:
+    """'1 card', '12 cards'."""
+    return count(n, "card")
+
+
+def points(n: int) -> str:
+    """'1 point', '-1 point', '20 points'."""
+    return count(n, "point")
+
+
+def capital(text: str) -> str:
+    """The text as the start of a sentence: its first letter made capital, nothing else changed."""
+    return text[:1].upper() + text[1:]
+
+
+def capital_parts(parts: Sequence[str | Card]) -> list[str | Card]:
+    """Message parts as the start of a sentence: 'The 9 of hearts', 'A joker'."""
+    out = list(parts)
+    if out and isinstance(out[0], str):
+        out[0] = capital(out[0])
+    return out
+
+
+def the_card(card: Card, wild_rank: Rank | None = None, *, mid: bool = False) -> list[str | Card]:
+    """'the 9 of clubs', 'the 2 of clubs, wild', 'a joker', as said in a sentence; ``mid``: words follow,
+    so a wild's ', wild' is closed by a comma ('the 2 of clubs, wild, on meld 3')."""
+    parts: list[str | Card] = ["a " if card.is_joker else "the ", *cards_parts([card], wild_rank)]
+    wild = wild_rank is not None and not card.is_joker and card.rank == wild_rank
+    return [*parts, ","] if mid and wild else parts
 
 _GROUPS = (None, "suit", "rank")
 
@@ -147,16 +201,17 @@ def meld_order(meld: Sequence[Card], wild_rank: Rank | None) -> tuple[str, list[
 
 
 def melds_parts(melds: Sequence[Sequence[Card]], wild_rank: Rank | None) -> list[str | Card]:
-    """Melds as message parts: 'book of 7s: 7 of hearts, 7 of clubs, joker; run of hearts, 3 to 5: ...'."""
+    """Melds as message parts, every wild marked and every card counted apart: 'book of 7s: 7 of
+    hearts; 7 of clubs; joker, then run of hearts, 3 to 5: 3 of hearts; 4 of hearts; 7 of spades, wild'."""
     if not melds:
         return ["no melds"]
     parts: list[str | Card] = []
     for i, meld in enumerate(melds):
         if i:
-            parts.append("; ")
+            parts.append(MELD_SEPARATOR)
         name, ordered = meld_order(meld, wild_rank)
         parts.append(f"{name}: ")
-        parts += cards_parts(ordered, None, separator=", ")
+        parts += cards_parts(ordered, wild_rank)
     return parts
 
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from engine.cards import Card, Rank
 from engine.events import PlayerResult
-from speech.phrases import cards_parts, join_words, melds_parts
+from speech.phrases import capital, cards_parts, count, join_words, melds_parts
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
 __all__ = ["Names", "leaders_words", "result_utterances", "results_words", "scores_words"]
@@ -43,12 +43,6 @@ class Names:
         return "your" if seat is not None and seat == self.listener else f"{self.name(seat)}'s"
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _points(n: int) -> str:
-    return "1 point" if n == 1 else f"{n} points"
 
 
 def leaders_words(names: Names, totals: Sequence[int], seats: Sequence[int] | None = None) -> str:
@@ -62,7 +56,7 @@ def leaders_words(names: Names, totals: Sequence[int], seats: Sequence[int] | No
         return f"All tied at {best}."
     who = join_words([names.name(s) for s in lead])
     verb = "leads" if len(lead) == 1 and lead[0] != names.listener else "lead"
-    return f"{_cap(who)} {verb} with {best}."
+    return f"{capital(who)} {verb} with {best}."
 
 
 def result_utterances(
@@ -74,8 +68,10 @@ def result_utterances(
     went_out: int | None = None,
     wild_rank: Rank | None = None,
     verbosity: Verbosity = Verbosity.NORMAL,
+    leader: bool = True,
 ) -> list[Utterance]:
-    """The results of a hand: a headline, then (NORMAL and up) one line per player."""
+    """The results of a hand: a headline, then (NORMAL and up) one line per player, then who leads
+    (``leader``: not after the last hand, where the end of the game says who won, once)."""
     hand = f"Hand {hand_number}" if hand_number is not None else "The hand"
     if hands_total and hand_number is not None and hand_number <= hands_total:
         hand += f" of {hands_total}"
@@ -90,17 +86,15 @@ def result_utterances(
     for r in ordered:
         parts: list[str | Card] = [f"{names.subject(r.seat)}: "]
         if verbosity == Verbosity.DETAILED:
+            # Sentences between the melds, the cards kept and the points: the cards inside are joined by "; ".
             if r.melds:
-                parts += melds_parts(r.melds, wild_rank)
-                parts.append("; ")
+                parts += [*melds_parts(r.melds, wild_rank), ". "]
             if r.deadwood:
-                parts += [f"{names.verb(r.seat, 'kept', 'kept')} "]
-                parts += cards_parts(r.deadwood, None, separator=", ")
-                parts.append("; ")
+                parts += ["Kept " if r.melds else "kept ", *cards_parts(r.deadwood, wild_rank), ". "]
         out = ", went out" if r.seat == went_out else ""
-        parts.append(f"{_points(r.points)}{out}. Total {r.total}.")
+        parts.append(f"{count(r.points, 'point')}{out}. Total {r.total}.")
         lines.append(utter(*parts, kind=Kind.RESULTS))
-    if len(ordered) > 1:
+    if len(ordered) > 1 and leader:
         seats = [r.seat for r in ordered]
         full = [totals.get(s, 0) for s in range(max(seats) + 1)]
         lead = leaders_words(names, full, seats)
@@ -140,14 +134,16 @@ def scores_words(
     *,
     long: bool,
     listener: int | None = None,
+    totals_too: bool = True,
 ) -> str:
-    """Short: 'You 12, Anna 30, Bob 5.' Long: hand by hand, then the totals and who leads.
+    """Short: 'You 12, Anna 30, Bob 5.' Long: hand by hand, then (``totals_too``) the totals and who
+    leads; at the end of a game the final totals and the winner are said once already.
 
     ``scores_per_hand[seat][hand]`` is that seat's points in that hand (None: did not play it).
     """
     names = Names(players, listener)
     seats = range(len(players))
-    short = _cap(", ".join(f"{names.name(s)} {totals[s] if s < len(totals) else 0}" for s in seats)) + "."
+    short = capital(", ".join(f"{names.name(s)} {totals[s] if s < len(totals) else 0}" for s in seats)) + "."
     if not long:
         return short
     hands = max((len(row) for row in scores_per_hand), default=0)
@@ -162,6 +158,8 @@ def scores_words(
             lines.append(f"Hand {h + 1}: {', '.join(row)}.")
     if not lines:
         lines.append("No hands played yet.")
+    if not totals_too:
+        return " ".join(lines)
     lines.append(f"Totals: {short}")
     lead = leaders_words(names, [totals[s] if s < len(totals) else 0 for s in seats]) if hands else ""
     if lead:

@@ -24,17 +24,17 @@ from engine.rules.five_crowns_solitaire import (
     Placement,
     SolitaireDealt,
     SolitaireEnded,
+    SolitaireView,
     StockLow,
     dealt_size,
     pile_wild_rank,
 )
-from speech.phrases import cards_parts, melds_parts
+from speech.phrases import card_count, cards_parts, count, hand_words, melds_parts
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
 __all__ = [
     "TITLE",
     "SolitaireNarrator",
-    "cards_count",
     "closing_words",
     "distance_words",
     "ending_words",
@@ -50,25 +50,18 @@ TITLE = "Five Crowns solitaire"
 Parts = list[str | Card]
 
 
-def cards_count(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
-
-
-def _count(n: int, word: str) -> str:
-    return f"1 {word}" if n == 1 else f"{n} {word}s"
-
 
 def distance_words(distance: int) -> str:
     """'2 cards from closing', '1 card from closing', 'closed'."""
-    return "closed" if distance == 0 else f"{cards_count(distance)} from closing"
+    return "closed" if distance == 0 else f"{card_count(distance)} from closing"
 
 
 def pile_summary(pile: PileView) -> str:
     """'pile 4: 6 cards, 6s wild, 2 cards from closing' or 'pile 4: closed, 6 cards'."""
     if pile.closed:
-        return f"pile {pile.number}: closed, {cards_count(len(pile.cards))}"
+        return f"pile {pile.number}: closed, {card_count(len(pile.cards))}"
     return (
-        f"pile {pile.number}: {cards_count(len(pile.cards))}, {pile.wild_rank.plural} wild, "
+        f"pile {pile.number}: {card_count(len(pile.cards))}, {pile.wild_rank.plural} wild, "
         f"{distance_words(pile.distance)}"
     )
 
@@ -82,7 +75,7 @@ def pile_parts(pile: PileView) -> Parts:
     else:
         parts.append("No melds yet. ")
     if arr.deadwood:
-        parts += ["Unmatched: ", *cards_parts(list(arr.deadwood), pile.wild_rank, separator=", "), "."]
+        parts += ["Unmatched: ", *cards_parts(list(arr.deadwood), pile.wild_rank), "."]
     else:
         parts.append("Everything melds.")
     return parts
@@ -90,7 +83,7 @@ def pile_parts(pile: PileView) -> Parts:
 
 def closing_words(books: int, runs: int) -> str:
     """'3 books', '1 book and 2 runs'."""
-    words = [_count(n, w) for n, w in ((books, "book"), (runs, "run")) if n]
+    words = [count(n, w) for n, w in ((books, "book"), (runs, "run")) if n]
     return " and ".join(words) or "melds"
 
 
@@ -106,7 +99,7 @@ def wild_note(card: Card, open_piles: Sequence[int] | None = None) -> str:
 
 def ending_words(won: bool, piles_closed: int, stock_left: int) -> str:
     if won:
-        left = "with the last card" if stock_left == 0 else f"with {cards_count(stock_left)} left in the stock"
+        left = "with the last card" if stock_left == 0 else f"with {card_count(stock_left)} left in the stock"
         return f"You won! All {PILES} piles closed, {left}."
     return f"The stock is empty: you closed {piles_closed} of {PILES} piles. Game over."
 
@@ -202,7 +195,7 @@ class SolitaireNarrator:
         text = (
             f"{PILES} piles dealt face up, {dealt_size(1)} to {dealt_size(PILES)} cards; "
             "each pile's size is its wild rank, and jokers are wild everywhere. "
-            f"{cards_count(ev.stock_size)} in the stock."
+            f"{card_count(ev.stock_size)} in the stock."
         )
         return [utter(text, kind=Kind.RESULTS)]
 
@@ -250,7 +243,7 @@ class SolitaireNarrator:
     def _stock_low(self, ev: StockLow) -> list[Utterance]:
         if self.brief:
             return [utter(f"Stock {ev.left}.", kind=Kind.RESULTS)]
-        return [utter(f"Only {cards_count(ev.left)} left in the stock.", kind=Kind.RESULTS)]
+        return [utter(f"Only {card_count(ev.left)} left in the stock.", kind=Kind.RESULTS)]
 
     def _ended(self, ev: SolitaireEnded) -> list[Utterance]:
         return [utter(ending_words(ev.won, ev.piles_closed, ev.stock_left), kind=Kind.RESULTS, urgent=True)]
@@ -259,3 +252,113 @@ class SolitaireNarrator:
 def wild_rank_words(rank: Rank) -> str:
     """'6s and jokers are wild'."""
     return f"{rank.plural} and jokers are wild"
+
+
+# ----------------------------------------------------------------------------- the table's sentences
+
+DRAW_STEP = "Press D to turn up the next card; Shift+P lists the open piles."
+ALL_CLOSED = "Every pile is closed."
+GO_TO_PILE = "Go to pile number?"
+NOTHING_DISCARDED = "Nothing has been discarded yet."
+
+
+def where_words(view: SolitaireView) -> str:
+    """'3 of 11 piles closed, 12 cards in the stock'."""
+    return f"{view.piles_closed} of {PILES} piles closed, {card_count(view.stock_size)} in the stock"
+
+
+def resume_question(seed: int, view: SolitaireView) -> str:
+    return f"You have a saved game of {TITLE}, deal {seed}: {where_words(view)}. Resume it?"
+
+
+def resumed_words(view: SolitaireView) -> str:
+    return f"Resumed {TITLE}: {where_words(view)}."
+
+
+def turned_parts(card: Card, open_piles: Sequence[int]) -> list[str | Card]:
+    """'the 7 of hearts, wild on pile 5', 'a joker, wild everywhere'."""
+    return ["a " if card.is_joker else "the ", card, wild_note(card, open_piles)]
+
+
+def place_step_parts(card: Card, open_piles: Sequence[int], pile: int) -> list[str | Card]:
+    """Which pile is current is said before Enter places the card: placing cannot be taken back."""
+    return ["Place ", *turned_parts(card, open_piles), f": you are on pile {pile}; choose a pile, then Enter."]
+
+
+def discard_step(placed: int | None) -> str:
+    return f"Discard a card from pile {placed}: Left and Right, then X."
+
+
+def wrong_pile_words(pile: int, placed: int, key: str) -> str:
+    return (f"You are on pile {pile}; the discard comes from pile {placed}, where you placed the card. "
+            f"Press {key} to go there.")
+
+
+def record_not_kept(reason: str) -> str:
+    return f"Your record could not be kept: {reason}."
+
+
+def draw_hint_words(nearest: PileView | None) -> str:
+    near = f" Nearest to closing: {pile_summary(nearest)}." if nearest else ""
+    return f"Turn up a card: press D.{near}"
+
+
+def no_turned_card(drawing: bool) -> str:
+    return "No card is waiting to be placed." + (" Press D to turn one up." if drawing else "")
+
+
+def turned_card_parts(card: Card, open_piles: Sequence[int]) -> list[str | Card]:
+    return ["The turned-up card is ", *turned_parts(card, open_piles), "."]
+
+
+def pile_heading(pile: PileView) -> str:
+    text = pile_summary(pile)
+    return text[:1].upper() + text[1:] + "."
+
+
+def no_such_pile(number: int) -> str:
+    return f"There is no pile {number}: the piles are 1 to {PILES}."
+
+
+def edge_pile_parts(edge: str, pile: PileView) -> list[str | Card]:
+    return [f"That is the {edge} open pile. ", pile_summary(pile) + "."]
+
+
+def pile_cards_parts(pile: PileView, cards: Sequence[Card]) -> list[str | Card]:
+    head = f"Pile {pile.number}, {'closed' if pile.closed else distance_words(pile.distance)}: "
+    return [head, *cards_parts(cards, pile.wild_rank), "."]
+
+
+def closed_pile_parts(pile: PileView) -> list[str | Card]:
+    return [f"Pile {pile.number}, closed: ", *melds_parts(pile.arrangement().melds, pile.wild_rank), "."]
+
+
+def pile_grouped_words(pile: PileView, cards: Sequence[Card], group: str) -> str:
+    return f"Pile {pile.number}: " + hand_words(cards, pile.wild_rank, group=group) + "."
+
+
+def open_piles_words(piles: Sequence[PileView], closed: int) -> str:
+    if not piles:
+        return ALL_CLOSED
+    closed_words = f"; {closed} closed" if closed else ""
+    listed = "; ".join(f"{p.number}: {distance_words(p.distance)}" for p in piles)
+    return f"{count(len(piles), 'open pile')}{closed_words}. {listed}."
+
+
+def stock_words(stock: int, dead: int) -> str:
+    return f"The stock has {card_count(stock)}; {card_count(dead)} discarded."
+
+
+def pile_wild_words(pile: PileView) -> str:
+    return (f"On pile {pile.number}, {pile.wild_rank.plural} and jokers are wild: "
+            f"it was dealt {card_count(pile.dealt)}.")
+
+
+def discards_parts(dead: Sequence[Card]) -> list[str | Card]:
+    if not dead:
+        return [NOTHING_DISCARDED]
+    return [f"{card_count(len(dead))} discarded, newest last: ", *cards_parts(list(dead)), "."]
+
+
+def info_words(seed: int, view: SolitaireView) -> str:
+    return f"{TITLE}, deal {seed}: {where_words(view)}."

@@ -23,7 +23,7 @@ from engine.rules.upcard_rummy import (
     UpcardHandEnded,
 )
 from speech.narrator import Narrator
-from speech.phrases import cards_parts, join_words
+from speech.phrases import capital, card_count, cards_parts, count, join_words
 from speech.results import Names
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
@@ -32,16 +32,7 @@ __all__ = ["UpcardNarrator", "upcard_leaders_words", "upcard_transcript"]
 Parts = list[str | Card]
 
 
-def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
 
-
-def _points(n: int) -> str:
-    return "1 point" if n in (1, -1) else f"{n} points"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def upcard_leaders_words(names: Names, totals: Sequence[int]) -> str:
@@ -54,7 +45,7 @@ def upcard_leaders_words(names: Names, totals: Sequence[int]) -> str:
         return f"All tied at {best}."
     who = join_words([names.name(s) for s in lead])
     verb = "leads" if len(lead) == 1 and lead[0] != names.listener else "lead"
-    return f"{_cap(who)} {verb} with {best}."
+    return f"{capital(who)} {verb} with {best}."
 
 
 class UpcardNarrator(Narrator):
@@ -92,7 +83,7 @@ class UpcardNarrator(Narrator):
         for i, seat in enumerate(order):
             if i:
                 ups.append("; ")
-            ups += [f"{names.name(seat)} ", *self._card(ev.up_cards[seat]), f", {_cards(ev.hand_sizes[seat])}"]
+            ups += [f"{names.name(seat)} ", *self._card(ev.up_cards[seat]), f", {card_count(ev.hand_sizes[seat])}"]
         if self._brief:
             return [
                 utter(
@@ -139,7 +130,7 @@ class UpcardNarrator(Narrator):
                     kind=self._kind(ev.seat),
                 )
             ]
-        took = "took the top card of the discard pile" if n == 1 else f"took {_cards(n)} from the discard pile"
+        took = "took the top card of the discard pile" if n == 1 else f"took {card_count(n)} from the discard pile"
         return [
             utter(
                 f"{who} {took}, back to ",
@@ -213,7 +204,7 @@ class UpcardNarrator(Narrator):
         else:
             turns = join_words([self.names.name(s) for s in ev.last_turns])
             verb = "has" if len(ev.last_turns) == 1 and ev.last_turns[0] != self.listener else "have"
-            rest = f" {_cap(turns)} {verb} one last turn."
+            rest = f" {capital(turns)} {verb} one last turn."
         return [utter(went + rest, kind=self._kind(ev.seat), urgent=self.listener in ev.last_turns)]
 
     # ----------------------------------------------------------------- results
@@ -230,13 +221,14 @@ class UpcardNarrator(Narrator):
         for s in seats:
             parts: Parts = [f"{names.subject(s)}: "]
             if self.verbosity == Verbosity.DETAILED:
-                parts += ["on the table ", *cards_parts(ev.on_table[s], self.wild_rank, separator=", "), "; "]
-                parts += ["in hand ", *cards_parts(ev.in_hand[s], self.wild_rank, separator=", "), "; "]
+                parts += ["on the table: ", *cards_parts(ev.on_table[s], self.wild_rank), ". "]
+                parts += ["In hand: ", *cards_parts(ev.in_hand[s], self.wild_rank), ". "]
             parts.append(
-                f"{ev.plus[s]} on the table, {ev.minus[s]} in hand: {_points(ev.points[s])}. Total {ev.totals[s]}."
+                f"{ev.plus[s]} on the table, {ev.minus[s]} in hand: {count(ev.points[s], 'point')}. "
+                f"Total {ev.totals[s]}."
             )
             lines.append(utter(*parts, kind=Kind.RESULTS))
-        lead = upcard_leaders_words(names, ev.totals)
+        lead = "" if self.game_ending else upcard_leaders_words(names, ev.totals)
         if lead:
             lines.append(utter(lead, kind=Kind.RESULTS))
         return lines

@@ -1,106 +1,222 @@
-"""``access-game hand``: the hand checker for people playing with a real braille deck.
+"""``access-game hand``: the hand checker for people playing with a real braille deck, every game.
 
 Type the cards of a hand as the card code (``9d 7c jd 3st jo``), or in braille (Unicode cells, or
 computer braille such as ``7/`` and ``xh``), and hear the best lay-down and the
-points left. With one card more than the deal (the wild rank's number + 1), it says whether the hand
-goes out and which card to throw.
+points left. The game is one of the catalog's games with a checker (``--game``, Five Crowns by
+default); each game's checker below reads the game's own options (``--wild``, ``--contract``), and
+all share the card reading: the game's ranks and suits, and no more copies of a card than the largest
+table of that game holds. The words are in :mod:`speech.hand_check_words`, one style for every game.
+
+``--json`` prints the answer for a script instead:
+Five Crowns ``{"melds", "deadwood", "points", "go_out", "discard"}``; contract rummy ``{"meets",
+"melds", "deadwood", "points"}``; upcard rummy ``{"melds", "deadwood", "points"}`` (cards as codes).
+The exit status is 0 whatever the verdict: the answer is the output; bad input exits 2.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from braille.input import codes_from_braille
-from engine.arrange import Arrangement, arrange, discard_options
-from engine.cards import FIVE_CROWNS_RANKS, Card, Rank
+from engine.cards import FIVE_CROWNS_RANKS, NO_TWOS_RANKS, Card, Rank
 from engine.errors import CardNotationError
-from engine.melds import card_points, meld_kind
-from engine.notation import parse_card, parse_rank
-from speech.words import card_words
+from engine.notation import describe_ranks, parse_rank
 
-GAMES = ("five-crowns", "contract-rummy", "upcard-rummy")
+__all__ = ["CardRules", "check_contract", "check_five_crowns", "check_upcard", "read_cards", "read_wild", "register",
+           "run"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from access_game.catalog import games
+
+    names = [e.name for e in games() if e.hand_checker is not None]
     p = add_command(sub, "hand", run, "Check a hand: the best arrangement and the points left.")
-    p.add_argument("--game", default="five-crowns", choices=GAMES, help="the game's rules (default five-crowns)")
-    p.add_argument("--wild", help="the wild rank: 3..10, j, q, k (Five Crowns; upcard rummy: the wild rank)")
+    p.add_argument("--game", default=names[0], type=str.casefold, choices=names, metavar="GAME",
+                   help=f"the game's rules: {', '.join(names)} (default {names[0]})")
+    p.add_argument("--wild", help="the wild rank: Five Crowns 3..10, j, q, k or 11, 12, 13 (the number of cards "
+                   "dealt); upcard rummy the up card's rank, a, 3..10, j, q, k or 11 to 14")
     p.add_argument("--contract", type=int, help="contract rummy: the contract number, 1..9")
     p.add_argument("--json", action="store_true", help="print JSON instead of words")
     p.add_argument("cards", nargs="+", help="the cards, e.g. 9d 7c jd 3st jo")
 
 
 def run(args: argparse.Namespace) -> int:
+    from access_game.catalog import game, resolve
+
     try:  # cards typed in braille (⠶⠌, or 7/ from a computer braille keyboard) become card codes
         args.cards = codes_from_braille(args.cards)
     except CardNotationError as exc:
         raise UsageError(str(exc)) from None
-    if args.game != "five-crowns":
-        name = "hand_contract" if args.game == "contract-rummy" else "hand_upcard"
-        module = importlib.import_module(f"access_game.commands.{name}")
-        return int(module.run(args, args.cards))
-    if args.wild is None:
-        raise UsageError("--wild is needed for Five Crowns: the wild rank, 3..10, j, q or k")
+    checker = game(args.game).hand_checker
+    assert checker is not None  # argparse allows only games with a checker
+    return int(resolve(checker)(args, args.cards))
+
+
+# --------------------------------------------------------------------------- reading the input
+@dataclass(frozen=True, slots=True)
+class CardRules:
+    """How a game's cards are typed and how many of each there can be."""
+
+    title: str
+    parse: Callable[[str], Card]
+    #: Every card of the largest table of the game: no hand holds more copies of a card than this.
+    deck: Callable[[], list[Card]]
+    #: The same deck in words, for the refusal: 'two Five Crowns sets'.
+    deck_words: str
+    max_cards: int | None
+    example: str
+
+
+def read_cards(cards_text: Sequence[str], rules: CardRules) -> list[Card]:
+    """The cards typed (spaces or commas between them), checked against the game; UsageError says why not."""
+    if any(not text.strip() for text in cards_text):
+        raise UsageError(f"an empty card was given: type each card as its code, like {rules.example}")
+    words = [w for text in cards_text for w in text.replace(",", " ").split()]
+    if not words:
+        raise UsageError(f"give the cards of the hand, like: {rules.example}")
     try:
-        wild = parse_rank(args.wild, ranks=FIVE_CROWNS_RANKS)
+        cards = [rules.parse(w) for w in words]
     except CardNotationError as exc:
-        raise UsageError(f"--wild {args.wild}: wild ranks in Five Crowns are 3-10, J, Q, K") from exc
+        raise UsageError(str(exc)) from None
+    if rules.max_cards is not None and len(cards) > rules.max_cards:
+        raise UsageError(f"a {rules.title} hand holds at most {rules.max_cards} cards, not {len(cards)}")
+    held = Counter(rules.deck())
+    for card, n in Counter(cards).items():
+        if n > held[card]:
+            raise UsageError(f"{n} of {card.code} is more than {rules.deck_words} hold ({held[card]})")
+    return cards
+
+
+def read_wild(text: str | None, title: str, ranks: Sequence[Rank], numbers: Mapping[int, Rank], why: str) -> Rank:
+    """The wild rank from ``--wild``: its code or word, or its number as the rules count it (``numbers``)."""
+    if text is None:
+        raise UsageError(f"--wild is needed for {title}: {why}")
+    word = text.strip()
+    if word.isdigit() and int(word) in numbers:
+        return numbers[int(word)]
     try:
-        cards = [parse_card(c, ranks=FIVE_CROWNS_RANKS, game="Five Crowns") for c in " ".join(args.cards).split()]
-    except CardNotationError as exc:
-        raise UsageError(str(exc)) from exc
-    if len(cards) > 14:
-        raise UsageError("a Five Crowns hand holds at most 14 cards")
-    data, lines = five_crowns_report(cards, wild)
-    if args.json:
-        print(json.dumps(data))
-    else:
-        for line in lines:
-            print(line)
+        return parse_rank(word, ranks=ranks)
+    except CardNotationError:
+        also = ", ".join(str(n) for n in numbers)
+        raise UsageError(f"--wild {text}: wild ranks in {title} are {describe_ranks(ranks)} (or {also})") from None
+
+
+def _refuse(args: argparse.Namespace, title: str, *options: str) -> None:
+    """Options given that do not belong to the game are refused, not silently ignored."""
+    for name in options:
+        if getattr(args, name, None) is not None:
+            raise UsageError(f"--{name} does not apply to {title}")
+
+
+def _print(args: argparse.Namespace, data: Mapping[str, object], lines: Sequence[str]) -> int:
+    print(json.dumps(data) if getattr(args, "json", False) else "\n".join(lines))
     return 0
 
 
-def five_crowns_report(cards: Sequence[Card], wild: Rank) -> tuple[dict[str, object], list[str]]:
-    """The best lay-down, and for a go-out-sized hand the discard; as JSON data and as spoken lines."""
+def _codes(cards: Sequence[Card]) -> list[str]:
+    return [c.code for c in cards]
+
+
+# --------------------------------------------------------------------------- Five Crowns
+def _five_crowns_rules() -> CardRules:
+    from engine.cards import five_crowns_deck
+    from engine.rules.five_crowns import parse_five_crowns
+
+    # 8 players and more play with two sets: 4 of each card and 12 jokers.
+    return CardRules("Five Crowns", parse_five_crowns, lambda: five_crowns_deck(2), "two Five Crowns sets", 14,
+                     "9d 7c jd 3st jo")
+
+
+#: Jacks, queens and kings are wild in the hands of 11, 12 and 13 cards: the rules name them by number.
+_FIVE_CROWNS_NUMBERS = {11: Rank.JACK, 12: Rank.QUEEN, 13: Rank.KING}
+
+
+def check_five_crowns(args: argparse.Namespace, cards_text: Sequence[str]) -> int:
+    """The best lay-down, and for a hand one card over the deal (the wild rank's number + 1) whether it
+    goes out and which card to throw."""
+    from engine.arrange import arrange, discard_options
+    from engine.melds import card_points, meld_kind
+    from speech.hand_check_words import five_crowns_lines
+
+    _refuse(args, "Five Crowns", "contract")
+    wild = read_wild(args.wild, "Five Crowns", FIVE_CROWNS_RANKS, _FIVE_CROWNS_NUMBERS,
+                     "the wild rank, 3..10, j, q or k (or 11, 12, 13)")
+    cards = read_cards(cards_text, _five_crowns_rules())
     go_out = False
     discard: Card | None = None
-    deal_size = int(wild)
-    if len(cards) == deal_size + 1:
+    if len(cards) == int(wild) + 1:
         options = discard_options(cards, wild)
         discard, best = min(options.items(), key=lambda kv: (kv[1].points, -card_points(kv[0], wild)))
         go_out = best.points == 0
     else:
         best = arrange(cards, wild)
-    data = {
-        "melds": [[c.code for c in m] for m in best.melds],
-        "deadwood": [c.code for c in best.deadwood],
-        "points": best.points,
-        "go_out": go_out,
-        "discard": discard.code if discard else None,
-    }
-    lines = [f"{wild.plural.capitalize()} are wild. {len(cards)} cards."]
-    lines += _arrangement_lines(best, wild)
-    if discard is not None:
-        if go_out:
-            lines.append(f"You can go out: discard the {card_words(discard, wild)}.")
-        else:
-            lines.append(f"You cannot go out. Discard the {card_words(discard, wild)} to keep the fewest points.")
-    return data, lines
+    data = {"melds": [_codes(m) for m in best.melds], "deadwood": _codes(best.deadwood), "points": best.points,
+            "go_out": go_out, "discard": discard.code if discard else None}
+    melds = [(meld_kind(m, wild) or "meld", m) for m in best.melds]
+    return _print(args, data, five_crowns_lines(cards, wild, melds, best.deadwood, best.points, discard, go_out))
 
 
-def _arrangement_lines(best: Arrangement, wild: Rank) -> list[str]:
-    lines = []
-    for meld in best.melds:
-        kind = meld_kind(meld, wild) or "meld"
-        lines.append(f"{kind.capitalize()}: " + ", ".join(card_words(c, wild) for c in meld) + ".")
-    if best.deadwood:
-        lines.append("Left over: " + ", ".join(card_words(c, wild) for c in best.deadwood) + ".")
-    else:
-        lines.append("Every card melds.")
-    lines.append(f"Points left: {best.points}.")
-    return lines
+# --------------------------------------------------------------------------- contract rummy
+def check_contract(args: argparse.Namespace, cards_text: Sequence[str]) -> int:
+    """Does the hand meet contract N, and its lay-down leaving the fewest points (when it does not,
+    there is no lay-down and every card counts)."""
+    from engine.arrange_contract import CONTRACTS, arrange_contract, cards_short, contract_for_hand
+    from engine.cards import standard_deck
+    from engine.rules.contract_rummy import parse_contract_card
+    from speech.contract_words import contract_words, meld_name
+    from speech.hand_check_words import contract_lines
+
+    _refuse(args, "contract rummy (2s and jokers are always wild)", "wild")
+    number = getattr(args, "contract", None)
+    if number is None:
+        raise UsageError(f"say which contract with --contract N (N = 1 to {len(CONTRACTS)})")
+    try:
+        contract = contract_for_hand(int(number))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    # 12 dealt, two cards for each of 3 buys, and the card just drawn; three decks at the largest table.
+    rules = CardRules("contract rummy", parse_contract_card, lambda: standard_deck(3), "three decks", 19,
+                      "7h 7c jo 5s 6s 7s 8s")
+    cards = read_cards(cards_text, rules)
+    best = arrange_contract(cards, contract)
+    data = {"meets": best.meets, "melds": [_codes(m) for m in best.melds], "deadwood": _codes(best.deadwood),
+            "points": best.points}
+    short = 0 if best.meets else cards_short(cards, contract)
+    lines = contract_lines(cards, int(number), contract_words(contract), [(meld_name(m), m) for m in best.melds],
+                           best.deadwood, best.points, best.meets, short)
+    return _print(args, data, lines)
+
+
+# --------------------------------------------------------------------------- upcard rummy
+#: The rules count jacks to aces as 11 to 14 (a hand of 14 cards has aces wild).
+_UPCARD_NUMBERS = {11: Rank.JACK, 12: Rank.QUEEN, 13: Rank.KING, 14: Rank.ACE}
+
+
+def check_upcard(args: argparse.Namespace, cards_text: Sequence[str]) -> int:
+    """The melds that score most, given the wild rank (the rank of the dealer's up card): the value
+    melded minus the value still held."""
+    from engine.arrange_upcard import arrange_upcard, card_value, meld_rank
+    from engine.cards import no_twos_deck
+    from engine.rules.upcard_rummy import parse_upcard_card
+    from speech.hand_check_words import upcard_lines
+
+    _refuse(args, "upcard rummy", "contract")
+    wild = read_wild(args.wild, "upcard rummy", NO_TWOS_RANKS, _UPCARD_NUMBERS,
+                     "the rank of the dealer's up card, a, 3..10, j, q or k (or 11 to 14)")
+    rules = CardRules("upcard rummy", parse_upcard_card, lambda: no_twos_deck(2), "two decks", None, "9d 9h ks ac")
+    cards = read_cards(cards_text, rules)
+    best = arrange_upcard(cards, wild)
+    data = {"melds": [_codes(m) for m in best.melds], "deadwood": _codes(best.deadwood), "points": best.points}
+    melds = []
+    for m in best.melds:
+        rank = meld_rank(m, wild)
+        assert rank is not None
+        melds.append((rank, m, sum(card_value(c, wild) for c in m)))
+    lines = upcard_lines(cards, wild, melds, best.deadwood, best.melded_value, best.deadwood_value, best.points)
+    return _print(args, data, lines)

@@ -29,7 +29,8 @@ _BRF_OPTIONS = ("cells_per_line", "lines_per_page")
 def add_output_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None:
     """Deck, format, output, BRF page and print options (labels and chart)."""
     parser.add_argument(
-        "--deck", default="five-crowns", metavar="DECK", help=f"the deck: {', '.join(DECKS)} (default five-crowns)"
+        "--deck", default="five-crowns", type=str.casefold, metavar="DECK",
+        help=f"the deck, by game ({', '.join(_game_decks())}) or by kind ({', '.join(DECKS)}); default five-crowns",
     )
     parser.add_argument(
         "--format", dest="fmt", metavar="FORMAT", help="brf, pdf or svg (default: from the output file's extension)"
@@ -77,7 +78,7 @@ def output_format(args: argparse.Namespace) -> tuple[str, Path]:
     path = Path(args.output)
     if path.is_dir():
         raise UsageError(f"'{path}' is a folder; name a file to write")
-    fmt = args.fmt or path.suffix.lower().lstrip(".")
+    fmt = (args.fmt or path.suffix.lstrip(".")).casefold()
     if fmt not in FORMATS:
         if args.fmt:
             raise UsageError(f"unknown format '{args.fmt}': the formats are {', '.join(FORMATS)}")
@@ -96,15 +97,25 @@ def output_format(args: argparse.Namespace) -> tuple[str, Path]:
     return fmt, path
 
 
+def _game_decks() -> dict[str, tuple[str, str]]:
+    """Each game in the catalog whose deck is not named after the game itself: (deck, title) by game."""
+    from access_game.catalog import games
+
+    return {e.name: (e.decks[0], e.title) for e in games() if e.decks and e.name != e.decks[0]}
+
+
 def deck_cards(args: argparse.Namespace, sets: int | None = None) -> tuple[str, list[Card]]:
-    """The deck's title and cards, or a UsageError naming the decks."""
-    if args.deck not in DECKS:
-        raise UsageError(f"unknown deck '{args.deck}': the decks are {', '.join(DECKS)}")
+    """The deck's title and cards (a game named gives its deck, titled by the game), or a UsageError
+    naming the decks."""
+    deck, title = _game_decks().get(args.deck, (args.deck, ""))
+    if deck not in DECKS:
+        names = [*_game_decks(), *DECKS]
+        raise UsageError(f"unknown deck '{args.deck}': the decks are {', '.join(dict.fromkeys(names))}")
     try:
-        cards = build_deck(args.deck, sets)
+        cards = build_deck(deck, sets)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    return DECKS[args.deck].title, list(cards)
+    return title or DECKS[deck].title, list(cards)
 
 
 def page_format(args: argparse.Namespace) -> PageFormat:

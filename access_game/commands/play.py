@@ -13,10 +13,11 @@ import os
 import random
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from access_game.catalog import GameEntry, GameOption
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, LEVELS, Settings, load_settings, save_settings
@@ -35,19 +36,26 @@ HELP_LINE = "F1 lists the keys; Escape opens a menu of every action."
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = add_command(sub, "play", run, "Play at the terminal: Five Crowns against computer players (the default), "
-                    "or --game solitaire, contract-rummy or upcard-rummy.")
-    p.add_argument("--game", help=f"the game: {DEFAULT_GAME} (the default), solitaire, contract-rummy or upcard-rummy")
+    from access_game.catalog import games  # the catalog is cheap to import: it names tables, not loads them
+
+    entries = games()
+    others = [e.name for e in entries if e.name != DEFAULT_GAME]
+    p = add_command(sub, "play", run, f"Play at the terminal: {entries[0].title} against computer players "
+                    f"(the default), or --game {', '.join(others[:-1])} or {others[-1]}.")
+    p.add_argument("--game", type=str.casefold, metavar="GAME",
+                   help=f"the game: {DEFAULT_GAME} (the default), {', '.join(others[:-1])} or {others[-1]}")
     p.add_argument("--players", type=int,
-                   help="number of players, you included (default 4; Five Crowns 2 to 14, contract rummy 2 to 8, "
-                   "upcard rummy 2 to 6)")
+                   help="number of players, you included (default 4; " + "; ".join(
+                       f"{e.title} {_span(e.player_range)}" for e in entries) + ")")
     p.add_argument("--names", nargs="+", metavar="NAME",
                    help="names: the computer players', or everyone's with yours first")
-    p.add_argument("--level", choices=LEVELS, help="computer players' level (default from settings: normal)")
+    p.add_argument("--level", choices=LEVELS, type=str.casefold,
+                   help="computer players' level (default from settings: normal)")
     p.add_argument("--seed", type=int, help="seed for the shuffles (the same seed deals the same game)")
-    p.add_argument("--speech", choices=SPEECH_MODES,
+    p.add_argument("--speech", choices=SPEECH_MODES, type=str.casefold,
                    help="screen-reader: print lines for your screen reader; self-voicing: the game speaks; silent")
-    p.add_argument("--cards", choices=CARD_DISPLAYS, help="cards on printed lines: words, braille cells, or both")
+    p.add_argument("--cards", choices=CARD_DISPLAYS, type=str.casefold,
+                   help="cards on printed lines: words, braille cells, or both")
     p.add_argument("--braille", choices=BRAILLE_LINKS,
                    help="the braille display link: brlapi (BRLTTY's BrlAPI), auto (the default: BrlAPI when a "
                    "BrlAPI server answers) or off")
@@ -55,6 +63,26 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="a program that plays WAV audio from its standard input, for the game's own voice "
                    "(for example 'aplay -q -D plughw:1')")
     p.add_argument("--new", action="store_true", help="start a new game even if one is saved (the saved one is kept)")
+    rules = p.add_argument_group("rule options (each for the games named)")
+    flags: dict[str, list[tuple[str, GameOption]]] = {}
+    for entry in entries:
+        for opt in entry.options:
+            if opt.flag is not None:
+                flags.setdefault(opt.flag, []).append((entry.title, opt))
+    for flag, uses in flags.items():
+        opt = uses[0][1]
+        metavar = "|".join(opt.choices) if opt.kind == "choice" else "yes|no" if opt.kind == "bool" else "N"
+        rules.add_argument(flag, dest=_dest(flag), metavar=metavar,
+                           help=f"{', '.join(title for title, _ in uses)}: {opt.help}")
+
+
+def _span(players: tuple[int, int]) -> str:
+    low, high = players
+    return "1 player" if low == high == 1 else f"{low} to {min(high, len(COMPUTER_NAMES) + 1)}"
+
+
+def _dest(flag: str) -> str:
+    return "option_" + flag.lstrip("-").replace("-", "_")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,17 +91,26 @@ class GameChoice:
     players: list[str]
     level: str
     seed: int
+    #: Rule options chosen (the catalog's option names); the ruleset's defaults hold for the rest.
+    options: dict[str, object] = field(default_factory=dict)
 
 
 def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
     """The new game the arguments ask for; UsageError says what is wrong with them."""
-    from access_game.ui.table import table_names
-    from engine.ruleset import get_ruleset
+    from access_game.catalog import UnknownGame, games
+    from access_game.catalog import game as catalog_game
 
-    game = args.game or DEFAULT_GAME
-    if game not in table_names():
-        raise UsageError(f"--game: there is no table for {game!r}; games: {', '.join(table_names())}")
-    ruleset = get_ruleset(game)
+    name = args.game or DEFAULT_GAME
+    try:
+        entry = catalog_game(name)
+    except UnknownGame:
+        entry = None
+    if entry is None or entry.table is None:
+        playable = ", ".join(e.name for e in games() if e.table is not None)
+        raise UsageError(f"--game: there is no table for {name!r}; games: {playable}")
+    game = entry.name
+    ruleset = entry.rules()
+    options = _options(entry, args)
     n = args.players
     names: list[str] = list(args.names or [])
     if n is None:
@@ -95,16 +132,35 @@ def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
     else:
         names = ["You", *COMPUTER_NAMES[: n - 1]]
     seed = args.seed if args.seed is not None else random.randrange(2**31)
-    return GameChoice(game, names, args.level or settings.level, seed)
+    return GameChoice(game, names, args.level or settings.level, seed, options)
+
+
+def _options(entry: GameEntry, args: argparse.Namespace) -> dict[str, object]:
+    """The rule options given for ``entry``'s game; an option meant for another game is refused."""
+    given: dict[str, str | None] = {}
+    mine = {opt.flag for opt in entry.options}
+    for name, value in vars(args).items():
+        if not name.startswith("option_") or value is None:
+            continue
+        flag = "--" + name.removeprefix("option_").replace("_", "-")
+        if flag not in mine:
+            raise UsageError(f"{flag} is not an option of {entry.title}")
+        given[next(o.name for o in entry.options if o.flag == flag)] = value
+    try:
+        options = entry.options_from_text(given)
+        entry.rules().new_state(["You", "Anna"][: entry.player_range[1]], seed=0, options=options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    return options
 
 
 def new_choice(game: str, player: str, level: str) -> GameChoice:
     """A new game of ``game`` for ``player`` (chosen from 'another game'): four at the table where the
     game has computer players, the player alone where it is a game for one."""
-    from engine.ruleset import get_ruleset
+    from access_game.catalog import game as catalog_game
 
-    ruleset = get_ruleset(game)
-    n = max(ruleset.min_players, min(4, ruleset.max_players))
+    low, high = catalog_game(game).player_range
+    n = max(low, min(4, high))
     others = [c for c in COMPUTER_NAMES if c.casefold() != player.casefold()][: n - 1]
     return GameChoice(game, [player, *others], level, random.randrange(2**31))
 
@@ -125,13 +181,13 @@ def run(args: argparse.Namespace) -> int:
     if not sys.stdin.isatty():
         print("access-game: play needs a terminal: standard input is not one.", file=sys.stderr)
         return 2
+    from access_game.catalog import game as catalog_game
     from access_game.saves import SaveStore
-    from access_game.ui.table import table_entry
 
     # With no game named, a game saved in another game's slot is offered too: 'access-game' is
     # what every "your game is saved" message tells the player to run.
     return play_in_terminal(choice, settings, settings_note=settings_note, force_new=args.new,
-                            saves=SaveStore(slot=table_entry(choice.game).save_slot), any_saved=args.game is None)
+                            saves=SaveStore(slot=catalog_game(choice.game).save_slot), any_saved=args.game is None)
 
 
 def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: str | None = None,
@@ -148,10 +204,10 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
     os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
     from prompt_toolkit.output import create_output
 
+    from access_game.catalog import game as catalog_game
     from access_game.saves import SaveStore
     from access_game.ui.printer import LinePrinter, PlainOutput, plain_terminal
     from access_game.ui.speech_link import make_announcer, make_cues, start_output
-    from access_game.ui.table import table_entry
     from speech.utterance import Kind
 
     out = output if output is not None else (PlainOutput() if plain_terminal() else create_output())
@@ -173,7 +229,7 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
     display_link, display_note = start_display_link(settings.braille, announcer)
     if display_note:
         say(display_note)
-    store = saves if saves is not None else SaveStore(slot=table_entry(choice.game).save_slot)
+    store = saves if saves is not None else SaveStore(slot=catalog_game(choice.game).save_slot)
     cue_player = make_cues(settings) if cues == "auto" else cues
     last = [settings]
 
@@ -202,7 +258,7 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
             # 'Another game': its own save slot in the same folder, and the resume question if one is kept.
             player = app.session.players[app.session.human_seat]
             choice = new_choice(app.next_game, player, last[0].level)
-            store = SaveStore(store.directory, slot=table_entry(choice.game).save_slot)
+            store = SaveStore(store.directory, slot=catalog_game(choice.game).save_slot)
             force_new = any_saved = False
     finally:
         if display_link is not None:
@@ -289,10 +345,10 @@ class _Terminal:
     def play(self, choice: GameChoice, settings: Settings, store: Any, *, force_new: bool,
              any_saved: bool) -> Any:
         """Run one game to its end; the app (for its status and the next game), or None if the player left."""
+        from access_game.catalog import game as catalog_game
         from access_game.session import Session
         from access_game.ui.app import GameApp
         from access_game.ui.speech_link import make_narrator
-        from access_game.ui.table import table_entry
         from engine.game import Game
 
         found = self.saved_game(store, force_new=force_new, any_saved=any_saved)
@@ -303,7 +359,7 @@ class _Terminal:
         if resumed is not None:
             game, seat, level = resumed.game, resumed.human_seat, resumed.level
         else:
-            game = Game.new(choice.game, choice.players, seed=choice.seed)
+            game = Game.new(choice.game, choice.players, seed=choice.seed, options=choice.options)
             seat, level = 0, choice.level
         session = Session(
             game,
@@ -328,7 +384,7 @@ class _Terminal:
             log = _crash_log(exc)
             self.printer.flush()
             where = f" Details are in {log}." if log else ""
-            command = table_entry(game.ruleset.name).command
+            command = catalog_game(game.ruleset.name).command
             print(f"access-game: an error stopped the game ({exc.__class__.__name__}: {exc}). "
                   f"Your game is saved up to the last move; run {command} again to go on.{where}",
                   file=sys.stderr)
@@ -373,10 +429,10 @@ def _has_table(saved: Any) -> bool:
 
 
 def _resume_question(saved: Any) -> str:
-    from access_game.ui.table import table_entry
+    from access_game.catalog import game as catalog_game
 
     game = saved.game
-    return table_entry(game.ruleset.name).resume_question(game, saved.human_seat)
+    return catalog_game(game.ruleset.name).resume_question(game, saved.human_seat)
 
 
 def _crash_log(exc: BaseException) -> Path | None:

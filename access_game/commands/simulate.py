@@ -25,7 +25,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         run,
         "Play computer players against each other and report win shares, points and thinking time.",
     )
-    parser.add_argument("--game", default="five-crowns", help="game to play (default five-crowns; or solitaire)")
+    from access_game.catalog import games
+
+    names = [e.name for e in games()]
+    parser.add_argument("--game", default=names[0], type=str.casefold, metavar="GAME",
+                        help=f"game to play: {', '.join(names)} (default {names[0]}; {SOLITAIRE} plays its own "
+                        "measures: deals won, piles closed)")
     parser.add_argument(
         "--players",
         default="hard,normal",
@@ -38,10 +43,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def _levels(game: str, text: str) -> list[str]:
+    from access_game.catalog import game as catalog_game
     from engine.bots import LEVELS, agent_levels
-    from engine.ruleset import get_ruleset
 
-    levels = [part.strip() for part in text.split(",")]
+    levels = [part.strip().casefold() for part in text.split(",")]
     if not all(levels):
         raise UsageError("--players is a comma-separated list of levels, e.g. hard,normal")
     available = agent_levels(game)
@@ -50,9 +55,10 @@ def _levels(game: str, text: str) -> list[str]:
             raise UsageError(f"unknown level '{level}' in --players: levels are {', '.join(LEVELS)}")
         if level not in available:
             raise UsageError(f"{game} has no {level} computer player yet")
-    rules = get_ruleset(game)
-    if not rules.min_players <= len(levels) <= rules.max_players:
-        raise UsageError(f"{rules.title} is for {rules.min_players} to {rules.max_players} players, not {len(levels)}")
+    entry = catalog_game(game)
+    low, high = entry.player_range
+    if not low <= len(levels) <= high:
+        raise UsageError(f"{entry.title} is for {low} to {high} players, not {len(levels)}")
     return levels
 
 
@@ -71,19 +77,20 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--games must be at least 1")
     if args.workers < 1:
         raise UsageError("--workers must be at least 1")
+    from access_game.catalog import UnknownGame, game
+
+    try:
+        game(args.game)
+    except UnknownGame as exc:
+        raise UsageError(str(exc)) from None
     if args.game == SOLITAIRE:
         try:
-            from engine.rules.five_crowns_solitaire import simulate_games
+            from engine.solitaire_sim import simulate_games
         except ImportError:
             raise UsageError("solitaire is not available") from None
         _print(simulate_games(games=args.games, seed=args.seed), args.json)
         return 0
 
-    from engine.ruleset import ruleset_names
-
-    games = ruleset_names()
-    if args.game not in games:
-        raise UsageError(f"unknown game '{args.game}': games are {', '.join([*games, SOLITAIRE])}")
     levels = _levels(args.game, args.players)
 
     from access_game.simulate import run_simulation

@@ -13,14 +13,16 @@ import random
 import sys
 from typing import Any
 
+from access_game.catalog import game as catalog_game
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
+from access_game.commands.play import SPEECH_MODES
 from access_game.settings import CARD_DISPLAYS
 
 __all__ = ["SAVE_SLOT", "check_args", "play_solitaire", "register", "run"]
 
-SAVE_SLOT = "solitaire"
-SPEECH_MODES = ("screen-reader", "self-voicing", "silent")
+#: Where a solitaire deal in progress is kept: the catalog's slot for the game.
+SAVE_SLOT = catalog_game("solitaire").save_slot
 MAX_SEED = 2**63 - 1
 
 
@@ -58,7 +60,6 @@ def run(args: argparse.Namespace) -> int:
 
 def play_solitaire(args: argparse.Namespace, seed: int, name: str, *, saves: Any = None, **terminal: Any) -> int:
     """The game at the terminal; tests pass pipe input, their own output, backend and save store."""
-    import access_game.ui.solitaire_table  # noqa: F401  (registers the table)
     from access_game.commands.play import GameChoice, play_in_terminal
     from access_game.saves import SaveStore
     from access_game.settings import load_settings

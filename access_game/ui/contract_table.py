@@ -4,8 +4,8 @@ Melds are built the way a sighted player lifts cards out of a fan: Space selects
 card under the cursor and says the selection so far and whether it is a set or a run yet; Enter
 confirms it. Before the contract is down, each confirmed meld joins the planned lay-down, and the
 lay-down is made as soon as the planned melds are exactly the contract. Afterwards the same two keys
-lay the selected cards off on the meld under the meld cursor (Up and Down walk the melds on the
-table, Tab walks the players), and W swaps a natural for a wild there.
+lay the selected cards off on the meld under the meld cursor (M and Shift+M walk the melds on the
+table, Tab walks the players), and Shift+W swaps a natural for a wild there.
 
 The buy question is never timed and never modal: while it is open, every other key still reads the
 hand and the table, and the computer players wait for the answer. Y or N answers it. A player who
@@ -14,15 +14,16 @@ never wants to be asked turns the questions off and passes on every discard with
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from access_game.session import Session
+from access_game.ui.hand_model import FREE, SELECTED
 from access_game.ui.hand_table import HandTable
 from access_game.ui.modes import ListMenu, MenuItem, NumberEntry
-from access_game.ui.registry import Command
-from access_game.ui.table import Host, register_table
+from access_game.ui.registry import Command, command
+from access_game.ui.table import Host
 from engine.actions import Action, Discard, Draw
 from engine.arrange_contract import (
     Contract,
@@ -38,7 +39,7 @@ from engine.arrange_contract import (
     run_value,
     swap_options,
 )
-from engine.cards import JOKER, Card, Rank
+from engine.cards import Card, Rank
 from engine.events import Discarded, Drew, Event, GameEnded, HandStarted
 from engine.game import Game
 from engine.rules.contract_rummy import (
@@ -52,12 +53,12 @@ from engine.rules.contract_rummy import (
     Swap,
     TableMeld,
 )
-from speech.contract_words import action_words, contract_words, meld_name
-from speech.phrases import cards_parts, hand_words, join_words
+from speech.contract_words import action_words, contract_words, meld_name, melds_parts
+from speech.phrases import GAME_OVER, capital, capital_parts, card_count, cards_parts, join_words, points
 from speech.results import Names, scores_words
 from speech.utterance import Kind
 
-__all__ = ["CARD_KEYS", "Advice", "ContractTable", "card_key", "resume_question"]
+__all__ = ["CARD_KEYS", "FREE", "Advice", "ContractTable", "card_key", "resume_question"]
 
 Parts = list[str | Card]
 WILD = Rank.TWO
@@ -71,17 +72,9 @@ CARD_KEYS: dict[str, int] = {
 }
 _KEY_OF_CARD = {n: k for k, n in CARD_KEYS.items()}
 
-#: A card's mark in the hand: free, in the selection, or in planned meld k (k >= 1).
-FREE = 0
-SELECTED = -1
 #: Cards that would help, named one by one up to this many.
 _WANTED_NAMED = 8
 
-
-def _capital(parts: Parts) -> Parts:
-    """A phrase for the start of a sentence: 'The 9 of hearts', 'A joker'."""
-    first = parts[0]
-    return [_cap(first), *parts[1:]] if isinstance(first, str) else parts
 
 
 def card_key(index: int) -> str:
@@ -89,16 +82,7 @@ def card_key(index: int) -> str:
     return _KEY_OF_CARD[index + 1]
 
 
-def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
 
-
-def _points(n: int) -> str:
-    return "1 point" if n == 1 else f"{n} points"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def suit_key(card: Card) -> tuple[int, int, int]:
@@ -139,37 +123,12 @@ def resume_question(game: Game, seat: int) -> str:
     )
 
 
-def merge_marked(
-    pairs: Sequence[tuple[Card, int]], hand: Sequence[Card]
-) -> tuple[list[tuple[Card, int]], list[Card]]:
-    """The player's order (with each card's mark) kept for the cards still held; new cards appended
-    unmarked. Returns (pairs, cards added)."""
-    left = Counter(hand)
-    kept: list[tuple[Card, int]] = []
-    for card, mark in pairs:
-        if left[card] > 0:
-            kept.append((card, mark))
-            left[card] -= 1
-    added: list[Card] = []
-    for card in hand:
-        if left[card] > 0:
-            added.append(card)
-            left[card] -= 1
-    return kept + [(c, FREE) for c in added], added
-
-
 class ContractTable(HandTable):
     game_name = "contract-rummy"
     title = "Contract Rummy"
 
     def __init__(self, session: Session, host: Host) -> None:
-        self.session = session
-        self.host = host
-        self.order: list[Card] = []
-        self.marks: list[int] = []
-        self.pos = 0
-        #: 'suit' or 'rank': the order kept as cards come and go.
-        self.sort = "suit"
+        super().__init__(session, host)
         #: The meld under the meld cursor (its id on the table), and the player under the player cursor.
         self.meld_id: int | None = None
         self.player = session.human_seat
@@ -204,43 +163,35 @@ class ContractTable(HandTable):
 
     @staticmethod
     def _meld_cards(cards: Sequence[Card]) -> Parts:
-        """A named meld's cards in order; not marked wild again, as the meld's name says which are natural."""
-        return cards_parts(ordered_meld(cards), None, separator=", ")
+        """A named meld's cards in order, every wild marked."""
+        return cards_parts(ordered_meld(cards), WILD)
 
-    def _sorted_pairs(self, pairs: list[tuple[Card, int]]) -> list[tuple[Card, int]]:
-        key = suit_key if self.sort == "suit" else rank_key
-        return sorted(pairs, key=lambda p: key(p[0]))
+    # ----- the hand: aces high and the wilds last, a mark per card (selected, or in planned meld k)
+    @property
+    def wild_rank(self) -> Rank:
+        return WILD
+
+    def sort_key(self, how: str | None) -> Callable[[Card], Any]:
+        return suit_key if how == "suit" else rank_key
+
+    def mark_words(self, mark: int) -> str:
+        if mark == SELECTED:
+            return ", selected"
+        return f", planned meld {mark}" if mark > 0 else ""
 
     def sync(self, drawn: Sequence[Card] = ()) -> None:
         """Bring the shown order up to date with the hand; the cursor follows a card just drawn or bought."""
-        hand = self.view.hand
-        pairs, added = merge_marked(list(zip(self.order, self.marks, strict=True)), hand)
-        pairs = self._sorted_pairs(pairs)
-        self.order = [c for c, _ in pairs]
-        self.marks = [m for _, m in pairs]
-        landed = [c for c in drawn if c in self.order]
-        if landed:
-            card = landed[0]
-            self.pos = len(self.order) - 1 - self.order[::-1].index(card)
-        elif added and len(added) == len(hand):
-            self.pos = 0
-        self.pos = max(0, min(self.pos, len(self.order) - 1))
-
-    def clear_marks(self) -> None:
-        self.marks = [FREE] * len(self.order)
+        self.sync_hand(self.view.hand, drawn[0] if drawn else None)
 
     @property
     def selection(self) -> list[Card]:
-        return [c for c, m in zip(self.order, self.marks, strict=True) if m == SELECTED]
+        return self.hand.selected()
 
     @property
     def plan(self) -> list[tuple[Card, ...]]:
         """The melds confirmed for the lay-down, in the order confirmed."""
         count = max(self.marks, default=0)
         return [tuple(c for c, m in zip(self.order, self.marks, strict=True) if m == k) for k in range(1, count + 1)]
-
-    def _current(self) -> Card | None:
-        return self.order[self.pos] if self.order else None
 
     def _meld(self, view: ContractView | None = None) -> TableMeld | None:
         v = view or self.view
@@ -302,17 +253,15 @@ class ContractTable(HandTable):
         if short == 0:
             return ["Hint: your hand meets your contract already."]
         if cards_wanted(v.hand, v.contract).helps(v.offer):
-            return [f"Hint: it brings you one card closer to your contract; you are {_cards(short)} short."]
-        return [f"Hint: it does not bring you closer to your contract; you are {_cards(short)} short."]
+            return [f"Hint: it brings you one card closer to your contract; you are {card_count(short)} short."]
+        return [f"Hint: it does not bring you closer to your contract; you are {card_count(short)} short."]
 
     # ----------------------------------------------------------------- the table protocol
     def groups(self) -> list[tuple[str, str]]:
-        return [("melds", "Selecting and laying down")]
+        return [("selection", "Selecting and laying down")]
 
     def reset(self) -> None:
-        self.order = []
-        self.marks = []
-        self.pos = 0
+        self.hand.reset()
         self.meld_id = None
         self.player = self.seat
         self.sync()
@@ -355,7 +304,7 @@ class ContractTable(HandTable):
         new_hand = False
         for ev in events:
             if isinstance(ev, HandStarted):
-                self.order, self.marks, self.pos = [], [], 0
+                self.hand.reset()
                 self.meld_id = None
                 got = []
                 new_hand = True
@@ -376,7 +325,7 @@ class ContractTable(HandTable):
                     parts += [", or T for the up card, ", *self._the(top)]
                 self.say(*parts, ".", kind=Kind.MY_TURN, urgent=False)
             elif isinstance(ev, GameEnded):
-                self.say(scores_words(v.players, v.scores, v.totals, long=True, listener=seat),
+                self.say(scores_words(v.players, v.scores, v.totals, long=True, listener=seat, totals_too=False),
                          kind=Kind.RESULTS, urgent=False)
         if any(isinstance(ev, BuyOffered) for ev in events) and self.deciding():
             self._ask_to_buy(urgent=False)
@@ -397,7 +346,7 @@ class ContractTable(HandTable):
     def _whose_turn(self, *, urgent: bool = True) -> None:
         v = self.view
         if v.phase == "over":
-            self.say("The game is over.", urgent=urgent)
+            self.say(GAME_OVER, urgent=urgent)
         elif v.to_move == v.seat:
             if v.phase == "buy":
                 self.say("It is your turn: the others are deciding whether to buy the up card.", urgent=urgent)
@@ -415,7 +364,7 @@ class ContractTable(HandTable):
         v = self.view
         seat = v.seat
         if v.phase == "over":
-            return Advice(("The game is over.",))
+            return Advice((GAME_OVER,))
         if self.deciding() and v.offer is not None:
             wanted = self._wants(v, v.offer)
             if seat == v.to_move:
@@ -442,11 +391,11 @@ class ContractTable(HandTable):
         if not v.melded[seat]:
             best = best_lay_down(v.hand, v.contract)
             if best is not None:
-                return Advice(("Lay down ", *self._melds(best.melds), f": that leaves {_points(best.points)}. "
+                return Advice(("Lay down ", *self._melds(best.melds), f": that leaves {points(best.points)}. "
                                "Shift+L lays it down."), LayDown(seat, best.melds))
             shortfalls = {c: cards_short(self._without(v.hand, c), v.contract) for c in dict.fromkeys(v.hand)}
             card = min(shortfalls, key=lambda c: (shortfalls[c], -card_points(c), suit_key(c)))
-            return Advice(("Discard ", *self._the(card), f": you stay {_cards(shortfalls[card])} short of "
+            return Advice(("Discard ", *self._the(card), f": you stay {card_count(shortfalls[card])} short of "
                            "your contract."), Discard(seat, card))
         lay_offs = lay_off_options(v.hand, table)
         if lay_offs:
@@ -473,13 +422,9 @@ class ContractTable(HandTable):
         rest.remove(card)
         return rest
 
-    def _melds(self, melds: Sequence[Sequence[Card]]) -> Parts:
-        parts: Parts = []
-        for i, meld in enumerate(melds):
-            if i:
-                parts.append("; ")
-            parts += [f"{meld_name(meld)}: ", *self._meld_cards(meld)]
-        return parts
+    @staticmethod
+    def _melds(melds: Sequence[Sequence[Card]]) -> Parts:
+        return melds_parts(melds)
 
     def _meld_words(self, meld_id: int, v: ContractView | None = None) -> str:
         """'meld 3, Anna's run of hearts, 5 to 8'."""
@@ -494,75 +439,51 @@ class ContractTable(HandTable):
         s = self.session
         not_waiting = lambda: not s.waiting  # noqa: E731
         return [
-            Command("draw-stock", ("d",), "Draw from the stock; when the up card is offered to you first, pass on "
-                    "it and draw once the others have answered.", self.draw_stock, "play"),
-            Command("take-discard", ("t",), "Take the up card (the top of the discard pile).", self.take_discard,
-                    "play"),
-            Command("yes", ("y",), "Yes to the card on offer: buy it (with a penalty card), or take it when you are "
-                    "next.", self.yes, "play"),
-            Command("no", ("n",), "No to the card on offer: pass on it (while you are asked).", self.no, "play",
-                    when=self.deciding),
-            Command("discard", ("x",), "Discard the current card.", self.discard, "play"),
-            Command("hint", ("n",), "Hint: what to do now (buy or pass, draw, lay down, lay off, swap or discard).",
-                    self.hint, "play", when=lambda: not self.deciding()),
-            Command("play-hint", ("N",), "Do what the hint says.", self.play_hint, "play"),
-            Command("select", ("space",), "Select or unselect the current card; the selection is said, and whether "
-                    "it is a set or a run.", self.select, "melds", when=not_waiting),
-            Command("confirm", ("enter",), "Confirm the selection: before your contract is down, it becomes a meld "
-                    "of your lay-down, laid down once the melds make the contract; after, lay the selected cards "
-                    "(or the current card) off on the current meld.", self.confirm, "melds", when=not_waiting),
-            Command("swap", ("w",), "Swap: the selected (or current) natural takes a wild's place in the current "
-                    "meld; the wild moves to another meld.", self.swap, "melds"),
-            Command("lay-down-best", ("L",), "Lay down the best lay-down of your contract (the fewest points left).",
-                    self.lay_down_best, "melds"),
-            Command("read-selection", ("a",), "Read the selection and the melds planned so far.",
-                    self.read_selection, "melds"),
-            Command("clear-selection", ("z",), "Clear the selection and the planned melds.", self.clear_selection,
-                    "melds"),
-            Command("contract", ("k",), "This hand's contract, and whether your hand meets it (or how many cards "
-                    "it is short, and which would help).", self.contract, "melds"),
-            Command("fits", ("o",), "Where the current card fits: the melds on the table it can go on.", self.fits,
-                    "melds"),
-            Command("previous-card", ("left",), "Move to the previous card in your hand.", self.previous, "hand"),
-            Command("next-card", ("right",), "Move to the next card in your hand.", self.next, "hand"),
-            Command("first-card", ("home",), "Move to the first card.", self.first, "hand"),
-            Command("last-card", ("end",), "Move to the last card.", self.last, "hand"),
-            Command("jump", tuple(k for k in CARD_KEYS if not k.startswith("alt-")),
-                    "Move to card 1 to 9; 0 is card 10.", self.jump, "hand"),
-            Command("jump-high", tuple(k for k in CARD_KEYS if k.startswith("alt-")),
-                    "Move to card 11 to 19.", self.jump, "hand"),
-            Command("go-to", ("j",), "Go to a card by its number (type it, then Enter).", self.go_to, "hand"),
-            Command("read-hand", ("h",), "Read your whole hand in order, with the selected cards.", self.read_hand,
-                    "hand"),
-            Command("read-by-suit", ("g",), "Read your hand grouped by suit.", self.read_by_suit, "hand"),
-            Command("read-by-rank", ("G",), "Read your hand grouped by rank.", self.read_by_rank, "hand"),
-            Command("braille-hand", ("b",), "Show your hand as braille cells on one line (card code).",
-                    self.braille_hand, "hand"),
-            Command("sort-rank", ("r",), "Sort your hand by rank, and say the new order.", self.sort_rank, "hand"),
-            Command("sort-suit", ("e",), "Sort your hand by suit, and say the new order.", self.sort_suit, "hand"),
-            Command("next-meld", ("down",), "Move to the next meld on the table and read it.", self.next_meld,
-                    "table"),
-            Command("previous-meld", ("up",), "Move to the previous meld on the table and read it.",
-                    self.previous_meld, "table"),
-            Command("go-to-meld", ("M",), "Go to a meld by its number (type it, then Enter).", self.go_to_meld,
-                    "table"),
-            Command("read-melds", ("m",), "Read every meld on the table, player by player.", self.read_melds,
-                    "table"),
-            Command("next-player", ("tab",), "Move to the next player: their cards, melds and buys; the meld "
-                    "cursor goes to their first meld.", self.next_player, "table"),
-            Command("previous-player", ("s-tab",), "Move to the previous player.", self.previous_player, "table"),
-            Command("players", ("p",), "Every player's card count, whether they are down, and buys this hand.",
-                    self.players, "table"),
-            Command("up-card", ("u",), "The up card (the top of the discard pile), or the card on offer.",
-                    self.up_card, "table"),
-            Command("info", ("i",), "Hand number, contract, dealer, whose turn, stock and discard pile sizes.",
-                    self.info, "table"),
-            Command("scores", ("s",), "Scores: each player's total.", self.scores, "table"),
-            Command("scores-long", ("S",), "Scores hand by hand, with totals and who leads.", self.scores_long,
-                    "table"),
-            Command("buy-questions", ("B",), "Buy questions on or off: off, you are never asked and pass on every "
-                    "card you could buy.", self.toggle_buy_questions, "game"),
+            command("draw", "Draw from the stock; when the up card is offered to you first, pass on it and draw "
+                    "once the others have answered.", self.draw_stock),
+            command("take", "Take the up card (the top of the discard pile).", self.take_discard),
+            command("discard", "Discard the current card.", self.discard),
+            command("put-down", "Put the selection down: before your contract is down, it becomes a meld of your "
+                    "lay-down, laid down once the melds make the contract; after, the selected cards (or the "
+                    "current card) are laid off on the current meld.", self.confirm, when=not_waiting),
+            command("swap", "Swap: the selected (or current) natural takes a wild's place in the current meld; the "
+                    "wild moves to another meld.", self.swap),
+            command("lay-down-best", "Lay down the best lay-down of your contract (the fewest points left).",
+                    self.lay_down_best),
+            command("yes", "Yes to the card on offer: buy it (with a penalty card), or take it when you are next.",
+                    self.yes),
+            command("no", "No to the card on offer: pass on it.", self.no),
+            command("play-hint", "Do what the hint says.", self.play_hint),
+            command("hint", "Hint: what to do now (buy or pass, draw, lay down, lay off, swap or discard).",
+                    self.hint),
+            command("select", "Select or unselect the current card; the selection is said, and whether it is a "
+                    "set or a run.", self.select, when=not_waiting),
+            command("read-selection", "Read the selection and the melds planned so far.", self.read_selection),
+            command("clear-selection", "Clear the selection and the planned melds.", self.clear_selection),
+            command("contract", "This hand's contract, and whether your hand meets it (or how many cards it is "
+                    "short, and which would help).", self.contract),
+            command("fits", "Where the current card fits: the melds on the table it can go on.", self.fits),
+            *self.hand_commands(read_hand="Read your whole hand in order, with the selected cards."),
+            command("next-meld", "Move to the next meld on the table and read it.", self.next_meld),
+            command("previous-meld", "Move to the previous meld on the table and read it.", self.previous_meld),
+            command("go-to-meld", "Go to a meld by its number (type it, then Enter).", self.go_to_meld),
+            command("read-table", "Read every meld on the table, player by player.", self.read_melds),
+            command("next-player", "Move to the next player: their cards, melds and buys; the meld cursor goes to "
+                    "their first meld.", self.next_player),
+            command("previous-player", "Move to the previous player.", self.previous_player),
+            command("players", "Every player's card count, whether they are down, and buys this hand.",
+                    self.players),
+            command("up-card", "The up card (the top of the discard pile), or the card on offer.", self.up_card),
+            command("wild", "What is wild: 2s and jokers, in every hand.", self.wild),
+            command("info", "Hand number, contract, dealer, whose turn, stock and discard pile sizes.", self.info),
+            command("scores", "Scores: each player's total.", self.scores),
+            command("scores-long", "Scores hand by hand, with totals and who leads.", self.scores_long),
+            command("buy-questions", "Buy questions on or off: off, you are never asked and pass on every card you "
+                    "could buy.", self.toggle_buy_questions),
         ]
+
+    def wild(self, key: str = "") -> None:
+        self.say("2s and jokers are wild, in every hand.")
 
     # ----- drawing and buying
     def draw_stock(self, key: str = "") -> None:
@@ -592,7 +513,9 @@ class ContractTable(HandTable):
     def discard(self, key: str = "") -> None:
         card = self._current()
         # With no card (an empty hand) the engine still says why nothing can be discarded now.
-        self._act(Discard(self.seat, card or self.view.discard_top or JOKER))
+        if self.session.refused_now(Discard) or card is None:
+            return
+        self._act(Discard(self.seat, card))
 
     def hint(self, key: str = "") -> None:
         self.say(*self.advice().parts, kind=Kind.MY_TURN)
@@ -614,7 +537,7 @@ class ContractTable(HandTable):
         picked = self.selection
         if not picked:
             return ["Nothing selected."]
-        parts: Parts = [f"{_cards(len(picked))}: ", *self._list(picked)]
+        parts: Parts = [f"{card_count(len(picked))}: ", *self._list(picked)]
         if self.view.melded[self.seat]:
             meld = self._meld()
             if meld is not None:
@@ -655,10 +578,7 @@ class ContractTable(HandTable):
         parts: Parts = list(self._selection_parts())
         plan = self.plan
         if plan:
-            parts.append(" Planned: ")
-            for i, meld in enumerate(plan, start=1):
-                parts += [f"{'; ' if i > 1 else ''}meld {i}, {meld_name(meld)}: ", *self._meld_cards(meld)]
-            parts += [". ", *self._still_to_plan()]
+            parts += [" Planned: ", *melds_parts(plan, range(1, len(plan) + 1)), ". ", *self._still_to_plan()]
         self.say(*parts, kind=Kind.MY_TURN)
 
     def clear_selection(self, key: str = "") -> None:
@@ -683,7 +603,7 @@ class ContractTable(HandTable):
     def confirm(self, key: str = "") -> None:
         v = self.view
         if v.phase == "over":
-            self.say("The game is over.")
+            self.say(GAME_OVER)
             return
         if v.melded[v.seat]:
             self._lay_off_selection()
@@ -725,22 +645,23 @@ class ContractTable(HandTable):
         if best is None and not v.melded[v.seat] and v.phase != "over":
             short = cards_short(v.hand, v.contract)
             self.say(f"Your hand does not meet the contract, {contract_words(v.contract)}: "
-                     f"{_cards(short)} short. K says which cards would help.", kind=Kind.SYSTEM)
+                     f"{card_count(short)} short. Shift+C says which cards would help.", kind=Kind.SYSTEM)
             return
-        self._act(LayDown(self.seat, best.melds if best is not None else ()))
+        if self.session.refused_now(LayDown) or best is None:
+            return
+        self._act(LayDown(self.seat, best.melds))
 
     def _lay_off_selection(self) -> None:
         meld = self._meld()
         picked = self.selection or ([c] if (c := self._current()) is not None else [])
         if meld is None:
-            self.say("Choose a meld first: Up and Down move through the melds on the table.", kind=Kind.SYSTEM)
+            self.say("Choose a meld first: M and Shift+M move through the melds on the table.", kind=Kind.SYSTEM)
             return
         if not picked:
             self.say("Your hand is empty.")
             return
         v = self.view
-        if not (v.my_turn and v.phase == "discard"):
-            self._act(LayOff(self.seat, picked[0], meld.id))  # the engine says why not now
+        if self.session.refused_now(LayOff):
             return
         hand_number = v.hand_number
         left = list(picked)
@@ -760,15 +681,12 @@ class ContractTable(HandTable):
                 progress = True
         if not left or self.view.hand_number != hand_number:
             return
-        if not v.melded[v.seat]:
-            self._act(LayOff(self.seat, left[0], meld.id))  # the engine says why: the contract comes first
-            return
         where = self._meld_words(meld.id)
         if len(left) == len(picked) == 1:
             card = left[0]
             others = [mid for _, mid in lay_off_options([card], {m.id: m.cards for m in self.view.table})]
             also = f" It fits {'; '.join(self._meld_words(mid) for mid in others)}." if others else ""
-            self.say(*_capital(self._the(card, mid=True)), f" does not fit {where}.{also}", kind=Kind.SYSTEM)
+            self.say(*capital_parts(self._the(card, mid=True)), f" does not fit {where}.{also}", kind=Kind.SYSTEM)
             return
         head = "None of the selected cards fits" if len(left) == len(picked) else "These do not fit"
         self.say(f"{head} {where}: ", *self._list(left), ".", kind=Kind.SYSTEM)
@@ -785,7 +703,7 @@ class ContractTable(HandTable):
             self.say("Your hand is empty.")
             return
         if meld is None:
-            self.say("Choose a meld first: Up and Down move to the meld with the wild.", kind=Kind.SYSTEM)
+            self.say("Choose a meld first: M and Shift+M move to the meld with the wild.", kind=Kind.SYSTEM)
             return
         options = [o for o in swap_options([card], {m.id: m.cards for m in v.table}) if o[1] == meld.id]
         if not options:
@@ -798,22 +716,22 @@ class ContractTable(HandTable):
         self.host.open(ListMenu("Where the wild goes", items, self.host.say_line, prompt="swap"))
 
     def _no_swap(self, v: ContractView, card: Card, meld: TableMeld) -> None:
-        """Say why ``card`` cannot be swapped into ``meld``: not yet (the engine's reason), or not there,
-        in words (the engine's reason names cards by code, and only one of the melds the wild might go to)."""
+        """Say why ``card`` cannot be swapped into ``meld``: not yet (the rules' reason for any swap now),
+        or not there, in words."""
         wilds = [c for c in dict.fromkeys(meld.cards) if is_wild(c)]
         if v.melded[v.seat] and v.my_turn and v.phase == "discard" and not is_wild(card):
             if not wilds:
                 self.say(f"There is no wild in {self._meld_words(meld.id, v)}.", kind=Kind.SYSTEM)
                 return
             if any(meld_kind([*self._without(meld.cards, w), card]) == meld.kind for w in wilds):
-                self.say(*_capital(self._the(card, mid=True)), f" could take a wild's place in meld {meld.id}, "
+                self.say(*capital_parts(self._the(card, mid=True)), f" could take a wild's place in meld {meld.id}, "
                          "but no other meld takes the freed wild.", kind=Kind.SYSTEM)
             else:
-                self.say(*_capital(self._the(card, mid=True)), " cannot take a wild's place in ",
+                self.say(*capital_parts(self._the(card, mid=True)), " cannot take a wild's place in ",
                          self._meld_words(meld.id, v), ".", kind=Kind.SYSTEM)
             return
-        other = next((m.id for m in v.table if m.id != meld.id), meld.id)
-        self._act(Swap(self.seat, card, meld.id, wilds[0] if wilds else card, other))
+        if not self.session.refused_now(Swap):
+            self.say("Only a natural card can take a wild's place.", kind=Kind.SYSTEM)
 
     def _swap_item(self, action: Swap) -> MenuItem:
         label = action_words(action, self.view.table, self.names)
@@ -823,67 +741,6 @@ class ContractTable(HandTable):
             self._act(action)
 
         return MenuItem(label=lambda: label, run=run)
-
-    # ----- moving in the hand
-    def _mark_words(self, index: int) -> str:
-        mark = self.marks[index]
-        if mark == SELECTED:
-            return ", selected"
-        return f", planned meld {mark}" if mark > 0 else ""
-
-    def _announce_current(self, prefix: str = "") -> None:
-        card = self._current()
-        if card is None:
-            self.say("Your hand is empty.")
-            return
-        self.say(prefix, *self._card(card), self._mark_words(self.pos), f", {self.pos + 1} of {len(self.order)}")
-
-    def previous(self, key: str = "") -> None:
-        if self.order and self.pos == 0:
-            self._announce_current("First card. ")
-            return
-        self._move_to(self.pos - 1)
-
-    def next(self, key: str = "") -> None:
-        if self.order and self.pos == len(self.order) - 1:
-            self._announce_current("Last card. ")
-            return
-        self._move_to(self.pos + 1)
-
-    def jump(self, key: str = "") -> None:
-        if key not in CARD_KEYS:
-            self.go_to()
-            return
-        self._move_to(CARD_KEYS[key] - 1)
-
-    # ----- reading the hand
-    def read_hand(self, key: str = "") -> None:
-        if not self.order:
-            self.say("You hold no cards.")
-            return
-        parts: Parts = [f"{_cards(len(self.order))}: "]
-        for i, card in enumerate(self.order):
-            if i:
-                parts.append("; ")
-            parts += [*self._card(card), self._mark_words(i)]
-        self.say(*parts, ".", kind=Kind.MY_TURN)
-
-    def read_by_suit(self, key: str = "") -> None:
-        self.say(_cap(hand_words(self.order, WILD, group="suit")) + ".", kind=Kind.MY_TURN)
-
-    def read_by_rank(self, key: str = "") -> None:
-        self.say(_cap(hand_words(self.order, WILD, group="rank")) + ".", kind=Kind.MY_TURN)
-
-    def _sort_to(self, how: str) -> None:
-        self.sort = how
-        pairs = list(zip(self.order, self.marks, strict=True))
-        current = self.pos
-        indexed = sorted(range(len(pairs)), key=lambda i: (suit_key if how == "suit" else rank_key)(pairs[i][0]))
-        self.order = [pairs[i][0] for i in indexed]
-        self.marks = [pairs[i][1] for i in indexed]
-        if indexed:
-            self.pos = indexed.index(current)
-        self.say(f"Sorted by {how}: ", *self._list(self.order), ".", kind=Kind.MY_TURN)
 
     # ----- the table
     def _meld_parts(self, meld: TableMeld, total: int) -> Parts:
@@ -938,12 +795,8 @@ class ContractTable(HandTable):
                 self.say(*self._player_melds(seat, melds))
 
     def _player_melds(self, seat: int, melds: Sequence[TableMeld]) -> Parts:
-        parts: Parts = [f"{_cap(self.names.possessive(seat))} melds: "]
-        for i, m in enumerate(melds):
-            if i:
-                parts.append("; ")
-            parts += [f"meld {m.id}, {meld_name(m.cards)}: ", *self._meld_cards(m.cards)]
-        return [*parts, "."]
+        return [f"{capital(self.names.possessive(seat))} melds: ",
+                *melds_parts([m.cards for m in melds], [m.id for m in melds]), "."]
 
     @staticmethod
     def _seats_from(first: int, v: ContractView) -> list[int]:
@@ -953,17 +806,13 @@ class ContractTable(HandTable):
     def _player_words(self, seat: int) -> Parts:
         v = self.view
         who = self.names.subject(seat)
-        parts: Parts = [f"{who}{' (dealer)' if seat == v.dealer else ''}: {_cards(v.hand_sizes[seat])}"]
+        parts: Parts = [f"{who}{' (dealer)' if seat == v.dealer else ''}: {card_count(v.hand_sizes[seat])}"]
         melds = [m for m in v.table if m.owner == seat]
         if v.melded[seat]:
-            parts.append("; laid down ")
-            for i, m in enumerate(melds):
-                if i:
-                    parts.append("; ")
-                parts += [f"meld {m.id}, {meld_name(m.cards)}: ", *self._meld_cards(m.cards)]
+            parts += ["; laid down ", *melds_parts([m.cards for m in melds], [m.id for m in melds])]
         else:
             parts.append("; not down yet")
-        parts.append(f"; bought {v.buys[seat]} of {v.max_buys}; total {v.totals[seat]}.")
+        parts.append(f". Bought {v.buys[seat]} of {v.max_buys}; total {v.totals[seat]}.")
         return parts
 
     def _move_player(self, step: int) -> None:
@@ -987,7 +836,7 @@ class ContractTable(HandTable):
             if parts:
                 parts.append("; ")
             down = "down" if v.melded[seat] else "not down"
-            parts.append(f"{self.names.subject(seat)}: {_cards(v.hand_sizes[seat])}, {down}, "
+            parts.append(f"{self.names.subject(seat)}: {card_count(v.hand_sizes[seat])}, {down}, "
                          f"bought {v.buys[seat]}")
         self.say(*parts, ".")
 
@@ -998,7 +847,8 @@ class ContractTable(HandTable):
             latest = next((ev for ev in reversed(v.log) if isinstance(ev, HandStarted | Discarded)), None)
             dealt = not isinstance(latest, Discarded)
             whence = "turned up at the deal" if dealt else f"discarded by {self.names.name(v.offered_by)}"
-            self.say("On offer: ", *self._the(v.offer), f", {whence}; the discard pile has {_cards(v.discard_size)}.")
+            self.say("On offer: ", *self._the(v.offer),
+                     f", {whence}; the discard pile has {card_count(v.discard_size)}.")
             if self.deciding():
                 self._ask_to_buy(may_pass=False)  # the question again, for a player who has looked away
             return
@@ -1006,13 +856,13 @@ class ContractTable(HandTable):
             self.say("The discard pile is empty.")
             return
         left = " You passed on it: draw from the stock." if v.left_up_card and v.my_turn else ""
-        self.say("The up card is ", *self._the(v.discard_top), f"; the discard pile has {_cards(v.discard_size)}.",
+        self.say("The up card is ", *self._the(v.discard_top), f"; the discard pile has {card_count(v.discard_size)}.",
                  left)
 
     def contract(self, key: str = "") -> None:
         v = self.view
         if v.phase == "over":
-            self.say("The game is over.")
+            self.say(GAME_OVER)
             return
         head = (f"Hand {v.hand_number} of {v.hands_total}, contract: {contract_words(v.contract)}, "
                 "laid down all at once. ")
@@ -1022,10 +872,10 @@ class ContractTable(HandTable):
         best = best_lay_down(v.hand, v.contract)
         if best is not None:
             self.say(head, "Your hand meets it: ", *self._melds(best.melds),
-                     f"; that leaves {_points(best.points)}.", kind=Kind.MY_TURN)
+                     f", which leaves {points(best.points)}.", kind=Kind.MY_TURN)
             return
         wanted = cards_wanted(v.hand, v.contract)
-        parts: Parts = [head, f"Your hand does not meet it: {_cards(wanted.short)} short."]
+        parts: Parts = [head, f"Your hand does not meet it: {card_count(wanted.short)} short."]
         helpers: Parts = []
         if wanted.any_natural:
             helpers.append("any natural card")
@@ -1047,7 +897,7 @@ class ContractTable(HandTable):
             self.say("Your hand is empty.")
             return
         ids = [mid for _, mid in lay_off_options([card], {m.id: m.cards for m in v.table})]
-        the = _capital(self._the(card, mid=True))
+        the = capital_parts(self._the(card, mid=True))
         if not ids:
             self.say(*the, " fits no meld on the table.")
             return
@@ -1058,22 +908,14 @@ class ContractTable(HandTable):
     def info(self, key: str = "") -> None:
         v = self.view
         if v.phase == "over":
-            self.say("The game is over.")
+            self.say(GAME_OVER)
             return
         dealer = self.names.name(v.dealer)
         self.say(f"Hand {v.hand_number} of {v.hands_total}, contract {contract_words(v.contract)}; {dealer} dealt. "
-                 f"Stock {_cards(v.stock_size)}, discard pile {_cards(v.discard_size)}. "
+                 f"Stock {card_count(v.stock_size)}, discard pile {card_count(v.discard_size)}. "
                  f"Your buys this hand: {v.buys[v.seat]} of {v.max_buys}.")
         self._whose_turn()
 
-    def scores(self, key: str = "") -> None:
-        v = self.view
-        self.say("Totals: " + scores_words(v.players, v.scores, v.totals, long=False, listener=v.seat),
-                 kind=Kind.RESULTS)
-
-    def scores_long(self, key: str = "") -> None:
-        v = self.view
-        self.say(scores_words(v.players, v.scores, v.totals, long=True, listener=v.seat), kind=Kind.RESULTS)
 
     def toggle_buy_questions(self, key: str = "") -> None:
         on = not self.buy_questions
@@ -1085,6 +927,3 @@ class ContractTable(HandTable):
                      kind=Kind.SYSTEM)
             if self.deciding() and self.view.seat != self.view.to_move:
                 self._act(PassBuy(self.seat))
-
-
-register_table("contract-rummy", ContractTable, title="Contract Rummy", resume_question=resume_question)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from access_game.settings import CARD_DISPLAYS, LEVELS, PACES, RATE_RANGE, SPEECH_CHOICES, VERBOSITIES
 from access_game.ui.modes import Confirm, ListMenu, MenuItem
-from access_game.ui.registry import Command
+from access_game.ui.registry import Command, command
 from speech.utterance import Kind
 
 if TYPE_CHECKING:
@@ -26,28 +26,27 @@ def core_commands(app: GameApp) -> list[Command]:
     core = _Core(app)
     # 'Next' only where computer players sit: in a game for one it would be a key that never applies.
     with_others = [
-        Command("next", ("space", "enter"), "When computer players are waiting (pace: one per key): "
-                "let the next one play.", core.next, "play", when=lambda: app.session.waiting),
+        command("next", "When computer players are waiting (pace: one per key): let the next one play.",
+                core.next, when=lambda: app.session.waiting),
     ] if app.session.computer_seats else []
     return [
         *with_others,
-        Command("repeat", ("l",), "Repeat the last message.", core.repeat, "speech"),
-        Command("history-older", ("pageup",), "History: the message before.", core.history("older"), "speech"),
-        Command("history-newer", ("pagedown",), "History: the message after.", core.history("newer"), "speech"),
-        Command("history-oldest", ("c-home",), "History: the first message.", core.history("oldest"), "speech"),
-        Command("history-newest", ("c-end",), "History: the newest message.", core.history("newest"), "speech"),
-        Command("history-filter", ("f",), "History: browse all messages, your turns, other players or results.",
-                core.history_filter, "speech"),
-        Command("verbosity", ("v",), "Cycle how much is said: brief, normal, detailed.", core.verbosity, "speech"),
-        Command("cues", ("c",), "Sound cues on or off.", core.cues, "speech"),
-        Command("help", ("f1", "?"), "Help: list every key.", core.help, "game"),
-        Command("menu", ("escape",), "The action menu: every action in a list (Up, Down, Enter; Escape closes).",
-                core.menu, "game", in_menu=False),
-        Command("settings", ("f2",),
-                "Settings: speech, rate, verbosity, cards, cues, pace, hints, buy questions, level.",
-                core.settings, "game"),
-        Command("save", ("c-s",), "Save now (the game is also saved after every move).", core.save, "game"),
-        Command("quit", ("q",), "Quit (asks first); your game is saved and resumes next time.", core.quit, "game"),
+        command("repeat", "Repeat the last message.", core.repeat),
+        command("history-older", "History: the message before.", core.history("older")),
+        command("history-newer", "History: the message after.", core.history("newer")),
+        command("history-oldest", "History: the first message.", core.history("oldest")),
+        command("history-newest", "History: the newest message.", core.history("newest")),
+        command("history-filter", "History: browse all messages, your turns, other players or results.",
+                core.history_filter),
+        command("verbosity", "Cycle how much is said: brief, normal, detailed.", core.verbosity),
+        command("cues", "Sound cues on or off.", core.cues),
+        command("help", "Help: list every key.", core.help),
+        command("menu", "The action menu: every action in a list (Up, Down, Enter; Escape closes).",
+                core.menu, in_menu=False),
+        command("settings", "Settings: speech, rate, verbosity, cards, cues, pace, hints, buy questions, level.",
+                core.settings),
+        command("save", "Save now (the game is also saved after every move).", core.save),
+        command("quit", "Quit (asks first); your game is saved and resumes next time.", core.quit),
     ]
 
 

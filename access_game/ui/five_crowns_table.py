@@ -1,71 +1,40 @@
-"""The Five Crowns table: the player's hand with a cursor, and every question a player asks at a table.
+"""The Five Crowns table: the hand (shared with every game, in HandTable), going out, the hint, and the
+answers to the status keys. What is said is in speech.five_crowns_words; this module decides what is
+true and which move to make.
 
 The hand is kept in the player's own order (sorted by suit unless they sort by rank), with a cursor
-that lands on a drawn card, so "draw, listen, Space" discards what was just drawn. Every card said
+that lands on a drawn card, so "draw, listen, X" discards what was just drawn. Every card said
 stays a Card value in the message, so the announcer can show it in braille when the player asks.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from access_game.session import Session
 from access_game.ui.hand_table import HandTable
-from access_game.ui.registry import Command
-from access_game.ui.table import Host, register_table
+from access_game.ui.hints import hint_lines
+from access_game.ui.registry import Command, command
+from access_game.ui.table import Host
 from engine.actions import Discard, Draw, GoOut
 from engine.arrange import Arrangement, arrange, discard_options
-from engine.cards import Card
+from engine.cards import Card, Rank
 from engine.events import Discarded, Drew, Event, GameEnded, HandStarted, TurnStarted, WentOut
 from engine.game import Game
 from engine.melds import card_points
 from engine.rules.five_crowns import FiveCrownsView
-from speech.phrases import cards_parts, hand_words, join_words, melds_parts
+from speech import five_crowns_words as words
+from speech import table_words as tw
 from speech.results import scores_words
 from speech.utterance import Kind
 
 __all__ = ["FiveCrownsTable", "resume_question"]
 
-Parts = list[str | Card]
-
-
-def _points(n: int) -> str:
-    return "1 point" if n == 1 else f"{n} points"
-
-
-def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
-
-
-def hand_words_of(view: FiveCrownsView) -> str:
-    """'hand 3 of 11', or 'a play-off hand' once the eleven are played and a tie is being broken."""
-    if view.hand_number > view.hands_total:
-        return "a play-off hand"
-    return f"hand {view.hand_number} of {view.hands_total}"
-
 
 def resume_question(game: Game, seat: int) -> str:
     """Asked before a saved game is resumed: who is at the table and which hand it is."""
     view: FiveCrownsView = game.view(seat)
-    others = join_words([p for s, p in enumerate(view.players) if s != seat])
-    return f"You have a saved game of Five Crowns with {others}, {hand_words_of(view)}. Resume it?"
-
-
-def merge_order(order: Sequence[Card], hand: Sequence[Card]) -> tuple[list[Card], list[Card]]:
-    """The player's order kept for the cards still held; new cards appended. Returns (order, added)."""
-    left = Counter(hand)
-    kept: list[Card] = []
-    for c in order:
-        if left[c] > 0:
-            kept.append(c)
-            left[c] -= 1
-    added: list[Card] = []
-    for c in hand:
-        if left[c] > 0:
-            added.append(c)
-            left[c] -= 1
-    return kept + added, added
+    return words.resume_question(view)
 
 
 class FiveCrownsTable(HandTable):
@@ -73,52 +42,28 @@ class FiveCrownsTable(HandTable):
     title = "Five Crowns"
 
     def __init__(self, session: Session, host: Host) -> None:
-        self.session = session
-        self.host = host
-        self.order: list[Card] = []
-        self.pos = 0
-        #: 'suit' or 'rank': the hand keeps this order as cards come and go; None keeps the player's.
-        self.sort: str | None = "suit"
+        super().__init__(session, host)
         self.sync()
 
-    # ----------------------------------------------------------------- plumbing
     @property
     def view(self) -> FiveCrownsView:
         v: FiveCrownsView = self.session.view()
         return v
 
-    def _card(self, card: Card) -> Parts:
-        return cards_parts([card], self.view.wild_rank)
-
-    def _the(self, card: Card) -> Parts:
-        """'the 9 of clubs' / 'a joker', as said in a sentence."""
-        return ["a " if card.is_joker else "the ", *self._card(card)]
-
-    def _sorted(self, cards: Sequence[Card]) -> list[Card]:
-        if self.sort == "suit":
-            return sorted(cards, key=Card.sort_key)
-        if self.sort == "rank":
-            return sorted(cards, key=Card.rank_key)
-        return list(cards)
+    @property
+    def wild_rank(self) -> Rank:
+        return self.view.wild_rank
 
     def sync(self, drawn: Card | None = None) -> None:
         """Bring the shown order up to date with the hand; the cursor follows a drawn card."""
-        hand = self.view.hand
-        order, added = merge_order(self.order, hand)
-        self.order = self._sorted(order)
-        if drawn is not None and drawn in self.order:
-            self.pos = len(self.order) - 1 - self.order[::-1].index(drawn)
-        elif added and len(added) == len(hand):
-            self.pos = 0
-        self.pos = max(0, min(self.pos, len(self.order) - 1))
+        self.sync_hand(self.view.hand, drawn)
 
     # ----------------------------------------------------------------- the table protocol
     def groups(self) -> list[tuple[str, str]]:
         return []
 
     def reset(self) -> None:
-        self.order = []
-        self.pos = 0
+        self.hand.reset()
         self.sync()
 
     def prompt(self) -> str:
@@ -132,136 +77,82 @@ class FiveCrownsTable(HandTable):
     def opening(self, resumed: bool) -> None:
         v = self.view
         if resumed:
-            others = join_words([p for s, p in enumerate(v.players) if s != v.seat])
-            self.say(
-                f"Resumed Five Crowns against {others}: {hand_words_of(v)}, "
-                f"{v.cards_dealt} cards, {v.wild_rank.plural} wild.",
-                kind=Kind.SYSTEM,
-                urgent=False,
-            )
+            self.say(words.resumed_words(v), kind=Kind.SYSTEM, urgent=False)
             if v.hand:
-                self.say("Your hand: ", *cards_parts(self.order, v.wild_rank), ".", kind=Kind.MY_TURN, urgent=False)
-            self._whose_turn(urgent=False)
+                self.say(*tw.your_hand_parts(self.order, v.wild_rank), kind=Kind.MY_TURN, urgent=False)
+            self.say(words.whose_turn_words(v), kind=self._turn_kind(), urgent=False)
 
     def on_events(self, events: Sequence[Event]) -> None:
         seat = self.session.human_seat
         drawn: Card | None = None
         for ev in events:
             if isinstance(ev, HandStarted):
-                self.order = []
-                self.pos = 0
+                self.hand.reset()
             elif isinstance(ev, Drew) and ev.seat == seat and ev.card is not None:
                 drawn = ev.card
             elif isinstance(ev, Discarded) and ev.seat == seat:
                 drawn = None
         self.sync(drawn)
-        if not self.session.settings.hints:
-            pass
-        elif drawn is not None and self.view.phase == "discard" and self.view.to_move == seat:
+        if self.session.settings.hints and drawn is not None and self.view.phase == "discard" \
+                and self.view.to_move == seat:
             self._after_draw_hint()
         for ev in events:
             if isinstance(ev, TurnStarted) and ev.seat == seat and ev.last_turn:
-                self.say(
-                    "Draw, then discard; the best lay-down of the rest is then made for you.",
-                    kind=Kind.MY_TURN,
-                    urgent=False,
-                )
+                self.say(words.LAST_TURN_TIP, kind=Kind.MY_TURN, urgent=False)
             elif isinstance(ev, GameEnded):
                 v = self.view
-                self.say(
-                    scores_words(v.players, v.scores, v.totals, long=True, listener=seat),
-                    kind=Kind.RESULTS,
-                    urgent=False,
-                )
+                self.say(scores_words(v.players, v.scores, v.totals, long=True, listener=seat, totals_too=False),
+                         kind=Kind.RESULTS, urgent=False)
                 played_off = v.hand_number - v.hands_total
                 if played_off > 0 and len(v.winners) == 1:
                     # The totals above are tied: say what decided it.
                     who = "you" if v.winners[0] == seat else v.players[v.winners[0]]
-                    hands = "1 play-off hand" if played_off == 1 else f"{played_off} play-off hands"
-                    self.say(f"The tie was broken by {hands}: {who} won.", kind=Kind.RESULTS, urgent=False)
+                    self.say(words.tie_broken_words(played_off, who), kind=Kind.RESULTS, urgent=False)
 
     def _after_draw_hint(self) -> None:
         v = self.view
         if v.last_turn:
             card, arr = self._best_discard(v)
-            self.say("Hint: discarding ", *self._the(card), f" leaves the fewest points, {arr.points}.",
-                     kind=Kind.MY_TURN, urgent=False)
+            self.say(*words.best_discard_hint(card, v.wild_rank, arr.points), kind=Kind.MY_TURN, urgent=False)
             return
         outs = self._go_out_cards(v)
         if outs:
-            self.say("You can go out: move to ", *self._join_cards(outs), " and press O.",
-                     kind=Kind.MY_TURN, urgent=False)
+            self.say(*words.go_out_hint(outs, v.wild_rank), kind=Kind.MY_TURN, urgent=False)
 
-    # ----------------------------------------------------------------- analysis helpers
+    def _turn_kind(self) -> Kind:
+        v = self.view
+        return Kind.MY_TURN if v.phase != "over" and v.to_move == v.seat else Kind.INFO
+
+    # ----------------------------------------------------------------- analysis
     def _go_out_cards(self, v: FiveCrownsView) -> list[Card]:
         if v.last_turn or v.phase != "discard" or v.to_move != v.seat:
             return []
         opts = discard_options(v.hand, v.wild_rank, all_wild_melds=v.all_wild_melds)
-        return [c for c in self._sorted(list(opts)) if opts[c].points == 0]
+        return [c for c in sorted(opts, key=self.order.index) if opts[c].points == 0]
 
     def _best_discard(self, v: FiveCrownsView) -> tuple[Card, Arrangement]:
         opts = discard_options(v.hand, v.wild_rank, all_wild_melds=v.all_wild_melds)
         card = min(opts, key=lambda c: (opts[c].points, len(opts[c].deadwood), -card_points(c, v.wild_rank)))
         return card, opts[card]
 
-    def _join_cards(self, cards: Sequence[Card]) -> Parts:
-        parts: Parts = []
-        wild = self.view.wild_rank
-        for i, c in enumerate(cards):
-            if i:
-                parts.append(" or " if i == len(cards) - 1 else ", ")
-            parts += ["a " if c.is_joker else "the ", *cards_parts([c], wild)]
-        return parts
-
-    def _whose_turn(self, *, urgent: bool = True) -> None:
-        v = self.view
-        if v.phase == "over":
-            self.say("The game is over.", urgent=urgent)
-        elif v.to_move == v.seat:
-            last = "your last turn" if v.last_turn else "your turn"
-            self.say(f"It is {last}: {'draw' if v.phase == 'draw' else 'discard'}.", kind=Kind.MY_TURN, urgent=urgent)
-        else:
-            self.say(f"It is {v.players[v.to_move]}'s turn.", urgent=urgent)
-
     # ----------------------------------------------------------------- commands
     def commands(self) -> list[Command]:
-        s = self.session
-        not_waiting = lambda: not s.waiting  # noqa: E731
         return [
-            Command("draw-stock", ("d",), "Draw the top card of the stock.", self.draw_stock, "play"),
-            Command("take-discard", ("t",), "Take the top card of the discard pile (the up card).",
-                    self.take_discard, "play"),
-            Command("discard", ("space", "enter"),
-                    "Discard the current card (refused, with the reason, when you may not).",
-                    self.discard, "play", when=not_waiting),
-            Command("go-out", ("o",), "Go out, discarding the current card: your melds are laid down and named.",
-                    self.go_out, "play"),
-            Command("hint", ("n",), "Hint: the best lay-down now, how many cards are left to meld, "
-                    "and the best discard or draw.", self.hint, "play"),
-            Command("previous-card", ("left",), "Move to the previous card in your hand.", self.previous, "hand"),
-            Command("next-card", ("right",), "Move to the next card in your hand.", self.next, "hand"),
-            Command("first-card", ("home",), "Move to the first card.", self.first, "hand"),
-            Command("last-card", ("end",), "Move to the last card.", self.last, "hand"),
-            Command("jump", ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0"),
-                    "Move to card 1 to 9; 0 is card 10.", self.jump, "hand"),
-            Command("jump-high", ("alt-1", "alt-2", "alt-3", "alt-4"), "Move to card 11 to 14.",
-                    self.jump_high, "hand"),
-            Command("go-to", ("j",), "Go to a card by its number (type it, then Enter).", self.go_to, "hand"),
-            Command("read-hand", ("h",), "Read your whole hand in order.", self.read_hand, "hand"),
-            Command("read-by-suit", ("g",), "Read your hand grouped by suit.", self.read_by_suit, "hand"),
-            Command("read-by-rank", ("G",), "Read your hand grouped by rank.", self.read_by_rank, "hand"),
-            Command("braille-hand", ("b",), "Show your hand as braille cells on one line (card code).",
-                    self.braille_hand, "hand"),
-            Command("sort-rank", ("r",), "Sort your hand by rank, and say the new order.", self.sort_rank, "hand"),
-            Command("sort-suit", ("e",), "Sort your hand by suit, and say the new order.", self.sort_suit, "hand"),
-            Command("up-card", ("u",), "The top card of the discard pile.", self.up_card, "table"),
-            Command("wild", ("w",), "What is wild this hand.", self.wild, "table"),
-            Command("scores", ("s",), "Scores: each player's total.", self.scores, "table"),
-            Command("scores-long", ("S",), "Scores hand by hand, with totals and who leads.", self.scores_long,
-                    "table"),
-            Command("info", ("i",), "Hand number, cards dealt, whose turn, stock and discard pile sizes.",
-                    self.info, "table"),
-            Command("players", ("p",), "Each opponent's card count and last discard.", self.players, "table"),
+            command("draw", "Draw the top card of the stock.", self.draw_stock),
+            command("take", "Take the top card of the discard pile (the up card).", self.take_discard),
+            command("discard", "Discard the current card (refused, with the reason, when you may not).",
+                    self.discard),
+            command("go-out", "Go out, discarding the current card: your melds are laid down and named.",
+                    self.go_out),
+            command("hint", "Hint: the best lay-down now, how many cards are left to meld, and the best discard "
+                    "or draw.", self.hint),
+            *self.hand_commands(),
+            command("up-card", "The top card of the discard pile.", self.up_card),
+            command("wild", "What is wild this hand.", self.wild),
+            command("scores", "Scores: each player's total.", self.scores),
+            command("scores-long", "Scores hand by hand, with totals and who leads.", self.scores_long),
+            command("info", "Hand number, cards dealt, whose turn, stock and discard pile sizes.", self.info),
+            command("players", "Each opponent's card count and last discard.", self.players),
         ]
 
     # ----- playing
@@ -271,17 +162,9 @@ class FiveCrownsTable(HandTable):
     def take_discard(self, key: str = "") -> None:
         self.session.act(Draw(self.session.human_seat, "discard"))
 
-    def _current(self) -> Card | None:
-        if not self.order:
-            return None
-        return self.order[self.pos]
-
     def discard(self, key: str = "") -> None:
         card = self._current()
-        v = self.view
-        if card is None or v.to_move != v.seat or v.phase != "discard":
-            # The engine gives the reason (not your turn, draw first).
-            self.session.act(Discard(self.session.human_seat, card or v.discard_top or Card(None, None)))
+        if self.session.refused_now(Discard) or card is None:
             return
         self.session.act(Discard(self.session.human_seat, card))
 
@@ -289,148 +172,58 @@ class FiveCrownsTable(HandTable):
         v = self.view
         card = self._current()
         if v.to_move != v.seat or v.phase != "discard" or card is None or v.last_turn:
-            self.session.act(GoOut(self.session.human_seat, card or Card(None, None)))
+            if not self.session.refused_now(GoOut) and card is not None:
+                self.session.act(GoOut(self.session.human_seat, card))  # the last turn: the rules say why not
             return
         outs = self._go_out_cards(v)
         if card in outs:
             self.session.act(GoOut(self.session.human_seat, card))
         elif outs:
-            self.say("You cannot go out discarding ", *self._the(card), ": you can go out discarding ",
-                     *self._join_cards(outs), ".", kind=Kind.SYSTEM)
+            self.say(*words.cannot_go_out_here(card, outs, v.wild_rank), kind=Kind.SYSTEM)
         else:
             rest = list(v.hand)
             rest.remove(card)
             arr = arrange(rest, v.wild_rank, all_wild_melds=v.all_wild_melds)
-            self.say(f"You cannot go out yet: {_cards(len(arr.deadwood))} would not meld.", kind=Kind.SYSTEM)
+            self.say(words.cannot_go_out_yet(len(arr.deadwood)), kind=Kind.SYSTEM)
 
     def hint(self, key: str = "") -> None:
+        if self.session.my_turn:  # the strongest player's move for your seat, and why
+            self.session.say_all(hint_lines(self.session))
+            return
         v = self.view
         if v.phase == "over" or not v.hand:
-            self.say("No hint: you hold no cards now.")
+            self.say(words.NO_HINT)
             return
         wild = v.wild_rank
         if v.to_move == v.seat and v.phase == "discard":
             card, arr = self._best_discard(v)
             outs = self._go_out_cards(v)
             if outs:
-                self.say("You can go out: move to ", *self._join_cards(outs), " and press O. Lay-down: ",
-                         *melds_parts(arr.melds, wild), ".", kind=Kind.MY_TURN)
-                return
-            parts: Parts = ["Discard ", *self._the(card), f": that leaves {_points(arr.points)}"]
-            parts += self._arrangement_parts(arr)
-            self.say(*parts, kind=Kind.MY_TURN)
+                self.say(*words.go_out_hint(outs, wild, arr), kind=Kind.MY_TURN)
+            else:
+                self.say(*words.discard_hint(card, arr, wild), kind=Kind.MY_TURN)
             return
         arr = arrange(v.hand, wild, all_wild_melds=v.all_wild_melds)
-        parts = [f"Now {_points(arr.points)}"]
-        parts += self._arrangement_parts(arr)
-        if v.to_move == v.seat and v.phase == "draw" and v.discard_top is not None:
-            with_top = discard_options([*v.hand, v.discard_top], wild, all_wild_melds=v.all_wild_melds)
+        best: int | None = None
+        top = v.discard_top if v.to_move == v.seat and v.phase == "draw" else None
+        if top is not None:
+            with_top = discard_options([*v.hand, top], wild, all_wild_melds=v.all_wild_melds)
             best = min(a.points for a in with_top.values())
-            parts += [" Taking ", *self._the(v.discard_top), f" would leave at best {_points(best)}."]
-        self.say(*parts, kind=Kind.MY_TURN)
-
-    def _arrangement_parts(self, arr: Arrangement) -> Parts:
-        wild = self.view.wild_rank
-        parts: Parts = []
-        if arr.melds:
-            parts += [". Melds: ", *melds_parts(arr.melds, wild)]
-        else:
-            parts.append(". No melds yet")
-        if arr.deadwood:
-            n = len(arr.deadwood)
-            parts += [f". {_cards(n)} to meld before you can go out: ",
-                      *cards_parts(list(arr.deadwood), wild, separator=", "), "."]
-        else:
-            parts.append(". Everything melds.")
-        return parts
-
-    # ----- moving in the hand
-    def _announce_current(self) -> None:
-        card = self._current()
-        if card is None:
-            self.say("Your hand is empty.")
-            return
-        self.say(*self._card(card), f", {self.pos + 1} of {len(self.order)}")
-
-    def previous(self, key: str = "") -> None:
-        if self.order and self.pos == 0:
-            self.say("First card. ", *self._card(self.order[0]), f", 1 of {len(self.order)}")
-            return
-        self._move_to(self.pos - 1)
-
-    def next(self, key: str = "") -> None:
-        n = len(self.order)
-        if self.order and self.pos == n - 1:
-            self.say("Last card. ", *self._card(self.order[-1]), f", {n} of {n}")
-            return
-        self._move_to(self.pos + 1)
-
-    def jump(self, key: str = "") -> None:
-        if not key or not key.isdigit():
-            self.go_to()
-            return
-        n = int(key) or 10
-        self._move_to(n - 1)
-
-    def jump_high(self, key: str = "") -> None:
-        if not key.startswith("alt-"):
-            self.go_to()
-            return
-        self._move_to(10 + int(key[4:]) - 1)
-
-    # ----- reading
-    def read_hand(self, key: str = "") -> None:
-        v = self.view
-        if not self.order:
-            self.say("You hold no cards.")
-            return
-        self.say(f"{_cards(len(self.order))}: ", *cards_parts(self.order, v.wild_rank), ".", kind=Kind.MY_TURN)
-
-    def read_by_suit(self, key: str = "") -> None:
-        self.say(hand_words(self.order, self.view.wild_rank, group="suit") + ".", kind=Kind.MY_TURN)
-
-    def read_by_rank(self, key: str = "") -> None:
-        self.say(hand_words(self.order, self.view.wild_rank, group="rank") + ".", kind=Kind.MY_TURN)
-
-    def _sort_to(self, how: str) -> None:
-        current = self._current()
-        self.sort = how
-        self.order = self._sorted(self.order)
-        if current is not None:
-            self.pos = self.order.index(current)
-        self.say(f"Sorted by {how}: ", *cards_parts(self.order, self.view.wild_rank), ".", kind=Kind.MY_TURN)
+        self.say(*words.draw_hint(arr, wild, top, best), kind=Kind.MY_TURN)
 
     # ----- the table
     def up_card(self, key: str = "") -> None:
         v = self.view
-        if v.discard_top is None:
-            self.say("The discard pile is empty.")
-            return
-        self.say("The up card is ", *self._the(v.discard_top), f"; the discard pile has {_cards(v.discard_size)}.")
+        self.say(*tw.up_card_parts(v.discard_top, v.wild_rank, v.discard_size))
 
     def wild(self, key: str = "") -> None:
-        v = self.view
-        self.say(f"Jokers and {v.wild_rank.plural} are wild: {v.cards_dealt} cards dealt this hand.")
-
-    def scores(self, key: str = "") -> None:
-        v = self.view
-        self.say("Totals: " + scores_words(v.players, v.scores, v.totals, long=False, listener=v.seat),
-                 kind=Kind.RESULTS)
-
-    def scores_long(self, key: str = "") -> None:
-        v = self.view
-        self.say(scores_words(v.players, v.scores, v.totals, long=True, listener=v.seat), kind=Kind.RESULTS)
+        self.say(words.wild_words(self.view))
 
     def info(self, key: str = "") -> None:
         v = self.view
-        if v.phase == "over":
-            self.say("The game is over.")
-            return
-        hand = f"Hand {v.hand_number} of {v.hands_total}" if v.hand_number <= v.hands_total else "Play-off hand"
-        who = "you" if v.dealer == v.seat else v.players[v.dealer]
-        self.say(f"{hand}, {v.cards_dealt} cards dealt, {v.wild_rank.plural} wild, {who} dealt. "
-                 f"Stock {_cards(v.stock_size)}, discard pile {_cards(v.discard_size)}.")
-        self._whose_turn()
+        self.say(words.info_words(v))
+        if v.phase != "over":
+            self.say(words.whose_turn_words(v), kind=self._turn_kind())
 
     def players(self, key: str = "") -> None:
         v = self.view
@@ -442,26 +235,4 @@ class FiveCrownsTable(HandTable):
                 last[ev.seat] = ev.card
             elif isinstance(ev, WentOut):
                 last[ev.seat] = ev.discard
-        parts: Parts = []
-        for seat in v.seats:
-            if seat == v.seat:
-                continue
-            if parts:
-                parts.append("; ")
-            parts.append(f"{v.players[seat]}: ")
-            if seat == v.went_out:
-                parts.append("went out")
-            elif seat in v.laid_down:
-                parts.append(f"laid down, {_points(v.laid_down[seat].points)}")
-            else:
-                parts.append(_cards(v.hand_sizes[seat]))
-            if seat in last:
-                parts += [", last discarded ", *self._the(last[seat])]
-            else:
-                parts.append(", no discard yet")
-        parts.append(".")
-        self.say(*parts)
-
-
-register_table("five-crowns", FiveCrownsTable, title="Five Crowns", resume_question=resume_question,
-               save_slot="current", command="access-game")
+        self.say(*words.players_parts(v, last))

@@ -1,52 +1,164 @@
-"""What every table with a hand of cards does the same way: moving through the hand, going to a
-card by number, the hand in braille, sorting. One copy, so the games cannot drift apart in how a
-player's own hand behaves."""
+"""What every table with a hand of cards does the same way: the hand model (order kept, marks, cursor),
+moving through the hand, going to a card by number, reading it whole or grouped, the hand in braille,
+sorting. One copy, so the games cannot drift apart in how a player's own hand behaves; a table gives
+only its wild rank, its sort orders and what a mark means in its game."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from access_game.ui.braille_link import hand_cells, show_hand
+from access_game.ui.hand_model import SELECTED, HandModel
 from access_game.ui.modes import NumberEntry
-from engine.cards import Card
+from access_game.ui.registry import Command, command
+from engine.cards import Card, Rank
+from speech import table_words as tw
 from speech.utterance import Kind
 
 if TYPE_CHECKING:
     from access_game.session import Session
     from access_game.ui.table import Host
 
-
-def cards_count(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
+__all__ = ["HandTable"]
 
 
 class HandTable:
-    """Mixin for tables: needs ``session``, ``host``, ``order`` (the hand as shown), ``pos`` (the
-    current card), ``_announce_current()`` and ``_sort_to(how)`` from the table."""
+    """Base for tables with a hand: needs ``session`` and ``host``; may override ``wild_rank`` (the rank
+    marked wild when cards are named), ``sort_key(how)``, ``mark_words(mark)`` and ``sort_words(how)``."""
 
     session: Session
     host: Host
-    order: list[Card]
-    pos: int
+    hand: HandModel
+    #: 'suit' or 'rank': the order the hand keeps as cards come and go (None: the player's own).
+    sort: str | None = "suit"
 
-    def _announce_current(self) -> None:
-        raise NotImplementedError
+    def __init__(self, session: Session, host: Host) -> None:
+        self.session = session
+        self.host = host
+        self.hand = HandModel()
+        # The deal line lists the hand in the order the table shows it, as the key that reads it does.
+        narrator = getattr(session, "narrator", None)
+        if narrator is not None and hasattr(narrator, "hand_order"):
+            narrator.hand_order = self._shown_order
 
-    def _sort_to(self, how: str) -> None:
-        raise NotImplementedError
+    def _shown_order(self, card: Card) -> Any:
+        key = self.sort_key(self.sort) or Card.sort_key
+        return key(card)
+
+    # ----- what a table may change
+    @property
+    def wild_rank(self) -> Rank | None:
+        return None
+
+    def sort_key(self, how: str | None) -> Callable[[Card], Any] | None:
+        if how == "suit":
+            return Card.sort_key
+        if how == "rank":
+            return Card.rank_key
+        return None
+
+    def mark_words(self, mark: int) -> str:
+        return ", selected" if mark == SELECTED else ""
+
+    def sort_words(self, how: str) -> str:
+        return how
+
+    # ----- the hand model, as tables and tests read it
+    @property
+    def order(self) -> list[Card]:
+        return self.hand.cards
+
+    @property
+    def marks(self) -> list[int]:
+        return self.hand.marks
+
+    @marks.setter
+    def marks(self, value: list[int]) -> None:
+        self.hand.marks = value
+
+    @property
+    def pos(self) -> int:
+        return self.hand.pos
+
+    @pos.setter
+    def pos(self, value: int) -> None:
+        self.hand.pos = value
+
+    def _current(self) -> Card | None:
+        return self.hand.current
+
+    def sync_hand(self, hand: list[Card] | tuple[Card, ...], arrived: Card | None = None) -> list[Card]:
+        return self.hand.sync(hand, self.sort_key(self.sort), arrived)
+
+    def clear_marks(self) -> None:
+        self.hand.clear_marks()
 
     def say(self, *parts: str | Card, kind: Kind = Kind.INFO, urgent: bool = True) -> None:
         self.session.say(*parts, kind=kind, urgent=urgent)
 
+    # ----- the command sets every table with a hand shares
+    #: The hand keys and what they do; a table changes a description by passing it to hand_commands.
+    HAND_COMMANDS: tuple[tuple[str, str, str], ...] = (
+        ("previous-card", "Move to the previous card in your hand.", "previous"),
+        ("next-card", "Move to the next card in your hand.", "next"),
+        ("first-card", "Move to the first card.", "first"),
+        ("last-card", "Move to the last card.", "last"),
+        ("jump", "Move to card 1 to 9; 0 is card 10.", "jump"),
+        ("jump-high", "Move to card 11 to 19.", "jump_high"),
+        ("go-to", "Go to a card by its number (type it, then Enter).", "go_to"),
+        ("read-hand", "Read your whole hand in order.", "read_hand"),
+        ("read-by-suit", "Read your hand grouped by suit.", "read_by_suit"),
+        ("read-by-rank", "Read your hand grouped by rank.", "read_by_rank"),
+        ("braille-hand", "Show your hand as braille cells on one line (card code).", "braille_hand"),
+        ("sort-rank", "Sort your hand by rank, and say the new order.", "sort_rank"),
+        ("sort-suit", "Sort your hand by suit, and say the new order.", "sort_suit"),
+    )
+
+    def hand_commands(self, **descriptions: str) -> list[Command]:
+        """The hand's commands (keys from the key plan); ``read_hand="..."`` changes a description."""
+        return [command(name, descriptions.get(method, text), getattr(self, method))
+                for name, text, method in self.HAND_COMMANDS]
+
+    # ----- status keys every game with scores answers the same way
+    def scores(self, key: str = "") -> None:
+        v: Any = self.session.view()
+        self.say(tw.scores_short_words(v.players, v.scores, v.totals, v.seat), kind=Kind.RESULTS)
+
+    def scores_long(self, key: str = "") -> None:
+        v: Any = self.session.view()
+        self.say(tw.scores_long_words(v.players, v.scores, v.totals, v.seat), kind=Kind.RESULTS)
+
+    # ----- moving
+    def _announce_current(self, edge: str = "") -> None:
+        card = self._current()
+        if card is None:
+            self.say(tw.HAND_EMPTY)
+            return
+        h = self.hand
+        self.say(*tw.card_at_parts(card, self.wild_rank, h.pos, len(h.cards), self.mark_words(h.marks[h.pos]), edge))
+
     def _move_to(self, index: int) -> None:
         if not self.order:
-            self.say("Your hand is empty.")
+            self.say(tw.HAND_EMPTY)
             return
         if not 0 <= index < len(self.order):
-            self.say(f"You have {cards_count(len(self.order))}; there is no card {index + 1}.")
+            self.say(tw.no_such_card(len(self.order), index + 1))
             return
         self.pos = index
         self._announce_current()
+
+    def previous(self, key: str = "") -> None:
+        if self.order and self.pos == 0:
+            self._announce_current(tw.FIRST_CARD)
+            return
+        self._move_to(self.pos - 1)
+
+    def next(self, key: str = "") -> None:
+        if self.order and self.pos == len(self.order) - 1:
+            self._announce_current(tw.LAST_CARD)
+            return
+        self._move_to(self.pos + 1)
 
     def first(self, key: str = "") -> None:
         self._move_to(0)
@@ -54,21 +166,49 @@ class HandTable:
     def last(self, key: str = "") -> None:
         self._move_to(len(self.order) - 1)
 
+    def jump(self, key: str = "") -> None:
+        """Digits 1 to 9 and 0 (card 10); Alt+1 to Alt+9 (cards 11 to 19); from the menu, a number."""
+        if key.isdigit():
+            self._move_to((int(key) or 10) - 1)
+        elif key.startswith("alt-") and key[4:].isdigit():
+            self._move_to(10 + int(key[4:]) - 1)
+        else:
+            self.go_to()
+
+    jump_high = jump
+
     def go_to(self, key: str = "") -> None:
-        self.host.open(NumberEntry("Go to card number?", self.host.say_line, on_number=lambda n: self._move_to(n - 1),
+        self.host.open(NumberEntry(tw.GO_TO_CARD, self.host.say_line, on_number=lambda n: self._move_to(n - 1),
                                    prompt="card number"))
+
+    # ----- reading
+    def read_hand(self, key: str = "") -> None:
+        marks = [self.mark_words(m) for m in self.marks]
+        self.say(*tw.hand_parts(self.order, self.wild_rank, marks), kind=Kind.MY_TURN)
+
+    def read_by_suit(self, key: str = "") -> None:
+        self.say(tw.grouped_hand_words(self.order, self.wild_rank, "suit"), kind=Kind.MY_TURN)
+
+    def read_by_rank(self, key: str = "") -> None:
+        self.say(tw.grouped_hand_words(self.order, self.wild_rank, "rank"), kind=Kind.MY_TURN)
 
     def braille_hand(self, key: str = "") -> None:
         # Cells go on a line of their own, never spoken: a self-voicing player hears what the line is
         # and reads it on the display; a screen-reader player asked for exactly this line.
         if not self.order:
-            self.say("You hold no cards.")
+            self.say(tw.NO_CARDS)
             return
         backend = getattr(self.session.announcer, "backend", None)
         if backend is not None and backend.speaks:
-            self.say(f"Your hand in braille, {cards_count(len(self.order))}, is on the line below.")
+            self.say(tw.braille_hand_words(len(self.order)))
         self.session.show_only(hand_cells(self.order))
         show_hand(self.session.announcer, self.order)  # a linked braille display: routing keys choose
+
+    # ----- sorting
+    def _sort_to(self, how: str) -> None:
+        self.sort = how
+        self.hand.resort(self.sort_key(how))
+        self.say(*tw.sorted_parts(self.sort_words(how), self.order, self.wild_rank), kind=Kind.MY_TURN)
 
     def sort_rank(self, key: str = "") -> None:
         self._sort_to("rank")

@@ -1,4 +1,5 @@
-"""docs/keys.md, written from the command registry so the document and the keys cannot drift apart.
+"""docs/keys.md and ``access-game keys``, written from the registries the games really build, so the
+document, the command and the keys cannot drift apart.
 
     .venv/bin/python -m access_game.ui.keys_doc      (rewrites docs/keys.md)
 """
@@ -6,21 +7,47 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
-from access_game.ui.registry import CommandRegistry
+from access_game.ui.key_plan import plan_order
+from access_game.ui.keys import keys_label
+from access_game.ui.registry import GROUPS, Command, CommandRegistry
 
-__all__ = ["KEYS_DOC", "keys_registry", "render_keys_doc"]
+__all__ = ["KEYS_DOC", "KeyRow", "game_titles", "key_rows", "keys_registry", "render_keys_doc"]
 
 KEYS_DOC = "docs/keys.md"
 
-INTRO = """Every key of the game at the terminal, made from the same list the game uses for its help (F1) and
-its action menu (Escape), so nothing here can be out of date. Keys were chosen to stay clear of screen
-readers: no Insert or CapsLock combinations, no numeric keypad, no Ctrl+Alt.
+INTRO = """Every key of every game at the terminal, made from the same lists the games use for their help (F1)
+and their action menu (Escape), so nothing here can be out of date. A key means the same thing in
+every game where that thing exists, and a key that only reads or selects in one game never makes a
+move in another: the moves (marked "yes" under "Move") have one key each, the same everywhere. A
+dash means the game has no such command. `access-game keys --game GAME` prints one game's keys.
 
-In menus (Escape, F2) and questions: Up and Down move (Home and End jump), Enter chooses, Left and
-Right change a setting, Escape closes; questions take Y or N. Ctrl+C leaves at once: the game is
-saved after every move, so nothing is lost."""
+Keys were chosen to stay clear of screen readers: no Insert or CapsLock combinations, no numeric
+keypad, no Ctrl+Alt. In menus (Escape, F2) and questions: Up and Down move (Home and End jump), Enter
+chooses, Left and Right change a setting, Escape closes; questions take Y or N. Ctrl+C leaves at
+once: the game is saved after every move, so nothing is lost."""
+
+
+@dataclass(frozen=True, slots=True)
+class KeyRow:
+    """One key of one game, as ``access-game keys --json`` writes it."""
+
+    key: str
+    command: str
+    commits: bool
+    group: str
+
+    def as_json(self) -> dict[str, object]:
+        return {"key": self.key, "command": self.command, "commits": self.commits, "group": self.group}
+
+
+def game_titles() -> list[tuple[str, str]]:
+    """(name, title) of every game with a table, in menu order."""
+    from access_game.ui.table import table_entries
+
+    return [(e.game_name, e.title) for e in table_entries()]
 
 
 def keys_registry(game: str = "five-crowns") -> CommandRegistry:
@@ -34,14 +61,13 @@ def keys_registry(game: str = "five-crowns") -> CommandRegistry:
     from access_game.ui.printer import LinePrinter
     from access_game.ui.speech_link import make_announcer, make_narrator
     from engine.game import Game
+    from engine.ruleset import get_ruleset
     from speech.backends import SilentBackend
 
     settings = Settings(speech="silent", cues=False)
     out = DummyOutput()
     printer = LinePrinter(out)
     announcer = make_announcer(settings, printer, SilentBackend())
-    from engine.ruleset import get_ruleset
-
     ruleset = get_ruleset(game)
     g = Game.new(game, ["You", "Anna", "Ben", "Carla"][: max(ruleset.min_players, min(4, ruleset.max_players))], seed=1)
     session = Session(g, human_seat=0, level="normal", announcer=announcer,
@@ -49,9 +75,36 @@ def keys_registry(game: str = "five-crowns") -> CommandRegistry:
     return GameApp(session, printer, input=DummyInput(), output=out).registry
 
 
+def key_rows(game: str) -> list[KeyRow]:
+    """Every key of ``game``, in help order; a key shared by two commands (Space: select, or let the
+    computer players go on) is listed once per command."""
+    return [KeyRow(key, c.name, c.commits, c.group) for c in keys_registry(game) for key in c.keys]
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "&#124;")
+
+
 def render_keys_doc() -> str:
-    registry = keys_registry()
-    return registry.markdown("Keys: Five Crowns at the terminal", INTRO)
+    """One table, a row per command and a column per game, grouped as the help groups them."""
+    titles = game_titles()
+    by_game: dict[str, dict[str, Command]] = {name: {c.name: c for c in keys_registry(name)} for name, _ in titles}
+    order = plan_order()
+    names = sorted({n for cmds in by_game.values() for n in cmds}, key=order)
+    out = ["# Keys: every game at the terminal", "", INTRO, ""]
+    head = ["Keys", "Command", "Move", *(title for _, title in titles)]
+    for group, group_title in GROUPS:
+        rows = [n for n in names if any(cmds[n].group == group for cmds in by_game.values() if n in cmds)]
+        if not rows:
+            continue
+        out += [f"## {group_title}", "", "| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+        for name in rows:
+            first = next(cmds[name] for cmds in by_game.values() if name in cmds)
+            cells = [keys_label(first.keys), name, "yes" if first.commits else "no"]
+            cells += [by_game[g][name].description if name in by_game[g] else "—" for g, _ in titles]
+            out.append("| " + " | ".join(_cell(c) for c in cells) + " |")
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
 
 
 def main() -> int:

@@ -1,9 +1,11 @@
 """The one command registry: every action the player can take, with its keys and its description.
 
 The help key, the Escape menu and docs/keys.md are all generated from it, so a key that is listed
-always exists and every action is reachable without remembering its key. A key may be shared only
-by commands that say when they apply (Space discards on your turn and moves the computer players on
-when they are waiting); otherwise a second use of a key is refused when the registry is built.
+always exists and every action is reachable without remembering its key. Keys come from the one key
+plan (access_game.ui.key_plan) through :func:`command`, so a key means the same in every game. A key
+may be shared only by commands that say when they apply (Space selects on your turn and moves the
+computer players on when they are waiting); otherwise a second use of a key is refused when the
+registry is built.
 """
 
 from __future__ import annotations
@@ -11,14 +13,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from access_game.ui.key_plan import planned
 from access_game.ui.keys import binding_keys, keys_label
 
-__all__ = ["GROUPS", "Command", "CommandRegistry", "KeyConflict"]
+__all__ = ["GROUPS", "Command", "CommandRegistry", "KeyConflict", "command"]
 
-#: Help and menu order; a table's own groups come right after the first.
+#: Help and menu order, with the titles a table may change (solitaire's 'hand' is the current pile).
 GROUPS: tuple[tuple[str, str], ...] = (
     ("play", "Playing your turn"),
+    ("selection", "Selecting cards"),
     ("hand", "Your hand"),
+    ("pile", "The discard pile"),
+    ("melds", "Melds on the table"),
     ("table", "The table"),
     ("speech", "Messages and speech"),
     ("game", "Game, settings and help"),
@@ -41,6 +47,8 @@ class Command:
     when: Callable[[], bool] | None = None
     #: Listed in the Escape menu (the menu itself and the help for menus are not).
     in_menu: bool = True
+    #: The command makes a move in the game (see access_game.ui.key_plan).
+    commits: bool = False
 
     @property
     def keys_text(self) -> str:
@@ -48,6 +56,20 @@ class Command:
 
     def applies(self) -> bool:
         return self.when is None or self.when()
+
+
+def command(
+    name: str,
+    description: str,
+    handler: Callable[[str], None],
+    *,
+    when: Callable[[], bool] | None = None,
+    in_menu: bool = True,
+) -> Command:
+    """A command of the key plan: its keys, group and whether it commits come from the plan; the
+    table says what it does in its game and how."""
+    p = planned(name)
+    return Command(name, p.keys, description, handler, p.group, when, in_menu, p.commits)
 
 
 class CommandRegistry:
@@ -60,9 +82,10 @@ class CommandRegistry:
             self.add(c)
 
     def add_group(self, group: str, title: str) -> None:
-        """A table's own group, listed right after 'Playing your turn' (its keys are the game's own,
-        so they come before the keys every game shares); several keep the order they were added in."""
+        """A table's title for a group ('hand' is 'The cards of the current pile' in solitaire), or a
+        group of its own, listed right after 'Playing your turn'."""
         if group in self._groups:
+            self._groups[group] = title
             return
         items = list(self._groups.items())
         at = 1 + self._added

@@ -1,11 +1,11 @@
 """The Five Crowns solitaire table: eleven piles, a pile cursor and a card cursor, every question answerable.
 
 The player moves between piles (number keys, Up and Down over the open ones) and hears each as
-"pile 4: 6 cards, 6s wild, 2 cards from closing"; Left and Right walk the cards of that pile. One key,
-Space, does the step at hand on the pile under the cursor: place the turned-up card there, then
-discard the card under the card cursor, which lands on the card just placed, so "place, Space" sends
-an unhelpful card straight back out. Nothing is hidden in this game, so every pile can be read at
-any time, and the hint names the placement that brings a pile closest to closing.
+"pile 4: 6 cards, 6s wild, 2 cards from closing"; Left and Right walk the cards of that pile. Enter
+places the turned-up card on the pile under the cursor (the prompt names that pile, so nobody places
+blind) and X discards the card under the card cursor, which lands on the card just placed, so
+"Enter, X" sends an unhelpful card straight back out. Nothing is hidden in this game, so every pile
+can be read at any time, and the hint names the placement that brings a pile closest to closing.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from access_game.records import RecordBook
 from access_game.session import Session
 from access_game.ui.braille_link import hand_cells
 from access_game.ui.modes import NumberEntry
-from access_game.ui.registry import Command
-from access_game.ui.table import Host, register_table
+from access_game.ui.registry import Command, command
+from access_game.ui.table import Host
 from engine.actions import Discard, Draw
 from engine.cards import Card
 from engine.events import Event
@@ -31,19 +31,17 @@ from engine.rules.five_crowns_solitaire import (
     SolitaireEnded,
     SolitaireView,
 )
-from speech.phrases import cards_parts, hand_words, melds_parts
+from speech import solitaire_words as sw
+from speech import table_words as tw
+from speech.phrases import GAME_OVER, card_words
 from speech.solitaire_words import (
     TITLE,
-    cards_count,
-    distance_words,
     hint_parts,
     pile_parts,
-    pile_summary,
-    wild_note,
 )
 from speech.utterance import Kind
 
-__all__ = ["PILE_KEYS", "SolitaireTable", "resume_question", "where_words"]
+__all__ = ["PILE_KEYS", "SolitaireTable", "resume_question"]
 
 Parts = list[str | Card]
 
@@ -80,16 +78,13 @@ class SolitaireTable:
         """A pile's cards in reading order: by suit, then rank, jokers last."""
         return sorted((pile or self.current).cards, key=Card.sort_key)
 
-    def _card_parts(self, card: Card, pile: int | None = None) -> Parts:
-        return cards_parts([card], self.view.pile(pile or self.pile).wild_rank)
-
     def _first_open(self) -> int:
         open_piles = [p.number for p in self.view.open_piles]
         return open_piles[0] if open_piles else 1
 
     # ----------------------------------------------------------------- the table protocol
     def groups(self) -> list[tuple[str, str]]:
-        return [("piles", "Piles and cards")]
+        return [("hand", "The current pile's cards"), ("pile", "Moving between piles"), ("melds", "All the piles")]
 
     def reset(self) -> None:
         """Cursors for a fresh deal, or for a resumed one: on the card just placed if a discard is owed."""
@@ -110,13 +105,15 @@ class SolitaireTable:
         if v.phase == "draw":
             return "draw"
         if v.phase == "place":
-            return f"place {v.drawn.code if v.drawn else ''}".strip()
+            # In words, not card codes ('place 7 of hearts on pile 4'): read aloud, a code is noise.
+            card = f" {card_words(v.drawn)}" if v.drawn else ""
+            return f"place{card} on pile {self.pile}"
         return f"discard from pile {v.placed}"
 
     def opening(self, resumed: bool) -> None:
         v = self.view
         if resumed:
-            self.say(f"Resumed {TITLE}: {where_words(v)}.", kind=Kind.SYSTEM, urgent=False)
+            self.say(sw.resumed_words(v), kind=Kind.SYSTEM, urgent=False)
         self._step_words(urgent=False)
 
     def record_problem(self) -> None:
@@ -128,25 +125,14 @@ class SolitaireTable:
     def _step_words(self, *, urgent: bool = True) -> None:
         v = self.view
         if v.phase == "over":
-            self.say("The game is over.", urgent=urgent)
+            self.say(GAME_OVER, urgent=urgent)
         elif v.phase == "draw":
-            self.say("Press D to turn up the next card; O lists the open piles.", kind=Kind.MY_TURN, urgent=urgent)
+            self.say(sw.DRAW_STEP, kind=Kind.MY_TURN, urgent=urgent)
         elif v.phase == "place" and v.drawn is not None:
             open_numbers = [p.number for p in v.open_piles]
-            self.say(
-                "Place ",
-                *self._turned_parts(v.drawn, open_numbers),
-                ": choose a pile, then Space.",
-                kind=Kind.MY_TURN,
-                urgent=urgent,
-            )
+            self.say(*sw.place_step_parts(v.drawn, open_numbers, self.pile), kind=Kind.MY_TURN, urgent=urgent)
         else:
-            self.say(
-                f"Discard a card from pile {v.placed}: Left and Right, then Space.", kind=Kind.MY_TURN, urgent=urgent
-            )
-
-    def _turned_parts(self, card: Card, open_piles: Sequence[int]) -> Parts:
-        return ["a " if card.is_joker else "the ", card, wild_note(card, open_piles)]
+            self.say(sw.discard_step(v.placed), kind=Kind.MY_TURN, urgent=urgent)
 
     def on_events(self, events: Sequence[Event]) -> None:
         hints = self.session.settings.hints
@@ -173,95 +159,49 @@ class SolitaireTable:
                 self.game_name, player, won=ev.won, piles_closed=ev.piles_closed, stock_left=ev.stock_left
             )
         except OSError as exc:
-            self.say(f"Your record could not be kept: {exc.strerror or exc}.", kind=Kind.SYSTEM, urgent=False)
+            self.say(sw.record_not_kept(str(exc.strerror or exc)), kind=Kind.SYSTEM, urgent=False)
             return
         self.record_problem()
         self.say(record.words(player), kind=Kind.RESULTS, urgent=False)
 
     # ----------------------------------------------------------------- commands
     def commands(self) -> list[Command]:
-        s = self.session
-        not_waiting = lambda: not s.waiting  # noqa: E731
         return [
-            Command("draw", ("d",), "Turn up the top card of the stock.", self.draw, "play"),
-            Command(
-                "step",
-                ("space", "enter"),
-                "Place the turned-up card on the current pile; after that, discard the current card of that pile.",
-                self.step,
-                "play",
-                when=not_waiting,
-            ),
-            Command("place", ("p",), "Place the turned-up card on the current pile.", self.place, "play"),
-            Command("discard", ("x",), "Discard the current card from the pile you placed on.", self.discard, "play"),
-            Command(
-                "hint",
-                ("n",),
-                "Hint: the placement that brings a pile closest to closing, or the best discard.",
-                self.hint,
-                "play",
-            ),
-            Command(
-                "play-hint",
-                ("N",),
-                "Do what the hint says: place the card, or discard the hinted card.",
-                self.play_hint,
-                "play",
-            ),
-            Command("turned-card", ("u",), "The turned-up card waiting to be placed.", self.turned_card, "play"),
-            Command("next-pile", ("down",), "Move to the next open pile.", self.next_pile, "piles"),
-            Command("previous-pile", ("up",), "Move to the previous open pile.", self.previous_pile, "piles"),
-            Command("pile", tuple(PILE_KEYS), "Move to pile 1 to 9; 0 is pile 10, Alt+1 pile 11.", self.jump, "piles"),
-            Command("go-to-pile", ("j",), "Go to a pile by its number (type it, then Enter).", self.go_to, "piles"),
-            Command("previous-card", ("left",), "Move to the previous card of the pile.", self.previous_card, "piles"),
-            Command("next-card", ("right",), "Move to the next card of the pile.", self.next_card, "piles"),
-            Command("first-card", ("home",), "Move to the pile's first card.", self.first_card, "piles"),
-            Command("last-card", ("end",), "Move to the pile's last card.", self.last_card, "piles"),
-            Command("read-pile", ("h",), "Read the current pile's cards.", self.read_pile, "piles"),
-            Command(
-                "pile-melds",
-                ("m",),
-                "The current pile's best melds and the cards still unmatched.",
-                self.pile_melds,
-                "piles",
-            ),
-            Command("read-by-rank", ("g",), "Read the current pile grouped by rank.", self.read_by_rank, "piles"),
-            Command(
-                "braille-pile",
-                ("b",),
-                "Show the current pile as braille cells on one line (card code).",
-                self.braille_pile,
-                "piles",
-            ),
-            Command(
-                "open-piles",
-                ("o",),
-                "List the open piles, each with how far it is from closing.",
-                self.open_piles,
-                "table",
-            ),
-            Command("all-piles", ("a",), "Every pile, open and closed, with its cards.", self.all_piles, "table"),
-            Command("stock", ("s",), "How many cards are left in the stock.", self.stock, "table"),
-            Command("wild", ("w",), "What is wild on the current pile.", self.wild, "table"),
-            Command("discards", ("k",), "The cards discarded so far (they are dead).", self.discards, "table"),
-            Command("info", ("i",), "Piles closed, stock, the deal's seed and what to do now.", self.info, "table"),
-            Command(
-                "record", ("r",), "Your record: games, wins, best result and winning streak.", self.record, "table"
-            ),
+            command("draw", "Turn up the top card of the stock.", self.draw),
+            command("put-down", "Place the turned-up card on the current pile.", self.place),
+            command("discard", "Discard the current card from the pile you placed on.", self.discard),
+            command("play-hint", "Do what the hint says: place the card, or discard the hinted card.",
+                    self.play_hint),
+            command("hint", "Hint: the placement that brings a pile closest to closing, or the best discard.",
+                    self.hint),
+            command("up-card", "The turned-up card waiting to be placed.", self.turned_card),
+            command("pile-down", "Move to the next open pile.", self.next_pile),
+            command("pile-up", "Move to the previous open pile.", self.previous_pile),
+            command("jump", "Move to pile 1 to 9; 0 is pile 10.", self.jump),
+            command("jump-high", "Alt+1 moves to pile 11.", self.jump),
+            command("go-to", "Go to a pile by its number (type it, then Enter).", self.go_to),
+            command("previous-card", "Move to the previous card of the pile.", self.previous_card),
+            command("next-card", "Move to the next card of the pile.", self.next_card),
+            command("first-card", "Move to the pile's first card.", self.first_card),
+            command("last-card", "Move to the pile's last card.", self.last_card),
+            command("read-hand", "Read the current pile's cards.", self.read_pile),
+            command("read-by-suit", "Read the current pile grouped by suit.", self.read_by_suit),
+            command("read-by-rank", "Read the current pile grouped by rank.", self.read_by_rank),
+            command("best-melds", "The current pile's best melds and the cards still unmatched.", self.pile_melds),
+            command("braille-hand", "Show the current pile as braille cells on one line (card code).",
+                    self.braille_pile),
+            command("open-piles", "List the open piles, each with how far it is from closing.", self.open_piles),
+            command("read-table", "Every pile, open and closed, with its cards.", self.all_piles),
+            command("scores", "Where you stand: piles closed, cards left in the stock and discarded.", self.stock),
+            command("wild", "What is wild on the current pile.", self.wild),
+            command("read-discards", "The cards discarded so far (they are dead).", self.discards),
+            command("info", "Piles closed, stock, the deal's seed and what to do now.", self.info),
+            command("record", "Your record: games, wins, best result and winning streak.", self.record),
         ]
 
     # ----- playing
     def draw(self, key: str = "") -> None:
         self.session.act(Draw(self.session.human_seat, "stock"))
-
-    def step(self, key: str = "") -> None:
-        v = self.view
-        if v.phase == "draw":
-            self.say("Turn up a card first: press D.", kind=Kind.SYSTEM)
-        elif v.phase == "discard":
-            self.discard()
-        else:
-            self.place()
 
     def place(self, key: str = "") -> None:
         self.session.act(Place(self.session.human_seat, self.pile))
@@ -269,26 +209,20 @@ class SolitaireTable:
     def discard(self, key: str = "") -> None:
         v = self.view
         if v.phase == "discard" and v.placed is not None and self.pile != v.placed:
-            self.say(
-                f"You are on pile {self.pile}; the discard comes from pile {v.placed}, where you placed "
-                f"the card. Press {_pile_key(v.placed)} to go there.",
-                kind=Kind.SYSTEM,
-            )
+            self.say(sw.wrong_pile_words(self.pile, v.placed, _pile_key(v.placed)), kind=Kind.SYSTEM)
             return
-        cards = self._cards()
-        card = cards[self.pos] if cards and v.phase == "discard" else (v.drawn or Card(None, None))
-        # Out of turn the engine gives the reason (draw first, place first).
-        self.session.act(Discard(self.session.human_seat, card))
+        if self.session.refused_now(Discard):
+            return
+        self.session.act(Discard(self.session.human_seat, self._cards()[self.pos]))
 
     def hint(self, key: str = "") -> None:
         v = self.view
         hint = v.hint()
         if v.phase == "over":
-            self.say("The game is over.")
+            self.say(GAME_OVER)
         elif v.phase == "draw":
             nearest = min(v.open_piles, key=lambda p: (p.distance, p.number), default=None)
-            near = f" Nearest to closing: {pile_summary(nearest)}." if nearest else ""
-            self.say(f"Turn up a card: press D.{near}", kind=Kind.MY_TURN)
+            self.say(sw.draw_hint_words(nearest), kind=Kind.MY_TURN)
         elif hint is not None:
             self.say(*hint_parts(hint, placing=v.phase == "place"), kind=Kind.MY_TURN)
 
@@ -307,24 +241,17 @@ class SolitaireTable:
     def turned_card(self, key: str = "") -> None:
         v = self.view
         if v.drawn is None:
-            self.say("No card is waiting to be placed." + (" Press D to turn one up." if v.phase == "draw" else ""))
+            self.say(sw.no_turned_card(v.phase == "draw"))
             return
-        self.say(
-            "The turned-up card is ",
-            *self._turned_parts(v.drawn, [p.number for p in v.open_piles]),
-            ".",
-            kind=Kind.MY_TURN,
-        )
+        self.say(*sw.turned_card_parts(v.drawn, [p.number for p in v.open_piles]), kind=Kind.MY_TURN)
 
     # ----- moving between piles
     def _announce_pile(self) -> None:
-        pile = self.current
-        text = pile_summary(pile)
-        self.say(text[:1].upper() + text[1:] + ".")
+        self.say(sw.pile_heading(self.current))
 
     def _move_to_pile(self, number: int) -> None:
         if not 1 <= number <= PILES:
-            self.say(f"There is no pile {number}: the piles are 1 to {PILES}.")
+            self.say(sw.no_such_pile(number))
             return
         self.pile = number
         self.pos = 0
@@ -333,12 +260,12 @@ class SolitaireTable:
     def _step_pile(self, step: int) -> None:
         numbers = [p.number for p in self.view.open_piles]
         if not numbers:
-            self.say("Every pile is closed.")
+            self.say(sw.ALL_CLOSED)
             return
         later = [n for n in numbers if (n - self.pile) * step > 0]
         if not later:
             edge = "last" if step > 0 else "first"
-            self.say(f"That is the {edge} open pile. ", pile_summary(self.current) + ".")
+            self.say(*sw.edge_pile_parts(edge, self.current))
             return
         self._move_to_pile(min(later) if step > 0 else max(later))
 
@@ -349,34 +276,36 @@ class SolitaireTable:
         self._step_pile(-1)
 
     def jump(self, key: str = "") -> None:
-        if key not in PILE_KEYS:
+        if key in PILE_KEYS:
+            self._move_to_pile(PILE_KEYS[key])
+        elif key.startswith("alt-") and key[4:].isdigit():
+            self._move_to_pile(10 + int(key[4:]))
+        else:
             self.go_to()
-            return
-        self._move_to_pile(PILE_KEYS[key])
 
     def go_to(self, key: str = "") -> None:
         self.host.open(
-            NumberEntry("Go to pile number?", self.host.say_line, on_number=self._move_to_pile, prompt="pile number")
+            NumberEntry(sw.GO_TO_PILE, self.host.say_line, on_number=self._move_to_pile, prompt="pile number")
         )
 
     # ----- cards of the current pile
     def _announce_card(self) -> None:
         cards = self._cards()
-        self.say(*self._card_parts(cards[self.pos]), f", {self.pos + 1} of {len(cards)}")
+        self.say(*tw.card_at_parts(cards[self.pos], self.current.wild_rank, self.pos, len(cards)))
 
     def _move_card(self, index: int, edge: str = "") -> None:
         cards = self._cards()
         self.pos = max(0, min(index, len(cards) - 1))
         if edge:
-            self.say(f"{edge} card. ", *self._card_parts(cards[self.pos]), f", {self.pos + 1} of {len(cards)}")
+            self.say(*tw.card_at_parts(cards[self.pos], self.current.wild_rank, self.pos, len(cards), edge=edge))
             return
         self._announce_card()
 
     def previous_card(self, key: str = "") -> None:
-        self._move_card(self.pos - 1, "First" if self.pos == 0 else "")
+        self._move_card(self.pos - 1, tw.FIRST_CARD if self.pos == 0 else "")
 
     def next_card(self, key: str = "") -> None:
-        self._move_card(self.pos + 1, "Last" if self.pos >= len(self.current.cards) - 1 else "")
+        self._move_card(self.pos + 1, tw.LAST_CARD if self.pos >= len(self.current.cards) - 1 else "")
 
     def first_card(self, key: str = "") -> None:
         self._move_card(0)
@@ -385,16 +314,16 @@ class SolitaireTable:
         self._move_card(len(self.current.cards) - 1)
 
     def read_pile(self, key: str = "") -> None:
-        pile = self.current
-        head = f"Pile {pile.number}, {'closed' if pile.closed else distance_words(pile.distance)}: "
-        self.say(head, *cards_parts(self._cards(), pile.wild_rank), ".")
+        self.say(*sw.pile_cards_parts(self.current, self._cards()))
 
     def pile_melds(self, key: str = "") -> None:
         self.say(*pile_parts(self.current))
 
     def read_by_rank(self, key: str = "") -> None:
-        pile = self.current
-        self.say(f"Pile {pile.number}: " + hand_words(self._cards(), pile.wild_rank, group="rank") + ".")
+        self.say(sw.pile_grouped_words(self.current, self._cards(), "rank"))
+
+    def read_by_suit(self, key: str = "") -> None:
+        self.say(sw.pile_grouped_words(self.current, self._cards(), "suit"))
 
     def braille_pile(self, key: str = "") -> None:
         # Cells for the eyes and fingers only: a screen reader reading them aloud says nonsense.
@@ -403,51 +332,24 @@ class SolitaireTable:
     # ----- the table
     def open_piles(self, key: str = "") -> None:
         v = self.view
-        piles = v.open_piles
-        if not piles:
-            self.say("Every pile is closed.")
-            return
-        closed = f"; {v.piles_closed} closed" if v.piles_closed else ""
-        listed = "; ".join(f"{p.number}: {distance_words(p.distance)}" for p in piles)
-        count = "1 open pile" if len(piles) == 1 else f"{len(piles)} open piles"
-        self.say(f"{count}{closed}. {listed}.")
+        self.say(sw.open_piles_words(v.open_piles, v.piles_closed))
 
     def all_piles(self, key: str = "") -> None:
         for pile in self.view.piles:
-            if pile.closed:
-                arr = pile.arrangement()
-                self.say(f"Pile {pile.number}, closed: ", *melds_parts(arr.melds, pile.wild_rank), ".")
-            else:
-                self.say(
-                    f"Pile {pile.number}, {distance_words(pile.distance)}: ",
-                    *cards_parts(self._cards(pile), pile.wild_rank),
-                    ".",
-                )
+            self.say(*(sw.closed_pile_parts(pile) if pile.closed else sw.pile_cards_parts(pile, self._cards(pile))))
 
     def stock(self, key: str = "") -> None:
         v = self.view
-        self.say(f"The stock has {cards_count(v.stock_size)}; {cards_count(len(v.dead))} discarded.")
+        self.say(sw.stock_words(v.stock_size, len(v.dead)))
 
     def wild(self, key: str = "") -> None:
-        pile = self.current
-        self.say(
-            f"On pile {pile.number}, {pile.wild_rank.plural} and jokers are wild: "
-            f"it was dealt {cards_count(pile.dealt)}."
-        )
+        self.say(sw.pile_wild_words(self.current))
 
     def discards(self, key: str = "") -> None:
-        dead = self.view.dead
-        if not dead:
-            self.say("Nothing has been discarded yet.")
-            return
-        self.say(f"{cards_count(len(dead))} discarded, newest last: ", *cards_parts(list(dead)), ".")
+        self.say(*sw.discards_parts(self.view.dead))
 
     def info(self, key: str = "") -> None:
-        v = self.view
-        self.say(
-            f"{TITLE}, deal {self.session.game.seed}: {v.piles_closed} of {PILES} piles closed, "
-            f"{cards_count(v.stock_size)} in the stock."
-        )
+        self.say(sw.info_words(self.session.game.seed, self.view))
         self._step_words()
 
     def record(self, key: str = "") -> None:
@@ -456,26 +358,11 @@ class SolitaireTable:
         self.say(self.records.get(self.game_name, player).words(player), kind=Kind.RESULTS)
 
 
-def where_words(view: SolitaireView) -> str:
-    """'3 of 11 piles closed, 12 cards in the stock'."""
-    return f"{view.piles_closed} of {PILES} piles closed, {cards_count(view.stock_size)} in the stock"
-
-
 def resume_question(game: Game, seat: int) -> str:
     """Asked before a saved deal is resumed: how far it has got (there is nobody else at the table)."""
     view: SolitaireView = game.view(seat)
-    return f"You have a saved game of {TITLE}, deal {game.seed}: {where_words(view)}. Resume it?"
+    return sw.resume_question(game.seed, view)
 
 
 def _pile_key(pile: int) -> str:
     return "Alt+1" if pile == 11 else str(pile % 10)
-
-
-register_table(
-    "solitaire",
-    SolitaireTable,
-    title=TITLE,
-    resume_question=resume_question,
-    save_slot="solitaire",
-    command="access-game solitaire",
-)

@@ -16,7 +16,8 @@ from typing import Any
 from access_game.settings import HOME_ENV, VERBOSITIES, Settings
 from access_game.ui.braille_link import card_cells
 
-__all__ = ["make_announcer", "make_cues", "make_narrator", "output_backend", "start_output"]
+__all__ = ["contract_narrator", "make_announcer", "make_cues", "make_narrator", "output_backend", "solitaire_narrator",
+           "start_output"]
 
 #: The speech setting's names as the backend factory spells them.
 _BACKEND_NAMES = {"self-voicing": "self-voicing", "screen-reader": "screen-reader", "espeak-ng": "espeak-ng",
@@ -63,26 +64,25 @@ def make_announcer(settings: Settings, printer: Callable[[str], None], backend: 
 
 
 def make_narrator(listener: int, players: list[str], settings: Settings, *, game: str) -> Any:
-    """The narrator for ``game``'s events: solitaire has events (and sound cues) of its own; the
-    rummy games share the engine's common events and so the common narrator."""
+    """The narrator the catalog names for ``game``, at the settings' verbosity."""
+    from access_game.catalog import game as catalog_game
     from speech.utterance import Verbosity
 
-    verbosity = Verbosity(VERBOSITIES.index(settings.verbosity))
-    if game == "solitaire":
-        from speech.solitaire_words import SolitaireNarrator
+    return catalog_game(game).make_narrator(listener, players, Verbosity(VERBOSITIES.index(settings.verbosity)))
 
-        return SolitaireNarrator(verbosity)
-    if game == "upcard-rummy":
-        from speech.upcard_words import UpcardNarrator
 
-        return UpcardNarrator(listener, players, verbosity)
-    if game == "contract-rummy":  # the table asks the buy question itself
-        from speech.contract_words import ContractNarrator
+def solitaire_narrator(listener: int, players: Sequence[str], verbosity: Any) -> Any:
+    """Solitaire has events (and sound cues) of its own, and one player: nobody else to name."""
+    from speech.solitaire_words import SolitaireNarrator
 
-        return ContractNarrator(listener, players, verbosity, interface_asks=True)
-    from speech.narrator import Narrator
+    return SolitaireNarrator(verbosity)
 
-    return Narrator(listener, players, verbosity)
+
+def contract_narrator(listener: int, players: Sequence[str], verbosity: Any) -> Any:
+    """The terminal table asks the buy question itself, so the narrator does not say the offer too."""
+    from speech.contract_words import ContractNarrator
+
+    return ContractNarrator(listener, players, verbosity, interface_asks=True)
 
 
 def make_cues(settings: Settings) -> Any:

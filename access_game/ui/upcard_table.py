@@ -2,8 +2,8 @@
 into, the melds on the table one by one, and the running totals against the target.
 
 Three cursors, each with its own keys, because a blind player cannot glance across the table:
-the hand (Left and Right, digits), the discard pile (Up toward the top, Down deeper, Tab to the next
-card you could take back to) and the melds (M). Melds and lay-offs are built the same way as in the
+the hand (Left and Right, digits), the discard pile (Up toward the top, Down deeper, Shift+Down to the
+next card you could take back to) and the melds (M and Shift+M). Melds and lay-offs are built the same way as in the
 other tables: Space toggles the current card in or out of the selection and says at once whether the
 selection is a meld, Enter puts it down. Every card said stays a Card value in the message, so the
 announcer can show it in braille.
@@ -15,12 +15,14 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from access_game.session import Session
+from access_game.ui.hand_model import FREE, SELECTED, less
 from access_game.ui.hand_table import HandTable
 from access_game.ui.modes import NumberEntry
-from access_game.ui.registry import Command
-from access_game.ui.table import Host, register_table
+from access_game.ui.registry import Command, command
+from access_game.ui.table import Host
 from engine.actions import Action, Discard, Draw
 from engine.arrange_upcard import arrange_upcard, cards_value, fits_meld, is_wild, meld_problem, meld_rank
 from engine.bots import make_agent
@@ -39,7 +41,7 @@ from engine.rules.upcard_rummy import (
     UpcardView,
     hand_size_for,
 )
-from speech.phrases import cards_parts, hand_words, join_words
+from speech.phrases import GAME_OVER, capital, card_count, cards_parts, join_words
 from speech.results import Names
 from speech.upcard_words import upcard_leaders_words
 from speech.utterance import Kind
@@ -58,20 +60,11 @@ Parts = list[str | Card]
 
 #: The computer player whose next step the hint names: the strongest, since a hint should be good advice.
 HINT_LEVEL = "hard"
-#: Hand positions 11 to 15 (a dealt ace is 14 cards, 15 once drawn); beyond that, J and a number.
-HIGH_KEYS = ("alt-1", "alt-2", "alt-3", "alt-4", "alt-5")
+#: Hand positions 11 to 19 (a dealt ace is 14 cards, 15 once drawn, more after digging).
+HIGH_KEYS = tuple(f"alt-{n}" for n in range(1, 10))
 
 
-def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
 
-
-def _points(n: int) -> str:
-    return "1 point" if n in (1, -1) else f"{n} points"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 # --------------------------------------------------------------------------- digging into the pile
@@ -127,22 +120,10 @@ def dig_options(view: UpcardView, extra: Sequence[Card] = ()) -> list[DigOption]
         meld = dig_meld(view.hand, taken, wild, extra)
         # What the hand gains: all it will hold, less what it held (a wild taken can replace an equal
         # wild melded from the hand; either way the hand ends the same).
-        kept = tuple(sorted(_less(_less([*view.hand, *taken], meld), view.hand), key=Card.rank_key))
+        kept = tuple(sorted(less(less([*view.hand, *taken], meld), view.hand), key=Card.rank_key))
         ranks = table_ranks | {target.rank}
         fits = sum(1 for c in kept if is_wild(c, wild) or c.rank in ranks)
         out.append(DigOption(depth, taken, meld, kept, cards_value(meld, wild), cards_value(kept, wild), fits))
-    return out
-
-
-def _less(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card]:
-    """``cards`` without ``taken``, as multisets, in the order of ``cards``."""
-    left = Counter(taken)
-    out: list[Card] = []
-    for c in cards:
-        if left[c] > 0:
-            left[c] -= 1
-        else:
-            out.append(c)
     return out
 
 
@@ -190,15 +171,11 @@ class UpcardTable(HandTable):
     game_name = "upcard-rummy"
     title = "Upcard Rummy"
 
+    #: 'rank' (wilds last) or 'suit'.
+    sort = "rank"
+
     def __init__(self, session: Session, host: Host) -> None:
-        self.session = session
-        self.host = host
-        #: The hand in the player's order, with a selection mark per card (two equal cards are two cards).
-        self.order: list[Card] = []
-        self.marks: list[bool] = []
-        self.pos = 0
-        #: 'rank' (wilds last) or 'suit'.
-        self.sort = "rank"
+        super().__init__(session, host)
         #: The pile cursor, counted from the bottom so it stays on its card as discards land on top;
         #: None follows the top card.
         self.pile_index: int | None = None
@@ -225,59 +202,31 @@ class UpcardTable(HandTable):
     def _list(self, cards: Sequence[Card]) -> Parts:
         return cards_parts(cards, self.view.wild_rank)
 
-    def _sorted(self, pairs: list[tuple[Card, bool]]) -> list[tuple[Card, bool]]:
-        if self.sort == "suit":
-            return sorted(pairs, key=lambda p: p[0].sort_key())
-        key = _rank_order(self.view.wild_rank)
-        return sorted(pairs, key=lambda p: key(p[0]))
+    @property
+    def wild_rank(self) -> Rank:
+        return self.view.wild_rank
+
+    def sort_key(self, how: str | None) -> Callable[[Card], Any]:
+        return Card.sort_key if how == "suit" else _rank_order(self.view.wild_rank)
+
+    def sort_words(self, how: str) -> str:
+        return "rank, wilds last" if how == "rank" else how
 
     def sync(self, arrived: Card | None = None) -> None:
         """Bring the hand up to date, keeping selection marks on cards still held; the cursor follows a
-        card that just arrived (drawn or dug).
-
-        Cards leave the hand because they were put down, and what is put down is what was selected: of
-        two equal cards, the selected one is the one gone.
-        """
-        hand = self.view.hand
-        held = Counter(hand)
-        shown = Counter(self.order)
-        drop = {c: shown[c] - held[c] for c in shown if shown[c] > held[c]}
-        for want in (True, False):  # selected copies go first
-            for i in reversed(range(len(self.order))):
-                card = self.order[i]
-                if drop.get(card, 0) > 0 and self.marks[i] == want:
-                    drop[card] -= 1
-                    del self.order[i], self.marks[i]
-                    if i < self.pos:
-                        self.pos -= 1
-        kept = list(zip(self.order, self.marks, strict=True))
-        added = _less(hand, self.order)
-        pairs = self._sorted(kept + [(c, False) for c in added])
-        self.order = [c for c, _ in pairs]
-        self.marks = [m for _, m in pairs]
-        if arrived is not None and arrived in self.order:
-            # The unselected copy: a drawn card is never already selected.
-            at = [i for i, c in enumerate(self.order) if c == arrived]
-            self.pos = next((i for i in at if not self.marks[i]), at[-1])
-        elif added and len(added) == len(hand):
-            self.pos = 0
-        self.pos = max(0, min(self.pos, len(self.order) - 1))
-
-    def _current(self) -> Card | None:
-        return self.order[self.pos] if self.order else None
+        card that just arrived (drawn or dug). Cards leave the hand because they were put down, and what
+        is put down is what was selected: of two equal cards, the selected one is the one gone."""
+        self.sync_hand(self.view.hand, arrived)
 
     def _selected(self) -> list[Card]:
-        return [c for c, m in zip(self.order, self.marks, strict=True) if m]
-
-    def _clear_marks(self) -> None:
-        self.marks = [False] * len(self.order)
+        return self.hand.selected()
 
     # ----------------------------------------------------------------- the table protocol
     def groups(self) -> list[tuple[str, str]]:
         return [("pile", "The discard pile"), ("melds", "Melds on the table")]
 
     def reset(self) -> None:
-        self.order, self.marks, self.pos = [], [], 0
+        self.hand.reset()
         self.pile_index = self.meld_index = None
         self.sync()
 
@@ -310,11 +259,11 @@ class UpcardTable(HandTable):
         arrived: Card | None = None
         for ev in events:
             if isinstance(ev, HandOpened):
-                self.order, self.marks, self.pos = [], [], 0
+                self.hand.reset()
                 self.pile_index = self.meld_index = None
             elif isinstance(ev, TurnStarted) and ev.seat == seat:
                 self.pile_index = None
-                self._clear_marks()
+                self.clear_marks()
             elif isinstance(ev, Drew) and ev.seat == seat and ev.card is not None:
                 arrived = ev.card
             elif isinstance(ev, TookDiscards):
@@ -323,7 +272,7 @@ class UpcardTable(HandTable):
                     arrived = ev.cards[-1] if len(ev.cards) > 1 else None
             elif isinstance(ev, Discarded) and ev.seat == seat:
                 arrived = None
-                self._clear_marks()
+                self.clear_marks()
         self.sync(arrived)
         if self.pile_index is not None and self.pile_index >= len(self.view.discard):
             self.pile_index = None
@@ -344,8 +293,8 @@ class UpcardTable(HandTable):
             self.say("Last turn: draw, lay down one meld of exactly three cards if you can, then discard.",
                      kind=Kind.MY_TURN, urgent=False)
         elif v.melded[v.seat] and (n := len(dig_options(v))):
-            which = "1 card: K says what it would cost, Tab moves to it" if n == 1 else (
-                f"any of {n} cards: K says what each would cost, Tab moves to them")
+            which = "1 card: Shift+K says what it would cost, Shift+Down moves to it" if n == 1 else (
+                f"any of {n} cards: Shift+K says what each would cost, Shift+Down moves to them")
             self.say(f"You could take the discard pile back to {which}.", kind=Kind.MY_TURN, urgent=False)
 
     def _go_out_hint(self) -> None:
@@ -357,7 +306,7 @@ class UpcardTable(HandTable):
     def _whose_turn(self, *, urgent: bool = True) -> None:
         v = self.view
         if v.phase == "over":
-            self.say("The game is over.", urgent=urgent)
+            self.say(GAME_OVER, urgent=urgent)
         elif v.my_turn:
             last = "your last turn" if v.last_turn else "your turn"
             self.say(f"It is {last}: {self.prompt().removeprefix('last turn, ')}.", kind=Kind.MY_TURN, urgent=urgent)
@@ -369,68 +318,49 @@ class UpcardTable(HandTable):
         s = self.session
         not_waiting = lambda: not s.waiting  # noqa: E731
         return [
-            Command("draw-stock", ("d",), "Draw the top card of the stock.", self.draw_stock, "play"),
-            Command("take-back", ("t",), "Take the discard pile back to the card under the pile cursor and meld "
-                    "it with your natural pair of its rank (selected wilds join the meld).", self.take_back, "play"),
-            Command("select", ("space",), "Select or unselect the current card, and hear the selection and "
-                    "whether it is a meld.", self.select, "play", when=not_waiting),
-            Command("put-down", ("enter",), "Put down the selected cards: a new meld if they make one, "
-                    "otherwise laid off on melds that take them.", self.put_down, "play", when=not_waiting),
-            Command("lay-off", ("o",), "Lay off the selected cards, or the current card, on the current meld "
-                    "if it fits, otherwise on a meld that takes it.", self.lay_off, "play"),
-            Command("discard", ("x",), "Discard the current card: your turn ends (with your last card, you go "
-                    "out).", self.discard, "play"),
-            Command("hint", ("n",), "Hint: the next step a strong player would take, and how to do it.",
-                    self.hint, "play"),
-            Command("play-hint", ("N",), "Do what the hint says (one step).", self.play_hint, "play"),
-            Command("previous-card", ("left",), "Move to the previous card in your hand.", self.previous, "hand"),
-            Command("next-card", ("right",), "Move to the next card in your hand.", self.next, "hand"),
-            Command("first-card", ("home",), "Move to the first card.", self.first, "hand"),
-            Command("last-card", ("end",), "Move to the last card.", self.last, "hand"),
-            Command("jump", ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0"),
-                    "Move to card 1 to 9; 0 is card 10.", self.jump, "hand"),
-            Command("jump-high", HIGH_KEYS, "Move to card 11 to 15.", self.jump_high, "hand"),
-            Command("go-to", ("j",), "Go to a card of your hand by its number (type it, then Enter).",
-                    self.go_to, "hand"),
-            Command("read-hand", ("h",), "Read your whole hand in order, with the cards selected.",
-                    self.read_hand, "hand"),
-            Command("read-by-rank", ("g",), "Read your hand grouped by rank: your pairs and wilds.",
-                    self.read_by_rank, "hand"),
-            Command("read-selection", ("z",), "Read the selection and whether it is a meld.",
-                    self.read_selection, "hand"),
-            Command("clear-selection", ("Z",), "Clear the selection.", self.clear_selection, "hand"),
-            Command("braille-hand", ("b",), "Show your hand as braille cells on one line (card code).",
-                    self.braille_hand, "hand"),
-            Command("sort-rank", ("r",), "Sort your hand by rank, wilds last, and say the new order.",
-                    self.sort_rank, "hand"),
-            Command("sort-suit", ("e",), "Sort your hand by suit, and say the new order.", self.sort_suit, "hand"),
-            Command("read-pile", ("k",), "Read the whole discard pile, from the top.", self.read_pile, "pile"),
-            Command("pile-up", ("up",), "Move the pile cursor one card toward the top.", self.pile_up, "pile"),
-            Command("pile-down", ("down",), "Move the pile cursor one card deeper.", self.pile_down, "pile"),
-            Command("next-take-back", ("tab",), "Move the pile cursor to the next card, deeper, that you could "
-                    "take back to.", self.next_target, "pile"),
-            Command("previous-take-back", ("s-tab",), "Move the pile cursor to the previous card, nearer the top, "
-                    "that you could take back to.", self.previous_target, "pile"),
-            Command("pile-go-to", ("J",), "Go to a card of the discard pile by its place from the top "
-                    "(type it, then Enter).", self.pile_go_to, "pile"),
-            Command("take-back-options", ("K",), "Every card you could take back to, with the meld it makes and "
-                    "what the cards above it would cost you.", self.take_back_options, "pile"),
-            Command("all-melds", ("a",), "Every meld on the table, one line each, with its lay-offs.",
-                    self.all_melds, "melds"),
-            Command("players-melds", ("A",), "Each player's melds and lay-offs, and what they are worth to them.",
-                    self.players_melds, "melds"),
-            Command("next-meld", ("m",), "Move to the next meld on the table and read it.", self.next_meld, "melds"),
-            Command("previous-meld", ("M",), "Move to the previous meld on the table and read it.",
-                    self.previous_meld, "melds"),
-            Command("top-card", ("u",), "The top card of the discard pile.", self.top_card, "table"),
-            Command("wild", ("w",), "The wild rank, and everyone's up card and hand size at the deal.",
-                    self.wild, "table"),
-            Command("scores", ("s",), "Running totals against the target, and who leads.", self.scores, "table"),
-            Command("scores-long", ("S",), "Scores hand by hand, with the totals.", self.scores_long, "table"),
-            Command("info", ("i",), "Hand number, dealer, stock and pile sizes, whether you have melded, whose "
-                    "turn.", self.info, "table"),
-            Command("players", ("p",), "Each opponent's cards in hand, melded or not, points on the table and "
-                    "last discard.", self.players, "table"),
+            command("draw", "Draw the top card of the stock.", self.draw_stock),
+            command("take", "Take the discard pile back to the card under the pile cursor and meld it with your "
+                    "natural pair of its rank (selected wilds join the meld).", self.take_back),
+            command("discard", "Discard the current card: your turn ends (with your last card, you go out).",
+                    self.discard),
+            command("put-down", "Put down the selected cards: a new meld if they make one, otherwise laid off on "
+                    "melds that take them.", self.put_down, when=not_waiting),
+            command("lay-off", "Lay off the selected cards, or the current card, on the current meld if it fits, "
+                    "otherwise on a meld that takes it.", self.lay_off),
+            command("play-hint", "Do what the hint says (one step).", self.play_hint),
+            command("hint", "Hint: the next step a strong player would take, and how to do it.", self.hint),
+            command("select", "Select or unselect the current card, and hear the selection and whether it is a "
+                    "meld.", self.select, when=not_waiting),
+            command("read-selection", "Read the selection and whether it is a meld.", self.read_selection),
+            command("clear-selection", "Clear the selection.", self.clear_selection),
+            *self.hand_commands(go_to="Go to a card of your hand by its number (type it, then Enter).",
+                                read_hand="Read your whole hand in order, with the cards selected.",
+                                read_by_rank="Read your hand grouped by rank: your pairs and wilds.",
+                                sort_rank="Sort your hand by rank, wilds last, and say the new order."),
+            command("read-discards", "Read the whole discard pile, from the top.", self.read_pile),
+            command("pile-up", "Move the pile cursor one card toward the top.", self.pile_up),
+            command("pile-down", "Move the pile cursor one card deeper.", self.pile_down),
+            command("next-take-back", "Move the pile cursor to the next card, deeper, that you could take back to.",
+                    self.next_target),
+            command("previous-take-back", "Move the pile cursor to the previous card, nearer the top, that you "
+                    "could take back to.", self.previous_target),
+            command("pile-go-to", "Go to a card of the discard pile by its place from the top (type it, then "
+                    "Enter).", self.pile_go_to),
+            command("take-back-options", "Every card you could take back to, with the meld it makes and what the "
+                    "cards above it would cost you.", self.take_back_options),
+            command("read-table", "Every meld on the table, one line each, with its lay-offs.", self.all_melds),
+            command("players-melds", "Each player's melds and lay-offs, and what they are worth to them.",
+                    self.players_melds),
+            command("next-meld", "Move to the next meld on the table and read it.", self.next_meld),
+            command("previous-meld", "Move to the previous meld on the table and read it.", self.previous_meld),
+            command("up-card", "The top card of the discard pile.", self.top_card),
+            command("wild", "The wild rank, and everyone's up card and hand size at the deal.", self.wild),
+            command("scores", "Running totals against the target, and who leads.", self.scores),
+            command("scores-long", "Scores hand by hand, with the totals.", self.scores_long),
+            command("info", "Hand number, dealer, stock and pile sizes, whether you have melded, whose turn.",
+                    self.info),
+            command("players", "Each opponent's cards in hand, melded or not, points on the table and last discard.",
+                    self.players),
         ]
 
     # ----- playing
@@ -455,7 +385,7 @@ class UpcardTable(HandTable):
         depth = self._pile_depth()
         if v.my_turn and v.phase == "draw" and v.melded[v.seat] and depth:
             target = v.discard[-depth]
-            where = " Tab moves to a card you could take back to." if dig_options(v) else ""
+            where = " Shift+Down moves to a card you could take back to." if dig_options(v) else ""
             if is_wild(target, v.wild_rank):
                 self.say("The pile cursor is on ", *self._the(target), ": you can take back only to a natural "
                          f"card matching a pair you hold.{where}", kind=Kind.SYSTEM)
@@ -468,16 +398,16 @@ class UpcardTable(HandTable):
             meld = dig_meld(v.hand, v.discard[-depth:], v.wild_rank, self._selected())
             self.session.act(TakeDiscards(self.seat, depth, meld))
             return
-        # Not the moment (not your turn, drawn already, not melded yet): the engine says why.
-        self.session.act(TakeDiscards(self.seat, max(depth, 1), ()))
+        # Not the moment (not your turn, drawn already, not melded yet, an empty pile): the rules say why.
+        self.session.refused_now(TakeDiscards)
 
     def select(self, key: str = "") -> None:
         if not self.order:
             self.say("You hold no cards.")
             return
-        self.marks[self.pos] = not self.marks[self.pos]
+        self.marks[self.pos] = FREE if self.marks[self.pos] == SELECTED else SELECTED
         card = self.order[self.pos]
-        verb = "Selected the " if self.marks[self.pos] else "Unselected the "
+        verb = "Selected the " if self.marks[self.pos] == SELECTED else "Unselected the "
         self.say(verb, *self._card(card), ". ", *self._selection_parts())
 
     def read_selection(self, key: str = "") -> None:
@@ -485,7 +415,7 @@ class UpcardTable(HandTable):
 
     def clear_selection(self, key: str = "") -> None:
         had = len(self._selected())
-        self._clear_marks()
+        self.clear_marks()
         self.say("Selection cleared." if had else "Nothing was selected.")
 
     def _selection_parts(self) -> Parts:
@@ -518,7 +448,7 @@ class UpcardTable(HandTable):
             where = self._meld_name(homes[0]) if len(set(homes)) == 1 and homes[0] is not None else "melds"
             fit = f"Not a meld, but {'it fits' if len(cards) == 1 else 'they fit'} {where}"
             if now and v.may_lay_off:
-                return [fit + ": Enter or O lays off."]
+                return [fit + ": Enter or Shift+O lays off."]
             if v.melded[v.seat] and not v.first_meld_now:
                 return [fit + "."]
             return [fit + "; you may lay off from the turn after your first meld."]
@@ -545,8 +475,7 @@ class UpcardTable(HandTable):
 
     def _lay_off_cards(self, cards: Sequence[Card]) -> None:
         v = self.view
-        if not (v.my_turn and v.phase == "discard" and v.may_lay_off):
-            self.session.act(LayOff(self.seat, cards[0], 0))  # the engine says why not now
+        if self.session.refused_now(LayOff):
             return
         if not v.table:
             self.say("There are no melds on the table yet.", kind=Kind.SYSTEM)
@@ -590,7 +519,7 @@ class UpcardTable(HandTable):
     def hint(self, key: str = "") -> None:
         v = self.view
         if v.phase == "over":
-            self.say("The game is over.")
+            self.say(GAME_OVER)
             return
         action = self._hint_action()
         if action is None:
@@ -598,8 +527,8 @@ class UpcardTable(HandTable):
             parts: Parts = [f"It is {v.players[v.to_move]}'s turn. Your hand now: "]
             if arr.melds:
                 melds = [c for m in arr.melds for c in m]
-                parts += [f"{_cards(len(melds))} would meld, worth {arr.melded_value}; "]
-            parts.append(f"{_cards(len(arr.deadwood))} would not, {arr.deadwood_value} against you.")
+                parts += [f"{card_count(len(melds))} would meld, worth {arr.melded_value}; "]
+            parts.append(f"{card_count(len(arr.deadwood))} would not, {arr.deadwood_value} against you.")
             self.say(*parts, kind=Kind.MY_TURN)
             return
         self.say("Hint: ", *self._action_parts(action), kind=Kind.MY_TURN)
@@ -613,13 +542,13 @@ class UpcardTable(HandTable):
             return [f"draw from the stock{why}: D."]
         if isinstance(action, TakeDiscards):
             target = v.discard[-action.count]
-            return [f"take {_cards(action.count)} back to ", *self._the(target), ", melding ",
-                    *self._list(action.meld), ": move to it with Tab, then T."]
+            return [f"take {card_count(action.count)} back to ", *self._the(target), ", melding ",
+                    *self._list(action.meld), ": move to it with Shift+Down, then T."]
         if isinstance(action, Meld):
             return ["meld ", *self._list(action.cards), ": select them with Space, then Enter."]
         if isinstance(action, LayOff):
             return ["lay off ", *self._the(action.card), f" on {self._meld_name(action.meld)}: "
-                    "select it, then O."]
+                    "select it, then Shift+O."]
         if isinstance(action, Discard):
             out = " and go out" if len(v.hand) == 1 else ""
             return ["discard ", *self._the(action.card), f"{out}: move to it, then X."]
@@ -634,73 +563,13 @@ class UpcardTable(HandTable):
             self.meld_index = action.meld
         self.session.act(action)
 
-    # ----- moving in the hand
-    def _announce_current(self, edge: str = "") -> None:
-        card = self._current()
-        if card is None:
-            self.say("Your hand is empty.")
-            return
-        mark = ", selected" if self.marks[self.pos] else ""
-        self.say(edge, *self._card(card), f", {self.pos + 1} of {len(self.order)}{mark}")
-
-    def previous(self, key: str = "") -> None:
-        if self.order and self.pos == 0:
-            self._announce_current("First card. ")
-            return
-        self._move_to(self.pos - 1)
-
-    def next(self, key: str = "") -> None:
-        if self.order and self.pos == len(self.order) - 1:
-            self._announce_current("Last card. ")
-            return
-        self._move_to(self.pos + 1)
-
-    def jump(self, key: str = "") -> None:
-        if not key or not key.isdigit():
-            self.go_to()
-            return
-        self._move_to((int(key) or 10) - 1)
-
-    def jump_high(self, key: str = "") -> None:
-        if key not in HIGH_KEYS:
-            self.go_to()
-            return
-        self._move_to(10 + HIGH_KEYS.index(key))
-
-    # ----- reading the hand
-    def read_hand(self, key: str = "") -> None:
-        if not self.order:
-            self.say("You hold no cards.")
-            return
-        chosen = len(self._selected())
-        note = f" {chosen} selected." if chosen else ""
-        self.say(f"{_cards(len(self.order))}: ", *self._list(self.order), f".{note}", kind=Kind.MY_TURN)
-
-    def read_by_rank(self, key: str = "") -> None:
-        self.say(hand_words(self.order, self.view.wild_rank, group="rank") + ".", kind=Kind.MY_TURN)
-
-    def _sort_to(self, how: str) -> None:
-        self.sort = how
-        if not self.order:
-            self.say(f"Sorted by {how}: you hold no cards.")
-            return
-        pairs = list(zip(self.order, self.marks, strict=True))
-        current = pairs[self.pos]
-        tagged = self._sorted([(c, m) for c, m in pairs])
-        # Keep the cursor on the same card (the same copy, if two are equal and marked differently).
-        self.pos = tagged.index(current)
-        self.order = [c for c, _ in tagged]
-        self.marks = [m for _, m in tagged]
-        wilds = " wilds last" if how == "rank" else ""
-        self.say(f"Sorted by {how}{wilds and ','}{wilds}: ", *self._list(self.order), ".", kind=Kind.MY_TURN)
-
     # ----- the discard pile
     def read_pile(self, key: str = "") -> None:
         pile = self.view.discard
         if not pile:
             self.say("The discard pile is empty.")
             return
-        self.say(f"{_cards(len(pile))}; from the top: ", *self._list(list(reversed(pile))), ".")
+        self.say(f"{card_count(len(pile))}; from the top: ", *self._list(list(reversed(pile))), ".")
 
     def _pile_note(self, depth: int) -> str:
         """Whether the card at ``depth`` could be taken back to by you, and what it takes."""
@@ -710,7 +579,7 @@ class UpcardTable(HandTable):
             return ""
         if not v.melded[v.seat] or (v.first_meld_now and v.my_turn):
             return " You hold a pair of its rank: you could take back to it from the turn after your first meld."
-        return f" You could take back to it: {_cards(depth)}, melding {_cards(len(option.meld))}."
+        return f" You could take back to it: {card_count(depth)}, melding {card_count(len(option.meld))}."
 
     def _announce_pile(self, edge: str = "") -> None:
         v = self.view
@@ -727,7 +596,7 @@ class UpcardTable(HandTable):
             self.say("The discard pile is empty.")
             return
         if not 1 <= depth <= len(pile):
-            self.say(f"The discard pile has {_cards(len(pile))}; there is no card {depth} from the top.")
+            self.say(f"The discard pile has {card_count(len(pile))}; there is no card {depth} from the top.")
             return
         self.pile_index = len(pile) - depth
         self._announce_pile(edge)
@@ -784,9 +653,9 @@ class UpcardTable(HandTable):
             when = " now, instead of drawing"
         else:
             when = " at the start of your turn"
-        self.say(f"You could take back to {_cards(len(options))}{when}:")
+        self.say(f"You could take back to {card_count(len(options))}{when}:")
         for o in options:
-            parts: Parts = [*self._card(o.target), f", {_cards(o.depth)} from the top. You meld ",
+            parts: Parts = [*self._card(o.target), f", {card_count(o.depth)} from the top. You meld ",
                             *self._list(o.meld), f": {o.gain} on the table."]
             if o.kept:
                 more = "1 more card comes" if len(o.kept) == 1 else f"{len(o.kept)} more cards come"
@@ -879,7 +748,7 @@ class UpcardTable(HandTable):
         if v.discard_top is None:
             self.say("The discard pile is empty.")
             return
-        self.say("The top card is ", *self._the(v.discard_top), f"; the discard pile has {_cards(len(v.discard))}.")
+        self.say("The top card is ", *self._the(v.discard_top), f"; the discard pile has {card_count(len(v.discard))}.")
 
     def _deal_log(self) -> HandOpened | None:
         return next((ev for ev in reversed(self.view.log) if isinstance(ev, HandOpened)), None)
@@ -888,14 +757,14 @@ class UpcardTable(HandTable):
         v = self.view
         names = self.names
         dealer = "your" if v.dealer == v.seat else f"the dealer {v.players[v.dealer]}'s"
-        parts: Parts = [f"{_cap(v.wild_rank.plural)} are wild: {dealer} up card. At the deal: "]
+        parts: Parts = [f"{capital(v.wild_rank.plural)} are wild: {dealer} up card. At the deal: "]
         n = len(v.players)
         for i in range(n):
             seat = (v.dealer + 1 + i) % n
             if i:
                 parts.append("; ")
             size = self._dealt_size(seat)
-            parts += [f"{names.name(seat)} ", *self._the(v.up_cards[seat]), f", {_cards(size)}"]
+            parts += [f"{names.name(seat)} ", *self._the(v.up_cards[seat]), f", {card_count(size)}"]
         self.say(*parts, ".")
 
     def _dealt_size(self, seat: int) -> int:
@@ -933,7 +802,7 @@ class UpcardTable(HandTable):
     def info(self, key: str = "") -> None:
         v = self.view
         if v.phase == "over":
-            self.say("The game is over.")
+            self.say(GAME_OVER)
             return
         dealer = "you" if v.dealer == v.seat else v.players[v.dealer]
         if v.melded[v.seat] and not (v.first_meld_now and v.my_turn):
@@ -942,8 +811,8 @@ class UpcardTable(HandTable):
             melded = "You melded this turn: discard now."
         else:
             melded = "You have not melded yet: your first meld is exactly three cards."
-        self.say(f"Hand {v.hand_number}, {v.wild_rank.plural} wild, {dealer} dealt. Stock {_cards(v.stock_size)}, "
-                 f"discard pile {_cards(len(v.discard))}, {_melds_count(len(v.table))}. {melded}")
+        self.say(f"Hand {v.hand_number}, {v.wild_rank.plural} wild, {dealer} dealt. Stock {card_count(v.stock_size)}, "
+                 f"discard pile {card_count(len(v.discard))}, {_melds_count(len(v.table))}. {melded}")
         self._whose_turn()
 
     def players(self, key: str = "") -> None:
@@ -964,7 +833,7 @@ class UpcardTable(HandTable):
                 parts.append("; ")
             status = "melded" if v.melded[seat] else "not melded"
             value = cards_value([c for m in v.table for c in m.cards_of(seat)], v.wild_rank)
-            parts.append(f"{v.players[seat]}: {_cards(v.hand_sizes[seat])}, {status}, {value} on the table")
+            parts.append(f"{v.players[seat]}: {card_count(v.hand_sizes[seat])}, {status}, {value} on the table")
             if seat in last:
                 parts += [", last discarded ", *self._the(last[seat])]
             elif opened:
@@ -984,6 +853,3 @@ def resume_question(game: Game, seat: int) -> str:
     totals = ", ".join(f"{names.name(s)} {t}" for s, t in enumerate(view.totals))
     return (f"You have a saved game of Upcard Rummy with {others}, hand {view.hand_number}, "
             f"totals {totals}, target {view.target}. Resume it?")
-
-
-register_table("upcard-rummy", UpcardTable, title="Upcard Rummy", resume_question=resume_question)

@@ -6,6 +6,6 @@ cannot see hidden cards even by accident.
 
 from __future__ import annotations
 
-from engine.bots.base import LEVELS, Agent, agent_levels, make_agent, register_agent
+from engine.bots.base import LEVELS, Agent, Choice, agent_levels, explain, make_agent, register_agent
 
-__all__ = ["LEVELS", "Agent", "agent_levels", "make_agent", "register_agent"]
+__all__ = ["LEVELS", "Agent", "Choice", "agent_levels", "explain", "make_agent", "register_agent"]

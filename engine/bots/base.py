@@ -11,11 +11,13 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.actions import Action
+from engine.cards import Card
 
-__all__ = ["LEVELS", "Agent", "agent_levels", "make_agent", "register_agent"]
+__all__ = ["LEVELS", "Agent", "Choice", "agent_levels", "explain", "make_agent", "register_agent"]
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -28,23 +30,64 @@ class Agent(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A computer player's move and why it chose it: what a hint tells a person, in the words of
+    speech.hint_words (the engine holds no sentences, only the reason's name and its facts).
+
+    Reasons: ``go_out``; ``take_goes_out`` (the up card lets the hand go out this turn);
+    ``take_fewer_points`` (the up card leaves fewer points than the stock is expected to);
+    ``top_idle`` (the up card would only be thrown again); ``stock_better``; ``fewest_points`` (the
+    throw leaving fewest points, on a last turn); ``best_prospects`` (the throw that keeps the best
+    chances); ``spare_next`` (``instead`` would leave as few points, but ``seat``, who plays next, is
+    seen collecting it); ``only`` (nothing to weigh); ``chosen`` (a player that gives no reasons).
+    Contract rummy adds ``take_helps`` and ``buy_helps`` (the card brings the contract nearer, or once
+    down plays on the table), ``up_card_no_help``, ``no_buy``, ``lay_down``, ``play_off``,
+    ``stay_short`` (``short``: cards the hand is still short of its contract) and ``shed_highest``;
+    upcard rummy ``meld_worth`` (``points``: the value the move puts on the table); solitaire
+    ``closes_pile`` and ``nearer_closing`` (``short``: cards of the pile no meld takes after the move).
+    """
+
+    action: Action
+    reason: str
+    #: Points left in hand after the move (and the discard it leads to), where the player knows them;
+    #: for a draw from the stock (``stock_better``, ``top_idle``), what taking the up card would leave.
+    points: int | None = None
+    #: The card the player chose not to throw, for ``spare_next``.
+    instead: Card | None = None
+    #: The seat the reason is about, for ``spare_next``.
+    seat: int | None = None
+    #: Cards short after the move: of the contract (``stay_short``), of closing a pile (``nearer_closing``).
+    short: int | None = None
+
+
+def explain(agent: Agent, view: Any, legal: Sequence[Action]) -> Choice:
+    """The agent's choice with its reason; a player with no ``explain`` of its own gives ``chosen``."""
+    own = getattr(agent, "explain", None)
+    if own is not None:
+        choice: Choice = own(view, legal)
+        return choice
+    return Choice(agent.choose(view, legal), "chosen")
+
+
 _FACTORIES: dict[tuple[str, str], Callable[[int], Agent]] = {}
 _loaded: set[str] = set()
 
 
 def register_agent(game: str, level: str, factory: Callable[[int], Agent]) -> None:
-    """Make ``factory(seed)`` the player for ``game`` at ``level``."""
+    """Make ``factory(seed)`` the player for ``game`` at ``level``; a second one for the same game and
+    level is refused rather than silently replacing the first."""
+    if (game, level) in _FACTORIES:
+        raise ValueError(f"a {level} computer player for {game} is already registered")
     _FACTORIES[(game, level)] = factory
 
 
 def _load_players(game: str) -> None:
     """Import the module that registers ``game``'s players: by convention ``engine.bots.<game>`` with
-    dashes as underscores (five-crowns: engine/bots/five_crowns.py). Rulesets may also register
-    players themselves (solitaire does), so the rulesets are loaded too."""
+    dashes as underscores (five-crowns: engine/bots/five_crowns.py)."""
     if game in _loaded:
         return
     _loaded.add(game)
-    importlib.import_module("engine.rules")
     module = game.replace("-", "_")
     if module.isidentifier() and importlib.util.find_spec(f"engine.bots.{module}") is not None:
         importlib.import_module(f"engine.bots.{module}")
@@ -66,11 +109,3 @@ def make_agent(game: str, level: str, seed: int = 0) -> Agent:
         raise ValueError(f"no {level} computer player for {game} yet")
     return factory(seed)
 
-
-def __getattr__(name: str) -> Any:
-    # The first greedy player lived here; it is now the 'normal' Five Crowns player.
-    if name == "SimpleFiveCrowns":
-        from engine.bots.five_crowns import NormalFiveCrowns
-
-        return NormalFiveCrowns
-    raise AttributeError(name)

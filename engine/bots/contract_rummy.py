@@ -32,10 +32,11 @@ from engine.arrange_contract import (
     card_points,
     cards_short,
     cards_wanted,
+    hand_points,
     is_wild,
     lay_off_options,
 )
-from engine.bots.base import register_agent
+from engine.bots.base import Choice, register_agent
 from engine.cards import JOKER, Card, standard_deck
 from engine.events import Discarded, Drew, HandStarted, StockReshuffled
 from engine.rules.contract_rummy import Bought, Buy, ContractView, LayDown, LayOff, PassBuy, Swap
@@ -89,6 +90,30 @@ class _ContractPlayer:
             return play
         discards = [a for a in legal if isinstance(a, Discard)]
         return self.discard(view, discards)
+
+    def explain(self, view: Any, legal: Sequence[Action]) -> Choice:
+        """The move :meth:`choose` makes, and why (the reasons of :class:`engine.bots.base.Choice`)."""
+        action = self.choose(view, legal)
+        seat = view.seat
+        if isinstance(action, Buy):
+            return Choice(action, "buy_helps")
+        if isinstance(action, PassBuy):
+            return Choice(action, "up_card_no_help" if seat == view.to_move else "no_buy")
+        if isinstance(action, Draw):
+            return Choice(action, "take_helps" if action.source == "discard" else "stock_better")
+        if isinstance(action, LayDown):
+            rest = list(view.hand)
+            for meld in action.melds:
+                for card in meld:
+                    rest.remove(card)
+            return Choice(action, "lay_down", points=hand_points(rest))
+        if isinstance(action, LayOff | Swap):
+            return Choice(action, "play_off")
+        if isinstance(action, Discard) and not view.melded[seat]:
+            return Choice(action, "stay_short", short=cards_short(_without(view.hand, action.card), view.contract))
+        if isinstance(action, Discard):
+            return Choice(action, "shed_highest", points=hand_points(_without(view.hand, action.card)))
+        return Choice(action, "chosen")
 
     def play_off(self, view: ContractView, legal: Sequence[Action]) -> Action | None:
         lay_offs = [a for a in legal if isinstance(a, LayOff)]

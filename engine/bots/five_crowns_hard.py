@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.actions import Action, Discard, Draw, GoOut
+from engine.bots.base import Choice
 from engine.bots.feeding import feed_risk
 from engine.bots.judge import Judge, Key, Lay, code_card, near_cards, wild_stand_in
 from engine.bots.knowledge import Knowledge, read_knowledge
@@ -68,16 +69,21 @@ class HardFiveCrowns:
         self.judge = Judge()
 
     def choose(self, view: FiveCrownsView, legal: Sequence[Action]) -> Action:
+        return self.explain(view, legal).action
+
+    def explain(self, view: FiveCrownsView, legal: Sequence[Action]) -> Choice:
+        """The move, and why (see the reasons in :class:`engine.bots.base.Choice`): a hint says this."""
         judge = self.judge
         judge.reset(view.wild_rank, view.all_wild_melds)
         outs = [a for a in legal if isinstance(a, GoOut)]
         draws = [a for a in legal if isinstance(a, Draw)]
         discards = [a for a in legal if isinstance(a, Discard)]
         if not (outs or draws or discards):
-            return legal[0]
+            return Choice(legal[0], "only")
         table = self._table(view)
         if outs:
-            return min(outs, key=lambda a: (self._risk(a.discard, table), a.discard.sort_key()))
+            out = min(outs, key=lambda a: (self._risk(a.discard, table), a.discard.sort_key()))
+            return Choice(out, "go_out", points=0)
         if draws:
             return self._draw(view, draws, table)
         return self._discard(view, discards, table)
@@ -165,44 +171,54 @@ class HardFiveCrowns:
         scored.sort(key=lambda sc: (sc[0], sc[1].sort_key()))
         return scored
 
-    def _discard(self, view: FiveCrownsView, discards: list[Discard], table: _Table) -> Action:
-        hand = self.judge.key(view.hand)
+    def _discard(self, view: FiveCrownsView, discards: list[Discard], table: _Table) -> Choice:
+        judge = self.judge
+        hand = judge.key(view.hand)
         allowed = {a.card for a in discards}
+        left = judge.discard_points(hand)
         if view.last_turn:
-            left = self.judge.discard_points(hand)
-            card = min(allowed, key=lambda c: (left[c], self._risk(c, table), -self.judge.points_of(c), c.sort_key()))
-            return Discard(view.seat, card)
+            card = min(allowed, key=lambda c: (left[c], self._risk(c, table), -judge.points_of(c), c.sort_key()))
+            return Choice(Discard(view.seat, card), "fewest_points", points=left[card])
         for _score, card in self._ranked_throws(hand, table):
             if card in allowed:
-                return Discard(view.seat, card)
-        return discards[0]
+                # The throw that leaves fewest points, if this is not it and the next player collects it.
+                cheapest = min(allowed, key=lambda c: (left[c], -judge.points_of(c), c.sort_key()))
+                if cheapest != card and left[cheapest] <= left[card] and self._risk(cheapest, table) > 0:
+                    return Choice(Discard(view.seat, card), "spare_next", points=left[card],
+                                  instead=cheapest, seat=table.taker)
+                return Choice(Discard(view.seat, card), "best_prospects", points=left[card])
+        return Choice(discards[0], "only")
 
     # ----------------------------------------------------------------- drawing
-    def _draw(self, view: FiveCrownsView, draws: list[Draw], table: _Table) -> Action:
+    def _draw(self, view: FiveCrownsView, draws: list[Draw], table: _Table) -> Choice:
         sources = {a.source for a in draws}
         top = view.discard_top
         if "discard" not in sources or top is None:
-            return draws[0]
-        if "stock" not in sources:
-            return Draw(view.seat, "discard")
+            return Choice(draws[0], "only")
         take = Draw(view.seat, "discard")
+        if "stock" not in sources:
+            return Choice(take, "only")
         stock = Draw(view.seat, "stock")
         hand = self.judge.key(view.hand)
         with_top = self.judge.plus(hand, top)
+        top_left = min(self.judge.discard_points(with_top).values())
         if view.last_turn:
-            top_left = min(self.judge.discard_points(with_top).values())
-            return take if top_left < self._expected_after_stock(hand, table) else stock
+            if top_left < self._expected_after_stock(hand, table):
+                return Choice(take, "take_goes_out" if top_left == 0 else "take_fewer_points", points=top_left)
+            return Choice(stock, "stock_better", points=top_left)
         if self._idle(hand, top):
-            return stock
-        if min(self.judge.discard_points(with_top).values()) == 0:
-            return take  # it goes out this turn
+            return Choice(stock, "top_idle", points=top_left)
+        if top_left == 0:
+            return Choice(take, "take_goes_out", points=0)  # it goes out this turn
         top_score = self._ranked_throws(with_top, table)[0][0]
         pts, gain, out = self._prospects(hand, table)
         now = pts - gain - (1.0 - table.hazard) * table.bonus * out
         # Drawing from the stock: this turn's draw sheds ``gain`` on average and goes out with chance
         # ``out``; what is kept then faces the same prospects again.
         stock_score = now - gain - table.bonus * out
-        return take if top_score < stock_score else stock
+        if top_score < stock_score:
+            return Choice(take, "take_fewer_points", points=top_left)
+        return Choice(stock, "stock_better", points=top_left)
 
     def _idle(self, hand: Key, top: Card) -> bool:
         """The up card would only be thrown again: it melds with nothing and is no cheaper than any

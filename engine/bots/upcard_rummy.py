@@ -27,7 +27,7 @@ from typing import Any
 
 from engine.actions import Action, Discard, Draw
 from engine.arrange_upcard import card_value, is_wild, meld_rank, naturals_by_rank
-from engine.bots.base import register_agent
+from engine.bots.base import Choice, register_agent
 from engine.cards import Card, Rank, Suit, no_twos_deck
 from engine.events import Discarded
 from engine.rules.upcard_rummy import (
@@ -182,6 +182,19 @@ class UpcardAgent:
             if first is not None:
                 return first
         return self._discard(view, ctx)
+
+    def explain(self, view: Any, legal: Sequence[Action]) -> Choice:
+        """The move :meth:`choose` makes, and the points it puts on the table (``meld_worth``)."""
+        action = self.choose(view, legal)
+        wild = view.wild_rank
+        cards = action.cards if isinstance(action, Meld) else action.meld if isinstance(action, TakeDiscards) else ()
+        if isinstance(action, LayOff):
+            cards = (action.card,)
+        if cards:
+            return Choice(action, "meld_worth", points=sum(card_value(c, wild) for c in cards))
+        if isinstance(action, Draw):
+            return Choice(action, "stock_better")
+        return Choice(action, "chosen")
 
     # ----------------------------------------------------------------- context
     def _context(self, view: UpcardView) -> _Context:

@@ -1,3 +1,1 @@
-"""One module per game, each registering itself with :mod:`engine.ruleset`."""
-
-from engine.rules import contract_rummy, five_crowns, five_crowns_solitaire, upcard_rummy  # noqa: F401
+"""One module per game; each names its ruleset class in ``RULESET``, which :mod:`engine.ruleset` finds."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar, Literal
 
 from engine.actions import Action, Discard, Draw, register_action
@@ -51,8 +52,7 @@ from engine.events import (
     TurnStarted,
     register_event,
 )
-from engine.notation import parse_card
-from engine.ruleset import register_ruleset
+from engine.notation import card_codes, parse_card, read_codes
 
 __all__ = [
     "CARDS_DEALT",
@@ -558,26 +558,43 @@ class ContractRummy:
         return actions
 
     # ----------------------------------------------------------------- verify
-    def verify(self, state: ContractState, action: Action) -> None:
+    def why_not_now(self, state: ContractState, seat: int, kind: str) -> str | None:
+        """Why ``seat`` may make no move of ``kind`` now, whatever the cards (None: some such move may be
+        legal). For a buy or a pass this is the whole check: neither names a card."""
         if state.phase == "over":
-            raise IllegalAction("the game is over")
-        seat = action.seat
+            return "the game is over"
         if not 0 <= seat < len(state.players):
-            raise IllegalAction(f"there is no seat {seat}")
-        if isinstance(action, Buy | PassBuy):
-            self._verify_answer(state, action)
-            return
+            return f"there is no seat {seat}"
+        if kind in (Buy.kind, PassBuy.kind):
+            return self._answer_problem(state, seat, buying=kind == Buy.kind)
         if seat != state.to_move:
-            who = state.players[state.to_move]
-            raise IllegalAction(f"it is {who}'s turn, not yours")
+            return f"it is {state.players[state.to_move]}'s turn, not yours"
+        if kind == Draw.kind:
+            if state.phase == "discard":
+                return "you have already drawn this turn"
+            if state.phase == "buy" and state.to_move in state.answers:
+                return "you left the up card: wait while the others decide whether to buy it"
+            return None
+        if kind not in (Discard.kind, LayDown.kind, LayOff.kind, Swap.kind):
+            return f"{kind} is not a move in contract rummy"
+        if state.phase != "discard":
+            return "draw a card first: from the stock or the discard pile"
+        if kind == LayDown.kind and state.melded[seat]:
+            return "you have already laid down your contract this hand"
+        if kind == LayOff.kind and not state.melded[seat]:
+            return "lay down your contract first; then you may play on the melds on the table"
+        if kind == Swap.kind and not state.melded[seat]:
+            return "lay down your contract first; then you may swap for wilds on the table"
+        return None
+
+    def verify(self, state: ContractState, action: Action) -> None:
+        reason = self.why_not_now(state, action.seat, action.kind)
+        if reason is not None:
+            raise IllegalAction(reason)
         if isinstance(action, Draw):
             self._verify_draw(state, action)
-            return
-        if state.phase != "discard":
-            raise IllegalAction("draw a card first: from the stock or the discard pile")
-        hand = state.hands[seat]
-        if isinstance(action, Discard):
-            if action.card not in hand:
+        elif isinstance(action, Discard):
+            if action.card not in state.hands[action.seat]:
                 raise IllegalAction(f"you have no {action.card.name} in your hand")
         elif isinstance(action, LayDown):
             self._verify_lay_down(state, action)
@@ -585,45 +602,36 @@ class ContractRummy:
             self._verify_lay_off(state, action)
         elif isinstance(action, Swap):
             self._verify_swap(state, action)
-        else:
-            raise IllegalAction(f"{action.kind} is not a move in contract rummy")
 
-    def _verify_answer(self, state: ContractState, action: Buy | PassBuy) -> None:
-        seat = action.seat
-        buying = isinstance(action, Buy)
+    def _answer_problem(self, state: ContractState, seat: int, *, buying: bool) -> str | None:
         if state.phase != "buy":
-            raise IllegalAction(
-                "no card is on offer: a card may be bought only just after it is discarded, "
-                "before the next player draws"
-            )
+            return ("no card is on offer: a card may be bought only just after it is discarded, "
+                    "before the next player draws")
         if seat in state.answers:
-            raise IllegalAction("you have already answered for this card")
+            return "you have already answered for this card"
         if seat == state.offered_by:
-            raise IllegalAction("you cannot buy back the card you discarded")
+            return "you cannot buy back the card you discarded"
         if seat == state.to_move:
             if buying:
-                raise IllegalAction("it is your turn: take the up card by drawing it from the discard pile")
+                return "it is your turn: take the up card by drawing it from the discard pile"
             if seat not in state.buy_pending():
-                raise IllegalAction("the card on offer is already decided")
-            return
+                return "the card on offer is already decided"
+            return None
         if state.melded[seat]:
-            raise IllegalAction("you have laid down this hand, so you may no longer buy")
+            return "you have laid down this hand, so you may no longer buy"
         if state.buys[seat] >= MAX_BUYS:
-            raise IllegalAction(f"you have bought {MAX_BUYS} times this hand, the most allowed")
+            return f"you have bought {MAX_BUYS} times this hand, the most allowed"
         if seat not in state.buyers:
-            raise IllegalAction("you may not buy this card")
+            return "you may not buy this card"
         if seat not in state.buy_pending():
             ahead = next(s for s in state.priority() if state.answers.get(s))
-            raise IllegalAction(f"{state.players[ahead]}, ahead of you in turn order, wants the card")
+            return f"{state.players[ahead]}, ahead of you in turn order, wants the card"
+        return None
 
     def _verify_draw(self, state: ContractState, action: Draw) -> None:
         if action.source not in ("stock", "discard"):
             raise IllegalAction("draw from the stock or the discard pile")
-        if state.phase == "discard":
-            raise IllegalAction("you have already drawn this turn")
         if state.phase == "buy":
-            if state.to_move in state.answers:
-                raise IllegalAction("you left the up card: wait while the others decide whether to buy it")
             if action.source == "stock":
                 waiting = [state.players[s] for s in state.buyers if s not in state.answers]
                 raise IllegalAction(
@@ -640,8 +648,6 @@ class ContractRummy:
 
     def _verify_lay_down(self, state: ContractState, action: LayDown) -> None:
         seat = action.seat
-        if state.melded[seat]:
-            raise IllegalAction("you have already laid down your contract this hand")
         used = [c for m in action.melds for c in m]
         if _remove(state.hands[seat], used) is None:
             raise IllegalAction(f"you do not hold all of {_codes(used)}")
@@ -657,8 +663,6 @@ class ContractRummy:
 
     def _verify_lay_off(self, state: ContractState, action: LayOff) -> None:
         seat = action.seat
-        if not state.melded[seat]:
-            raise IllegalAction("lay down your contract first; then you may play on the melds on the table")
         if action.card not in state.hands[seat]:
             raise IllegalAction(f"you have no {action.card.name} in your hand")
         meld = self._table_meld(state, action.meld_id)
@@ -667,8 +671,6 @@ class ContractRummy:
 
     def _verify_swap(self, state: ContractState, action: Swap) -> None:
         seat = action.seat
-        if not state.melded[seat]:
-            raise IllegalAction("lay down your contract first; then you may swap for wilds on the table")
         if action.card not in state.hands[seat]:
             raise IllegalAction(f"you have no {action.card.name} in your hand")
         if is_wild(action.card):
@@ -905,9 +907,6 @@ class ContractRummy:
         )
 
     def state_to_data(self, state: ContractState) -> dict[str, Any]:
-        def codes(cards: Sequence[Card]) -> list[str]:
-            return [c.code for c in cards]
-
         return {
             "players": list(state.players),
             "seed": state.seed,
@@ -917,10 +916,12 @@ class ContractRummy:
             "dealer": state.dealer,
             "phase": state.phase,
             "to_move": state.to_move,
-            "stock": codes(state.stock),
-            "discard": codes(state.discard),
-            "hands": [codes(h) for h in state.hands],
-            "table": [{"id": m.id, "owner": m.owner, "kind": m.kind, "cards": codes(m.cards)} for m in state.table],
+            "stock": card_codes(state.stock),
+            "discard": card_codes(state.discard),
+            "hands": [card_codes(h) for h in state.hands],
+            "table": [
+                {"id": m.id, "owner": m.owner, "kind": m.kind, "cards": card_codes(m.cards)} for m in state.table
+            ],
             "melded": list(state.melded),
             "buys": list(state.buys),
             "offered_by": state.offered_by,
@@ -934,8 +935,7 @@ class ContractRummy:
         }
 
     def state_from_data(self, data: Mapping[str, Any]) -> ContractState:
-        def cards(codes: Sequence[str]) -> list[Card]:
-            return [parse_contract_card(c) for c in codes]
+        cards = partial(read_codes, parse=parse_contract_card)
 
         table: list[TableMeld] = []
         for m in data["table"]:
@@ -977,4 +977,5 @@ class ContractRummy:
         return state
 
 
-register_ruleset("contract-rummy", ContractRummy)
+#: Found by engine.ruleset, which registers it under its name.
+RULESET = ContractRummy

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Literal
 
 from engine.actions import Action, Discard, Draw, GoOut
@@ -32,8 +33,7 @@ from engine.events import (
     TurnStarted,
     WentOut,
 )
-from engine.notation import parse_card
-from engine.ruleset import register_ruleset
+from engine.notation import card_codes, parse_card, read_codes
 
 __all__ = ["FiveCrowns", "FiveCrownsOptions", "FiveCrownsState", "FiveCrownsView", "wild_rank_for_hand"]
 
@@ -284,16 +284,29 @@ class FiveCrowns:
 
         return go_out_discards(state.hands[seat], state.wild_rank, all_wild_melds=state.options.all_wild_melds)
 
-    def verify(self, state: FiveCrownsState, action: Action) -> None:
+    def why_not_now(self, state: FiveCrownsState, seat: int, kind: str) -> str | None:
+        """Why ``seat`` may make no move of ``kind`` now, whatever the cards (None: some such move may be legal)."""
         if state.phase == "over":
-            raise IllegalAction("the game is over")
-        if not 0 <= action.seat < len(state.players):
-            raise IllegalAction(f"there is no seat {action.seat}")
-        if action.seat != state.to_move:
-            raise IllegalAction(f"it is {state.players[state.to_move]}'s turn, not yours")
+            return "the game is over"
+        if not 0 <= seat < len(state.players):
+            return f"there is no seat {seat}"
+        if seat != state.to_move:
+            return f"it is {state.players[state.to_move]}'s turn, not yours"
+        if kind == Draw.kind:
+            return "you have already drawn this turn; now discard a card" if state.phase != "draw" else None
+        if kind in (Discard.kind, GoOut.kind):
+            if state.phase != "discard":
+                return "draw a card first: from the stock or the discard pile"
+            if kind == GoOut.kind and state.last_turn():
+                return "someone has already gone out; discard, and your melds are laid down for you"
+            return None
+        return f"{kind} is not a move in Five Crowns"
+
+    def verify(self, state: FiveCrownsState, action: Action) -> None:
+        reason = self.why_not_now(state, action.seat, action.kind)
+        if reason is not None:
+            raise IllegalAction(reason)
         if isinstance(action, Draw):
-            if state.phase != "draw":
-                raise IllegalAction("you have already drawn this turn; now discard a card")
             if action.source == "stock" and not state.stock:
                 raise IllegalAction("the stock is empty")
             if action.source == "discard" and not state.discard:
@@ -301,24 +314,16 @@ class FiveCrowns:
             if action.source not in ("stock", "discard"):
                 raise IllegalAction("draw from the stock or the discard pile")
             return
-        if isinstance(action, Discard | GoOut):
-            card = action.card if isinstance(action, Discard) else action.discard
-            if state.phase != "discard":
-                raise IllegalAction("draw a card first: from the stock or the discard pile")
-            if card not in state.hands[action.seat]:
-                raise IllegalAction(f"you have no {card.name} in your hand")
-            if isinstance(action, GoOut):
-                if state.last_turn():
-                    raise IllegalAction("someone has already gone out; discard, and your melds are laid down for you")
-                rest = list(state.hands[action.seat])
-                rest.remove(card)
-                best = arrange(rest, state.wild_rank, all_wild_melds=state.options.all_wild_melds)
-                if best.points:
-                    raise IllegalAction(
-                        f"you cannot go out discarding the {card.name}: {len(best.deadwood)} card(s) would not meld"
-                    )
-            return
-        raise IllegalAction(f"{action.kind} is not a move in Five Crowns")
+        card = action.card if isinstance(action, Discard) else action.discard if isinstance(action, GoOut) else None
+        if card not in state.hands[action.seat]:
+            raise IllegalAction(f"you have no {card.name if card else 'such card'} in your hand")
+        if isinstance(action, GoOut):
+            rest = list(state.hands[action.seat])
+            rest.remove(action.discard)
+            best = arrange(rest, state.wild_rank, all_wild_melds=state.options.all_wild_melds)
+            if best.points:
+                raise IllegalAction(f"you cannot go out discarding the {action.discard.name}: "
+                                    f"{len(best.deadwood)} card(s) would not meld")
 
     # ----------------------------------------------------------------- apply
     def apply(self, state: FiveCrownsState, action: Action) -> list[Event]:
@@ -451,9 +456,6 @@ class FiveCrowns:
         )
 
     def state_to_data(self, state: FiveCrownsState) -> dict[str, Any]:
-        def codes(cards: Sequence[Card]) -> list[str]:
-            return [c.code for c in cards]
-
         return {
             "players": list(state.players),
             "seed": state.seed,
@@ -464,13 +466,15 @@ class FiveCrowns:
             "seats": list(state.seats),
             "phase": state.phase,
             "to_move": state.to_move,
-            "stock": codes(state.stock),
-            "discard": codes(state.discard),
-            "hands": [codes(h) for h in state.hands],
+            "stock": card_codes(state.stock),
+            "discard": card_codes(state.discard),
+            "hands": [card_codes(h) for h in state.hands],
             "went_out": state.went_out,
             "last_turns": list(state.last_turns),
             "laid_down": {
-                str(seat): {"melds": [codes(m) for m in a.melds], "deadwood": codes(a.deadwood), "points": a.points}
+                str(seat): {
+                    "melds": [card_codes(m) for m in a.melds], "deadwood": card_codes(a.deadwood), "points": a.points
+                }
                 for seat, a in state.laid_down.items()
             },
             "scores": [list(s) for s in state.scores],
@@ -480,8 +484,7 @@ class FiveCrowns:
         }
 
     def state_from_data(self, data: Mapping[str, Any]) -> FiveCrownsState:
-        def cards(codes: Sequence[str]) -> list[Card]:
-            return [parse_five_crowns(c) for c in codes]
+        cards = partial(read_codes, parse=parse_five_crowns)
 
         state = FiveCrownsState(
             players=[str(p) for p in data["players"]],
@@ -516,4 +519,5 @@ class FiveCrowns:
         return state
 
 
-register_ruleset("five-crowns", FiveCrowns)
+#: Found by engine.ruleset, which registers it under its name.
+RULESET = FiveCrowns

@@ -15,17 +15,16 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar, Literal
 
 from engine.actions import Action, Discard, Draw, register_action
 from engine.arrange import Arrangement, arrange
-from engine.bots.base import LEVELS, register_agent
 from engine.cards import FIVE_CROWNS_RANKS, Card, Rank, five_crowns_deck
 from engine.errors import IllegalAction
 from engine.events import Event, GameStarted, register_event
 from engine.melds import card_points, meld_kind
-from engine.notation import parse_card
-from engine.ruleset import register_ruleset
+from engine.notation import card_codes, parse_card, read_codes
 from engine.solitaire_closing import closing_arrangement, unmatched_cards, unmatched_count
 
 __all__ = [
@@ -34,7 +33,6 @@ __all__ = [
     "CardPlaced",
     "CardTurned",
     "FiveCrownsSolitaire",
-    "HintPlayer",
     "PileClosed",
     "PileDiscarded",
     "PileView",
@@ -49,9 +47,7 @@ __all__ = [
     "best_discard",
     "best_placement",
     "dealt_size",
-    "pile_distance",
     "pile_wild_rank",
-    "simulate_games",
 ]
 
 PILES = 11
@@ -159,11 +155,6 @@ for _cls in (SolitaireDealt, CardTurned, CardPlaced, PileDiscarded, PileClosed, 
 # --------------------------------------------------------------------------- distance and hints
 
 
-def pile_distance(cards: Sequence[Card], wild_rank: Rank, *, all_wild_melds: bool = True) -> int:
-    """How far a pile is from closing: the fewest of its cards no meld can take (0: it closes)."""
-    return unmatched_count(cards, wild_rank, all_wild_melds=all_wild_melds)
-
-
 @dataclass(frozen=True, slots=True)
 class Placement:
     """A move the hint proposes: put the card on ``pile``, then discard ``discard`` from it.
@@ -198,7 +189,7 @@ def best_discard(
     if before is None:
         without = list(cards)
         without.remove(placed)
-        before = pile_distance(without, wild, all_wild_melds=all_wild_melds)
+        before = unmatched_count(without, wild, all_wild_melds=all_wild_melds)
     best: tuple[tuple[int, int, int], Placement] | None = None
     for card in dict.fromkeys(cards):
         rest = list(cards)
@@ -352,27 +343,6 @@ class SolitaireView:
         return None
 
 
-class HintPlayer:
-    """Plays every step the way the hint key advises; the benchmark strategy and the autoplay."""
-
-    level = "normal"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-
-    def choose(self, view: SolitaireView, legal: Sequence[Action]) -> Action:
-        hint = view.hint()
-        if view.phase == "place" and hint is not None:
-            return Place(view.seat, hint.pile)
-        if view.phase == "discard" and hint is not None:
-            return Discard(view.seat, hint.discard)
-        return legal[0]
-
-
-for _level in LEVELS:
-    register_agent("solitaire", _level, HintPlayer)
-
-
 # --------------------------------------------------------------------------- the ruleset
 
 
@@ -435,40 +405,47 @@ class FiveCrownsSolitaire:
         assert state.placed is not None
         return [Discard(0, c) for c in dict.fromkeys(state.pile(state.placed))]
 
-    def verify(self, state: SolitaireState, action: Action) -> None:
+    def why_not_now(self, state: SolitaireState, seat: int, kind: str) -> str | None:
+        """Why ``seat`` may make no move of ``kind`` now, whatever the cards (None: some such move may be legal)."""
         if state.phase == "over":
-            raise IllegalAction("the game is over")
-        if action.seat != 0:
-            raise IllegalAction(f"there is no seat {action.seat}: solitaire has one player, seat 0")
-        if isinstance(action, Draw):
-            if action.source != "stock":
-                raise IllegalAction("in solitaire every card comes from the stock; discards are dead")
+            return "the game is over"
+        if seat != 0:
+            return f"there is no seat {seat}: solitaire has one player, seat 0"
+        if kind == Draw.kind:
             if state.phase == "place":
-                raise IllegalAction(f"place the {_code(state.drawn)} on an open pile first")
+                return f"place the {_code(state.drawn)} on an open pile first"
             if state.phase == "discard":
-                raise IllegalAction(f"discard a card from pile {state.placed} first")
-            return
-        if isinstance(action, Place):
+                return f"discard a card from pile {state.placed} first"
+            return None
+        if kind == Place.kind:
             if state.phase == "draw":
-                raise IllegalAction("draw a card from the stock first")
+                return "draw a card from the stock first"
             if state.phase == "discard":
-                raise IllegalAction(f"the card is on pile {state.placed}; now discard a card from that pile")
+                return f"the card is on pile {state.placed}; now discard a card from that pile"
+            return None
+        if kind == Discard.kind:
+            if state.phase == "draw":
+                return "draw a card from the stock first"
+            if state.phase == "place":
+                return f"place the {_code(state.drawn)} on an open pile first; then discard from it"
+            return None
+        return f"{kind} is not a move in Five Crowns solitaire"
+
+    def verify(self, state: SolitaireState, action: Action) -> None:
+        if isinstance(action, Draw) and action.source != "stock" and state.phase != "over" and action.seat == 0:
+            raise IllegalAction("in solitaire every card comes from the stock; discards are dead")
+        reason = self.why_not_now(state, action.seat, action.kind)
+        if reason is not None:
+            raise IllegalAction(reason)
+        if isinstance(action, Place):
             if not 1 <= action.pile <= PILES:
                 raise IllegalAction(f"there is no pile {action.pile}: the piles are 1 to {PILES}")
             if not state.is_open(action.pile):
                 raise IllegalAction(f"pile {action.pile} is closed: it takes no more cards")
-            return
-        if isinstance(action, Discard):
-            if state.phase == "draw":
-                raise IllegalAction("draw a card from the stock first")
-            if state.phase == "place":
-                raise IllegalAction(f"place the {_code(state.drawn)} on an open pile first; then discard from it")
-            if action.card not in state.pile(state.placed or 0):
-                raise IllegalAction(
-                    f"pile {state.placed} has no {action.card.name}: the discard comes from the pile you placed on"
-                )
-            return
-        raise IllegalAction(f"{action.kind} is not a move in Five Crowns solitaire")
+        elif isinstance(action, Discard) and action.card not in state.pile(state.placed or 0):
+            raise IllegalAction(
+                f"pile {state.placed} has no {action.card.name}: the discard comes from the pile you placed on"
+            )
 
     # ----------------------------------------------------------------- apply
     def apply(self, state: SolitaireState, action: Action) -> list[Event]:
@@ -551,17 +528,14 @@ class FiveCrownsSolitaire:
         )
 
     def state_to_data(self, state: SolitaireState) -> dict[str, Any]:
-        def codes(cards: Sequence[Card]) -> list[str]:
-            return [c.code for c in cards]
-
         return {
             "players": list(state.players),
             "seed": state.seed,
             "options": state.options.to_data(),
-            "piles": [codes(p) for p in state.piles],
+            "piles": [card_codes(p) for p in state.piles],
             "closed": list(state.closed),
-            "stock": codes(state.stock),
-            "dead": codes(state.dead),
+            "stock": card_codes(state.stock),
+            "dead": card_codes(state.dead),
             "drawn": None if state.drawn is None else state.drawn.code,
             "placed": state.placed,
             "phase": state.phase,
@@ -569,8 +543,7 @@ class FiveCrownsSolitaire:
         }
 
     def state_from_data(self, data: Mapping[str, Any]) -> SolitaireState:
-        def cards(codes: Sequence[str]) -> list[Card]:
-            return [parse_solitaire_card(c) for c in codes]
+        cards = partial(read_codes, parse=parse_solitaire_card)
 
         state = SolitaireState(
             players=[str(p) for p in data["players"]],
@@ -602,11 +575,5 @@ def _code(card: Card | None) -> str:
     return "card" if card is None else card.code
 
 
-def simulate_games(games: int, seed: int) -> dict[str, Any]:
-    """Play ``games`` seeded deals with the hint strategy; see :mod:`engine.solitaire_sim`."""
-    from engine.solitaire_sim import simulate_games as run
-
-    return run(games, seed)
-
-
-register_ruleset("solitaire", FiveCrownsSolitaire)
+#: Found by engine.ruleset, which registers it under its name.
+RULESET = FiveCrownsSolitaire

@@ -18,6 +18,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar, Literal
 
 from engine.actions import Action, Discard, Draw, register_action
@@ -42,8 +43,7 @@ from engine.events import (
     TurnStarted,
     register_event,
 )
-from engine.notation import parse_card
-from engine.ruleset import register_ruleset
+from engine.notation import card_codes, parse_card, read_codes
 
 __all__ = [
     "HandOpened",
@@ -498,13 +498,45 @@ class UpcardRummy:
         return out
 
     # ----------------------------------------------------------------- verify
-    def verify(self, state: UpcardState, action: Action) -> None:
+    def why_not_now(self, state: UpcardState, seat: int, kind: str) -> str | None:
+        """Why ``seat`` may make no move of ``kind`` now, whatever the cards (None: some such move may be legal)."""
         if state.phase == "over":
-            raise IllegalAction("the game is over")
-        if not 0 <= action.seat < len(state.players):
-            raise IllegalAction(f"there is no seat {action.seat}")
-        if action.seat != state.to_move:
-            raise IllegalAction(f"it is {state.players[state.to_move]}'s turn, not yours")
+            return "the game is over"
+        if not 0 <= seat < len(state.players):
+            return f"there is no seat {seat}"
+        if seat != state.to_move:
+            return f"it is {state.players[state.to_move]}'s turn, not yours"
+        if kind in (Draw.kind, TakeDiscards.kind):
+            if state.phase != "draw":
+                return "you have already drawn this turn; meld, lay off, then discard"
+            if kind == TakeDiscards.kind:
+                if not state.melded[seat]:
+                    return "you may take from the discard pile only after you have melded, on a later turn"
+                if not state.discard:
+                    return "the discard pile is empty"
+            return None
+        if kind == Meld.kind:
+            if state.phase != "discard":
+                return "draw first, then meld"
+            if state.first_meld_now:
+                return "your first meld is your only meld this turn; lay down more from your next turn"
+            return None
+        if kind == LayOff.kind:
+            if state.phase != "discard":
+                return "draw first, then lay off"
+            if not state.melded[seat]:
+                return "you may lay off only after your first meld, from your next turn"
+            if state.first_meld_now:
+                return "your first meld is your only play this turn; lay off from your next turn"
+            return None
+        if kind == Discard.kind:
+            return "draw first: take the top card of the stock" if state.phase != "discard" else None
+        return f"{kind} is not a move in upcard rummy"
+
+    def verify(self, state: UpcardState, action: Action) -> None:
+        reason = self.why_not_now(state, action.seat, action.kind)
+        if reason is not None:
+            raise IllegalAction(reason)
         if isinstance(action, Draw):
             self._verify_draw(state, action)
         elif isinstance(action, TakeDiscards):
@@ -513,17 +545,10 @@ class UpcardRummy:
             self._verify_meld(state, action)
         elif isinstance(action, LayOff):
             self._verify_lay_off(state, action)
-        elif isinstance(action, Discard):
-            if state.phase != "discard":
-                raise IllegalAction("draw first: take the top card of the stock")
-            if action.card not in state.hands[action.seat]:
-                raise IllegalAction(f"you have no {action.card.name} in your hand")
-        else:
-            raise IllegalAction(f"{action.kind} is not a move in upcard rummy")
+        elif isinstance(action, Discard) and action.card not in state.hands[action.seat]:
+            raise IllegalAction(f"you have no {action.card.name} in your hand")
 
     def _verify_draw(self, state: UpcardState, action: Draw) -> None:
-        if state.phase != "draw":
-            raise IllegalAction("you have already drawn this turn; meld, lay off, then discard")
         if action.source == "discard":
             raise IllegalAction(
                 "to take from the discard pile, say how far back you go and meld the card you reach with your pair"
@@ -535,13 +560,7 @@ class UpcardRummy:
 
     def _verify_take(self, state: UpcardState, action: TakeDiscards) -> None:
         seat, wild = action.seat, state.wild_rank
-        if state.phase != "draw":
-            raise IllegalAction("you have already drawn this turn; meld, lay off, then discard")
-        if not state.melded[seat]:
-            raise IllegalAction("you may take from the discard pile only after you have melded, on a later turn")
         pile = state.discard
-        if not pile:
-            raise IllegalAction("the discard pile is empty")
         if not isinstance(action.count, int) or not 1 <= action.count <= len(pile):
             raise IllegalAction(f"the discard pile has {len(pile)} card(s); take from 1 to {len(pile)}")
         target = pile[-action.count]
@@ -576,10 +595,6 @@ class UpcardRummy:
 
     def _verify_meld(self, state: UpcardState, action: Meld) -> None:
         seat = action.seat
-        if state.phase != "discard":
-            raise IllegalAction("draw first, then meld")
-        if state.first_meld_now:
-            raise IllegalAction("your first meld is your only meld this turn; lay down more from your next turn")
         hand = state.hands[seat]
         rest = _remove(hand, action.cards)
         if rest is None:
@@ -594,12 +609,6 @@ class UpcardRummy:
 
     def _verify_lay_off(self, state: UpcardState, action: LayOff) -> None:
         seat = action.seat
-        if state.phase != "discard":
-            raise IllegalAction("draw first, then lay off")
-        if not state.melded[seat]:
-            raise IllegalAction("you may lay off only after your first meld, from your next turn")
-        if state.first_meld_now:
-            raise IllegalAction("your first meld is your only play this turn; lay off from your next turn")
         hand = state.hands[seat]
         if action.card not in hand:
             raise IllegalAction(f"you have no {action.card.name} in your hand")
@@ -749,9 +758,6 @@ class UpcardRummy:
         )
 
     def state_to_data(self, state: UpcardState) -> dict[str, Any]:
-        def codes(cards: Sequence[Card]) -> list[str]:
-            return [c.code for c in cards]
-
         return {
             "players": list(state.players),
             "seed": state.seed,
@@ -760,16 +766,16 @@ class UpcardRummy:
             "dealer": state.dealer,
             "phase": state.phase,
             "to_move": state.to_move,
-            "stock": codes(state.stock),
-            "discard": codes(state.discard),
-            "hands": [codes(h) for h in state.hands],
-            "up_cards": codes(state.up_cards),
+            "stock": card_codes(state.stock),
+            "discard": card_codes(state.discard),
+            "hands": [card_codes(h) for h in state.hands],
+            "up_cards": card_codes(state.up_cards),
             "wild_rank": int(state.wild_rank),
             "table": [
                 {
                     "owner": m.owner,
                     "rank": int(m.rank),
-                    "cards": codes(m.cards),
+                    "cards": card_codes(m.cards),
                     "layoffs": [[s, c.code] for s, c in m.layoffs],
                 }
                 for m in state.table
@@ -784,8 +790,7 @@ class UpcardRummy:
         }
 
     def state_from_data(self, data: Mapping[str, Any]) -> UpcardState:
-        def cards(codes: Sequence[str]) -> list[Card]:
-            return [parse_upcard_card(c) for c in codes]
+        cards = partial(read_codes, parse=parse_upcard_card)
 
         state = UpcardState(
             players=[str(p) for p in data["players"]],
@@ -828,4 +833,5 @@ class UpcardRummy:
         return state
 
 
-register_ruleset("upcard-rummy", UpcardRummy)
+#: Found by engine.ruleset, which registers it under its name.
+RULESET = UpcardRummy

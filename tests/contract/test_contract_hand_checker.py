@@ -10,12 +10,12 @@ import pytest
 from contract_table import cards
 
 from access_game.cli import UsageError
-from access_game.commands.hand_contract import run
+from access_game.commands.hand import check_contract
 from engine.arrange_contract import hand_points
 
 
 def check(capsys: pytest.CaptureFixture[str], contract: int, text: str, *, as_json: bool = True) -> str:
-    status = run(argparse.Namespace(contract=contract, json=as_json), text.split())
+    status = check_contract(argparse.Namespace(contract=contract, json=as_json, wild=None), text.split())
     assert status == 0
     return capsys.readouterr().out
 
@@ -52,8 +52,9 @@ def test_split_melds_and_going_out(capsys: pytest.CaptureFixture[str]) -> None:
 def test_words_for_people(capsys: pytest.CaptureFixture[str]) -> None:
     text = check(capsys, 2, "jd qd kd ad 3c", as_json=False)
     assert "Meets contract 2, one run." in text
-    assert "run of diamonds, jack to ace: jd qd kd ad" in text
-    assert "Left in hand: 3c, 3 points." in text
+    assert ("Run of diamonds, jack to ace: jack of diamonds; queen of diamonds; king of diamonds; "
+            "ace of diamonds.") in text
+    assert "Left in hand: 3 of clubs. 3 points." in text
     text = check(capsys, 9, "3s 4s 5s 6s", as_json=False)
     assert "Does not meet contract 9, three runs: 8 cards short at best." in text
 
@@ -69,7 +70,7 @@ def test_cards_may_be_given_with_commas_and_any_case(capsys: pytest.CaptureFixtu
         (None, "7h 7c 7s", "--contract"),
         (0, "7h 7c 7s", "1 to 9"),
         (10, "7h 7c 7s", "1 to 9"),
-        (1, "", "give the cards"),
+        (1, ",", "give the cards"),
         (1, "7h 7x", "not a card"),
         (1, "7st 7c 7s", "suits in contract rummy are"),
         (1, "7h " * 4, "more than three decks hold"),
@@ -79,7 +80,7 @@ def test_cards_may_be_given_with_commas_and_any_case(capsys: pytest.CaptureFixtu
 )
 def test_bad_input_is_a_usage_error(contract: int | None, text: str, message: str) -> None:
     with pytest.raises(UsageError, match=message):
-        run(argparse.Namespace(contract=contract, json=True), text.split())
+        check_contract(argparse.Namespace(contract=contract, json=True, wild=None), text.split())
 
 
 def test_through_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:

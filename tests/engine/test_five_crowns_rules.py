@@ -81,9 +81,9 @@ def play_turn_simple(game: Game) -> None:
 
 def finish_hand(game: Game) -> list:
     """Let the simple computer player play every seat until the current hand ends."""
-    from engine.bots.base import SimpleFiveCrowns
+    from engine.bots.five_crowns import NormalFiveCrowns
 
-    bot = SimpleFiveCrowns(0)
+    bot = NormalFiveCrowns(0)
     hand = state(game).hand_number
     events = []
     while state(game).hand_number == hand and not game.over:

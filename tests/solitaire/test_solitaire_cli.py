@@ -48,7 +48,7 @@ def test_a_deal_at_the_terminal_is_saved_in_its_own_slot_and_resumed(
     saves = SaveStore(tmp_path / "saves", slot=SAVE_SLOT)
     backend = RecordingBackend()
     with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
-        inp.send_text("d1 qy")
+        inp.send_text("d1\rqy")
         assert (
             play_solitaire(args, 9, "You", saves=saves, input=inp, output=DummyOutput(), backend=backend, cues=None)
             == 0
@@ -61,7 +61,7 @@ def test_a_deal_at_the_terminal_is_saved_in_its_own_slot_and_resumed(
         inp.send_text("y qy")
         play_solitaire(args, 9, "You", saves=saves, input=inp, output=DummyOutput(), backend=backend, cues=None)
     assert any(t.startswith("Resumed Five Crowns solitaire") for t in backend.texts)
-    assert "Discard a card from pile 1: Left and Right, then Space." in backend.texts
+    assert "Discard a card from pile 1: Left and Right, then X." in backend.texts
 
 
 def test_simulate_reports_the_hint_strategy(capsys: pytest.CaptureFixture[str]) -> None:

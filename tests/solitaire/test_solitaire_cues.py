@@ -64,7 +64,7 @@ def test_the_table_plays_the_cues_through_the_cue_player(tmp_path: Path) -> None
                          game=table({2: "5d 5s 5c 10h"}, top="5h"))
     h.session.cues = cues
     h.start()
-    h.press("d", "2", "space", "right", "space")
+    h.press("d", "2", "enter", "right", "x")
     assert h.spoken[-1].startswith("Pile 2 closed")
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and (not log.exists() or len(log.read_text().split()) < 3):

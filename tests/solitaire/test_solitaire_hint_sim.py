@@ -13,10 +13,9 @@ from engine.rules.five_crowns_solitaire import (
     SolitaireView,
     best_discard,
     best_placement,
-    pile_distance,
-    simulate_games,
 )
-from engine.solitaire_sim import play_hint_game
+from engine.solitaire_closing import unmatched_count
+from engine.solitaire_sim import play_hint_game, simulate_games
 
 
 def view_of(game: Game) -> SolitaireView:
@@ -30,8 +29,8 @@ def one(text: str) -> Card:
 
 
 def test_distance_counts_the_cards_left_unmatched() -> None:
-    assert pile_distance(cards("7h 8h 9h"), Rank.THREE) == 0
-    assert pile_distance(cards("7h jo 9s"), Rank.THREE) == 3  # no meld at all: every card is unmatched
+    assert unmatched_count(cards("7h 8h 9h"), Rank.THREE) == 0
+    assert unmatched_count(cards("7h jo 9s"), Rank.THREE) == 3  # no meld at all: every card is unmatched
     v = view_of(table({2: "5d 5s 5c 10h", 3: "6h 7h 8h jd qs"}))
     assert v.pile(2).distance == 1
     assert v.pile(3).distance == 2

@@ -12,16 +12,15 @@ from solitaire_tables import new, state
 from engine.actions import Action, Discard, Draw
 from engine.arrange import arrange
 from engine.cards import five_crowns_deck
-from engine.errors import IllegalAction
 from engine.game import Game
 from engine.rules.five_crowns_solitaire import (
     PILES,
     PileClosed,
     Place,
     SolitaireView,
-    pile_distance,
     pile_wild_rank,
 )
+from engine.solitaire_closing import unmatched_count
 
 DECK = Counter(five_crowns_deck())
 FAST = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -51,12 +50,10 @@ def test_cards_are_conserved_and_refusals_change_nothing(seed: int, data: st.Dat
         steps += 1
         action = any_action(data, game)
         before = (game.ruleset.state_to_data(game.state), len(game.log), len(game.actions))
-        try:
-            game.check(action)
-        except IllegalAction:
+        if not game.can(action):
             assert action not in game.legal_actions(0)
             _, reason = game.try_apply(action)
-            assert reason
+            assert reason and reason == game.why_not(action)
             assert (game.ruleset.state_to_data(game.state), len(game.log), len(game.actions)) == before
             continue
         assert action in game.legal_actions(0)
@@ -116,7 +113,7 @@ def test_the_hint_keeps_its_promise(seed: int, moves: int) -> None:
         for card in set(held):
             rest = list(held)
             rest.remove(card)
-            after = pile_distance(rest, pile.wild_rank)
+            after = unmatched_count(rest, pile.wild_rank)
             gains.append(pile.distance - after)
             closers += after == 0
     assert hint.closes == (closers > 0)

@@ -25,9 +25,9 @@ from engine.rules.five_crowns_solitaire import (
     SolitaireEnded,
     SolitaireView,
     StockLow,
-    pile_distance,
     pile_wild_rank,
 )
+from engine.solitaire_closing import unmatched_count
 
 
 def snapshot(game: Game) -> str:
@@ -278,7 +278,7 @@ def test_every_pile_can_be_read_at_any_time_with_its_distance_from_closing() -> 
         v = view(game)
         assert [len(p.cards) for p in v.piles] == [len(state(game).pile(n)) for n in range(1, 12)]
         assert v.pile(2).distance == 1  # 10h is the one card left over
-        assert v.pile(2).distance == pile_distance(v.pile(2).cards, Rank.FOUR)
+        assert v.pile(2).distance == unmatched_count(v.pile(2).cards, Rank.FOUR)
     assert view(game).pile(1).cards == tuple(cards("7h 9s kc 8h"))
 
 

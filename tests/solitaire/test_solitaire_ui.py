@@ -73,9 +73,9 @@ def test_the_table_builds_and_every_command_is_in_the_menu(records: Path) -> Non
     assert h._app is not None
     registry: CommandRegistry = h._app.registry
     names = {c.name for c in registry.menu_items()}
-    assert {"draw", "step", "place", "discard", "hint", "open-piles", "stock", "record", "read-pile"} <= names
+    assert {"draw", "put-down", "discard", "hint", "open-piles", "scores", "record", "read-hand"} <= names
     help_text = "\n".join(registry.help_lines())
-    assert "Piles and cards:" in help_text and "Alt+1" in help_text
+    assert "Moving between piles:" in help_text and "Alt+1" in help_text
 
 
 def test_a_pile_is_announced_with_size_wild_rank_and_distance(records: Path) -> None:
@@ -97,10 +97,11 @@ def test_arrows_skip_closed_piles_and_numbers_reach_them(records: Path) -> None:
     assert h.press("down")[0].startswith("Pile 3:")
 
 
-def test_space_before_drawing_explains_and_changes_nothing(records: Path) -> None:
+def test_enter_before_drawing_explains_and_changes_nothing(records: Path) -> None:
     h = started(Game.new("solitaire", ["You"], seed=4), records)
     before = json.dumps(h.game.to_data())
-    assert h.press("space") == ["Turn up a card first: press D."]
+    assert h.press("enter") == ["Draw a card from the stock first."]
+    assert h.press("x") == ["Draw a card from the stock first."]
     assert json.dumps(h.game.to_data()) == before
 
 
@@ -110,7 +111,7 @@ def test_placing_on_a_closed_pile_is_refused_with_the_reason(records: Path) -> N
     h.press("d")
     before = json.dumps(game.to_data())
     h.press("1")
-    assert h.press("space") == ["Pile 1 is closed: it takes no more cards."]
+    assert h.press("enter") == ["Pile 1 is closed: it takes no more cards."]
     assert json.dumps(game.to_data()) == before
 
 
@@ -120,11 +121,11 @@ def test_a_move_by_keys_places_then_discards_the_card_under_the_cursor(records: 
     said = h.press("d")
     assert said[0] == "You turn up the 5 of hearts, wild on pile 3; 27 left in the stock."
     assert said[1] == "Hint: pile 2, then discard the 10 of hearts: that closes pile 2."
-    said = h.press("2", "space")
+    said = h.press("2", "enter")
     assert "You put the 5 of hearts on pile 2; now discard one of its cards." in said
     # The card cursor is on the card just placed; End moves to the 10 of hearts (suit order: hearts first).
     assert h.press("right") == ["10 of hearts, 2 of 5"]
-    said = h.press("space")
+    said = h.press("x")
     assert said[:2] == ["You discard the 10 of hearts from pile 2.", "Pile 2 closed: 1 book. 1 of 11 closed, 10 to go."]
     assert not state(game).is_open(2)
 
@@ -132,9 +133,9 @@ def test_a_move_by_keys_places_then_discards_the_card_under_the_cursor(records: 
 def test_the_discard_must_be_made_on_the_pile_placed_on(records: Path) -> None:
     game = table({2: "5d 5s 5c 10h"}, top="5h")
     h = started(game, records)
-    h.press("d", "2", "space", "3")
+    h.press("d", "2", "enter", "3")
     before = json.dumps(game.to_data())
-    said = h.press("space")
+    said = h.press("x")
     assert said == ["You are on pile 3; the discard comes from pile 2, where you placed the card. Press 2 to go there."]
     assert json.dumps(game.to_data()) == before
 
@@ -157,19 +158,20 @@ def test_reading_keys(records: Path) -> None:
         "king of clubs; 10 of spades; jack of diamonds."
     ]
     # The wild 6 of hearts stands where the run can grow: above the 8.
-    assert h.press("m") == [
+    assert h.press("alt-m") == [
         "Pile 4: 6 cards, 6s wild, 3 cards from closing. Melds: run of hearts, 7 to 9: "
-        "7 of hearts, 8 of hearts, 6 of hearts. Unmatched: king of clubs, 10 of spades, "
+        "7 of hearts; 8 of hearts; 6 of hearts, wild. Unmatched: king of clubs; 10 of spades; "
         "jack of diamonds."
     ]
     assert h.press("w") == ["On pile 4, 6s and jokers are wild: it was dealt 6 cards."]
     assert h.press("s") == ["The stock has 28 cards; 0 cards discarded."]
+    assert h.press("g")[0].startswith("Pile 4: hearts: wild 6, 7, 8")
     assert h.press("k") == ["Nothing has been discarded yet."]
     assert h.press("u") == ["No card is waiting to be placed. Press D to turn one up."]
     h.press("d")
     assert h.press("u") == ["The turned-up card is the 9 of hearts, wild on pile 7."]
-    assert h.press("r") == ["Your record: no games finished yet."]
-    opened = h.press("o")[0]
+    assert h.press("R") == ["Your record: no games finished yet."]
+    opened = h.press("P")[0]
     assert opened.startswith("11 open piles. 1: ") and "4: 3 cards from closing" in opened
 
 
@@ -192,14 +194,14 @@ def test_resuming_puts_the_cursor_on_the_card_just_placed(records: Path, tmp_pat
     h = SolitaireHarness(0, records, game=saved)
     h.start(resumed=True)
     assert h.transcript[1] == "Resumed Five Crowns solitaire: 0 of 11 piles closed, 27 cards in the stock."
-    assert h.transcript[2] == "Discard a card from pile 3: Left and Right, then Space."
-    assert h.press("space")[0] == "You discard the king of diamonds again; pile 3 is as it was."
+    assert h.transcript[2] == "Discard a card from pile 3: Left and Right, then X."
+    assert h.press("x")[0] == "You discard the king of diamonds again; pile 3 is as it was."
 
 
 def test_the_record_counts_finished_games(records: Path) -> None:
     game = table({1: "7h 9h kc"}, top="8h", closed=tuple(range(2, 12)))
     h = started(game, records)
-    said = h.press("d", "1", "space", "end", "space")
+    said = h.press("d", "1", "enter", "end", "x")
     assert "You won! All 11 piles closed, with 27 cards left in the stock." in said
     assert said[-2] == "Your record: 1 game, 1 win; best: won with 27 cards left; winning streak 1 (longest 1)."
     data = json.loads(records.read_text(encoding="utf-8"))

@@ -51,7 +51,7 @@ def test_closings_name_books_and_runs() -> None:
     assert words([closed]) == ["Pile 7 closed: 1 book. 3 of 11 closed, 8 to go."]
     assert words([closed], Verbosity.BRIEF) == ["Pile 7 closed: 1 book."]
     assert words([closed], Verbosity.DETAILED) == [
-        "Pile 7 closed: 1 book, book of 7s: 7 of hearts, 7 of spades, 7 of clubs. 3 of 11 closed, 8 to go."
+        "Pile 7 closed: 1 book, book of 7s: 7 of hearts; 7 of spades; 7 of clubs. 3 of 11 closed, 8 to go."
     ]
     narrated = SolitaireNarrator().narrate([closed])
     assert narrated[0].kind == Kind.RESULTS and narrated[0].urgent

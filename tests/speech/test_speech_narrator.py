@@ -223,13 +223,13 @@ def test_hand_start_deal_and_turns() -> None:
 def test_going_out_laying_down_and_results() -> None:
     went = WentOut(seat=1, melds=(cs("7h 7c jo"), cs("3h 4h 5c")), discard=c("4d"))
     assert narrate([Drew(1, "stock", None), went]) == [
-        "Anna drew from the stock and went out: book of 7s: 7 of hearts, 7 of clubs, joker; "
-        "run of hearts, 3 to 5: 3 of hearts, 4 of hearts, 5 of clubs; discarded the 4 of diamonds."
+        "Anna drew from the stock and went out: book of 7s: 7 of hearts; 7 of clubs; joker, then "
+        "run of hearts, 3 to 5: 3 of hearts; 4 of hearts; 5 of clubs, wild, and discarded the 4 of diamonds."
     ]
     assert narrate([went], B) == ["Anna: went out, discarded 4 of diamonds."]
     laid = LaidDown(seat=2, melds=(cs("9h 9c 9s"),), deadwood=cs("7h"), points=7)
     assert narrate([laid]) == [
-        "Bob laid down book of 9s: 9 of hearts, 9 of clubs, 9 of spades and keeps 7 of hearts: 7 points."
+        "Bob laid down book of 9s: 9 of hearts; 9 of clubs; 9 of spades and keeps 7 of hearts: 7 points."
     ]
     assert narrate([laid], B) == ["Bob: 7 points, kept 7 of hearts."]
     assert narrate([LaidDown(0, (), cs("jo"), 50)]) == ["You laid down nothing and keep joker: 50 points."]
@@ -249,8 +249,8 @@ def test_going_out_laying_down_and_results() -> None:
         "Hand 3 of 11 over. Anna went out. Points: you 7, Anna 0, Bob 25. Totals: you 40, Anna 25, Bob 60."
     ]
     detailed = narrate([ended], D)
-    assert "Bob: kept king of hearts, queen of hearts; 25 points. Total 60." in detailed
-    assert "You: book of 9s: 9 of hearts, 9 of clubs, 9 of spades; kept 7 of hearts; 7 points. Total 40." in detailed
+    assert "Bob: kept king of hearts; queen of hearts. 25 points. Total 60." in detailed
+    assert "You: book of 9s: 9 of hearts; 9 of clubs; 9 of spades. Kept 7 of hearts. 7 points. Total 40." in detailed
 
 
 def test_game_end() -> None:

@@ -121,7 +121,7 @@ def test_melds_name_themselves_and_put_wilds_in_their_gaps() -> None:
     book = cards("7h 7c jo")
     run = cards("3h jo 5h")
     assert melds_words([book, run], Rank.NINE) == (
-        "book of 7s: 7 of hearts, 7 of clubs, joker; run of hearts, 3 to 5: 3 of hearts, joker, 5 of hearts"
+        "book of 7s: 7 of hearts; 7 of clubs; joker, then run of hearts, 3 to 5: 3 of hearts; joker; 5 of hearts"
     )
     name, order = meld_order(cards("5h 9c 3h"), Rank.NINE)
     assert name == "run of hearts, 3 to 5"

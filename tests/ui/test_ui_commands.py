@@ -91,19 +91,19 @@ def check_repeat(h: Harness, app: GameApp, said: list[str]) -> None:
 Scenario = tuple[list[str], str, Check]
 NOTHING_BEFORE: list[str] = []
 SCENARIOS: dict[str, list[Scenario]] = {
-    "draw-stock": [([], "d", _said("You drew the"))],
-    "take-discard": [([], "t", _said("You took "))],
-    "discard": [(["d"], "space", _said("You discarded the")), (["d"], "enter", _said("You discarded the")),
-                ([], "space", _said("Draw a card first"))],
+    "draw": [([], "d", _said("You drew the"))],
+    "take": [([], "t", _said("You took "))],
+    "discard": [(["d"], "x", _said("You discarded the")), ([], "x", _said("Draw a card first"))],
     "go-out": [(["d"], "o", _said_any("You went out: ", "You cannot go out")), ([], "o", _said("Draw a card first"))],
-    "hint": [([], "n", _said("points")), (["d"], "n", _said_any("points", "You can go out"))],
+    "hint": [([], "H", _said_any("points", "Take the ", "Draw from the stock")),
+             (["d"], "H", _said_any("points", "You can go out", "Discard the ", "Go out"))],
     "previous-card": [(["end"], "left", check_move(lambda a: len(a.table.order) - 2))],  # type: ignore[attr-defined]
     "next-card": [(["home"], "right", check_move(lambda a: 1))],
     "first-card": [(["end"], "home", check_move(lambda a: 0))],
     "last-card": [([], "end", check_move(lambda a: len(a.table.order) - 1))],  # type: ignore[attr-defined]
     "jump": [(NOTHING_BEFORE, k, check_move(_fixed(int(k) - 1))) for k in "123"]
     + [(NOTHING_BEFORE, k, _said("there is no card")) for k in "4567890"],
-    "jump-high": [(NOTHING_BEFORE, f"alt-{n}", _said(f"there is no card {10 + n}")) for n in range(1, 5)],
+    "jump-high": [(NOTHING_BEFORE, f"alt-{n}", _said(f"there is no card {10 + n}")) for n in range(1, 10)],
     "go-to": [([], "j", _said("Go to card number?")), (["j", "2"], "enter", check_move(lambda a: 1))],
     "read-hand": [([], "h", _said("3 cards: "))],
     "read-by-suit": [([], "g", _said(":"))],
@@ -218,8 +218,10 @@ def test_step_pace_waits_for_a_key_per_computer_turn() -> None:
 def test_unknown_key_says_how_to_get_help() -> None:
     h, app = _start()
     before = app.session.game.to_data()
-    said = h.press("x")
-    assert said == ["X does nothing here. F1 for help, Escape for the menu."]
+    said = h.press("z")
+    assert said == ["Z does nothing here. F1 for help, Escape for the menu."]
+    # Space selects in the rummies; in Five Crowns it never throws a card away.
+    assert h.press("space") == ["Nobody is waiting to play."]
     assert h.press("f5") == ["F5 does nothing here. F1 for help, Escape for the menu."]
     assert app.session.game.to_data() == before
 

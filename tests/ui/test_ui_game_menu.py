@@ -116,7 +116,8 @@ def test_help_in_a_game_for_one_has_no_computer_players_key_and_the_piles_come_s
     lines = h.press("f1")
     assert not any("computer players are waiting" in line for line in lines)
     titles = [line for line in lines if line.endswith(":") and not line.startswith(("Space", "F1"))]
-    assert titles[:3] == ["Playing your turn:", "Piles and cards:", "The table:"]
+    assert titles[:5] == ["Playing your turn:", "The current pile's cards:", "Moving between piles:", "All the piles:",
+                          "The table:"]
     crowns = Harness(seed=4)
     crowns.start()
     crowns_help = crowns.press("f1")

@@ -42,7 +42,7 @@ def test_start_help_draw_discard_save_quit_restart_resume(tmp_path: Path) -> Non
     child.send("d")
     child.expect("You drew the ")
     child.expect("discard>")
-    child.send(" ")
+    child.send("x")
     child.expect("You discarded the ")
     child.expect("draw>")
     child.send(CTRL_S)

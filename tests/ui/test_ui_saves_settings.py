@@ -85,7 +85,7 @@ def test_every_action_is_saved_and_a_crash_mid_hand_resumes_where_it_was(tmp_pat
     assert h2.transcript[1].startswith("Resumed Five Crowns against Anna, Ben and Carla: hand")
     assert any(line.startswith("Your hand: ") for line in h2.transcript)
     assert h2.transcript[-1].endswith("turn: discard.")
-    said = h2.press("space")
+    said = h2.press("x")
     assert said[0].startswith("You discarded the")
     assert app2.session.game.actions[: len(game.actions)] == game.actions
 
@@ -99,7 +99,7 @@ def test_a_crash_inside_a_key_handler_loses_only_that_action(tmp_path: Path) -> 
 
     registry = type(h._app.registry)()
     for c in h._app.registry:
-        registry.add(dataclasses.replace(c, handler=broken) if c.name == "draw-stock" else c)
+        registry.add(dataclasses.replace(c, handler=broken) if c.name == "draw" else c)
     h._app.registry = registry
     with pytest.raises(RuntimeError):
         h.press("d")

@@ -13,27 +13,21 @@ keys section of docs/contract-rummy.md) on purpose with
 
 from __future__ import annotations
 
-import asyncio
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import DummyInput, create_pipe_input
-from prompt_toolkit.output import DummyOutput
-
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:  # run as a script to regenerate the golden file
-    sys.path.insert(0, str(ROOT))
+for _path in (ROOT, ROOT / "tests"):  # run as a script to regenerate the golden file
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
 
-from access_game.saves import SaveStore  # noqa: E402
-from access_game.session import Session  # noqa: E402
+from harness import KeyHarness, golden_keys, raw, with_section  # noqa: E402, F401  (for the tests)
+from harness import keys_section as registry_section  # noqa: E402
+
 from access_game.settings import Settings  # noqa: E402
-from access_game.ui.app import GameApp  # noqa: E402
 from access_game.ui.contract_table import FREE, ContractTable, card_key  # noqa: E402
-from access_game.ui.printer import LinePrinter  # noqa: E402
-from access_game.ui.speech_link import make_announcer, make_narrator  # noqa: E402
 from engine.actions import Discard, Draw  # noqa: E402
 from engine.arrange_contract import meld_kind, ordered_meld  # noqa: E402
 from engine.cards import Card, Rank  # noqa: E402
@@ -51,48 +45,15 @@ from engine.rules.contract_rummy import (  # noqa: E402
     TableMeld,
     parse_contract_card,
 )
-from speech.backends.base import RecordingBackend  # noqa: E402
 
 PLAYERS = ("You", "Anna", "Ben", "Carla")
 WELCOME = "Contract Rummy. F1 lists the keys; Escape opens a menu of every action."
-
-RAW_KEYS = {
-    "space": " ",
-    "enter": "\r",
-    "escape": "\x1b",
-    "tab": "\t",
-    "s-tab": "\x1b[Z",
-    "f1": "\x1bOP",
-    "left": "\x1b[D",
-    "right": "\x1b[C",
-    "up": "\x1b[A",
-    "down": "\x1b[B",
-    "home": "\x1b[H",
-    "end": "\x1b[F",
-    "pageup": "\x1b[5~",
-    "pagedown": "\x1b[6~",
-    "c-c": "\x03",
-}
-
-
-def raw(keys: Iterable[str]) -> str:
-    """Key names as the bytes a terminal sends ('alt-1' is Escape then 1)."""
-    out = []
-    for k in keys:
-        if k in RAW_KEYS:
-            out.append(RAW_KEYS[k])
-        elif k.startswith("alt-"):
-            out.append("\x1b" + k[4:])
-        else:
-            out.append(k)
-    return "".join(out)
-
 
 def cards(text: str) -> list[Card]:
     return [parse_contract_card(w) for w in text.split()]
 
 
-class ContractHarness:
+class ContractHarness(KeyHarness):
     def __init__(
         self,
         seed: int = 1,
@@ -103,34 +64,8 @@ class ContractHarness:
         game: Game | None = None,
         level: str = "normal",
     ) -> None:
-        self.settings = settings or Settings(speech="silent", cues=False)
-        self.backend = RecordingBackend()
-        self.output = DummyOutput()
-        self.printer = LinePrinter(self.output)
-        self.announcer = make_announcer(self.settings, self.printer, self.backend)
-        self.game = game or Game.new("contract-rummy", list(players), seed=seed)
-        self.saves = SaveStore(save_dir, slot="contract-rummy") if save_dir is not None else None
-        self.session = Session(
-            self.game,
-            human_seat=0,
-            level=level,
-            announcer=self.announcer,
-            narrator=make_narrator(0, self.game.players, self.settings, game="contract-rummy"),
-            settings=self.settings,
-            saves=self.saves,
-        )
-        self.transcript: list[str] = []
-        self._mark = 0
-        self._app: GameApp | None = None
-
-    @property
-    def spoken(self) -> list[str]:
-        return self.backend.texts
-
-    @property
-    def app_(self) -> GameApp:
-        assert self._app is not None
-        return self._app
+        super().__init__(game or Game.new("contract-rummy", list(players), seed=seed), settings=settings,
+                         save_dir=save_dir, slot="contract-rummy", level=level, welcome=WELCOME)
 
     @property
     def table(self) -> ContractTable:
@@ -143,44 +78,6 @@ class ContractHarness:
         v = self.session.view()
         assert isinstance(v, ContractView)
         return v
-
-    def app(self, inp: object = None) -> GameApp:
-        app = GameApp(self.session, self.printer, input=inp, output=self.output, welcome=WELCOME)  # type: ignore[arg-type]
-        app.key_listeners.append(self._key)
-        self._app = app
-        return app
-
-    def _key(self, key: str) -> None:
-        self._take()
-        self.transcript.append(f"> {key}")
-
-    def start(self, *, resumed: bool = False) -> GameApp:
-        app = self.app(DummyInput())
-        app.start(resumed=resumed)
-        app.printer.flush()
-        self._take()
-        return app
-
-    def press(self, *keys: str) -> list[str]:
-        """Keys through the app's dispatcher, one by one; what was said."""
-        start = len(self.spoken)
-        for key in keys:
-            self.app_.dispatch(key)
-        self._take()
-        return self.spoken[start:]
-
-    def run_keys(self, keys: Iterable[str], *, resumed: bool = False) -> GameApp:
-        """Type ``keys`` through prompt_toolkit pipe input until the app exits (end with quitting)."""
-        with create_pipe_input() as inp, create_app_session(input=inp, output=self.output):
-            the_app = self.app(inp)
-            inp.send_text(raw(keys))
-            asyncio.run(asyncio.wait_for(the_app.run_async(resumed=resumed), timeout=120))
-        self._take()
-        return the_app
-
-    def _take(self) -> None:
-        self.transcript.extend(self.spoken[self._mark :])
-        self._mark = len(self.spoken)
 
 
 # ----------------------------------------------------------------------------- a player made of keys
@@ -195,7 +92,7 @@ def _free_index(table: ContractTable, card: Card, taken: set[int]) -> int:
 
 
 def _meld_keys(meld_id: int) -> list[str]:
-    return ["M", *str(meld_id), "enter"]
+    return ["alt-j", *str(meld_id), "enter"]
 
 
 def keys_for_decision(h: ContractHarness) -> list[str]:
@@ -246,10 +143,10 @@ def play_whole_game(h: ContractHarness, *, limit: int = 6000) -> None:
         if not h.session.over and h.session.my_turn:
             if v.hand_number != asked_hand:
                 asked_hand = v.hand_number
-                h.press("k")
+                h.press("C")
             if v.hand_number != read_hand and v.my_turn and v.phase == "discard" and v.table:
                 read_hand = v.hand_number
-                h.press("m")
+                h.press("a")
         keys = keys_for_decision(h)
         if not keys:
             raise AssertionError("the game is waiting for nobody")
@@ -355,8 +252,6 @@ def replay_golden(g: GoldenGame, keys: list[str]) -> list[str]:
     return [*g.header(), *h.transcript]
 
 
-def golden_keys(lines: list[str]) -> list[str]:
-    return [line[2:] for line in lines if line.startswith("> ")]
 
 
 # ----------------------------------------------------------------------------- the keys in the docs
@@ -370,15 +265,11 @@ def keys_section() -> str:
     """The keys of the contract rummy table as docs/contract-rummy.md shows them, a table per group."""
     h = ContractHarness(1)
     h.start()
-    text = h.app_.registry.markdown("Keys")
-    lines = ["###" + line[1:] if line.startswith("## ") else "##" + line if line.startswith("# ") else line
-             for line in text.splitlines()]
-    return "\n".join([KEYS_START, *lines, KEYS_END])
+    return registry_section(h.app_.registry, KEYS_START, KEYS_END)
 
 
 def doc_with_keys(doc: str) -> str:
-    start, end = doc.index(KEYS_START), doc.index(KEYS_END) + len(KEYS_END)
-    return doc[:start] + keys_section() + doc[end:]
+    return with_section(doc, KEYS_START, KEYS_END, keys_section())
 
 
 def main() -> int:

@@ -48,7 +48,7 @@ def test_the_table_builds_and_every_command_is_in_the_help_and_the_menu() -> Non
     h = started(buy_window())
     registry: CommandRegistry = h.app_.registry
     names = {c.name for c in registry.menu_items()}
-    assert {"yes", "no", "hint", "select", "confirm", "swap", "lay-down-best", "contract", "next-meld",
+    assert {"yes", "no", "hint", "select", "put-down", "swap", "lay-down-best", "contract", "next-meld",
             "next-player", "buy-questions", "read-hand", "scores"} <= names
     help_lines = h.press("f1")
     assert "Selecting and laying down:" in help_lines
@@ -170,7 +170,7 @@ def test_space_says_the_running_selection_and_whether_it_is_a_meld() -> None:
     assert select(h, "2c")[-1] == "Selected. 3 cards: 7 of hearts; 7 of clubs; 2 of clubs, wild: a set of 7s."
     said = select(h, "2c", mark=-1)  # again: the same card is unselected
     assert said[-1] == f"Unselected. {two}"
-    assert h.press("z") == ["Selection and planned melds cleared."]
+    assert h.press("Z") == ["Selection and planned melds cleared."]
     said = select(h, "9s 10s 7c")
     assert said[-1].endswith("not a meld yet, a set is one rank and a run is one suit.")
 
@@ -190,8 +190,8 @@ def test_melds_are_planned_one_by_one_and_laid_down_once_they_make_the_contract(
     assert h.press("h")[0].startswith("12 cards: 7 of hearts, planned meld 1; ")
     h.press("d")
     said = h.press("enter")
-    assert said[0].startswith("You laid down meld 1, set of 7s: 7 of hearts, 7 of clubs, 7 of spades; meld 2, run of "
-                              "diamonds, 4 to 7")
+    assert said[0].startswith("You laid down meld 1, set of 7s: 7 of hearts; 7 of clubs; 7 of spades, then meld 2, "
+                              "run of diamonds, 4 to 7")
     assert state(game).melded[0] and len(state(game).table) == 3
     assert Counter(game.view(0).hand) == Counter(cards("kh kc"))
     assert h.table.marks == [0, 0]
@@ -206,9 +206,9 @@ def test_a_meld_the_contract_has_no_room_for_is_refused() -> None:
     assert h.press("enter") == ["This hand's contract is one set and two runs: no more sets. "
                                 "The selection is a set of kings."]
     select(h, "jo", mark=-1)  # unselect the joker
-    said = h.press("a")
+    said = h.press("z")
     assert said == ["2 cards: king of hearts; king of diamonds: not a meld yet, a set needs at least 3 cards. "
-                    "Planned: meld 1, set of 7s: 7 of hearts, 7 of clubs, 7 of spades. Still to plan: two runs."]
+                    "Planned: meld 1, set of 7s: 7 of hearts; 7 of clubs; 7 of spades. Still to plan: two runs."]
     assert h.press("space")[0].startswith("Selected. 3 cards")  # the cursor is still on the joker
     select(h, "kh kd", mark=-1)
     before = data(game)
@@ -233,13 +233,13 @@ def test_shift_l_lays_down_the_best_lay_down_or_says_how_far_off_it_is() -> None
 
 def test_the_contract_key_says_whether_the_hand_meets_it() -> None:
     h = started(two_player(PLANNED))
-    said = h.press("k")
+    said = h.press("C")
     assert said == ["Hand 4 of 9, contract: one set and two runs, laid down all at once. Your hand meets it: "
-                    "set of 7s: 7 of hearts, 7 of clubs, 7 of spades; run of spades, 9 to queen: 9 of spades, "
-                    "10 of spades, jack of spades, 2 of clubs; run of diamonds, 4 to 7: 4 of diamonds, "
-                    "5 of diamonds, 6 of diamonds, joker; that leaves 10 points."]
+                    "set of 7s: 7 of hearts; 7 of clubs; 7 of spades, then run of spades, 9 to queen: 9 of spades; "
+                    "10 of spades; jack of spades; 2 of clubs, wild, then run of diamonds, 4 to 7: 4 of diamonds; "
+                    "5 of diamonds; 6 of diamonds; joker, which leaves 10 points."]
     h = started(two_player("5h 6h 9c kd qs 3c 4d jd 10s 7c 8s ah", hand_number=2))
-    said = h.press("k")
+    said = h.press("C")
     assert said[0].startswith("Hand 2 of 9, contract: one run, laid down all at once. Your hand does not meet it: "
                               "2 cards short. Cards that would help: ")
     assert said[0].endswith(", or a wild.")
@@ -254,7 +254,7 @@ def test_cards_are_laid_off_on_the_meld_under_the_meld_cursor() -> None:
     game = two_player("9h 4h kd qs", hand_number=2, stock=("3c",), table=DOWN)
     h = started(game)
     h.press("d")
-    assert h.press("down") == ["Meld 1 of 2, your run of hearts, 5 to 8: 5 of hearts, 6 of hearts, 7 of hearts, "
+    assert h.press("m") == ["Meld 1 of 2, your run of hearts, 5 to 8: 5 of hearts; 6 of hearts; 7 of hearts; "
                                "8 of hearts."]
     select(h, "9h 4h")
     said = h.press("enter")
@@ -263,24 +263,24 @@ def test_cards_are_laid_off_on_the_meld_under_the_meld_cursor() -> None:
     before = data(game)
     h.press(card_key(h.table.order.index(cards("qs")[0])))
     assert h.press("enter") == ["The queen of spades does not fit meld 1, your run of hearts, 4 to 9."]
-    assert h.press("o") == ["The queen of spades fits no meld on the table."]
+    assert h.press("F") == ["The queen of spades fits no meld on the table."]
     assert data(game) == before
 
 
 def test_laying_off_before_laying_down_is_refused_with_the_reason() -> None:
     game = two_player("9h 4h kd qs 3s 3d 5c 6c 10d jd kc ac", hand_number=2, table=((1, "5h 6h 7h 8h"),))
     h = started(game)
-    h.press("d", "down", "1")
-    assert h.press("o") == ["The 4 of hearts fits meld 1, Anna's run of hearts, 5 to 8. "
+    h.press("d", "m", "1")
+    assert h.press("F") == ["The 4 of hearts fits meld 1, Anna's run of hearts, 5 to 8. "
                             "You may lay off once your contract is down."]
 
 
 def test_w_swaps_a_natural_for_a_wild_and_the_wild_moves_on() -> None:
     game = two_player("7h kd qs", hand_number=2, stock=("3c",), table=((0, "5h 6h jo 8h"), (1, "9c 9d 9s")))
     h = started(game)
-    h.press("d", "down")
+    h.press("d", "m")
     h.press(card_key(h.table.order.index(cards("7h")[0])))
-    said = h.press("w")
+    said = h.press("W")
     assert said[0].startswith("You put the 7 of hearts in place of a joker in meld 1")
     melds = {m.id: m.cards for m in state(game).table}
     assert melds[1] == tuple(cards("5h 6h 7h 8h")) and cards("jo")[0] in melds[2]
@@ -290,9 +290,9 @@ def test_w_asks_where_the_wild_goes_when_it_could_go_to_several_melds() -> None:
     table = ((0, "5h 6h jo 8h"), (1, "9c 9d 9s"), (1, "jc qc kc ac"))
     game = two_player("7h kd qs", hand_number=2, stock=("3c",), table=table)
     h = started(game)
-    h.press("d", "down")
+    h.press("d", "m")
     h.press(card_key(h.table.order.index(cards("7h")[0])))
-    said = h.press("w")
+    said = h.press("W")
     assert said[0].startswith("Where the wild goes. Up and Down to move")
     assert h.app_.prompt_text() == "swap> "
     h.press("down")
@@ -304,13 +304,13 @@ def test_w_asks_where_the_wild_goes_when_it_could_go_to_several_melds() -> None:
 def test_w_says_why_a_swap_cannot_be_made() -> None:
     game = two_player("7h kd qs", hand_number=2, stock=("3c",), table=((0, "5h 6h jo 8h"),))
     h = started(game)
-    h.press("d", "down")
+    h.press("d", "m")
     h.press(card_key(h.table.order.index(cards("7h")[0])))
     before = data(game)
-    assert h.press("w") == ["The 7 of hearts could take a wild's place in meld 1, but no other meld takes the "
+    assert h.press("W") == ["The 7 of hearts could take a wild's place in meld 1, but no other meld takes the "
                             "freed wild."]
     h.press(card_key(h.table.order.index(cards("kd")[0])))
-    assert h.press("w") == ["The king of diamonds cannot take a wild's place in meld 1, your run of hearts, 5 to 8."]
+    assert h.press("W") == ["The king of diamonds cannot take a wild's place in meld 1, your run of hearts, 5 to 8."]
     assert data(game) == before
 
 
@@ -321,16 +321,16 @@ def test_reading_the_table_player_by_player_and_meld_by_meld() -> None:
     table = ((0, "5h 6h jo 8h"), (1, "9c 9d 9s"), (1, "jc qc kc ac"))
     h = started(two_player("7h kd qs", hand_number=2, stock=("3c",), table=table))
     said = h.press("tab")
-    assert said == ["Anna (dealer): 12 cards; laid down meld 2, set of 9s: 9 of clubs, 9 of spades, 9 of diamonds; "
-                    "meld 3, run of clubs, jack to ace: jack of clubs, queen of clubs, king of clubs, ace of clubs; "
-                    "bought 0 of 3; total 0."]
+    assert said == ["Anna (dealer): 12 cards; laid down meld 2, set of 9s: 9 of clubs; 9 of spades; 9 of diamonds, "
+                    "then meld 3, run of clubs, jack to ace: jack of clubs; queen of clubs; king of clubs; "
+                    "ace of clubs. Bought 0 of 3; total 0."]
     assert h.table.meld_id == 2
-    assert h.press("down")[0].startswith("Meld 3 of 3, Anna's run of clubs, jack to ace: ")
-    assert h.press("down")[0].startswith("Last meld. Meld 3 of 3")
-    assert h.press("m") == [
-        "Your melds: meld 1, run of hearts, 5 to 8: 5 of hearts, 6 of hearts, joker, 8 of hearts.",
-        "Anna's melds: meld 2, set of 9s: 9 of clubs, 9 of spades, 9 of diamonds; meld 3, run of clubs, jack to ace: "
-        "jack of clubs, queen of clubs, king of clubs, ace of clubs.",
+    assert h.press("m")[0].startswith("Meld 3 of 3, Anna's run of clubs, jack to ace: ")
+    assert h.press("m")[0].startswith("Last meld. Meld 3 of 3")
+    assert h.press("a") == [
+        "Your melds: meld 1, run of hearts, 5 to 8: 5 of hearts; 6 of hearts; joker; 8 of hearts.",
+        "Anna's melds: meld 2, set of 9s: 9 of clubs; 9 of spades; 9 of diamonds, then meld 3, run of clubs, jack to "
+        "ace: jack of clubs; queen of clubs; king of clubs; ace of clubs.",
     ]
     assert h.press("p") == ["You: 3 cards, down, bought 0; Anna: 12 cards, down, bought 0."]
     assert h.press("s-tab")[0].startswith("You: 3 cards; laid down meld 1")
@@ -383,14 +383,14 @@ def test_one_computer_turn_per_key_still_waits_for_your_answer() -> None:
 def test_the_hint_and_shift_n_which_does_it() -> None:
     game = two_player(PLANNED)
     h = started(game)
-    assert h.press("n") == ["Draw from the stock: D."]
+    assert h.press("H") == ["Draw from the stock: D."]
     h.press("d")
-    said = h.press("n")
-    assert said[0].startswith("Lay down set of 7s: 7 of hearts, 7 of clubs, 7 of spades; ")
+    said = h.press("H")
+    assert said[0].startswith("Lay down set of 7s: 7 of hearts; 7 of clubs; 7 of spades, then ")
     assert said[0].endswith(": that leaves 20 points. Shift+L lays it down.")
     h.press("N")
     assert state(game).melded[0]
-    assert h.press("n")[0].startswith("Discard the king of ")
+    assert h.press("H")[0].startswith("Discard the king of ")
 
 
 def test_one_computer_turn_per_key_waits_only_before_real_turns() -> None:

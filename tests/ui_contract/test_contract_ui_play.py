@@ -57,7 +57,7 @@ def run_game(home: Path, first: list[str], keys: list[str], backend: RecordingBa
 def test_play_quit_and_resume_in_its_own_save_slot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ACCESS_GAME_HOME", str(tmp_path))
     said = RecordingBackend()
-    assert run_game(tmp_path, [], ["k", "q", "y"], said) == 0
+    assert run_game(tmp_path, [], ["C", "q", "y"], said) == 0
     assert said.texts[0] == "Contract Rummy. F1 lists the keys; Escape opens a menu of every action."
     assert any(s.startswith("Hand 1 of 9, contract: one set, laid down all at once.") for s in said.texts)
     assert said.texts[-1] == "Your game is saved; run access-game play --game contract-rummy again to go on."
@@ -73,9 +73,9 @@ def test_play_quit_and_resume_in_its_own_save_slot(tmp_path: Path, monkeypatch: 
 
 # ----------------------------------------------------------------------------- properties under any keys
 
-READING = ["left", "right", "home", "end", "1", "5", "9", "0", "alt-1", "h", "g", "G", "r", "e", "a", "k", "o",
-           "m", "p", "u", "i", "s", "S", "tab", "s-tab", "up", "down", "space", "z", "f1", "l", "pageup"]
-ANY = [*READING, "B", "d", "t", "y", "n", "N", "x", "enter", "L", "w", "M", "j", "escape", "3", "7"]
+READING = ["left", "right", "home", "end", "1", "5", "9", "0", "alt-1", "h", "g", "G", "r", "e", "a", "C", "F",
+           "m", "M", "p", "u", "i", "s", "S", "w", "tab", "s-tab", "space", "z", "Z", "H", "f1", "l", "pageup"]
+ANY = [*READING, "B", "d", "t", "y", "n", "N", "x", "enter", "L", "W", "alt-j", "j", "escape", "3", "7"]
 
 
 def check_table(h: ContractHarness) -> None:

@@ -7,6 +7,7 @@ import json
 
 from upcard_driver import UpcardHarness, cs, set_table
 
+from access_game.ui.hand_model import FREE, SELECTED
 from access_game.ui.registry import CommandRegistry
 from access_game.ui.upcard_table import UpcardTable
 from engine.game import Game
@@ -97,7 +98,7 @@ def test_space_builds_a_selection_and_says_at_once_whether_it_is_a_meld() -> Non
     assert h.press("enter") == [
         "You melded for the first time: 9s, meld 1: 9 of hearts; 9 of spades; 5 of clubs, wild."
     ]
-    assert h.table.order == list(cs("3h kd")) and h.table.marks == [False, False]
+    assert h.table.order == list(cs("3h kd")) and h.table.marks == [FREE, FREE]
     # Nothing more after a first meld: the engine's reason, and nothing changes.
     before = snapshot(h)
     h.press("1", "space")
@@ -115,7 +116,7 @@ def test_a_first_meld_of_four_is_explained_before_and_refused_after_enter() -> N
     before = snapshot(h)
     assert h.press("enter") == ["Your first meld of the hand is exactly three cards."]
     assert snapshot(h) == before
-    assert h.table.marks.count(True) == 4
+    assert h.table.marks.count(SELECTED) == 4
 
 
 def test_a_meld_that_is_no_meld_is_refused_with_the_reason() -> None:
@@ -133,10 +134,10 @@ def test_two_equal_cards_are_two_cards_and_the_selected_one_goes_down() -> None:
                           phase="discard"))
     # Rank order: 8 of hearts, 8 of spades, 8 of spades, king, wild.
     h.press("1", "space", "3", "space", "5", "space")
-    assert h.table.marks == [True, False, True, False, True]
+    assert h.table.marks == [SELECTED, FREE, SELECTED, FREE, SELECTED]
     assert h.press("2") == ["8 of spades, 2 of 5"] and h.press("3") == ["8 of spades, 3 of 5, selected"]
     h.press("enter")
-    assert h.table.order == list(cs("8s kd")) and h.table.marks == [False, False]
+    assert h.table.order == list(cs("8s kd")) and h.table.marks == [FREE, FREE]
 
 
 # ----------------------------------------------------------------------------- laying off
@@ -148,16 +149,16 @@ def test_o_lays_off_a_natural_on_the_meld_of_its_rank_and_a_wild_on_the_current_
     h = started(set_table(["9c ac 5d 3h kd", *OTHERS], **MELDED))  # type: ignore[arg-type]
     assert h.press("h") == ["5 cards: ace of clubs; 3 of hearts; 9 of clubs; king of diamonds; 5 of diamonds, wild."]
     h.press("3")
-    assert h.press("o") == ["You laid off the 9 of clubs on Anna's meld 1, 9s."]
+    assert h.press("O") == ["You laid off the 9 of clubs on Anna's meld 1, 9s."]
     assert h.press("M") == ["Meld 2 of 2, aces, Ben's: ace of hearts; ace of spades; 5 of hearts, wild."]
     h.press("end")
-    assert h.press("o") == ["You laid off the 5 of diamonds, wild, on Ben's meld 2, aces."]
+    assert h.press("O") == ["You laid off the 5 of diamonds, wild, on Ben's meld 2, aces."]
     h.press("3")
     before = snapshot(h)
-    assert h.press("o") == ["The king of diamonds fits no meld on the table: there is no meld of kings."]
+    assert h.press("O") == ["The king of diamonds fits no meld on the table: there is no meld of kings."]
     assert snapshot(h) == before
     h.press("1")
-    assert h.press("space")[0].endswith("Not a meld, but it fits meld 2, aces: Enter or O lays off.")
+    assert h.press("space")[0].endswith("Not a meld, but it fits meld 2, aces: Enter or Shift+O lays off.")
     assert h.press("enter") == ["You laid off the ace of clubs on Ben's meld 2, aces."]
     assert [(s, c.code) for s, c in state(h).table[1].layoffs] == [(0, "5d"), (0, "ac")]
     assert h.press("m") == [
@@ -169,7 +170,7 @@ def test_laying_off_before_a_first_meld_is_refused_with_the_reason() -> None:
     h = started(set_table(["9c ac 5d 3h kd", *OTHERS], melds=[(1, "9h 9s 5s")], phase="discard"))
     h.press("3")
     before = snapshot(h)
-    assert h.press("o") == ["You may lay off only after your first meld, from your next turn."]
+    assert h.press("O") == ["You may lay off only after your first meld, from your next turn."]
     assert h.press("space")[0].endswith(
         "Not a meld, but it fits meld 1, 9s; you may lay off from the turn after your first meld."
     )
@@ -183,7 +184,7 @@ def test_going_out_is_hinted_after_the_draw_and_done_by_keys() -> None:
         "You drew the 9 of diamonds.",
         "You can go out this turn: put down everything but the 3 of hearts, then discard it.",
     ]
-    assert h.press("n") == ["Hint: lay off the 9 of clubs on meld 1, 9s: select it, then O."]
+    assert h.press("H") == ["Hint: lay off the 9 of clubs on meld 1, 9s: select it, then Shift+O."]
     h.press("2", "space", "3", "space")
     assert h.press("enter") == [
         "You laid off the 9 of clubs on Anna's meld 1, 9s.",
@@ -208,10 +209,10 @@ def test_the_pile_is_read_from_the_top_and_walked_with_positions() -> None:
     ]
     assert h.press("up") == ["Top card. 5 of hearts, wild, 1 of 6 from the top."]
     assert h.press("down") == ["jack of diamonds, 2 of 6 from the top."]
-    assert h.press("tab") == [
+    assert h.press("s-down") == [
         "7 of diamonds, 5 of 6 from the top. You could take back to it: 5 cards, melding 3 cards."
     ]
-    assert h.press("tab")[0].startswith("No card deeper that you could take back to. Still on the 7 of diamonds")
+    assert h.press("s-down")[0].startswith("No card deeper that you could take back to. Still on the 7 of diamonds")
     assert h.press("down") == ["3 of clubs, 6 of 6 from the top."]
     assert h.press("down") == ["Bottom card. 3 of clubs, 6 of 6 from the top."]
     h.press("J", "3")
@@ -240,10 +241,10 @@ def test_t_takes_back_to_the_cursor_and_melds_with_the_pair_and_selected_wilds()
     h.press("down")
     assert h.press("t") == [
         "You hold no natural pair of jacks to take back to the jack of diamonds, 2 from the top. "
-        "Tab moves to a card you could take back to."
+        "Shift+Down moves to a card you could take back to."
     ]
     assert snapshot(h) == before
-    h.press("end", "space", "tab")
+    h.press("end", "space", "s-down")
     assert h.press("t") == [
         "You took 5 cards from the discard pile, back to the 7 of diamonds: 7 of diamonds; queen of hearts; "
         "8 of spades; jack of diamonds; 5 of hearts, wild.",
@@ -252,12 +253,12 @@ def test_t_takes_back_to_the_cursor_and_melds_with_the_pair_and_selected_wilds()
     s = state(h)
     assert [c.code for c in s.discard] == ["3c"]
     assert sorted(c.code for c in s.hands[0]) == sorted(["9c", "kd", "qh", "8s", "jd", "5h"])
-    assert h.table.marks == [False] * 6
+    assert h.table.marks == [FREE] * 6
 
 
 def test_taking_back_before_melding_is_refused_and_the_pile_says_when_it_will_be_open() -> None:
     h = started(set_table(["7h 7s 9c kd 5c", *OTHERS], discard="3c 7d qh 8s jd"))
-    assert h.press("tab") == [
+    assert h.press("s-down") == [
         "7 of diamonds, 4 of 5 from the top. You hold a pair of its rank: you could take back to it from the "
         "turn after your first meld."
     ]
@@ -269,13 +270,14 @@ def test_taking_back_before_melding_is_refused_and_the_pile_says_when_it_will_be
 
 def test_no_pair_no_take_back() -> None:
     h = started(set_table(["7h 8s 9c kd 5c", *OTHERS], **DIG))  # type: ignore[arg-type]
-    assert h.press("tab") == ["No card in the discard pile matches a natural pair in your hand."]
+    assert h.press("s-down") == ["No card in the discard pile matches a natural pair in your hand."]
     assert h.press("K") == ["No card in the discard pile matches a natural pair in your hand."]
 
 
 def test_a_turn_start_hint_says_when_the_pile_can_be_taken_back() -> None:
     h = started(set_table(["7h 7s 9c kd 5c", "3c 4c 6c 7c", "8c 8d 10c jc"], to_move=2, **DIG))  # type: ignore[arg-type]
-    assert "You could take the discard pile back to 1 card: K says what it would cost, Tab moves to it." in h.transcript
+    assert ("You could take the discard pile back to 1 card: Shift+K says what it would cost, Shift+Down moves "
+            "to it.") in h.transcript
 
 
 # ----------------------------------------------------------------------------- reading the table
@@ -283,7 +285,7 @@ def test_a_turn_start_hint_says_when_the_pile_can_be_taken_back() -> None:
 
 def test_melds_by_meld_and_by_player() -> None:
     h = started(set_table(["9c ac 5d 3h kd", *OTHERS], **MELDED))  # type: ignore[arg-type]
-    h.press("3", "o")
+    h.press("3", "O")
     assert h.press("a") == [
         "2 melds on the table.",
         "Meld 1, 9s, Anna's: 9 of hearts; 9 of spades; 5 of spades, wild. Laid off: 9 of clubs by you.",
@@ -333,7 +335,7 @@ def test_the_hint_names_a_step_and_shift_n_takes_it() -> None:
     h = started(Game.new("upcard-rummy", ["You", "Anna", "Ben"], seed=5))
     if not h.session.my_turn:
         raise AssertionError("seed 5 gives the player the first turn of a 3-player game")
-    assert h.press("n") == ["Hint: draw from the stock: D."]
+    assert h.press("H") == ["Hint: draw from the stock: D."]
     before = len(h.game.actions)
     said = h.press("N")
     assert said[0].startswith("You drew the ")

@@ -19,8 +19,8 @@ from engine.cards import Card, Rank, no_twos_deck
 from engine.game import Game
 from engine.rules.upcard_rummy import LayOff, Meld, PlayerWentOut, TakeDiscards
 
-KEYS = ("d", "t", "space", "enter", "o", "x", "n", "N", "left", "right", "home", "end", "1", "2", "5", "0",
-        "alt-1", "k", "K", "up", "down", "tab", "s-tab", "a", "A", "m", "M", "u", "w", "s", "S", "i", "p", "h",
+KEYS = ("d", "t", "space", "enter", "O", "x", "H", "N", "left", "right", "home", "end", "1", "2", "5", "0",
+        "alt-1", "k", "K", "up", "down", "s-down", "s-up", "a", "A", "m", "M", "u", "w", "s", "S", "i", "p", "h",
         "g", "z", "Z", "r", "e")
 
 

@@ -3,8 +3,8 @@
 ``UpcardHarness`` builds the real parts a player meets (session, upcard table, app, announcer,
 narrator) with a recording backend in place of a voice. ``keys_for_step`` is a player's move expressed
 only as key presses read off the table: a normal computer player decides, and the keys do it the way
-a person would (card number, Space to select, Enter to meld; M to the meld, O to lay off; Tab through
-the discard pile, T to take it back; card number, X to discard). The golden game is a whole seeded
+a person would (card number, Space to select, Enter to meld; M to the meld, Shift+O to lay off;
+Shift+Down through the discard pile, T to take it back; card number, X to discard). The golden game is a whole seeded
 game to a low target played that way; regenerate it, and the keys section of docs/upcard-rummy.md,
 on purpose with
 
@@ -13,27 +13,21 @@ on purpose with
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import DummyInput, create_pipe_input
-from prompt_toolkit.output import DummyOutput
-
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:  # run as a script to regenerate the golden file
-    sys.path.insert(0, str(ROOT))
+for _path in (ROOT, ROOT / "tests"):  # run as a script to regenerate the golden file
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
 
-from access_game.saves import SaveStore  # noqa: E402
-from access_game.session import Session  # noqa: E402
+from harness import KeyHarness, card_key, golden_keys, raw, with_section  # noqa: E402, F401  (for the tests)
+from harness import keys_section as registry_section  # noqa: E402
+
 from access_game.settings import Settings  # noqa: E402
-from access_game.ui.app import GameApp  # noqa: E402
-from access_game.ui.printer import LinePrinter  # noqa: E402
-from access_game.ui.speech_link import make_announcer, make_narrator  # noqa: E402
 from access_game.ui.upcard_table import HIGH_KEYS, HINT_LEVEL, UpcardTable, dig_options  # noqa: E402
 from engine.actions import Action, Discard, Draw  # noqa: E402
 from engine.bots import make_agent  # noqa: E402
@@ -51,48 +45,15 @@ from engine.rules.upcard_rummy import (  # noqa: E402
     UpcardView,
     parse_upcard_card,
 )
-from speech.backends.base import RecordingBackend  # noqa: E402
 
 PLAYERS = ("You", "Anna", "Ben", "Carla")
 WELCOME = "Upcard Rummy. F1 for help."
-
-#: Raw bytes a terminal sends for the named keys ('alt-1' is Escape then 1).
-RAW_KEYS = {
-    "space": " ",
-    "enter": "\r",
-    "escape": "\x1b",
-    "tab": "\t",
-    "s-tab": "\x1b[Z",
-    "f1": "\x1bOP",
-    "left": "\x1b[D",
-    "right": "\x1b[C",
-    "up": "\x1b[A",
-    "down": "\x1b[B",
-    "home": "\x1b[H",
-    "end": "\x1b[F",
-    "pageup": "\x1b[5~",
-    "pagedown": "\x1b[6~",
-    "c-c": "\x03",
-}
-
-
-def raw(keys: Iterable[str]) -> str:
-    out = []
-    for k in keys:
-        if k in RAW_KEYS:
-            out.append(RAW_KEYS[k])
-        elif k.startswith("alt-"):
-            out.append("\x1b" + k[4:])
-        else:
-            out.append(k)
-    return "".join(out)
-
 
 def cs(text: str) -> tuple[Card, ...]:
     return tuple(parse_upcard_card(t) for t in text.split())
 
 
-class UpcardHarness:
+class UpcardHarness(KeyHarness):
     def __init__(
         self,
         game: Game | None = None,
@@ -104,34 +65,9 @@ class UpcardHarness:
         save_dir: Path | None = None,
         level: str = "normal",
     ) -> None:
-        self.settings = settings or Settings(speech="silent", cues=False)
-        self.backend = RecordingBackend()
-        self.output = DummyOutput()
-        self.printer = LinePrinter(self.output)
-        self.announcer = make_announcer(self.settings, self.printer, self.backend)
-        self.game = game or Game.new("upcard-rummy", list(players), seed=seed, options={"target": target})
-        self.saves = SaveStore(save_dir, slot="upcard-rummy") if save_dir is not None else None
-        self.session = Session(
-            self.game,
-            human_seat=0,
-            level=level,
-            announcer=self.announcer,
-            narrator=make_narrator(0, self.game.players, self.settings, game="upcard-rummy"),
-            settings=self.settings,
-            saves=self.saves,
-        )
-        self.transcript: list[str] = []
-        self._mark = 0
-        self._app: GameApp | None = None
-
-    @property
-    def spoken(self) -> list[str]:
-        return self.backend.texts
-
-    @property
-    def app_(self) -> GameApp:
-        assert self._app is not None
-        return self._app
+        game = game or Game.new("upcard-rummy", list(players), seed=seed, options={"target": target})
+        super().__init__(game, settings=settings, save_dir=save_dir, slot="upcard-rummy", level=level,
+                         welcome=WELCOME)
 
     @property
     def table(self) -> UpcardTable:
@@ -144,47 +80,6 @@ class UpcardHarness:
         v = self.session.view()
         assert isinstance(v, UpcardView)
         return v
-
-    def app(self, inp: object = None) -> GameApp:
-        app = GameApp(self.session, self.printer, input=inp, output=self.output, welcome=WELCOME)  # type: ignore[arg-type]
-        app.key_listeners.append(self._key)
-        self._app = app
-        return app
-
-    def _key(self, key: str) -> None:
-        self._take()
-        self.transcript.append(f"> {key}")
-
-    def start(self, *, resumed: bool = False) -> GameApp:
-        app = self.app(DummyInput())
-        app.start(resumed=resumed)
-        app.printer.flush()
-        self._take()
-        return app
-
-    def press(self, *keys: str) -> list[str]:
-        """Keys through the app's dispatcher, one by one; what was said."""
-        start = len(self.spoken)
-        for key in keys:
-            self.app_.dispatch(key)
-        self._take()
-        return self.spoken[start:]
-
-    def run_keys(self, keys: Iterable[str], *, resumed: bool = False) -> GameApp:
-        """Type ``keys`` through prompt_toolkit pipe input until the app exits (end with quitting)."""
-        with create_pipe_input() as inp, create_app_session(input=inp, output=self.output):
-            the_app = self.app(inp)
-            inp.send_text(raw(keys))
-            asyncio.run(asyncio.wait_for(the_app.run_async(resumed=resumed), timeout=120))
-        self._take()
-        return the_app
-
-    def _take(self) -> None:
-        self.transcript.extend(self.spoken[self._mark :])
-        self._mark = len(self.spoken)
-
-
-# ----------------------------------------------------------------------------- tables set up card by card
 
 
 def set_table(
@@ -256,13 +151,6 @@ def set_table(
 # ----------------------------------------------------------------------------- a player's keys
 
 
-def card_key(index: int) -> str:
-    """The key that moves to card ``index`` (0-based): 1 to 9, 0 for the tenth, Alt+1 to Alt+5 beyond."""
-    if index < 9:
-        return str(index + 1)
-    if index == 9:
-        return "0"
-    return HIGH_KEYS[index - 10]
 
 
 def _keys_to_card(table: UpcardTable, card: Card, *, unmarked: bool = True) -> list[str]:
@@ -292,18 +180,18 @@ def keys_for_action(h: UpcardHarness, action: Action) -> list[Step]:
     if isinstance(action, TakeDiscards):
         targets = [o.depth for o in dig_options(h.view)]
         depth = table._pile_depth()
-        keys: list[Step] = ["tab"] * sum(1 for d in targets if depth < d <= action.count)
+        keys: list[Step] = ["s-down"] * sum(1 for d in targets if depth < d <= action.count)
         wilds = [c for c in action.meld if c.rank == h.view.wild_rank and c in h.view.hand]
         return [*keys, *(("select", c) for c in wilds), "t"]
     if isinstance(action, Meld):
         return [*(("select", c) for c in action.cards), "enter"]
     if isinstance(action, LayOff):
         if table._meld_for(action.card) == action.meld:
-            return [("to", action.card), "o"]
+            return [("to", action.card), "O"]
         n = len(h.view.table)
         at = table.meld_index
         steps = action.meld + 1 if at is None or at >= n else (action.meld - at) % n
-        return [*(["m"] * steps), ("to", action.card), "o"]
+        return [*(["m"] * steps), ("to", action.card), "O"]
     if isinstance(action, Discard):
         return [("to", action.card), "x"]
     raise AssertionError(f"no keys for {action}")
@@ -345,7 +233,7 @@ def play_whole_game(h: UpcardHarness) -> None:
             if v.hand_number != hand_seen:
                 hand_seen = v.hand_number
                 h.press("w", "s")
-            h.press("n")
+            h.press("H")
             if v.melded[0] and dig_options(v):
                 h.press("K")
             elif len(v.discard) > 3 and pile_read != v.hand_number:
@@ -407,8 +295,6 @@ def replay_golden(g: GoldenGame, keys: list[str]) -> list[str]:
     return [*g.header(), *h.transcript]
 
 
-def golden_keys(lines: list[str]) -> list[str]:
-    return [line[2:] for line in lines if line.startswith("> ")]
 
 
 # ----------------------------------------------------------------------------- the keys in the docs
@@ -422,14 +308,11 @@ def keys_section() -> str:
     """The keys of the upcard rummy table as docs/upcard-rummy.md shows them, one table per group."""
     h = UpcardHarness(seed=1)
     h.start()
-    text = h.app_.registry.markdown("Keys")
-    lines = ["##" + line if line.startswith("#") else line for line in text.splitlines()]
-    return "\n".join([KEYS_START, *lines, KEYS_END])
+    return registry_section(h.app_.registry, KEYS_START, KEYS_END)
 
 
 def doc_with_keys(doc: str) -> str:
-    start, end = doc.index(KEYS_START), doc.index(KEYS_END) + len(KEYS_END)
-    return doc[:start] + keys_section() + doc[end:]
+    return with_section(doc, KEYS_START, KEYS_END, keys_section())
 
 
 def main() -> int:

@@ -102,7 +102,7 @@ def test_hand_command_words(capsys: pytest.CaptureFixture[str]) -> None:
         (["--wild", "2", "3h"], "wild ranks in upcard rummy"),
         (["--wild", "x", "3h"], "wild ranks in upcard rummy"),
         (["3h"], "--wild is needed"),
-        (["--wild", "5", "3h", "3h", "3h"], "only 2 of 3h"),
+        (["--wild", "5", "3h", "3h", "3h"], "3 of 3h is more than two decks hold (2)"),
         (["--wild", "5", ","], "give the cards"),
     ],
 )

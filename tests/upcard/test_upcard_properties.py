@@ -10,11 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from upcard_tables import deck_intact, state_of
 
-from engine.actions import Action, Discard, Draw, action_from_data, action_to_data
+from engine.actions import Action, Discard, Draw
 from engine.arrange_upcard import card_value, cards_value
 from engine.cards import Card, Rank
-from engine.errors import IllegalAction
-from engine.events import event_from_data, event_to_data
 from engine.game import Game
 from engine.rules.upcard_rummy import HandOpened, LayOff, Meld, TakeDiscards, UpcardHandEnded, UpcardState
 
@@ -112,12 +110,9 @@ def _play(game: Game, rng: random.Random, steps: int, *, probe: bool) -> None:
         if probe:
             before = game.to_data()
             for attempt in _attempts(state, seat, rng):
-                try:
-                    game.check(attempt)
-                    accepted = True
-                except IllegalAction as exc:
-                    accepted = False
-                    assert str(exc), "a refusal says why"
+                reason = game.why_not(attempt)
+                accepted = reason is None
+                assert accepted or reason, "a refusal says why"
                 if isinstance(attempt, Meld):
                     assert accepted == _expected_meld_ok(state, attempt), attempt
                 if isinstance(attempt, TakeDiscards):
@@ -126,7 +121,7 @@ def _play(game: Game, rng: random.Random, steps: int, *, probe: bool) -> None:
         legal = game.legal_actions(seat)
         assert legal, "a player to move always has a move"
         for action in legal:
-            game.check(action)
+            assert game.can(action), action
         game.apply(rng.choice(legal))
         assert deck_intact(game)
         assert all(len(h) >= 1 for s, h in enumerate(state.hands) if s == state.to_move and not game.over)
@@ -167,28 +162,6 @@ def test_scores_are_the_table_minus_the_hand(seed: int, players: int) -> None:
             assert ended.in_hand[ended.went_out] == ()
     state = state_of(game)
     assert max(running) >= 300 and state.winners == [s for s in range(players) if running[s] == max(running)]
-
-
-@FAST
-@given(seed=st.integers(0, 10**6), steps=st.integers(0, 200))
-def test_saves_and_replays_rebuild_the_same_game(seed: int, steps: int) -> None:
-    game = _new(seed, 3)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.over:
-            break
-        game.apply(rng.choice(game.legal_actions(game.seats_to_act()[0])))
-    data = game.to_data()
-    loaded = Game.from_data(data)
-    assert loaded.to_data() == data
-    assert Game.replay(data).to_data() == data
-    for event in game.log:
-        assert event_from_data(event_to_data(event)) == event
-    for action in game.actions:
-        assert action_from_data(action_to_data(action)) == action
-    if not game.over:
-        seat = game.seats_to_act()[0]
-        assert loaded.legal_actions(seat) == game.legal_actions(seat)
 
 
 def test_values_are_never_zero_or_negative() -> None:

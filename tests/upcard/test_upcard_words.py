@@ -120,7 +120,7 @@ def test_results_are_plus_and_minus_and_the_highest_total_leads() -> None:
     )
     detailed = said([OPENED, ENDED], verbosity=D)[2]
     assert detailed.startswith(
-        "You: on the table king of clubs, king of hearts, king of spades; in hand ace of hearts;"
+        "You: on the table: king of clubs; king of hearts; king of spades. In hand: ace of hearts. "
     )
 
 

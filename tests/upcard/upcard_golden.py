@@ -46,7 +46,12 @@ def golden_lines() -> list[str]:
     return HEADER + upcard_transcript(game.log, PLAYERS, 0, Verbosity.NORMAL)
 
 
-if __name__ == "__main__":
+def main() -> int:
     lines = golden_lines()
     GOLDEN.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {GOLDEN} ({len(lines)} lines)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

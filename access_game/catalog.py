@@ -1,0 +1,261 @@
+"""The game catalog: every game the program offers, described once.
+
+Everything that lists or names games reads this module: ``play --game`` and its options, ``simulate``,
+``hand``, ``labels --deck``, the 'another game' menu, the resume question and its save slot, the
+narrator and the table. A fifth game is one more :class:`GameEntry` here (plus its rules, computer
+players, words and table, which the entry names).
+
+Importing the catalog is cheap: tables, narrators, resume questions and hand checkers are named by
+import path (``"package.module:attribute"``) and imported only when first used, so ``access-game hand``
+never loads the terminal interface and ``simulate`` never loads the braille libraries.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.ruleset import Ruleset
+
+__all__ = ["DuplicateGame", "GameEntry", "GameOption", "UnknownGame", "game", "games", "register_game", "resolve"]
+
+
+class DuplicateGame(ValueError):
+    """A second entry for a name already in the catalog: one game, one description."""
+
+
+class UnknownGame(ValueError):
+    """A game name the catalog does not hold; the message lists the games."""
+
+
+def resolve(path: str) -> Any:
+    """The object an import path names: ``"access_game.ui.five_crowns_table:FiveCrownsTable"``."""
+    module, _, attribute = path.partition(":")
+    obj: Any = importlib.import_module(module)
+    for part in attribute.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+@dataclass(frozen=True, slots=True)
+class GameOption:
+    """One rule option a player may choose, with the ruleset's option name and how it is offered.
+
+    ``kind`` says how a value is read: ``choice`` (one of ``choices``), ``int`` (a whole number of at
+    least ``minimum``) or ``bool``. ``flag`` is the ``play`` command-line option (None: not offered
+    there); ``setting`` names the settings menu entry (None: not offered in settings).
+    """
+
+    name: str
+    kind: Literal["choice", "int", "bool"]
+    default: object
+    help: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    flag: str | None = None
+    setting: str | None = None
+
+    def parse(self, text: str) -> object:
+        """The value typed on a command line, or ValueError saying what the option takes."""
+        word = text.strip().casefold()
+        if self.kind == "choice":
+            if word not in self.choices:
+                raise ValueError(f"{self.flag or self.name} is one of {', '.join(self.choices)}, not {text!r}")
+            return word
+        if self.kind == "bool":
+            if word in ("yes", "on", "true", "1"):
+                return True
+            if word in ("no", "off", "false", "0"):
+                return False
+            raise ValueError(f"{self.flag or self.name} is yes or no, not {text!r}")
+        try:
+            number = int(word)
+        except ValueError:
+            raise ValueError(f"{self.flag or self.name} is a whole number, not {text!r}") from None
+        if self.minimum is not None and number < self.minimum:
+            raise ValueError(f"{self.flag or self.name} is at least {self.minimum}, not {number}")
+        return number
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """One game: what the launcher, the commands and the tables need to know of it.
+
+    The player range and the titles of seats come from the ruleset (written once, in the rules); the
+    computer players' levels from :mod:`engine.bots`. Paths are resolved on first use.
+    """
+
+    #: As typed on the command line and kept in saves: 'five-crowns'.
+    name: str
+    #: For people, one spelling everywhere: 'Five Crowns'.
+    title: str
+    #: The table class (``Table`` protocol in access_game.ui.table); None: not playable at the terminal.
+    table: str | None
+    #: A callable ``(listener, players, verbosity) -> narrator`` for the player's seat.
+    narrator: str
+    #: A callable ``(game, seat) -> str``: where a saved game stands, then 'Resume it?'.
+    resume: str
+    #: A callable ``(args, cards_text) -> exit status`` behind ``access-game hand --game NAME``; None: no checker.
+    hand_checker: str | None
+    #: Deck names (braille.decks) whose labels make this game's cards, the first the one it plays with.
+    decks: tuple[str, ...]
+    #: Each game keeps its own saved game, so starting one never replaces another's game in progress.
+    save_slot: str
+    #: The command that goes on with a saved game of this kind.
+    command: str
+    options: tuple[GameOption, ...] = ()
+    #: The ruleset's registry name, where it differs from the game's name.
+    ruleset_name: str = ""
+    #: The level whose choice a hint explains: the strongest computer player of the game.
+    hint_level: str = "hard"
+
+    @property
+    def ruleset(self) -> str:
+        return self.ruleset_name or self.name
+
+    def rules(self) -> Ruleset:
+        from engine.ruleset import get_ruleset
+
+        return get_ruleset(self.ruleset)
+
+    @property
+    def player_range(self) -> tuple[int, int]:
+        r = self.rules()
+        return r.min_players, r.max_players
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The computer players' levels, easiest first (none for a game played alone)."""
+        from engine.bots import agent_levels
+
+        return agent_levels(self.ruleset)
+
+    # What the table registry used to hold, read by the launcher and the app.
+    @property
+    def game_name(self) -> str:
+        return self.name
+
+    @property
+    def factory(self) -> Callable[..., Any]:
+        if self.table is None:
+            raise UnknownGame(f"{self.title} cannot be played at the terminal yet")
+        factory: Callable[..., Any] = resolve(self.table)
+        return factory
+
+    def resume_question(self, game: Game, seat: int) -> str:
+        """Asked at start when a game of this kind is saved."""
+        question: Callable[[Game, int], str] = resolve(self.resume)
+        return question(game, seat)
+
+    def make_narrator(self, listener: int, players: Sequence[str], verbosity: Any) -> Any:
+        return resolve(self.narrator)(listener, list(players), verbosity)
+
+    def option(self, name: str) -> GameOption:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        raise KeyError(f"{self.title} has no option {name!r}")
+
+    def default_options(self) -> dict[str, object]:
+        return {opt.name: opt.default for opt in self.options}
+
+    def options_from_text(self, given: Mapping[str, str | None]) -> dict[str, object]:
+        """Options from command-line text by option name (None: not given, the default holds);
+        ValueError says what is wrong. Only the options given are returned, so a save keeps what the
+        player chose and the ruleset's defaults stay its own."""
+        return {name: self.option(name).parse(text) for name, text in given.items() if text is not None}
+
+
+_CATALOG: dict[str, GameEntry] = {}
+
+
+def register_game(entry: GameEntry) -> None:
+    """Add a game; a second entry for a name is refused, never silently replacing the first."""
+    if entry.name in _CATALOG:
+        raise DuplicateGame(f"the game {entry.name!r} is already in the catalog")
+    _CATALOG[entry.name] = entry
+
+
+def games() -> list[GameEntry]:
+    """Every game, in menu order: Five Crowns first."""
+    return list(_CATALOG.values())
+
+
+def game_names() -> list[str]:
+    return list(_CATALOG)
+
+
+def game(name: str) -> GameEntry:
+    """The entry for ``name`` (case not significant), or UnknownGame listing each game once."""
+    entry = _CATALOG.get(name.strip().casefold())
+    if entry is None:
+        raise UnknownGame(f"unknown game {name!r}: the games are {', '.join(_CATALOG)}")
+    return entry
+
+
+_UI = "access_game.ui"
+
+register_game(GameEntry(
+    name="five-crowns",
+    title="Five Crowns",
+    table=f"{_UI}.five_crowns_table:FiveCrownsTable",
+    narrator="speech.narrator:Narrator",
+    resume=f"{_UI}.five_crowns_table:resume_question",
+    hand_checker="access_game.commands.hand:check_five_crowns",
+    decks=("five-crowns",),
+    # Where Five Crowns games have always been saved, so a game saved by an earlier version resumes.
+    save_slot="current",
+    command="access-game",
+    options=(
+        GameOption("tie_break", "choice", "share", "a tie for the lowest total: share the win, or play 6-card "
+                   "hands until one player is lowest", choices=("share", "playoff"), flag="--tie-break"),
+        GameOption("all_wild_melds", "bool", True, "whether a meld of wild cards only counts", flag="--all-wild-melds"),
+    ),
+))
+register_game(GameEntry(
+    name="solitaire",
+    title="Five Crowns solitaire",
+    table=f"{_UI}.solitaire_table:SolitaireTable",
+    narrator=f"{_UI}.speech_link:solitaire_narrator",
+    resume=f"{_UI}.solitaire_table:resume_question",
+    hand_checker=None,
+    decks=("five-crowns",),
+    save_slot="solitaire",
+    command="access-game solitaire",
+    options=(
+        GameOption("all_wild_melds", "bool", True, "whether a meld of wild cards only counts", flag="--all-wild-melds"),
+    ),
+))
+register_game(GameEntry(
+    name="contract-rummy",
+    title="Contract Rummy",
+    table=f"{_UI}.contract_table:ContractTable",
+    narrator=f"{_UI}.speech_link:contract_narrator",
+    resume=f"{_UI}.contract_table:resume_question",
+    hand_checker="access_game.commands.hand:check_contract",
+    decks=("standard",),
+    save_slot="contract-rummy",
+    command="access-game play --game contract-rummy",
+    options=(
+        GameOption("decks", "int", None, "standard decks shuffled together: 2 or 3 (default: 2 for up to 5 "
+                   "players, 3 for more)", minimum=2, flag="--decks"),
+    ),
+))
+register_game(GameEntry(
+    name="upcard-rummy",
+    title="Upcard Rummy",
+    table=f"{_UI}.upcard_table:UpcardTable",
+    narrator="speech.upcard_words:UpcardNarrator",
+    resume=f"{_UI}.upcard_table:resume_question",
+    hand_checker="access_game.commands.hand:check_upcard",
+    decks=("no-twos",),
+    save_slot="upcard-rummy",
+    command="access-game play --game upcard-rummy",
+    options=(
+        GameOption("target", "int", 3000, "the total that ends the game", minimum=1, flag="--target"),
+    ),
+))

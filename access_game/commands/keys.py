@@ -1,0 +1,45 @@
+"""The `keys` subcommand: the key plan, as every game's table really binds it.
+
+Printed from the registries the games build (the same lists F1 and Escape show), so a player, a
+teacher or a script sees exactly what each key does: ``--json`` gives
+``{"game": G, "keys": [{"key": "x", "command": "discard", "commits": true, "group": "play"}]}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from access_game.cli import UsageError
+from access_game.commands._common import add_command
+
+__all__ = ["register", "run"]
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = add_command(sub, "keys", run, "List every key of a game at the terminal: what it does and whether it "
+                    "makes a move.")
+    p.add_argument("--game", type=str.casefold, help="one game (default: every game)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of lines")
+
+
+def run(args: argparse.Namespace) -> int:
+    from access_game.ui.keys import key_label
+    from access_game.ui.keys_doc import game_titles, key_rows, keys_registry
+
+    titles = dict(game_titles())
+    if args.game is not None and args.game not in titles:
+        raise UsageError(f"--game is one of {', '.join(titles)}, not {args.game!r}")
+    chosen = [args.game] if args.game is not None else list(titles)
+    if args.json:
+        docs = [{"game": g, "keys": [r.as_json() for r in key_rows(g)]} for g in chosen]
+        json.dump(docs[0] if args.game is not None else docs, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    for g in chosen:
+        print(f"{titles[g]} ({g}):")
+        for c in keys_registry(g):
+            move = " Makes a move." if c.commits else ""
+            print(f"{', '.join(key_label(k) for k in c.keys)}: {c.name}. {c.description}{move}")
+    return 0

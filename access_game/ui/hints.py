@@ -1,0 +1,112 @@
+"""Hints, one mechanism for every game: the game's strongest computer player says what it would do
+now and why, and speech.hint_words says it.
+
+The player is the catalog's ``hint_level`` (hard), rebuilt for each question from the game so far
+(as the computer players are), so a hint is the move the strongest player would make in the
+player's seat, knowing only what the player knows: the player's own view. Its reason comes from the
+player itself (:func:`engine.bots.explain`); a player that gives none is still followed, its move
+named without a reason.
+
+Tables call :func:`hint_lines` from their hint key and :func:`unprompted` when the player's turn
+begins (only when the hints setting is on).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from access_game.catalog import game as catalog_game
+from access_game.ui.key_plan import UnplannedCommand, planned
+from access_game.ui.keys import key_label
+from engine.actions import Action, Draw, GoOut
+from engine.bots import explain, make_agent
+from engine.bots.base import Choice
+from engine.rules.five_crowns import FiveCrownsView
+from speech.hint_words import go_out_offer, hint_utterances, no_hint
+from speech.utterance import Utterance
+
+__all__ = ["best_choice", "hint_lines", "hinted_action", "move_key", "unprompted"]
+
+#: The key plan's command for each kind of move (a draw from the discard pile is 'take').
+_COMMANDS = {
+    "discard": "discard", "go_out": "go-out", "contract_lay_down": "lay-down-best", "contract_lay_off": "lay-off",
+    "contract_swap": "swap", "contract_buy": "yes", "contract_pass_buy": "no", "upcard_meld": "put-down",
+    "upcard_lay_off": "lay-off", "upcard_take_discards": "take", "place": "put-down",
+}
+
+#: Moves of several cards the player selects first (Space), then puts down.
+_SELECTED = frozenset({"upcard_meld"})
+
+
+def move_key(action: Action) -> str | None:
+    """The key that makes ``action``, as the key plan gives it ('T', 'Shift+O'); None if it has none."""
+    if isinstance(action, Draw):
+        name: str | None = "take" if action.source == "discard" else "draw"
+    else:
+        name = _COMMANDS.get(action.kind)
+    if name is None:
+        return None
+    try:
+        return key_label(planned(name).keys[0])
+    except UnplannedCommand:
+        return None
+
+
+def hinted_action(session: Any) -> Action | None:
+    """The move the hint advises, for a key that makes it (Shift+N): the same choice, so it does what was said."""
+    choice = best_choice(session)
+    return None if choice is None else choice.action
+
+
+def best_choice(session: Any) -> Choice | None:
+    """The strongest player's choice for the player's seat now, or None when the player has no move."""
+    game = session.game
+    seat = session.human_seat
+    legal = game.legal_actions(seat)
+    if not legal:
+        return None
+    entry = catalog_game(game.ruleset.name)
+    agent = make_agent(entry.ruleset, entry.hint_level, seed=len(game.actions))
+    return explain(agent, game.view(seat), legal)
+
+
+def hint_lines(session: Any) -> list[Utterance]:
+    """What the hint key says now."""
+    game = session.game
+    if game.over:
+        return [no_hint("the game is over")]
+    choice = best_choice(session)
+    if choice is None:
+        waiting = game.seats_to_act()
+        if waiting:
+            return [no_hint(f"it is {game.players[waiting[0]]}'s turn, not yours")]
+        return [no_hint("you have no move now")]
+    view = game.view(session.human_seat)
+    lay_down: list[Any] = []
+    held: int | None = None
+    if isinstance(view, FiveCrownsView):  # the Five Crowns arranger says what a hand holds and lays down
+        from engine.arrange import arrange
+
+        rest = list(view.hand)
+        if isinstance(choice.action, GoOut):
+            rest.remove(choice.action.discard)
+        best = arrange(rest, view.wild_rank, all_wild_melds=view.all_wild_melds)
+        lay_down = list(best.melds) if isinstance(choice.action, GoOut) else []
+        held = best.points
+    key = move_key(choice.action)
+    return hint_utterances(choice, view, lay_down, held, key, select=choice.action.kind in _SELECTED)
+
+
+def unprompted(session: Any) -> list[Utterance]:
+    """Said without asking at the start of the player's turn, when hints are on: that the up card
+    lets the hand go out now. Nothing otherwise (a hint nobody asked for is said only when it matters)."""
+    if not getattr(session.settings, "hints", False) or session.game.over:
+        return []
+    choice = best_choice(session)
+    if choice is None or choice.reason != "take_goes_out" or not isinstance(choice.action, Draw):
+        return []
+    view = session.game.view(session.human_seat)
+    top = getattr(view, "discard_top", None)
+    if top is None or getattr(view, "last_turn", False):
+        return []
+    return [go_out_offer(top, getattr(view, "wild_rank", None))]

@@ -1,0 +1,110 @@
+"""The sentences every table says the same way: the hand cursor, reading and sorting the hand, whose
+turn it is, the discard pile, the totals. A game's own sentences are in its words module; these are
+written once, so the games cannot drift apart in how a player's own hand is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.cards import Card, Rank
+from speech.phrases import Parts, capital, card_count, cards_parts, hand_words, join_words, the_card
+from speech.results import scores_words
+
+__all__ = [
+    "DISCARD_PILE_EMPTY",
+    "FIRST_CARD",
+    "GO_TO_CARD",
+    "HAND_EMPTY",
+    "LAST_CARD",
+    "NOBODY_WAITING",
+    "NO_CARDS",
+    "NO_MELDS_YET",
+    "braille_hand_words",
+    "card_at_parts",
+    "grouped_hand_words",
+    "hand_parts",
+    "no_such_card",
+    "opponents_words",
+    "others_turn",
+    "scores_long_words",
+    "scores_short_words",
+    "sorted_parts",
+    "up_card_parts",
+    "your_hand_parts",
+]
+
+HAND_EMPTY = "Your hand is empty."
+NO_CARDS = "You hold no cards."
+FIRST_CARD = "First card. "
+LAST_CARD = "Last card. "
+GO_TO_CARD = "Go to card number?"
+NOBODY_WAITING = "Nobody is waiting to play."
+DISCARD_PILE_EMPTY = "The discard pile is empty."
+NO_MELDS_YET = "No melds on the table yet."
+
+
+def no_such_card(held: int, number: int) -> str:
+    return f"You have {card_count(held)}; there is no card {number}."
+
+
+def card_at_parts(card: Card, wild: Rank | None, pos: int, total: int, mark: str = "", edge: str = "") -> Parts:
+    """'First card. 7 of hearts, wild, 1 of 9, selected'."""
+    return [edge, *cards_parts([card], wild), f", {pos + 1} of {total}{mark}"]
+
+
+def hand_parts(cards: Sequence[Card], wild: Rank | None, marks: Sequence[str] = ()) -> Parts:
+    """'5 cards: 3 of hearts; 9 of hearts, selected; ...'. (H reads this in every game.)"""
+    if not cards:
+        return [NO_CARDS]
+    parts: Parts = [f"{card_count(len(cards))}: "]
+    for i, card in enumerate(cards):
+        if i:
+            parts.append("; ")
+        parts += [*cards_parts([card], wild), marks[i] if i < len(marks) else ""]
+    return [*parts, "."]
+
+
+def your_hand_parts(cards: Sequence[Card], wild: Rank | None) -> Parts:
+    """The hand as the deal line and a resumed game say it: in the order the table shows it, as H does."""
+    return ["Your hand: ", *cards_parts(cards, wild), "."]
+
+
+def grouped_hand_words(cards: Sequence[Card], wild: Rank | None, group: str, head: str = "") -> str:
+    return head + capital(hand_words(cards, wild, group=group)) + "."
+
+
+def sorted_parts(how: str, cards: Sequence[Card], wild: Rank | None) -> Parts:
+    if not cards:
+        return [f"Sorted by {how}: you hold no cards."]
+    return [f"Sorted by {how}: ", *cards_parts(cards, wild), "."]
+
+
+def braille_hand_words(held: int) -> str:
+    return f"Your hand in braille, {card_count(held)}, is on the line below."
+
+
+def others_turn(name: str) -> str:
+    return f"It is {name}'s turn."
+
+
+def up_card_parts(card: Card | None, wild: Rank | None, pile_size: int, head: str = "The up card is ") -> Parts:
+    """'The up card is the 9 of clubs; the discard pile has 3 cards.'"""
+    if card is None:
+        return [DISCARD_PILE_EMPTY]
+    return [head, *the_card(card, wild), f"; the discard pile has {card_count(pile_size)}."]
+
+
+def scores_short_words(players: Sequence[str], scores: Sequence[Sequence[int]], totals: Sequence[int],
+                       listener: int) -> str:
+    return "Totals: " + scores_words(players, scores, totals, long=False, listener=listener)
+
+
+def scores_long_words(players: Sequence[str], scores: Sequence[Sequence[int]], totals: Sequence[int],
+                      listener: int) -> str:
+    return scores_words(players, scores, totals, long=True, listener=listener)
+
+
+def opponents_words(players: Sequence[str], seat: int) -> str:
+    """'Anna, Ben and Carla': everyone but the listener."""
+    return join_words([p for s, p in enumerate(players) if s != seat])

@@ -1,0 +1,96 @@
+"""The engine's imports run one way: no cycles, and the rules import no computer players.
+
+Read from the source (every import, those inside functions too), so a lazy import that closes a
+cycle is caught as well as a top-level one.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(package: str) -> dict[str, set[str]]:
+    """Module -> the modules of ``package`` it imports."""
+    modules = {_module_name(p): p for p in (ROOT / package).rglob("*.py")}
+    graph: dict[str, set[str]] = {m: set() for m in modules}
+    for name, path in modules.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                targets = [f"{node.module}.{a.name}" for a in node.names] + [node.module]
+            else:
+                continue
+            graph[name].update(t for t in targets if t in modules and t != name)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+@pytest.mark.parametrize("package", ["engine", "speech", "braille"])
+def test_no_import_cycles(package: str) -> None:
+    assert cycles(import_graph(package)) == []
+
+
+def test_the_rules_import_no_computer_players() -> None:
+    graph = import_graph("engine")
+    for module, targets in graph.items():
+        if module.startswith("engine.rules"):
+            assert not {t for t in targets if t.startswith("engine.bots")}, module
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_registries_refuse_a_second_registration_of_a_name() -> None:
+    from engine.bots import register_agent
+    from engine.bots.five_crowns import NormalFiveCrowns
+    from engine.rules.five_crowns import FiveCrowns
+    from engine.ruleset import get_ruleset, register_ruleset
+
+    get_ruleset("five-crowns")
+    with pytest.raises(ValueError, match="already registered"):
+        register_ruleset("five-crowns", FiveCrowns)
+    with pytest.raises(ValueError, match="already registered"):
+        register_agent("five-crowns", "normal", NormalFiveCrowns)

@@ -1,0 +1,199 @@
+"""Test support for every game: a table at the terminal driven by keys, with what was said recorded.
+
+``KeyHarness`` builds the real parts a player meets (session, the game's table from the catalog, app,
+announcer, narrator) with a recording backend in place of a voice. Keys go either through the app's
+dispatcher one by one (``press``), or as the bytes a terminal sends through prompt_toolkit pipe input
+(``run_keys``). The transcript keeps each key ('> x') between what was said, which is what the golden
+files hold. Each game's driver (tests/ui/ui_driver.py, tests/solitaire/solitaire_driver.py,
+tests/ui_contract/contract_driver.py, tests/ui_upcard/upcard_driver.py) adds only how a sensible
+player of that game chooses keys, and its golden games.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import DummyInput, create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from access_game.saves import SaveStore
+from access_game.session import Session
+from access_game.settings import Settings
+from access_game.ui.app import GameApp
+from access_game.ui.printer import LinePrinter
+from access_game.ui.speech_link import make_announcer, make_narrator
+from engine.game import Game
+from speech.backends.base import RecordingBackend
+
+__all__ = ["RAW_KEYS", "KeyHarness", "card_key", "golden_keys", "keys_section", "raw", "with_section"]
+
+#: The bytes a terminal sends for each key name that is not itself one character.
+RAW_KEYS = {
+    "space": " ",
+    "enter": "\r",
+    "escape": "\x1b",
+    "tab": "\t",
+    "s-tab": "\x1b[Z",
+    "f1": "\x1bOP",
+    "f2": "\x1bOQ",
+    "left": "\x1b[D",
+    "right": "\x1b[C",
+    "up": "\x1b[A",
+    "down": "\x1b[B",
+    "s-up": "\x1b[1;2A",
+    "s-down": "\x1b[1;2B",
+    "home": "\x1b[H",
+    "end": "\x1b[F",
+    "pageup": "\x1b[5~",
+    "pagedown": "\x1b[6~",
+    "c-home": "\x1b[1;5H",
+    "c-end": "\x1b[1;5F",
+    "c-s": "\x13",
+    "c-c": "\x03",
+    "backspace": "\x7f",
+}
+
+
+def raw(keys: Iterable[str]) -> str:
+    """Key names to the bytes a terminal sends ('alt-1' is Escape then 1)."""
+    out = []
+    for k in keys:
+        if k in RAW_KEYS:
+            out.append(RAW_KEYS[k])
+        elif k.startswith("alt-"):
+            out.append("\x1b" + k[4:])
+        else:
+            out.append(k)
+    return "".join(out)
+
+
+def card_key(index: int) -> str:
+    """The key that moves to card ``index`` (0-based): 1 to 9, 0 for the tenth, Alt+1 to Alt+9 beyond."""
+    if index < 9:
+        return str(index + 1)
+    if index == 9:
+        return "0"
+    return f"alt-{index - 9}"
+
+
+def golden_keys(lines: list[str]) -> list[str]:
+    """The keys a golden transcript typed, in order."""
+    return [line[2:] for line in lines if line.startswith("> ")]
+
+
+def keys_section(registry: Any, start: str, end: str, *, deeper: int = 2) -> str:
+    """A game document's keys, a table per help group, between its ``start`` and ``end`` markers; the
+    headings ``deeper`` levels below the document's own."""
+    text = registry.markdown("Keys")
+    lines = ["#" * deeper + line if line.startswith("#") else line for line in text.splitlines()]
+    return "\n".join([start, *lines, end])
+
+
+def with_section(doc: str, start: str, end: str, section: str) -> str:
+    """``doc`` with the text from ``start`` to ``end`` replaced by ``section``."""
+    a, b = doc.index(start), doc.index(end) + len(end)
+    return doc[:a] + section + doc[b:]
+
+
+class KeyHarness:
+    def __init__(
+        self,
+        game: Game,
+        *,
+        settings: Settings | None = None,
+        save_dir: Path | None = None,
+        slot: str | None = None,
+        level: str = "normal",
+        human_seat: int = 0,
+        welcome: str | None = None,
+        table_factory: Callable[..., Any] | None = None,
+    ) -> None:
+        self.settings = settings or Settings(speech="silent", cues=False)
+        self.backend = RecordingBackend()
+        self.output = DummyOutput()
+        self.printer = LinePrinter(self.output)
+        self.announcer = make_announcer(self.settings, self.printer, self.backend)
+        self.game = game
+        self.saves = (SaveStore(save_dir, slot=slot) if slot else SaveStore(save_dir)) if save_dir is not None else None
+        self.session = Session(
+            game,
+            human_seat=human_seat,
+            level=level,
+            announcer=self.announcer,
+            narrator=make_narrator(human_seat, game.players, self.settings, game=game.ruleset.name),
+            settings=self.settings,
+            saves=self.saves,
+        )
+        self.welcome = welcome
+        self.table_factory = table_factory
+        self.keys_pressed: list[str] = []
+        self.transcript: list[str] = []
+        self._mark = 0
+        self._app: GameApp | None = None
+
+    @property
+    def spoken(self) -> list[str]:
+        return self.backend.texts
+
+    @property
+    def app_(self) -> GameApp:
+        assert self._app is not None, "start the harness first"
+        return self._app
+
+    @property
+    def view(self) -> Any:
+        return self.session.view()
+
+    def app(self, inp: Any = None) -> GameApp:
+        extra: dict[str, Any] = {}
+        if self.welcome is not None:
+            extra["welcome"] = self.welcome
+        if self.table_factory is not None:
+            extra["table_factory"] = self.table_factory
+        app = GameApp(self.session, self.printer, input=inp, output=self.output, **extra)
+        app.key_listeners.append(self._key)
+        self._app = app
+        return app
+
+    def _key(self, key: str) -> None:
+        self._take()
+        self.keys_pressed.append(key)
+        self.transcript.append(f"> {key}")
+
+    def start(self, *, resumed: bool = False) -> GameApp:
+        """Start the app without a terminal; keys then go through ``press``."""
+        app = self.app(DummyInput())
+        app.start(resumed=resumed)
+        app.printer.flush()
+        self._take()
+        return app
+
+    def press(self, *keys: str) -> list[str]:
+        """Keys through the app's dispatcher, one by one; what was said."""
+        start = len(self.spoken)
+        for key in keys:
+            self.app_.dispatch(key)
+        self._take()
+        return self.spoken[start:]
+
+    def run_keys(self, keys: Iterable[str], *, resumed: bool = False) -> GameApp:
+        """Type ``keys`` through prompt_toolkit pipe input until the app exits (end with quitting)."""
+        with create_pipe_input() as inp, create_app_session(input=inp, output=self.output):
+            the_app = self.app(inp)
+            inp.send_text(raw(keys))
+            asyncio.run(asyncio.wait_for(the_app.run_async(resumed=resumed), timeout=120))
+        self._take()
+        return the_app
+
+    def finish(self) -> list[str]:
+        """The whole transcript: keys pressed ('> d') between what was said."""
+        self._take()
+        return self.transcript
+
+    def _take(self) -> None:
+        self.transcript.extend(self.spoken[self._mark :])
+        self._mark = len(self.spoken)
