@@ -304,7 +304,13 @@ class GameApp:
         self._after_key()
 
     def run(self, *, resumed: bool = False) -> int:
-        return asyncio.run(self.run_async(resumed=resumed))
+        try:
+            return asyncio.run(self.run_async(resumed=resumed))
+        except KeyboardInterrupt:
+            # Ctrl+C before the prompt takes the keys (while the opening is printed) is the same
+            # request as Ctrl+C at the prompt: leave, and say whether the game is saved.
+            self.quit_now("Interrupted.")
+            return 0
 
     async def run_async(self, *, resumed: bool = False) -> int:
         # The opening is printed before the prompt is drawn for the first time: a prompt drawn and
