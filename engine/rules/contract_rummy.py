@@ -1003,7 +1003,8 @@ def _check_state(state: ContractState) -> None:
         require_number(state.buys[seat], f"seat {seat}'s buys", 0, MAX_BUYS)
     played = state.hand_number - (state.phase != "over")
     for seat, scores in enumerate(state.scores):
-        require(len(scores) == played, f"seat {seat} has {len(scores)} hand scores after {played} hands")
+        require(len(scores) == len(state.scores[0]) <= played,
+                f"seat {seat} has {len(scores)} hand scores after {played} hands")
         require(all(is_whole(x) and x >= 0 for x in scores), f"seat {seat} has a score that is not a whole number")
     ids = [m.id for m in state.table]
     require(len(set(ids)) == len(ids) and all(is_whole(i) and i >= 1 for i in ids), "the melds' numbers repeat")

@@ -546,7 +546,8 @@ def _check_state(state: FiveCrownsState) -> None:
     require_number(state.reshuffles, "the reshuffle count", 0, MAX_RESHUFFLES)
     played = min(state.hand_number - (state.phase != "over"), HANDS)
     for seat, scores in enumerate(state.scores):
-        require(len(scores) == played, f"seat {seat} has {len(scores)} hand scores after {played} hands")
+        require(len(scores) == len(state.scores[0]) <= played,
+                f"seat {seat} has {len(scores)} hand scores after {played} hands")
         require(all(is_whole(x) and x >= 0 for x in scores), f"seat {seat} has a score that is not a whole number")
     if state.phase == "over":
         require(bool(state.winners) and all(w in range(n) for w in state.winners), "a finished game has no winner")

@@ -851,10 +851,11 @@ def _check_state(state: UpcardState) -> None:
     require_seat(state.dealer, seats, "the dealer")
     require_seat(state.to_move, seats, "the player to move")
     require_number(state.reshuffles, "the reshuffle count", 0, state.options.max_reshuffles)
-    require(state.wild_rank == state.up_cards[state.dealer].rank, "the wild rank is not the dealer's up card")
+    require(state.wild_rank in NO_TWOS_RANKS, f"the wild rank {state.wild_rank!r} is not in the deck")
     played = state.hand_number - (state.phase != "over")
     for seat, scores in enumerate(state.scores):
-        require(len(scores) == played, f"seat {seat} has {len(scores)} hand scores after {played} hands")
+        require(len(scores) == len(state.scores[0]) <= played,
+                f"seat {seat} has {len(scores)} hand scores after {played} hands")
         require(all(is_whole(x) for x in scores), f"seat {seat} has a score that is not a whole number")
     for i, m in enumerate(state.table):
         require_seat(m.owner, seats, f"the owner of meld {i + 1}")
@@ -872,11 +873,7 @@ def _check_state(state: UpcardState) -> None:
         require(len(set(owed)) == len(owed) and set(owed) <= set(seats) - {state.went_out, state.to_move},
                 f"the last turns owed {owed} are not seats still to play")
     require(all(state.melded[m.owner] for m in state.table), "a meld belongs to a player who has not melded")
-    for seat in seats:
-        held = len(state.hands[seat])
-        top = DECK_SIZE if state.melded[seat] else hand_size_for(state.up_cards[seat]) + (
-            seat == state.to_move and state.phase == "discard")
-        require(held <= top, f"seat {seat} holds {held} cards")
+    # Hands grow by digging into the discard pile, so their sizes are bounded by the deck alone (below).
     require_deck(UpcardRummy().all_cards(state), no_twos_deck(2))
 
 
