@@ -76,10 +76,10 @@ def _read_bytes(path: Path) -> bytes | None:
 
 
 def read_json(path: Path) -> Any:
-    """The file's JSON data, or None when there is no file. Anything else wrong raises DamagedFile."""
+    """The file's JSON data; FileNotFoundError when there is none. Anything else wrong raises DamagedFile."""
     raw = _read_bytes(path)
     if raw is None:
-        return None
+        raise FileNotFoundError(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -118,8 +118,13 @@ class RecordBook:
         self._loaded = True
         try:
             data = read_json(self.path)
-            if data is None:
-                return
+        except FileNotFoundError:
+            return
+        except DamagedFile as exc:
+            data, why = None, str(exc)  # reported and kept aside below, as any other damage
+        else:
+            why = "it does not hold records"
+        try:
             if not isinstance(data, dict) or data.get("format") != RECORDS_FORMAT:
                 raise ValueError("not a records file")
             version = data.get("version")
@@ -133,14 +138,14 @@ class RecordBook:
                 for game, players in games.items()
                 if isinstance(players, dict)
             }
-        except (DamagedFile, Exception, RecursionError):  # whatever is wrong with it: kept aside, never a crash
+        except (Exception, RecursionError):  # whatever is wrong with it: kept aside, never a crash
             self._records = {}
             kept = set_aside(self.path)
             if kept is None:
                 self._unwritable = True  # not moved: it must not be overwritten either
                 self.problem = "Your records file could not be used or moved aside; this game's result is not kept."
                 return
-            self.problem = f"Your records file was damaged, so counting starts again. It was kept as {kept}."
+            self.problem = f"Your records file was damaged ({why}), so counting starts again. It was kept as {kept}."
 
     def get(self, game: str, player: str) -> Record:
         self._load()

@@ -82,10 +82,10 @@ class SaveStore:
         """The save, nothing, or (never an exception) the reason it is damaged, the file kept aside."""
         try:
             data = read_json(self.path)
+        except FileNotFoundError:
+            return LoadedSave()
         except DamagedFile as exc:
             return self._damaged(str(exc))
-        if data is None:
-            return LoadedSave()
         try:
             return LoadedSave(session=_session_from_data(data))
         except SaveFormatError as exc:

@@ -158,8 +158,9 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
 
     path = path or settings_path()
     try:
-        data = read_json(path)
-        return (Settings() if data is None else Settings.from_data(data)), None
+        return Settings.from_data(read_json(path)), None
+    except FileNotFoundError:
+        return Settings(), None
     except (DamagedFile, Exception, RecursionError) as exc:
         why = str(exc) if isinstance(exc, DamagedFile) else "it does not hold a set of named settings"
         kept = set_aside(path)

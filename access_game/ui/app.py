@@ -230,8 +230,7 @@ class GameApp:
             session.autosave()  # the last word: also keeps computer players' moves held back
             if session.save_problem is not None:
                 if self._unsaved_asked:  # asked already: this Ctrl+C means leave as it is
-                    session.say(save_words.quit_unsaved(), kind=Kind.SYSTEM)
-                    self._leave(message, saved=False)
+                    self._leave(message, saved=False, last=save_words.quit_unsaved())
                 else:
                     self._ask_unsaved(message)
                 return
@@ -263,23 +262,23 @@ class GameApp:
                 self.say_line(save_words.not_saved_elsewhere(other.path, str(exc.strerror or exc)))
                 self._ask_unsaved(message)
                 return
-            session.say(save_words.saved_elsewhere(other.path, store.path, self._command()), kind=Kind.SYSTEM)
-            self._leave(message, saved=False)
+            self._leave(message, saved=False, last=save_words.saved_elsewhere(other.path, store.path, self._command()))
 
         def without() -> None:
-            session.say(save_words.quit_unsaved(), kind=Kind.SYSTEM)
-            self._leave(message, saved=False)
+            self._leave(message, saved=False, last=save_words.quit_unsaved())
 
         also = () if folder is None else (("e", save_words.elsewhere_answer(folder), elsewhere),)
         self.open(Confirm(save_words.not_saved_question(session.save_problem, store.path), self.say_line,
                           on_yes=again, on_no=without, prompt="not saved y/n", also=also))
 
-    def _leave(self, message: str, *, saved: bool) -> None:
+    def _leave(self, message: str, *, saved: bool, last: str = "") -> None:
         self.quitting = True
         if message:
             self.session.say(message, kind=Kind.SYSTEM, urgent=True)
         if saved and self.session.saves is not None and not self.session.over:
-            self.session.say(save_words.saved_goodbye(self._command()), kind=Kind.SYSTEM)
+            last = save_words.saved_goodbye(self._command())
+        if last:
+            self.session.say(last, kind=Kind.SYSTEM)
         self.printer.flush()
         if self.application.is_running and not self.application.future.done():  # type: ignore[union-attr]
             self.application.exit(result=0)
