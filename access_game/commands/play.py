@@ -65,7 +65,7 @@ def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
     from access_game.ui.table import table_names
     from engine.ruleset import get_ruleset
 
-    game = args.game or DEFAULT_GAME
+    game = DEFAULT_GAME if args.game is None else args.game  # an empty --game '' is refused, not the default
     if game not in table_names():
         raise UsageError(f"--game: there is no table for {game!r}; games: {', '.join(table_names())}")
     ruleset = get_ruleset(game)
