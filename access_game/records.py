@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from access_game.datafiles import DamagedFile, read_json, set_aside
 from access_game.settings import atomic_write_text, config_dir
 
 __all__ = ["RECORDS_FORMAT", "Record", "RecordBook", "records_path"]
@@ -117,20 +117,19 @@ class RecordBook:
             return
         self._loaded = True
         try:
-            text = self.path.read_text(encoding="utf-8")
+            data = read_json(self.path)
         except FileNotFoundError:
             return
-        except (OSError, UnicodeDecodeError) as exc:
-            self.problem = f"Your records could not be read ({exc}); this game's result is not kept."
-            self._records = {}
-            self._unwritable = True
-            return
+        except DamagedFile as exc:
+            data, why = None, str(exc)  # reported and kept aside below, as any other damage
+        else:
+            why = "it does not hold records"
         try:
-            data = json.loads(text)
             if not isinstance(data, dict) or data.get("format") != RECORDS_FORMAT:
                 raise ValueError("not a records file")
-            if not isinstance(data.get("version"), int) or data["version"] > RECORDS_VERSION:
-                raise ValueError("a newer records file")
+            version = data.get("version")
+            if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= RECORDS_VERSION:
+                raise ValueError("a records file of another version")
             games = data.get("games")
             if not isinstance(games, dict):
                 raise ValueError("no games")
@@ -139,26 +138,14 @@ class RecordBook:
                 for game, players in games.items()
                 if isinstance(players, dict)
             }
-        except (ValueError, TypeError, AttributeError):
+        except (Exception, RecursionError):  # whatever is wrong with it: kept aside, never a crash
             self._records = {}
-            kept = self._set_aside()
-            where = f" It was kept as {kept}." if kept else ""
-            self.problem = f"Your records file was damaged, so counting starts again.{where}"
-
-    def _set_aside(self) -> Path | None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        for n in range(100):
-            target = self.path.with_name(f"{self.path.stem}.damaged-{stamp}{f'-{n}' if n else ''}.json")
-            if target.exists():
-                continue
-            try:
-                self.path.rename(target)
-            except OSError:
-                self._unwritable = True
-                return None
-            return target
-        self._unwritable = True
-        return None
+            kept = set_aside(self.path)
+            if kept is None:
+                self._unwritable = True  # not moved: it must not be overwritten either
+                self.problem = "Your records file could not be used or moved aside; this game's result is not kept."
+                return
+            self.problem = f"Your records file was damaged ({why}), so counting starts again. It was kept as {kept}."
 
     def get(self, game: str, player: str) -> Record:
         self._load()

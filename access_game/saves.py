@@ -11,16 +11,18 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from access_game.settings import atomic_write_text, data_dir
+from access_game.datafiles import DamagedFile, read_json, set_aside
+from access_game.settings import LEVELS, atomic_write_text, data_dir
 from engine.errors import SaveFormatError
 from engine.game import Game
 
-__all__ = ["SESSION_FORMAT", "LoadedSave", "SaveStore", "SavedSession"]
+__all__ = ["SESSION_FORMAT", "LoadedSave", "SaveStore", "SavedSession", "fallback_directory"]
 
 SESSION_FORMAT = "access-game-session"
 SESSION_VERSION = 1
@@ -51,6 +53,7 @@ class SaveStore:
     def __init__(self, directory: Path | None = None, slot: str = "current") -> None:
         self.directory = directory or (data_dir() / "saves")
         self.slot = slot
+        self._lock: int | None = None
 
     @property
     def path(self) -> Path:
@@ -76,20 +79,19 @@ class SaveStore:
             self.path.unlink()
 
     def load(self) -> LoadedSave:
+        """The save, nothing, or (never an exception) the reason it is damaged, the file kept aside."""
         try:
-            text = self.path.read_text(encoding="utf-8")
+            data = read_json(self.path)
         except FileNotFoundError:
             return LoadedSave()
-        except (OSError, UnicodeDecodeError) as exc:
-            return self._damaged(f"it cannot be read ({exc})")
-        try:
-            data = json.loads(text)
-        except ValueError:
-            return self._damaged("it is not complete JSON")
+        except DamagedFile as exc:
+            return self._damaged(str(exc))
         try:
             return LoadedSave(session=_session_from_data(data))
         except SaveFormatError as exc:
             return self._damaged(str(exc))
+        except (Exception, RecursionError) as exc:  # whatever else the data holds: damaged, never a crash
+            return self._damaged(f"it is damaged ({exc.__class__.__name__})")
 
     def _damaged(self, why: str) -> LoadedSave:
         moved = self.set_aside()
@@ -98,52 +100,109 @@ class SaveStore:
 
     def set_aside(self, label: str = "damaged") -> Path | None:
         """Rename the save to a name nothing else uses, so it is kept and never overwritten."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        for n in range(1000):
-            suffix = f"-{n}" if n else ""
-            target = self.directory / f"{self.slot}.{label}-{stamp}{suffix}.json"
-            if target.exists():
-                continue
-            try:
-                _move_no_clobber(self.path, target)
-            except FileExistsError:
-                continue
-            except OSError:
-                return None
-            return target
-        return None
+        return set_aside(self.path, label)
+
+    # ----------------------------------------------------------------- one game per save
+    @property
+    def lock_path(self) -> Path:
+        """Beside the saves folder, not in it: the saves folder holds saves only."""
+        return self.directory.parent / "locks" / f"{self.directory.name}.{self.slot}.lock"
+
+    def acquire(self) -> bool:
+        """Hold this slot for this process; False when another running copy of the game holds it.
+
+        The lock is the operating system's (flock, or msvcrt.locking on Windows, on a lock file), so
+        it goes with the process that held it: a game that was killed or crashed never leaves its
+        slot locked. Holding the slot also means no other copy is writing it, so temporary files left
+        by a killed game are removed here.
+        """
+        if self._lock is not None:
+            return True
+        lock = _try_lock(self.lock_path)
+        if lock is None:
+            return False
+        self._lock = lock
+        self._remove_stray_temporaries()
+        return True
+
+    def release(self) -> None:
+        if self._lock is not None:
+            _unlock(self._lock)
+            self._lock = None
+
+    @property
+    def held(self) -> bool:
+        return self._lock is not None
+
+    def in_use(self) -> bool:
+        """Another running copy holds this slot (asks without keeping the lock)."""
+        if self._lock is not None:
+            return False
+        lock = _try_lock(self.lock_path)
+        if lock is None:
+            return True
+        _unlock(lock)
+        return False
+
+    def _remove_stray_temporaries(self) -> None:
+        for stray in self.directory.glob(f".{self.slot}.json.*.tmp"):
+            with contextlib.suppress(OSError):
+                stray.unlink()
 
 
-def _move_no_clobber(source: Path, target: Path) -> None:
-    """Rename that fails rather than replace an existing file (link+unlink on POSIX, rename on Windows)."""
-    if os.name == "nt":
-        os.rename(source, target)
-        return
+def _try_lock(path: Path) -> int | None:
+    """An open, locked file descriptor (-1: no lock file can be made), or None when another process holds it."""
     try:
-        os.link(source, target)
-    except FileExistsError:
-        raise
-    except OSError:  # a file system without hard links
-        if target.exists():
-            raise FileExistsError(target) from None
-        os.rename(source, target)
-        return
-    os.unlink(source)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return -1  # a folder that cannot hold a lock file cannot hold a save either: saving says so
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
+
+
+def _unlock(fd: int) -> None:
+    if fd >= 0:
+        with contextlib.suppress(OSError):
+            os.close(fd)  # closing drops the lock (flock and msvcrt alike)
+
+
+def fallback_directory(avoid: Path) -> Path | None:
+    """Somewhere else a game can be saved when its folder cannot be written: the current folder, the
+    home folder or the temporary folder, whichever is first writable and is not ``avoid``."""
+    import tempfile
+
+    for candidate in (Path.cwd(), Path.home(), Path(tempfile.gettempdir())):
+        with contextlib.suppress(OSError):
+            if candidate.resolve() != avoid.resolve() and candidate.is_dir() and os.access(candidate, os.W_OK):
+                return candidate
+    return None
 
 
 def _session_from_data(data: Any) -> SavedSession:
     if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
         raise SaveFormatError("this is not an access-game save")
     version = data.get("version")
-    if not isinstance(version, int):
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise SaveFormatError("the save has no version number")
     if version > SESSION_VERSION:
         raise SaveFormatError(f"it was written by a newer access-game (version {version})")
     game = Game.from_data(data.get("game"))
     seat = data.get("human_seat")
     level = data.get("level")
-    if not isinstance(seat, int) or not 0 <= seat < len(game.players):
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(game.players):
         raise SaveFormatError("the save does not say which seat is yours")
-    if not isinstance(level, str):
-        raise SaveFormatError("the save does not say the computer players' level")
+    if level not in LEVELS:
+        raise SaveFormatError(f"the computer players' level {level!r} is not one of {', '.join(LEVELS)}")
     return SavedSession(game=game, human_seat=seat, level=level)

@@ -1,8 +1,8 @@
 """The player's settings: kept in the platform's config directory as JSON, written atomically.
 
 A settings file that cannot be read must never stop a blind player from starting the game, so a bad
-file gives the defaults and a one-line note, and the damaged file is left where it is for the player
-(the next save replaces it only after the player changes a setting). ``ACCESS_GAME_HOME`` moves
+file gives the defaults and a one-line note, and the damaged file is kept aside under a new name for
+the player (see access_game.datafiles). ``ACCESS_GAME_HOME`` moves
 settings and saves under one folder, which is how tests and portable installs keep them apart.
 """
 
@@ -147,6 +147,8 @@ def settings_path() -> Path:
 
 def atomic_write_text(path: Path, text: str) -> None:
     """Write through a temporary file, fsync, then rename: a crash leaves the old file or the new one."""
+    if path.is_symlink():  # write through a link to the file it names: the link itself stays
+        path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     with open(tmp, "w", encoding="utf-8") as fh:
@@ -167,18 +169,23 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The saved settings, or the defaults with a sentence saying why the file could not be used."""
+    """The saved settings, or the defaults with a sentence saying why the file could not be used.
+
+    Never raises: a damaged file is moved aside unchanged (``settings.damaged-STAMP.json``) so the
+    player can look at it, and the game starts with the defaults.
+    """
+    from access_game.datafiles import DamagedFile, read_json, set_aside
+
     path = path or settings_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        return Settings.from_data(read_json(path)), None
     except FileNotFoundError:
         return Settings(), None
-    except OSError as exc:
-        return Settings(), f"Could not read the settings file {path} ({exc.strerror}); using the defaults."
-    try:
-        return Settings.from_data(json.loads(text)), None
-    except (ValueError, TypeError):
-        return Settings(), f"The settings file {path} is damaged; using the defaults."
+    except (DamagedFile, Exception, RecursionError) as exc:
+        why = str(exc) if isinstance(exc, DamagedFile) else "it does not hold a set of named settings"
+        kept = set_aside(path)
+        where = f" It was kept as {kept}." if kept else ""
+        return Settings(), f"The settings file {path} is damaged: {why}; using the defaults.{where}"
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

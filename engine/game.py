@@ -8,13 +8,15 @@ Saving turns the game into versioned JSON data (no files here: the application w
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
+from dataclasses import fields
 from typing import Any
 
 from engine.actions import Action, action_from_data, action_to_data
 from engine.errors import IllegalAction, SaveFormatError
 from engine.events import Event, event_from_data, event_to_data, seen_by
-from engine.ruleset import Ruleset, get_ruleset
+from engine.ruleset import Ruleset, get_ruleset, is_whole, require
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game"]
 
@@ -79,8 +81,14 @@ class Game:
         return self.why_not_now(seat, kind) is None
 
     def apply(self, action: Action) -> list[Event]:
-        self.ruleset.verify(self.state, action)
-        events = self.ruleset.apply(self.state, action)
+        """Carry out ``action`` whole or not at all: a refusal or a failure half-way restores the state."""
+        before = _snapshot(self.state)
+        try:
+            self.ruleset.verify(self.state, action)
+            events = self.ruleset.apply(self.state, action)
+        except BaseException:
+            _restore(self.state, before)
+            raise
         self.actions.append(action)
         self._record(events)
         return events
@@ -119,25 +127,38 @@ class Game:
 
     @classmethod
     def from_data(cls, data: Any) -> Game:
-        """Rebuild a saved game; :class:`SaveFormatError` says why when the data is not a usable save."""
+        """Rebuild a saved game; :class:`SaveFormatError` says why when the data is not a usable save.
+
+        Nothing else escapes: a save is data from outside (edited, damaged, of another version), and a
+        value of the wrong type deep inside must say "damaged", never crash the program that loads it.
+        The rebuilt state is checked against its ruleset's invariants too (see ``state_from_data``).
+        """
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveFormatError("this is not an access-game save")
         version = data.get("version")
-        if not isinstance(version, int):
-            raise SaveFormatError("the save has no version number")
+        if not is_whole(version) or version < 1:
+            raise SaveFormatError(f"the save has no version number: {version!r} is not a whole number from 1")
         if version > SAVE_VERSION:
             raise SaveFormatError(
                 f"the save was written by a newer access-game (save version {version}, this one reads {SAVE_VERSION})"
             )
         try:
-            ruleset = get_ruleset(str(data["game"]))
+            name, players, seed, options = data["game"], data["players"], data["seed"], data["options"]
+            require(isinstance(name, str), "the game is not named")
+            require(isinstance(players, list) and all(isinstance(p, str) for p in players), "the players are not names")
+            require(is_whole(seed), f"the seed is {seed!r}, not a whole number")
+            require(isinstance(options, dict), "the options are not a set of named values")
+            ruleset = get_ruleset(name)
+            require(isinstance(data["state"], dict), "the state is not a set of named values")
             state = ruleset.state_from_data(data["state"])
-            game = cls(ruleset, state, players=data["players"], seed=int(data["seed"]), options=data["options"])
+            require(list(state.players) == players, "the players do not match the game's state")
+            game = cls(ruleset, state, players=players, seed=seed, options=options)
+            require(isinstance(data["actions"], list) and isinstance(data["log"], list), "the history is not a list")
             game.actions = [action_from_data(a) for a in data["actions"]]
             game._record([event_from_data(e) for e in data["log"]])
         except SaveFormatError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        except (Exception, RecursionError) as exc:
             raise SaveFormatError(f"the save is damaged ({exc.__class__.__name__}: {exc})") from exc
         if ruleset.card_count(state) != len(ruleset.all_cards(state)) and not ruleset.is_over(state):
             raise SaveFormatError("the save is damaged: its cards do not add up to a whole deck")
@@ -150,3 +171,56 @@ class Game:
         for a in data["actions"]:
             game.apply(action_from_data(a))
         return game
+
+
+_MUTABLE_TYPES: dict[type, bool] = {}
+
+
+def _mutable(value: Any) -> bool:
+    """Whether a value of this type can change in place (containers and non-frozen dataclasses)."""
+    kind = type(value)
+    known = _MUTABLE_TYPES.get(kind)
+    if known is None:
+        params = getattr(kind, "__dataclass_params__", None)
+        known = issubclass(kind, list | dict | set) or (params is not None and not params.frozen)
+        _MUTABLE_TYPES[kind] = known
+    return known
+
+
+def _copy(value: Any) -> Any:
+    """A copy of every mutable container in ``value``; immutable leaves (cards, frozen melds) are shared."""
+    if not _mutable(value):
+        return value
+    if isinstance(value, list):
+        # State lists hold one kind of thing: a list of cards or numbers is copied in one step.
+        if not value or not _mutable(value[0]):
+            return list(value)
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, set):
+        return set(value)
+    twin = copy.copy(value)
+    for name, field_value in _snapshot(value).items():
+        setattr(twin, name, field_value)
+    return twin
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _snapshot(state: Any) -> dict[str, Any]:
+    """The state's fields, deep enough that mutating the state in place cannot reach the copy.
+
+    Cheaper than a deep copy (cards and frozen melds are shared) and than a save round trip, so every
+    action can afford one.
+    """
+    names = _FIELD_NAMES.get(type(state))
+    if names is None:
+        names = _FIELD_NAMES[type(state)] = tuple(f.name for f in fields(state))
+    return {name: _copy(getattr(state, name)) for name in names}
+
+
+def _restore(state: Any, snapshot: dict[str, Any]) -> None:
+    for name, value in snapshot.items():
+        setattr(state, name, value)

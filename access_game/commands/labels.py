@@ -22,6 +22,12 @@ from braille.svg import render_svg
 from engine.cards import Card
 
 FORMATS = ("brf", "pdf", "svg")
+#: Upper bounds on every size typed on the command line: far above any real use, low enough that a
+#: typing slip (--sets 100000000) is refused at once instead of filling memory or running for ever.
+MAX_SETS = 8
+MAX_PER_CARD = 8
+MAX_CELLS_PER_LINE = 200
+MAX_LINES_PER_PAGE = 200
 _GEOMETRY_OPTIONS = ("dot_diameter", "dot_spacing", "cell_spacing", "line_spacing")
 _BRF_OPTIONS = ("cells_per_line", "lines_per_page")
 
@@ -78,9 +84,9 @@ def output_format(args: argparse.Namespace) -> tuple[str, Path]:
     path = Path(args.output)
     if path.is_dir():
         raise UsageError(f"'{path}' is a folder; name a file to write")
-    fmt = (args.fmt or path.suffix.lstrip(".")).casefold()
+    fmt = path.suffix.lower().lstrip(".") if args.fmt is None else args.fmt.lower()
     if fmt not in FORMATS:
-        if args.fmt:
+        if args.fmt is not None:
             raise UsageError(f"unknown format '{args.fmt}': the formats are {', '.join(FORMATS)}")
         raise UsageError(f"say --format {' or '.join(FORMATS)} (the file name '{path.name}' does not tell)")
     if fmt == "brf":
@@ -118,7 +124,16 @@ def deck_cards(args: argparse.Namespace, sets: int | None = None) -> tuple[str, 
     return title or DECKS[deck].title, list(cards)
 
 
+def check_size(flag: str, value: int | None, high: int) -> None:
+    """Refuse a size above ``high`` (exit 2 with the flag and the bound); sizes too small have their own
+    reasons, given where the size is used."""
+    if value is not None and value > high:
+        raise UsageError(f"{flag} must be at most {high}, not {value}")
+
+
 def page_format(args: argparse.Namespace) -> PageFormat:
+    check_size("--cells-per-line", args.cells_per_line, MAX_CELLS_PER_LINE)
+    check_size("--lines-per-page", args.lines_per_page, MAX_LINES_PER_PAGE)
     try:
         return PageFormat(
             args.cells_per_line if args.cells_per_line is not None else BRAILLE_PAGE.cells_per_line,
@@ -138,7 +153,7 @@ def print_preset(args: argparse.Namespace) -> Preset:
 
 def print_setup(args: argparse.Namespace) -> tuple[DotGeometry, Paper]:
     """The dot sizes (the preset's, each size option overriding it) and the paper."""
-    paper_name = (args.paper or "a4").lower()
+    paper_name = "a4" if args.paper is None else args.paper.lower()
     if paper_name not in PAPERS:
         raise UsageError(f"unknown paper '{args.paper}': the papers are {', '.join(PAPERS)}")
     base = print_preset(args).geometry
@@ -182,6 +197,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def run(args: argparse.Namespace) -> int:
     fmt, path = output_format(args)
+    check_size("--sets", args.sets, MAX_SETS)
+    check_size("--per-card", args.per_card, MAX_PER_CARD)
     title, cards = deck_cards(args, args.sets)
     if args.per_card < 1:
         raise UsageError(f"--per-card must be at least 1, not {args.per_card}")

@@ -21,6 +21,7 @@ from access_game.catalog import GameEntry, GameOption
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, LEVELS, Settings, load_settings, save_settings
+from speech import save_words
 
 __all__ = ["COMPUTER_NAMES", "DEFAULT_GAME", "GameChoice", "choose_game", "new_choice", "play_in_terminal", "register",
            "run"]
@@ -100,7 +101,7 @@ def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
     from access_game.catalog import UnknownGame, games
     from access_game.catalog import game as catalog_game
 
-    name = args.game or DEFAULT_GAME
+    name = DEFAULT_GAME if args.game is None else args.game  # an empty --game '' is refused, not the default
     try:
         entry = catalog_game(name)
     except UnknownGame:
@@ -251,6 +252,7 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
     try:
         while True:
             app = terminal.play(choice, last[0], store, force_new=force_new, any_saved=any_saved)
+            terminal.release()
             if app is None:
                 return 0
             if app.status != 0 or app.next_game is None or app.hung_up:
@@ -263,6 +265,7 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
     finally:
         if display_link is not None:
             display_link.close()
+        terminal.release()
         printer.flush()
         announcer.close()
         if cue_player is not None and hasattr(cue_player, "close"):
@@ -283,11 +286,36 @@ class _Terminal:
         self.on_settings = on_settings
         self.announcer = announcer
         self.cues = cues
+        #: Save slots this copy holds (see SaveStore.acquire).
+        self.held: list[Any] = []
 
     def ask(self, question: str) -> bool | None:
         from access_game.ui.ask import ask_yes_no
 
         return ask_yes_no(question, self.say, self.printer, input=self.input, output=self.out)
+
+    def claim(self, store: Any) -> Any:
+        """The slot held for this game: ``store``, or when another running copy holds it and the player
+        agrees, the first free slot after it; None: leave."""
+        from access_game.saves import SaveStore
+
+        if store.acquire():
+            return store
+        self.say(save_words.in_use(store.path))
+        if not self.ask(save_words.in_use_question()):
+            return None
+        for n in range(2, 100):
+            other = SaveStore(store.directory, slot=f"{store.slot}-{n}")
+            if other.acquire():
+                self.say(save_words.other_slot(other.path))
+                return other
+        return None
+
+    def release(self) -> None:
+        """Let other copies have the slots this one held (the operating system would, at exit)."""
+        for store in self.held:
+            store.release()
+        self.held.clear()
 
     def set_aside(self, store: Any) -> None:
         kept = store.set_aside("replaced")
@@ -325,7 +353,7 @@ class _Terminal:
             return None, store
         for entry in table_entries():
             other = SaveStore(store.directory, slot=entry.save_slot)
-            if entry.save_slot == store.slot or not other.exists():
+            if entry.save_slot == store.slot or not other.exists() or other.in_use():
                 continue
             found = other.load()
             if found.problem:
@@ -351,11 +379,18 @@ class _Terminal:
         from access_game.ui.speech_link import make_narrator
         from engine.game import Game
 
-        found = self.saved_game(store, force_new=force_new, any_saved=any_saved)
+        claimed = self.claim(store)
+        found = None if claimed is None else self.saved_game(claimed, force_new=force_new, any_saved=any_saved)
         if found is None:
+            if claimed is not None:
+                claimed.release()
             self.printer.flush()
             return None
         resumed, store = found
+        if store is not claimed:  # resuming a game from another slot: that slot is held instead
+            store.acquire()
+            claimed.release()
+        self.held.append(store)
         if resumed is not None:
             game, seat, level = resumed.game, resumed.human_seat, resumed.level
         else:
@@ -372,6 +407,7 @@ class _Terminal:
             cues=self.cues,
             on_settings=self.on_settings,
         )
+        moves_at_start = len(game.actions)
         welcome = HELP_LINE if resumed is not None else f"{game.ruleset.title}. {HELP_LINE}"
         app = GameApp(session, self.printer, input=self.input, output=self.out, welcome=welcome)
         if self.on_app is not None:
@@ -383,10 +419,12 @@ class _Terminal:
             # keep the details where a helper can find them.
             log = _crash_log(exc)
             self.printer.flush()
-            where = f" Details are in {log}." if log else ""
             command = catalog_game(game.ruleset.name).command
-            print(f"access-game: an error stopped the game ({exc.__class__.__name__}: {exc}). "
-                  f"Your game is saved up to the last move; run {command} again to go on.{where}",
+            # A save that crashes as it resumes would crash at every start: it is kept aside instead.
+            as_resumed = resumed is not None and session.game is game and len(game.actions) == moves_at_start
+            kept = store.set_aside("crashed") if as_resumed else None
+            saved = session.save_problem is None and store.exists()
+            print(save_words.crashed(f"{exc.__class__.__name__}: {exc}", command, saved=saved, kept=kept, log=log),
                   file=sys.stderr)
             app.status = 1
         return app

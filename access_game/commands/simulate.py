@@ -16,6 +16,9 @@ from access_game.cli import UsageError
 from access_game.commands._common import add_command
 
 SOLITAIRE = "solitaire"
+#: Upper bounds: a typing slip (--games 1000000000000) is refused instead of ending in a MemoryError.
+MAX_GAMES = 100_000
+MAX_WORKERS = 64
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -75,8 +78,12 @@ def _print(data: dict[str, Any], as_json: bool, text: str | None = None) -> None
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    if args.games > MAX_GAMES:
+        raise UsageError(f"--games must be at most {MAX_GAMES}, not {args.games}")
     if args.workers < 1:
         raise UsageError("--workers must be at least 1")
+    if args.workers > MAX_WORKERS:
+        raise UsageError(f"--workers must be at most {MAX_WORKERS}, not {args.workers}")
     from access_game.catalog import UnknownGame, game
 
     try:

@@ -38,6 +38,7 @@ from access_game.ui.modes import Confirm, ListMenu, MenuItem, Mode
 from access_game.ui.printer import LinePrinter
 from access_game.ui.registry import CommandRegistry
 from access_game.ui.table import Table, make_table, table_entries, table_entry
+from speech import save_words
 from speech.utterance import Kind
 
 __all__ = ["MODE_KEYS", "GameApp"]
@@ -76,6 +77,8 @@ class GameApp:
         self.hung_up = False
         #: The exit status for the launcher (set when the app has run).
         self.status = 0
+        #: Quitting found the game unsaved and asked what to do: a second Ctrl+C leaves without saving.
+        self._unsaved_asked = False
         self.welcome = welcome
         #: Called with each key name before it is handled (transcripts, macros).
         self.key_listeners: list[Callable[[str], None]] = []
@@ -241,12 +244,62 @@ class GameApp:
         self.table.reset()
 
     def quit_now(self, message: str = "") -> None:
-        """Leave at once; the game was saved after the last action, so nothing is lost."""
+        """Leave at once when the game is saved; when the last save failed, say so and offer to try
+        again or to save elsewhere (a second Ctrl+C, or N, leaves without saving)."""
+        session = self.session
+        if session.saves is not None and not session.over:
+            session.autosave()  # the last word: also keeps computer players' moves held back
+            if session.save_problem is not None:
+                if self._unsaved_asked:  # asked already: this Ctrl+C means leave as it is
+                    self._leave(message, saved=False, last=save_words.quit_unsaved())
+                else:
+                    self._ask_unsaved(message)
+                return
+        self._leave(message, saved=True)
+
+    def _ask_unsaved(self, message: str) -> None:
+        from access_game.saves import SaveStore, fallback_directory
+
+        self._unsaved_asked = True
+        session = self.session
+        store = session.saves
+        assert store is not None and session.save_problem is not None
+        folder = fallback_directory(store.directory)
+
+        def again() -> None:
+            session.autosave()
+            if session.save_problem is None:
+                self._leave(message, saved=True)
+            else:
+                self.say_line(save_words.still_not_saved(session.save_problem))
+                self._ask_unsaved(message)
+
+        def elsewhere() -> None:
+            assert folder is not None
+            other = SaveStore(folder, slot=f"access-game-{store.slot}")
+            try:
+                other.write(session.game, human_seat=session.human_seat, level=session.level)
+            except OSError as exc:
+                self.say_line(save_words.not_saved_elsewhere(other.path, str(exc.strerror or exc)))
+                self._ask_unsaved(message)
+                return
+            self._leave(message, saved=False, last=save_words.saved_elsewhere(other.path, store.path, self._command()))
+
+        def without() -> None:
+            self._leave(message, saved=False, last=save_words.quit_unsaved())
+
+        also = () if folder is None else (("e", save_words.elsewhere_answer(folder), elsewhere),)
+        self.open(Confirm(save_words.not_saved_question(session.save_problem, store.path), self.say_line,
+                          on_yes=again, on_no=without, prompt="not saved y/n", also=also))
+
+    def _leave(self, message: str, *, saved: bool, last: str = "") -> None:
         self.quitting = True
         if message:
             self.session.say(message, kind=Kind.SYSTEM, urgent=True)
-        if self.session.saves is not None and not self.session.over:
-            self.session.say(f"Your game is saved; run {self._command()} again to go on.", kind=Kind.SYSTEM)
+        if saved and self.session.saves is not None and not self.session.over:
+            last = save_words.saved_goodbye(self._command())
+        if last:
+            self.session.say(last, kind=Kind.SYSTEM)
         self.printer.flush()
         if self.application.is_running and not self.application.future.done():  # type: ignore[union-attr]
             self.application.exit(result=0)

@@ -53,6 +53,15 @@ from engine.events import (
     register_event,
 )
 from engine.notation import card_codes, parse_card, read_codes
+from engine.ruleset import (
+    check_action_types,
+    is_whole,
+    require,
+    require_deck,
+    require_number,
+    require_per_seat,
+    require_seat,
+)
 
 __all__ = [
     "CARDS_DEALT",
@@ -588,6 +597,7 @@ class ContractRummy:
         return None
 
     def verify(self, state: ContractState, action: Action) -> None:
+        check_action_types(action, len(state.players))
         reason = self.why_not_now(state, action.seat, action.kind)
         if reason is not None:
             raise IllegalAction(reason)
@@ -974,8 +984,62 @@ class ContractRummy:
             raise ValueError(f"unknown phase {state.phase!r}")
         if state.decks not in (2, 3):
             raise ValueError("decks is 2 or 3")
+        _check_state(state)
         return state
 
 
 #: Found by engine.ruleset, which registers it under its name.
 RULESET = ContractRummy
+
+
+def _check_state(state: ContractState) -> None:
+    """The invariants of a contract rummy state between two actions (see engine.ruleset.require)."""
+    n = len(state.players)
+    seats = range(n)
+    require(ContractRummy.min_players <= n <= ContractRummy.max_players, f"{n} players is not a contract rummy table")
+    require(n * (CARDS_DEALT + 2 * MAX_BUYS) + 1 <= 54 * state.decks, f"{state.decks} decks for {n} players")
+    for name, per_seat in (("hands", state.hands), ("laid-down marks", state.melded), ("buy counts", state.buys),
+                           ("score lists", state.scores)):
+        require_per_seat(per_seat, n, name)
+    require_number(state.hand_number, "the hand number", 1, HANDS)
+    require_seat(state.dealer, seats, "the dealer")
+    require_seat(state.to_move, seats, "the player to move")
+    require_number(state.reshuffles, "the reshuffle count", 0, MAX_RESHUFFLES)
+    for seat in seats:
+        require_number(state.buys[seat], f"seat {seat}'s buys", 0, MAX_BUYS)
+    played = state.hand_number - (state.phase != "over")
+    for seat, scores in enumerate(state.scores):
+        require(len(scores) == len(state.scores[0]) <= played,
+                f"seat {seat} has {len(scores)} hand scores after {played} hands")
+        require(all(is_whole(x) and x >= 0 for x in scores), f"seat {seat} has a score that is not a whole number")
+    ids = [m.id for m in state.table]
+    require(len(set(ids)) == len(ids) and all(is_whole(i) and i >= 1 for i in ids), "the melds' numbers repeat")
+    for m in state.table:
+        require_seat(m.owner, seats, f"the owner of meld {m.id}")
+        require(state.melded[m.owner], f"meld {m.id} belongs to a player who has not laid down")
+    if state.phase == "over":
+        require(bool(state.winners) and all(w in seats for w in state.winners), "a finished game has no winner")
+        return
+    require(not state.winners and state.went_out is None, "a game in play already has a winner")
+    if state.phase == "buy":
+        require_seat(state.offered_by, seats, "the player whose discard is on offer")
+        buyers = state.buyers
+        require(bool(buyers) and len(set(buyers)) == len(buyers)
+                and set(buyers) <= set(seats) - {state.to_move, state.offered_by},
+                f"the buyers {buyers} are not seats that may buy")
+        require(set(state.answers) <= {state.to_move, *buyers}, "an answer came from a seat not asked")
+        require(bool(state.discard), "a card is on offer from an empty discard pile")
+    else:
+        require(state.offered_by is None and not state.buyers and not state.answers,
+                "a buy is open outside the buying time")
+    require(not state.left_up_card or state.phase == "draw", "the up card was left outside the draw")
+    for seat in seats:
+        held = len(state.hands[seat])
+        if state.melded[seat]:
+            top = CARDS_DEALT + 2 * MAX_BUYS + 1
+            require(1 <= held <= top, f"seat {seat} holds {held} cards")
+            continue
+        size = CARDS_DEALT + 2 * state.buys[seat] + (seat == state.to_move and state.phase == "discard")
+        require(held == size, f"seat {seat} holds {held} cards where it was dealt and bought {size}")
+    require_deck(ContractRummy().all_cards(state), standard_deck(state.decks))
+

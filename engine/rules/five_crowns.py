@@ -34,11 +34,24 @@ from engine.events import (
     WentOut,
 )
 from engine.notation import card_codes, parse_card, read_codes
+from engine.ruleset import (
+    check_action_types,
+    is_whole,
+    require,
+    require_deck,
+    require_number,
+    require_per_seat,
+    require_seat,
+)
 
 __all__ = ["FiveCrowns", "FiveCrownsOptions", "FiveCrownsState", "FiveCrownsView", "wild_rank_for_hand"]
 
 HANDS = 11
 PLAYOFF_CARDS = 6
+#: This project's limit: a hand's stock is rebuilt from the discard pile at most this many times; when it
+#: runs out once more, the hand ends as it stands and is scored. Without it, players who never go out
+#: could draw and discard for ever (docs/five-crowns.md).
+MAX_RESHUFFLES = 3
 Phase = Literal["draw", "discard", "over"]
 
 
@@ -303,6 +316,7 @@ class FiveCrowns:
         return f"{kind} is not a move in Five Crowns"
 
     def verify(self, state: FiveCrownsState, action: Action) -> None:
+        check_action_types(action, len(state.players))
         reason = self.why_not_now(state, action.seat, action.kind)
         if reason is not None:
             raise IllegalAction(reason)
@@ -373,8 +387,8 @@ class FiveCrowns:
     def _begin_turn(self, state: FiveCrownsState) -> list[Event]:
         events: list[Event] = []
         if not state.stock:
-            if len(state.discard) <= 1:
-                return self._end_hand(state)  # nothing left to shuffle: the hand ends as it stands
+            if len(state.discard) <= 1 or state.reshuffles >= MAX_RESHUFFLES:
+                return self._end_hand(state)  # nothing (more) to shuffle: the hand ends as it stands
             top = state.discard.pop()
             state.stock = state.discard
             state.discard = [top]
@@ -516,8 +530,54 @@ class FiveCrowns:
         )
         if state.phase not in ("draw", "discard", "over"):
             raise ValueError(f"unknown phase {state.phase!r}")
+        _check_state(state)
         return state
 
 
 #: Found by engine.ruleset, which registers it under its name.
 RULESET = FiveCrowns
+
+
+def _check_state(state: FiveCrownsState) -> None:
+    """The invariants of a Five Crowns state between two actions (see engine.ruleset.require)."""
+    n = len(state.players)
+    require(FiveCrowns.min_players <= n <= FiveCrowns.max_players, f"{n} players is not a Five Crowns table")
+    require(state.sets in (1, 2) and n * 13 + 1 <= 116 * state.sets, f"{state.sets} set(s) of cards for {n} players")
+    for name, per_seat in (("hands", state.hands), ("score lists", state.scores),
+                           ("play-off score lists", state.playoff_scores)):
+        require_per_seat(per_seat, n, name)
+    top = None if state.options.tie_break == "playoff" else HANDS
+    require_number(state.hand_number, "the hand number", 1, top)
+    require(len(state.seats) >= 2 and state.seats == sorted(set(state.seats)) and set(state.seats) <= set(range(n)),
+            f"the seats in play {state.seats} are not seats of the table")
+    require(state.playoff or state.seats == list(range(n)), "a hand before the play-off leaves out a player")
+    require_seat(state.dealer, state.seats, "the dealer")
+    require_number(state.reshuffles, "the reshuffle count", 0, MAX_RESHUFFLES)
+    played = min(state.hand_number - (state.phase != "over"), HANDS)
+    for seat, scores in enumerate(state.scores):
+        require(len(scores) == len(state.scores[0]) <= played,
+                f"seat {seat} has {len(scores)} hand scores after {played} hands")
+        require(all(is_whole(x) and x >= 0 for x in scores), f"seat {seat} has a score that is not a whole number")
+    if state.phase == "over":
+        require(bool(state.winners) and all(w in range(n) for w in state.winners), "a finished game has no winner")
+        return
+    require(not state.winners, "a game in play already has winners")
+    require_seat(state.to_move, state.seats, "the player to move")
+    if state.went_out is None:
+        require(not state.last_turns and not state.laid_down, "last turns are owed though nobody has gone out")
+    else:
+        require_seat(state.went_out, state.seats, "the player who went out")
+        owed = state.last_turns
+        require(len(set(owed)) == len(owed) and set(owed) <= set(state.seats) - {state.went_out, state.to_move},
+                f"the last turns owed {owed} are not seats still to play")
+        require(state.went_out in state.laid_down, "the player who went out has not laid down")
+    require(set(state.laid_down) <= set(state.seats), "a player out of the hand has laid down")
+    for seat in range(n):
+        held = len(state.hands[seat])
+        if seat not in state.seats or seat in state.laid_down:
+            require(held == 0, f"seat {seat} holds {held} cards after laying down or out of the hand")
+            continue
+        size = state.cards_dealt + (seat == state.to_move and state.phase == "discard")
+        require(held == size, f"seat {seat} holds {held} cards where this hand has {size}")
+    require_deck(FiveCrowns().all_cards(state), five_crowns_deck(state.sets))
+

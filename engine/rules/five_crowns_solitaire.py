@@ -25,6 +25,7 @@ from engine.errors import IllegalAction
 from engine.events import Event, GameStarted, register_event
 from engine.melds import card_points, meld_kind
 from engine.notation import card_codes, parse_card, read_codes
+from engine.ruleset import check_action_types, require, require_deck
 from engine.solitaire_closing import closing_arrangement, unmatched_cards, unmatched_count
 
 __all__ = [
@@ -432,6 +433,7 @@ class FiveCrownsSolitaire:
         return f"{kind} is not a move in Five Crowns solitaire"
 
     def verify(self, state: SolitaireState, action: Action) -> None:
+        check_action_types(action, 2)  # seat 1 gets the sentence of why_not_now
         if isinstance(action, Draw) and action.source != "stock" and state.phase != "over" and action.seat == 0:
             raise IllegalAction("in solitaire every card comes from the stock; discards are dead")
         reason = self.why_not_now(state, action.seat, action.kind)
@@ -568,7 +570,18 @@ class FiveCrownsSolitaire:
             raise ValueError("a placed pile is remembered exactly while its discard is owed")
         if state.placed is not None and not 1 <= state.placed <= PILES:
             raise ValueError(f"there is no pile {state.placed}")
+        _check_state(state)
         return state
+
+
+def _check_state(state: SolitaireState) -> None:
+    """The invariants of a solitaire state between two actions (see engine.ruleset.require)."""
+    require(len(state.players) == 1, f"{len(state.players)} players at a game for one")
+    for number in range(1, PILES + 1):
+        held, size = len(state.pile(number)), dealt_size(number) + (state.placed == number)
+        require(held == size, f"pile {number} holds {held} cards where it has {size}")
+    require((state.phase == "over") == (state.won is not None), "the game's result does not match its phase")
+    require_deck(FiveCrownsSolitaire().all_cards(state), five_crowns_deck())
 
 
 def _code(card: Card | None) -> str:

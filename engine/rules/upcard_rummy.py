@@ -44,6 +44,15 @@ from engine.events import (
     register_event,
 )
 from engine.notation import card_codes, parse_card, read_codes
+from engine.ruleset import (
+    check_action_types,
+    is_whole,
+    require,
+    require_deck,
+    require_number,
+    require_per_seat,
+    require_seat,
+)
 
 __all__ = [
     "HandOpened",
@@ -68,6 +77,9 @@ GAME = "upcard rummy"
 DECK_SIZE = 96
 DEFAULT_TARGET = 3000
 DEFAULT_MAX_RESHUFFLES = 5
+#: This project's limit: after this many hands the game ends even if nobody reached the target, and the
+#: highest total wins (docs/upcard-rummy.md). Players who keep losing points would otherwise never end it.
+DEFAULT_MAX_HANDS = 60
 Phase = Literal["draw", "discard", "over"]
 
 _HAND_SIZES = {Rank.ACE: 14, Rank.KING: 13, Rank.QUEEN: 12, Rank.JACK: 11}
@@ -231,14 +243,17 @@ class UpcardOptions:
     #: How many times a hand's stock may be rebuilt from the discard pile; when it runs out once more,
     #: the hand ends as it stands. Without a limit, players who cannot meld could draw and discard forever.
     max_reshuffles: int = DEFAULT_MAX_RESHUFFLES
+    #: The last hand: the game ends after it whatever the totals (highest total wins).
+    max_hands: int = DEFAULT_MAX_HANDS
 
     def to_data(self) -> dict[str, Any]:
-        return {"target": self.target, "first_dealer": self.first_dealer, "max_reshuffles": self.max_reshuffles}
+        return {"target": self.target, "first_dealer": self.first_dealer, "max_reshuffles": self.max_reshuffles,
+                "max_hands": self.max_hands}
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any] | None) -> UpcardOptions:
         data = dict(data or {})
-        unknown = set(data) - {"target", "first_dealer", "max_reshuffles"}
+        unknown = set(data) - {"target", "first_dealer", "max_reshuffles", "max_hands"}
         if unknown:
             raise ValueError(f"unknown upcard rummy option(s): {', '.join(sorted(unknown))}")
         opts = cls(**data)
@@ -249,6 +264,8 @@ class UpcardOptions:
         limit = opts.max_reshuffles
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
             raise ValueError("max_reshuffles is a whole number, 0 or more")
+        if not is_whole(opts.max_hands) or opts.max_hands < 1:
+            raise ValueError("max_hands is a whole number of hands, at least 1")
         return opts
 
 
@@ -534,6 +551,7 @@ class UpcardRummy:
         return f"{kind} is not a move in upcard rummy"
 
     def verify(self, state: UpcardState, action: Action) -> None:
+        check_action_types(action, len(state.players))
         reason = self.why_not_now(state, action.seat, action.kind)
         if reason is not None:
             raise IllegalAction(reason)
@@ -721,7 +739,7 @@ class UpcardRummy:
             )
         ]
         state.last_turns = []
-        if max(totals) >= state.options.target:
+        if max(totals) >= state.options.target or state.hand_number >= state.options.max_hands:
             best = max(totals)
             state.winners = [s for s, t in enumerate(totals) if t == best]
             state.phase = "over"
@@ -824,14 +842,48 @@ class UpcardRummy:
         )
         if state.phase not in ("draw", "discard", "over"):
             raise ValueError(f"unknown phase {state.phase!r}")
-        n = len(state.players)
-        if not (len(state.hands) == len(state.melded) == len(state.scores) == len(state.up_cards) == n):
-            raise ValueError("the save's seats do not match its players")
-        counts = Counter(self.all_cards(state))
-        if any(k > 2 for k in counts.values()):
-            raise ValueError("the save holds more than two of a card")
+        _check_state(state)
         return state
 
 
 #: Found by engine.ruleset, which registers it under its name.
 RULESET = UpcardRummy
+
+
+def _check_state(state: UpcardState) -> None:
+    """The invariants of an upcard rummy state between two actions (see engine.ruleset.require)."""
+    n = len(state.players)
+    seats = range(n)
+    require(UpcardRummy.min_players <= n <= UpcardRummy.max_players, f"{n} players is not an upcard rummy table")
+    for name, per_seat in (("hands", state.hands), ("meld marks", state.melded), ("score lists", state.scores),
+                           ("up cards", state.up_cards)):
+        require_per_seat(per_seat, n, name)
+    require_number(state.hand_number, "the hand number", 1, state.options.max_hands)
+    require_seat(state.dealer, seats, "the dealer")
+    require_seat(state.to_move, seats, "the player to move")
+    require_number(state.reshuffles, "the reshuffle count", 0, state.options.max_reshuffles)
+    require(state.wild_rank in NO_TWOS_RANKS, f"the wild rank {state.wild_rank!r} is not in the deck")
+    played = state.hand_number - (state.phase != "over")
+    for seat, scores in enumerate(state.scores):
+        require(len(scores) == len(state.scores[0]) <= played,
+                f"seat {seat} has {len(scores)} hand scores after {played} hands")
+        require(all(is_whole(x) for x in scores), f"seat {seat} has a score that is not a whole number")
+    for i, m in enumerate(state.table):
+        require_seat(m.owner, seats, f"the owner of meld {i + 1}")
+        require(all(is_whole(s) and s in seats for s, _ in m.layoffs), f"a card laid off on meld {i + 1} has no owner")
+    if state.phase == "over":
+        require(bool(state.winners) and all(w in seats for w in state.winners), "a finished game has no winner")
+        return
+    require(not state.winners, "a game in play already has winners")
+    require(not state.first_meld_now or state.phase == "discard", "a first meld was made before the draw")
+    if state.went_out is None:
+        require(not state.last_turns, "last turns are owed though nobody has gone out")
+    else:
+        require_seat(state.went_out, seats, "the player who went out")
+        owed = state.last_turns
+        require(len(set(owed)) == len(owed) and set(owed) <= set(seats) - {state.went_out, state.to_move},
+                f"the last turns owed {owed} are not seats still to play")
+    require(all(state.melded[m.owner] for m in state.table), "a meld belongs to a player who has not melded")
+    # Hands grow by digging into the discard pile, so their sizes are bounded by the deck alone (below).
+    require_deck(UpcardRummy().all_cards(state), no_twos_deck(2))
+

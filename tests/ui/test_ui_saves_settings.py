@@ -30,13 +30,16 @@ def test_missing_settings_give_defaults_quietly(tmp_path: Path) -> None:
     assert load_settings(tmp_path / "none.json") == (Settings(), None)
 
 
-def test_damaged_settings_give_defaults_with_a_note_and_are_left_alone(tmp_path: Path) -> None:
+def test_damaged_settings_give_defaults_with_a_note_and_are_kept_aside_unchanged(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     path.write_text("{not json", encoding="utf-8")
     settings, note = load_settings(path)
     assert settings == Settings()
     assert note is not None and "damaged" in note
-    assert path.read_text(encoding="utf-8") == "{not json"
+    [kept] = tmp_path.glob("settings.damaged-*.json")
+    assert str(kept) in note
+    assert kept.read_text(encoding="utf-8") == "{not json"
+    assert not path.exists()
 
 
 def test_one_bad_setting_keeps_the_others(tmp_path: Path) -> None:
