@@ -52,6 +52,7 @@ from speech.phrases import (
     the_card,
 )
 from speech.results import Names
+from speech.table_words import SELECTED_MARK
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
 __all__ = [
@@ -632,3 +633,19 @@ def info_words(view: ContractView, dealer: str) -> str:
     return (f"Hand {view.hand_number} of {view.hands_total}, contract {contract_words(view.contract)}; "
             f"{dealer} dealt. Stock {card_count(view.stock_size)}, discard pile {card_count(view.discard_size)}. "
             f"Your buys this hand: {view.buys[view.seat]} of {view.max_buys}.")
+
+
+def mark_words(mark: int) -> str:
+    """A card's mark as H and the cursor say it: ', selected' (mark -1) or ', planned meld 2'."""
+    if mark < 0:
+        return SELECTED_MARK
+    return f", planned meld {mark}" if mark > 0 else ""
+
+
+def selected_word(selected: bool) -> str:
+    return "Selected. " if selected else "Unselected. "
+
+
+def meld_words(meld_id: int, owner: str | None = None, cards: Sequence[Card] = ()) -> str:
+    """'meld 3, Anna's run of hearts, 5 to 8' (just 'meld 3' when the meld is gone)."""
+    return f"meld {meld_id}" if owner is None else f"meld {meld_id}, {owner} {meld_name(cards)}"

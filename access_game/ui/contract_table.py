@@ -55,7 +55,7 @@ from engine.rules.contract_rummy import (
 )
 from speech import contract_words as cw
 from speech import table_words as tw
-from speech.contract_words import action_words, meld_name, melds_parts
+from speech.contract_words import action_words, melds_parts
 from speech.phrases import GAME_OVER, card_count, cards_parts
 from speech.results import Names, scores_words
 from speech.utterance import Kind
@@ -173,9 +173,7 @@ class ContractTable(HandTable):
         return suit_key if how == "suit" else rank_key
 
     def mark_words(self, mark: int) -> str:
-        if mark == SELECTED:
-            return ", selected"
-        return f", planned meld {mark}" if mark > 0 else ""
+        return cw.mark_words(mark)
 
     def sync(self, drawn: Sequence[Card] = ()) -> None:
         """Bring the shown order up to date with the hand; the cursor follows a card just drawn or bought."""
@@ -391,8 +389,8 @@ class ContractTable(HandTable):
         v = v or self.view
         meld = next((m for m in v.table if m.id == meld_id), None)
         if meld is None:
-            return f"meld {meld_id}"
-        return f"meld {meld.id}, {self.names.possessive(meld.owner)} {meld_name(meld.cards)}"
+            return cw.meld_words(meld_id)
+        return cw.meld_words(meld.id, self.names.possessive(meld.owner), meld.cards)
 
     # ----------------------------------------------------------------- commands
     def commands(self) -> list[Command]:
@@ -523,8 +521,7 @@ class ContractTable(HandTable):
             self.say(cw.plan_taken_apart(mark, meld), kind=Kind.MY_TURN)
             return
         self.marks[self.pos] = FREE if mark == SELECTED else SELECTED
-        verb = "Unselected" if mark == SELECTED else "Selected"
-        self.say(f"{verb}. ", *self._selection_parts(), kind=Kind.MY_TURN)
+        self.say(cw.selected_word(mark != SELECTED), *self._selection_parts(), kind=Kind.MY_TURN)
 
     def read_selection(self, key: str = "") -> None:
         parts: Parts = list(self._selection_parts())
