@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from engine.actions import Action, Discard, Draw
 from engine.arrange_contract import Contract, is_wild, meld_kind, ordered_meld, run_value
 from engine.cards import Card, Rank
-from engine.events import Discarded, Event
+from engine.events import Discarded, Drew, Event
 from engine.rules.contract_rummy import (
     MAX_BUYS,
     Bought,
@@ -321,6 +321,9 @@ class ContractNarrator(Narrator):
         #: sentence; going out is said by the hand's results that come with it ("Hand 2 of 9 over. Ben
         #: went out."), so the going out itself adds nothing more.
         self._just_discarded: tuple[int, Card] | None = None
+        #: The card on offer in this buy round, and whether the listener asked to buy it.
+        self._offer: Card | None = None
+        self._asked = False
 
     def _one(self, ev: Event) -> list[Utterance]:
         just, self._just_discarded = self._just_discarded, None
@@ -335,12 +338,32 @@ class ContractNarrator(Narrator):
         except Exception:
             lines = None  # the general narrator words it, generically at worst: narration never raises
         if lines is None:
-            return super()._one(ev)
+            return super()._one(ev) + self._buy_lines(ev, [])
         out = self.flush()
         self._follow(ev)
+        lines = self._buy_lines(ev, lines)
         if self.interface_asks and isinstance(ev, BuyOffered) and self.listener in ev.buyers:
             return out
         return out + lines
+
+    def _buy_lines(self, ev: Event, lines: list[Utterance]) -> list[Utterance]:
+        """The buy round's answers name the card, and a buyer who lost it to a nearer player is told."""
+        if isinstance(ev, BuyOffered):
+            self._offer, self._asked = ev.card, False
+        elif isinstance(ev, BuyAnswered) and ev.wants and self._offer is not None:
+            you = ev.seat == self.listener
+            self._asked = self._asked or you
+            parts = buy_wish_parts(self.names.subject(ev.seat), you, self._offer, self.verbosity)
+            return [utter(*parts, kind=_kind(self.names, ev.seat))]
+        elif isinstance(ev, Bought | Drew) and self._offer is not None:
+            took = isinstance(ev, Bought) or (isinstance(ev, Drew) and ev.source == "discard")
+            if took and self._asked and ev.seat != self.listener:
+                lines = [*lines, utter(*nearer_got_it(self.names.subject(ev.seat), self._offer, self.verbosity),
+                                       kind=Kind.MY_TURN)]
+            self._offer, self._asked = None, False
+        elif isinstance(ev, NobodyBought):
+            self._offer, self._asked = None, False
+        return lines
 
     def _follow(self, ev: Event) -> None:
         """Keep the hand sizes and the discard pile the general sentences use."""
@@ -649,3 +672,17 @@ def selected_word(selected: bool) -> str:
 def meld_words(meld_id: int, owner: str | None = None, cards: Sequence[Card] = ()) -> str:
     """'meld 3, Anna's run of hearts, 5 to 8' (just 'meld 3' when the meld is gone)."""
     return f"meld {meld_id}" if owner is None else f"meld {meld_id}, {owner} {meld_name(cards)}"
+
+
+def plan_dropped(number: int, meld: Sequence[Card]) -> str:
+    return f"Planned meld {number}, {meld_name(meld)}, is dropped: you discarded one of its cards."
+
+
+def buy_wish_parts(who: str, you: bool, card: Card, verbosity: Verbosity) -> Parts:
+    """'Ben wants to buy the 7 of hearts.' (the card named: several may be on offer in one round)."""
+    return [f"{who} {'want' if you else 'wants'} to buy ", *_card(card, verbosity), "."]
+
+
+def nearer_got_it(who: str, card: Card, verbosity: Verbosity) -> Parts:
+    """Told to a player who asked to buy a card that a player nearer in turn took or bought first."""
+    return [f"{who}, nearer in turn, got ", *_card(card, verbosity), ": your buy did not happen."]

@@ -196,9 +196,14 @@ class ContractTable(HandTable):
     def _act(self, action: Action) -> bool:
         """The player's move; a move that takes cards from the hand ends the selection and the plan."""
         hand_before = self.view.hand_number
+        # A discard of a card in a planned meld drops that meld: said, so the plan never vanishes unheard.
+        dropped = self.marks[self.pos] if isinstance(action, Discard) and self._current() == action.card else 0
+        plan = self.plan
         done = self.session.act(action)
         if done and (isinstance(action, LayDown | LayOff | Swap | Discard) or self.view.hand_number != hand_before):
             self.clear_marks()
+        if done and dropped > 0:
+            self.say(cw.plan_dropped(dropped, plan[dropped - 1]), kind=Kind.SYSTEM, urgent=False)
         return done
 
     # ----------------------------------------------------------------- buy questions

@@ -31,7 +31,7 @@ def test_the_golden_game_plays_all_nine_contracts_through_the_table() -> None:
     assert "Game over." in text and lines[-2:] == ["> n", "Thank you for playing."]
     # Buy questions answered both ways, lay-downs built by Space and Enter, lay-offs by the meld cursor.
     assert any(line.startswith("Buy the ") and line.endswith("? It costs a penalty card. Y or N.") for line in lines)
-    assert "> y" in lines and "> n" in lines and "You want to buy it." in lines
+    assert "> y" in lines and "> n" in lines and any(line.startswith("You want to buy the ") for line in lines)
     assert any(line.startswith("You bought the ") for line in lines)
     assert any(line.startswith("Take the ") for line in lines)
     assert sum(line.startswith("You laid down meld ") for line in lines) >= 4
