@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from engine.actions import Action, Discard, Draw
 from engine.arrange_contract import Contract, is_wild, meld_kind, ordered_meld, run_value
 from engine.cards import Card, Rank
-from engine.events import Discarded, Event
+from engine.events import Discarded, Drew, Event
 from engine.rules.contract_rummy import (
     MAX_BUYS,
     Bought,
@@ -29,6 +29,7 @@ from engine.rules.contract_rummy import (
     ContractLaidOff,
     ContractStated,
     ContractSwapped,
+    ContractView,
     ContractWentOut,
     LayDown,
     LayOff,
@@ -38,8 +39,20 @@ from engine.rules.contract_rummy import (
     TableMeld,
 )
 from speech.narrator import Narrator
-from speech.phrases import MELD_SEPARATOR, card_words, cards_parts, join_words
+from speech.phrases import (
+    GAME_OVER,
+    MELD_SEPARATOR,
+    capital,
+    capital_parts,
+    card_count,
+    card_words,
+    cards_parts,
+    join_words,
+    points,
+    the_card,
+)
 from speech.results import Names
+from speech.table_words import SELECTED_MARK
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
 __all__ = [
@@ -308,6 +321,9 @@ class ContractNarrator(Narrator):
         #: sentence; going out is said by the hand's results that come with it ("Hand 2 of 9 over. Ben
         #: went out."), so the going out itself adds nothing more.
         self._just_discarded: tuple[int, Card] | None = None
+        #: The card on offer in this buy round, and whether the listener asked to buy it.
+        self._offer: Card | None = None
+        self._asked = False
 
     def _one(self, ev: Event) -> list[Utterance]:
         just, self._just_discarded = self._just_discarded, None
@@ -322,12 +338,32 @@ class ContractNarrator(Narrator):
         except Exception:
             lines = None  # the general narrator words it, generically at worst: narration never raises
         if lines is None:
-            return super()._one(ev)
+            return super()._one(ev) + self._buy_lines(ev, [])
         out = self.flush()
         self._follow(ev)
+        lines = self._buy_lines(ev, lines)
         if self.interface_asks and isinstance(ev, BuyOffered) and self.listener in ev.buyers:
             return out
         return out + lines
+
+    def _buy_lines(self, ev: Event, lines: list[Utterance]) -> list[Utterance]:
+        """The buy round's answers name the card, and a buyer who lost it to a nearer player is told."""
+        if isinstance(ev, BuyOffered):
+            self._offer, self._asked = ev.card, False
+        elif isinstance(ev, BuyAnswered) and ev.wants and self._offer is not None:
+            you = ev.seat == self.listener
+            self._asked = self._asked or you
+            parts = buy_wish_parts(self.names.subject(ev.seat), you, self._offer, self.verbosity)
+            return [utter(*parts, kind=_kind(self.names, ev.seat))]
+        elif isinstance(ev, Bought | Drew) and self._offer is not None:
+            took = isinstance(ev, Bought) or (isinstance(ev, Drew) and ev.source == "discard")
+            if took and self._asked and ev.seat != self.listener:
+                lines = [*lines, utter(*nearer_got_it(self.names.subject(ev.seat), self._offer, self.verbosity),
+                                       kind=Kind.MY_TURN)]
+            self._offer, self._asked = None, False
+        elif isinstance(ev, NobodyBought):
+            self._offer, self._asked = None, False
+        return lines
 
     def _follow(self, ev: Event) -> None:
         """Keep the hand sizes and the discard pile the general sentences use."""
@@ -341,3 +377,312 @@ class ContractNarrator(Narrator):
             self.sizes[ev.seat] = max(0, self.sizes.get(ev.seat, 0) - 1)
         elif isinstance(ev, ContractWentOut):
             self.sizes[ev.seat] = 0
+
+
+# ----------------------------------------------------------------------------- the table's sentences
+# The contract rummy table decides what is true; every sentence it says is one of these.
+
+WILD = Rank.TWO
+WILD_WORDS = "2s and jokers are wild, in every hand."
+NOTHING_SELECTED = "Nothing selected."
+NOTHING_PLANNED = "Nothing is selected or planned."
+PLAN_CLEARED = "Selection and planned melds cleared."
+PLAN_MAKES_CONTRACT = "The plan makes the contract: Enter lays it down."
+PLAN_KEPT = "Your planned melds are kept: Enter lays them down when you may."
+SELECT_FIRST = "Nothing selected: Space selects the current card. Select a meld's cards, then Enter."
+CHOOSE_MELD = "Choose a meld first: M and Shift+M move through the melds on the table."
+CHOOSE_SWAP_MELD = "Choose a meld first: M and Shift+M move to the meld with the wild."
+SWAP_ONE = "Select one natural card to swap, or none to swap the current card."
+SWAP_NATURAL_ONLY = "Only a natural card can take a wild's place."
+NO_MELDS_YET = "No melds on the table yet."
+CAN_LAY_DOWN = ("You can lay down your contract: Shift+L lays down the best, or select each meld with Space and "
+                "confirm it with Enter.")
+BUY_QUESTIONS_ON = "Buy questions on: you are asked whenever you could buy a discard."
+BUY_QUESTIONS_OFF = "Buy questions off: you pass on every discard you could buy, without being asked."
+DOWN_ALREADY = "You are down: lay off and swap until you go out."
+
+
+def the(card: Card, *, mid: bool = False) -> Parts:
+    """'the 9 of clubs', 'a joker', 'the 2 of clubs, wild,' (``mid``: words follow)."""
+    return the_card(card, WILD, mid=mid)
+
+
+def resume_question(view: ContractView) -> str:
+    others = join_words([p for s, p in enumerate(view.players) if s != view.seat])
+    return (f"You have a saved game of Contract Rummy with {others}, hand {view.hand_number} of {view.hands_total}, "
+            f"contract {contract_words(view.contract)}. Resume it?")
+
+
+def resumed_words(view: ContractView) -> str:
+    others = join_words([p for s, p in enumerate(view.players) if s != view.seat])
+    return (f"Resumed Contract Rummy against {others}: hand {view.hand_number} of {view.hands_total}, "
+            f"contract {contract_words(view.contract)}.")
+
+
+def take_question(card: Card) -> Parts:
+    return ["Take ", *the(card), "? Y or N; D passes it and draws from the stock."]
+
+
+def buy_question(card: Card) -> Parts:
+    return ["Buy ", *the(card), "? It costs a penalty card. Y or N."]
+
+
+def offer_hint(*, melded: bool, fits: bool, short: int, helps: bool) -> str:
+    if melded:
+        return "Hint: it plays straight onto the table." if fits else "Hint: it does not fit a meld on the table."
+    if short == 0:
+        return "Hint: your hand meets your contract already."
+    closer = "brings you one card closer to" if helps else "does not bring you closer to"
+    return f"Hint: it {closer} your contract; you are {card_count(short)} short."
+
+
+def your_draw(top: Card | None) -> Parts:
+    parts: Parts = ["Your draw: D for the stock"]
+    if top is not None:
+        parts += [", or T for the up card, ", *the(top)]
+    return [*parts, "."]
+
+
+def can_lay_off(card: Card, meld_id: int) -> Parts:
+    return ["You can lay off ", *the(card, mid=True), f" on meld {meld_id}."]
+
+
+def whose_turn_words(view: ContractView) -> str:
+    if view.phase == "over":
+        return GAME_OVER
+    if view.to_move != view.seat:
+        return f"It is {view.players[view.to_move]}'s turn."
+    if view.phase == "buy":
+        return "It is your turn: the others are deciding whether to buy the up card."
+    if view.phase == "draw":
+        return "It is your turn: draw."
+    doing = "lay off, swap or discard" if view.melded[view.seat] else "lay down or discard"
+    return f"It is your turn: {doing}."
+
+
+# ----- the hint's advice
+def advice_take(card: Card) -> Parts:
+    return ["Take ", *the(card), ": it helps you. Y or T takes it."]
+
+
+def advice_pass_first(card: Card) -> Parts:
+    return ["Pass on ", *the(card), ": it does not help you. N passes, D passes and draws from the stock."]
+
+
+def advice_buy(card: Card) -> Parts:
+    return ["Buy ", *the(card), ": it brings you closer to your contract. Y buys."]
+
+
+def advice_pass(card: Card) -> Parts:
+    return ["Pass on ", *the(card), ": N passes."]
+
+
+def advice_wait(name: str | None) -> str:
+    if name is not None:
+        return f"Nothing to do now: it is {name}'s turn."
+    return "Nothing to do now: the others are deciding whether to buy the up card."
+
+
+def advice_take_up_card(card: Card) -> Parts:
+    return ["Take the up card, ", *the(card), ": it helps you. T takes it."]
+
+
+ADVICE_DRAW = "Draw from the stock: D."
+
+
+def advice_lay_down(melds: Sequence[Sequence[Card]], left: int) -> Parts:
+    return ["Lay down ", *melds_parts(melds), f": that leaves {points(left)}. Shift+L lays it down."]
+
+
+def advice_discard_short(card: Card, short: int) -> Parts:
+    return ["Discard ", *the(card), f": you stay {card_count(short)} short of your contract."]
+
+
+def advice_lay_off(card: Card, where: str) -> Parts:
+    return ["Lay off ", *the(card, mid=True), f" on {where}."]
+
+
+def advice_discard_last(card: Card, last: bool) -> Parts:
+    return ["Discard ", *the(card), f"{' and go out' if last else ''}: nothing more fits the table."]
+
+
+# ----- selecting and planning
+def selection_parts(picked: Sequence[Card], verdict: str) -> Parts:
+    """'3 cards: 7 of hearts; 7 of clubs; joker: a set of 7s.'"""
+    if not picked:
+        return [NOTHING_SELECTED]
+    return [f"{card_count(len(picked))}: ", *cards_parts(picked, WILD), verdict]
+
+
+def fit_verdict(fit: bool, one: bool, where: str) -> str:
+    verb = ("it fits" if one else "they fit") if fit else ("it does not fit" if one else "not all fit")
+    return f": {verb} {where}."
+
+
+def meld_verdict(picked: Sequence[Card], fault: str) -> str:
+    if meld_kind(picked) is not None:
+        return f": a {meld_name(picked)}."
+    return "." if len(picked) == 1 else f": not a meld yet, {fault}."
+
+
+def plan_taken_apart(mark: int, meld: Sequence[Card]) -> str:
+    return f"Planned meld {mark}, {meld_name(meld)}, taken apart; its cards are free again."
+
+
+def still_to_plan(left: Contract) -> str:
+    return PLAN_MAKES_CONTRACT if not left.melds else f"Still to plan: {contract_words(left)}."
+
+
+def not_a_meld(fault: str, picked: Sequence[Card]) -> Parts:
+    return [f"That is not a meld: {fault}. ", *cards_parts(picked, WILD), "."]
+
+
+def no_room_in_contract(contract: Contract, kind: str, picked: Sequence[Card]) -> str:
+    more = "no" if getattr(contract, kind + "s") == 0 else "no more"
+    return (f"This hand's contract is {contract_words(contract)}: {more} {kind}s. "
+            f"The selection is a {meld_name(picked)}.")
+
+
+def planned_meld(number: int, picked: Sequence[Card]) -> str:
+    return f"Planned meld {number}, {meld_name(picked)}. "
+
+
+def contract_not_met(contract: Contract, short: int) -> str:
+    return (f"Your hand does not meet the contract, {contract_words(contract)}: {card_count(short)} short. "
+            "Shift+C says which cards would help.")
+
+
+def does_not_fit(card: Card, where: str, elsewhere: Sequence[str]) -> Parts:
+    also = f" It fits {'; '.join(elsewhere)}." if elsewhere else ""
+    return [*capital_parts(the(card, mid=True)), f" does not fit {where}.{also}"]
+
+
+def these_do_not_fit(none: bool, where: str, left: Sequence[Card]) -> Parts:
+    head = "None of the selected cards fits" if none else "These do not fit"
+    return [f"{head} {where}: ", *cards_parts(left, WILD), "."]
+
+
+def no_wild_in(where: str) -> str:
+    return f"There is no wild in {where}."
+
+
+def swap_nowhere_for_wild(card: Card, meld_id: int) -> Parts:
+    return [*capital_parts(the(card, mid=True)), f" could take a wild's place in meld {meld_id}, "
+            "but no other meld takes the freed wild."]
+
+
+def cannot_swap_into(card: Card, where: str) -> Parts:
+    return [*capital_parts(the(card, mid=True)), " cannot take a wild's place in ", where, "."]
+
+
+# ----- the melds and the players
+def meld_at_parts(meld_id: int, total: int, owner: str, cards: Sequence[Card]) -> Parts:
+    return [f"Meld {meld_id} of {total}, {owner} {meld_name(cards)}: ", *cards_parts(ordered_meld(cards), WILD), "."]
+
+
+def no_such_meld(number: int, total: int) -> str:
+    have = f"melds 1 to {total}" if total else "no melds yet"
+    return f"There is no meld {number}: the table has {have}."
+
+
+def player_melds_parts(owner: str, melds: Sequence[Sequence[Card]], ids: Sequence[int]) -> Parts:
+    return [f"{capital(owner)} melds: ", *melds_parts(melds, ids), "."]
+
+
+def player_parts(who: str, dealer: bool, held: int, melds: Sequence[Sequence[Card]] | None, ids: Sequence[int],
+                 bought: int, max_buys: int, total: int) -> Parts:
+    """'Anna (dealer): 12 cards; laid down meld 2, ... Bought 0 of 3; total 0.'"""
+    parts: Parts = [f"{who}{' (dealer)' if dealer else ''}: {card_count(held)}"]
+    parts += ["; laid down ", *melds_parts(melds, ids)] if melds is not None else ["; not down yet"]
+    return [*parts, f". Bought {bought} of {max_buys}; total {total}."]
+
+
+def players_line(rows: Sequence[tuple[str, int, bool, int]]) -> str:
+    """'You: 3 cards, down, bought 0; Anna: 12 cards, not down, bought 1.'"""
+    return "; ".join(f"{who}: {card_count(held)}, {'down' if down else 'not down'}, bought {bought}"
+                     for who, held, down, bought in rows) + "."
+
+
+def on_offer_parts(card: Card, whence: str, pile: int) -> Parts:
+    return ["On offer: ", *the(card), f", {whence}; the discard pile has {card_count(pile)}."]
+
+
+def offer_whence(dealt: bool, by: str) -> str:
+    return "turned up at the deal" if dealt else f"discarded by {by}"
+
+
+def up_card_parts(card: Card | None, pile: int, passed: bool) -> Parts:
+    if card is None:
+        return ["The discard pile is empty."]
+    left = " You passed on it: draw from the stock." if passed else ""
+    return ["The up card is ", *the(card), f"; the discard pile has {card_count(pile)}.", left]
+
+
+def contract_head(view: ContractView) -> str:
+    return (f"Hand {view.hand_number} of {view.hands_total}, contract: {contract_words(view.contract)}, "
+            "laid down all at once. ")
+
+
+def contract_met(melds: Sequence[Sequence[Card]], left: int) -> Parts:
+    return ["Your hand meets it: ", *melds_parts(melds), f", which leaves {points(left)}."]
+
+
+def contract_short(short: int, naturals: Sequence[Card], more: int, any_natural: bool, wild: bool) -> Parts:
+    parts: Parts = [f"Your hand does not meet it: {card_count(short)} short."]
+    helpers: Parts = []
+    if any_natural:
+        helpers.append("any natural card")
+    else:
+        helpers += cards_parts(naturals, WILD) if naturals else []
+        if more:
+            helpers.append(f" and {more} more")
+    if wild:
+        helpers.append((", or " if helpers else "") + "a wild")
+    return [*parts, " Cards that would help: ", *helpers, "."] if helpers else parts
+
+
+def fits_nowhere(card: Card) -> Parts:
+    return [*capital_parts(the(card, mid=True)), " fits no meld on the table."]
+
+
+def fits_parts(card: Card, where: Sequence[str], down: bool) -> Parts:
+    after = "" if down else " You may lay off once your contract is down."
+    return [*capital_parts(the(card, mid=True)), f" fits {'; '.join(where)}.{after}"]
+
+
+def info_words(view: ContractView, dealer: str) -> str:
+    if view.phase == "over":
+        return GAME_OVER
+    return (f"Hand {view.hand_number} of {view.hands_total}, contract {contract_words(view.contract)}; "
+            f"{dealer} dealt. Stock {card_count(view.stock_size)}, discard pile {card_count(view.discard_size)}. "
+            f"Your buys this hand: {view.buys[view.seat]} of {view.max_buys}.")
+
+
+def mark_words(mark: int) -> str:
+    """A card's mark as H and the cursor say it: ', selected' (mark -1) or ', planned meld 2'."""
+    if mark < 0:
+        return SELECTED_MARK
+    return f", planned meld {mark}" if mark > 0 else ""
+
+
+def selected_word(selected: bool) -> str:
+    return "Selected. " if selected else "Unselected. "
+
+
+def meld_words(meld_id: int, owner: str | None = None, cards: Sequence[Card] = ()) -> str:
+    """'meld 3, Anna's run of hearts, 5 to 8' (just 'meld 3' when the meld is gone)."""
+    return f"meld {meld_id}" if owner is None else f"meld {meld_id}, {owner} {meld_name(cards)}"
+
+
+def plan_dropped(number: int, meld: Sequence[Card]) -> str:
+    return f"Planned meld {number}, {meld_name(meld)}, is dropped: you discarded one of its cards."
+
+
+def buy_wish_parts(who: str, you: bool, card: Card, verbosity: Verbosity) -> Parts:
+    """'Ben wants to buy the 7 of hearts.' (the card named: several may be on offer in one round)."""
+    return [f"{who} {'want' if you else 'wants'} to buy ", *_card(card, verbosity), "."]
+
+
+def nearer_got_it(who: str, card: Card, verbosity: Verbosity) -> Parts:
+    """Told to a player who asked to buy a card that a player nearer in turn took or bought first."""
+    return [f"{who}, nearer in turn, got ", *_card(card, verbosity), ": your buy did not happen."]

@@ -20,6 +20,7 @@ __all__ = [
     "NOBODY_WAITING",
     "NO_CARDS",
     "NO_MELDS_YET",
+    "SELECTED_MARK",
     "braille_hand_words",
     "card_at_parts",
     "grouped_hand_words",
@@ -108,3 +109,6 @@ def scores_long_words(players: Sequence[str], scores: Sequence[Sequence[int]], t
 def opponents_words(players: Sequence[str], seat: int) -> str:
     """'Anna, Ben and Carla': everyone but the listener."""
     return join_words([p for s, p in enumerate(players) if s != seat])
+
+
+SELECTED_MARK = ", selected"

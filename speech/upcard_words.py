@@ -23,8 +23,9 @@ from engine.rules.upcard_rummy import (
     UpcardHandEnded,
 )
 from speech.narrator import Narrator
-from speech.phrases import capital, card_count, cards_parts, count, join_words
+from speech.phrases import GAME_OVER, capital, card_count, cards_parts, count, join_words
 from speech.results import Names
+from speech.table_words import DISCARD_PILE_EMPTY
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
 __all__ = ["UpcardNarrator", "upcard_leaders_words", "upcard_transcript"]
@@ -241,3 +242,285 @@ def upcard_transcript(
     narrator = UpcardNarrator(listener, players, verbosity)
     said = narrator.narrate(seen_by(log, listener)) + narrator.flush()
     return [u.text() for u in said]
+
+
+# ----------------------------------------------------------------------------- the table's sentences
+# The upcard rummy table decides what is true; every sentence it says is one of these.
+
+NO_LAST_TURN = "You have melded, so you get no last turn."
+LAST_TURN_TIP = "Last turn: draw, lay down one meld of exactly three cards if you can, then discard."
+NOTHING_SELECTED = "Nothing selected."
+SELECT_FIRST = "Select cards with Space first, then Enter puts them down."
+NO_MELDS_TO_LAY_OFF_ON = "There are no melds on the table yet."
+NO_PAIR_IN_PILE = "No card in the discard pile matches a natural pair in your hand."
+PILE_GO_TO = "Go to which card of the discard pile, counting from the top?"
+TO_A_TARGET = " Shift+Down moves to a card you could take back to."
+
+
+def the(card: Card, wild: Rank) -> list[str | Card]:
+    return ["the ", *cards_parts([card], wild)]
+
+
+def totals_words(names: Names, totals: Sequence[int], target: int) -> str:
+    """'Totals: you 455, Anna 455, Ben 10. You and Anna lead with 455, 45 short of the target.'"""
+    listed = ", ".join(f"{names.name(s)} {t}" for s, t in enumerate(totals))
+    lead = upcard_leaders_words(names, totals).removesuffix(".")
+    best = max(totals, default=0)
+    if lead and best < target:
+        lead += f", {target - best} short of the target"
+    return f"Totals: {listed}." + (f" {lead}." if lead else "")
+
+
+def resume_question(names: Names, players: Sequence[str], seat: int, hand: int, totals: Sequence[int],
+                    target: int) -> str:
+    others = join_words([p for s, p in enumerate(players) if s != seat])
+    listed = ", ".join(f"{names.name(s)} {t}" for s, t in enumerate(totals))
+    return (f"You have a saved game of Upcard Rummy with {others}, hand {hand}, "
+            f"totals {listed}, target {target}. Resume it?")
+
+
+def resumed_words(names: Names, players: Sequence[str], seat: int, hand: int, wild: Rank, totals: Sequence[int],
+                  target: int) -> str:
+    others = join_words([p for s, p in enumerate(players) if s != seat])
+    return (f"Resumed Upcard Rummy against {others}: hand {hand}, {wild.plural} wild, target {target}. "
+            f"{totals_words(names, totals, target)}")
+
+
+def take_back_tip(n: int) -> str:
+    which = "1 card: Shift+K says what it would cost, Shift+Down moves to it" if n == 1 else (
+        f"any of {n} cards: Shift+K says what each would cost, Shift+Down moves to them")
+    return f"You could take the discard pile back to {which}."
+
+
+def go_out_tip(card: Card, wild: Rank) -> list[str | Card]:
+    return ["You can go out this turn: put down everything but ", *the(card, wild), ", then discard it."]
+
+
+def whose_turn_words(over: bool, mine: bool, last_turn: bool, step: str, player: str) -> str:
+    if over:
+        return GAME_OVER
+    if mine:
+        return f"It is {'your last turn' if last_turn else 'your turn'}: {step}."
+    return f"It is {player}'s turn."
+
+
+def not_natural_target(card: Card, wild: Rank, tip: bool) -> list[str | Card]:
+    return ["The pile cursor is on ", *the(card, wild), ": you can take back only to a natural card matching a pair "
+            f"you hold.{TO_A_TARGET if tip else ''}"]
+
+
+def no_pair_for(card: Card, wild: Rank, depth: int, tip: bool) -> list[str | Card]:
+    assert card.rank is not None
+    return [f"You hold no natural pair of {card.rank.plural} to take back to ", *the(card, wild),
+            f", {depth} from the top.{TO_A_TARGET if tip else ''}"]
+
+
+def selected_parts(selected: bool, card: Card, wild: Rank) -> list[str | Card]:
+    return ["Selected the " if selected else "Unselected the ", *cards_parts([card], wild), ". "]
+
+
+def selection_cleared(had: bool) -> str:
+    return "Selection cleared." if had else "Nothing was selected."
+
+
+def selection_parts(cards: Sequence[Card], wild: Rank, verdict: str) -> list[str | Card]:
+    if not cards:
+        return [NOTHING_SELECTED]
+    return [f"{len(cards)} selected: ", *cards_parts(cards, wild), ". ", verdict]
+
+
+def meld_verdict(rank: Rank, value: int, but: str) -> str:
+    """'A meld of 9s, worth 120: Enter lays it down.' or '..., but <why not now>.'"""
+    words = f"A meld of {rank.plural}, worth {value}"
+    if but == "later":
+        return words + "."
+    if but == "first-meld-now":
+        return words + ", but you made your first meld this turn: discard now."
+    if but == "first-meld-three":
+        return words + ", but your first meld of a hand is exactly three cards."
+    if but == "keep-one":
+        return words + ", but keep a card to discard."
+    return words + ": Enter lays it down."
+
+
+def fit_verdict(one: bool, where: str, when: str) -> str:
+    fit = f"Not a meld, but {'it fits' if one else 'they fit'} {where}"
+    if when == "now":
+        return fit + ": Enter or Shift+O lays off."
+    if when == "melded":
+        return fit + "."
+    return fit + "; you may lay off from the turn after your first meld."
+
+
+def not_a_meld(problem: str) -> str:
+    return f"Not a meld: {problem}."
+
+
+def fits_no_meld(card: Card, wild: Rank) -> list[str | Card]:
+    assert card.rank is not None
+    return ["The ", *cards_parts([card], wild), f" fits no meld on the table: there is no meld of {card.rank.plural}."]
+
+
+def waiting_hand_parts(player: str, melded: int, melded_value: int, deadwood: int, against: int) -> list[str | Card]:
+    parts: list[str | Card] = [f"It is {player}'s turn. Your hand now: "]
+    if melded:
+        parts.append(f"{card_count(melded)} would meld, worth {melded_value}; ")
+    return [*parts, f"{card_count(deadwood)} would not, {against} against you."]
+
+
+def hint_draw(dig_not_worth_it: bool) -> list[str | Card]:
+    why = " (taking the pile back is not worth it now)" if dig_not_worth_it else ""
+    return [f"Hint: draw from the stock{why}: D."]
+
+
+def hint_take_back(count_: int, target: Card, meld: Sequence[Card], wild: Rank) -> list[str | Card]:
+    return [f"Hint: take {card_count(count_)} back to ", *the(target, wild), ", melding ", *cards_parts(meld, wild),
+            ": move to it with Shift+Down, then T."]
+
+
+def hint_meld(cards: Sequence[Card], wild: Rank) -> list[str | Card]:
+    return ["Hint: meld ", *cards_parts(cards, wild), ": select them with Space, then Enter."]
+
+
+def hint_lay_off(card: Card, wild: Rank, where: str) -> list[str | Card]:
+    return ["Hint: lay off ", *the(card, wild), f" on {where}: select it, then Shift+O."]
+
+
+def hint_discard(card: Card, wild: Rank, last: bool) -> list[str | Card]:
+    return ["Hint: discard ", *the(card, wild), f"{' and go out' if last else ''}: move to it, then X."]
+
+
+def pile_parts(pile: Sequence[Card], wild: Rank) -> list[str | Card]:
+    """The whole discard pile, from the top."""
+    if not pile:
+        return [DISCARD_PILE_EMPTY]
+    return [f"{card_count(len(pile))}; from the top: ", *cards_parts(list(reversed(pile)), wild), "."]
+
+
+def pile_note(depth: int, melds: int, later: bool) -> str:
+    if later:
+        return " You hold a pair of its rank: you could take back to it from the turn after your first meld."
+    return f" You could take back to it: {card_count(depth)}, melding {card_count(melds)}."
+
+
+def pile_card_parts(edge: str, card: Card, wild: Rank, depth: int, size: int, note: str) -> list[str | Card]:
+    return [edge, *cards_parts([card], wild), f", {depth} of {size} from the top.", note]
+
+
+def no_pile_place(size: int, depth: int) -> str:
+    return f"The discard pile has {card_count(size)}; there is no card {depth} from the top."
+
+
+def no_target_beyond(deeper: bool) -> str:
+    return f"No card {'deeper' if deeper else 'nearer the top'} that you could take back to. Still on the "
+
+
+def take_back_head(n: int, when: str) -> str:
+    words = {"later": " from the turn after your first meld", "now": " now, instead of drawing",
+             "turn": " at the start of your turn"}[when]
+    return f"You could take back to {card_count(n)}{words}:"
+
+
+def take_back_option_parts(target: Card, depth: int, meld: Sequence[Card], gain: int, kept: Sequence[Card],
+                           cost: int, fits: int, wild: Rank) -> list[str | Card]:
+    parts: list[str | Card] = [*cards_parts([target], wild), f", {card_count(depth)} from the top. You meld ",
+                               *cards_parts(meld, wild), f": {gain} on the table."]
+    if not kept:
+        return [*parts, " Nothing else is taken."]
+    more = "1 more card comes" if len(kept) == 1 else f"{len(kept)} more cards come"
+    fit = "" if not fits else "; 1 of them fits a meld" if fits == 1 else f"; {fits} of them fit a meld"
+    return [*parts, f" {more} into your hand, {cost} against you unless put down{fit}: ", *cards_parts(kept, wild), "."]
+
+
+def meld_name(number: int, rank: Rank) -> str:
+    return f"meld {number}, {rank.plural}"
+
+
+def meld_parts(number: str, rank: Rank, owner: str, cards: Sequence[Card], layoffs: Sequence[tuple[str, Card]],
+               wild: Rank) -> list[str | Card]:
+    """'Meld 2, aces, Anna's: ...; laid off: ace of diamonds by Anna.'"""
+    parts: list[str | Card] = [f"Meld {number}, {rank.plural}, {owner}: ", *cards_parts(cards, wild)]
+    if layoffs:
+        parts.append(". Laid off: ")
+        for i, (who, card) in enumerate(layoffs):
+            if i:
+                parts.append("; ")
+            parts += [*cards_parts([card], wild), f" by {who}"]
+    return [*parts, "."]
+
+
+def melds_on_table(n: int) -> str:
+    return f"{count(n, 'meld')} on the table."
+
+
+def top_card_parts(card: Card | None, wild: Rank, size: int) -> list[str | Card]:
+    if card is None:
+        return [DISCARD_PILE_EMPTY]
+    return ["The top card is ", *the(card, wild), f"; the discard pile has {card_count(size)}."]
+
+
+def scores_words(target: int, totals: str) -> str:
+    return f"Target {target}. {totals}"
+
+
+def no_scores_yet(target: int) -> str:
+    return f"No hand has been scored yet. Target {target}."
+
+
+def hand_scores(number: int, points: str) -> str:
+    return f"Hand {number}: {points}."
+
+
+def melded_status(melded: bool, this_turn: bool) -> str:
+    if melded and not this_turn:
+        return "You have melded: you may lay off and take the pile back."
+    if melded:
+        return "You melded this turn: discard now."
+    return "You have not melded yet: your first meld is exactly three cards."
+
+
+def melds_count(n: int) -> str:
+    return "no melds on the table" if n == 0 else f"{count(n, 'meld')} on the table"
+
+
+def info_words(hand: int, wild: Rank, dealer: str, stock: int, pile: int, melds: int, status: str) -> str:
+    return (f"Hand {hand}, {wild.plural} wild, {dealer} dealt. Stock {card_count(stock)}, "
+            f"discard pile {card_count(pile)}, {melds_count(melds)}. {status}")
+
+
+def wild_deal_parts(wild: Rank, dealer: str | None, at_deal: Sequence[tuple[str, Card, int]]) -> list[str | Card]:
+    """'6s are wild: your up card. At the deal: Anna the king of spades, 13 cards; ...' (``dealer`` None: you)."""
+    whose = "your" if dealer is None else f"the dealer {dealer}'s"
+    parts: list[str | Card] = [f"{capital(wild.plural)} are wild: {whose} up card. At the deal: "]
+    for i, (who, card, size) in enumerate(at_deal):
+        if i:
+            parts.append("; ")
+        parts += [f"{who} ", *the(card, wild), f", {card_count(size)}"]
+    return [*parts, "."]
+
+
+def player_table_parts(who: str, melds: Sequence[tuple[int, Rank, Sequence[Card]]],
+                       layoffs: Sequence[tuple[int, Sequence[Card]]], value: int, wild: Rank) -> list[str | Card]:
+    """'Anna: meld 1, aces: ...; laid off on meld 2: ... . 300 on the table.'"""
+    pieces: list[list[str | Card]] = [[f"meld {n}, {rank.plural}: ", *cards_parts(cards, wild)]
+                                      for n, rank, cards in melds]
+    pieces += [[f"laid off on meld {n}: ", *cards_parts(cards, wild)] for n, cards in layoffs]
+    parts: list[str | Card] = [f"{who}: "]
+    if not pieces:
+        return [*parts, "nothing on the table yet."]
+    for i, piece in enumerate(pieces):
+        if i:
+            parts.append("; ")
+        parts += piece
+    return [*parts, f". {value} on the table."]
+
+
+def opponent_parts(name: str, held: int, melded: bool, value: int, last: Card | None, opened: bool,
+                   wild: Rank) -> list[str | Card]:
+    parts: list[str | Card] = [f"{name}: {card_count(held)}, {'melded' if melded else 'not melded'}, "
+                               f"{value} on the table"]
+    if last is not None:
+        parts += [", last discarded ", *the(last, wild)]
+    elif opened:
+        parts.append(", no discard yet")
+    return parts

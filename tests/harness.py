@@ -29,7 +29,7 @@ from access_game.ui.speech_link import make_announcer, make_narrator
 from engine.game import Game
 from speech.backends.base import RecordingBackend
 
-__all__ = ["RAW_KEYS", "KeyHarness", "card_key", "golden_keys", "keys_section", "raw", "with_section"]
+__all__ = ["RAW_KEYS", "KeyHarness", "card_key", "check_golden", "golden_keys", "keys_section", "raw", "with_section"]
 
 #: The bytes a terminal sends for each key name that is not itself one character.
 RAW_KEYS = {
@@ -83,6 +83,23 @@ def card_key(index: int) -> str:
 def golden_keys(lines: list[str]) -> list[str]:
     """The keys a golden transcript typed, in order."""
     return [line[2:] for line in lines if line.startswith("> ")]
+
+
+def check_golden(path: Path, replay: Callable[[list[str]], list[str]]) -> None:
+    """Type the golden file's keys again (``replay``) and fail with a readable diff if anything said changed.
+    A change that is meant is written by scripts/regen_golden.py and reviewed as a diff."""
+    import difflib
+
+    import pytest
+
+    expected = path.read_text(encoding="utf-8").splitlines()
+    keys = golden_keys(expected)
+    assert keys and keys[-1] == "n", "a golden game ends by declining to play again"
+    actual = replay(keys)
+    if actual != expected:
+        diff = "\n".join(difflib.unified_diff(expected, actual, "golden", "now", lineterm="", n=2))
+        pytest.fail(f"the transcript of {path.stem} changed; if that is meant, run scripts/regen_golden.py.\n"
+                    f"{diff[:6000]}")
 
 
 def keys_section(registry: Any, start: str, end: str, *, deeper: int = 2) -> str:

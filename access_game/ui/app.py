@@ -147,6 +147,9 @@ class GameApp:
         for name in names:
             kb.add(*binding_keys(name))(self._handler(name))
         kb.add("c-c")(lambda event: self.quit_now("Interrupted."))
+        # Ctrl+C that arrives while a line is being printed (the terminal briefly out of raw mode)
+        # comes as a signal, not a key: it leaves at once all the same.
+        kb.add(Keys.SIGINT)(lambda event: self.quit_now("Interrupted."))
         kb.add("c-d")(lambda event: self.dispatch("c-d"))
         kb.add(Keys.Any)(self._any)
         return kb

@@ -53,8 +53,10 @@ from engine.rules.contract_rummy import (
     Swap,
     TableMeld,
 )
-from speech.contract_words import action_words, contract_words, meld_name, melds_parts
-from speech.phrases import GAME_OVER, capital, capital_parts, card_count, cards_parts, join_words, points
+from speech import contract_words as cw
+from speech import table_words as tw
+from speech.contract_words import action_words, melds_parts
+from speech.phrases import GAME_OVER, card_count, cards_parts
 from speech.results import Names, scores_words
 from speech.utterance import Kind
 
@@ -116,11 +118,7 @@ class Advice:
 def resume_question(game: Game, seat: int) -> str:
     """Asked before a saved game is resumed: who is at the table, the hand and its contract."""
     view: ContractView = game.view(seat)
-    others = join_words([p for s, p in enumerate(view.players) if s != seat])
-    return (
-        f"You have a saved game of Contract Rummy with {others}, hand {view.hand_number} of {view.hands_total}, "
-        f"contract {contract_words(view.contract)}. Resume it?"
-    )
+    return cw.resume_question(view)
 
 
 class ContractTable(HandTable):
@@ -175,9 +173,7 @@ class ContractTable(HandTable):
         return suit_key if how == "suit" else rank_key
 
     def mark_words(self, mark: int) -> str:
-        if mark == SELECTED:
-            return ", selected"
-        return f", planned meld {mark}" if mark > 0 else ""
+        return cw.mark_words(mark)
 
     def sync(self, drawn: Sequence[Card] = ()) -> None:
         """Bring the shown order up to date with the hand; the cursor follows a card just drawn or bought."""
@@ -200,9 +196,14 @@ class ContractTable(HandTable):
     def _act(self, action: Action) -> bool:
         """The player's move; a move that takes cards from the hand ends the selection and the plan."""
         hand_before = self.view.hand_number
+        # A discard of a card in a planned meld drops that meld: said, so the plan never vanishes unheard.
+        dropped = self.marks[self.pos] if isinstance(action, Discard) and self._current() == action.card else 0
+        plan = self.plan
         done = self.session.act(action)
         if done and (isinstance(action, LayDown | LayOff | Swap | Discard) or self.view.hand_number != hand_before):
             self.clear_marks()
+        if done and dropped > 0:
+            self.say(cw.plan_dropped(dropped, plan[dropped - 1]), kind=Kind.SYSTEM, urgent=False)
         return done
 
     # ----------------------------------------------------------------- buy questions
@@ -231,29 +232,21 @@ class ContractTable(HandTable):
         if v.offer is None or not self.deciding():
             return
         if v.seat == v.to_move:
-            self.say(
-                "Take ", *self._the(v.offer), "? Y or N; D passes it and draws from the stock.",
-                kind=Kind.MY_TURN, urgent=urgent,
-            )
+            self.say(*cw.take_question(v.offer), kind=Kind.MY_TURN, urgent=urgent)
         elif not self.buy_questions and may_pass:
             self._act(PassBuy(v.seat))
             return
         else:
-            self.say("Buy ", *self._the(v.offer), "? It costs a penalty card. Y or N.",
-                     kind=Kind.MY_TURN, urgent=urgent)
+            self.say(*cw.buy_question(v.offer), kind=Kind.MY_TURN, urgent=urgent)
         if self.session.settings.hints:
             self.say(*self._offer_hint(v), kind=Kind.MY_TURN, urgent=False)
 
     def _offer_hint(self, v: ContractView) -> Parts:
         assert v.offer is not None
-        if v.melded[v.seat]:
-            fits = bool(v.table) and bool(lay_off_options([v.offer], {m.id: m.cards for m in v.table}))
-            return ["Hint: it plays straight onto the table." if fits else "Hint: it does not fit a meld on the table."]
-        short = cards_short(v.hand, v.contract)
-        if short == 0:
-            return ["Hint: your hand meets your contract already."]
-        if cards_wanted(v.hand, v.contract).helps(v.offer):
-            return [f"Hint: it brings you one card closer to your contract; you are {card_count(short)} short."]
+        fits = v.melded[v.seat] and bool(v.table) and bool(lay_off_options([v.offer], {m.id: m.cards for m in v.table}))
+        short = 0 if v.melded[v.seat] else cards_short(v.hand, v.contract)
+        helps = short > 0 and cards_wanted(v.hand, v.contract).helps(v.offer)
+        return [cw.offer_hint(melded=v.melded[v.seat], fits=fits, short=short, helps=helps)]
         return [f"Hint: it does not bring you closer to your contract; you are {card_count(short)} short."]
 
     # ----------------------------------------------------------------- the table protocol
@@ -285,14 +278,9 @@ class ContractTable(HandTable):
         if not resumed:
             return
         v = self.view
-        others = join_words([p for s, p in enumerate(v.players) if s != v.seat])
-        self.say(
-            f"Resumed Contract Rummy against {others}: hand {v.hand_number} of {v.hands_total}, "
-            f"contract {contract_words(v.contract)}.",
-            kind=Kind.SYSTEM, urgent=False,
-        )
+        self.say(cw.resumed_words(v), kind=Kind.SYSTEM, urgent=False)
         if v.hand:
-            self.say("Your hand: ", *self._list(self.order), ".", kind=Kind.MY_TURN, urgent=False)
+            self.say(*tw.your_hand_parts(self.order, WILD), kind=Kind.MY_TURN, urgent=False)
         if self.deciding():
             self._ask_to_buy(urgent=False, may_pass=False)
         else:
@@ -319,11 +307,7 @@ class ContractTable(HandTable):
             if isinstance(ev, Drew) and ev.seat == seat and hints and v.my_turn and v.phase == "discard":
                 self._after_draw_hint(v)
             elif isinstance(ev, Bought) and ev.seat != seat and v.my_turn and v.phase == "draw":
-                top = v.discard_top
-                parts: Parts = ["Your draw: D for the stock"]
-                if top is not None:
-                    parts += [", or T for the up card, ", *self._the(top)]
-                self.say(*parts, ".", kind=Kind.MY_TURN, urgent=False)
+                self.say(*cw.your_draw(v.discard_top), kind=Kind.MY_TURN, urgent=False)
             elif isinstance(ev, GameEnded):
                 self.say(scores_words(v.players, v.scores, v.totals, long=True, listener=seat, totals_too=False),
                          kind=Kind.RESULTS, urgent=False)
@@ -334,29 +318,17 @@ class ContractTable(HandTable):
         if not v.melded[v.seat]:
             best = best_lay_down(v.hand, v.contract)
             if best is not None:
-                self.say("You can lay down your contract: Shift+L lays down the best, or select each meld with "
-                         "Space and confirm it with Enter.", kind=Kind.MY_TURN, urgent=False)
+                self.say(cw.CAN_LAY_DOWN, kind=Kind.MY_TURN, urgent=False)
             return
         options = lay_off_options(v.hand, {m.id: m.cards for m in v.table})
         if options:
             card, meld_id = max(options, key=lambda o: (card_points(o[0]), -o[1]))
-            self.say("You can lay off ", *self._the(card, mid=True), f" on meld {meld_id}.",
-                     kind=Kind.MY_TURN, urgent=False)
+            self.say(*cw.can_lay_off(card, meld_id), kind=Kind.MY_TURN, urgent=False)
 
     def _whose_turn(self, *, urgent: bool = True) -> None:
         v = self.view
-        if v.phase == "over":
-            self.say(GAME_OVER, urgent=urgent)
-        elif v.to_move == v.seat:
-            if v.phase == "buy":
-                self.say("It is your turn: the others are deciding whether to buy the up card.", urgent=urgent)
-            elif v.phase == "draw":
-                self.say("It is your turn: draw.", kind=Kind.MY_TURN, urgent=urgent)
-            else:
-                doing = "lay off, swap or discard" if v.melded[v.seat] else "lay down or discard"
-                self.say(f"It is your turn: {doing}.", kind=Kind.MY_TURN, urgent=urgent)
-        else:
-            self.say(f"It is {v.players[v.to_move]}'s turn.", urgent=urgent)
+        mine = v.phase in ("draw", "discard") and v.to_move == v.seat
+        self.say(cw.whose_turn_words(v), kind=Kind.MY_TURN if mine else Kind.INFO, urgent=urgent)
 
     # ----------------------------------------------------------------- advice
     def advice(self) -> Advice:
@@ -369,47 +341,38 @@ class ContractTable(HandTable):
             wanted = self._wants(v, v.offer)
             if seat == v.to_move:
                 if wanted:
-                    return Advice(("Take ", *self._the(v.offer), ": it helps you. Y or T takes it."),
-                                  Draw(seat, "discard"))
-                return Advice(("Pass on ", *self._the(v.offer), ": it does not help you. N passes, D passes and "
-                               "draws from the stock."), PassBuy(seat))
+                    return Advice(tuple(cw.advice_take(v.offer)), Draw(seat, "discard"))
+                return Advice(tuple(cw.advice_pass_first(v.offer)), PassBuy(seat))
             buy = wanted and len(v.hand) <= 15 and not v.melded[seat]
             if buy:
-                return Advice(("Buy ", *self._the(v.offer), ": it brings you closer to your contract. Y buys."),
-                              Buy(seat))
-            return Advice(("Pass on ", *self._the(v.offer), ": N passes."), PassBuy(seat))
+                return Advice(tuple(cw.advice_buy(v.offer)), Buy(seat))
+            return Advice(tuple(cw.advice_pass(v.offer)), PassBuy(seat))
         if v.to_move != seat or v.phase == "buy":
-            return Advice((f"Nothing to do now: it is {v.players[v.to_move]}'s turn." if v.to_move != seat
-                           else "Nothing to do now: the others are deciding whether to buy the up card.",))
+            return Advice((cw.advice_wait(v.players[v.to_move] if v.to_move != seat else None),))
         if v.phase == "draw":
             top = v.discard_top
             if top is not None and not v.left_up_card and self._wants(v, top):
-                return Advice(("Take the up card, ", *self._the(top), ": it helps you. T takes it."),
-                              Draw(seat, "discard"))
-            return Advice(("Draw from the stock: D.",), Draw(seat, "stock"))
+                return Advice(tuple(cw.advice_take_up_card(top)), Draw(seat, "discard"))
+            return Advice((cw.ADVICE_DRAW,), Draw(seat, "stock"))
         table = {m.id: m.cards for m in v.table}
         if not v.melded[seat]:
             best = best_lay_down(v.hand, v.contract)
             if best is not None:
-                return Advice(("Lay down ", *self._melds(best.melds), f": that leaves {points(best.points)}. "
-                               "Shift+L lays it down."), LayDown(seat, best.melds))
+                return Advice(tuple(cw.advice_lay_down(best.melds, best.points)), LayDown(seat, best.melds))
             shortfalls = {c: cards_short(self._without(v.hand, c), v.contract) for c in dict.fromkeys(v.hand)}
             card = min(shortfalls, key=lambda c: (shortfalls[c], -card_points(c), suit_key(c)))
-            return Advice(("Discard ", *self._the(card), f": you stay {card_count(shortfalls[card])} short of "
-                           "your contract."), Discard(seat, card))
+            return Advice(tuple(cw.advice_discard_short(card, shortfalls[card])), Discard(seat, card))
         lay_offs = lay_off_options(v.hand, table)
         if lay_offs:
             card, meld_id = max(lay_offs, key=lambda o: (card_points(o[0]), -o[1]))
-            return Advice(("Lay off ", *self._the(card, mid=True), f" on {self._meld_words(meld_id, v)}."),
-                          LayOff(seat, card, meld_id))
+            return Advice(tuple(cw.advice_lay_off(card, self._meld_words(meld_id, v))), LayOff(seat, card, meld_id))
         swaps = swap_options(v.hand, table)
         if swaps:
             card, meld_id, wild, to = swaps[0]
             action = Swap(seat, card, meld_id, wild, to)
             return Advice((action_words(action, v.table, self.names) + ".",), action)
         card = max(v.hand, key=lambda c: (card_points(c), suit_key(c)))
-        last = " and go out" if len(v.hand) == 1 else ""
-        return Advice(("Discard ", *self._the(card), f"{last}: nothing more fits the table."), Discard(seat, card))
+        return Advice(tuple(cw.advice_discard_last(card, len(v.hand) == 1)), Discard(seat, card))
 
     def _wants(self, v: ContractView, card: Card) -> bool:
         if v.melded[v.seat]:
@@ -431,8 +394,8 @@ class ContractTable(HandTable):
         v = v or self.view
         meld = next((m for m in v.table if m.id == meld_id), None)
         if meld is None:
-            return f"meld {meld_id}"
-        return f"meld {meld.id}, {self.names.possessive(meld.owner)} {meld_name(meld.cards)}"
+            return cw.meld_words(meld_id)
+        return cw.meld_words(meld.id, self.names.possessive(meld.owner), meld.cards)
 
     # ----------------------------------------------------------------- commands
     def commands(self) -> list[Command]:
@@ -483,7 +446,7 @@ class ContractTable(HandTable):
         ]
 
     def wild(self, key: str = "") -> None:
-        self.say("2s and jokers are wild, in every hand.")
+        self.say(cw.WILD_WORDS)
 
     # ----- drawing and buying
     def draw_stock(self, key: str = "") -> None:
@@ -536,21 +499,14 @@ class ContractTable(HandTable):
         contract is down, whether the cards fit the meld under the meld cursor."""
         picked = self.selection
         if not picked:
-            return ["Nothing selected."]
-        parts: Parts = [f"{card_count(len(picked))}: ", *self._list(picked)]
+            return [cw.NOTHING_SELECTED]
         if self.view.melded[self.seat]:
             meld = self._meld()
-            if meld is not None:
-                fit = meld_kind([*meld.cards, *picked]) == meld.kind
-                one = len(picked) == 1
-                verb = ("it fits" if one else "they fit") if fit else ("it does not fit" if one else "not all fit")
-                parts.append(f": {verb} {self._meld_words(meld.id)}")
-            return [*parts, "."]
-        if meld_kind(picked) is not None:
-            return [*parts, f": a {meld_name(picked)}."]
-        if len(picked) == 1:
-            return [*parts, "."]
-        return [*parts, f": not a meld yet, {self._fault(picked)}."]
+            if meld is None:
+                return cw.selection_parts(picked, ".")
+            fit = meld_kind([*meld.cards, *picked]) == meld.kind
+            return cw.selection_parts(picked, cw.fit_verdict(fit, len(picked) == 1, self._meld_words(meld.id)))
+        return cw.selection_parts(picked, cw.meld_verdict(picked, self._fault(picked)))
 
     @staticmethod
     def _fault(cards: Sequence[Card]) -> str:
@@ -561,18 +517,16 @@ class ContractTable(HandTable):
     def select(self, key: str = "") -> None:
         card = self._current()
         if card is None:
-            self.say("Your hand is empty.")
+            self.say(tw.HAND_EMPTY)
             return
         mark = self.marks[self.pos]
         if mark > 0:
             meld = self.plan[mark - 1]
             self.marks = [FREE if m == mark else (m - 1 if m > mark else m) for m in self.marks]
-            self.say(f"Planned meld {mark}, {meld_name(meld)}, taken apart; its cards are free again.",
-                     kind=Kind.MY_TURN)
+            self.say(cw.plan_taken_apart(mark, meld), kind=Kind.MY_TURN)
             return
         self.marks[self.pos] = FREE if mark == SELECTED else SELECTED
-        verb = "Unselected" if mark == SELECTED else "Selected"
-        self.say(f"{verb}. ", *self._selection_parts(), kind=Kind.MY_TURN)
+        self.say(cw.selected_word(mark != SELECTED), *self._selection_parts(), kind=Kind.MY_TURN)
 
     def read_selection(self, key: str = "") -> None:
         parts: Parts = list(self._selection_parts())
@@ -583,10 +537,10 @@ class ContractTable(HandTable):
 
     def clear_selection(self, key: str = "") -> None:
         if not any(self.marks):
-            self.say("Nothing is selected or planned.")
+            self.say(cw.NOTHING_PLANNED)
             return
         self.clear_marks()
-        self.say("Selection and planned melds cleared.", kind=Kind.MY_TURN)
+        self.say(cw.PLAN_CLEARED, kind=Kind.MY_TURN)
 
     def _planned_counts(self) -> tuple[int, int]:
         kinds = [meld_kind(m) for m in self.plan]
@@ -596,9 +550,7 @@ class ContractTable(HandTable):
         contract = self.view.contract
         sets, runs = self._planned_counts()
         left = Contract(max(0, contract.sets - sets), max(0, contract.runs - runs))
-        if not left.melds:
-            return ["The plan makes the contract: Enter lays it down."]
-        return [f"Still to plan: {contract_words(left)}."]
+        return [cw.still_to_plan(left)]
 
     def confirm(self, key: str = "") -> None:
         v = self.view
@@ -614,38 +566,34 @@ class ContractTable(HandTable):
             if self.plan and (sets, runs) == (v.contract.sets, v.contract.runs):
                 self._lay_down(self.plan)
                 return
-            self.say("Nothing selected: Space selects the current card. Select a meld's cards, then Enter.",
-                     kind=Kind.SYSTEM)
+            self.say(cw.SELECT_FIRST, kind=Kind.SYSTEM)
             return
         kind = meld_kind(picked)
         if kind is None:
-            self.say(f"That is not a meld: {self._fault(picked)}. ", *self._list(picked), ".", kind=Kind.SYSTEM)
+            self.say(*cw.not_a_meld(self._fault(picked), picked), kind=Kind.SYSTEM)
             return
         sets, runs = self._planned_counts()
         have, want = (sets, v.contract.sets) if kind == "set" else (runs, v.contract.runs)
         if have >= want:
-            more = "no" if want == 0 else "no more"
-            self.say(f"This hand's contract is {contract_words(v.contract)}: {more} {kind}s. "
-                     f"The selection is a {meld_name(picked)}.", kind=Kind.SYSTEM)
+            self.say(cw.no_room_in_contract(v.contract, kind, picked), kind=Kind.SYSTEM)
             return
         number = len(self.plan) + 1
         self.marks = [number if m == SELECTED else m for m in self.marks]
         if (sets + (kind == "set"), runs + (kind == "run")) == (v.contract.sets, v.contract.runs):
             self._lay_down(self.plan)
             return
-        self.say(f"Planned meld {number}, {meld_name(picked)}. ", *self._still_to_plan(), kind=Kind.MY_TURN)
+        self.say(cw.planned_meld(number, picked), *self._still_to_plan(), kind=Kind.MY_TURN)
 
     def _lay_down(self, plan: Sequence[tuple[Card, ...]]) -> None:
         if not self._act(LayDown(self.seat, tuple(plan))):
-            self.say("Your planned melds are kept: Enter lays them down when you may.", kind=Kind.SYSTEM)
+            self.say(cw.PLAN_KEPT, kind=Kind.SYSTEM)
 
     def lay_down_best(self, key: str = "") -> None:
         v = self.view
         best = best_lay_down(v.hand, v.contract) if not v.melded[v.seat] else None
         if best is None and not v.melded[v.seat] and v.phase != "over":
             short = cards_short(v.hand, v.contract)
-            self.say(f"Your hand does not meet the contract, {contract_words(v.contract)}: "
-                     f"{card_count(short)} short. Shift+C says which cards would help.", kind=Kind.SYSTEM)
+            self.say(cw.contract_not_met(v.contract, short), kind=Kind.SYSTEM)
             return
         if self.session.refused_now(LayDown) or best is None:
             return
@@ -655,10 +603,10 @@ class ContractTable(HandTable):
         meld = self._meld()
         picked = self.selection or ([c] if (c := self._current()) is not None else [])
         if meld is None:
-            self.say("Choose a meld first: M and Shift+M move through the melds on the table.", kind=Kind.SYSTEM)
+            self.say(cw.CHOOSE_MELD, kind=Kind.SYSTEM)
             return
         if not picked:
-            self.say("Your hand is empty.")
+            self.say(tw.HAND_EMPTY)
             return
         v = self.view
         if self.session.refused_now(LayOff):
@@ -685,25 +633,23 @@ class ContractTable(HandTable):
         if len(left) == len(picked) == 1:
             card = left[0]
             others = [mid for _, mid in lay_off_options([card], {m.id: m.cards for m in self.view.table})]
-            also = f" It fits {'; '.join(self._meld_words(mid) for mid in others)}." if others else ""
-            self.say(*capital_parts(self._the(card, mid=True)), f" does not fit {where}.{also}", kind=Kind.SYSTEM)
+            self.say(*cw.does_not_fit(card, where, [self._meld_words(mid) for mid in others]), kind=Kind.SYSTEM)
             return
-        head = "None of the selected cards fits" if len(left) == len(picked) else "These do not fit"
-        self.say(f"{head} {where}: ", *self._list(left), ".", kind=Kind.SYSTEM)
+        self.say(*cw.these_do_not_fit(len(left) == len(picked), where, left), kind=Kind.SYSTEM)
 
     def swap(self, key: str = "") -> None:
         v = self.view
         picked = self.selection
         if len(picked) > 1:
-            self.say("Select one natural card to swap, or none to swap the current card.", kind=Kind.SYSTEM)
+            self.say(cw.SWAP_ONE, kind=Kind.SYSTEM)
             return
         card = picked[0] if picked else self._current()
         meld = self._meld(v)
         if card is None:
-            self.say("Your hand is empty.")
+            self.say(tw.HAND_EMPTY)
             return
         if meld is None:
-            self.say("Choose a meld first: M and Shift+M move to the meld with the wild.", kind=Kind.SYSTEM)
+            self.say(cw.CHOOSE_SWAP_MELD, kind=Kind.SYSTEM)
             return
         options = [o for o in swap_options([card], {m.id: m.cards for m in v.table}) if o[1] == meld.id]
         if not options:
@@ -721,17 +667,15 @@ class ContractTable(HandTable):
         wilds = [c for c in dict.fromkeys(meld.cards) if is_wild(c)]
         if v.melded[v.seat] and v.my_turn and v.phase == "discard" and not is_wild(card):
             if not wilds:
-                self.say(f"There is no wild in {self._meld_words(meld.id, v)}.", kind=Kind.SYSTEM)
+                self.say(cw.no_wild_in(self._meld_words(meld.id, v)), kind=Kind.SYSTEM)
                 return
             if any(meld_kind([*self._without(meld.cards, w), card]) == meld.kind for w in wilds):
-                self.say(*capital_parts(self._the(card, mid=True)), f" could take a wild's place in meld {meld.id}, "
-                         "but no other meld takes the freed wild.", kind=Kind.SYSTEM)
+                self.say(*cw.swap_nowhere_for_wild(card, meld.id), kind=Kind.SYSTEM)
             else:
-                self.say(*capital_parts(self._the(card, mid=True)), " cannot take a wild's place in ",
-                         self._meld_words(meld.id, v), ".", kind=Kind.SYSTEM)
+                self.say(*cw.cannot_swap_into(card, self._meld_words(meld.id, v)), kind=Kind.SYSTEM)
             return
         if not self.session.refused_now(Swap):
-            self.say("Only a natural card can take a wild's place.", kind=Kind.SYSTEM)
+            self.say(cw.SWAP_NATURAL_ONLY, kind=Kind.SYSTEM)
 
     def _swap_item(self, action: Swap) -> MenuItem:
         label = action_words(action, self.view.table, self.names)
@@ -744,13 +688,12 @@ class ContractTable(HandTable):
 
     # ----- the table
     def _meld_parts(self, meld: TableMeld, total: int) -> Parts:
-        return [f"Meld {meld.id} of {total}, {self.names.possessive(meld.owner)} {meld_name(meld.cards)}: ",
-                *self._meld_cards(meld.cards), "."]
+        return cw.meld_at_parts(meld.id, total, self.names.possessive(meld.owner), meld.cards)
 
     def _move_meld(self, step: int) -> None:
         table = self.view.table
         if not table:
-            self.say("No melds on the table yet.")
+            self.say(cw.NO_MELDS_YET)
             return
         ids = [m.id for m in table]
         edge = ""
@@ -774,8 +717,7 @@ class ContractTable(HandTable):
         table = self.view.table
         meld = next((m for m in table if m.id == number), None)
         if meld is None:
-            count = f"melds 1 to {len(table)}" if table else "no melds yet"
-            self.say(f"There is no meld {number}: the table has {count}.")
+            self.say(cw.no_such_meld(number, len(table)))
             return
         self.meld_id = meld.id
         self.say(*self._meld_parts(meld, len(table)))
@@ -787,7 +729,7 @@ class ContractTable(HandTable):
     def read_melds(self, key: str = "") -> None:
         v = self.view
         if not v.table:
-            self.say("No melds on the table yet.")
+            self.say(cw.NO_MELDS_YET)
             return
         for seat in self._seats_from(v.seat, v):
             melds = [m for m in v.table if m.owner == seat]
@@ -795,8 +737,7 @@ class ContractTable(HandTable):
                 self.say(*self._player_melds(seat, melds))
 
     def _player_melds(self, seat: int, melds: Sequence[TableMeld]) -> Parts:
-        return [f"{capital(self.names.possessive(seat))} melds: ",
-                *melds_parts([m.cards for m in melds], [m.id for m in melds]), "."]
+        return cw.player_melds_parts(self.names.possessive(seat), [m.cards for m in melds], [m.id for m in melds])
 
     @staticmethod
     def _seats_from(first: int, v: ContractView) -> list[int]:
@@ -805,15 +746,10 @@ class ContractTable(HandTable):
 
     def _player_words(self, seat: int) -> Parts:
         v = self.view
-        who = self.names.subject(seat)
-        parts: Parts = [f"{who}{' (dealer)' if seat == v.dealer else ''}: {card_count(v.hand_sizes[seat])}"]
         melds = [m for m in v.table if m.owner == seat]
-        if v.melded[seat]:
-            parts += ["; laid down ", *melds_parts([m.cards for m in melds], [m.id for m in melds])]
-        else:
-            parts.append("; not down yet")
-        parts.append(f". Bought {v.buys[seat]} of {v.max_buys}; total {v.totals[seat]}.")
-        return parts
+        return cw.player_parts(self.names.subject(seat), seat == v.dealer, v.hand_sizes[seat],
+                               [m.cards for m in melds] if v.melded[seat] else None, [m.id for m in melds],
+                               v.buys[seat], v.max_buys, v.totals[seat])
 
     def _move_player(self, step: int) -> None:
         v = self.view
@@ -831,99 +767,63 @@ class ContractTable(HandTable):
 
     def players(self, key: str = "") -> None:
         v = self.view
-        parts: Parts = []
-        for seat in self._seats_from(v.seat, v):
-            if parts:
-                parts.append("; ")
-            down = "down" if v.melded[seat] else "not down"
-            parts.append(f"{self.names.subject(seat)}: {card_count(v.hand_sizes[seat])}, {down}, "
-                         f"bought {v.buys[seat]}")
-        self.say(*parts, ".")
+        self.say(cw.players_line([(self.names.subject(s), v.hand_sizes[s], v.melded[s], v.buys[s])
+                                  for s in self._seats_from(v.seat, v)]))
 
     def up_card(self, key: str = "") -> None:
         v = self.view
         if v.offer is not None:
             # The deal's up card is offered as the dealer's discard, but nobody discarded it.
             latest = next((ev for ev in reversed(v.log) if isinstance(ev, HandStarted | Discarded)), None)
-            dealt = not isinstance(latest, Discarded)
-            whence = "turned up at the deal" if dealt else f"discarded by {self.names.name(v.offered_by)}"
-            self.say("On offer: ", *self._the(v.offer),
-                     f", {whence}; the discard pile has {card_count(v.discard_size)}.")
+            whence = cw.offer_whence(not isinstance(latest, Discarded), self.names.name(v.offered_by))
+            self.say(*cw.on_offer_parts(v.offer, whence, v.discard_size))
             if self.deciding():
                 self._ask_to_buy(may_pass=False)  # the question again, for a player who has looked away
             return
-        if v.discard_top is None:
-            self.say("The discard pile is empty.")
-            return
-        left = " You passed on it: draw from the stock." if v.left_up_card and v.my_turn else ""
-        self.say("The up card is ", *self._the(v.discard_top), f"; the discard pile has {card_count(v.discard_size)}.",
-                 left)
+        self.say(*cw.up_card_parts(v.discard_top, v.discard_size, v.left_up_card and v.my_turn))
 
     def contract(self, key: str = "") -> None:
         v = self.view
         if v.phase == "over":
             self.say(GAME_OVER)
             return
-        head = (f"Hand {v.hand_number} of {v.hands_total}, contract: {contract_words(v.contract)}, "
-                "laid down all at once. ")
+        head = cw.contract_head(v)
         if v.melded[v.seat]:
-            self.say(head, "You are down: lay off and swap until you go out.", kind=Kind.MY_TURN)
+            self.say(head, cw.DOWN_ALREADY, kind=Kind.MY_TURN)
             return
         best = best_lay_down(v.hand, v.contract)
         if best is not None:
-            self.say(head, "Your hand meets it: ", *self._melds(best.melds),
-                     f", which leaves {points(best.points)}.", kind=Kind.MY_TURN)
+            self.say(head, *cw.contract_met(best.melds, best.points), kind=Kind.MY_TURN)
             return
         wanted = cards_wanted(v.hand, v.contract)
-        parts: Parts = [head, f"Your hand does not meet it: {card_count(wanted.short)} short."]
-        helpers: Parts = []
-        if wanted.any_natural:
-            helpers.append("any natural card")
-        else:
-            naturals = sorted(wanted.naturals, key=suit_key)
-            helpers += self._list(naturals[:_WANTED_NAMED], ", ")
-            if len(naturals) > _WANTED_NAMED:
-                helpers.append(f" and {len(naturals) - _WANTED_NAMED} more")
-        if wanted.wild:
-            helpers.append((", or " if helpers else "") + "a wild")
-        if helpers:
-            parts += [" Cards that would help: ", *helpers, "."]
-        self.say(*parts, kind=Kind.MY_TURN)
+        naturals = sorted(wanted.naturals, key=suit_key)
+        self.say(head, *cw.contract_short(wanted.short, naturals[:_WANTED_NAMED], max(0, len(naturals) - _WANTED_NAMED),
+                                          wanted.any_natural, wanted.wild), kind=Kind.MY_TURN)
 
     def fits(self, key: str = "") -> None:
         v = self.view
         card = self._current()
         if card is None:
-            self.say("Your hand is empty.")
+            self.say(tw.HAND_EMPTY)
             return
         ids = [mid for _, mid in lay_off_options([card], {m.id: m.cards for m in v.table})]
-        the = capital_parts(self._the(card, mid=True))
         if not ids:
-            self.say(*the, " fits no meld on the table.")
+            self.say(*cw.fits_nowhere(card))
             return
-        where = "; ".join(self._meld_words(mid, v) for mid in ids)
-        after = "" if v.melded[v.seat] else " You may lay off once your contract is down."
-        self.say(*the, f" fits {where}.{after}")
+        self.say(*cw.fits_parts(card, [self._meld_words(mid, v) for mid in ids], v.melded[v.seat]))
 
     def info(self, key: str = "") -> None:
         v = self.view
-        if v.phase == "over":
-            self.say(GAME_OVER)
-            return
-        dealer = self.names.name(v.dealer)
-        self.say(f"Hand {v.hand_number} of {v.hands_total}, contract {contract_words(v.contract)}; {dealer} dealt. "
-                 f"Stock {card_count(v.stock_size)}, discard pile {card_count(v.discard_size)}. "
-                 f"Your buys this hand: {v.buys[v.seat]} of {v.max_buys}.")
-        self._whose_turn()
-
+        self.say(cw.info_words(v, self.names.name(v.dealer)))
+        if v.phase != "over":
+            self._whose_turn()
 
     def toggle_buy_questions(self, key: str = "") -> None:
         on = not self.buy_questions
         self.set_buy_questions(on)
         if on:
-            self.say("Buy questions on: you are asked whenever you could buy a discard.", kind=Kind.SYSTEM)
+            self.say(cw.BUY_QUESTIONS_ON, kind=Kind.SYSTEM)
         else:
-            self.say("Buy questions off: you pass on every discard you could buy, without being asked.",
-                     kind=Kind.SYSTEM)
+            self.say(cw.BUY_QUESTIONS_OFF, kind=Kind.SYSTEM)
             if self.deciding() and self.view.seat != self.view.to_move:
                 self._act(PassBuy(self.seat))

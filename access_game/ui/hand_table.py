@@ -59,7 +59,7 @@ class HandTable:
         return None
 
     def mark_words(self, mark: int) -> str:
-        return ", selected" if mark == SELECTED else ""
+        return tw.SELECTED_MARK if mark == SELECTED else ""
 
     def sort_words(self, how: str) -> str:
         return how

@@ -41,9 +41,10 @@ from engine.rules.upcard_rummy import (
     UpcardView,
     hand_size_for,
 )
-from speech.phrases import GAME_OVER, capital, card_count, cards_parts, join_words
+from speech import table_words as tw
+from speech import upcard_words as uw
+from speech.phrases import GAME_OVER, cards_parts
 from speech.results import Names
-from speech.upcard_words import upcard_leaders_words
 from speech.utterance import Kind
 
 __all__ = [
@@ -243,15 +244,10 @@ class UpcardTable(HandTable):
         if not resumed:
             return
         v = self.view
-        others = join_words([p for s, p in enumerate(v.players) if s != v.seat])
-        self.say(
-            f"Resumed Upcard Rummy against {others}: hand {v.hand_number}, {v.wild_rank.plural} wild, "
-            f"target {v.target}. {self._totals_words()}",
-            kind=Kind.SYSTEM,
-            urgent=False,
-        )
+        self.say(uw.resumed_words(self.names, v.players, v.seat, v.hand_number, v.wild_rank, v.totals, v.target),
+                 kind=Kind.SYSTEM, urgent=False)
         if self.order:
-            self.say("Your hand: ", *self._list(self.order), ".", kind=Kind.MY_TURN, urgent=False)
+            self.say(*tw.your_hand_parts(self.order, v.wild_rank), kind=Kind.MY_TURN, urgent=False)
         self._whose_turn(urgent=False)
 
     def on_events(self, events: Sequence[Event]) -> None:
@@ -285,33 +281,26 @@ class UpcardTable(HandTable):
             elif isinstance(ev, TurnStarted) and ev.seat == seat and v.my_turn and v.phase == "draw":
                 self._turn_hint(ev.last_turn)
             elif isinstance(ev, PlayerWentOut) and ev.seat != seat and v.melded[seat]:
-                self.say("You have melded, so you get no last turn.", kind=Kind.MY_TURN, urgent=False)
+                self.say(uw.NO_LAST_TURN, kind=Kind.MY_TURN, urgent=False)
 
     def _turn_hint(self, last_turn: bool) -> None:
         v = self.view
         if last_turn:
-            self.say("Last turn: draw, lay down one meld of exactly three cards if you can, then discard.",
-                     kind=Kind.MY_TURN, urgent=False)
+            self.say(uw.LAST_TURN_TIP, kind=Kind.MY_TURN, urgent=False)
         elif v.melded[v.seat] and (n := len(dig_options(v))):
-            which = "1 card: Shift+K says what it would cost, Shift+Down moves to it" if n == 1 else (
-                f"any of {n} cards: Shift+K says what each would cost, Shift+Down moves to them")
-            self.say(f"You could take the discard pile back to {which}.", kind=Kind.MY_TURN, urgent=False)
+            self.say(uw.take_back_tip(n), kind=Kind.MY_TURN, urgent=False)
 
     def _go_out_hint(self) -> None:
         card = go_out_discard(self.view)
         if card is not None:
-            self.say("You can go out this turn: put down everything but ", *self._the(card), ", then discard it.",
-                     kind=Kind.MY_TURN, urgent=False)
+            self.say(*uw.go_out_tip(card, self.view.wild_rank), kind=Kind.MY_TURN, urgent=False)
 
     def _whose_turn(self, *, urgent: bool = True) -> None:
         v = self.view
-        if v.phase == "over":
-            self.say(GAME_OVER, urgent=urgent)
-        elif v.my_turn:
-            last = "your last turn" if v.last_turn else "your turn"
-            self.say(f"It is {last}: {self.prompt().removeprefix('last turn, ')}.", kind=Kind.MY_TURN, urgent=urgent)
-        else:
-            self.say(f"It is {v.players[v.to_move]}'s turn.", urgent=urgent)
+        mine = v.phase != "over" and v.my_turn
+        words = uw.whose_turn_words(v.phase == "over", v.my_turn, v.last_turn,
+                                    self.prompt().removeprefix("last turn, "), v.players[v.to_move])
+        self.say(words, kind=Kind.MY_TURN if mine else Kind.INFO, urgent=urgent)
 
     # ----------------------------------------------------------------- commands
     def commands(self) -> list[Command]:
@@ -385,15 +374,12 @@ class UpcardTable(HandTable):
         depth = self._pile_depth()
         if v.my_turn and v.phase == "draw" and v.melded[v.seat] and depth:
             target = v.discard[-depth]
-            where = " Shift+Down moves to a card you could take back to." if dig_options(v) else ""
+            tip = bool(dig_options(v))
             if is_wild(target, v.wild_rank):
-                self.say("The pile cursor is on ", *self._the(target), ": you can take back only to a natural "
-                         f"card matching a pair you hold.{where}", kind=Kind.SYSTEM)
+                self.say(*uw.not_natural_target(target, v.wild_rank, tip), kind=Kind.SYSTEM)
                 return
             if sum(1 for c in v.hand if c.rank == target.rank) < 2:
-                assert target.rank is not None
-                self.say(f"You hold no natural pair of {target.rank.plural} to take back to ", *self._the(target),
-                         f", {depth} from the top.{where}", kind=Kind.SYSTEM)
+                self.say(*uw.no_pair_for(target, v.wild_rank, depth, tip), kind=Kind.SYSTEM)
                 return
             meld = dig_meld(v.hand, v.discard[-depth:], v.wild_rank, self._selected())
             self.session.act(TakeDiscards(self.seat, depth, meld))
@@ -403,12 +389,12 @@ class UpcardTable(HandTable):
 
     def select(self, key: str = "") -> None:
         if not self.order:
-            self.say("You hold no cards.")
+            self.say(tw.NO_CARDS)
             return
         self.marks[self.pos] = FREE if self.marks[self.pos] == SELECTED else SELECTED
         card = self.order[self.pos]
-        verb = "Selected the " if self.marks[self.pos] == SELECTED else "Unselected the "
-        self.say(verb, *self._card(card), ". ", *self._selection_parts())
+        self.say(*uw.selected_parts(self.marks[self.pos] == SELECTED, card, self.view.wild_rank),
+                 *self._selection_parts())
 
     def read_selection(self, key: str = "") -> None:
         self.say(*self._selection_parts())
@@ -416,15 +402,13 @@ class UpcardTable(HandTable):
     def clear_selection(self, key: str = "") -> None:
         had = len(self._selected())
         self.clear_marks()
-        self.say("Selection cleared." if had else "Nothing was selected.")
+        self.say(uw.selection_cleared(bool(had)))
 
     def _selection_parts(self) -> Parts:
         cards = self._selected()
-        if not cards:
-            return ["Nothing selected."]
-        return [f"{len(cards)} selected: ", *self._list(cards), ". ", *self._verdict(cards)]
+        return uw.selection_parts(cards, self.view.wild_rank, self._verdict(cards) if cards else "")
 
-    def _verdict(self, cards: Sequence[Card]) -> Parts:
+    def _verdict(self, cards: Sequence[Card]) -> str:
         """Whether the selection can go down now, and as what; the reason when it cannot."""
         v = self.view
         wild = v.wild_rank
@@ -433,31 +417,22 @@ class UpcardTable(HandTable):
         if problem is None:
             rank = meld_rank(cards, wild)
             assert rank is not None
-            words = f"A meld of {rank.plural}, worth {cards_value(cards, wild)}"
-            if not now:
-                return [words + "."]
-            if v.first_meld_now:
-                return [words + ", but you made your first meld this turn: discard now."]
-            if not v.melded[v.seat] and len(cards) != 3:
-                return [words + ", but your first meld of a hand is exactly three cards."]
-            if len(cards) >= len(v.hand):
-                return [words + ", but keep a card to discard."]
-            return [words + ": Enter lays it down."]
+            but = ("later" if not now else "first-meld-now" if v.first_meld_now else
+                   "first-meld-three" if not v.melded[v.seat] and len(cards) != 3 else
+                   "keep-one" if len(cards) >= len(v.hand) else "")
+            return uw.meld_verdict(rank, cards_value(cards, wild), but)
         homes = [self._meld_for(c) for c in cards]
         if v.table and all(h is not None for h in homes):
             where = self._meld_name(homes[0]) if len(set(homes)) == 1 and homes[0] is not None else "melds"
-            fit = f"Not a meld, but {'it fits' if len(cards) == 1 else 'they fit'} {where}"
-            if now and v.may_lay_off:
-                return [fit + ": Enter or Shift+O lays off."]
-            if v.melded[v.seat] and not v.first_meld_now:
-                return [fit + "."]
-            return [fit + "; you may lay off from the turn after your first meld."]
-        return [f"Not a meld: {problem}."]
+            when = ("now" if now and v.may_lay_off else "melded" if v.melded[v.seat] and not v.first_meld_now
+                    else "later")
+            return uw.fit_verdict(len(cards) == 1, where, when)
+        return uw.not_a_meld(problem)
 
     def put_down(self, key: str = "") -> None:
         cards = self._selected()
         if not cards:
-            self.say("Select cards with Space first, then Enter puts them down.", kind=Kind.SYSTEM)
+            self.say(uw.SELECT_FIRST, kind=Kind.SYSTEM)
             return
         v = self.view
         fit = bool(v.table) and all(self._meld_for(c) is not None for c in cards)
@@ -469,7 +444,7 @@ class UpcardTable(HandTable):
     def lay_off(self, key: str = "") -> None:
         current = self._current()
         if current is None:
-            self.say("You hold no cards.")
+            self.say(tw.NO_CARDS)
             return
         self._lay_off_cards(self._selected() or [current])
 
@@ -478,14 +453,12 @@ class UpcardTable(HandTable):
         if self.session.refused_now(LayOff):
             return
         if not v.table:
-            self.say("There are no melds on the table yet.", kind=Kind.SYSTEM)
+            self.say(uw.NO_MELDS_TO_LAY_OFF_ON, kind=Kind.SYSTEM)
             return
         for card in cards:
             home = self._meld_for(card)
             if home is None:
-                assert card.rank is not None
-                self.say("The ", *self._card(card), f" fits no meld on the table: there is no meld of "
-                         f"{card.rank.plural}.", kind=Kind.SYSTEM)
+                self.say(*uw.fits_no_meld(card, v.wild_rank), kind=Kind.SYSTEM)
                 return
             if not self.session.act(LayOff(self.seat, card, home)):
                 return
@@ -503,7 +476,7 @@ class UpcardTable(HandTable):
     def discard(self, key: str = "") -> None:
         card = self._current()
         if card is None:
-            self.say("You hold no cards.")
+            self.say(tw.NO_CARDS)
             return
         self.session.act(Discard(self.seat, card))
 
@@ -524,35 +497,26 @@ class UpcardTable(HandTable):
         action = self._hint_action()
         if action is None:
             arr = arrange_upcard(v.hand, v.wild_rank)
-            parts: Parts = [f"It is {v.players[v.to_move]}'s turn. Your hand now: "]
-            if arr.melds:
-                melds = [c for m in arr.melds for c in m]
-                parts += [f"{card_count(len(melds))} would meld, worth {arr.melded_value}; "]
-            parts.append(f"{card_count(len(arr.deadwood))} would not, {arr.deadwood_value} against you.")
-            self.say(*parts, kind=Kind.MY_TURN)
+            melded = sum(len(m) for m in arr.melds)
+            self.say(*uw.waiting_hand_parts(v.players[v.to_move], melded, arr.melded_value, len(arr.deadwood),
+                                            arr.deadwood_value), kind=Kind.MY_TURN)
             return
-        self.say("Hint: ", *self._action_parts(action), kind=Kind.MY_TURN)
+        self.say(*self._action_parts(action), kind=Kind.MY_TURN)
 
     def _action_parts(self, action: Action) -> Parts:
         v = self.view
+        wild = v.wild_rank
         if isinstance(action, Draw):
-            why = ""
-            if v.melded[v.seat] and dig_options(v):
-                why = " (taking the pile back is not worth it now)"
-            return [f"draw from the stock{why}: D."]
+            return uw.hint_draw(bool(v.melded[v.seat] and dig_options(v)))
         if isinstance(action, TakeDiscards):
-            target = v.discard[-action.count]
-            return [f"take {card_count(action.count)} back to ", *self._the(target), ", melding ",
-                    *self._list(action.meld), ": move to it with Shift+Down, then T."]
+            return uw.hint_take_back(action.count, v.discard[-action.count], action.meld, wild)
         if isinstance(action, Meld):
-            return ["meld ", *self._list(action.cards), ": select them with Space, then Enter."]
+            return uw.hint_meld(action.cards, wild)
         if isinstance(action, LayOff):
-            return ["lay off ", *self._the(action.card), f" on {self._meld_name(action.meld)}: "
-                    "select it, then Shift+O."]
+            return uw.hint_lay_off(action.card, wild, self._meld_name(action.meld))
         if isinstance(action, Discard):
-            out = " and go out" if len(v.hand) == 1 else ""
-            return ["discard ", *self._the(action.card), f"{out}: move to it, then X."]
-        return [f"{action.kind}."]
+            return uw.hint_discard(action.card, wild, len(v.hand) == 1)
+        return [f"Hint: {action.kind}."]
 
     def play_hint(self, key: str = "") -> None:
         action = self._hint_action()
@@ -565,11 +529,7 @@ class UpcardTable(HandTable):
 
     # ----- the discard pile
     def read_pile(self, key: str = "") -> None:
-        pile = self.view.discard
-        if not pile:
-            self.say("The discard pile is empty.")
-            return
-        self.say(f"{card_count(len(pile))}; from the top: ", *self._list(list(reversed(pile))), ".")
+        self.say(*uw.pile_parts(self.view.discard, self.view.wild_rank))
 
     def _pile_note(self, depth: int) -> str:
         """Whether the card at ``depth`` could be taken back to by you, and what it takes."""
@@ -577,26 +537,24 @@ class UpcardTable(HandTable):
         option = next((o for o in dig_options(v) if o.depth == depth), None)
         if option is None:
             return ""
-        if not v.melded[v.seat] or (v.first_meld_now and v.my_turn):
-            return " You hold a pair of its rank: you could take back to it from the turn after your first meld."
-        return f" You could take back to it: {card_count(depth)}, melding {card_count(len(option.meld))}."
+        return uw.pile_note(depth, len(option.meld), not v.melded[v.seat] or (v.first_meld_now and v.my_turn))
 
     def _announce_pile(self, edge: str = "") -> None:
         v = self.view
         depth = self._pile_depth()
         if not depth:
-            self.say("The discard pile is empty.")
+            self.say(tw.DISCARD_PILE_EMPTY)
             return
         card = v.discard[-depth]
-        self.say(edge, *self._card(card), f", {depth} of {len(v.discard)} from the top.", self._pile_note(depth))
+        self.say(*uw.pile_card_parts(edge, card, v.wild_rank, depth, len(v.discard), self._pile_note(depth)))
 
     def _pile_to(self, depth: int, edge: str = "") -> None:
         pile = self.view.discard
         if not pile:
-            self.say("The discard pile is empty.")
+            self.say(tw.DISCARD_PILE_EMPTY)
             return
         if not 1 <= depth <= len(pile):
-            self.say(f"The discard pile has {card_count(len(pile))}; there is no card {depth} from the top.")
+            self.say(uw.no_pile_place(len(pile), depth))
             return
         self.pile_index = len(pile) - depth
         self._announce_pile(edge)
@@ -627,51 +585,40 @@ class UpcardTable(HandTable):
     def _target_step(self, step: int) -> None:
         targets = self._targets()
         if not targets:
-            self.say("No card in the discard pile matches a natural pair in your hand.")
+            self.say(uw.NO_PAIR_IN_PILE)
             return
         depth = self._pile_depth()
         ahead = [d for d in targets if (d - depth) * step > 0]
         if not ahead:
-            which = "deeper" if step > 0 else "nearer the top"
-            self._announce_pile(f"No card {which} that you could take back to. Still on the ")
+            self._announce_pile(uw.no_target_beyond(step > 0))
             return
         self._pile_to(min(ahead) if step > 0 else max(ahead))
 
     def pile_go_to(self, key: str = "") -> None:
-        self.host.open(NumberEntry("Go to which card of the discard pile, counting from the top?",
+        self.host.open(NumberEntry(uw.PILE_GO_TO,
                                    self.host.say_line, on_number=self._pile_to, prompt="pile place"))
 
     def take_back_options(self, key: str = "") -> None:
         v = self.view
         options = dig_options(v, self._selected())
         if not options:
-            self.say("No card in the discard pile matches a natural pair in your hand.")
+            self.say(uw.NO_PAIR_IN_PILE)
             return
         if not v.melded[v.seat] or (v.my_turn and v.first_meld_now):
-            when = " from the turn after your first meld"
+            when = "later"
         elif v.my_turn and v.phase == "draw":
-            when = " now, instead of drawing"
+            when = "now"
         else:
-            when = " at the start of your turn"
-        self.say(f"You could take back to {card_count(len(options))}{when}:")
+            when = "turn"
+        self.say(uw.take_back_head(len(options), when))
         for o in options:
-            parts: Parts = [*self._card(o.target), f", {card_count(o.depth)} from the top. You meld ",
-                            *self._list(o.meld), f": {o.gain} on the table."]
-            if o.kept:
-                more = "1 more card comes" if len(o.kept) == 1 else f"{len(o.kept)} more cards come"
-                fits = "" if not o.fits else "; 1 of them fits a meld" if o.fits == 1 else (
-                    f"; {o.fits} of them fit a meld")
-                parts += [f" {more} into your hand, {o.cost} against you unless put down{fits}: ",
-                          *self._list(o.kept), "."]
-            else:
-                parts.append(" Nothing else is taken.")
-            self.say(*parts)
+            self.say(*uw.take_back_option_parts(o.target, o.depth, o.meld, o.gain, o.kept, o.cost, o.fits,
+                                                v.wild_rank))
 
     # ----- melds on the table
     def _meld_name(self, index: int) -> str:
         v = self.view
-        m = v.table[index]
-        return f"meld {index + 1}, {m.rank.plural}"
+        return uw.meld_name(index + 1, v.table[index].rank)
 
     def _meld_parts(self, index: int, *, of: bool = False) -> Parts:
         """'Meld 2, aces, Anna's: ...' with its lay-offs; ``of`` says where it stands ('Meld 2 of 5')."""
@@ -680,22 +627,15 @@ class UpcardTable(HandTable):
         names = self.names
         owner = "yours" if m.owner == v.seat else f"{names.name(m.owner)}'s"
         number = f"{index + 1} of {len(v.table)}" if of else f"{index + 1}"
-        parts: Parts = [f"Meld {number}, {m.rank.plural}, {owner}: ", *self._list(m.cards)]
-        if m.layoffs:
-            parts.append(". Laid off: ")
-            for i, (seat, card) in enumerate(m.layoffs):
-                if i:
-                    parts.append("; ")
-                parts += [*self._card(card), f" by {names.name(seat)}"]
-        parts.append(".")
-        return parts
+        layoffs = [(names.name(seat), card) for seat, card in m.layoffs]
+        return uw.meld_parts(number, m.rank, owner, m.cards, layoffs, v.wild_rank)
 
     def all_melds(self, key: str = "") -> None:
         table = self.view.table
         if not table:
-            self.say("No melds on the table yet.")
+            self.say(tw.NO_MELDS_YET)
             return
-        self.say(f"{len(table)} meld{'s' if len(table) != 1 else ''} on the table.")
+        self.say(uw.melds_on_table(len(table)))
         for i in range(len(table)):
             self.say(*self._meld_parts(i))
 
@@ -707,23 +647,10 @@ class UpcardTable(HandTable):
 
     def _player_table_parts(self, seat: int, table: Sequence[TableMeld], names: Names) -> Parts:
         v = self.view
-        parts: Parts = [f"{names.subject(seat)}: "]
-        pieces: list[Parts] = []
-        for i, m in enumerate(table):
-            if m.owner == seat:
-                pieces.append([f"meld {i + 1}, {m.rank.plural}: ", *self._list(m.cards)])
-        for i, m in enumerate(table):
-            mine = [c for s, c in m.layoffs if s == seat]
-            if mine:
-                pieces.append([f"laid off on meld {i + 1}: ", *self._list(mine)])
-        if not pieces:
-            return [*parts, "nothing on the table yet."]
-        for i, piece in enumerate(pieces):
-            if i:
-                parts.append("; ")
-            parts += piece
+        melds = [(i + 1, m.rank, m.cards) for i, m in enumerate(table) if m.owner == seat]
+        layoffs = [(i + 1, mine) for i, m in enumerate(table) if (mine := [c for s, c in m.layoffs if s == seat])]
         value = cards_value([c for m in table for c in m.cards_of(seat)], v.wild_rank)
-        return [*parts, f". {value} on the table."]
+        return uw.player_table_parts(names.subject(seat), melds, layoffs, value, v.wild_rank)
 
     def next_meld(self, key: str = "") -> None:
         self._meld_step(1)
@@ -734,7 +661,7 @@ class UpcardTable(HandTable):
     def _meld_step(self, step: int) -> None:
         n = len(self.view.table)
         if not n:
-            self.say("No melds on the table yet.")
+            self.say(tw.NO_MELDS_YET)
             return
         if self.meld_index is None or self.meld_index >= n:
             self.meld_index = 0 if step > 0 else n - 1
@@ -745,10 +672,7 @@ class UpcardTable(HandTable):
     # ----- the table
     def top_card(self, key: str = "") -> None:
         v = self.view
-        if v.discard_top is None:
-            self.say("The discard pile is empty.")
-            return
-        self.say("The top card is ", *self._the(v.discard_top), f"; the discard pile has {card_count(len(v.discard))}.")
+        self.say(*uw.top_card_parts(v.discard_top, v.wild_rank, len(v.discard)))
 
     def _deal_log(self) -> HandOpened | None:
         return next((ev for ev in reversed(self.view.log) if isinstance(ev, HandOpened)), None)
@@ -756,16 +680,10 @@ class UpcardTable(HandTable):
     def wild(self, key: str = "") -> None:
         v = self.view
         names = self.names
-        dealer = "your" if v.dealer == v.seat else f"the dealer {v.players[v.dealer]}'s"
-        parts: Parts = [f"{capital(v.wild_rank.plural)} are wild: {dealer} up card. At the deal: "]
         n = len(v.players)
-        for i in range(n):
-            seat = (v.dealer + 1 + i) % n
-            if i:
-                parts.append("; ")
-            size = self._dealt_size(seat)
-            parts += [f"{names.name(seat)} ", *self._the(v.up_cards[seat]), f", {card_count(size)}"]
-        self.say(*parts, ".")
+        seats = [(v.dealer + 1 + i) % n for i in range(n)]
+        at_deal = [(names.name(s), v.up_cards[s], self._dealt_size(s)) for s in seats]
+        self.say(*uw.wild_deal_parts(v.wild_rank, None if v.dealer == v.seat else v.players[v.dealer], at_deal))
 
     def _dealt_size(self, seat: int) -> int:
         opened = self._deal_log()
@@ -774,29 +692,22 @@ class UpcardTable(HandTable):
         return hand_size_for(self.view.up_cards[seat])
 
     def _totals_words(self) -> str:
-        """'Totals: you 455, Anna 455, Ben 10. You and Anna lead with 455, 45 short of the target.'"""
         v = self.view
-        names = self.names
-        totals = ", ".join(f"{names.name(s)} {t}" for s, t in enumerate(v.totals))
-        lead = upcard_leaders_words(names, v.totals).removesuffix(".")
-        best = max(v.totals, default=0)
-        if lead and best < v.target:
-            lead += f", {v.target - best} short of the target"
-        return f"Totals: {totals}." + (f" {lead}." if lead else "")
+        return uw.totals_words(self.names, v.totals, v.target)
 
     def scores(self, key: str = "") -> None:
-        self.say(f"Target {self.view.target}. {self._totals_words()}", kind=Kind.RESULTS)
+        self.say(uw.scores_words(self.view.target, self._totals_words()), kind=Kind.RESULTS)
 
     def scores_long(self, key: str = "") -> None:
         v = self.view
         names = self.names
         played = max((len(s) for s in v.scores), default=0)
         if not played:
-            self.say(f"No hand has been scored yet. Target {v.target}.", kind=Kind.RESULTS)
+            self.say(uw.no_scores_yet(v.target), kind=Kind.RESULTS)
             return
         for h in range(played):
             points = ", ".join(f"{names.name(s)} {v.scores[s][h]}" for s in range(len(v.players)))
-            self.say(f"Hand {h + 1}: {points}.", kind=Kind.RESULTS)
+            self.say(uw.hand_scores(h + 1, points), kind=Kind.RESULTS)
         self.scores()
 
     def info(self, key: str = "") -> None:
@@ -805,14 +716,8 @@ class UpcardTable(HandTable):
             self.say(GAME_OVER)
             return
         dealer = "you" if v.dealer == v.seat else v.players[v.dealer]
-        if v.melded[v.seat] and not (v.first_meld_now and v.my_turn):
-            melded = "You have melded: you may lay off and take the pile back."
-        elif v.melded[v.seat]:
-            melded = "You melded this turn: discard now."
-        else:
-            melded = "You have not melded yet: your first meld is exactly three cards."
-        self.say(f"Hand {v.hand_number}, {v.wild_rank.plural} wild, {dealer} dealt. Stock {card_count(v.stock_size)}, "
-                 f"discard pile {card_count(len(v.discard))}, {_melds_count(len(v.table))}. {melded}")
+        status = uw.melded_status(v.melded[v.seat], v.first_meld_now and v.my_turn)
+        self.say(uw.info_words(v.hand_number, v.wild_rank, dealer, v.stock_size, len(v.discard), len(v.table), status))
         self._whose_turn()
 
     def players(self, key: str = "") -> None:
@@ -831,25 +736,14 @@ class UpcardTable(HandTable):
                 continue
             if parts:
                 parts.append("; ")
-            status = "melded" if v.melded[seat] else "not melded"
             value = cards_value([c for m in v.table for c in m.cards_of(seat)], v.wild_rank)
-            parts.append(f"{v.players[seat]}: {card_count(v.hand_sizes[seat])}, {status}, {value} on the table")
-            if seat in last:
-                parts += [", last discarded ", *self._the(last[seat])]
-            elif opened:
-                parts.append(", no discard yet")
+            parts += uw.opponent_parts(v.players[seat], v.hand_sizes[seat], v.melded[seat], value, last.get(seat),
+                                       opened, v.wild_rank)
         self.say(*parts, ".")
-
-
-def _melds_count(n: int) -> str:
-    return "no melds on the table" if n == 0 else "1 meld on the table" if n == 1 else f"{n} melds on the table"
 
 
 def resume_question(game: Game, seat: int) -> str:
     """Asked before a saved game is resumed: who is at the table, which hand, and the totals."""
     view: UpcardView = game.view(seat)
-    names = Names(view.players, seat)
-    others = join_words([p for s, p in enumerate(view.players) if s != seat])
-    totals = ", ".join(f"{names.name(s)} {t}" for s, t in enumerate(view.totals))
-    return (f"You have a saved game of Upcard Rummy with {others}, hand {view.hand_number}, "
-            f"totals {totals}, target {view.target}. Resume it?")
+    return uw.resume_question(Names(view.players, seat), view.players, seat, view.hand_number, view.totals,
+                              view.target)

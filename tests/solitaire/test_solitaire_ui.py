@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 from pathlib import Path
 
@@ -13,8 +12,8 @@ from solitaire_driver import (
     KEY_OF_PILE,
     GoldenDeal,
     SolitaireHarness,
+    check_golden,
     doc_with_keys,
-    golden_keys,
     golden_path,
     replay_golden,
 )
@@ -36,16 +35,7 @@ def records(tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize("deal", GOLDEN_DEALS, ids=lambda g: g.name)
 def test_whole_deal_matches_golden_transcript(deal: GoldenDeal, records: Path) -> None:
-    expected = golden_path(deal).read_text(encoding="utf-8").splitlines()
-    keys = golden_keys(expected)
-    assert keys[-1] == "n", "a golden deal ends by declining to play again"
-    actual = replay_golden(deal, keys, records)
-    if actual != expected:
-        diff = "\n".join(difflib.unified_diff(expected, actual, "golden", "now", lineterm="", n=2))
-        pytest.fail(
-            f"the transcript of {deal.name} changed; if that is meant, run tests/solitaire/solitaire_driver.py.\n"
-            f"{diff[:6000]}"
-        )
+    check_golden(golden_path(deal), lambda keys: replay_golden(deal, keys, records))
 
 
 def test_golden_deals_say_closings_stock_warnings_and_the_end() -> None:

@@ -6,23 +6,13 @@ meant, regenerate with scripts/regen_golden.py and review the diff before commit
 
 from __future__ import annotations
 
-import difflib
-
 import pytest
-from ui_driver import GOLDEN_GAMES, GoldenGame, golden_keys, golden_path, replay_golden
+from ui_driver import GOLDEN_GAMES, GoldenGame, check_golden, golden_path, replay_golden
 
 
 @pytest.mark.parametrize("game", GOLDEN_GAMES, ids=lambda g: g.name)
 def test_whole_game_matches_golden_transcript(game: GoldenGame) -> None:
-    expected = golden_path(game).read_text(encoding="utf-8").splitlines()
-    keys = golden_keys(expected)
-    assert keys[-1] == "n", "a golden game ends by declining to play again"
-    actual = replay_golden(game, keys)
-    if actual != expected:
-        diff = "\n".join(difflib.unified_diff(expected, actual, "golden", "now", lineterm="", n=2))
-        pytest.fail(
-            f"the transcript of {game.name} changed; if that is meant, run scripts/regen_golden.py.\n{diff[:6000]}"
-        )
+    check_golden(golden_path(game), lambda keys: replay_golden(game, keys))
 
 
 def test_golden_games_reach_the_end_and_say_the_results() -> None:

@@ -18,7 +18,7 @@ for _path in (ROOT, ROOT / "tests"):  # run as a script, or from another test fo
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 
-from harness import KeyHarness, card_key, golden_keys, raw  # noqa: E402
+from harness import KeyHarness, card_key, check_golden, golden_keys, raw  # noqa: E402, F401
 
 from access_game.settings import Settings  # noqa: E402
 from access_game.ui.app import GameApp  # noqa: E402

@@ -23,7 +23,7 @@ for _path in (ROOT, ROOT / "tests"):  # run as a script to regenerate the golden
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 
-from harness import KeyHarness, golden_keys, raw, with_section  # noqa: E402, F401  (for the tests)
+from harness import KeyHarness, check_golden, golden_keys, raw, with_section  # noqa: E402, F401  (for the tests)
 from harness import keys_section as registry_section  # noqa: E402
 
 from access_game.settings import Settings  # noqa: E402

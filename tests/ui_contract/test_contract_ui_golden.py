@@ -3,24 +3,13 @@ keys section of docs/contract-rummy.md against the table's registry."""
 
 from __future__ import annotations
 
-import difflib
-
 import pytest
-from contract_driver import DOC, GOLDEN_GAMES, GoldenGame, doc_with_keys, golden_keys, golden_path, replay_golden
+from contract_driver import DOC, GOLDEN_GAMES, GoldenGame, check_golden, doc_with_keys, golden_path, replay_golden
 
 
 @pytest.mark.parametrize("game", GOLDEN_GAMES, ids=lambda g: g.name)
 def test_whole_game_matches_golden_transcript(game: GoldenGame) -> None:
-    expected = golden_path(game).read_text(encoding="utf-8").splitlines()
-    keys = golden_keys(expected)
-    assert keys[-1] == "n", "a golden game ends by declining to play again"
-    actual = replay_golden(game, keys)
-    if actual != expected:
-        diff = "\n".join(difflib.unified_diff(expected, actual, "golden", "now", lineterm="", n=2))
-        pytest.fail(
-            f"the transcript of {game.name} changed; if that is meant, run tests/ui_contract/contract_driver.py.\n"
-            f"{diff[:6000]}"
-        )
+    check_golden(golden_path(game), lambda keys: replay_golden(game, keys))
 
 
 def test_the_golden_game_plays_all_nine_contracts_through_the_table() -> None:
@@ -31,7 +20,7 @@ def test_the_golden_game_plays_all_nine_contracts_through_the_table() -> None:
     assert "Game over." in text and lines[-2:] == ["> n", "Thank you for playing."]
     # Buy questions answered both ways, lay-downs built by Space and Enter, lay-offs by the meld cursor.
     assert any(line.startswith("Buy the ") and line.endswith("? It costs a penalty card. Y or N.") for line in lines)
-    assert "> y" in lines and "> n" in lines and "You want to buy it." in lines
+    assert "> y" in lines and "> n" in lines and any(line.startswith("You want to buy the ") for line in lines)
     assert any(line.startswith("You bought the ") for line in lines)
     assert any(line.startswith("Take the ") for line in lines)
     assert sum(line.startswith("You laid down meld ") for line in lines) >= 4

@@ -85,7 +85,7 @@ def test_the_buy_question_waits_while_every_other_key_reads_the_table() -> None:
     assert data(game) == before, "reading and selecting never answer the question"
     assert game.seats_to_act() == (2, 3, 0)  # the computer players wait for you too
     said = h.press("y")
-    assert said[0] == "You want to buy it."
+    assert said[0] == "You want to buy the 7 of hearts."
     assert "You bought the 7 of hearts; penalty card the ace of hearts (buy 1 of 3)." in said
     assert Counter(game.view(0).hand) == Counter(cards(MINE + " 7h ah"))
     table = h.table
@@ -409,3 +409,45 @@ def test_one_computer_turn_per_key_waits_only_before_real_turns() -> None:
         h.press(*keys_for_decision(h))
     answers = [e for e in h.game.log if isinstance(e, BuyAnswered) and e.seat != 0]
     assert waits > 5 and answers, "computer players' turns and buy answers both happened"
+
+
+def test_discarding_a_card_of_a_planned_meld_says_the_meld_is_dropped() -> None:
+    h = started(two_player(PLANNED))
+    select(h, "7h 7c 7s")
+    h.press("enter")
+    h.press("d")
+    h.press(card_key(h.table.order.index(cards("7h")[0])))
+    said = h.press("x")
+    assert said[0] == "You discarded the 7 of hearts."
+    assert "Planned meld 1, set of 7s, is dropped: you discarded one of its cards." in said
+    assert h.table.plan == []
+
+
+def test_a_buyer_who_loses_the_card_to_a_nearer_player_is_told() -> None:
+    from engine.events import Drew
+    from engine.rules.contract_rummy import Bought, BuyAnswered, BuyOffered
+    from speech.contract_words import ContractNarrator
+
+    card = cards("8d")[0]
+    narrator = ContractNarrator(2, ["You", "Anna", "Ben", "Carla"])
+    said = [u.text() for u in narrator.narrate([
+        BuyOffered(card=card, offered_by=0, next_seat=1, buyers=(2, 3)),
+        BuyAnswered(seat=3, wants=True),
+        BuyAnswered(seat=2, wants=True),
+        Bought(seat=3, card=card, penalty=None, buys=1),
+    ])]
+    assert "Carla wants to buy the 8 of diamonds." in said
+    assert "You want to buy the 8 of diamonds." in said
+    assert said[-1] == "Carla, nearer in turn, got the 8 of diamonds: your buy did not happen."
+    # Taken by the next player: the same news; nobody asked: nothing more is said.
+    taken = [u.text() for u in narrator.narrate([
+        BuyOffered(card=card, offered_by=0, next_seat=1, buyers=(2, 3)),
+        BuyAnswered(seat=2, wants=True),
+        Drew(seat=1, source="discard", card=card),
+    ])]
+    assert taken[-1] == "Anna, nearer in turn, got the 8 of diamonds: your buy did not happen."
+    quiet = [u.text() for u in narrator.narrate([
+        BuyOffered(card=card, offered_by=0, next_seat=1, buyers=(2, 3)),
+        Bought(seat=3, card=card, penalty=None, buys=1),
+    ])]
+    assert not any("nearer in turn" in line for line in quiet)

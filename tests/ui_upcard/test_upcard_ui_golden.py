@@ -3,24 +3,13 @@ transcript, and the keys section of docs/upcard-rummy.md against the command reg
 
 from __future__ import annotations
 
-import difflib
-
 import pytest
-from upcard_driver import DOC, GOLDEN_GAMES, GoldenGame, doc_with_keys, golden_keys, golden_path, replay_golden
+from upcard_driver import DOC, GOLDEN_GAMES, GoldenGame, check_golden, doc_with_keys, golden_path, replay_golden
 
 
 @pytest.mark.parametrize("game", GOLDEN_GAMES, ids=lambda g: g.name)
 def test_whole_game_typed_at_the_terminal_matches_its_golden_transcript(game: GoldenGame) -> None:
-    expected = golden_path(game).read_text(encoding="utf-8").splitlines()
-    keys = golden_keys(expected)
-    assert keys[-1] == "n", "a golden game ends by declining to play again"
-    actual = replay_golden(game, keys)
-    if actual != expected:
-        diff = "\n".join(difflib.unified_diff(expected, actual, "golden", "now", lineterm="", n=2))
-        pytest.fail(
-            f"the transcript of {game.name} changed; if that is meant, run tests/ui_upcard/upcard_driver.py.\n"
-            f"{diff[:6000]}"
-        )
+    check_golden(golden_path(game), lambda keys: replay_golden(game, keys))
 
 
 def test_the_golden_game_shows_every_part_of_the_table() -> None:

@@ -24,7 +24,7 @@ for _path in (ROOT, ROOT / "tests"):  # run as a script to regenerate the golden
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 
-from harness import KeyHarness, card_key, golden_keys, raw, with_section  # noqa: E402, F401  (for the tests)
+from harness import KeyHarness, card_key, check_golden, golden_keys, raw, with_section  # noqa: E402, F401  (for the tests)
 from harness import keys_section as registry_section  # noqa: E402
 
 from access_game.settings import Settings  # noqa: E402
@@ -264,7 +264,7 @@ class GoldenGame:
         return [
             f"# Golden transcript {self.name}: Upcard Rummy, seed {self.seed}, target {self.target}, "
             f"players {', '.join(self.players)}, computer players normal, verbosity {self.verbosity}.",
-            "# The player presses N (the hint) at each turn, then does what it says by keys.",
+            "# The player presses Shift+H (the hint) at each turn, then does what it says by keys.",
             "# Lines '> key' are key presses; every other line is what the player was told, in order.",
             "# Regenerate on purpose: .venv/bin/python tests/ui_upcard/upcard_driver.py",
         ]
