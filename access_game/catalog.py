@@ -47,7 +47,10 @@ class GameOption:
 
     ``kind`` says how a value is read: ``choice`` (one of ``choices``), ``int`` (a whole number of at
     least ``minimum``) or ``bool``. ``flag`` is the ``play`` command-line option (None: not offered
-    there); ``setting`` names the settings menu entry (None: not offered in settings).
+    there); ``setting`` names the settings menu entry (None: not offered in settings), whose values
+    are ``choices``, yes and no, or for a number the few sensible ``values`` (None among them: the
+    rules choose, by the number of players). A value chosen in settings is kept per game and used for
+    the next new game of that game; the command line wins over it.
     """
 
     name: str
@@ -58,6 +61,19 @@ class GameOption:
     minimum: int | None = None
     flag: str | None = None
     setting: str | None = None
+    values: tuple[object, ...] = ()
+
+    def setting_values(self) -> tuple[object, ...]:
+        """What the settings menu cycles through, the default first."""
+        if self.kind == "choice":
+            return self.choices
+        if self.kind == "bool":
+            return (True, False) if self.default is True else (False, True)
+        return self.values
+
+    def allows(self, value: object) -> bool:
+        """Whether ``value`` (as read from the settings file) is one this option may hold there."""
+        return any(type(value) is type(v) and value == v for v in self.setting_values())
 
     def parse(self, text: str) -> object:
         """The value typed on a command line, or ValueError saying what the option takes."""
@@ -161,13 +177,33 @@ class GameEntry:
         raise KeyError(f"{self.title} has no option {name!r}")
 
     def default_options(self) -> dict[str, object]:
-        return {opt.name: opt.default for opt in self.options}
+        """The ruleset's own defaults, as the ruleset takes them."""
+        return self.rule_options({opt.name: opt.default for opt in self.options}, self.player_range[0], 0)
+
+    def setting_options(self) -> tuple[GameOption, ...]:
+        """The options offered in the settings menu while this game is played."""
+        return tuple(opt for opt in self.options if opt.setting is not None)
+
+    def rule_options(self, chosen: Mapping[str, object], players: int, seed: int) -> dict[str, object]:
+        """The ruleset's options for catalog choices: the first dealer's word becomes a seat ('random':
+        drawn from the game's seed, so the same seed seats the same dealer)."""
+        out = dict(chosen)
+        dealer = out.get("first_dealer")
+        if isinstance(dealer, str):
+            out["first_dealer"] = 0 if dealer == "you" else _random_seat(players, seed)
+        return out
 
     def options_from_text(self, given: Mapping[str, str | None]) -> dict[str, object]:
         """Options from command-line text by option name (None: not given, the default holds);
         ValueError says what is wrong. Only the options given are returned, so a save keeps what the
         player chose and the ruleset's defaults stay its own."""
         return {name: self.option(name).parse(text) for name, text in given.items() if text is not None}
+
+
+def _random_seat(players: int, seed: int) -> int:
+    import random
+
+    return random.Random(f"first dealer {seed}").randrange(players)
 
 
 _CATALOG: dict[str, GameEntry] = {}
@@ -199,6 +235,12 @@ def game(name: str) -> GameEntry:
 
 _UI = "access_game.ui"
 
+_ALL_WILD = GameOption("all_wild_melds", "bool", True, "whether a meld of wild cards only counts",
+                       flag="--all-wild-melds", setting="all wild melds")
+_FIRST_DEALER = GameOption("first_dealer", "choice", "you", "who deals the first hand: you, or a player "
+                           "drawn at random from the seed", choices=("you", "random"), flag="--first-dealer",
+                           setting="first dealer")
+
 register_game(GameEntry(
     name="five-crowns",
     title="Five Crowns",
@@ -212,8 +254,12 @@ register_game(GameEntry(
     command="access-game",
     options=(
         GameOption("tie_break", "choice", "share", "a tie for the lowest total: share the win, or play 6-card "
-                   "hands until one player is lowest", choices=("share", "playoff"), flag="--tie-break"),
-        GameOption("all_wild_melds", "bool", True, "whether a meld of wild cards only counts", flag="--all-wild-melds"),
+                   "hands until one player is lowest", choices=("share", "playoff"), flag="--tie-break",
+                   setting="tie break"),
+        _ALL_WILD,
+        GameOption("sets", "int", None, "sets of cards: 1 or 2 (default: 1 for up to 7 players, 2 for more)",
+                   minimum=1, flag="--sets", setting="sets", values=(None, 1, 2)),
+        _FIRST_DEALER,
     ),
 ))
 register_game(GameEntry(
@@ -226,9 +272,7 @@ register_game(GameEntry(
     decks=("five-crowns",),
     save_slot="solitaire",
     command="access-game solitaire",
-    options=(
-        GameOption("all_wild_melds", "bool", True, "whether a meld of wild cards only counts", flag="--all-wild-melds"),
-    ),
+    options=(_ALL_WILD,),
 ))
 register_game(GameEntry(
     name="contract-rummy",
@@ -242,7 +286,8 @@ register_game(GameEntry(
     command="access-game play --game contract-rummy",
     options=(
         GameOption("decks", "int", None, "standard decks shuffled together: 2 or 3 (default: 2 for up to 5 "
-                   "players, 3 for more)", minimum=2, flag="--decks"),
+                   "players, 3 for more)", minimum=2, flag="--decks", setting="decks", values=(None, 2, 3)),
+        _FIRST_DEALER,
     ),
 ))
 register_game(GameEntry(
@@ -256,6 +301,8 @@ register_game(GameEntry(
     save_slot="upcard-rummy",
     command="access-game play --game upcard-rummy",
     options=(
-        GameOption("target", "int", 3000, "the total that ends the game", minimum=1, flag="--target"),
+        GameOption("target", "int", 3000, "the total that ends the game", minimum=1, flag="--target",
+                   setting="target", values=(3000, 500, 1000, 1500, 2000, 2500, 5000)),
+        _FIRST_DEALER,
     ),
 ))

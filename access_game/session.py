@@ -81,6 +81,8 @@ class Session:
         self.saves = saves
         self.cues = cues
         self.on_settings = on_settings
+        #: The rule options in settings when this game began: those changed since apply to 'play again'.
+        self._rules_at_start = settings.rule_options(game.ruleset.name)
         self.listeners: list[EventListener] = []
         self.save_problem: str | None = None
         self._unsaved = False
@@ -290,8 +292,25 @@ class Session:
             self.on_settings(settings)
 
     def new_game(self, seed: int) -> None:
-        """Another game with the same players (after 'play again')."""
-        self.game = Game.new(self.game.ruleset.name, self.game.players, seed=seed, options=self.game.options)
+        """Another game with the same players (after 'play again'): the same rules, except the rule
+        options changed in settings (F2) during the game, which apply from this new game."""
+        from access_game.catalog import UnknownGame, game
+
+        name = self.game.ruleset.name
+        options = dict(self.game.options)
+        try:
+            entry = game(name)
+        except UnknownGame:
+            entry = None
+        if entry is not None:
+            now = self.settings.rule_options(entry.name)
+            changed = {k: v for k, v in now.items() if k not in self._rules_at_start or self._rules_at_start[k] != v}
+            options.update(entry.rule_options(changed, len(self.game.players), seed))
+            self._rules_at_start = now
+        try:
+            self.game = Game.new(name, self.game.players, seed=seed, options=options)
+        except ValueError:  # a choice that does not fit this table (two decks for six): the same rules again
+            self.game = Game.new(name, self.game.players, seed=seed, options=self.game.options)
         self.start()
 
     def start(self) -> None:

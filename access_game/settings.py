@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +76,9 @@ class Settings:
     width: int = 80
     #: Keep the newest message on the prompt line until the next key, for a display that follows the cursor.
     news_on_prompt: bool = False
+    #: Rule options chosen per game for its next new game ({"five-crowns": {"tie_break": "playoff"}});
+    #: the catalog's option names and values. Options not named here keep the rules' defaults.
+    rules: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         _check("speech", self.speech, SPEECH_CHOICES)
@@ -91,6 +95,19 @@ class Settings:
             raise ValueError(f"rate is a number of words per minute from {RATE_RANGE[0]} to {RATE_RANGE[1]}")
         if not all(isinstance(v, bool) for v in (self.cues, self.hints, self.buy_questions, self.news_on_prompt)):
             raise ValueError("cues, hints, buy questions and news on the prompt are true or false")
+        problems = rule_problems(self.rules)
+        if problems:
+            raise ValueError(f"rule option {problems[0]} cannot be used")
+
+    def rule_options(self, game: str) -> dict[str, Any]:
+        """The options chosen in settings for ``game``'s next new game."""
+        return dict(self.rules.get(game, {}))
+
+    def with_rule(self, game: str, option: str, value: Any) -> Settings:
+        """These settings with ``option`` of ``game`` set; the other games' choices are kept."""
+        rules = {name: dict(chosen) for name, chosen in self.rules.items()}
+        rules.setdefault(game, {})[option] = value
+        return self.replace(rules=rules)
 
     def replace(self, **changes: Any) -> Settings:
         return dataclasses.replace(self, **changes)
@@ -101,16 +118,74 @@ class Settings:
     @classmethod
     def from_data(cls, data: Any) -> Settings:
         """Read what is valid, keep defaults for the rest: one bad value must not lose the others."""
+        return cls.read(data)[0]
+
+    @classmethod
+    def read(cls, data: Any) -> tuple[Settings, list[str]]:
+        """The settings ``data`` holds, and each rule option that could not be used (its default holds)."""
         if not isinstance(data, dict):
             raise ValueError("the settings file does not hold a set of named settings")
         out = cls()
+        problems: list[str] = []
         for f in dataclasses.fields(cls):
-            if f.name in data:
-                try:
-                    out = out.replace(**{f.name: data[f.name]})
-                except (ValueError, TypeError):
-                    continue
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            if f.name == "rules":
+                problems = rule_problems(value)
+                value = _usable_rules(value)
+            try:
+                out = out.replace(**{f.name: value})
+            except (ValueError, TypeError):
+                continue
+        return out, problems
+
+
+def rule_problems(rules: Any) -> list[str]:
+    """Each game, option or value in ``rules`` that the catalog does not offer in settings, named."""
+    from access_game.catalog import UnknownGame, game
+
+    if not isinstance(rules, Mapping):
+        return ["rules: not a set of games"]
+    problems: list[str] = []
+    for name, chosen in rules.items():
+        try:
+            entry = game(str(name))
+        except UnknownGame:
+            problems.append(f"{name!r}: no such game")
+            continue
+        if not isinstance(chosen, Mapping):
+            problems.append(f"{entry.title}: not a set of options")
+            continue
+        offered = {opt.name: opt for opt in entry.setting_options()}
+        for option, value in chosen.items():
+            opt = offered.get(option)
+            if opt is None:
+                problems.append(f"{entry.title} {option!r}: no such option")
+            elif not opt.allows(value):
+                problems.append(f"{entry.title} {opt.setting} {json.dumps(value)}")
+    return problems
+
+
+def _usable_rules(rules: Any) -> dict[str, dict[str, Any]]:
+    """What ``rules`` holds that can be used: the rest is left out, so its defaults hold."""
+    from access_game.catalog import UnknownGame, game
+
+    out: dict[str, dict[str, Any]] = {}
+    if not isinstance(rules, Mapping):
         return out
+    for name, chosen in rules.items():
+        try:
+            entry = game(str(name))
+        except UnknownGame:
+            continue
+        if not isinstance(chosen, Mapping):
+            continue
+        offered = {opt.name: opt for opt in entry.setting_options()}
+        kept = {k: v for k, v in chosen.items() if k in offered and offered[k].allows(v)}
+        if kept:
+            out[entry.name] = kept
+    return out
 
 
 def _check(name: str, value: object, choices: tuple[str, ...]) -> None:
@@ -178,7 +253,12 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
 
     path = path or settings_path()
     try:
-        return Settings.from_data(read_json(path)), None
+        settings, problems = Settings.read(read_json(path))
+        if problems:
+            from speech.option_words import unusable_rule_options
+
+            return settings, unusable_rule_options(str(path), problems)
+        return settings, None
     except FileNotFoundError:
         return Settings(), None
     except (DamagedFile, Exception, RecursionError) as exc:

@@ -111,7 +111,7 @@ def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
         raise UsageError(f"--game: there is no table for {name!r}; games: {playable}")
     game = entry.name
     ruleset = entry.rules()
-    options = _options(entry, args)
+    given = _options(entry, args)
     n = args.players
     names: list[str] = list(args.names or [])
     if n is None:
@@ -133,7 +133,25 @@ def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
     else:
         names = ["You", *COMPUTER_NAMES[: n - 1]]
     seed = args.seed if args.seed is not None else random.randrange(2**31)
+    options = table_options(entry, names, seed, settings, given)
     return GameChoice(game, names, args.level or settings.level, seed, options)
+
+
+def table_options(entry: GameEntry, names: list[str], seed: int, settings: Settings,
+                  given: dict[str, object] | None = None) -> dict[str, object]:
+    """The ruleset's options for a new game: each option given on the command line, else the one
+    chosen in settings for this game, else the rules' default. Settings that do not fit this table (two
+    decks for six players) give way to the rules' defaults; options given were checked already."""
+    given = given or {}
+    chosen = {**settings.rule_options(entry.name), **given}
+    for options in (chosen, given):
+        rules = entry.rule_options(options, len(names), seed)
+        try:
+            entry.rules().new_state(names, seed=seed, options=rules)
+        except ValueError:
+            continue
+        return rules
+    raise UsageError("the rule options do not fit this table")  # not reached: the options given were checked
 
 
 def _options(entry: GameEntry, args: argparse.Namespace) -> dict[str, object]:
@@ -149,21 +167,26 @@ def _options(entry: GameEntry, args: argparse.Namespace) -> dict[str, object]:
         given[next(o.name for o in entry.options if o.flag == flag)] = value
     try:
         options = entry.options_from_text(given)
-        entry.rules().new_state(["You", "Anna"][: entry.player_range[1]], seed=0, options=options)
+        players = ["You", "Anna"][: entry.player_range[1]]
+        entry.rules().new_state(players, seed=0, options=entry.rule_options(options, len(players), 0))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     return options
 
 
-def new_choice(game: str, player: str, level: str) -> GameChoice:
+def new_choice(game: str, player: str, level: str, settings: Settings | None = None) -> GameChoice:
     """A new game of ``game`` for ``player`` (chosen from 'another game'): four at the table where the
-    game has computer players, the player alone where it is a game for one."""
+    game has computer players, the player alone where it is a game for one; the rule options chosen in
+    settings for that game."""
     from access_game.catalog import game as catalog_game
 
-    low, high = catalog_game(game).player_range
+    entry = catalog_game(game)
+    low, high = entry.player_range
     n = max(low, min(4, high))
     others = [c for c in COMPUTER_NAMES if c.casefold() != player.casefold()][: n - 1]
-    return GameChoice(game, [player, *others], level, random.randrange(2**31))
+    names = [player, *others]
+    seed = random.randrange(2**31)
+    return GameChoice(entry.name, names, level, seed, table_options(entry, names, seed, settings or Settings()))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -259,7 +282,7 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
                 return int(app.status)
             # 'Another game': its own save slot in the same folder, and the resume question if one is kept.
             player = app.session.players[app.session.human_seat]
-            choice = new_choice(app.next_game, player, last[0].level)
+            choice = new_choice(app.next_game, player, last[0].level, last[0])
             store = SaveStore(store.directory, slot=catalog_game(choice.game).save_slot)
             force_new = any_saved = False
     finally:

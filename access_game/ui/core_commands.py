@@ -163,4 +163,32 @@ def settings_items(app: GameApp) -> list[MenuItem]:
         flag("Contract rummy buy questions", "buy_questions"),
         choice("Computer players' level (next game)", "level", LEVELS),
         flag("News on the prompt line", "news_on_prompt"),
+        *rule_option_items(app),
     ]
+
+
+def rule_option_items(app: GameApp) -> list[MenuItem]:
+    """The rule options of the game being played (other games' choices are kept, not shown): each is
+    kept in settings and applies from the next new game of this game, never to the game in progress."""
+    from access_game.catalog import UnknownGame, game
+    from speech.option_words import option_entry
+
+    try:
+        entry = game(app.session.game.ruleset.name)
+    except UnknownGame:
+        return []
+
+    def item(opt: Any) -> MenuItem:
+        values = opt.setting_values()
+
+        def value() -> Any:
+            return app.session.settings.rule_options(entry.name).get(opt.name, values[0])
+
+        def adjust(step: int) -> None:
+            now = value()
+            at = values.index(now) if now in values else 0
+            app.change_settings(app.session.settings.with_rule(entry.name, opt.name, values[(at + step) % len(values)]))
+
+        return MenuItem(label=lambda: option_entry(entry.title, opt.setting, value()), adjust=adjust)
+
+    return [item(opt) for opt in entry.setting_options()]
