@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from access_game.session import Session
 from access_game.ui.hand_table import HandTable
-from access_game.ui.hints import hint_lines
+from access_game.ui.hints import hint_lines, unprompted
 from access_game.ui.registry import Command, command
 from access_game.ui.table import Host
 from engine.actions import Discard, Draw, GoOut
@@ -99,6 +99,9 @@ class FiveCrownsTable(HandTable):
         for ev in events:
             if isinstance(ev, TurnStarted) and ev.seat == seat and ev.last_turn:
                 self.say(words.LAST_TURN_TIP, kind=Kind.MY_TURN, urgent=False)
+            elif isinstance(ev, TurnStarted) and ev.seat == seat:
+                # With hints on, the player hears unasked when the up card lets the hand go out.
+                self.session.say_all(unprompted(self.session))
             elif isinstance(ev, GameEnded):
                 v = self.view
                 self.say(scores_words(v.players, v.scores, v.totals, long=True, listener=seat, totals_too=False),

@@ -218,3 +218,20 @@ def test_solitaire_hints_say_how_near_the_pile_comes_to_closing() -> None:
         assert action is not None
         game.apply(action)
     assert {"closes_pile", "nearer_closing"} <= said_reasons
+
+
+def test_the_five_crowns_table_says_the_go_out_up_card_when_the_turn_begins() -> None:
+    """The table, not only the hint module: at the start of the player's turn, with hints on, the
+    up card that goes out is said unasked; with hints off nothing is added."""
+    from engine.events import TurnStarted
+    from tests.harness import KeyHarness
+
+    for hints, expected in ((True, True), (False, False)):
+        harness = KeyHarness(five_crowns("5h 5s 9c", "5d"),
+                             settings=Settings(speech="silent", cues=False, hints=hints))
+        app = harness.start(resumed=True)
+        before = len(harness.spoken)
+        app.table.on_events([TurnStarted(0)])
+        app.printer.flush()
+        new = harness.spoken[before:]
+        assert ("The 5 of diamonds lets you go out: take it." in new) is expected, new
