@@ -18,9 +18,9 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any, ClassVar, Literal
 
+from engine import state_data as sd
 from engine.actions import Action, Discard, Draw, register_action
 from engine.arrange_upcard import (
     cards_value,
@@ -43,7 +43,7 @@ from engine.events import (
     TurnStarted,
     register_event,
 )
-from engine.notation import card_codes, parse_card, read_codes
+from engine.notation import card_codes, parse_card
 from engine.ruleset import (
     check_action_types,
     is_whole,
@@ -53,6 +53,7 @@ from engine.ruleset import (
     require_per_seat,
     require_seat,
 )
+from engine.state_data import CardReader, dump_fields, load_fields
 
 __all__ = [
     "HandOpened",
@@ -776,74 +777,63 @@ class UpcardRummy:
         )
 
     def state_to_data(self, state: UpcardState) -> dict[str, Any]:
-        return {
-            "players": list(state.players),
-            "seed": state.seed,
-            "options": state.options.to_data(),
-            "hand_number": state.hand_number,
-            "dealer": state.dealer,
-            "phase": state.phase,
-            "to_move": state.to_move,
-            "stock": card_codes(state.stock),
-            "discard": card_codes(state.discard),
-            "hands": [card_codes(h) for h in state.hands],
-            "up_cards": card_codes(state.up_cards),
-            "wild_rank": int(state.wild_rank),
-            "table": [
-                {
-                    "owner": m.owner,
-                    "rank": int(m.rank),
-                    "cards": card_codes(m.cards),
-                    "layoffs": [[s, c.code] for s, c in m.layoffs],
-                }
-                for m in state.table
-            ],
-            "melded": list(state.melded),
-            "first_meld_now": state.first_meld_now,
-            "went_out": state.went_out,
-            "last_turns": list(state.last_turns),
-            "scores": [list(s) for s in state.scores],
-            "reshuffles": state.reshuffles,
-            "winners": list(state.winners),
-        }
+        return dump_fields(state, _FIELDS)
 
     def state_from_data(self, data: Mapping[str, Any]) -> UpcardState:
-        cards = partial(read_codes, parse=parse_upcard_card)
-
-        state = UpcardState(
-            players=[str(p) for p in data["players"]],
-            seed=int(data["seed"]),
-            options=UpcardOptions.from_data(data["options"]),
-            hand_number=int(data["hand_number"]),
-            dealer=int(data["dealer"]),
-            phase=data["phase"],
-            to_move=int(data["to_move"]),
-            stock=cards(data["stock"]),
-            discard=cards(data["discard"]),
-            hands=[cards(h) for h in data["hands"]],
-            up_cards=cards(data["up_cards"]),
-            wild_rank=Rank(int(data["wild_rank"])),
-            table=[
-                TableMeld(
-                    owner=int(m["owner"]),
-                    rank=Rank(int(m["rank"])),
-                    cards=tuple(cards(m["cards"])),
-                    layoffs=tuple((int(s), parse_upcard_card(c)) for s, c in m["layoffs"]),
-                )
-                for m in data["table"]
-            ],
-            melded=[bool(x) for x in data["melded"]],
-            first_meld_now=bool(data["first_meld_now"]),
-            went_out=None if data["went_out"] is None else int(data["went_out"]),
-            last_turns=[int(s) for s in data["last_turns"]],
-            scores=[[int(x) for x in s] for s in data["scores"]],
-            reshuffles=int(data["reshuffles"]),
-            winners=[int(s) for s in data["winners"]],
-        )
+        state = UpcardState(**load_fields(data, _FIELDS, parse_upcard_card))
         if state.phase not in ("draw", "discard", "over"):
             raise ValueError(f"unknown phase {state.phase!r}")
         _check_state(state)
         return state
+
+
+def _dump_table(table: Sequence[TableMeld]) -> list[dict[str, Any]]:
+    return [
+        {
+            "owner": m.owner,
+            "rank": int(m.rank),
+            "cards": card_codes(m.cards),
+            "layoffs": [[s, c.code] for s, c in m.layoffs],
+        }
+        for m in table
+    ]
+
+
+def _load_table(data: Sequence[Mapping[str, Any]], read: CardReader) -> list[TableMeld]:
+    return [
+        TableMeld(
+            owner=int(m["owner"]),
+            rank=Rank(int(m["rank"])),
+            cards=tuple(read(m["cards"])),
+            layoffs=tuple((int(s), parse_upcard_card(c)) for s, c in m["layoffs"]),
+        )
+        for m in data
+    ]
+
+
+#: The saved fields of an upcard rummy state, in save order.
+_FIELDS = (
+    sd.names("players"),
+    sd.whole("seed"),
+    sd.options(UpcardOptions.from_data),
+    sd.whole("hand_number"),
+    sd.whole("dealer"),
+    sd.plain("phase"),
+    sd.whole("to_move"),
+    sd.cards("stock"),
+    sd.cards("discard"),
+    sd.card_lists("hands"),
+    sd.cards("up_cards"),
+    sd.Field("wild_rank", int, lambda v, _: Rank(int(v))),
+    sd.Field("table", _dump_table, _load_table),
+    sd.flags("melded"),
+    sd.flag("first_meld_now"),
+    sd.optional_whole("went_out"),
+    sd.wholes("last_turns"),
+    sd.score_lists("scores"),
+    sd.whole("reshuffles"),
+    sd.wholes("winners"),
+)
 
 
 #: Found by engine.ruleset, which registers it under its name.
