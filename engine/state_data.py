@@ -55,6 +55,10 @@ def flag(name: str) -> Field:
     return Field(name, _same, lambda v, _: bool(v))
 
 
+def optional_flag(name: str) -> Field:
+    return Field(name, _same, lambda v, _: None if v is None else bool(v))
+
+
 def names(name: str) -> Field:
     return Field(name, list, lambda v, _: [str(p) for p in v])
 
