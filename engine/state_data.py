@@ -100,3 +100,26 @@ def load_fields(data: Mapping[str, Any], fields: Sequence[Field], parse: Callabl
     """The constructor arguments of a state read from ``data``, field by field in order."""
     read: CardReader = partial(read_codes, parse=parse)
     return {f.name: f.load(data[f.name], read) for f in fields}
+
+
+def shared_view_fields(state: Any, seat: int, log: Sequence[object]) -> dict[str, Any]:
+    """The view fields every dealt game shares, as one seat may see them: the seat's own hand and
+    only the sizes of the others, the top discard, the stock's size, whose turn, the scores so far.
+    Each ruleset adds its own fields to these when it builds its view."""
+    return {
+        "seat": seat,
+        "players": tuple(state.players),
+        "hand": tuple(state.hands[seat]),
+        "hand_sizes": tuple(len(h) for h in state.hands),
+        "discard_top": state.discard[-1] if state.discard else None,
+        "stock_size": len(state.stock),
+        "hand_number": state.hand_number,
+        "dealer": state.dealer,
+        "to_move": state.to_move,
+        "phase": state.phase,
+        "went_out": state.went_out,
+        "scores": tuple(tuple(s) for s in state.scores),
+        "totals": tuple(state.totals()),
+        "winners": tuple(state.winners),
+        "log": tuple(log),
+    }

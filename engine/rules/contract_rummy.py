@@ -62,7 +62,7 @@ from engine.ruleset import (
     require_per_seat,
     require_seat,
 )
-from engine.state_data import CardReader, dump_fields, load_fields
+from engine.state_data import CardReader, dump_fields, load_fields, shared_view_fields
 
 __all__ = [
     "CARDS_DEALT",
@@ -884,22 +884,13 @@ class ContractRummy:
     # ----------------------------------------------------------------- views and data
     def view(self, state: ContractState, seat: int, log: Sequence[Event]) -> ContractView:
         return ContractView(
-            seat=seat,
-            players=tuple(state.players),
-            hand=tuple(state.hands[seat]),
-            hand_sizes=tuple(len(h) for h in state.hands),
-            discard_top=state.discard[-1] if state.discard else None,
+            **shared_view_fields(state, seat, log),
             discard_size=len(state.discard),
-            stock_size=len(state.stock),
             decks=state.decks,
-            hand_number=state.hand_number,
             hands_total=HANDS,
             contract=state.contract,
             cards_dealt=CARDS_DEALT,
             wild_rank=Rank.TWO,
-            dealer=state.dealer,
-            to_move=state.to_move,
-            phase=state.phase,
             table=tuple(state.table),
             melded=tuple(state.melded),
             buys=tuple(state.buys),
@@ -910,11 +901,6 @@ class ContractRummy:
             buy_pending=tuple(state.buy_pending()),
             buy_answers=tuple(sorted(state.answers.items())),
             left_up_card=state.left_up_card,
-            went_out=state.went_out,
-            scores=tuple(tuple(s) for s in state.scores),
-            totals=tuple(state.totals()),
-            winners=tuple(state.winners),
-            log=tuple(log),
         )
 
     def state_to_data(self, state: ContractState) -> dict[str, Any]:

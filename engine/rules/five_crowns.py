@@ -43,7 +43,7 @@ from engine.ruleset import (
     require_per_seat,
     require_seat,
 )
-from engine.state_data import CardReader, dump_fields, load_fields
+from engine.state_data import CardReader, dump_fields, load_fields, shared_view_fields
 
 __all__ = ["FiveCrowns", "FiveCrownsOptions", "FiveCrownsState", "FiveCrownsView", "wild_rank_for_hand"]
 
@@ -445,29 +445,15 @@ class FiveCrowns:
     # ----------------------------------------------------------------- views and data
     def view(self, state: FiveCrownsState, seat: int, log: Sequence[Event]) -> FiveCrownsView:
         return FiveCrownsView(
-            seat=seat,
-            players=tuple(state.players),
-            hand=tuple(state.hands[seat]),
-            hand_sizes=tuple(len(h) for h in state.hands),
-            discard_top=state.discard[-1] if state.discard else None,
+            **shared_view_fields(state, seat, log),
             discard_size=len(state.discard),
-            stock_size=len(state.stock),
-            hand_number=state.hand_number,
             hands_total=HANDS,
             cards_dealt=state.cards_dealt,
             wild_rank=state.wild_rank,
-            dealer=state.dealer,
             seats=tuple(state.seats),
-            to_move=state.to_move,
-            phase=state.phase,
-            went_out=state.went_out,
             last_turn=state.last_turn(),
             laid_down=dict(state.laid_down),
-            scores=tuple(tuple(s) for s in state.scores),
-            totals=tuple(state.totals()),
-            winners=tuple(state.winners),
             all_wild_melds=state.options.all_wild_melds,
-            log=tuple(log),
         )
 
     def state_to_data(self, state: FiveCrownsState) -> dict[str, Any]:

@@ -53,7 +53,7 @@ from engine.ruleset import (
     require_per_seat,
     require_seat,
 )
-from engine.state_data import CardReader, dump_fields, load_fields
+from engine.state_data import CardReader, dump_fields, load_fields, shared_view_fields
 
 __all__ = [
     "HandOpened",
@@ -750,30 +750,16 @@ class UpcardRummy:
     # ----------------------------------------------------------------- views and data
     def view(self, state: UpcardState, seat: int, log: Sequence[Event]) -> UpcardView:
         return UpcardView(
-            seat=seat,
-            players=tuple(state.players),
-            hand=tuple(state.hands[seat]),
-            hand_sizes=tuple(len(h) for h in state.hands),
+            **shared_view_fields(state, seat, log),
             up_cards=tuple(state.up_cards),
             discard=tuple(state.discard),
-            discard_top=state.discard[-1] if state.discard else None,
-            stock_size=len(state.stock),
-            hand_number=state.hand_number,
             wild_rank=state.wild_rank,
-            dealer=state.dealer,
-            to_move=state.to_move,
-            phase=state.phase,
             melded=tuple(state.melded),
             first_meld_now=state.first_meld_now and state.to_move == seat,
             table=tuple(state.table),
-            went_out=state.went_out,
             last_turn=state.last_turn(),
             last_turns=tuple(state.last_turns),
-            scores=tuple(tuple(s) for s in state.scores),
-            totals=tuple(state.totals()),
             target=state.options.target,
-            winners=tuple(state.winners),
-            log=tuple(log),
         )
 
     def state_to_data(self, state: UpcardState) -> dict[str, Any]:
