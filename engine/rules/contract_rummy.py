@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar, Literal
 
 from engine import state_data as sd
@@ -48,11 +49,11 @@ from engine.events import (
     HandEnded,
     HandStarted,
     PlayerResult,
-    StockReshuffled,
     TurnStarted,
     register_event,
 )
 from engine.notation import card_codes, parse_card
+from engine.piles import rebuild_stock, remove_cards
 from engine.ruleset import (
     check_action_types,
     is_whole,
@@ -420,16 +421,6 @@ class ContractView:
         return self.seat != self.to_move and self.seat in self.buy_pending
 
 
-def _remove(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card] | None:
-    """``cards`` less ``taken`` (as multisets), or None if ``taken`` is not all there."""
-    rest = list(cards)
-    for c in taken:
-        if c not in rest:
-            return None
-        rest.remove(c)
-    return rest
-
-
 def _names(cards: Sequence[Card]) -> str:
     return ", ".join(c.name for c in cards)
 
@@ -660,7 +651,7 @@ class ContractRummy:
     def _verify_lay_down(self, state: ContractState, action: LayDown) -> None:
         seat = action.seat
         used = [c for m in action.melds for c in m]
-        if _remove(state.hands[seat], used) is None:
+        if remove_cards(state.hands[seat], used) is None:
             raise IllegalAction(f"you do not hold all of {_codes(used)}")
         problem = lay_down_problem(action.melds, state.contract)
         if problem is not None:
@@ -800,12 +791,7 @@ class ContractRummy:
         """An empty stock takes the discard pile but its top card, shuffled (at most MAX_RESHUFFLES times)."""
         if state.stock or len(state.discard) <= 1 or state.reshuffles >= MAX_RESHUFFLES:
             return []
-        top = state.discard.pop()
-        state.stock = state.discard
-        state.discard = [top]
-        state.reshuffles += 1
-        self._rng(state).shuffle(state.stock)
-        return [StockReshuffled(cards=len(state.stock))]
+        return [rebuild_stock(state, partial(self._rng, state))]
 
     def _begin_turn(self, state: ContractState, seat: int, *, offered_by: int) -> list[Event]:
         state.to_move = seat

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Literal
 
 from engine import state_data as sd
@@ -29,11 +30,11 @@ from engine.events import (
     HandStarted,
     LaidDown,
     PlayerResult,
-    StockReshuffled,
     TurnStarted,
     WentOut,
 )
 from engine.notation import card_codes, parse_card
+from engine.piles import rebuild_stock
 from engine.ruleset import (
     check_action_types,
     is_whole,
@@ -390,12 +391,7 @@ class FiveCrowns:
         if not state.stock:
             if len(state.discard) <= 1 or state.reshuffles >= MAX_RESHUFFLES:
                 return self._end_hand(state)  # nothing (more) to shuffle: the hand ends as it stands
-            top = state.discard.pop()
-            state.stock = state.discard
-            state.discard = [top]
-            state.reshuffles += 1
-            self._rng(state).shuffle(state.stock)
-            events.append(StockReshuffled(cards=len(state.stock)))
+            events.append(rebuild_stock(state, partial(self._rng, state)))
         events.append(TurnStarted(seat=state.to_move, last_turn=state.last_turn()))
         return events
 

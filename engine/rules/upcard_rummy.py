@@ -18,6 +18,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar, Literal
 
 from engine import state_data as sd
@@ -39,11 +40,11 @@ from engine.events import (
     Event,
     GameEnded,
     GameStarted,
-    StockReshuffled,
     TurnStarted,
     register_event,
 )
 from engine.notation import card_codes, parse_card
+from engine.piles import rebuild_stock, remove_cards
 from engine.ruleset import (
     check_action_types,
     is_whole,
@@ -344,16 +345,6 @@ class UpcardView:
         return self.melded[self.seat] and not self.first_meld_now
 
 
-def _remove(cards: list[Card], taken: Sequence[Card]) -> list[Card] | None:
-    """``cards`` less ``taken`` (as multisets), or None if ``taken`` is not all there."""
-    rest = list(cards)
-    for c in taken:
-        if c not in rest:
-            return None
-        rest.remove(c)
-    return rest
-
-
 class UpcardRummy:
     name = "upcard-rummy"
     title = "Upcard Rummy"
@@ -606,7 +597,7 @@ class UpcardRummy:
             raise IllegalAction(f"meld the {target.name} with the pair of {target.rank.plural} from your hand")
         # The taken card itself comes from the pile; the rest from the hand or the other cards taken.
         pool = list(hand) + list(taken)
-        rest = _remove(pool, action.meld)
+        rest = remove_cards(pool, action.meld)
         if rest is None:
             raise IllegalAction(f"you cannot make {_names(action.meld)} from your hand and the cards taken")
         if not rest:
@@ -615,7 +606,7 @@ class UpcardRummy:
     def _verify_meld(self, state: UpcardState, action: Meld) -> None:
         seat = action.seat
         hand = state.hands[seat]
-        rest = _remove(hand, action.cards)
+        rest = remove_cards(hand, action.cards)
         if rest is None:
             raise IllegalAction(f"you do not hold {_names(action.cards)}")
         problem = meld_problem(action.cards, state.wild_rank)
@@ -655,7 +646,7 @@ class UpcardRummy:
             taken = state.discard[-action.count :]
             del state.discard[-action.count :]
             pool = hand + taken
-            rest = _remove(pool, action.meld)
+            rest = remove_cards(pool, action.meld)
             assert rest is not None
             state.hands[seat] = rest
             state.phase = "discard"
@@ -709,12 +700,7 @@ class UpcardRummy:
         if not state.stock:
             if len(state.discard) <= 1 or state.reshuffles >= state.options.max_reshuffles:
                 return self._end_hand(state)  # nothing (more) to shuffle: the hand ends as it stands
-            top = state.discard.pop()
-            state.stock = state.discard
-            state.discard = [top]
-            state.reshuffles += 1
-            self._rng(state).shuffle(state.stock)
-            events.append(StockReshuffled(cards=len(state.stock)))
+            events.append(rebuild_stock(state, partial(self._rng, state)))
         events.append(TurnStarted(seat=state.to_move, last_turn=state.last_turn()))
         return events
 
