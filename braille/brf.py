@@ -30,7 +30,6 @@ __all__ = [
     "Placement",
     "foot_line",
     "head_line",
-    "paginate",
     "paginate_placed",
     "render_pages",
 ]
@@ -121,21 +120,6 @@ HEAD_LINES = 2
 """The title and a blank line."""
 FOOT_LINES = 1
 """The page number line."""
-
-
-def paginate(
-    title: Cells,
-    blocks: Sequence[Sequence[Cells]],
-    fmt: PageFormat,
-    *,
-    gap: int = 0,
-    preamble: Sequence[Cells] = (),
-    breaks: Iterable[int] = (),
-    first_page: int = 1,
-) -> list[list[Cells]]:
-    """Lay out blocks of lines on pages; see :func:`paginate_placed`."""
-    pages, _ = paginate_placed(title, blocks, fmt, gap=gap, preamble=preamble, breaks=breaks, first_page=first_page)
-    return pages
 
 
 def paginate_placed(

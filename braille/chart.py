@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from braille.brf import BRAILLE_PAGE, PageFormat, paginate, render_pages
+from braille.brf import BRAILLE_PAGE, PageFormat, paginate_placed, render_pages
 from braille.cards import JOKER_CELLS, SUIT_CELLS, card_cells, rank_cells
 from braille.cells import BLANK, Cells, cells_to_brf, cells_to_unicode
 from braille.geometry import NLS, DotGeometry, Paper
@@ -140,7 +140,7 @@ def chart_brf_pages(
     for note in chart_notes(cards, ten_as_x=ten_as_x, braille=True):
         preamble += wrap_words([literary(w) for w in note.split(" ")], width, indent=2)
     head = literary(f"{title} braille card code".strip())
-    return paginate(head, blocks, fmt, preamble=preamble)
+    return paginate_placed(head, blocks, fmt, preamble=preamble)[0]
 
 
 def _words(cells: Cells) -> list[Cells]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from braille.brf import BRAILLE_PAGE, PageFormat
 from braille.chart import chart_brf, chart_sheet
@@ -98,30 +99,26 @@ def make_kit(
             print_name=f"{name}-labels.pdf",
         ),
     )
-    add_brf("chart", "the card code, to emboss", lambda: chart_brf(cards, title, fmt, ten_as_x=ten_as_x))
-    chart = chart_sheet(
-        cards,
-        title,
-        geometry=geometry,
-        paper=paper,
-        ten_as_x=ten_as_x,
-        empty_dots=empty_dots,
-        only_dots_rise=only_dots_rise,
+    sheets = (
+        ("chart", "the card code, to emboss", "the card code in print", chart_brf, chart_sheet),
+        (
+            "practice",
+            "drills on cells that feel alike, to emboss",
+            "the drills in print, answers on their own page",
+            practice_brf,
+            practice_sheet,
+        ),
     )
-    add_pdf("chart", "the card code in print", chart)
-    add_brf(
-        "practice",
-        "drills on cells that feel alike, to emboss",
-        lambda: practice_brf(cards, title, fmt, ten_as_x=ten_as_x),
-    )
-    practice = practice_sheet(
-        cards,
-        title,
-        geometry=geometry,
-        paper=paper,
-        ten_as_x=ten_as_x,
-        empty_dots=empty_dots,
-        only_dots_rise=only_dots_rise,
-    )
-    add_pdf("practice", "the drills in print, answers on their own page", practice)
+    for suffix, brf_what, print_what, make_brf, make_sheet in sheets:
+        add_brf(suffix, brf_what, partial(make_brf, cards, title, fmt, ten_as_x=ten_as_x))
+        made = make_sheet(
+            cards,
+            title,
+            geometry=geometry,
+            paper=paper,
+            ten_as_x=ten_as_x,
+            empty_dots=empty_dots,
+            only_dots_rise=only_dots_rise,
+        )
+        add_pdf(suffix, print_what, made)
     return files

@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from braille.brf import BRAILLE_PAGE, PageFormat, paginate, render_pages
+from braille.brf import BRAILLE_PAGE, PageFormat, paginate_placed, render_pages
 from braille.cards import DROPPED_DIGITS, RANK_LETTERS, SUIT_CELLS, TEN_AS_X, card_cells, card_from_cells
 from braille.cells import BLANK, Cell, Cells
 from braille.geometry import NLS, DotGeometry, Paper
@@ -257,7 +257,7 @@ def practice_brf_pages(
     )
     preamble = wrap_words(_words(intro), width)
     head = literary(f"{title} braille practice".strip())
-    return paginate(head, blocks, fmt, gap=1, preamble=preamble, breaks=(first_answer,))
+    return paginate_placed(head, blocks, fmt, gap=1, preamble=preamble, breaks=(first_answer,))[0]
 
 
 def practice_brf(cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False) -> bytes:

@@ -5,18 +5,8 @@ from __future__ import annotations
 
 import argparse
 
-from access_game.cli import UsageError
 from access_game.commands._common import add_command
-from access_game.commands.labels import (
-    add_output_options,
-    deck_cards,
-    output_format,
-    page_format,
-    print_preset,
-    print_setup,
-    render,
-    write_output,
-)
+from access_game.commands.labels import add_output_options, write_deck_sheet
 from braille.chart import chart_brf, chart_entries, chart_sheet
 
 
@@ -31,28 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    fmt, path = output_format(args)
-    title, cards = deck_cards(args)
-    try:
-        if fmt == "brf":
-            data = chart_brf(cards, title, page_format(args), ten_as_x=args.ten_as_x)
-            pages = data.count(b"\f") + 1
-        else:
-            geometry, paper = print_setup(args)
-            sheet = chart_sheet(
-                cards,
-                title,
-                geometry=geometry,
-                paper=paper,
-                ten_as_x=args.ten_as_x,
-                empty_dots=args.empty_dots,
-                only_dots_rise=print_preset(args).only_dots_rise,
-            )
-            data = render(fmt, sheet)
-            pages = len(sheet.pages)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    write_output(path, data)
+    title, cards, written = write_deck_sheet(args, chart_brf, chart_sheet)
     symbols = len(chart_entries(cards, ten_as_x=args.ten_as_x))
-    print(f"Wrote the {title} chart ({symbols} symbols) on {pages} page{'s' if pages != 1 else ''} to {path}.")
+    print(f"Wrote the {title} chart ({symbols} symbols) {written}.")
     return 0

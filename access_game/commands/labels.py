@@ -8,6 +8,8 @@ page and dot options.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from access_game.cli import UsageError
@@ -176,6 +178,60 @@ def render(fmt: str, sheet: Sheet) -> bytes:
     return render_pdf(sheet) if fmt == "pdf" else render_svg(sheet).encode("utf-8")
 
 
+def write_document(
+    args: argparse.Namespace,
+    fmt: str,
+    path: Path,
+    brf: Callable[[PageFormat], bytes],
+    sheet: Callable[..., Sheet],
+) -> int:
+    """Make the document in the format asked and write it; the number of pages written.
+
+    ``brf`` is given the BRF page; ``sheet`` is given the print options (geometry, paper, empty_dots,
+    only_dots_rise) as keywords. Labels, chart and practice sheets all go through here, so each
+    takes the same page and print options and reports a bad size the same way."""
+    try:
+        if fmt == "brf":
+            data = brf(page_format(args))
+            pages = data.count(b"\f") + 1
+        else:
+            geometry, paper = print_setup(args)
+            made = sheet(
+                geometry=geometry,
+                paper=paper,
+                empty_dots=args.empty_dots,
+                only_dots_rise=print_preset(args).only_dots_rise,
+            )
+            data = render(fmt, made)
+            pages = len(made.pages)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    write_output(path, data)
+    return pages
+
+
+def plural_pages(pages: int) -> str:
+    return f"{pages} page{'s' if pages != 1 else ''}"
+
+
+def write_deck_sheet(
+    args: argparse.Namespace, brf: Callable[..., bytes], sheet: Callable[..., Sheet]
+) -> tuple[str, list[Card], str]:
+    """Write a sheet made from the whole deck under its title (the chart, the practice sheet):
+    ``brf(cards, title, page, ten_as_x=...)`` or ``sheet(cards, title, ten_as_x=..., <print options>)``.
+    Returns the title, the cards and where the sheet went ("on 2 pages to chart.brf")."""
+    fmt, path = output_format(args)
+    title, cards = deck_cards(args)
+    pages = write_document(
+        args,
+        fmt,
+        path,
+        partial(brf, cards, title, ten_as_x=args.ten_as_x),
+        partial(sheet, cards, title, ten_as_x=args.ten_as_x),
+    )
+    return title, cards, f"on {plural_pages(pages)} to {path}"
+
+
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = add_command(
         sub,
@@ -203,27 +259,8 @@ def run(args: argparse.Namespace) -> int:
     if args.per_card < 1:
         raise UsageError(f"--per-card must be at least 1, not {args.per_card}")
     labels = make_labels(cards, per_card=args.per_card, ten_as_x=args.ten_as_x, title=title)
-    try:
-        if fmt == "brf":
-            data = labels_brf(labels, page_format(args))
-            pages = data.count(b"\f") + 1
-        else:
-            geometry, paper = print_setup(args)
-            sheet = labels_sheet(
-                labels,
-                geometry=geometry,
-                paper=paper,
-                mirror=args.mirror,
-                empty_dots=args.empty_dots,
-                only_dots_rise=print_preset(args).only_dots_rise,
-            )
-            data = render(fmt, sheet)
-            pages = len(sheet.pages)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    write_output(path, data)
-    print(
-        f"Wrote {labels.count} labels ({len(cards)} cards x {args.per_card}) on {pages} "
-        f"page{'s' if pages != 1 else ''} to {path}."
+    pages = write_document(
+        args, fmt, path, partial(labels_brf, labels), partial(labels_sheet, labels, mirror=args.mirror)
     )
+    print(f"Wrote {labels.count} labels ({len(cards)} cards x {args.per_card}) on {plural_pages(pages)} to {path}.")
     return 0

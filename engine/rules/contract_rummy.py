@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, ClassVar, Literal
 
+from engine import state_data as sd
 from engine.actions import Action, Discard, Draw, register_action
 from engine.arrange_contract import (
     CONTRACTS,
@@ -48,11 +49,11 @@ from engine.events import (
     HandEnded,
     HandStarted,
     PlayerResult,
-    StockReshuffled,
     TurnStarted,
     register_event,
 )
-from engine.notation import card_codes, parse_card, read_codes
+from engine.notation import card_codes, parse_card
+from engine.piles import rebuild_stock, remove_cards
 from engine.ruleset import (
     check_action_types,
     is_whole,
@@ -62,6 +63,7 @@ from engine.ruleset import (
     require_per_seat,
     require_seat,
 )
+from engine.state_data import CardReader, dump_fields, load_fields, shared_view_fields
 
 __all__ = [
     "CARDS_DEALT",
@@ -419,16 +421,6 @@ class ContractView:
         return self.seat != self.to_move and self.seat in self.buy_pending
 
 
-def _remove(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card] | None:
-    """``cards`` less ``taken`` (as multisets), or None if ``taken`` is not all there."""
-    rest = list(cards)
-    for c in taken:
-        if c not in rest:
-            return None
-        rest.remove(c)
-    return rest
-
-
 def _names(cards: Sequence[Card]) -> str:
     return ", ".join(c.name for c in cards)
 
@@ -659,7 +651,7 @@ class ContractRummy:
     def _verify_lay_down(self, state: ContractState, action: LayDown) -> None:
         seat = action.seat
         used = [c for m in action.melds for c in m]
-        if _remove(state.hands[seat], used) is None:
+        if remove_cards(state.hands[seat], used) is None:
             raise IllegalAction(f"you do not hold all of {_codes(used)}")
         problem = lay_down_problem(action.melds, state.contract)
         if problem is not None:
@@ -799,12 +791,7 @@ class ContractRummy:
         """An empty stock takes the discard pile but its top card, shuffled (at most MAX_RESHUFFLES times)."""
         if state.stock or len(state.discard) <= 1 or state.reshuffles >= MAX_RESHUFFLES:
             return []
-        top = state.discard.pop()
-        state.stock = state.discard
-        state.discard = [top]
-        state.reshuffles += 1
-        self._rng(state).shuffle(state.stock)
-        return [StockReshuffled(cards=len(state.stock))]
+        return [rebuild_stock(state, partial(self._rng, state))]
 
     def _begin_turn(self, state: ContractState, seat: int, *, offered_by: int) -> list[Event]:
         state.to_move = seat
@@ -883,22 +870,13 @@ class ContractRummy:
     # ----------------------------------------------------------------- views and data
     def view(self, state: ContractState, seat: int, log: Sequence[Event]) -> ContractView:
         return ContractView(
-            seat=seat,
-            players=tuple(state.players),
-            hand=tuple(state.hands[seat]),
-            hand_sizes=tuple(len(h) for h in state.hands),
-            discard_top=state.discard[-1] if state.discard else None,
+            **shared_view_fields(state, seat, log),
             discard_size=len(state.discard),
-            stock_size=len(state.stock),
             decks=state.decks,
-            hand_number=state.hand_number,
             hands_total=HANDS,
             contract=state.contract,
             cards_dealt=CARDS_DEALT,
             wild_rank=Rank.TWO,
-            dealer=state.dealer,
-            to_move=state.to_move,
-            phase=state.phase,
             table=tuple(state.table),
             melded=tuple(state.melded),
             buys=tuple(state.buys),
@@ -909,83 +887,65 @@ class ContractRummy:
             buy_pending=tuple(state.buy_pending()),
             buy_answers=tuple(sorted(state.answers.items())),
             left_up_card=state.left_up_card,
-            went_out=state.went_out,
-            scores=tuple(tuple(s) for s in state.scores),
-            totals=tuple(state.totals()),
-            winners=tuple(state.winners),
-            log=tuple(log),
         )
 
     def state_to_data(self, state: ContractState) -> dict[str, Any]:
-        return {
-            "players": list(state.players),
-            "seed": state.seed,
-            "options": state.options.to_data(),
-            "decks": state.decks,
-            "hand_number": state.hand_number,
-            "dealer": state.dealer,
-            "phase": state.phase,
-            "to_move": state.to_move,
-            "stock": card_codes(state.stock),
-            "discard": card_codes(state.discard),
-            "hands": [card_codes(h) for h in state.hands],
-            "table": [
-                {"id": m.id, "owner": m.owner, "kind": m.kind, "cards": card_codes(m.cards)} for m in state.table
-            ],
-            "melded": list(state.melded),
-            "buys": list(state.buys),
-            "offered_by": state.offered_by,
-            "buyers": list(state.buyers),
-            "answers": [[seat, wants] for seat, wants in sorted(state.answers.items())],
-            "left_up_card": state.left_up_card,
-            "went_out": state.went_out,
-            "scores": [list(s) for s in state.scores],
-            "reshuffles": state.reshuffles,
-            "winners": list(state.winners),
-        }
+        return dump_fields(state, _FIELDS)
 
     def state_from_data(self, data: Mapping[str, Any]) -> ContractState:
-        cards = partial(read_codes, parse=parse_contract_card)
-
-        table: list[TableMeld] = []
-        for m in data["table"]:
-            meld_cards = tuple(cards(m["cards"]))
-            kind = meld_kind(meld_cards)
-            if kind is None or kind != m["kind"]:
-                raise ValueError(f"meld {m['id']} on the table is not a valid {m['kind']}")
-            table.append(TableMeld(id=int(m["id"]), owner=int(m["owner"]), kind=kind, cards=meld_cards))
-        offered_by = data["offered_by"]
-        went_out = data["went_out"]
-        state = ContractState(
-            players=[str(p) for p in data["players"]],
-            seed=int(data["seed"]),
-            options=ContractOptions.from_data(data["options"]),
-            decks=int(data["decks"]),
-            hand_number=int(data["hand_number"]),
-            dealer=int(data["dealer"]),
-            phase=data["phase"],
-            to_move=int(data["to_move"]),
-            stock=cards(data["stock"]),
-            discard=cards(data["discard"]),
-            hands=[cards(h) for h in data["hands"]],
-            table=table,
-            melded=[bool(x) for x in data["melded"]],
-            buys=[int(x) for x in data["buys"]],
-            offered_by=None if offered_by is None else int(offered_by),
-            buyers=[int(s) for s in data["buyers"]],
-            answers={int(seat): bool(wants) for seat, wants in data["answers"]},
-            left_up_card=bool(data["left_up_card"]),
-            went_out=None if went_out is None else int(went_out),
-            scores=[[int(x) for x in s] for s in data["scores"]],
-            reshuffles=int(data["reshuffles"]),
-            winners=[int(s) for s in data["winners"]],
-        )
+        state = ContractState(**load_fields(data, _FIELDS, parse_contract_card))
         if state.phase not in _PHASES:
             raise ValueError(f"unknown phase {state.phase!r}")
         if state.decks not in (2, 3):
             raise ValueError("decks is 2 or 3")
         _check_state(state)
         return state
+
+
+def _dump_table(table: Sequence[TableMeld]) -> list[dict[str, Any]]:
+    return [{"id": m.id, "owner": m.owner, "kind": m.kind, "cards": card_codes(m.cards)} for m in table]
+
+
+def _load_table(data: Sequence[Mapping[str, Any]], read: CardReader) -> list[TableMeld]:
+    table: list[TableMeld] = []
+    for m in data:
+        meld_cards = tuple(read(m["cards"]))
+        kind = meld_kind(meld_cards)
+        if kind is None or kind != m["kind"]:
+            raise ValueError(f"meld {m['id']} on the table is not a valid {m['kind']}")
+        table.append(TableMeld(id=int(m["id"]), owner=int(m["owner"]), kind=kind, cards=meld_cards))
+    return table
+
+
+#: The saved fields of a contract rummy state, in save order.
+_FIELDS = (
+    sd.names("players"),
+    sd.whole("seed"),
+    sd.options(ContractOptions.from_data),
+    sd.whole("decks"),
+    sd.whole("hand_number"),
+    sd.whole("dealer"),
+    sd.plain("phase"),
+    sd.whole("to_move"),
+    sd.cards("stock"),
+    sd.cards("discard"),
+    sd.card_lists("hands"),
+    sd.Field("table", _dump_table, _load_table),
+    sd.flags("melded"),
+    sd.wholes("buys"),
+    sd.optional_whole("offered_by"),
+    sd.wholes("buyers"),
+    sd.Field(
+        "answers",
+        lambda v: [[seat, wants] for seat, wants in sorted(v.items())],
+        lambda v, _: {int(seat): bool(wants) for seat, wants in v},
+    ),
+    sd.flag("left_up_card"),
+    sd.optional_whole("went_out"),
+    sd.score_lists("scores"),
+    sd.whole("reshuffles"),
+    sd.wholes("winners"),
+)
 
 
 #: Found by engine.ruleset, which registers it under its name.

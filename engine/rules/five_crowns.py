@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Literal
 
+from engine import state_data as sd
 from engine.actions import Action, Discard, Draw, GoOut
 from engine.arrange import Arrangement, arrange
 from engine.cards import FIVE_CROWNS_RANKS, Card, Rank, five_crowns_deck
@@ -29,11 +30,11 @@ from engine.events import (
     HandStarted,
     LaidDown,
     PlayerResult,
-    StockReshuffled,
     TurnStarted,
     WentOut,
 )
-from engine.notation import card_codes, parse_card, read_codes
+from engine.notation import card_codes, parse_card
+from engine.piles import rebuild_stock
 from engine.ruleset import (
     check_action_types,
     is_whole,
@@ -43,6 +44,7 @@ from engine.ruleset import (
     require_per_seat,
     require_seat,
 )
+from engine.state_data import CardReader, dump_fields, load_fields, shared_view_fields
 
 __all__ = ["FiveCrowns", "FiveCrownsOptions", "FiveCrownsState", "FiveCrownsView", "wild_rank_for_hand"]
 
@@ -389,12 +391,7 @@ class FiveCrowns:
         if not state.stock:
             if len(state.discard) <= 1 or state.reshuffles >= MAX_RESHUFFLES:
                 return self._end_hand(state)  # nothing (more) to shuffle: the hand ends as it stands
-            top = state.discard.pop()
-            state.stock = state.discard
-            state.discard = [top]
-            state.reshuffles += 1
-            self._rng(state).shuffle(state.stock)
-            events.append(StockReshuffled(cards=len(state.stock)))
+            events.append(rebuild_stock(state, partial(self._rng, state)))
         events.append(TurnStarted(seat=state.to_move, last_turn=state.last_turn()))
         return events
 
@@ -444,94 +441,68 @@ class FiveCrowns:
     # ----------------------------------------------------------------- views and data
     def view(self, state: FiveCrownsState, seat: int, log: Sequence[Event]) -> FiveCrownsView:
         return FiveCrownsView(
-            seat=seat,
-            players=tuple(state.players),
-            hand=tuple(state.hands[seat]),
-            hand_sizes=tuple(len(h) for h in state.hands),
-            discard_top=state.discard[-1] if state.discard else None,
+            **shared_view_fields(state, seat, log),
             discard_size=len(state.discard),
-            stock_size=len(state.stock),
-            hand_number=state.hand_number,
             hands_total=HANDS,
             cards_dealt=state.cards_dealt,
             wild_rank=state.wild_rank,
-            dealer=state.dealer,
             seats=tuple(state.seats),
-            to_move=state.to_move,
-            phase=state.phase,
-            went_out=state.went_out,
             last_turn=state.last_turn(),
             laid_down=dict(state.laid_down),
-            scores=tuple(tuple(s) for s in state.scores),
-            totals=tuple(state.totals()),
-            winners=tuple(state.winners),
             all_wild_melds=state.options.all_wild_melds,
-            log=tuple(log),
         )
 
     def state_to_data(self, state: FiveCrownsState) -> dict[str, Any]:
-        return {
-            "players": list(state.players),
-            "seed": state.seed,
-            "options": state.options.to_data(),
-            "sets": state.sets,
-            "hand_number": state.hand_number,
-            "dealer": state.dealer,
-            "seats": list(state.seats),
-            "phase": state.phase,
-            "to_move": state.to_move,
-            "stock": card_codes(state.stock),
-            "discard": card_codes(state.discard),
-            "hands": [card_codes(h) for h in state.hands],
-            "went_out": state.went_out,
-            "last_turns": list(state.last_turns),
-            "laid_down": {
-                str(seat): {
-                    "melds": [card_codes(m) for m in a.melds], "deadwood": card_codes(a.deadwood), "points": a.points
-                }
-                for seat, a in state.laid_down.items()
-            },
-            "scores": [list(s) for s in state.scores],
-            "playoff_scores": [list(s) for s in state.playoff_scores],
-            "reshuffles": state.reshuffles,
-            "winners": list(state.winners),
-        }
+        return dump_fields(state, _FIELDS)
 
     def state_from_data(self, data: Mapping[str, Any]) -> FiveCrownsState:
-        cards = partial(read_codes, parse=parse_five_crowns)
-
-        state = FiveCrownsState(
-            players=[str(p) for p in data["players"]],
-            seed=int(data["seed"]),
-            options=FiveCrownsOptions.from_data(data["options"]),
-            sets=int(data["sets"]),
-            hand_number=int(data["hand_number"]),
-            dealer=int(data["dealer"]),
-            seats=[int(s) for s in data["seats"]],
-            phase=data["phase"],
-            to_move=int(data["to_move"]),
-            stock=cards(data["stock"]),
-            discard=cards(data["discard"]),
-            hands=[cards(h) for h in data["hands"]],
-            went_out=data["went_out"],
-            last_turns=[int(s) for s in data["last_turns"]],
-            laid_down={
-                int(seat): Arrangement(
-                    melds=tuple(tuple(cards(m)) for m in a["melds"]),
-                    deadwood=tuple(cards(a["deadwood"])),
-                    points=int(a["points"]),
-                )
-                for seat, a in data["laid_down"].items()
-            },
-            scores=[[int(x) for x in s] for s in data["scores"]],
-            playoff_scores=[list(s) for s in data["playoff_scores"]],
-            reshuffles=int(data["reshuffles"]),
-            winners=[int(s) for s in data["winners"]],
-        )
+        state = FiveCrownsState(**load_fields(data, _FIELDS, parse_five_crowns))
         if state.phase not in ("draw", "discard", "over"):
             raise ValueError(f"unknown phase {state.phase!r}")
         _check_state(state)
         return state
+
+
+def _dump_laid_down(laid_down: Mapping[int, Arrangement]) -> dict[str, Any]:
+    return {
+        str(seat): {"melds": [card_codes(m) for m in a.melds], "deadwood": card_codes(a.deadwood), "points": a.points}
+        for seat, a in laid_down.items()
+    }
+
+
+def _load_laid_down(data: Mapping[str, Any], read: CardReader) -> dict[int, Arrangement]:
+    return {
+        int(seat): Arrangement(
+            melds=tuple(tuple(read(m)) for m in a["melds"]),
+            deadwood=tuple(read(a["deadwood"])),
+            points=int(a["points"]),
+        )
+        for seat, a in data.items()
+    }
+
+
+#: The saved fields of a Five Crowns state, in save order.
+_FIELDS = (
+    sd.names("players"),
+    sd.whole("seed"),
+    sd.options(FiveCrownsOptions.from_data),
+    sd.whole("sets"),
+    sd.whole("hand_number"),
+    sd.whole("dealer"),
+    sd.wholes("seats"),
+    sd.plain("phase"),
+    sd.whole("to_move"),
+    sd.cards("stock"),
+    sd.cards("discard"),
+    sd.card_lists("hands"),
+    sd.plain("went_out"),
+    sd.wholes("last_turns"),
+    sd.Field("laid_down", _dump_laid_down, _load_laid_down),
+    sd.score_lists("scores"),
+    sd.Field("playoff_scores", lambda v: [list(s) for s in v], lambda v, _: [list(s) for s in v]),
+    sd.whole("reshuffles"),
+    sd.wholes("winners"),
+)
 
 
 #: Found by engine.ruleset, which registers it under its name.

@@ -15,18 +15,19 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any, ClassVar, Literal
 
+from engine import state_data as sd
 from engine.actions import Action, Discard, Draw, register_action
 from engine.arrange import Arrangement, arrange
 from engine.cards import FIVE_CROWNS_RANKS, Card, Rank, five_crowns_deck
 from engine.errors import IllegalAction
 from engine.events import Event, GameStarted, register_event
 from engine.melds import card_points, meld_kind
-from engine.notation import card_codes, parse_card, read_codes
+from engine.notation import parse_card
 from engine.ruleset import check_action_types, require, require_deck
 from engine.solitaire_closing import closing_arrangement, unmatched_cards, unmatched_count
+from engine.state_data import dump_fields, load_fields
 
 __all__ = [
     "LOW_STOCK_MARKS",
@@ -530,36 +531,10 @@ class FiveCrownsSolitaire:
         )
 
     def state_to_data(self, state: SolitaireState) -> dict[str, Any]:
-        return {
-            "players": list(state.players),
-            "seed": state.seed,
-            "options": state.options.to_data(),
-            "piles": [card_codes(p) for p in state.piles],
-            "closed": list(state.closed),
-            "stock": card_codes(state.stock),
-            "dead": card_codes(state.dead),
-            "drawn": None if state.drawn is None else state.drawn.code,
-            "placed": state.placed,
-            "phase": state.phase,
-            "won": state.won,
-        }
+        return dump_fields(state, _FIELDS)
 
     def state_from_data(self, data: Mapping[str, Any]) -> SolitaireState:
-        cards = partial(read_codes, parse=parse_solitaire_card)
-
-        state = SolitaireState(
-            players=[str(p) for p in data["players"]],
-            seed=int(data["seed"]),
-            options=SolitaireOptions.from_data(data["options"]),
-            piles=[cards(p) for p in data["piles"]],
-            closed=[bool(c) for c in data["closed"]],
-            stock=cards(data["stock"]),
-            dead=cards(data["dead"]),
-            drawn=None if data["drawn"] is None else parse_solitaire_card(data["drawn"]),
-            placed=None if data["placed"] is None else int(data["placed"]),
-            phase=data["phase"],
-            won=None if data["won"] is None else bool(data["won"]),
-        )
+        state = SolitaireState(**load_fields(data, _FIELDS, parse_solitaire_card))
         if state.phase not in ("draw", "place", "discard", "over"):
             raise ValueError(f"unknown phase {state.phase!r}")
         if len(state.piles) != PILES or len(state.closed) != PILES:
@@ -572,6 +547,26 @@ class FiveCrownsSolitaire:
             raise ValueError(f"there is no pile {state.placed}")
         _check_state(state)
         return state
+
+
+#: The saved fields of a solitaire state, in save order.
+_FIELDS = (
+    sd.names("players"),
+    sd.whole("seed"),
+    sd.options(SolitaireOptions.from_data),
+    sd.card_lists("piles"),
+    sd.flags("closed"),
+    sd.cards("stock"),
+    sd.cards("dead"),
+    sd.Field(
+        "drawn",
+        lambda v: None if v is None else v.code,
+        lambda v, _: None if v is None else parse_solitaire_card(v),
+    ),
+    sd.optional_whole("placed"),
+    sd.plain("phase"),
+    sd.optional_flag("won"),
+)
 
 
 def _check_state(state: SolitaireState) -> None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, ClassVar, Literal
 
+from engine import state_data as sd
 from engine.actions import Action, Discard, Draw, register_action
 from engine.arrange_upcard import (
     cards_value,
@@ -39,11 +40,11 @@ from engine.events import (
     Event,
     GameEnded,
     GameStarted,
-    StockReshuffled,
     TurnStarted,
     register_event,
 )
-from engine.notation import card_codes, parse_card, read_codes
+from engine.notation import card_codes, parse_card
+from engine.piles import rebuild_stock, remove_cards
 from engine.ruleset import (
     check_action_types,
     is_whole,
@@ -53,6 +54,7 @@ from engine.ruleset import (
     require_per_seat,
     require_seat,
 )
+from engine.state_data import CardReader, dump_fields, load_fields, shared_view_fields
 
 __all__ = [
     "HandOpened",
@@ -343,16 +345,6 @@ class UpcardView:
         return self.melded[self.seat] and not self.first_meld_now
 
 
-def _remove(cards: list[Card], taken: Sequence[Card]) -> list[Card] | None:
-    """``cards`` less ``taken`` (as multisets), or None if ``taken`` is not all there."""
-    rest = list(cards)
-    for c in taken:
-        if c not in rest:
-            return None
-        rest.remove(c)
-    return rest
-
-
 class UpcardRummy:
     name = "upcard-rummy"
     title = "Upcard Rummy"
@@ -605,7 +597,7 @@ class UpcardRummy:
             raise IllegalAction(f"meld the {target.name} with the pair of {target.rank.plural} from your hand")
         # The taken card itself comes from the pile; the rest from the hand or the other cards taken.
         pool = list(hand) + list(taken)
-        rest = _remove(pool, action.meld)
+        rest = remove_cards(pool, action.meld)
         if rest is None:
             raise IllegalAction(f"you cannot make {_names(action.meld)} from your hand and the cards taken")
         if not rest:
@@ -614,7 +606,7 @@ class UpcardRummy:
     def _verify_meld(self, state: UpcardState, action: Meld) -> None:
         seat = action.seat
         hand = state.hands[seat]
-        rest = _remove(hand, action.cards)
+        rest = remove_cards(hand, action.cards)
         if rest is None:
             raise IllegalAction(f"you do not hold {_names(action.cards)}")
         problem = meld_problem(action.cards, state.wild_rank)
@@ -654,7 +646,7 @@ class UpcardRummy:
             taken = state.discard[-action.count :]
             del state.discard[-action.count :]
             pool = hand + taken
-            rest = _remove(pool, action.meld)
+            rest = remove_cards(pool, action.meld)
             assert rest is not None
             state.hands[seat] = rest
             state.phase = "discard"
@@ -708,12 +700,7 @@ class UpcardRummy:
         if not state.stock:
             if len(state.discard) <= 1 or state.reshuffles >= state.options.max_reshuffles:
                 return self._end_hand(state)  # nothing (more) to shuffle: the hand ends as it stands
-            top = state.discard.pop()
-            state.stock = state.discard
-            state.discard = [top]
-            state.reshuffles += 1
-            self._rng(state).shuffle(state.stock)
-            events.append(StockReshuffled(cards=len(state.stock)))
+            events.append(rebuild_stock(state, partial(self._rng, state)))
         events.append(TurnStarted(seat=state.to_move, last_turn=state.last_turn()))
         return events
 
@@ -749,101 +736,76 @@ class UpcardRummy:
     # ----------------------------------------------------------------- views and data
     def view(self, state: UpcardState, seat: int, log: Sequence[Event]) -> UpcardView:
         return UpcardView(
-            seat=seat,
-            players=tuple(state.players),
-            hand=tuple(state.hands[seat]),
-            hand_sizes=tuple(len(h) for h in state.hands),
+            **shared_view_fields(state, seat, log),
             up_cards=tuple(state.up_cards),
             discard=tuple(state.discard),
-            discard_top=state.discard[-1] if state.discard else None,
-            stock_size=len(state.stock),
-            hand_number=state.hand_number,
             wild_rank=state.wild_rank,
-            dealer=state.dealer,
-            to_move=state.to_move,
-            phase=state.phase,
             melded=tuple(state.melded),
             first_meld_now=state.first_meld_now and state.to_move == seat,
             table=tuple(state.table),
-            went_out=state.went_out,
             last_turn=state.last_turn(),
             last_turns=tuple(state.last_turns),
-            scores=tuple(tuple(s) for s in state.scores),
-            totals=tuple(state.totals()),
             target=state.options.target,
-            winners=tuple(state.winners),
-            log=tuple(log),
         )
 
     def state_to_data(self, state: UpcardState) -> dict[str, Any]:
-        return {
-            "players": list(state.players),
-            "seed": state.seed,
-            "options": state.options.to_data(),
-            "hand_number": state.hand_number,
-            "dealer": state.dealer,
-            "phase": state.phase,
-            "to_move": state.to_move,
-            "stock": card_codes(state.stock),
-            "discard": card_codes(state.discard),
-            "hands": [card_codes(h) for h in state.hands],
-            "up_cards": card_codes(state.up_cards),
-            "wild_rank": int(state.wild_rank),
-            "table": [
-                {
-                    "owner": m.owner,
-                    "rank": int(m.rank),
-                    "cards": card_codes(m.cards),
-                    "layoffs": [[s, c.code] for s, c in m.layoffs],
-                }
-                for m in state.table
-            ],
-            "melded": list(state.melded),
-            "first_meld_now": state.first_meld_now,
-            "went_out": state.went_out,
-            "last_turns": list(state.last_turns),
-            "scores": [list(s) for s in state.scores],
-            "reshuffles": state.reshuffles,
-            "winners": list(state.winners),
-        }
+        return dump_fields(state, _FIELDS)
 
     def state_from_data(self, data: Mapping[str, Any]) -> UpcardState:
-        cards = partial(read_codes, parse=parse_upcard_card)
-
-        state = UpcardState(
-            players=[str(p) for p in data["players"]],
-            seed=int(data["seed"]),
-            options=UpcardOptions.from_data(data["options"]),
-            hand_number=int(data["hand_number"]),
-            dealer=int(data["dealer"]),
-            phase=data["phase"],
-            to_move=int(data["to_move"]),
-            stock=cards(data["stock"]),
-            discard=cards(data["discard"]),
-            hands=[cards(h) for h in data["hands"]],
-            up_cards=cards(data["up_cards"]),
-            wild_rank=Rank(int(data["wild_rank"])),
-            table=[
-                TableMeld(
-                    owner=int(m["owner"]),
-                    rank=Rank(int(m["rank"])),
-                    cards=tuple(cards(m["cards"])),
-                    layoffs=tuple((int(s), parse_upcard_card(c)) for s, c in m["layoffs"]),
-                )
-                for m in data["table"]
-            ],
-            melded=[bool(x) for x in data["melded"]],
-            first_meld_now=bool(data["first_meld_now"]),
-            went_out=None if data["went_out"] is None else int(data["went_out"]),
-            last_turns=[int(s) for s in data["last_turns"]],
-            scores=[[int(x) for x in s] for s in data["scores"]],
-            reshuffles=int(data["reshuffles"]),
-            winners=[int(s) for s in data["winners"]],
-        )
+        state = UpcardState(**load_fields(data, _FIELDS, parse_upcard_card))
         if state.phase not in ("draw", "discard", "over"):
             raise ValueError(f"unknown phase {state.phase!r}")
         _check_state(state)
         return state
+
+
+def _dump_table(table: Sequence[TableMeld]) -> list[dict[str, Any]]:
+    return [
+        {
+            "owner": m.owner,
+            "rank": int(m.rank),
+            "cards": card_codes(m.cards),
+            "layoffs": [[s, c.code] for s, c in m.layoffs],
+        }
+        for m in table
+    ]
+
+
+def _load_table(data: Sequence[Mapping[str, Any]], read: CardReader) -> list[TableMeld]:
+    return [
+        TableMeld(
+            owner=int(m["owner"]),
+            rank=Rank(int(m["rank"])),
+            cards=tuple(read(m["cards"])),
+            layoffs=tuple((int(s), parse_upcard_card(c)) for s, c in m["layoffs"]),
+        )
+        for m in data
+    ]
+
+
+#: The saved fields of an upcard rummy state, in save order.
+_FIELDS = (
+    sd.names("players"),
+    sd.whole("seed"),
+    sd.options(UpcardOptions.from_data),
+    sd.whole("hand_number"),
+    sd.whole("dealer"),
+    sd.plain("phase"),
+    sd.whole("to_move"),
+    sd.cards("stock"),
+    sd.cards("discard"),
+    sd.card_lists("hands"),
+    sd.cards("up_cards"),
+    sd.Field("wild_rank", int, lambda v, _: Rank(int(v))),
+    sd.Field("table", _dump_table, _load_table),
+    sd.flags("melded"),
+    sd.flag("first_meld_now"),
+    sd.optional_whole("went_out"),
+    sd.wholes("last_turns"),
+    sd.score_lists("scores"),
+    sd.whole("reshuffles"),
+    sd.wholes("winners"),
+)
 
 
 #: Found by engine.ruleset, which registers it under its name.

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TypedDict, Unpack
 
 from speech.backends.base import Backend, BackendUnavailable, RecordingBackend, SilentBackend
 from speech.backends.guard import DEFAULT_TIMEOUT, build_guarded
@@ -138,19 +139,20 @@ def backend_chain(
     return [partial(build, n, i == 0) for i, n in enumerate(names)]
 
 
-def start_backend(
-    name: str,
-    *,
-    rate: int | None = None,
-    voice: str | None = None,
-    volume: float | None = None,
-    transcript: str | None = None,
-    timeout: float = DEFAULT_TIMEOUT,
-    audio_player: str | None = None,
-) -> tuple[Backend, list[Factory], list[str]]:
+class ChainOptions(TypedDict, total=False):
+    """The keyword options of :func:`backend_chain`, passed on unchanged by the functions built on it."""
+
+    rate: int | None
+    voice: str | None
+    volume: float | None
+    transcript: str | None
+    timeout: float
+    audio_player: str | None
+
+
+def start_backend(name: str, **options: Unpack[ChainOptions]) -> tuple[Backend, list[Factory], list[str]]:
     """The first backend of the chain that starts, the fallbacks after it, and why earlier ones did not."""
-    chain = backend_chain(name, rate=rate, voice=voice, volume=volume, transcript=transcript, timeout=timeout,
-                          audio_player=audio_player)
+    chain = backend_chain(name, **options)
     problems: list[str] = []
     for i, factory in enumerate(chain):
         try:
@@ -160,19 +162,10 @@ def start_backend(
     raise BackendUnavailable("; ".join(problems) or f"no backend for {name!r}")
 
 
-def make_backend(
-    name: str,
-    *,
-    rate: int | None = None,
-    voice: str | None = None,
-    volume: float | None = None,
-    transcript: str | None = None,
-    timeout: float = DEFAULT_TIMEOUT,
-) -> Backend:
+def make_backend(name: str, **options: Unpack[ChainOptions]) -> Backend:
     """The backend called ``name``. "auto" and "self-voicing" take the first that starts; a single named
     backend that cannot start raises BackendUnavailable with the reason (use :func:`start_backend` to
     fall back instead)."""
     if name in ("auto", "self-voicing"):
-        return start_backend(name, rate=rate, voice=voice, volume=volume, transcript=transcript, timeout=timeout)[0]
-    chain = backend_chain(name, rate=rate, voice=voice, volume=volume, transcript=transcript, timeout=timeout)
-    return chain[0]()
+        return start_backend(name, **options)[0]
+    return backend_chain(name, **options)[0]()
