@@ -53,7 +53,8 @@ def test_the_newest_message_waits_on_the_prompt_line_after_the_cursor(tmp_path: 
         term.take_expected()
         screen = term.screen()
         row = screen.display[screen.cursor.y].rstrip()
-        assert row == "draw> Your turn.", row
+        # Hints are on: the newest line is that the up card goes out, said after "Your turn."
+        assert row == "draw> The queen of spades lets you go out: take it.", row
         assert screen.cursor.x == len("draw>")  # the cursor on the space before the news
         child.send("d")
         screen = term.screen()
