@@ -725,4 +725,6 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "scores": "Scores: each player's total.",
     "scores-long": "Scores hand by hand, with totals and who leads.",
     "buy-questions": "Buy questions on or off: off, you are never asked and pass on every card you could buy.",
+    # the hand keys this game says in its own way (the others are in table_words.KEY_HELP)
+    "read-hand": "Read your whole hand in order, with the selected cards.",
 })

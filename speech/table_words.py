@@ -5,7 +5,8 @@ written once, so the games cannot drift apart in how a player's own hand is read
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from engine.cards import Card, Rank
 from speech.phrases import Parts, capital, card_count, cards_parts, hand_words, join_words, the_card
@@ -16,6 +17,7 @@ __all__ = [
     "FIRST_CARD",
     "GO_TO_CARD",
     "HAND_EMPTY",
+    "KEY_HELP",
     "LAST_CARD",
     "NOBODY_WAITING",
     "NO_CARDS",
@@ -112,3 +114,37 @@ def opponents_words(players: Sequence[str], seat: int) -> str:
 
 
 SELECTED_MARK = ", selected"
+
+
+#: What the keys every table has do, as F1 help and docs/keys.md say it (command name to description):
+#: the hand keys of every table with a hand, then the keys of every game. A game's own keys are in its
+#: words module.
+KEY_HELP: Mapping[str, str] = MappingProxyType({
+    "previous-card": "Move to the previous card in your hand.",
+    "next-card": "Move to the next card in your hand.",
+    "first-card": "Move to the first card.",
+    "last-card": "Move to the last card.",
+    "jump": "Move to card 1 to 9; 0 is card 10.",
+    "jump-high": "Move to card 11 to 19.",
+    "go-to": "Go to a card by its number (type it, then Enter).",
+    "read-hand": "Read your whole hand in order.",
+    "read-by-suit": "Read your hand grouped by suit.",
+    "read-by-rank": "Read your hand grouped by rank.",
+    "braille-hand": "Show your hand as braille cells on one line (card code).",
+    "sort-rank": "Sort your hand by rank, and say the new order.",
+    "sort-suit": "Sort your hand by suit, and say the new order.",
+    "repeat": "Repeat the last message.",
+    "history-older": "History: the message before.",
+    "history-newer": "History: the message after.",
+    "history-oldest": "History: the first message.",
+    "history-newest": "History: the newest message.",
+    "history-filter": "History: browse all messages, your turns, other players or results.",
+    "verbosity": "Cycle how much is said: brief, normal, detailed.",
+    "cues": "Sound cues on or off.",
+    "help": "Help: list every key.",
+    "menu": "The action menu: every action in a list (Up, Down, Enter; Escape closes).",
+    "settings": "Settings: speech, rate, verbosity, cards, cues, pace, hints, buy questions, level.",
+    "save": "Save now (the game is also saved after every move).",
+    "quit": "Quit (asks first); your game is saved and resumes next time.",
+    "next": "When computer players are waiting (pace: one per key): let the next one play.",
+})

@@ -560,4 +560,9 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "scores-long": "Scores hand by hand, with the totals.",
     "info": "Hand number, dealer, stock and pile sizes, whether you have melded, whose turn.",
     "players": "Each opponent's cards in hand, melded or not, points on the table and last discard.",
+    # the hand keys this game says in its own way (the others are in table_words.KEY_HELP)
+    "go-to": "Go to a card of your hand by its number (type it, then Enter).",
+    "read-hand": "Read your whole hand in order, with the cards selected.",
+    "read-by-rank": "Read your hand grouped by rank: your pairs and wilds.",
+    "sort-rank": "Sort your hand by rank, wilds last, and say the new order.",
 })

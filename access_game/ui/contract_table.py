@@ -417,7 +417,7 @@ class ContractTable(HandTable):
             command("clear-selection", cw.KEY_HELP["clear-selection"], self.clear_selection),
             command("contract", cw.KEY_HELP["contract"], self.contract),
             command("fits", cw.KEY_HELP["fits"], self.fits),
-            *self.hand_commands(read_hand="Read your whole hand in order, with the selected cards."),
+            *self.hand_commands(cw.KEY_HELP),
             command("next-meld", cw.KEY_HELP["next-meld"], self.next_meld),
             command("previous-meld", cw.KEY_HELP["previous-meld"], self.previous_meld),
             command("go-to-meld", cw.KEY_HELP["go-to-meld"], self.go_to_meld),

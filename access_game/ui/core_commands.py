@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from access_game.settings import CARD_DISPLAYS, LEVELS, PACES, RATE_RANGE, SPEECH_CHOICES, VERBOSITIES
 from access_game.ui.modes import Confirm, ListMenu, MenuItem
 from access_game.ui.registry import Command, command
+from speech import table_words as tw
 from speech.utterance import Kind
 
 if TYPE_CHECKING:
@@ -26,27 +27,23 @@ def core_commands(app: GameApp) -> list[Command]:
     core = _Core(app)
     # 'Next' only where computer players sit: in a game for one it would be a key that never applies.
     with_others = [
-        command("next", "When computer players are waiting (pace: one per key): let the next one play.",
-                core.next, when=lambda: app.session.waiting),
+        command("next", tw.KEY_HELP["next"], core.next, when=lambda: app.session.waiting),
     ] if app.session.computer_seats else []
     return [
         *with_others,
-        command("repeat", "Repeat the last message.", core.repeat),
-        command("history-older", "History: the message before.", core.history("older")),
-        command("history-newer", "History: the message after.", core.history("newer")),
-        command("history-oldest", "History: the first message.", core.history("oldest")),
-        command("history-newest", "History: the newest message.", core.history("newest")),
-        command("history-filter", "History: browse all messages, your turns, other players or results.",
-                core.history_filter),
-        command("verbosity", "Cycle how much is said: brief, normal, detailed.", core.verbosity),
-        command("cues", "Sound cues on or off.", core.cues),
-        command("help", "Help: list every key.", core.help),
-        command("menu", "The action menu: every action in a list (Up, Down, Enter; Escape closes).",
-                core.menu, in_menu=False),
-        command("settings", "Settings: speech, rate, verbosity, cards, cues, pace, hints, buy questions, level.",
-                core.settings),
-        command("save", "Save now (the game is also saved after every move).", core.save),
-        command("quit", "Quit (asks first); your game is saved and resumes next time.", core.quit),
+        command("repeat", tw.KEY_HELP["repeat"], core.repeat),
+        command("history-older", tw.KEY_HELP["history-older"], core.history("older")),
+        command("history-newer", tw.KEY_HELP["history-newer"], core.history("newer")),
+        command("history-oldest", tw.KEY_HELP["history-oldest"], core.history("oldest")),
+        command("history-newest", tw.KEY_HELP["history-newest"], core.history("newest")),
+        command("history-filter", tw.KEY_HELP["history-filter"], core.history_filter),
+        command("verbosity", tw.KEY_HELP["verbosity"], core.verbosity),
+        command("cues", tw.KEY_HELP["cues"], core.cues),
+        command("help", tw.KEY_HELP["help"], core.help),
+        command("menu", tw.KEY_HELP["menu"], core.menu, in_menu=False),
+        command("settings", tw.KEY_HELP["settings"], core.settings),
+        command("save", tw.KEY_HELP["save"], core.save),
+        command("quit", tw.KEY_HELP["quit"], core.quit),
     ]
 
 
