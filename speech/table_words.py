@@ -13,8 +13,11 @@ from speech.phrases import Parts, capital, card_count, cards_parts, hand_words, 
 from speech.results import scores_words
 
 __all__ = [
+    "ACTION_MENU",
     "DISCARD_PILE_EMPTY",
     "FIRST_CARD",
+    "GOING_ON",
+    "GOODBYE",
     "GO_TO_CARD",
     "HAND_EMPTY",
     "KEY_HELP",
@@ -22,11 +25,17 @@ __all__ = [
     "NOBODY_WAITING",
     "NO_CARDS",
     "NO_MELDS_YET",
+    "QUIT_QUESTION",
     "SELECTED_MARK",
+    "SETTINGS_HINT",
+    "SETTINGS_MENU",
+    "THANK_YOU",
     "braille_hand_words",
     "card_at_parts",
+    "cues_words",
     "grouped_hand_words",
     "hand_parts",
+    "help_intro_words",
     "no_such_card",
     "opponents_words",
     "others_turn",
@@ -34,6 +43,7 @@ __all__ = [
     "scores_short_words",
     "sorted_parts",
     "up_card_parts",
+    "verbosity_words",
     "your_hand_parts",
 ]
 
@@ -148,3 +158,26 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "quit": "Quit (asks first); your game is saved and resumes next time.",
     "next": "When computer players are waiting (pace: one per key): let the next one play.",
 })
+
+
+# ----- the keys every game has: help, menus, settings, quitting
+ACTION_MENU = "Action menu"
+SETTINGS_MENU = "Settings"
+SETTINGS_HINT = "Up and Down to move, Left and Right or Enter to change, Escape to close."
+QUIT_QUESTION = "Quit the game?"
+GOING_ON = "Going on."
+GOODBYE = "Goodbye."
+THANK_YOU = "Thank you for playing."
+
+
+def verbosity_words(verbosity: str) -> str:
+    return f"Verbosity {verbosity}."
+
+
+def cues_words(on: bool) -> str:
+    return f"Sound cues {'on' if on else 'off'}."
+
+
+def help_intro_words(title: str, commands: int) -> str:
+    """What F1 says before the list of keys."""
+    return f"Help for {title}: {commands} commands. Escape opens a menu of every action."

@@ -61,7 +61,7 @@ class _Core:
 
     def next(self, key: str = "") -> None:
         if not self.session.step():
-            self.say("Nobody is waiting to play.")
+            self.say(tw.NOBODY_WAITING)
 
     def repeat(self, key: str = "") -> None:
         # The announcer says it again (or that nothing was said yet); a re-read is not added to history.
@@ -83,36 +83,36 @@ class _Core:
         s = self.session.settings
         nxt = VERBOSITIES[(VERBOSITIES.index(s.verbosity) + 1) % len(VERBOSITIES)]
         self.app.change_settings(s.replace(verbosity=nxt))
-        self.say(f"Verbosity {nxt}.", Kind.SYSTEM)
+        self.say(tw.verbosity_words(nxt), Kind.SYSTEM)
 
     def cues(self, key: str = "") -> None:
         s = self.session.settings
         self.app.change_settings(s.replace(cues=not s.cues))
-        self.say(f"Sound cues {'on' if not s.cues else 'off'}.", Kind.SYSTEM)
+        self.say(tw.cues_words(not s.cues), Kind.SYSTEM)
 
     def help(self, key: str = "") -> None:
         reg = self.app.registry
-        self.say(f"Help for {self.app.table.title}: {len(reg)} commands. Escape opens a menu of every action.")
+        self.say(tw.help_intro_words(self.app.table.title, len(reg)))
         for line in reg.help_lines():
             self.session.say(line, kind=Kind.INFO)
 
     def menu(self, key: str = "") -> None:
         items = [_menu_item(c) for c in self.app.registry.menu_items()]
-        self.app.open(ListMenu("Action menu", items, self.app.say_line, prompt="menu"))
+        self.app.open(ListMenu(tw.ACTION_MENU, items, self.app.say_line, prompt="menu"))
 
     def settings(self, key: str = "") -> None:
-        self.app.open(ListMenu("Settings", settings_items(self.app), self.app.say_line, prompt="settings",
-                               hint="Up and Down to move, Left and Right or Enter to change, Escape to close."))
+        self.app.open(ListMenu(tw.SETTINGS_MENU, settings_items(self.app), self.app.say_line, prompt="settings",
+                               hint=tw.SETTINGS_HINT))
 
     def save(self, key: str = "") -> None:
         self.session.save_now()
 
     def quit(self, key: str = "") -> None:
         if self.session.over:
-            self.app.quit_now("Thank you for playing.")
+            self.app.quit_now(tw.THANK_YOU)
             return
-        self.app.open(Confirm("Quit the game?", self.app.say_line, on_yes=lambda: self.app.quit_now("Goodbye."),
-                              on_no=lambda: self.say("Going on."), prompt="quit y/n"))
+        self.app.open(Confirm(tw.QUIT_QUESTION, self.app.say_line, on_yes=lambda: self.app.quit_now(tw.GOODBYE),
+                              on_no=lambda: self.say(tw.GOING_ON), prompt="quit y/n"))
 
 
 def _menu_item(command: Command) -> MenuItem:
