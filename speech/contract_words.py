@@ -57,7 +57,11 @@ from speech.table_words import SELECTED_MARK
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
 __all__ = [
+    "FIRST_MELD",
+    "GO_TO_MELD",
+    "KEY_GROUPS",
     "KEY_HELP",
+    "LAST_MELD",
     "ContractNarrator",
     "action_parts",
     "action_words",
@@ -728,3 +732,11 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     # the hand keys this game says in its own way (the others are in table_words.KEY_HELP)
     "read-hand": "Read your whole hand in order, with the selected cards.",
 })
+
+
+#: The headings F1 help and docs/keys.md put over this game's own groups of keys (group, heading).
+KEY_GROUPS: tuple[tuple[str, str], ...] = (("selection", "Selecting and laying down"),)
+GO_TO_MELD = "Go to meld number?"
+#: Said before the meld when the meld cursor is already at an end of the table.
+LAST_MELD = "Last meld. "
+FIRST_MELD = "First meld. "

@@ -34,6 +34,7 @@ from speech.phrases import card_count, cards_parts, count, hand_words, melds_par
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
 __all__ = [
+    "KEY_GROUPS",
     "KEY_HELP",
     "TITLE",
     "SolitaireNarrator",
@@ -396,3 +397,8 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "info": "Piles closed, stock, the deal's seed and what to do now.",
     "record": "Your record: games, wins, best result and winning streak.",
 })
+
+
+#: The headings F1 help and docs/keys.md put over this game's own groups of keys (group, heading).
+KEY_GROUPS: tuple[tuple[str, str], ...] = (
+    ("hand", "The current pile's cards"), ("pile", "Moving between piles"), ("melds", "All the piles"))

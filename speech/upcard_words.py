@@ -30,7 +30,15 @@ from speech.table_words import DISCARD_PILE_EMPTY
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
 __all__ = [
-    "KEY_HELP","UpcardNarrator", "upcard_leaders_words", "upcard_transcript"]
+    "BOTTOM_CARD",
+    "KEY_GROUPS",
+    "KEY_HELP",
+    "TOP_CARD",
+    "UpcardNarrator",
+    "hint_other",
+    "upcard_leaders_words",
+    "upcard_transcript",
+]
 
 Parts = list[str | Card]
 
@@ -566,3 +574,15 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "read-by-rank": "Read your hand grouped by rank: your pairs and wilds.",
     "sort-rank": "Sort your hand by rank, wilds last, and say the new order.",
 })
+
+
+#: The headings F1 help and docs/keys.md put over this game's own groups of keys (group, heading).
+KEY_GROUPS: tuple[tuple[str, str], ...] = (("pile", "The discard pile"), ("melds", "Melds on the table"))
+#: Said before the card when the pile cursor is already at an end of the discard pile.
+TOP_CARD = "Top card. "
+BOTTOM_CARD = "Bottom card. "
+
+
+def hint_other(kind: str) -> Parts:
+    """The hint for a move no sentence of its own names (the engine's kind of action)."""
+    return [f"Hint: {kind}."]

@@ -56,7 +56,7 @@ from engine.rules.contract_rummy import (
 from speech import contract_words as cw
 from speech import table_words as tw
 from speech.contract_words import action_words, melds_parts
-from speech.phrases import GAME_OVER, card_count, cards_parts
+from speech.phrases import GAME_OVER, cards_parts
 from speech.results import Names, scores_words
 from speech.utterance import Kind
 
@@ -247,11 +247,10 @@ class ContractTable(HandTable):
         short = 0 if v.melded[v.seat] else cards_short(v.hand, v.contract)
         helps = short > 0 and cards_wanted(v.hand, v.contract).helps(v.offer)
         return [cw.offer_hint(melded=v.melded[v.seat], fits=fits, short=short, helps=helps)]
-        return [f"Hint: it does not bring you closer to your contract; you are {card_count(short)} short."]
 
     # ----------------------------------------------------------------- the table protocol
     def groups(self) -> list[tuple[str, str]]:
-        return [("selection", "Selecting and laying down")]
+        return list(cw.KEY_GROUPS)
 
     def reset(self) -> None:
         self.hand.reset()
@@ -691,7 +690,7 @@ class ContractTable(HandTable):
             index = ids.index(self.meld_id) + step
             if not 0 <= index < len(ids):
                 index -= step
-                edge = "Last meld. " if step > 0 else "First meld. "
+                edge = cw.LAST_MELD if step > 0 else cw.FIRST_MELD
         self.meld_id = ids[index]
         self.say(edge, *self._meld_parts(table[index], len(table)))
 
@@ -711,7 +710,7 @@ class ContractTable(HandTable):
         self.say(*self._meld_parts(meld, len(table)))
 
     def go_to_meld(self, key: str = "") -> None:
-        self.host.open(NumberEntry("Go to meld number?", self.host.say_line, on_number=self._go_meld,
+        self.host.open(NumberEntry(cw.GO_TO_MELD, self.host.say_line, on_number=self._go_meld,
                                    prompt="meld number"))
 
     def read_melds(self, key: str = "") -> None:

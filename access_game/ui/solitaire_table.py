@@ -84,7 +84,7 @@ class SolitaireTable:
 
     # ----------------------------------------------------------------- the table protocol
     def groups(self) -> list[tuple[str, str]]:
-        return [("hand", "The current pile's cards"), ("pile", "Moving between piles"), ("melds", "All the piles")]
+        return list(sw.KEY_GROUPS)
 
     def reset(self) -> None:
         """Cursors for a fresh deal, or for a resumed one: on the card just placed if a discard is owed."""

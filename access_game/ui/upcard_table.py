@@ -224,7 +224,7 @@ class UpcardTable(HandTable):
 
     # ----------------------------------------------------------------- the table protocol
     def groups(self) -> list[tuple[str, str]]:
-        return [("pile", "The discard pile"), ("melds", "Melds on the table")]
+        return list(uw.KEY_GROUPS)
 
     def reset(self) -> None:
         self.hand.reset()
@@ -501,7 +501,7 @@ class UpcardTable(HandTable):
             return uw.hint_lay_off(action.card, wild, self._meld_name(action.meld))
         if isinstance(action, Discard):
             return uw.hint_discard(action.card, wild, len(v.hand) == 1)
-        return [f"Hint: {action.kind}."]
+        return uw.hint_other(action.kind)
 
     def play_hint(self, key: str = "") -> None:
         action = self._hint_action()
@@ -547,14 +547,14 @@ class UpcardTable(HandTable):
     def pile_up(self, key: str = "") -> None:
         depth = self._pile_depth()
         if depth <= 1:
-            self._announce_pile("Top card. " if depth else "")
+            self._announce_pile(uw.TOP_CARD if depth else "")
             return
         self._pile_to(depth - 1)
 
     def pile_down(self, key: str = "") -> None:
         depth = self._pile_depth()
         if depth and depth == len(self.view.discard):
-            self._announce_pile("Bottom card. ")
+            self._announce_pile(uw.BOTTOM_CARD)
             return
         self._pile_to(depth + 1)
 
