@@ -62,6 +62,7 @@ __all__ = [
     "KEY_GROUPS",
     "KEY_HELP",
     "LAST_MELD",
+    "WHERE_THE_WILD_GOES",
     "ContractNarrator",
     "action_parts",
     "action_words",
@@ -740,3 +741,6 @@ GO_TO_MELD = "Go to meld number?"
 #: Said before the meld when the meld cursor is already at an end of the table.
 LAST_MELD = "Last meld. "
 FIRST_MELD = "First meld. "
+
+#: The menu of places a swapped-out wild can go.
+WHERE_THE_WILD_GOES = "Where the wild goes"

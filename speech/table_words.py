@@ -29,6 +29,7 @@ __all__ = [
     "SELECTED_MARK",
     "SETTINGS_HINT",
     "SETTINGS_MENU",
+    "SETTING_LABELS",
     "THANK_YOU",
     "braille_hand_words",
     "card_at_parts",
@@ -37,10 +38,14 @@ __all__ = [
     "hand_parts",
     "help_intro_words",
     "no_such_card",
+    "on_off",
     "opponents_words",
     "others_turn",
+    "pace_entry",
+    "rate_entry",
     "scores_long_words",
     "scores_short_words",
+    "setting_entry",
     "sorted_parts",
     "up_card_parts",
     "verbosity_words",
@@ -181,3 +186,32 @@ def cues_words(on: bool) -> str:
 def help_intro_words(title: str, commands: int) -> str:
     """What F1 says before the list of keys."""
     return f"Help for {title}: {commands} commands. Escape opens a menu of every action."
+
+#: The settings menu's name for each setting (settings field to label).
+SETTING_LABELS: Mapping[str, str] = MappingProxyType({
+    "speech": "Speech",
+    "verbosity": "Verbosity",
+    "cards": "Cards shown as",
+    "cues": "Sound cues",
+    "hints": "Hints",
+    "buy_questions": "Contract rummy buy questions",
+    "level": "Computer players' level (next game)",
+    "news_on_prompt": "News on the prompt line",
+})
+
+
+def on_off(on: bool) -> str:
+    return "on" if on else "off"
+
+
+def setting_entry(field: str, value: object) -> str:
+    """A settings menu item: the setting's name and its value, 'Verbosity: normal'."""
+    return f"{SETTING_LABELS[field]}: {value}"
+
+
+def rate_entry(rate: int) -> str:
+    return f"Speech rate: {rate} words a minute"
+
+
+def pace_entry(all_at_once: bool) -> str:
+    return "Computer players: " + ("all at once" if all_at_once else "one per key press")

@@ -646,7 +646,7 @@ class ContractTable(HandTable):
             self._act(Swap(self.seat, *options[0]))
             return
         items = [self._swap_item(Swap(self.seat, *o)) for o in options]
-        self.host.open(ListMenu("Where the wild goes", items, self.host.say_line, prompt="swap"))
+        self.host.open(ListMenu(cw.WHERE_THE_WILD_GOES, items, self.host.say_line, prompt="swap"))
 
     def _no_swap(self, v: ContractView, card: Card, meld: TableMeld) -> None:
         """Say why ``card`` cannot be swapped into ``meld``: not yet (the rules' reason for any swap now),

@@ -130,16 +130,16 @@ def settings_items(app: GameApp) -> list[MenuItem]:
     def current() -> Any:
         return app.session.settings
 
-    def choice(label: str, field: str, choices: tuple[str, ...]) -> MenuItem:
+    def choice(field: str, choices: tuple[str, ...]) -> MenuItem:
         return MenuItem(
-            label=lambda: f"{label}: {getattr(current(), field)}",
+            label=lambda: tw.setting_entry(field, getattr(current(), field)),
             adjust=lambda step: app.change_settings(
                 current().replace(**{field: _cycle(choices, getattr(current(), field), step)})),
         )
 
-    def flag(label: str, field: str) -> MenuItem:
+    def flag(field: str) -> MenuItem:
         return MenuItem(
-            label=lambda: f"{label}: {'on' if getattr(current(), field) else 'off'}",
+            label=lambda: tw.setting_entry(field, tw.on_off(getattr(current(), field))),
             adjust=lambda step: app.change_settings(current().replace(**{field: not getattr(current(), field)})),
         )
 
@@ -148,18 +148,17 @@ def settings_items(app: GameApp) -> list[MenuItem]:
         app.change_settings(current().replace(rate=max(lo, min(hi, current().rate + 20 * step))))
 
     return [
-        choice("Speech", "speech", SPEECH_CHOICES),
-        MenuItem(label=lambda: f"Speech rate: {current().rate} words a minute", adjust=rate),
-        choice("Verbosity", "verbosity", VERBOSITIES),
-        choice("Cards shown as", "cards", CARD_DISPLAYS),
-        flag("Sound cues", "cues"),
-        MenuItem(label=lambda: "Computer players: " + ("all at once" if current().pace == "all" else
-                                                       "one per key press"),
+        choice("speech", SPEECH_CHOICES),
+        MenuItem(label=lambda: tw.rate_entry(current().rate), adjust=rate),
+        choice("verbosity", VERBOSITIES),
+        choice("cards", CARD_DISPLAYS),
+        flag("cues"),
+        MenuItem(label=lambda: tw.pace_entry(current().pace == "all"),
                  adjust=lambda step: app.change_settings(current().replace(pace=_cycle(PACES, current().pace, step)))),
-        flag("Hints", "hints"),
-        flag("Contract rummy buy questions", "buy_questions"),
-        choice("Computer players' level (next game)", "level", LEVELS),
-        flag("News on the prompt line", "news_on_prompt"),
+        flag("hints"),
+        flag("buy_questions"),
+        choice("level", LEVELS),
+        flag("news_on_prompt"),
         *rule_option_items(app),
     ]
 
