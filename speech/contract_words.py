@@ -13,7 +13,8 @@ for menus and confirmations.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 
 from engine.actions import Action, Discard, Draw
 from engine.arrange_contract import Contract, is_wild, meld_kind, ordered_meld, run_value
@@ -56,6 +57,12 @@ from speech.table_words import SELECTED_MARK
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
 __all__ = [
+    "FIRST_MELD",
+    "GO_TO_MELD",
+    "KEY_GROUPS",
+    "KEY_HELP",
+    "LAST_MELD",
+    "WHERE_THE_WILD_GOES",
     "ContractNarrator",
     "action_parts",
     "action_words",
@@ -686,3 +693,54 @@ def buy_wish_parts(who: str, you: bool, card: Card, verbosity: Verbosity) -> Par
 def nearer_got_it(who: str, card: Card, verbosity: Verbosity) -> Parts:
     """Told to a player who asked to buy a card that a player nearer in turn took or bought first."""
     return [f"{who}, nearer in turn, got ", *_card(card, verbosity), ": your buy did not happen."]
+
+
+#: What each of this game's own keys does, as F1 help and docs/keys.md say it (command name to description).
+KEY_HELP: Mapping[str, str] = MappingProxyType({
+    "draw": "Draw from the stock; when the up card is offered to you first, pass on it and draw once the others have "
+            "answered.",
+    "take": "Take the up card (the top of the discard pile).",
+    "discard": "Discard the current card.",
+    "put-down": "Put the selection down: before your contract is down, it becomes a meld of your lay-down, laid down "
+                "once the melds make the contract; after, the selected cards (or the current card) are laid off on "
+                "the current meld.",
+    "swap": "Swap: the selected (or current) natural takes a wild's place in the current meld; the wild moves to "
+            "another meld.",
+    "lay-down-best": "Lay down the best lay-down of your contract (the fewest points left).",
+    "yes": "Yes to the card on offer: buy it (with a penalty card), or take it when you are next.",
+    "no": "No to the card on offer: pass on it.",
+    "play-hint": "Do what the hint says.",
+    "hint": "Hint: what to do now (buy or pass, draw, lay down, lay off, swap or discard).",
+    "select": "Select or unselect the current card; the selection is said, and whether it is a set or a run.",
+    "read-selection": "Read the selection and the melds planned so far.",
+    "clear-selection": "Clear the selection and the planned melds.",
+    "contract": "This hand's contract, and whether your hand meets it (or how many cards it is short, and which "
+                "would help).",
+    "fits": "Where the current card fits: the melds on the table it can go on.",
+    "next-meld": "Move to the next meld on the table and read it.",
+    "previous-meld": "Move to the previous meld on the table and read it.",
+    "go-to-meld": "Go to a meld by its number (type it, then Enter).",
+    "read-table": "Read every meld on the table, player by player.",
+    "next-player": "Move to the next player: their cards, melds and buys; the meld cursor goes to their first meld.",
+    "previous-player": "Move to the previous player.",
+    "players": "Every player's card count, whether they are down, and buys this hand.",
+    "up-card": "The up card (the top of the discard pile), or the card on offer.",
+    "wild": "What is wild: 2s and jokers, in every hand.",
+    "info": "Hand number, contract, dealer, whose turn, stock and discard pile sizes.",
+    "scores": "Scores: each player's total.",
+    "scores-long": "Scores hand by hand, with totals and who leads.",
+    "buy-questions": "Buy questions on or off: off, you are never asked and pass on every card you could buy.",
+    # the hand keys this game says in its own way (the others are in table_words.KEY_HELP)
+    "read-hand": "Read your whole hand in order, with the selected cards.",
+})
+
+
+#: The headings F1 help and docs/keys.md put over this game's own groups of keys (group, heading).
+KEY_GROUPS: tuple[tuple[str, str], ...] = (("selection", "Selecting and laying down"),)
+GO_TO_MELD = "Go to meld number?"
+#: Said before the meld when the meld cursor is already at an end of the table.
+LAST_MELD = "Last meld. "
+FIRST_MELD = "First meld. "
+
+#: The menu of places a swapped-out wild can go.
+WHERE_THE_WILD_GOES = "Where the wild goes"

@@ -6,6 +6,7 @@ true; these functions only say it, so a second language is a second module with 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from engine.arrange import Arrangement
 from engine.cards import Card, Rank
@@ -14,6 +15,7 @@ from speech.phrases import GAME_OVER, Parts, card_count, cards_parts, count, mel
 from speech.table_words import opponents_words
 
 __all__ = [
+    "KEY_HELP",
     "LAST_TURN_TIP",
     "NO_HINT",
     "arrangement_parts",
@@ -153,3 +155,19 @@ def players_parts(view: FiveCrownsView, last: Mapping[int, Card]) -> Parts:
         else:
             parts.append(", no discard yet")
     return [*parts, "."]
+
+
+#: What each of this game's own keys does, as F1 help and docs/keys.md say it (command name to description).
+KEY_HELP: Mapping[str, str] = MappingProxyType({
+    "draw": "Draw the top card of the stock.",
+    "take": "Take the top card of the discard pile (the up card).",
+    "discard": "Discard the current card (refused, with the reason, when you may not).",
+    "go-out": "Go out, discarding the current card: your melds are laid down and named.",
+    "hint": "Hint: the best lay-down now, how many cards are left to meld, and the best discard or draw.",
+    "up-card": "The top card of the discard pile.",
+    "wild": "What is wild this hand.",
+    "scores": "Scores: each player's total.",
+    "scores-long": "Scores hand by hand, with totals and who leads.",
+    "info": "Hand number, cards dealt, whose turn, stock and discard pile sizes.",
+    "players": "Each opponent's card count and last discard.",
+})

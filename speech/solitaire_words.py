@@ -9,7 +9,8 @@ everywhere", because each pile has its own wild rank.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from engine.cards import Card, Rank
@@ -33,6 +34,8 @@ from speech.phrases import card_count, cards_parts, count, hand_words, melds_par
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
 __all__ = [
+    "KEY_GROUPS",
+    "KEY_HELP",
     "TITLE",
     "SolitaireNarrator",
     "closing_words",
@@ -362,3 +365,40 @@ def discards_parts(dead: Sequence[Card]) -> list[str | Card]:
 
 def info_words(seed: int, view: SolitaireView) -> str:
     return f"{TITLE}, deal {seed}: {where_words(view)}."
+
+
+#: What each of this game's own keys does, as F1 help and docs/keys.md say it (command name to description).
+KEY_HELP: Mapping[str, str] = MappingProxyType({
+    "draw": "Turn up the top card of the stock.",
+    "put-down": "Place the turned-up card on the current pile.",
+    "discard": "Discard the current card from the pile you placed on.",
+    "play-hint": "Do what the hint says: place the card, or discard the hinted card.",
+    "hint": "Hint: the placement that brings a pile closest to closing, or the best discard.",
+    "up-card": "The turned-up card waiting to be placed.",
+    "pile-down": "Move to the next open pile.",
+    "pile-up": "Move to the previous open pile.",
+    "jump": "Move to pile 1 to 9; 0 is pile 10.",
+    "jump-high": "Alt+1 moves to pile 11.",
+    "go-to": "Go to a pile by its number (type it, then Enter).",
+    "previous-card": "Move to the previous card of the pile.",
+    "next-card": "Move to the next card of the pile.",
+    "first-card": "Move to the pile's first card.",
+    "last-card": "Move to the pile's last card.",
+    "read-hand": "Read the current pile's cards.",
+    "read-by-suit": "Read the current pile grouped by suit.",
+    "read-by-rank": "Read the current pile grouped by rank.",
+    "best-melds": "The current pile's best melds and the cards still unmatched.",
+    "braille-hand": "Show the current pile as braille cells on one line (card code).",
+    "open-piles": "List the open piles, each with how far it is from closing.",
+    "read-table": "Every pile, open and closed, with its cards.",
+    "scores": "Where you stand: piles closed, cards left in the stock and discarded.",
+    "wild": "What is wild on the current pile.",
+    "read-discards": "The cards discarded so far (they are dead).",
+    "info": "Piles closed, stock, the deal's seed and what to do now.",
+    "record": "Your record: games, wins, best result and winning streak.",
+})
+
+
+#: The headings F1 help and docs/keys.md put over this game's own groups of keys (group, heading).
+KEY_GROUPS: tuple[tuple[str, str], ...] = (
+    ("hand", "The current pile's cards"), ("pile", "Moving between piles"), ("melds", "All the piles"))

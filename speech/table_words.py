@@ -5,33 +5,50 @@ written once, so the games cannot drift apart in how a player's own hand is read
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from engine.cards import Card, Rank
 from speech.phrases import Parts, capital, card_count, cards_parts, hand_words, join_words, the_card
 from speech.results import scores_words
 
 __all__ = [
+    "ACTION_MENU",
     "DISCARD_PILE_EMPTY",
     "FIRST_CARD",
+    "GOING_ON",
+    "GOODBYE",
     "GO_TO_CARD",
     "HAND_EMPTY",
+    "KEY_HELP",
     "LAST_CARD",
     "NOBODY_WAITING",
     "NO_CARDS",
     "NO_MELDS_YET",
+    "QUIT_QUESTION",
     "SELECTED_MARK",
+    "SETTINGS_HINT",
+    "SETTINGS_MENU",
+    "SETTING_LABELS",
+    "THANK_YOU",
     "braille_hand_words",
     "card_at_parts",
+    "cues_words",
     "grouped_hand_words",
     "hand_parts",
+    "help_intro_words",
     "no_such_card",
+    "on_off",
     "opponents_words",
     "others_turn",
+    "pace_entry",
+    "rate_entry",
     "scores_long_words",
     "scores_short_words",
+    "setting_entry",
     "sorted_parts",
     "up_card_parts",
+    "verbosity_words",
     "your_hand_parts",
 ]
 
@@ -112,3 +129,89 @@ def opponents_words(players: Sequence[str], seat: int) -> str:
 
 
 SELECTED_MARK = ", selected"
+
+
+#: What the keys every table has do, as F1 help and docs/keys.md say it (command name to description):
+#: the hand keys of every table with a hand, then the keys of every game. A game's own keys are in its
+#: words module.
+KEY_HELP: Mapping[str, str] = MappingProxyType({
+    "previous-card": "Move to the previous card in your hand.",
+    "next-card": "Move to the next card in your hand.",
+    "first-card": "Move to the first card.",
+    "last-card": "Move to the last card.",
+    "jump": "Move to card 1 to 9; 0 is card 10.",
+    "jump-high": "Move to card 11 to 19.",
+    "go-to": "Go to a card by its number (type it, then Enter).",
+    "read-hand": "Read your whole hand in order.",
+    "read-by-suit": "Read your hand grouped by suit.",
+    "read-by-rank": "Read your hand grouped by rank.",
+    "braille-hand": "Show your hand as braille cells on one line (card code).",
+    "sort-rank": "Sort your hand by rank, and say the new order.",
+    "sort-suit": "Sort your hand by suit, and say the new order.",
+    "repeat": "Repeat the last message.",
+    "history-older": "History: the message before.",
+    "history-newer": "History: the message after.",
+    "history-oldest": "History: the first message.",
+    "history-newest": "History: the newest message.",
+    "history-filter": "History: browse all messages, your turns, other players or results.",
+    "verbosity": "Cycle how much is said: brief, normal, detailed.",
+    "cues": "Sound cues on or off.",
+    "help": "Help: list every key.",
+    "menu": "The action menu: every action in a list (Up, Down, Enter; Escape closes).",
+    "settings": "Settings: speech, rate, verbosity, cards, cues, pace, hints, buy questions, level.",
+    "save": "Save now (the game is also saved after every move).",
+    "quit": "Quit (asks first); your game is saved and resumes next time.",
+    "next": "When computer players are waiting (pace: one per key): let the next one play.",
+})
+
+
+# ----- the keys every game has: help, menus, settings, quitting
+ACTION_MENU = "Action menu"
+SETTINGS_MENU = "Settings"
+SETTINGS_HINT = "Up and Down to move, Left and Right or Enter to change, Escape to close."
+QUIT_QUESTION = "Quit the game?"
+GOING_ON = "Going on."
+GOODBYE = "Goodbye."
+THANK_YOU = "Thank you for playing."
+
+
+def verbosity_words(verbosity: str) -> str:
+    return f"Verbosity {verbosity}."
+
+
+def cues_words(on: bool) -> str:
+    return f"Sound cues {'on' if on else 'off'}."
+
+
+def help_intro_words(title: str, commands: int) -> str:
+    """What F1 says before the list of keys."""
+    return f"Help for {title}: {commands} commands. Escape opens a menu of every action."
+
+#: The settings menu's name for each setting (settings field to label).
+SETTING_LABELS: Mapping[str, str] = MappingProxyType({
+    "speech": "Speech",
+    "verbosity": "Verbosity",
+    "cards": "Cards shown as",
+    "cues": "Sound cues",
+    "hints": "Hints",
+    "buy_questions": "Contract rummy buy questions",
+    "level": "Computer players' level (next game)",
+    "news_on_prompt": "News on the prompt line",
+})
+
+
+def on_off(on: bool) -> str:
+    return "on" if on else "off"
+
+
+def setting_entry(field: str, value: object) -> str:
+    """A settings menu item: the setting's name and its value, 'Verbosity: normal'."""
+    return f"{SETTING_LABELS[field]}: {value}"
+
+
+def rate_entry(rate: int) -> str:
+    return f"Speech rate: {rate} words a minute"
+
+
+def pace_entry(all_at_once: bool) -> str:
+    return "Computer players: " + ("all at once" if all_at_once else "one per key press")

@@ -9,7 +9,8 @@ total leads, so the leader line is this module's own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from engine.cards import Card, Rank
@@ -28,7 +29,16 @@ from speech.results import Names
 from speech.table_words import DISCARD_PILE_EMPTY
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
-__all__ = ["UpcardNarrator", "upcard_leaders_words", "upcard_transcript"]
+__all__ = [
+    "BOTTOM_CARD",
+    "KEY_GROUPS",
+    "KEY_HELP",
+    "TOP_CARD",
+    "UpcardNarrator",
+    "hint_other",
+    "upcard_leaders_words",
+    "upcard_transcript",
+]
 
 Parts = list[str | Card]
 
@@ -524,3 +534,55 @@ def opponent_parts(name: str, held: int, melded: bool, value: int, last: Card | 
     elif opened:
         parts.append(", no discard yet")
     return parts
+
+
+#: What each of this game's own keys does, as F1 help and docs/keys.md say it (command name to description).
+KEY_HELP: Mapping[str, str] = MappingProxyType({
+    "draw": "Draw the top card of the stock.",
+    "take": "Take the discard pile back to the card under the pile cursor and meld it with your natural pair of its "
+            "rank (selected wilds join the meld).",
+    "discard": "Discard the current card: your turn ends (with your last card, you go out).",
+    "put-down": "Put down the selected cards: a new meld if they make one, otherwise laid off on melds that take them.",
+    "lay-off": "Lay off the selected cards, or the current card, on the current meld if it fits, otherwise on a meld "
+               "that takes it.",
+    "play-hint": "Do what the hint says (one step).",
+    "hint": "Hint: the next step a strong player would take, and how to do it.",
+    "select": "Select or unselect the current card, and hear the selection and whether it is a meld.",
+    "read-selection": "Read the selection and whether it is a meld.",
+    "clear-selection": "Clear the selection.",
+    "read-discards": "Read the whole discard pile, from the top.",
+    "pile-up": "Move the pile cursor one card toward the top.",
+    "pile-down": "Move the pile cursor one card deeper.",
+    "next-take-back": "Move the pile cursor to the next card, deeper, that you could take back to.",
+    "previous-take-back": "Move the pile cursor to the previous card, nearer the top, that you could take back to.",
+    "pile-go-to": "Go to a card of the discard pile by its place from the top (type it, then Enter).",
+    "take-back-options": "Every card you could take back to, with the meld it makes and what the cards above it "
+                         "would cost you.",
+    "read-table": "Every meld on the table, one line each, with its lay-offs.",
+    "players-melds": "Each player's melds and lay-offs, and what they are worth to them.",
+    "next-meld": "Move to the next meld on the table and read it.",
+    "previous-meld": "Move to the previous meld on the table and read it.",
+    "up-card": "The top card of the discard pile.",
+    "wild": "The wild rank, and everyone's up card and hand size at the deal.",
+    "scores": "Running totals against the target, and who leads.",
+    "scores-long": "Scores hand by hand, with the totals.",
+    "info": "Hand number, dealer, stock and pile sizes, whether you have melded, whose turn.",
+    "players": "Each opponent's cards in hand, melded or not, points on the table and last discard.",
+    # the hand keys this game says in its own way (the others are in table_words.KEY_HELP)
+    "go-to": "Go to a card of your hand by its number (type it, then Enter).",
+    "read-hand": "Read your whole hand in order, with the cards selected.",
+    "read-by-rank": "Read your hand grouped by rank: your pairs and wilds.",
+    "sort-rank": "Sort your hand by rank, wilds last, and say the new order.",
+})
+
+
+#: The headings F1 help and docs/keys.md put over this game's own groups of keys (group, heading).
+KEY_GROUPS: tuple[tuple[str, str], ...] = (("pile", "The discard pile"), ("melds", "Melds on the table"))
+#: Said before the card when the pile cursor is already at an end of the discard pile.
+TOP_CARD = "Top card. "
+BOTTOM_CARD = "Bottom card. "
+
+
+def hint_other(kind: str) -> Parts:
+    """The hint for a move no sentence of its own names (the engine's kind of action)."""
+    return [f"Hint: {kind}."]

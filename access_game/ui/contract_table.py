@@ -56,7 +56,7 @@ from engine.rules.contract_rummy import (
 from speech import contract_words as cw
 from speech import table_words as tw
 from speech.contract_words import action_words, melds_parts
-from speech.phrases import GAME_OVER, card_count, cards_parts
+from speech.phrases import GAME_OVER, cards_parts
 from speech.results import Names, scores_words
 from speech.utterance import Kind
 
@@ -247,11 +247,10 @@ class ContractTable(HandTable):
         short = 0 if v.melded[v.seat] else cards_short(v.hand, v.contract)
         helps = short > 0 and cards_wanted(v.hand, v.contract).helps(v.offer)
         return [cw.offer_hint(melded=v.melded[v.seat], fits=fits, short=short, helps=helps)]
-        return [f"Hint: it does not bring you closer to your contract; you are {card_count(short)} short."]
 
     # ----------------------------------------------------------------- the table protocol
     def groups(self) -> list[tuple[str, str]]:
-        return [("selection", "Selecting and laying down")]
+        return list(cw.KEY_GROUPS)
 
     def reset(self) -> None:
         self.hand.reset()
@@ -402,47 +401,35 @@ class ContractTable(HandTable):
         s = self.session
         not_waiting = lambda: not s.waiting  # noqa: E731
         return [
-            command("draw", "Draw from the stock; when the up card is offered to you first, pass on it and draw "
-                    "once the others have answered.", self.draw_stock),
-            command("take", "Take the up card (the top of the discard pile).", self.take_discard),
-            command("discard", "Discard the current card.", self.discard),
-            command("put-down", "Put the selection down: before your contract is down, it becomes a meld of your "
-                    "lay-down, laid down once the melds make the contract; after, the selected cards (or the "
-                    "current card) are laid off on the current meld.", self.confirm, when=not_waiting),
-            command("swap", "Swap: the selected (or current) natural takes a wild's place in the current meld; the "
-                    "wild moves to another meld.", self.swap),
-            command("lay-down-best", "Lay down the best lay-down of your contract (the fewest points left).",
-                    self.lay_down_best),
-            command("yes", "Yes to the card on offer: buy it (with a penalty card), or take it when you are next.",
-                    self.yes),
-            command("no", "No to the card on offer: pass on it.", self.no),
-            command("play-hint", "Do what the hint says.", self.play_hint),
-            command("hint", "Hint: what to do now (buy or pass, draw, lay down, lay off, swap or discard).",
-                    self.hint),
-            command("select", "Select or unselect the current card; the selection is said, and whether it is a "
-                    "set or a run.", self.select, when=not_waiting),
-            command("read-selection", "Read the selection and the melds planned so far.", self.read_selection),
-            command("clear-selection", "Clear the selection and the planned melds.", self.clear_selection),
-            command("contract", "This hand's contract, and whether your hand meets it (or how many cards it is "
-                    "short, and which would help).", self.contract),
-            command("fits", "Where the current card fits: the melds on the table it can go on.", self.fits),
-            *self.hand_commands(read_hand="Read your whole hand in order, with the selected cards."),
-            command("next-meld", "Move to the next meld on the table and read it.", self.next_meld),
-            command("previous-meld", "Move to the previous meld on the table and read it.", self.previous_meld),
-            command("go-to-meld", "Go to a meld by its number (type it, then Enter).", self.go_to_meld),
-            command("read-table", "Read every meld on the table, player by player.", self.read_melds),
-            command("next-player", "Move to the next player: their cards, melds and buys; the meld cursor goes to "
-                    "their first meld.", self.next_player),
-            command("previous-player", "Move to the previous player.", self.previous_player),
-            command("players", "Every player's card count, whether they are down, and buys this hand.",
-                    self.players),
-            command("up-card", "The up card (the top of the discard pile), or the card on offer.", self.up_card),
-            command("wild", "What is wild: 2s and jokers, in every hand.", self.wild),
-            command("info", "Hand number, contract, dealer, whose turn, stock and discard pile sizes.", self.info),
-            command("scores", "Scores: each player's total.", self.scores),
-            command("scores-long", "Scores hand by hand, with totals and who leads.", self.scores_long),
-            command("buy-questions", "Buy questions on or off: off, you are never asked and pass on every card you "
-                    "could buy.", self.toggle_buy_questions),
+            command("draw", cw.KEY_HELP["draw"], self.draw_stock),
+            command("take", cw.KEY_HELP["take"], self.take_discard),
+            command("discard", cw.KEY_HELP["discard"], self.discard),
+            command("put-down", cw.KEY_HELP["put-down"], self.confirm, when=not_waiting),
+            command("swap", cw.KEY_HELP["swap"], self.swap),
+            command("lay-down-best", cw.KEY_HELP["lay-down-best"], self.lay_down_best),
+            command("yes", cw.KEY_HELP["yes"], self.yes),
+            command("no", cw.KEY_HELP["no"], self.no),
+            command("play-hint", cw.KEY_HELP["play-hint"], self.play_hint),
+            command("hint", cw.KEY_HELP["hint"], self.hint),
+            command("select", cw.KEY_HELP["select"], self.select, when=not_waiting),
+            command("read-selection", cw.KEY_HELP["read-selection"], self.read_selection),
+            command("clear-selection", cw.KEY_HELP["clear-selection"], self.clear_selection),
+            command("contract", cw.KEY_HELP["contract"], self.contract),
+            command("fits", cw.KEY_HELP["fits"], self.fits),
+            *self.hand_commands(cw.KEY_HELP),
+            command("next-meld", cw.KEY_HELP["next-meld"], self.next_meld),
+            command("previous-meld", cw.KEY_HELP["previous-meld"], self.previous_meld),
+            command("go-to-meld", cw.KEY_HELP["go-to-meld"], self.go_to_meld),
+            command("read-table", cw.KEY_HELP["read-table"], self.read_melds),
+            command("next-player", cw.KEY_HELP["next-player"], self.next_player),
+            command("previous-player", cw.KEY_HELP["previous-player"], self.previous_player),
+            command("players", cw.KEY_HELP["players"], self.players),
+            command("up-card", cw.KEY_HELP["up-card"], self.up_card),
+            command("wild", cw.KEY_HELP["wild"], self.wild),
+            command("info", cw.KEY_HELP["info"], self.info),
+            command("scores", cw.KEY_HELP["scores"], self.scores),
+            command("scores-long", cw.KEY_HELP["scores-long"], self.scores_long),
+            command("buy-questions", cw.KEY_HELP["buy-questions"], self.toggle_buy_questions),
         ]
 
     def wild(self, key: str = "") -> None:
@@ -659,7 +646,7 @@ class ContractTable(HandTable):
             self._act(Swap(self.seat, *options[0]))
             return
         items = [self._swap_item(Swap(self.seat, *o)) for o in options]
-        self.host.open(ListMenu("Where the wild goes", items, self.host.say_line, prompt="swap"))
+        self.host.open(ListMenu(cw.WHERE_THE_WILD_GOES, items, self.host.say_line, prompt="swap"))
 
     def _no_swap(self, v: ContractView, card: Card, meld: TableMeld) -> None:
         """Say why ``card`` cannot be swapped into ``meld``: not yet (the rules' reason for any swap now),
@@ -703,7 +690,7 @@ class ContractTable(HandTable):
             index = ids.index(self.meld_id) + step
             if not 0 <= index < len(ids):
                 index -= step
-                edge = "Last meld. " if step > 0 else "First meld. "
+                edge = cw.LAST_MELD if step > 0 else cw.FIRST_MELD
         self.meld_id = ids[index]
         self.say(edge, *self._meld_parts(table[index], len(table)))
 
@@ -723,7 +710,7 @@ class ContractTable(HandTable):
         self.say(*self._meld_parts(meld, len(table)))
 
     def go_to_meld(self, key: str = "") -> None:
-        self.host.open(NumberEntry("Go to meld number?", self.host.say_line, on_number=self._go_meld,
+        self.host.open(NumberEntry(cw.GO_TO_MELD, self.host.say_line, on_number=self._go_meld,
                                    prompt="meld number"))
 
     def read_melds(self, key: str = "") -> None:

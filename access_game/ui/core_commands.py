@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from access_game.settings import CARD_DISPLAYS, LEVELS, PACES, RATE_RANGE, SPEECH_CHOICES, VERBOSITIES
 from access_game.ui.modes import Confirm, ListMenu, MenuItem
 from access_game.ui.registry import Command, command
+from speech import table_words as tw
 from speech.utterance import Kind
 
 if TYPE_CHECKING:
@@ -26,27 +27,23 @@ def core_commands(app: GameApp) -> list[Command]:
     core = _Core(app)
     # 'Next' only where computer players sit: in a game for one it would be a key that never applies.
     with_others = [
-        command("next", "When computer players are waiting (pace: one per key): let the next one play.",
-                core.next, when=lambda: app.session.waiting),
+        command("next", tw.KEY_HELP["next"], core.next, when=lambda: app.session.waiting),
     ] if app.session.computer_seats else []
     return [
         *with_others,
-        command("repeat", "Repeat the last message.", core.repeat),
-        command("history-older", "History: the message before.", core.history("older")),
-        command("history-newer", "History: the message after.", core.history("newer")),
-        command("history-oldest", "History: the first message.", core.history("oldest")),
-        command("history-newest", "History: the newest message.", core.history("newest")),
-        command("history-filter", "History: browse all messages, your turns, other players or results.",
-                core.history_filter),
-        command("verbosity", "Cycle how much is said: brief, normal, detailed.", core.verbosity),
-        command("cues", "Sound cues on or off.", core.cues),
-        command("help", "Help: list every key.", core.help),
-        command("menu", "The action menu: every action in a list (Up, Down, Enter; Escape closes).",
-                core.menu, in_menu=False),
-        command("settings", "Settings: speech, rate, verbosity, cards, cues, pace, hints, buy questions, level.",
-                core.settings),
-        command("save", "Save now (the game is also saved after every move).", core.save),
-        command("quit", "Quit (asks first); your game is saved and resumes next time.", core.quit),
+        command("repeat", tw.KEY_HELP["repeat"], core.repeat),
+        command("history-older", tw.KEY_HELP["history-older"], core.history("older")),
+        command("history-newer", tw.KEY_HELP["history-newer"], core.history("newer")),
+        command("history-oldest", tw.KEY_HELP["history-oldest"], core.history("oldest")),
+        command("history-newest", tw.KEY_HELP["history-newest"], core.history("newest")),
+        command("history-filter", tw.KEY_HELP["history-filter"], core.history_filter),
+        command("verbosity", tw.KEY_HELP["verbosity"], core.verbosity),
+        command("cues", tw.KEY_HELP["cues"], core.cues),
+        command("help", tw.KEY_HELP["help"], core.help),
+        command("menu", tw.KEY_HELP["menu"], core.menu, in_menu=False),
+        command("settings", tw.KEY_HELP["settings"], core.settings),
+        command("save", tw.KEY_HELP["save"], core.save),
+        command("quit", tw.KEY_HELP["quit"], core.quit),
     ]
 
 
@@ -64,7 +61,7 @@ class _Core:
 
     def next(self, key: str = "") -> None:
         if not self.session.step():
-            self.say("Nobody is waiting to play.")
+            self.say(tw.NOBODY_WAITING)
 
     def repeat(self, key: str = "") -> None:
         # The announcer says it again (or that nothing was said yet); a re-read is not added to history.
@@ -86,36 +83,36 @@ class _Core:
         s = self.session.settings
         nxt = VERBOSITIES[(VERBOSITIES.index(s.verbosity) + 1) % len(VERBOSITIES)]
         self.app.change_settings(s.replace(verbosity=nxt))
-        self.say(f"Verbosity {nxt}.", Kind.SYSTEM)
+        self.say(tw.verbosity_words(nxt), Kind.SYSTEM)
 
     def cues(self, key: str = "") -> None:
         s = self.session.settings
         self.app.change_settings(s.replace(cues=not s.cues))
-        self.say(f"Sound cues {'on' if not s.cues else 'off'}.", Kind.SYSTEM)
+        self.say(tw.cues_words(not s.cues), Kind.SYSTEM)
 
     def help(self, key: str = "") -> None:
         reg = self.app.registry
-        self.say(f"Help for {self.app.table.title}: {len(reg)} commands. Escape opens a menu of every action.")
+        self.say(tw.help_intro_words(self.app.table.title, len(reg)))
         for line in reg.help_lines():
             self.session.say(line, kind=Kind.INFO)
 
     def menu(self, key: str = "") -> None:
         items = [_menu_item(c) for c in self.app.registry.menu_items()]
-        self.app.open(ListMenu("Action menu", items, self.app.say_line, prompt="menu"))
+        self.app.open(ListMenu(tw.ACTION_MENU, items, self.app.say_line, prompt="menu"))
 
     def settings(self, key: str = "") -> None:
-        self.app.open(ListMenu("Settings", settings_items(self.app), self.app.say_line, prompt="settings",
-                               hint="Up and Down to move, Left and Right or Enter to change, Escape to close."))
+        self.app.open(ListMenu(tw.SETTINGS_MENU, settings_items(self.app), self.app.say_line, prompt="settings",
+                               hint=tw.SETTINGS_HINT))
 
     def save(self, key: str = "") -> None:
         self.session.save_now()
 
     def quit(self, key: str = "") -> None:
         if self.session.over:
-            self.app.quit_now("Thank you for playing.")
+            self.app.quit_now(tw.THANK_YOU)
             return
-        self.app.open(Confirm("Quit the game?", self.app.say_line, on_yes=lambda: self.app.quit_now("Goodbye."),
-                              on_no=lambda: self.say("Going on."), prompt="quit y/n"))
+        self.app.open(Confirm(tw.QUIT_QUESTION, self.app.say_line, on_yes=lambda: self.app.quit_now(tw.GOODBYE),
+                              on_no=lambda: self.say(tw.GOING_ON), prompt="quit y/n"))
 
 
 def _menu_item(command: Command) -> MenuItem:
@@ -133,16 +130,16 @@ def settings_items(app: GameApp) -> list[MenuItem]:
     def current() -> Any:
         return app.session.settings
 
-    def choice(label: str, field: str, choices: tuple[str, ...]) -> MenuItem:
+    def choice(field: str, choices: tuple[str, ...]) -> MenuItem:
         return MenuItem(
-            label=lambda: f"{label}: {getattr(current(), field)}",
+            label=lambda: tw.setting_entry(field, getattr(current(), field)),
             adjust=lambda step: app.change_settings(
                 current().replace(**{field: _cycle(choices, getattr(current(), field), step)})),
         )
 
-    def flag(label: str, field: str) -> MenuItem:
+    def flag(field: str) -> MenuItem:
         return MenuItem(
-            label=lambda: f"{label}: {'on' if getattr(current(), field) else 'off'}",
+            label=lambda: tw.setting_entry(field, tw.on_off(getattr(current(), field))),
             adjust=lambda step: app.change_settings(current().replace(**{field: not getattr(current(), field)})),
         )
 
@@ -151,18 +148,17 @@ def settings_items(app: GameApp) -> list[MenuItem]:
         app.change_settings(current().replace(rate=max(lo, min(hi, current().rate + 20 * step))))
 
     return [
-        choice("Speech", "speech", SPEECH_CHOICES),
-        MenuItem(label=lambda: f"Speech rate: {current().rate} words a minute", adjust=rate),
-        choice("Verbosity", "verbosity", VERBOSITIES),
-        choice("Cards shown as", "cards", CARD_DISPLAYS),
-        flag("Sound cues", "cues"),
-        MenuItem(label=lambda: "Computer players: " + ("all at once" if current().pace == "all" else
-                                                       "one per key press"),
+        choice("speech", SPEECH_CHOICES),
+        MenuItem(label=lambda: tw.rate_entry(current().rate), adjust=rate),
+        choice("verbosity", VERBOSITIES),
+        choice("cards", CARD_DISPLAYS),
+        flag("cues"),
+        MenuItem(label=lambda: tw.pace_entry(current().pace == "all"),
                  adjust=lambda step: app.change_settings(current().replace(pace=_cycle(PACES, current().pace, step)))),
-        flag("Hints", "hints"),
-        flag("Contract rummy buy questions", "buy_questions"),
-        choice("Computer players' level (next game)", "level", LEVELS),
-        flag("News on the prompt line", "news_on_prompt"),
+        flag("hints"),
+        flag("buy_questions"),
+        choice("level", LEVELS),
+        flag("news_on_prompt"),
         *rule_option_items(app),
     ]
 

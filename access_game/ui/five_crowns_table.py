@@ -141,21 +141,18 @@ class FiveCrownsTable(HandTable):
     # ----------------------------------------------------------------- commands
     def commands(self) -> list[Command]:
         return [
-            command("draw", "Draw the top card of the stock.", self.draw_stock),
-            command("take", "Take the top card of the discard pile (the up card).", self.take_discard),
-            command("discard", "Discard the current card (refused, with the reason, when you may not).",
-                    self.discard),
-            command("go-out", "Go out, discarding the current card: your melds are laid down and named.",
-                    self.go_out),
-            command("hint", "Hint: the best lay-down now, how many cards are left to meld, and the best discard "
-                    "or draw.", self.hint),
+            command("draw", words.KEY_HELP["draw"], self.draw_stock),
+            command("take", words.KEY_HELP["take"], self.take_discard),
+            command("discard", words.KEY_HELP["discard"], self.discard),
+            command("go-out", words.KEY_HELP["go-out"], self.go_out),
+            command("hint", words.KEY_HELP["hint"], self.hint),
             *self.hand_commands(),
-            command("up-card", "The top card of the discard pile.", self.up_card),
-            command("wild", "What is wild this hand.", self.wild),
-            command("scores", "Scores: each player's total.", self.scores),
-            command("scores-long", "Scores hand by hand, with totals and who leads.", self.scores_long),
-            command("info", "Hand number, cards dealt, whose turn, stock and discard pile sizes.", self.info),
-            command("players", "Each opponent's card count and last discard.", self.players),
+            command("up-card", words.KEY_HELP["up-card"], self.up_card),
+            command("wild", words.KEY_HELP["wild"], self.wild),
+            command("scores", words.KEY_HELP["scores"], self.scores),
+            command("scores-long", words.KEY_HELP["scores-long"], self.scores_long),
+            command("info", words.KEY_HELP["info"], self.info),
+            command("players", words.KEY_HELP["players"], self.players),
         ]
 
     # ----- playing

@@ -5,7 +5,7 @@ only its wild rank, its sort orders and what a mark means in its game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from access_game.ui.braille_link import hand_cells, show_hand
@@ -98,27 +98,29 @@ class HandTable:
         self.session.say(*parts, kind=kind, urgent=urgent)
 
     # ----- the command sets every table with a hand shares
-    #: The hand keys and what they do; a table changes a description by passing it to hand_commands.
-    HAND_COMMANDS: tuple[tuple[str, str, str], ...] = (
-        ("previous-card", "Move to the previous card in your hand.", "previous"),
-        ("next-card", "Move to the next card in your hand.", "next"),
-        ("first-card", "Move to the first card.", "first"),
-        ("last-card", "Move to the last card.", "last"),
-        ("jump", "Move to card 1 to 9; 0 is card 10.", "jump"),
-        ("jump-high", "Move to card 11 to 19.", "jump_high"),
-        ("go-to", "Go to a card by its number (type it, then Enter).", "go_to"),
-        ("read-hand", "Read your whole hand in order.", "read_hand"),
-        ("read-by-suit", "Read your hand grouped by suit.", "read_by_suit"),
-        ("read-by-rank", "Read your hand grouped by rank.", "read_by_rank"),
-        ("braille-hand", "Show your hand as braille cells on one line (card code).", "braille_hand"),
-        ("sort-rank", "Sort your hand by rank, and say the new order.", "sort_rank"),
-        ("sort-suit", "Sort your hand by suit, and say the new order.", "sort_suit"),
+    #: The hand keys and the methods that answer them; what each does is said in table_words.KEY_HELP, and a
+    #: table changes a description by passing its own words to hand_commands.
+    HAND_COMMANDS: tuple[tuple[str, str], ...] = (
+        ("previous-card", "previous"),
+        ("next-card", "next"),
+        ("first-card", "first"),
+        ("last-card", "last"),
+        ("jump", "jump"),
+        ("jump-high", "jump_high"),
+        ("go-to", "go_to"),
+        ("read-hand", "read_hand"),
+        ("read-by-suit", "read_by_suit"),
+        ("read-by-rank", "read_by_rank"),
+        ("braille-hand", "braille_hand"),
+        ("sort-rank", "sort_rank"),
+        ("sort-suit", "sort_suit"),
     )
 
-    def hand_commands(self, **descriptions: str) -> list[Command]:
-        """The hand's commands (keys from the key plan); ``read_hand="..."`` changes a description."""
-        return [command(name, descriptions.get(method, text), getattr(self, method))
-                for name, text, method in self.HAND_COMMANDS]
+    def hand_commands(self, descriptions: Mapping[str, str] = tw.KEY_HELP) -> list[Command]:
+        """The hand's commands (keys from the key plan); a game's own words for a hand key (by command name,
+        e.g. its ``KEY_HELP``) replace the shared ones."""
+        return [command(name, descriptions.get(name, tw.KEY_HELP[name]), getattr(self, method))
+                for name, method in self.HAND_COMMANDS]
 
     # ----- status keys every game with scores answers the same way
     def scores(self, key: str = "") -> None:

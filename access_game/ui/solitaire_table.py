@@ -84,7 +84,7 @@ class SolitaireTable:
 
     # ----------------------------------------------------------------- the table protocol
     def groups(self) -> list[tuple[str, str]]:
-        return [("hand", "The current pile's cards"), ("pile", "Moving between piles"), ("melds", "All the piles")]
+        return list(sw.KEY_GROUPS)
 
     def reset(self) -> None:
         """Cursors for a fresh deal, or for a resumed one: on the card just placed if a discard is owed."""
@@ -167,36 +167,33 @@ class SolitaireTable:
     # ----------------------------------------------------------------- commands
     def commands(self) -> list[Command]:
         return [
-            command("draw", "Turn up the top card of the stock.", self.draw),
-            command("put-down", "Place the turned-up card on the current pile.", self.place),
-            command("discard", "Discard the current card from the pile you placed on.", self.discard),
-            command("play-hint", "Do what the hint says: place the card, or discard the hinted card.",
-                    self.play_hint),
-            command("hint", "Hint: the placement that brings a pile closest to closing, or the best discard.",
-                    self.hint),
-            command("up-card", "The turned-up card waiting to be placed.", self.turned_card),
-            command("pile-down", "Move to the next open pile.", self.next_pile),
-            command("pile-up", "Move to the previous open pile.", self.previous_pile),
-            command("jump", "Move to pile 1 to 9; 0 is pile 10.", self.jump),
-            command("jump-high", "Alt+1 moves to pile 11.", self.jump),
-            command("go-to", "Go to a pile by its number (type it, then Enter).", self.go_to),
-            command("previous-card", "Move to the previous card of the pile.", self.previous_card),
-            command("next-card", "Move to the next card of the pile.", self.next_card),
-            command("first-card", "Move to the pile's first card.", self.first_card),
-            command("last-card", "Move to the pile's last card.", self.last_card),
-            command("read-hand", "Read the current pile's cards.", self.read_pile),
-            command("read-by-suit", "Read the current pile grouped by suit.", self.read_by_suit),
-            command("read-by-rank", "Read the current pile grouped by rank.", self.read_by_rank),
-            command("best-melds", "The current pile's best melds and the cards still unmatched.", self.pile_melds),
-            command("braille-hand", "Show the current pile as braille cells on one line (card code).",
-                    self.braille_pile),
-            command("open-piles", "List the open piles, each with how far it is from closing.", self.open_piles),
-            command("read-table", "Every pile, open and closed, with its cards.", self.all_piles),
-            command("scores", "Where you stand: piles closed, cards left in the stock and discarded.", self.stock),
-            command("wild", "What is wild on the current pile.", self.wild),
-            command("read-discards", "The cards discarded so far (they are dead).", self.discards),
-            command("info", "Piles closed, stock, the deal's seed and what to do now.", self.info),
-            command("record", "Your record: games, wins, best result and winning streak.", self.record),
+            command("draw", sw.KEY_HELP["draw"], self.draw),
+            command("put-down", sw.KEY_HELP["put-down"], self.place),
+            command("discard", sw.KEY_HELP["discard"], self.discard),
+            command("play-hint", sw.KEY_HELP["play-hint"], self.play_hint),
+            command("hint", sw.KEY_HELP["hint"], self.hint),
+            command("up-card", sw.KEY_HELP["up-card"], self.turned_card),
+            command("pile-down", sw.KEY_HELP["pile-down"], self.next_pile),
+            command("pile-up", sw.KEY_HELP["pile-up"], self.previous_pile),
+            command("jump", sw.KEY_HELP["jump"], self.jump),
+            command("jump-high", sw.KEY_HELP["jump-high"], self.jump),
+            command("go-to", sw.KEY_HELP["go-to"], self.go_to),
+            command("previous-card", sw.KEY_HELP["previous-card"], self.previous_card),
+            command("next-card", sw.KEY_HELP["next-card"], self.next_card),
+            command("first-card", sw.KEY_HELP["first-card"], self.first_card),
+            command("last-card", sw.KEY_HELP["last-card"], self.last_card),
+            command("read-hand", sw.KEY_HELP["read-hand"], self.read_pile),
+            command("read-by-suit", sw.KEY_HELP["read-by-suit"], self.read_by_suit),
+            command("read-by-rank", sw.KEY_HELP["read-by-rank"], self.read_by_rank),
+            command("best-melds", sw.KEY_HELP["best-melds"], self.pile_melds),
+            command("braille-hand", sw.KEY_HELP["braille-hand"], self.braille_pile),
+            command("open-piles", sw.KEY_HELP["open-piles"], self.open_piles),
+            command("read-table", sw.KEY_HELP["read-table"], self.all_piles),
+            command("scores", sw.KEY_HELP["scores"], self.stock),
+            command("wild", sw.KEY_HELP["wild"], self.wild),
+            command("read-discards", sw.KEY_HELP["read-discards"], self.discards),
+            command("info", sw.KEY_HELP["info"], self.info),
+            command("record", sw.KEY_HELP["record"], self.record),
         ]
 
     # ----- playing

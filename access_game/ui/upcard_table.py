@@ -224,7 +224,7 @@ class UpcardTable(HandTable):
 
     # ----------------------------------------------------------------- the table protocol
     def groups(self) -> list[tuple[str, str]]:
-        return [("pile", "The discard pile"), ("melds", "Melds on the table")]
+        return list(uw.KEY_GROUPS)
 
     def reset(self) -> None:
         self.hand.reset()
@@ -307,49 +307,34 @@ class UpcardTable(HandTable):
         s = self.session
         not_waiting = lambda: not s.waiting  # noqa: E731
         return [
-            command("draw", "Draw the top card of the stock.", self.draw_stock),
-            command("take", "Take the discard pile back to the card under the pile cursor and meld it with your "
-                    "natural pair of its rank (selected wilds join the meld).", self.take_back),
-            command("discard", "Discard the current card: your turn ends (with your last card, you go out).",
-                    self.discard),
-            command("put-down", "Put down the selected cards: a new meld if they make one, otherwise laid off on "
-                    "melds that take them.", self.put_down, when=not_waiting),
-            command("lay-off", "Lay off the selected cards, or the current card, on the current meld if it fits, "
-                    "otherwise on a meld that takes it.", self.lay_off),
-            command("play-hint", "Do what the hint says (one step).", self.play_hint),
-            command("hint", "Hint: the next step a strong player would take, and how to do it.", self.hint),
-            command("select", "Select or unselect the current card, and hear the selection and whether it is a "
-                    "meld.", self.select, when=not_waiting),
-            command("read-selection", "Read the selection and whether it is a meld.", self.read_selection),
-            command("clear-selection", "Clear the selection.", self.clear_selection),
-            *self.hand_commands(go_to="Go to a card of your hand by its number (type it, then Enter).",
-                                read_hand="Read your whole hand in order, with the cards selected.",
-                                read_by_rank="Read your hand grouped by rank: your pairs and wilds.",
-                                sort_rank="Sort your hand by rank, wilds last, and say the new order."),
-            command("read-discards", "Read the whole discard pile, from the top.", self.read_pile),
-            command("pile-up", "Move the pile cursor one card toward the top.", self.pile_up),
-            command("pile-down", "Move the pile cursor one card deeper.", self.pile_down),
-            command("next-take-back", "Move the pile cursor to the next card, deeper, that you could take back to.",
-                    self.next_target),
-            command("previous-take-back", "Move the pile cursor to the previous card, nearer the top, that you "
-                    "could take back to.", self.previous_target),
-            command("pile-go-to", "Go to a card of the discard pile by its place from the top (type it, then "
-                    "Enter).", self.pile_go_to),
-            command("take-back-options", "Every card you could take back to, with the meld it makes and what the "
-                    "cards above it would cost you.", self.take_back_options),
-            command("read-table", "Every meld on the table, one line each, with its lay-offs.", self.all_melds),
-            command("players-melds", "Each player's melds and lay-offs, and what they are worth to them.",
-                    self.players_melds),
-            command("next-meld", "Move to the next meld on the table and read it.", self.next_meld),
-            command("previous-meld", "Move to the previous meld on the table and read it.", self.previous_meld),
-            command("up-card", "The top card of the discard pile.", self.top_card),
-            command("wild", "The wild rank, and everyone's up card and hand size at the deal.", self.wild),
-            command("scores", "Running totals against the target, and who leads.", self.scores),
-            command("scores-long", "Scores hand by hand, with the totals.", self.scores_long),
-            command("info", "Hand number, dealer, stock and pile sizes, whether you have melded, whose turn.",
-                    self.info),
-            command("players", "Each opponent's cards in hand, melded or not, points on the table and last discard.",
-                    self.players),
+            command("draw", uw.KEY_HELP["draw"], self.draw_stock),
+            command("take", uw.KEY_HELP["take"], self.take_back),
+            command("discard", uw.KEY_HELP["discard"], self.discard),
+            command("put-down", uw.KEY_HELP["put-down"], self.put_down, when=not_waiting),
+            command("lay-off", uw.KEY_HELP["lay-off"], self.lay_off),
+            command("play-hint", uw.KEY_HELP["play-hint"], self.play_hint),
+            command("hint", uw.KEY_HELP["hint"], self.hint),
+            command("select", uw.KEY_HELP["select"], self.select, when=not_waiting),
+            command("read-selection", uw.KEY_HELP["read-selection"], self.read_selection),
+            command("clear-selection", uw.KEY_HELP["clear-selection"], self.clear_selection),
+            *self.hand_commands(uw.KEY_HELP),
+            command("read-discards", uw.KEY_HELP["read-discards"], self.read_pile),
+            command("pile-up", uw.KEY_HELP["pile-up"], self.pile_up),
+            command("pile-down", uw.KEY_HELP["pile-down"], self.pile_down),
+            command("next-take-back", uw.KEY_HELP["next-take-back"], self.next_target),
+            command("previous-take-back", uw.KEY_HELP["previous-take-back"], self.previous_target),
+            command("pile-go-to", uw.KEY_HELP["pile-go-to"], self.pile_go_to),
+            command("take-back-options", uw.KEY_HELP["take-back-options"], self.take_back_options),
+            command("read-table", uw.KEY_HELP["read-table"], self.all_melds),
+            command("players-melds", uw.KEY_HELP["players-melds"], self.players_melds),
+            command("next-meld", uw.KEY_HELP["next-meld"], self.next_meld),
+            command("previous-meld", uw.KEY_HELP["previous-meld"], self.previous_meld),
+            command("up-card", uw.KEY_HELP["up-card"], self.top_card),
+            command("wild", uw.KEY_HELP["wild"], self.wild),
+            command("scores", uw.KEY_HELP["scores"], self.scores),
+            command("scores-long", uw.KEY_HELP["scores-long"], self.scores_long),
+            command("info", uw.KEY_HELP["info"], self.info),
+            command("players", uw.KEY_HELP["players"], self.players),
         ]
 
     # ----- playing
@@ -516,7 +501,7 @@ class UpcardTable(HandTable):
             return uw.hint_lay_off(action.card, wild, self._meld_name(action.meld))
         if isinstance(action, Discard):
             return uw.hint_discard(action.card, wild, len(v.hand) == 1)
-        return [f"Hint: {action.kind}."]
+        return uw.hint_other(action.kind)
 
     def play_hint(self, key: str = "") -> None:
         action = self._hint_action()
@@ -562,14 +547,14 @@ class UpcardTable(HandTable):
     def pile_up(self, key: str = "") -> None:
         depth = self._pile_depth()
         if depth <= 1:
-            self._announce_pile("Top card. " if depth else "")
+            self._announce_pile(uw.TOP_CARD if depth else "")
             return
         self._pile_to(depth - 1)
 
     def pile_down(self, key: str = "") -> None:
         depth = self._pile_depth()
         if depth and depth == len(self.view.discard):
-            self._announce_pile("Bottom card. ")
+            self._announce_pile(uw.BOTTOM_CARD)
             return
         self._pile_to(depth + 1)
 
