@@ -113,8 +113,6 @@ def is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-_is_int = is_whole
-
 
 def _is_card(value: object) -> bool:
     if not isinstance(value, Card):
@@ -129,8 +127,8 @@ def _is_cards(value: object) -> bool:
 
 #: How each field annotation used by actions is checked (annotations are strings: postponed evaluation).
 _FIELD_CHECKS: dict[str, tuple[Callable[[object], bool], str]] = {
-    "int": (_is_int, "a whole number"),
-    "int | None": (lambda v: v is None or _is_int(v), "a whole number or nothing"),
+    "int": (is_whole, "a whole number"),
+    "int | None": (lambda v: v is None or is_whole(v), "a whole number or nothing"),
     "bool": (lambda v: isinstance(v, bool), "true or false"),
     "str": (lambda v: isinstance(v, str), "a word"),
     "Card": (_is_card, "a card"),
@@ -191,7 +189,7 @@ def require_number(value: object, name: str, low: int, high: int | None = None) 
 
 
 def require_seat(value: object, seats: Collection[int], name: str) -> None:
-    require(_is_int(value) and value in seats, f"{name} is {value!r}, not one of the seats {sorted(seats)}")
+    require(is_whole(value) and value in seats, f"{name} is {value!r}, not one of the seats {sorted(seats)}")
 
 
 def require_per_seat(values: Collection[object], players: int, name: str) -> None:

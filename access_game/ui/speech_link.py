@@ -16,7 +16,7 @@ from typing import Any
 from access_game.settings import HOME_ENV, VERBOSITIES, Settings
 from access_game.ui.braille_link import card_cells
 
-__all__ = ["contract_narrator", "make_announcer", "make_cues", "make_narrator", "output_backend", "solitaire_narrator",
+__all__ = ["contract_narrator", "make_announcer", "make_cues", "make_narrator", "solitaire_narrator",
            "start_output"]
 
 #: The speech setting's names as the backend factory spells them.
@@ -24,12 +24,6 @@ _BACKEND_NAMES = {"self-voicing": "self-voicing", "screen-reader": "screen-reade
                   "pyttsx3": "pyttsx3", "silent": "silent"}
 #: The settings that ask for the game's own voice.
 _VOICES = ("self-voicing", "espeak-ng", "pyttsx3")
-
-
-def output_backend(settings: Settings) -> tuple[Any, list[Any]]:
-    """The backend the settings ask for and its fallbacks; silent at worst, never an exception."""
-    backend, fallbacks, _note = start_output(settings)
-    return backend, fallbacks
 
 
 def start_output(settings: Settings) -> tuple[Any, list[Any], str | None]:
