@@ -1,0 +1,91 @@
+"""The language every sentence is said in: gettext catalogs shipped in the package, English the fallback.
+
+Every sentence a player hears or reads is written in English in a words module and passed through
+``_`` (or ``ngettext`` where a number chooses the form), so the catalog of the chosen language can
+give its own words. Keys stay the same in every language; only words change.
+
+A sentence kept in a module constant is translated when it is *said*, not when the module is
+imported: mark such constants with ``N_`` (which only marks them for the catalog) and pass them
+through ``_`` where they are used, because the language may be chosen after the import.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "_", "default_language", "language", "ngettext",
+           "set_language"]
+
+DOMAIN = "access_game"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+#: The languages the game speaks; the first is the fallback.
+LANGUAGES: tuple[str, ...] = ("en", "fr")
+
+_translations: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+
+
+def set_language(lang: str) -> None:
+    """Speak ``lang`` from now on (one of LANGUAGES); an unknown language is refused with ValueError."""
+    global _translations, _language
+    code = lang.strip().lower()
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    if code == LANGUAGES[0]:
+        _translations = gettext.NullTranslations()
+    else:
+        _translations = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[code], fallback=True)
+    _language = code
+
+
+def language() -> str:
+    """The language sentences are said in now."""
+    return _language
+
+
+def _(message: str) -> str:
+    """``message`` in the current language (itself when the catalog has no translation)."""
+    return _translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n`` in the current language (French says '0 point', '1 point')."""
+    return _translations.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalog without translating it now (a module constant said later)."""
+    return message
+
+
+def default_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language the system asks for: LC_ALL, then LC_MESSAGES, then LANG, then (on Windows) the user's
+    locale; English when none names a language the game speaks."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = env.get(name, "")
+        if value:
+            code = value.split(":")[0].split(".")[0].split("_")[0].split("-")[0].lower()
+            if code in LANGUAGES:
+                return code
+            if code not in ("c", "posix"):
+                return LANGUAGES[0]
+    windows = _windows_language()
+    return windows if windows in LANGUAGES else LANGUAGES[0]
+
+
+def _windows_language() -> str | None:
+    if os.name != "nt":  # pragma: no cover - Windows only
+        return None
+    try:  # pragma: no cover - Windows only
+        import ctypes
+        import locale
+
+        lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
+        name = locale.windows_locale.get(lcid, "")
+        return name.split("_")[0].lower() or None
+    except Exception:  # pragma: no cover - Windows only
+        return None
