@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "_", "default_language", "language", "ngettext",
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "_", "default_language", "fill", "language", "ngettext",
            "set_language"]
 
 DOMAIN = "access_game"
@@ -59,6 +61,42 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalog without translating it now (a module constant said later)."""
     return message
+
+
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def fill(template: str, **values: Any) -> tuple[Any, ...]:
+    """A translated sentence's parts, its ``{name}`` placeholders filled: text values become text, and a
+    card (or any value that is not text or a number) stays a part of its own, so each output can show
+    it its own way (words, braille cells). A tuple or list value is spliced in as parts.
+
+    Word order belongs to the language: "You drew {card}." and "Vous piochez {card}." are whole
+    sentences in the catalog, never pieces glued together in code.
+    """
+    parts: list[Any] = []
+    pos = 0
+    for match in _PLACEHOLDER.finditer(template):
+        parts.append(template[pos:match.start()])
+        value = values[match.group(1)]
+        if isinstance(value, str | int | float):
+            parts.append(str(value))
+        elif isinstance(value, Sequence):
+            parts.extend(value)
+        else:
+            parts.append(value)
+        pos = match.end()
+    parts.append(template[pos:])
+    merged: list[Any] = []
+    for part in parts:  # neighbouring text parts join, empty ones go, so equal sentences compare equal
+        if isinstance(part, str):
+            if not part:
+                continue
+            if merged and isinstance(merged[-1], str):
+                merged[-1] += part
+                continue
+        merged.append(part)
+    return tuple(merged)
 
 
 def default_language(environ: Mapping[str, str] | None = None) -> str:
