@@ -21,7 +21,7 @@ from engine.events import Event, seen_by
 from engine.game import Game
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
-__all__ = ["Announcing", "Narrating", "Session", "bot_seed"]
+__all__ = ["Announcing", "Narrating", "Session", "SessionVoice", "bot_seed"]
 
 EventListener = Callable[[Sequence[Event]], None]
 
@@ -58,7 +58,74 @@ def bot_seed(game_seed: int, seat: int, actions_so_far: int) -> int:
     return random.Random(f"access-game/bot/{game_seed}/{seat}/{actions_so_far}").randrange(2**31)
 
 
-class Session:
+class SessionVoice:
+    """Speaking, sound cues and settings, the same for a game at this terminal and a seat at a network
+    table: messages go to the announcer, braille-only lines to the printer and display, cues follow the
+    narrator's events, and a settings change is heard at once."""
+
+    announcer: Announcing
+    narrator: Narrating
+    settings: Settings
+    cues: CuePlayer | None
+    on_settings: Callable[[Settings], None] | None
+    human_seat: int
+
+    def view(self) -> Any:
+        raise NotImplementedError
+
+    def say(self, *parts: str | Any, kind: Kind = Kind.INFO, urgent: bool = False) -> None:
+        self.announcer.announce(utter(*parts, kind=kind, urgent=urgent), kind, urgent=urgent)
+
+    def say_all(self, utterances: Sequence[Utterance]) -> None:
+        for u in utterances:
+            self.announcer.announce(u, u.kind, urgent=u.urgent)
+
+    def refuse(self, reason: str) -> None:
+        text = reason[:1].upper() + reason[1:]
+        if not text.endswith((".", "!", "?")):
+            text += "."
+        self.say(text, kind=Kind.SYSTEM, urgent=True)
+
+    def show_only(self, line: str) -> None:
+        """A line for the eyes and fingers only (braille cells): printed, sent to a braille display,
+        never spoken and not kept in history."""
+        printer = getattr(self.announcer, "printer", None)
+        if printer is not None:
+            printer(line)
+        backend = getattr(self.announcer, "backend", None)
+        if backend is not None and not backend.speaks:
+            with contextlib.suppress(Exception):
+                backend.braille(line)
+
+    def cue(self, name: str) -> None:
+        if self.cues is not None and self.settings.cues:
+            with contextlib.suppress(Exception):  # a missing sound must never stop the game
+                self.cues.play(name)
+
+    def _cues(self, events: Sequence[Event]) -> None:
+        if self.cues is None or not self.settings.cues:
+            return
+        # A game with events of its own (solitaire) has a narrator that knows their sounds too.
+        own = getattr(self.narrator, "cues_for", None)
+        if callable(own):
+            names: list[str] = own(events)
+        else:
+            from speech.cues import cues_for
+
+            names = cues_for(events, self.human_seat, getattr(self.view(), "wild_rank", None))
+        for name in names:
+            self.cue(name)
+
+    def change_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        self.narrator.verbosity = Verbosity(VERBOSITIES.index(settings.verbosity))
+        if self.cues is not None:
+            self.cues.enabled = settings.cues
+        if self.on_settings is not None:
+            self.on_settings(settings)
+
+
+class Session(SessionVoice):
     def __init__(
         self,
         game: Game,
@@ -106,8 +173,31 @@ class Session:
         seed = bot_seed(self.game.seed, seat, len(self.game.actions))
         return make_agent(self.game.ruleset.name, self.level, seed=seed)
 
+    @property
+    def ruleset_name(self) -> str:
+        return self.game.ruleset.name
+
+    @property
+    def game_seed(self) -> int | None:
+        return self.game.seed
+
+    @property
+    def move_count(self) -> int:
+        return len(self.game.actions)
+
+    @property
+    def network(self) -> None:
+        """A game at this terminal has no table talk (see access_game.session_api.TableTalk)."""
+        return None
+
     def view(self) -> Any:
         return self.game.view(self.human_seat)
+
+    def legal_actions(self) -> list[Action]:
+        return self.game.legal_actions(self.human_seat)
+
+    def seats_to_act(self) -> tuple[int, ...]:
+        return self.game.seats_to_act()
 
     @property
     def over(self) -> bool:
@@ -125,36 +215,6 @@ class Session:
     def waiting(self) -> bool:
         """Computer players are waiting for a key press (pace 'step')."""
         return self.settings.pace == "step" and self.bots_to_move
-
-    # ----------------------------------------------------------------- speaking
-    def say(self, *parts: str | Any, kind: Kind = Kind.INFO, urgent: bool = False) -> None:
-        self.announcer.announce(utter(*parts, kind=kind, urgent=urgent), kind, urgent=urgent)
-
-    def say_all(self, utterances: Sequence[Utterance]) -> None:
-        for u in utterances:
-            self.announcer.announce(u, u.kind, urgent=u.urgent)
-
-    def refuse(self, reason: str) -> None:
-        text = reason[:1].upper() + reason[1:]
-        if not text.endswith((".", "!", "?")):
-            text += "."
-        self.say(text, kind=Kind.SYSTEM, urgent=True)
-
-    def show_only(self, line: str) -> None:
-        """A line for the eyes and fingers only (braille cells): printed, sent to a braille display,
-        never spoken and not kept in history."""
-        printer = getattr(self.announcer, "printer", None)
-        if printer is not None:
-            printer(line)
-        backend = getattr(self.announcer, "backend", None)
-        if backend is not None and not backend.speaks:
-            with contextlib.suppress(Exception):
-                backend.braille(line)
-
-    def cue(self, name: str) -> None:
-        if self.cues is not None and self.settings.cues:
-            with contextlib.suppress(Exception):  # a missing sound must never stop the game
-                self.cues.play(name)
 
     # ----------------------------------------------------------------- acting
     def refused_now(self, kind: str | type[Action]) -> bool:
@@ -241,20 +301,6 @@ class Session:
         """Say what the narrator was holding back (a computer player's draw waiting for its discard)."""
         self.say_all(self.narrator.flush())
 
-    def _cues(self, events: Sequence[Event]) -> None:
-        if self.cues is None or not self.settings.cues:
-            return
-        # A game with events of its own (solitaire) has a narrator that knows their sounds too.
-        own = getattr(self.narrator, "cues_for", None)
-        if callable(own):
-            names: list[str] = own(events)
-        else:
-            from speech.cues import cues_for
-
-            names = cues_for(events, self.human_seat, getattr(self.view(), "wild_rank", None))
-        for name in names:
-            self.cue(name)
-
     # ----------------------------------------------------------------- saving
     def autosave(self) -> None:
         self._unsaved = False
@@ -271,6 +317,9 @@ class Session:
                 self.save_problem = f"The game could not be saved: {exc.strerror or exc}."
                 self.say(self.save_problem, kind=Kind.SYSTEM, urgent=True)
 
+    def save_to(self, store: SaveStore) -> None:
+        store.write(self.game, human_seat=self.human_seat, level=self.level)
+
     def save_now(self) -> None:
         if self.saves is None:
             self.say("This game is not being saved.", kind=Kind.SYSTEM)
@@ -283,14 +332,6 @@ class Session:
             self.say(f"Saved to {self.saves.path}. The game is also saved after every move.", kind=Kind.SYSTEM)
 
     # ----------------------------------------------------------------- settings and new games
-    def change_settings(self, settings: Settings) -> None:
-        self.settings = settings
-        self.narrator.verbosity = Verbosity(VERBOSITIES.index(settings.verbosity))
-        if self.cues is not None:
-            self.cues.enabled = settings.cues
-        if self.on_settings is not None:
-            self.on_settings(settings)
-
     def new_game(self, seed: int) -> None:
         """Another game with the same players (after 'play again'): the same rules, except the rule
         options changed in settings (F2) during the game, which apply from this new game."""

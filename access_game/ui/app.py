@@ -30,7 +30,7 @@ from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 
-from access_game.session import Session
+from access_game.session_api import TableSession
 from access_game.settings import Settings
 from access_game.ui.core_commands import core_commands
 from access_game.ui.keys import binding_keys, key_label
@@ -54,16 +54,16 @@ TIMEOUTLEN = 0.1
 
 
 class GameApp:
-    """Runs a :class:`Session` at the terminal through its game's table."""
+    """Runs a session (local or remote, see access_game.session_api) at the terminal through its game's table."""
 
     def __init__(
         self,
-        session: Session,
+        session: TableSession,
         printer: LinePrinter,
         *,
         input: Input | None = None,
         output: Output | None = None,
-        table_factory: Callable[[Session, Any], Table] = make_table,
+        table_factory: Callable[[TableSession, Any], Table] = make_table,
         welcome: str | None = None,
     ) -> None:
         self.session = session
@@ -210,7 +210,7 @@ class GameApp:
 
     def choose_game(self) -> None:
         """The games that have a table (the current one said as '... again'); Escape goes back to the question."""
-        current = self.session.game.ruleset.name
+        current = self.session.ruleset_name
         items = [self._game_item(entry.game_name, entry.title + (" again" if entry.game_name == current else ""))
                  for entry in table_entries()]
         menu = ListMenu("Another game", items, self.say_line, prompt="game")
@@ -224,7 +224,7 @@ class GameApp:
     def switch_game(self, game_name: str) -> None:
         """Another kind of game needs another table, keys and save slot: this app ends and the launcher
         starts that game (see access_game.commands.play); the same game is simply played again."""
-        if game_name == self.session.game.ruleset.name:
+        if game_name == self.session.ruleset_name:
             self.play_again()
             return
         self.next_game = game_name
@@ -281,7 +281,7 @@ class GameApp:
             assert folder is not None
             other = SaveStore(folder, slot=f"access-game-{store.slot}")
             try:
-                other.write(session.game, human_seat=session.human_seat, level=session.level)
+                session.save_to(other)
             except OSError as exc:
                 self.say_line(save_words.not_saved_elsewhere(other.path, str(exc.strerror or exc)))
                 self._ask_unsaved(message)
@@ -309,7 +309,7 @@ class GameApp:
 
     def _command(self) -> str:
         try:
-            return table_entry(self.session.game.ruleset.name).command
+            return table_entry(self.session.ruleset_name).command
         except ValueError:
             return "access-game"
 

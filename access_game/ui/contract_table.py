@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from access_game.session import Session
+from access_game.session_api import TableSession
 from access_game.ui.hand_model import FREE, SELECTED
 from access_game.ui.hand_table import HandTable
 from access_game.ui.modes import ListMenu, MenuItem, NumberEntry
@@ -125,7 +125,7 @@ class ContractTable(HandTable):
     game_name = "contract-rummy"
     title = "Contract Rummy"
 
-    def __init__(self, session: Session, host: Host) -> None:
+    def __init__(self, session: TableSession, host: Host) -> None:
         super().__init__(session, host)
         #: The meld under the meld cursor (its id on the table), and the player under the player cursor.
         self.meld_id: int | None = None

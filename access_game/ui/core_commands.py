@@ -170,7 +170,7 @@ def rule_option_items(app: GameApp) -> list[MenuItem]:
     from speech.option_words import option_entry
 
     try:
-        entry = game(app.session.game.ruleset.name)
+        entry = game(app.session.ruleset_name)
     except UnknownGame:
         return []
 

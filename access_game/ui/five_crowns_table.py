@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from access_game.session import Session
+from access_game.session_api import TableSession
 from access_game.ui.hand_table import HandTable
 from access_game.ui.hints import hint_lines, unprompted
 from access_game.ui.registry import Command, command
@@ -41,7 +41,7 @@ class FiveCrownsTable(HandTable):
     game_name = "five-crowns"
     title = "Five Crowns"
 
-    def __init__(self, session: Session, host: Host) -> None:
+    def __init__(self, session: TableSession, host: Host) -> None:
         super().__init__(session, host)
         self.sync()
 

@@ -17,7 +17,7 @@ from speech import table_words as tw
 from speech.utterance import Kind
 
 if TYPE_CHECKING:
-    from access_game.session import Session
+    from access_game.session_api import TableSession
     from access_game.ui.table import Host
 
 __all__ = ["HandTable"]
@@ -27,13 +27,13 @@ class HandTable:
     """Base for tables with a hand: needs ``session`` and ``host``; may override ``wild_rank`` (the rank
     marked wild when cards are named), ``sort_key(how)``, ``mark_words(mark)`` and ``sort_words(how)``."""
 
-    session: Session
+    session: TableSession
     host: Host
     hand: HandModel
     #: 'suit' or 'rank': the order the hand keeps as cards come and go (None: the player's own).
     sort: str | None = "suit"
 
-    def __init__(self, session: Session, host: Host) -> None:
+    def __init__(self, session: TableSession, host: Host) -> None:
         self.session = session
         self.host = host
         self.hand = HandModel()

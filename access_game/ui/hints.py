@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from access_game.catalog import game as catalog_game
+from access_game.session_api import TableSession
 from access_game.ui.key_plan import UnplannedCommand, planned
 from access_game.ui.keys import key_label
 from engine.actions import Action, Draw, GoOut
@@ -52,36 +53,33 @@ def move_key(action: Action) -> str | None:
         return None
 
 
-def hinted_action(session: Any) -> Action | None:
+def hinted_action(session: TableSession) -> Action | None:
     """The move the hint advises, for a key that makes it (Shift+N): the same choice, so it does what was said."""
     choice = best_choice(session)
     return None if choice is None else choice.action
 
 
-def best_choice(session: Any) -> Choice | None:
+def best_choice(session: TableSession) -> Choice | None:
     """The strongest player's choice for the player's seat now, or None when the player has no move."""
-    game = session.game
-    seat = session.human_seat
-    legal = game.legal_actions(seat)
+    legal = session.legal_actions()
     if not legal:
         return None
-    entry = catalog_game(game.ruleset.name)
-    agent = make_agent(entry.ruleset, entry.hint_level, seed=len(game.actions))
-    return explain(agent, game.view(seat), legal)
+    entry = catalog_game(session.ruleset_name)
+    agent = make_agent(entry.ruleset, entry.hint_level, seed=session.move_count)
+    return explain(agent, session.view(), legal)
 
 
-def hint_lines(session: Any) -> list[Utterance]:
+def hint_lines(session: TableSession) -> list[Utterance]:
     """What the hint key says now."""
-    game = session.game
-    if game.over:
+    if session.over:
         return [no_hint("the game is over")]
     choice = best_choice(session)
     if choice is None:
-        waiting = game.seats_to_act()
+        waiting = session.seats_to_act()
         if waiting:
-            return [no_hint(f"it is {game.players[waiting[0]]}'s turn, not yours")]
+            return [no_hint(f"it is {session.players[waiting[0]]}'s turn, not yours")]
         return [no_hint("you have no move now")]
-    view = game.view(session.human_seat)
+    view = session.view()
     lay_down: list[Any] = []
     held: int | None = None
     if isinstance(view, FiveCrownsView):  # the Five Crowns arranger says what a hand holds and lays down
@@ -97,15 +95,15 @@ def hint_lines(session: Any) -> list[Utterance]:
     return hint_utterances(choice, view, lay_down, held, key, select=choice.action.kind in _SELECTED)
 
 
-def unprompted(session: Any) -> list[Utterance]:
+def unprompted(session: TableSession) -> list[Utterance]:
     """Said without asking at the start of the player's turn, when hints are on: that the up card
     lets the hand go out now. Nothing otherwise (a hint nobody asked for is said only when it matters)."""
-    if not getattr(session.settings, "hints", False) or session.game.over:
+    if not getattr(session.settings, "hints", False) or session.over:
         return []
     choice = best_choice(session)
     if choice is None or choice.reason != "take_goes_out" or not isinstance(choice.action, Draw):
         return []
-    view = session.game.view(session.human_seat)
+    view = session.view()
     top = getattr(view, "discard_top", None)
     if top is None or getattr(view, "last_turn", False):
         return []

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from access_game.records import RecordBook
-from access_game.session import Session
+from access_game.session_api import TableSession
 from access_game.ui.braille_link import hand_cells
 from access_game.ui.modes import NumberEntry
 from access_game.ui.registry import Command, command
@@ -53,7 +53,7 @@ class SolitaireTable:
     game_name = "solitaire"
     title = TITLE
 
-    def __init__(self, session: Session, host: Host, *, records: RecordBook | None = None) -> None:
+    def __init__(self, session: TableSession, host: Host, *, records: RecordBook | None = None) -> None:
         self.session = session
         self.host = host
         self.records = records if records is not None else RecordBook()
@@ -346,7 +346,9 @@ class SolitaireTable:
         self.say(*sw.discards_parts(self.view.dead))
 
     def info(self, key: str = "") -> None:
-        self.say(sw.info_words(self.session.game.seed, self.view))
+        seed = self.session.game_seed
+        assert seed is not None, "solitaire is a game for one, played at this terminal only"
+        self.say(sw.info_words(seed, self.view))
         self._step_words()
 
     def record(self, key: str = "") -> None:

@@ -20,7 +20,7 @@ from access_game.ui.registry import Command
 from engine.events import Event
 
 if TYPE_CHECKING:
-    from access_game.session import Session
+    from access_game.session_api import TableSession
 
 __all__ = [
     "Host",
@@ -98,6 +98,6 @@ def table_entry(game_name: str) -> GameEntry:
         raise ValueError(f"there is no table for {game_name} yet: tables are {', '.join(_load())}") from None
 
 
-def make_table(session: Session, host: Host) -> Table:
-    table: Table = table_entry(session.game.ruleset.name).factory(session, host)
+def make_table(session: TableSession, host: Host) -> Table:
+    table: Table = table_entry(session.ruleset_name).factory(session, host)
     return table

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from access_game.session import Session
+from access_game.session_api import TableSession
 from access_game.ui.hand_model import FREE, SELECTED, less
 from access_game.ui.hand_table import HandTable
 from access_game.ui.modes import NumberEntry
@@ -175,7 +175,7 @@ class UpcardTable(HandTable):
     #: 'rank' (wilds last) or 'suit'.
     sort = "rank"
 
-    def __init__(self, session: Session, host: Host) -> None:
+    def __init__(self, session: TableSession, host: Host) -> None:
         super().__init__(session, host)
         #: The pile cursor, counted from the bottom so it stays on its card as discards land on top;
         #: None follows the top card.
@@ -470,9 +470,8 @@ class UpcardTable(HandTable):
         v = self.view
         if not v.my_turn:
             return None
-        game = self.session.game
-        agent = make_agent(self.game_name, HINT_LEVEL, seed=len(game.actions))
-        return agent.choose(v, game.legal_actions(self.seat))
+        agent = make_agent(self.game_name, HINT_LEVEL, seed=self.session.move_count)
+        return agent.choose(v, self.session.legal_actions())
 
     def hint(self, key: str = "") -> None:
         v = self.view

@@ -1,0 +1,137 @@
+"""What a seat at a network table hears besides the game itself: the table code, who joins, who is away,
+whom the table waits for, chat lines, the connection, and the keys that only a network table has.
+
+Every sentence goes through :func:`speech.i18n._` with named placeholders, like every other words
+module; the game's own events are said by the game's narrator, exactly as in a game at one terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+
+from speech.i18n import N_, _
+
+__all__ = [
+    "CHAT_CANCELLED", "CHAT_OPENING", "CONNECTION_LOST", "HAND_OVER_TITLE", "KEY_HELP", "NOBODY_AWAY",
+    "NOT_HOST", "RECONNECTED", "chat_line", "chat_too_long", "error_words", "game_begins", "handed_over", "join_hint",
+    "joined", "names_list", "no_server", "player_away", "player_back", "seat_entry", "seated", "server_error",
+    "table_code", "waiting_for", "waiting_for_players",
+]
+
+CONNECTION_LOST = N_("Connection lost; reconnecting.")
+RECONNECTED = N_("Reconnected.")
+CHAT_OPENING = N_("Chat: type a line, Enter sends it to everyone at the table, Escape cancels.")
+CHAT_CANCELLED = N_("Chat cancelled.")
+HAND_OVER_TITLE = N_("Hand a seat to a computer player")
+NOBODY_AWAY = N_("Nobody is away: only the seat of a player who is not connected can be handed over.")
+NOT_HOST = N_("Only the host can hand a seat to a computer player.")
+
+#: What each network table key does, for F1 help, the Escape menu and docs/keys.md.
+KEY_HELP: Mapping[str, str] = MappingProxyType({
+    "chat": N_("Chat: type a line for everyone at the table."),
+    "seats": N_("The seats: who plays each, who is away, and whom the table waits for."),
+    "hand-over": N_("Host: hand an absent player's seat to a computer player."),
+})
+
+
+def names_list(names: Sequence[str]) -> str:
+    """'Ben', 'Ben and Carla', 'Ben, Carla and David'."""
+    if not names:
+        return ""
+    if len(names) == 1:
+        return names[0]
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
+def table_code(code: str) -> str:
+    return _("Table code: {code}").format(code=code)
+
+
+def join_hint(server: str, code: str) -> str:
+    return _("The other players join with: access-game join --server {server} {code} --name NAME").format(
+        server=server, code=code)
+
+
+def seated(name: str, seat: int, title: str, code: str) -> str:
+    return _("{name}, you sit in seat {seat} at {title} table {code}.").format(
+        name=name, seat=seat + 1, title=title, code=code)
+
+
+def waiting_for_players(taken: int, humans: int) -> str:
+    return _("Waiting for players to join: {taken} of {humans} seats taken.").format(taken=taken, humans=humans)
+
+
+def waiting_for(names: Sequence[str]) -> str:
+    return _("Waiting for {names}.").format(names=names_list(names))
+
+
+def game_begins() -> str:
+    return _("Everyone is here: the game begins.")
+
+
+def joined(name: str) -> str:
+    return _("{name} joined the table.").format(name=name)
+
+
+def player_away(name: str) -> str:
+    return _("{name} is away.").format(name=name)
+
+
+def player_back(name: str) -> str:
+    return _("{name} is back.").format(name=name)
+
+
+def handed_over(name: str) -> str:
+    return _("A computer player takes {name}'s seat.").format(name=name)
+
+
+def chat_line(name: str, text: str) -> str:
+    return _("{name} says: {text}").format(name=name, text=text)
+
+
+def chat_too_long(limit: int) -> str:
+    return _("A chat line holds at most {limit} characters; it was not sent.").format(limit=limit)
+
+
+def seat_entry(seat: int, name: str, *, you: bool, human: bool, connected: bool, waited: bool) -> str:
+    """One seat of the seats list: 'Seat 2, Ben, away, waited for'."""
+    if you:
+        who = _("Seat {seat}, {name}, you").format(seat=seat + 1, name=name)
+    elif not human:
+        who = _("Seat {seat}, {name}, computer player").format(seat=seat + 1, name=name)
+    elif connected:
+        who = _("Seat {seat}, {name}, here").format(seat=seat + 1, name=name)
+    else:
+        who = _("Seat {seat}, {name}, away").format(seat=seat + 1, name=name)
+    if waited:
+        who = _("{seat}, the table waits for this player").format(seat=who)
+    return who + "."
+
+
+#: What the server's error codes mean for the player (docs/protocol.md lists the codes).
+_ERRORS: Mapping[str, str] = MappingProxyType({
+    "no_table": N_("There is no table with that code on this server."),
+    "table_full": N_("Every seat at that table is taken."),
+    "bad_token": N_("That seat cannot be taken back: the server does not know its token."),
+    "handed_over": N_("The host gave your seat to a computer player."),
+    "replaced": N_("Your seat was taken up from another terminal."),
+    "not_host": N_("Only the host can hand a seat to a computer player."),
+    "not_started": N_("The game begins when every seat is taken."),
+    "too_fast": N_("Too many messages at once; wait a moment."),
+    "protocol_version": N_("The server speaks another version of the protocol: update access-game."),
+})
+
+
+def error_words(code: str, message: str) -> str:
+    """An error from the server, in the player's language where its code is known."""
+    known = _ERRORS.get(code)
+    return _(known) if known is not None else server_error(message or code)
+
+
+def server_error(message: str) -> str:
+    return _("The server says: {message}").format(message=message)
+
+
+def no_server(url: str, reason: str) -> str:
+    return _("access-game: cannot reach the server at {url}: {reason}").format(url=url, reason=reason)
