@@ -15,7 +15,7 @@ from speech.i18n import N_, _
 __all__ = [
     "CHAT_CANCELLED", "CHAT_OPENING", "CONNECTION_LOST", "HAND_OVER_TITLE", "KEY_HELP", "NOBODY_AWAY",
     "NOT_HOST", "RECONNECTED", "chat_line", "chat_too_long", "error_words", "game_begins", "handed_over", "join_hint",
-    "joined", "names_list", "no_server", "player_away", "player_back", "seat_entry", "seated", "server_error",
+    "joined", "left_before_start", "names_list", "no_server", "player_away", "player_back", "seat_entry", "seat_kept", "seated", "server_error", "settings_not_kept",
     "table_code", "waiting_for", "waiting_for_players",
 ]
 
@@ -135,3 +135,16 @@ def server_error(message: str) -> str:
 
 def no_server(url: str, reason: str) -> str:
     return _("access-game: cannot reach the server at {url}: {reason}").format(url=url, reason=reason)
+
+
+def seat_kept(server: str, code: str) -> str:
+    return _("Your seat is kept: access-game join --server {server} {code} takes it back.").format(
+        server=server, code=code)
+
+
+def left_before_start() -> str:
+    return _("You left the table before the game began.")
+
+
+def settings_not_kept(reason: str) -> str:
+    return _("The settings could not be kept: {reason}.").format(reason=reason)

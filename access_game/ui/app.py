@@ -116,7 +116,9 @@ class GameApp:
     # ----------------------------------------------------------------- prompt line
     def prompt_text(self) -> str:
         if self.modes:
-            return f"{self.modes[-1].prompt}> "
+            # A text entry (chat) shows what has been typed after its prompt, the cursor after it.
+            typed = str(getattr(self.modes[-1], "typed", ""))
+            return f"{self.modes[-1].prompt}> {typed} " if typed else f"{self.modes[-1].prompt}> "
         if self.session.waiting:
             return "next> "
         return f"{self.table.prompt()}> "
@@ -202,7 +204,9 @@ class GameApp:
         self.registry.get(name).handler("")
 
     def _after_key(self) -> None:
-        if self.session.over and not self.asked_again and not self.modes and not self.quitting:
+        # At a network table the server ends the table; a new game there is a new table.
+        if self.session.over and not self.asked_again and not self.modes and not self.quitting \
+                and self.session.network is None:
             self.asked_again = True
             self.open(Confirm("Play again?", self.say_line, on_yes=self.play_again,
                               on_no=lambda: self.quit_now("Thank you for playing."), prompt="play again y/n",

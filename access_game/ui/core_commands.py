@@ -6,6 +6,7 @@ player who learnt one game's non-game keys knows them all.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from access_game.settings import CARD_DISPLAYS, LEVELS, PACES, RATE_RANGE, SPEECH_CHOICES, VERBOSITIES
@@ -17,7 +18,7 @@ from speech.utterance import Kind
 if TYPE_CHECKING:
     from access_game.ui.app import GameApp
 
-__all__ = ["HISTORY_FILTERS", "core_commands", "settings_items"]
+__all__ = ["HISTORY_FILTERS", "core_commands", "network_commands", "settings_items"]
 
 #: What history browsing can be narrowed to (None: everything), cycled by F.
 HISTORY_FILTERS: tuple[Kind | None, ...] = (None, Kind.MY_TURN, Kind.OTHERS, Kind.RESULTS)
@@ -31,6 +32,7 @@ def core_commands(app: GameApp) -> list[Command]:
     ] if app.session.computer_seats else []
     return [
         *with_others,
+        *network_commands(app),
         command("repeat", tw.KEY_HELP["repeat"], core.repeat),
         command("history-older", tw.KEY_HELP["history-older"], core.history("older")),
         command("history-newer", tw.KEY_HELP["history-newer"], core.history("newer")),
@@ -45,6 +47,45 @@ def core_commands(app: GameApp) -> list[Command]:
         command("save", tw.KEY_HELP["save"], core.save),
         command("quit", tw.KEY_HELP["quit"], core.quit),
     ]
+
+
+def network_commands(app: GameApp) -> list[Command]:
+    """Chat, the seats and handing a seat over: only at a table on a server (see session_api.TableTalk)."""
+    talk = app.session.network
+    if talk is None:
+        return []
+    from speech import net_words as nw
+    from speech.i18n import _
+
+    def chat(key: str = "") -> None:
+        from access_game.ui.text_entry import TextEntry
+
+        app.open(TextEntry(_(nw.CHAT_OPENING), app.say_line, on_text=talk.chat, cancelled=_(nw.CHAT_CANCELLED)))
+
+    def seats(key: str = "") -> None:
+        talk.describe_table()
+
+    def hand_over(key: str = "") -> None:
+        if not talk.is_host:
+            app.session.say(_(nw.NOT_HOST), kind=Kind.SYSTEM, urgent=True)
+            return
+        me = app.session.human_seat
+        away = [s for s in talk.seats() if s.human and not s.connected and s.seat != me]
+        if not away:
+            app.session.say(_(nw.NOBODY_AWAY), kind=Kind.SYSTEM, urgent=True)
+            return
+        items = [_seat_item(s.name, s.seat, talk.hand_over) for s in away]
+        app.open(ListMenu(_(nw.HAND_OVER_TITLE), items, app.say_line, prompt="seat"))
+
+    return [
+        command("chat", _(nw.KEY_HELP["chat"]), chat),
+        command("seats", _(nw.KEY_HELP["seats"]), seats),
+        command("hand-over", _(nw.KEY_HELP["hand-over"]), hand_over),
+    ]
+
+
+def _seat_item(name: str, seat: int, run: Callable[[int], None]) -> MenuItem:
+    return MenuItem(label=lambda: name, run=lambda: run(seat))
 
 
 class _Core:

@@ -103,6 +103,10 @@ PLAN: tuple[PlannedCommand, ...] = (
     _p("scores-long", ("S",), "table"),
     _p("info", ("i",), "table"),
     _p("record", ("R",), "table"),
+    # ----- a table on a server (network play only)
+    _p("chat", ("/",), "table"),
+    _p("seats", ("U",), "table"),
+    _p("hand-over", ("V",), "table"),
     # ----- messages and speech (every game)
     _p("repeat", ("l",), "speech"),
     _p("history-older", ("pageup",), "speech"),

@@ -1,0 +1,70 @@
+"""The ``host`` subcommand: open a table on a server and sit down at it.
+
+``access-game host --server ws://HOST:PORT --game five-crowns --seats 4 --computers 2 --name Ann``
+opens a table for four, two of them computer players, and says its code (``Table code: K7Q2MX``),
+which the other players give to ``access-game join``. The game begins when every person's seat is
+taken; the table is then the same as in a game at one terminal (docs/network-play.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from access_game.cli import UsageError
+from access_game.commands._common import add_command
+from access_game.commands.net_args import add_common, check_name, check_server, terminal_settings
+
+__all__ = ["register", "run"]
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from access_game.settings import LEVELS
+
+    p = add_command(sub, "host", run, "Open a table on a server for friends to join, and sit at it.")
+    p.add_argument("--server", required=True, metavar="URL", help="the table server: ws://HOST:PORT or wss://HOST")
+    p.add_argument("--game", required=True, type=str.casefold, metavar="GAME",
+                   help="the game: " + ", ".join(_network_games()))
+    p.add_argument("--seats", required=True, type=int, metavar="N", help="seats at the table, computer players included")
+    p.add_argument("--computers", type=int, default=0, metavar="K", help="how many seats computer players take (default 0)")
+    p.add_argument("--name", required=True, help="your name at the table")
+    p.add_argument("--level", choices=LEVELS, type=str.casefold, help="the computer players' level (default from settings)")
+    add_common(p)
+
+
+def _network_games() -> list[str]:
+    """The games with a table and room for more than one player."""
+    from access_game.catalog import games
+
+    return [e.name for e in games() if e.table is not None and e.player_range[1] > 1]
+
+
+def run(args: argparse.Namespace) -> int:
+    from access_game.catalog import UnknownGame, game
+
+    check_server(args.server)
+    check_name(args.name)
+    names = _network_games()
+    try:
+        entry = game(args.game)
+    except UnknownGame:
+        entry = None
+    if entry is None or entry.name not in names:
+        raise UsageError(f"--game: {args.game!r} cannot be played over the network; games: {', '.join(names)}")
+    low, high = entry.player_range
+    if not max(2, low) <= args.seats <= high:
+        raise UsageError(f"--seats: {entry.title} is for {max(2, low)} to {high} players")
+    if not 0 <= args.computers < args.seats:
+        raise UsageError("--computers: from 0 to one less than --seats (a seat is yours)")
+    settings = terminal_settings(args)
+    level = args.level or settings.level
+    if args.computers and level not in entry.levels:
+        raise UsageError(f"--level: {entry.title} has computer players of level {', '.join(entry.levels)}")
+    if not sys.stdin.isatty():
+        print("access-game: host needs a terminal: standard input is not one.", file=sys.stderr)
+        return 2
+    from access_game.net.terminal import SeatRequest, play_at_table
+
+    first = {"type": "create", "game": entry.name, "seats": args.seats, "computers": args.computers,
+             "level": level, "options": {}}
+    return play_at_table(SeatRequest(args.server, args.name, first), settings)

@@ -1,0 +1,43 @@
+"""The ``join`` subcommand: take a seat at a table on a server, by its code.
+
+``access-game join --server ws://HOST:PORT K7Q2MX --name Ben``. A seat taken earlier from this
+computer (its token is kept under the user data directory) is taken back instead, with everything
+missed while away: a closed terminal or a dropped connection loses nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from access_game.cli import UsageError
+from access_game.commands._common import add_command
+from access_game.commands.net_args import add_common, check_name, check_server, terminal_settings
+
+__all__ = ["register", "run"]
+
+#: Table codes: letters and digits (docs/protocol.md).
+CODE_LENGTH = 6
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = add_command(sub, "join", run, "Take a seat at a table on a server, by the code its host was given.")
+    p.add_argument("--server", required=True, metavar="URL", help="the table server: ws://HOST:PORT or wss://HOST")
+    p.add_argument("code", metavar="CODE", help="the table code the host was given (six letters and digits)")
+    p.add_argument("--name", required=True, help="your name at the table")
+    add_common(p)
+
+
+def run(args: argparse.Namespace) -> int:
+    check_server(args.server)
+    check_name(args.name)
+    code = args.code.strip().upper()
+    if len(code) != CODE_LENGTH or not code.isalnum() or not code.isascii():
+        raise UsageError(f"CODE: a table code is {CODE_LENGTH} letters and digits, such as K7Q2MX")
+    settings = terminal_settings(args)
+    if not sys.stdin.isatty():
+        print("access-game: join needs a terminal: standard input is not one.", file=sys.stderr)
+        return 2
+    from access_game.net.terminal import SeatRequest, play_at_table
+
+    return play_at_table(SeatRequest(args.server, args.name, {"type": "join", "code": code}, code=code), settings)

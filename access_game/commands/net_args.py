@@ -1,0 +1,50 @@
+"""Arguments ``host`` and ``join`` share: the server address, the player's name, speech and cards."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+from urllib.parse import urlsplit
+
+from access_game.cli import UsageError
+from access_game.settings import CARD_DISPLAYS, Settings, load_settings
+
+__all__ = ["MAX_NAME", "add_common", "check_name", "check_server", "terminal_settings"]
+
+#: The longest name the server takes (docs/protocol.md).
+MAX_NAME = 40
+
+
+def add_common(p: argparse.ArgumentParser) -> None:
+    from access_game.commands.play import SPEECH_MODES
+
+    p.add_argument("--speech", choices=SPEECH_MODES, type=str.casefold,
+                   help="screen-reader: print lines for your screen reader; self-voicing: the game speaks; silent")
+    p.add_argument("--cards", choices=CARD_DISPLAYS, type=str.casefold,
+                   help="cards on printed lines: words, braille cells, or both")
+
+
+def check_server(url: str) -> None:
+    parts = urlsplit(url)
+    if parts.scheme not in ("ws", "wss") or not parts.hostname:
+        raise UsageError(f"--server: {url!r} is not a server address such as ws://127.0.0.1:8765")
+    try:
+        parts.port  # noqa: B018 - a bad port raises here
+    except ValueError:
+        raise UsageError(f"--server: {url!r} has a bad port") from None
+
+
+def check_name(name: str) -> None:
+    text = name.strip()
+    if not text or len(text) > MAX_NAME or not text.isprintable():
+        raise UsageError(f"--name: 1 to {MAX_NAME} printable characters")
+
+
+def terminal_settings(args: argparse.Namespace) -> Settings:
+    settings, _note = load_settings()
+    overrides: dict[str, Any] = {}
+    if args.speech:
+        overrides["speech"] = args.speech
+    if args.cards:
+        overrides["cards"] = args.cards
+    return settings.replace(**overrides)

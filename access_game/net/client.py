@@ -1,0 +1,346 @@
+"""The connection of one seat to a table server: a WebSocket kept open in a thread of its own.
+
+The terminal table runs in prompt_toolkit's event loop and must never wait on the network except
+while a move of the player's is being answered. So the socket lives in a background thread with its
+own asyncio loop: every frame the server sends is put on a queue, and ``on_frame`` tells the table's
+loop that something arrived (it then takes the frames from the queue in its own thread, so all the
+session's state is touched by one thread only). Sending is thread-safe.
+
+A dropped connection (the network, a server restart) is not the end: the thread reconnects by itself
+with growing pauses, says hello again and rejoins the seat with its token and the number of events
+it has already heard, so the server sends only what was missed. Two local frames tell the session
+what happened: ``{"type": "_lost"}`` and ``{"type": "_reconnected"}``.
+
+Seat tokens are kept under the user data directory (:class:`TokenStore`), so a terminal closed by
+accident can take its seat back with ``access-game join`` and the same table code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import json
+import queue
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+__all__ = ["PROTOCOL_VERSION", "Connection", "NetError", "SeatToken", "TokenStore", "backoff_delays"]
+
+PROTOCOL_VERSION = 1
+#: The largest frame taken from a server (a contract rummy update with its legal moves is well under).
+MAX_FRAME = 8 * 2**20
+#: Seconds to open a connection before the server counts as unreachable.
+OPEN_TIMEOUT = 5.0
+#: Errors after which the seat is no longer this connection's: reconnecting would only take it back.
+FINAL_ERRORS = frozenset({"replaced", "handed_over", "bad_token"})
+#: Seconds to wait for the answer to one request (hello, create, join, rejoin).
+ANSWER_TIMEOUT = 10.0
+
+
+class NetError(Exception):
+    """The server cannot be reached, or refused the request (the message says which, in one line)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatToken:
+    """What a seat needs to be taken back: the table, the seat and its secret."""
+
+    server: str
+    code: str
+    seat: int
+    token: str
+    name: str
+
+
+class TokenStore:
+    """Seat tokens kept between runs, one JSON file under the user data directory, written atomically.
+
+    A token is a seat's password: the file is created readable by its owner only.
+    """
+
+    def __init__(self, path: Path | None = None) -> None:
+        if path is None:
+            from access_game.settings import data_dir
+
+            path = data_dir() / "network-seats.json"
+        self.path = path
+
+    def _read(self) -> dict[str, Any]:
+        from access_game.datafiles import read_json
+
+        data = read_json(self.path)
+        return data if isinstance(data, dict) else {}
+
+    @staticmethod
+    def _key(server: str, code: str) -> str:
+        return f"{server.rstrip('/')} {code.upper()}"
+
+    def get(self, server: str, code: str) -> SeatToken | None:
+        entry = self._read().get(self._key(server, code))
+        if not isinstance(entry, dict):
+            return None
+        try:
+            return SeatToken(server, code.upper(), int(entry["seat"]), str(entry["token"]), str(entry["name"]))
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    def put(self, seat: SeatToken) -> None:
+        data = self._read()
+        data[self._key(seat.server, seat.code)] = {"seat": seat.seat, "token": seat.token, "name": seat.name}
+        self._write(data)
+
+    def forget(self, server: str, code: str) -> None:
+        data = self._read()
+        if data.pop(self._key(server, code), None) is not None:
+            self._write(data)
+
+    def _write(self, data: dict[str, Any]) -> None:
+        import os
+        import tempfile
+
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".seats-", suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(data, fh, indent=1, sort_keys=True)
+            os.replace(tmp, self.path)
+        except OSError:
+            return  # a seat not kept only means it cannot be taken back after a restart
+
+
+def backoff_delays(first: float = 0.2, factor: float = 2.0, most: float = 5.0) -> Iterator[float]:
+    """Pauses between reconnection attempts: quick at first (a server restarting is back in a moment),
+    then at most ``most`` seconds, for as long as the player stays at the table."""
+    delay = first
+    while True:
+        yield delay
+        delay = min(most, delay * factor)
+
+
+def _loopback(url: str) -> bool:
+    host = urlsplit(url).hostname or ""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _reason(exc: BaseException) -> str:
+    """A one-line reason a connection failed, for a player."""
+    if isinstance(exc, TimeoutError | asyncio.TimeoutError):
+        return "no answer"
+    if isinstance(exc, ConnectionRefusedError):
+        return "connection refused"
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    text = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
+    return text
+
+
+class Connection:
+    """One seat's WebSocket to the server, in a background thread (see the module docstring).
+
+    ``open(first)`` connects, says hello and sends ``first`` (create, join or rejoin), and returns the
+    server's "seated" answer, or raises NetError with a sentence saying why not. After that every frame
+    goes to :attr:`frames` and ``on_frame`` is called (from the network thread) for each.
+    """
+
+    def __init__(self, url: str, name: str, *, on_frame: Callable[[], None] | None = None,
+                 seen: Callable[[], int] = lambda: 0) -> None:
+        self.url = url
+        self.name = name
+        self.on_frame = on_frame
+        self.seen = seen
+        self.frames: queue.Queue[dict[str, Any]] = queue.Queue()
+        #: The seat once seated: what a reconnection rejoins with.
+        self.seat: SeatToken | None = None
+        self.connected = False
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="access-game-net", daemon=True)
+        self._ws: Any = None
+        self._closing = False
+        self._reader: asyncio.Future[None] | None = None
+        #: The server ended this seat's connection for good (taken up elsewhere, handed over): no retry.
+        self._no_retry = False
+        self._thread.start()
+
+    @property
+    def closed_for_good(self) -> bool:
+        """The seat's connection is over and will not be restored (left, replaced, refused)."""
+        return self._closing or self._no_retry
+
+    # ----------------------------------------------------------------- from the table's thread
+    def open(self, first: dict[str, Any]) -> dict[str, Any]:
+        future = asyncio.run_coroutine_threadsafe(self._open(first), self._loop)
+        try:
+            return future.result(timeout=OPEN_TIMEOUT + 2 * ANSWER_TIMEOUT)
+        except NetError:
+            raise
+        except Exception as exc:  # the thread's own failure, said in one line
+            raise NetError(_reason(exc)) from None
+
+    def send(self, frame: dict[str, Any]) -> bool:
+        """Send a frame; False when there is no connection now (it is being restored)."""
+        if not self.connected or self._closing:
+            return False
+        asyncio.run_coroutine_threadsafe(self._send(frame), self._loop)
+        return True
+
+    def close(self) -> None:
+        """Leave the table's connection (saying 'leave' when ``leave``) and stop the thread."""
+        if self._closing:
+            return
+        self._closing = True
+
+        async def shut() -> None:
+            if self._reader is not None:
+                self._reader.cancel()
+            if self._ws is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(self._ws.close(), timeout=2)
+
+        with contextlib.suppress(Exception):
+            asyncio.run_coroutine_threadsafe(shut(), self._loop).result(timeout=3)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout=3)
+
+    def leave(self) -> None:
+        """Give the seat up for good ('leave'), then close."""
+        if self.connected:
+            with contextlib.suppress(Exception):
+                asyncio.run_coroutine_threadsafe(self._send({"type": "leave"}), self._loop).result(timeout=2)
+        self.close()
+
+    def drop(self) -> None:
+        """Cut the connection as a network fault would (tests; the thread then reconnects by itself)."""
+        async def cut() -> None:
+            if self._ws is not None:
+                transport = getattr(self._ws, "transport", None)
+                if transport is not None:
+                    transport.abort()
+
+        asyncio.run_coroutine_threadsafe(cut(), self._loop).result(timeout=3)
+
+    # ----------------------------------------------------------------- in the network thread
+    async def _connect(self) -> Any:
+        from websockets.asyncio.client import connect
+
+        extra: dict[str, Any] = {"proxy": None} if _loopback(self.url) else {}
+        ws = await connect(self.url, open_timeout=OPEN_TIMEOUT, max_size=MAX_FRAME, **extra)
+        await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name}))
+        answer = await self._answer(ws)
+        if answer.get("type") != "welcome":
+            await ws.close()
+            raise NetError(str(answer.get("message") or "the server did not welcome this client"))
+        return ws
+
+    async def _answer(self, ws: Any) -> dict[str, Any]:
+        """The next frame that is not news (a table or chat frame before the answer is kept for later)."""
+        while True:
+            raw = await asyncio.wait_for(ws.recv(), timeout=ANSWER_TIMEOUT)
+            frame = _decode(raw)
+            if frame.get("type") in ("table", "chat", "update"):
+                self._put(frame)
+                continue
+            return frame
+
+    async def _open(self, first: dict[str, Any]) -> dict[str, Any]:
+        try:
+            ws = await self._connect()
+        except NetError:
+            raise
+        except Exception as exc:
+            raise NetError(_reason(exc)) from None
+        await ws.send(json.dumps(first))
+        try:
+            answer = await self._answer(ws)
+        except Exception as exc:
+            await ws.close()
+            raise NetError(_reason(exc)) from None
+        if answer.get("type") != "seated":
+            await ws.close()
+            raise NetError(str(answer.get("message") or answer.get("code") or "the server refused"))
+        self._ws = ws
+        self.connected = True
+        self.seat = SeatToken(self.url, str(answer["code"]), int(answer["seat"]), str(answer["token"]), self.name)
+        self._reader = asyncio.ensure_future(self._read_forever())
+        return answer
+
+    async def _send(self, frame: dict[str, Any]) -> None:
+        ws = self._ws
+        if ws is None:
+            return
+        with contextlib.suppress(Exception):  # a send on a dropped connection: the reader reconnects
+            await ws.send(json.dumps(frame))
+
+    def _put(self, frame: dict[str, Any]) -> None:
+        if frame.get("type") == "error" and frame.get("code") in FINAL_ERRORS:
+            self._no_retry = True
+        self.frames.put(frame)
+        if self.on_frame is not None:
+            with contextlib.suppress(Exception):
+                self.on_frame()
+
+    async def _read_forever(self) -> None:
+        while not self._closing:
+            ws = self._ws
+            try:
+                async for raw in ws:
+                    self._put(_decode(raw))
+            except asyncio.CancelledError:
+                return
+            except Exception:
+                pass  # dropped: reconnect below
+            if self._closing or self._no_retry:
+                self.connected = False
+                return
+            close_code = getattr(ws, "close_code", None)
+            if close_code in (1008, 4000):  # refused for good (flooding, a seat taken over): no retry
+                self.connected = False
+                self._no_retry = True
+                self._put({"type": "_closed", "code": close_code})
+                return
+            self.connected = False
+            self._ws = None
+            self._put({"type": "_lost"})
+            await self._reconnect()
+
+    async def _reconnect(self) -> None:
+        assert self.seat is not None
+        for delay in backoff_delays():
+            if self._closing:
+                return
+            await asyncio.sleep(delay)
+            try:
+                ws = await self._connect()
+                await ws.send(json.dumps({"type": "rejoin", "code": self.seat.code, "token": self.seat.token,
+                                          "seen": self.seen()}))
+                answer = await self._answer(ws)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                continue
+            if answer.get("type") != "seated":
+                await ws.close()
+                self._no_retry = True
+                self._put({"type": "_closed", "code": answer.get("code"), "message": answer.get("message")})
+                return
+            self._ws = ws
+            self.connected = True
+            self._put({"type": "_reconnected"})
+            return
+
+
+def _decode(raw: Any) -> dict[str, Any]:
+    try:
+        frame = json.loads(raw)
+    except (TypeError, ValueError):
+        return {"type": "_bad"}
+    return frame if isinstance(frame, dict) else {"type": "_bad"}

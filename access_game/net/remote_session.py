@@ -1,0 +1,428 @@
+"""A seat at a table on a server, behind the same interface as a game at this terminal.
+
+The terminal table (access_game.ui) talks to a :class:`access_game.session_api.TableSession`; this is
+the one for network play. It knows only what the server sends this seat: its own view, the moves
+offered to it (``legal``), why no move of a kind may be made now (``why_not``), who is to act, and its
+own redacted events. Those events take exactly the path they take in a local game: the game's narrator
+turns them into words, the announcer prints and speaks them, the table's listeners follow them. So
+the keys, speech, braille, history, hints and settings are those of local play.
+
+A move of the player's is sent to the server and its answer awaited (a round trip; the server alone
+applies moves): a refusal is said with the engine's reason, like a local refusal, and an applied move's
+news is said before the key press ends, as at one terminal. Everything else (other players' moves,
+chat, who comes and goes) arrives while the prompt waits for keys: the connection's thread queues each
+frame and the table's loop takes them (:meth:`RemoteSession.pump`), so each message is one whole line
+printed above the prompt, and nothing printed is ever redrawn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from access_game.net.client import Connection
+from access_game.session import Announcing, CuePlayer, Narrating, SessionVoice
+from access_game.session_api import EventListener, SeatInfo
+from access_game.settings import Settings
+from engine.actions import Action, action_from_data, action_to_data
+from engine.events import Event, event_from_data
+from speech import net_words as nw
+from speech.i18n import _
+from speech.utterance import Kind
+
+__all__ = ["ACT_TIMEOUT", "CHAT_LIMIT", "RemoteSession", "view_from_frame"]
+
+#: Seconds a move waits for the server's answer before the player is told it went unanswered.
+ACT_TIMEOUT = 15.0
+#: The longest chat line the server takes (docs/protocol.md).
+CHAT_LIMIT = 300
+
+NarratorFactory = Callable[[int, list[str]], Narrating]
+
+
+def view_from_frame(data: Any, log: Sequence[Event]) -> Any:
+    """This seat's view from an update frame; the view's own event log is the one this client keeps."""
+    from engine.views_data import view_from_data
+
+    return view_from_data(data, tuple(log))
+
+
+class RemoteSession(SessionVoice):
+    """See the module docstring. Made once the server has seated this terminal (``seated``)."""
+
+    def __init__(
+        self,
+        connection: Connection,
+        seated: dict[str, Any],
+        *,
+        announcer: Announcing,
+        narrator_factory: NarratorFactory,
+        settings: Settings,
+        cues: CuePlayer | None = None,
+        on_settings: Callable[[Settings], None] | None = None,
+    ) -> None:
+        self.connection = connection
+        self.code = str(seated["code"])
+        self.human_seat = int(seated["seat"])
+        self.game_name = str(seated.get("game", ""))
+        self.announcer = announcer
+        self.narrator_factory = narrator_factory
+        self.narrator: Narrating = _Unstarted()
+        self.settings = settings
+        self.cues = cues
+        self.on_settings = on_settings
+        self.listeners: list[EventListener] = []
+        self.save_problem: str | None = None
+        #: Called after frames that arrived between key presses were said (prints them above the prompt).
+        self.on_news: Callable[[], None] | None = None
+        #: The game has begun (the first update came).
+        self.started = False
+        #: The table is shown: news is narrated as it comes (before that it is kept for the opening).
+        self.live = False
+        self.log: list[Event] = []
+        self._unheard: list[Event] = []
+        self._view_data: Any = None
+        self._view: Any = None
+        self._legal_data: list[Any] = []
+        self._legal: list[Action] | None = None
+        self._to_act: tuple[int, ...] = ()
+        self._over = False
+        self._why_not: dict[str, str | None] = {}
+        self._table: dict[str, Any] = {}
+        self._ref = 0
+        #: The frame that answered the move being waited for ('refused' or 'update').
+        self._answer: dict[str, Any] | None = None
+        self._waiting_ref: int | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        connection.seen = lambda: len(self.log)
+        connection.on_frame = self._frame_arrived
+        if "game" in seated:
+            self.game_name = str(seated["game"])
+
+    # ----------------------------------------------------------------- the loop that shows the table
+    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Frames arriving from now on are taken in ``loop`` (the table's), whenever they come."""
+        self._loop = loop
+        loop.call_soon_threadsafe(self.pump)
+
+    def _frame_arrived(self) -> None:  # called in the network thread
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self.pump)
+
+    def pump(self, timeout: float | None = None) -> int:
+        """Take and say every frame that has arrived (waiting up to ``timeout`` seconds for the first);
+        how many were taken."""
+        count = 0
+        while True:
+            try:
+                frame = self.connection.frames.get(timeout=timeout) if timeout and not count else \
+                    self.connection.frames.get_nowait()
+            except queue.Empty:
+                break
+            self._handle(frame)
+            count += 1
+        if count:
+            self._flush_if_settled()
+            if self.on_news is not None:
+                self.on_news()
+        return count
+
+    # ----------------------------------------------------------------- frames
+    def _handle(self, frame: dict[str, Any]) -> None:
+        kind = frame.get("type")
+        if kind == "update":
+            self._update(frame)
+        elif kind == "refused":
+            if self._waiting_ref is not None and frame.get("ref") == self._waiting_ref:
+                self._answer = frame
+            self.refuse(str(frame.get("reason") or _("that move is not allowed")))
+        elif kind == "table":
+            self._table_changed(frame)
+        elif kind == "chat":
+            self._news(nw.chat_line(str(frame.get("name", "")), str(frame.get("text", ""))), Kind.OTHERS)
+        elif kind == "error":
+            self.say(nw.error_words(str(frame.get("code", "")), str(frame.get("message", ""))), kind=Kind.SYSTEM,
+                     urgent=True)
+        elif kind == "_lost":
+            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
+        elif kind == "_reconnected":
+            self.say(_(nw.RECONNECTED), kind=Kind.SYSTEM, urgent=True)
+        elif kind == "_closed":
+            self.say(nw.error_words(str(frame.get("code") or ""), str(frame.get("message") or "")),
+                     kind=Kind.SYSTEM, urgent=True)
+
+    def _update(self, frame: dict[str, Any]) -> None:
+        first = int(frame.get("seq", len(self.log)))
+        events = [event_from_data(e) for e in frame.get("events", [])]
+        if first < len(self.log):  # heard already (a rejoin sends from what was seen)
+            events = events[len(self.log) - first:]
+        self.log.extend(events)
+        if "view" in frame:
+            self._view_data = frame["view"]
+            self._view = None
+        self._legal_data = list(frame.get("legal", []))
+        self._legal = None
+        self._to_act = tuple(int(s) for s in frame.get("to_act", ()))
+        self._over = bool(frame.get("over", False))
+        self._why_not = dict(frame.get("why_not", {}))
+        if not self.started:
+            self.started = True
+            self.narrator = self.narrator_factory(self.human_seat, self.players)
+        if self._waiting_ref is not None and self._answer is None and frame.get("ref") == self._waiting_ref:
+            self._answer = frame
+        if not self.live:
+            self._unheard.extend(events)
+            return
+        self._after(events)
+
+    def _after(self, events: Sequence[Event]) -> None:
+        self.announcer.new_batch()
+        self.say_all(self.narrator.narrate(events))
+        self._cues(events)
+        for listener in list(self.listeners):
+            listener(events)
+
+    def _flush_if_settled(self) -> None:
+        """Say what the narrator holds back (a computer player's draw, waiting for its discard) once no
+        computer player is in the middle of a turn."""
+        if not self.live:
+            return
+        humans = set(self._table.get("humans", ()))
+        if self._over or not self._to_act or all(s in humans for s in self._to_act):
+            self.say_all(self.narrator.flush())
+
+    def _news(self, text: str, kind: Kind = Kind.SYSTEM) -> None:
+        self.announcer.new_batch()
+        self.say(text, kind=kind)
+
+    def _table_changed(self, frame: dict[str, Any]) -> None:
+        """Say who joined, who went away or came back, whose seat a computer player took, and, when a
+        person the table waits for is away, whom it waits for."""
+        old, self._table = self._table, frame
+        names = [n or "" for n in frame.get("players", [])]
+        before = [n or "" for n in old.get("players", [])]
+        humans = set(frame.get("humans", ()))
+        was_human = set(old.get("humans", humans))
+        here, was_here = set(frame.get("connected", ())), set(old.get("connected", ()))
+        for seat, name in enumerate(names):
+            earlier = before[seat] if seat < len(before) else ""
+            if seat == self.human_seat or not name:
+                continue
+            if seat in humans and not earlier:
+                self._news(nw.joined(name))
+            elif seat in was_human and seat not in humans:
+                self._news(nw.handed_over(name))
+            elif seat in humans and seat in was_here and seat not in here:
+                self._news(nw.player_away(name))
+            elif seat in humans and seat not in was_here and seat in here and old:
+                self._news(nw.player_back(name))
+        if frame.get("started") and old and not old.get("started"):
+            self._news(nw.game_begins())
+        elif not frame.get("started"):
+            taken = sum(1 for s in humans if s < len(names) and names[s])
+            self._news(nw.waiting_for_players(taken, len(humans)))
+        waited = [s for s in frame.get("waiting_for", ()) if s != self.human_seat]
+        earlier_waited = [s for s in old.get("waiting_for", ()) if s != self.human_seat]
+        if frame.get("started") and waited and waited != earlier_waited and any(s not in here for s in waited):
+            self._news(nw.waiting_for([names[s] for s in waited if s < len(names)]))
+
+    # ----------------------------------------------------------------- who is who
+    @property
+    def players(self) -> list[str]:
+        view = self._view_data
+        if isinstance(view, dict) and isinstance(view.get("players"), list | tuple):
+            return [str(p) for p in view["players"]]
+        return [str(p or "") for p in self._table.get("players", [])]
+
+    @property
+    def computer_seats(self) -> list[int]:
+        """None that this terminal moves on: the server's computer players move by themselves."""
+        return []
+
+    @property
+    def ruleset_name(self) -> str:
+        return self.game_name or str(self._table.get("game", ""))
+
+    @property
+    def game_seed(self) -> int | None:
+        return None  # the seed would tell the order of the stock
+
+    @property
+    def move_count(self) -> int:
+        return len(self.log)
+
+    @property
+    def level(self) -> str:
+        return self.settings.level
+
+    @property
+    def saves(self) -> None:
+        return None
+
+    @property
+    def network(self) -> RemoteSession:
+        return self
+
+    # ----------------------------------------------------------------- the game as this seat knows it
+    def view(self) -> Any:
+        if self._view is None:
+            if self._view_data is None:
+                raise RuntimeError("the game has not begun")
+            self._view = view_from_frame(self._view_data, self.log)
+        return self._view
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = [action_from_data(a) for a in self._legal_data]
+        return list(self._legal)
+
+    def seats_to_act(self) -> tuple[int, ...]:
+        return self._to_act
+
+    @property
+    def over(self) -> bool:
+        return self._over
+
+    @property
+    def my_turn(self) -> bool:
+        return not self._over and self.human_seat in self._to_act
+
+    @property
+    def bots_to_move(self) -> bool:
+        return False
+
+    @property
+    def waiting(self) -> bool:
+        return False
+
+    # ----------------------------------------------------------------- acting
+    def refused_now(self, kind: str | type[Action]) -> bool:
+        name = kind if isinstance(kind, str) else kind.kind
+        reason = self._why_not.get(name)
+        if reason is None:
+            return False
+        self.refuse(reason)
+        return True
+
+    def act(self, action: Action) -> bool:
+        """Send the move and wait for the server's answer: True once it is applied (its news said),
+        False when refused (the reason said) or when the connection is down."""
+        self.pump()  # news that came before this key first, in order
+        self._ref += 1
+        ref = self._ref
+        if not self.connection.send({"type": "act", "ref": ref, "action": action_to_data(action)}):
+            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
+            return False
+        self._waiting_ref, self._answer = ref, None
+        deadline = time.monotonic() + ACT_TIMEOUT
+        try:
+            while self._answer is None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    self.say(nw.server_error(_("no answer to that move")), kind=Kind.SYSTEM, urgent=True)
+                    return False
+                try:
+                    frame = self.connection.frames.get(timeout=left)
+                except queue.Empty:
+                    continue
+                self._handle(frame)
+                if frame.get("type") in ("_lost", "_closed"):
+                    return False
+        finally:
+            self._waiting_ref = None
+        answer, self._answer = self._answer, None
+        self.pump()
+        self._flush_if_settled()
+        return answer.get("type") == "update"
+
+    def step(self) -> bool:
+        return False
+
+    def advance(self) -> None:
+        self.pump()
+
+    # ----------------------------------------------------------------- saving and games
+    def autosave(self) -> None:
+        """The server saves the table after every move."""
+
+    def save_now(self) -> None:
+        self.say(_("The server keeps this table after every move; nothing is saved here."), kind=Kind.SYSTEM)
+
+    def save_to(self, store: Any) -> None:
+        raise OSError(_("a network table is kept by its server"))
+
+    def new_game(self, seed: int) -> None:
+        self.say(_("A new game at a network table: host a new table."), kind=Kind.SYSTEM)
+
+    def start(self) -> None:
+        """The table is shown: say the game so far (the deal), then follow it as it goes."""
+        self.live = True
+        events, self._unheard = self._unheard, []
+        self._after(events)
+        self.pump()
+        self._flush_if_settled()
+
+    def resume(self) -> None:
+        """Back at a game in progress (a restarted terminal): what came before is read silently, so the
+        narrator knows the hand; the table's opening says where the game stands."""
+        events, self._unheard = self._unheard, []
+        self.narrator.narrate(events)
+        self.narrator.flush()
+        self.live = True
+        self.pump()
+
+    # ----------------------------------------------------------------- table talk
+    @property
+    def is_host(self) -> bool:
+        return int(self._table.get("host", 0)) == self.human_seat
+
+    def chat(self, text: str) -> None:
+        line = " ".join(text.split())
+        if not line:
+            return
+        if len(line) > CHAT_LIMIT:
+            self.say(nw.chat_too_long(CHAT_LIMIT), kind=Kind.SYSTEM, urgent=True)
+            return
+        if not self.connection.send({"type": "chat", "text": line}):
+            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
+
+    def seats(self) -> list[SeatInfo]:
+        humans, here = set(self._table.get("humans", ())), set(self._table.get("connected", ()))
+        return [SeatInfo(seat, name, seat in humans, seat in here) for seat, name in enumerate(self.players)]
+
+    def waiting_for(self) -> list[int]:
+        return [int(s) for s in self._table.get("waiting_for", ())]
+
+    def hand_over(self, seat: int) -> None:
+        if not self.is_host:
+            self.say(_(nw.NOT_HOST), kind=Kind.SYSTEM, urgent=True)
+            return
+        if not self.connection.send({"type": "hand_over", "seat": seat, "level": self.settings.level}):
+            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
+
+    def describe_table(self) -> None:
+        waited = set(self.waiting_for())
+        for info in self.seats():
+            self.say(nw.seat_entry(info.seat, info.name, you=info.seat == self.human_seat, human=info.human,
+                                   connected=info.connected, waited=info.seat in waited), kind=Kind.INFO)
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+class _Unstarted:
+    """The narrator before the game has begun (the players are not known yet): says nothing."""
+
+    verbosity: Any = None
+
+    def narrate(self, events: Sequence[Event]) -> list[Any]:
+        return []
+
+    def flush(self) -> list[Any]:
+        return []

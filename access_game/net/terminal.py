@@ -1,0 +1,193 @@
+"""A seat at a network table, at this terminal: what ``access-game host`` and ``access-game join`` run.
+
+The same parts as a local game (printer, voice, braille display, settings, the game's table and the
+one-line app); only the session differs: a :class:`RemoteSession` on a :class:`Connection`. Until every
+seat is taken the terminal prints who joins (no prompt yet: there is nothing to play); then the table
+opens exactly as in local play, and whatever the server sends while the prompt waits is printed above
+it as it comes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from access_game.net.client import Connection, NetError, TokenStore
+from access_game.net.remote_session import RemoteSession
+from access_game.settings import Settings, save_settings
+from speech import net_words as nw
+from speech.i18n import _
+from speech.utterance import Kind
+
+__all__ = ["SeatRequest", "play_at_table"]
+
+HELP_LINE_KEYS = "F1 lists the keys; Escape opens a menu of every action; / to chat."
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRequest:
+    """What to ask the server for: a new table ('create'), a seat at one ('join'), or a seat back."""
+
+    server: str
+    name: str
+    first: dict[str, Any]
+    #: The table's code, when joining (a seat kept from an earlier run is taken back instead).
+    code: str | None = None
+
+
+def play_at_table(request: SeatRequest, settings: Settings, *, input: Any = None, output: Any = None,
+                  backend: Any = None, tokens: TokenStore | None = None, cues: Any = "auto",
+                  on_session: Callable[[RemoteSession], None] | None = None,
+                  on_app: Callable[[Any], None] | None = None) -> int:
+    """Everything from connecting to leaving; the exit status (1: the server could not be reached or
+    refused the seat, said in one line)."""
+    os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
+    tokens = tokens if tokens is not None else TokenStore()
+    first, resumed = request.first, False
+    if request.code is not None:
+        kept = tokens.get(request.server, request.code)
+        if kept is not None:
+            first, resumed = {"type": "rejoin", "code": kept.code, "token": kept.token, "seen": 0}, True
+    connection = Connection(request.server, request.name)
+    try:
+        seated = _open(connection, first)
+    except NetError as exc:
+        if resumed and request.code is not None:  # a kept seat the server no longer knows: join afresh
+            tokens.forget(request.server, request.code)
+            connection.close()
+            connection = Connection(request.server, request.name)
+            first, resumed = request.first, False
+            try:
+                seated = _open(connection, first)
+            except NetError as again:
+                return _unreachable(connection, request.server, again)
+        else:
+            return _unreachable(connection, request.server, exc)
+    assert connection.seat is not None
+    tokens.put(connection.seat)
+    return _seated(connection, seated, request, settings, input=input, output=output, backend=backend,
+                   tokens=tokens, cues=cues, resumed=resumed, on_session=on_session, on_app=on_app)
+
+
+def _open(connection: Connection, first: dict[str, Any]) -> dict[str, Any]:
+    return connection.open(first)
+
+
+def _unreachable(connection: Connection, server: str, exc: NetError) -> int:
+    connection.close()
+    print(nw.no_server(server, str(exc)), file=sys.stderr)
+    return 1
+
+
+def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest, settings: Settings, *,
+            input: Any, output: Any, backend: Any, tokens: TokenStore, cues: Any, resumed: bool,
+            on_session: Callable[[RemoteSession], None] | None,
+            on_app: Callable[[Any], None] | None) -> int:
+    from prompt_toolkit.output import create_output
+
+    from access_game.catalog import game as catalog_game
+    from access_game.commands.play import _apply_settings, _link_display
+    from access_game.ui.app import GameApp
+    from access_game.ui.brlapi_link import start_display_link
+    from access_game.ui.printer import LinePrinter, PlainOutput, plain_terminal
+    from access_game.ui.speech_link import make_announcer, make_cues, make_narrator, start_output
+
+    out = output if output is not None else (PlainOutput() if plain_terminal() else create_output())
+    printer = LinePrinter(out)
+    speech_backend, fallbacks, audio_note = (backend, [], None) if backend is not None else start_output(settings)
+    announcer = make_announcer(settings, printer, speech_backend, fallbacks)
+    cue_player = make_cues(settings) if cues == "auto" else cues
+    game_name = str(seated.get("game", ""))
+    entry = catalog_game(game_name)
+    last = [settings]
+
+    def say(text: str, kind: Kind = Kind.SYSTEM) -> None:
+        announcer.new_batch()
+        announcer.announce(text, kind)
+        printer.flush()
+
+    def on_settings(new: Settings) -> None:
+        try:
+            save_settings(new)
+        except OSError as exc:
+            say(nw.settings_not_kept(str(exc.strerror or exc)))
+        _apply_settings(announcer, last[0], new, own_backend=backend is None)
+        last[0] = new
+
+    session = RemoteSession(
+        connection, seated, announcer=announcer, settings=settings, cues=cue_player, on_settings=on_settings,
+        narrator_factory=lambda seat, players: make_narrator(seat, players, last[0], game=game_name))
+    if on_session is not None:
+        on_session(session)
+    display_link, display_note = start_display_link(settings.braille, announcer)
+    try:
+        if audio_note:
+            say(audio_note)
+        if display_note:
+            say(display_note)
+        code = str(seated["code"])
+        if first_kind(request) == "create" and not resumed:
+            say(nw.table_code(code))
+            say(nw.join_hint(request.server, code))
+        say(nw.seated(str(seated.get("name") or request.name), int(seated["seat"]), entry.title, code))
+        try:
+            while not session.started:
+                session.pump(timeout=0.2)
+                printer.flush()
+                if not connection.connected and not connection_retrying(connection):
+                    return 1
+        except KeyboardInterrupt:
+            say(nw.left_before_start())
+            connection.leave()
+            tokens.forget(request.server, code)
+            return 0
+        app = GameApp(session, printer, input=input, output=out,
+                      welcome=f"{entry.title}. {_(HELP_LINE_KEYS)}")
+        if display_link is not None:
+            _link_display(display_link, app)
+        if on_app is not None:
+            on_app(app)
+
+        def news() -> None:
+            printer.flush()
+            app.application.invalidate()
+
+        async def run() -> int:
+            session.attach(asyncio.get_running_loop())
+            session.on_news = news
+            return await app.run_async(resumed=resumed)
+
+        try:
+            status = asyncio.run(run())
+        except KeyboardInterrupt:
+            app.quit_now("Interrupted.")
+            status = 0
+        session.on_news = None
+        if session.over:
+            tokens.forget(request.server, code)
+            connection.leave()
+        else:
+            say(nw.seat_kept(request.server, code))
+            connection.close()
+        return int(status)
+    finally:
+        if display_link is not None:
+            display_link.close()
+        connection.close()
+        printer.flush()
+        announcer.close()
+        if cue_player is not None and hasattr(cue_player, "close"):
+            cue_player.close()
+
+
+def first_kind(request: SeatRequest) -> str:
+    return str(request.first.get("type", ""))
+
+
+def connection_retrying(connection: Connection) -> bool:
+    """Whether a lost connection is being restored (the thread tries until the seat is refused)."""
+    return not connection.closed_for_good
