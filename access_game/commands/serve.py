@@ -1,0 +1,62 @@
+"""The ``serve`` subcommand: the table server for play over the network.
+
+It binds to 127.0.0.1 unless told otherwise, so a server started to try it out is not open to the
+network by accident; ``--host 0.0.0.0`` (or a reverse proxy, see docs/online.md) opens it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+from access_game.cli import UsageError
+from access_game.commands._common import add_command
+
+DEFAULT_PORT = 8765
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = add_command(sub, "serve", run, "Serve tables for play over the network (WebSocket, protocol 1).")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this "
+                        "machine only; 0.0.0.0 for every network)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                        help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
+    parser.add_argument("--data", type=Path, metavar="DIR",
+                        help="directory of the tables, one file each (default: tables/ in the user data folder)")
+    parser.add_argument("--tls-cert", type=Path, metavar="FILE", help="certificate chain (PEM) for wss://")
+    parser.add_argument("--tls-key", type=Path, metavar="FILE", help="private key (PEM) of the certificate")
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port is 0 to 65535, not {args.port}")
+    if (args.tls_cert is None) != (args.tls_key is None):
+        raise UsageError("--tls-cert and --tls-key go together")
+    tls = None
+    if args.tls_cert is not None:
+        from access_game.net.server import tls_context
+
+        try:
+            tls = tls_context(args.tls_cert, args.tls_key)
+        except (OSError, ValueError) as exc:
+            raise UsageError(f"the certificate or key cannot be used: {exc}") from None
+    data = args.data
+    if data is None:
+        from access_game.settings import data_dir
+
+        data = data_dir() / "tables"
+    if data.exists() and not data.is_dir():
+        raise UsageError(f"--data: {data} is not a directory")
+    from access_game.net.server import run_server
+
+    def announce(line: str) -> None:
+        print(line, flush=True)
+
+    try:
+        asyncio.run(run_server(args.host, args.port, data, tls, announce))
+    except OSError as exc:
+        print(f"access-game serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    return 0

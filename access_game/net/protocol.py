@@ -1,0 +1,390 @@
+"""The network protocol, version 1: JSON messages over WebSocket, one object per text frame.
+
+This module is shared by the server and the client: the limits, the client messages as frozen values
+(parsed and checked here, so the server never reads a field it has not validated), the server
+messages as builders, and the decoding of an ``update`` back into engine values for a client.
+docs/protocol.md describes every message with an example; keep the two together.
+
+The server's words in ``error`` messages are for logs and people debugging a client: a client says
+an error to its player by its ``code`` (see docs/protocol.md), in the player's language.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.actions import Action, action_from_data, action_to_data
+from engine.events import Event, event_from_data, event_to_data
+from engine.views_data import view_from_data, view_to_data
+
+__all__ = [
+    "ACTION_KINDS",
+    "CODE_ALPHABET",
+    "CODE_LENGTH",
+    "MAX_CHAT_CHARS",
+    "MAX_FRAME_BYTES",
+    "MAX_NAME_CHARS",
+    "PROTOCOL_VERSION",
+    "RATE_BURST",
+    "RATE_PER_SECOND",
+    "Act",
+    "Chat",
+    "ClientMessage",
+    "Create",
+    "ErrorCode",
+    "HandOver",
+    "Hello",
+    "Join",
+    "Leave",
+    "ProtocolError",
+    "Rejoin",
+    "TokenBucket",
+    "Update",
+    "chat_message",
+    "client_to_data",
+    "decode_server",
+    "encode",
+    "error_message",
+    "parse_client",
+    "refused_message",
+    "seated_message",
+    "table_message",
+    "update_from_data",
+    "update_message",
+    "welcome_message",
+]
+
+PROTOCOL_VERSION = 1
+#: The largest client frame the server reads (its ``max_size``); a bigger one closes the connection (1009).
+MAX_FRAME_BYTES = 16 * 1024
+#: Client messages per second a connection may send on average, and the burst it may send at once.
+RATE_PER_SECOND = 20.0
+RATE_BURST = 40
+#: After this many messages refused as too fast in a row, the connection is closed (1008).
+FLOOD_LIMIT = 20
+MAX_CHAT_CHARS = 300
+MAX_NAME_CHARS = 40
+MAX_SEATS = 14
+#: Table codes: six characters read aloud without doubt (no 0/O, 1/I/L, 5/S, 2/Z, 8/B).
+CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
+CODE_LENGTH = 6
+#: Close codes the server uses besides the normal 1000.
+CLOSE_POLICY = 1008
+CLOSE_TOO_BIG = 1009
+
+#: The action kinds of each game, for the ``why_not`` of an update (one entry per kind).
+ACTION_KINDS: Mapping[str, tuple[str, ...]] = {
+    "five-crowns": ("draw", "discard", "go_out"),
+    "solitaire": ("draw", "place", "discard"),
+    "contract-rummy": ("draw", "discard", "contract_lay_down", "contract_lay_off", "contract_swap",
+                       "contract_buy", "contract_pass_buy"),
+    "upcard-rummy": ("draw", "discard", "upcard_take_discards", "upcard_meld", "upcard_lay_off"),
+}
+
+
+class ErrorCode:
+    """The ``code`` of every error the server sends (docs/protocol.md says when each is sent)."""
+
+    BAD_JSON = "bad_json"
+    BAD_MESSAGE = "bad_message"
+    HELLO_FIRST = "hello_first"
+    PROTOCOL = "protocol_version"
+    TOO_FAST = "too_fast"
+    TOO_BIG = "too_big"
+    NO_TABLE = "no_table"
+    TABLE_FULL = "table_full"
+    BAD_TOKEN = "bad_token"
+    ALREADY_SEATED = "already_seated"
+    NOT_SEATED = "not_seated"
+    NOT_HOST = "not_host"
+    NOT_STARTED = "not_started"
+    WRONG_SEAT = "wrong_seat"
+    BAD_GAME = "bad_game"
+    BAD_ACTION = "bad_action"
+    HANDED_OVER = "handed_over"
+    REPLACED = "replaced"
+    SERVER = "server_error"
+
+
+class ProtocolError(Exception):
+    """A client message refused: ``code`` for programs, the message for people reading logs."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+# --------------------------------------------------------------------------- client messages
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    name: str
+    protocol: int = PROTOCOL_VERSION
+    type: str = field(default="hello", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Create:
+    game: str
+    seats: int
+    computers: int = 0
+    level: str = "normal"
+    options: Mapping[str, Any] = field(default_factory=dict)
+    type: str = field(default="create", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    code: str
+    type: str = field(default="join", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Rejoin:
+    code: str
+    token: str
+    #: Events of this seat's log the client already has; the server sends the rest.
+    seen: int = 0
+    type: str = field(default="rejoin", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    ref: int
+    action: Action
+    type: str = field(default="act", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Chat:
+    text: str
+    type: str = field(default="chat", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class HandOver:
+    seat: int
+    level: str = "normal"
+    type: str = field(default="hand_over", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    type: str = field(default="leave", init=False)
+
+
+ClientMessage = Hello | Create | Join | Rejoin | Act | Chat | HandOver | Leave
+
+
+def client_to_data(message: ClientMessage) -> dict[str, Any]:
+    """A client message as the JSON object sent (the client side's half of :func:`parse_client`)."""
+    if isinstance(message, Act):
+        return {"type": "act", "ref": message.ref, "action": action_to_data(message.action)}
+    if isinstance(message, Create):
+        return {"type": "create", "game": message.game, "seats": message.seats, "computers": message.computers,
+                "level": message.level, "options": dict(message.options)}
+    data: dict[str, Any] = {"type": message.type}
+    for name in message.__slots__:
+        if name != "type":
+            data[name] = getattr(message, name)
+    return data
+
+
+def _whole(data: Mapping[str, Any], name: str, low: int, high: int, default: int | None = None) -> int:
+    value = data.get(name, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{name} must be a whole number from {low} to {high}")
+    return value
+
+
+def _text(data: Mapping[str, Any], name: str, longest: int, default: str | None = None) -> str:
+    value = data.get(name, default)
+    if not isinstance(value, str):
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{name} must be text")
+    value = value.strip()
+    if not value or len(value) > longest:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{name} must be 1 to {longest} characters")
+    if any(not ch.isprintable() for ch in value):
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{name} must hold no control characters")
+    return value
+
+
+def _only(data: Mapping[str, Any], *names: str) -> None:
+    extra = set(data) - {"type", *names}
+    if extra:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"unknown field(s): {', '.join(sorted(extra))[:80]}")
+
+
+def _options(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict) or len(value) > 16:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "options must be a set of at most 16 named values")
+    for k, v in value.items():
+        if not isinstance(k, str) or len(k) > 40 or not (v is None or isinstance(v, bool | int | str)):
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, "options are names with a word, a number, true/false or null")
+    return dict(value)
+
+
+def _action(value: Any) -> Action:
+    if not isinstance(value, dict):
+        raise ProtocolError(ErrorCode.BAD_ACTION, "action must be an object with a kind")
+    try:
+        return action_from_data(value)
+    except (Exception, RecursionError) as exc:  # whatever a client made up: refused, never a crash
+        raise ProtocolError(ErrorCode.BAD_ACTION, f"not an action: {exc}"[:200]) from None
+
+
+def parse_client(frame: str | bytes) -> ClientMessage:
+    """The client message a frame holds; :class:`ProtocolError` says what is wrong with it."""
+    if isinstance(frame, bytes):
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "frames are text (JSON), not binary")
+    if len(frame.encode("utf-8", "surrogatepass")) > MAX_FRAME_BYTES:
+        raise ProtocolError(ErrorCode.TOO_BIG, f"a frame is at most {MAX_FRAME_BYTES} bytes")
+    try:
+        data = json.loads(frame)
+    except (ValueError, RecursionError):
+        raise ProtocolError(ErrorCode.BAD_JSON, "the frame is not JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "a message is a JSON object")
+    kind = data.get("type")
+    if kind == "hello":
+        _only(data, "protocol", "name")
+        version = data.get("protocol")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, "protocol must be a whole number")
+        return Hello(name=_text(data, "name", MAX_NAME_CHARS), protocol=version)
+    if kind == "create":
+        _only(data, "game", "seats", "computers", "level", "options")
+        game = data.get("game")
+        if not isinstance(game, str) or game not in ACTION_KINDS:
+            raise ProtocolError(ErrorCode.BAD_GAME, f"game must be one of {', '.join(ACTION_KINDS)}")
+        seats = _whole(data, "seats", 1, MAX_SEATS)
+        return Create(game=game, seats=seats, computers=_whole(data, "computers", 0, seats - 1, 0),
+                      level=_text(data, "level", 10, "normal"), options=_options(data.get("options", {})))
+    if kind == "join":
+        _only(data, "code")
+        return Join(code=_text(data, "code", CODE_LENGTH).upper())
+    if kind == "rejoin":
+        _only(data, "code", "token", "seen")
+        return Rejoin(code=_text(data, "code", CODE_LENGTH).upper(), token=_text(data, "token", 100),
+                      seen=_whole(data, "seen", 0, 10**9, 0))
+    if kind == "act":
+        _only(data, "ref", "action")
+        return Act(ref=_whole(data, "ref", 0, 2**53), action=_action(data.get("action")))
+    if kind == "chat":
+        _only(data, "text")
+        return Chat(text=_text(data, "text", MAX_CHAT_CHARS))
+    if kind == "hand_over":
+        _only(data, "seat", "level")
+        return HandOver(seat=_whole(data, "seat", 0, MAX_SEATS - 1), level=_text(data, "level", 10, "normal"))
+    if kind == "leave":
+        _only(data)
+        return Leave()
+    raise ProtocolError(ErrorCode.BAD_MESSAGE, f"unknown message type {str(kind)[:40]!r}")
+
+
+class TokenBucket:
+    """``rate`` messages a second on average, ``burst`` at once: a connection's allowance."""
+
+    def __init__(self, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def allow(self, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+# --------------------------------------------------------------------------- server messages
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    """One frame's text: compact JSON."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def welcome_message() -> dict[str, Any]:
+    return {"type": "welcome", "protocol": PROTOCOL_VERSION}
+
+
+def error_message(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}
+
+
+def seated_message(*, code: str, seat: int, token: str, game: str, seats: int, host: int,
+                   name: str) -> dict[str, Any]:
+    return {"type": "seated", "code": code, "seat": seat, "token": token, "game": game, "seats": seats,
+            "host": host, "name": name}
+
+
+def table_message(*, code: str, game: str, players: Sequence[str | None], humans: Sequence[int],
+                  connected: Sequence[int], host: int, started: bool, over: bool,
+                  waiting_for: Sequence[int]) -> dict[str, Any]:
+    return {"type": "table", "code": code, "game": game, "players": list(players), "humans": list(humans),
+            "connected": list(connected), "host": host, "started": started, "over": over,
+            "waiting_for": list(waiting_for)}
+
+
+def update_message(*, seq: int, events: Sequence[Event], view: Any, to_act: Sequence[int], over: bool,
+                   why_not: Mapping[str, str | None], legal: Sequence[Action]) -> dict[str, Any]:
+    """One seat's update: ``events`` must already be that seat's redacted log entries from ``seq``."""
+    return {"type": "update", "seq": seq, "events": [event_to_data(e) for e in events],
+            "view": view_to_data(view), "to_act": list(to_act), "over": over, "why_not": dict(why_not),
+            "legal": [action_to_data(a) for a in legal]}
+
+
+def refused_message(ref: int, reason: str) -> dict[str, Any]:
+    return {"type": "refused", "ref": ref, "reason": reason}
+
+
+def chat_message(seat: int, name: str, text: str) -> dict[str, Any]:
+    return {"type": "chat", "seat": seat, "name": name, "text": text}
+
+
+def decode_server(frame: str | bytes) -> dict[str, Any]:
+    """A server frame as a JSON object with a ``type`` (ValueError otherwise): the client's first step."""
+    data = json.loads(frame)
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ValueError("a server message is a JSON object with a type")
+    return data
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """An ``update`` decoded into engine values; ``view`` has the log the client passed in."""
+
+    seq: int
+    events: tuple[Event, ...]
+    view: Any
+    to_act: tuple[int, ...]
+    over: bool
+    why_not: Mapping[str, str | None]
+    legal: tuple[Action, ...]
+
+
+def update_from_data(data: Mapping[str, Any], log: Sequence[Event] = ()) -> Update:
+    """Decode an ``update``; ``log`` is the seat's log up to ``seq`` (the client's own), to which the
+    update's events are added for the view. ValueError when the data does not fit."""
+    try:
+        events = tuple(event_from_data(e) for e in data["events"])
+        seq = data["seq"]
+        if not isinstance(seq, int) or seq != len(log):
+            raise ValueError(f"update from {seq} after {len(log)} events")
+        view = view_from_data(data["view"], (*log, *events))
+        return Update(seq=seq, events=events, view=view, to_act=tuple(int(s) for s in data["to_act"]),
+                      over=bool(data["over"]), why_not=dict(data["why_not"]),
+                      legal=tuple(action_from_data(a) for a in data["legal"]))
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"not an update: {exc}") from None

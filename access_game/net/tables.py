@@ -1,0 +1,250 @@
+"""A table on the server: its seats (people and computer players), the seat tokens and the game.
+
+This is the table's logic without any network: who sits where, when the game starts, applying a
+seat's action, letting computer players move, handing a seat to a computer. The server wraps it with
+connections; tests and the store use it directly. Tokens are kept only as their SHA-256, so the
+table directory on disk cannot be used to take anyone's seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from access_game.net.protocol import ACTION_KINDS, CODE_ALPHABET, CODE_LENGTH
+from access_game.session import bot_seed
+from engine.actions import Action
+from engine.bots import agent_levels, make_agent
+from engine.errors import SaveFormatError
+from engine.events import Event
+from engine.game import Game
+from engine.ruleset import get_ruleset
+
+__all__ = ["TABLE_FORMAT", "Seat", "Table", "TableError", "new_code", "new_token", "token_digest"]
+
+TABLE_FORMAT = "access-game-table"
+TABLE_VERSION = 1
+#: Names for computer players, as at the terminal (access_game.commands.play has the same list).
+COMPUTER_NAMES = ("Anna", "Ben", "Carla", "David", "Emma", "Felix", "Grace", "Hugo", "Iris", "Jonas",
+                  "Kate", "Liam", "Maya", "Nora")
+#: A computer player's decisions in a row before the table stops to let the rest of the server run.
+COMPUTER_BURST = 400
+
+
+class TableError(Exception):
+    """A request the table refuses; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def new_code(taken: set[str] | dict[str, Any]) -> str:
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if code not in taken:
+            return code
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(slots=True)
+class Seat:
+    #: None: a person's seat nobody has taken yet.
+    name: str | None
+    human: bool
+    #: The computer player's level (a computer seat).
+    level: str | None = None
+    #: SHA-256 of the seat's token (a taken person's seat).
+    digest: str | None = None
+
+
+class Table:
+    def __init__(self, code: str, game_name: str, seats: list[Seat], *, seed: int, options: dict[str, Any],
+                 host: int = 0, game: Game | None = None) -> None:
+        self.code = code
+        self.game_name = game_name
+        self.seats = seats
+        self.seed = seed
+        self.options = options
+        self.host = host
+        self.game = game
+
+    # ----------------------------------------------------------------- making one
+    @classmethod
+    def create(cls, code: str, game_name: str, *, seats: int, computers: int, level: str,
+               options: dict[str, Any]) -> Table:
+        """A new table; TableError when the game, the seat count, the level or the options do not fit."""
+        if game_name not in ACTION_KINDS:
+            raise TableError("bad_game", f"unknown game {game_name!r}")
+        rules = get_ruleset(game_name)
+        if not rules.min_players <= seats <= rules.max_players:
+            raise TableError("bad_game", f"{rules.title} is for {rules.min_players} to {rules.max_players} players")
+        if not 0 <= computers < seats:
+            raise TableError("bad_game", "computers must leave at least one seat for a person")
+        if computers and level not in agent_levels(game_name):
+            raise TableError("bad_game", f"{rules.title} has no {level!r} computer player")
+        seed = secrets.randbits(31)
+        humans = seats - computers
+        table = cls(code, game_name,
+                    [Seat(None, True) for _ in range(humans)] + [Seat(None, False, level) for _ in range(computers)],
+                    seed=seed, options=dict(options))
+        try:  # the options are checked now, by the rules themselves, not when the last seat is taken
+            rules.new_state([f"p{i}" for i in range(seats)], seed=seed, options=options)
+        except (ValueError, TypeError) as exc:
+            raise TableError("bad_game", f"options: {exc}") from None
+        return table
+
+    # ----------------------------------------------------------------- who sits where
+    @property
+    def started(self) -> bool:
+        return self.game is not None
+
+    @property
+    def over(self) -> bool:
+        return self.game is not None and self.game.over
+
+    def free_seat(self) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.human and seat.name is None:
+                return i
+        return None
+
+    def take(self, seat: int, name: str) -> str:
+        """Seat a person; the new token (only its digest is kept)."""
+        token = new_token()
+        self.seats[seat].name = self._unique(name, seat)
+        self.seats[seat].digest = token_digest(token)
+        return token
+
+    def _unique(self, name: str, seat: int) -> str:
+        taken = {s.name for i, s in enumerate(self.seats) if i != seat and s.name}
+        if name not in taken:
+            return name
+        n = 2
+        while f"{name} {n}" in taken:
+            n += 1
+        return f"{name} {n}"
+
+    def seat_of(self, token: str) -> int | None:
+        digest = token_digest(token)
+        for i, seat in enumerate(self.seats):
+            if seat.human and seat.digest is not None and secrets.compare_digest(seat.digest, digest):
+                return i
+        return None
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.human]
+
+    def names(self) -> list[str | None]:
+        return [s.name for s in self.seats]
+
+    def ready(self) -> bool:
+        return self.free_seat() is None
+
+    def start(self) -> None:
+        """Deal, once every person's seat is taken; computer players get names nobody else has."""
+        taken = {s.name for s in self.seats if s.name}
+        spare = iter(n for n in COMPUTER_NAMES if n not in taken)
+        for seat in self.seats:
+            if seat.name is None and not seat.human:
+                seat.name = next(spare, f"Computer {len(taken)}")
+        names = [s.name or "" for s in self.seats]
+        self.game = Game.new(self.game_name, names, seed=self.seed, options=self.options)
+
+    def hand_over(self, seat: int, level: str) -> None:
+        """A computer player takes a person's seat (the host's choice, for an absent player)."""
+        if not 0 <= seat < len(self.seats) or not self.seats[seat].human:
+            raise TableError("wrong_seat", f"seat {seat} is not a person's seat")
+        if seat == self.host:
+            raise TableError("wrong_seat", "the host keeps the host's seat")
+        if level not in agent_levels(self.game_name):
+            raise TableError("bad_message", f"no {level!r} computer player for this game")
+        s = self.seats[seat]
+        s.human, s.level, s.digest = False, level, None
+
+    # ----------------------------------------------------------------- play
+    def waiting_for(self) -> list[int]:
+        """The people the table waits for: free seats before the deal, then the seats to act."""
+        if self.game is None:
+            return [i for i, s in enumerate(self.seats) if s.human and s.name is None]
+        if self.game.over:
+            return []
+        return [i for i in self.game.seats_to_act() if self.seats[i].human]
+
+    def why_not(self, seat: int) -> dict[str, str | None]:
+        assert self.game is not None
+        return {kind: self.game.why_not_now(seat, kind) for kind in ACTION_KINDS[self.game_name]}
+
+    def act(self, action: Action) -> tuple[list[Event], str | None]:
+        assert self.game is not None
+        return self.game.try_apply(action)
+
+    def computers_move(self, limit: int = COMPUTER_BURST) -> int:
+        """Let computer players act while one of them is to act: at most ``limit`` decisions."""
+        game = self.game
+        moved = 0
+        while game is not None and not game.over and moved < limit:
+            seat = next((s for s in game.seats_to_act() if not self.seats[s].human), None)
+            if seat is None:
+                break
+            level = self.seats[seat].level or "normal"
+            agent = make_agent(self.game_name, level, seed=bot_seed(game.seed, seat, len(game.actions)))
+            game.apply(agent.choose(game.view(seat), game.legal_actions(seat)))
+            moved += 1
+        return moved
+
+    def computers_to_move(self) -> bool:
+        game = self.game
+        return game is not None and not game.over and any(not self.seats[s].human for s in game.seats_to_act())
+
+    # ----------------------------------------------------------------- saving
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "format": TABLE_FORMAT,
+            "version": TABLE_VERSION,
+            "code": self.code,
+            "game_name": self.game_name,
+            "seed": self.seed,
+            "options": self.options,
+            "host": self.host,
+            "seats": [{"name": s.name, "human": s.human, "level": s.level, "digest": s.digest} for s in self.seats],
+            "game": None if self.game is None else self.game.to_data(),
+        }
+
+    @classmethod
+    def from_data(cls, data: Any) -> Table:
+        """A saved table; SaveFormatError says why the data is not one."""
+        if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT or data.get("version") != TABLE_VERSION:
+            raise SaveFormatError("this is not an access-game table of version 1")
+        try:
+            seats = [Seat(name=s["name"], human=bool(s["human"]), level=s["level"], digest=s["digest"])
+                     for s in data["seats"]]
+            if not all((s.name is None or isinstance(s.name, str)) for s in seats):
+                raise SaveFormatError("a seat's name is not text")
+            code, game_name = str(data["code"]), str(data["game_name"])
+            if game_name not in ACTION_KINDS:
+                raise SaveFormatError(f"unknown game {game_name!r}")
+            game = None if data["game"] is None else Game.from_data(data["game"])
+            if game is not None and len(game.players) != len(seats):
+                raise SaveFormatError("the seats do not match the game's players")
+            return cls(code, game_name, seats, seed=int(data["seed"]), options=dict(data["options"]),
+                       host=int(data["host"]), game=game)
+        except SaveFormatError:
+            raise
+        except (Exception, RecursionError) as exc:
+            raise SaveFormatError(f"the table is damaged ({exc.__class__.__name__}: {exc})") from exc
+
+
+def seats_text(seats: Sequence[Seat]) -> str:
+    """For logs: who sits where."""
+    return ", ".join(f"{i}:{s.name or '-'}{'' if s.human else '*'}" for i, s in enumerate(seats))
