@@ -13,10 +13,10 @@ from types import MappingProxyType
 from speech.i18n import N_, _
 
 __all__ = [
-    "CHAT_CANCELLED", "CHAT_OPENING", "CONNECTION_LOST", "HAND_OVER_TITLE", "KEY_HELP", "NOBODY_AWAY",
-    "NOT_HOST", "RECONNECTED", "chat_line", "chat_too_long", "error_words", "game_begins", "handed_over", "join_hint",
-    "joined", "left_before_start", "names_list", "no_server", "player_away", "player_back", "seat_entry", "seat_kept", "seated", "server_error", "settings_not_kept",
-    "table_code", "waiting_for", "waiting_for_players",
+    "CHAT_CANCELLED", "CHAT_OPENING", "CONNECTION_LOST", "HAND_OVER_TITLE", "KEY_HELP", "NOBODY_AWAY", "NOT_HOST",
+    "RECONNECTED", "chat_line", "chat_too_long", "error_words", "game_begins", "handed_over", "join_hint", "joined",
+    "left_before_start", "names_list", "no_server", "player_away", "player_back", "seat_entry", "seat_kept", "seated",
+    "server_error", "settings_not_kept", "table_code", "waiting_for", "waiting_for_players",
 ]
 
 CONNECTION_LOST = N_("Connection lost; reconnecting.")

@@ -25,10 +25,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--server", required=True, metavar="URL", help="the table server: ws://HOST:PORT or wss://HOST")
     p.add_argument("--game", required=True, type=str.casefold, metavar="GAME",
                    help="the game: " + ", ".join(_network_games()))
-    p.add_argument("--seats", required=True, type=int, metavar="N", help="seats at the table, computer players included")
-    p.add_argument("--computers", type=int, default=0, metavar="K", help="how many seats computer players take (default 0)")
+    p.add_argument("--seats", required=True, type=int, metavar="N",
+                   help="seats at the table, computer players included")
+    p.add_argument("--computers", type=int, default=0, metavar="K",
+                   help="how many seats computer players take (default 0)")
     p.add_argument("--name", required=True, help="your name at the table")
-    p.add_argument("--level", choices=LEVELS, type=str.casefold, help="the computer players' level (default from settings)")
+    p.add_argument("--level", choices=LEVELS, type=str.casefold,
+                   help="the computer players' level (default from settings)")
     add_common(p)
 
 

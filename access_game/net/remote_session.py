@@ -227,10 +227,27 @@ class RemoteSession(SessionVoice):
         elif not frame.get("started"):
             taken = sum(1 for s in humans if s < len(names) and names[s])
             self._news(nw.waiting_for_players(taken, len(humans)))
+        # Whom the table waits for is news when one of them is away (otherwise it is their turn, said).
         waited = [s for s in frame.get("waiting_for", ()) if s != self.human_seat]
-        earlier_waited = [s for s in old.get("waiting_for", ()) if s != self.human_seat]
-        if frame.get("started") and waited and waited != earlier_waited and any(s not in here for s in waited):
+        away = [s for s in waited if s not in here]
+        earlier_away = [s for s in old.get("waiting_for", ()) if s != self.human_seat and s not in was_here]
+        if frame.get("started") and away and away != earlier_away:
             self._news(nw.waiting_for([names[s] for s in waited if s < len(names)]))
+
+    def _say_waiting_after_answer(self) -> None:
+        """After the player's move, when the table waits for people answering out of turn (whether to
+        buy), say whom: their answers are never timed, so the player knows why nothing happens."""
+        waited = [s for s in self.waiting_for() if s != self.human_seat]
+        to_move = getattr(self._view_or_none(), "to_move", None)
+        if waited and not self.my_turn and set(waited) != {to_move}:
+            names = self.players
+            self._news(nw.waiting_for([names[s] for s in waited if s < len(names)]))
+
+    def _view_or_none(self) -> Any:
+        try:
+            return self.view()
+        except (RuntimeError, ValueError):
+            return None
 
     # ----------------------------------------------------------------- who is who
     @property
@@ -339,7 +356,10 @@ class RemoteSession(SessionVoice):
         answer, self._answer = self._answer, None
         self.pump()
         self._flush_if_settled()
-        return answer.get("type") == "update"
+        applied = answer.get("type") == "update"
+        if applied:
+            self._say_waiting_after_answer()
+        return applied
 
     def step(self) -> bool:
         return False

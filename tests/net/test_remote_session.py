@@ -1,0 +1,128 @@
+"""RemoteSession against the real table server on loopback (real websockets, real narrators): a game
+played to its end by two people and a computer player, each hearing the others' moves; a refused move
+said with the engine's reason; chat; a seat away, waited for and handed to a computer player."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from client_support import LiveServer, Seat, play_to_end, remote_seat  # noqa: E402
+
+from engine.actions import Discard, Draw  # noqa: E402
+
+SHORT_UPCARD = {"type": "create", "game": "upcard-rummy", "seats": 3, "computers": 1, "level": "easy",
+                "options": {"max_hands": 1}}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    with LiveServer(tmp_path / "tables") as live:
+        yield live
+
+
+def _two(server: LiveServer, first: dict[str, object]) -> tuple[Seat, Seat]:
+    ann = remote_seat(server.url, "Ann", first)
+    ben = remote_seat(server.url, "Ben", {"type": "join", "code": ann.session.code})
+    for seat in (ann, ben):
+        seat.pump_until(lambda seat=seat: seat.session.started)  # type: ignore[misc]
+        seat.session.start()
+    return ann, ben
+
+
+def test_a_host_and_a_joiner_play_a_short_game_to_the_end(server: LiveServer) -> None:
+    ann, ben = _two(server, SHORT_UPCARD)
+    try:
+        assert ann.said[0] == "Waiting for players to join: 1 of 2 seats taken."
+        assert "Ben joined the table." in ann.said
+        assert ann.session.players == ben.session.players and len(ann.session.players) == 3
+        moves = play_to_end([ann, ben])
+        assert moves > 2
+        assert ann.session.over and ben.session.over
+        # Each hears the other's moves in the third person, and the computer player's.
+        assert any(line.startswith("Ben ") for line in ann.said), ann.said[-10:]
+        assert any(line.startswith("Ann ") for line in ben.said), ben.said[-10:]
+        bot = ann.session.players[2]
+        assert any(line.startswith(bot) for line in ben.said)
+        # Both logs are the server's log for the seat, every event heard once.
+        assert server.tables is not None
+        game = server.tables.tables[ann.session.code].game
+        assert game is not None and game.over
+        assert ann.session.log == list(game.seat_log(0)) and ben.session.log == list(game.seat_log(1))
+    finally:
+        ann.close()
+        ben.close()
+
+
+def test_a_refused_move_is_said_with_the_rules_reason_and_changes_nothing(server: LiveServer) -> None:
+    ann, ben = _two(server, SHORT_UPCARD)
+    try:
+        waiting = ben if ann.session.my_turn else ann
+        before = waiting.session.view()
+        said = len(waiting.said)
+        # Asked first, as the tables do: the rules' reason, and no frame sent.
+        assert waiting.session.refused_now(Draw)
+        asked = waiting.said[said:]
+        assert len(asked) == 1 and "turn" in asked[0].lower(), asked
+        # Sent anyway (another key press): the server refuses it with the engine's reason.
+        waiting.session.announcer.new_batch()
+        said = len(waiting.said)
+        seat = waiting.session.human_seat
+        assert not waiting.session.act(Draw(seat, "stock"))
+        reason = waiting.said[said:]
+        assert len(reason) == 1 and "turn" in reason[0].lower(), reason
+        assert waiting.session.view() == before
+    finally:
+        ann.close()
+        ben.close()
+
+
+def test_chat_reaches_the_other_seat(server: LiveServer) -> None:
+    ann, ben = _two(server, SHORT_UPCARD)
+    try:
+        ann.session.chat("  good   luck, Ben ")
+        ben.pump_until(lambda: "Ann says: good luck, Ben" in ben.said)
+        ann.pump_until(lambda: "Ann says: good luck, Ben" in ann.said)
+        said = len(ben.said)
+        ben.session.chat("x" * 301)
+        assert ben.said[said:] == ["A chat line holds at most 300 characters; it was not sent."]
+    finally:
+        ann.close()
+        ben.close()
+
+
+def test_an_absent_player_is_waited_for_and_the_host_hands_the_seat_over(server: LiveServer) -> None:
+    ann, ben = _two(server, {"type": "create", "game": "five-crowns", "seats": 2, "computers": 0, "options": {}})
+    try:
+        if ann.session.my_turn:  # Ann's turn: she plays it, so the table waits for Ben
+            s = ann.session
+            s.act(Draw(s.human_seat, "stock"))
+            s.act(Discard(s.human_seat, s.view().hand[0]))
+        ben.session.connection.close()  # Ben's terminal goes away without leaving
+        ann.pump_until(lambda: "Ben is away." in ann.said)
+        ann.pump_until(lambda: "Waiting for Ben." in ann.said)
+        away = [s for s in ann.session.seats() if s.human and not s.connected]
+        assert [s.name for s in away] == ["Ben"]
+        ann.session.hand_over(1)
+        ann.pump_until(lambda: "A computer player takes Ben's seat." in ann.said)
+        ann.pump_until(lambda: ann.session.my_turn)  # the computer player played Ben's turn
+        assert not ann.session.seats()[1].human
+    finally:
+        ann.close()
+        ben.close()
+
+
+def test_only_the_host_hands_a_seat_over(server: LiveServer) -> None:
+    ann, ben = _two(server, SHORT_UPCARD)
+    try:
+        said = len(ben.said)
+        ben.session.hand_over(0)
+        assert ben.said[said:] == ["Only the host can hand a seat to a computer player."]
+    finally:
+        ann.close()
+        ben.close()
