@@ -12,9 +12,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from client_support import LiveServer, Seat, play_to_end, remote_seat  # noqa: E402
+from client_support import LiveServer, Seat, play_to_end, remote_seat
 
-from engine.actions import Discard, Draw  # noqa: E402
+from engine.actions import Discard, Draw
 
 SHORT_UPCARD = {"type": "create", "game": "upcard-rummy", "seats": 3, "computers": 1, "level": "easy",
                 "options": {"max_hands": 1}}
