@@ -128,6 +128,7 @@ class KeyHarness:
         human_seat: int = 0,
         welcome: str | None = None,
         table_factory: Callable[..., Any] | None = None,
+        session_factory: Callable[[Any, Settings], Any] | None = None,
     ) -> None:
         self.settings = settings or Settings(speech="silent", cues=False)
         self.backend = RecordingBackend()
@@ -136,7 +137,9 @@ class KeyHarness:
         self.announcer = make_announcer(self.settings, self.printer, self.backend)
         self.game = game
         self.saves = (SaveStore(save_dir, slot=slot) if slot else SaveStore(save_dir)) if save_dir is not None else None
-        self.session = Session(
+        # Another session behind the same interface (a seat at a network table) is built around the
+        # harness's announcer by ``session_factory(announcer, settings)``; ``game`` is then None.
+        self.session: Any = session_factory(self.announcer, self.settings) if session_factory is not None else Session(
             game,
             human_seat=human_seat,
             level=level,

@@ -27,7 +27,7 @@ from access_game.ui.printer import LinePrinter
 from access_game.ui.speech_link import make_announcer, make_narrator
 from speech.backends.base import RecordingBackend
 
-__all__ = ["LiveServer", "Seat", "free_port", "remote_seat", "wait_until"]
+__all__ = ["LiveServer", "Seat", "free_port", "play_to_end", "remote_seat", "remote_session", "wait_until"]
 
 
 def free_port() -> int:
@@ -110,17 +110,21 @@ class Seat:
         self.session.close()
 
 
+def remote_session(url: str, name: str, first: dict[str, Any], announcer: Any, settings: Settings) -> RemoteSession:
+    """A seat at a table on the server, speaking through ``announcer``."""
+    connection = Connection(url, name)
+    seated = connection.open(first)
+    game = str(seated["game"])
+    return RemoteSession(connection, seated, announcer=announcer, settings=settings,
+                         narrator_factory=lambda seat, players: make_narrator(seat, players, settings, game=game))
+
+
 def remote_seat(url: str, name: str, first: dict[str, Any], *, settings: Settings | None = None) -> Seat:
     settings = settings or Settings(speech="silent", cues=False)
     backend = RecordingBackend()
     printer = LinePrinter(DummyOutput())
     announcer = make_announcer(settings, printer, backend)
-    connection = Connection(url, name)
-    seated = connection.open(first)
-    game = str(seated["game"])
-    session = RemoteSession(connection, seated, announcer=announcer, settings=settings,
-                            narrator_factory=lambda seat, players: make_narrator(seat, players, settings, game=game))
-    return Seat(session, backend, printer)
+    return Seat(remote_session(url, name, first, announcer, settings), backend, printer)
 
 
 def wait_until(done: Callable[[], bool], timeout: float = 10.0) -> None:

@@ -1,0 +1,86 @@
+"""A seat's connection restored by itself, with the real server on loopback: after the connection drops
+(a network fault) and after the server is stopped and started again on its table directory. The
+client says so, rejoins with its seat token, and hears what it missed exactly once."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from client_support import LiveServer, Seat, remote_seat  # noqa: E402
+
+from engine.actions import Discard, Draw  # noqa: E402
+
+TWO = {"type": "create", "game": "five-crowns", "seats": 2, "computers": 0, "options": {}}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    live = LiveServer(tmp_path / "tables").start()
+    yield live
+    live.stop()
+
+
+def _pair(server: LiveServer) -> tuple[Seat, Seat]:
+    ann = remote_seat(server.url, "Ann", TWO)
+    ben = remote_seat(server.url, "Ben", {"type": "join", "code": ann.session.code})
+    for seat in (ann, ben):
+        seat.pump_until(lambda seat=seat: seat.session.started)  # type: ignore[misc]
+        seat.session.start()
+    return ann, ben
+
+
+def _turn(seat: Seat) -> None:
+    s = seat.session
+    assert s.act(Draw(s.human_seat, "stock"))
+    assert s.act(Discard(s.human_seat, s.view().hand[0]))
+
+
+def _server_log(server: LiveServer, code: str, seat: int) -> list[object]:
+    assert server.tables is not None
+    game = server.tables.tables[code].game
+    assert game is not None
+    return list(game.seat_log(seat))
+
+
+def test_a_dropped_connection_is_restored_and_the_missed_moves_heard_once(server: LiveServer) -> None:
+    ann, ben = _pair(server)
+    try:
+        assert ben.session.my_turn  # Ann deals; Ben plays first
+        ann.session.connection.drop()
+        ann.pump_until(lambda: "Connection lost; reconnecting." in ann.said)
+        _turn(ben)  # played while Ann is away
+        ann.pump_until(lambda: "Reconnected." in ann.said)
+        ann.pump_until(lambda: ann.session.my_turn)
+        assert ann.session.log == _server_log(server, ann.session.code, 0)
+        heard = [line for line in ann.said if line.startswith("Ben ")]
+        assert len(heard) == len(set(heard)) >= 1, heard
+        _turn(ann)  # and the seat plays on
+        ben.pump_until(lambda: ben.session.my_turn)
+    finally:
+        ann.close()
+        ben.close()
+
+
+def test_the_table_comes_back_after_a_server_restart(server: LiveServer) -> None:
+    ann, ben = _pair(server)
+    try:
+        _turn(ben)
+        ann.pump_until(lambda: ann.session.my_turn)
+        server.stop()
+        ann.pump_until(lambda: "Connection lost; reconnecting." in ann.said)
+        ben.pump_until(lambda: "Connection lost; reconnecting." in ben.said)
+        server.start()
+        ann.pump_until(lambda: "Reconnected." in ann.said)
+        ben.pump_until(lambda: "Reconnected." in ben.said)
+        _turn(ann)
+        ben.pump_until(lambda: ben.session.my_turn)
+        assert ben.session.log == _server_log(server, ben.session.code, 1)
+    finally:
+        ann.close()
+        ben.close()

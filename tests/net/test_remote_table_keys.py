@@ -1,0 +1,101 @@
+"""The same Five Crowns table as local play, driven by keys through the shared KeyHarness, against a
+seat at a table on the real server: the other player's moves are heard, D and X play, a key out of
+turn is refused with the rules' reason, H gives the hint from the seat's own view, / sends a chat
+line, Shift+U tells the seats."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+
+from client_support import LiveServer, Seat, remote_seat, remote_session  # noqa: E402
+from harness import KeyHarness  # noqa: E402
+
+from access_game.settings import Settings  # noqa: E402
+from engine.actions import Discard, Draw  # noqa: E402
+
+TWO = {"type": "create", "game": "five-crowns", "seats": 2, "computers": 0, "options": {}}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    with LiveServer(tmp_path / "tables") as live:
+        yield live
+
+
+def _table(server: LiveServer) -> tuple[KeyHarness, Seat]:
+    made: dict[str, Any] = {}
+
+    def host(announcer: Any, settings: Settings) -> Any:
+        made["s"] = remote_session(server.url, "Ann", TWO, announcer, settings)
+        return made["s"]
+
+    h = KeyHarness(None, session_factory=host)  # type: ignore[arg-type]
+    ben = remote_seat(server.url, "Ben", {"type": "join", "code": made["s"].code})
+    ben.pump_until(lambda: ben.session.started)
+    ben.session.start()
+    deadline_pump(h, lambda: h.session.started)
+    h.start()
+    return h, ben
+
+
+def deadline_pump(h: KeyHarness, done: Any) -> None:
+    import time
+
+    deadline = time.monotonic() + 10
+    while not done():
+        assert time.monotonic() < deadline, h.spoken[-6:]
+        h.session.pump(timeout=0.05)
+
+
+def test_the_local_table_plays_a_remote_seat_by_keys(server: LiveServer) -> None:
+    h, ben = _table(server)
+    try:
+        assert "Your cards: " in " ".join(h.spoken)  # the deal, said by the game's own narrator
+        assert h.app_.prompt_text() == "wait> "
+        said = h.press("x")  # not Ann's turn: the rules' reason, nothing sent
+        assert len(said) == 1 and "turn" in said[0].lower(), said
+        s = ben.session
+        assert s.act(Draw(1, "stock")) and s.act(Discard(1, s.view().hand[0]))
+        deadline_pump(h, lambda: h.session.my_turn)
+        assert any(line.startswith("Ben drew") for line in h.spoken), h.spoken[-4:]
+        assert h.app_.prompt_text() == "draw> "
+        hint = h.press("H")
+        assert hint and any("D" in line or "T" in line for line in hint), hint
+        drew = h.press("d")
+        assert drew[0].startswith("You drew the "), drew
+        assert h.app_.prompt_text() == "discard> "
+        h.press("x")
+        assert h.app_.prompt_text() == "wait> "
+        ben.pump_until(lambda: any(line.startswith("Ann discarded") for line in ben.said))
+        assert h.session.view().hand_sizes == ben.session.view().hand_sizes
+    finally:
+        h.session.close()
+        ben.close()
+
+
+def test_chat_and_the_seats_by_keys(server: LiveServer) -> None:
+    h, ben = _table(server)
+    try:
+        opened = h.press("/")
+        assert opened == ["Chat: type a line, Enter sends it to everyone at the table, Escape cancels."]
+        h.press("H", "i", "space", "B", "e", "n", "!")
+        assert h.app_.prompt_text() == "say> Hi Ben! "
+        h.press("backspace", "enter")
+        ben.pump_until(lambda: "Ann says: Hi Ben" in ben.said)
+        deadline_pump(h, lambda: "Ann says: Hi Ben" in h.spoken)
+        assert h.press("/", "escape")[-1] == "Chat cancelled."
+        seats = h.press("U")
+        assert seats == ["Seat 1, Ann, you.", "Seat 2, Ben, here, the table waits for this player."], seats
+        assert h.press("V") == ["Nobody is away: only the seat of a player who is not connected can be handed over."]
+    finally:
+        h.session.close()
+        ben.close()
