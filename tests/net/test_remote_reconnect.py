@@ -12,9 +12,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from client_support import LiveServer, Seat, remote_seat  # noqa: E402
+from client_support import LiveServer, Seat, remote_seat
 
-from engine.actions import Discard, Draw  # noqa: E402
+from engine.actions import Discard, Draw
 
 TWO = {"type": "create", "game": "five-crowns", "seats": 2, "computers": 0, "options": {}}
 
