@@ -71,9 +71,15 @@ class TokenStore:
         self.path = path
 
     def _read(self) -> dict[str, Any]:
-        from access_game.datafiles import read_json
+        from access_game.datafiles import DamagedFile, read_json, set_aside
 
-        data = read_json(self.path)
+        try:
+            data = read_json(self.path)
+        except FileNotFoundError:
+            return {}
+        except DamagedFile:
+            set_aside(self.path)  # kept for a look, never read again; the seats in it are lost
+            return {}
         return data if isinstance(data, dict) else {}
 
     @staticmethod

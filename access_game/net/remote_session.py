@@ -64,8 +64,11 @@ class RemoteSession(SessionVoice):
         settings: Settings,
         cues: CuePlayer | None = None,
         on_settings: Callable[[Settings], None] | None = None,
+        rejoined: bool = False,
     ) -> None:
         self.connection = connection
+        #: This seat was taken back (a game in progress), not newly taken.
+        self.rejoined = rejoined
         self.code = str(seated["code"])
         self.human_seat = int(seated["seat"])
         self.game_name = str(seated.get("game", ""))
@@ -222,7 +225,7 @@ class RemoteSession(SessionVoice):
                 self._news(nw.player_away(name))
             elif seat in humans and seat not in was_here and seat in here and old:
                 self._news(nw.player_back(name))
-        if frame.get("started") and old and not old.get("started"):
+        if frame.get("started") and not old.get("started") and (old or not self.rejoined):
             self._news(nw.game_begins())
         elif not frame.get("started"):
             taken = sum(1 for s in humans if s < len(names) and names[s])

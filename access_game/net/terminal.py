@@ -120,6 +120,7 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
 
     session = RemoteSession(
         connection, seated, announcer=announcer, settings=settings, cues=cue_player, on_settings=on_settings,
+        rejoined=resumed,
         narrator_factory=lambda seat, players: make_narrator(seat, players, last[0], game=game_name))
     if on_session is not None:
         on_session(session)

@@ -1,0 +1,127 @@
+"""The installed commands in real pseudo-terminals: ``access-game serve``, then ``access-game host`` in
+one terminal and ``access-game join`` in a second; each hears the other's moves, and leaving keeps the
+seat. Also: a server that cannot be reached is one line and exit 1; bad arguments exit 2 with usage."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pexpect
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from client_support import free_port
+
+COMMAND = Path(sys.executable).parent / "access-game"
+
+
+def _env(home: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PROMPT_TOOLKIT", "BRLAPI"))}
+    env.update(ACCESS_GAME_HOME=str(home), TERM="dumb", COLUMNS="200", LINES="24")
+    return env
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[str]:
+    proc = subprocess.Popen([str(COMMAND), "serve", "--port", "0", "--data", str(tmp_path / "tables")],
+                            stdout=subprocess.PIPE, text=True, env=_env(tmp_path / "server"))
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    match = re.match(r"Serving on (ws://\S+)", line)
+    assert match, line
+    yield match.group(1)
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def _spawn(home: Path, *args: str) -> Any:
+    return pexpect.spawn(str(COMMAND), [*args, "--speech", "screen-reader"], env=_env(home),
+                         dimensions=(24, 200), encoding="utf-8", timeout=15)
+
+
+def test_host_and_join_from_two_terminals_hear_each_other(served: str, tmp_path: Path) -> None:
+    ann = _spawn(tmp_path / "ann", "host", "--server", served, "--game", "five-crowns", "--seats", "2",
+                 "--computers", "0", "--name", "Ann")
+    ann.expect(r"Table code: ([A-Z0-9]{6})")
+    code = ann.match.group(1)
+    ann.expect("Waiting for players to join: 1 of 2 seats taken.")
+    ben = _spawn(tmp_path / "ben", "join", "--server", served, code, "--name", "Ben")
+    for child in (ann, ben):
+        child.expect("Everyone is here: the game begins.")
+        child.expect("Your cards: ")
+    ann.expect("wait>")  # Ann deals, so Ben plays first
+    ben.expect("draw>")
+    ben.send("d")
+    ben.expect(r"You drew (the|a|an) ")
+    ben.expect("discard>")
+    ann.expect("Ben drew")
+    ben.send("x")
+    ben.expect(r"You discarded (the|a|an) ")
+    ann.expect(r"Ben discarded (the|a|an) ")  # arrived while Ann's prompt waited for keys
+    ann.expect("draw>")
+    ann.send("d")
+    ann.expect("discard>")
+    ann.send("x")
+    ben.expect(r"Ann discarded (the|a|an) ")
+    ann.send("/")
+    ann.expect("say>")
+    ann.send("good game\r")
+    ben.expect("Ann says: good game")
+    ann.send("q")
+    ann.expect("quit y/n>")
+    ann.send("y")
+    # (the announcer may wrap a long line at the width setting: any whitespace between words)
+    kept = f"Your seat is kept: access-game join --server {served} {code} takes it back."
+    ann.expect(r"\s+".join(re.escape(word) for word in kept.split()))
+    ann.expect(pexpect.EOF)
+    ann.close()
+    assert ann.exitstatus == 0
+    ben.expect("Ann is away.")
+    ben.send("q")
+    ben.expect("quit y/n>")
+    ben.send("y")
+    ben.expect(pexpect.EOF)
+    ben.close()
+    assert ben.exitstatus == 0
+
+
+def test_a_server_that_cannot_be_reached_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    url = f"ws://127.0.0.1:{free_port()}"
+    child = _spawn(tmp_path, "join", "--server", url, "KQ7XMA", "--name", "Ben")
+    child.expect(pexpect.EOF)
+    child.close()
+    out = child.before.replace("\r", "").strip()
+    assert child.exitstatus == 1
+    assert out == f"access-game: cannot reach the server at {url}: connection refused", out
+    assert "Traceback" not in out
+
+
+@pytest.mark.parametrize("args", [
+    ["host", "--server", "http://x", "--game", "five-crowns", "--seats", "2", "--name", "A"],
+    ["host", "--server", "ws://127.0.0.1:1", "--game", "solitaire", "--seats", "2", "--name", "A"],
+    ["host", "--server", "ws://127.0.0.1:1", "--game", "five-crowns", "--seats", "2", "--computers", "2",
+     "--name", "A"],
+    ["host", "--server", "ws://127.0.0.1:1", "--game", "five-crowns", "--seats", "2", "--name", " "],
+    ["join", "--server", "ws://127.0.0.1:1", "K7", "--name", "Ben"],
+    ["join", "--server", "ws://127.0.0.1:1", "K7Q2MX"],
+])
+def test_bad_arguments_exit_2_with_usage(args: list[str], capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from access_game.cli import main
+
+    monkeypatch.setenv("ACCESS_GAME_HOME", str(tmp_path))
+    try:
+        status = main(args)
+    except SystemExit as exc:  # argparse's own refusals
+        status = int(exc.code or 0)
+    err = capsys.readouterr().err
+    assert status == 2, err
+    assert err.startswith("usage: access-game "), err
+    assert "error: " in err and "Traceback" not in err
