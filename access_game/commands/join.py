@@ -16,9 +16,6 @@ from access_game.commands.net_args import add_common, check_name, check_server, 
 
 __all__ = ["register", "run"]
 
-#: Table codes: letters and digits (docs/protocol.md).
-CODE_LENGTH = 6
-
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = add_command(sub, "join", run, "Take a seat at a table on a server, by the code its host was given.")
@@ -31,9 +28,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def run(args: argparse.Namespace) -> int:
     check_server(args.server)
     check_name(args.name)
+    from access_game.net.protocol import CODE_ALPHABET, CODE_LENGTH
+
     code = args.code.strip().upper()
-    if len(code) != CODE_LENGTH or not code.isalnum() or not code.isascii():
-        raise UsageError(f"CODE: a table code is {CODE_LENGTH} letters and digits, such as K7Q2MX")
+    if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
+        raise UsageError(f"CODE: a table code is {CODE_LENGTH} letters and digits, such as K7Q3MX")
     settings = terminal_settings(args)
     if not sys.stdin.isatty():
         print("access-game: join needs a terminal: standard input is not one.", file=sys.stderr)

@@ -7,12 +7,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from access_game.cli import UsageError
+from access_game.net.protocol import MAX_NAME_CHARS
 from access_game.settings import CARD_DISPLAYS, Settings, load_settings
 
 __all__ = ["MAX_NAME", "add_common", "check_name", "check_server", "terminal_settings"]
 
 #: The longest name the server takes (docs/protocol.md).
-MAX_NAME = 40
+MAX_NAME = MAX_NAME_CHARS
 
 
 def add_common(p: argparse.ArgumentParser) -> None:

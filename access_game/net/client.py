@@ -29,9 +29,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from access_game.net.protocol import PROTOCOL_VERSION, RATE_BURST, RATE_PER_SECOND, TokenBucket
+
 __all__ = ["PROTOCOL_VERSION", "Connection", "NetError", "SeatToken", "TokenStore", "backoff_delays"]
 
-PROTOCOL_VERSION = 1
 #: The largest frame taken from a server (a contract rummy update with its legal moves is well under).
 MAX_FRAME = 8 * 2**20
 #: Seconds to open a connection before the server counts as unreachable.
@@ -175,6 +176,9 @@ class Connection:
         self._reader: asyncio.Future[None] | None = None
         #: The server ended this seat's connection for good (taken up elsewhere, handed over): no retry.
         self._no_retry = False
+        # A little under the server's allowance, so its bucket never runs dry from this side.
+        self._bucket = TokenBucket(RATE_PER_SECOND * 0.9, RATE_BURST // 2)
+        self._send_lock = asyncio.Lock()
         self._thread.start()
 
     @property
@@ -280,11 +284,16 @@ class Connection:
         return answer
 
     async def _send(self, frame: dict[str, Any]) -> None:
-        ws = self._ws
-        if ws is None:
-            return
-        with contextlib.suppress(Exception):  # a send on a dropped connection: the reader reconnects
-            await ws.send(json.dumps(frame))
+        # Paced to the server's allowance (a key held down must not get this seat's moves dropped
+        # unread); the lock is fair, so frames leave in the order they were sent.
+        async with self._send_lock:
+            while not self._bucket.allow():
+                await asyncio.sleep(1.0 / self._bucket.rate)
+            ws = self._ws
+            if ws is None:
+                return
+            with contextlib.suppress(Exception):  # a send on a dropped connection: the reader reconnects
+                await ws.send(json.dumps(frame))
 
     def _put(self, frame: dict[str, Any]) -> None:
         if frame.get("type") == "error" and frame.get("code") in FINAL_ERRORS:

@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from access_game.net.client import Connection
+from access_game.net.protocol import MAX_CHAT_CHARS
 from access_game.session import Announcing, CuePlayer, Narrating, SessionVoice
 from access_game.session_api import EventListener, SeatInfo
 from access_game.settings import Settings
@@ -39,7 +40,7 @@ __all__ = ["ACT_TIMEOUT", "CHAT_LIMIT", "RemoteSession", "view_from_frame"]
 #: Seconds a move waits for the server's answer before the player is told it went unanswered.
 ACT_TIMEOUT = 15.0
 #: The longest chat line the server takes (docs/protocol.md).
-CHAT_LIMIT = 300
+CHAT_LIMIT = MAX_CHAT_CHARS
 
 NarratorFactory = Callable[[int, list[str]], Narrating]
 
@@ -352,7 +353,7 @@ class RemoteSession(SessionVoice):
                 except queue.Empty:
                     continue
                 self._handle(frame)
-                if frame.get("type") in ("_lost", "_closed"):
+                if frame.get("type") in ("_lost", "_closed", "error"):  # said; the move is not made
                     return False
         finally:
             self._waiting_ref = None

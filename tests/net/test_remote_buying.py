@@ -1,0 +1,64 @@
+"""Questions out of turn at a network table (contract rummy buying), with the real server: the buy
+question reaches the seat between its key presses, asked by the same contract table as local play;
+it is never timed; the player who waits is told whom the table waits for; Y/N answer it by key."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+
+from client_support import LiveServer, remote_seat, remote_session  # noqa: E402
+from harness import KeyHarness  # noqa: E402
+
+from access_game.settings import Settings  # noqa: E402
+from engine.bots import make_agent  # noqa: E402
+
+CONTRACT = {"type": "create", "game": "contract-rummy", "seats": 4, "computers": 2, "level": "easy", "options": {}}
+
+
+def test_the_buy_question_reaches_the_seat_out_of_turn_and_waits_for_its_answer(tmp_path: Path) -> None:
+    with LiveServer(tmp_path / "tables") as server:
+        made: dict[str, Any] = {}
+
+        def host(announcer: Any, settings: Settings) -> Any:
+            made["s"] = remote_session(server.url, "Ann", CONTRACT, announcer, settings)
+            return made["s"]
+
+        ann = KeyHarness(None, session_factory=host)  # type: ignore[arg-type]
+        ben = remote_seat(server.url, "Ben", {"type": "join", "code": made["s"].code})
+        try:
+            ben.pump_until(lambda: ben.session.started)
+            ben.session.start()
+            while not ann.session.started:
+                ann.session.pump(timeout=0.05)
+            ann.start()
+            deadline, moves = time.monotonic() + 60, 0
+            while ann.app_.prompt_text() != "buy? y/n> ":
+                assert time.monotonic() < deadline and not ann.session.over, (ann.spoken[-4:], ben.said[-4:])
+                ann.session.pump(timeout=0.01)
+                ben.session.pump()
+                if ann.app_.prompt_text() == "take? y/n> ":
+                    ann.press("n")  # the up card passed on: others may buy it
+                elif ann.session.my_turn:
+                    ann.press("N")  # Ann plays by keys: the hint's move
+                s = ben.session
+                if s.my_turn:
+                    s.act(make_agent("contract-rummy", "easy", seed=moves).choose(s.view(), s.legal_actions()))
+                    moves += 1
+            assert any(line.startswith("Buy the ") for line in ann.spoken[-3:]), ann.spoken[-3:]
+            ben.pump_until(lambda: "Waiting for Ann." in ben.said)
+            time.sleep(0.5)  # nothing is timed: the question is still open
+            ann.session.pump()
+            assert ann.app_.prompt_text() == "buy? y/n> "
+            assert 0 in ann.session.seats_to_act()
+            ann.press("n")
+            assert ann.app_.prompt_text() != "buy? y/n> "
+        finally:
+            ann.session.close()
+            ben.close()
