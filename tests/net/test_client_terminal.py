@@ -84,6 +84,16 @@ def test_host_and_join_from_two_terminals_hear_each_other(served: str, tmp_path:
     ann.close()
     assert ann.exitstatus == 0
     ben.expect("Ann is away.")
+    # Ann's terminal again: the seat kept under her data folder is taken back, the game where it stood.
+    ann = _spawn(tmp_path / "ann", "join", "--server", served, code, "--name", "Ann")
+    ann.expect("you sit in seat 1")
+    ann.expect("wait>")
+    ben.expect("Ann is back.")
+    ann.send("q")
+    ann.expect("quit y/n>")
+    ann.send("y")
+    ann.expect(pexpect.EOF)
+    ann.close()
     ben.send("q")
     ben.expect("quit y/n>")
     ben.send("y")
