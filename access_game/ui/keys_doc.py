@@ -14,7 +14,7 @@ from access_game.ui.key_plan import plan_order
 from access_game.ui.keys import keys_label
 from access_game.ui.registry import GROUPS, Command, CommandRegistry
 
-__all__ = ["KEYS_DOC", "KeyRow", "game_titles", "key_rows", "keys_registry", "render_keys_doc"]
+__all__ = ["KEYS_DOC", "KeyRow", "game_titles", "key_rows", "keys_registry", "network_keys", "render_keys_doc"]
 
 KEYS_DOC = "docs/keys.md"
 
@@ -27,7 +27,11 @@ dash means the game has no such command. `access-game keys --game GAME` prints o
 Keys were chosen to stay clear of screen readers: no Insert or CapsLock combinations, no numeric
 keypad, no Ctrl+Alt. In menus (Escape, F2) and questions: Up and Down move (Home and End jump), Enter
 chooses, Left and Right change a setting, Escape closes; questions take Y or N. Ctrl+C leaves at
-once: the game is saved after every move, so nothing is lost."""
+once: the game is saved after every move, so nothing is lost.
+
+Chat (/), the seats (Shift+U) and handing a seat to a computer player (Shift+V) are there only at a
+table on a server (`access-game host` and `join`, see network-play.md); every other key is the same
+there as in a game at one terminal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +79,22 @@ def keys_registry(game: str = "five-crowns") -> CommandRegistry:
     return GameApp(session, printer, input=DummyInput(), output=out).registry
 
 
+def network_keys() -> list[Command]:
+    """The keys only a table on a server has (access_game.ui.core_commands.network_commands), as the
+    help there describes them."""
+    from access_game.ui.registry import command
+    from speech import net_words as nw
+    from speech.i18n import _
+
+    return [command(name, _(text), lambda key: None) for name, text in nw.KEY_HELP.items()]
+
+
+def _played_by_several(game: str) -> bool:
+    from access_game.catalog import game as catalog_game
+
+    return catalog_game(game).player_range[1] > 1
+
+
 def key_rows(game: str) -> list[KeyRow]:
     """Every key of ``game``, in help order; a key shared by two commands (Space: select, or let the
     computer players go on) is listed once per command."""
@@ -89,6 +109,9 @@ def render_keys_doc() -> str:
     """One table, a row per command and a column per game, grouped as the help groups them."""
     titles = game_titles()
     by_game: dict[str, dict[str, Command]] = {name: {c.name: c for c in keys_registry(name)} for name, _ in titles}
+    for name, commands in by_game.items():
+        if _played_by_several(name):
+            commands.update((c.name, c) for c in network_keys())
     order = plan_order()
     names = sorted({n for cmds in by_game.values() for n in cmds}, key=order)
     out = ["# Keys: every game at the terminal", "", INTRO, ""]
