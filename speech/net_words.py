@@ -14,9 +14,9 @@ from speech.i18n import N_, _
 
 __all__ = [
     "CHAT_CANCELLED", "CHAT_OPENING", "CONNECTION_LOST", "HAND_OVER_TITLE", "KEY_HELP", "NOBODY_AWAY", "NOT_HOST",
-    "RECONNECTED", "chat_line", "chat_too_long", "error_words", "game_begins", "handed_over", "join_hint", "joined",
-    "left_before_start", "names_list", "no_server", "player_away", "player_back", "seat_entry", "seat_kept", "seated",
-    "server_error", "settings_not_kept", "table_code", "waiting_for", "waiting_for_players",
+    "RECONNECTED", "chat_line", "chat_too_long", "crashed", "error_words", "game_begins", "handed_over", "join_hint",
+    "joined", "left_before_start", "names_list", "no_server", "player_away", "player_back", "seat_entry", "seat_kept",
+    "seated", "server_error", "settings_not_kept", "table_code", "waiting_for", "waiting_for_players",
 ]
 
 CONNECTION_LOST = N_("Connection lost; reconnecting.")
@@ -148,3 +148,10 @@ def left_before_start() -> str:
 
 def settings_not_kept(reason: str) -> str:
     return _("The settings could not be kept: {reason}.").format(reason=reason)
+
+
+def crashed(error: str, server: str, code: str, log: object) -> str:
+    """The table stopped on an error of this program: one line, and how to sit down again."""
+    where = _(" Details are in {log}.").format(log=log) if log else ""
+    return _("access-game: the table stopped ({error}). Your seat is kept: access-game join --server {server} "
+             "{code} takes it back.{where}").format(error=error, server=server, code=code, where=where)

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from access_game.net.client import Connection
+from access_game.net.client import FINAL_ERRORS, Connection
 from access_game.net.protocol import MAX_CHAT_CHARS
 from access_game.session import Announcing, CuePlayer, Narrating, SessionVoice
 from access_game.session_api import EventListener, SeatInfo
@@ -83,6 +83,9 @@ class RemoteSession(SessionVoice):
         self.save_problem: str | None = None
         #: Called after frames that arrived between key presses were said (prints them above the prompt).
         self.on_news: Callable[[], None] | None = None
+        #: Called when the seat is no longer this terminal's (the table then closes).
+        self.on_closed: Callable[[], None] | None = None
+        self.seat_lost = False
         #: The game has begun (the first update came).
         self.started = False
         #: The table is shown: news is narrated as it comes (before that it is kept for the opening).
@@ -151,8 +154,10 @@ class RemoteSession(SessionVoice):
         elif kind == "chat":
             self._news(nw.chat_line(str(frame.get("name", "")), str(frame.get("text", ""))), Kind.OTHERS)
         elif kind == "error":
-            self.say(nw.error_words(str(frame.get("code", "")), str(frame.get("message", ""))), kind=Kind.SYSTEM,
-                     urgent=True)
+            code = str(frame.get("code", ""))
+            self.say(nw.error_words(code, str(frame.get("message", ""))), kind=Kind.SYSTEM, urgent=True)
+            if code in FINAL_ERRORS:
+                self._seat_gone()
         elif kind == "_lost":
             self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
         elif kind == "_reconnected":
@@ -160,6 +165,13 @@ class RemoteSession(SessionVoice):
         elif kind == "_closed":
             self.say(nw.error_words(str(frame.get("code") or ""), str(frame.get("message") or "")),
                      kind=Kind.SYSTEM, urgent=True)
+            self._seat_gone()
+
+    def _seat_gone(self) -> None:
+        """The seat is no longer this terminal's (handed over, taken up elsewhere): the table closes."""
+        self.seat_lost = True
+        if self.on_closed is not None:
+            self.on_closed()
 
     def _update(self, frame: dict[str, Any]) -> None:
         first = int(frame.get("seq", len(self.log)))

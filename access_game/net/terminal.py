@@ -160,6 +160,7 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
         async def run() -> int:
             session.attach(asyncio.get_running_loop())
             session.on_news = news
+            session.on_closed = lambda: app.quit_now("")
             return await app.run_async(resumed=resumed)
 
         try:
@@ -167,12 +168,20 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
         except KeyboardInterrupt:
             app.quit_now("Interrupted.")
             status = 0
-        session.on_news = None
-        if session.over:
+        except Exception as exc:  # one line, not a traceback; the server keeps the table and the seat
+            from access_game.commands.play import _crash_log
+
+            log = _crash_log(exc)
+            printer.flush()
+            print(nw.crashed(f"{exc.__class__.__name__}: {exc}", request.server, code, log), file=sys.stderr)
+            return 1
+        session.on_news = session.on_closed = None
+        if session.over or session.seat_lost:
             tokens.forget(request.server, code)
             connection.leave()
         else:
-            say(nw.seat_kept(request.server, code))
+            if not app.hung_up:
+                say(nw.seat_kept(request.server, code))
             connection.close()
         return int(status)
     finally:

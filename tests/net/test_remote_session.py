@@ -126,3 +126,18 @@ def test_only_the_host_hands_a_seat_over(server: LiveServer) -> None:
     finally:
         ann.close()
         ben.close()
+
+
+def test_a_seat_handed_over_is_told_so_and_the_table_closes(server: LiveServer) -> None:
+    ann, ben = _two(server, SHORT_UPCARD)
+    try:
+        closed: list[bool] = []
+        ben.session.on_closed = lambda: closed.append(True)
+        ann.session.hand_over(1)
+        ben.pump_until(lambda: bool(closed))
+        assert "The host gave your seat to a computer player." in ben.said
+        assert ben.session.seat_lost and ben.session.connection.closed_for_good
+        ann.pump_until(lambda: "A computer player takes Ben's seat." in ann.said)
+    finally:
+        ann.close()
+        ben.close()
