@@ -63,6 +63,7 @@ class TableServer:
         self._locks: dict[str, asyncio.Lock] = {}
         #: Frames sent, for the bench and the logs.
         self.frames_sent = 0
+        self._snapshots: set[asyncio.Future[None]] = set()
 
     def load(self) -> list[str]:
         """Bring back every table of the store; the problems with files that could not be used."""
@@ -269,10 +270,21 @@ class TableServer:
             await asyncio.sleep(0)  # a long run of computer moves lets other tables in between
 
     async def _save(self, table: Table) -> None:
+        """Journal the change now (before anyone hears of it); a snapshot, when due, off the loop."""
         if self.store is None:
             return
-        text = self.store.text(table)
-        await asyncio.to_thread(self.store.write, table.code, text)
+        if self.store.record(table):
+            gen, text = self.store.begin_snapshot(table)
+            task = asyncio.get_running_loop().run_in_executor(None, self.store.write_snapshot, table.code, gen, text)
+            self._snapshots.add(task)
+            task.add_done_callback(self._snapshots.discard)
+
+    async def flush(self) -> None:
+        """Wait for the snapshots being written, then fsync the journals (a server stopping)."""
+        if self._snapshots:
+            await asyncio.gather(*self._snapshots, return_exceptions=True)
+        if self.store is not None:
+            await asyncio.to_thread(self.store.sync)
 
     # ----------------------------------------------------------------- sending
     async def _send(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -349,3 +361,4 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
     finally:
         server.close()
         await server.wait_closed()
+        await tables.flush()
