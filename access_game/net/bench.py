@@ -169,12 +169,17 @@ async def _client_main(url: str, game: str, seats: int, first: int, tables: int,
 
 
 def _client_process(args: tuple[str, str, int, int, int, float, float]) -> dict[str, Any]:
+    from access_game.net.server import raise_open_file_limit
+
+    raise_open_file_limit()
     return asyncio.run(_client_main(*args))
 
 
-def start_server_process(data: Path, *, nice: int = 0) -> tuple[subprocess.Popen[str], str]:
+def start_server_process(data: Path, *, nice: int = 0, stats: Path | None = None) -> tuple[subprocess.Popen[str], str]:
     """``access-game serve`` on a free loopback port, with its URL once it listens."""
     command = [sys.executable, "-m", "access_game", "serve", "--port", "0", "--data", str(data)]
+    if stats is not None:
+        command += ["--stats", str(stats)]
     if nice and sys.platform != "win32":
         command = ["nice", "-n", str(nice), *command]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
@@ -221,7 +226,8 @@ def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-
               workers: int = 1, nice: int = 0) -> BenchResult:
     """Start the server, play ``tables`` tables for ``seconds`` seconds, stop, and report."""
     with tempfile.TemporaryDirectory(prefix="access-game-bench-") as tmp:
-        server, url = start_server_process(Path(tmp), nice=nice)
+        stats_file = Path(tmp) / "stats.json"
+        server, url = start_server_process(Path(tmp) / "tables", nice=nice, stats=stats_file)
         try:
             shares = [tables // workers + (1 if i < tables % workers else 0) for i in range(workers)]
             firsts = [sum(shares[:i]) for i in range(workers)]
@@ -238,10 +244,14 @@ def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-
         finally:
             server.terminate()
             try:
-                server.wait(10)
+                server.wait(60)
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait()
+        try:
+            handling = json.loads(stats_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            handling = None
     latencies = [x for r in results for x in r["latencies"]]
     errors = sum(r["errors"] for r in results) + (0 if alive else 1)
     data: dict[str, Any] = {
@@ -255,6 +265,9 @@ def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-
         "refused": sum(r["refused"] for r in results),
         "rss_mb": rss,
         "server_cpu_s": cpu,
+        "server_p50_ms": None if handling is None else handling.get("p50_ms"),
+        "server_p99_ms": None if handling is None else handling.get("p99_ms"),
+        "frames_sent": None if handling is None else handling.get("frames_sent"),
         "seconds": seconds,
         "setup_s": round(max(r["setup_s"] for r in results), 2) if results else None,
         "think_s": think,
