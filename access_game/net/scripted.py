@@ -10,12 +10,14 @@ test can check what the server sent to each seat.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from access_game.net import protocol as p
 from engine.actions import Action, action_to_data
@@ -71,6 +73,13 @@ class ScriptedPlayer:
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()
+
+    async def leave_and_drain(self) -> None:
+        """Leave the table and read every frame until the server closes the connection."""
+        await self.send({"type": "leave"})
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await self.receive()
 
     async def send(self, message: dict[str, Any]) -> None:
         assert self.ws is not None
