@@ -14,6 +14,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import AsyncIterator, Awaitable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -65,6 +66,17 @@ async def seated(url: str, game: str, people: int, computers: int = 0, *, record
         while pl.update is None:
             await pl.receive()
     return players
+
+
+async def play_until_one_stops(players: list[ScriptedPlayer], actions: int, seconds: float = 20) -> None:
+    """Everyone plays until one player has made ``actions`` moves (or the game ends), then all stop:
+    a player stopping alone would leave the others waiting for its turn."""
+    tasks = [asyncio.create_task(pl.play(deadline=time.monotonic() + seconds, max_actions=actions))
+             for pl in players]
+    await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 class ServerProcess:

@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from collections import Counter
 from typing import Any
 
 import pytest
-from server_harness import in_process, run, seated
+from server_harness import in_process, play_until_one_stops, run, seated
 
 from access_game.net.server import Connection, TableServer
 from engine.events import event_from_data, event_to_data
@@ -162,8 +161,7 @@ async def _play(game: str, people: int, computers: int, actions: int) -> tuple[i
     tables = RecordingServer()
     async with in_process(tables) as (_, url):
         players = await seated(url, game, people, computers, record=True)
-        deadline = time.monotonic() + 20
-        await asyncio.gather(*(pl.play(deadline=deadline, max_actions=actions) for pl in players))
+        await play_until_one_stops(players, actions)
         # Everyone leaves and reads until the server closes: every frame sent has then been read.
         await asyncio.gather(*(pl.leave_and_drain() for pl in players))
         received = sum(len(pl.frames) for pl in players)
