@@ -58,6 +58,16 @@ class Connection:
     strikes: int = 0
 
 
+async def _close_unread(ws: ServerConnection, code: int, reason: str) -> None:
+    """Close, reading (and dropping) what the client still sends until its answer to the close comes:
+    a flood queued behind it would otherwise hold the close up until it times out."""
+    closing = asyncio.ensure_future(ws.close(code, reason))
+    with contextlib.suppress(ConnectionClosed):
+        async for _frame in ws:
+            pass
+    await closing
+
+
 class TableServer:
     """The tables and who is connected to which seat; ``handler`` serves one connection."""
 
@@ -96,7 +106,7 @@ class TableServer:
                 if not conn.bucket.allow():  # over the allowance: dropped unread, and said so now and then
                     conn.strikes += 1
                     if conn.strikes > p.FLOOD_LIMIT:
-                        await ws.close(p.CLOSE_POLICY, "too many messages")
+                        await _close_unread(ws, p.CLOSE_POLICY, "too many messages")
                         break
                     if conn.strikes == 1 or conn.strikes % 5 == 0:
                         await self._send(conn, p.error_message(
@@ -109,7 +119,7 @@ class TableServer:
                 except p.ProtocolError as exc:
                     await self._send(conn, p.error_message(exc.code, exc.message))
                     if exc.code == p.ErrorCode.PROTOCOL:
-                        await ws.close(p.CLOSE_POLICY, "protocol version")
+                        await _close_unread(ws, p.CLOSE_POLICY, "protocol version")
                         break
                 except TableError as exc:
                     await self._send(conn, p.error_message(exc.code, str(exc)))

@@ -38,7 +38,8 @@ def run(coro: Awaitable[T], timeout: float = 60) -> T:
 
 
 @contextlib.asynccontextmanager
-async def in_process(tables: TableServer | None = None, data: Path | None = None) -> AsyncIterator[tuple[TableServer, str]]:
+async def in_process(tables: TableServer | None = None,
+                     data: Path | None = None) -> AsyncIterator[tuple[TableServer, str]]:
     server_tables = tables or TableServer(TableStore(data) if data is not None else None)
     server = await start_server(server_tables, "127.0.0.1", 0)
     port = next(iter(server.sockets)).getsockname()[1]
