@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from access_game import __version__
 
 COMMAND_MODULES = ("play", "solitaire", "hand", "braille_cmd", "labels", "chart", "practice", "kit", "simulate",
-                   "keys", "serve", "host", "join")
+                   "keys", "serve", "bench_server", "host", "join")
 
 
 class UsageError(Exception):

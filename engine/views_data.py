@@ -30,22 +30,35 @@ __all__ = ["view_from_data", "view_to_data"]
 _MAX_DEPTH = 12
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
 def _encode(value: Any) -> Any:
-    if value is None or isinstance(value, bool | int | str):
-        return value.value if isinstance(value, enum.Enum) else value
+    # Ordered by how often each kind appears in a view: numbers and cards first.
+    if value is None or type(value) in (bool, int, str):
+        return value
     if isinstance(value, Card):
         return value.code
+    if isinstance(value, tuple | list):
+        if value and isinstance(value[0], Card):
+            return [c.code for c in value]
+        return [_encode(v) for v in value]
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, Event):
         return event_to_data(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {name: _encode(getattr(value, name)) for name in _field_names(type(value))}
     if isinstance(value, Mapping):
         # JSON keys are strings only; pairs keep int keys (seats) ints.
         return [[_encode(k), _encode(v)] for k, v in value.items()]
-    if isinstance(value, tuple | list):
-        return [_encode(v) for v in value]
     raise TypeError(f"a view cannot hold a {type(value).__name__}")
 
 
@@ -54,10 +67,9 @@ def view_to_data(view: Any, *, with_log: bool = False) -> dict[str, Any]:
     if not dataclasses.is_dataclass(view) or isinstance(view, type):
         raise TypeError("a view is a dataclass instance")
     data: dict[str, Any] = {"view": type(view).__name__}
-    for f in dataclasses.fields(view):
-        if f.name == "log" and not with_log:
-            continue
-        data[f.name] = _encode(getattr(view, f.name))
+    for name in _field_names(type(view)):
+        if name != "log" or with_log:
+            data[name] = _encode(getattr(view, name))
     return data
 
 

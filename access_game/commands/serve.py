@@ -27,6 +27,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                         help="directory of the tables, one file each (default: tables/ in the user data folder)")
     parser.add_argument("--tls-cert", type=Path, metavar="FILE", help="certificate chain (PEM) for wss://")
     parser.add_argument("--tls-key", type=Path, metavar="FILE", help="private key (PEM) of the certificate")
+    parser.add_argument("--stats", type=Path, metavar="FILE",
+                        help="when stopping, write the server's time per action (JSON: p50_ms, p99_ms) to FILE")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,13 +51,15 @@ def run(args: argparse.Namespace) -> int:
         data = data_dir() / "tables"
     if data.exists() and not data.is_dir():
         raise UsageError(f"--data: {data} is not a directory")
-    from access_game.net.server import run_server
+    from access_game.net.server import raise_open_file_limit, run_server
+
+    raise_open_file_limit()
 
     def announce(line: str) -> None:
         print(line, flush=True)
 
     try:
-        asyncio.run(run_server(args.host, args.port, data, tls, announce))
+        asyncio.run(run_server(args.host, args.port, data, tls, announce, args.stats))
     except OSError as exc:
         print(f"access-game serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1

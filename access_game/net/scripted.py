@@ -10,12 +10,14 @@ test can check what the server sent to each seat.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from access_game.net import protocol as p
 from engine.actions import Action, action_to_data
@@ -57,6 +59,7 @@ class ScriptedPlayer:
         self.actions = 0
         self._ref = 0
         self._sent_at: dict[int, float] = {}
+        self._slow_down = False
         #: Called with the seat's log length after each update (tests stop a player mid-game with it).
         self.on_update: Callable[[ScriptedPlayer], None] | None = None
 
@@ -71,6 +74,13 @@ class ScriptedPlayer:
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()
+
+    async def leave_and_drain(self) -> None:
+        """Leave the table and read every frame until the server closes the connection."""
+        await self.send({"type": "leave"})
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await self.receive()
 
     async def send(self, message: dict[str, Any]) -> None:
         assert self.ws is not None
@@ -118,6 +128,9 @@ class ScriptedPlayer:
             self.chats.append(message)
         elif kind == "error":
             self.timing.errors.append(message["code"])
+            if message["code"] == p.ErrorCode.TOO_FAST:  # the action was dropped unread: send it again later
+                self._sent_at.clear()
+                self._slow_down = True
 
     # ----------------------------------------------------------------- seats
     async def create(self, game: str, seats: int, computers: int = 0, level: str = "easy",
@@ -169,6 +182,8 @@ class ScriptedPlayer:
             if max_actions is not None and self.actions >= max_actions:
                 return
             if self.my_turn() and not self._sent_at:
+                if self._slow_down:  # told it was too fast: keep to the allowance from now on
+                    await asyncio.sleep(1 / p.RATE_PER_SECOND)
                 if self.think:
                     await asyncio.sleep(self.think)
                 await self.act(self.choose())

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import signal
 import ssl
+import statistics
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +40,8 @@ log = logging.getLogger("access_game.net.server")
 #: Frames up to this size are read and, past MAX_FRAME_BYTES, answered with 'too_big'; larger ones
 #: close the connection at once (1009) without being read whole.
 HARD_FRAME_BYTES = 64 * 1024
+#: Handling times kept for --stats (enough for a long bench, bounded for a server that runs for weeks).
+MAX_SAMPLES = 1_000_000
 
 
 @dataclass(eq=False, slots=True)
@@ -53,6 +58,16 @@ class Connection:
     strikes: int = 0
 
 
+async def _close_unread(ws: ServerConnection, code: int, reason: str) -> None:
+    """Close, reading (and dropping) what the client still sends until its answer to the close comes:
+    a flood queued behind it would otherwise hold the close up until it times out."""
+    closing = asyncio.ensure_future(ws.close(code, reason))
+    with contextlib.suppress(ConnectionClosed):
+        async for _frame in ws:
+            pass
+    await closing
+
+
 class TableServer:
     """The tables and who is connected to which seat; ``handler`` serves one connection."""
 
@@ -61,8 +76,12 @@ class TableServer:
         self.tables: dict[str, Table] = {}
         self.seated: dict[str, dict[int, Connection]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
-        #: Frames sent, for the bench and the logs.
+        #: Frames sent, and the milliseconds each applied action took from its frame read to the last
+        #: update sent (the server's own share of an action's time, for ``serve --stats``).
         self.frames_sent = 0
+        self.handling_ms: list[float] = []
+        self._last_table: dict[str, dict[str, Any]] = {}
+        self._snapshots: set[asyncio.Future[None]] = set()
 
     def load(self) -> list[str]:
         """Bring back every table of the store; the problems with files that could not be used."""
@@ -87,7 +106,7 @@ class TableServer:
                 if not conn.bucket.allow():  # over the allowance: dropped unread, and said so now and then
                     conn.strikes += 1
                     if conn.strikes > p.FLOOD_LIMIT:
-                        await ws.close(p.CLOSE_POLICY, "too many messages")
+                        await _close_unread(ws, p.CLOSE_POLICY, "too many messages")
                         break
                     if conn.strikes == 1 or conn.strikes % 5 == 0:
                         await self._send(conn, p.error_message(
@@ -100,7 +119,7 @@ class TableServer:
                 except p.ProtocolError as exc:
                     await self._send(conn, p.error_message(exc.code, exc.message))
                     if exc.code == p.ErrorCode.PROTOCOL:
-                        await ws.close(p.CLOSE_POLICY, "protocol version")
+                        await _close_unread(ws, p.CLOSE_POLICY, "protocol version")
                         break
                 except TableError as exc:
                     await self._send(conn, p.error_message(exc.code, str(exc)))
@@ -135,7 +154,9 @@ class TableServer:
         else:
             table, seat = self._seated(conn)
             if isinstance(message, p.Act):
-                await self._act(conn, table, seat, message)
+                began = time.perf_counter()
+                if await self._act(conn, table, seat, message) and len(self.handling_ms) < MAX_SAMPLES:
+                    self.handling_ms.append((time.perf_counter() - began) * 1000)
             elif isinstance(message, p.Chat):
                 line = p.chat_message(seat, table.seats[seat].name or "", message.text)
                 await self._broadcast(table, lambda _s: line)
@@ -192,7 +213,7 @@ class TableServer:
             if table.game is not None:
                 seen = min(seen, len(table.game.seat_log(seat)))
             await self._seat(conn, table, seat, msg.token, seen=seen)
-            await self._send_table(table)
+            await self._send_table(table, force=True)
             if table.game is not None:
                 await self._send_update(conn, table)
 
@@ -224,13 +245,15 @@ class TableServer:
             self.tables.pop(code, None)
             self.seated.pop(code, None)
             self._locks.pop(code, None)
+            self._last_table.pop(code, None)
             if self.store is not None:
                 self.store.remove(code)
             return
         await self._send_table(table)
 
     # ----------------------------------------------------------------- play
-    async def _act(self, conn: Connection, table: Table, seat: int, msg: p.Act) -> None:
+    async def _act(self, conn: Connection, table: Table, seat: int, msg: p.Act) -> bool:
+        """Apply a seat's action (True), or tell the seat why not (False)."""
         if msg.action.seat != seat:
             raise p.ProtocolError(p.ErrorCode.WRONG_SEAT, f"this connection plays seat {seat}, not {msg.action.seat}")
         async with self._lock(table.code):
@@ -239,8 +262,9 @@ class TableServer:
             _events, reason = table.act(msg.action)
             if reason is not None:
                 await self._send(conn, p.refused_message(msg.ref, reason))
-                return
+                return False
             await self._after_change(table, acted=(conn, msg.ref))
+            return True
 
     async def _hand_over(self, conn: Connection, table: Table, seat: int, msg: p.HandOver) -> None:
         if seat != table.host:
@@ -269,10 +293,21 @@ class TableServer:
             await asyncio.sleep(0)  # a long run of computer moves lets other tables in between
 
     async def _save(self, table: Table) -> None:
+        """Journal the change now (before anyone hears of it); a snapshot, when due, off the loop."""
         if self.store is None:
             return
-        text = self.store.text(table)
-        await asyncio.to_thread(self.store.write, table.code, text)
+        if self.store.record(table):
+            gen, text = self.store.begin_snapshot(table)
+            task = asyncio.get_running_loop().run_in_executor(None, self.store.write_snapshot, table.code, gen, text)
+            self._snapshots.add(task)
+            task.add_done_callback(self._snapshots.discard)
+
+    async def flush(self) -> None:
+        """Wait for the snapshots being written, then fsync the journals (a server stopping)."""
+        if self._snapshots:
+            await asyncio.gather(*self._snapshots, return_exceptions=True)
+        if self.store is not None:
+            await asyncio.to_thread(self.store.sync)
 
     # ----------------------------------------------------------------- sending
     async def _send(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -284,11 +319,15 @@ class TableServer:
         for seat, conn in list(self.seated.get(table.code, {}).items()):
             await self._send(conn, make(seat))
 
-    async def _send_table(self, table: Table) -> None:
+    async def _send_table(self, table: Table, *, force: bool = False) -> None:
+        """The table's who-is-where message to everyone at it, when any of it changed (or ``force``)."""
         seated = self.seated.get(table.code, {})
         message = p.table_message(code=table.code, game=table.game_name, players=table.names(),
                                   humans=table.humans(), connected=sorted(seated), host=table.host,
                                   started=table.started, over=table.over, waiting_for=table.waiting_for())
+        if not force and self._last_table.get(table.code) == message:
+            return
+        self._last_table[table.code] = message
         await self._broadcast(table, lambda _s: message)
 
     async def _send_updates(self, table: Table, acted: tuple[Connection, int] | None) -> None:
@@ -322,15 +361,41 @@ async def start_server(tables: TableServer, host: str, port: int,
                        max_queue=32)
 
 
+def raise_open_file_limit() -> None:
+    """Let the process hold as many connections as the system allows it (the soft limit is often 1024)."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to raise
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY:
+        hard = max(soft, 65536)
+    if soft < hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(cert, key)
     return context
 
 
+def handling_stats(tables: TableServer) -> dict[str, Any]:
+    """The server's own time per applied action (frame read to last update sent), in milliseconds."""
+    samples = sorted(tables.handling_ms)
+    if not samples:
+        return {"actions": 0, "frames_sent": tables.frames_sent}
+    return {"actions": len(samples), "frames_sent": tables.frames_sent,
+            "p50_ms": round(statistics.median(samples), 3),
+            "p99_ms": round(samples[min(len(samples) - 1, int(0.99 * len(samples)))], 3),
+            "max_ms": round(samples[-1], 3)}
+
+
 async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | None = None,
-                     announce: Callable[[str], None] = print) -> None:
-    """Load the tables of ``data``, serve until SIGINT or SIGTERM, and say where it listens."""
+                     announce: Callable[[str], None] = print, stats: Path | None = None) -> None:
+    """Load the tables of ``data``, serve until SIGINT or SIGTERM, and say where it listens; with
+    ``stats``, write the handling times there when stopping."""
     tables = TableServer(TableStore(data))
     for problem in tables.load():
         print(f"access-game serve: {problem}", file=sys.stderr)
@@ -349,3 +414,6 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
     finally:
         server.close()
         await server.wait_closed()
+        await tables.flush()
+        if stats is not None:
+            stats.write_text(json.dumps(handling_stats(tables)) + "\n", encoding="utf-8")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -208,8 +207,8 @@ class Table:
         return game is not None and not game.over and any(not self.seats[s].human for s in game.seats_to_act())
 
     # ----------------------------------------------------------------- saving
-    def to_data(self) -> dict[str, Any]:
-        return {
+    def to_data(self, *, with_game: bool = True) -> dict[str, Any]:
+        data = {
             "format": TABLE_FORMAT,
             "version": TABLE_VERSION,
             "code": self.code,
@@ -218,8 +217,10 @@ class Table:
             "options": self.options,
             "host": self.host,
             "seats": [{"name": s.name, "human": s.human, "level": s.level, "digest": s.digest} for s in self.seats],
-            "game": None if self.game is None else self.game.to_data(),
         }
+        if with_game:
+            data["game"] = None if self.game is None else self.game.to_data()
+        return data
 
     @classmethod
     def from_data(cls, data: Any) -> Table:
@@ -243,8 +244,3 @@ class Table:
             raise
         except (Exception, RecursionError) as exc:
             raise SaveFormatError(f"the table is damaged ({exc.__class__.__name__}: {exc})") from exc
-
-
-def seats_text(seats: Sequence[Seat]) -> str:
-    """For logs: who sits where."""
-    return ", ".join(f"{i}:{s.name or '-'}{'' if s.human else '*'}" for i, s in enumerate(seats))

@@ -1,0 +1,55 @@
+"""The ``bench-server`` subcommand: the table server under load on loopback, measured.
+
+The work is in :mod:`access_game.net.bench`; this module reads and bounds the arguments, so a typing
+slip (--tables 1000000) is refused instead of opening a million connections.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from access_game.cli import UsageError
+from access_game.commands._common import add_command
+
+GAMES = ("five-crowns", "contract-rummy", "upcard-rummy")
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = add_command(sub, "bench-server", run, "Run the table server with N tables of scripted network "
+                         "players on loopback and report action latency, errors and server memory.")
+    parser.add_argument("--tables", type=int, default=100, help="tables to play at once (default 100)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="how long to play, after seating (default 20)")
+    parser.add_argument("--seats", type=int, default=4, help="people at each table (default 4)")
+    parser.add_argument("--game", default="five-crowns", type=str.casefold, choices=GAMES,
+                        help="game the tables play (default five-crowns)")
+    parser.add_argument("--think", type=float, default=2.0,
+                        help="a player's mean seconds before each move (default 2; 0.5 to 1.5 times it)")
+    parser.add_argument("--workers", type=int, default=1, help="client processes to spread the players over")
+    parser.add_argument("--nice", type=int, default=0, help="run the server under nice -n N (default 0)")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+
+
+def run(args: argparse.Namespace) -> int:
+    from access_game.net.bench import MAX_SECONDS, MAX_TABLES, run_bench
+
+    if not 1 <= args.tables <= MAX_TABLES:
+        raise UsageError(f"--tables is 1 to {MAX_TABLES}, not {args.tables}")
+    if not 0 < args.seconds <= MAX_SECONDS:
+        raise UsageError(f"--seconds is more than 0 and at most {MAX_SECONDS}, not {args.seconds:g}")
+    if not 2 <= args.seats <= 8:
+        raise UsageError(f"--seats is 2 to 8, not {args.seats}")
+    if not 0 <= args.think <= 60:
+        raise UsageError(f"--think is 0 to 60 seconds, not {args.think:g}")
+    if not 1 <= args.workers <= 8:
+        raise UsageError(f"--workers is 1 to 8, not {args.workers}")
+    if not 0 <= args.nice <= 19:
+        raise UsageError(f"--nice is 0 to 19, not {args.nice}")
+    result = run_bench(tables=args.tables, seconds=args.seconds, seats=args.seats, game=args.game,
+                       think=args.think, workers=args.workers, nice=args.nice).data
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for key, value in result.items():
+            print(f"{key}: {value}")
+    return 0 if result["errors"] == 0 else 1

@@ -1,0 +1,284 @@
+"""The server load bench: a real server process, N tables of scripted network players on loopback.
+
+The server runs in its own process (``access-game serve --port 0``), so its memory is measured alone
+(its peak resident set, from /proc). The players run in one or more client processes; each table
+gets its people (4 by default), the first creates the table and the others join it, then each plays
+its seat whenever it is to act: after ``think`` seconds (people take seconds over a move) it sends one
+of the legal moves of its last update, chosen with a seeded random source, and the time from that
+action sent to its update received is one latency sample. Everything is bounded: the tables (at most
+MAX_TABLES), the seconds, the connections opened at once.
+
+These players read the frames as JSON only (no engine decoding), so a client process can hold
+thousands of them; the tests' scripted players decode every update fully.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+from access_game.net import protocol as p
+
+__all__ = ["MAX_SECONDS", "MAX_TABLES", "BenchResult", "run_bench", "start_server_process"]
+
+MAX_TABLES = 2000
+MAX_SECONDS = 600
+#: Connections being opened at once per client process: a bound on the burst at the start.
+OPENING = 64
+_SERVING = re.compile(r"Serving on (wss?://\S+)")
+
+
+@dataclass(slots=True)
+class _Counts:
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    errors: int = 0
+    refused: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+class _Player:
+    """One seat's light client: acts on its last update's legal moves, times each action."""
+
+    def __init__(self, ws: ClientConnection, rng: random.Random, counts: _Counts, think: float) -> None:
+        self.ws = ws
+        self.rng = rng
+        self.counts = counts
+        self.think = think
+        self.seat: int | None = None
+        self.code: str | None = None
+        self.update: dict[str, Any] | None = None
+        self.sent_at: float | None = None
+        self.ref = 0
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.ws.send(p.encode(message))
+
+    async def read(self) -> dict[str, Any]:
+        message = p.decode_server(await self.ws.recv())
+        kind = message["type"]
+        if kind == "seated":
+            self.seat, self.code = message["seat"], message["code"]
+        elif kind == "update":
+            self.update = message
+            if message.get("ref") == self.ref and self.sent_at is not None:
+                self.counts.latencies.append((time.perf_counter() - self.sent_at) * 1000)
+                self.sent_at = None
+        elif kind == "error":
+            self.counts.errors += 1
+            self.counts.problems.append(f"{message['code']}: {message['message']}")
+        elif kind == "refused":
+            self.counts.refused += 1
+            self.sent_at = None
+        return message
+
+    async def until(self, kind: str) -> dict[str, Any]:
+        while True:
+            message = await self.read()
+            if message["type"] == kind:
+                return message
+            if message["type"] == "error":
+                raise RuntimeError(message["message"])
+
+    def my_turn(self) -> bool:
+        u = self.update
+        return (u is not None and not u["over"] and self.seat in u["to_act"] and bool(u["legal"])
+                and self.sent_at is None)
+
+    async def play(self, deadline: float) -> None:
+        while time.monotonic() < deadline:
+            if self.my_turn():
+                assert self.update is not None
+                await asyncio.sleep(self.think * (0.5 + self.rng.random()))
+                if time.monotonic() >= deadline:
+                    return
+                self.ref += 1
+                action = self.rng.choice(self.update["legal"])
+                self.sent_at = time.perf_counter()
+                self.counts.actions += 1
+                await self.send({"type": "act", "ref": self.ref, "action": action})
+            try:
+                await asyncio.wait_for(self.read(), max(0.01, deadline - time.monotonic()))
+            except TimeoutError:
+                return
+
+
+async def _open(url: str, name: str, rng: random.Random, counts: _Counts, think: float) -> _Player:
+    ws = await connect(url, compression=None, open_timeout=60, max_size=2**22, ping_interval=None)
+    player = _Player(ws, rng, counts, think)
+    await player.send({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": name})
+    await player.until("welcome")
+    return player
+
+
+async def _table(url: str, game: str, seats: int, index: int, counts: _Counts, think: float,
+                 opening: asyncio.Semaphore, ready: list[list[_Player]]) -> None:
+    rng = random.Random(f"bench/{index}")
+    async with opening:
+        host = await _open(url, f"Host {index}", rng, counts, think)
+        await host.send({"type": "create", "game": game, "seats": seats, "computers": 0, "level": "easy",
+                         "options": {}})
+        await host.until("seated")
+        players = [host]
+        for i in range(1, seats):
+            guest = await _open(url, f"Guest {index}.{i}", random.Random(f"bench/{index}/{i}"), counts, think)
+            await guest.send({"type": "join", "code": host.code})
+            await guest.until("seated")
+            players.append(guest)
+    ready.append(players)
+
+
+async def _client_main(url: str, game: str, seats: int, first: int, tables: int, seconds: float,
+                       think: float) -> dict[str, Any]:
+    counts = _Counts()
+    opening = asyncio.Semaphore(OPENING)
+    ready: list[list[_Player]] = []
+    started = time.monotonic()
+    setups = await asyncio.gather(*(_table(url, game, seats, first + i, counts, think, opening, ready)
+                                    for i in range(tables)), return_exceptions=True)
+    for outcome in setups:
+        if isinstance(outcome, BaseException):
+            counts.errors += 1
+            counts.problems.append(f"setup: {outcome!r}")
+    setup_s = time.monotonic() - started
+    deadline = time.monotonic() + seconds
+    players = [pl for table in ready for pl in table]
+    outcomes = await asyncio.gather(*(pl.play(deadline) for pl in players), return_exceptions=True)
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            counts.errors += 1
+            counts.problems.append(f"play: {outcome!r}")
+    await asyncio.gather(*(pl.ws.close() for pl in players), return_exceptions=True)
+    return {"latencies": counts.latencies, "actions": counts.actions, "errors": counts.errors,
+            "refused": counts.refused, "clients": len(players), "setup_s": setup_s,
+            "problems": counts.problems[:5]}
+
+
+def _client_process(args: tuple[str, str, int, int, int, float, float]) -> dict[str, Any]:
+    from access_game.net.server import raise_open_file_limit
+
+    raise_open_file_limit()
+    return asyncio.run(_client_main(*args))
+
+
+def start_server_process(data: Path, *, nice: int = 0, stats: Path | None = None) -> tuple[subprocess.Popen[str], str]:
+    """``access-game serve`` on a free loopback port, with its URL once it listens."""
+    command = [sys.executable, "-m", "access_game", "serve", "--port", "0", "--data", str(data)]
+    if stats is not None:
+        command += ["--stats", str(stats)]
+    if nice and sys.platform != "win32":
+        command = ["nice", "-n", str(nice), *command]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    match = _SERVING.search(line)
+    if match is None:
+        proc.kill()
+        raise RuntimeError(f"the server did not start: {line!r}")
+    return proc, match.group(1)
+
+
+def _peak_rss_mb(pid: int) -> float | None:
+    """The process's peak resident memory (VmHWM), where /proc tells it."""
+    try:
+        text = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    match = re.search(r"VmHWM:\s+(\d+) kB", text)
+    return round(int(match.group(1)) / 1024, 1) if match else None
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return round((int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"), 2)
+
+
+@dataclass(frozen=True, slots=True)
+class BenchResult:
+    data: dict[str, Any]
+
+
+def _percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
+
+
+def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-crowns", think: float = 2.0,
+              workers: int = 1, nice: int = 0) -> BenchResult:
+    """Start the server, play ``tables`` tables for ``seconds`` seconds, stop, and report."""
+    with tempfile.TemporaryDirectory(prefix="access-game-bench-") as tmp:
+        stats_file = Path(tmp) / "stats.json"
+        server, url = start_server_process(Path(tmp) / "tables", nice=nice, stats=stats_file)
+        try:
+            shares = [tables // workers + (1 if i < tables % workers else 0) for i in range(workers)]
+            firsts = [sum(shares[:i]) for i in range(workers)]
+            jobs = [(url, game, seats, first, share, seconds, think)
+                    for first, share in zip(firsts, shares, strict=True) if share]
+            if len(jobs) == 1:
+                results = [_client_process(jobs[0])]
+            else:
+                with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
+                    results = pool.map(_client_process, jobs)
+            rss = _peak_rss_mb(server.pid)
+            cpu = _cpu_seconds(server.pid)
+            alive = server.poll() is None
+        finally:
+            server.terminate()
+            try:
+                server.wait(60)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+        try:
+            handling = json.loads(stats_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            handling = None
+    latencies = [x for r in results for x in r["latencies"]]
+    errors = sum(r["errors"] for r in results) + (0 if alive else 1)
+    data: dict[str, Any] = {
+        "tables": tables,
+        "clients": sum(r["clients"] for r in results),
+        "actions": sum(r["actions"] for r in results),
+        "p50_ms": round(statistics.median(latencies), 2) if latencies else None,
+        "p99_ms": _percentile(latencies, 0.99),
+        "max_ms": round(max(latencies), 2) if latencies else None,
+        "errors": errors,
+        "refused": sum(r["refused"] for r in results),
+        "rss_mb": rss,
+        "server_cpu_s": cpu,
+        "server_p50_ms": None if handling is None else handling.get("p50_ms"),
+        "server_p99_ms": None if handling is None else handling.get("p99_ms"),
+        "frames_sent": None if handling is None else handling.get("frames_sent"),
+        "seconds": seconds,
+        "setup_s": round(max(r["setup_s"] for r in results), 2) if results else None,
+        "think_s": think,
+        "game": game,
+        "seats": seats,
+    }
+    problems = [x for r in results for x in r["problems"]]
+    if problems:
+        data["problems"] = problems[:5]
+    return BenchResult(data)
+
+
+if __name__ == "__main__":  # pragma: no cover - a manual run: python -m access_game.net.bench 10 5
+    print(json.dumps(run_bench(tables=int(sys.argv[1]), seconds=float(sys.argv[2])).data))

@@ -1,0 +1,208 @@
+"""Nothing a seat may not see is ever in its frames, in any of the four games.
+
+A real server on loopback and real WebSocket clients (scripted players, with computer players at
+some tables) play; every frame the server sends is recorded at the moment it is sent, together with
+the server's own game at that moment: the cards hidden from that seat (the other hands, save what is
+face up, and the stock) and the stock's order. Each frame is then checked against them:
+
+- its events are exactly the seat's own redacted log entries, and every secret part of an event
+  addressed to another seat is empty;
+- every field of its view holds only cards the seat may see (as a multiset: two-deck games hold two
+  of a card), and its hand is exactly the seat's hand;
+- its legal moves name only cards the seat may see;
+- no run of cards in it follows the stock's order.
+
+The clients must have received exactly the frames recorded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import Counter
+from typing import Any
+
+import pytest
+from server_harness import in_process, play_until_one_stops, run, seated
+
+from access_game.net.server import Connection, TableServer
+from engine.events import event_from_data, event_to_data
+from engine.game import Game
+
+CHECKED: Counter[str] = Counter()
+
+
+def _hidden(game: Game, seat: int) -> Counter[str]:
+    state = game.state
+    hidden: Counter[str] = Counter(c.code for c in state.stock)
+    up_cards = getattr(state, "up_cards", None)
+    for other, hand in enumerate(getattr(state, "hands", [])):
+        if other == seat:
+            continue
+        cards = Counter(c.code for c in hand)
+        if up_cards is not None and cards[up_cards[other].code] > 0:  # dealt face up, in everyone's sight
+            cards[up_cards[other].code] -= 1
+        hidden += cards
+    return hidden
+
+
+def _cards_in(value: Any, out: list[str]) -> None:
+    if isinstance(value, str):
+        out.append(value)
+    elif isinstance(value, list):
+        for v in value:
+            _cards_in(v, out)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _cards_in(v, out)
+
+
+def _card_lists(value: Any, out: list[list[str]]) -> None:
+    if isinstance(value, list):
+        if value and all(isinstance(v, str) for v in value):
+            out.append(value)
+        for v in value:
+            _card_lists(v, out)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _card_lists(v, out)
+
+
+class Snapshot:
+    """One frame as sent, with what the server's game hid from its seat at that moment."""
+
+    def __init__(self, game: Game | None, seat: int, frame: dict[str, Any]) -> None:
+        self.seat = seat
+        self.frame = frame
+        self.game_name = game.ruleset.name if game is not None else None
+        if game is None or seat < 0:
+            self.hidden: Counter[str] = Counter()
+            self.visible: Counter[str] = Counter()
+            self.windows: set[tuple[str, ...]] = set()
+            self.hand: Counter[str] | None = None
+            self.seat_log: list[dict[str, Any]] = []
+            self.codes: set[str] = set()
+            return
+        self.hidden = _hidden(game, seat)
+        everything = Counter(c.code for c in game.ruleset.all_cards(game.state))
+        self.visible = everything - self.hidden
+        #: Every card code of the game: other words in a frame (names, phases) are not cards.
+        self.codes = set(everything)
+        stock = [c.code for c in game.state.stock]
+        self.windows = {tuple(stock[i:i + 4]) for i in range(len(stock) - 3)}
+        hands = getattr(game.state, "hands", None)
+        self.hand = Counter(c.code for c in hands[seat]) if hands is not None else None
+        seq = frame.get("seq", 0) if frame["type"] == "update" else 0
+        self.seat_log = [event_to_data(e) for e in game.seat_log(seat)[seq:]]
+
+
+class RecordingServer(TableServer):
+    """The server, recording every frame it sends with the game as it stood then."""
+
+    def __init__(self) -> None:
+        super().__init__(None)
+        self.sent: list[Snapshot] = []
+
+    async def _send(self, conn: Connection, message: dict[str, Any]) -> None:
+        table = self.tables.get(conn.code) if conn.code is not None else None
+        game = table.game if table is not None else None
+        # The frame as it goes on the wire, read back: the check reads what the client reads.
+        snap = Snapshot(game, -1 if conn.seat is None else conn.seat, json.loads(json.dumps(message)))
+        before = self.frames_sent
+        await super()._send(conn, message)
+        if self.frames_sent > before:  # sent, not dropped on a closed connection
+            self.sent.append(snap)
+
+
+def check(snap: Snapshot) -> None:
+    frame, seat = snap.frame, snap.seat
+    CHECKED[frame["type"]] += 1
+    if frame["type"] != "update" or seat < 0:
+        assert frame["type"] != "update", "an update to a connection without a seat"
+        # Seats, table lists, chat and refusals carry no cards at all.
+        cards: list[str] = []
+        _cards_in(frame, cards)
+        assert not [c for c in cards if c in snap.codes and frame["type"] != "chat"], frame
+        return
+    # Events: exactly the seat's own redacted log from seq, secrets of others empty.
+    assert frame["events"] == snap.seat_log[:len(frame["events"])], "events differ from the seat's log"
+    for data in frame["events"]:
+        event = event_from_data(data)
+        owner = event.private_to
+        if owner is not None and owner != seat:
+            for name in event.secret_fields:
+                assert data[name] is None, f"seat {seat} was sent {event.kind}.{name} of seat {owner}"
+    # View: each field only cards the seat may see; the hand exactly its own.
+    view = frame["view"]
+    for name, value in view.items():
+        if name == "view":
+            continue
+        found: list[str] = []
+        _cards_in(value, found)
+        over = Counter(c for c in found if c in snap.codes) - snap.visible
+        assert not over, f"seat {seat}'s view field {name} holds hidden cards {dict(over)}"
+    if snap.hand is not None and "hand" in view:
+        assert Counter(view["hand"]) == snap.hand, "the view's hand is not the seat's hand"
+    # Legal moves: only cards the seat may see.
+    legal_cards: list[str] = []
+    for action in frame["legal"]:
+        assert action["seat"] == seat, "a move of another seat was sent"
+        _cards_in({k: v for k, v in action.items() if k not in ("kind", "source")}, legal_cards)
+    assert not ({c for c in legal_cards if c in snap.codes} - set(snap.visible)), "a legal move names a hidden card"
+    # No run of four cards in the stock's order anywhere.
+    lists: list[list[str]] = []
+    _card_lists(frame, lists)
+    for cards_list in lists:
+        for i in range(len(cards_list) - 3):
+            assert tuple(cards_list[i:i + 4]) not in snap.windows, "the stock's order was sent"
+
+
+async def _play(game: str, people: int, computers: int, actions: int) -> tuple[int, int]:
+    tables = RecordingServer()
+    async with in_process(tables) as (_, url):
+        players = await seated(url, game, people, computers, record=True)
+        await play_until_one_stops(players, actions)
+        # Everyone leaves and reads until the server closes: every frame sent has then been read.
+        await asyncio.gather(*(pl.leave_and_drain() for pl in players))
+        received = sum(len(pl.frames) for pl in players)
+        for snap in tables.sent:
+            check(snap)
+        played = sum(pl.actions for pl in players)
+    assert received == len(tables.sent), "the clients did not receive exactly the frames sent"
+    assert played > 0
+    return len(tables.sent), played
+
+
+@pytest.mark.parametrize(("game", "people", "computers", "actions"), [
+    ("five-crowns", 2, 1, 40),
+    ("contract-rummy", 3, 1, 30),
+    ("upcard-rummy", 3, 0, 30),
+    ("solitaire", 1, 0, 90),
+])
+def test_no_frame_holds_a_card_its_seat_may_not_see(game: str, people: int, computers: int, actions: int) -> None:
+    frames, played = run(_play(game, people, computers, actions))
+    print(f"{game}: {frames} frames checked, {played} actions by people")
+    assert frames > 50
+
+
+def test_the_check_finds_a_leak() -> None:
+    """The checks can fail: a frame carrying another seat's hand is caught."""
+    game = Game.new("five-crowns", ["A", "B"], seed=3)
+    from access_game.net import protocol as p
+
+    seat = 0
+    update = p.update_message(seq=0, events=game.seat_log(seat), view=game.view(seat), to_act=game.seats_to_act(),
+                              over=False, why_not={}, legal=game.legal_actions(seat))
+    check(Snapshot(game, seat, json.loads(json.dumps(update))))
+    leaky = json.loads(json.dumps(update))
+    leaky["view"]["hand"] = [c.code for c in game.state.hands[1]]
+    with pytest.raises(AssertionError):
+        check(Snapshot(game, seat, leaky))
+    unredacted = json.loads(json.dumps(update))
+    unredacted["events"] = [event_to_data(e) for e in game.log]
+    with pytest.raises(AssertionError):
+        check(Snapshot(game, seat, unredacted))
+    stock = json.loads(json.dumps(update))
+    stock["view"]["players"] = [c.code for c in game.state.stock[:5]]
+    with pytest.raises(AssertionError):
+        check(Snapshot(game, seat, stock))
