@@ -105,6 +105,8 @@ class RemoteSession(SessionVoice):
         self._answer: dict[str, Any] | None = None
         self._waiting_ref: int | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        #: Moves being answered (a table may make one while following another's news).
+        self._acting = 0
         connection.seen = lambda: len(self.log)
         connection.on_frame = self._frame_arrived
         if "game" in seated:
@@ -136,7 +138,8 @@ class RemoteSession(SessionVoice):
             count += 1
         if count:
             self._flush_if_settled()
-            if self.on_news is not None:
+            # Inside a key press (a move being answered) the app prints once when the key is done.
+            if self.on_news is not None and not self._acting:
                 self.on_news()
         return count
 
@@ -346,6 +349,13 @@ class RemoteSession(SessionVoice):
     def act(self, action: Action) -> bool:
         """Send the move and wait for the server's answer: True once it is applied (its news said),
         False when refused (the reason said) or when the connection is down."""
+        self._acting += 1
+        try:
+            return self._act(action)
+        finally:
+            self._acting -= 1
+
+    def _act(self, action: Action) -> bool:
         self.pump()  # news that came before this key first, in order
         self._ref += 1
         ref = self._ref
