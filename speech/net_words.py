@@ -13,10 +13,40 @@ from types import MappingProxyType
 from speech.i18n import N_, _
 
 __all__ = [
-    "CHAT_CANCELLED", "CHAT_OPENING", "CONNECTION_LOST", "HAND_OVER_TITLE", "KEY_HELP", "NOBODY_AWAY", "NOT_HOST",
-    "RECONNECTED", "chat_line", "chat_too_long", "crashed", "error_words", "game_begins", "handed_over", "join_hint",
-    "joined", "left_before_start", "names_list", "no_server", "player_away", "player_back", "seat_entry", "seat_kept",
-    "seated", "server_error", "settings_not_kept", "table_code", "waiting_for", "waiting_for_players",
+    "CHAT_CANCELLED",
+    "CHAT_OPENING",
+    "CONNECTION_LOST",
+    "HAND_OVER_TITLE",
+    "HELP_LINE",
+    "KEPT_BY_SERVER",
+    "KEY_HELP",
+    "MOVE_REFUSED",
+    "NEW_TABLE",
+    "NOBODY_AWAY",
+    "NOT_HOST",
+    "NO_ANSWER",
+    "RECONNECTED",
+    "chat_line",
+    "chat_too_long",
+    "crashed",
+    "error_words",
+    "game_begins",
+    "handed_over",
+    "join_hint",
+    "joined",
+    "left_before_start",
+    "names_list",
+    "no_server",
+    "player_away",
+    "player_back",
+    "seat_entry",
+    "seat_kept",
+    "seated",
+    "server_error",
+    "settings_not_kept",
+    "table_code",
+    "waiting_for",
+    "waiting_for_players",
 ]
 
 CONNECTION_LOST = N_("Connection lost; reconnecting.")
@@ -26,6 +56,12 @@ CHAT_CANCELLED = N_("Chat cancelled.")
 HAND_OVER_TITLE = N_("Hand a seat to a computer player")
 NOBODY_AWAY = N_("Nobody is away: only the seat of a player who is not connected can be handed over.")
 NOT_HOST = N_("Only the host can hand a seat to a computer player.")
+MOVE_REFUSED = N_("that move is not allowed")
+NO_ANSWER = N_("The server has not answered that move yet; its news will be said when it comes.")
+KEPT_BY_SERVER = N_("The server keeps this table after every move; nothing is saved here.")
+NEW_TABLE = N_("A new game at a network table is a new table: access-game host opens one.")
+#: The line that opens the table (after the game's title).
+HELP_LINE = N_("F1 lists the keys; Escape opens a menu of every action; / to chat.")
 
 #: What each network table key does, for F1 help, the Escape menu and docs/keys.md.
 KEY_HELP: Mapping[str, str] = MappingProxyType({

@@ -151,7 +151,7 @@ class RemoteSession(SessionVoice):
         elif kind == "refused":
             if self._waiting_ref is not None and frame.get("ref") == self._waiting_ref:
                 self._answer = frame
-            self.refuse(str(frame.get("reason") or _("that move is not allowed")))
+            self.refuse(str(frame.get("reason") or _(nw.MOVE_REFUSED)))
         elif kind == "table":
             self._table_changed(frame)
         elif kind == "chat":
@@ -368,7 +368,7 @@ class RemoteSession(SessionVoice):
             while self._answer is None:
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    self.say(nw.server_error(_("no answer to that move")), kind=Kind.SYSTEM, urgent=True)
+                    self.say(_(nw.NO_ANSWER), kind=Kind.SYSTEM, urgent=True)
                     return False
                 try:
                     frame = self.connection.frames.get(timeout=left)
@@ -398,13 +398,13 @@ class RemoteSession(SessionVoice):
         """The server saves the table after every move."""
 
     def save_now(self) -> None:
-        self.say(_("The server keeps this table after every move; nothing is saved here."), kind=Kind.SYSTEM)
+        self.say(_(nw.KEPT_BY_SERVER), kind=Kind.SYSTEM)
 
     def save_to(self, store: Any) -> None:
-        raise OSError(_("a network table is kept by its server"))
+        raise OSError(_(nw.KEPT_BY_SERVER))
 
     def new_game(self, seed: int) -> None:
-        self.say(_("A new game at a network table: host a new table."), kind=Kind.SYSTEM)
+        self.say(_(nw.NEW_TABLE), kind=Kind.SYSTEM)
 
     def start(self) -> None:
         """The table is shown: say the game so far (the deal), then follow it as it goes."""

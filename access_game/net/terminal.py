@@ -25,9 +25,6 @@ from speech.utterance import Kind
 
 __all__ = ["SeatRequest", "play_at_table"]
 
-HELP_LINE_KEYS = "F1 lists the keys; Escape opens a menu of every action; / to chat."
-
-
 @dataclass(frozen=True, slots=True)
 class SeatRequest:
     """What to ask the server for: a new table ('create'), a seat at one ('join'), or a seat back."""
@@ -54,7 +51,7 @@ def play_at_table(request: SeatRequest, settings: Settings, *, input: Any = None
             first, resumed = {"type": "rejoin", "code": kept.code, "token": kept.token, "seen": 0}, True
     connection = Connection(request.server, request.name)
     try:
-        seated = _open(connection, first)
+        seated = connection.open(first)
     except NetError as exc:
         if resumed and request.code is not None:  # a kept seat the server no longer knows: join afresh
             tokens.forget(request.server, request.code)
@@ -62,7 +59,7 @@ def play_at_table(request: SeatRequest, settings: Settings, *, input: Any = None
             connection = Connection(request.server, request.name)
             first, resumed = request.first, False
             try:
-                seated = _open(connection, first)
+                seated = connection.open(first)
             except NetError as again:
                 return _unreachable(connection, request.server, again)
         else:
@@ -71,10 +68,6 @@ def play_at_table(request: SeatRequest, settings: Settings, *, input: Any = None
     tokens.put(connection.seat)
     return _seated(connection, seated, request, settings, input=input, output=output, backend=backend,
                    tokens=tokens, cues=cues, resumed=resumed, on_session=on_session, on_app=on_app)
-
-
-def _open(connection: Connection, first: dict[str, Any]) -> dict[str, Any]:
-    return connection.open(first)
 
 
 def _unreachable(connection: Connection, server: str, exc: NetError) -> int:
@@ -131,7 +124,7 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
         if display_note:
             say(display_note)
         code = str(seated["code"])
-        if first_kind(request) == "create" and not resumed:
+        if request.first.get("type") == "create" and not resumed:
             say(nw.table_code(code))
             say(nw.join_hint(request.server, code))
         say(nw.seated(str(seated.get("name") or request.name), int(seated["seat"]), entry.title, code))
@@ -139,7 +132,7 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
             while not session.started:
                 session.pump(timeout=0.2)
                 printer.flush()
-                if not connection.connected and not connection_retrying(connection):
+                if connection.closed_for_good:  # refused, not merely dropped (that is retried)
                     return 1
         except KeyboardInterrupt:
             say(nw.left_before_start())
@@ -147,7 +140,7 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
             tokens.forget(request.server, code)
             return 0
         app = GameApp(session, printer, input=input, output=out,
-                      welcome=f"{entry.title}. {_(HELP_LINE_KEYS)}")
+                      welcome=f"{entry.title}. {_(nw.HELP_LINE)}")
         if display_link is not None:
             _link_display(display_link, app)
         if on_app is not None:
@@ -192,12 +185,3 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
         announcer.close()
         if cue_player is not None and hasattr(cue_player, "close"):
             cue_player.close()
-
-
-def first_kind(request: SeatRequest) -> str:
-    return str(request.first.get("type", ""))
-
-
-def connection_retrying(connection: Connection) -> bool:
-    """Whether a lost connection is being restored (the thread tries until the seat is refused)."""
-    return not connection.closed_for_good
