@@ -99,3 +99,20 @@ def test_chat_and_the_seats_by_keys(server: LiveServer) -> None:
     finally:
         h.session.close()
         ben.close()
+
+
+def test_the_host_hands_an_absent_players_seat_over_by_keys(server: LiveServer) -> None:
+    h, ben = _table(server)
+    try:
+        ben.session.connection.close()  # Ben's terminal goes away; it is Ben's turn
+        deadline_pump(h, lambda: "Ben is away." in h.spoken)
+        deadline_pump(h, lambda: "Waiting for Ben." in h.spoken)
+        opened = h.press("V")
+        assert opened[0].startswith("Hand a seat to a computer player.") and opened[0].endswith("Ben, 1 of 1"), opened
+        h.press("enter")
+        deadline_pump(h, lambda: "A computer player takes Ben's seat." in h.spoken)
+        deadline_pump(h, lambda: h.session.my_turn)  # the computer player played Ben's turn
+        assert h.press("U")[1] == "Seat 2, Ben, computer player."
+    finally:
+        h.session.close()
+        ben.close()
