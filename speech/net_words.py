@@ -39,6 +39,7 @@ __all__ = [
     "no_server",
     "player_away",
     "player_back",
+    "refused_seat",
     "seat_entry",
     "seat_kept",
     "seated",
@@ -191,3 +192,7 @@ def crashed(error: str, server: str, code: str, log: object) -> str:
     where = _(" Details are in {log}.").format(log=log) if log else ""
     return _("access-game: the table stopped ({error}). Your seat is kept: access-game join --server {server} "
              "{code} takes it back.{where}").format(error=error, server=server, code=code, where=where)
+
+
+def refused_seat(reason: str) -> str:
+    return _("access-game: {reason}").format(reason=reason)

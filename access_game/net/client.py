@@ -44,7 +44,12 @@ ANSWER_TIMEOUT = 10.0
 
 
 class NetError(Exception):
-    """The server cannot be reached, or refused the request (the message says which, in one line)."""
+    """The server cannot be reached, or refused the request: then ``code`` is the protocol's error code
+    (no_table, table_full, ...), which the player is told in their language."""
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,7 +253,8 @@ class Connection:
         answer = await self._answer(ws)
         if answer.get("type") != "welcome":
             await ws.close()
-            raise NetError(str(answer.get("message") or "the server did not welcome this client"))
+            raise NetError(str(answer.get("message") or "the server did not welcome this client"),
+                           str(answer.get("code") or "") or None)
         return ws
 
     async def _answer(self, ws: Any) -> dict[str, Any]:
@@ -276,7 +282,7 @@ class Connection:
             raise NetError(_reason(exc)) from None
         if answer.get("type") != "seated":
             await ws.close()
-            raise NetError(str(answer.get("message") or answer.get("code") or "the server refused"))
+            raise NetError(str(answer.get("message") or "the server refused"), str(answer.get("code") or "refused"))
         self._ws = ws
         self.connected = True
         self.seat = SeatToken(self.url, str(answer["code"]), int(answer["seat"]), str(answer["token"]), self.name)

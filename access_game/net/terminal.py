@@ -71,8 +71,12 @@ def play_at_table(request: SeatRequest, settings: Settings, *, input: Any = None
 
 
 def _unreachable(connection: Connection, server: str, exc: NetError) -> int:
+    """One line: the server could not be reached, or it refused the seat (said by the error's code)."""
     connection.close()
-    print(nw.no_server(server, str(exc)), file=sys.stderr)
+    if exc.code is None:
+        print(nw.no_server(server, str(exc)), file=sys.stderr)
+    else:
+        print(nw.refused_seat(nw.error_words(exc.code, str(exc))), file=sys.stderr)
     return 1
 
 

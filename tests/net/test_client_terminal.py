@@ -135,3 +135,18 @@ def test_bad_arguments_exit_2_with_usage(args: list[str], capsys: pytest.Capture
     assert status == 2, err
     assert err.startswith("usage: access-game "), err
     assert "error: " in err and "Traceback" not in err
+
+
+def test_a_table_code_the_server_does_not_know_is_one_line_and_exit_1(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from client_support import LiveServer
+
+    from access_game.net.client import TokenStore
+    from access_game.net.terminal import SeatRequest, play_at_table
+    from access_game.settings import Settings
+
+    with LiveServer(tmp_path / "tables") as server:
+        request = SeatRequest(server.url, "Ben", {"type": "join", "code": "KQ7XMA"}, code="KQ7XMA")
+        status = play_at_table(request, Settings(speech="silent"), tokens=TokenStore(tmp_path / "seats.json"))
+    assert status == 1
+    assert capsys.readouterr().err == "access-game: There is no table with that code on this server.\n"
