@@ -157,15 +157,27 @@ async def _client_main(url: str, game: str, seats: int, first: int, tables: int,
     setup_s = time.monotonic() - started
     deadline = time.monotonic() + seconds
     players = [pl for table in ready for pl in table]
+    lags: list[float] = []
+    watch = asyncio.ensure_future(_watch_lag(lags, deadline))
     outcomes = await asyncio.gather(*(pl.play(deadline) for pl in players), return_exceptions=True)
+    watch.cancel()
     for outcome in outcomes:
         if isinstance(outcome, BaseException):
             counts.errors += 1
             counts.problems.append(f"play: {outcome!r}")
     await asyncio.gather(*(pl.ws.close() for pl in players), return_exceptions=True)
     return {"latencies": counts.latencies, "actions": counts.actions, "errors": counts.errors,
+            "cpu_s": time.process_time(), "lags": lags,
             "refused": counts.refused, "clients": len(players), "setup_s": setup_s,
             "problems": counts.problems[:5]}
+
+
+async def _watch_lag(lags: list[float], deadline: float, every: float = 0.05) -> None:
+    """How late this process's event loop wakes up (ms): the clients' own share of the latencies."""
+    while time.monotonic() < deadline:
+        asked = time.perf_counter()
+        await asyncio.sleep(every)
+        lags.append((time.perf_counter() - asked - every) * 1000)
 
 
 def _client_process(args: tuple[str, str, int, int, int, float, float]) -> dict[str, Any]:
@@ -265,6 +277,9 @@ def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-
         "refused": sum(r["refused"] for r in results),
         "rss_mb": rss,
         "server_cpu_s": cpu,
+        "client_cpu_s": round(sum(r["cpu_s"] for r in results), 2),
+        "client_lag_p50_ms": _percentile([x for r in results for x in r["lags"]], 0.5),
+        "client_lag_p99_ms": _percentile([x for r in results for x in r["lags"]], 0.99),
         "server_p50_ms": None if handling is None else handling.get("p50_ms"),
         "server_p99_ms": None if handling is None else handling.get("p99_ms"),
         "frames_sent": None if handling is None else handling.get("frames_sent"),
