@@ -356,7 +356,9 @@ def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-
         "seats": seats,
     }
     if restart:
-        data["restart"] = results[0]["restart"]
+        # The stats file is the second server's: the rejoins only. The first was killed unasked.
+        data["restart"] = {**results[0]["restart"], "frames_sent_after": data["frames_sent"]}
+        data["server_p50_ms"] = data["server_p99_ms"] = data["frames_sent"] = None
     problems = [x for r in results for x in r["problems"]]
     if problems:
         data["problems"] = problems[:5]
