@@ -27,6 +27,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                         help="a player's mean seconds before each move (default 2; 0.5 to 1.5 times it)")
     parser.add_argument("--workers", type=int, default=1, help="client processes to spread the players over")
     parser.add_argument("--nice", type=int, default=0, help="run the server under nice -n N (default 0)")
+    parser.add_argument("--restart", action="store_true", help="after playing, kill the server (SIGKILL), start "
+                        "it again on its table directory and time every player's rejoin (one client process)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
 
 
@@ -46,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.nice <= 19:
         raise UsageError(f"--nice is 0 to 19, not {args.nice}")
     result = run_bench(tables=args.tables, seconds=args.seconds, seats=args.seats, game=args.game,
-                       think=args.think, workers=args.workers, nice=args.nice).data
+                       think=args.think, workers=args.workers, nice=args.nice, restart=args.restart).data
     if args.json:
         print(json.dumps(result))
     else:

@@ -15,6 +15,7 @@ thousands of them; the tests' scripted players decode every update fully.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -25,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -64,6 +66,9 @@ class _Player:
         self.update: dict[str, Any] | None = None
         self.sent_at: float | None = None
         self.ref = 0
+        self.token: str | None = None
+        #: Events of this seat's log received so far (what a rejoin says it has seen).
+        self.seen = 0
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.ws.send(p.encode(message))
@@ -72,9 +77,10 @@ class _Player:
         message = p.decode_server(await self.ws.recv())
         kind = message["type"]
         if kind == "seated":
-            self.seat, self.code = message["seat"], message["code"]
+            self.seat, self.code, self.token = message["seat"], message["code"], message["token"]
         elif kind == "update":
             self.update = message
+            self.seen = message["seq"] + len(message["events"])
             if message.get("ref") == self.ref and self.sent_at is not None:
                 self.counts.latencies.append((time.perf_counter() - self.sent_at) * 1000)
                 self.sent_at = None
@@ -142,8 +148,35 @@ async def _table(url: str, game: str, seats: int, index: int, counts: _Counts, t
     ready.append(players)
 
 
+async def _rejoin_all(players: list[_Player], url: str, counts: _Counts) -> list[float]:
+    """Every player back on a new connection to ``url`` with its token: each one's time (ms)."""
+    opening = asyncio.Semaphore(OPENING)
+    times: list[float] = []
+
+    async def back(pl: _Player) -> None:
+        async with opening:
+            began = time.perf_counter()
+            pl.ws = await connect(url, compression=None, open_timeout=60, max_size=2**22, ping_interval=None)
+            await pl.send({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": "again"})
+            await pl.until("welcome")
+            seen = pl.seen
+            await pl.send({"type": "rejoin", "code": pl.code, "token": pl.token, "seen": seen})
+            update = await pl.until("update")
+            times.append((time.perf_counter() - began) * 1000)
+            if update["seq"] != seen:  # the server came back with less than this seat was told
+                counts.errors += 1
+                counts.problems.append(f"rejoin: seat log {update['seq']} after {seen} seen")
+
+    outcomes = await asyncio.gather(*(back(pl) for pl in players), return_exceptions=True)
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            counts.errors += 1
+            counts.problems.append(f"rejoin: {outcome!r}")
+    return times
+
+
 async def _client_main(url: str, game: str, seats: int, first: int, tables: int, seconds: float,
-                       think: float) -> dict[str, Any]:
+                       think: float, restart: Callable[[], tuple[str, float]] | None = None) -> dict[str, Any]:
     counts = _Counts()
     opening = asyncio.Semaphore(OPENING)
     ready: list[list[_Player]] = []
@@ -157,15 +190,41 @@ async def _client_main(url: str, game: str, seats: int, first: int, tables: int,
     setup_s = time.monotonic() - started
     deadline = time.monotonic() + seconds
     players = [pl for table in ready for pl in table]
+    lags: list[float] = []
+    watch = asyncio.ensure_future(_watch_lag(lags, deadline))
     outcomes = await asyncio.gather(*(pl.play(deadline) for pl in players), return_exceptions=True)
+    watch.cancel()
     for outcome in outcomes:
         if isinstance(outcome, BaseException):
             counts.errors += 1
             counts.problems.append(f"play: {outcome!r}")
+    restarted: dict[str, Any] | None = None
+    if restart is not None:
+        # Let the last answers arrive, then the server is killed and started again on its directory.
+        await asyncio.sleep(1.0)
+        for pl in players:
+            with contextlib.suppress(Exception):
+                while True:
+                    await asyncio.wait_for(pl.read(), 0.001)
+        began = time.monotonic()
+        new_url, listen_s = await asyncio.to_thread(restart)
+        times = await _rejoin_all(players, new_url, counts)
+        restarted = {"listening_s": round(listen_s, 2), "all_back_s": round(time.monotonic() - began, 2),
+                     "rejoined": len(times), "rejoin_p50_ms": _percentile(times, 0.5),
+                     "rejoin_p99_ms": _percentile(times, 0.99)}
     await asyncio.gather(*(pl.ws.close() for pl in players), return_exceptions=True)
-    return {"latencies": counts.latencies, "actions": counts.actions, "errors": counts.errors,
+    return {"latencies": counts.latencies, "actions": counts.actions, "errors": counts.errors, "restart": restarted,
+            "cpu_s": time.process_time(), "lags": lags,
             "refused": counts.refused, "clients": len(players), "setup_s": setup_s,
             "problems": counts.problems[:5]}
+
+
+async def _watch_lag(lags: list[float], deadline: float, every: float = 0.05) -> None:
+    """How late this process's event loop wakes up (ms): the clients' own share of the latencies."""
+    while time.monotonic() < deadline:
+        asked = time.perf_counter()
+        await asyncio.sleep(every)
+        lags.append((time.perf_counter() - asked - every) * 1000)
 
 
 def _client_process(args: tuple[str, str, int, int, int, float, float]) -> dict[str, Any]:
@@ -223,24 +282,43 @@ def _percentile(values: list[float], q: float) -> float | None:
 
 
 def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-crowns", think: float = 2.0,
-              workers: int = 1, nice: int = 0) -> BenchResult:
-    """Start the server, play ``tables`` tables for ``seconds`` seconds, stop, and report."""
+              workers: int = 1, nice: int = 0, restart: bool = False) -> BenchResult:
+    """Start the server, play ``tables`` tables for ``seconds`` seconds, stop, and report; with
+    ``restart``, then kill the server (SIGKILL), start it again on its directory and time every
+    player's rejoin (one client process)."""
     with tempfile.TemporaryDirectory(prefix="access-game-bench-") as tmp:
         stats_file = Path(tmp) / "stats.json"
         server, url = start_server_process(Path(tmp) / "tables", nice=nice, stats=stats_file)
+        first_server: dict[str, Any] = {}
+
+        def again() -> tuple[str, float]:
+            nonlocal server
+            first_server.update(rss=_peak_rss_mb(server.pid), cpu=_cpu_seconds(server.pid),
+                                alive=server.poll() is None)
+            server.kill()
+            server.wait()
+            began = time.monotonic()
+            server, new_url = start_server_process(Path(tmp) / "tables", nice=nice, stats=stats_file)
+            return new_url, time.monotonic() - began
+
         try:
             shares = [tables // workers + (1 if i < tables % workers else 0) for i in range(workers)]
             firsts = [sum(shares[:i]) for i in range(workers)]
             jobs = [(url, game, seats, first, share, seconds, think)
                     for first, share in zip(firsts, shares, strict=True) if share]
-            if len(jobs) == 1:
+            if restart:
+                from access_game.net.server import raise_open_file_limit
+
+                raise_open_file_limit()
+                results = [asyncio.run(_client_main(*jobs[0], restart=again))]
+            elif len(jobs) == 1:
                 results = [_client_process(jobs[0])]
             else:
                 with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
                     results = pool.map(_client_process, jobs)
-            rss = _peak_rss_mb(server.pid)
-            cpu = _cpu_seconds(server.pid)
-            alive = server.poll() is None
+            rss = first_server.get("rss", _peak_rss_mb(server.pid))
+            cpu = first_server.get("cpu", _cpu_seconds(server.pid))
+            alive = first_server.get("alive", server.poll() is None)
         finally:
             server.terminate()
             try:
@@ -265,6 +343,9 @@ def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-
         "refused": sum(r["refused"] for r in results),
         "rss_mb": rss,
         "server_cpu_s": cpu,
+        "client_cpu_s": round(sum(r["cpu_s"] for r in results), 2),
+        "client_lag_p50_ms": _percentile([x for r in results for x in r["lags"]], 0.5),
+        "client_lag_p99_ms": _percentile([x for r in results for x in r["lags"]], 0.99),
         "server_p50_ms": None if handling is None else handling.get("p50_ms"),
         "server_p99_ms": None if handling is None else handling.get("p99_ms"),
         "frames_sent": None if handling is None else handling.get("frames_sent"),
@@ -274,6 +355,10 @@ def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-
         "game": game,
         "seats": seats,
     }
+    if restart:
+        # The stats file is the second server's: the rejoins only. The first was killed unasked.
+        data["restart"] = {**results[0]["restart"], "frames_sent_after": data["frames_sent"]}
+        data["server_p50_ms"] = data["server_p99_ms"] = data["frames_sent"] = None
     problems = [x for r in results for x in r["problems"]]
     if problems:
         data["problems"] = problems[:5]

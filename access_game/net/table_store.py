@@ -110,10 +110,25 @@ class TableStore:
 
     # ----------------------------------------------------------------- saving
     def record(self, table: Table) -> bool:
-        """Append what changed at ``table`` since it was last recorded; True when a snapshot is due.
+        """Append what changed at ``table`` since it was last recorded; True when a snapshot is due."""
+        pending, due = self.changes(table)
+        if pending is not None:
+            self.append(*pending)
+        return due
 
-        Called on the server's loop after every change and before anyone is told of it.
-        """
+    def append(self, path: Path, text: str) -> None:
+        """Append journal lines (from :meth:`changes`); safe from a worker thread, one writer per table
+        at a time (a server whose disk is slow to append could move the appends to threads)."""
+        self.directory.mkdir(parents=True, exist_ok=True)
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(text)
+        with self._guard:
+            self._unsynced.add(path)
+
+    def changes(self, table: Table) -> tuple[tuple[Path, str] | None, bool]:
+        """What changed at ``table`` since the last call, as journal lines to :meth:`append` (None:
+        nothing), and whether a snapshot is due once they are written. Made on the server's loop, after
+        every change and before anyone is told of it; the lines must be appended before anyone is."""
         state = self._journaled.get(table.code)
         lines: list[str] = []
         if state is None:
@@ -136,15 +151,11 @@ class TableStore:
             for n in range(state.actions, len(actions)):
                 lines.append(_json({"act": n, "action": action_to_data(actions[n])}))
             state.actions = len(actions)
-        if lines:
-            path = self.journal_path(table.code, state.gen)
-            self.directory.mkdir(parents=True, exist_ok=True)
-            with open(path, "a", encoding="utf-8") as fh:
-                fh.write("\n".join(lines) + "\n")
-            with self._guard:
-                self._unsynced.add(path)
-            state.lines += len(lines)
-        return state.lines >= self.snapshot_every and not state.snapshotting
+        due = state.lines + len(lines) >= self.snapshot_every and not state.snapshotting
+        if not lines:
+            return None, due
+        state.lines += len(lines)
+        return (self.journal_path(table.code, state.gen), "\n".join(lines) + "\n"), due
 
     def begin_snapshot(self, table: Table) -> tuple[int, str]:
         """Start a new journal and give the snapshot's text (made on the loop: the table must not change

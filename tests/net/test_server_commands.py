@@ -1,0 +1,103 @@
+"""``access-game serve`` and ``access-game bench-server`` as a user runs them: real processes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import ssl
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from server_harness import ROOT, run
+from websockets.asyncio.client import connect
+
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def _cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "access_game", *args], capture_output=True, text=True,
+                          timeout=timeout, env=ENV, cwd=ROOT)
+
+
+@pytest.mark.parametrize("args", [
+    ["serve", "--port", "70000"],
+    ["serve", "--tls-cert", "cert.pem"],
+    ["serve", "--port", "x"],
+    ["bench-server", "--tables", "0"],
+    ["bench-server", "--tables", "100000"],
+    ["bench-server", "--seconds", "0"],
+    ["bench-server", "--seats", "1"],
+])
+def test_bad_arguments_exit_2_with_usage(args: list[str]) -> None:
+    result = _cli(*args)
+    assert result.returncode == 2
+    assert "usage: access-game" in result.stderr and "error:" in result.stderr
+
+
+def test_serve_listens_on_loopback_and_says_where(tmp_path: Path) -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "access_game", "serve", "--port", "0", "--data",
+                             str(tmp_path / "t")], stdout=subprocess.PIPE, text=True, env=ENV, cwd=ROOT)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline().strip()
+        assert line.startswith("Serving on ws://127.0.0.1:")
+        url = line.removeprefix("Serving on ")
+
+        async def hello() -> dict[str, object]:
+            async with connect(url) as ws:
+                await ws.send(json.dumps({"type": "hello", "protocol": 1, "name": "Ann"}))
+                reply: dict[str, object] = json.loads(await ws.recv())
+                return reply
+
+        assert run(hello()) == {"type": "welcome", "protocol": 1}
+    finally:
+        proc.terminate()
+        assert proc.wait(20) == 0
+
+
+def test_serve_with_tls_speaks_wss(tmp_path: Path) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out",
+                    str(cert), "-days", "2", "-subj", "/CN=localhost", "-addext",
+                    "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True, timeout=60)
+    proc = subprocess.Popen([sys.executable, "-m", "access_game", "serve", "--port", "0", "--data",
+                             str(tmp_path / "t"), "--tls-cert", str(cert), "--tls-key", str(key)],
+                            stdout=subprocess.PIPE, text=True, env=ENV, cwd=ROOT)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline().strip()
+        assert line.startswith("Serving on wss://127.0.0.1:")
+        url = line.removeprefix("Serving on ")
+        trust = ssl.create_default_context(cafile=str(cert))
+
+        async def hello() -> dict[str, object]:
+            async with connect(url, ssl=trust) as ws:
+                await ws.send(json.dumps({"type": "hello", "protocol": 1, "name": "Ann"}))
+                reply: dict[str, object] = json.loads(await ws.recv())
+                return reply
+
+        assert run(hello()) == {"type": "welcome", "protocol": 1}
+
+        async def plain() -> None:
+            async with connect(url.replace("wss://", "ws://")) as ws:
+                await asyncio.wait_for(ws.recv(), 5)
+
+        with pytest.raises(Exception):  # noqa: B017 - whatever the handshake failure, no plain text is served
+            run(plain())
+    finally:
+        proc.terminate()
+        proc.wait(20)
+
+
+def test_a_tiny_bench_prints_its_figures() -> None:
+    result = _cli("bench-server", "--tables", "2", "--seconds", "2", "--think", "0.2", "--json", timeout=120)
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout)
+    for key in ("tables", "clients", "actions", "p50_ms", "p99_ms", "errors", "rss_mb"):
+        assert key in figures
+    assert figures["tables"] == 2 and figures["clients"] == 8 and figures["errors"] == 0
+    assert figures["actions"] > 0 and figures["p50_ms"] > 0 and figures["p99_ms"] >= figures["p50_ms"]
+    assert figures["rss_mb"] is None or 10 < figures["rss_mb"] < 500
