@@ -245,7 +245,8 @@ class RemoteSession(SessionVoice):
             self._news(nw.game_begins())
         elif not frame.get("started"):
             taken = sum(1 for s in humans if s < len(names) and names[s])
-            self._news(nw.waiting_for_players(taken, len(humans)))
+            if not old or taken != sum(1 for s in was_human if s < len(before) and before[s]):
+                self._news(nw.waiting_for_players(taken, len(humans)))
         # Whom the table waits for is news when one of them is away (otherwise it is their turn, said).
         waited = [s for s in frame.get("waiting_for", ()) if s != self.human_seat]
         away = [s for s in waited if s not in here]
