@@ -109,8 +109,6 @@ class RemoteSession(SessionVoice):
         self._acting = 0
         connection.seen = lambda: len(self.log)
         connection.on_frame = self._frame_arrived
-        if "game" in seated:
-            self.game_name = str(seated["game"])
 
     # ----------------------------------------------------------------- the loop that shows the table
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -382,7 +380,7 @@ class RemoteSession(SessionVoice):
             self._waiting_ref = None
         answer, self._answer = self._answer, None
         self.pump()
-        self._flush_if_settled()
+        self._flush_if_settled()  # the answer itself was taken above, not by pump
         applied = answer.get("type") == "update"
         if applied:
             self._say_waiting_after_answer()
