@@ -361,6 +361,8 @@ def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-
         "client_lag_p99_ms": _percentile([x for r in results for x in r["lags"]], 0.99),
         "server_p50_ms": None if handling is None else handling.get("p50_ms"),
         "server_p99_ms": None if handling is None else handling.get("p99_ms"),
+        "server_lag_p50_ms": None if handling is None else handling.get("lag_p50_ms"),
+        "server_lag_p99_ms": None if handling is None else handling.get("lag_p99_ms"),
         "frames_sent": None if handling is None else handling.get("frames_sent"),
         "seconds": seconds,
         "setup_s": round(max(r["setup_s"] for r in results), 2) if results else None,
@@ -372,6 +374,7 @@ def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-
         # The stats file is the second server's: the rejoins only. The first was killed unasked.
         data["restart"] = {**results[0]["restart"], "frames_sent_after": data["frames_sent"]}
         data["server_p50_ms"] = data["server_p99_ms"] = data["frames_sent"] = None
+        data["server_lag_p50_ms"] = data["server_lag_p99_ms"] = None
     problems = [x for r in results for x in r["problems"]]
     if problems:
         data["problems"] = problems[:5]
