@@ -176,7 +176,8 @@ async def _rejoin_all(players: list[_Player], url: str, counts: _Counts) -> list
 
 
 async def _client_main(url: str, game: str, seats: int, first: int, tables: int, seconds: float,
-                       think: float, restart: Callable[[], tuple[str, float]] | None = None) -> dict[str, Any]:
+                       think: float, restart: Callable[[], tuple[str, float]] | None = None,
+                       server_pid: int | None = None) -> dict[str, Any]:
     counts = _Counts()
     opening = asyncio.Semaphore(OPENING)
     ready: list[list[_Player]] = []
@@ -188,12 +189,15 @@ async def _client_main(url: str, game: str, seats: int, first: int, tables: int,
             counts.errors += 1
             counts.problems.append(f"setup: {outcome!r}")
     setup_s = time.monotonic() - started
+    cpu_before = _cpu_seconds(server_pid) if server_pid is not None else None
     deadline = time.monotonic() + seconds
     players = [pl for table in ready for pl in table]
     lags: list[float] = []
     watch = asyncio.ensure_future(_watch_lag(lags, deadline))
     outcomes = await asyncio.gather(*(pl.play(deadline) for pl in players), return_exceptions=True)
     watch.cancel()
+    cpu_after = _cpu_seconds(server_pid) if server_pid is not None else None
+    play_cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
     for outcome in outcomes:
         if isinstance(outcome, BaseException):
             counts.errors += 1
@@ -214,6 +218,7 @@ async def _client_main(url: str, game: str, seats: int, first: int, tables: int,
                      "rejoin_p99_ms": _percentile(times, 0.99)}
     await asyncio.gather(*(pl.ws.close() for pl in players), return_exceptions=True)
     return {"latencies": counts.latencies, "actions": counts.actions, "errors": counts.errors, "restart": restarted,
+            "server_play_cpu_s": play_cpu,
             "cpu_s": time.process_time(), "lags": lags,
             "refused": counts.refused, "clients": len(players), "setup_s": setup_s,
             "problems": counts.problems[:5]}
@@ -227,11 +232,12 @@ async def _watch_lag(lags: list[float], deadline: float, every: float = 0.05) ->
         lags.append((time.perf_counter() - asked - every) * 1000)
 
 
-def _client_process(args: tuple[str, str, int, int, int, float, float]) -> dict[str, Any]:
+def _client_process(args: tuple[str, str, int, int, int, float, float],
+                    server_pid: int | None = None) -> dict[str, Any]:
     from access_game.net.server import raise_open_file_limit
 
     raise_open_file_limit()
-    return asyncio.run(_client_main(*args))
+    return asyncio.run(_client_main(*args, server_pid=server_pid))
 
 
 def start_server_process(data: Path, *, nice: int = 0, stats: Path | None = None) -> tuple[subprocess.Popen[str], str]:
@@ -274,6 +280,10 @@ class BenchResult:
     data: dict[str, Any]
 
 
+def _per_action(cpu_s: float | None, actions: int) -> float | None:
+    return None if cpu_s is None or not actions else round(cpu_s * 1000 / actions, 2)
+
+
 def _percentile(values: list[float], q: float) -> float | None:
     if not values:
         return None
@@ -310,9 +320,9 @@ def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-
                 from access_game.net.server import raise_open_file_limit
 
                 raise_open_file_limit()
-                results = [asyncio.run(_client_main(*jobs[0], restart=again))]
+                results = [asyncio.run(_client_main(*jobs[0], restart=again, server_pid=server.pid))]
             elif len(jobs) == 1:
-                results = [_client_process(jobs[0])]
+                results = [_client_process(jobs[0], server.pid)]
             else:
                 with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
                     results = pool.map(_client_process, jobs)
@@ -343,11 +353,16 @@ def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-
         "refused": sum(r["refused"] for r in results),
         "rss_mb": rss,
         "server_cpu_s": cpu,
+        # The server's CPU while the tables played (not seating them), per action: what a core holds.
+        "server_cpu_ms_per_action": _per_action(results[0].get("server_play_cpu_s") if len(results) == 1 else None,
+                                                sum(r["actions"] for r in results)),
         "client_cpu_s": round(sum(r["cpu_s"] for r in results), 2),
         "client_lag_p50_ms": _percentile([x for r in results for x in r["lags"]], 0.5),
         "client_lag_p99_ms": _percentile([x for r in results for x in r["lags"]], 0.99),
         "server_p50_ms": None if handling is None else handling.get("p50_ms"),
         "server_p99_ms": None if handling is None else handling.get("p99_ms"),
+        "server_lag_p50_ms": None if handling is None else handling.get("lag_p50_ms"),
+        "server_lag_p99_ms": None if handling is None else handling.get("lag_p99_ms"),
         "frames_sent": None if handling is None else handling.get("frames_sent"),
         "seconds": seconds,
         "setup_s": round(max(r["setup_s"] for r in results), 2) if results else None,
@@ -359,6 +374,7 @@ def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-
         # The stats file is the second server's: the rejoins only. The first was killed unasked.
         data["restart"] = {**results[0]["restart"], "frames_sent_after": data["frames_sent"]}
         data["server_p50_ms"] = data["server_p99_ms"] = data["frames_sent"] = None
+        data["server_lag_p50_ms"] = data["server_lag_p99_ms"] = None
     problems = [x for r in results for x in r["problems"]]
     if problems:
         data["problems"] = problems[:5]

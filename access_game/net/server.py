@@ -390,15 +390,28 @@ def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
     return context
 
 
-def handling_stats(tables: TableServer) -> dict[str, Any]:
-    """The server's own time per applied action (frame read to last update sent), in milliseconds."""
-    samples = sorted(tables.handling_ms)
-    if not samples:
-        return {"actions": 0, "frames_sent": tables.frames_sent}
-    return {"actions": len(samples), "frames_sent": tables.frames_sent,
-            "p50_ms": round(statistics.median(samples), 3),
-            "p99_ms": round(samples[min(len(samples) - 1, int(0.99 * len(samples)))], 3),
-            "max_ms": round(samples[-1], 3)}
+def _quantile(samples: list[float], q: float) -> float | None:
+    ordered = sorted(samples)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 3) if ordered else None
+
+
+def handling_stats(tables: TableServer, lags: list[float] | None = None) -> dict[str, Any]:
+    """The server's own time per applied action (frame read to last update sent), in milliseconds, and
+    how late its event loop woke up (a loop that is late is waiting for a CPU, or for itself)."""
+    samples = tables.handling_ms
+    stats: dict[str, Any] = {"actions": len(samples), "frames_sent": tables.frames_sent,
+                             "p50_ms": round(statistics.median(samples), 3) if samples else None,
+                             "p99_ms": _quantile(samples, 0.99), "max_ms": _quantile(samples, 1.0)}
+    if lags:
+        stats.update(lag_p50_ms=_quantile(lags, 0.5), lag_p99_ms=_quantile(lags, 0.99))
+    return stats
+
+
+async def _watch_lag(lags: list[float], every: float = 0.05) -> None:
+    while len(lags) < MAX_SAMPLES:
+        asked = time.perf_counter()
+        await asyncio.sleep(every)
+        lags.append((time.perf_counter() - asked - every) * 1000)
 
 
 async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | None = None,
@@ -416,6 +429,8 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
     bound = next(iter(server.sockets)).getsockname()
     scheme = "wss" if tls is not None else "ws"
     shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
+    lags: list[float] = []
+    watch = asyncio.ensure_future(_watch_lag(lags)) if stats is not None else None
     announce(f"Serving on {scheme}://{shown}:{bound[1]}")
     announce(f"{len(tables.tables)} tables loaded from {data}")
     try:
@@ -424,5 +439,7 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
         server.close()
         await server.wait_closed()
         await tables.flush()
+        if watch is not None:
+            watch.cancel()
         if stats is not None:
-            stats.write_text(json.dumps(handling_stats(tables)) + "\n", encoding="utf-8")
+            stats.write_text(json.dumps(handling_stats(tables, lags)) + "\n", encoding="utf-8")
