@@ -28,6 +28,7 @@ from typing import Any
 from engine.actions import Action, Discard, Draw
 from engine.arrange_upcard import card_value, is_wild, meld_rank, naturals_by_rank
 from engine.bots.base import Choice, register_agent
+from engine.bots.upcard_card_fates import card_worth, situation
 from engine.cards import Card, Rank, Suit, no_twos_deck
 from engine.events import Discarded
 from engine.rules.upcard_rummy import (
@@ -117,6 +118,8 @@ class Style:
     #: Count what a discard may give a melded opponent's dig.
     avoids_feeding: bool
     random_discard: bool = False
+    #: Weigh each kept card by its measured fate (engine.bots.upcard_card_fates), not by guessed chances.
+    measured: bool = False
     calm: float = 0.3
     alarm: float = 0.7
     near: int = 3
@@ -142,6 +145,8 @@ class _Context:
     opp_sizes: dict[int, int] = field(default_factory=dict)
     opp_known: dict[int, Counter[Card]] = field(default_factory=dict)
     opp_melded: dict[int, bool] = field(default_factory=dict)
+    #: The fewest cards an opponent needs to put down to go out (a melded one's hand less one).
+    reach: int = 99
 
     @property
     def pile_ranks(self) -> set[Rank]:
@@ -224,6 +229,7 @@ class UpcardAgent:
             opp_sizes={s: view.hand_sizes[s] for s in others},
             opp_known=opp_known,
             opp_melded={s: view.melded[s] for s in others},
+            reach=_reach(view),
         )
 
     def _danger(self, view: UpcardView) -> float:
@@ -247,6 +253,9 @@ class UpcardAgent:
         v = card_value(card, ctx.wild)
         if ctx.danger >= 1.0:
             return -float(v)
+        if self.style.measured:
+            key = situation(card, ctx.wild, counts, wilds_held, ctx.melded, ctx.table_ranks, ctx.pile_ranks, ctx.reach)
+            return v * card_worth(key)
         has_meld_base = any(n >= 2 for n in counts.values())
         bonus = 0.0
         if is_wild(card, ctx.wild):
@@ -441,6 +450,14 @@ def _throwable(cards: Sequence[Card], wild: Rank, melded: bool) -> list[Card]:
     if melded or len(naturals) != 1 or len(naturals) == len(cards):
         return distinct
     return [c for c in distinct if is_wild(c, wild)]
+
+
+def _reach(view: UpcardView) -> int:
+    """The fewest cards an opponent needs to put down to go out: a melded one sheds onto every meld,
+    so their hand counts one smaller."""
+    others = [s for s in range(len(view.players)) if s != view.seat]
+    sizes = [view.hand_sizes[s] for s in others] + [view.hand_sizes[s] - 1 for s in others if view.melded[s]]
+    return max(1, min(sizes))
 
 
 def _known_opponent_cards(view: UpcardView) -> dict[int, Counter[Card]]:
