@@ -10,8 +10,11 @@ with valuable cards still held.
 - normal: melds the most valuable first meld (a wild with a pair before three naturals), puts down
   all it can, digs into the pile when what it can meld at once beats an average stock card, and
   discards the card least likely to pay, fearing the end only when someone is nearly out.
-- hard: as normal, but it weighs the end by every opponent's hand size, keeps pairs whose rank lies
-  in the pile (a dig to come), counts cards it knows opponents hold, and is wary of feeding a dig.
+- hard: as normal, but it digs whenever the dig is worth more than an average stock card, keeps pairs
+  whose rank lies in the pile (a dig to come), counts cards it knows opponents hold, and is wary of
+  feeding a dig. It fears the end of the hand as normal does (calm until an opponent is nearly out):
+  weighing the end by every opponent's hand size made it throw aces and wilds it would have scored,
+  and cost it more than its other habits gained (docs/bots.md, upcard rummy).
 
 An agent sees only its own seat's view; each call plans the turn afresh and returns its next step,
 so a turn is a few calls (melds, lay-offs, then the discard).
@@ -28,7 +31,6 @@ from typing import Any
 from engine.actions import Action, Discard, Draw
 from engine.arrange_upcard import card_value, is_wild, meld_rank, naturals_by_rank
 from engine.bots.base import Choice, register_agent
-from engine.bots.upcard_card_fates import card_worth, situation
 from engine.cards import Card, Rank, Suit, no_twos_deck
 from engine.events import Discarded
 from engine.rules.upcard_rummy import (
@@ -109,8 +111,6 @@ class Style:
 
     digs: bool
     dig_margin: float
-    #: Weigh the end of the hand by opponents' hand sizes (else a fixed calm / alarm).
-    dynamic_danger: bool
     #: Keep natural pairs whose rank lies in the discard pile, for a dig next turn.
     pile_pairs: bool
     #: Remember opponents' up cards and what they took from the pile.
@@ -118,17 +118,15 @@ class Style:
     #: Count what a discard may give a melded opponent's dig.
     avoids_feeding: bool
     random_discard: bool = False
-    #: Weigh each kept card by its measured fate (engine.bots.upcard_card_fates), not by guessed chances.
-    measured: bool = False
     calm: float = 0.3
     alarm: float = 0.7
     near: int = 3
 
 
 STYLES = {
-    "easy": Style(False, 0.0, False, False, False, False, random_discard=True),
-    "normal": Style(True, 10.0, False, False, False, False),
-    "hard": Style(True, 0.0, True, True, True, True),
+    "easy": Style(False, 0.0, False, False, False, random_discard=True),
+    "normal": Style(True, 10.0, False, False, False),
+    "hard": Style(True, 0.0, True, True, True),
 }
 
 
@@ -145,8 +143,6 @@ class _Context:
     opp_sizes: dict[int, int] = field(default_factory=dict)
     opp_known: dict[int, Counter[Card]] = field(default_factory=dict)
     opp_melded: dict[int, bool] = field(default_factory=dict)
-    #: The fewest cards an opponent needs to put down to go out (a melded one's hand less one).
-    reach: int = 99
 
     @property
     def pile_ranks(self) -> set[Rank]:
@@ -229,23 +225,15 @@ class UpcardAgent:
             opp_sizes={s: view.hand_sizes[s] for s in others},
             opp_known=opp_known,
             opp_melded={s: view.melded[s] for s in others},
-            reach=_reach(view),
         )
 
     def _danger(self, view: UpcardView) -> float:
-        """How likely the hand is to end before a held card can be put down."""
+        """How likely the hand is to end before a held card can be put down: calm, or alarm once an
+        opponent is nearly out."""
         if view.last_turn:
             return 1.0
-        others = [n for s, n in enumerate(view.hand_sizes) if s != view.seat]
-        smallest = min(others)
-        if not self.style.dynamic_danger:
-            return self.style.alarm if smallest <= self.style.near else self.style.calm
-        # Melded players can shed cards onto every meld; count their hands as a little smaller.
-        melded_small = min(
-            (n - 1 for s, n in enumerate(view.hand_sizes) if s != view.seat and view.melded[s]), default=smallest
-        )
-        reach = max(1, min(smallest, melded_small))
-        return min(0.9, max(0.15, 1.0 - 0.12 * (reach - 1)))
+        smallest = min(n for s, n in enumerate(view.hand_sizes) if s != view.seat)
+        return self.style.alarm if smallest <= self.style.near else self.style.calm
 
     # ----------------------------------------------------------------- valuation
     def _contribution(self, card: Card, counts: Counter[Rank], wilds_held: int, ctx: _Context) -> float:
@@ -253,9 +241,6 @@ class UpcardAgent:
         v = card_value(card, ctx.wild)
         if ctx.danger >= 1.0:
             return -float(v)
-        if self.style.measured:
-            key = situation(card, ctx.wild, counts, wilds_held, ctx.melded, ctx.table_ranks, ctx.pile_ranks, ctx.reach)
-            return v * card_worth(key)
         has_meld_base = any(n >= 2 for n in counts.values())
         bonus = 0.0
         if is_wild(card, ctx.wild):
@@ -450,14 +435,6 @@ def _throwable(cards: Sequence[Card], wild: Rank, melded: bool) -> list[Card]:
     if melded or len(naturals) != 1 or len(naturals) == len(cards):
         return distinct
     return [c for c in distinct if is_wild(c, wild)]
-
-
-def _reach(view: UpcardView) -> int:
-    """The fewest cards an opponent needs to put down to go out: a melded one sheds onto every meld,
-    so their hand counts one smaller."""
-    others = [s for s in range(len(view.players)) if s != view.seat]
-    sizes = [view.hand_sizes[s] for s in others] + [view.hand_sizes[s] - 1 for s in others if view.melded[s]]
-    return max(1, min(sizes))
 
 
 def _known_opponent_cards(view: UpcardView) -> dict[int, Counter[Card]]:
