@@ -52,6 +52,15 @@ def test_a_pdf_still_loads_them_when_it_is_made(tmp_path: Path) -> None:
 def test_the_start_up_benchmark_prints_both_medians_and_the_ratio() -> None:
     out = subprocess.run([sys.executable, "-m", "access_game.bench_startup", "--runs", "1"], capture_output=True,
                          text=True, cwd=ROOT, check=True, timeout=120).stdout.splitlines()
-    assert out[0].startswith("bare python -c pass: median ")
-    assert out[1].startswith("access-game hand 9d 7c jd 3st jo --wild 5: median ")
-    assert out[2].startswith("start-up: ") and out[2].endswith("x a bare Python (medians)")
+    assert out[0].startswith("bare python -c pass: wall median ")
+    assert out[1].startswith("access-game hand 9d 7c jd 3st jo --wild 5: wall median ")
+    assert out[2].startswith("start-up: ") and out[2].endswith("x by CPU time (medians)")
+
+
+def test_a_command_named_builds_its_own_parser_alone() -> None:
+    code = ("import sys; from access_game.cli import main; main(['hand', '9d', '7c', 'jd', '--wild', '5']); "
+            "print(sorted(m for m in sys.modules if m.startswith(('access_game.commands.', 'engine.rules.'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True,
+                         timeout=120).stdout.splitlines()[-1]
+    # The Five Crowns checker reads the Five Crowns rules; no other command, table or game's rules.
+    assert out == "['access_game.commands._common', 'access_game.commands.hand', 'engine.rules.five_crowns']"
