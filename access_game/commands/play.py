@@ -72,14 +72,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                 flags.setdefault(opt.flag, []).append((entry.title, opt))
     for flag, uses in flags.items():
         opt = uses[0][1]
-        metavar = "|".join(opt.choices) if opt.kind == "choice" else "yes|no" if opt.kind == "bool" else "N"
-        rules.add_argument(flag, dest=option_dest(flag), metavar=metavar,
+        rules.add_argument(flag, dest=option_dest(flag), metavar=option_metavar(opt),
                            help=f"{', '.join(title for title, _ in uses)}: {opt.help}")
 
 
 def _span(players: tuple[int, int]) -> str:
     low, high = players
     return "1 player" if low == high == 1 else f"{low} to {min(high, len(COMPUTER_NAMES) + 1)}"
+
+
+def option_metavar(opt: GameOption) -> str:
+    """How ``--help`` shows a rule option's value: its choices, yes|no, or N."""
+    return "|".join(opt.choices) if opt.kind == "choice" else "yes|no" if opt.kind == "bool" else "N"
 
 
 def option_dest(flag: str) -> str:
