@@ -186,9 +186,13 @@ class GameEntry:
 
     def rule_options(self, chosen: Mapping[str, object], players: int, seed: int) -> dict[str, object]:
         """The ruleset's options for catalog choices: the first dealer's word becomes a seat ('random':
-        drawn from the game's seed, so the same seed seats the same dealer)."""
+        drawn from the game's seed, so the same seed seats the same dealer). A game with a dealer and
+        no first dealer chosen takes the catalog's default (random), not the ruleset's seat 0: the
+        player who started the program would otherwise always deal hand 1 and play last in it."""
         out = dict(chosen)
         dealer = out.get("first_dealer")
+        if dealer is None and any(opt.name == "first_dealer" for opt in self.options):
+            dealer = self.option("first_dealer").default
         if isinstance(dealer, str):
             out["first_dealer"] = 0 if dealer == "you" else _random_seat(players, seed)
         return out
@@ -237,9 +241,9 @@ _UI = "access_game.ui"
 
 _ALL_WILD = GameOption("all_wild_melds", "bool", True, "whether a meld of wild cards only counts",
                        flag="--all-wild-melds", setting="all wild melds")
-_FIRST_DEALER = GameOption("first_dealer", "choice", "you", "who deals the first hand: you, or a player "
-                           "drawn at random from the seed", choices=("you", "random"), flag="--first-dealer",
-                           setting="first dealer")
+_FIRST_DEALER = GameOption("first_dealer", "choice", "random", "who deals the first hand: a player drawn at "
+                           "random from the seed (the default), or you", choices=("random", "you"),
+                           flag="--first-dealer", setting="first dealer")
 
 register_game(GameEntry(
     name="five-crowns",

@@ -7,7 +7,6 @@ import argparse
 
 from access_game.commands._common import add_command
 from access_game.commands.labels import add_output_options, write_deck_sheet
-from braille.chart import chart_brf, chart_entries, chart_sheet
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -21,6 +20,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
+    from braille.chart import chart_brf, chart_entries, chart_sheet  # the print libraries, for this command only
+
     title, cards, written = write_deck_sheet(args, chart_brf, chart_sheet)
     symbols = len(chart_entries(cards, ten_as_x=args.ten_as_x))
     print(f"Wrote the {title} chart ({symbols} symbols) {written}.")

@@ -10,7 +10,6 @@ from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from access_game.commands.labels import add_page_options, page_format, print_preset, print_setup, write_output
 from braille.decks import GAME_DECKS
-from braille.kit import game_deck, make_kit
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -39,6 +38,8 @@ def _folder(text: str | None) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
+    from braille.kit import game_deck, make_kit  # the print libraries, for this command only
+
     folder = _folder(args.output)
     try:
         which = game_deck(args.game)

@@ -1,6 +1,8 @@
 """The `labels` subcommand: braille labels for a physical deck, as BRF, PDF or SVG.
 
 Every check is made before anything is written, so a bad option leaves no half-made file behind.
+The label, sheet and print modules (reportlab, PIL) are imported only when a document is made, so
+every other command starts without them.
 The option helpers here are shared with the `chart` subcommand, which takes the same deck, format,
 page and dot options.
 """
@@ -11,17 +13,17 @@ import argparse
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from braille.brf import BRAILLE_PAGE, PageFormat
 from braille.decks import DECKS, build_deck
 from braille.geometry import NLS, PAPERS, PRESETS, DotGeometry, Paper, Preset
-from braille.labels import labels_brf, labels_sheet, make_labels
-from braille.pdf import render_pdf
-from braille.sheet import Sheet
-from braille.svg import render_svg
 from engine.cards import Card
+
+if TYPE_CHECKING:
+    from braille.sheet import Sheet
 
 FORMATS = ("brf", "pdf", "svg")
 #: Upper bounds on every size typed on the command line: far above any real use, low enough that a
@@ -175,7 +177,13 @@ def write_output(path: Path, data: bytes) -> None:
 
 
 def render(fmt: str, sheet: Sheet) -> bytes:
-    return render_pdf(sheet) if fmt == "pdf" else render_svg(sheet).encode("utf-8")
+    if fmt == "pdf":
+        from braille.pdf import render_pdf
+
+        return render_pdf(sheet)
+    from braille.svg import render_svg
+
+    return render_svg(sheet).encode("utf-8")
 
 
 def write_document(
@@ -252,6 +260,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
+    from braille.labels import labels_brf, labels_sheet, make_labels
+
     fmt, path = output_format(args)
     check_size("--sets", args.sets, MAX_SETS)
     check_size("--per-card", args.per_card, MAX_PER_CARD)

@@ -72,8 +72,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                 flags.setdefault(opt.flag, []).append((entry.title, opt))
     for flag, uses in flags.items():
         opt = uses[0][1]
-        metavar = "|".join(opt.choices) if opt.kind == "choice" else "yes|no" if opt.kind == "bool" else "N"
-        rules.add_argument(flag, dest=_dest(flag), metavar=metavar,
+        rules.add_argument(flag, dest=option_dest(flag), metavar=option_metavar(opt),
                            help=f"{', '.join(title for title, _ in uses)}: {opt.help}")
 
 
@@ -82,7 +81,12 @@ def _span(players: tuple[int, int]) -> str:
     return "1 player" if low == high == 1 else f"{low} to {min(high, len(COMPUTER_NAMES) + 1)}"
 
 
-def _dest(flag: str) -> str:
+def option_metavar(opt: GameOption) -> str:
+    """How ``--help`` shows a rule option's value: its choices, yes|no, or N."""
+    return "|".join(opt.choices) if opt.kind == "choice" else "yes|no" if opt.kind == "bool" else "N"
+
+
+def option_dest(flag: str) -> str:
     return "option_" + flag.lstrip("-").replace("-", "_")
 
 
@@ -111,7 +115,7 @@ def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
         raise UsageError(f"--game: there is no table for {name!r}; games: {playable}")
     game = entry.name
     ruleset = entry.rules()
-    given = _options(entry, args)
+    given = given_options(entry, args)
     n = args.players
     names: list[str] = list(args.names or [])
     if n is None:
@@ -154,7 +158,7 @@ def table_options(entry: GameEntry, names: list[str], seed: int, settings: Setti
     raise UsageError("the rule options do not fit this table")  # not reached: the options given were checked
 
 
-def _options(entry: GameEntry, args: argparse.Namespace) -> dict[str, object]:
+def given_options(entry: GameEntry, args: argparse.Namespace) -> dict[str, object]:
     """The rule options given for ``entry``'s game; an option meant for another game is refused."""
     given: dict[str, str | None] = {}
     mine = {opt.flag for opt in entry.options}

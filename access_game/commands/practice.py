@@ -8,7 +8,6 @@ import argparse
 
 from access_game.commands._common import add_command
 from access_game.commands.labels import add_output_options, write_deck_sheet
-from braille.practice import make_drills, practice_brf, practice_sheet
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -22,6 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
+    from braille.practice import make_drills, practice_brf, practice_sheet  # the print libraries, for this command only
+
     title, cards, written = write_deck_sheet(args, practice_brf, practice_sheet)
     drills = len(make_drills(cards, ten_as_x=args.ten_as_x))
     print(f"Wrote the {title} practice sheet ({drills} drills) {written}.")

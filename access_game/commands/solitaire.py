@@ -16,7 +16,7 @@ from typing import Any
 from access_game.catalog import game as catalog_game
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
-from access_game.commands.play import SPEECH_MODES
+from access_game.commands.play import SPEECH_MODES, given_options, option_dest, option_metavar
 from access_game.settings import CARD_DISPLAYS
 
 __all__ = ["SAVE_SLOT", "check_args", "play_solitaire", "register", "run"]
@@ -37,6 +37,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     p.add_argument("--cards", choices=CARD_DISPLAYS, help="cards on printed lines: words, braille cells, or both")
     p.add_argument("--new", action="store_true", help="deal a new game even if one is saved (the saved one is kept)")
+    for opt in catalog_game("solitaire").options:  # the rule options, as `play --game solitaire` takes them
+        if opt.flag is not None:
+            p.add_argument(opt.flag, dest=option_dest(opt.flag), metavar=option_metavar(opt), help=opt.help)
 
 
 def check_args(args: argparse.Namespace) -> tuple[int, str]:
@@ -46,6 +49,7 @@ def check_args(args: argparse.Namespace) -> tuple[int, str]:
     name = str(args.name).strip()
     if not name:
         raise UsageError("--name cannot be empty")
+    given_options(catalog_game("solitaire"), args)  # a bad rule option is refused before anything starts
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     return seed, name
 
@@ -60,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
 
 def play_solitaire(args: argparse.Namespace, seed: int, name: str, *, saves: Any = None, **terminal: Any) -> int:
     """The game at the terminal; tests pass pipe input, their own output, backend and save store."""
-    from access_game.commands.play import GameChoice, play_in_terminal
+    from access_game.commands.play import GameChoice, play_in_terminal, table_options
     from access_game.saves import SaveStore
     from access_game.settings import load_settings
 
@@ -71,7 +75,9 @@ def play_solitaire(args: argparse.Namespace, seed: int, name: str, *, saves: Any
     if args.cards:
         overrides["cards"] = args.cards
     settings = settings.replace(**overrides)
-    choice = GameChoice("solitaire", [name], settings.level, seed)
+    entry = catalog_game("solitaire")
+    options = table_options(entry, [name], seed, settings, given_options(entry, args))
+    choice = GameChoice("solitaire", [name], settings.level, seed, options)
     return play_in_terminal(
         choice,
         settings,

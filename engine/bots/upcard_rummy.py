@@ -10,8 +10,11 @@ with valuable cards still held.
 - normal: melds the most valuable first meld (a wild with a pair before three naturals), puts down
   all it can, digs into the pile when what it can meld at once beats an average stock card, and
   discards the card least likely to pay, fearing the end only when someone is nearly out.
-- hard: as normal, but it weighs the end by every opponent's hand size, keeps pairs whose rank lies
-  in the pile (a dig to come), counts cards it knows opponents hold, and is wary of feeding a dig.
+- hard: as normal, but it digs whenever the dig is worth more than an average stock card, keeps pairs
+  whose rank lies in the pile (a dig to come), counts cards it knows opponents hold, and is wary of
+  feeding a dig. It fears the end of the hand as normal does (calm until an opponent is nearly out):
+  weighing the end by every opponent's hand size made it throw aces and wilds it would have scored,
+  and cost it more than its other habits gained (docs/bots.md, upcard rummy).
 
 An agent sees only its own seat's view; each call plans the turn afresh and returns its next step,
 so a turn is a few calls (melds, lay-offs, then the discard).
@@ -108,8 +111,6 @@ class Style:
 
     digs: bool
     dig_margin: float
-    #: Weigh the end of the hand by opponents' hand sizes (else a fixed calm / alarm).
-    dynamic_danger: bool
     #: Keep natural pairs whose rank lies in the discard pile, for a dig next turn.
     pile_pairs: bool
     #: Remember opponents' up cards and what they took from the pile.
@@ -123,9 +124,9 @@ class Style:
 
 
 STYLES = {
-    "easy": Style(False, 0.0, False, False, False, False, random_discard=True),
-    "normal": Style(True, 10.0, False, False, False, False),
-    "hard": Style(True, 0.0, True, True, True, True),
+    "easy": Style(False, 0.0, False, False, False, random_discard=True),
+    "normal": Style(True, 10.0, False, False, False),
+    "hard": Style(True, 0.0, True, True, True),
 }
 
 
@@ -227,19 +228,12 @@ class UpcardAgent:
         )
 
     def _danger(self, view: UpcardView) -> float:
-        """How likely the hand is to end before a held card can be put down."""
+        """How likely the hand is to end before a held card can be put down: calm, or alarm once an
+        opponent is nearly out."""
         if view.last_turn:
             return 1.0
-        others = [n for s, n in enumerate(view.hand_sizes) if s != view.seat]
-        smallest = min(others)
-        if not self.style.dynamic_danger:
-            return self.style.alarm if smallest <= self.style.near else self.style.calm
-        # Melded players can shed cards onto every meld; count their hands as a little smaller.
-        melded_small = min(
-            (n - 1 for s, n in enumerate(view.hand_sizes) if s != view.seat and view.melded[s]), default=smallest
-        )
-        reach = max(1, min(smallest, melded_small))
-        return min(0.9, max(0.15, 1.0 - 0.12 * (reach - 1)))
+        smallest = min(n for s, n in enumerate(view.hand_sizes) if s != view.seat)
+        return self.style.alarm if smallest <= self.style.near else self.style.calm
 
     # ----------------------------------------------------------------- valuation
     def _contribution(self, card: Card, counts: Counter[Rank], wilds_held: int, ctx: _Context) -> float:

@@ -92,7 +92,8 @@ def test_play_takes_each_game_and_its_options(monkeypatch: pytest.MonkeyPatch) -
         assert choose_game(args, Settings()).game == name
     args = parser.parse_args(["play", "--game", "upcard-rummy", "--target", "150", "--seed", "3", "--players", "2"])
     choice = choose_game(args, Settings())
-    assert choice.options == {"target": 150}
+    dealer = choice.options.pop("first_dealer")  # drawn from the seed unless chosen
+    assert choice.options == {"target": 150} and dealer in (0, 1)
     assert Game.new(choice.game, choice.players, seed=1, options=choice.options).state.options.target == 150
 
 
@@ -171,4 +172,6 @@ def test_a_rule_option_from_the_command_line_reaches_the_saved_game_in_a_real_te
     child.expect("run access-game play --game upcard-rummy again to go on")
     child.expect(pexpect.EOF)
     save = json.loads((tmp_path / "data" / "saves" / "upcard-rummy.json").read_text(encoding="utf-8"))["game"]
-    assert save["options"] == {"target": 150} and save["state"]["options"]["target"] == 150
+    assert {k: v for k, v in save["options"].items() if k != "first_dealer"} == {"target": 150}
+    assert save["state"]["options"]["target"] == 150
+    assert save["options"]["first_dealer"] == save["state"]["options"]["first_dealer"]  # the seat drawn, kept

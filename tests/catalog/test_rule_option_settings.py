@@ -33,6 +33,11 @@ def _choose(*argv: str, settings: Settings | None = None) -> Any:
     return choose_game(args, settings or load_settings()[0])
 
 
+def _rules(choice: Any) -> dict[str, object]:
+    """The options chosen, less the first dealer (a seat drawn from the seed unless one was chosen)."""
+    return {k: v for k, v in choice.options.items() if k != "first_dealer"}
+
+
 def test_every_rule_option_the_rules_take_is_offered_in_settings_and_on_the_command_line() -> None:
     offered = {(e.name, o.name) for e in games() for o in e.setting_options() if o.flag}
     assert offered == {
@@ -74,7 +79,7 @@ def test_bad_rule_options_in_the_file_are_reported_and_their_defaults_used() -> 
         assert word in note
     assert path.exists()  # a file with one bad value is not damaged: it is kept where it is
     choice = _choose("--seed", "3")
-    assert choice.options == {"all_wild_melds": False}
+    assert _rules(choice) == {"all_wild_melds": False}
     path.write_text(json.dumps({"rules": "all of them"}))
     assert load_settings()[0].rules == {} and "not a set of games" in (load_settings()[1] or "")
     with pytest.raises(ValueError):
@@ -84,14 +89,14 @@ def test_bad_rule_options_in_the_file_are_reported_and_their_defaults_used() -> 
 def test_a_new_game_takes_the_setting_and_the_command_line_wins() -> None:
     save_settings(Settings().with_rule("upcard-rummy", "target", 500).with_rule("five-crowns", "tie_break", "playoff"))
     choice = _choose("--game", "upcard-rummy", "--seed", "3", "--players", "2")
-    assert choice.options == {"target": 500}
+    assert _rules(choice) == {"target": 500}
     assert Game.new(choice.game, choice.players, seed=3, options=choice.options).state.options.target == 500
-    assert _choose("--game", "upcard-rummy", "--target", "2000", "--players", "2").options == {"target": 2000}
+    assert _rules(_choose("--game", "upcard-rummy", "--target", "2000", "--players", "2")) == {"target": 2000}
     fc = _choose("--seed", "3")
-    assert fc.options == {"tie_break": "playoff"}
-    assert _choose("--tie-break", "share").options == {"tie_break": "share"}
+    assert _rules(fc) == {"tie_break": "playoff"}
+    assert _rules(_choose("--tie-break", "share")) == {"tie_break": "share"}
     # The setting of one game never reaches another.
-    assert _choose("--game", "contract-rummy").options == {}
+    assert _rules(_choose("--game", "contract-rummy")) == {}
 
 
 def test_first_dealer_you_or_drawn_from_the_seed() -> None:
@@ -109,16 +114,16 @@ def test_first_dealer_you_or_drawn_from_the_seed() -> None:
 
 def test_a_setting_that_does_not_fit_the_table_gives_way_to_the_rules() -> None:
     save_settings(Settings().with_rule("contract-rummy", "decks", 2))
-    assert _choose("--game", "contract-rummy", "--players", "3").options == {"decks": 2}
+    assert _rules(_choose("--game", "contract-rummy", "--players", "3")) == {"decks": 2}
     six = _choose("--game", "contract-rummy", "--players", "6")
-    assert six.options == {}
+    assert _rules(six) == {}
     assert Game.new(six.game, six.players, seed=1, options=six.options).state.decks == 3
 
 
 def test_another_game_from_the_menu_uses_that_games_settings() -> None:
     s = Settings().with_rule("upcard-rummy", "target", 1500)
-    assert new_choice("upcard-rummy", "Mia", "easy", s).options == {"target": 1500}
-    assert new_choice("five-crowns", "Mia", "easy", s).options == {}
+    assert _rules(new_choice("upcard-rummy", "Mia", "easy", s)) == {"target": 1500}
+    assert _rules(new_choice("five-crowns", "Mia", "easy", s)) == {}
 
 
 def _harness(name: str, settings: Settings) -> KeyHarness:
@@ -133,7 +138,7 @@ def test_f2_shows_and_changes_only_this_games_options_and_keeps_the_others() -> 
     h = _harness("five-crowns", base)
     opened = h.press("f2")[-1]
     assert opened.endswith("1 of 14")
-    assert h.press("end") == ["First dealer (Five Crowns, from the next new game): you, 14 of 14"]
+    assert h.press("end") == ["First dealer (Five Crowns, from the next new game): drawn at random, 14 of 14"]
     assert h.press("up") == ["Sets of cards (Five Crowns, from the next new game): by the number of players "
                              "(2 sets for 8 or more), 13 of 14"]
     assert h.press("right") == ["Sets of cards (Five Crowns, from the next new game): 1 set"]
@@ -148,14 +153,14 @@ def test_f2_shows_and_changes_only_this_games_options_and_keeps_the_others() -> 
     kept = json.loads(settings_path().read_text())["rules"]
     assert kept == {"upcard-rummy": {"target": 1000},
                     "five-crowns": {"sets": 1, "all_wild_melds": False, "tie_break": "playoff"}}
-    assert _choose("--seed", "2").options == {"sets": 1, "all_wild_melds": False, "tie_break": "playoff"}
+    assert _rules(_choose("--seed", "2")) == {"sets": 1, "all_wild_melds": False, "tie_break": "playoff"}
     # 'Play again' deals with the options changed in F2 during the game.
     h.session.new_game(5)
-    assert h.session.game.options == {"sets": 1, "all_wild_melds": False, "tie_break": "playoff"}
+    assert _rules(h.session.game) == {"sets": 1, "all_wild_melds": False, "tie_break": "playoff"}
 
     up = _harness("upcard-rummy", load_settings()[0])
     up.press("f2")
-    assert up.press("end") == ["First dealer (Upcard Rummy, from the next new game): you, 12 of 12"]
+    assert up.press("end") == ["First dealer (Upcard Rummy, from the next new game): drawn at random, 12 of 12"]
     assert up.press("up") == ["Target score (Upcard Rummy, from the next new game): 1000 points, 11 of 12"]
     assert up.press("right") == ["Target score (Upcard Rummy, from the next new game): 1500 points"]
     assert json.loads(settings_path().read_text())["rules"]["five-crowns"]["tie_break"] == "playoff"
@@ -175,5 +180,5 @@ def test_f2_at_the_real_terminal_writes_settings_json_for_the_next_game(home: Pa
     assert "Tie for the lowest total (Five Crowns, from the next new game): 6-card play-off hands until one " \
            "player is lowest" in backend.texts
     assert json.loads(settings_path().read_text())["rules"] == {"five-crowns": {"tie_break": "playoff"}}
-    assert _choose("--new").options == {"tie_break": "playoff"}
+    assert _rules(_choose("--new")) == {"tie_break": "playoff"}
     assert game("five-crowns").option("tie_break").setting == "tie break"

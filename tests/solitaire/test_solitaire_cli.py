@@ -69,3 +69,28 @@ def test_simulate_reports_the_hint_strategy(capsys: pytest.CaptureFixture[str]) 
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == 2 and set(data) >= {"wins", "win_rate", "mean_piles_closed"}
     assert 0 <= data["mean_piles_closed"] <= 11
+
+
+def test_the_wild_melds_option_from_the_flag_or_the_setting_reaches_the_saved_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from access_game.settings import Settings, save_settings
+
+    monkeypatch.setenv("ACCESS_GAME_HOME", str(tmp_path))
+    assert main(["solitaire", "--all-wild-melds", "maybe"]) == 2
+    assert "--all-wild-melds is yes or no, not 'maybe'" in capsys.readouterr().err
+
+    def deal(*argv: str) -> bool:
+        args = build_parser().parse_args(["solitaire", "--seed", "9", "--speech", "silent", "--new", *argv])
+        with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
+            inp.send_text("qy")
+            play_solitaire(args, 9, "You", saves=SaveStore(tmp_path / "saves", slot=SAVE_SLOT), input=inp,
+                           output=DummyOutput(), backend=RecordingBackend(), cues=None)
+        saved = json.loads((tmp_path / "saves" / "solitaire.json").read_text(encoding="utf-8"))["game"]
+        chosen = saved["state"]["options"]["all_wild_melds"]
+        assert isinstance(chosen, bool)
+        return chosen
+
+    assert deal() is True and deal("--all-wild-melds", "no") is False
+    save_settings(Settings().with_rule("solitaire", "all_wild_melds", False))  # chosen in F2, for the next deal
+    assert deal() is False and deal("--all-wild-melds", "yes") is True

@@ -45,8 +45,8 @@ def test_the_newest_message_waits_on_the_prompt_line_after_the_cursor(tmp_path: 
     (config / "settings.json").write_text(json.dumps({"news_on_prompt": True, "speech": "screen-reader"}))
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PROMPT_TOOLKIT", "BRLAPI"))}
     env.update(ACCESS_GAME_HOME=str(tmp_path), TERM="xterm", COLUMNS="80", LINES="24")
-    child = pexpect.spawn(str(COMMAND), ["--seed", "4", "--braille", "off"], env=env, dimensions=(24, 80),
-                          encoding="utf-8", timeout=20)
+    child = pexpect.spawn(str(COMMAND), ["--seed", "4", "--braille", "off", "--first-dealer", "you"], env=env,
+                          dimensions=(24, 80), encoding="utf-8", timeout=20)
     term = Terminal(child)
     try:
         child.expect("draw>")

@@ -32,7 +32,7 @@ def _spawn(home: Path, *args: str) -> Any:
 
 @pytest.mark.skipif(not COMMAND.exists(), reason="access-game is not installed in this environment")
 def test_start_help_draw_discard_save_quit_restart_resume(tmp_path: Path) -> None:
-    child = _spawn(tmp_path, "--seed", "4", "--speech", "screen-reader")
+    child = _spawn(tmp_path, "--seed", "4", "--speech", "screen-reader", "--first-dealer", "you")
     child.expect("F1 lists the keys")
     child.expect("Your turn.")
     child.expect("draw>")

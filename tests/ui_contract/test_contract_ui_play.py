@@ -37,7 +37,7 @@ def test_three_computer_players_by_default() -> None:
     parser_args = type("Args", (), {"game": "contract-rummy", "players": None, "names": None, "level": "hard",
                                     "seed": 3})()
     choice = choose_game(parser_args, Settings())
-    assert choice == GameChoice("contract-rummy", ["You", "Anna", "Ben", "Carla"], "hard", 3)
+    assert choice == GameChoice("contract-rummy", ["You", "Anna", "Ben", "Carla"], "hard", 3, {"first_dealer": 0})
 
 
 def run_game(home: Path, first: list[str], keys: list[str], backend: RecordingBackend) -> int:

@@ -40,7 +40,7 @@ def test_bad_arguments_exit_2_with_usage(args: list[str], message: str, capsys: 
 def test_three_computer_players_by_default_and_the_level_asked_for() -> None:
     args = build_parser().parse_args(["play", "--game", "upcard-rummy", "--level", "hard", "--seed", "4"])
     choice = choose_game(args, Settings())
-    assert choice == GameChoice("upcard-rummy", ["You", "Anna", "Ben", "Carla"], "hard", 4)
+    assert choice == GameChoice("upcard-rummy", ["You", "Anna", "Ben", "Carla"], "hard", 4, {"first_dealer": 2})
     args = build_parser().parse_args(["play", "--game", "upcard-rummy", "--players", "6"])
     assert len(choose_game(args, Settings()).players) == 6
 

@@ -141,3 +141,17 @@ def test_plan_lays_off_and_melds_and_keeps_pairs_for_a_dig() -> None:
     held = plan_plays(hand, Rank.FIVE, {Rank.KING}, hold={Rank.NINE, Rank.THREE})
     assert held.melds == () and (c("5c"), None) in held.layoffs
     assert Counter(held.left) == Counter(cs("9h 9s 3d 3h 7c"))
+
+
+
+@pytest.mark.parametrize(("opponent", "melded", "danger"), [("3c 7d 8c 6h 9h 10s", False, 0.3),
+                                                            ("3c 7d 8c 6h", True, 0.3), ("3c 7d 8c", True, 0.7)])
+def test_hard_fears_the_end_of_the_hand_as_normal_does(opponent: str, melded: bool, danger: float) -> None:
+    """Calm until an opponent is nearly out (3 cards or fewer). Weighing every hand size (an opponent
+    with 4 cards already most feared) threw aces and wilds that would have scored: hard lost to normal
+    by it (docs/bots.md)."""
+    game = make_table(["ah 3d 9s kc", opponent], table=[(1, "kh kd ks")], melded=[True, melded], phase="discard")
+    for level in ("normal", "hard"):
+        assert UpcardAgent(level, 1)._danger(_view(game)) == danger, level
+    state_of(game).went_out = 1
+    assert UpcardAgent("hard", 1)._danger(_view(game)) == 1.0

@@ -1,0 +1,106 @@
+"""Which of upcard rummy hard's choices gain anything: a mixed player against normal.
+
+The mixed player makes one kind of decision as hard does and the rest as normal does, or is hard with
+one habit set back to normal's; it plays normal over seat-rotated games exactly as
+``access-game simulate`` deals them, and the line printed is its win share (95% interval) and its mean
+points per game less normal's (with a 95% margin).
+
+    .venv/bin/python scripts/upcard_decisions.py hard 200
+    .venv/bin/python scripts/upcard_decisions.py kind:draw 200        # or kind:play, kind:discard
+    .venv/bin/python scripts/upcard_decisions.py habit:avoids_feeding 200 [players] [seed]
+
+Kinds: ``draw`` (stock, or dig into the pile and how deep), ``play`` (a melded player's melds and
+lay-offs; the first meld is chosen alike at both levels), ``discard``. Habits: the fields of
+``engine.bots.upcard_rummy.Style`` in which hard differs from normal.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import fields, replace
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from access_game.simulate import play_game, wilson_interval  # noqa: E402
+from engine.actions import Action  # noqa: E402
+from engine.bots import base  # noqa: E402
+from engine.bots.upcard_rummy import STYLES, UpcardAgent  # noqa: E402
+
+GAME = "upcard-rummy"
+KINDS = ("draw", "play", "discard")
+
+
+class MixedAgent:
+    """Hard for the decision kinds named, normal for the others."""
+
+    def __init__(self, kinds: set[str], seed: int) -> None:
+        self.level = "hard"
+        self.kinds = kinds
+        self.hard = UpcardAgent("hard", seed)
+        self.normal = UpcardAgent("normal", seed)
+
+    def _by(self, kind: str) -> UpcardAgent:
+        return self.hard if kind in self.kinds else self.normal
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        if view.phase == "draw":
+            return self._by("draw")._draw(view, legal)
+        if view.may_lay_off:
+            player = self._by("play")
+            step = player._next_play(view, player._context(view))
+            if step is not None:
+                return step
+        elif not view.melded[view.seat]:
+            first = self.normal._first_meld(view, legal)
+            if first is not None:
+                return first
+        player = self._by("discard")
+        return player._discard(view, player._context(view))
+
+
+def factory(spec: str) -> Callable[[int], Any]:
+    if spec == "hard":
+        return lambda seed: UpcardAgent("hard", seed)
+    what, _, names = spec.partition(":")
+    chosen = set(names.split("+"))
+    if what == "kind" and chosen <= set(KINDS):
+        return lambda seed: MixedAgent(chosen, seed)
+    habits = {f.name for f in fields(STYLES["hard"])}
+    if what == "habit" and chosen <= habits:
+        style = replace(STYLES["hard"], **{n: getattr(STYLES["normal"], n) for n in chosen})
+
+        def make(seed: int) -> UpcardAgent:
+            agent = UpcardAgent("hard", seed)
+            agent.style = style
+            return agent
+
+        return make
+    raise SystemExit(f"unknown player {spec!r}: hard, kind:{'|'.join(KINDS)} or habit:{'|'.join(sorted(habits))}")
+
+
+def main(argv: Sequence[str]) -> int:
+    if len(argv) < 2:
+        raise SystemExit(__doc__)
+    spec, games = argv[0], int(argv[1])
+    players = int(argv[2]) if len(argv) > 2 else 2
+    seed = int(argv[3]) if len(argv) > 3 else 0
+    base._load_players(GAME)
+    base._FACTORIES[(GAME, "hard")] = factory(spec)  # this process only: the mixed player sits as hard
+    results = [play_game(GAME, ["hard"] + ["normal"] * (players - 1), seed, i) for i in range(games)]
+    share = sum(r.shares[0] for r in results) / games
+    low, high = wilson_interval(share, games)
+    diff = [r.points[0] - statistics.mean(r.points[1:]) for r in results]
+    margin = 1.96 * statistics.stdev(diff) / math.sqrt(games) if games > 1 else math.inf
+    print(f"{spec}: {games} games, {players} players: win share {share:.1%} ({low:.1%}-{high:.1%}), "
+          f"points less normal's {statistics.mean(diff):+.0f} (+/- {margin:.0f})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,107 @@
+"""Every option a ruleset takes can be chosen at the table: a `play` flag named in `play --help`, an F2
+entry, a key in the settings file, and a line in docs/playing.md and in the game's rules document.
+The walk starts from the rulesets' own options, so an option added to a ruleset and forgotten at the
+table fails here. And the first dealer is drawn from the seed unless the player chose otherwise."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from access_game.catalog import GameEntry, game, games
+from access_game.cli import build_parser
+from access_game.commands.play import choose_game
+from access_game.settings import Settings, load_settings, save_settings
+from engine.game import Game
+from speech.option_words import option_entry
+from tests.harness import KeyHarness
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Options of the rules that are limits of this program, not choices of play: they end hands and games
+#: that could otherwise never end (docs/upcard-rummy.md), so they are not offered at the table.
+LIMITS = {("upcard-rummy", "max_reshuffles"), ("upcard-rummy", "max_hands")}
+RULES_DOCS = {"five-crowns": "five-crowns.md", "solitaire": "solitaire.md", "contract-rummy": "contract-rummy.md",
+              "upcard-rummy": "upcard-rummy.md"}
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("ACCESS_GAME_HOME", str(tmp_path))
+    return tmp_path
+
+
+def _ruleset_options(entry: GameEntry) -> set[str]:
+    low, _ = entry.player_range
+    names = ["You", "Anna", "Ben"][: max(low, 1)]
+    state = entry.rules().new_state(names, seed=1)
+    options: Any = state.options
+    return set(options.to_data())
+
+
+def _play_help() -> str:
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return str(sub.choices["play"].format_help())
+
+
+@pytest.mark.parametrize("entry", games(), ids=lambda e: e.name)
+def test_each_ruleset_option_has_a_flag_an_f2_entry_a_setting_and_docs(entry: GameEntry) -> None:
+    taken = _ruleset_options(entry) - {name for g, name in LIMITS if g == entry.name}
+    offered = {opt.name for opt in entry.options}
+    assert taken == offered, f"{entry.name}: the rules take {sorted(taken)}, the table offers {sorted(offered)}"
+    helptext = " ".join(_play_help().split())
+    playing = (ROOT / "docs" / "playing.md").read_text(encoding="utf-8")
+    rules_doc = (ROOT / "docs" / RULES_DOCS[entry.name]).read_text(encoding="utf-8")
+    for opt in entry.options:
+        assert opt.flag is not None and opt.setting is not None, (entry.name, opt.name)
+        assert opt.flag in helptext and opt.flag in playing and opt.flag in rules_doc, (entry.name, opt.flag)
+        # Every value F2 offers is kept in the settings file and read back for the next new game.
+        for value in opt.setting_values():
+            save_settings(Settings().with_rule(entry.name, opt.name, value))
+            back, note = load_settings()
+            assert note is None and back.rule_options(entry.name) == {opt.name: value}, (opt.name, value)
+
+
+def test_the_f2_menu_lists_every_option_of_the_game_being_played() -> None:
+    for name in ("five-crowns", "contract-rummy", "upcard-rummy"):
+        h = KeyHarness(Game.new(name, ["You", "Anna"], seed=4))
+        h.start()
+        lines = h.press("f2")
+        for _ in range(20):
+            lines += h.press("down")
+        said = " ".join(lines)
+        entry = game(name)
+        for opt in entry.options:
+            assert opt.setting is not None
+            label = option_entry(entry.title, opt.setting, opt.default).split(":")[0]
+            assert label in said, (name, opt.name)
+
+
+def _dealer(*argv: str) -> int:
+    args = build_parser().parse_args(["play", *argv])
+    seat = choose_game(args, Settings()).options["first_dealer"]
+    assert isinstance(seat, int)
+    return seat
+
+
+@pytest.mark.parametrize("name", ["five-crowns", "contract-rummy", "upcard-rummy"])
+def test_the_first_dealer_is_drawn_from_the_seed_unless_you_choose_to_deal(name: str) -> None:
+    dealers = [_dealer("--game", name, "--seed", str(seed), "--players", "4") for seed in range(40)]
+    assert set(dealers) == {0, 1, 2, 3}  # not always you: a newcomer does not always play last in hand 1
+    assert dealers == [_dealer("--game", name, "--seed", str(seed), "--players", "4") for seed in range(40)]
+    assert _dealer("--game", name, "--seed", "5", "--first-dealer", "you") == 0
+    save_settings(Settings().with_rule(name, "first_dealer", "you"))
+    args = build_parser().parse_args(["play", "--game", name, "--seed", "5"])
+    assert choose_game(args, load_settings()[0]).options["first_dealer"] == 0  # the setting remembered
+
+
+@pytest.mark.parametrize("name", ["five-crowns", "contract-rummy", "upcard-rummy"])
+def test_the_deal_line_says_who_deals_hand_one(name: str) -> None:
+    players = ["You", "Anna", "Ben", "Carla"]
+    for dealer, words in ((2, "Ben deals"), (0, "You deal")):
+        h = KeyHarness(Game.new(name, players, seed=3, options={"first_dealer": dealer}))
+        h.start()
+        deal = next(line for line in h.spoken if "Hand 1" in line)
+        assert words in deal, deal
