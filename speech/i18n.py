@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "_", "default_language", "fill", "language", "ngettext",
-           "set_language"]
+           "pgettext", "set_language"]
 
 DOMAIN = "access_game"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -56,6 +56,12 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n`` in the current language (French says '0 point', '1 point')."""
     return _translations.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language where the same English word needs different words in
+    another language: 'the ' before an ace is "l'" in French but "la " before a queen."""
+    return _translations.pgettext(context, message)
 
 
 def N_(message: str) -> str:

@@ -37,9 +37,12 @@ def read(path: Path, locale: str | None = None) -> Catalog:
         return read_po(src, locale=locale)
 
 
-def messages(catalog: Catalog) -> dict[str | tuple[str, ...], Message]:
-    """The catalog's messages by id (a plural message's id is its two forms), the header left out."""
-    return {m.id if isinstance(m.id, str) else tuple(m.id): m for m in catalog if m.id}
+Key = tuple[str | None, str | tuple[str, ...]]
+
+
+def messages(catalog: Catalog) -> dict[Key, Message]:
+    """The catalog's messages by (context, id) (a plural message's id is its two forms), the header left out."""
+    return {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)): m for m in catalog if m.id}
 
 
 def placeholders(text: str) -> list[str]:

@@ -39,7 +39,7 @@ def _pairs() -> list[tuple[str, str]]:
     pairs = []
     for entry in messages(read(FR_PO, "fr")).values():
         if isinstance(entry.id, str):
-            assert isinstance(entry.string, str)
+            assert isinstance(entry.string, str), entry.id
             pairs.append((entry.id, entry.string))
         else:
             singular, plural = entry.id
@@ -71,11 +71,14 @@ def test_compiled_catalog_is_the_po() -> None:
     for entry in messages(read(FR_PO, "fr")).values():
         if entry.fuzzy:
             continue
+        key = entry.id if isinstance(entry.id, str) else entry.id[0]
+        if entry.context:
+            key = f"{entry.context}\x04{key}"  # gettext's way of keeping a context with its message
         if isinstance(entry.id, str):
-            assert table.get(entry.id) == entry.string, f"the .mo is older than the .po ({RUN})"
+            assert table.get(key) == entry.string, f"the .mo is older than the .po ({RUN})"
         else:
             for index, form in enumerate(entry.string):
-                assert table.get((entry.id[0], index)) == form, f"the .mo is older than the .po ({RUN})"
+                assert table.get((key, index)) == form, f"the .mo is older than the .po ({RUN})"
     assert len({k if isinstance(k, str) else k[0] for k in table if k}) == len(
         [m for m in messages(read(FR_PO, "fr")).values() if not m.fuzzy]), f"the .mo has other sentences ({RUN})"
 
