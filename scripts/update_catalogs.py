@@ -30,7 +30,8 @@ DOMAIN = "access_game"
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 #: The calls that mark a sentence, and which of their arguments are the sentence (singular, plural).
 KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
-    "_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "Reason": None}
+    "_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2),
+    "Reason": None}
 #: Languages with a catalog (English is the code's own words).
 TRANSLATED = ("fr",)
 #: The plural rule each language's catalog uses (gettext's classic French rule: 0 and 1 singular).
