@@ -22,7 +22,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         _("Make a game's braille kit in a folder: labels (BRF, PDF), chart (BRF, PDF), label key, practice sheet."),
     )
     parser.add_argument(
-        "--game", default="five-crowns", metavar="GAME", help=f"{', '.join(GAME_DECKS)} (default five-crowns)"
+        "--game", default="five-crowns", metavar="GAME",
+        help=_("{names} (default five-crowns)").format(names=", ".join(GAME_DECKS))
     )
     parser.add_argument("-o", "--output", metavar="DIR", help=_("the folder to write the kit in (made if missing)"))
     add_page_options(parser, mirror=False)
@@ -33,9 +34,10 @@ def _folder(text: str | None) -> Path:
         raise UsageError(_("name the folder to write the kit in with -o DIR"))
     path = Path(text)
     if path.exists() and not path.is_dir():
-        raise UsageError(f"'{path}' is a file; name a folder for the kit")
+        raise UsageError(_("'{path}' is a file; name a folder for the kit").format(path=path))
     if not path.exists() and not path.parent.is_dir():
-        raise UsageError(f"there is no folder '{path.parent}' to make '{path.name}' in")
+        raise UsageError(_("there is no folder '{parent}' to make '{name}' in").format(parent=path.parent,
+            name=path.name))
     return path
 
 
@@ -62,7 +64,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         folder.mkdir(exist_ok=True)
     except OSError as exc:
-        raise UsageError(f"cannot make the folder '{folder}': {exc.strerror or exc}") from None
+        raise UsageError(_("cannot make the folder '{folder}': {value}").format(folder=folder,
+            value=exc.strerror or exc)) from None
     for file in files:
         write_output(folder / file.name, file.data)
     print(f"Wrote the {which.title} kit ({which.note}) to {folder}:")

@@ -42,10 +42,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     entries = games()
     others = [e.name for e in entries if e.name != DEFAULT_GAME]
-    p = add_command(sub, "play", run, f"Play at the terminal: {entries[0].title} against computer players "
-                    f"(the default), or --game {', '.join(others[:-1])} or {others[-1]}.")
+    p = add_command(sub, "play", run, _("Play at the terminal: {title} against computer players (the default), or "
+                                        "--game {games} or {last}.").format(title=entries[0].title,
+                                                                            games=", ".join(others[:-1]),
+                                                                            last=others[-1]))
     p.add_argument("--game", type=str.casefold, metavar="GAME",
-                   help=f"the game: {DEFAULT_GAME} (the default), {', '.join(others[:-1])} or {others[-1]}")
+                   help=_("the game: {default} (the default), {games} or {last}").format(
+                       default=DEFAULT_GAME, games=", ".join(others[:-1]), last=others[-1]))
     p.add_argument("--players", type=int,
                    help="number of players, you included (default 4; " + "; ".join(
                        f"{e.title} {_span(e.player_range)}" for e in entries) + ")")
@@ -76,7 +79,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         opt = uses[0][1]
         metavar = "|".join(opt.choices) if opt.kind == "choice" else "yes|no" if opt.kind == "bool" else "N"
         rules.add_argument(flag, dest=_dest(flag), metavar=metavar,
-                           help=f"{', '.join(title for title, _ in uses)}: {opt.help}")
+                           help=_("{names}: {help}").format(names=', '.join(title for title, _opt in uses),
+                               help=opt.help))
 
 
 def _span(players: tuple[int, int]) -> str:
@@ -110,7 +114,8 @@ def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
         entry = None
     if entry is None or entry.table is None:
         playable = ", ".join(e.name for e in games() if e.table is not None)
-        raise UsageError(f"--game: there is no table for {name!r}; games: {playable}")
+        raise UsageError(_("--game: there is no table for {name!r}; games: {playable}").format(name=name,
+            playable=playable))
     game = entry.name
     ruleset = entry.rules()
     given = _options(entry, args)
@@ -121,13 +126,13 @@ def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
     top = min(ruleset.max_players, len(COMPUTER_NAMES) + 1)
     if not ruleset.min_players <= n <= top:
         span = f"{top} player" if ruleset.min_players == top == 1 else f"{ruleset.min_players} to {top} players"
-        raise UsageError(f"--players: {ruleset.title} here is for {span}")
+        raise UsageError(_("--players: {title} here is for {span}").format(title=ruleset.title, span=span))
     if names:
         if len(names) == n - 1:
             names = ["You", *names]
         elif len(names) != n:
             others = "" if n == 1 else f"{n - 1} names (the computer players') or "
-            raise UsageError(f"--names: give {others}{n} (yours first)")
+            raise UsageError(_("--names: give {others}{n} (yours first)").format(others=others, n=n))
         if len({x.casefold() for x in names}) != len(names):
             raise UsageError(_("--names: every player needs a different name"))
         if any(not x.strip() for x in names):
@@ -165,7 +170,7 @@ def _options(entry: GameEntry, args: argparse.Namespace) -> dict[str, object]:
             continue
         flag = "--" + name.removeprefix("option_").replace("_", "-")
         if flag not in mine:
-            raise UsageError(f"{flag} is not an option of {entry.title}")
+            raise UsageError(_("{flag} is not an option of {title}").format(flag=flag, title=entry.title))
         given[next(o.name for o in entry.options if o.flag == flag)] = value
     try:
         options = entry.options_from_text(given)

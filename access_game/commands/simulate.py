@@ -33,8 +33,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     names = [e.name for e in games()]
     parser.add_argument("--game", default=names[0], type=str.casefold, metavar="GAME",
-                        help=f"game to play: {', '.join(names)} (default {names[0]}; {SOLITAIRE} plays its own "
-                        "measures: deals won, piles closed)")
+                        help=_("game to play: {games} (default {default}; {solitaire} plays its own measures: "
+                               "deals won, piles closed)").format(games=", ".join(names), default=names[0],
+                                                                  solitaire=SOLITAIRE))
     parser.add_argument(
         "--players",
         default="hard,normal",
@@ -56,13 +57,15 @@ def _levels(game: str, text: str) -> list[str]:
     available = agent_levels(game)
     for level in levels:
         if level not in LEVELS:
-            raise UsageError(f"unknown level '{level}' in --players: levels are {', '.join(LEVELS)}")
+            raise UsageError(_("unknown level '{level}' in --players: levels are {names}").format(level=level,
+                names=', '.join(LEVELS)))
         if level not in available:
-            raise UsageError(f"{game} has no {level} computer player yet")
+            raise UsageError(_("{game} has no {level} computer player yet").format(game=game, level=level))
     entry = catalog_game(game)
     low, high = entry.player_range
     if not low <= len(levels) <= high:
-        raise UsageError(f"{entry.title} is for {low} to {high} players, not {len(levels)}")
+        raise UsageError(_("{title} is for {low} to {high} players, not {count}").format(title=entry.title, low=low,
+            high=high, count=len(levels)))
     return levels
 
 
@@ -80,11 +83,13 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UsageError(_("--games must be at least 1"))
     if args.games > MAX_GAMES:
-        raise UsageError(f"--games must be at most {MAX_GAMES}, not {args.games}")
+        raise UsageError(_("--games must be at most {MAX_GAMES}, not {games}").format(MAX_GAMES=MAX_GAMES,
+            games=args.games))
     if args.workers < 1:
         raise UsageError(_("--workers must be at least 1"))
     if args.workers > MAX_WORKERS:
-        raise UsageError(f"--workers must be at most {MAX_WORKERS}, not {args.workers}")
+        raise UsageError(_("--workers must be at most {MAX_WORKERS}, not {workers}").format(MAX_WORKERS=MAX_WORKERS,
+            workers=args.workers))
     from access_game.catalog import UnknownGame, game
 
     try:

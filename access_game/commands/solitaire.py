@@ -44,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def check_args(args: argparse.Namespace) -> tuple[int, str]:
     """The seed and the player's name; UsageError says what is wrong with them."""
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
-        raise UsageError(f"--seed is a whole number from 0 to {MAX_SEED}")
+        raise UsageError(_("--seed is a whole number from 0 to {MAX_SEED}").format(MAX_SEED=MAX_SEED))
     name = str(args.name).strip()
     if not name:
         raise UsageError(_("--name cannot be empty"))
