@@ -24,5 +24,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def run(args: argparse.Namespace) -> int:
     title, cards, written = write_deck_sheet(args, chart_brf, chart_sheet)
     symbols = len(chart_entries(cards, ten_as_x=args.ten_as_x))
-    print(f"Wrote the {title} chart ({symbols} symbols) {written}.")
+    print(_("Wrote the {title} chart ({symbols} symbols) {written}.").format(title=title, symbols=symbols,
+                                                                             written=written))
     return 0

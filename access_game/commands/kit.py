@@ -11,7 +11,7 @@ from access_game.commands._common import add_command
 from access_game.commands.labels import add_page_options, page_format, print_preset, print_setup, write_output
 from braille.decks import GAME_DECKS
 from braille.kit import game_deck, make_kit
-from speech.i18n import _
+from speech.i18n import _, ngettext
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -68,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
             value=exc.strerror or exc)) from None
     for file in files:
         write_output(folder / file.name, file.data)
-    print(f"Wrote the {which.title} kit ({which.note}) to {folder}:")
+    print(_("Wrote the {title} kit ({note}) to {folder}:").format(title=which.title, note=which.note, folder=folder))
     for file in files:
-        print(f"{file.name}: {file.what}, {file.pages} page{'s' if file.pages != 1 else ''}.")
+        pages = ngettext("{n} page", "{n} pages", file.pages).format(n=file.pages)
+        print(_("{file}: {what}, {pages}.").format(file=file.name, what=file.what, pages=pages))
     return 0

@@ -22,7 +22,7 @@ from braille.pdf import render_pdf
 from braille.sheet import Sheet
 from braille.svg import render_svg
 from engine.cards import Card
-from speech.i18n import _
+from speech.i18n import _, ngettext
 
 FORMATS = ("brf", "pdf", "svg")
 #: Upper bounds on every size typed on the command line: far above any real use, low enough that a
@@ -225,7 +225,7 @@ def write_document(
 
 
 def plural_pages(pages: int) -> str:
-    return f"{pages} page{'s' if pages != 1 else ''}"
+    return ngettext("{n} page", "{n} pages", pages).format(n=pages)
 
 
 def write_deck_sheet(
@@ -243,7 +243,7 @@ def write_deck_sheet(
         partial(brf, cards, title, ten_as_x=args.ten_as_x),
         partial(sheet, cards, title, ten_as_x=args.ten_as_x),
     )
-    return title, cards, f"on {plural_pages(pages)} to {path}"
+    return title, cards, _("on {pages} to {path}").format(pages=plural_pages(pages), path=path)
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -276,5 +276,6 @@ def run(args: argparse.Namespace) -> int:
     pages = write_document(
         args, fmt, path, partial(labels_brf, labels), partial(labels_sheet, labels, mirror=args.mirror)
     )
-    print(f"Wrote {labels.count} labels ({len(cards)} cards x {args.per_card}) on {plural_pages(pages)} to {path}.")
+    print(_("Wrote {labels} labels ({cards} cards x {per_card}) on {pages} to {path}.").format(
+        labels=labels.count, cards=len(cards), per_card=args.per_card, pages=plural_pages(pages), path=path))
     return 0

@@ -210,7 +210,7 @@ def run(args: argparse.Namespace) -> int:
     settings = settings.replace(**overrides)
     choice = choose_game(args, settings)
     if not sys.stdin.isatty():
-        print("access-game: play needs a terminal: standard input is not one.", file=sys.stderr)
+        print(_("access-game: play needs a terminal: standard input is not one."), file=sys.stderr)
         return 2
     from access_game.catalog import game as catalog_game
     from access_game.saves import SaveStore

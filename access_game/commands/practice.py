@@ -25,5 +25,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def run(args: argparse.Namespace) -> int:
     title, cards, written = write_deck_sheet(args, practice_brf, practice_sheet)
     drills = len(make_drills(cards, ten_as_x=args.ten_as_x))
-    print(f"Wrote the {title} practice sheet ({drills} drills) {written}.")
+    print(_("Wrote the {title} practice sheet ({drills} drills) {written}.").format(title=title, drills=drills,
+                                                                                    written=written))
     return 0

@@ -55,7 +55,7 @@ def check_args(args: argparse.Namespace) -> tuple[int, str]:
 def run(args: argparse.Namespace) -> int:
     seed, name = check_args(args)
     if not sys.stdin.isatty():
-        print("access-game: solitaire needs a terminal: standard input is not one.", file=sys.stderr)
+        print(_("access-game: solitaire needs a terminal: standard input is not one."), file=sys.stderr)
         return 2
     return play_solitaire(args, seed, name)
 
