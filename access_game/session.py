@@ -81,10 +81,10 @@ class SessionVoice:
             self.announcer.announce(u, u.kind, urgent=u.urgent)
 
     def refuse(self, reason: str) -> None:
-        text = reason[:1].upper() + reason[1:]
-        if not text.endswith((".", "!", "?")):
-            text += "."
-        self.say(text, kind=Kind.SYSTEM, urgent=True)
+        """Say why a move is refused, in the player's language (a rules' Reason is worded from its code)."""
+        from speech.refusal_words import refusal_words
+
+        self.say(refusal_words(reason), kind=Kind.SYSTEM, urgent=True)
 
     def show_only(self, line: str) -> None:
         """A line for the eyes and fingers only (braille cells): printed, sent to a braille display,
@@ -117,6 +117,11 @@ class SessionVoice:
             self.cue(name)
 
     def change_settings(self, settings: Settings) -> None:
+        if settings.language != self.settings.language:  # chosen in F2: said in it from the next sentence
+            from access_game.settings import resolve_language
+            from speech.i18n import set_language
+
+            set_language(resolve_language(settings.language))
         self.settings = settings
         self.narrator.verbosity = Verbosity(VERBOSITIES.index(settings.verbosity))
         if self.cues is not None:

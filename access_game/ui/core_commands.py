@@ -9,10 +9,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from access_game.settings import CARD_DISPLAYS, LEVELS, PACES, RATE_RANGE, SPEECH_CHOICES, VERBOSITIES
+from access_game.settings import (
+    CARD_DISPLAYS,
+    LANGUAGE_CHOICES,
+    LEVELS,
+    PACES,
+    RATE_RANGE,
+    SPEECH_CHOICES,
+    VERBOSITIES,
+)
 from access_game.ui.modes import Confirm, ListMenu, MenuItem
 from access_game.ui.registry import Command, command
 from speech import table_words as tw
+from speech.i18n import _
 from speech.utterance import Kind
 
 if TYPE_CHECKING:
@@ -157,7 +166,7 @@ class _Core:
 
 
 def _menu_item(command: Command) -> MenuItem:
-    return MenuItem(label=lambda: f"{command.description.rstrip('.')}, {command.keys_text}",
+    return MenuItem(label=lambda: f"{_(command.description).rstrip('.')}, {command.keys_text}",
                     run=lambda: command.handler(""))
 
 
@@ -200,6 +209,7 @@ def settings_items(app: GameApp) -> list[MenuItem]:
         flag("buy_questions"),
         choice("level", LEVELS),
         flag("news_on_prompt"),
+        choice("language", LANGUAGE_CHOICES),
         *rule_option_items(app),
     ]
 
