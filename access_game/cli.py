@@ -31,7 +31,7 @@ class UsageError(Exception):
 
 def _module_of(command: str) -> str | None:
     """The module of a command named on the command line ('braille' is braille_cmd); None: no such command."""
-    return {m.removesuffix("_cmd"): m for m in COMMAND_MODULES}.get(command)
+    return {m.removesuffix("_cmd").replace("_", "-"): m for m in COMMAND_MODULES}.get(command)
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

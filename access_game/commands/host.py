@@ -13,6 +13,7 @@ import sys
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
+from speech.i18n import _
 from access_game.commands.net_args import add_common, check_name, check_server, terminal_settings
 
 __all__ = ["register", "run"]
@@ -21,7 +22,7 @@ __all__ = ["register", "run"]
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from access_game.settings import LEVELS
 
-    p = add_command(sub, "host", run, "Open a table on a server for friends to join, and sit at it.")
+    p = add_command(sub, "host", run, _("Open a table on a server for friends to join, and sit at it."))
     p.add_argument("--server", required=True, metavar="URL", help="the table server: ws://HOST:PORT or wss://HOST")
     p.add_argument("--game", required=True, type=str.casefold, metavar="GAME",
                    help="the game: " + ", ".join(_network_games()))

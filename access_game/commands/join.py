@@ -12,13 +12,14 @@ import sys
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
+from speech.i18n import _
 from access_game.commands.net_args import add_common, check_name, check_server, terminal_settings
 
 __all__ = ["register", "run"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = add_command(sub, "join", run, "Take a seat at a table on a server, by the code its host was given.")
+    p = add_command(sub, "join", run, _("Take a seat at a table on a server, by the code its host was given."))
     p.add_argument("--server", required=True, metavar="URL", help="the table server: ws://HOST:PORT or wss://HOST")
     p.add_argument("code", metavar="CODE", help="the table code the host was given (six letters and digits)")
     p.add_argument("--name", required=True, help="your name at the table")

@@ -13,12 +13,13 @@ from pathlib import Path
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
+from speech.i18n import _
 
 DEFAULT_PORT = 8765
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = add_command(sub, "serve", run, "Serve tables for play over the network (WebSocket, protocol 1).")
+    parser = add_command(sub, "serve", run, _("Serve tables for play over the network (WebSocket, protocol 1)."))
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this "
                         "machine only; 0.0.0.0 for every network)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
