@@ -13,8 +13,8 @@ import sys
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
-from speech.i18n import _
 from access_game.commands.net_args import add_common, check_name, check_server, terminal_settings
+from speech.i18n import _
 
 __all__ = ["register", "run"]
 
