@@ -40,7 +40,7 @@ from engine.rules.contract_rummy import (
     TableMeld,
 )
 from speech.i18n import N_, _, fill, ngettext
-from speech.narrator import Narrator, rank_plural
+from speech.narrator import Narrator
 from speech.phrases import (
     GAME_OVER,
     MELD_SEPARATOR,
@@ -51,6 +51,8 @@ from speech.phrases import (
     cards_parts,
     join_words,
     points,
+    rank_plural,
+    rank_word,
     the_card,
 )
 from speech.results import Names
@@ -76,7 +78,6 @@ __all__ = [
 Parts = list[str | Card]
 _WILD = Rank.TWO
 _NUMBERS = ("no", "one", "two", "three", "four", "five")
-_RANK_WORDS = {14: N_("ace")}
 #: Contracts in words, each whole: (sets, runs) to its words (a contract has at most three melds).
 _CONTRACTS: dict[tuple[int, int], str] = {
     (0, 0): N_("nothing"),
@@ -84,7 +85,7 @@ _CONTRACTS: dict[tuple[int, int], str] = {
     (0, 1): N_("one run"), (0, 2): N_("two runs"), (0, 3): N_("three runs"),
     (1, 1): N_("one set and one run"), (2, 1): N_("two sets and one run"), (1, 2): N_("one set and two runs"),
 }
-#: Runs in words by suit: the suit's own words, since a language may say "de cœur" or "d'étoile".
+#: Runs in words by suit: the suit's own words, since a language may say "de cœur" or "d'étoiles".
 _RUNS = {
     "stars": N_("run of stars, {low} to {high}"),
     "hearts": N_("run of hearts, {low} to {high}"),
@@ -92,8 +93,6 @@ _RUNS = {
     "clubs": N_("run of clubs, {low} to {high}"),
     "spades": N_("run of spades, {low} to {high}"),
 }
-#: Face ranks as said in a run's span ("jack to ace"); the numbers are said as they are.
-_FACES = (N_("ace"), N_("jack"), N_("queen"), N_("king"))
 
 
 def _number(n: int) -> str:
@@ -111,8 +110,8 @@ def contract_words(contract: Contract) -> str:
 
 
 def _value_word(value: int) -> str:
-    word = _RANK_WORDS.get(value) or Rank(value).word
-    return _(word) if word in _FACES else word
+    """A run's end in words: aces rank high (14) as well as low in contract rummy."""
+    return rank_word(Rank.ACE if value == 14 else Rank(value))
 
 
 def meld_name(cards: Sequence[Card]) -> str:

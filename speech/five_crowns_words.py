@@ -12,8 +12,7 @@ from engine.arrange import Arrangement
 from engine.cards import Card, Rank
 from engine.rules.five_crowns import FiveCrownsView
 from speech.i18n import N_, _, fill, ngettext
-from speech.narrator import rank_plural
-from speech.phrases import GAME_OVER, Parts, card_count, cards_parts, melds_parts, points, the_card
+from speech.phrases import GAME_OVER, Parts, card_count, cards_parts, melds_parts, points, rank_plural, the_card
 from speech.table_words import opponents_words
 
 __all__ = [

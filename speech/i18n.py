@@ -61,8 +61,9 @@ def language() -> str:
 
 
 def _(message: str) -> str:
-    """``message`` in the current language (itself when the catalog has no translation)."""
-    return _translations.gettext(message)
+    """``message`` in the current language (itself when the catalog has no translation). The empty text
+    stays empty: gettext would give the catalog's header for it."""
+    return _translations.gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -29,11 +29,11 @@ from engine.events import (
     WentOut,
 )
 from speech.i18n import N_, _, fill, ngettext
-from speech.phrases import cards_parts, join_words, melds_parts, points, the_card
+from speech.phrases import cards_parts, join_words, melds_parts, points, rank_plural, the_card
 from speech.results import Names, result_utterances
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
-__all__ = ["GAME_TITLES", "Narrator", "rank_plural"]
+__all__ = ["GAME_TITLES", "Narrator"]
 
 #: Ruleset names as spoken (marked for the catalog, said through ``_``); others are spoken from the name
 #: itself ("upcard-rummy" -> "Upcard Rummy").
@@ -44,17 +44,7 @@ GAME_TITLES = {
     "upcard-rummy": N_("Upcard Rummy"),
 }
 
-#: A rank said as a plural ("7s are wild", "set of queens"): the engine's English words, each in the
-#: catalog so a language can give its own ("les 7", "les dames").
-RANK_PLURALS = (N_("aces"), N_("2s"), N_("3s"), N_("4s"), N_("5s"), N_("6s"), N_("7s"), N_("8s"), N_("9s"),
-                N_("10s"), N_("jacks"), N_("queens"), N_("kings"))
-
 Parts = list[str | Card]
-
-
-def rank_plural(rank: Rank) -> str:
-    """'7s', 'queens' in the current language."""
-    return _(rank.plural)
 
 
 def _title(game: str) -> str:

@@ -31,8 +31,7 @@ from engine.rules.five_crowns_solitaire import (
     pile_wild_rank,
 )
 from speech.i18n import N_, _, fill, ngettext
-from speech.narrator import rank_plural
-from speech.phrases import capital, card_count, cards_parts, hand_words, melds_parts, the_card
+from speech.phrases import capital, card_count, cards_parts, hand_words, melds_parts, rank_plural, the_card
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
 __all__ = [

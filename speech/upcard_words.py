@@ -24,8 +24,18 @@ from engine.rules.upcard_rummy import (
     UpcardHandEnded,
 )
 from speech.i18n import N_, _, fill, ngettext
-from speech.narrator import Narrator, rank_plural
-from speech.phrases import GAME_OVER, capital, capital_parts, card_count, cards_parts, count, join_words, the_card
+from speech.narrator import Narrator
+from speech.phrases import (
+    GAME_OVER,
+    capital,
+    capital_parts,
+    card_count,
+    cards_parts,
+    count,
+    join_words,
+    rank_plural,
+    the_card,
+)
 from speech.results import Names
 from speech.table_words import DISCARD_PILE_EMPTY
 from speech.utterance import Kind, Utterance, Verbosity, utter
