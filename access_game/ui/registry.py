@@ -15,19 +15,20 @@ from dataclasses import dataclass
 
 from access_game.ui.key_plan import planned
 from access_game.ui.keys import binding_keys, keys_label
+from speech.i18n import N_, _
 
 __all__ = ["GROUPS", "Command", "CommandRegistry", "KeyConflict", "command"]
 
 #: Help and menu order, with the titles a table may change (solitaire's 'hand' is the current pile).
 GROUPS: tuple[tuple[str, str], ...] = (
-    ("play", "Playing your turn"),
-    ("selection", "Selecting cards"),
-    ("hand", "Your hand"),
-    ("pile", "The discard pile"),
-    ("melds", "Melds on the table"),
-    ("table", "The table"),
-    ("speech", "Messages and speech"),
-    ("game", "Game, settings and help"),
+    ("play", N_("Playing your turn")),
+    ("selection", N_("Selecting cards")),
+    ("hand", N_("Your hand")),
+    ("pile", N_("The discard pile")),
+    ("melds", N_("Melds on the table")),
+    ("table", N_("The table")),
+    ("speech", N_("Messages and speech")),
+    ("game", N_("Game, settings and help")),
 )
 
 
@@ -143,11 +144,13 @@ class CommandRegistry:
         return [c for _, members in self.grouped() for c in members if c.in_menu]
 
     def help_lines(self) -> list[str]:
-        """One line per command, grouped: what the help key prints."""
+        """One line per command, grouped: what the help key prints, in the language chosen (the keys are
+        the same in every language; headings and descriptions are marked for the catalog where written)."""
         lines: list[str] = []
         for title, members in self.grouped():
-            lines.append(f"{title}:")
-            lines.extend(f"{c.keys_text}: {c.description}" for c in members)
+            lines.append(_("{heading}:").format(heading=_(title)))
+            lines.extend(_("{keys}: {description}").format(keys=c.keys_text, description=_(c.description))
+                         for c in members)
         return lines
 
     def markdown(self, title: str, intro: str = "") -> str:
