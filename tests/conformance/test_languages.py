@@ -101,7 +101,7 @@ def test_the_same_keys_run_the_same_commands_in_every_language(game: str,
         assert other.by_key == english.by_key, lang
 
 
-_KEYS_LABEL = re.compile(r"^(.+?): ")
+_KEYS_LABEL = re.compile(r"^(.+?) ?: ")
 
 
 def _help_keys(lines: list[str]) -> list[str]:
