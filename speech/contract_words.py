@@ -268,8 +268,9 @@ def _buy_offered(event: BuyOffered, names: Names, verbosity: Verbosity) -> list[
         if verbosity == Verbosity.BRIEF:
             return [utter(*fill(_("Up card {card}: take it or pass."), card=card), kind=Kind.MY_TURN, urgent=True)]
         others = join_words([names.name(s) for s in event.buyers])
-        said = fill(_("The up card is {card}: take it, or pass it to {players}, who may buy it."), card=card,
-                    players=others)
+        said = fill(ngettext("The up card is {card}: take it, or pass it to {players}, who may buy it.",
+                             "The up card is {card}: take it, or pass it to {players}, who may buy it.",
+                             len(event.buyers)), card=card, players=others)
         return [utter(*said, kind=Kind.MY_TURN, urgent=True)]
     if me in event.buyers:
         ahead = event.buyers.index(me)
@@ -282,7 +283,8 @@ def _buy_offered(event: BuyOffered, names: Names, verbosity: Verbosity) -> list[
         return [utter(*parts, kind=Kind.MY_TURN, urgent=True)]
     if verbosity == Verbosity.DETAILED:
         who = join_words([names.name(s) for s in event.buyers])
-        said = fill(_("{card} is on offer: {name} may take it; {players} may buy it."),
+        said = fill(ngettext("{card} is on offer: {name} may take it; {players} may buy it.",
+                             "{card} is on offer: {name} may take it; {players} may buy it.", len(event.buyers)),
                     card=_card(event.card, verbosity, mid=True), name=names.name(event.next_seat),
                     players=who)
         return [utter(*said, kind=Kind.OTHERS)]

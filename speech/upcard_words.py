@@ -360,7 +360,9 @@ def selection_cleared(had: bool) -> str:
 def selection_parts(cards: Sequence[Card], wild: Rank, verdict: str) -> list[str | Card]:
     if not cards:
         return [_(NOTHING_SELECTED)]
-    return [*fill(_("{n} selected: {cards}. "), n=len(cards), cards=cards_parts(cards, wild)), verdict]
+    n = len(cards)
+    return [*fill(ngettext("{n} selected: {cards}. ", "{n} selected: {cards}. ", n), n=n, cards=cards_parts(cards, wild)),
+            verdict]
 
 
 def meld_verdict(rank: Rank, value: int, but: str) -> str:
