@@ -361,8 +361,8 @@ def selection_parts(cards: Sequence[Card], wild: Rank, verdict: str) -> list[str
     if not cards:
         return [_(NOTHING_SELECTED)]
     n = len(cards)
-    return [*fill(ngettext("{n} selected: {cards}. ", "{n} selected: {cards}. ", n), n=n, cards=cards_parts(cards, wild)),
-            verdict]
+    said = fill(ngettext("{n} selected: {cards}. ", "{n} selected: {cards}. ", n), n=n, cards=cards_parts(cards, wild))
+    return [*said, verdict]
 
 
 def meld_verdict(rank: Rank, value: int, but: str) -> str:

@@ -26,8 +26,8 @@ if str(ROOT / "tests") not in sys.path:
 from harness import KeyHarness  # noqa: E402
 
 from access_game.catalog import games  # noqa: E402
-from access_game.settings import Settings  # noqa: E402
 from access_game.records import RecordBook  # noqa: E402
+from access_game.settings import Settings  # noqa: E402
 from access_game.ui.solitaire_table import SolitaireTable  # noqa: E402
 from engine.game import Game  # noqa: E402
 from speech.i18n import LANGUAGES, language, set_language  # noqa: E402
