@@ -2,9 +2,10 @@
 transcript in tests/golden/fr/.
 
 Each game is the first golden game of its own driver (the same seed, players and keys chosen the same
-way), played with the language set to French: the English and the French transcripts of one game
-differ only in words, so a diff of either shows what a change did to what the player hears. The
-language is set for the game and put back to English after it, so nothing else runs in French.
+way), played with the language set to French, so a diff of either shows what a change did to what the
+player hears. The French Five Crowns game also asks every status key once a hand (hand, wild, info,
+players, up card, scores), so their French is heard too. The language is set for the game and put
+back to English after it, so nothing else runs in French.
 
     .venv/bin/python scripts/regen_golden.py        (rewrites these with every other golden file)
 """
@@ -49,6 +50,16 @@ def in_language(lang: str) -> Iterator[None]:
         set_language(before)
 
 
+#: The keys the French Five Crowns game presses at the start of each hand: every status key.
+FIVE_CROWNS_LOOKS = ("h", "w", "i", "p", "u", "s", "S")
+
+
+def _five_crowns_record(game: Any) -> list[str]:
+    h = ui_driver.Harness(seed=game.seed, players=list(game.players), settings=game.settings())
+    ui_driver.play_whole_game(h, extra_every_hand=FIVE_CROWNS_LOOKS)
+    return [*game.header(), *h.finish()]
+
+
 def _solitaire_record(deal: Any) -> list[str]:
     with tempfile.TemporaryDirectory() as tmp:
         return list(solitaire_driver.record_golden(deal, Path(tmp) / "records.json"))
@@ -89,7 +100,7 @@ class FrenchGame:
 
 
 FRENCH_GAMES = (
-    FrenchGame("five_crowns_seed11_fr", ui_driver.GOLDEN_GAMES[0], ui_driver.record_golden, ui_driver.replay_golden),
+    FrenchGame("five_crowns_seed11_fr", ui_driver.GOLDEN_GAMES[0], _five_crowns_record, ui_driver.replay_golden),
     FrenchGame("solitaire_won_seed6_fr", solitaire_driver.GOLDEN_DEALS[0], _solitaire_record, _solitaire_replay),
     FrenchGame("contract_rummy_seed4_fr", contract_driver.GOLDEN_GAMES[0], contract_driver.record_golden,
                contract_driver.replay_golden),
