@@ -29,6 +29,7 @@ __all__ = [
     "fill",
     "language",
     "ngettext",
+    "npgettext",
     "pgettext",
     "set_language",
 ]
@@ -75,6 +76,11 @@ def pgettext(context: str, message: str) -> str:
     """``message`` in the current language where the same English word needs different words in
     another language: 'the ' before an ace is "l'" in French but "la " before a queen."""
     return _translations.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """``ngettext`` with a context: '{n} set' is 'série' in a contract but 'jeu' of cards in settings."""
+    return _translations.npgettext(context, singular, plural, n)
 
 
 def N_(message: str) -> str:

@@ -27,6 +27,7 @@ from braille.input import codes_from_braille
 from engine.cards import FIVE_CROWNS_RANKS, NO_TWOS_RANKS, Card, Rank
 from engine.errors import CardNotationError
 from engine.notation import describe_ranks, parse_rank
+from speech.i18n import _
 
 __all__ = ["CardRules", "check_contract", "check_five_crowns", "check_upcard", "read_cards", "read_wild", "register",
            "run"]
@@ -36,14 +37,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from access_game.catalog import games
 
     names = [e.name for e in games() if e.hand_checker is not None]
-    p = add_command(sub, "hand", run, "Check a hand: the best arrangement and the points left.")
+    p = add_command(sub, "hand", run, _("Check a hand: the best arrangement and the points left."))
     p.add_argument("--game", default=names[0], type=str.casefold, choices=names, metavar="GAME",
-                   help=f"the game's rules: {', '.join(names)} (default {names[0]})")
-    p.add_argument("--wild", help="the wild rank: Five Crowns 3..10, j, q, k or 11, 12, 13 (the number of cards "
-                   "dealt); upcard rummy the up card's rank, a, 3..10, j, q, k or 11 to 14")
-    p.add_argument("--contract", type=int, help="contract rummy: the contract number, 1..9")
-    p.add_argument("--json", action="store_true", help="print JSON instead of words")
-    p.add_argument("cards", nargs="+", help="the cards, e.g. 9d 7c jd 3st jo")
+                   help=_("the game's rules: {names} (default {value})").format(names=', '.join(names), value=names[0]))
+    p.add_argument("--wild", help=_("the wild rank: Five Crowns 3..10, j, q, k or 11, 12, 13 (the number of cards "
+                   "dealt); upcard rummy the up card's rank, a, 3..10, j, q, k or 11 to 14"))
+    p.add_argument("--contract", type=int, help=_("contract rummy: the contract number, 1..9"))
+    p.add_argument("--json", action="store_true", help=_("print JSON instead of words"))
+    p.add_argument("cards", nargs="+", help=_("the cards, e.g. 9d 7c jd 3st jo"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -76,27 +77,30 @@ class CardRules:
 def read_cards(cards_text: Sequence[str], rules: CardRules) -> list[Card]:
     """The cards typed (spaces or commas between them), checked against the game; UsageError says why not."""
     if any(not text.strip() for text in cards_text):
-        raise UsageError(f"an empty card was given: type each card as its code, like {rules.example}")
+        raise UsageError(_("an empty card was given: type each card as its code, like {example}").format(
+            example=rules.example))
     words = [w for text in cards_text for w in text.replace(",", " ").split()]
     if not words:
-        raise UsageError(f"give the cards of the hand, like: {rules.example}")
+        raise UsageError(_("give the cards of the hand, like: {example}").format(example=rules.example))
     try:
         cards = [rules.parse(w) for w in words]
     except CardNotationError as exc:
         raise UsageError(str(exc)) from None
     if rules.max_cards is not None and len(cards) > rules.max_cards:
-        raise UsageError(f"a {rules.title} hand holds at most {rules.max_cards} cards, not {len(cards)}")
+        raise UsageError(_("a {title} hand holds at most {max_cards} cards, not {count}").format(title=rules.title,
+            max_cards=rules.max_cards, count=len(cards)))
     held = Counter(rules.deck())
     for card, n in Counter(cards).items():
         if n > held[card]:
-            raise UsageError(f"{n} of {card.code} is more than {rules.deck_words} hold ({held[card]})")
+            raise UsageError(_("{n} of {code} is more than {deck_words} hold ({value})").format(n=n, code=card.code,
+                deck_words=rules.deck_words, value=held[card]))
     return cards
 
 
 def read_wild(text: str | None, title: str, ranks: Sequence[Rank], numbers: Mapping[int, Rank], why: str) -> Rank:
     """The wild rank from ``--wild``: its code or word, or its number as the rules count it (``numbers``)."""
     if text is None:
-        raise UsageError(f"--wild is needed for {title}: {why}")
+        raise UsageError(_("--wild is needed for {title}: {why}").format(title=title, why=why))
     word = text.strip()
     if word.isdigit() and int(word) in numbers:
         return numbers[int(word)]
@@ -104,14 +108,15 @@ def read_wild(text: str | None, title: str, ranks: Sequence[Rank], numbers: Mapp
         return parse_rank(word, ranks=ranks)
     except CardNotationError:
         also = ", ".join(str(n) for n in numbers)
-        raise UsageError(f"--wild {text}: wild ranks in {title} are {describe_ranks(ranks)} (or {also})") from None
+        raise UsageError(_("--wild {text}: wild ranks in {title} are {describe_ranks} (or {also})").format(text=text,
+            title=title, describe_ranks=describe_ranks(ranks), also=also)) from None
 
 
 def _refuse(args: argparse.Namespace, title: str, *options: str) -> None:
     """Options given that do not belong to the game are refused, not silently ignored."""
     for name in options:
         if getattr(args, name, None) is not None:
-            raise UsageError(f"--{name} does not apply to {title}")
+            raise UsageError(_("--{name} does not apply to {title}").format(name=name, title=title))
 
 
 def _print(args: argparse.Namespace, data: Mapping[str, object], lines: Sequence[str]) -> int:
@@ -175,7 +180,7 @@ def check_contract(args: argparse.Namespace, cards_text: Sequence[str]) -> int:
     _refuse(args, "contract rummy (2s and jokers are always wild)", "wild")
     number = getattr(args, "contract", None)
     if number is None:
-        raise UsageError(f"say which contract with --contract N (N = 1 to {len(CONTRACTS)})")
+        raise UsageError(_("say which contract with --contract N (N = 1 to {count})").format(count=len(CONTRACTS)))
     try:
         contract = contract_for_hand(int(number))
     except ValueError as exc:

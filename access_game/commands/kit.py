@@ -11,6 +11,7 @@ from access_game.commands._common import add_command
 from access_game.commands.labels import add_page_options, page_format, print_preset, print_setup, write_output
 from braille.decks import GAME_DECKS
 from braille.kit import game_deck, make_kit
+from speech.i18n import _, ngettext
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -18,23 +19,25 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         sub,
         "kit",
         run,
-        "Make a game's braille kit in a folder: labels (BRF, PDF), chart (BRF, PDF), label key, practice sheet.",
+        _("Make a game's braille kit in a folder: labels (BRF, PDF), chart (BRF, PDF), label key, practice sheet."),
     )
     parser.add_argument(
-        "--game", default="five-crowns", metavar="GAME", help=f"{', '.join(GAME_DECKS)} (default five-crowns)"
+        "--game", default="five-crowns", metavar="GAME",
+        help=_("{names} (default five-crowns)").format(names=", ".join(GAME_DECKS))
     )
-    parser.add_argument("-o", "--output", metavar="DIR", help="the folder to write the kit in (made if missing)")
+    parser.add_argument("-o", "--output", metavar="DIR", help=_("the folder to write the kit in (made if missing)"))
     add_page_options(parser, mirror=False)
 
 
 def _folder(text: str | None) -> Path:
     if not text:
-        raise UsageError("name the folder to write the kit in with -o DIR")
+        raise UsageError(_("name the folder to write the kit in with -o DIR"))
     path = Path(text)
     if path.exists() and not path.is_dir():
-        raise UsageError(f"'{path}' is a file; name a folder for the kit")
+        raise UsageError(_("'{path}' is a file; name a folder for the kit").format(path=path))
     if not path.exists() and not path.parent.is_dir():
-        raise UsageError(f"there is no folder '{path.parent}' to make '{path.name}' in")
+        raise UsageError(_("there is no folder '{parent}' to make '{name}' in").format(parent=path.parent,
+            name=path.name))
     return path
 
 
@@ -61,10 +64,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         folder.mkdir(exist_ok=True)
     except OSError as exc:
-        raise UsageError(f"cannot make the folder '{folder}': {exc.strerror or exc}") from None
+        raise UsageError(_("cannot make the folder '{folder}': {value}").format(folder=folder,
+            value=exc.strerror or exc)) from None
     for file in files:
         write_output(folder / file.name, file.data)
-    print(f"Wrote the {which.title} kit ({which.note}) to {folder}:")
+    print(_("Wrote the {title} kit ({note}) to {folder}:").format(title=which.title, note=which.note, folder=folder))
     for file in files:
-        print(f"{file.name}: {file.what}, {file.pages} page{'s' if file.pages != 1 else ''}.")
+        pages = ngettext("{n} page", "{n} pages", file.pages).format(n=file.pages)
+        print(_("{file}: {what}, {pages}.").format(file=file.name, what=file.what, pages=pages))
     return 0

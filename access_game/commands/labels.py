@@ -22,6 +22,7 @@ from braille.pdf import render_pdf
 from braille.sheet import Sheet
 from braille.svg import render_svg
 from engine.cards import Card
+from speech.i18n import _, ngettext
 
 FORMATS = ("brf", "pdf", "svg")
 #: Upper bounds on every size typed on the command line: far above any real use, low enough that a
@@ -38,40 +39,45 @@ def add_output_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None
     """Deck, format, output, BRF page and print options (labels and chart)."""
     parser.add_argument(
         "--deck", default="five-crowns", type=str.casefold, metavar="DECK",
-        help=f"the deck, by game ({', '.join(_game_decks())}) or by kind ({', '.join(DECKS)}); default five-crowns",
+        help=_("the deck, by game ({games}) or by kind ({kinds}); default five-crowns").format(
+            games=", ".join(_game_decks()), kinds=", ".join(DECKS)),
     )
     parser.add_argument(
-        "--format", dest="fmt", metavar="FORMAT", help="brf, pdf or svg (default: from the output file's extension)"
+        "--format", dest="fmt", metavar="FORMAT", help=_("brf, pdf or svg (default: from the output file's extension)")
     )
-    parser.add_argument("-o", "--output", metavar="FILE", help="the file to write")
+    parser.add_argument("-o", "--output", metavar="FILE", help=_("the file to write"))
     add_page_options(parser, mirror=mirror)
 
 
 def add_page_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None:
     """The BRF page and print options alone, for the kit, which names a game and a folder instead."""
-    parser.add_argument("--ten-as-x", action="store_true", help="write 10 as x (one cell) instead of 1 0")
+    parser.add_argument("--ten-as-x", action="store_true", help=_("write 10 as x (one cell) instead of 1 0"))
     brf = parser.add_argument_group("BRF (embosser) page")
-    brf.add_argument("--cells-per-line", type=int, metavar="N", help=f"default {BRAILLE_PAGE.cells_per_line}")
-    brf.add_argument("--lines-per-page", type=int, metavar="N", help=f"default {BRAILLE_PAGE.lines_per_page}")
+    brf.add_argument("--cells-per-line", type=int, metavar="N",
+                     help=_("default {n}").format(n=BRAILLE_PAGE.cells_per_line))
+    brf.add_argument("--lines-per-page", type=int, metavar="N",
+                     help=_("default {n}").format(n=BRAILLE_PAGE.lines_per_page))
     prt = parser.add_argument_group("PDF and SVG (true-size print; sizes in mm, NLS Specification 800 by default)")
-    prt.add_argument("--paper", metavar="PAPER", help="a4 or letter (default a4)")
+    prt.add_argument("--paper", metavar="PAPER", help=_("a4 or letter (default a4)"))
     prt.add_argument(
         "--preset",
         metavar="PRESET",
-        help="dot sizes: standard (NLS, the default) or swell (smaller dots; lines and words too light to rise)",
+        help=_("dot sizes: standard (NLS, the default) or swell (smaller dots; lines and words too light to rise)"),
     )
     prt.add_argument(
-        "--empty-dots", action="store_true", help="draw each cell's empty dot places faintly, for a sighted helper"
+        "--empty-dots", action="store_true", help=_("draw each cell's empty dot places faintly, for a sighted helper")
     )
-    prt.add_argument("--dot-diameter", type=float, metavar="MM", help=f"dot base diameter (default {NLS.dot_diameter})")
-    prt.add_argument(
-        "--dot-spacing", type=float, metavar="MM", help=f"dot to dot in a cell (default {NLS.dot_spacing})"
-    )
-    prt.add_argument("--cell-spacing", type=float, metavar="MM", help=f"cell to cell (default {NLS.cell_spacing})")
-    prt.add_argument("--line-spacing", type=float, metavar="MM", help=f"line to line (default {NLS.line_spacing})")
+    prt.add_argument("--dot-diameter", type=float, metavar="MM",
+                     help=_("dot base diameter (default {mm})").format(mm=NLS.dot_diameter))
+    prt.add_argument("--dot-spacing", type=float, metavar="MM",
+                     help=_("dot to dot in a cell (default {mm})").format(mm=NLS.dot_spacing))
+    prt.add_argument("--cell-spacing", type=float, metavar="MM",
+                     help=_("cell to cell (default {mm})").format(mm=NLS.cell_spacing))
+    prt.add_argument("--line-spacing", type=float, metavar="MM",
+                     help=_("line to line (default {mm})").format(mm=NLS.line_spacing))
     if mirror:
         prt.add_argument(
-            "--mirror", action="store_true", help="mirror each label's dots, for writing from the back with a slate"
+            "--mirror", action="store_true", help=_("mirror each label's dots, for writing from the back with a slate")
         )
 
 
@@ -82,26 +88,31 @@ def _flag(name: str) -> str:
 def output_format(args: argparse.Namespace) -> tuple[str, Path]:
     """The format and the output path, checked; options that do not apply to the format are refused."""
     if not args.output:
-        raise UsageError("name the file to write with -o FILE")
+        raise UsageError(_("name the file to write with -o FILE"))
     path = Path(args.output)
     if path.is_dir():
-        raise UsageError(f"'{path}' is a folder; name a file to write")
+        raise UsageError(_("'{path}' is a folder; name a file to write").format(path=path))
     fmt = path.suffix.lower().lstrip(".") if args.fmt is None else args.fmt.lower()
     if fmt not in FORMATS:
         if args.fmt is not None:
-            raise UsageError(f"unknown format '{args.fmt}': the formats are {', '.join(FORMATS)}")
-        raise UsageError(f"say --format {' or '.join(FORMATS)} (the file name '{path.name}' does not tell)")
+            raise UsageError(_("unknown format '{fmt}': the formats are {names}").format(fmt=args.fmt,
+                names=', '.join(FORMATS)))
+        raise UsageError(_("say --format {formats} (the file name '{name}' does not tell)").format(
+            formats=" or ".join(FORMATS), name=path.name))
     if fmt == "brf":
         wrong = [n for n in (*_GEOMETRY_OPTIONS, "paper", "preset") if getattr(args, n) is not None]
         wrong += [n for n in ("mirror", "empty_dots") if getattr(args, n, False)]
         if wrong:
-            raise UsageError(f"{', '.join(_flag(n) for n in wrong)} apply to pdf and svg, not brf")
+            raise UsageError(_("{flags} apply to pdf and svg, not brf").format(
+                flags=", ".join(_flag(n) for n in wrong)))
     else:
         wrong = [n for n in _BRF_OPTIONS if getattr(args, n) is not None]
         if wrong:
-            raise UsageError(f"{', '.join(_flag(n) for n in wrong)} apply to brf, not {fmt}")
+            raise UsageError(_("{names} apply to brf, not {fmt}").format(names=', '.join(_flag(n) for n in wrong),
+                fmt=fmt))
     if not path.parent.is_dir():
-        raise UsageError(f"there is no folder '{path.parent}' to write '{path.name}' in")
+        raise UsageError(_("there is no folder '{parent}' to write '{name}' in").format(parent=path.parent,
+            name=path.name))
     return fmt, path
 
 
@@ -118,7 +129,8 @@ def deck_cards(args: argparse.Namespace, sets: int | None = None) -> tuple[str, 
     deck, title = _game_decks().get(args.deck, (args.deck, ""))
     if deck not in DECKS:
         names = [*_game_decks(), *DECKS]
-        raise UsageError(f"unknown deck '{args.deck}': the decks are {', '.join(dict.fromkeys(names))}")
+        raise UsageError(_("unknown deck '{deck}': the decks are {names}").format(deck=args.deck,
+            names=', '.join(dict.fromkeys(names))))
     try:
         cards = build_deck(deck, sets)
     except ValueError as exc:
@@ -130,7 +142,7 @@ def check_size(flag: str, value: int | None, high: int) -> None:
     """Refuse a size above ``high`` (exit 2 with the flag and the bound); sizes too small have their own
     reasons, given where the size is used."""
     if value is not None and value > high:
-        raise UsageError(f"{flag} must be at most {high}, not {value}")
+        raise UsageError(_("{flag} must be at most {high}, not {value}").format(flag=flag, high=high, value=value))
 
 
 def page_format(args: argparse.Namespace) -> PageFormat:
@@ -149,7 +161,8 @@ def print_preset(args: argparse.Namespace) -> Preset:
     """The --preset named (any case), standard by default."""
     name = (args.preset or "standard").lower()
     if name not in PRESETS:
-        raise UsageError(f"unknown preset '{args.preset}': the presets are {', '.join(PRESETS)}")
+        raise UsageError(_("unknown preset '{preset}': the presets are {names}").format(preset=args.preset,
+            names=', '.join(PRESETS)))
     return PRESETS[name]
 
 
@@ -157,7 +170,8 @@ def print_setup(args: argparse.Namespace) -> tuple[DotGeometry, Paper]:
     """The dot sizes (the preset's, each size option overriding it) and the paper."""
     paper_name = "a4" if args.paper is None else args.paper.lower()
     if paper_name not in PAPERS:
-        raise UsageError(f"unknown paper '{args.paper}': the papers are {', '.join(PAPERS)}")
+        raise UsageError(_("unknown paper '{paper}': the papers are {names}").format(paper=args.paper,
+            names=', '.join(PAPERS)))
     base = print_preset(args).geometry
     sizes = {n: getattr(args, n) if getattr(args, n) is not None else getattr(base, n) for n in _GEOMETRY_OPTIONS}
     try:
@@ -171,7 +185,7 @@ def write_output(path: Path, data: bytes) -> None:
     try:
         path.write_bytes(data)
     except OSError as exc:
-        raise UsageError(f"cannot write '{path}': {exc.strerror or exc}") from None
+        raise UsageError(_("cannot write '{path}': {value}").format(path=path, value=exc.strerror or exc)) from None
 
 
 def render(fmt: str, sheet: Sheet) -> bytes:
@@ -211,7 +225,7 @@ def write_document(
 
 
 def plural_pages(pages: int) -> str:
-    return f"{pages} page{'s' if pages != 1 else ''}"
+    return ngettext("{n} page", "{n} pages", pages).format(n=pages)
 
 
 def write_deck_sheet(
@@ -229,7 +243,7 @@ def write_deck_sheet(
         partial(brf, cards, title, ten_as_x=args.ten_as_x),
         partial(sheet, cards, title, ten_as_x=args.ten_as_x),
     )
-    return title, cards, f"on {plural_pages(pages)} to {path}"
+    return title, cards, _("on {pages} to {path}").format(pages=plural_pages(pages), path=path)
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -237,17 +251,17 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         sub,
         "labels",
         run,
-        "Make braille labels for a whole deck: BRF to emboss, or true-size PDF/SVG for swell paper or a slate.",
+        _("Make braille labels for a whole deck: BRF to emboss, or true-size PDF/SVG for swell paper or a slate."),
     )
     add_output_options(parser, mirror=True)
     parser.add_argument(
         "--sets",
         type=int,
         metavar="N",
-        help="Five Crowns sets of 116 cards (default 1), or 52-card decks for standard and no-twos (default 2)",
+        help=_("Five Crowns sets of 116 cards (default 1), or 52-card decks for standard and no-twos (default 2)"),
     )
     parser.add_argument(
-        "--per-card", type=int, default=2, metavar="N", help="labels per card (default 2, for opposite corners)"
+        "--per-card", type=int, default=2, metavar="N", help=_("labels per card (default 2, for opposite corners)")
     )
 
 
@@ -257,10 +271,11 @@ def run(args: argparse.Namespace) -> int:
     check_size("--per-card", args.per_card, MAX_PER_CARD)
     title, cards = deck_cards(args, args.sets)
     if args.per_card < 1:
-        raise UsageError(f"--per-card must be at least 1, not {args.per_card}")
+        raise UsageError(_("--per-card must be at least 1, not {per_card}").format(per_card=args.per_card))
     labels = make_labels(cards, per_card=args.per_card, ten_as_x=args.ten_as_x, title=title)
     pages = write_document(
         args, fmt, path, partial(labels_brf, labels), partial(labels_sheet, labels, mirror=args.mirror)
     )
-    print(f"Wrote {labels.count} labels ({len(cards)} cards x {args.per_card}) on {plural_pages(pages)} to {path}.")
+    print(_("Wrote {labels} labels ({cards} cards x {per_card}) on {pages} to {path}.").format(
+        labels=labels.count, cards=len(cards), per_card=args.per_card, pages=plural_pages(pages), path=path))
     return 0

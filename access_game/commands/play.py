@@ -22,6 +22,7 @@ from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, LEVELS, Settings, load_settings, save_settings
 from speech import save_words
+from speech.i18n import _
 
 __all__ = ["COMPUTER_NAMES", "DEFAULT_GAME", "GameChoice", "choose_game", "new_choice", "play_in_terminal", "register",
            "run"]
@@ -41,29 +42,33 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     entries = games()
     others = [e.name for e in entries if e.name != DEFAULT_GAME]
-    p = add_command(sub, "play", run, f"Play at the terminal: {entries[0].title} against computer players "
-                    f"(the default), or --game {', '.join(others[:-1])} or {others[-1]}.")
+    p = add_command(sub, "play", run, _("Play at the terminal: {title} against computer players (the default), or "
+                                        "--game {games} or {last}.").format(title=entries[0].title,
+                                                                            games=", ".join(others[:-1]),
+                                                                            last=others[-1]))
     p.add_argument("--game", type=str.casefold, metavar="GAME",
-                   help=f"the game: {DEFAULT_GAME} (the default), {', '.join(others[:-1])} or {others[-1]}")
+                   help=_("the game: {default} (the default), {games} or {last}").format(
+                       default=DEFAULT_GAME, games=", ".join(others[:-1]), last=others[-1]))
     p.add_argument("--players", type=int,
                    help="number of players, you included (default 4; " + "; ".join(
                        f"{e.title} {_span(e.player_range)}" for e in entries) + ")")
     p.add_argument("--names", nargs="+", metavar="NAME",
-                   help="names: the computer players', or everyone's with yours first")
+                   help=_("names: the computer players', or everyone's with yours first"))
     p.add_argument("--level", choices=LEVELS, type=str.casefold,
-                   help="computer players' level (default from settings: normal)")
-    p.add_argument("--seed", type=int, help="seed for the shuffles (the same seed deals the same game)")
+                   help=_("computer players' level (default from settings: normal)"))
+    p.add_argument("--seed", type=int, help=_("seed for the shuffles (the same seed deals the same game)"))
     p.add_argument("--speech", choices=SPEECH_MODES, type=str.casefold,
-                   help="screen-reader: print lines for your screen reader; self-voicing: the game speaks; silent")
+                   help=_("screen-reader: print lines for your screen reader; self-voicing: the game speaks; silent"))
     p.add_argument("--cards", choices=CARD_DISPLAYS, type=str.casefold,
-                   help="cards on printed lines: words, braille cells, or both")
+                   help=_("cards on printed lines: words, braille cells, or both"))
     p.add_argument("--braille", choices=BRAILLE_LINKS,
-                   help="the braille display link: brlapi (BRLTTY's BrlAPI), auto (the default: BrlAPI when a "
-                   "BrlAPI server answers) or off")
+                   help=_("the braille display link: brlapi (BRLTTY's BrlAPI), auto (the default: BrlAPI when a "
+                   "BrlAPI server answers) or off"))
     p.add_argument("--audio-player", metavar="CMD",
-                   help="a program that plays WAV audio from its standard input, for the game's own voice "
-                   "(for example 'aplay -q -D plughw:1')")
-    p.add_argument("--new", action="store_true", help="start a new game even if one is saved (the saved one is kept)")
+                   help=_("a program that plays WAV audio from its standard input, for the game's own voice "
+                   "(for example 'aplay -q -D plughw:1')"))
+    p.add_argument("--new", action="store_true",
+                   help=_("start a new game even if one is saved (the saved one is kept)"))
     rules = p.add_argument_group("rule options (each for the games named)")
     flags: dict[str, list[tuple[str, GameOption]]] = {}
     for entry in entries:
@@ -74,7 +79,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         opt = uses[0][1]
         metavar = "|".join(opt.choices) if opt.kind == "choice" else "yes|no" if opt.kind == "bool" else "N"
         rules.add_argument(flag, dest=_dest(flag), metavar=metavar,
-                           help=f"{', '.join(title for title, _ in uses)}: {opt.help}")
+                           help=_("{names}: {help}").format(names=', '.join(title for title, _opt in uses),
+                               help=opt.help))
 
 
 def _span(players: tuple[int, int]) -> str:
@@ -108,7 +114,8 @@ def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
         entry = None
     if entry is None or entry.table is None:
         playable = ", ".join(e.name for e in games() if e.table is not None)
-        raise UsageError(f"--game: there is no table for {name!r}; games: {playable}")
+        raise UsageError(_("--game: there is no table for {name!r}; games: {playable}").format(name=name,
+            playable=playable))
     game = entry.name
     ruleset = entry.rules()
     given = _options(entry, args)
@@ -119,17 +126,17 @@ def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
     top = min(ruleset.max_players, len(COMPUTER_NAMES) + 1)
     if not ruleset.min_players <= n <= top:
         span = f"{top} player" if ruleset.min_players == top == 1 else f"{ruleset.min_players} to {top} players"
-        raise UsageError(f"--players: {ruleset.title} here is for {span}")
+        raise UsageError(_("--players: {title} here is for {span}").format(title=ruleset.title, span=span))
     if names:
         if len(names) == n - 1:
             names = ["You", *names]
         elif len(names) != n:
             others = "" if n == 1 else f"{n - 1} names (the computer players') or "
-            raise UsageError(f"--names: give {others}{n} (yours first)")
+            raise UsageError(_("--names: give {others}{n} (yours first)").format(others=others, n=n))
         if len({x.casefold() for x in names}) != len(names):
-            raise UsageError("--names: every player needs a different name")
+            raise UsageError(_("--names: every player needs a different name"))
         if any(not x.strip() for x in names):
-            raise UsageError("--names: a name cannot be empty")
+            raise UsageError(_("--names: a name cannot be empty"))
     else:
         names = ["You", *COMPUTER_NAMES[: n - 1]]
     seed = args.seed if args.seed is not None else random.randrange(2**31)
@@ -151,7 +158,7 @@ def table_options(entry: GameEntry, names: list[str], seed: int, settings: Setti
         except ValueError:
             continue
         return rules
-    raise UsageError("the rule options do not fit this table")  # not reached: the options given were checked
+    raise UsageError(_("the rule options do not fit this table"))  # not reached: the options given were checked
 
 
 def _options(entry: GameEntry, args: argparse.Namespace) -> dict[str, object]:
@@ -163,7 +170,7 @@ def _options(entry: GameEntry, args: argparse.Namespace) -> dict[str, object]:
             continue
         flag = "--" + name.removeprefix("option_").replace("_", "-")
         if flag not in mine:
-            raise UsageError(f"{flag} is not an option of {entry.title}")
+            raise UsageError(_("{flag} is not an option of {title}").format(flag=flag, title=entry.title))
         given[next(o.name for o in entry.options if o.flag == flag)] = value
     try:
         options = entry.options_from_text(given)
@@ -203,7 +210,7 @@ def run(args: argparse.Namespace) -> int:
     settings = settings.replace(**overrides)
     choice = choose_game(args, settings)
     if not sys.stdin.isatty():
-        print("access-game: play needs a terminal: standard input is not one.", file=sys.stderr)
+        print(_("access-game: play needs a terminal: standard input is not one."), file=sys.stderr)
         return 2
     from access_game.catalog import game as catalog_game
     from access_game.saves import SaveStore

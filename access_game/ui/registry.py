@@ -141,14 +141,13 @@ class CommandRegistry:
         return out
 
     def menu_items(self) -> list[Command]:
-        return [c for _, members in self.grouped() for c in members if c.in_menu]
+        return [c for _title, members in self.grouped() for c in members if c.in_menu]
 
     def help_lines(self) -> list[str]:
-        """One line per command, grouped: what the help key prints, in the language chosen (the keys are
-        the same in every language; headings and descriptions are marked for the catalog where written)."""
+        """One line per command, grouped: what the help key prints."""
         lines: list[str] = []
-        for title, members in self.grouped():
-            lines.append(_("{heading}:").format(heading=_(title)))
+        for title, members in self.grouped():  # titles and descriptions are marked N_: said in the language
+            lines.append(_("{group}:").format(group=_(title)))
             lines.extend(_("{keys}: {description}").format(keys=c.keys_text, description=_(c.description))
                          for c in members)
         return lines
