@@ -39,6 +39,7 @@ from engine.rules.contract_rummy import (
     Swap,
     TableMeld,
 )
+from speech.i18n import N_, _, fill, ngettext
 from speech.narrator import Narrator
 from speech.phrases import (
     GAME_OVER,
@@ -50,6 +51,8 @@ from speech.phrases import (
     cards_parts,
     join_words,
     points,
+    rank_plural,
+    rank_word,
     the_card,
 )
 from speech.results import Names
@@ -75,7 +78,21 @@ __all__ = [
 Parts = list[str | Card]
 _WILD = Rank.TWO
 _NUMBERS = ("no", "one", "two", "three", "four", "five")
-_RANK_WORDS = {14: "ace"}
+#: Contracts in words, each whole: (sets, runs) to its words (a contract has at most three melds).
+_CONTRACTS: dict[tuple[int, int], str] = {
+    (0, 0): N_("nothing"),
+    (1, 0): N_("one set"), (2, 0): N_("two sets"), (3, 0): N_("three sets"),
+    (0, 1): N_("one run"), (0, 2): N_("two runs"), (0, 3): N_("three runs"),
+    (1, 1): N_("one set and one run"), (2, 1): N_("two sets and one run"), (1, 2): N_("one set and two runs"),
+}
+#: Runs in words by suit: the suit's own words, since a language may say "de cœur" or "d'étoiles".
+_RUNS = {
+    "stars": N_("run of stars, {low} to {high}"),
+    "hearts": N_("run of hearts, {low} to {high}"),
+    "diamonds": N_("run of diamonds, {low} to {high}"),
+    "clubs": N_("run of clubs, {low} to {high}"),
+    "spades": N_("run of spades, {low} to {high}"),
+}
 
 
 def _number(n: int) -> str:
@@ -84,16 +101,17 @@ def _number(n: int) -> str:
 
 def contract_words(contract: Contract) -> str:
     """'one set', 'two runs', 'one set and two runs', 'two sets and one run'."""
-    parts = []
-    if contract.sets:
-        parts.append(f"{_number(contract.sets)} set{'s' if contract.sets != 1 else ''}")
-    if contract.runs:
-        parts.append(f"{_number(contract.runs)} run{'s' if contract.runs != 1 else ''}")
-    return " and ".join(parts) or "nothing"
+    words = _CONTRACTS.get((contract.sets, contract.runs))
+    if words is not None:
+        return _(words)
+    sets = ngettext("{n} set", "{n} sets", contract.sets).format(n=_number(contract.sets))
+    runs = ngettext("{n} run", "{n} runs", contract.runs).format(n=_number(contract.runs))
+    return _("{sets} and {runs}").format(sets=sets, runs=runs)
 
 
 def _value_word(value: int) -> str:
-    return _RANK_WORDS.get(value) or Rank(value).word
+    """A run's end in words: aces rank high (14) as well as low in contract rummy."""
+    return rank_word(Rank.ACE if value == 14 else Rank(value))
 
 
 def meld_name(cards: Sequence[Card]) -> str:
@@ -101,56 +119,65 @@ def meld_name(cards: Sequence[Card]) -> str:
     kind = meld_kind(cards)
     naturals = [c for c in cards if not is_wild(c)]
     if kind == "set" and naturals[0].rank is not None:
-        return f"set of {naturals[0].rank.plural}"
+        return _("set of {ranks}").format(ranks=rank_plural(naturals[0].rank))
     if kind == "run" and naturals[0].suit is not None:
         ordered = ordered_meld(cards)
         place, natural = next((i, c) for i, c in enumerate(ordered) if not is_wild(c))
         assert natural.rank is not None
         lo = run_value(natural.rank) - place
         hi = lo + len(ordered) - 1
-        return f"run of {naturals[0].suit.word}, {_value_word(lo)} to {_value_word(hi)}"
-    return "meld"
+        return _(_RUNS[naturals[0].suit.word]).format(low=_value_word(lo), high=_value_word(hi))
+    return _("meld")
 
 
 def _meld_parts(cards: Sequence[Card]) -> Parts:
     # Every wild is marked, inside a named meld too: a listener counts the cards and hears which stand in.
-    return [f"{meld_name(cards)}: ", *cards_parts(ordered_meld(cards), Rank.TWO)]
+    return list(fill(_("{meld}: {cards}"), meld=meld_name(cards), cards=cards_parts(ordered_meld(cards), Rank.TWO)))
 
 
 def melds_parts(melds: Sequence[Sequence[Card]], ids: Sequence[int] | None = None) -> Parts:
     """'meld 1, set of 7s: 7 of hearts; 7 of clubs; joker, then meld 2, run of ...'."""
     if not melds:
-        return ["no melds"]
+        return [_("no melds")]
     parts: Parts = []
     for i, meld in enumerate(melds):
         if i:
-            parts.append(MELD_SEPARATOR)
+            parts.append(_(MELD_SEPARATOR))
         if ids is not None:
-            parts.append(f"meld {ids[i]}, ")
-        parts += _meld_parts(meld)
+            parts += fill(_("meld {number}, {meld}"), number=ids[i], meld=_meld_parts(meld))
+        else:
+            parts += _meld_parts(meld)
     return parts
 
 
-def _card(card: Card, verbosity: Verbosity) -> Parts:
-    article: Parts = [] if verbosity == Verbosity.BRIEF else ["a " if card.is_joker else "the "]
-    return article + cards_parts([card], _WILD)
-
-
-def _then(parts: Parts, words: str) -> Parts:
-    """``parts`` followed by ``words``, with a comma after a wild mark: "the 2 of hearts, wild, on meld
-    1", never "wild on meld 1", which sounds as though the meld were wild."""
-    comma = "," if parts and parts[-1] == ", wild" and not words.startswith((",", ".", ":", ";")) else ""
-    return [*parts, comma + words]
+def _card(card: Card, verbosity: Verbosity, *, mid: bool = False) -> Parts:
+    """'the 9 of hearts', '9 of hearts' (brief); ``mid``: words follow, so a wild's mark ends in a comma
+    ("the 2 of hearts, wild, on meld 1", never "wild on meld 1", which sounds as though the meld were wild)."""
+    if verbosity != Verbosity.BRIEF:
+        return the_card(card, _WILD, mid=mid)
+    wild = mid and is_wild(card) and not card.is_joker
+    return [*cards_parts([card], _WILD), *([","] if wild else [])]
 
 
 def _whose_meld(names: Names, owner: int, seat: int, cards: Sequence[Card]) -> str:
     """'their own set of 7s', 'Bob's run of hearts, 5 to 8', 'your set of 7s'."""
-    own = "your own" if seat == names.listener else "their own"
-    return f"{own if owner == seat else names.possessive(owner)} {meld_name(cards)}"
+    meld = meld_name(cards)
+    if owner == seat:
+        return (_("your own {meld}") if seat == names.listener else _("their own {meld}")).format(meld=meld)
+    if owner == names.listener:
+        return _("your {meld}").format(meld=meld)
+    return _("{name}'s {meld}").format(name=names.name(owner), meld=meld)
 
 
 def _kind(names: Names, seat: int) -> Kind:
     return Kind.MY_TURN if seat == names.listener else Kind.OTHERS
+
+
+def _said(names: Names, seat: int, mine: str, theirs: str, **values: object) -> Parts:
+    """``mine`` to the seat it is about, else ``theirs`` with the player's name (both whole sentences)."""
+    if seat == names.listener:
+        return list(fill(_(mine), **values))
+    return list(fill(_(theirs), name=names.subject(seat), **values))
 
 
 def contract_utterances(event: Event, names: Names, verbosity: Verbosity = Verbosity.NORMAL) -> list[Utterance] | None:
@@ -160,9 +187,10 @@ def contract_utterances(event: Event, names: Names, verbosity: Verbosity = Verbo
     if isinstance(event, ContractStated):
         c = Contract(event.sets, event.runs)
         text = (
-            f"Contract: {contract_words(c)}."
+            _("Contract: {contract}.").format(contract=contract_words(c))
             if brief
-            else (f"Hand {event.hand_number} contract: {contract_words(c)}, laid down all at once.")
+            else _("Hand {number} contract: {contract}, laid down all at once.").format(
+                number=event.hand_number, contract=contract_words(c))
         )
         return [utter(text, kind=Kind.RESULTS)]
     if isinstance(event, BuyOffered):
@@ -170,61 +198,66 @@ def contract_utterances(event: Event, names: Names, verbosity: Verbosity = Verbo
     if isinstance(event, BuyAnswered):
         return _buy_answered(event, names, verbosity)
     if isinstance(event, Bought):
-        who = names.subject(event.seat)
+        values: dict[str, object] = {"buys": event.buys, "most": MAX_BUYS}
         if event.seat == me and event.penalty is not None:
-            parts: Parts = [
-                f"{who} bought ",
-                *_card(event.card, verbosity),
-                "; penalty card ",
-                *_card(event.penalty, verbosity),
-            ]
+            values.update(card=_card(event.card, verbosity), penalty=_card(event.penalty, verbosity, mid=not brief))
+            parts = list(fill(_("You bought {card}; penalty card {penalty}.") if brief
+                              else _("You bought {card}; penalty card {penalty} (buy {buys} of {most})."), **values))
         else:
-            parts = _then([f"{who} bought ", *_card(event.card, verbosity)], " and a penalty card")
-        if not brief:
-            parts = _then(parts, f" (buy {event.buys} of {MAX_BUYS})")
-        return [utter(*parts, ".", kind=_kind(names, event.seat))]
+            values["card"] = _card(event.card, verbosity, mid=True)
+            if brief:
+                parts = _said(names, event.seat, N_("You bought {card} and a penalty card."),
+                              N_("{name} bought {card} and a penalty card."), **values)
+            else:
+                parts = _said(names, event.seat, N_("You bought {card} and a penalty card (buy {buys} of {most})."),
+                              N_("{name} bought {card} and a penalty card (buy {buys} of {most})."), **values)
+        return [utter(*parts, kind=_kind(names, event.seat))]
     if isinstance(event, NobodyBought):
         if event.next_seat == me:
-            return [
-                utter(
-                    "Nobody bought ",
-                    *_card(event.card, verbosity),
-                    ": draw from the stock.",
-                    kind=Kind.MY_TURN,
-                    urgent=True,
-                )
-            ]
+            said = fill(_("Nobody bought {card}: draw from the stock."), card=_card(event.card, verbosity))
+            return [utter(*said, kind=Kind.MY_TURN, urgent=True)]
         if verbosity != Verbosity.DETAILED:
             return []  # after nearly every discard: news only to whoever must now draw, or on request
-        return [utter("Nobody bought ", *_card(event.card, verbosity), ".", kind=Kind.OTHERS)]
+        return [utter(*fill(_("Nobody bought {card}."), card=_card(event.card, verbosity)), kind=Kind.OTHERS)]
     if isinstance(event, ContractLaidDown):
-        who = names.subject(event.seat)
         ids = None if brief else event.meld_ids
-        return [utter(f"{who} laid down ", *melds_parts(event.melds, ids), ".", kind=_kind(names, event.seat))]
+        parts = _said(names, event.seat, N_("You laid down {melds}."), N_("{name} laid down {melds}."),
+                      melds=melds_parts(event.melds, ids))
+        return [utter(*parts, kind=_kind(names, event.seat))]
     if isinstance(event, ContractLaidOff):
-        who = names.subject(event.seat)
-        parts = _then([f"{who} laid off ", *_card(event.card, verbosity)], " on ")
+        card = _card(event.card, verbosity, mid=True)
         if brief:
-            parts.append(f"meld {event.meld_id}")
+            parts = _said(names, event.seat, N_("You laid off {card} on meld {number}."),
+                          N_("{name} laid off {card} on meld {number}."), card=card, number=event.meld_id)
         else:
-            parts.append(f"meld {event.meld_id}, {_whose_meld(names, event.owner, event.seat, event.meld)}")
-        return [utter(*parts, ".", kind=_kind(names, event.seat))]
+            parts = _said(names, event.seat, N_("You laid off {card} on meld {number}, {meld}."),
+                          N_("{name} laid off {card} on meld {number}, {meld}."), card=card, number=event.meld_id,
+                          meld=_whose_meld(names, event.owner, event.seat, event.meld))
+        return [utter(*parts, kind=_kind(names, event.seat))]
     if isinstance(event, ContractSwapped):
-        who = names.subject(event.seat)
-        parts = _then([f"{who} put ", *_card(event.card, verbosity)], " in place of ")
-        parts += _card(event.wild, verbosity)
+        values = {"card": _card(event.card, verbosity, mid=True), "wild": _card(event.wild, verbosity, mid=True),
+                  "number": event.meld_id, "to": event.to_meld_id}
         if brief:
-            parts = _then(parts, f" in meld {event.meld_id} and moved it to meld {event.to_meld_id}")
+            parts = _said(names, event.seat, N_("You put {card} in place of {wild} in meld {number} and moved it to "
+                                                "meld {to}."),
+                          N_("{name} put {card} in place of {wild} in meld {number} and moved it to meld {to}."),
+                          **values)
         else:
-            where = _whose_meld(names, event.owner, event.seat, event.meld)
-            to = _whose_meld(names, event.to_owner, event.seat, event.to_meld)
-            parts = _then(parts, f" in meld {event.meld_id}, {where}, and played it on meld {event.to_meld_id}, {to}")
-        return [utter(*parts, ".", kind=_kind(names, event.seat))]
+            values["meld"] = _whose_meld(names, event.owner, event.seat, event.meld)
+            values["to_meld"] = _whose_meld(names, event.to_owner, event.seat, event.to_meld)
+            parts = _said(names, event.seat, N_("You put {card} in place of {wild} in meld {number}, {meld}, and "
+                                                "played it on meld {to}, {to_meld}."),
+                          N_("{name} put {card} in place of {wild} in meld {number}, {meld}, and played it on meld "
+                             "{to}, {to_meld}."), **values)
+        return [utter(*parts, kind=_kind(names, event.seat))]
     if isinstance(event, ContractWentOut):
-        who = names.subject(event.seat)
         if event.discard is None:
-            return [utter(f"{who} went out without discarding.", kind=Kind.RESULTS)]
-        return [utter(f"{who} went out, discarding ", *_card(event.discard, verbosity), ".", kind=Kind.RESULTS)]
+            parts = _said(names, event.seat, N_("You went out without discarding."),
+                          N_("{name} went out without discarding."))
+        else:
+            parts = _said(names, event.seat, N_("You went out, discarding {card}."),
+                          N_("{name} went out, discarding {card}."), card=_card(event.discard, verbosity))
+        return [utter(*parts, kind=Kind.RESULTS)]
     return None
 
 
@@ -233,47 +266,45 @@ def _buy_offered(event: BuyOffered, names: Names, verbosity: Verbosity) -> list[
     card = _card(event.card, verbosity)
     if me == event.next_seat:
         if verbosity == Verbosity.BRIEF:
-            return [utter("Up card ", *card, ": take it or pass.", kind=Kind.MY_TURN, urgent=True)]
+            return [utter(*fill(_("Up card {card}: take it or pass."), card=card), kind=Kind.MY_TURN, urgent=True)]
         others = join_words([names.name(s) for s in event.buyers])
-        return [
-            utter(
-                "The up card is ",
-                *card,
-                f": take it, or pass it to {others}, who may buy it.",
-                kind=Kind.MY_TURN,
-                urgent=True,
-            )
-        ]
+        said = fill(ngettext("The up card is {card}: take it, or pass it to {players}, who may buy it.",
+                             "The up card is {card}: take it, or pass it to {players}, who may buy it.",
+                             len(event.buyers)), card=card, players=others)
+        return [utter(*said, kind=Kind.MY_TURN, urgent=True)]
     if me in event.buyers:
         ahead = event.buyers.index(me)
-        parts: Parts = ["You may buy ", *card, ", with a penalty card: buy or pass."]
+        parts = list(fill(_("You may buy {card}, with a penalty card: buy or pass."), card=card))
         if verbosity == Verbosity.DETAILED:
             before = [names.name(s) for s in (event.next_seat, *event.buyers[:ahead])]
-            parts.append(f" {join_words(before)} {'comes' if len(before) == 1 else 'come'} first.")
+            first = (_("{name} comes first.") if len(before) == 1 else _("{names} come first.")).format(
+                name=capital(join_words(before)), names=capital(join_words(before)))
+            parts += [" ", first]
         return [utter(*parts, kind=Kind.MY_TURN, urgent=True)]
     if verbosity == Verbosity.DETAILED:
         who = join_words([names.name(s) for s in event.buyers])
-        parts = _then(card, f" is on offer: {names.name(event.next_seat)} may take it; {who} may buy it.")
-        return [utter(*parts, kind=Kind.OTHERS)]
+        said = fill(ngettext("{card} is on offer: {name} may take it; {players} may buy it.",
+                             "{card} is on offer: {name} may take it; {players} may buy it.", len(event.buyers)),
+                    card=_card(event.card, verbosity, mid=True), name=names.name(event.next_seat),
+                    players=who)
+        return [utter(*said, kind=Kind.OTHERS)]
     return []
 
 
 def _buy_answered(event: BuyAnswered, names: Names, verbosity: Verbosity) -> list[Utterance]:
-    who = names.subject(event.seat)
     if event.wants:
-        verb = "want" if event.seat == names.listener else "wants"
-        return [utter(f"{who} {verb} to buy it.", kind=_kind(names, event.seat))]
+        return [utter(*_said(names, event.seat, N_("You want to buy it."), N_("{name} wants to buy it.")),
+                      kind=_kind(names, event.seat))]
     if verbosity == Verbosity.DETAILED:
-        verb = "pass" if event.seat == names.listener else "passes"
-        return [utter(f"{who} {verb}.", kind=_kind(names, event.seat))]
+        return [utter(*_said(names, event.seat, N_("You pass."), N_("{name} passes.")), kind=_kind(names, event.seat))]
     return []
 
 
 def _meld_ref(meld_id: int, table: Iterable[TableMeld], names: Names, seat: int) -> str:
     for m in table:
         if m.id == meld_id:
-            return f"meld {meld_id}, {_whose_meld(names, m.owner, seat, m.cards)}"
-    return f"meld {meld_id}"
+            return _("meld {number}, {meld}").format(number=meld_id, meld=_whose_meld(names, m.owner, seat, m.cards))
+    return _("meld {number}").format(number=meld_id)
 
 
 def action_parts(action: Action, table: Iterable[TableMeld] = (), names: Names | None = None) -> Parts:
@@ -281,25 +312,24 @@ def action_parts(action: Action, table: Iterable[TableMeld] = (), names: Names |
     names = names or Names((), action.seat)
     melds = tuple(table)
     if isinstance(action, Buy):
-        return ["Buy the up card, with a penalty card"]
+        return [_("Buy the up card, with a penalty card")]
     if isinstance(action, PassBuy):
-        return ["Pass"]
+        return [_("Pass")]
     if isinstance(action, Draw):
-        return ["Take the up card" if action.source == "discard" else "Draw from the stock"]
+        return [_("Take the up card") if action.source == "discard" else _("Draw from the stock")]
     if isinstance(action, Discard):
-        return ["Discard ", *cards_parts([action.card], _WILD)]
+        return list(fill(_("Discard {card}"), card=cards_parts([action.card], _WILD)))
     if isinstance(action, LayDown):
-        return ["Lay down ", *melds_parts(action.melds)]
+        return list(fill(_("Lay down {melds}"), melds=melds_parts(action.melds)))
     if isinstance(action, LayOff):
-        return _then(
-            ["Lay off ", *cards_parts([action.card], _WILD)],
-            f" on {_meld_ref(action.meld_id, melds, names, action.seat)}",
-        )
+        return list(fill(_("Lay off {card} on {meld}"), card=_card(action.card, Verbosity.BRIEF, mid=True),
+                         meld=_meld_ref(action.meld_id, melds, names, action.seat)))
     if isinstance(action, Swap):
         where = _meld_ref(action.meld_id, melds, names, action.seat)
         to = _meld_ref(action.to_meld_id, melds, names, action.seat)
-        put: Parts = ["Put ", *cards_parts([action.card], None), " in place of ", *cards_parts([action.wild], _WILD)]
-        return _then(put, f" in {where}, and the wild on {to}")
+        return list(fill(_("Put {card} in place of {wild} in {meld}, and the wild on {to}"),
+                         card=cards_parts([action.card], None), wild=_card(action.wild, Verbosity.BRIEF, mid=True),
+                         meld=where, to=to))
     return [action.kind.replace("_", " ")]
 
 
@@ -390,23 +420,23 @@ class ContractNarrator(Narrator):
 # The contract rummy table decides what is true; every sentence it says is one of these.
 
 WILD = Rank.TWO
-WILD_WORDS = "2s and jokers are wild, in every hand."
-NOTHING_SELECTED = "Nothing selected."
-NOTHING_PLANNED = "Nothing is selected or planned."
-PLAN_CLEARED = "Selection and planned melds cleared."
-PLAN_MAKES_CONTRACT = "The plan makes the contract: Enter lays it down."
-PLAN_KEPT = "Your planned melds are kept: Enter lays them down when you may."
-SELECT_FIRST = "Nothing selected: Space selects the current card. Select a meld's cards, then Enter."
-CHOOSE_MELD = "Choose a meld first: M and Shift+M move through the melds on the table."
-CHOOSE_SWAP_MELD = "Choose a meld first: M and Shift+M move to the meld with the wild."
-SWAP_ONE = "Select one natural card to swap, or none to swap the current card."
-SWAP_NATURAL_ONLY = "Only a natural card can take a wild's place."
-NO_MELDS_YET = "No melds on the table yet."
-CAN_LAY_DOWN = ("You can lay down your contract: Shift+L lays down the best, or select each meld with Space and "
-                "confirm it with Enter.")
-BUY_QUESTIONS_ON = "Buy questions on: you are asked whenever you could buy a discard."
-BUY_QUESTIONS_OFF = "Buy questions off: you pass on every discard you could buy, without being asked."
-DOWN_ALREADY = "You are down: lay off and swap until you go out."
+WILD_WORDS = N_("2s and jokers are wild, in every hand.")
+NOTHING_SELECTED = N_("Nothing selected.")
+NOTHING_PLANNED = N_("Nothing is selected or planned.")
+PLAN_CLEARED = N_("Selection and planned melds cleared.")
+PLAN_MAKES_CONTRACT = N_("The plan makes the contract: Enter lays it down.")
+PLAN_KEPT = N_("Your planned melds are kept: Enter lays them down when you may.")
+SELECT_FIRST = N_("Nothing selected: Space selects the current card. Select a meld's cards, then Enter.")
+CHOOSE_MELD = N_("Choose a meld first: M and Shift+M move through the melds on the table.")
+CHOOSE_SWAP_MELD = N_("Choose a meld first: M and Shift+M move to the meld with the wild.")
+SWAP_ONE = N_("Select one natural card to swap, or none to swap the current card.")
+SWAP_NATURAL_ONLY = N_("Only a natural card can take a wild's place.")
+NO_MELDS_YET = N_("No melds on the table yet.")
+CAN_LAY_DOWN = N_("You can lay down your contract: Shift+L lays down the best, or select each meld with Space "
+                  "and confirm it with Enter.")
+BUY_QUESTIONS_ON = N_("Buy questions on: you are asked whenever you could buy a discard.")
+BUY_QUESTIONS_OFF = N_("Buy questions off: you pass on every discard you could buy, without being asked.")
+DOWN_ALREADY = N_("You are down: lay off and swap until you go out.")
 
 
 def the(card: Card, *, mid: bool = False) -> Parts:
@@ -414,333 +444,391 @@ def the(card: Card, *, mid: bool = False) -> Parts:
     return the_card(card, WILD, mid=mid)
 
 
+def _others(view: ContractView) -> str:
+    return join_words([p for s, p in enumerate(view.players) if s != view.seat])
+
+
 def resume_question(view: ContractView) -> str:
-    others = join_words([p for s, p in enumerate(view.players) if s != view.seat])
-    return (f"You have a saved game of Contract Rummy with {others}, hand {view.hand_number} of {view.hands_total}, "
-            f"contract {contract_words(view.contract)}. Resume it?")
+    return _("You have a saved game of Contract Rummy with {players}, hand {number} of {total}, contract "
+             "{contract}. Resume it?").format(players=_others(view), number=view.hand_number, total=view.hands_total,
+                                              contract=contract_words(view.contract))
 
 
 def resumed_words(view: ContractView) -> str:
-    others = join_words([p for s, p in enumerate(view.players) if s != view.seat])
-    return (f"Resumed Contract Rummy against {others}: hand {view.hand_number} of {view.hands_total}, "
-            f"contract {contract_words(view.contract)}.")
+    return _("Resumed Contract Rummy against {players}: hand {number} of {total}, contract {contract}.").format(
+        players=_others(view), number=view.hand_number, total=view.hands_total, contract=contract_words(view.contract))
 
 
 def take_question(card: Card) -> Parts:
-    return ["Take ", *the(card), "? Y or N; D passes it and draws from the stock."]
+    return list(fill(_("Take {card}? Y or N; D passes it and draws from the stock."), card=the(card)))
 
 
 def buy_question(card: Card) -> Parts:
-    return ["Buy ", *the(card), "? It costs a penalty card. Y or N."]
+    return list(fill(_("Buy {card}? It costs a penalty card. Y or N."), card=the(card)))
 
 
 def offer_hint(*, melded: bool, fits: bool, short: int, helps: bool) -> str:
     if melded:
-        return "Hint: it plays straight onto the table." if fits else "Hint: it does not fit a meld on the table."
+        return _("Hint: it plays straight onto the table.") if fits else _("Hint: it does not fit a meld on the table.")
     if short == 0:
-        return "Hint: your hand meets your contract already."
-    closer = "brings you one card closer to" if helps else "does not bring you closer to"
-    return f"Hint: it {closer} your contract; you are {card_count(short)} short."
+        return _("Hint: your hand meets your contract already.")
+    if helps:
+        text = ngettext("Hint: it brings you one card closer to your contract; you are {n} card short.",
+                        "Hint: it brings you one card closer to your contract; you are {n} cards short.", short)
+    else:
+        text = ngettext("Hint: it does not bring you closer to your contract; you are {n} card short.",
+                        "Hint: it does not bring you closer to your contract; you are {n} cards short.", short)
+    return text.format(n=short)
 
 
 def your_draw(top: Card | None) -> Parts:
-    parts: Parts = ["Your draw: D for the stock"]
-    if top is not None:
-        parts += [", or T for the up card, ", *the(top)]
-    return [*parts, "."]
+    if top is None:
+        return [_("Your draw: D for the stock.")]
+    return list(fill(_("Your draw: D for the stock, or T for the up card, {card}."), card=the(top)))
 
 
 def can_lay_off(card: Card, meld_id: int) -> Parts:
-    return ["You can lay off ", *the(card, mid=True), f" on meld {meld_id}."]
+    return list(fill(_("You can lay off {card} on meld {number}."), card=the(card, mid=True), number=meld_id))
 
 
 def whose_turn_words(view: ContractView) -> str:
     if view.phase == "over":
-        return GAME_OVER
+        return _(GAME_OVER)
     if view.to_move != view.seat:
-        return f"It is {view.players[view.to_move]}'s turn."
+        return _("It is {name}'s turn.").format(name=view.players[view.to_move])
     if view.phase == "buy":
-        return "It is your turn: the others are deciding whether to buy the up card."
+        return _("It is your turn: the others are deciding whether to buy the up card.")
     if view.phase == "draw":
-        return "It is your turn: draw."
-    doing = "lay off, swap or discard" if view.melded[view.seat] else "lay down or discard"
-    return f"It is your turn: {doing}."
+        return _("It is your turn: draw.")
+    if view.melded[view.seat]:
+        return _("It is your turn: lay off, swap or discard.")
+    return _("It is your turn: lay down or discard.")
 
 
 # ----- the hint's advice
 def advice_take(card: Card) -> Parts:
-    return ["Take ", *the(card), ": it helps you. Y or T takes it."]
+    return list(fill(_("Take {card}: it helps you. Y or T takes it."), card=the(card)))
 
 
 def advice_pass_first(card: Card) -> Parts:
-    return ["Pass on ", *the(card), ": it does not help you. N passes, D passes and draws from the stock."]
+    return list(fill(_("Pass on {card}: it does not help you. N passes, D passes and draws from the stock."),
+                     card=the(card)))
 
 
 def advice_buy(card: Card) -> Parts:
-    return ["Buy ", *the(card), ": it brings you closer to your contract. Y buys."]
+    return list(fill(_("Buy {card}: it brings you closer to your contract. Y buys."), card=the(card)))
 
 
 def advice_pass(card: Card) -> Parts:
-    return ["Pass on ", *the(card), ": N passes."]
+    return list(fill(_("Pass on {card}: N passes."), card=the(card)))
 
 
 def advice_wait(name: str | None) -> str:
     if name is not None:
-        return f"Nothing to do now: it is {name}'s turn."
-    return "Nothing to do now: the others are deciding whether to buy the up card."
+        return _("Nothing to do now: it is {name}'s turn.").format(name=name)
+    return _("Nothing to do now: the others are deciding whether to buy the up card.")
 
 
 def advice_take_up_card(card: Card) -> Parts:
-    return ["Take the up card, ", *the(card), ": it helps you. T takes it."]
+    return list(fill(_("Take the up card, {card}: it helps you. T takes it."), card=the(card)))
 
 
-ADVICE_DRAW = "Draw from the stock: D."
+ADVICE_DRAW = N_("Draw from the stock: D.")
 
 
 def advice_lay_down(melds: Sequence[Sequence[Card]], left: int) -> Parts:
-    return ["Lay down ", *melds_parts(melds), f": that leaves {points(left)}. Shift+L lays it down."]
+    return list(fill(_("Lay down {melds}: that leaves {points}. Shift+L lays it down."), melds=melds_parts(melds),
+                     points=points(left)))
 
 
 def advice_discard_short(card: Card, short: int) -> Parts:
-    return ["Discard ", *the(card), f": you stay {card_count(short)} short of your contract."]
+    return list(fill(ngettext("Discard {card}: you stay {n} card short of your contract.",
+                              "Discard {card}: you stay {n} cards short of your contract.", short),
+                     card=the(card), n=short))
 
 
 def advice_lay_off(card: Card, where: str) -> Parts:
-    return ["Lay off ", *the(card, mid=True), f" on {where}."]
+    return list(fill(_("Lay off {card} on {meld}."), card=the(card, mid=True), meld=where))
 
 
 def advice_discard_last(card: Card, last: bool) -> Parts:
-    return ["Discard ", *the(card), f"{' and go out' if last else ''}: nothing more fits the table."]
+    template = _("Discard {card} and go out: nothing more fits the table.") if last else \
+        _("Discard {card}: nothing more fits the table.")
+    return list(fill(template, card=the(card)))
 
 
 # ----- selecting and planning
 def selection_parts(picked: Sequence[Card], verdict: str) -> Parts:
     """'3 cards: 7 of hearts; 7 of clubs; joker: a set of 7s.'"""
     if not picked:
-        return [NOTHING_SELECTED]
-    return [f"{card_count(len(picked))}: ", *cards_parts(picked, WILD), verdict]
+        return [_(NOTHING_SELECTED)]
+    return [*fill(_("{count}: {cards}"), count=card_count(len(picked)), cards=cards_parts(picked, WILD)), verdict]
 
 
 def fit_verdict(fit: bool, one: bool, where: str) -> str:
-    verb = ("it fits" if one else "they fit") if fit else ("it does not fit" if one else "not all fit")
-    return f": {verb} {where}."
+    if fit:
+        text = _(": it fits {meld}.") if one else _(": they fit {meld}.")
+    else:
+        text = _(": it does not fit {meld}.") if one else _(": not all fit {meld}.")
+    return text.format(meld=where)
 
 
 def meld_verdict(picked: Sequence[Card], fault: str) -> str:
     if meld_kind(picked) is not None:
-        return f": a {meld_name(picked)}."
-    return "." if len(picked) == 1 else f": not a meld yet, {fault}."
+        return _(": a {meld}.").format(meld=meld_name(picked))
+    return "." if len(picked) == 1 else _(": not a meld yet, {fault}.").format(fault=fault)
 
 
 def plan_taken_apart(mark: int, meld: Sequence[Card]) -> str:
-    return f"Planned meld {mark}, {meld_name(meld)}, taken apart; its cards are free again."
+    return _("Planned meld {number}, {meld}, taken apart; its cards are free again.").format(number=mark,
+                                                                                          meld=meld_name(meld))
 
 
 def still_to_plan(left: Contract) -> str:
-    return PLAN_MAKES_CONTRACT if not left.melds else f"Still to plan: {contract_words(left)}."
+    if not left.melds:
+        return _(PLAN_MAKES_CONTRACT)
+    return _("Still to plan: {contract}.").format(contract=contract_words(left))
 
 
 def not_a_meld(fault: str, picked: Sequence[Card]) -> Parts:
-    return [f"That is not a meld: {fault}. ", *cards_parts(picked, WILD), "."]
+    return list(fill(_("That is not a meld: {fault}. {cards}."), fault=fault, cards=cards_parts(picked, WILD)))
 
 
 def no_room_in_contract(contract: Contract, kind: str, picked: Sequence[Card]) -> str:
-    more = "no" if getattr(contract, kind + "s") == 0 else "no more"
-    return (f"This hand's contract is {contract_words(contract)}: {more} {kind}s. "
-            f"The selection is a {meld_name(picked)}.")
+    values = {"contract": contract_words(contract), "meld": meld_name(picked)}
+    none = getattr(contract, kind + "s") == 0
+    if kind == "set":
+        text = _("This hand's contract is {contract}: no sets. The selection is a {meld}.") if none else \
+            _("This hand's contract is {contract}: no more sets. The selection is a {meld}.")
+    else:
+        text = _("This hand's contract is {contract}: no runs. The selection is a {meld}.") if none else \
+            _("This hand's contract is {contract}: no more runs. The selection is a {meld}.")
+    return text.format(**values)
 
 
 def planned_meld(number: int, picked: Sequence[Card]) -> str:
-    return f"Planned meld {number}, {meld_name(picked)}. "
+    return _("Planned meld {number}, {meld}.").format(number=number, meld=meld_name(picked)) + " "
 
 
 def contract_not_met(contract: Contract, short: int) -> str:
-    return (f"Your hand does not meet the contract, {contract_words(contract)}: {card_count(short)} short. "
-            "Shift+C says which cards would help.")
+    return ngettext("Your hand does not meet the contract, {contract}: {n} card short. Shift+C says which cards "
+                    "would help.",
+                    "Your hand does not meet the contract, {contract}: {n} cards short. Shift+C says which cards "
+                    "would help.", short).format(contract=contract_words(contract), n=short)
 
 
 def does_not_fit(card: Card, where: str, elsewhere: Sequence[str]) -> Parts:
-    also = f" It fits {'; '.join(elsewhere)}." if elsewhere else ""
-    return [*capital_parts(the(card, mid=True)), f" does not fit {where}.{also}"]
+    card_parts = capital_parts(the(card, mid=True))
+    if elsewhere:
+        return list(fill(_("{card} does not fit {meld}. It fits {melds}."), card=card_parts, meld=where,
+                         melds="; ".join(elsewhere)))
+    return list(fill(_("{card} does not fit {meld}."), card=card_parts, meld=where))
 
 
 def these_do_not_fit(none: bool, where: str, left: Sequence[Card]) -> Parts:
-    head = "None of the selected cards fits" if none else "These do not fit"
-    return [f"{head} {where}: ", *cards_parts(left, WILD), "."]
+    template = _("None of the selected cards fits {meld}: {cards}.") if none else _("These do not fit {meld}: {cards}.")
+    return list(fill(template, meld=where, cards=cards_parts(left, WILD)))
 
 
 def no_wild_in(where: str) -> str:
-    return f"There is no wild in {where}."
+    return _("There is no wild in {meld}.").format(meld=where)
 
 
 def swap_nowhere_for_wild(card: Card, meld_id: int) -> Parts:
-    return [*capital_parts(the(card, mid=True)), f" could take a wild's place in meld {meld_id}, "
-            "but no other meld takes the freed wild."]
+    return list(fill(_("{card} could take a wild's place in meld {number}, but no other meld takes the freed wild."),
+                     card=capital_parts(the(card, mid=True)), number=meld_id))
 
 
 def cannot_swap_into(card: Card, where: str) -> Parts:
-    return [*capital_parts(the(card, mid=True)), " cannot take a wild's place in ", where, "."]
+    return list(fill(_("{card} cannot take a wild's place in {meld}."), card=capital_parts(the(card, mid=True)),
+                     meld=where))
 
 
 # ----- the melds and the players
 def meld_at_parts(meld_id: int, total: int, owner: str, cards: Sequence[Card]) -> Parts:
-    return [f"Meld {meld_id} of {total}, {owner} {meld_name(cards)}: ", *cards_parts(ordered_meld(cards), WILD), "."]
+    return list(fill(_("Meld {number} of {total}, {owner} {meld}: {cards}."), number=meld_id, total=total,
+                     owner=owner, meld=meld_name(cards), cards=cards_parts(ordered_meld(cards), WILD)))
 
 
 def no_such_meld(number: int, total: int) -> str:
-    have = f"melds 1 to {total}" if total else "no melds yet"
-    return f"There is no meld {number}: the table has {have}."
+    if total:
+        return _("There is no meld {number}: the table has melds 1 to {total}.").format(number=number, total=total)
+    return _("There is no meld {number}: the table has no melds yet.").format(number=number)
 
 
 def player_melds_parts(owner: str, melds: Sequence[Sequence[Card]], ids: Sequence[int]) -> Parts:
-    return [f"{capital(owner)} melds: ", *melds_parts(melds, ids), "."]
+    return list(fill(_("{owner} melds: {melds}."), owner=capital(owner), melds=melds_parts(melds, ids)))
 
 
 def player_parts(who: str, dealer: bool, held: int, melds: Sequence[Sequence[Card]] | None, ids: Sequence[int],
                  bought: int, max_buys: int, total: int) -> Parts:
     """'Anna (dealer): 12 cards; laid down meld 2, ... Bought 0 of 3; total 0.'"""
-    parts: Parts = [f"{who}{' (dealer)' if dealer else ''}: {card_count(held)}"]
-    parts += ["; laid down ", *melds_parts(melds, ids)] if melds is not None else ["; not down yet"]
-    return [*parts, f". Bought {bought} of {max_buys}; total {total}."]
+    name = _("{name} (dealer)").format(name=who) if dealer else who
+    values = {"name": name, "count": card_count(held), "bought": bought, "most": max_buys, "total": total}
+    if melds is None:
+        return list(fill(_("{name}: {count}; not down yet. Bought {bought} of {most}; total {total}."), **values))
+    return list(fill(_("{name}: {count}; laid down {melds}. Bought {bought} of {most}; total {total}."),
+                     melds=melds_parts(melds, ids), **values))
 
 
 def players_line(rows: Sequence[tuple[str, int, bool, int]]) -> str:
     """'You: 3 cards, down, bought 0; Anna: 12 cards, not down, bought 1.'"""
-    return "; ".join(f"{who}: {card_count(held)}, {'down' if down else 'not down'}, bought {bought}"
-                     for who, held, down, bought in rows) + "."
+    return "; ".join((_("{name}: {count}, down, bought {bought}") if down
+                      else _("{name}: {count}, not down, bought {bought}")).format(
+        name=who, count=card_count(held), bought=bought) for who, held, down, bought in rows) + "."
 
 
 def on_offer_parts(card: Card, whence: str, pile: int) -> Parts:
-    return ["On offer: ", *the(card), f", {whence}; the discard pile has {card_count(pile)}."]
+    return list(fill(_("On offer: {card}, {whence}; the discard pile has {count}."), card=the(card), whence=whence,
+                     count=card_count(pile)))
 
 
 def offer_whence(dealt: bool, by: str) -> str:
-    return "turned up at the deal" if dealt else f"discarded by {by}"
+    return _("turned up at the deal") if dealt else _("discarded by {name}").format(name=by)
 
 
 def up_card_parts(card: Card | None, pile: int, passed: bool) -> Parts:
     if card is None:
-        return ["The discard pile is empty."]
-    left = " You passed on it: draw from the stock." if passed else ""
-    return ["The up card is ", *the(card), f"; the discard pile has {card_count(pile)}.", left]
+        return [_("The discard pile is empty.")]
+    parts = list(fill(_("The up card is {card}; the discard pile has {count}."), card=the(card),
+                      count=card_count(pile)))
+    return [*parts, " ", _("You passed on it: draw from the stock.")] if passed else parts
 
 
 def contract_head(view: ContractView) -> str:
-    return (f"Hand {view.hand_number} of {view.hands_total}, contract: {contract_words(view.contract)}, "
-            "laid down all at once. ")
+    return _("Hand {number} of {total}, contract: {contract}, laid down all at once.").format(
+        number=view.hand_number, total=view.hands_total, contract=contract_words(view.contract)) + " "
 
 
 def contract_met(melds: Sequence[Sequence[Card]], left: int) -> Parts:
-    return ["Your hand meets it: ", *melds_parts(melds), f", which leaves {points(left)}."]
+    return list(fill(_("Your hand meets it: {melds}, which leaves {points}."), melds=melds_parts(melds),
+                     points=points(left)))
 
 
 def contract_short(short: int, naturals: Sequence[Card], more: int, any_natural: bool, wild: bool) -> Parts:
-    parts: Parts = [f"Your hand does not meet it: {card_count(short)} short."]
-    helpers: Parts = []
+    head = ngettext("Your hand does not meet it: {n} card short.", "Your hand does not meet it: {n} cards short.",
+                    short).format(n=short)
+    named: Parts = [] if any_natural else cards_parts(naturals, WILD) if naturals else []
     if any_natural:
-        helpers.append("any natural card")
+        helpers = list(fill(_("any natural card, or a wild") if wild else _("any natural card")))
+    elif named and more:
+        helpers = list(fill(_("{cards} and {n} more, or a wild") if wild else _("{cards} and {n} more"),
+                            cards=named, n=more))
+    elif named:
+        helpers = list(fill(_("{cards}, or a wild") if wild else "{cards}", cards=named))
+    elif more:
+        helpers = list(fill(_(" and {n} more, or a wild") if wild else _(" and {n} more"), n=more))
+    elif wild:
+        helpers = [_("a wild")]
     else:
-        helpers += cards_parts(naturals, WILD) if naturals else []
-        if more:
-            helpers.append(f" and {more} more")
-    if wild:
-        helpers.append((", or " if helpers else "") + "a wild")
-    return [*parts, " Cards that would help: ", *helpers, "."] if helpers else parts
+        return [head]
+    return [head, " ", *fill(_("Cards that would help: {cards}."), cards=helpers)]
 
 
 def fits_nowhere(card: Card) -> Parts:
-    return [*capital_parts(the(card, mid=True)), " fits no meld on the table."]
+    return list(fill(_("{card} fits no meld on the table."), card=capital_parts(the(card, mid=True))))
 
 
 def fits_parts(card: Card, where: Sequence[str], down: bool) -> Parts:
-    after = "" if down else " You may lay off once your contract is down."
-    return [*capital_parts(the(card, mid=True)), f" fits {'; '.join(where)}.{after}"]
+    values = {"card": capital_parts(the(card, mid=True)), "melds": "; ".join(where)}
+    if down:
+        return list(fill(_("{card} fits {melds}."), **values))
+    return list(fill(_("{card} fits {melds}. You may lay off once your contract is down."), **values))
 
 
 def info_words(view: ContractView, dealer: str) -> str:
     if view.phase == "over":
-        return GAME_OVER
-    return (f"Hand {view.hand_number} of {view.hands_total}, contract {contract_words(view.contract)}; "
-            f"{dealer} dealt. Stock {card_count(view.stock_size)}, discard pile {card_count(view.discard_size)}. "
-            f"Your buys this hand: {view.buys[view.seat]} of {view.max_buys}.")
+        return _(GAME_OVER)
+    return _("Hand {number} of {total}, contract {contract}; {dealer} dealt. Stock {stock}, discard pile {pile}. "
+             "Your buys this hand: {buys} of {most}.").format(
+        number=view.hand_number, total=view.hands_total, contract=contract_words(view.contract), dealer=dealer,
+        stock=card_count(view.stock_size), pile=card_count(view.discard_size), buys=view.buys[view.seat],
+        most=view.max_buys)
 
 
 def mark_words(mark: int) -> str:
     """A card's mark as H and the cursor say it: ', selected' (mark -1) or ', planned meld 2'."""
     if mark < 0:
-        return SELECTED_MARK
-    return f", planned meld {mark}" if mark > 0 else ""
+        return _(SELECTED_MARK)
+    return _(", planned meld {number}").format(number=mark) if mark > 0 else ""
 
 
 def selected_word(selected: bool) -> str:
-    return "Selected. " if selected else "Unselected. "
+    return _("Selected. ") if selected else _("Unselected. ")
 
 
 def meld_words(meld_id: int, owner: str | None = None, cards: Sequence[Card] = ()) -> str:
     """'meld 3, Anna's run of hearts, 5 to 8' (just 'meld 3' when the meld is gone)."""
-    return f"meld {meld_id}" if owner is None else f"meld {meld_id}, {owner} {meld_name(cards)}"
+    if owner is None:
+        return _("meld {number}").format(number=meld_id)
+    return _("meld {number}, {owner} {meld}").format(number=meld_id, owner=owner, meld=meld_name(cards))
 
 
 def plan_dropped(number: int, meld: Sequence[Card]) -> str:
-    return f"Planned meld {number}, {meld_name(meld)}, is dropped: you discarded one of its cards."
+    return _("Planned meld {number}, {meld}, is dropped: you discarded one of its cards.").format(
+        number=number, meld=meld_name(meld))
 
 
 def buy_wish_parts(who: str, you: bool, card: Card, verbosity: Verbosity) -> Parts:
     """'Ben wants to buy the 7 of hearts.' (the card named: several may be on offer in one round)."""
-    return [f"{who} {'want' if you else 'wants'} to buy ", *_card(card, verbosity), "."]
+    if you:
+        return list(fill(_("You want to buy {card}."), card=_card(card, verbosity)))
+    return list(fill(_("{name} wants to buy {card}."), name=who, card=_card(card, verbosity)))
 
 
 def nearer_got_it(who: str, card: Card, verbosity: Verbosity) -> Parts:
     """Told to a player who asked to buy a card that a player nearer in turn took or bought first."""
-    return [f"{who}, nearer in turn, got ", *_card(card, verbosity), ": your buy did not happen."]
+    return list(fill(_("{name}, nearer in turn, got {card}: your buy did not happen."), name=who,
+                     card=_card(card, verbosity)))
 
 
 #: What each of this game's own keys does, as F1 help and docs/keys.md say it (command name to description).
 KEY_HELP: Mapping[str, str] = MappingProxyType({
-    "draw": "Draw from the stock; when the up card is offered to you first, pass on it and draw once the others have "
-            "answered.",
-    "take": "Take the up card (the top of the discard pile).",
-    "discard": "Discard the current card.",
-    "put-down": "Put the selection down: before your contract is down, it becomes a meld of your lay-down, laid down "
-                "once the melds make the contract; after, the selected cards (or the current card) are laid off on "
-                "the current meld.",
-    "swap": "Swap: the selected (or current) natural takes a wild's place in the current meld; the wild moves to "
-            "another meld.",
-    "lay-down-best": "Lay down the best lay-down of your contract (the fewest points left).",
-    "yes": "Yes to the card on offer: buy it (with a penalty card), or take it when you are next.",
-    "no": "No to the card on offer: pass on it.",
-    "play-hint": "Do what the hint says.",
-    "hint": "Hint: what to do now (buy or pass, draw, lay down, lay off, swap or discard).",
-    "select": "Select or unselect the current card; the selection is said, and whether it is a set or a run.",
-    "read-selection": "Read the selection and the melds planned so far.",
-    "clear-selection": "Clear the selection and the planned melds.",
-    "contract": "This hand's contract, and whether your hand meets it (or how many cards it is short, and which "
-                "would help).",
-    "fits": "Where the current card fits: the melds on the table it can go on.",
-    "next-meld": "Move to the next meld on the table and read it.",
-    "previous-meld": "Move to the previous meld on the table and read it.",
-    "go-to-meld": "Go to a meld by its number (type it, then Enter).",
-    "read-table": "Read every meld on the table, player by player.",
-    "next-player": "Move to the next player: their cards, melds and buys; the meld cursor goes to their first meld.",
-    "previous-player": "Move to the previous player.",
-    "players": "Every player's card count, whether they are down, and buys this hand.",
-    "up-card": "The up card (the top of the discard pile), or the card on offer.",
-    "wild": "What is wild: 2s and jokers, in every hand.",
-    "info": "Hand number, contract, dealer, whose turn, stock and discard pile sizes.",
-    "scores": "Scores: each player's total.",
-    "scores-long": "Scores hand by hand, with totals and who leads.",
-    "buy-questions": "Buy questions on or off: off, you are never asked and pass on every card you could buy.",
+    "draw": N_("Draw from the stock; when the up card is offered to you first, pass on it and draw once the others "
+               "have answered."),
+    "take": N_("Take the up card (the top of the discard pile)."),
+    "discard": N_("Discard the current card."),
+    "put-down": N_("Put the selection down: before your contract is down, it becomes a meld of your lay-down, laid "
+                   "down once the melds make the contract; after, the selected cards (or the current card) are laid "
+                   "off on the current meld."),
+    "swap": N_("Swap: the selected (or current) natural takes a wild's place in the current meld; the wild moves to "
+               "another meld."),
+    "lay-down-best": N_("Lay down the best lay-down of your contract (the fewest points left)."),
+    "yes": N_("Yes to the card on offer: buy it (with a penalty card), or take it when you are next."),
+    "no": N_("No to the card on offer: pass on it."),
+    "play-hint": N_("Do what the hint says."),
+    "hint": N_("Hint: what to do now (buy or pass, draw, lay down, lay off, swap or discard)."),
+    "select": N_("Select or unselect the current card; the selection is said, and whether it is a set or a run."),
+    "read-selection": N_("Read the selection and the melds planned so far."),
+    "clear-selection": N_("Clear the selection and the planned melds."),
+    "contract": N_("This hand's contract, and whether your hand meets it (or how many cards it is short, and which "
+                   "would help)."),
+    "fits": N_("Where the current card fits: the melds on the table it can go on."),
+    "next-meld": N_("Move to the next meld on the table and read it."),
+    "previous-meld": N_("Move to the previous meld on the table and read it."),
+    "go-to-meld": N_("Go to a meld by its number (type it, then Enter)."),
+    "read-table": N_("Read every meld on the table, player by player."),
+    "next-player": N_("Move to the next player: their cards, melds and buys; the meld cursor goes to their first "
+                      "meld."),
+    "previous-player": N_("Move to the previous player."),
+    "players": N_("Every player's card count, whether they are down, and buys this hand."),
+    "up-card": N_("The up card (the top of the discard pile), or the card on offer."),
+    "wild": N_("What is wild: 2s and jokers, in every hand."),
+    "info": N_("Hand number, contract, dealer, whose turn, stock and discard pile sizes."),
+    "scores": N_("Scores: each player's total."),
+    "scores-long": N_("Scores hand by hand, with totals and who leads."),
+    "buy-questions": N_("Buy questions on or off: off, you are never asked and pass on every card you could buy."),
     # the hand keys this game says in its own way (the others are in table_words.KEY_HELP)
-    "read-hand": "Read your whole hand in order, with the selected cards.",
+    "read-hand": N_("Read your whole hand in order, with the selected cards."),
 })
 
 
 #: The headings F1 help and docs/keys.md put over this game's own groups of keys (group, heading).
-KEY_GROUPS: tuple[tuple[str, str], ...] = (("selection", "Selecting and laying down"),)
-GO_TO_MELD = "Go to meld number?"
+KEY_GROUPS: tuple[tuple[str, str], ...] = (("selection", N_("Selecting and laying down")),)
+GO_TO_MELD = N_("Go to meld number?")
 #: Said before the meld when the meld cursor is already at an end of the table.
-LAST_MELD = "Last meld. "
-FIRST_MELD = "First meld. "
+LAST_MELD = N_("Last meld. ")
+FIRST_MELD = N_("First meld. ")
 
 #: The menu of places a swapped-out wild can go.
-WHERE_THE_WILD_GOES = "Where the wild goes"
+WHERE_THE_WILD_GOES = N_("Where the wild goes")

@@ -11,7 +11,8 @@ from types import MappingProxyType
 from engine.arrange import Arrangement
 from engine.cards import Card, Rank
 from engine.rules.five_crowns import FiveCrownsView
-from speech.phrases import GAME_OVER, Parts, card_count, cards_parts, count, melds_parts, points, the_card
+from speech.i18n import N_, _, fill, ngettext
+from speech.phrases import GAME_OVER, Parts, card_count, cards_parts, melds_parts, points, rank_plural, the_card
 from speech.table_words import opponents_words
 
 __all__ = [
@@ -36,38 +37,42 @@ __all__ = [
     "wild_words",
 ]
 
-LAST_TURN_TIP = "Draw, then discard; the best lay-down of the rest is then made for you."
-NO_HINT = "No hint: you hold no cards now."
+LAST_TURN_TIP = N_("Draw, then discard; the best lay-down of the rest is then made for you.")
+NO_HINT = N_("No hint: you hold no cards now.")
 
 
 def hand_label(view: FiveCrownsView) -> str:
     """'hand 3 of 11', or 'a play-off hand' once the eleven are played and a tie is being broken."""
     if view.hand_number > view.hands_total:
-        return "a play-off hand"
-    return f"hand {view.hand_number} of {view.hands_total}"
+        return _("a play-off hand")
+    return _("hand {number} of {total}").format(number=view.hand_number, total=view.hands_total)
 
 
 def resume_question(view: FiveCrownsView) -> str:
-    return f"You have a saved game of Five Crowns with {opponents_words(view.players, view.seat)}, " \
-           f"{hand_label(view)}. Resume it?"
+    return _("You have a saved game of Five Crowns with {players}, {hand}. Resume it?").format(
+        players=opponents_words(view.players, view.seat), hand=hand_label(view))
 
 
 def resumed_words(view: FiveCrownsView) -> str:
-    return (f"Resumed Five Crowns against {opponents_words(view.players, view.seat)}: {hand_label(view)}, "
-            f"{view.cards_dealt} cards, {view.wild_rank.plural} wild.")
+    return _("Resumed Five Crowns against {players}: {hand}, {n} cards, {ranks} wild.").format(
+        players=opponents_words(view.players, view.seat), hand=hand_label(view), n=view.cards_dealt,
+        ranks=rank_plural(view.wild_rank))
 
 
 def whose_turn_words(view: FiveCrownsView) -> str:
     if view.phase == "over":
-        return GAME_OVER
+        return _(GAME_OVER)
     if view.to_move == view.seat:
-        last = "your last turn" if view.last_turn else "your turn"
-        return f"It is {last}: {'draw' if view.phase == 'draw' else 'discard'}."
-    return f"It is {view.players[view.to_move]}'s turn."
+        if view.last_turn:
+            return _("It is your last turn: draw.") if view.phase == "draw" else _("It is your last turn: discard.")
+        return _("It is your turn: draw.") if view.phase == "draw" else _("It is your turn: discard.")
+    return _("It is {name}'s turn.").format(name=view.players[view.to_move])
 
 
 def tie_broken_words(played_off: int, winner: str) -> str:
-    return f"The tie was broken by {count(played_off, 'play-off hand')}: {winner} won."
+    return ngettext("The tie was broken by {n} play-off hand: {name} won.",
+                    "The tie was broken by {n} play-off hands: {name} won.", played_off).format(
+        n=played_off, name=winner)
 
 
 def one_of(cards: Sequence[Card], wild: Rank) -> Parts:
@@ -75,64 +80,81 @@ def one_of(cards: Sequence[Card], wild: Rank) -> Parts:
     parts: Parts = []
     for i, c in enumerate(cards):
         if i:
-            parts.append(" or " if i == len(cards) - 1 else ", ")
+            parts.append(_(" or ") if i == len(cards) - 1 else ", ")
         parts += the_card(c, wild)
     return parts
 
 
 def best_discard_hint(card: Card, wild: Rank, left: int) -> Parts:
-    return ["Hint: discarding ", *the_card(card, wild), f" leaves the fewest points, {left}."]
+    return list(fill(_("Hint: discarding {card} leaves the fewest points, {left}."), card=the_card(card, wild),
+                     left=left))
 
 
 def go_out_hint(outs: Sequence[Card], wild: Rank, lay_down: Arrangement | None = None) -> Parts:
-    parts: Parts = ["You can go out: move to ", *one_of(outs, wild), " and press O."]
+    parts = list(fill(_("You can go out: move to {cards} and press O."), cards=one_of(outs, wild)))
     if lay_down is not None:
-        parts += [" Lay-down: ", *melds_parts(lay_down.melds, wild), "."]
+        parts += [" ", *fill(_("Lay-down: {melds}."), melds=melds_parts(lay_down.melds, wild))]
     return parts
 
 
 def cannot_go_out_here(card: Card, outs: Sequence[Card], wild: Rank) -> Parts:
-    return ["You cannot go out discarding ", *the_card(card, wild), ": you can go out discarding ",
-            *one_of(outs, wild), "."]
+    return list(fill(_("You cannot go out discarding {card}: you can go out discarding {cards}."),
+                     card=the_card(card, wild), cards=one_of(outs, wild)))
 
 
 def cannot_go_out_yet(unmelded: int) -> str:
-    return f"You cannot go out yet: {card_count(unmelded)} would not meld."
+    return ngettext("You cannot go out yet: {n} card would not meld.",
+                    "You cannot go out yet: {n} cards would not meld.", unmelded).format(n=unmelded)
 
 
 def arrangement_parts(arr: Arrangement, wild: Rank) -> Parts:
     """'. Melds: ... . 2 cards to meld before you can go out: ...'."""
-    parts: Parts = [". Melds: ", *melds_parts(arr.melds, wild)] if arr.melds else [". No melds yet"]
+    parts: Parts = [". ", *fill(_("Melds: {melds}"), melds=melds_parts(arr.melds, wild))] if arr.melds \
+        else [". ", _("No melds yet")]
     if arr.deadwood:
-        parts += [f". {card_count(len(arr.deadwood))} to meld before you can go out: ",
-                  *cards_parts(list(arr.deadwood), wild), "."]
+        n = len(arr.deadwood)
+        parts += [". ", *fill(ngettext("{n} card to meld before you can go out: {cards}.",
+                                       "{n} cards to meld before you can go out: {cards}.", n),
+                              n=n, cards=cards_parts(list(arr.deadwood), wild))]
     else:
-        parts.append(". Everything melds.")
+        parts += [". ", _("Everything melds.")]
     return parts
 
 
 def discard_hint(card: Card, arr: Arrangement, wild: Rank) -> Parts:
-    return ["Discard ", *the_card(card, wild), f": that leaves {points(arr.points)}", *arrangement_parts(arr, wild)]
+    return [*fill(_("Discard {card}: that leaves {points}"), card=the_card(card, wild), points=points(arr.points)),
+            *arrangement_parts(arr, wild)]
 
 
 def draw_hint(arr: Arrangement, wild: Rank, top: Card | None, best_with_top: int | None) -> Parts:
-    parts: Parts = [f"Now {points(arr.points)}", *arrangement_parts(arr, wild)]
+    parts: Parts = [_("Now {points}").format(points=points(arr.points)), *arrangement_parts(arr, wild)]
     if top is not None and best_with_top is not None:
-        parts += [" Taking ", *the_card(top, wild), f" would leave at best {points(best_with_top)}."]
+        parts += [" ", *fill(_("Taking {card} would leave at best {points}."), card=the_card(top, wild),
+                             points=points(best_with_top))]
     return parts
 
 
 def wild_words(view: FiveCrownsView) -> str:
-    return f"Jokers and {view.wild_rank.plural} are wild: {view.cards_dealt} cards dealt this hand."
+    return ngettext("Jokers and {ranks} are wild: {n} card dealt this hand.",
+                    "Jokers and {ranks} are wild: {n} cards dealt this hand.", view.cards_dealt).format(
+        ranks=rank_plural(view.wild_rank), n=view.cards_dealt)
 
 
 def info_words(view: FiveCrownsView) -> str:
     if view.phase == "over":
-        return GAME_OVER
-    hand = f"Hand {view.hand_number} of {view.hands_total}" if view.hand_number <= view.hands_total else "Play-off hand"
-    who = "you" if view.dealer == view.seat else view.players[view.dealer]
-    return (f"{hand}, {view.cards_dealt} cards dealt, {view.wild_rank.plural} wild, {who} dealt. "
-            f"Stock {card_count(view.stock_size)}, discard pile {card_count(view.discard_size)}.")
+        return _(GAME_OVER)
+    if view.hand_number <= view.hands_total:
+        hand = _("Hand {number} of {total}").format(number=view.hand_number, total=view.hands_total)
+    else:
+        hand = _("Play-off hand")
+    values = {"hand": hand, "n": view.cards_dealt, "ranks": rank_plural(view.wild_rank),
+              "name": view.players[view.dealer], "stock": card_count(view.stock_size),
+              "pile": card_count(view.discard_size)}
+    if view.dealer == view.seat:
+        return _("{hand}, {n} cards dealt, {ranks} wild, you dealt. Stock {stock}, discard pile {pile}.").format(
+            **values)
+    return _("{hand}, {n} cards dealt, {ranks} wild, {name} dealt. Stock {stock}, discard pile {pile}.").format(
+        **values)
 
 
 def players_parts(view: FiveCrownsView, last: Mapping[int, Card]) -> Parts:
@@ -143,31 +165,31 @@ def players_parts(view: FiveCrownsView, last: Mapping[int, Card]) -> Parts:
             continue
         if parts:
             parts.append("; ")
-        parts.append(f"{view.players[seat]}: ")
+        name = view.players[seat]
         if seat == view.went_out:
-            parts.append("went out")
+            state = _("{name}: went out").format(name=name)
         elif seat in view.laid_down:
-            parts.append(f"laid down, {points(view.laid_down[seat].points)}")
+            state = _("{name}: laid down, {points}").format(name=name, points=points(view.laid_down[seat].points))
         else:
-            parts.append(card_count(view.hand_sizes[seat]))
+            state = _("{name}: {count}").format(name=name, count=card_count(view.hand_sizes[seat]))
         if seat in last:
-            parts += [", last discarded ", *the_card(last[seat], view.wild_rank)]
+            parts += fill(_("{said}, last discarded {card}"), said=state, card=the_card(last[seat], view.wild_rank))
         else:
-            parts.append(", no discard yet")
+            parts.append(_("{said}, no discard yet").format(said=state))
     return [*parts, "."]
 
 
 #: What each of this game's own keys does, as F1 help and docs/keys.md say it (command name to description).
 KEY_HELP: Mapping[str, str] = MappingProxyType({
-    "draw": "Draw the top card of the stock.",
-    "take": "Take the top card of the discard pile (the up card).",
-    "discard": "Discard the current card (refused, with the reason, when you may not).",
-    "go-out": "Go out, discarding the current card: your melds are laid down and named.",
-    "hint": "Hint: the best lay-down now, how many cards are left to meld, and the best discard or draw.",
-    "up-card": "The top card of the discard pile.",
-    "wild": "What is wild this hand.",
-    "scores": "Scores: each player's total.",
-    "scores-long": "Scores hand by hand, with totals and who leads.",
-    "info": "Hand number, cards dealt, whose turn, stock and discard pile sizes.",
-    "players": "Each opponent's card count and last discard.",
+    "draw": N_("Draw the top card of the stock."),
+    "take": N_("Take the top card of the discard pile (the up card)."),
+    "discard": N_("Discard the current card (refused, with the reason, when you may not)."),
+    "go-out": N_("Go out, discarding the current card: your melds are laid down and named."),
+    "hint": N_("Hint: the best lay-down now, how many cards are left to meld, and the best discard or draw."),
+    "up-card": N_("The top card of the discard pile."),
+    "wild": N_("What is wild this hand."),
+    "scores": N_("Scores: each player's total."),
+    "scores-long": N_("Scores hand by hand, with totals and who leads."),
+    "info": N_("Hand number, cards dealt, whose turn, stock and discard pile sizes."),
+    "players": N_("Each opponent's card count and last discard."),
 })

@@ -28,26 +28,62 @@ from engine.events import (
     TurnStarted,
     WentOut,
 )
-from speech.phrases import cards_parts, join_words, melds_parts, points
+from speech.i18n import N_, _, fill, ngettext
+from speech.phrases import cards_parts, join_words, melds_parts, points, rank_plural, the_card
 from speech.results import Names, result_utterances
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
 __all__ = ["GAME_TITLES", "Narrator"]
 
-#: Ruleset names as spoken; others are spoken from the name itself ("upcard-rummy" -> "Upcard Rummy").
+#: Ruleset names as spoken (marked for the catalog, said through ``_``); others are spoken from the name
+#: itself ("upcard-rummy" -> "Upcard Rummy").
 GAME_TITLES = {
-    "five-crowns": "Five Crowns",
-    "solitaire": "Five Crowns Solitaire",
-    "contract-rummy": "Contract Rummy",
-    "upcard-rummy": "Upcard Rummy",
+    "five-crowns": N_("Five Crowns"),
+    "solitaire": N_("Five Crowns Solitaire"),
+    "contract-rummy": N_("Contract Rummy"),
+    "upcard-rummy": N_("Upcard Rummy"),
 }
 
 Parts = list[str | Card]
 
 
 def _title(game: str) -> str:
-    return GAME_TITLES.get(game, game.replace("-", " ").replace("_", " ").title())
+    title = GAME_TITLES.get(game)
+    return _(title) if title else game.replace("-", " ").replace("_", " ").title()
 
+
+#: Another player's draw, as one clause of the sentence that tells their turn, by (source, card named):
+#: said alone, followed by their discard, or followed by their going out. Each is a whole sentence in
+#: the catalog, so a language puts the verbs and the cards where it needs them.
+_THEIR_DRAW: dict[tuple[bool, bool], tuple[str, str, str]] = {
+    (True, True): (N_("{name} took {card}."), N_("{name} took {card} and discarded {discard}."),
+                   N_("{name} took {card} and went out: {melds}, and discarded {discard}.")),
+    (False, True): (N_("{name} drew {card}."), N_("{name} drew {card} and discarded {discard}."),
+                    N_("{name} drew {card} and went out: {melds}, and discarded {discard}.")),
+    (True, False): (N_("{name} took from the discard pile."),
+                    N_("{name} took from the discard pile and discarded {discard}."),
+                    N_("{name} took from the discard pile and went out: {melds}, and discarded {discard}.")),
+    (False, False): (N_("{name} drew from the stock."), N_("{name} drew from the stock and discarded {discard}."),
+                     N_("{name} drew from the stock and went out: {melds}, and discarded {discard}.")),
+}
+#: The same, brief: (alone, followed by a discard, followed by going out).
+_THEIR_DRAW_BRIEF: dict[tuple[bool, bool], tuple[str, str, str]] = {
+    (True, True): (N_("{name}: took {card}."), N_("{name}: took {card}, discarded {discard}."),
+                   N_("{name}: took {card}, went out, discarded {discard}.")),
+    (False, True): (N_("{name}: drew {card}."), N_("{name}: drew {card}, discarded {discard}."),
+                    N_("{name}: drew {card}, went out, discarded {discard}.")),
+    (True, False): (N_("{name}: took."), N_("{name}: took, discarded {discard}."),
+                    N_("{name}: took, went out, discarded {discard}.")),
+    (False, False): (N_("{name}: drew."), N_("{name}: drew, discarded {discard}."),
+                     N_("{name}: drew, went out, discarded {discard}.")),
+}
+#: The listener's own draw, by (source, detailed): normal and detailed verbosity.
+_MY_DRAW: dict[tuple[bool, bool], str] = {
+    (True, False): N_("You took {card}."),
+    (False, False): N_("You drew {card}."),
+    (True, True): N_("You took {card} from the discard pile."),
+    (False, True): N_("You drew {card} from the stock."),
+}
 
 
 class Narrator:
@@ -126,18 +162,29 @@ class Narrator:
     def _kind(self, seat: int) -> Kind:
         return Kind.MY_TURN if self._mine(seat) else Kind.OTHERS
 
-    def _card(self, card: Card, *, article: bool = True) -> Parts:
-        """'the 7 of hearts, wild' / 'a joker'; brief drops the article."""
-        parts: Parts = []
+    def _card(self, card: Card, *, article: bool = True, mid: bool = False) -> Parts:
+        """'the 7 of hearts, wild' / 'a joker'; brief drops the article. ``mid``: words follow, so a wild's
+        ', wild' is closed by a comma ('the 5 of clubs, wild, and discarded')."""
         if article and self.verbosity > Verbosity.BRIEF:
-            parts.append("a " if card.is_joker else "the ")
-        return parts + cards_parts([card], self.wild_rank)
+            return the_card(card, self.wild_rank, mid=mid)
+        wild = mid and card.rank is not None and card.rank == self.wild_rank
+        return [*cards_parts([card], self.wild_rank), *([","] if wild else [])]
 
-    def _size_note(self, seat: int) -> str:
+    def _said(self, seat: int, mine: str, theirs: str, **values: Any) -> Parts:
+        """One sentence about ``seat``: ``mine`` when the listener is that seat, else ``theirs`` with the
+        player's name; both are whole sentences in the catalog (the verb agrees with its subject)."""
+        if self._mine(seat):
+            return list(fill(_(mine), **values))
+        return list(fill(_(theirs), name=self.names.subject(seat), **values))
+
+    def _size_note(self, seat: int) -> Parts:
         if self.verbosity < Verbosity.DETAILED or seat not in self.sizes:
-            return ""
+            return []
         n = self.sizes[seat]
-        return f" {self.names.subject(seat)} {self.names.verb(seat, 'has', 'have')} {n} card{'s' if n != 1 else ''}."
+        if self._mine(seat):
+            return [" ", ngettext("You have {n} card.", "You have {n} cards.", n).format(n=n)]
+        return [" ", ngettext("{name} has {n} card.", "{name} has {n} cards.", n).format(
+            name=self.names.subject(seat), n=n)]
 
     # ----------------------------------------------------------------- game and hand
     def _game_started(self, ev: GameStarted) -> list[Utterance]:
@@ -147,10 +194,11 @@ class Narrator:
             self.names = Names(self.players, self.listener)
         who = join_words([self.names.name(s) for s in range(len(self.players))])
         if self.verbosity == Verbosity.BRIEF:
-            return [utter(f"{title}: {who}.", kind=Kind.RESULTS)]
-        text = f"New game of {title}: {who}."
+            return [utter(_("{game}: {players}.").format(game=title, players=who), kind=Kind.RESULTS)]
+        text = _("New game of {game}: {players}.").format(game=title, players=who)
         if self.verbosity == Verbosity.DETAILED and 0 <= self.listener < len(self.players):
-            text += f" You play seat {self.listener + 1} of {len(self.players)}."
+            text += " " + _("You play seat {seat} of {seats}.").format(seat=self.listener + 1,
+                                                                     seats=len(self.players))
         return [utter(text, kind=Kind.RESULTS)]
 
     def _hand_started(self, ev: HandStarted) -> list[Utterance]:
@@ -162,31 +210,35 @@ class Narrator:
         self.discard_pile = [ev.up_card] if ev.up_card is not None else []
         playoff = ev.playoff or (bool(ev.hands_total) and ev.hand_number > ev.hands_total)
         if playoff:
-            head = "Play-off hand"
+            head = _("Play-off hand")
         elif ev.hands_total:
-            head = f"Hand {ev.hand_number} of {ev.hands_total}"
+            head = _("Hand {number} of {total}").format(number=ev.hand_number, total=ev.hands_total)
         else:
-            head = f"Hand {ev.hand_number}"
-        wild = f"{ev.wild_rank.plural} are wild" if ev.wild_rank is not None else ""
+            head = _("Hand {number}").format(number=ev.hand_number)
+        wild = rank_plural(ev.wild_rank) if ev.wild_rank is not None else None
         if self.verbosity == Verbosity.BRIEF:
-            parts: Parts = [head, f", {ev.wild_rank.plural} wild" if ev.wild_rank is not None else "", ". "]
+            parts: Parts = [(_("{hand}, {ranks} wild.") if wild else _("{hand}.")).format(hand=head, ranks=wild), " "]
             if ev.up_card is not None:
-                parts += ["Up card ", *cards_parts([ev.up_card], self.wild_rank), "."]
+                parts += fill(_("Up card {card}."), card=cards_parts([ev.up_card], self.wild_rank))
             else:
-                parts.append("No up card.")
+                parts.append(_("No up card."))
             return [utter(*parts, kind=Kind.RESULTS)]
-        parts = [f"{head}. {ev.cards_dealt} cards each"]
-        parts.append(f", {wild}. " if wild else ". ")
-        if playoff and len(seats) < len(self.players):
-            parts.append(f"Playing: {join_words([self.names.name(s) for s in seats])}. ")
-        parts.append(f"{self.names.subject(ev.dealer)} {self.names.verb(ev.dealer, 'deals', 'deal')}. ")
-        if ev.up_card is not None:
-            parts += ["The up card is ", *self._card(ev.up_card), "."]
+        n = ev.cards_dealt
+        if wild:
+            each = ngettext("{hand}. {n} card each, {ranks} are wild.", "{hand}. {n} cards each, {ranks} are wild.", n)
         else:
-            parts.append("There is no up card.")
+            each = ngettext("{hand}. {n} card each.", "{hand}. {n} cards each.", n)
+        parts = [each.format(hand=head, n=n, ranks=wild), " "]
+        if playoff and len(seats) < len(self.players):
+            playing = join_words([self.names.name(s) for s in seats])
+            parts += [_("Playing: {players}.").format(players=playing), " "]
+        parts += [*self._said(ev.dealer, N_("You deal."), N_("{name} deals.")), " "]
+        if ev.up_card is not None:
+            parts += fill(_("The up card is {card}."), card=self._card(ev.up_card))
+        else:
+            parts.append(_("There is no up card."))
         if self.verbosity == Verbosity.DETAILED:
-            first = ev.first_player
-            parts.append(f" {self.names.subject(first)} {self.names.verb(first, 'plays', 'play')} first.")
+            parts += [" ", *self._said(ev.first_player, N_("You play first."), N_("{name} plays first."))]
         return [utter(*parts, kind=Kind.RESULTS)]
 
     def _cards_dealt(self, ev: CardsDealt) -> list[Utterance]:
@@ -195,22 +247,28 @@ class Narrator:
         if not self._mine(ev.seat) or ev.cards is None:
             return []
         cards = sorted(ev.cards, key=self.hand_order)
-        head = f"You were dealt {len(cards)} cards: " if self.verbosity == Verbosity.DETAILED else "Your cards: "
-        return [utter(head, *cards_parts(cards, self.wild_rank), ".", kind=Kind.MY_TURN)]
+        listed = cards_parts(cards, self.wild_rank)
+        if self.verbosity == Verbosity.DETAILED:
+            n = len(cards)
+            said = fill(ngettext("You were dealt {n} card: {cards}.", "You were dealt {n} cards: {cards}.", n),
+                        n=n, cards=listed)
+        else:
+            said = fill(_("Your cards: {cards}."), cards=listed)
+        return [utter(*said, kind=Kind.MY_TURN)]
 
     def _turn_started(self, ev: TurnStarted) -> list[Utterance]:
         if self._mine(ev.seat):
             if self.verbosity == Verbosity.BRIEF:
-                text = "Your last turn." if ev.last_turn else "Your turn."
+                text = _("Your last turn.") if ev.last_turn else _("Your turn.")
                 return [utter(text, kind=Kind.MY_TURN, urgent=True)]
-            parts: Parts = ["Your turn, last turn." if ev.last_turn else "Your turn."]
+            parts: Parts = [_("Your turn, last turn.") if ev.last_turn else _("Your turn.")]
             if self.verbosity == Verbosity.DETAILED and self.discard_pile:
-                parts += [" The discard pile shows ", *self._card(self.discard_pile[-1]), "."]
+                parts += [" ", *fill(_("The discard pile shows {card}."), card=self._card(self.discard_pile[-1]))]
             return [utter(*parts, kind=Kind.MY_TURN, urgent=True)]
         if self.verbosity == Verbosity.DETAILED:
-            last = ", last turn" if ev.last_turn else ""
-            whose = self.names.possessive(ev.seat)
-            return [utter(f"{whose[:1].upper()}{whose[1:]} turn{last}.", kind=Kind.OTHERS)]
+            name = self.names.subject(ev.seat)
+            text = _("{name}'s turn, last turn.") if ev.last_turn else _("{name}'s turn.")
+            return [utter(text.format(name=name), kind=Kind.OTHERS)]
         return []
 
     # ----------------------------------------------------------------- a turn
@@ -223,67 +281,55 @@ class Narrator:
             return []
         return [self._draw_alone(ev)]
 
-    def _draw_phrase(self, ev: Drew, *, brief: bool) -> Parts:
-        """'took the 9 of clubs' / 'drew from the stock' / 'drew the 9 of clubs' (own stock draw)."""
-        from_discard = ev.source == "discard"
-        verb = "took" if from_discard else "drew"
-        if ev.card is None:
-            if brief:
-                return [verb]
-            return [f"{verb} from the {'discard pile' if from_discard else 'stock'}"]
-        parts: Parts = [f"{verb} ", *self._card(ev.card, article=not brief)]
-        if self.verbosity == Verbosity.DETAILED and self._mine(ev.seat):
-            parts.append(f" from the {'discard pile' if from_discard else 'stock'}")
-        return parts
-
-    def _and(self, held: Drew) -> str:
-        """' and ', after a comma when the card drawn was called wild ('the 5 of clubs, wild, and')."""
-        card = held.card
-        wild = card is not None and card.rank is not None and card.rank == self.wild_rank
-        return ", and " if wild else " and "
+    def _turn_parts(self, held: Drew | None, form: int, **values: Any) -> Parts:
+        """Another player's draw said with what followed it: ``form`` 0 alone, 1 a discard, 2 going out."""
+        assert held is not None
+        brief = self.verbosity == Verbosity.BRIEF
+        key = (held.source == "discard", held.card is not None)
+        template = (_THEIR_DRAW_BRIEF if brief else _THEIR_DRAW)[key][form]
+        card = self._card(held.card, article=not brief, mid=form > 0 and not brief) if held.card is not None else []
+        return list(fill(_(template), name=self.names.subject(held.seat), card=card, **values))
 
     def _draw_alone(self, ev: Drew) -> Utterance:
         kind = self._kind(ev.seat)
-        if self.verbosity == Verbosity.BRIEF:
-            phrase = self._draw_phrase(ev, brief=True)
-            if self._mine(ev.seat):
-                first = phrase[0]
-                assert isinstance(first, str)
-                return utter(first[:1].upper() + first[1:], *phrase[1:], ".", kind=kind)
-            return utter(f"{self.names.subject(ev.seat)}: ", *phrase, ".", kind=kind)
-        return utter(
-            f"{self.names.subject(ev.seat)} ",
-            *self._draw_phrase(ev, brief=False),
-            ".",
-            self._size_note(ev.seat),
-            kind=kind,
-        )
+        brief = self.verbosity == Verbosity.BRIEF
+        from_discard = ev.source == "discard"
+        if not self._mine(ev.seat) or ev.card is None:
+            if self._mine(ev.seat):  # one's own draw always names the card; said plainly should it not
+                said = fill(_("You took from the discard pile.") if from_discard else _("You drew from the stock."))
+                return utter(*said, kind=kind)
+            return utter(*self._turn_parts(ev, 0), *self._size_note(ev.seat), kind=kind)
+        if brief:
+            template = _("Took {card}.") if from_discard else _("Drew {card}.")
+            return utter(*fill(template, card=self._card(ev.card, article=False)), kind=kind)
+        template = _(_MY_DRAW[(from_discard, self.verbosity == Verbosity.DETAILED)])
+        return utter(*fill(template, card=self._card(ev.card)), *self._size_note(ev.seat), kind=kind)
 
     def _discarded(self, ev: Discarded) -> list[Utterance]:
         self.sizes[ev.seat] = max(self.sizes.get(ev.seat, 1) - 1, 0)
         self.discard_pile.append(ev.card)
         held, self._held = self._held, None
         kind = self._kind(ev.seat)
-        who = self.names.subject(ev.seat)
         if self.verbosity == Verbosity.BRIEF:
-            parts: Parts = [] if self._mine(ev.seat) else [f"{who}: "]
+            card = self._card(ev.card, article=False)
             if held is not None:
-                parts += [*self._draw_phrase(held, brief=True), ", "]
-            verb = "discarded " if parts else "Discarded "
-            return [utter(*parts, verb, *self._card(ev.card, article=False), ".", kind=kind)]
-        parts = [f"{who} "]
+                return [utter(*self._turn_parts(held, 1, discard=card), kind=kind)]
+            return [utter(*self._said(ev.seat, N_("Discarded {card}."), N_("{name}: discarded {card}."), card=card),
+                          kind=kind)]
+        card = self._card(ev.card)
         if held is not None:
-            parts += [*self._draw_phrase(held, brief=False), self._and(held)]
-        parts += ["discarded ", *self._card(ev.card), ".", self._size_note(ev.seat)]
-        return [utter(*parts, kind=kind)]
+            parts = self._turn_parts(held, 1, discard=card)
+        else:
+            parts = self._said(ev.seat, N_("You discarded {card}."), N_("{name} discarded {card}."), card=card)
+        return [utter(*parts, *self._size_note(ev.seat), kind=kind)]
 
     def _reshuffled(self, ev: StockReshuffled) -> list[Utterance]:
         self.discard_pile = self.discard_pile[-1:]
         if self.verbosity == Verbosity.BRIEF:
-            return [utter("Discards reshuffled into the stock.", kind=Kind.OTHERS)]
-        text = "The discard pile was shuffled into a new stock."
+            return [utter(_("Discards reshuffled into the stock."), kind=Kind.OTHERS)]
+        text = _("The discard pile was shuffled into a new stock.")
         if self.verbosity == Verbosity.DETAILED:
-            text += f" The stock has {ev.cards} cards."
+            text += " " + ngettext("The stock has {n} card.", "The stock has {n} cards.", ev.cards).format(n=ev.cards)
         return [utter(text, kind=Kind.OTHERS)]
 
     def _went_out(self, ev: WentOut) -> list[Utterance]:
@@ -291,42 +337,45 @@ class Narrator:
         self.discard_pile.append(ev.discard)
         held, self._held = self._held, None
         kind = self._kind(ev.seat)
-        who = self.names.subject(ev.seat)
         if self.verbosity == Verbosity.BRIEF:
-            parts: Parts = [f"{who}: "]
+            card = self._card(ev.discard, article=False)
             if held is not None:
-                parts += [*self._draw_phrase(held, brief=True), ", "]
-            parts += ["went out, discarded ", *self._card(ev.discard, article=False), "."]
-            return [utter(*parts, kind=kind)]
-        parts = [f"{who} "]
+                return [utter(*self._turn_parts(held, 2, discard=card), kind=kind)]
+            return [utter(*self._said(ev.seat, N_("You: went out, discarded {card}."),
+                                      N_("{name}: went out, discarded {card}."), card=card), kind=kind)]
+        melds = melds_parts(ev.melds, self.wild_rank)
+        card = self._card(ev.discard)
         if held is not None:
-            parts += [*self._draw_phrase(held, brief=False), self._and(held)]
-        parts += ["went out: ", *melds_parts(ev.melds, self.wild_rank), ", and discarded ", *self._card(ev.discard),
-                  "."]
+            parts = self._turn_parts(held, 2, melds=melds, discard=card)
+        else:
+            parts = self._said(ev.seat, N_("You went out: {melds}, and discarded {discard}."),
+                               N_("{name} went out: {melds}, and discarded {discard}."), melds=melds, discard=card)
         if self.verbosity == Verbosity.DETAILED:
-            parts.append(
-                " Everyone else has one last turn."
-                if self._mine(ev.seat)
-                else " Everyone else, you included, has one last turn."
-            )
+            parts.append(" ")
+            parts.append(_("Everyone else has one last turn.") if self._mine(ev.seat)
+                         else _("Everyone else, you included, has one last turn."))
         return [utter(*parts, kind=kind)]
 
     def _laid_down(self, ev: LaidDown) -> list[Utterance]:
         self.sizes[ev.seat] = 0
         kind = self._kind(ev.seat)
-        who = self.names.subject(ev.seat)
-        keeps = self.names.verb(ev.seat, "keeps", "keep")
+        score = points(ev.points)
+        kept = cards_parts(ev.deadwood, self.wild_rank) if ev.deadwood else []
         if self.verbosity == Verbosity.BRIEF:
-            parts: Parts = [f"{who}: {points(ev.points)}"]
-            if ev.deadwood:
-                parts += [", kept ", *cards_parts(ev.deadwood, self.wild_rank)]
-            return [utter(*parts, ".", kind=kind)]
-        parts = [f"{who} laid down "]
-        parts += melds_parts(ev.melds, self.wild_rank) if ev.melds else ["nothing"]
-        if ev.deadwood:
-            parts += [f" and {keeps} ", *cards_parts(ev.deadwood, self.wild_rank)]
-        parts.append(f": {points(ev.points)}.")
-        return [utter(*parts, kind=kind)]
+            template = _("{name}: {points}, kept {cards}.") if kept else _("{name}: {points}.")
+            return [utter(*fill(template, name=self.names.subject(ev.seat), points=score, cards=kept), kind=kind)]
+        melds = melds_parts(ev.melds, self.wild_rank) if ev.melds else []
+        if melds and kept:
+            mine, theirs = N_("You laid down {melds} and keep {cards}: {points}."), \
+                N_("{name} laid down {melds} and keeps {cards}: {points}.")
+        elif melds:
+            mine, theirs = N_("You laid down {melds}: {points}."), N_("{name} laid down {melds}: {points}.")
+        elif kept:
+            mine, theirs = N_("You laid down nothing and keep {cards}: {points}."), \
+                N_("{name} laid down nothing and keeps {cards}: {points}.")
+        else:
+            mine, theirs = N_("You laid down nothing: {points}."), N_("{name} laid down nothing: {points}.")
+        return [utter(*self._said(ev.seat, mine, theirs, melds=melds, cards=kept, points=score), kind=kind)]
 
     def _hand_ended(self, ev: HandEnded) -> list[Utterance]:
         return result_utterances(
@@ -347,22 +396,28 @@ class Narrator:
         best = totals[winners[0]] if winners and winners[0] < len(totals) else None
         who = join_words([names.name(s) for s in winners])
         who = who[:1].upper() + who[1:]
+        score = points(best) if best is not None else ""
         if not winners:
-            verdict = "Nobody wins."
+            verdict = _("Nobody wins.")
+        elif len(winners) == 1 and winners[0] == self.listener:
+            verdict = (_("You win with {points}.") if best is not None else _("You win.")).format(points=score)
         elif len(winners) == 1:
-            verdict = f"{who} {names.verb(winners[0], 'wins', 'win')}"
-            verdict += f" with {points(best)}." if best is not None else "."
+            verdict = (_("{name} wins with {points}.") if best is not None else _("{name} wins.")).format(
+                name=who, points=score)
         else:
-            verdict = f"{who} tie for the win"
-            verdict += f" with {points(best)}." if best is not None else "."
-        table = ", ".join(f"{names.name(s)} {t}" for s, t in enumerate(totals))
+            verdict = (_("{names} tie for the win with {points}.") if best is not None
+                       else _("{names} tie for the win.")).format(names=who, points=score)
+        table = ", ".join(_("{name} {total}").format(name=names.name(s), total=t) for s, t in enumerate(totals))
         if self.verbosity == Verbosity.BRIEF:
-            return [utter(f"Game over. {verdict} Totals: {table}.", kind=Kind.RESULTS)]
-        lines = [utter(f"Game over. {verdict}", kind=Kind.RESULTS), utter(f"Final totals: {table}.", kind=Kind.RESULTS)]
+            return [utter(_("Game over. {verdict} Totals: {totals}.").format(verdict=verdict, totals=table),
+                          kind=Kind.RESULTS)]
+        lines = [utter(_("Game over. {verdict}").format(verdict=verdict), kind=Kind.RESULTS),
+                 utter(_("Final totals: {totals}.").format(totals=table), kind=Kind.RESULTS)]
         if self.verbosity == Verbosity.DETAILED and totals:
             order = sorted(range(len(totals)), key=lambda s: (totals[s], s))
-            places = ", ".join(f"{i + 1}: {names.name(s)} {totals[s]}" for i, s in enumerate(order))
-            lines.append(utter(f"Places: {places}.", kind=Kind.RESULTS))
+            places = ", ".join(_("{place}: {name} {total}").format(place=i + 1, name=names.name(s), total=totals[s])
+                               for i, s in enumerate(order))
+            lines.append(utter(_("Places: {places}.").format(places=places), kind=Kind.RESULTS))
         return lines
 
     # ----------------------------------------------------------------- anything else

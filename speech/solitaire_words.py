@@ -30,7 +30,8 @@ from engine.rules.five_crowns_solitaire import (
     dealt_size,
     pile_wild_rank,
 )
-from speech.phrases import card_count, cards_parts, count, hand_words, melds_parts
+from speech.i18n import N_, _, fill, ngettext
+from speech.phrases import capital, card_count, cards_parts, hand_words, melds_parts, rank_plural, the_card
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
 __all__ = [
@@ -48,81 +49,94 @@ __all__ = [
     "wild_rank_words",
 ]
 
-TITLE = "Five Crowns solitaire"
+TITLE = N_("Five Crowns solitaire")
 
 Parts = list[str | Card]
 
 
-
 def distance_words(distance: int) -> str:
     """'2 cards from closing', '1 card from closing', 'closed'."""
-    return "closed" if distance == 0 else f"{card_count(distance)} from closing"
+    if distance == 0:
+        return _("closed")
+    return ngettext("{n} card from closing", "{n} cards from closing", distance).format(n=distance)
 
 
 def pile_summary(pile: PileView) -> str:
     """'pile 4: 6 cards, 6s wild, 2 cards from closing' or 'pile 4: closed, 6 cards'."""
     if pile.closed:
-        return f"pile {pile.number}: closed, {card_count(len(pile.cards))}"
-    return (
-        f"pile {pile.number}: {card_count(len(pile.cards))}, {pile.wild_rank.plural} wild, "
-        f"{distance_words(pile.distance)}"
-    )
+        return _("pile {number}: closed, {count}").format(number=pile.number, count=card_count(len(pile.cards)))
+    return _("pile {number}: {count}, {ranks} wild, {distance}").format(
+        number=pile.number, count=card_count(len(pile.cards)), ranks=rank_plural(pile.wild_rank),
+        distance=distance_words(pile.distance))
 
 
 def pile_parts(pile: PileView) -> Parts:
     """The pile's summary, then its best lay-down: melds by name, then the cards still unmatched."""
     arr = pile.arrangement()
-    parts: Parts = [pile_summary(pile)[:1].upper() + pile_summary(pile)[1:], ". "]
+    parts: Parts = [capital(pile_summary(pile)), ". "]
     if arr.melds:
-        parts += ["Melds: ", *melds_parts(arr.melds, pile.wild_rank), ". "]
+        parts += [*fill(_("Melds: {melds}."), melds=melds_parts(arr.melds, pile.wild_rank)), " "]
     else:
-        parts.append("No melds yet. ")
+        parts += [_("No melds yet."), " "]
     if arr.deadwood:
-        parts += ["Unmatched: ", *cards_parts(list(arr.deadwood), pile.wild_rank), "."]
+        parts += fill(_("Unmatched: {cards}."), cards=cards_parts(list(arr.deadwood), pile.wild_rank))
     else:
-        parts.append("Everything melds.")
+        parts.append(_("Everything melds."))
     return parts
 
 
 def closing_words(books: int, runs: int) -> str:
     """'3 books', '1 book and 2 runs'."""
-    words = [count(n, w) for n, w in ((books, "book"), (runs, "run")) if n]
-    return " and ".join(words) or "melds"
+    book_words = ngettext("{n} book", "{n} books", books).format(n=books)
+    run_words = ngettext("{n} run", "{n} runs", runs).format(n=runs)
+    if books and runs:
+        return _("{books} and {runs}").format(books=book_words, runs=run_words)
+    return book_words if books else run_words if runs else _("melds")
 
 
 def wild_note(card: Card, open_piles: Sequence[int] | None = None) -> str:
     """', wild everywhere' for a joker; ', wild on pile 5' for a 7 while pile 5 is open; else ''."""
     if card.rank is None:
-        return ", wild everywhere"
+        return _(", wild everywhere")
     pile = int(card.rank) - 2
     if 1 <= pile <= PILES and (open_piles is None or pile in open_piles):
-        return f", wild on pile {pile}"
+        return _(", wild on pile {number}").format(number=pile)
     return ""
 
 
 def ending_words(won: bool, piles_closed: int, stock_left: int) -> str:
     if won:
-        left = "with the last card" if stock_left == 0 else f"with {card_count(stock_left)} left in the stock"
-        return f"You won! All {PILES} piles closed, {left}."
-    return f"The stock is empty: you closed {piles_closed} of {PILES} piles. Game over."
+        if stock_left == 0:
+            return _("You won! All {piles} piles closed, with the last card.").format(piles=PILES)
+        return ngettext("You won! All {piles} piles closed, with {n} card left in the stock.",
+                        "You won! All {piles} piles closed, with {n} cards left in the stock.", stock_left).format(
+            piles=PILES, n=stock_left)
+    return _("The stock is empty: you closed {closed} of {piles} piles. Game over.").format(closed=piles_closed,
+                                                                                         piles=PILES)
+
+
+def _the_card(card: Card, wild: Rank | None) -> Parts:
+    return the_card(card, wild)
 
 
 def hint_parts(hint: Placement, *, placing: bool) -> Parts:
     """'Hint: pile 4, then discard the 9 of clubs: 2 cards from closing, was 3.' (or the discard alone)."""
     wild = pile_wild_rank(hint.pile)
-    where: Parts = [f"pile {hint.pile}, then discard "] if placing else ["discard "]
-    card: Parts = ["a " if hint.discard.is_joker else "the ", *cards_parts([hint.discard], wild)]
+    card = _the_card(hint.discard, wild)
+    values: dict[str, Any] = {"number": hint.pile, "card": card}
     if hint.closes:
-        return ["Hint: ", *where, *card, f": that closes pile {hint.pile}."]
+        template = _("Hint: pile {number}, then discard {card}: that closes pile {number}.") if placing else \
+            _("Hint: discard {card}: that closes pile {number}.")
+        return list(fill(template, **values))
     if hint.gain <= 0:
         if placing:
-            return ["Hint: this card helps no pile; put it on ", f"pile {hint.pile} and discard it again."]
-        return ["Hint: ", *where, *card, f": pile {hint.pile} stays {distance_words(hint.before)}."]
-    return ["Hint: ", *where, *card, f": {distance_words(hint.after)}, was {hint.before}."]
-
-
-def _the(card: Card) -> str:
-    return "a " if card.is_joker else "the "
+            return [_("Hint: this card helps no pile; put it on pile {number} and discard it again.").format(
+                number=hint.pile)]
+        return list(fill(_("Hint: discard {card}: pile {number} stays {distance}."),
+                         distance=distance_words(hint.before), **values))
+    template = _("Hint: pile {number}, then discard {card}: {distance}, was {before}.") if placing else \
+        _("Hint: discard {card}: {distance}, was {before}.")
+    return list(fill(template, distance=distance_words(hint.after), before=hint.before, **values))
 
 
 class SolitaireNarrator:
@@ -188,65 +202,76 @@ class SolitaireNarrator:
     def _started(self, ev: GameStarted) -> list[Utterance]:
         self.open_piles = list(range(1, PILES + 1))
         if self.brief:
-            return [utter(f"{TITLE}.", kind=Kind.RESULTS)]
-        text = f"New game of {TITLE}: close all {PILES} piles before the stock runs out."
+            return [utter(_("{game}.").format(game=_(TITLE)), kind=Kind.RESULTS)]
+        text = _("New game of {game}: close all {piles} piles before the stock runs out.").format(
+            game=_(TITLE), piles=PILES)
         return [utter(text, kind=Kind.RESULTS)]
 
     def _dealt(self, ev: SolitaireDealt) -> list[Utterance]:
         if self.brief:
-            return [utter(f"{PILES} piles dealt, stock {ev.stock_size}.", kind=Kind.RESULTS)]
-        text = (
-            f"{PILES} piles dealt face up, {dealt_size(1)} to {dealt_size(PILES)} cards; "
-            "each pile's size is its wild rank, and jokers are wild everywhere. "
-            f"{card_count(ev.stock_size)} in the stock."
-        )
+            return [utter(_("{piles} piles dealt, stock {n}.").format(piles=PILES, n=ev.stock_size),
+                          kind=Kind.RESULTS)]
+        text = ngettext(
+            "{piles} piles dealt face up, {low} to {high} cards; each pile's size is its wild rank, and jokers are "
+            "wild everywhere. {n} card in the stock.",
+            "{piles} piles dealt face up, {low} to {high} cards; each pile's size is its wild rank, and jokers are "
+            "wild everywhere. {n} cards in the stock.", ev.stock_size).format(
+            piles=PILES, low=dealt_size(1), high=dealt_size(PILES), n=ev.stock_size)
         return [utter(text, kind=Kind.RESULTS)]
 
     def _turned(self, ev: CardTurned) -> list[Utterance]:
         note = wild_note(ev.card, self.open_piles)
+        n = ev.stock_left
         if self.brief:
-            return [utter(ev.card, note, f", {ev.stock_left} left.", kind=Kind.MY_TURN)]
-        left = "that was the last card" if ev.stock_left == 0 else f"{ev.stock_left} left in the stock"
-        return [utter("You turn up ", _the(ev.card), ev.card, f"{note}; {left}.", kind=Kind.MY_TURN)]
+            return [utter(*fill(_("{card}{wild}, {n} left."), card=ev.card, wild=note, n=n), kind=Kind.MY_TURN)]
+        if n == 0:
+            template = _("You turn up {card}{wild}; that was the last card.")
+        else:
+            template = ngettext("You turn up {card}{wild}; {n} left in the stock.",
+                                "You turn up {card}{wild}; {n} left in the stock.", n)
+        return [utter(*fill(template, card=the_card(ev.card), wild=note, n=n), kind=Kind.MY_TURN)]
 
     def _placed(self, ev: CardPlaced) -> list[Utterance]:
         if self.brief:
-            return [utter(f"On pile {ev.pile}.", kind=Kind.MY_TURN)]
+            return [utter(_("On pile {number}.").format(number=ev.pile), kind=Kind.MY_TURN)]
         wild = pile_wild_rank(ev.pile)
-        return [
-            utter(
-                "You put ",
-                _the(ev.card),
-                *cards_parts([ev.card], wild),
-                f" on pile {ev.pile}; now discard one of its cards.",
-                kind=Kind.MY_TURN,
-            )
-        ]
+        said = fill(_("You put {card} on pile {number}; now discard one of its cards."),
+                    card=_the_card(ev.card, wild), number=ev.pile)
+        return [utter(*said, kind=Kind.MY_TURN)]
 
     def _discarded(self, ev: PileDiscarded) -> list[Utterance]:
-        card = cards_parts([ev.card], pile_wild_rank(ev.pile))
+        wild = pile_wild_rank(ev.pile)
         if self.brief:
-            return [utter("Discarded ", *card, ".", kind=Kind.MY_TURN)]
-        tail = f" again; pile {ev.pile} is as it was." if ev.was_placed else f" from pile {ev.pile}."
-        return [utter("You discard ", _the(ev.card), *card, tail, kind=Kind.MY_TURN)]
+            return [utter(*fill(_("Discarded {card}."), card=cards_parts([ev.card], wild)), kind=Kind.MY_TURN)]
+        template = _("You discard {card} again; pile {number} is as it was.") if ev.was_placed else \
+            _("You discard {card} from pile {number}.")
+        return [utter(*fill(template, card=_the_card(ev.card, wild), number=ev.pile), kind=Kind.MY_TURN)]
 
     def _closed(self, ev: PileClosed) -> list[Utterance]:
         if ev.pile in self.open_piles:
             self.open_piles.remove(ev.pile)
-        head = f"Pile {ev.pile} closed: {closing_words(ev.books, ev.runs)}"
+        closing = closing_words(ev.books, ev.runs)
         if self.brief:
-            return [utter(f"{head}.", kind=Kind.RESULTS, urgent=True)]
-        parts: Parts = [head]
-        if self.verbosity == Verbosity.DETAILED:
-            parts += [", ", *melds_parts(ev.melds, pile_wild_rank(ev.pile))]
+            return [utter(_("Pile {number} closed: {closing}.").format(number=ev.pile, closing=closing),
+                          kind=Kind.RESULTS, urgent=True)]
         togo = PILES - ev.piles_closed
-        parts.append(f". {ev.piles_closed} of {PILES} closed" + (f", {togo} to go." if togo else "."))
-        return [utter(*parts, kind=Kind.RESULTS, urgent=True)]
+        if togo:
+            tail = _("{closed} of {piles} closed, {left} to go.").format(closed=ev.piles_closed, piles=PILES,
+                                                                         left=togo)
+        else:
+            tail = _("{closed} of {piles} closed.").format(closed=ev.piles_closed, piles=PILES)
+        if self.verbosity == Verbosity.DETAILED:
+            said = fill(_("Pile {number} closed: {closing}, {melds}. {tail}"), number=ev.pile, closing=closing,
+                        melds=melds_parts(ev.melds, pile_wild_rank(ev.pile)), tail=tail)
+        else:
+            said = fill(_("Pile {number} closed: {closing}. {tail}"), number=ev.pile, closing=closing, tail=tail)
+        return [utter(*said, kind=Kind.RESULTS, urgent=True)]
 
     def _stock_low(self, ev: StockLow) -> list[Utterance]:
         if self.brief:
-            return [utter(f"Stock {ev.left}.", kind=Kind.RESULTS)]
-        return [utter(f"Only {card_count(ev.left)} left in the stock.", kind=Kind.RESULTS)]
+            return [utter(_("Stock {n}.").format(n=ev.left), kind=Kind.RESULTS)]
+        return [utter(ngettext("Only {n} card left in the stock.", "Only {n} cards left in the stock.",
+                               ev.left).format(n=ev.left), kind=Kind.RESULTS)]
 
     def _ended(self, ev: SolitaireEnded) -> list[Utterance]:
         return [utter(ending_words(ev.won, ev.piles_closed, ev.stock_left), kind=Kind.RESULTS, urgent=True)]
@@ -254,151 +279,166 @@ class SolitaireNarrator:
 
 def wild_rank_words(rank: Rank) -> str:
     """'6s and jokers are wild'."""
-    return f"{rank.plural} and jokers are wild"
+    return _("{ranks} and jokers are wild").format(ranks=rank_plural(rank))
 
 
 # ----------------------------------------------------------------------------- the table's sentences
 
-DRAW_STEP = "Press D to turn up the next card; Shift+P lists the open piles."
-ALL_CLOSED = "Every pile is closed."
-GO_TO_PILE = "Go to pile number?"
-NOTHING_DISCARDED = "Nothing has been discarded yet."
+DRAW_STEP = N_("Press D to turn up the next card; Shift+P lists the open piles.")
+ALL_CLOSED = N_("Every pile is closed.")
+GO_TO_PILE = N_("Go to pile number?")
+NOTHING_DISCARDED = N_("Nothing has been discarded yet.")
 
 
 def where_words(view: SolitaireView) -> str:
     """'3 of 11 piles closed, 12 cards in the stock'."""
-    return f"{view.piles_closed} of {PILES} piles closed, {card_count(view.stock_size)} in the stock"
+    return ngettext("{closed} of {piles} piles closed, {n} card in the stock",
+                    "{closed} of {piles} piles closed, {n} cards in the stock", view.stock_size).format(
+        closed=view.piles_closed, piles=PILES, n=view.stock_size)
 
 
 def resume_question(seed: int, view: SolitaireView) -> str:
-    return f"You have a saved game of {TITLE}, deal {seed}: {where_words(view)}. Resume it?"
+    return _("You have a saved game of {game}, deal {seed}: {where}. Resume it?").format(
+        game=_(TITLE), seed=seed, where=where_words(view))
 
 
 def resumed_words(view: SolitaireView) -> str:
-    return f"Resumed {TITLE}: {where_words(view)}."
+    return _("Resumed {game}: {where}.").format(game=_(TITLE), where=where_words(view))
 
 
 def turned_parts(card: Card, open_piles: Sequence[int]) -> list[str | Card]:
     """'the 7 of hearts, wild on pile 5', 'a joker, wild everywhere'."""
-    return ["a " if card.is_joker else "the ", card, wild_note(card, open_piles)]
+    return [*the_card(card), wild_note(card, open_piles)]
 
 
 def place_step_parts(card: Card, open_piles: Sequence[int], pile: int) -> list[str | Card]:
     """Which pile is current is said before Enter places the card: placing cannot be taken back."""
-    return ["Place ", *turned_parts(card, open_piles), f": you are on pile {pile}; choose a pile, then Enter."]
+    return list(fill(_("Place {card}: you are on pile {number}; choose a pile, then Enter."),
+                     card=turned_parts(card, open_piles), number=pile))
 
 
 def discard_step(placed: int | None) -> str:
-    return f"Discard a card from pile {placed}: Left and Right, then X."
+    return _("Discard a card from pile {number}: Left and Right, then X.").format(number=placed)
 
 
 def wrong_pile_words(pile: int, placed: int, key: str) -> str:
-    return (f"You are on pile {pile}; the discard comes from pile {placed}, where you placed the card. "
-            f"Press {key} to go there.")
+    return _("You are on pile {number}; the discard comes from pile {placed}, where you placed the card. "
+             "Press {key} to go there.").format(number=pile, placed=placed, key=key)
 
 
 def record_not_kept(reason: str) -> str:
-    return f"Your record could not be kept: {reason}."
+    return _("Your record could not be kept: {reason}.").format(reason=reason)
 
 
 def draw_hint_words(nearest: PileView | None) -> str:
-    near = f" Nearest to closing: {pile_summary(nearest)}." if nearest else ""
-    return f"Turn up a card: press D.{near}"
+    if nearest:
+        return _("Turn up a card: press D. Nearest to closing: {pile}.").format(pile=pile_summary(nearest))
+    return _("Turn up a card: press D.")
 
 
 def no_turned_card(drawing: bool) -> str:
-    return "No card is waiting to be placed." + (" Press D to turn one up." if drawing else "")
+    if drawing:
+        return _("No card is waiting to be placed. Press D to turn one up.")
+    return _("No card is waiting to be placed.")
 
 
 def turned_card_parts(card: Card, open_piles: Sequence[int]) -> list[str | Card]:
-    return ["The turned-up card is ", *turned_parts(card, open_piles), "."]
+    return list(fill(_("The turned-up card is {card}."), card=turned_parts(card, open_piles)))
 
 
 def pile_heading(pile: PileView) -> str:
-    text = pile_summary(pile)
-    return text[:1].upper() + text[1:] + "."
+    return capital(pile_summary(pile)) + "."
 
 
 def no_such_pile(number: int) -> str:
-    return f"There is no pile {number}: the piles are 1 to {PILES}."
+    return _("There is no pile {number}: the piles are 1 to {piles}.").format(number=number, piles=PILES)
 
 
 def edge_pile_parts(edge: str, pile: PileView) -> list[str | Card]:
-    return [f"That is the {edge} open pile. ", pile_summary(pile) + "."]
+    text = _("That is the first open pile.") if edge == "first" else _("That is the last open pile.")
+    return [text, " ", pile_summary(pile) + "."]
 
 
 def pile_cards_parts(pile: PileView, cards: Sequence[Card]) -> list[str | Card]:
-    head = f"Pile {pile.number}, {'closed' if pile.closed else distance_words(pile.distance)}: "
-    return [head, *cards_parts(cards, pile.wild_rank), "."]
+    state = _("closed") if pile.closed else distance_words(pile.distance)
+    return list(fill(_("Pile {number}, {state}: {cards}."), number=pile.number, state=state,
+                     cards=cards_parts(cards, pile.wild_rank)))
 
 
 def closed_pile_parts(pile: PileView) -> list[str | Card]:
-    return [f"Pile {pile.number}, closed: ", *melds_parts(pile.arrangement().melds, pile.wild_rank), "."]
+    return list(fill(_("Pile {number}, closed: {melds}."), number=pile.number,
+                     melds=melds_parts(pile.arrangement().melds, pile.wild_rank)))
 
 
 def pile_grouped_words(pile: PileView, cards: Sequence[Card], group: str) -> str:
-    return f"Pile {pile.number}: " + hand_words(cards, pile.wild_rank, group=group) + "."
+    return _("Pile {number}: {cards}.").format(number=pile.number,
+                                               cards=hand_words(cards, pile.wild_rank, group=group))
 
 
 def open_piles_words(piles: Sequence[PileView], closed: int) -> str:
     if not piles:
-        return ALL_CLOSED
-    closed_words = f"; {closed} closed" if closed else ""
-    listed = "; ".join(f"{p.number}: {distance_words(p.distance)}" for p in piles)
-    return f"{count(len(piles), 'open pile')}{closed_words}. {listed}."
+        return _(ALL_CLOSED)
+    listed = "; ".join(_("{number}: {distance}").format(number=p.number, distance=distance_words(p.distance))
+                       for p in piles)
+    n = len(piles)
+    if closed:
+        return ngettext("{n} open pile; {closed} closed. {piles}.", "{n} open piles; {closed} closed. {piles}.",
+                        n).format(n=n, closed=closed, piles=listed)
+    return ngettext("{n} open pile. {piles}.", "{n} open piles. {piles}.", n).format(n=n, piles=listed)
 
 
 def stock_words(stock: int, dead: int) -> str:
-    return f"The stock has {card_count(stock)}; {card_count(dead)} discarded."
+    return _("The stock has {stock}; {dead} discarded.").format(stock=card_count(stock), dead=card_count(dead))
 
 
 def pile_wild_words(pile: PileView) -> str:
-    return (f"On pile {pile.number}, {pile.wild_rank.plural} and jokers are wild: "
-            f"it was dealt {card_count(pile.dealt)}.")
+    return _("On pile {number}, {ranks} and jokers are wild: it was dealt {count}.").format(
+        number=pile.number, ranks=rank_plural(pile.wild_rank), count=card_count(pile.dealt))
 
 
 def discards_parts(dead: Sequence[Card]) -> list[str | Card]:
     if not dead:
-        return [NOTHING_DISCARDED]
-    return [f"{card_count(len(dead))} discarded, newest last: ", *cards_parts(list(dead)), "."]
+        return [_(NOTHING_DISCARDED)]
+    return list(fill(_("{count} discarded, newest last: {cards}."), count=card_count(len(dead)),
+                     cards=cards_parts(list(dead))))
 
 
 def info_words(seed: int, view: SolitaireView) -> str:
-    return f"{TITLE}, deal {seed}: {where_words(view)}."
+    return _("{game}, deal {seed}: {where}.").format(game=_(TITLE), seed=seed, where=where_words(view))
 
 
 #: What each of this game's own keys does, as F1 help and docs/keys.md say it (command name to description).
 KEY_HELP: Mapping[str, str] = MappingProxyType({
-    "draw": "Turn up the top card of the stock.",
-    "put-down": "Place the turned-up card on the current pile.",
-    "discard": "Discard the current card from the pile you placed on.",
-    "play-hint": "Do what the hint says: place the card, or discard the hinted card.",
-    "hint": "Hint: the placement that brings a pile closest to closing, or the best discard.",
-    "up-card": "The turned-up card waiting to be placed.",
-    "pile-down": "Move to the next open pile.",
-    "pile-up": "Move to the previous open pile.",
-    "jump": "Move to pile 1 to 9; 0 is pile 10.",
-    "jump-high": "Alt+1 moves to pile 11.",
-    "go-to": "Go to a pile by its number (type it, then Enter).",
-    "previous-card": "Move to the previous card of the pile.",
-    "next-card": "Move to the next card of the pile.",
-    "first-card": "Move to the pile's first card.",
-    "last-card": "Move to the pile's last card.",
-    "read-hand": "Read the current pile's cards.",
-    "read-by-suit": "Read the current pile grouped by suit.",
-    "read-by-rank": "Read the current pile grouped by rank.",
-    "best-melds": "The current pile's best melds and the cards still unmatched.",
-    "braille-hand": "Show the current pile as braille cells on one line (card code).",
-    "open-piles": "List the open piles, each with how far it is from closing.",
-    "read-table": "Every pile, open and closed, with its cards.",
-    "scores": "Where you stand: piles closed, cards left in the stock and discarded.",
-    "wild": "What is wild on the current pile.",
-    "read-discards": "The cards discarded so far (they are dead).",
-    "info": "Piles closed, stock, the deal's seed and what to do now.",
-    "record": "Your record: games, wins, best result and winning streak.",
+    "draw": N_("Turn up the top card of the stock."),
+    "put-down": N_("Place the turned-up card on the current pile."),
+    "discard": N_("Discard the current card from the pile you placed on."),
+    "play-hint": N_("Do what the hint says: place the card, or discard the hinted card."),
+    "hint": N_("Hint: the placement that brings a pile closest to closing, or the best discard."),
+    "up-card": N_("The turned-up card waiting to be placed."),
+    "pile-down": N_("Move to the next open pile."),
+    "pile-up": N_("Move to the previous open pile."),
+    "jump": N_("Move to pile 1 to 9; 0 is pile 10."),
+    "jump-high": N_("Alt+1 moves to pile 11."),
+    "go-to": N_("Go to a pile by its number (type it, then Enter)."),
+    "previous-card": N_("Move to the previous card of the pile."),
+    "next-card": N_("Move to the next card of the pile."),
+    "first-card": N_("Move to the pile's first card."),
+    "last-card": N_("Move to the pile's last card."),
+    "read-hand": N_("Read the current pile's cards."),
+    "read-by-suit": N_("Read the current pile grouped by suit."),
+    "read-by-rank": N_("Read the current pile grouped by rank."),
+    "best-melds": N_("The current pile's best melds and the cards still unmatched."),
+    "braille-hand": N_("Show the current pile as braille cells on one line (card code)."),
+    "open-piles": N_("List the open piles, each with how far it is from closing."),
+    "read-table": N_("Every pile, open and closed, with its cards."),
+    "scores": N_("Where you stand: piles closed, cards left in the stock and discarded."),
+    "wild": N_("What is wild on the current pile."),
+    "read-discards": N_("The cards discarded so far (they are dead)."),
+    "info": N_("Piles closed, stock, the deal's seed and what to do now."),
+    "record": N_("Your record: games, wins, best result and winning streak."),
 })
 
 
 #: The headings F1 help and docs/keys.md put over this game's own groups of keys (group, heading).
 KEY_GROUPS: tuple[tuple[str, str], ...] = (
-    ("hand", "The current pile's cards"), ("pile", "Moving between piles"), ("melds", "All the piles"))
+    ("hand", N_("The current pile's cards")), ("pile", N_("Moving between piles")), ("melds", N_("All the piles")))

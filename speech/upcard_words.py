@@ -23,8 +23,19 @@ from engine.rules.upcard_rummy import (
     TookDiscards,
     UpcardHandEnded,
 )
+from speech.i18n import N_, _, fill, ngettext
 from speech.narrator import Narrator
-from speech.phrases import GAME_OVER, capital, card_count, cards_parts, count, join_words
+from speech.phrases import (
+    GAME_OVER,
+    capital,
+    capital_parts,
+    card_count,
+    cards_parts,
+    count,
+    join_words,
+    rank_plural,
+    the_card,
+)
 from speech.results import Names
 from speech.table_words import DISCARD_PILE_EMPTY
 from speech.utterance import Kind, Utterance, Verbosity, utter
@@ -53,10 +64,13 @@ def upcard_leaders_words(names: Names, totals: Sequence[int]) -> str:
     best = max(totals)
     lead = [s for s, t in enumerate(totals) if t == best]
     if len(lead) == len(totals):
-        return f"All tied at {best}."
-    who = join_words([names.name(s) for s in lead])
-    verb = "leads" if len(lead) == 1 and lead[0] != names.listener else "lead"
-    return f"{capital(who)} {verb} with {best}."
+        return _("All tied at {total}.").format(total=best)
+    who = capital(join_words([names.name(s) for s in lead]))
+    if len(lead) == 1 and lead[0] != names.listener:
+        return _("{name} leads with {total}.").format(name=who, total=best)
+    if lead == [names.listener]:
+        return _("You lead with {total}.").format(total=best)
+    return _("{names} lead with {total}.").format(names=who, total=best)
 
 
 class UpcardNarrator(Narrator):
@@ -94,33 +108,23 @@ class UpcardNarrator(Narrator):
         for i, seat in enumerate(order):
             if i:
                 ups.append("; ")
-            ups += [f"{names.name(seat)} ", *self._card(ev.up_cards[seat]), f", {card_count(ev.hand_sizes[seat])}"]
+            ups += fill(_("{name} {card}, {count}"), name=names.name(seat), card=self._card(ev.up_cards[seat]),
+                        count=card_count(ev.hand_sizes[seat]))
+        wild = rank_plural(ev.wild_rank)
         if self._brief:
-            return [
-                utter(
-                    f"Hand {ev.hand_number}, {ev.wild_rank.plural} wild. Up cards: ",
-                    *ups,
-                    ". Discard pile: ",
-                    *self._card(ev.turned_up, article=False),
-                    ".",
-                    kind=Kind.RESULTS,
-                )
-            ]
-        deals = f"{names.subject(ev.dealer)} {names.verb(ev.dealer, 'deals', 'deal')}"
-        parts: Parts = [
-            f"Hand {ev.hand_number}. {deals}; {names.possessive(ev.dealer)} up card makes "
-            f"{ev.wild_rank.plural} wild. Up cards: ",
-            *ups,
-            ". The discard pile starts with ",
-            *self._card(ev.turned_up),
-            ".",
-        ]
+            said = fill(_("Hand {number}, {ranks} wild. Up cards: {up_cards}. Discard pile: {card}."),
+                        number=ev.hand_number, ranks=wild, up_cards=ups, card=self._card(ev.turned_up, article=False))
+            return [utter(*said, kind=Kind.RESULTS)]
+        parts: Parts = self._said(
+            ev.dealer,
+            N_("Hand {number}. You deal; your up card makes {ranks} wild. Up cards: {up_cards}. "
+               "The discard pile starts with {card}."),
+            N_("Hand {number}. {name} deals; {name}'s up card makes {ranks} wild. Up cards: {up_cards}. "
+               "The discard pile starts with {card}."),
+            number=ev.hand_number, ranks=wild, up_cards=ups, card=self._card(ev.turned_up))
         if self.verbosity == Verbosity.DETAILED:
-            first = ev.first_player
-            parts.append(
-                f" {names.subject(first)} {names.verb(first, 'plays', 'play')} first. "
-                f"The game ends after a hand in which someone reaches {ev.target}."
-            )
+            parts += [" ", *self._said(ev.first_player, N_("You play first."), N_("{name} plays first.")), " ",
+                      _("The game ends after a hand in which someone reaches {target}.").format(target=ev.target)]
         return [utter(*parts, kind=Kind.RESULTS)]
 
     # ----------------------------------------------------------------- a turn
@@ -128,34 +132,27 @@ class UpcardNarrator(Narrator):
         n = len(ev.cards)
         del self.discard_pile[max(len(self.discard_pile) - n, 0) :]
         self.sizes[ev.seat] = self.sizes.get(ev.seat, 0) + n
-        who = self.names.subject(ev.seat)
         target = ev.cards[0]
+        cards = cards_parts(ev.cards, self.wild_rank)
         if self._brief:
-            return [
-                utter(
-                    f"{who}: took {n} back to ",
-                    *self._card(target, article=False),
-                    ": ",
-                    *cards_parts(ev.cards, self.wild_rank),
-                    ".",
-                    kind=self._kind(ev.seat),
-                )
-            ]
-        took = "took the top card of the discard pile" if n == 1 else f"took {card_count(n)} from the discard pile"
-        return [
-            utter(
-                f"{who} {took}, back to ",
-                *self._card(target),
-                ": ",
-                *cards_parts(ev.cards, self.wild_rank),
-                ".",
-                kind=self._kind(ev.seat),
-            )
-        ]
+            said = fill(_("{name}: took {n} back to {card}: {cards}."), name=self.names.subject(ev.seat), n=n,
+                        card=self._card(target, article=False), cards=cards)
+            return [utter(*said, kind=self._kind(ev.seat))]
+        if n == 1:
+            parts = self._said(ev.seat, N_("You took the top card of the discard pile, back to {card}: {cards}."),
+                               N_("{name} took the top card of the discard pile, back to {card}: {cards}."),
+                               card=self._card(target), cards=cards)
+        else:
+            parts = self._said(ev.seat, N_("You took {count} from the discard pile, back to {card}: {cards}."),
+                               N_("{name} took {count} from the discard pile, back to {card}: {cards}."),
+                               count=card_count(n), card=self._card(target), cards=cards)
+        return [utter(*parts, kind=self._kind(ev.seat))]
 
     def _meld_name(self, index: int) -> str:
         rank = self.meld_ranks[index] if 0 <= index < len(self.meld_ranks) else None
-        return f"meld {index + 1}" + (f", {rank.plural}" if rank is not None else "")
+        if rank is None:
+            return _("meld {number}").format(number=index + 1)
+        return _("meld {number}, {ranks}").format(number=index + 1, ranks=rank_plural(rank))
 
     def _melded(self, ev: Melded) -> list[Utterance]:
         rank = next((c.rank for c in ev.cards if c.rank is not None and c.rank != self.wild_rank), None)
@@ -166,78 +163,85 @@ class UpcardNarrator(Narrator):
         if rank is not None:
             self.meld_ranks[ev.index] = rank
         self.sizes[ev.seat] = max(self.sizes.get(ev.seat, 0) - len(ev.cards), 0)
-        who = self.names.subject(ev.seat)
-        plural = rank.plural if rank is not None else "wilds"
+        plural = rank_plural(rank) if rank is not None else _("wilds")
+        cards = cards_parts(ev.cards, self.wild_rank)
+        values = {"ranks": plural, "number": ev.index + 1, "cards": cards}
         if self._brief:
-            return [
-                utter(
-                    f"{who}: meld {ev.index + 1}, {plural}: ",
-                    *cards_parts(ev.cards, self.wild_rank),
-                    ".",
-                    kind=self._kind(ev.seat),
-                )
-            ]
-        how = "melded for the first time" if ev.first else "melded"
-        parts: Parts = [f"{who} {how}: {plural}, meld {ev.index + 1}: ", *cards_parts(ev.cards, self.wild_rank), "."]
+            said = fill(_("{name}: meld {number}, {ranks}: {cards}."), name=self.names.subject(ev.seat), **values)
+            return [utter(*said, kind=self._kind(ev.seat))]
+        if ev.first:
+            parts = self._said(ev.seat, N_("You melded for the first time: {ranks}, meld {number}: {cards}."),
+                               N_("{name} melded for the first time: {ranks}, meld {number}: {cards}."), **values)
+        else:
+            parts = self._said(ev.seat, N_("You melded: {ranks}, meld {number}: {cards}."),
+                               N_("{name} melded: {ranks}, meld {number}: {cards}."), **values)
         if self.verbosity == Verbosity.DETAILED and ev.first and self._mine(ev.seat):
-            parts.append(" From your next turn you may lay off and dig into the discard pile.")
-        parts.append(self._size_note(ev.seat))
+            parts += [" ", _("From your next turn you may lay off and dig into the discard pile.")]
+        parts += self._size_note(ev.seat)
         return [utter(*parts, kind=self._kind(ev.seat))]
 
     def _laid_off(self, ev: LaidOff) -> list[Utterance]:
         self.sizes[ev.seat] = max(self.sizes.get(ev.seat, 0) - 1, 0)
-        who = self.names.subject(ev.seat)
         name = self._meld_name(ev.index)
         if self._brief:
-            return [utter(f"{who}: ", *self._card(ev.card, article=False), f" on {name}.", kind=self._kind(ev.seat))]
-        if ev.owner == ev.seat:
-            whose = "your own" if self._mine(ev.seat) else "their own"
-        else:
-            whose = self.names.possessive(ev.owner)
+            said = fill(_("{name}: {card} on {meld}."), name=self.names.subject(ev.seat),
+                        card=self._card(ev.card, article=False), meld=name)
+            return [utter(*said, kind=self._kind(ev.seat))]
         # A wild card ends in ", wild"; a comma after it keeps "wild" from running into "on".
-        comma = "," if ev.card.rank == self.wild_rank else ""
-        return [
-            utter(
-                f"{who} laid off ",
-                *self._card(ev.card),
-                f"{comma} on {whose} {name}.",
-                self._size_note(ev.seat),
-                kind=self._kind(ev.seat),
-            )
-        ]
+        card = self._card(ev.card, mid=True)
+        if ev.owner == ev.seat:
+            parts = self._said(ev.seat, N_("You laid off {card} on your own {meld}."),
+                               N_("{name} laid off {card} on their own {meld}."), card=card, meld=name)
+        elif ev.owner == self.listener:
+            parts = self._said(ev.seat, N_("You laid off {card} on your {meld}."),
+                               N_("{name} laid off {card} on your {meld}."), card=card, meld=name)
+        else:
+            parts = self._said(ev.seat, N_("You laid off {card} on {owner}'s {meld}."),
+                               N_("{name} laid off {card} on {owner}'s {meld}."), card=card, meld=name,
+                               owner=self.names.name(ev.owner))
+        return [utter(*parts, *self._size_note(ev.seat), kind=self._kind(ev.seat))]
 
     def _player_went_out(self, ev: PlayerWentOut) -> list[Utterance]:
         self.sizes[ev.seat] = 0
-        who = self.names.subject(ev.seat)
-        went = f"{who} went out."
+        went = self._said(ev.seat, N_("You went out."), N_("{name} went out."))
         if not ev.last_turns:
-            rest = " Everyone else has melded: no last turns." if not self._brief else ""
+            rest = [" ", _("Everyone else has melded: no last turns.")] if not self._brief else []
         else:
-            turns = join_words([self.names.name(s) for s in ev.last_turns])
-            verb = "has" if len(ev.last_turns) == 1 and ev.last_turns[0] != self.listener else "have"
-            rest = f" {capital(turns)} {verb} one last turn."
-        return [utter(went + rest, kind=self._kind(ev.seat), urgent=self.listener in ev.last_turns)]
+            turns = capital(join_words([self.names.name(s) for s in ev.last_turns]))
+            if tuple(ev.last_turns) == (self.listener,):
+                rest = [" ", _("You have one last turn.")]
+            elif len(ev.last_turns) == 1:
+                rest = [" ", _("{name} has one last turn.").format(name=turns)]
+            else:
+                rest = [" ", _("{names} have one last turn.").format(names=turns)]
+        return [utter(*went, *rest, kind=self._kind(ev.seat), urgent=self.listener in ev.last_turns)]
 
     # ----------------------------------------------------------------- results
     def _upcard_hand_ended(self, ev: UpcardHandEnded) -> list[Utterance]:
         names = self.names
         seats = range(len(ev.points))
-        how = f"{names.subject(ev.went_out)} went out." if ev.went_out is not None else "The stock ran out."
-        head = f"Hand {ev.hand_number} over. {how}"
+        if ev.went_out is None:
+            head = _("Hand {number} over. The stock ran out.").format(number=ev.hand_number)
+        elif ev.went_out == self.listener:
+            head = _("Hand {number} over. You went out.").format(number=ev.hand_number)
+        else:
+            head = _("Hand {number} over. {name} went out.").format(number=ev.hand_number,
+                                                                   name=names.subject(ev.went_out))
         if self._brief:
-            points = ", ".join(f"{names.name(s)} {ev.points[s]}" for s in seats)
-            totals = ", ".join(f"{names.name(s)} {ev.totals[s]}" for s in seats)
-            return [utter(f"{head} Points: {points}. Totals: {totals}.", kind=Kind.RESULTS)]
+            points = ", ".join(_("{name} {total}").format(name=names.name(s), total=ev.points[s]) for s in seats)
+            totals = ", ".join(_("{name} {total}").format(name=names.name(s), total=ev.totals[s]) for s in seats)
+            return [utter(_("{head} Points: {points}. Totals: {totals}.").format(head=head, points=points,
+                                                                                 totals=totals), kind=Kind.RESULTS)]
         lines = [utter(head, kind=Kind.RESULTS)]
         for s in seats:
-            parts: Parts = [f"{names.subject(s)}: "]
+            score = _("{plus} on the table, {minus} in hand: {points}. Total {total}.").format(
+                plus=ev.plus[s], minus=ev.minus[s], points=count(ev.points[s], "point"), total=ev.totals[s])
             if self.verbosity == Verbosity.DETAILED:
-                parts += ["on the table: ", *cards_parts(ev.on_table[s], self.wild_rank), ". "]
-                parts += ["In hand: ", *cards_parts(ev.in_hand[s], self.wild_rank), ". "]
-            parts.append(
-                f"{ev.plus[s]} on the table, {ev.minus[s]} in hand: {count(ev.points[s], 'point')}. "
-                f"Total {ev.totals[s]}."
-            )
+                parts = fill(_("{name}: on the table: {on_table}. In hand: {in_hand}. {score}"),
+                             name=names.subject(s), on_table=cards_parts(ev.on_table[s], self.wild_rank),
+                             in_hand=cards_parts(ev.in_hand[s], self.wild_rank), score=score)
+            else:
+                parts = fill(_("{name}: {score}"), name=names.subject(s), score=score)
             lines.append(utter(*parts, kind=Kind.RESULTS))
         lead = "" if self.game_ending else upcard_leaders_words(names, ev.totals)
         if lead:
@@ -257,332 +261,403 @@ def upcard_transcript(
 # ----------------------------------------------------------------------------- the table's sentences
 # The upcard rummy table decides what is true; every sentence it says is one of these.
 
-NO_LAST_TURN = "You have melded, so you get no last turn."
-LAST_TURN_TIP = "Last turn: draw, lay down one meld of exactly three cards if you can, then discard."
-NOTHING_SELECTED = "Nothing selected."
-SELECT_FIRST = "Select cards with Space first, then Enter puts them down."
-NO_MELDS_TO_LAY_OFF_ON = "There are no melds on the table yet."
-NO_PAIR_IN_PILE = "No card in the discard pile matches a natural pair in your hand."
-PILE_GO_TO = "Go to which card of the discard pile, counting from the top?"
-TO_A_TARGET = " Shift+Down moves to a card you could take back to."
+NO_LAST_TURN = N_("You have melded, so you get no last turn.")
+LAST_TURN_TIP = N_("Last turn: draw, lay down one meld of exactly three cards if you can, then discard.")
+NOTHING_SELECTED = N_("Nothing selected.")
+SELECT_FIRST = N_("Select cards with Space first, then Enter puts them down.")
+NO_MELDS_TO_LAY_OFF_ON = N_("There are no melds on the table yet.")
+NO_PAIR_IN_PILE = N_("No card in the discard pile matches a natural pair in your hand.")
+PILE_GO_TO = N_("Go to which card of the discard pile, counting from the top?")
+TO_A_TARGET = N_(" Shift+Down moves to a card you could take back to.")
 
 
 def the(card: Card, wild: Rank) -> list[str | Card]:
-    return ["the ", *cards_parts([card], wild)]
+    return the_card(card, wild)
+
+
+def _totals_list(names: Names, totals: Sequence[int]) -> str:
+    return ", ".join(_("{name} {total}").format(name=names.name(s), total=t) for s, t in enumerate(totals))
 
 
 def totals_words(names: Names, totals: Sequence[int], target: int) -> str:
     """'Totals: you 455, Anna 455, Ben 10. You and Anna lead with 455, 45 short of the target.'"""
-    listed = ", ".join(f"{names.name(s)} {t}" for s, t in enumerate(totals))
-    lead = upcard_leaders_words(names, totals).removesuffix(".")
+    listed = _totals_list(names, totals)
+    lead = upcard_leaders_words(names, totals)
     best = max(totals, default=0)
     if lead and best < target:
-        lead += f", {target - best} short of the target"
-    return f"Totals: {listed}." + (f" {lead}." if lead else "")
+        lead = _("{leaders} {short} short of the target.").format(leaders=lead.removesuffix(".") + ",",
+                                                                  short=target - best)
+    text = _("Totals: {totals}.").format(totals=listed)
+    return f"{text} {lead}" if lead else text
 
 
 def resume_question(names: Names, players: Sequence[str], seat: int, hand: int, totals: Sequence[int],
                     target: int) -> str:
     others = join_words([p for s, p in enumerate(players) if s != seat])
-    listed = ", ".join(f"{names.name(s)} {t}" for s, t in enumerate(totals))
-    return (f"You have a saved game of Upcard Rummy with {others}, hand {hand}, "
-            f"totals {listed}, target {target}. Resume it?")
+    return _("You have a saved game of Upcard Rummy with {players}, hand {number}, totals {totals}, "
+             "target {target}. Resume it?").format(players=others, number=hand, totals=_totals_list(names, totals),
+                                                   target=target)
 
 
 def resumed_words(names: Names, players: Sequence[str], seat: int, hand: int, wild: Rank, totals: Sequence[int],
                   target: int) -> str:
     others = join_words([p for s, p in enumerate(players) if s != seat])
-    return (f"Resumed Upcard Rummy against {others}: hand {hand}, {wild.plural} wild, target {target}. "
-            f"{totals_words(names, totals, target)}")
+    head = _("Resumed Upcard Rummy against {players}: hand {number}, {ranks} wild, target {target}.").format(
+        players=others, number=hand, ranks=rank_plural(wild), target=target)
+    return f"{head} {totals_words(names, totals, target)}"
 
 
 def take_back_tip(n: int) -> str:
-    which = "1 card: Shift+K says what it would cost, Shift+Down moves to it" if n == 1 else (
-        f"any of {n} cards: Shift+K says what each would cost, Shift+Down moves to them")
-    return f"You could take the discard pile back to {which}."
+    if n == 1:
+        return _("You could take the discard pile back to 1 card: Shift+K says what it would cost, "
+                 "Shift+Down moves to it.")
+    return _("You could take the discard pile back to any of {n} cards: Shift+K says what each would cost, "
+             "Shift+Down moves to them.").format(n=n)
 
 
 def go_out_tip(card: Card, wild: Rank) -> list[str | Card]:
-    return ["You can go out this turn: put down everything but ", *the(card, wild), ", then discard it."]
+    return list(fill(_("You can go out this turn: put down everything but {card}, then discard it."),
+                     card=the(card, wild)))
 
 
 def whose_turn_words(over: bool, mine: bool, last_turn: bool, step: str, player: str) -> str:
     if over:
-        return GAME_OVER
+        return _(GAME_OVER)
     if mine:
-        return f"It is {'your last turn' if last_turn else 'your turn'}: {step}."
-    return f"It is {player}'s turn."
+        text = _("It is your last turn: {step}.") if last_turn else _("It is your turn: {step}.")
+        return text.format(step=_(step))
+    return _("It is {name}'s turn.").format(name=player)
+
+
+#: The steps of a turn, as whose_turn_words says them.
+TURN_STEPS = (N_("draw"), N_("meld or discard"), N_("discard"))
+
+
+def _tip(tip: bool) -> str:
+    return _(TO_A_TARGET) if tip else ""
 
 
 def not_natural_target(card: Card, wild: Rank, tip: bool) -> list[str | Card]:
-    return ["The pile cursor is on ", *the(card, wild), ": you can take back only to a natural card matching a pair "
-            f"you hold.{TO_A_TARGET if tip else ''}"]
+    return [*fill(_("The pile cursor is on {card}: you can take back only to a natural card matching a pair "
+                    "you hold."), card=the(card, wild)), _tip(tip)]
 
 
 def no_pair_for(card: Card, wild: Rank, depth: int, tip: bool) -> list[str | Card]:
     assert card.rank is not None
-    return [f"You hold no natural pair of {card.rank.plural} to take back to ", *the(card, wild),
-            f", {depth} from the top.{TO_A_TARGET if tip else ''}"]
+    return [*fill(_("You hold no natural pair of {ranks} to take back to {card}, {depth} from the top."),
+                  ranks=rank_plural(card.rank), card=the(card, wild), depth=depth), _tip(tip)]
 
 
 def selected_parts(selected: bool, card: Card, wild: Rank) -> list[str | Card]:
-    return ["Selected the " if selected else "Unselected the ", *cards_parts([card], wild), ". "]
+    template = _("Selected the {card}. ") if selected else _("Unselected the {card}. ")
+    return list(fill(template, card=cards_parts([card], wild)))
 
 
 def selection_cleared(had: bool) -> str:
-    return "Selection cleared." if had else "Nothing was selected."
+    return _("Selection cleared.") if had else _("Nothing was selected.")
 
 
 def selection_parts(cards: Sequence[Card], wild: Rank, verdict: str) -> list[str | Card]:
     if not cards:
-        return [NOTHING_SELECTED]
-    return [f"{len(cards)} selected: ", *cards_parts(cards, wild), ". ", verdict]
+        return [_(NOTHING_SELECTED)]
+    n = len(cards)
+    said = fill(ngettext("{n} selected: {cards}. ", "{n} selected: {cards}. ", n), n=n, cards=cards_parts(cards, wild))
+    return [*said, verdict]
 
 
 def meld_verdict(rank: Rank, value: int, but: str) -> str:
     """'A meld of 9s, worth 120: Enter lays it down.' or '..., but <why not now>.'"""
-    words = f"A meld of {rank.plural}, worth {value}"
+    values = {"ranks": rank_plural(rank), "value": value}
     if but == "later":
-        return words + "."
+        return _("A meld of {ranks}, worth {value}.").format(**values)
     if but == "first-meld-now":
-        return words + ", but you made your first meld this turn: discard now."
+        return _("A meld of {ranks}, worth {value}, but you made your first meld this turn: discard now.").format(
+            **values)
     if but == "first-meld-three":
-        return words + ", but your first meld of a hand is exactly three cards."
+        return _("A meld of {ranks}, worth {value}, but your first meld of a hand is exactly three cards.").format(
+            **values)
     if but == "keep-one":
-        return words + ", but keep a card to discard."
-    return words + ": Enter lays it down."
+        return _("A meld of {ranks}, worth {value}, but keep a card to discard.").format(**values)
+    return _("A meld of {ranks}, worth {value}: Enter lays it down.").format(**values)
 
 
 def fit_verdict(one: bool, where: str, when: str) -> str:
-    fit = f"Not a meld, but {'it fits' if one else 'they fit'} {where}"
     if when == "now":
-        return fit + ": Enter or Shift+O lays off."
-    if when == "melded":
-        return fit + "."
-    return fit + "; you may lay off from the turn after your first meld."
+        text = _("Not a meld, but it fits {where}: Enter or Shift+O lays off.") if one else \
+            _("Not a meld, but they fit {where}: Enter or Shift+O lays off.")
+    elif when == "melded":
+        text = _("Not a meld, but it fits {where}.") if one else _("Not a meld, but they fit {where}.")
+    else:
+        text = _("Not a meld, but it fits {where}; you may lay off from the turn after your first meld.") if one \
+            else _("Not a meld, but they fit {where}; you may lay off from the turn after your first meld.")
+    return text.format(where=where)
 
 
 def not_a_meld(problem: str) -> str:
-    return f"Not a meld: {problem}."
+    return _("Not a meld: {problem}.").format(problem=problem)
 
 
 def fits_no_meld(card: Card, wild: Rank) -> list[str | Card]:
     assert card.rank is not None
-    return ["The ", *cards_parts([card], wild), f" fits no meld on the table: there is no meld of {card.rank.plural}."]
+    return list(fill(_("The {card} fits no meld on the table: there is no meld of {ranks}."),
+                     card=cards_parts([card], wild), ranks=rank_plural(card.rank)))
 
 
 def waiting_hand_parts(player: str, melded: int, melded_value: int, deadwood: int, against: int) -> list[str | Card]:
-    parts: list[str | Card] = [f"It is {player}'s turn. Your hand now: "]
     if melded:
-        parts.append(f"{card_count(melded)} would meld, worth {melded_value}; ")
-    return [*parts, f"{card_count(deadwood)} would not, {against} against you."]
+        return [_("It is {name}'s turn. Your hand now: {melded} would meld, worth {value}; {deadwood} would not, "
+                  "{against} against you.").format(name=player, melded=card_count(melded), value=melded_value,
+                                                   deadwood=card_count(deadwood), against=against)]
+    return [_("It is {name}'s turn. Your hand now: {deadwood} would not, {against} against you.").format(
+        name=player, deadwood=card_count(deadwood), against=against)]
 
 
 def hint_draw(dig_not_worth_it: bool) -> list[str | Card]:
-    why = " (taking the pile back is not worth it now)" if dig_not_worth_it else ""
-    return [f"Hint: draw from the stock{why}: D."]
+    if dig_not_worth_it:
+        return [_("Hint: draw from the stock (taking the pile back is not worth it now): D.")]
+    return [_("Hint: draw from the stock: D.")]
 
 
 def hint_take_back(count_: int, target: Card, meld: Sequence[Card], wild: Rank) -> list[str | Card]:
-    return [f"Hint: take {card_count(count_)} back to ", *the(target, wild), ", melding ", *cards_parts(meld, wild),
-            ": move to it with Shift+Down, then T."]
+    return list(fill(_("Hint: take {count} back to {card}, melding {cards}: move to it with Shift+Down, then T."),
+                     count=card_count(count_), card=the(target, wild), cards=cards_parts(meld, wild)))
 
 
 def hint_meld(cards: Sequence[Card], wild: Rank) -> list[str | Card]:
-    return ["Hint: meld ", *cards_parts(cards, wild), ": select them with Space, then Enter."]
+    return list(fill(_("Hint: meld {cards}: select them with Space, then Enter."), cards=cards_parts(cards, wild)))
 
 
 def hint_lay_off(card: Card, wild: Rank, where: str) -> list[str | Card]:
-    return ["Hint: lay off ", *the(card, wild), f" on {where}: select it, then Shift+O."]
+    return list(fill(_("Hint: lay off {card} on {where}: select it, then Shift+O."), card=the(card, wild),
+                     where=where))
 
 
 def hint_discard(card: Card, wild: Rank, last: bool) -> list[str | Card]:
-    return ["Hint: discard ", *the(card, wild), f"{' and go out' if last else ''}: move to it, then X."]
+    template = _("Hint: discard {card} and go out: move to it, then X.") if last else \
+        _("Hint: discard {card}: move to it, then X.")
+    return list(fill(template, card=the(card, wild)))
 
 
 def pile_parts(pile: Sequence[Card], wild: Rank) -> list[str | Card]:
     """The whole discard pile, from the top."""
     if not pile:
-        return [DISCARD_PILE_EMPTY]
-    return [f"{card_count(len(pile))}; from the top: ", *cards_parts(list(reversed(pile)), wild), "."]
+        return [_(DISCARD_PILE_EMPTY)]
+    return list(fill(_("{count}; from the top: {cards}."), count=card_count(len(pile)),
+                     cards=cards_parts(list(reversed(pile)), wild)))
 
 
 def pile_note(depth: int, melds: int, later: bool) -> str:
     if later:
-        return " You hold a pair of its rank: you could take back to it from the turn after your first meld."
-    return f" You could take back to it: {card_count(depth)}, melding {card_count(melds)}."
+        return " " + _("You hold a pair of its rank: you could take back to it from the turn after your first meld.")
+    return " " + _("You could take back to it: {depth}, melding {melds}.").format(depth=card_count(depth),
+                                                                               melds=card_count(melds))
 
 
 def pile_card_parts(edge: str, card: Card, wild: Rank, depth: int, size: int, note: str) -> list[str | Card]:
-    return [edge, *cards_parts([card], wild), f", {depth} of {size} from the top.", note]
+    return [_(edge), *fill(_("{card}, {depth} of {size} from the top."), card=cards_parts([card], wild), depth=depth,
+                           size=size), note]
 
 
 def no_pile_place(size: int, depth: int) -> str:
-    return f"The discard pile has {card_count(size)}; there is no card {depth} from the top."
+    return _("The discard pile has {count}; there is no card {depth} from the top.").format(
+        count=card_count(size), depth=depth)
 
 
 def no_target_beyond(deeper: bool) -> str:
-    return f"No card {'deeper' if deeper else 'nearer the top'} that you could take back to. Still on the "
+    if deeper:
+        return _("No card deeper that you could take back to. Still on the ")
+    return _("No card nearer the top that you could take back to. Still on the ")
 
 
 def take_back_head(n: int, when: str) -> str:
-    words = {"later": " from the turn after your first meld", "now": " now, instead of drawing",
-             "turn": " at the start of your turn"}[when]
-    return f"You could take back to {card_count(n)}{words}:"
+    count_ = card_count(n)
+    if when == "later":
+        return _("You could take back to {count} from the turn after your first meld:").format(count=count_)
+    if when == "now":
+        return _("You could take back to {count} now, instead of drawing:").format(count=count_)
+    return _("You could take back to {count} at the start of your turn:").format(count=count_)
 
 
 def take_back_option_parts(target: Card, depth: int, meld: Sequence[Card], gain: int, kept: Sequence[Card],
                            cost: int, fits: int, wild: Rank) -> list[str | Card]:
-    parts: list[str | Card] = [*cards_parts([target], wild), f", {card_count(depth)} from the top. You meld ",
-                               *cards_parts(meld, wild), f": {gain} on the table."]
+    parts = list(fill(_("{card}, {depth} from the top. You meld {cards}: {gain} on the table."),
+                      card=cards_parts([target], wild), depth=card_count(depth), cards=cards_parts(meld, wild),
+                      gain=gain))
     if not kept:
-        return [*parts, " Nothing else is taken."]
-    more = "1 more card comes" if len(kept) == 1 else f"{len(kept)} more cards come"
-    fit = "" if not fits else "; 1 of them fits a meld" if fits == 1 else f"; {fits} of them fit a meld"
-    return [*parts, f" {more} into your hand, {cost} against you unless put down{fit}: ", *cards_parts(kept, wild), "."]
+        return [*parts, " ", _("Nothing else is taken.")]
+    n = len(kept)
+    if not fits:
+        more = ngettext("{n} more card comes into your hand, {cost} against you unless put down: {cards}.",
+                        "{n} more cards come into your hand, {cost} against you unless put down: {cards}.", n)
+    elif fits == 1:
+        more = ngettext("{n} more card comes into your hand, {cost} against you unless put down; 1 of them fits a "
+                        "meld: {cards}.",
+                        "{n} more cards come into your hand, {cost} against you unless put down; 1 of them fits a "
+                        "meld: {cards}.", n)
+    else:
+        more = ngettext("{n} more card comes into your hand, {cost} against you unless put down; {fits} of them fit "
+                        "a meld: {cards}.",
+                        "{n} more cards come into your hand, {cost} against you unless put down; {fits} of them fit "
+                        "a meld: {cards}.", n)
+    return [*parts, " ", *fill(more, n=n, cost=cost, fits=fits, cards=cards_parts(kept, wild))]
 
 
 def meld_name(number: int, rank: Rank) -> str:
-    return f"meld {number}, {rank.plural}"
+    return _("meld {number}, {ranks}").format(number=number, ranks=rank_plural(rank))
 
 
 def meld_parts(number: str, rank: Rank, owner: str, cards: Sequence[Card], layoffs: Sequence[tuple[str, Card]],
                wild: Rank) -> list[str | Card]:
     """'Meld 2, aces, Anna's: ...; laid off: ace of diamonds by Anna.'"""
-    parts: list[str | Card] = [f"Meld {number}, {rank.plural}, {owner}: ", *cards_parts(cards, wild)]
-    if layoffs:
-        parts.append(". Laid off: ")
-        for i, (who, card) in enumerate(layoffs):
-            if i:
-                parts.append("; ")
-            parts += [*cards_parts([card], wild), f" by {who}"]
-    return [*parts, "."]
+    listed = cards_parts(cards, wild)
+    values = {"number": number, "ranks": rank_plural(rank), "owner": owner, "cards": listed}
+    if not layoffs:
+        return list(fill(_("Meld {number}, {ranks}, {owner}: {cards}."), **values))
+    offs: list[str | Card] = []
+    for i, (who, card) in enumerate(layoffs):
+        if i:
+            offs.append("; ")
+        offs += fill(_("{card} by {name}"), card=cards_parts([card], wild), name=who)
+    return list(fill(_("Meld {number}, {ranks}, {owner}: {cards}. Laid off: {layoffs}."), layoffs=offs, **values))
 
 
 def melds_on_table(n: int) -> str:
-    return f"{count(n, 'meld')} on the table."
+    return ngettext("{n} meld on the table.", "{n} melds on the table.", n).format(n=n)
 
 
 def top_card_parts(card: Card | None, wild: Rank, size: int) -> list[str | Card]:
     if card is None:
-        return [DISCARD_PILE_EMPTY]
-    return ["The top card is ", *the(card, wild), f"; the discard pile has {card_count(size)}."]
+        return [_(DISCARD_PILE_EMPTY)]
+    return list(fill(_("The top card is {card}; the discard pile has {count}."), card=the(card, wild),
+                     count=card_count(size)))
 
 
 def scores_words(target: int, totals: str) -> str:
-    return f"Target {target}. {totals}"
+    return _("Target {target}. {totals}").format(target=target, totals=totals)
 
 
 def no_scores_yet(target: int) -> str:
-    return f"No hand has been scored yet. Target {target}."
+    return _("No hand has been scored yet. Target {target}.").format(target=target)
 
 
 def hand_scores(number: int, points: str) -> str:
-    return f"Hand {number}: {points}."
+    return _("Hand {number}: {points}.").format(number=number, points=points)
 
 
 def melded_status(melded: bool, this_turn: bool) -> str:
     if melded and not this_turn:
-        return "You have melded: you may lay off and take the pile back."
+        return _("You have melded: you may lay off and take the pile back.")
     if melded:
-        return "You melded this turn: discard now."
-    return "You have not melded yet: your first meld is exactly three cards."
+        return _("You melded this turn: discard now.")
+    return _("You have not melded yet: your first meld is exactly three cards.")
 
 
 def melds_count(n: int) -> str:
-    return "no melds on the table" if n == 0 else f"{count(n, 'meld')} on the table"
+    if n == 0:
+        return _("no melds on the table")
+    return ngettext("{n} meld on the table", "{n} melds on the table", n).format(n=n)
 
 
 def info_words(hand: int, wild: Rank, dealer: str, stock: int, pile: int, melds: int, status: str) -> str:
-    return (f"Hand {hand}, {wild.plural} wild, {dealer} dealt. Stock {card_count(stock)}, "
-            f"discard pile {card_count(pile)}, {melds_count(melds)}. {status}")
+    return _("Hand {number}, {ranks} wild, {dealer} dealt. Stock {stock}, discard pile {pile}, {melds}. "
+             "{status}").format(number=hand, ranks=rank_plural(wild), dealer=dealer, stock=card_count(stock),
+                                pile=card_count(pile), melds=melds_count(melds), status=status)
 
 
 def wild_deal_parts(wild: Rank, dealer: str | None, at_deal: Sequence[tuple[str, Card, int]]) -> list[str | Card]:
     """'6s are wild: your up card. At the deal: Anna the king of spades, 13 cards; ...' (``dealer`` None: you)."""
-    whose = "your" if dealer is None else f"the dealer {dealer}'s"
-    parts: list[str | Card] = [f"{capital(wild.plural)} are wild: {whose} up card. At the deal: "]
+    listed: list[str | Card] = []
     for i, (who, card, size) in enumerate(at_deal):
         if i:
-            parts.append("; ")
-        parts += [f"{who} ", *the(card, wild), f", {card_count(size)}"]
-    return [*parts, "."]
+            listed.append("; ")
+        listed += fill(_("{name} {card}, {count}"), name=who, card=the(card, wild), count=card_count(size))
+    if dealer is None:
+        template = _("{ranks} are wild: your up card. At the deal: {up_cards}.")
+    else:
+        template = _("{ranks} are wild: the dealer {dealer}'s up card. At the deal: {up_cards}.")
+    return capital_parts(fill(template, ranks=rank_plural(wild), dealer=dealer or "", up_cards=listed))
 
 
 def player_table_parts(who: str, melds: Sequence[tuple[int, Rank, Sequence[Card]]],
                        layoffs: Sequence[tuple[int, Sequence[Card]]], value: int, wild: Rank) -> list[str | Card]:
     """'Anna: meld 1, aces: ...; laid off on meld 2: ... . 300 on the table.'"""
-    pieces: list[list[str | Card]] = [[f"meld {n}, {rank.plural}: ", *cards_parts(cards, wild)]
-                                      for n, rank, cards in melds]
-    pieces += [[f"laid off on meld {n}: ", *cards_parts(cards, wild)] for n, cards in layoffs]
-    parts: list[str | Card] = [f"{who}: "]
+    pieces: list[tuple[str | Card, ...]] = [
+        fill(_("meld {number}, {ranks}: {cards}"), number=n, ranks=rank_plural(rank), cards=cards_parts(cards, wild))
+        for n, rank, cards in melds]
+    pieces += [fill(_("laid off on meld {number}: {cards}"), number=n, cards=cards_parts(cards, wild))
+               for n, cards in layoffs]
     if not pieces:
-        return [*parts, "nothing on the table yet."]
+        return [_("{name}: nothing on the table yet.").format(name=who)]
+    listed: list[str | Card] = []
     for i, piece in enumerate(pieces):
         if i:
-            parts.append("; ")
-        parts += piece
-    return [*parts, f". {value} on the table."]
+            listed.append("; ")
+        listed += piece
+    return list(fill(_("{name}: {melds}. {value} on the table."), name=who, melds=listed, value=value))
 
 
 def opponent_parts(name: str, held: int, melded: bool, value: int, last: Card | None, opened: bool,
                    wild: Rank) -> list[str | Card]:
-    parts: list[str | Card] = [f"{name}: {card_count(held)}, {'melded' if melded else 'not melded'}, "
-                               f"{value} on the table"]
+    values = {"name": name, "count": card_count(held), "value": value}
+    if melded:
+        head = _("{name}: {count}, melded, {value} on the table").format(**values)
+    else:
+        head = _("{name}: {count}, not melded, {value} on the table").format(**values)
     if last is not None:
-        parts += [", last discarded ", *the(last, wild)]
-    elif opened:
-        parts.append(", no discard yet")
-    return parts
+        return list(fill(_("{said}, last discarded {card}"), said=head, card=the(last, wild)))
+    if opened:
+        return [_("{said}, no discard yet").format(said=head)]
+    return [head]
 
 
 #: What each of this game's own keys does, as F1 help and docs/keys.md say it (command name to description).
 KEY_HELP: Mapping[str, str] = MappingProxyType({
-    "draw": "Draw the top card of the stock.",
-    "take": "Take the discard pile back to the card under the pile cursor and meld it with your natural pair of its "
-            "rank (selected wilds join the meld).",
-    "discard": "Discard the current card: your turn ends (with your last card, you go out).",
-    "put-down": "Put down the selected cards: a new meld if they make one, otherwise laid off on melds that take them.",
-    "lay-off": "Lay off the selected cards, or the current card, on the current meld if it fits, otherwise on a meld "
-               "that takes it.",
-    "play-hint": "Do what the hint says (one step).",
-    "hint": "Hint: the next step a strong player would take, and how to do it.",
-    "select": "Select or unselect the current card, and hear the selection and whether it is a meld.",
-    "read-selection": "Read the selection and whether it is a meld.",
-    "clear-selection": "Clear the selection.",
-    "read-discards": "Read the whole discard pile, from the top.",
-    "pile-up": "Move the pile cursor one card toward the top.",
-    "pile-down": "Move the pile cursor one card deeper.",
-    "next-take-back": "Move the pile cursor to the next card, deeper, that you could take back to.",
-    "previous-take-back": "Move the pile cursor to the previous card, nearer the top, that you could take back to.",
-    "pile-go-to": "Go to a card of the discard pile by its place from the top (type it, then Enter).",
-    "take-back-options": "Every card you could take back to, with the meld it makes and what the cards above it "
-                         "would cost you.",
-    "read-table": "Every meld on the table, one line each, with its lay-offs.",
-    "players-melds": "Each player's melds and lay-offs, and what they are worth to them.",
-    "next-meld": "Move to the next meld on the table and read it.",
-    "previous-meld": "Move to the previous meld on the table and read it.",
-    "up-card": "The top card of the discard pile.",
-    "wild": "The wild rank, and everyone's up card and hand size at the deal.",
-    "scores": "Running totals against the target, and who leads.",
-    "scores-long": "Scores hand by hand, with the totals.",
-    "info": "Hand number, dealer, stock and pile sizes, whether you have melded, whose turn.",
-    "players": "Each opponent's cards in hand, melded or not, points on the table and last discard.",
+    "draw": N_("Draw the top card of the stock."),
+    "take": N_("Take the discard pile back to the card under the pile cursor and meld it with your natural pair of its "
+               "rank (selected wilds join the meld)."),
+    "discard": N_("Discard the current card: your turn ends (with your last card, you go out)."),
+    "put-down": N_("Put down the selected cards: a new meld if they make one, otherwise laid off on melds that take "
+                   "them."),
+    "lay-off": N_("Lay off the selected cards, or the current card, on the current meld if it fits, otherwise on a "
+                  "meld that takes it."),
+    "play-hint": N_("Do what the hint says (one step)."),
+    "hint": N_("Hint: the next step a strong player would take, and how to do it."),
+    "select": N_("Select or unselect the current card, and hear the selection and whether it is a meld."),
+    "read-selection": N_("Read the selection and whether it is a meld."),
+    "clear-selection": N_("Clear the selection."),
+    "read-discards": N_("Read the whole discard pile, from the top."),
+    "pile-up": N_("Move the pile cursor one card toward the top."),
+    "pile-down": N_("Move the pile cursor one card deeper."),
+    "next-take-back": N_("Move the pile cursor to the next card, deeper, that you could take back to."),
+    "previous-take-back": N_("Move the pile cursor to the previous card, nearer the top, that you could take back to."),
+    "pile-go-to": N_("Go to a card of the discard pile by its place from the top (type it, then Enter)."),
+    "take-back-options": N_("Every card you could take back to, with the meld it makes and what the cards above it "
+                            "would cost you."),
+    "read-table": N_("Every meld on the table, one line each, with its lay-offs."),
+    "players-melds": N_("Each player's melds and lay-offs, and what they are worth to them."),
+    "next-meld": N_("Move to the next meld on the table and read it."),
+    "previous-meld": N_("Move to the previous meld on the table and read it."),
+    "up-card": N_("The top card of the discard pile."),
+    "wild": N_("The wild rank, and everyone's up card and hand size at the deal."),
+    "scores": N_("Running totals against the target, and who leads."),
+    "scores-long": N_("Scores hand by hand, with the totals."),
+    "info": N_("Hand number, dealer, stock and pile sizes, whether you have melded, whose turn."),
+    "players": N_("Each opponent's cards in hand, melded or not, points on the table and last discard."),
     # the hand keys this game says in its own way (the others are in table_words.KEY_HELP)
-    "go-to": "Go to a card of your hand by its number (type it, then Enter).",
-    "read-hand": "Read your whole hand in order, with the cards selected.",
-    "read-by-rank": "Read your hand grouped by rank: your pairs and wilds.",
-    "sort-rank": "Sort your hand by rank, wilds last, and say the new order.",
+    "go-to": N_("Go to a card of your hand by its number (type it, then Enter)."),
+    "read-hand": N_("Read your whole hand in order, with the cards selected."),
+    "read-by-rank": N_("Read your hand grouped by rank: your pairs and wilds."),
+    "sort-rank": N_("Sort your hand by rank, wilds last, and say the new order."),
 })
 
 
 #: The headings F1 help and docs/keys.md put over this game's own groups of keys (group, heading).
-KEY_GROUPS: tuple[tuple[str, str], ...] = (("pile", "The discard pile"), ("melds", "Melds on the table"))
+KEY_GROUPS: tuple[tuple[str, str], ...] = (("pile", N_("The discard pile")), ("melds", N_("Melds on the table")))
 #: Said before the card when the pile cursor is already at an end of the discard pile.
-TOP_CARD = "Top card. "
-BOTTOM_CARD = "Bottom card. "
+TOP_CARD = N_("Top card. ")
+BOTTOM_CARD = N_("Bottom card. ")
 
 
 def hint_other(kind: str) -> Parts:
     """The hint for a move no sentence of its own names (the engine's kind of action)."""
-    return [f"Hint: {kind}."]
+    return [_("Hint: {action}.").format(action=kind)]

@@ -236,6 +236,6 @@ def rule_option_items(app: GameApp) -> list[MenuItem]:
             at = values.index(now) if now in values else 0
             app.change_settings(app.session.settings.with_rule(entry.name, opt.name, values[(at + step) % len(values)]))
 
-        return MenuItem(label=lambda: option_entry(entry.title, opt.setting, value()), adjust=adjust)
+        return MenuItem(label=lambda: option_entry(_(entry.title), opt.setting, value()), adjust=adjust)
 
     return [item(opt) for opt in entry.setting_options()]

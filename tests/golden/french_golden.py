@@ -1,0 +1,123 @@
+"""Test support: one whole game of each of the four games, played key by key in French, kept as a golden
+transcript in tests/golden/fr/.
+
+Each game is the first golden game of its own driver (the same seed, players and keys chosen the same
+way), played with the language set to French, so a diff of either shows what a change did to what the
+player hears. The French Five Crowns game also asks every status key once a hand (hand, wild, info,
+players, up card, scores), so their French is heard too. The language is set for the game and put
+back to English after it, so nothing else runs in French.
+
+    .venv/bin/python scripts/regen_golden.py        (rewrites these with every other golden file)
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+for _path in (ROOT, ROOT / "tests", ROOT / "tests" / "ui", ROOT / "tests" / "solitaire", ROOT / "tests" / "ui_contract",
+              ROOT / "tests" / "ui_upcard"):
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
+
+import contract_driver  # noqa: E402
+import solitaire_driver  # noqa: E402
+import ui_driver  # noqa: E402
+import upcard_driver  # noqa: E402
+from harness import check_golden, golden_keys  # noqa: E402  (for the tests)
+
+from speech.i18n import language, set_language  # noqa: E402
+
+__all__ = ["FRENCH_GAMES", "FrenchGame", "check_golden", "golden_keys", "in_language", "main"]
+
+GOLDEN_DIR = Path(__file__).resolve().parent / "fr"
+
+
+@contextmanager
+def in_language(lang: str) -> Iterator[None]:
+    """Say everything in ``lang`` inside the block, and go back to the language before it after."""
+    before = language()
+    set_language(lang)
+    try:
+        yield
+    finally:
+        set_language(before)
+
+
+#: The keys the French Five Crowns game presses at the start of each hand: every status key.
+FIVE_CROWNS_LOOKS = ("h", "w", "i", "p", "u", "s", "S")
+
+
+def _five_crowns_record(game: Any) -> list[str]:
+    h = ui_driver.Harness(seed=game.seed, players=list(game.players), settings=game.settings())
+    ui_driver.play_whole_game(h, extra_every_hand=FIVE_CROWNS_LOOKS)
+    return [*game.header(), *h.finish()]
+
+
+def _solitaire_record(deal: Any) -> list[str]:
+    with tempfile.TemporaryDirectory() as tmp:
+        return list(solitaire_driver.record_golden(deal, Path(tmp) / "records.json"))
+
+
+def _solitaire_replay(deal: Any, keys: list[str]) -> list[str]:
+    with tempfile.TemporaryDirectory() as tmp:
+        return list(solitaire_driver.replay_golden(deal, keys, Path(tmp) / "records.json"))
+
+
+@dataclass(frozen=True)
+class FrenchGame:
+    """One game's first golden game, in French."""
+
+    name: str
+    #: The game as its own driver defines it (seed, players, verbosity).
+    game: Any
+    record: Callable[[Any], list[str]]
+    replay: Callable[[Any, list[str]], list[str]]
+
+    @property
+    def path(self) -> Path:
+        return GOLDEN_DIR / f"{self.name}.txt"
+
+    def _header(self, lines: list[str]) -> list[str]:
+        """The driver's header, saying the language; then what was said."""
+        head = [line for line in lines if line.startswith("# ")]
+        rest = lines[len(head):]
+        return [*head, "# Language: French (fr).", *rest]
+
+    def recorded(self) -> list[str]:
+        with in_language("fr"):
+            return self._header(self.record(self.game))
+
+    def replayed(self, keys: list[str]) -> list[str]:
+        with in_language("fr"):
+            return self._header(self.replay(self.game, keys))
+
+
+FRENCH_GAMES = (
+    FrenchGame("five_crowns_seed11_fr", ui_driver.GOLDEN_GAMES[0], _five_crowns_record, ui_driver.replay_golden),
+    FrenchGame("solitaire_won_seed6_fr", solitaire_driver.GOLDEN_DEALS[0], _solitaire_record, _solitaire_replay),
+    FrenchGame("contract_rummy_seed4_fr", contract_driver.GOLDEN_GAMES[0], contract_driver.record_golden,
+               contract_driver.replay_golden),
+    FrenchGame("upcard_seed15_target500_fr", upcard_driver.GOLDEN_GAMES[0], upcard_driver.record_golden,
+               upcard_driver.replay_golden),
+)
+
+
+def main() -> int:
+    """Rewrite the French golden transcripts (scripts/regen_golden.py runs this with the others)."""
+    GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
+    for game in FRENCH_GAMES:
+        lines = game.recorded()
+        game.path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        print(f"wrote {game.path.relative_to(ROOT)} ({len(lines)} lines)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
