@@ -301,7 +301,7 @@ class TokenBucket:
         now = time.monotonic() if now is None else now
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens >= 1.0:
+        if self.tokens >= 1.0 - 1e-9:  # a whole token earned, give or take the clock's rounding
             self.tokens -= 1.0
             return True
         return False
