@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from engine.bots import make_agent
-from engine.events import GameEnded
+from engine.events import Event, GameEnded, HandEnded, TurnStarted
 from engine.game import Game
 
 __all__ = ["GameResult", "SimulationReport", "deal_plan", "play_game", "run_simulation", "wilson_interval"]
@@ -42,6 +42,8 @@ class GameResult:
     shares: tuple[float, ...]
     #: Seconds each entry took per decision.
     decision_seconds: tuple[tuple[float, ...], ...]
+    #: Turns each hand of the game lasted, in order (a turn: one player's draw to discard).
+    turns_per_hand: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,9 @@ class SimulationReport:
     seed: int
     seats: tuple[SeatReport, ...]
     seconds: float
+    #: Turns per hand over every hand of every game: mean and longest.
+    turns_mean: float = 0.0
+    turns_max: int = 0
 
     @property
     def games_per_second(self) -> float:
@@ -83,6 +88,7 @@ class SimulationReport:
                 }
                 for s in self.seats
             ],
+            "turns_per_hand": {"mean": round(self.turns_mean, 3), "max": self.turns_max},
             "games_per_second": round(self.games_per_second, 3),
         }
 
@@ -101,6 +107,7 @@ class SimulationReport:
                 f"decision time {s.decision_ms_mean:.1f} ms mean, {s.decision_ms_p99:.1f} ms p99."
             )
         lines.append("Ties share the win: each of n tied winners is counted 1/n of a win.")
+        lines.append(f"Turns per hand: {self.turns_mean:.1f} mean, {self.turns_max} longest.")
         lines.append(f"{self.games_per_second:.2f} games per second.")
         return "\n".join(lines)
 
@@ -162,7 +169,22 @@ def play_game(
         points=tuple(points),
         shares=tuple(shares),
         decision_seconds=tuple(tuple(t) for t in times),
+        turns_per_hand=hand_turns(g.log),
     )
+
+
+def hand_turns(log: Sequence[Event]) -> tuple[int, ...]:
+    """How many turns each hand in ``log`` lasted: the turn starts between one hand's end and the
+    next. Why a hand ran long (nobody could go out) shows here first."""
+    out: list[int] = []
+    turns = 0
+    for event in log:
+        if isinstance(event, TurnStarted):
+            turns += 1
+        elif isinstance(event, HandEnded):
+            out.append(turns)
+            turns = 0
+    return tuple(out)
 
 
 def wilson_interval(share: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -203,7 +225,16 @@ def summarise(
                 decisions=len(times),
             )
         )
-    return SimulationReport(game=game, games=n, seed=seed, seats=tuple(seats), seconds=seconds)
+    turns = [t for r in results for t in r.turns_per_hand]
+    return SimulationReport(
+        game=game,
+        games=n,
+        seed=seed,
+        seats=tuple(seats),
+        seconds=seconds,
+        turns_mean=sum(turns) / len(turns) if turns else 0.0,
+        turns_max=max(turns, default=0),
+    )
 
 
 def _play_task(task: tuple[str, tuple[str, ...], int, int]) -> GameResult:

@@ -38,6 +38,7 @@ __all__ = [
     "cards_short",
     "cards_wanted",
     "contract_for_hand",
+    "fits_table",
     "hand_points",
     "is_wild",
     "lay_down_problem",
@@ -524,3 +525,32 @@ def swap_options(
                     if other != mid and meld_kind([*other_cards, wild]) == kinds[other]:
                         out.append((card, mid, wild, other))
     return out
+
+
+
+def fits_table(cards: Sequence[Card], table: Mapping[int, Sequence[Card]]) -> bool:
+    """Whether any one of ``cards`` can be laid off on the table, or take a wild's place there (the
+    freed wild going on to another meld). A yes/no of :func:`lay_off_options` and :func:`swap_options`
+    for a large pool of cards, with no list built: the question asked of every card off the table at
+    the start of a turn once everyone is down.
+
+    Once every player has laid down, this is the whole test of a dead hand: no new meld can appear,
+    so the table changes only when a card joins it; if no card off the table fits it now, none ever
+    will (the cards off it only move between hands, stock and pile), and a player who holds a card
+    at the start of a turn still holds one after discarding."""
+    kinds = {mid: meld_kind(m) for mid, m in table.items()}
+    distinct = list(dict.fromkeys(cards))
+    for mid, meld in table.items():
+        kind = kinds[mid]
+        if any(meld_kind([*meld, card]) == kind for card in distinct):
+            return True
+    naturals = [c for c in distinct if not is_wild(c)]
+    for mid, meld in table.items():
+        for wild in dict.fromkeys(c for c in meld if is_wild(c)):
+            if not any(other != mid and meld_kind([*o, wild]) == kinds[other] for other, o in table.items()):
+                continue
+            rest = list(meld)
+            rest.remove(wild)
+            if any(meld_kind([*rest, card]) == kinds[mid] for card in naturals):
+                return True
+    return False
