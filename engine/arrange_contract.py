@@ -45,6 +45,7 @@ __all__ = [
     "lay_off_options",
     "meets_contract",
     "meld_kind",
+    "most_cards_to_table",
     "ordered_meld",
     "run_value",
     "swap_options",
@@ -554,3 +555,31 @@ def fits_table(cards: Sequence[Card], table: Mapping[int, Sequence[Card]]) -> bo
             if any(meld_kind([*rest, card]) == kinds[mid] for card in naturals):
                 return True
     return False
+
+
+def most_cards_to_table(cards: Sequence[Card], table: Mapping[int, Sequence[Card]]) -> int:
+    """At most how many of ``cards`` could ever join the table, by any lay-offs and swaps in any order
+    (no new melds): every wild, and every natural that some meld could hold, a set of its rank or a
+    run of its suit with no natural in its place. An upper bound, for the same reason the order is
+    ignored: a card a meld could never hold is never counted, and a card that is counted may still
+    never fit (the run may never reach it).
+
+    A player who holds ``h`` cards at the start of a turn needs at least ``h`` of these plays to go out
+    (each turn draws one card and discards one), so once everyone is down, a table that can take
+    fewer cards than the shortest hand holds is a dead hand too."""
+    set_ranks: set[Rank] = set()
+    run_gaps: set[tuple[Suit, int]] = set()
+    for meld in table.values():
+        naturals = [c for c in meld if not is_wild(c)]
+        if meld_kind(meld) == "set":
+            set_ranks.update(c.rank for c in naturals if c.rank is not None)
+        elif naturals and naturals[0].suit is not None:
+            held = {run_value(c.rank) for c in naturals if c.rank is not None}
+            run_gaps.update((naturals[0].suit, v) for v in range(LOW_POSITION + 1, HIGH_POSITION + 1) if v not in held)
+    count = 0
+    for card in cards:
+        if is_wild(card):
+            count += 1
+        elif card.rank is not None and card.suit is not None:
+            count += card.rank in set_ranks or (card.suit, run_value(card.rank)) in run_gaps
+    return count

@@ -35,6 +35,7 @@ from engine.arrange_contract import (
     lay_down_problem,
     lay_off_options,
     meld_kind,
+    most_cards_to_table,
     ordered_meld,
     swap_options,
 )
@@ -877,7 +878,10 @@ class ContractRummy:
         if not all(state.melded) or not state.table:
             return False
         off_table = [*state.stock, *state.discard, *(c for h in state.hands for c in h)]
-        return not fits_table(off_table, {m.id: m.cards for m in state.table})
+        table = {m.id: m.cards for m in state.table}
+        if not fits_table(off_table, table):
+            return True
+        return most_cards_to_table(off_table, table) < min(len(h) for h in state.hands)
 
     def _end_hand(self, state: ContractState) -> list[Event]:
         points = [0 if s == state.went_out else hand_points(h) for s, h in enumerate(state.hands)]
