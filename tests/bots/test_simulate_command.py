@@ -45,10 +45,13 @@ def test_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> No
             "mean_points",
             "decision_ms_mean",
             "decision_ms_p99",
+            "decision_cpu_ms_mean",
+            "decision_cpu_ms_p99",
         }
         lo, hi = seat["ci95"]
         assert 0 <= lo <= seat["win_share"] <= hi <= 1
         assert seat["decision_ms_p99"] >= seat["decision_ms_mean"] > 0
+        assert seat["decision_cpu_ms_p99"] >= seat["decision_cpu_ms_mean"] > 0
     # Ties share the win, so the shares of a run add up to one.
     assert math.isclose(sum(s["wins"] for s in data["seats"]), 2)
     assert "2 of 2 games" in err  # progress goes to stderr, never into the JSON
