@@ -14,6 +14,10 @@ They differ in how they judge a card before laying down, which is where the game
   what it has seen on the table and the discard pile), and avoids discarding a card that someone who
   has laid down could play on the table.
 
+Every level throws first a card no play can ever put on the table (:func:`dead_cards`): once down, it
+would stop the player going out for good, and a table of players holding only such cards is a dead
+hand, which the rules end.
+
 Measured with ``access-game simulate`` (seats rotated over the same deals): two players, hard beats
 normal in 64% of 200 games (95% interval 57-70%), 154 points a game against 206; four players (hard
 and three normal), hard wins 29% of 80 games against a fair share of 25%; normal beats easy 39 games
