@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from engine.bots import make_agent
-from engine.events import GameEnded
+from engine.events import Event, GameEnded, HandEnded, TurnStarted
 from engine.game import Game
 
 __all__ = ["GameResult", "SimulationReport", "deal_plan", "play_game", "run_simulation", "wilson_interval"]
@@ -42,6 +42,10 @@ class GameResult:
     shares: tuple[float, ...]
     #: Seconds each entry took per decision.
     decision_seconds: tuple[tuple[float, ...], ...]
+    #: CPU seconds of the same decisions (the thread's own time): what the machine's load does not inflate.
+    decision_cpu_seconds: tuple[tuple[float, ...], ...] = ()
+    #: Turns each hand of the game lasted, in order (a turn: one player's draw to discard).
+    turns_per_hand: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +58,8 @@ class SeatReport:
     decision_ms_mean: float
     decision_ms_p99: float
     decisions: int
+    decision_cpu_ms_mean: float = 0.0
+    decision_cpu_ms_p99: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +69,9 @@ class SimulationReport:
     seed: int
     seats: tuple[SeatReport, ...]
     seconds: float
+    #: Turns per hand over every hand of every game: mean and longest.
+    turns_mean: float = 0.0
+    turns_max: int = 0
 
     @property
     def games_per_second(self) -> float:
@@ -80,9 +89,12 @@ class SimulationReport:
                     "mean_points": round(s.mean_points, 3),
                     "decision_ms_mean": round(s.decision_ms_mean, 3),
                     "decision_ms_p99": round(s.decision_ms_p99, 3),
+                    "decision_cpu_ms_mean": round(s.decision_cpu_ms_mean, 3),
+                    "decision_cpu_ms_p99": round(s.decision_cpu_ms_p99, 3),
                 }
                 for s in self.seats
             ],
+            "turns_per_hand": {"mean": round(self.turns_mean, 3), "max": self.turns_max},
             "games_per_second": round(self.games_per_second, 3),
         }
 
@@ -98,9 +110,11 @@ class SimulationReport:
             lines.append(
                 f"Player {n}, {s.level}: {_count(s.wins, 'win')}, win share {s.win_share:.1%} "
                 f"(95% interval {lo:.1%} to {hi:.1%}), mean points per game {s.mean_points:.1f}, "
-                f"decision time {s.decision_ms_mean:.1f} ms mean, {s.decision_ms_p99:.1f} ms p99."
+                f"decision time {s.decision_ms_mean:.1f} ms mean, {s.decision_ms_p99:.1f} ms p99 "
+                f"(CPU {s.decision_cpu_ms_mean:.1f} ms mean, {s.decision_cpu_ms_p99:.1f} ms p99)."
             )
         lines.append("Ties share the win: each of n tied winners is counted 1/n of a win.")
+        lines.append(f"Turns per hand: {self.turns_mean:.1f} mean, {self.turns_max} longest.")
         lines.append(f"{self.games_per_second:.2f} games per second.")
         return "\n".join(lines)
 
@@ -130,6 +144,8 @@ def play_game(
     agents = [make_agent(game, levels[e], agent_seed(seed, index, e)) for e in entry_of_seat]
     times: list[list[float]] = [[] for _ in range(k)]
     clock = time.perf_counter
+    cpu = time.thread_time
+    cpu_times: list[list[float]] = [[] for _ in range(k)]
     actions = 0
     while not g.over:
         to_act = g.seats_to_act()
@@ -140,9 +156,10 @@ def play_game(
             if not legal:
                 continue
             view = g.view(seat)
-            start = clock()
+            start, start_cpu = clock(), cpu()
             action = agents[seat].choose(view, legal)
             times[entry_of_seat[seat]].append(clock() - start)
+            cpu_times[entry_of_seat[seat]].append(cpu() - start_cpu)
             g.apply(action)
             actions += 1
             break
@@ -162,7 +179,23 @@ def play_game(
         points=tuple(points),
         shares=tuple(shares),
         decision_seconds=tuple(tuple(t) for t in times),
+        decision_cpu_seconds=tuple(tuple(t) for t in cpu_times),
+        turns_per_hand=hand_turns(g.log),
     )
+
+
+def hand_turns(log: Sequence[Event]) -> tuple[int, ...]:
+    """How many turns each hand in ``log`` lasted: the turn starts between one hand's end and the
+    next. Why a hand ran long (nobody could go out) shows here first."""
+    out: list[int] = []
+    turns = 0
+    for event in log:
+        if isinstance(event, TurnStarted):
+            turns += 1
+        elif isinstance(event, HandEnded):
+            out.append(turns)
+            turns = 0
+    return tuple(out)
 
 
 def wilson_interval(share: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -191,6 +224,7 @@ def summarise(
         wins = sum(r.shares[e] for r in results)
         share = wins / n if n else 0.0
         times = [t for r in results for t in r.decision_seconds[e]]
+        cpu_times = [t for r in results if r.decision_cpu_seconds for t in r.decision_cpu_seconds[e]]
         seats.append(
             SeatReport(
                 level=level,
@@ -201,9 +235,20 @@ def summarise(
                 decision_ms_mean=1000 * sum(times) / len(times) if times else 0.0,
                 decision_ms_p99=1000 * _p99(times),
                 decisions=len(times),
+                decision_cpu_ms_mean=1000 * sum(cpu_times) / len(cpu_times) if cpu_times else 0.0,
+                decision_cpu_ms_p99=1000 * _p99(cpu_times),
             )
         )
-    return SimulationReport(game=game, games=n, seed=seed, seats=tuple(seats), seconds=seconds)
+    turns = [t for r in results for t in r.turns_per_hand]
+    return SimulationReport(
+        game=game,
+        games=n,
+        seed=seed,
+        seats=tuple(seats),
+        seconds=seconds,
+        turns_mean=sum(turns) / len(turns) if turns else 0.0,
+        turns_max=max(turns, default=0),
+    )
 
 
 def _play_task(task: tuple[str, tuple[str, ...], int, int]) -> GameResult:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal
 
 from engine.cards import STANDARD_SUITS, Card, Rank, Suit
@@ -38,13 +37,16 @@ __all__ = [
     "card_points",
     "cards_short",
     "cards_wanted",
+    "clear_memos",
     "contract_for_hand",
+    "fits_table",
     "hand_points",
     "is_wild",
     "lay_down_problem",
     "lay_off_options",
     "meets_contract",
     "meld_kind",
+    "most_cards_to_table",
     "ordered_meld",
     "run_value",
     "swap_options",
@@ -252,9 +254,17 @@ def _set_choices(first: int, rest: tuple[int, ...], min_naturals: int, max_natur
     return [chosen for chosen in out if len(chosen) >= min_naturals]
 
 
-def _run_choices(first: int, rest: tuple[int, ...], max_gaps: int, min_naturals: int) -> list[tuple[int, ...]]:
+def _run_choices(
+    first: int, rest: tuple[int, ...], max_gaps: int, min_naturals: int, *, skips: bool = True
+) -> list[tuple[int, ...]]:
     """The naturals of every run whose lowest natural is ``first`` and whose inner gaps need at most
-    ``max_gaps`` wilds. ``first`` is the lowest card left, so its suit's cards lead ``rest``."""
+    ``max_gaps`` wilds. ``first`` is the lowest card left, so its suit's cards lead ``rest``.
+
+    ``skips`` False: only runs holding every natural between their lowest and highest. That is all a
+    search needs when this run is the last meld to plan: a natural left out of it could go in no other
+    meld, and putting it in leaves fewer points in hand and fewer places for wilds (fewer cards short),
+    which is never worse. It is what keeps a hand of many cards of one suit and many wilds from
+    trying every subset of that suit."""
     top = first - first % 16 + HIGH_POSITION
     higher: list[int] = []
     for c in rest:
@@ -263,6 +273,17 @@ def _run_choices(first: int, rest: tuple[int, ...], max_gaps: int, min_naturals:
         if c > first and (not higher or higher[-1] != c):
             higher.append(c)
     out: list[tuple[int, ...]] = []
+    if not skips:
+        chosen: tuple[int, ...] = (first,)
+        if min_naturals <= 1:
+            out.append(chosen)
+        for c in higher:
+            if c - first + 1 - (len(chosen) + 1) > max_gaps:
+                break
+            chosen = (*chosen, c)
+            if len(chosen) >= min_naturals:
+                out.append(chosen)
+        return out
     stack: list[tuple[int, tuple[int, ...], int]] = [(0, (first,), 0)]
     while stack:
         i, chosen, gaps = stack.pop()
@@ -281,12 +302,40 @@ def _run_length(chosen: tuple[int, ...]) -> int:
     return max(MIN_RUN, chosen[-1] - chosen[0] + 1)
 
 
-# Bounded memos: a whole game fills about 30,000 entries; answers for one hand help the next turns.
-@lru_cache(maxsize=50_000)
+# Memos, bounded and cheap for the garbage collector. Answers for one hand help the next turns (a whole
+# game fills about 30,000 entries), so they are kept between calls; a memo that reaches its limit is
+# emptied and fills again. Keys and answers hold only ints, strings and tuples of them (wanted cards
+# are bit masks, not sets), which the collector stops tracking, and a plain dict holds them: the
+# bounded lru_cache this replaces kept a linked list of tracked nodes and frozensets, and a full
+# collection walking them took a quarter of a second in the middle of a game.
+_MEMO_LIMIT = 100_000
+_BestKey = tuple[tuple[int, ...], int, int, int, int]
+_WantedKey = tuple[tuple[int, ...], int, int, int]
+_BEST_MEMO: dict[_BestKey, tuple[int, _Plan]] = {}
+_WANTED_MEMO: dict[_WantedKey, _Wanted] = {}
+
+
+def clear_memos() -> None:
+    """Forget every remembered answer (for cold timings and tests)."""
+    _BEST_MEMO.clear()
+    _WANTED_MEMO.clear()
+
+
 def _best(nats: tuple[int, ...], wilds: int, sets: int, runs: int, cap: int) -> tuple[int, _Plan]:
     """Fewest points left in hand laying down exactly ``sets`` sets and ``runs`` runs from ``nats``
     and ``wilds`` wilds. ``cap``: spare wilds the melds already planned can still take (a set takes
     any number; a run grows to 13 at most)."""
+    key = (nats, wilds, sets, runs, cap)
+    found = _BEST_MEMO.get(key)
+    if found is None:
+        found = _best_uncached(nats, wilds, sets, runs, cap)
+        if len(_BEST_MEMO) >= _MEMO_LIMIT:
+            _BEST_MEMO.clear()
+        _BEST_MEMO[key] = found
+    return found
+
+
+def _best_uncached(nats: tuple[int, ...], wilds: int, sets: int, runs: int, cap: int) -> tuple[int, _Plan]:
     if sets == 0 and runs == 0:
         return sum(_pts(c) for c in nats) + WILD_POINTS * max(0, wilds - cap), ()
     if len(nats) < MIN_NATURALS * (sets + runs):
@@ -309,7 +358,7 @@ def _best(nats: tuple[int, ...], wilds: int, sets: int, runs: int, cap: int) -> 
             if cost < best_cost:
                 best_cost, best_plan = cost, (("set", chosen, len(chosen) + need), *plan)
     if runs:
-        for chosen in _run_choices(first, rest, wilds, MIN_NATURALS):
+        for chosen in _run_choices(first, rest, wilds, MIN_NATURALS, skips=bool(sets) or runs > 1):
             length = _run_length(chosen)
             need = length - len(chosen)
             if need > wilds:
@@ -322,15 +371,38 @@ def _best(nats: tuple[int, ...], wilds: int, sets: int, runs: int, cap: int) -> 
     return best_cost, best_plan
 
 
-_ANY = -1  # in a set of wanted codes: any natural at all would help
-_NO_CODES: frozenset[int] = frozenset()
+# Wanted naturals are a bit mask over codes: bit ``code`` for a natural, bit 0 (no natural has code 0,
+# whose value would be 0) for "any natural at all would help".
+_ANY = 1
+_NO_CODES = 0
 _SUIT_BASES = tuple(s.index * 16 for s in STANDARD_SUITS)
-#: (cards short, naturals that would help, whether a wild would help)
-_Wanted = tuple[int, frozenset[int], bool]
+#: (cards short, mask of the naturals that would help, whether a wild would help)
+_Wanted = tuple[int, int, bool]
 
 
-@lru_cache(maxsize=100_000)
+def _mask(codes: Sequence[int] | range) -> int:
+    out = 0
+    for c in codes:
+        out |= 1 << c
+    return out
+
+
+def _codes_of(mask: int) -> list[int]:
+    return [c for c in range(mask.bit_length()) if mask >> c & 1]
+
+
 def _wanted(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> _Wanted:
+    key = (nats, wilds, sets, runs)
+    found = _WANTED_MEMO.get(key)
+    if found is None:
+        found = _wanted_uncached(nats, wilds, sets, runs)
+        if len(_WANTED_MEMO) >= _MEMO_LIMIT:
+            _WANTED_MEMO.clear()
+        _WANTED_MEMO[key] = found
+    return found
+
+
+def _wanted_uncached(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> _Wanted:
     """Fewest cards to add before ``nats`` and ``wilds`` meet the contract, and which cards would
     bring it one closer: those filling a gap in some plan that needs that few.
 
@@ -342,13 +414,13 @@ def _wanted(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> _Wanted:
     if not nats:
         # Melds with no natural yet: two naturals each, wilds fill one place of a set, two of a run.
         places = sets + 2 * runs
-        return MIN_NATURALS * (sets + runs) + max(0, places - wilds), frozenset((_ANY,)), places > wilds
+        return MIN_NATURALS * (sets + runs) + max(0, places - wilds), _ANY, places > wilds
     first, rest = nats[0], nats[1:]
     best, useful, wild = _wanted(rest, wilds, sets, runs)
     if best == 0:
         return 0, _NO_CODES, False
 
-    def consider(own: int, places: int, lacking: frozenset[int], gaps: frozenset[int], sub: _Wanted) -> None:
+    def consider(own: int, places: int, lacking: int, gaps: int, sub: _Wanted) -> None:
         nonlocal best, useful, wild
         total = own + sub[0]
         if total > best:
@@ -362,7 +434,7 @@ def _wanted(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> _Wanted:
 
     if sets:
         value = first % 16
-        same_rank = frozenset(base + value for base in _SUIT_BASES)
+        same_rank = _mask([base + value for base in _SUIT_BASES])
         # Naturals beyond three never bring a set closer; they only use up cards.
         for chosen in _set_choices(first, rest, 1, MIN_SET):
             n = len(chosen)
@@ -373,10 +445,14 @@ def _wanted(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> _Wanted:
                 continue
             sub = _wanted(_without(rest, chosen[1:]), max(0, wilds - places), sets - 1, runs)
             consider(own, places, same_rank if lacking else _NO_CODES, same_rank if places else _NO_CODES, sub)
+            if best == 0:
+                return 0, _NO_CODES, False
     if runs:
         base = first - first % 16
         # A run's cost is at least its inner gaps less the wilds: wider runs cannot be as good.
-        for chosen in _run_choices(first, rest, best + wilds, 1):
+        for chosen in _run_choices(first, rest, best + wilds, 1, skips=bool(sets) or runs > 1):
+            if best == 0:
+                break
             n = len(chosen)
             lacking = max(0, MIN_NATURALS - n)
             # A lone natural may also plan a longer run, spending spare wilds, so that a natural further
@@ -390,9 +466,11 @@ def _wanted(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> _Wanted:
                 lo, hi = chosen[0] % 16, chosen[-1] % 16
                 spare = length - (hi - lo + 1)  # the stretch can sit anywhere in a run this long
                 lo, hi = max(3, lo - spare), min(HIGH_POSITION, hi + spare)
-                gap_codes = frozenset(base + v for v in range(lo, hi + 1)) - frozenset(chosen)
+                gap_codes = _mask(range(base + lo, base + hi + 1)) & ~_mask(chosen)
                 sub = _wanted(_without(rest, chosen[1:]), max(0, wilds - places), sets, runs - 1)
                 consider(own, places, gap_codes if lacking else _NO_CODES, gap_codes if places else _NO_CODES, sub)
+    if best == 0:
+        return 0, _NO_CODES, False
     return best, useful, wild
 
 
@@ -483,8 +561,8 @@ class Wanted:
 def cards_wanted(cards: Sequence[Card], contract: Contract) -> Wanted:
     nats, wilds = _split(cards)
     short, codes, wild = _wanted(nats, len(wilds), contract.sets, contract.runs)
-    naturals = frozenset(_decode(c) for c in codes if c != _ANY)
-    return Wanted(short, naturals, _ANY in codes, wild)
+    naturals = frozenset(_decode(c) for c in _codes_of(codes & ~_ANY))
+    return Wanted(short, naturals, bool(codes & _ANY), wild)
 
 
 # --------------------------------------------------------------------------- the table
@@ -520,3 +598,60 @@ def swap_options(
                     if other != mid and meld_kind([*other_cards, wild]) == kinds[other]:
                         out.append((card, mid, wild, other))
     return out
+
+
+
+def fits_table(cards: Sequence[Card], table: Mapping[int, Sequence[Card]]) -> bool:
+    """Whether any one of ``cards`` can be laid off on the table, or take a wild's place there (the
+    freed wild going on to another meld). A yes/no of :func:`lay_off_options` and :func:`swap_options`
+    for a large pool of cards, with no list built: the question asked of every card off the table at
+    the start of a turn once everyone is down.
+
+    Once every player has laid down, this is the whole test of a dead hand: no new meld can appear,
+    so the table changes only when a card joins it; if no card off the table fits it now, none ever
+    will (the cards off it only move between hands, stock and pile), and a player who holds a card
+    at the start of a turn still holds one after discarding."""
+    kinds = {mid: meld_kind(m) for mid, m in table.items()}
+    distinct = list(dict.fromkeys(cards))
+    for mid, meld in table.items():
+        kind = kinds[mid]
+        if any(meld_kind([*meld, card]) == kind for card in distinct):
+            return True
+    naturals = [c for c in distinct if not is_wild(c)]
+    for mid, meld in table.items():
+        for wild in dict.fromkeys(c for c in meld if is_wild(c)):
+            if not any(other != mid and meld_kind([*o, wild]) == kinds[other] for other, o in table.items()):
+                continue
+            rest = list(meld)
+            rest.remove(wild)
+            if any(meld_kind([*rest, card]) == kinds[mid] for card in naturals):
+                return True
+    return False
+
+
+def most_cards_to_table(cards: Sequence[Card], table: Mapping[int, Sequence[Card]]) -> int:
+    """At most how many of ``cards`` could ever join the table, by any lay-offs and swaps in any order
+    (no new melds): every wild, and every natural that some meld could hold, a set of its rank or a
+    run of its suit with no natural in its place. An upper bound, for the same reason the order is
+    ignored: a card a meld could never hold is never counted, and a card that is counted may still
+    never fit (the run may never reach it).
+
+    A player who holds ``h`` cards at the start of a turn needs at least ``h`` of these plays to go out
+    (each turn draws one card and discards one), so once everyone is down, a table that can take
+    fewer cards than the shortest hand holds is a dead hand too."""
+    set_ranks: set[Rank] = set()
+    run_gaps: set[tuple[Suit, int]] = set()
+    for meld in table.values():
+        naturals = [c for c in meld if not is_wild(c)]
+        if meld_kind(meld) == "set":
+            set_ranks.update(c.rank for c in naturals if c.rank is not None)
+        elif naturals and naturals[0].suit is not None:
+            held = {run_value(c.rank) for c in naturals if c.rank is not None}
+            run_gaps.update((naturals[0].suit, v) for v in range(LOW_POSITION + 1, HIGH_POSITION + 1) if v not in held)
+    count = 0
+    for card in cards:
+        if is_wild(card):
+            count += 1
+        elif card.rank is not None and card.suit is not None:
+            count += card.rank in set_ranks or (card.suit, run_value(card.rank)) in run_gaps
+    return count

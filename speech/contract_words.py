@@ -22,6 +22,7 @@ from engine.cards import Card, Rank
 from engine.events import Discarded, Drew, Event
 from engine.rules.contract_rummy import (
     MAX_BUYS,
+    MAX_RESHUFFLES,
     Bought,
     Buy,
     BuyAnswered,
@@ -32,6 +33,7 @@ from engine.rules.contract_rummy import (
     ContractSwapped,
     ContractView,
     ContractWentOut,
+    HandStopped,
     LayDown,
     LayOff,
     NobodyBought,
@@ -250,6 +252,8 @@ def contract_utterances(event: Event, names: Names, verbosity: Verbosity = Verbo
                           N_("{name} put {card} in place of {wild} in meld {number}, {meld}, and played it on meld "
                              "{to}, {to_meld}."), **values)
         return [utter(*parts, kind=_kind(names, event.seat))]
+    if isinstance(event, HandStopped):
+        return [utter(hand_stopped_words(event), kind=Kind.RESULTS)]
     if isinstance(event, ContractWentOut):
         if event.discard is None:
             parts = _said(names, event.seat, N_("You went out without discarding."),
@@ -259,6 +263,18 @@ def contract_utterances(event: Event, names: Names, verbosity: Verbosity = Verbo
                           N_("{name} went out, discarding {card}."), card=_card(event.discard, verbosity))
         return [utter(*parts, kind=Kind.RESULTS)]
     return None
+
+
+def hand_stopped_words(event: HandStopped) -> str:
+    """Why a hand ended with nobody out, said before its scores."""
+    if event.reason == "nobody_can_go_out":
+        return _(
+            "Nobody can go out: every player is down and no card left off the table fits a meld on it. "
+            "Hand {number} ends here."
+        ).format(number=event.hand_number)
+    return _("The stock is spent after {reshuffles} reshuffles and nobody went out. Hand {number} ends here.").format(
+        reshuffles=MAX_RESHUFFLES, number=event.hand_number
+    )
 
 
 def _buy_offered(event: BuyOffered, names: Names, verbosity: Verbosity) -> list[Utterance]:
@@ -307,6 +323,22 @@ def _meld_ref(meld_id: int, table: Iterable[TableMeld], names: Names, seat: int)
     return _("meld {number}").format(number=meld_id)
 
 
+def _after_swap(action: Swap, melds: Sequence[TableMeld]) -> tuple[TableMeld, ...]:
+    """The table once ``action`` is made (unchanged where the swap does not fit it)."""
+    out: list[TableMeld] = []
+    for m in melds:
+        cards = list(m.cards)
+        if m.id == action.meld_id and action.wild in cards:
+            cards.remove(action.wild)
+            cards.append(action.card)
+        elif m.id == action.to_meld_id:
+            cards.append(action.wild)
+        if meld_kind(cards) != m.kind:
+            cards = list(m.cards)
+        out.append(TableMeld(id=m.id, owner=m.owner, kind=m.kind, cards=ordered_meld(cards)))
+    return tuple(out)
+
+
 def action_parts(action: Action, table: Iterable[TableMeld] = (), names: Names | None = None) -> Parts:
     """A move as a menu line: 'Buy the up card', 'Lay off the 9 of hearts on meld 2, Bob's run of ...'."""
     names = names or Names((), action.seat)
@@ -325,8 +357,11 @@ def action_parts(action: Action, table: Iterable[TableMeld] = (), names: Names |
         return list(fill(_("Lay off {card} on {meld}"), card=_card(action.card, Verbosity.BRIEF, mid=True),
                          meld=_meld_ref(action.meld_id, melds, names, action.seat)))
     if isinstance(action, Swap):
-        where = _meld_ref(action.meld_id, melds, names, action.seat)
-        to = _meld_ref(action.to_meld_id, melds, names, action.seat)
+        # Both melds named as they will stand, as the swap's announcement names them: the run the natural
+        # goes into is '4 to 7' once the 4 is in, not the '5 to 8' the wild made it before.
+        after = _after_swap(action, melds)
+        where = _meld_ref(action.meld_id, after, names, action.seat)
+        to = _meld_ref(action.to_meld_id, after, names, action.seat)
         return list(fill(_("Put {card} in place of {wild} in {meld}, and the wild on {to}"),
                          card=cards_parts([action.card], None), wild=_card(action.wild, Verbosity.BRIEF, mid=True),
                          meld=where, to=to))

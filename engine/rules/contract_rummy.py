@@ -29,11 +29,13 @@ from engine.arrange_contract import (
     MeldKind,
     best_lay_down,
     contract_for_hand,
+    fits_table,
     hand_points,
     is_wild,
     lay_down_problem,
     lay_off_options,
     meld_kind,
+    most_cards_to_table,
     ordered_meld,
     swap_options,
 )
@@ -84,6 +86,7 @@ __all__ = [
     "ContractSwapped",
     "ContractView",
     "ContractWentOut",
+    "HandStopped",
     "LayDown",
     "LayOff",
     "NobodyBought",
@@ -96,9 +99,12 @@ __all__ = [
 HANDS = len(CONTRACTS)
 CARDS_DEALT = 12
 MAX_BUYS = 3
-#: Times a hand's stock may be rebuilt from the discard pile. Without a limit a hand where nobody can
-#: go out (every card that would fit is already on the table) would never end.
+#: Times a hand's stock may be rebuilt from the discard pile. A hand nobody can ever go out of ends
+#: at once (see :class:`HandStopped`); this limit is the last resort that ends any other hand that
+#: runs on, when the stock is spent a fourth time.
 MAX_RESHUFFLES = 3
+#: Why a hand ended with nobody out (:class:`HandStopped`).
+StopReason = Literal["nobody_can_go_out", "stock_spent"]
 Phase = Literal["buy", "draw", "discard", "over"]
 _PHASES = ("buy", "draw", "discard", "over")
 
@@ -261,6 +267,21 @@ class ContractWentOut(Event):
     kind: ClassVar[str] = "contract_went_out"
 
 
+@dataclass(frozen=True, slots=True)
+class HandStopped(Event):
+    """The hand ends with nobody out, just before its :class:`engine.events.HandEnded`.
+
+    ``nobody_can_go_out``: every player has laid down and no card off the table (in a hand, the stock
+    or the discard pile) can be laid off or swapped, so the table can never change again and nobody can
+    empty their hand: the hand is dead and ends at the start of the next turn rather than be played out
+    to the stock's end. ``stock_spent``: the last resort, the stock ran out after its
+    :data:`MAX_RESHUFFLES` rebuilds in a hand that was not yet provably dead."""
+
+    hand_number: int
+    reason: StopReason
+    kind: ClassVar[str] = "contract_hand_stopped"
+
+
 for _event in (
     ContractStated,
     BuyOffered,
@@ -271,6 +292,7 @@ for _event in (
     ContractLaidOff,
     ContractSwapped,
     ContractWentOut,
+    HandStopped,
 ):
     register_event(_event)
 
@@ -516,8 +538,8 @@ class ContractRummy:
             ContractStated(hand_number=hand_number, sets=contract.sets, runs=contract.runs),
         ]
         events += [CardsDealt(seat=s, cards=tuple(state.hands[s])) for s in order]
-        # The turned-up card is offered as if the dealer had discarded it.
-        return events + self._begin_turn(state, first, offered_by=state.dealer)
+        # The turned-up card is offered as the dealer's, but the dealer discarded nothing: they may buy it.
+        return events + self._begin_turn(state, first, offered_by=state.dealer, up_card=True)
 
     # ----------------------------------------------------------------- queries
     def seats_to_act(self, state: ContractState) -> tuple[int, ...]:
@@ -612,7 +634,7 @@ class ContractRummy:
                           "before the next player draws")
         if seat in state.answers:
             return Reason("you have already answered for this card")
-        if seat == state.offered_by:
+        if seat == state.offered_by and seat not in state.buyers:
             return Reason("you cannot buy back the card you discarded")
         if seat == state.to_move:
             if buying:
@@ -637,6 +659,8 @@ class ContractRummy:
         if state.phase == "buy":
             if action.source == "stock":
                 waiting = [state.players[s] for s in state.buyers if s not in state.answers]
+                if not waiting:
+                    raise IllegalAction(Reason("take the up card, or pass on it, before you draw from the stock"))
                 raise IllegalAction(Reason(
                     "{names} may still buy the up card: take it, or pass on it, before you draw", names=tuple(waiting)))
             return
@@ -796,19 +820,21 @@ class ContractRummy:
             return []
         return [rebuild_stock(state, partial(self._rng, state))]
 
-    def _begin_turn(self, state: ContractState, seat: int, *, offered_by: int) -> list[Event]:
+    def _begin_turn(self, state: ContractState, seat: int, *, offered_by: int, up_card: bool = False) -> list[Event]:
         state.to_move = seat
         state.left_up_card = False
         self._close_window(state)
+        if self._nobody_can_go_out(state):
+            return [HandStopped(hand_number=state.hand_number, reason="nobody_can_go_out"), *self._end_hand(state)]
         events = self._refill(state)
         if not state.stock:
-            return events + self._end_hand(state)  # nothing left to draw or shuffle: the hand ends as it stands
+            return events + self._stock_spent(state)
         events.append(TurnStarted(seat=seat))
         n = len(state.players)
         buyers = [
             s
             for s in ((seat + i) % n for i in range(1, n))
-            if s != offered_by and not state.melded[s] and state.buys[s] < MAX_BUYS
+            if (up_card or s != offered_by) and not state.melded[s] and state.buys[s] < MAX_BUYS
         ]
         if not buyers or not state.discard:
             state.phase = "draw"
@@ -842,8 +868,24 @@ class ContractRummy:
         events: list[Event] = [Bought(seat=winner, card=card, penalty=penalty, buys=state.buys[winner])]
         events += self._refill(state)
         if not state.stock:
-            return events + self._end_hand(state)  # as at the start of a turn: nothing left to draw
+            return events + self._stock_spent(state)  # as at the start of a turn: nothing left to draw
         return events
+
+    def _stock_spent(self, state: ContractState) -> list[Event]:
+        """Nothing left to draw or shuffle: the hand ends as it stands (the last resort)."""
+        return [HandStopped(hand_number=state.hand_number, reason="stock_spent"), *self._end_hand(state)]
+
+    def _nobody_can_go_out(self, state: ContractState) -> bool:
+        """The hand is dead: everyone is down and no card off the table fits it (see :class:`HandStopped`).
+        Asked at the start of a turn, when every player still holds a card; mid-turn a player holding one
+        card could still go out by discarding it."""
+        if not all(state.melded) or not state.table:
+            return False
+        off_table = [*state.stock, *state.discard, *(c for h in state.hands for c in h)]
+        table = {m.id: m.cards for m in state.table}
+        if not fits_table(off_table, table):
+            return True
+        return most_cards_to_table(off_table, table) < min(len(h) for h in state.hands)
 
     def _end_hand(self, state: ContractState) -> list[Event]:
         points = [0 if s == state.went_out else hand_points(h) for s, h in enumerate(state.hands)]
@@ -987,8 +1029,8 @@ def _check_state(state: ContractState) -> None:
     if state.phase == "buy":
         require_seat(state.offered_by, seats, "the player whose discard is on offer")
         buyers = state.buyers
-        require(bool(buyers) and len(set(buyers)) == len(buyers)
-                and set(buyers) <= set(seats) - {state.to_move, state.offered_by},
+        # The dealer may be among the buyers of the card turned up at the deal, which is offered as theirs.
+        require(bool(buyers) and len(set(buyers)) == len(buyers) and set(buyers) <= set(seats) - {state.to_move},
                 f"the buyers {buyers} are not seats that may buy")
         require(set(state.answers) <= {state.to_move, *buyers}, "an answer came from a seat not asked")
         require(bool(state.discard), "a card is on offer from an empty discard pile")

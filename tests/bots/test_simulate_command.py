@@ -9,7 +9,16 @@ import math
 import pytest
 
 from access_game.cli import main
-from access_game.simulate import GameResult, deal_plan, run_simulation, summarise, wilson_interval
+from access_game.simulate import (
+    GameResult,
+    deal_plan,
+    hand_turns,
+    play_game,
+    run_simulation,
+    summarise,
+    wilson_interval,
+)
+from engine.events import HandEnded, TurnStarted
 
 
 def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -22,7 +31,9 @@ def test_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> No
     code, out, err = _run(capsys, "--players", "normal,easy", "--games", "2", "--seed", "4", "--json")
     assert code == 0
     data = json.loads(out)
-    assert set(data) == {"games", "seats", "games_per_second"}
+    assert set(data) == {"games", "seats", "turns_per_hand", "games_per_second"}
+    turns = data["turns_per_hand"]
+    assert set(turns) == {"mean", "max"} and 0 < turns["mean"] <= turns["max"]
     assert data["games"] == 2 and data["games_per_second"] > 0
     assert [s["level"] for s in data["seats"]] == ["normal", "easy"]
     for seat in data["seats"]:
@@ -34,10 +45,13 @@ def test_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> No
             "mean_points",
             "decision_ms_mean",
             "decision_ms_p99",
+            "decision_cpu_ms_mean",
+            "decision_cpu_ms_p99",
         }
         lo, hi = seat["ci95"]
         assert 0 <= lo <= seat["win_share"] <= hi <= 1
         assert seat["decision_ms_p99"] >= seat["decision_ms_mean"] > 0
+        assert seat["decision_cpu_ms_p99"] >= seat["decision_cpu_ms_mean"] > 0
     # Ties share the win, so the shares of a run add up to one.
     assert math.isclose(sum(s["wins"] for s in data["seats"]), 2)
     assert "2 of 2 games" in err  # progress goes to stderr, never into the JSON
@@ -119,3 +133,34 @@ def test_a_tie_is_shared_and_p99_is_a_real_decision() -> None:
     assert first.mean_points == 45 and second.mean_points == 55
     assert first.decision_ms_p99 == pytest.approx(1.0)  # 101 decisions: the 100th fastest
     assert report.to_data()["games_per_second"] == 1.0
+
+
+def test_help_names_all_four_games(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "--help"])
+    assert exc.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())  # argparse wraps the help text
+    for name in ("five-crowns", "solitaire", "contract-rummy", "upcard-rummy"):
+        assert name in out
+
+
+def test_an_unknown_game_is_refused_naming_each_game_once(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, "--game", "chess")
+    assert code == 2 and out == ""
+    line = next(line for line in err.splitlines() if "unknown game" in line)
+    listed = line.split("the games are ", 1)[1].split(", ")
+    games = ["five-crowns", "solitaire", "contract-rummy", "upcard-rummy"]
+    assert sorted(listed) == sorted(set(listed)) == sorted(games)
+
+
+def test_turns_per_hand_are_the_turn_starts_of_each_hand() -> None:
+    log = [TurnStarted(seat=0), TurnStarted(seat=1), HandEnded(hand_number=1, went_out=1, results=()),
+           TurnStarted(seat=1), HandEnded(hand_number=2, went_out=None, results=())]
+    assert hand_turns(log) == (2, 1)
+    result = play_game("contract-rummy", ["normal", "normal", "normal"], seed=2, index=0)
+    assert len(result.turns_per_hand) == 9  # nine contracts, one count each
+    assert all(t > 0 for t in result.turns_per_hand)
+    report = summarise("contract-rummy", ["normal"] * 3, 2, [result], seconds=1.0)
+    assert report.turns_max == max(result.turns_per_hand)
+    assert report.turns_mean == pytest.approx(sum(result.turns_per_hand) / 9)
+    assert report.to_data()["turns_per_hand"] == {"mean": round(report.turns_mean, 3), "max": report.turns_max}

@@ -37,11 +37,14 @@ def rigged(
     table: Sequence[tuple[int, str]] = (),
     dealer: int | None = None,
     seed: int = 7,
+    dealer_may_buy: bool = True,
 ) -> Game:
     """A game at the start of ``hand_number`` whose chosen seats hold exactly the given cards, with
     ``up`` turned up and ``stock_top`` the next stock cards (first listed is drawn first). ``table``
     puts (owner, meld) on the table, as if those owners had laid down. Seats not given keep 12 cards
-    from the shuffle. The dealer is the usual one for the hand unless ``dealer`` is given."""
+    from the shuffle. The dealer is the usual one for the hand unless ``dealer`` is given.
+    ``dealer_may_buy`` False deals as though the dealer had already passed on the turned-up card, so a
+    two-player game starts with the first player's draw."""
     game = Game.new("contract-rummy", names(players), seed=seed)
     rules = game.ruleset
     assert isinstance(rules, ContractRummy)
@@ -80,7 +83,7 @@ def rigged(
     state.discard = top
     state.stock = pool + list(reversed(stock_cards))
     first = (state.dealer + 1) % players
-    rules._begin_turn(state, first, offered_by=state.dealer)
+    rules._begin_turn(state, first, offered_by=state.dealer, up_card=dealer_may_buy)
     assert Counter(rules.all_cards(state)) == full_deck(state)
     return game
 

@@ -34,17 +34,42 @@ def refused(game: Game, action: Action, match: str) -> None:
     assert data(game) == before
 
 
-def test_the_turned_up_card_is_offered_as_the_dealers_discard() -> None:
+def test_the_turned_up_card_is_offered_to_every_other_player_the_dealer_last() -> None:
     game = four()
     state = game.state
     assert state.phase == "buy" and state.to_move == 1 and state.offered_by == 0
-    assert game.seats_to_act() == (1, 2, 3)
+    assert game.seats_to_act() == (1, 2, 3, 0)
     assert game.legal_actions(1) == [Draw(1, "discard"), PassBuy(1)]
     assert game.legal_actions(2) == [Buy(2), PassBuy(2)]
-    assert game.legal_actions(0) == []
+    assert game.legal_actions(0) == [Buy(0), PassBuy(0)]
     view = game.view(2)
-    assert view.asked_to_buy and view.offer == cards("7h")[0] and view.buyers == (2, 3)
-    refused(game, Buy(0), "buy back the card you discarded")
+    assert view.asked_to_buy and view.offer == cards("7h")[0] and view.buyers == (2, 3, 0)
+
+
+def test_the_dealer_may_buy_the_turned_up_card_having_discarded_nothing() -> None:
+    game = four()
+    game.apply(Buy(0))
+    assert game.seats_to_act() == (1, 2, 3)  # everyone nearer in turn order comes first
+    game.apply(PassBuy(1))
+    game.apply(PassBuy(3))
+    events = game.apply(PassBuy(2))
+    state = game.state
+    bought = Bought(seat=0, card=cards("7h")[0], penalty=cards("kc")[0], buys=1)
+    assert [e for e in events if isinstance(e, Bought)] == [bought]
+    assert [len(h) for h in state.hands] == [14, 12, 12, 12] and state.buys == [1, 0, 0, 0]
+    assert state.phase == "draw" and state.to_move == 1
+    restored = Game.from_data(game.to_data())
+    assert data(restored) == data(game)
+
+
+def test_the_dealer_loses_the_turned_up_card_to_a_nearer_buyer() -> None:
+    game = four()
+    game.apply(Buy(0))
+    game.apply(PassBuy(1))
+    game.apply(Buy(3))
+    refused(game, Buy(0), "already answered")
+    game.apply(PassBuy(2))
+    assert game.state.buys == [0, 0, 0, 1]
 
 
 def test_the_next_player_takes_it_without_a_buy() -> None:
@@ -94,11 +119,12 @@ def test_the_penalty_card_is_the_buyers_secret() -> None:
 
 def test_nobody_buys_and_the_next_player_draws_from_the_stock() -> None:
     game = four()
-    refused(game, Draw(1, "stock"), "Carol and Dave may still buy the up card")
+    refused(game, Draw(1, "stock"), "Carol, Dave and Anna may still buy the up card")
     game.apply(PassBuy(1))
     refused(game, Draw(1, "discard"), "wait while the others decide")
     game.apply(PassBuy(3))
-    events = game.apply(PassBuy(2))
+    game.apply(PassBuy(2))
+    events = game.apply(PassBuy(0))
     assert any(isinstance(e, NobodyBought) for e in events)
     refused(game, Draw(1, "discard"), "passed on the up card")
     assert game.legal_actions(1) == [Draw(1, "stock")]
@@ -170,10 +196,17 @@ def test_three_buys_a_hand_at_most() -> None:
 def test_a_player_who_has_laid_down_may_not_buy() -> None:
     game = four(table=[(2, "9s 9h 9d")])
     state = game.state
-    assert state.buyers == [3]
+    assert state.buyers == [3, 0]
     refused(game, Buy(2), "laid down this hand")
 
 
-def test_two_players_never_buy() -> None:
+def test_two_players_buy_only_the_turned_up_card() -> None:
     game = rigged(2, up="7h", dealer=0)
-    assert game.state.phase == "draw" and not any(isinstance(e, BuyOffered) for e in game.log)
+    state = game.state
+    assert state.phase == "buy" and state.buyers == [0]  # the dealer, who discarded nothing
+    game.apply(PassBuy(1))
+    game.apply(PassBuy(0))
+    game.apply(Draw(1, "stock"))
+    game.apply(Discard(1, state.hands[1][0]))
+    assert state.phase == "draw" and state.to_move == 0  # the only other player discarded it: no window
+    assert sum(isinstance(e, BuyOffered) for e in game.log) == 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from contract_table import cards, rigged
 
+from engine.actions import Discard, Draw
 from engine.arrange_contract import CONTRACTS
 from engine.bots.base import make_agent
 from engine.events import Discarded, Event, seen_by
@@ -17,6 +18,7 @@ from engine.rules.contract_rummy import (
     ContractLaidOff,
     ContractSwapped,
     ContractWentOut,
+    HandStopped,
     LayOff,
     NobodyBought,
     PassBuy,
@@ -189,3 +191,33 @@ def test_nobody_bought_is_news_only_to_the_next_player_unless_detailed() -> None
     for verbosity in Verbosity:
         for listener in (0, 1, 3):
             assert "Carol bought 7 of hearts" in said(bought, listener, verbosity).replace("the ", "")
+
+
+def test_a_swap_is_offered_naming_the_run_as_it_will_stand() -> None:
+    # Bob's run 5 6 7 and a joker reads "5 to 8"; with the 4 of hearts in the joker's place it is 4 to 7.
+    run = TableMeld(id=1, owner=1, kind="run", cards=tuple(cards("5h 6h 7h jo")))
+    sevens = TableMeld(id=2, owner=1, kind="set", cards=tuple(cards("7s 7c 7d")))
+    assert meld_name(run.cards) == "run of hearts, 5 to 8"
+    swap = Swap(0, cards("4h")[0], 1, cards("jo")[0], 2)
+    line = action_words(swap, [run, sevens], Names(PLAYERS, 0))
+    assert "meld 1, Bob's run of hearts, 4 to 7" in line and "5 to 8" not in line
+    assert line.endswith("meld 2, Bob's set of 7s")
+    # The announcement of the swap made names the run the same way.
+    event = ContractSwapped(seat=0, card=cards("4h")[0], meld_id=1, owner=1, wild=cards("jo")[0], to_meld_id=2,
+                            to_owner=1, meld=tuple(cards("4h 5h 6h 7h")), to_meld=tuple(cards("7s 7c 7d jo")))
+    assert "meld 1, Bob's run of hearts, 4 to 7" in said(event, 2)
+
+
+def test_a_dead_hand_is_said_before_its_scores() -> None:
+    wilds = "2h 2h 2c 2c 2d 2d 2s 2s jo jo jo jo"
+    game = rigged(3, hands={0: "3s", 1: "9h 4s", 2: "5s"}, up="4d", stock_top=("3d",), dealer=0,
+                  table=[(0, f"7h 7h 7c 7c 7d 7d 7s 7s {wilds}"), (1, "8h 8h 8c 8c 8d 8d 8s 8s"),
+                         (2, "9h 9c 9c 9d 9d 9s 9s")])
+    game.apply(Draw(1, "stock"))
+    game.apply(LayOff(1, cards("9h")[0], 3))
+    game.apply(Discard(1, cards("3d")[0]))
+    lines = [u.text() for u in ContractNarrator(0, PLAYERS[:3]).narrate(game.seat_log(0))]
+    stop = lines.index("Nobody can go out: every player is down and no card left off the table fits a meld on it. "
+                       "Hand 1 ends here.")
+    assert any("Hand 1 of 9 over" in line for line in lines[stop + 1:])
+    assert any(isinstance(e, HandStopped) for e in game.log)

@@ -77,8 +77,9 @@ def test_each_hand_states_its_contract() -> None:
 
 # --------------------------------------------------------------------------- a turn
 def bob_to_draw(hand: str, *, hand_number: int = 1, stock: tuple[str, ...] = ("4d",), **kw: object) -> Game:
-    """Two players: Bob (seat 1) plays first, and nobody is left to buy, so his turn starts with the draw."""
-    game = rigged(2, hand_number=hand_number, hands={1: hand}, stock_top=stock, dealer=0, **kw)  # type: ignore[arg-type]
+    """Two players: Bob (seat 1) plays first, and the dealer has passed on the up card, so his turn starts
+    with the draw."""
+    game = rigged(2, hand_number=hand_number, hands={1: hand}, stock_top=stock, dealer=0, dealer_may_buy=False, **kw)  # type: ignore[arg-type]
     assert game.state.phase == "draw" and game.state.to_move == 1
     return game
 
@@ -198,7 +199,8 @@ ANNA = "3h 9c 10d jc qs kh ah 2c jo"  # 3+9+10+10+10+10+15+20+20
 
 
 def test_going_out_without_a_discard() -> None:
-    game = rigged(2, hand_number=3, hands={0: ANNA, 1: "7h 7c 7s 8h 8c"}, stock_top=("8s",), dealer=0)
+    game = rigged(2, hand_number=3, hands={0: ANNA, 1: "7h 7c 7s 8h 8c"}, stock_top=("8s",), dealer=0,
+                  dealer_may_buy=False)
     game.apply(Draw(1, "stock"))
     events = game.apply(LayDown(1, melds("7h 7c 7s", "8h 8c 8s")))
     out = next(e for e in events if isinstance(e, ContractWentOut))
@@ -213,7 +215,8 @@ def test_going_out_without_a_discard() -> None:
 
 
 def test_going_out_with_a_discard() -> None:
-    game = rigged(2, hands={0: ANNA, 1: "7h 7c 7s 4d"}, stock_top=("9s",), table=[(0, "9h 9c 9d")])
+    game = rigged(2, hands={0: ANNA, 1: "7h 7c 7s 4d"}, stock_top=("9s",), table=[(0, "9h 9c 9d")],
+                  dealer_may_buy=False)
     game.apply(Draw(1, "stock"))
     game.apply(LayDown(1, melds("7h 7c 7s")))
     game.apply(LayOff(1, card("9s"), 1))
@@ -228,7 +231,8 @@ def test_going_out_with_a_discard() -> None:
 )
 def test_nine_hands_then_the_lowest_total_wins_and_ties_share(anna_before: list[int], winners: tuple[int, ...]) -> None:
     three_runs = "3s 4s 5s 6s 7h 8h 9h 10h jd qd kd"
-    game = rigged(2, hand_number=HANDS, hands={0: ANNA, 1: three_runs}, stock_top=("ad",), dealer=0)
+    game = rigged(2, hand_number=HANDS, hands={0: ANNA, 1: three_runs}, stock_top=("ad",), dealer=0,
+                  dealer_may_buy=False)
     game.state.scores = [list(anna_before), [30] * 8]
     game.apply(Draw(1, "stock"))
     events = game.apply(LayDown(1, melds("3s 4s 5s 6s", "7h 8h 9h 10h", "jd qd kd ad")))
