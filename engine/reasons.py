@@ -43,7 +43,7 @@ def english_value(name: str, value: Any) -> str:
             return names[0] if names else "no cards"
         return f"{', '.join(names[:-1])} and {names[-1]}"
     if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
-        return " and ".join(value)
+        return value[0] if len(value) == 1 else f"{', '.join(value[:-1])} and {value[-1]}"
     if name in COUNTED and isinstance(value, int) and not isinstance(value, bool):
         one, many = COUNTED[name]
         return f"{value} {one if abs(value) == 1 else many}"

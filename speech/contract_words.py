@@ -680,9 +680,18 @@ def cannot_swap_into(card: Card, where: str) -> Parts:
 
 
 # ----- the melds and the players
-def meld_at_parts(meld_id: int, total: int, owner: str, cards: Sequence[Card]) -> Parts:
-    return list(fill(_("Meld {number} of {total}, {owner} {meld}: {cards}."), number=meld_id, total=total,
-                     owner=owner, meld=meld_name(cards), cards=cards_parts(ordered_meld(cards), WILD)))
+def owned_meld(names: Names, owner: int, cards: Sequence[Card]) -> str:
+    """'your run of hearts, 5 to 8', "Anna's set of 7s": the owner and the meld in one phrase, as each
+    language orders them ('la série de 7 d'Anna')."""
+    if owner == names.listener:
+        return _("your {meld}").format(meld=meld_name(cards))
+    return _("{name}'s {meld}").format(name=names.name(owner), meld=meld_name(cards))
+
+
+def meld_at_parts(meld_id: int, total: int, owned: str, cards: Sequence[Card]) -> Parts:
+    """'Meld 2 of 5, your set of 7s: ...'; ``owned`` from :func:`owned_meld`."""
+    return list(fill(_("Meld {number} of {total}, {meld}: {cards}."), number=meld_id, total=total,
+                     meld=owned, cards=cards_parts(ordered_meld(cards), WILD)))
 
 
 def no_such_meld(number: int, total: int) -> str:
@@ -691,8 +700,10 @@ def no_such_meld(number: int, total: int) -> str:
     return _("There is no meld {number}: the table has no melds yet.").format(number=number)
 
 
-def player_melds_parts(owner: str, melds: Sequence[Sequence[Card]], ids: Sequence[int]) -> Parts:
-    return list(fill(_("{owner} melds: {melds}."), owner=capital(owner), melds=melds_parts(melds, ids)))
+def player_melds_parts(names: Names, owner: int, melds: Sequence[Sequence[Card]], ids: Sequence[int]) -> Parts:
+    if owner == names.listener:
+        return list(fill(_("Your melds: {melds}."), melds=melds_parts(melds, ids)))
+    return list(fill(_("{name}'s melds: {melds}."), name=names.name(owner), melds=melds_parts(melds, ids)))
 
 
 def player_parts(who: str, dealer: bool, held: int, melds: Sequence[Sequence[Card]] | None, ids: Sequence[int],
@@ -792,11 +803,12 @@ def selected_word(selected: bool) -> str:
     return _("Selected. ") if selected else _("Unselected. ")
 
 
-def meld_words(meld_id: int, owner: str | None = None, cards: Sequence[Card] = ()) -> str:
-    """'meld 3, Anna's run of hearts, 5 to 8' (just 'meld 3' when the meld is gone)."""
-    if owner is None:
+def meld_words(meld_id: int, owned: str | None = None) -> str:
+    """'meld 3, Anna's run of hearts, 5 to 8' (just 'meld 3' when the meld is gone); ``owned`` from
+    :func:`owned_meld`."""
+    if owned is None:
         return _("meld {number}").format(number=meld_id)
-    return _("meld {number}, {owner} {meld}").format(number=meld_id, owner=owner, meld=meld_name(cards))
+    return _("meld {number}, {meld}").format(number=meld_id, meld=owned)
 
 
 def plan_dropped(number: int, meld: Sequence[Card]) -> str:

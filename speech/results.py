@@ -45,12 +45,6 @@ class Names:
         each person, chosen with :meth:`is_listener`)."""
         return second if seat is not None and seat == self.listener else third
 
-    def possessive(self, seat: int | None) -> str:
-        """'your', "Anna's" (English only, as :meth:`verb`)."""
-        return "your" if seat is not None and seat == self.listener else f"{self.name(seat)}'s"
-
-
-
 
 def leaders_words(names: Names, totals: Sequence[int], seats: Sequence[int] | None = None) -> str:
     """'Anna leads with 25.' / 'You and Bob lead with 30.' Lowest total leads (penalty scoring)."""

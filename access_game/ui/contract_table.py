@@ -394,7 +394,7 @@ class ContractTable(HandTable):
         meld = next((m for m in v.table if m.id == meld_id), None)
         if meld is None:
             return cw.meld_words(meld_id)
-        return cw.meld_words(meld.id, self.names.possessive(meld.owner), meld.cards)
+        return cw.meld_words(meld.id, cw.owned_meld(self.names, meld.owner, meld.cards))
 
     # ----------------------------------------------------------------- commands
     def commands(self) -> list[Command]:
@@ -675,7 +675,7 @@ class ContractTable(HandTable):
 
     # ----- the table
     def _meld_parts(self, meld: TableMeld, total: int) -> Parts:
-        return cw.meld_at_parts(meld.id, total, self.names.possessive(meld.owner), meld.cards)
+        return cw.meld_at_parts(meld.id, total, cw.owned_meld(self.names, meld.owner, meld.cards), meld.cards)
 
     def _move_meld(self, step: int) -> None:
         table = self.view.table
@@ -724,7 +724,7 @@ class ContractTable(HandTable):
                 self.say(*self._player_melds(seat, melds))
 
     def _player_melds(self, seat: int, melds: Sequence[TableMeld]) -> Parts:
-        return cw.player_melds_parts(self.names.possessive(seat), [m.cards for m in melds], [m.id for m in melds])
+        return cw.player_melds_parts(self.names, seat, [m.cards for m in melds], [m.id for m in melds])
 
     @staticmethod
     def _seats_from(first: int, v: ContractView) -> list[int]:
