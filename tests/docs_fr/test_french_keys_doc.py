@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,10 +19,10 @@ REGENERATE = ".venv/bin/python -m access_game.ui.keys_doc --lang fr"
 
 
 @pytest.fixture(scope="module")
-def french_doc() -> Iterator[str]:
+def french_doc() -> str:
     set_language("fr")
     try:
-        yield render_keys_doc()
+        return render_keys_doc()
     finally:
         set_language("en")
 
@@ -58,6 +57,6 @@ def test_the_french_document_is_in_french_and_the_english_one_in_english(french_
     assert french_doc.startswith("# Touches : tous les jeux au terminal\n")
     assert "| Touches | Commande | Coup |" in french_doc
     assert "| draw | oui |" in french_doc and "| draw | yes |" not in french_doc
-    english = render_keys_doc()  # the fixture gave the language back
+    english = render_keys_doc()  # the language is English again after the fixture
     assert english == (ROOT / KEYS_DOCS["en"]).read_text(encoding="utf-8")
     assert "| Keys | Command | Move |" in english
