@@ -117,10 +117,10 @@ def test_a_french_chart_page_is_liblouis_french_and_the_card_code(in_french: Non
     assert page[0] == louis_brf("Five Crowns, code braille des cartes")
     queen_of_hearts = cells_to_brf(card_cells(Card(Rank.QUEEN, Suit.HEARTS)))
     hearts = cells_to_brf(card_cells(Card(Rank.QUEEN, Suit.HEARTS))[1:])
-    # The hearts entry: its symbol, "cœurs", an example card and its words, two blanks between.
-    expected = f"{hearts}  {louis_brf('cœurs')}  {queen_of_hearts}  {louis_brf('dame de cœur')}"
+    # The hearts entry: its symbol, "cœur", an example card and its words, two blanks between.
+    expected = f"{hearts}  {louis_brf('cœur')}  {queen_of_hearts}  {louis_brf('dame de cœur')}"
     assert expected in "\n".join(line for p in brf_lines(chart_brf(cards, "Five Crowns")) for line in p)
-    assert louis_brf("cœurs") == "C[URS"
+    assert louis_brf("cœur") == "C[UR"
     # Every line but the card code's is French braille: no UEB capital or number sign in the notes.
     notes = chart_brf_pages(cards, "Five Crowns")[0][2:8]
     text = "".join(cells_to_unicode(line) for line in notes)
@@ -165,7 +165,7 @@ def pdf_text(data: bytes, tmp_path: Path, name: str) -> str:
 def test_the_french_print_chart_reads_back_in_french(in_french: None, tmp_path: Path) -> None:
     cards = build_deck("five-crowns")
     text = pdf_text(render_pdf(chart_sheet(cards, "Five Crowns", paper=PAPERS["a4"])), tmp_path, "chart.pdf")
-    for words in ("Five Crowns : le code braille des cartes", "Sens", "Exemple", "dame de cœur", "roi d'étoile",
+    for words in ("Five Crowns : le code braille des cartes", "Sens", "Exemple", "dame de cœur", "roi d'étoiles",
                   "étoiles (le signe st)", "10 : 1 abaissé, 0 abaissé", "Page 1 sur", "Imprimez à 100 %",
                   "Un joker s'écrit j o."):
         assert words in text, words
@@ -178,5 +178,5 @@ def test_the_french_print_labels_read_back_in_french(in_french: None, tmp_path: 
     text = pdf_text(render_pdf(labels_sheet(labels, paper=PAPERS["a4"])), tmp_path, "labels.pdf")
     assert "Five Crowns, étiquettes des cartes" in text
     assert "232 étiquettes, 2 par carte, pour 116 cartes. Découpez le long des traits gris." in text
-    assert "10 d'étoile" in text and "dame de cœur" in text and "joker" in text
+    assert "10 d'étoiles" in text and "dame de cœur" in text and "joker" in text
     assert labels_brf_pages(labels)  # and the BRF of the same set builds
