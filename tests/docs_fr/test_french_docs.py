@@ -3,6 +3,7 @@ program and liblouis write, its card words are the catalog's, its options are th
 
 from __future__ import annotations
 
+import argparse
 import re
 from pathlib import Path
 
@@ -100,7 +101,9 @@ def test_the_french_braille_the_docs_show_is_what_liblouis_writes() -> None:
 
 
 def test_every_option_the_guide_names_is_on_the_command_line() -> None:
-    play = build_parser()._subparsers._group_actions[0].choices["play"]  # type: ignore[union-attr]
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    play = sub.choices["play"]
     options = {o for action in play._actions for o in action.option_strings}
     named = set(re.findall(r"^\| `(--[a-z-]+)", read("jouer.md"), re.M))
     assert len(named) > 10
