@@ -15,19 +15,21 @@ from dataclasses import dataclass
 
 from access_game.ui.key_plan import planned
 from access_game.ui.keys import binding_keys, keys_label
+from speech.i18n import N_
 
 __all__ = ["GROUPS", "Command", "CommandRegistry", "KeyConflict", "command"]
 
-#: Help and menu order, with the titles a table may change (solitaire's 'hand' is the current pile).
+#: Help and menu order, with the titles a table may change (solitaire's 'hand' is the current pile);
+#: the titles are marked for the catalog and said through ``_`` where they are shown.
 GROUPS: tuple[tuple[str, str], ...] = (
-    ("play", "Playing your turn"),
-    ("selection", "Selecting cards"),
-    ("hand", "Your hand"),
-    ("pile", "The discard pile"),
-    ("melds", "Melds on the table"),
-    ("table", "The table"),
-    ("speech", "Messages and speech"),
-    ("game", "Game, settings and help"),
+    ("play", N_("Playing your turn")),
+    ("selection", N_("Selecting cards")),
+    ("hand", N_("Your hand")),
+    ("pile", N_("The discard pile")),
+    ("melds", N_("Melds on the table")),
+    ("table", N_("The table")),
+    ("speech", N_("Messages and speech")),
+    ("game", N_("Game, settings and help")),
 )
 
 
