@@ -284,6 +284,11 @@ class Session:
 
     # ----------------------------------------------------------------- settings and new games
     def change_settings(self, settings: Settings) -> None:
+        if settings.language != self.settings.language:  # chosen in F2: said in it from the next sentence
+            from access_game.settings import resolve_language
+            from speech.i18n import set_language
+
+            set_language(resolve_language(settings.language))
         self.settings = settings
         self.narrator.verbosity = Verbosity(VERBOSITIES.index(settings.verbosity))
         if self.cues is not None:

@@ -16,9 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from speech.i18n import LANGUAGES, default_language
+
 __all__ = [
     "BRAILLE_LINKS",
     "CARD_DISPLAYS",
+    "LANGUAGE_CHOICES",
     "PACES",
     "SPEECH_CHOICES",
     "VERBOSITIES",
@@ -27,8 +30,10 @@ __all__ = [
     "config_dir",
     "data_dir",
     "load_settings",
+    "resolve_language",
     "save_settings",
     "settings_path",
+    "stored_language",
 ]
 
 HOME_ENV = "ACCESS_GAME_HOME"
@@ -41,6 +46,9 @@ PACES = ("all", "step")
 #: How the game reaches a braille display directly: through BrlAPI, when a BrlAPI server answers
 #: (auto), or not at all (off: the screen reader shows the printed lines).
 BRAILLE_LINKS = ("auto", "brlapi", "off")
+#: The language sentences are said in: 'auto' follows the system's locale (English when it names a
+#: language the game does not speak).
+LANGUAGE_CHOICES = ("auto", *LANGUAGES)
 WIDTH_RANGE = (20, 400)
 LEVELS = ("easy", "normal", "hard")
 RATE_RANGE = (80, 450)
@@ -76,6 +84,8 @@ class Settings:
     width: int = 80
     #: Keep the newest message on the prompt line until the next key, for a display that follows the cursor.
     news_on_prompt: bool = False
+    #: The language of every sentence, help and menu: auto (the system's), en or fr. Keys stay the same.
+    language: str = "auto"
     #: Rule options chosen per game for its next new game ({"five-crowns": {"tie_break": "playoff"}});
     #: the catalog's option names and values. Options not named here keep the rules' defaults.
     rules: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -87,6 +97,7 @@ class Settings:
         _check("pace", self.pace, PACES)
         _check("level", self.level, LEVELS)
         _check("braille", self.braille, BRAILLE_LINKS)
+        _check("language", self.language, LANGUAGE_CHOICES)
         if not isinstance(self.audio_player, str):
             raise ValueError("the audio player is a command line")
         if not isinstance(self.width, int) or not WIDTH_RANGE[0] <= self.width <= WIDTH_RANGE[1]:
@@ -266,6 +277,23 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         kept = set_aside(path)
         where = f" It was kept as {kept}." if kept else ""
         return Settings(), f"The settings file {path} is damaged: {why}; using the defaults.{where}"
+
+
+def resolve_language(choice: str, environ: Mapping[str, str] | None = None) -> str:
+    """The language to speak for a setting's ``choice``: itself, or for 'auto' the system's."""
+    return default_language(environ) if choice == "auto" else choice
+
+
+def stored_language(path: Path | None = None) -> str:
+    """The language setting of the settings file, read quietly before anything is said ('auto' when the
+    file is missing or cannot be used: :func:`load_settings` reports and keeps a damaged file later)."""
+    try:
+        with open(path or settings_path(), encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, ValueError, RecursionError):
+        return "auto"
+    value = data.get("language") if isinstance(data, dict) else None
+    return value if isinstance(value, str) and value in LANGUAGE_CHOICES else "auto"
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

@@ -33,9 +33,10 @@ from collections.abc import Callable, Sequence
 from engine.cards import Card
 from speech.backends.base import Backend, SilentBackend, Transcribing
 from speech.history import Entry, History
+from speech.i18n import _
 from speech.lines import GLUE, split_message, unglue
 from speech.phrases import card_words
-from speech.utterance import Kind, Utterance
+from speech.utterance import Kind, Utterance, utter
 
 __all__ = ["CARD_DISPLAYS", "DEDUP_SECONDS", "Announcer", "MessageListener"]
 
@@ -89,7 +90,7 @@ class Announcer:
         A string takes ``kind`` and ``urgent``; an Utterance keeps its own kind and is urgent if either
         it or the call says so.
         """
-        utterance = Utterance((u,), kind, urgent) if isinstance(u, str) else u
+        utterance = utter(u, kind=kind, urgent=urgent) if isinstance(u, str) else u
         is_urgent = urgent or utterance.urgent
         with self._lock:
             text = utterance.text()
@@ -118,7 +119,7 @@ class Announcer:
         """Say the newest message again (whatever the history filter)."""
         with self._lock:
             if not self.history.entries:
-                self._reread(Utterance(("Nothing has been said yet.",)), "")
+                self._reread(utter(_("Nothing has been said yet.")), "")
                 return None
             utterance = self.history.entries[-1].utterance
             self._reread(utterance, "")
@@ -198,7 +199,7 @@ class Announcer:
                 self.problems.append(f"a message listener failed: {exc.__class__.__name__}: {exc}")
 
     def _safe_speak(self, text: str, urgent: bool) -> None:
-        for _ in range(len(self.fallbacks) + 1):
+        for _attempt in range(len(self.fallbacks) + 1):
             try:
                 self.backend.speak(text, urgent=urgent)
                 return
@@ -222,7 +223,7 @@ class Announcer:
             self.backend = replacement
             if not notice:
                 return
-            text = f"Speech switched to {replacement.name}."
+            text = _("Speech switched to {name}.").format(name=replacement.name)
             try:
                 if replacement.speaks:
                     replacement.speak(text, urgent=False)

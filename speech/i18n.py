@@ -18,8 +18,20 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "N_", "_", "default_language", "fill", "language", "ngettext",
-           "set_language"]
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "NP_",
+    "N_",
+    "_",
+    "default_language",
+    "fill",
+    "language",
+    "ngettext",
+    "pgettext",
+    "set_language",
+]
 
 DOMAIN = "access_game"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -58,9 +70,21 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translations.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language where the same English word needs different words in
+    another language: 'the ' before an ace is "l'" in French but "la " before a queen."""
+    return _translations.pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalog without translating it now (a module constant said later)."""
     return message
+
+
+def NP_(context: str, message: str) -> tuple[str, str]:
+    """Mark ``message`` with its ``context`` for the catalog (a constant said later with
+    ``pgettext(*pair)``), for one English word that another language says differently by context."""
+    return context, message
 
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")

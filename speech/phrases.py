@@ -1,10 +1,35 @@
-"""Cards, hands and melds in words, as a player at the table would say them.
+"""Cards, hands and melds in words, as a player at the table would say them, in the chosen language.
 
 Spoken lists need separators that survive text-to-speech: cards are joined with "; " wherever they
 are listed (hands, melds, piles) so the ", wild" after a wild card cannot be heard as belonging to the
 next card and a listener can count the cards; within a suit or rank group the short words are joined
 with ", ". Every wild card is marked as wild wherever it is named, inside melds too; melds follow
 each other with ", then ". Counting words ('1 card', '-1 point') and capitals are made here only.
+
+Card names are whole phrases of the catalog, one per suit ("{rank} of hearts" is "{rank} de cœur"),
+so a language can elide and agree ("10 d'étoiles", "as de pique"); an article before a card depends
+on its rank in some languages, so it is asked with a context ("l'as", "la dame", "le 9", "un joker").
+
+French words (the catalog's choices, kept the same everywhere):
+    card            carte               joker           joker
+    ace jack queen king      as, valet, dame, roi (numbers stay digits: "10 d'étoiles")
+    of stars / hearts / clubs / spades / diamonds
+                    d'étoiles / de cœur / de trèfle / de pique / de carreau (after "de": singular,
+                    but "étoiles" plural, as printed on the cards)
+    suits as headings: étoiles, cœurs, trèfles, piques, carreaux
+    the card        l'as, la dame, le valet, le roi, le 9, un joker
+    wild (a card)   "7 de cœur, joker"; "the 7s are wild": "les 7 sont des jokers"
+    book / set      série ("série de 7", "série de dames", "série d'as")
+    run             suite ("suite de cœur, 3 à 5")
+    meld            combinaison         lay off         ajouter (à une combinaison)
+    stock           pioche              discard pile    défausse
+    draw            piocher             discard         défausser
+    go out          sortir              hand (round)    manche; hand (cards held) main
+    deal / dealer   distribuer / donneur             score, points   score, points
+Plurals: 0 and 1 are singular ("0 point", "1 carte", "2 cartes"). French typography puts a space
+before ":" and ";" in print; the catalog keeps "; " between cards so screen readers pause alike.
+Avoid "de {card}" and "à {card}" in a French sentence: "de le 9" must be "du 9", so write sentences
+whose card is a direct object ("Vous défaussez le 9 de trèfle.").
 """
 
 from __future__ import annotations
@@ -13,6 +38,7 @@ from collections.abc import Sequence
 
 from engine.cards import Card, Rank, Suit
 from engine.melds import is_wild, meld_kind
+from speech.i18n import N_, _, ngettext, pgettext
 
 __all__ = [
     "CARD_SEPARATOR",
@@ -31,35 +57,89 @@ __all__ = [
     "meld_order",
     "melds_parts",
     "melds_words",
+    "of_suit",
     "points",
+    "rank_plural",
+    "rank_word",
+    "suit_word",
     "the_card",
 ]
 
 #: Between whole cards in a spoken list.
 CARD_SEPARATOR = "; "
-#: Between whole melds: stronger than the cards' "; ", so a listener hears where a meld ends.
-MELD_SEPARATOR = ", then "
+#: Between whole melds: stronger than the cards' "; ", so a listener hears where a meld ends (translate
+#: where joined: ``_(MELD_SEPARATOR)``).
+MELD_SEPARATOR = N_(", then ")
 
 #: Said when a key asks about a game that has ended.
-GAME_OVER = "The game is over."
+GAME_OVER = N_("The game is over.")
+
+_RANK_WORDS = {Rank.ACE: N_("ace"), Rank.JACK: N_("jack"), Rank.QUEEN: N_("queen"), Rank.KING: N_("king")}
+_RANK_PLURALS = {Rank.ACE: N_("aces"), Rank.JACK: N_("jacks"), Rank.QUEEN: N_("queens"), Rank.KING: N_("kings")}
+#: A card's whole name, per suit, so each language elides and agrees its own way.
+_CARD_OF = {Suit.STARS: N_("{rank} of stars"), Suit.HEARTS: N_("{rank} of hearts"), Suit.CLUBS: N_("{rank} of clubs"),
+            Suit.SPADES: N_("{rank} of spades"), Suit.DIAMONDS: N_("{rank} of diamonds")}
+_OF_SUIT = {Suit.STARS: N_("of stars"), Suit.HEARTS: N_("of hearts"), Suit.CLUBS: N_("of clubs"),
+            Suit.SPADES: N_("of spades"), Suit.DIAMONDS: N_("of diamonds")}
+_SUIT_WORDS = {Suit.STARS: N_("stars"), Suit.HEARTS: N_("hearts"), Suit.CLUBS: N_("clubs"), Suit.SPADES: N_("spades"),
+               Suit.DIAMONDS: N_("diamonds")}
+_RUN_OF = {Suit.STARS: N_("run of stars, {low} to {high}"), Suit.HEARTS: N_("run of hearts, {low} to {high}"),
+           Suit.CLUBS: N_("run of clubs, {low} to {high}"), Suit.SPADES: N_("run of spades, {low} to {high}"),
+           Suit.DIAMONDS: N_("run of diamonds, {low} to {high}")}
+
+
+def rank_word(rank: Rank) -> str:
+    """'ace', '7', 'queen' in the current language ('as', '7', 'dame')."""
+    word = _RANK_WORDS.get(rank)
+    return _(word) if word else str(int(rank))
+
+
+def rank_plural(rank: Rank) -> str:
+    """'7s', 'queens', 'aces' as in '7s are wild' ('7', 'dames', 'as' in French)."""
+    word = _RANK_PLURALS.get(rank)
+    return _(word) if word else _("{n}s").format(n=int(rank))
+
+
+def suit_word(suit: Suit) -> str:
+    """The suit as a heading or on its own: 'hearts' ('cœurs')."""
+    return _(_SUIT_WORDS[suit])
+
+
+def of_suit(suit: Suit) -> str:
+    """'of hearts' as it follows a noun: 'de cœur', "d'étoiles"."""
+    return _(_OF_SUIT[suit])
+
+
+def _suit_of_one(suit: Suit) -> str:
+    """A suit naming one card in a rank group ('3s: hearts, clubs'): 'cœur', 'trèfle' in French."""
+    if suit == Suit.STARS:
+        return pgettext("the suit of one card", "stars")
+    if suit == Suit.HEARTS:
+        return pgettext("the suit of one card", "hearts")
+    if suit == Suit.CLUBS:
+        return pgettext("the suit of one card", "clubs")
+    if suit == Suit.SPADES:
+        return pgettext("the suit of one card", "spades")
+    return pgettext("the suit of one card", "diamonds")
 
 #: A message as parts: words, and cards kept as Card values so the announcer can show them in braille.
 Parts = list[str | Card]
 
 
 def count(n: int, word: str, plural: str | None = None) -> str:
-    """'1 card', '3 cards', '0 cards', '-1 card': the one way a number and its noun are said."""
+    """'3 melds': English only, for words not yet in the catalog; a sentence to translate counts with
+    ``ngettext("{n} meld", "{n} melds", abs(n)).format(n=n)`` instead."""
     return f"{n} {word if abs(n) == 1 else plural or word + 's'}"
 
 
 def card_count(n: int) -> str:
-    """'1 card', '12 cards'."""
-    return count(n, "card")
+    """'1 card', '12 cards', '-1 card' ('0 carte', '1 carte', '12 cartes')."""
+    return ngettext("{n} card", "{n} cards", abs(n)).format(n=n)
 
 
 def points(n: int) -> str:
-    """'1 point', '-1 point', '20 points'."""
-    return count(n, "point")
+    """'1 point', '-1 point', '20 points' ('0 point' in French)."""
+    return ngettext("{n} point", "{n} points", abs(n)).format(n=n)
 
 
 def capital(text: str) -> str:
@@ -78,9 +158,24 @@ def capital_parts(parts: Sequence[str | Card]) -> list[str | Card]:
 def the_card(card: Card, wild_rank: Rank | None = None, *, mid: bool = False) -> list[str | Card]:
     """'the 9 of clubs', 'the 2 of clubs, wild', 'a joker', as said in a sentence; ``mid``: words follow,
     so a wild's ', wild' is closed by a comma ('the 2 of clubs, wild, on meld 3')."""
-    parts: list[str | Card] = ["a " if card.is_joker else "the ", *cards_parts([card], wild_rank)]
+    parts: list[str | Card] = [_article(card), *cards_parts([card], wild_rank)]
     wild = wild_rank is not None and not card.is_joker and card.rank == wild_rank
     return [*parts, ","] if mid and wild else parts
+
+
+
+def _article(card: Card) -> str:
+    """'the ' or 'a ' before the card, as its rank asks in the current language ("l'", 'la ', 'le ')."""
+    if card.rank is None:
+        return pgettext("article before a joker", "a ")
+    if card.rank == Rank.ACE:
+        return pgettext("article before an ace", "the ")
+    if card.rank == Rank.QUEEN:
+        return pgettext("article before a queen", "the ")
+    if card.rank in (Rank.JACK, Rank.KING):
+        return pgettext("article before a jack or king", "the ")
+    return pgettext("article before a number card", "the ")
+
 
 _GROUPS = (None, "suit", "rank")
 
@@ -88,16 +183,16 @@ _GROUPS = (None, "suit", "rank")
 def card_words(card: Card, wild_rank: Rank | None = None, *, mark_wild: bool = True) -> str:
     """'7 of hearts', '10 of stars', 'queen of spades', 'joker'; ', wild' when its rank is wild."""
     if card.rank is None or card.suit is None:
-        return "joker"
-    text = f"{card.rank.word} of {card.suit.word}"
+        return _("joker")
+    text = _(_CARD_OF[card.suit]).format(rank=rank_word(card.rank))
     if mark_wild and wild_rank is not None and card.rank == wild_rank:
-        text += ", wild"
+        text += _(", wild")
     return text
 
 
 def cards_words(cards: Sequence[Card], wild_rank: Rank | None = None) -> str:
     """Card by card, in the order given; 'no cards' for an empty list."""
-    return CARD_SEPARATOR.join(card_words(c, wild_rank) for c in cards) if cards else "no cards"
+    return CARD_SEPARATOR.join(card_words(c, wild_rank) for c in cards) if cards else _("no cards")
 
 
 def cards_parts(
@@ -106,28 +201,29 @@ def cards_parts(
     """A card list as message parts: cards stay Card values (the UI may show them in braille), the
     wild mark and separators are words."""
     if not cards:
-        return ["no cards"]
+        return [_("no cards")]
     parts: list[str | Card] = []
     for i, card in enumerate(cards):
         if i:
             parts.append(separator)
         parts.append(card)
         if wild_rank is not None and card.rank is not None and card.rank == wild_rank:
-            parts.append(", wild")
+            parts.append(_(", wild"))
     return parts
 
 
-def join_words(items: Sequence[str], conjunction: str = "and") -> str:
-    """'Anna', 'Anna and Bob', 'Anna, Bob and you'."""
+def join_words(items: Sequence[str], conjunction: str = N_("and")) -> str:
+    """'Anna', 'Anna and Bob', 'Anna, Bob and you' ('Anna, Bob et vous'); a ``conjunction`` other than
+    'and' is marked with ``N_`` by the caller and translated here."""
     if not items:
         return ""
     if len(items) == 1:
         return items[0]
-    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+    return f"{', '.join(items[:-1])} {_(conjunction)} {items[-1]}"
 
 
 def _jokers(n: int) -> str:
-    return "joker" if n == 1 else f"{n} jokers"
+    return _("joker") if n == 1 else ngettext("{n} joker", "{n} jokers", n).format(n=n)
 
 
 def hand_words(cards: Sequence[Card], wild_rank: Rank | None = None, *, group: str | None = None) -> str:
@@ -136,7 +232,7 @@ def hand_words(cards: Sequence[Card], wild_rank: Rank | None = None, *, group: s
     if group not in _GROUPS:
         raise ValueError(f"group is one of None, 'suit', 'rank', not {group!r}")
     if not cards:
-        return "no cards"
+        return _("no cards")
     if group is None:
         return cards_words(cards, wild_rank)
     jokers = sum(1 for c in cards if c.is_joker)
@@ -147,16 +243,16 @@ def hand_words(cards: Sequence[Card], wild_rank: Rank | None = None, *, group: s
             assert c.suit is not None and c.rank is not None
             by_suit.setdefault(c.suit, []).append(c.rank)
         for suit, ranks in by_suit.items():
-            words = [f"wild {r.word}" if r == wild_rank else r.word for r in ranks]
-            groups.append(f"{suit.word}: {', '.join(words)}")
+            words = [_("wild {rank}").format(rank=rank_word(r)) if r == wild_rank else rank_word(r) for r in ranks]
+            groups.append(_("{suit}: {ranks}").format(suit=suit_word(suit), ranks=", ".join(words)))
     else:
         by_rank: dict[Rank, list[Suit]] = {}
         for c in sorted((c for c in cards if not c.is_joker), key=Card.rank_key):
             assert c.suit is not None and c.rank is not None
             by_rank.setdefault(c.rank, []).append(c.suit)
         for rank, suits in by_rank.items():
-            name = f"wild {rank.plural}" if rank == wild_rank else rank.plural
-            groups.append(f"{name}: {', '.join(s.word for s in suits)}")
+            name = _("wild {ranks}").format(ranks=rank_plural(rank)) if rank == wild_rank else rank_plural(rank)
+            groups.append(_("{ranks}: {suits}").format(ranks=name, suits=", ".join(_suit_of_one(s) for s in suits)))
     if jokers:
         groups.append(_jokers(jokers))
     return CARD_SEPARATOR.join(groups)
@@ -180,10 +276,10 @@ def meld_order(meld: Sequence[Card], wild_rank: Rank | None) -> tuple[str, list[
     naturals = [c for c in meld if not is_wild(c, wild_rank)]
     if kind == "book":
         if naturals and naturals[0].rank is not None:
-            return f"book of {naturals[0].rank.plural}", naturals + wilds
+            return _book_of(naturals[0].rank), naturals + wilds
         if wild_rank is not None and all(c.rank == wild_rank for c in meld):
-            return f"book of {wild_rank.plural}", list(meld)
-        return "book of wilds", list(meld)
+            return _book_of(wild_rank), list(meld)
+        return _("book of wilds"), list(meld)
     if kind == "run" and naturals:
         suit = naturals[0].suit
         assert suit is not None
@@ -194,23 +290,30 @@ def meld_order(meld: Sequence[Card], wild_rank: Rank | None) -> tuple[str, list[
         for r in range(lo, hi + 1):
             ordered.append(by_rank[r] if r in by_rank else (spare.pop(0) if spare else by_rank.get(r, meld[0])))
         ordered += spare
-        return f"run of {suit.word}, {Rank(lo).word} to {Rank(hi).word}", ordered
+        return _(_RUN_OF[suit]).format(low=rank_word(Rank(lo)), high=rank_word(Rank(hi))), ordered
     if kind == "run":
-        return "run of wilds", list(meld)
-    return "meld", list(meld)
+        return _("run of wilds"), list(meld)
+    return _("meld"), list(meld)
+
+
+def _book_of(rank: Rank) -> str:
+    """'book of 7s', 'book of queens'; aces have their own phrase ("série d'as": French elides)."""
+    if rank == Rank.ACE:
+        return _("book of aces")
+    return _("book of {ranks}").format(ranks=rank_plural(rank))
 
 
 def melds_parts(melds: Sequence[Sequence[Card]], wild_rank: Rank | None) -> list[str | Card]:
     """Melds as message parts, every wild marked and every card counted apart: 'book of 7s: 7 of
     hearts; 7 of clubs; joker, then run of hearts, 3 to 5: 3 of hearts; 4 of hearts; 7 of spades, wild'."""
     if not melds:
-        return ["no melds"]
+        return [_("no melds")]
     parts: list[str | Card] = []
     for i, meld in enumerate(melds):
         if i:
-            parts.append(MELD_SEPARATOR)
+            parts.append(_(MELD_SEPARATOR))
         name, ordered = meld_order(meld, wild_rank)
-        parts.append(f"{name}: ")
+        parts.append(_("{meld}: ").format(meld=name))
         parts += cards_parts(ordered, wild_rank)
     return parts
 

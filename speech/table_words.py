@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from engine.cards import Card, Rank
+from speech.i18n import N_, NP_, _, ngettext, pgettext
 from speech.phrases import Parts, capital, card_count, cards_parts, hand_words, join_words, the_card
 from speech.results import scores_words
 
@@ -21,6 +22,7 @@ __all__ = [
     "GO_TO_CARD",
     "HAND_EMPTY",
     "KEY_HELP",
+    "LANGUAGE_NAMES",
     "LAST_CARD",
     "NOBODY_WAITING",
     "NO_CARDS",
@@ -30,7 +32,10 @@ __all__ = [
     "SETTINGS_HINT",
     "SETTINGS_MENU",
     "SETTING_LABELS",
+    "SETTING_VALUES",
+    "SORT_WORDS",
     "THANK_YOU",
+    "UP_CARD_HEAD",
     "braille_hand_words",
     "card_at_parts",
     "cues_words",
@@ -46,76 +51,90 @@ __all__ = [
     "scores_long_words",
     "scores_short_words",
     "setting_entry",
+    "setting_value",
     "sorted_parts",
     "up_card_parts",
     "verbosity_words",
     "your_hand_parts",
 ]
 
-HAND_EMPTY = "Your hand is empty."
-NO_CARDS = "You hold no cards."
-FIRST_CARD = "First card. "
-LAST_CARD = "Last card. "
-GO_TO_CARD = "Go to card number?"
-NOBODY_WAITING = "Nobody is waiting to play."
-DISCARD_PILE_EMPTY = "The discard pile is empty."
-NO_MELDS_YET = "No melds on the table yet."
+# Constants are marked for the catalog and translated where said (utter() passes text through _()).
+HAND_EMPTY = N_("Your hand is empty.")
+NO_CARDS = N_("You hold no cards.")
+FIRST_CARD = N_("First card. ")
+LAST_CARD = N_("Last card. ")
+GO_TO_CARD = N_("Go to card number?")
+NOBODY_WAITING = N_("Nobody is waiting to play.")
+DISCARD_PILE_EMPTY = N_("The discard pile is empty.")
+NO_MELDS_YET = N_("No melds on the table yet.")
 
 
 def no_such_card(held: int, number: int) -> str:
-    return f"You have {card_count(held)}; there is no card {number}."
+    return _("You have {cards}; there is no card {number}.").format(cards=card_count(held), number=number)
 
 
 def card_at_parts(card: Card, wild: Rank | None, pos: int, total: int, mark: str = "", edge: str = "") -> Parts:
     """'First card. 7 of hearts, wild, 1 of 9, selected'."""
-    return [edge, *cards_parts([card], wild), f", {pos + 1} of {total}{mark}"]
+    return [_(edge), *cards_parts([card], wild), _(", {pos} of {total}").format(pos=pos + 1, total=total), _(mark)]
 
 
 def hand_parts(cards: Sequence[Card], wild: Rank | None, marks: Sequence[str] = ()) -> Parts:
     """'5 cards: 3 of hearts; 9 of hearts, selected; ...'. (H reads this in every game.)"""
     if not cards:
-        return [NO_CARDS]
-    parts: Parts = [f"{card_count(len(cards))}: "]
+        return [_(NO_CARDS)]
+    parts: Parts = [_("{cards}: ").format(cards=card_count(len(cards)))]
     for i, card in enumerate(cards):
         if i:
             parts.append("; ")
-        parts += [*cards_parts([card], wild), marks[i] if i < len(marks) else ""]
+        parts += [*cards_parts([card], wild), _(marks[i]) if i < len(marks) and marks[i] else ""]
     return [*parts, "."]
 
 
 def your_hand_parts(cards: Sequence[Card], wild: Rank | None) -> Parts:
     """The hand as the deal line and a resumed game say it: in the order the table shows it, as H does."""
-    return ["Your hand: ", *cards_parts(cards, wild), "."]
+    return [_("Your hand: "), *cards_parts(cards, wild), "."]
 
 
 def grouped_hand_words(cards: Sequence[Card], wild: Rank | None, group: str, head: str = "") -> str:
-    return head + capital(hand_words(cards, wild, group=group)) + "."
+    return _(head) + capital(hand_words(cards, wild, group=group)) + "."
+
+
+#: How a hand is sorted, as ``sorted_parts`` says it ('rank', 'suit').
+SORT_WORDS: Mapping[str, str] = MappingProxyType({"rank": N_("rank"), "suit": N_("suit"),
+                                                  "rank, wilds last": N_("rank, wilds last")})
 
 
 def sorted_parts(how: str, cards: Sequence[Card], wild: Rank | None) -> Parts:
+    """'Sorted by rank: ...'; ``how`` is 'rank' or 'suit' (or words already in the language)."""
+    by = _(SORT_WORDS.get(how, how))
     if not cards:
-        return [f"Sorted by {how}: you hold no cards."]
-    return [f"Sorted by {how}: ", *cards_parts(cards, wild), "."]
+        return [_("Sorted by {how}: you hold no cards.").format(how=by)]
+    return [_("Sorted by {how}: ").format(how=by), *cards_parts(cards, wild), "."]
 
 
 def braille_hand_words(held: int) -> str:
-    return f"Your hand in braille, {card_count(held)}, is on the line below."
+    return _("Your hand in braille, {cards}, is on the line below.").format(cards=card_count(held))
 
 
 def others_turn(name: str) -> str:
-    return f"It is {name}'s turn."
+    return _("It is {name}'s turn.").format(name=name)
 
 
-def up_card_parts(card: Card | None, wild: Rank | None, pile_size: int, head: str = "The up card is ") -> Parts:
+#: The words before the up card, when a table says none of its own.
+UP_CARD_HEAD = N_("The up card is ")
+
+
+def up_card_parts(card: Card | None, wild: Rank | None, pile_size: int, head: str = UP_CARD_HEAD) -> Parts:
     """'The up card is the 9 of clubs; the discard pile has 3 cards.'"""
     if card is None:
-        return [DISCARD_PILE_EMPTY]
-    return [head, *the_card(card, wild), f"; the discard pile has {card_count(pile_size)}."]
+        return [_(DISCARD_PILE_EMPTY)]
+    return [_(head), *the_card(card, wild),
+            _("; the discard pile has {cards}.").format(cards=card_count(pile_size))]
 
 
 def scores_short_words(players: Sequence[str], scores: Sequence[Sequence[int]], totals: Sequence[int],
                        listener: int) -> str:
-    return "Totals: " + scores_words(players, scores, totals, long=False, listener=listener)
+    return _("Totals: {scores}").format(scores=scores_words(players, scores, totals, long=False, listener=listener))
 
 
 def scores_long_words(players: Sequence[str], scores: Sequence[Sequence[int]], totals: Sequence[int],
@@ -128,90 +147,124 @@ def opponents_words(players: Sequence[str], seat: int) -> str:
     return join_words([p for s, p in enumerate(players) if s != seat])
 
 
-SELECTED_MARK = ", selected"
+SELECTED_MARK = N_(", selected")
 
 
 #: What the keys every table has do, as F1 help and docs/keys.md say it (command name to description):
 #: the hand keys of every table with a hand, then the keys of every game. A game's own keys are in its
 #: words module.
 KEY_HELP: Mapping[str, str] = MappingProxyType({
-    "previous-card": "Move to the previous card in your hand.",
-    "next-card": "Move to the next card in your hand.",
-    "first-card": "Move to the first card.",
-    "last-card": "Move to the last card.",
-    "jump": "Move to card 1 to 9; 0 is card 10.",
-    "jump-high": "Move to card 11 to 19.",
-    "go-to": "Go to a card by its number (type it, then Enter).",
-    "read-hand": "Read your whole hand in order.",
-    "read-by-suit": "Read your hand grouped by suit.",
-    "read-by-rank": "Read your hand grouped by rank.",
-    "braille-hand": "Show your hand as braille cells on one line (card code).",
-    "sort-rank": "Sort your hand by rank, and say the new order.",
-    "sort-suit": "Sort your hand by suit, and say the new order.",
-    "repeat": "Repeat the last message.",
-    "history-older": "History: the message before.",
-    "history-newer": "History: the message after.",
-    "history-oldest": "History: the first message.",
-    "history-newest": "History: the newest message.",
-    "history-filter": "History: browse all messages, your turns, other players or results.",
-    "verbosity": "Cycle how much is said: brief, normal, detailed.",
-    "cues": "Sound cues on or off.",
-    "help": "Help: list every key.",
-    "menu": "The action menu: every action in a list (Up, Down, Enter; Escape closes).",
-    "settings": "Settings: speech, rate, verbosity, cards, cues, pace, hints, buy questions, level.",
-    "save": "Save now (the game is also saved after every move).",
-    "quit": "Quit (asks first); your game is saved and resumes next time.",
-    "next": "When computer players are waiting (pace: one per key): let the next one play.",
+    "previous-card": N_("Move to the previous card in your hand."),
+    "next-card": N_("Move to the next card in your hand."),
+    "first-card": N_("Move to the first card."),
+    "last-card": N_("Move to the last card."),
+    "jump": N_("Move to card 1 to 9; 0 is card 10."),
+    "jump-high": N_("Move to card 11 to 19."),
+    "go-to": N_("Go to a card by its number (type it, then Enter)."),
+    "read-hand": N_("Read your whole hand in order."),
+    "read-by-suit": N_("Read your hand grouped by suit."),
+    "read-by-rank": N_("Read your hand grouped by rank."),
+    "braille-hand": N_("Show your hand as braille cells on one line (card code)."),
+    "sort-rank": N_("Sort your hand by rank, and say the new order."),
+    "sort-suit": N_("Sort your hand by suit, and say the new order."),
+    "repeat": N_("Repeat the last message."),
+    "history-older": N_("History: the message before."),
+    "history-newer": N_("History: the message after."),
+    "history-oldest": N_("History: the first message."),
+    "history-newest": N_("History: the newest message."),
+    "history-filter": N_("History: browse all messages, your turns, other players or results."),
+    "verbosity": N_("Cycle how much is said: brief, normal, detailed."),
+    "cues": N_("Sound cues on or off."),
+    "help": N_("Help: list every key."),
+    "menu": N_("The action menu: every action in a list (Up, Down, Enter; Escape closes)."),
+    "settings": N_("Settings: speech, rate, verbosity, cards, cues, pace, hints, buy questions, level."),
+    "save": N_("Save now (the game is also saved after every move)."),
+    "quit": N_("Quit (asks first); your game is saved and resumes next time."),
+    "next": N_("When computer players are waiting (pace: one per key): let the next one play."),
 })
 
 
 # ----- the keys every game has: help, menus, settings, quitting
-ACTION_MENU = "Action menu"
-SETTINGS_MENU = "Settings"
-SETTINGS_HINT = "Up and Down to move, Left and Right or Enter to change, Escape to close."
-QUIT_QUESTION = "Quit the game?"
-GOING_ON = "Going on."
-GOODBYE = "Goodbye."
-THANK_YOU = "Thank you for playing."
+ACTION_MENU = N_("Action menu")
+SETTINGS_MENU = N_("Settings")
+SETTINGS_HINT = N_("Up and Down to move, Left and Right or Enter to change, Escape to close.")
+QUIT_QUESTION = N_("Quit the game?")
+GOING_ON = N_("Going on.")
+GOODBYE = N_("Goodbye.")
+THANK_YOU = N_("Thank you for playing.")
 
 
 def verbosity_words(verbosity: str) -> str:
-    return f"Verbosity {verbosity}."
+    return _("Verbosity {level}.").format(level=setting_value("verbosity", verbosity))
 
 
 def cues_words(on: bool) -> str:
-    return f"Sound cues {'on' if on else 'off'}."
+    return _("Sound cues on.") if on else _("Sound cues off.")
 
 
 def help_intro_words(title: str, commands: int) -> str:
     """What F1 says before the list of keys."""
-    return f"Help for {title}: {commands} commands. Escape opens a menu of every action."
+    return ngettext("Help for {title}: {n} command. Escape opens a menu of every action.",
+                    "Help for {title}: {n} commands. Escape opens a menu of every action.", commands).format(
+        title=title, n=commands)
 
 #: The settings menu's name for each setting (settings field to label).
 SETTING_LABELS: Mapping[str, str] = MappingProxyType({
-    "speech": "Speech",
-    "verbosity": "Verbosity",
-    "cards": "Cards shown as",
-    "cues": "Sound cues",
-    "hints": "Hints",
-    "buy_questions": "Contract rummy buy questions",
-    "level": "Computer players' level (next game)",
-    "news_on_prompt": "News on the prompt line",
+    "speech": N_("Speech"),
+    "verbosity": N_("Verbosity"),
+    "cards": N_("Cards shown as"),
+    "cues": N_("Sound cues"),
+    "hints": N_("Hints"),
+    "buy_questions": N_("Contract rummy buy questions"),
+    "level": N_("Computer players' level (next game)"),
+    "news_on_prompt": N_("News on the prompt line"),
+    "language": N_("Language"),
 })
+
+#: A setting's value in words, by (setting, value); a value not here is said as it is (espeak-ng). A
+#: context per setting, because 'normal' agrees with its setting's noun in some languages.
+SETTING_VALUES: Mapping[tuple[str, str], tuple[str, str]] = MappingProxyType({
+    ("speech", "screen-reader"): NP_("speech setting", "screen-reader"),
+    ("speech", "self-voicing"): NP_("speech setting", "self-voicing"),
+    ("speech", "silent"): NP_("speech setting", "silent"),
+    ("verbosity", "brief"): NP_("verbosity setting", "brief"),
+    ("verbosity", "normal"): NP_("verbosity setting", "normal"),
+    ("verbosity", "detailed"): NP_("verbosity setting", "detailed"),
+    ("cards", "words"): NP_("cards setting", "words"),
+    ("cards", "braille"): NP_("cards setting", "braille"),
+    ("cards", "both"): NP_("cards setting", "both"),
+    ("level", "easy"): NP_("level setting", "easy"),
+    ("level", "normal"): NP_("level setting", "normal"),
+    ("level", "hard"): NP_("level setting", "hard"),
+    ("language", "auto"): NP_("language setting", "as the system"),
+    ("on", "on"): NP_("on or off", "on"),
+    ("on", "off"): NP_("on or off", "off"),
+})
+#: Each language by its own name, so a player who does not understand the language spoken now can
+#: still find theirs.
+LANGUAGE_NAMES: Mapping[str, str] = MappingProxyType({"en": "English", "fr": "français"})
+
+
+def setting_value(field: str, value: object) -> str:
+    """A setting's value in words: 'normal', 'lecteur d'écran'; a language by its own name."""
+    if field == "language" and isinstance(value, str) and value in LANGUAGE_NAMES:
+        return LANGUAGE_NAMES[value]
+    pair = SETTING_VALUES.get((field, str(value)))
+    return pgettext(*pair) if pair else str(value)
 
 
 def on_off(on: bool) -> str:
-    return "on" if on else "off"
+    return setting_value("on", "on" if on else "off")
 
 
 def setting_entry(field: str, value: object) -> str:
     """A settings menu item: the setting's name and its value, 'Verbosity: normal'."""
-    return f"{SETTING_LABELS[field]}: {value}"
+    return _("{setting}: {value}").format(setting=_(SETTING_LABELS[field]), value=setting_value(field, value))
 
 
 def rate_entry(rate: int) -> str:
-    return f"Speech rate: {rate} words a minute"
+    return _("Speech rate: {rate} words a minute").format(rate=rate)
 
 
 def pace_entry(all_at_once: bool) -> str:
-    return "Computer players: " + ("all at once" if all_at_once else "one per key press")
+    return _("Computer players: all at once") if all_at_once else _("Computer players: one per key press")

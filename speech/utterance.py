@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
 from engine.cards import Card, Rank
+from speech.i18n import _
 from speech.phrases import card_words
 
 __all__ = ["Kind", "Utterance", "Verbosity", "utter"]
@@ -57,5 +58,10 @@ class Utterance:
 
 
 def utter(*parts: str | Card, kind: Kind = Kind.SYSTEM, urgent: bool = False) -> Utterance:
-    """Build a message; empty text parts are dropped so equal messages compare equal."""
-    return Utterance(tuple(p for p in parts if not (isinstance(p, str) and not p)), kind, urgent)
+    """Build a message; empty text parts are dropped so equal messages compare equal.
+
+    Each text part goes through ``_``, so a sentence kept in a constant (marked ``N_``) is said in the
+    language chosen when it is said; a part already translated, or with no catalog entry, is unchanged.
+    """
+    return Utterance(tuple(_(p) if isinstance(p, str) else p for p in parts if not (isinstance(p, str) and not p)),
+                     kind, urgent)

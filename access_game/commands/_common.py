@@ -6,6 +6,19 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
+from speech.i18n import LANGUAGES, _
+
+#: The option every command takes, after its name as well as before it.
+LANG_OPTION = "--lang"
+
+
+def add_lang_option(parser: argparse.ArgumentParser, *, default: Any = argparse.SUPPRESS) -> None:
+    """``--lang fr|en``: the language of every sentence, help and menu for this run (the settings'
+    language, or the system's, when not given)."""
+    parser.add_argument(LANG_OPTION, choices=LANGUAGES, type=str.casefold, default=default, metavar="|".join(LANGUAGES),
+                        help=_("language of every sentence, help and menu: {choices} (default: the settings', "
+                               "else the system's)").format(choices=", ".join(LANGUAGES)))
+
 
 def add_command(
     sub: argparse._SubParsersAction,  # type: ignore[type-arg]
@@ -14,7 +27,9 @@ def add_command(
     help_text: str,
     **kwargs: Any,
 ) -> argparse.ArgumentParser:
-    """Add a subcommand whose parser remembers itself, so UsageError can print the right usage."""
+    """Add a subcommand whose parser remembers itself, so UsageError can print the right usage; it takes
+    ``--lang`` like every command. ``help_text`` is already in the chosen language."""
     parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text, description=help_text, **kwargs)
     parser.set_defaults(func=func, parser=parser)
+    add_lang_option(parser)
     return parser

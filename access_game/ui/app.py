@@ -39,6 +39,7 @@ from access_game.ui.printer import LinePrinter
 from access_game.ui.registry import CommandRegistry
 from access_game.ui.table import Table, make_table, table_entries, table_entry
 from speech import save_words
+from speech.i18n import N_, _
 from speech.utterance import Kind
 
 __all__ = ["MODE_KEYS", "GameApp"]
@@ -146,10 +147,10 @@ class GameApp:
         names = list(dict.fromkeys([*self.registry.keys, *MODE_KEYS]))
         for name in names:
             kb.add(*binding_keys(name))(self._handler(name))
-        kb.add("c-c")(lambda event: self.quit_now("Interrupted."))
+        kb.add("c-c")(lambda event: self.quit_now(N_("Interrupted.")))
         # Ctrl+C that arrives while a line is being printed (the terminal briefly out of raw mode)
         # comes as a signal, not a key: it leaves at once all the same.
-        kb.add(Keys.SIGINT)(lambda event: self.quit_now("Interrupted."))
+        kb.add(Keys.SIGINT)(lambda event: self.quit_now(N_("Interrupted.")))
         kb.add("c-d")(lambda event: self.dispatch("c-d"))
         kb.add(Keys.Any)(self._any)
         return kb
@@ -193,7 +194,7 @@ class GameApp:
             return
         command = self.registry.for_key(key)
         if command is None:
-            self.say_line(f"{key_label(key)} does nothing here. F1 for help, Escape for the menu.")
+            self.say_line(_("{key} does nothing here. F1 for help, Escape for the menu.").format(key=key_label(key)))
             return
         command.handler(key)
 
@@ -204,16 +205,17 @@ class GameApp:
     def _after_key(self) -> None:
         if self.session.over and not self.asked_again and not self.modes and not self.quitting:
             self.asked_again = True
-            self.open(Confirm("Play again?", self.say_line, on_yes=self.play_again,
-                              on_no=lambda: self.quit_now("Thank you for playing."), prompt="play again y/n",
-                              also=(("a", "A for another game", self.choose_game),)))
+            self.open(Confirm(N_("Play again?"), self.say_line, on_yes=self.play_again,
+                              on_no=lambda: self.quit_now(N_("Thank you for playing.")), prompt="play again y/n",
+                              also=(("a", N_("A for another game"), self.choose_game),)))
 
     def choose_game(self) -> None:
         """The games that have a table (the current one said as '... again'); Escape goes back to the question."""
         current = self.session.game.ruleset.name
-        items = [self._game_item(entry.game_name, entry.title + (" again" if entry.game_name == current else ""))
+        items = [self._game_item(entry.game_name, _("{game} again").format(game=entry.title)
+                                 if entry.game_name == current else entry.title)
                  for entry in table_entries()]
-        menu = ListMenu("Another game", items, self.say_line, prompt="game")
+        menu = ListMenu(N_("Another game"), items, self.say_line, prompt="game")
         # Closed without a choice: back to the play-again question (asked again after this key).
         menu.on_close = lambda: setattr(self, "asked_again", menu.pending is not None)
         self.open(menu)
@@ -365,7 +367,7 @@ class GameApp:
         except KeyboardInterrupt:
             # Ctrl+C before the prompt takes the keys (while the opening is printed) is the same
             # request as Ctrl+C at the prompt: leave, and say whether the game is saved.
-            self.quit_now("Interrupted.")
+            self.quit_now(N_("Interrupted."))
             return 0
 
     async def run_async(self, *, resumed: bool = False) -> int:

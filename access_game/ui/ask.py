@@ -18,6 +18,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 
 from access_game.ui.printer import LinePrinter
+from speech.i18n import _
 
 __all__ = ["ask_yes_no"]
 
@@ -25,7 +26,7 @@ __all__ = ["ask_yes_no"]
 def ask_yes_no(question: str, say: Callable[[str], None], printer: LinePrinter, *,
                input: Input | None = None, output: Output | None = None) -> bool | None:
     """Ask and wait for Y or N (Escape is no); None when the player leaves with Ctrl+C."""
-    say(f"{question} Y or N.")
+    say(_("{question} Y or N.").format(question=_(question)))
     printer.flush()
     kb = KeyBindings()
 
@@ -43,7 +44,7 @@ def ask_yes_no(question: str, say: Callable[[str], None], printer: LinePrinter, 
 
     @kb.add(Keys.Any)
     def _other(event: KeyPressEvent) -> None:
-        say(f"{question} Press Y for yes or N for no.")
+        say(_("{question} Press Y for yes or N for no.").format(question=_(question)))
         printer.flush()
 
     app: Application[bool | None] = Application(

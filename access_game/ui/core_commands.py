@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from access_game.settings import CARD_DISPLAYS, LEVELS, PACES, RATE_RANGE, SPEECH_CHOICES, VERBOSITIES
+from access_game.settings import (
+    CARD_DISPLAYS,
+    LANGUAGE_CHOICES,
+    LEVELS,
+    PACES,
+    RATE_RANGE,
+    SPEECH_CHOICES,
+    VERBOSITIES,
+)
 from access_game.ui.modes import Confirm, ListMenu, MenuItem
 from access_game.ui.registry import Command, command
 from speech import table_words as tw
@@ -159,6 +167,7 @@ def settings_items(app: GameApp) -> list[MenuItem]:
         flag("buy_questions"),
         choice("level", LEVELS),
         flag("news_on_prompt"),
+        choice("language", LANGUAGE_CHOICES),
         *rule_option_items(app),
     ]
 

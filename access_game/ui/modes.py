@@ -11,7 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-__all__ = ["Confirm", "ListMenu", "MenuItem", "Mode", "NumberEntry"]
+from speech.i18n import N_, _
+
+__all__ = ["MENU_HINT", "Confirm", "ListMenu", "MenuItem", "Mode", "NumberEntry"]
+
+#: What a list menu says how to use, unless it says its own. Titles, questions and hints given to a
+#: mode are said through ``_``: a constant marked ``N_`` is translated when said.
+MENU_HINT = N_("Up and Down to move, Enter to choose, Escape to close.")
 
 Say = Callable[[str], None]
 
@@ -54,15 +60,16 @@ class ListMenu:
         self.closed = False
         self.index = 0
         self.on_close = on_close
-        self.hint = hint or "Up and Down to move, Enter to choose, Escape to close."
+        self.hint = hint or MENU_HINT
         #: The action to run once the menu has closed (so its messages come after "menu closed").
         self.pending: Callable[[], None] | None = None
 
     def _where(self) -> str:
-        return f"{self.items[self.index].label()}, {self.index + 1} of {len(self.items)}"
+        return _("{item}, {n} of {total}").format(item=self.items[self.index].label(), n=self.index + 1,
+                                                  total=len(self.items))
 
     def opening(self) -> str:
-        return f"{self.title}. {self.hint} {self._where()}"
+        return _("{menu}. {hint} {item}").format(menu=_(self.title), hint=_(self.hint), item=self._where())
 
     def close(self) -> None:
         self.closed = True
@@ -95,10 +102,10 @@ class ListMenu:
                 self.pending = item.run
                 self.close()
         elif key in ("escape", "q"):
-            self.say(f"{self.title} closed.")
+            self.say(_("{menu} closed.").format(menu=_(self.title)))
             self.close()
         else:
-            self.say(f"In the {self.title.lower()}: {self.hint}")
+            self.say(_("In the {menu}: {hint}").format(menu=_(self.title).lower(), hint=_(self.hint)))
 
 
 class Confirm:
@@ -118,10 +125,10 @@ class Confirm:
         self.pending: Callable[[], None] | None = None
 
     def _more(self) -> str:
-        return "".join(f"; {words}" for _, words, _ in self.also)
+        return "".join(f"; {_(words)}" for _key, words, _action in self.also)
 
     def opening(self) -> str:
-        return f"{self.question} Y or N{self._more()}."
+        return _("{question} Y or N{more}.").format(question=_(self.question), more=self._more())
 
     def handle(self, key: str) -> None:
         if key in ("y", "Y"):
@@ -131,12 +138,13 @@ class Confirm:
             self.closed = True
             self.pending = self.on_no
         else:
-            for answer, _, action in self.also:
+            for answer, _words, action in self.also:
                 if key.lower() == answer:
                     self.closed = True
                     self.pending = action
                     return
-            self.say(f"{self.question} Press Y for yes or N for no{self._more()}.")
+            self.say(_("{question} Press Y for yes or N for no{more}.").format(question=_(self.question),
+                                                                                more=self._more()))
 
 
 class NumberEntry:
@@ -152,7 +160,7 @@ class NumberEntry:
         self.pending: Callable[[], None] | None = None
 
     def opening(self) -> str:
-        return f"{self.question} Type the number, then Enter."
+        return _("{question} Type the number, then Enter.").format(question=_(self.question))
 
     def handle(self, key: str) -> None:
         if len(key) == 1 and key.isdigit():
@@ -160,16 +168,16 @@ class NumberEntry:
             self.say(key)
         elif key in ("backspace", "c-h") and self.digits:
             self.digits = self.digits[:-1]
-            self.say(f"erased, {self.digits or 'nothing'}")
+            self.say(_("erased, {digits}").format(digits=self.digits) if self.digits else _("erased, nothing"))
         elif key == "enter":
             self.closed = True
             if self.digits:
                 value = int(self.digits)
                 self.pending = lambda: self.on_number(value)
             else:
-                self.say("Cancelled.")
+                self.say(_("Cancelled."))
         elif key == "escape":
             self.closed = True
-            self.say("Cancelled.")
+            self.say(_("Cancelled."))
         else:
-            self.say(f"{self.question} Digits, then Enter; Escape cancels.")
+            self.say(_("{question} Digits, then Enter; Escape cancels.").format(question=_(self.question)))

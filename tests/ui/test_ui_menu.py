@@ -86,7 +86,7 @@ def test_settings_menu_changes_and_keeps_settings(tmp_path: object, monkeypatch:
     changed: list[Settings] = []
     app.session.on_settings = changed.append
     said = h.press("f2")
-    assert said[-1].startswith("Settings. ") and said[-1].endswith("Speech: silent, 1 of 14")
+    assert said[-1].startswith("Settings. ") and said[-1].endswith("Speech: silent, 1 of 15")
     h.press("down")
     h.press("down")
     said = h.press("right")
@@ -105,7 +105,7 @@ def test_settings_menu_changes_and_keeps_settings(tmp_path: object, monkeypatch:
     assert app.session.settings.pace == "step"
     h.press("down")
     said = h.press("down")
-    assert said == ["Contract rummy buy questions: on, 8 of 14"]
+    assert said == ["Contract rummy buy questions: on, 8 of 15"]
     said = h.press("enter")
     assert said == ["Contract rummy buy questions: off"]
     assert app.session.settings.buy_questions is False

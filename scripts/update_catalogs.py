@@ -1,0 +1,100 @@
+"""Bring the language catalogs up to date with the sentences in the code.
+
+Run after adding or changing any sentence marked with ``_``, ``N_``, ``ngettext`` or the engine's
+``Reason``:
+
+    .venv/bin/python scripts/update_catalogs.py
+
+It extracts every marked sentence of engine/, speech/, braille/ and access_game/ (the mapping is
+babel.cfg) into speech/locale/access_game.pot, updates each language's access_game.po from it (kept
+translations stay; a sentence no longer in the code is dropped; a new one comes in untranslated), and
+compiles access_game.mo beside each .po, so an installed game needs no build step. The tests in
+tests/i18n fail until this has been run and the new sentences translated.
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALE_DIR = ROOT / "speech" / "locale"
+DOMAIN = "access_game"
+TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+#: The calls that mark a sentence, and which of their arguments are the sentence (singular, plural).
+KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
+    "_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2),
+    "Reason": None}
+#: Languages with a catalog (English is the code's own words).
+TRANSLATED = ("fr",)
+#: The plural rule each language's catalog uses (gettext's classic French rule: 0 and 1 singular).
+PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);"}
+#: A fixed date in the headers, so running the script twice changes nothing.
+_STAMP = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def extract() -> Catalog:
+    """Every marked sentence of the code, with the files it is in (no line numbers: they churn)."""
+    with open(ROOT / "babel.cfg", encoding="utf-8") as cfg:
+        method_map, options_map = parse_mapping_cfg(cfg)  # type: ignore[no-untyped-call]
+    catalog = Catalog(project="access-game", version="0.1.0", creation_date=_STAMP, revision_date=_STAMP,
+                      charset="utf-8", fuzzy=False)
+    for filename, lineno, message, comments, context in extract_from_dir(
+            ROOT, method_map, options_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
+            strip_comment_tags=True):
+        catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+def _write_po(path: Path, catalog: Catalog) -> None:
+    with open(path, "wb") as out:
+        write_po(out, catalog, width=100, sort_output=True, include_lineno=False, ignore_obsolete=True)
+
+
+def update_language(template: Catalog, lang: str) -> tuple[int, int]:
+    """Update ``lang``'s .po from the template and compile its .mo; (messages, translated)."""
+    folder = LOCALE_DIR / lang / "LC_MESSAGES"
+    folder.mkdir(parents=True, exist_ok=True)
+    po_path = folder / f"{DOMAIN}.po"
+    if po_path.exists():
+        with open(po_path, "rb") as src:
+            catalog = read_po(src, locale=lang, domain=DOMAIN)
+    else:
+        catalog = Catalog(locale=lang, domain=DOMAIN, project="access-game", version="0.1.0",
+                          creation_date=_STAMP, revision_date=_STAMP, fuzzy=False)
+    if lang in PLURAL_FORMS:
+        catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
+    catalog.update(template, no_fuzzy_matching=True, update_creation_date=True)
+    _write_po(po_path, catalog)
+    with open(folder / f"{DOMAIN}.mo", "wb") as out:
+        write_mo(out, catalog)
+    messages = [m for m in catalog if m.id]
+    done = [m for m in messages if not m.fuzzy and _translated(m.string)]
+    return len(messages), len(done)
+
+
+def _translated(string: str | tuple[str, ...] | list[str] | None) -> bool:
+    forms = (string,) if isinstance(string, str) else tuple(string or ())
+    return bool(forms) and all(forms)
+
+
+def main() -> int:
+    template = extract()
+    with open(TEMPLATE, "wb") as out:
+        write_po(out, template, width=100, sort_output=True, include_lineno=False)
+    print(f"{TEMPLATE.relative_to(ROOT)}: {len([m for m in template if m.id])} messages")
+    for lang in TRANSLATED:
+        total, done = update_language(template, lang)
+        print(f"{lang}: {done} of {total} translated")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
