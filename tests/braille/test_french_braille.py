@@ -117,10 +117,10 @@ def test_a_french_chart_page_is_liblouis_french_and_the_card_code(in_french: Non
     assert page[0] == louis_brf("Five Crowns, code braille des cartes")
     queen_of_hearts = cells_to_brf(card_cells(Card(Rank.QUEEN, Suit.HEARTS)))
     hearts = cells_to_brf(card_cells(Card(Rank.QUEEN, Suit.HEARTS))[1:])
-    # The hearts entry: its symbol, "cœur", an example card and its words, two blanks between.
-    expected = f"{hearts}  {louis_brf('cœur')}  {queen_of_hearts}  {louis_brf('dame de cœur')}"
+    # The hearts entry: its symbol, "cœurs", an example card and its words, two blanks between.
+    expected = f"{hearts}  {louis_brf('cœurs')}  {queen_of_hearts}  {louis_brf('dame de cœur')}"
     assert expected in "\n".join(line for p in brf_lines(chart_brf(cards, "Five Crowns")) for line in p)
-    assert louis_brf("cœur") == "C[UR"
+    assert louis_brf("cœurs") == "C[URS"
     # Every line but the card code's is French braille: no UEB capital or number sign in the notes.
     notes = chart_brf_pages(cards, "Five Crowns")[0][2:8]
     text = "".join(cells_to_unicode(line) for line in notes)
