@@ -9,6 +9,7 @@ capital sign ⠨, numbers as ⠠ and the Antoine digits).
 from __future__ import annotations
 
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -180,3 +181,20 @@ def test_the_french_print_labels_read_back_in_french(in_french: None, tmp_path: 
     assert "232 étiquettes, 2 par carte, pour 116 cartes. Découpez le long des traits gris." in text
     assert "10 d'étoiles" in text and "dame de cœur" in text and "joker" in text
     assert labels_brf_pages(labels)  # and the BRF of the same set builds
+
+
+def test_the_commands_make_french_sheets_with_lang_fr(tmp_path: Path) -> None:
+    chart = tmp_path / "tableau.brf"
+    subprocess.run([sys.executable, "-m", "access_game", "chart", "--lang", "fr", "--deck", "five-crowns",
+                    "--format", "brf", "-o", str(chart)], check=True, capture_output=True)
+    set_language("fr")
+    try:
+        assert chart.read_bytes() == chart_brf(build_deck("five-crowns"), "Five Crowns")
+    finally:
+        set_language("en")
+    labels = tmp_path / "etiquettes.pdf"
+    subprocess.run([sys.executable, "-m", "access_game", "--lang", "fr", "labels", "--deck", "upcard-rummy",
+                    "--format", "pdf", "-o", str(labels)], check=True, capture_output=True)
+    text = pdf_text(labels.read_bytes(), tmp_path, "read.pdf")
+    assert ", étiquettes des cartes" in text and "192 étiquettes, 2 par carte, pour 96 cartes." in text
+    assert "as de cœur" in text and "of hearts" not in text
