@@ -108,3 +108,22 @@ def test_every_option_the_guide_names_is_on_the_command_line() -> None:
     named = set(re.findall(r"^\| `(--[a-z-]+)", read("jouer.md"), re.M))
     assert len(named) > 10
     assert named <= options, named - options
+
+
+SPOKEN = {"dame de cœur": Card(Rank.QUEEN, Suit.HEARTS), "10 d'étoiles": Card(Rank.TEN, Suit.STARS),
+          "valet de pique": Card(Rank.JACK, Suit.SPADES), "roi de trèfle": Card(Rank.KING, Suit.CLUBS),
+          "7 de carreau": Card(Rank.SEVEN, Suit.DIAMONDS), "joker": JOKER}
+
+
+def test_the_card_names_the_guide_quotes_are_what_the_game_says_and_prints() -> None:
+    from speech.phrases import card_words as spoken_words
+
+    guide = " ".join(read("jouer.md").split())
+    set_language("fr")
+    try:
+        for words, card in SPOKEN.items():
+            assert f"« {words} »" in guide, words
+            assert spoken_words(card) == words
+            assert card_words(card) == words  # the words printed beside the braille on the sheets
+    finally:
+        set_language("en")
