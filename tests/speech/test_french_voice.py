@@ -188,3 +188,24 @@ def test_speech_dispatcher_is_told_the_language(french: None) -> None:
         assert ("language", "fr") in output.calls
     finally:
         backend.close()
+
+
+def test_the_game_s_own_voice_setting_starts_espeak_ng_speaking_french(french: None, tmp_path: Path) -> None:
+    """The path a player takes: the settings ask for espeak-ng, the game starts its output, and the
+    backend it gets speaks French without anyone naming a voice."""
+    from access_game.settings import Settings
+    from access_game.ui.speech_link import start_output
+
+    out = tmp_path / "game.wav"
+    script = tmp_path / "copy_wav.py"
+    script.write_text(COPY_STDIN[2], encoding="utf-8")
+    player = f"{sys.executable} {script} {out}"  # the setting is a command split on spaces
+    backend, _fallbacks, note = start_output(Settings(speech="espeak-ng", audio_player=player))
+    try:
+        assert note is None and isinstance(backend, EspeakBackend)
+        assert backend.voice == "fr"
+        backend.speak(LINE)
+        assert backend.wait_idle(10)
+    finally:
+        backend.close()
+    assert samples(out) and backend.said[-1].returncode == 0
