@@ -19,8 +19,7 @@ from speech.i18n import N_
 
 __all__ = ["GROUPS", "Command", "CommandRegistry", "KeyConflict", "command"]
 
-#: Help and menu order, with the titles a table may change (solitaire's 'hand' is the current pile);
-#: the titles are marked for the catalog and said through ``_`` where they are shown.
+#: Help and menu order, with the titles a table may change (solitaire's 'hand' is the current pile).
 GROUPS: tuple[tuple[str, str], ...] = (
     ("play", N_("Playing your turn")),
     ("selection", N_("Selecting cards")),
