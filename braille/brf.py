@@ -18,8 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from braille.cells import BLANK, Cells, cells_to_brf
-from braille.literary import wrap_words
-from braille.text import number_cells
+from braille.text import number_cells, wrap_text
 
 __all__ = [
     "BRAILLE_PAGE",
@@ -74,7 +73,7 @@ def head_line(title: Cells, width: int) -> Cells:
     if not words:
         return ()
     if len(words[0]) > width:
-        return wrap_words(words[:1], width)[0]
+        return wrap_text(words[:1], width)[0]
     return _join(words)
 
 

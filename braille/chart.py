@@ -14,7 +14,6 @@ from braille.brf import BRAILLE_PAGE, PageFormat, paginate_placed, render_pages
 from braille.cards import JOKER_CELLS, SUIT_CELLS, card_cells, rank_cells
 from braille.cells import BLANK, Cells, cells_to_brf, cells_to_unicode
 from braille.geometry import NLS, DotGeometry, Paper
-from braille.literary import wrap_words
 from braille.sheet import (
     BODY_TOP,
     MARGIN,
@@ -30,7 +29,7 @@ from braille.sheet import (
     page_frame,
     text_width,
 )
-from braille.text import lone_symbol, text_cells, words_cells
+from braille.text import lone_symbol, text_cells, words_cells, wrap_text
 from braille.words import JOKER_WORD, card_words, card_words_spelled, rank_name, rank_word, suit_name
 from engine.cards import JOKER, Card, Rank, Suit
 from speech.i18n import N_, _
@@ -151,10 +150,10 @@ def chart_brf_pages(
         else:
             words: list[Cells] = [symbol, *_words(text_cells(entry.spelled)), example]
             words += _words(text_cells(card_words_spelled(entry.example)))
-            blocks.append(wrap_words(words, width, indent=2))
+            blocks.append(wrap_text(words, width, indent=2))
     preamble: list[Cells] = []
     for note in chart_notes(cards, ten_as_x=ten_as_x, braille=True):
-        preamble += wrap_words(words_cells(note), width, indent=2)
+        preamble += wrap_text(words_cells(note), width, indent=2)
     head = text_cells(_titled(N_("{title} braille card code"), N_("braille card code"), title))
     return paginate_placed(head, blocks, fmt, preamble=preamble)[0]
 

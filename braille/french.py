@@ -17,10 +17,11 @@ from __future__ import annotations
 import threading
 from types import ModuleType
 
-from braille.cells import Cells, cells_from_unicode
+from braille.cells import Cell, Cells, cells_from_unicode
 from braille.system_modules import import_system_module
 
-__all__ = ["FRENCH_TABLE", "FrenchBrailleUnavailable", "french_cells", "load_louis"]
+__all__ = ["FRENCH_LETTERS", "FRENCH_TABLE", "FrenchBrailleUnavailable", "french_cells", "french_letter_cells",
+           "load_louis"]
 
 FRENCH_TABLE = "fr-bfu-comp6.utb"
 """liblouis's French uncontracted 6-dot table (Code braille français uniformisé, intégral)."""
@@ -32,8 +33,9 @@ class FrenchBrailleUnavailable(ValueError):
     """liblouis or its French table is not installed, so French braille cannot be written."""
 
 
-_lock = threading.Lock()
+_lock = threading.RLock()
 _loaded: list[ModuleType | None] = []
+_letters: list[frozenset[Cell]] = []
 
 
 def load_louis() -> ModuleType | None:
@@ -57,3 +59,18 @@ def french_cells(text: str) -> Cells:
     except RuntimeError as exc:  # the table could not be compiled: it is missing
         raise FrenchBrailleUnavailable(f"liblouis has no French table {FRENCH_TABLE}: {exc}") from exc
     return cells_from_unicode(out)
+
+
+FRENCH_LETTERS = "abcdefghijklmnopqrstuvwxyzàâçéèêëîïôœùûüÿ"
+"""The letters of French words (accented ones included), whose cells a long word may be cut between."""
+
+
+def french_letter_cells() -> frozenset[Cell]:
+    """The cells of French letters, the capital sign and the apostrophe: a word may be cut between them. The
+    number sign (⠠) is not among them, so a number (⠠⠡⠼) is never cut, though its Antoine digits
+    are the cells of â, ê, î ... ."""
+    with _lock:
+        if not _letters:
+            # the capital sign, and the apostrophe inside a word (d'étoiles)
+            _letters.append(frozenset(french_cells(FRENCH_LETTERS + "'")) | frozenset(french_cells("A")[:1]))
+        return _letters[0]

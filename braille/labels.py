@@ -18,7 +18,6 @@ from braille.brf import BRAILLE_PAGE, BrfLayoutError, PageFormat, paginate_place
 from braille.cards import card_cells
 from braille.cells import BLANK, Cells, cells_to_unicode
 from braille.geometry import NLS, DotGeometry, Paper
-from braille.literary import wrap_words
 from braille.sheet import (
     BODY_TOP,
     MARGIN,
@@ -34,7 +33,7 @@ from braille.sheet import (
     page_frame,
     text_width,
 )
-from braille.text import text_cells, words_cells
+from braille.text import text_cells, words_cells, wrap_text
 from braille.words import card_words
 from engine.cards import Card
 from speech.i18n import _, ngettext
@@ -172,7 +171,7 @@ def labels_brf_layout(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> tuple
     info_text = _("{count} labels for {cards} cards {per_card} each").format(
         count=labels.count, cards=len(labels.cards), per_card=labels.per_card
     )
-    info = wrap_words(words_cells(info_text), width)
+    info = wrap_text(words_cells(info_text), width)
     pages, placements = paginate_placed(title, rows, fmt, gap=1, preamble=info)
     places = [
         BrfPlace(label, where.page, where.line, i)

@@ -29,7 +29,6 @@ from braille.brf import BRAILLE_PAGE, PageFormat, paginate_placed, render_pages
 from braille.cards import DROPPED_DIGITS, RANK_LETTERS, SUIT_CELLS, TEN_AS_X, card_cells, card_from_cells
 from braille.cells import BLANK, Cell, Cells
 from braille.geometry import NLS, DotGeometry, Paper
-from braille.literary import wrap_words
 from braille.sheet import (
     BODY_TOP,
     MARGIN,
@@ -44,7 +43,7 @@ from braille.sheet import (
     page_frame,
     text_width,
 )
-from braille.text import lone_symbol, number_cells, text_cells, words_cells
+from braille.text import lone_symbol, number_cells, text_cells, words_cells, wrap_text
 from braille.words import card_words, card_words_spelled
 from engine.cards import Card, Rank, Suit
 from speech.i18n import _
@@ -250,22 +249,22 @@ def practice_brf_pages(
     drills = make_drills(cards, ten_as_x=ten_as_x)
     blocks: list[list[Cells]] = []
     for n, drill in enumerate(drills, start=1):
-        heading = wrap_words(_pair_heading(n, drill.pair), width, indent=2)
+        heading = wrap_text(_pair_heading(n, drill.pair), width, indent=2)
         items = [_item_cells(i, card, ten_as_x) for i, card in enumerate(drill.cards, start=1)]
         blocks.append([*heading, *_pack(items, width)])
     first_answer = len(blocks)
-    blocks.append(wrap_words(_words(_("answers")), width))
+    blocks.append(wrap_text(_words(_("answers")), width))
     for n, drill in enumerate(drills, start=1):
         words = _words(_("drill {n}").format(n=n))
         for i, card in enumerate(drill.cards, start=1):
             words += _words(f"{i} {card_words_spelled(card)}")
-        blocks.append(wrap_words(words, width, indent=2))
+        blocks.append(wrap_text(words, width, indent=2))
     intro = _(
         "read each card and say what it is. each drill mixes two cells that feel alike. "
         "the answers are on a page of their own after the drills. "
         "in the drills there is no punctuation: every cell after a number is part of a card."
     )
-    preamble = wrap_words(_words(intro), width)
+    preamble = wrap_text(_words(intro), width)
     head = text_cells(_("{title} braille practice").format(title=title) if title.strip() else _("braille practice"))
     return paginate_placed(head, blocks, fmt, gap=1, preamble=preamble, breaks=(first_answer,))[0]
 

@@ -10,11 +10,11 @@ braille. The card code is the same in every language and never passes through he
 from __future__ import annotations
 
 from braille.cells import Cell, Cells
-from braille.french import french_cells
-from braille.literary import letter_alone, literary
+from braille.french import french_cells, french_letter_cells
+from braille.literary import WORD_CELLS, letter_alone, literary, wrap_words
 from speech.i18n import language
 
-__all__ = ["lone_symbol", "number_cells", "text_cells", "words_cells"]
+__all__ = ["letter_cells", "lone_symbol", "number_cells", "text_cells", "words_cells", "wrap_text"]
 
 
 def text_cells(text: str) -> Cells:
@@ -27,6 +27,19 @@ def text_cells(text: str) -> Cells:
 def words_cells(text: str) -> list[Cells]:
     """Each word of ``text`` (split on spaces) in braille, for :func:`braille.literary.wrap_words`."""
     return [text_cells(w) for w in text.split()]
+
+
+def letter_cells() -> frozenset[Cell]:
+    """The cells of the current language's letters, between which a word too long for a line is cut."""
+    if language() == "fr":
+        return french_letter_cells()
+    return WORD_CELLS
+
+
+def wrap_text(words: list[Cells], width: int, *, indent: int = 0) -> list[Cells]:
+    """:func:`braille.literary.wrap_words` with the current language's letters: a long French word
+    (⠿⠞⠊⠟⠥⠑⠞⠞⠑⠎) is cut between its letters, accented ones included, like an English one."""
+    return wrap_words(words, width, indent=indent, letters=letter_cells())
 
 
 def number_cells(n: int) -> Cells:

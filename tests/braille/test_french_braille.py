@@ -198,3 +198,19 @@ def test_the_commands_make_french_sheets_with_lang_fr(tmp_path: Path) -> None:
     text = pdf_text(labels.read_bytes(), tmp_path, "read.pdf")
     assert ", étiquettes des cartes" in text and "192 étiquettes, 2 par carte, pour 96 cartes." in text
     assert "as de cœur" in text and "of hearts" not in text
+
+
+def test_a_long_french_word_is_cut_between_its_letters_but_a_french_number_never(in_french: None) -> None:
+    from braille.text import wrap_text
+
+    word = french_cells("étiquettes")  # ⠿⠞⠊⠟⠥⠑⠞⠞⠑⠎: starts with an accented letter
+    lines = wrap_text([word], 6)
+    assert [cells_to_unicode(line) for line in lines] == ["⠿⠞⠊⠟⠥⠤", "⠑⠞⠞⠑⠎"]
+    with pytest.raises(ValueError, match="cannot be split"):
+        wrap_text([french_cells("1234567")], 5)  # ⠠⠡⠣⠩⠹⠱⠫⠻: Antoine digits are â ê î ... cells
+    # A chart on a narrow page still lays out in French, long words cut with a hyphen.
+    from braille.brf import PageFormat
+
+    pages = chart_brf_pages(build_deck("five-crowns"), "Five Crowns", PageFormat(10, 25))
+    assert all(len(line) <= 10 for page in pages for line in page)
+    assert any(cells_to_unicode(line).endswith("⠤") for page in pages for line in page)
