@@ -135,10 +135,10 @@ class Session:
             self.announcer.announce(u, u.kind, urgent=u.urgent)
 
     def refuse(self, reason: str) -> None:
-        text = reason[:1].upper() + reason[1:]
-        if not text.endswith((".", "!", "?")):
-            text += "."
-        self.say(text, kind=Kind.SYSTEM, urgent=True)
+        """Say why a move is refused, in the player's language (a rules' Reason is worded from its code)."""
+        from speech.refusal_words import refusal_words
+
+        self.say(refusal_words(reason), kind=Kind.SYSTEM, urgent=True)
 
     def show_only(self, line: str) -> None:
         """A line for the eyes and fingers only (braille cells): printed, sent to a braille display,

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Literal
 
 from engine.cards import STANDARD_SUITS, Card, Rank, Suit
+from engine.reasons import Reason
 
 __all__ = [
     "CONTRACTS",
@@ -178,38 +179,33 @@ def lay_down_problem(melds: Sequence[Sequence[Card]], contract: Contract) -> str
     for meld in melds:
         kind = meld_kind(meld)
         if kind is None:
-            return f"{' '.join(c.code for c in meld) or 'nothing'} is not a meld: {_meld_fault(meld)}"
+            return Reason("{codes} is not a meld: {fault}", codes=" ".join(c.code for c in meld) or "nothing",
+                          fault=_meld_fault(meld))
         if kind == "set":
             sets += 1
         else:
             runs += 1
     if (sets, runs) != (contract.sets, contract.runs):
-        return (
-            f"the contract is {_count(contract.sets, 'set')} and {_count(contract.runs, 'run')}, "
-            f"not {_count(sets, 'set')} and {_count(runs, 'run')}"
-        )
+        return Reason("the contract is {sets} and {runs}, not {laid_sets} and {laid_runs}", sets=contract.sets,
+                      runs=contract.runs, laid_sets=sets, laid_runs=runs)
     return None
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _meld_fault(cards: Sequence[Card]) -> str:
     naturals = [c for c in cards if not is_wild(c)]
     if len(naturals) < MIN_NATURALS:
-        return "a meld needs at least two natural cards (2s and jokers are wild)"
+        return Reason("a meld needs at least two natural cards (2s and jokers are wild)")
     if len({c.rank for c in naturals}) == 1:
-        return "a set needs at least 3 cards"
+        return Reason("a set needs at least 3 cards")
     if len({c.suit for c in naturals}) != 1:
-        return "a set is one rank and a run is one suit"
+        return Reason("a set is one rank and a run is one suit")
     if len({c.rank for c in naturals}) != len(naturals):
-        return "a run cannot hold two cards of one rank"
+        return Reason("a run cannot hold two cards of one rank")
     if len(cards) < MIN_RUN:
-        return "a run needs at least 4 cards"
+        return Reason("a run needs at least 4 cards")
     if len(cards) > MAX_RUN:
-        return "a run holds at most 13 cards"
-    return "the run has gaps its wilds cannot fill (aces are high only: there is no A-2-3)"
+        return Reason("a run holds at most 13 cards")
+    return Reason("the run has gaps its wilds cannot fill (aces are high only: there is no A-2-3)")
 
 
 # --------------------------------------------------------------------------- arranger

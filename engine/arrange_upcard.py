@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card, Rank
+from engine.reasons import Reason
 
 __all__ = [
     "UpcardArrangement",
@@ -68,15 +69,15 @@ def naturals_by_rank(cards: Iterable[Card], wild_rank: Rank | None) -> dict[Rank
 def meld_problem(cards: Sequence[Card], wild_rank: Rank | None) -> str | None:
     """Why ``cards`` are not a meld, as a sentence; None when they are one."""
     if any(c.rank is None for c in cards):
-        return "upcard rummy has no jokers"
+        return Reason("upcard rummy has no jokers")
     if len(cards) < MIN_MELD:
-        return "a meld needs at least 3 cards"
+        return Reason("a meld needs at least 3 cards")
     naturals = {c.rank for c in cards if not is_wild(c, wild_rank)}
     if len(naturals) > 1:
-        return "a meld is cards of one rank only (no runs)"
+        return Reason("a meld is cards of one rank only (no runs)")
     count = sum(1 for c in cards if not is_wild(c, wild_rank))
     if count < MIN_NATURALS:
-        return "a meld needs at least two natural cards of its rank (wilds cannot meld on their own)"
+        return Reason("a meld needs at least two natural cards of its rank (wilds cannot meld on their own)")
     return None
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from engine.actions import Action, action_from_data, action_to_data
 from engine.errors import IllegalAction, SaveFormatError
 from engine.events import Event, event_from_data, event_to_data, seen_by
+from engine.reasons import reason_of
 from engine.ruleset import Ruleset, get_ruleset, is_whole, require
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game"]
@@ -62,7 +63,7 @@ class Game:
         try:
             self.ruleset.verify(self.state, action)
         except IllegalAction as exc:
-            return str(exc)
+            return reason_of(exc)
         return None
 
     def can(self, action: Action) -> bool:
@@ -98,7 +99,7 @@ class Game:
         try:
             return self.apply(action), None
         except IllegalAction as exc:
-            return [], str(exc)
+            return [], reason_of(exc)
 
     def _record(self, events: list[Event]) -> None:
         self.log.extend(events)

@@ -18,6 +18,7 @@ from engine.actions import Action
 from engine.cards import Card, Rank, Suit
 from engine.errors import IllegalAction, SaveFormatError
 from engine.events import Event
+from engine.reasons import Reason
 
 __all__ = [
     "SOURCES",
@@ -157,17 +158,18 @@ def check_action_types(action: object, players: int) -> None:
     is ``True``). Every ruleset's ``verify`` calls this first.
     """
     if not isinstance(action, Action):
-        raise IllegalAction("that is not a move")
+        raise IllegalAction(Reason("that is not a move"))
     for f in fields(action):
         value = getattr(action, f.name)
         check = _FIELD_CHECKS.get(str(f.type))
         if check is None:
-            raise IllegalAction(f"{action.kind}: {f.name} cannot be checked")
+            raise IllegalAction(Reason("{kind}: {field} cannot be checked", kind=action.kind, field=f.name))
         ok, what = check
         if not ok(value):
-            raise IllegalAction(f"{action.kind}: {f.name} must be {what}, not {_shown(value)}")
+            raise IllegalAction(Reason("{kind}: {field} must be {what}, not {value}", kind=action.kind, field=f.name,
+                                        what=what, value=_shown(value)))
     if not 0 <= action.seat < players:
-        raise IllegalAction(f"there is no seat {action.seat}")
+        raise IllegalAction(Reason("there is no seat {seat}", seat=action.seat))
 
 
 # --------------------------------------------------------------------------- loaded states

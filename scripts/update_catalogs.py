@@ -31,6 +31,7 @@ TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 #: The calls that mark a sentence, and which of their arguments are the sentence (singular, plural).
 KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
     "Reason": None}
 #: Languages with a catalog (English is the code's own words).
 TRANSLATED = ("fr",)

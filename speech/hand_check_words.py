@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import Card, Rank
-from speech.phrases import CARD_SEPARATOR, capital, card_words, count
+from speech.i18n import _
+from speech.phrases import CARD_SEPARATOR, capital, card_count, card_words, points, rank_plural, the_card
 
 __all__ = [
     "contract_lines",
@@ -24,58 +25,67 @@ def _cards(cards: Sequence[Card], wild: Rank | None) -> str:
     return CARD_SEPARATOR.join(card_words(c, wild) for c in cards)
 
 
+def _the(card: Card, wild: Rank | None) -> str:
+    return "".join(p if isinstance(p, str) else card_words(p) for p in the_card(card, wild))
+
+
 def _opening(wilds: str, cards: Sequence[Card]) -> str:
-    return f"{wilds} wild. {count(len(cards), 'card')}."
+    return _("{wilds}. {cards}.").format(wilds=wilds, cards=capital(card_count(len(cards))))
 
 
 def _meld(name: str, meld: Sequence[Card], wild: Rank | None, after: str = "") -> str:
-    return f"{capital(name)}: {_cards(meld, wild)}.{after}"
+    return _("{meld}: {cards}.").format(meld=capital(name), cards=_cards(meld, wild)) + after
 
 
 def _left(deadwood: Sequence[Card], wild: Rank | None, after: str = "") -> str:
-    return f"Left in hand: {_cards(deadwood, wild)}.{after}" if deadwood else "Every card melds."
+    if not deadwood:
+        return _("Every card melds.")
+    return _("Left in hand: {cards}.").format(cards=_cards(deadwood, wild)) + after
 
 
 def five_crowns_lines(cards: Sequence[Card], wild: Rank, melds: Sequence[tuple[str, Sequence[Card]]],
-                      deadwood: Sequence[Card], points: int, discard: Card | None, go_out: bool) -> list[str]:
+                      deadwood: Sequence[Card], points_left: int, discard: Card | None, go_out: bool) -> list[str]:
     """The best lay-down of a Five Crowns hand; with one card more than the deal, which card to throw."""
-    lines = [_opening(f"{wild.plural.capitalize()} are", cards)]
+    lines = [_opening(capital(_("{ranks} are wild").format(ranks=rank_plural(wild))), cards)]
     lines += [_meld(kind, meld, wild) for kind, meld in melds]
-    lines += [_left(deadwood, wild), f"Points left: {points}."]
+    lines += [_left(deadwood, wild), _("Points left: {points}.").format(points=points_left)]
     if discard is not None:
         if go_out:
-            lines.append(f"You can go out: discard the {card_words(discard, wild)}.")
+            lines.append(_("You can go out: discard {the_card}.").format(the_card=_the(discard, wild)))
         else:
-            lines.append(f"You cannot go out. Discard the {card_words(discard, wild)} to keep the fewest points.")
+            lines.append(_("You cannot go out. Discard {the_card} to keep the fewest points.").format(
+                the_card=_the(discard, wild)))
     return lines
 
 
 def contract_lines(cards: Sequence[Card], number: int, contract: str, melds: Sequence[tuple[str, Sequence[Card]]],
-                   deadwood: Sequence[Card], points: int, meets: bool, short: int) -> list[str]:
+                   deadwood: Sequence[Card], points_left: int, meets: bool, short: int) -> list[str]:
     """Whether a hand meets contract ``number`` (``contract`` in words: 'one set and one run'), and its
     best lay-down."""
-    what = f"contract {number}, {contract}"
-    lines = [_opening("2s and jokers are", cards)]
+    lines = [_opening(_("2s and jokers are wild"), cards)]
     if not meets:
-        lines.append(f"Does not meet {what}: {count(short, 'card')} short at best.")
-        lines.append(f"All {count(len(cards), 'card')} count: {count(points, 'point')}.")
+        lines.append(_("Does not meet contract {number}, {contract}: {cards} short at best.").format(
+            number=number, contract=contract, cards=card_count(short)))
+        lines.append(_("All {cards} count: {points}.").format(cards=card_count(len(cards)), points=points(points_left)))
         return lines
-    lines.append(f"Meets {what}. Best lay-down:")
+    lines.append(_("Meets contract {number}, {contract}. Best lay-down:").format(number=number, contract=contract))
     lines += [_meld(name, meld, Rank.TWO) for name, meld in melds]
     if deadwood:
-        lines.append(_left(deadwood, Rank.TWO, f" {count(points, 'point')}."))
+        lines.append(_left(deadwood, Rank.TWO, " " + _("{points}.").format(points=points(points_left))))
     else:
-        lines.append("Nothing left in hand: this hand goes out.")
+        lines.append(_("Nothing left in hand: this hand goes out."))
     return lines
 
 
 def upcard_lines(cards: Sequence[Card], wild: Rank, melds: Sequence[tuple[Rank, Sequence[Card], int]],
                  deadwood: Sequence[Card], melded_value: int, deadwood_value: int, points: int) -> list[str]:
     """The melds of an upcard rummy hand that score most: each meld's worth, and what is held against it."""
-    lines = [_opening(f"{wild.plural.capitalize()} are", cards)]
-    lines += [_meld(f"meld of {rank.plural}", meld, wild, f" Worth {value}.") for rank, meld, value in melds]
+    lines = [_opening(capital(_("{ranks} are wild").format(ranks=rank_plural(wild))), cards)]
+    lines += [_meld(_("meld of {ranks}").format(ranks=rank_plural(rank)), meld, wild,
+                    " " + _("Worth {value}.").format(value=value)) for rank, meld, value in melds]
     if not melds:
-        lines.append("Nothing melds: a meld needs a natural pair and a wild, or three naturals of a rank.")
-    lines.append(_left(deadwood, wild, f" Counts against you: {deadwood_value}."))
-    lines.append(f"Points: {melded_value} melded minus {deadwood_value} held makes {points}.")
+        lines.append(_("Nothing melds: a meld needs a natural pair and a wild, or three naturals of a rank."))
+    lines.append(_left(deadwood, wild, " " + _("Counts against you: {value}.").format(value=deadwood_value)))
+    lines.append(_("Points: {melded} melded minus {held} held makes {points}.").format(
+        melded=melded_value, held=deadwood_value, points=points))
     return lines

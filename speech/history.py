@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from speech.i18n import N_, _
 from speech.utterance import Kind, Utterance
 
 __all__ = ["Entry", "History"]
@@ -25,6 +26,16 @@ class Entry:
     def kind(self) -> Kind:
         return self.utterance.kind
 
+
+#: What browsing one kind says first, and when there is none of that kind (None: every kind).
+_LABELS: dict[Kind | None, tuple[str, str]] = {
+    None: (N_("All messages. "), N_("No messages.")),
+    Kind.MY_TURN: (N_("my turn messages. "), N_("No my turn messages.")),
+    Kind.OTHERS: (N_("others messages. "), N_("No others messages.")),
+    Kind.RESULTS: (N_("results messages. "), N_("No results messages.")),
+    Kind.SYSTEM: (N_("system messages. "), N_("No system messages.")),
+    Kind.INFO: (N_("info messages. "), N_("No info messages.")),
+}
 
 #: reader(utterance, prefix): says a message again, with a short note before it ("Oldest. ").
 Reader = Callable[[Utterance, str], None]
@@ -71,8 +82,7 @@ class History:
     def _read(self, index: int | None, prefix: str = "") -> Utterance | None:
         if index is None:
             if self._reader is not None:
-                what = f"{self.filter} messages" if self.filter else "messages"
-                self._reader(Utterance((f"No {what}.",)), "")
+                self._reader(Utterance((_(_LABELS[self.filter][1]),)), "")
             return None
         self._cursor = index
         utterance = self.entries[index].utterance
@@ -90,14 +100,14 @@ class History:
         for i in range(min(start, len(self.entries)) - 1, -1, -1):
             if self._matches(i):
                 return self._read(i)
-        return self._read(self._first_match(), "Oldest. ")
+        return self._read(self._first_match(), _("Oldest. "))
 
     def newer(self) -> Utterance | None:
         start = self._cursor if self._cursor is not None else len(self.entries)
         for i in range(start + 1, len(self.entries)):
             if self._matches(i):
                 return self._read(i)
-        return self._read(self._last_match(), "Newest. ")
+        return self._read(self._last_match(), _("Newest. "))
 
     def oldest(self) -> Utterance | None:
         return self._read(self._first_match())
@@ -109,7 +119,7 @@ class History:
         """Browse one kind only (None: everything); reads the newest message of that kind."""
         self.filter = kind
         index = self._last_match()
-        label = f"{kind} messages. " if kind is not None else "All messages. "
+        label = _(_LABELS[kind][0])
         if index is None:
             return self._read(None)
         return self._read(index, label)

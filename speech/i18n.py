@@ -29,6 +29,7 @@ __all__ = [
     "fill",
     "language",
     "ngettext",
+    "npgettext",
     "pgettext",
     "set_language",
 ]
@@ -61,8 +62,9 @@ def language() -> str:
 
 
 def _(message: str) -> str:
-    """``message`` in the current language (itself when the catalog has no translation)."""
-    return _translations.gettext(message)
+    """``message`` in the current language (itself when the catalog has no translation). The empty text
+    stays empty: gettext would give the catalog's header for it."""
+    return _translations.gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -74,6 +76,11 @@ def pgettext(context: str, message: str) -> str:
     """``message`` in the current language where the same English word needs different words in
     another language: 'the ' before an ace is "l'" in French but "la " before a queen."""
     return _translations.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """``ngettext`` with a context: '{n} set' is 'série' in a contract but 'jeu' of cards in settings."""
+    return _translations.npgettext(context, singular, plural, n)
 
 
 def N_(message: str) -> str:

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 from engine.cards import Card, Rank
 from engine.events import PlayerResult
-from speech.phrases import capital, cards_parts, count, join_words, melds_parts
+from speech.i18n import _, pgettext
+from speech.phrases import capital, cards_parts, join_words, melds_parts, points
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
 __all__ = ["Names", "leaders_words", "result_utterances", "results_words", "scores_words"]
@@ -23,12 +24,16 @@ class Names:
         self.players = tuple(players)
         self.listener = listener
 
+    def is_listener(self, seat: int | None) -> bool:
+        """Whether ``seat`` is the one listening: a language words 'you' sentences apart ('vous sortez')."""
+        return seat is not None and seat == self.listener
+
     def name(self, seat: int | None) -> str:
         if seat is not None and seat == self.listener:
-            return "you"
+            return _("you")
         if seat is not None and 0 <= seat < len(self.players):
             return self.players[seat]
-        return f"seat {seat}" if seat is not None else "nobody"
+        return _("seat {seat}").format(seat=seat) if seat is not None else _("nobody")
 
     def subject(self, seat: int | None) -> str:
         """The name to start a sentence with."""
@@ -36,10 +41,12 @@ class Names:
         return name[:1].upper() + name[1:]
 
     def verb(self, seat: int | None, third: str, second: str) -> str:
-        """'has' for Anna, 'have' for you."""
+        """'has' for Anna, 'have' for you (English only: a sentence to translate is written whole for
+        each person, chosen with :meth:`is_listener`)."""
         return second if seat is not None and seat == self.listener else third
 
     def possessive(self, seat: int | None) -> str:
+        """'your', "Anna's" (English only, as :meth:`verb`)."""
         return "your" if seat is not None and seat == self.listener else f"{self.name(seat)}'s"
 
 
@@ -53,10 +60,15 @@ def leaders_words(names: Names, totals: Sequence[int], seats: Sequence[int] | No
     best = min(totals[s] for s in seats)
     lead = [s for s in seats if totals[s] == best]
     if len(lead) == len(seats):
-        return f"All tied at {best}."
-    who = join_words([names.name(s) for s in lead])
-    verb = "leads" if len(lead) == 1 and lead[0] != names.listener else "lead"
-    return f"{capital(who)} {verb} with {best}."
+        return _("All tied at {total}.").format(total=best)
+    who = capital(join_words([names.name(s) for s in lead]))
+    if len(lead) == 1:
+        if lead[0] == names.listener:
+            return _("You lead with {total}.").format(total=best)
+        return _("{who} leads with {total}.").format(who=who, total=best)
+    if names.listener in lead:
+        return pgettext("several lead, you among them", "{who} lead with {total}.").format(who=who, total=best)
+    return pgettext("several others lead", "{who} lead with {total}.").format(who=who, total=best)
 
 
 def result_utterances(
@@ -72,27 +84,41 @@ def result_utterances(
 ) -> list[Utterance]:
     """The results of a hand: a headline, then (NORMAL and up) one line per player, then who leads
     (``leader``: not after the last hand, where the end of the game says who won, once)."""
-    hand = f"Hand {hand_number}" if hand_number is not None else "The hand"
-    if hands_total and hand_number is not None and hand_number <= hands_total:
-        hand += f" of {hands_total}"
-    out_words = f"{names.subject(went_out)} went out." if went_out is not None else "Nobody went out."
+    if hand_number is None:
+        hand_over = _("The hand over.")
+    elif hands_total and hand_number <= hands_total:
+        hand_over = _("Hand {n} of {total} over.").format(n=hand_number, total=hands_total)
+    else:
+        hand_over = _("Hand {n} over.").format(n=hand_number)
+    if went_out is None:
+        out_words = _("Nobody went out.")
+    elif names.is_listener(went_out):
+        out_words = _("You went out.")
+    else:
+        out_words = _("{name} went out.").format(name=names.subject(went_out))
     ordered = sorted(results, key=lambda r: r.seat)
     totals = {r.seat: r.total for r in ordered}
     if verbosity == Verbosity.BRIEF:
-        points = ", ".join(f"{names.name(r.seat)} {r.points}" for r in ordered)
+        scored = ", ".join(f"{names.name(r.seat)} {r.points}" for r in ordered)
         total = ", ".join(f"{names.name(r.seat)} {r.total}" for r in ordered)
-        return [utter(f"{hand} over. {out_words} Points: {points}. Totals: {total}.", kind=Kind.RESULTS)]
-    lines = [utter(f"{hand} over. {out_words}", kind=Kind.RESULTS)]
+        return [utter(f"{hand_over} {out_words} ", _("Points: {points}. Totals: {totals}.").format(
+            points=scored, totals=total), kind=Kind.RESULTS)]
+    lines = [utter(f"{hand_over} {out_words}", kind=Kind.RESULTS)]
     for r in ordered:
-        parts: list[str | Card] = [f"{names.subject(r.seat)}: "]
+        parts: list[str | Card] = [_("{name}: ").format(name=names.subject(r.seat))]
         if verbosity == Verbosity.DETAILED:
             # Sentences between the melds, the cards kept and the points: the cards inside are joined by "; ".
             if r.melds:
                 parts += [*melds_parts(r.melds, wild_rank), ". "]
             if r.deadwood:
-                parts += ["Kept " if r.melds else "kept ", *cards_parts(r.deadwood, wild_rank), ". "]
-        out = ", went out" if r.seat == went_out else ""
-        parts.append(f"{count(r.points, 'point')}{out}. Total {r.total}.")
+                parts += [_("Kept ") if r.melds else _("kept "), *cards_parts(r.deadwood, wild_rank), ". "]
+        if r.seat != went_out:
+            line = _("{points}. Total {total}.")
+        elif names.is_listener(r.seat):
+            line = pgettext("you went out", "{points}, went out. Total {total}.")
+        else:
+            line = pgettext("another player went out", "{points}, went out. Total {total}.")
+        parts.append(line.format(points=points(r.points), total=r.total))
         lines.append(utter(*parts, kind=Kind.RESULTS))
     if len(ordered) > 1 and leader:
         seats = [r.seat for r in ordered]
@@ -155,12 +181,12 @@ def scores_words(
             if s < len(scores_per_hand) and h < len(scores_per_hand[s]) and scores_per_hand[s][h] is not None
         ]
         if row:
-            lines.append(f"Hand {h + 1}: {', '.join(row)}.")
+            lines.append(_("Hand {n}: {scores}.").format(n=h + 1, scores=", ".join(row)))
     if not lines:
-        lines.append("No hands played yet.")
+        lines.append(_("No hands played yet."))
     if not totals_too:
         return " ".join(lines)
-    lines.append(f"Totals: {short}")
+    lines.append(_("Totals: {scores}").format(scores=short))
     lead = leaders_words(names, [totals[s] if s < len(totals) else 0 for s in seats]) if hands else ""
     if lead:
         lines.append(lead)

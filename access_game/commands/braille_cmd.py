@@ -19,6 +19,7 @@ from braille import card_brf, card_dots, card_unicode, card_words, parse_brf_han
 from engine.cards import Card
 from engine.errors import CardNotationError
 from engine.notation import parse_card
+from speech.i18n import _
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -26,14 +27,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         sub,
         "braille",
         run,
-        "Show cards in braille (Unicode cells, BRF, dots), or read braille back into cards.",
+        _("Show cards in braille (Unicode cells, BRF, dots), or read braille back into cards."),
     )
-    parser.add_argument("cards", nargs="*", metavar="CARD", help="cards in notation: 10h 7st qs jo")
+    parser.add_argument("cards", nargs="*", metavar="CARD", help=_("cards in notation: 10h 7st qs jo"))
     source = parser.add_mutually_exclusive_group()
-    source.add_argument("--from-brf", metavar="TEXT", help='read cards typed in BRF, e.g. "10H 7/ QS JO"')
-    source.add_argument("--from-unicode", metavar="TEXT", help='read cards in Unicode braille, e.g. "⠂⠴⠓ ⠶⠌"')
-    parser.add_argument("--ten-as-x", action="store_true", help="write 10 as x (one cell) instead of 1 0")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    source.add_argument("--from-brf", metavar="TEXT", help=_('read cards typed in BRF, e.g. "10H 7/ QS JO"'))
+    source.add_argument("--from-unicode", metavar="TEXT", help=_('read cards in Unicode braille, e.g. "⠂⠴⠓ ⠶⠌"'))
+    parser.add_argument("--ten-as-x", action="store_true", help=_("write 10 as x (one cell) instead of 1 0"))
+    parser.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
 
 
 def _record(card: Card, ten_as_x: bool) -> dict[str, object]:
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     ten_as_x: bool = args.ten_as_x
     reading = args.from_brf is not None or args.from_unicode is not None
     if reading and args.cards:
-        raise UsageError("give cards, or --from-brf / --from-unicode, not both")
+        raise UsageError(_("give cards, or --from-brf / --from-unicode, not both"))
     if reading:
         try:
             if args.from_brf is not None:
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         except CardNotationError as exc:
             raise UsageError(str(exc)) from None
         if not cards:
-            raise UsageError("there is no braille to read")
+            raise UsageError(_("there is no braille to read"))
         if args.json:
             print(json.dumps([{**_record(c, ten_as_x), "words": card_words(c)} for c in cards], ensure_ascii=False))
         else:
@@ -74,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{card.code}  {card_words(card)}")
         return 0
     if not args.cards:
-        raise UsageError("name at least one card, like 10h 7st qs jo, or use --from-brf or --from-unicode")
+        raise UsageError(_("name at least one card, like 10h 7st qs jo, or use --from-brf or --from-unicode"))
     try:
         cards = [parse_card(text) for text in args.cards]
     except CardNotationError as exc:

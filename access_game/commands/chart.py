@@ -8,6 +8,7 @@ import argparse
 from access_game.commands._common import add_command
 from access_game.commands.labels import add_output_options, write_deck_sheet
 from braille.chart import chart_brf, chart_entries, chart_sheet
+from speech.i18n import _
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -15,7 +16,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         sub,
         "chart",
         run,
-        "Make the braille chart of a deck: every symbol with its dots, its meaning and an example card.",
+        _("Make the braille chart of a deck: every symbol with its dots, its meaning and an example card."),
     )
     add_output_options(parser, mirror=False)
 

@@ -27,6 +27,7 @@ from braille.input import codes_from_braille
 from engine.cards import FIVE_CROWNS_RANKS, NO_TWOS_RANKS, Card, Rank
 from engine.errors import CardNotationError
 from engine.notation import describe_ranks, parse_rank
+from speech.i18n import _
 
 __all__ = ["CardRules", "check_contract", "check_five_crowns", "check_upcard", "read_cards", "read_wild", "register",
            "run"]
@@ -36,14 +37,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from access_game.catalog import games
 
     names = [e.name for e in games() if e.hand_checker is not None]
-    p = add_command(sub, "hand", run, "Check a hand: the best arrangement and the points left.")
+    p = add_command(sub, "hand", run, _("Check a hand: the best arrangement and the points left."))
     p.add_argument("--game", default=names[0], type=str.casefold, choices=names, metavar="GAME",
                    help=f"the game's rules: {', '.join(names)} (default {names[0]})")
-    p.add_argument("--wild", help="the wild rank: Five Crowns 3..10, j, q, k or 11, 12, 13 (the number of cards "
-                   "dealt); upcard rummy the up card's rank, a, 3..10, j, q, k or 11 to 14")
-    p.add_argument("--contract", type=int, help="contract rummy: the contract number, 1..9")
-    p.add_argument("--json", action="store_true", help="print JSON instead of words")
-    p.add_argument("cards", nargs="+", help="the cards, e.g. 9d 7c jd 3st jo")
+    p.add_argument("--wild", help=_("the wild rank: Five Crowns 3..10, j, q, k or 11, 12, 13 (the number of cards "
+                   "dealt); upcard rummy the up card's rank, a, 3..10, j, q, k or 11 to 14"))
+    p.add_argument("--contract", type=int, help=_("contract rummy: the contract number, 1..9"))
+    p.add_argument("--json", action="store_true", help=_("print JSON instead of words"))
+    p.add_argument("cards", nargs="+", help=_("the cards, e.g. 9d 7c jd 3st jo"))
 
 
 def run(args: argparse.Namespace) -> int:

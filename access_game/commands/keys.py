@@ -13,15 +13,16 @@ import sys
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
+from speech.i18n import _
 
 __all__ = ["register", "run"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = add_command(sub, "keys", run, "List every key of a game at the terminal: what it does and whether it "
-                    "makes a move.")
-    p.add_argument("--game", type=str.casefold, help="one game (default: every game)")
-    p.add_argument("--json", action="store_true", help="print JSON instead of lines")
+    p = add_command(sub, "keys", run, _("List every key of a game at the terminal: what it does and whether it "
+                                        "makes a move."))
+    p.add_argument("--game", type=str.casefold, help=_("one game (default: every game)"))
+    p.add_argument("--json", action="store_true", help=_("print JSON instead of lines"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
 
     titles = dict(game_titles())
     if args.game is not None and args.game not in titles:
-        raise UsageError(f"--game is one of {', '.join(titles)}, not {args.game!r}")
+        raise UsageError(_("--game is one of {games}, not {game!r}").format(games=", ".join(titles), game=args.game))
     chosen = [args.game] if args.game is not None else list(titles)
     if args.json:
         docs = [{"game": g, "keys": [r.as_json() for r in key_rows(g)]} for g in chosen]
@@ -40,6 +41,6 @@ def run(args: argparse.Namespace) -> int:
     for g in chosen:
         print(f"{titles[g]} ({g}):")
         for c in keys_registry(g):
-            move = " Makes a move." if c.commits else ""
-            print(f"{', '.join(key_label(k) for k in c.keys)}: {c.name}. {c.description}{move}")
+            move = " " + _("Makes a move.") if c.commits else ""
+            print(f"{', '.join(key_label(k) for k in c.keys)}: {c.name}. {_(c.description)}{move}")
     return 0

@@ -11,6 +11,7 @@ from access_game.commands._common import add_command
 from access_game.commands.labels import add_page_options, page_format, print_preset, print_setup, write_output
 from braille.decks import GAME_DECKS
 from braille.kit import game_deck, make_kit
+from speech.i18n import _
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -18,18 +19,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         sub,
         "kit",
         run,
-        "Make a game's braille kit in a folder: labels (BRF, PDF), chart (BRF, PDF), label key, practice sheet.",
+        _("Make a game's braille kit in a folder: labels (BRF, PDF), chart (BRF, PDF), label key, practice sheet."),
     )
     parser.add_argument(
         "--game", default="five-crowns", metavar="GAME", help=f"{', '.join(GAME_DECKS)} (default five-crowns)"
     )
-    parser.add_argument("-o", "--output", metavar="DIR", help="the folder to write the kit in (made if missing)")
+    parser.add_argument("-o", "--output", metavar="DIR", help=_("the folder to write the kit in (made if missing)"))
     add_page_options(parser, mirror=False)
 
 
 def _folder(text: str | None) -> Path:
     if not text:
-        raise UsageError("name the folder to write the kit in with -o DIR")
+        raise UsageError(_("name the folder to write the kit in with -o DIR"))
     path = Path(text)
     if path.exists() and not path.is_dir():
         raise UsageError(f"'{path}' is a file; name a folder for the kit")

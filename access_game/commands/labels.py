@@ -22,6 +22,7 @@ from braille.pdf import render_pdf
 from braille.sheet import Sheet
 from braille.svg import render_svg
 from engine.cards import Card
+from speech.i18n import _
 
 FORMATS = ("brf", "pdf", "svg")
 #: Upper bounds on every size typed on the command line: far above any real use, low enough that a
@@ -41,27 +42,27 @@ def add_output_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None
         help=f"the deck, by game ({', '.join(_game_decks())}) or by kind ({', '.join(DECKS)}); default five-crowns",
     )
     parser.add_argument(
-        "--format", dest="fmt", metavar="FORMAT", help="brf, pdf or svg (default: from the output file's extension)"
+        "--format", dest="fmt", metavar="FORMAT", help=_("brf, pdf or svg (default: from the output file's extension)")
     )
-    parser.add_argument("-o", "--output", metavar="FILE", help="the file to write")
+    parser.add_argument("-o", "--output", metavar="FILE", help=_("the file to write"))
     add_page_options(parser, mirror=mirror)
 
 
 def add_page_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None:
     """The BRF page and print options alone, for the kit, which names a game and a folder instead."""
-    parser.add_argument("--ten-as-x", action="store_true", help="write 10 as x (one cell) instead of 1 0")
+    parser.add_argument("--ten-as-x", action="store_true", help=_("write 10 as x (one cell) instead of 1 0"))
     brf = parser.add_argument_group("BRF (embosser) page")
     brf.add_argument("--cells-per-line", type=int, metavar="N", help=f"default {BRAILLE_PAGE.cells_per_line}")
     brf.add_argument("--lines-per-page", type=int, metavar="N", help=f"default {BRAILLE_PAGE.lines_per_page}")
     prt = parser.add_argument_group("PDF and SVG (true-size print; sizes in mm, NLS Specification 800 by default)")
-    prt.add_argument("--paper", metavar="PAPER", help="a4 or letter (default a4)")
+    prt.add_argument("--paper", metavar="PAPER", help=_("a4 or letter (default a4)"))
     prt.add_argument(
         "--preset",
         metavar="PRESET",
-        help="dot sizes: standard (NLS, the default) or swell (smaller dots; lines and words too light to rise)",
+        help=_("dot sizes: standard (NLS, the default) or swell (smaller dots; lines and words too light to rise)"),
     )
     prt.add_argument(
-        "--empty-dots", action="store_true", help="draw each cell's empty dot places faintly, for a sighted helper"
+        "--empty-dots", action="store_true", help=_("draw each cell's empty dot places faintly, for a sighted helper")
     )
     prt.add_argument("--dot-diameter", type=float, metavar="MM", help=f"dot base diameter (default {NLS.dot_diameter})")
     prt.add_argument(
@@ -71,7 +72,7 @@ def add_page_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None:
     prt.add_argument("--line-spacing", type=float, metavar="MM", help=f"line to line (default {NLS.line_spacing})")
     if mirror:
         prt.add_argument(
-            "--mirror", action="store_true", help="mirror each label's dots, for writing from the back with a slate"
+            "--mirror", action="store_true", help=_("mirror each label's dots, for writing from the back with a slate")
         )
 
 
@@ -82,7 +83,7 @@ def _flag(name: str) -> str:
 def output_format(args: argparse.Namespace) -> tuple[str, Path]:
     """The format and the output path, checked; options that do not apply to the format are refused."""
     if not args.output:
-        raise UsageError("name the file to write with -o FILE")
+        raise UsageError(_("name the file to write with -o FILE"))
     path = Path(args.output)
     if path.is_dir():
         raise UsageError(f"'{path}' is a folder; name a file to write")
@@ -237,17 +238,17 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         sub,
         "labels",
         run,
-        "Make braille labels for a whole deck: BRF to emboss, or true-size PDF/SVG for swell paper or a slate.",
+        _("Make braille labels for a whole deck: BRF to emboss, or true-size PDF/SVG for swell paper or a slate."),
     )
     add_output_options(parser, mirror=True)
     parser.add_argument(
         "--sets",
         type=int,
         metavar="N",
-        help="Five Crowns sets of 116 cards (default 1), or 52-card decks for standard and no-twos (default 2)",
+        help=_("Five Crowns sets of 116 cards (default 1), or 52-card decks for standard and no-twos (default 2)"),
     )
     parser.add_argument(
-        "--per-card", type=int, default=2, metavar="N", help="labels per card (default 2, for opposite corners)"
+        "--per-card", type=int, default=2, metavar="N", help=_("labels per card (default 2, for opposite corners)")
     )
 
 

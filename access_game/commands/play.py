@@ -22,6 +22,7 @@ from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, LEVELS, Settings, load_settings, save_settings
 from speech import save_words
+from speech.i18n import _
 
 __all__ = ["COMPUTER_NAMES", "DEFAULT_GAME", "GameChoice", "choose_game", "new_choice", "play_in_terminal", "register",
            "run"]
@@ -49,21 +50,22 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="number of players, you included (default 4; " + "; ".join(
                        f"{e.title} {_span(e.player_range)}" for e in entries) + ")")
     p.add_argument("--names", nargs="+", metavar="NAME",
-                   help="names: the computer players', or everyone's with yours first")
+                   help=_("names: the computer players', or everyone's with yours first"))
     p.add_argument("--level", choices=LEVELS, type=str.casefold,
-                   help="computer players' level (default from settings: normal)")
-    p.add_argument("--seed", type=int, help="seed for the shuffles (the same seed deals the same game)")
+                   help=_("computer players' level (default from settings: normal)"))
+    p.add_argument("--seed", type=int, help=_("seed for the shuffles (the same seed deals the same game)"))
     p.add_argument("--speech", choices=SPEECH_MODES, type=str.casefold,
-                   help="screen-reader: print lines for your screen reader; self-voicing: the game speaks; silent")
+                   help=_("screen-reader: print lines for your screen reader; self-voicing: the game speaks; silent"))
     p.add_argument("--cards", choices=CARD_DISPLAYS, type=str.casefold,
-                   help="cards on printed lines: words, braille cells, or both")
+                   help=_("cards on printed lines: words, braille cells, or both"))
     p.add_argument("--braille", choices=BRAILLE_LINKS,
-                   help="the braille display link: brlapi (BRLTTY's BrlAPI), auto (the default: BrlAPI when a "
-                   "BrlAPI server answers) or off")
+                   help=_("the braille display link: brlapi (BRLTTY's BrlAPI), auto (the default: BrlAPI when a "
+                   "BrlAPI server answers) or off"))
     p.add_argument("--audio-player", metavar="CMD",
-                   help="a program that plays WAV audio from its standard input, for the game's own voice "
-                   "(for example 'aplay -q -D plughw:1')")
-    p.add_argument("--new", action="store_true", help="start a new game even if one is saved (the saved one is kept)")
+                   help=_("a program that plays WAV audio from its standard input, for the game's own voice "
+                   "(for example 'aplay -q -D plughw:1')"))
+    p.add_argument("--new", action="store_true",
+                   help=_("start a new game even if one is saved (the saved one is kept)"))
     rules = p.add_argument_group("rule options (each for the games named)")
     flags: dict[str, list[tuple[str, GameOption]]] = {}
     for entry in entries:
@@ -127,9 +129,9 @@ def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
             others = "" if n == 1 else f"{n - 1} names (the computer players') or "
             raise UsageError(f"--names: give {others}{n} (yours first)")
         if len({x.casefold() for x in names}) != len(names):
-            raise UsageError("--names: every player needs a different name")
+            raise UsageError(_("--names: every player needs a different name"))
         if any(not x.strip() for x in names):
-            raise UsageError("--names: a name cannot be empty")
+            raise UsageError(_("--names: a name cannot be empty"))
     else:
         names = ["You", *COMPUTER_NAMES[: n - 1]]
     seed = args.seed if args.seed is not None else random.randrange(2**31)
@@ -151,7 +153,7 @@ def table_options(entry: GameEntry, names: list[str], seed: int, settings: Setti
         except ValueError:
             continue
         return rules
-    raise UsageError("the rule options do not fit this table")  # not reached: the options given were checked
+    raise UsageError(_("the rule options do not fit this table"))  # not reached: the options given were checked
 
 
 def _options(entry: GameEntry, args: argparse.Namespace) -> dict[str, object]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
+from speech.i18n import _
 
 SOLITAIRE = "solitaire"
 #: Upper bounds: a typing slip (--games 1000000000000) is refused instead of ending in a MemoryError.
@@ -26,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         sub,
         "simulate",
         run,
-        "Play computer players against each other and report win shares, points and thinking time.",
+        _("Play computer players against each other and report win shares, points and thinking time."),
     )
     from access_game.catalog import games
 
@@ -37,12 +38,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser.add_argument(
         "--players",
         default="hard,normal",
-        help="comma-separated levels, one per seat: easy, normal, hard (default hard,normal)",
+        help=_("comma-separated levels, one per seat: easy, normal, hard (default hard,normal)"),
     )
-    parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
-    parser.add_argument("--workers", type=int, default=1, help="processes to spread the games over (default 1)")
-    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--games", type=int, default=100, help=_("number of games (default 100)"))
+    parser.add_argument("--seed", type=int, default=1, help=_("seed of the first deal (default 1)"))
+    parser.add_argument("--workers", type=int, default=1, help=_("processes to spread the games over (default 1)"))
+    parser.add_argument("--json", action="store_true", help=_("print the results as JSON"))
 
 
 def _levels(game: str, text: str) -> list[str]:
@@ -51,7 +52,7 @@ def _levels(game: str, text: str) -> list[str]:
 
     levels = [part.strip().casefold() for part in text.split(",")]
     if not all(levels):
-        raise UsageError("--players is a comma-separated list of levels, e.g. hard,normal")
+        raise UsageError(_("--players is a comma-separated list of levels, e.g. hard,normal"))
     available = agent_levels(game)
     for level in levels:
         if level not in LEVELS:
@@ -77,11 +78,11 @@ def _print(data: dict[str, Any], as_json: bool, text: str | None = None) -> None
 
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
-        raise UsageError("--games must be at least 1")
+        raise UsageError(_("--games must be at least 1"))
     if args.games > MAX_GAMES:
         raise UsageError(f"--games must be at most {MAX_GAMES}, not {args.games}")
     if args.workers < 1:
-        raise UsageError("--workers must be at least 1")
+        raise UsageError(_("--workers must be at least 1"))
     if args.workers > MAX_WORKERS:
         raise UsageError(f"--workers must be at most {MAX_WORKERS}, not {args.workers}")
     from access_game.catalog import UnknownGame, game
@@ -94,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             from engine.solitaire_sim import simulate_games
         except ImportError:
-            raise UsageError("solitaire is not available") from None
+            raise UsageError(_("solitaire is not available")) from None
         _print(simulate_games(games=args.games, seed=args.seed), args.json)
         return 0
 

@@ -18,6 +18,7 @@ from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from access_game.commands.play import SPEECH_MODES
 from access_game.settings import CARD_DISPLAYS
+from speech.i18n import _
 
 __all__ = ["SAVE_SLOT", "check_args", "play_solitaire", "register", "run"]
 
@@ -27,16 +28,17 @@ MAX_SEED = 2**63 - 1
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = add_command(sub, "solitaire", run, "Play Five Crowns solitaire: close eleven piles before the stock runs out.")
-    p.add_argument("--seed", type=int, help="the deal's number (the same seed deals the same game)")
-    p.add_argument("--name", default="You", help="whose record the result counts in (default: You)")
+    p = add_command(sub, "solitaire", run,
+                    _("Play Five Crowns solitaire: close eleven piles before the stock runs out."))
+    p.add_argument("--seed", type=int, help=_("the deal's number (the same seed deals the same game)"))
+    p.add_argument("--name", default="You", help=_("whose record the result counts in (default: You)"))
     p.add_argument(
         "--speech",
         choices=SPEECH_MODES,
-        help="screen-reader: print lines for your screen reader; self-voicing: the game speaks; silent",
+        help=_("screen-reader: print lines for your screen reader; self-voicing: the game speaks; silent"),
     )
-    p.add_argument("--cards", choices=CARD_DISPLAYS, help="cards on printed lines: words, braille cells, or both")
-    p.add_argument("--new", action="store_true", help="deal a new game even if one is saved (the saved one is kept)")
+    p.add_argument("--cards", choices=CARD_DISPLAYS, help=_("cards on printed lines: words, braille cells, or both"))
+    p.add_argument("--new", action="store_true", help=_("deal a new game even if one is saved (the saved one is kept)"))
 
 
 def check_args(args: argparse.Namespace) -> tuple[int, str]:
@@ -45,7 +47,7 @@ def check_args(args: argparse.Namespace) -> tuple[int, str]:
         raise UsageError(f"--seed is a whole number from 0 to {MAX_SEED}")
     name = str(args.name).strip()
     if not name:
-        raise UsageError("--name cannot be empty")
+        raise UsageError(_("--name cannot be empty"))
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     return seed, name
 

@@ -20,6 +20,7 @@ from access_game.settings import (
 from access_game.ui.modes import Confirm, ListMenu, MenuItem
 from access_game.ui.registry import Command, command
 from speech import table_words as tw
+from speech.i18n import _
 from speech.utterance import Kind
 
 if TYPE_CHECKING:
@@ -124,7 +125,7 @@ class _Core:
 
 
 def _menu_item(command: Command) -> MenuItem:
-    return MenuItem(label=lambda: f"{command.description.rstrip('.')}, {command.keys_text}",
+    return MenuItem(label=lambda: f"{_(command.description).rstrip('.')}, {command.keys_text}",
                     run=lambda: command.handler(""))
 
 

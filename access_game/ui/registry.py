@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from access_game.ui.key_plan import planned
 from access_game.ui.keys import binding_keys, keys_label
-from speech.i18n import N_
+from speech.i18n import N_, _
 
 __all__ = ["GROUPS", "Command", "CommandRegistry", "KeyConflict", "command"]
 
@@ -141,14 +141,15 @@ class CommandRegistry:
         return out
 
     def menu_items(self) -> list[Command]:
-        return [c for _, members in self.grouped() for c in members if c.in_menu]
+        return [c for _title, members in self.grouped() for c in members if c.in_menu]
 
     def help_lines(self) -> list[str]:
         """One line per command, grouped: what the help key prints."""
         lines: list[str] = []
-        for title, members in self.grouped():
-            lines.append(f"{title}:")
-            lines.extend(f"{c.keys_text}: {c.description}" for c in members)
+        for title, members in self.grouped():  # titles and descriptions are marked N_: said in the language
+            lines.append(_("{group}:").format(group=_(title)))
+            lines.extend(_("{keys}: {description}").format(keys=c.keys_text, description=_(c.description))
+                         for c in members)
         return lines
 
     def markdown(self, title: str, intro: str = "") -> str:

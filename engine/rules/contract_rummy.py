@@ -54,6 +54,7 @@ from engine.events import (
 )
 from engine.notation import card_codes, parse_card
 from engine.piles import rebuild_stock, remove_cards
+from engine.reasons import Reason
 from engine.ruleset import (
     check_action_types,
     is_whole,
@@ -563,29 +564,29 @@ class ContractRummy:
         """Why ``seat`` may make no move of ``kind`` now, whatever the cards (None: some such move may be
         legal). For a buy or a pass this is the whole check: neither names a card."""
         if state.phase == "over":
-            return "the game is over"
+            return Reason("the game is over")
         if not 0 <= seat < len(state.players):
-            return f"there is no seat {seat}"
+            return Reason("there is no seat {seat}", seat=seat)
         if kind in (Buy.kind, PassBuy.kind):
             return self._answer_problem(state, seat, buying=kind == Buy.kind)
         if seat != state.to_move:
-            return f"it is {state.players[state.to_move]}'s turn, not yours"
+            return Reason("it is {name}'s turn, not yours", name=state.players[state.to_move])
         if kind == Draw.kind:
             if state.phase == "discard":
-                return "you have already drawn this turn"
+                return Reason("you have already drawn this turn")
             if state.phase == "buy" and state.to_move in state.answers:
-                return "you left the up card: wait while the others decide whether to buy it"
+                return Reason("you left the up card: wait while the others decide whether to buy it")
             return None
         if kind not in (Discard.kind, LayDown.kind, LayOff.kind, Swap.kind):
-            return f"{kind} is not a move in contract rummy"
+            return Reason("{kind} is not a move in contract rummy", kind=kind)
         if state.phase != "discard":
-            return "draw a card first: from the stock or the discard pile"
+            return Reason("draw a card first: from the stock or the discard pile")
         if kind == LayDown.kind and state.melded[seat]:
-            return "you have already laid down your contract this hand"
+            return Reason("you have already laid down your contract this hand")
         if kind == LayOff.kind and not state.melded[seat]:
-            return "lay down your contract first; then you may play on the melds on the table"
+            return Reason("lay down your contract first; then you may play on the melds on the table")
         if kind == Swap.kind and not state.melded[seat]:
-            return "lay down your contract first; then you may swap for wilds on the table"
+            return Reason("lay down your contract first; then you may swap for wilds on the table")
         return None
 
     def verify(self, state: ContractState, action: Action) -> None:
@@ -597,7 +598,7 @@ class ContractRummy:
             self._verify_draw(state, action)
         elif isinstance(action, Discard):
             if action.card not in state.hands[action.seat]:
-                raise IllegalAction(f"you have no {action.card.name} in your hand")
+                raise IllegalAction(Reason("you have no {card} in your hand", card=action.card))
         elif isinstance(action, LayDown):
             self._verify_lay_down(state, action)
         elif isinstance(action, LayOff):
@@ -607,52 +608,51 @@ class ContractRummy:
 
     def _answer_problem(self, state: ContractState, seat: int, *, buying: bool) -> str | None:
         if state.phase != "buy":
-            return ("no card is on offer: a card may be bought only just after it is discarded, "
-                    "before the next player draws")
+            return Reason("no card is on offer: a card may be bought only just after it is discarded, "
+                          "before the next player draws")
         if seat in state.answers:
-            return "you have already answered for this card"
+            return Reason("you have already answered for this card")
         if seat == state.offered_by:
-            return "you cannot buy back the card you discarded"
+            return Reason("you cannot buy back the card you discarded")
         if seat == state.to_move:
             if buying:
-                return "it is your turn: take the up card by drawing it from the discard pile"
+                return Reason("it is your turn: take the up card by drawing it from the discard pile")
             if seat not in state.buy_pending():
-                return "the card on offer is already decided"
+                return Reason("the card on offer is already decided")
             return None
         if state.melded[seat]:
-            return "you have laid down this hand, so you may no longer buy"
+            return Reason("you have laid down this hand, so you may no longer buy")
         if state.buys[seat] >= MAX_BUYS:
-            return f"you have bought {MAX_BUYS} times this hand, the most allowed"
+            return Reason("you have bought {n} times this hand, the most allowed", n=MAX_BUYS)
         if seat not in state.buyers:
-            return "you may not buy this card"
+            return Reason("you may not buy this card")
         if seat not in state.buy_pending():
             ahead = next(s for s in state.priority() if state.answers.get(s))
-            return f"{state.players[ahead]}, ahead of you in turn order, wants the card"
+            return Reason("{name}, ahead of you in turn order, wants the card", name=state.players[ahead])
         return None
 
     def _verify_draw(self, state: ContractState, action: Draw) -> None:
         if action.source not in ("stock", "discard"):
-            raise IllegalAction("draw from the stock or the discard pile")
+            raise IllegalAction(Reason("draw from the stock or the discard pile"))
         if state.phase == "buy":
             if action.source == "stock":
                 waiting = [state.players[s] for s in state.buyers if s not in state.answers]
-                raise IllegalAction(
-                    f"{' and '.join(waiting)} may still buy the up card: take it, or pass on it, before you draw"
-                )
+                raise IllegalAction(Reason(
+                    "{names} may still buy the up card: take it, or pass on it, before you draw", names=tuple(waiting)))
             return
         if action.source == "stock" and not state.stock:
-            raise IllegalAction("the stock is empty")
+            raise IllegalAction(Reason("the stock is empty"))
         if action.source == "discard":
             if not state.discard:
-                raise IllegalAction("the discard pile is empty")
+                raise IllegalAction(Reason("the discard pile is empty"))
             if state.left_up_card:
-                raise IllegalAction("you passed on the up card: draw from the stock")
+                raise IllegalAction(Reason("you passed on the up card: draw from the stock"))
 
     def _verify_lay_down(self, state: ContractState, action: LayDown) -> None:
         seat = action.seat
         used = [c for m in action.melds for c in m]
         if remove_cards(state.hands[seat], used) is None:
-            raise IllegalAction(f"you do not hold all of {_codes(used)}")
+            raise IllegalAction(Reason("you do not hold all of {codes}", codes=_codes(used)))
         problem = lay_down_problem(action.melds, state.contract)
         if problem is not None:
             raise IllegalAction(problem)
@@ -660,35 +660,38 @@ class ContractRummy:
     def _table_meld(self, state: ContractState, meld_id: int) -> TableMeld:
         meld = state.meld(meld_id)
         if meld is None:
-            raise IllegalAction(f"there is no meld {meld_id} on the table")
+            raise IllegalAction(Reason("there is no meld {meld} on the table", meld=meld_id))
         return meld
 
     def _verify_lay_off(self, state: ContractState, action: LayOff) -> None:
         seat = action.seat
         if action.card not in state.hands[seat]:
-            raise IllegalAction(f"you have no {action.card.name} in your hand")
+            raise IllegalAction(Reason("you have no {card} in your hand", card=action.card))
         meld = self._table_meld(state, action.meld_id)
         if meld_kind([*meld.cards, action.card]) != meld.kind:
-            raise IllegalAction(f"{action.card.name} does not fit the {meld.kind} {_names(meld.cards)}")
+            raise IllegalAction(Reason("{card} does not fit the {kind} {cards}", card=action.card, kind=meld.kind,
+                                        cards=tuple(meld.cards)))
 
     def _verify_swap(self, state: ContractState, action: Swap) -> None:
         seat = action.seat
         if action.card not in state.hands[seat]:
-            raise IllegalAction(f"you have no {action.card.name} in your hand")
+            raise IllegalAction(Reason("you have no {card} in your hand", card=action.card))
         if is_wild(action.card):
-            raise IllegalAction("only a natural card can take a wild's place")
+            raise IllegalAction(Reason("only a natural card can take a wild's place"))
         meld = self._table_meld(state, action.meld_id)
         if not is_wild(action.wild) or action.wild not in meld.cards:
-            raise IllegalAction(f"there is no wild {action.wild.name} in {_names(meld.cards)}")
+            raise IllegalAction(Reason("there is no wild {card} in {cards}", card=action.wild, cards=tuple(meld.cards)))
         rest = list(meld.cards)
         rest.remove(action.wild)
         if meld_kind([*rest, action.card]) != meld.kind:
-            raise IllegalAction(f"{action.card.name} cannot stand where the wild stands in {_names(meld.cards)}")
+            raise IllegalAction(Reason("{card} cannot stand where the wild stands in {cards}", card=action.card,
+                                        cards=tuple(meld.cards)))
         if action.to_meld_id == action.meld_id:
-            raise IllegalAction("the freed wild must be played on another meld")
+            raise IllegalAction(Reason("the freed wild must be played on another meld"))
         other = self._table_meld(state, action.to_meld_id)
         if meld_kind([*other.cards, action.wild]) != other.kind:
-            raise IllegalAction(f"the freed wild does not fit the {other.kind} {_codes(other.cards)}")
+            raise IllegalAction(Reason("the freed wild does not fit the {kind} {codes}", kind=other.kind,
+                                        codes=_codes(other.cards)))
 
     # ----------------------------------------------------------------- apply
     def apply(self, state: ContractState, action: Action) -> list[Event]:
@@ -752,7 +755,7 @@ class ContractRummy:
             if not hand:
                 return events + self._after_play(state, seat, action.card)
             return events + self._begin_turn(state, self._next(state, seat), offered_by=seat)
-        raise IllegalAction(f"{action.kind} is not a move in contract rummy")
+        raise IllegalAction(Reason("{kind} is not a move in contract rummy", kind=action.kind))
 
     def _cards_of(self, state: ContractState, meld_id: int) -> tuple[Card, ...]:
         meld = state.meld(meld_id)

@@ -35,6 +35,7 @@ from engine.events import (
 )
 from engine.notation import card_codes, parse_card
 from engine.piles import rebuild_stock
+from engine.reasons import Reason
 from engine.ruleset import (
     check_action_types,
     is_whole,
@@ -302,20 +303,20 @@ class FiveCrowns:
     def why_not_now(self, state: FiveCrownsState, seat: int, kind: str) -> str | None:
         """Why ``seat`` may make no move of ``kind`` now, whatever the cards (None: some such move may be legal)."""
         if state.phase == "over":
-            return "the game is over"
+            return Reason("the game is over")
         if not 0 <= seat < len(state.players):
-            return f"there is no seat {seat}"
+            return Reason("there is no seat {seat}", seat=seat)
         if seat != state.to_move:
-            return f"it is {state.players[state.to_move]}'s turn, not yours"
+            return Reason("it is {name}'s turn, not yours", name=state.players[state.to_move])
         if kind == Draw.kind:
-            return "you have already drawn this turn; now discard a card" if state.phase != "draw" else None
+            return Reason("you have already drawn this turn; now discard a card") if state.phase != "draw" else None
         if kind in (Discard.kind, GoOut.kind):
             if state.phase != "discard":
-                return "draw a card first: from the stock or the discard pile"
+                return Reason("draw a card first: from the stock or the discard pile")
             if kind == GoOut.kind and state.last_turn():
-                return "someone has already gone out; discard, and your melds are laid down for you"
+                return Reason("someone has already gone out; discard, and your melds are laid down for you")
             return None
-        return f"{kind} is not a move in Five Crowns"
+        return Reason("{kind} is not a move in Five Crowns", kind=kind)
 
     def verify(self, state: FiveCrownsState, action: Action) -> None:
         check_action_types(action, len(state.players))
@@ -324,22 +325,23 @@ class FiveCrowns:
             raise IllegalAction(reason)
         if isinstance(action, Draw):
             if action.source == "stock" and not state.stock:
-                raise IllegalAction("the stock is empty")
+                raise IllegalAction(Reason("the stock is empty"))
             if action.source == "discard" and not state.discard:
-                raise IllegalAction("the discard pile is empty")
+                raise IllegalAction(Reason("the discard pile is empty"))
             if action.source not in ("stock", "discard"):
-                raise IllegalAction("draw from the stock or the discard pile")
+                raise IllegalAction(Reason("draw from the stock or the discard pile"))
             return
         card = action.card if isinstance(action, Discard) else action.discard if isinstance(action, GoOut) else None
         if card not in state.hands[action.seat]:
-            raise IllegalAction(f"you have no {card.name if card else 'such card'} in your hand")
+            raise IllegalAction(Reason("you have no {card} in your hand", card=card) if card
+                                else Reason("you have no such card in your hand"))
         if isinstance(action, GoOut):
             rest = list(state.hands[action.seat])
             rest.remove(action.discard)
             best = arrange(rest, state.wild_rank, all_wild_melds=state.options.all_wild_melds)
             if best.points:
-                raise IllegalAction(f"you cannot go out discarding the {action.discard.name}: "
-                                    f"{len(best.deadwood)} card(s) would not meld")
+                raise IllegalAction(Reason("you cannot go out discarding {the_card}: {cards} would not meld",
+                                           the_card=action.discard, cards=len(best.deadwood)))
 
     # ----------------------------------------------------------------- apply
     def apply(self, state: FiveCrownsState, action: Action) -> list[Event]:
@@ -374,7 +376,7 @@ class FiveCrowns:
                 state.hands[seat] = []
                 events.append(LaidDown(seat=seat, melds=best.melds, deadwood=best.deadwood, points=best.points))
             return events + self._advance(state)
-        raise IllegalAction(f"{action.kind} is not a move in Five Crowns")
+        raise IllegalAction(Reason("{kind} is not a move in Five Crowns", kind=action.kind))
 
     def _advance(self, state: FiveCrownsState) -> list[Event]:
         if state.last_turn():

@@ -25,6 +25,7 @@ from engine.errors import IllegalAction
 from engine.events import Event, GameStarted, register_event
 from engine.melds import card_points, meld_kind
 from engine.notation import parse_card
+from engine.reasons import Reason
 from engine.ruleset import check_action_types, require, require_deck
 from engine.solitaire_closing import closing_arrangement, unmatched_cards, unmatched_count
 from engine.state_data import dump_fields, load_fields
@@ -410,45 +411,46 @@ class FiveCrownsSolitaire:
     def why_not_now(self, state: SolitaireState, seat: int, kind: str) -> str | None:
         """Why ``seat`` may make no move of ``kind`` now, whatever the cards (None: some such move may be legal)."""
         if state.phase == "over":
-            return "the game is over"
+            return Reason("the game is over")
         if seat != 0:
-            return f"there is no seat {seat}: solitaire has one player, seat 0"
+            return Reason("there is no seat {seat}: solitaire has one player, seat 0", seat=seat)
         if kind == Draw.kind:
             if state.phase == "place":
-                return f"place the {_code(state.drawn)} on an open pile first"
+                return Reason("place the {code} on an open pile first", code=_code(state.drawn))
             if state.phase == "discard":
-                return f"discard a card from pile {state.placed} first"
+                return Reason("discard a card from pile {pile} first", pile=state.placed)
             return None
         if kind == Place.kind:
             if state.phase == "draw":
-                return "draw a card from the stock first"
+                return Reason("draw a card from the stock first")
             if state.phase == "discard":
-                return f"the card is on pile {state.placed}; now discard a card from that pile"
+                return Reason("the card is on pile {pile}; now discard a card from that pile", pile=state.placed)
             return None
         if kind == Discard.kind:
             if state.phase == "draw":
-                return "draw a card from the stock first"
+                return Reason("draw a card from the stock first")
             if state.phase == "place":
-                return f"place the {_code(state.drawn)} on an open pile first; then discard from it"
+                return Reason("place the {code} on an open pile first; then discard from it", code=_code(state.drawn))
             return None
-        return f"{kind} is not a move in Five Crowns solitaire"
+        return Reason("{kind} is not a move in Five Crowns solitaire", kind=kind)
 
     def verify(self, state: SolitaireState, action: Action) -> None:
         check_action_types(action, 2)  # seat 1 gets the sentence of why_not_now
         if isinstance(action, Draw) and action.source != "stock" and state.phase != "over" and action.seat == 0:
-            raise IllegalAction("in solitaire every card comes from the stock; discards are dead")
+            raise IllegalAction(Reason("in solitaire every card comes from the stock; discards are dead"))
         reason = self.why_not_now(state, action.seat, action.kind)
         if reason is not None:
             raise IllegalAction(reason)
         if isinstance(action, Place):
             if not 1 <= action.pile <= PILES:
-                raise IllegalAction(f"there is no pile {action.pile}: the piles are 1 to {PILES}")
+                raise IllegalAction(Reason("there is no pile {pile}: the piles are 1 to {piles}", pile=action.pile,
+                                           piles=PILES))
             if not state.is_open(action.pile):
-                raise IllegalAction(f"pile {action.pile} is closed: it takes no more cards")
+                raise IllegalAction(Reason("pile {pile} is closed: it takes no more cards", pile=action.pile))
         elif isinstance(action, Discard) and action.card not in state.pile(state.placed or 0):
-            raise IllegalAction(
-                f"pile {state.placed} has no {action.card.name}: the discard comes from the pile you placed on"
-            )
+            raise IllegalAction(Reason(
+                "pile {pile} has no {card}: the discard comes from the pile you placed on", pile=state.placed,
+                card=action.card))
 
     # ----------------------------------------------------------------- apply
     def apply(self, state: SolitaireState, action: Action) -> list[Event]:
@@ -482,7 +484,7 @@ class FiveCrownsSolitaire:
             events = [PileDiscarded(pile=pile, card=action.card, was_placed=was_placed)]
             events += self._check_closed(state, pile)
             return events + self._check_end(state)
-        raise IllegalAction(f"{action.kind} is not a move in Five Crowns solitaire")
+        raise IllegalAction(Reason("{kind} is not a move in Five Crowns solitaire", kind=action.kind))
 
     def _check_closed(self, state: SolitaireState, pile: int) -> list[Event]:
         if not state.is_open(pile):

@@ -45,6 +45,7 @@ from engine.events import (
 )
 from engine.notation import card_codes, parse_card
 from engine.piles import rebuild_stock, remove_cards
+from engine.reasons import Reason
 from engine.ruleset import (
     check_action_types,
     is_whole,
@@ -510,37 +511,37 @@ class UpcardRummy:
     def why_not_now(self, state: UpcardState, seat: int, kind: str) -> str | None:
         """Why ``seat`` may make no move of ``kind`` now, whatever the cards (None: some such move may be legal)."""
         if state.phase == "over":
-            return "the game is over"
+            return Reason("the game is over")
         if not 0 <= seat < len(state.players):
-            return f"there is no seat {seat}"
+            return Reason("there is no seat {seat}", seat=seat)
         if seat != state.to_move:
-            return f"it is {state.players[state.to_move]}'s turn, not yours"
+            return Reason("it is {name}'s turn, not yours", name=state.players[state.to_move])
         if kind in (Draw.kind, TakeDiscards.kind):
             if state.phase != "draw":
-                return "you have already drawn this turn; meld, lay off, then discard"
+                return Reason("you have already drawn this turn; meld, lay off, then discard")
             if kind == TakeDiscards.kind:
                 if not state.melded[seat]:
-                    return "you may take from the discard pile only after you have melded, on a later turn"
+                    return Reason("you may take from the discard pile only after you have melded, on a later turn")
                 if not state.discard:
-                    return "the discard pile is empty"
+                    return Reason("the discard pile is empty")
             return None
         if kind == Meld.kind:
             if state.phase != "discard":
-                return "draw first, then meld"
+                return Reason("draw first, then meld")
             if state.first_meld_now:
-                return "your first meld is your only meld this turn; lay down more from your next turn"
+                return Reason("your first meld is your only meld this turn; lay down more from your next turn")
             return None
         if kind == LayOff.kind:
             if state.phase != "discard":
-                return "draw first, then lay off"
+                return Reason("draw first, then lay off")
             if not state.melded[seat]:
-                return "you may lay off only after your first meld, from your next turn"
+                return Reason("you may lay off only after your first meld, from your next turn")
             if state.first_meld_now:
-                return "your first meld is your only play this turn; lay off from your next turn"
+                return Reason("your first meld is your only play this turn; lay off from your next turn")
             return None
         if kind == Discard.kind:
-            return "draw first: take the top card of the stock" if state.phase != "discard" else None
-        return f"{kind} is not a move in upcard rummy"
+            return Reason("draw first: take the top card of the stock") if state.phase != "discard" else None
+        return Reason("{kind} is not a move in upcard rummy", kind=kind)
 
     def verify(self, state: UpcardState, action: Action) -> None:
         check_action_types(action, len(state.players))
@@ -556,82 +557,83 @@ class UpcardRummy:
         elif isinstance(action, LayOff):
             self._verify_lay_off(state, action)
         elif isinstance(action, Discard) and action.card not in state.hands[action.seat]:
-            raise IllegalAction(f"you have no {action.card.name} in your hand")
+            raise IllegalAction(Reason("you have no {card} in your hand", card=action.card))
 
     def _verify_draw(self, state: UpcardState, action: Draw) -> None:
         if action.source == "discard":
-            raise IllegalAction(
-                "to take from the discard pile, say how far back you go and meld the card you reach with your pair"
-            )
+            raise IllegalAction(Reason(
+                "to take from the discard pile, say how far back you go and meld the card you reach with your pair"))
         if action.source != "stock":
-            raise IllegalAction("draw from the stock")
+            raise IllegalAction(Reason("draw from the stock"))
         if not state.stock:
-            raise IllegalAction("the stock is empty")
+            raise IllegalAction(Reason("the stock is empty"))
 
     def _verify_take(self, state: UpcardState, action: TakeDiscards) -> None:
         seat, wild = action.seat, state.wild_rank
         pile = state.discard
         if not isinstance(action.count, int) or not 1 <= action.count <= len(pile):
-            raise IllegalAction(f"the discard pile has {len(pile)} card(s); take from 1 to {len(pile)}")
+            raise IllegalAction(Reason("the discard pile has {cards}; take from 1 to {n}", cards=len(pile),
+                                       n=len(pile)))
         target = pile[-action.count]
         if is_wild(target, wild) or target.rank is None:
-            raise IllegalAction(
-                f"the {target.name} is wild: only a natural card matching your pair can be taken back to"
-            )
+            raise IllegalAction(Reason(
+                "{the_card} is wild: only a natural card matching your pair can be taken back to", the_card=target))
         hand = state.hands[seat]
         held = sum(1 for c in hand if c.rank == target.rank)
         if held < 2:
-            raise IllegalAction(f"to take back to the {target.name} you need a natural pair of {target.rank.plural}")
+            raise IllegalAction(Reason("to take back to {the_card} you need a natural pair of {ranks}", the_card=target,
+                                        ranks=target.rank))
         taken = pile[-action.count :]
         if target not in action.meld:
-            raise IllegalAction(f"the meld must include the {target.name}, the card you take back to")
+            raise IllegalAction(Reason("the meld must include {the_card}, the card you take back to", the_card=target))
         problem = meld_problem(action.meld, wild)
         if problem:
             raise IllegalAction(problem)
         if meld_rank(action.meld, wild) != target.rank:
-            raise IllegalAction(f"the meld must be of {target.rank.plural}")
+            raise IllegalAction(Reason("the meld must be of {ranks}", ranks=target.rank))
         others = Counter(action.meld)
         others[target] -= 1
         from_hand = others & Counter(c for c in hand if c.rank == target.rank)
         if sum(from_hand.values()) < 2:
-            raise IllegalAction(f"meld the {target.name} with the pair of {target.rank.plural} from your hand")
+            raise IllegalAction(Reason("meld {the_card} with the pair of {ranks} from your hand", the_card=target,
+                                        ranks=target.rank))
         # The taken card itself comes from the pile; the rest from the hand or the other cards taken.
         pool = list(hand) + list(taken)
         rest = remove_cards(pool, action.meld)
         if rest is None:
-            raise IllegalAction(f"you cannot make {_names(action.meld)} from your hand and the cards taken")
+            raise IllegalAction(Reason("you cannot make {the_cards} from your hand and the cards taken",
+                                        the_cards=tuple(action.meld)))
         if not rest:
-            raise IllegalAction("keep a card to discard: a turn ends with a discard")
+            raise IllegalAction(Reason("keep a card to discard: a turn ends with a discard"))
 
     def _verify_meld(self, state: UpcardState, action: Meld) -> None:
         seat = action.seat
         hand = state.hands[seat]
         rest = remove_cards(hand, action.cards)
         if rest is None:
-            raise IllegalAction(f"you do not hold {_names(action.cards)}")
+            raise IllegalAction(Reason("you do not hold {the_cards}", the_cards=tuple(action.cards)))
         problem = meld_problem(action.cards, state.wild_rank)
         if problem:
             raise IllegalAction(problem)
         if not state.melded[seat] and len(action.cards) != 3:
-            raise IllegalAction("your first meld of the hand is exactly three cards")
+            raise IllegalAction(Reason("your first meld of the hand is exactly three cards"))
         if not rest:
-            raise IllegalAction("keep a card to discard: a turn ends with a discard")
+            raise IllegalAction(Reason("keep a card to discard: a turn ends with a discard"))
 
     def _verify_lay_off(self, state: UpcardState, action: LayOff) -> None:
         seat = action.seat
         hand = state.hands[seat]
         if action.card not in hand:
-            raise IllegalAction(f"you have no {action.card.name} in your hand")
+            raise IllegalAction(Reason("you have no {card} in your hand", card=action.card))
         if not isinstance(action.meld, int) or not 0 <= action.meld < len(state.table):
-            raise IllegalAction(f"there is no meld {action.meld} on the table")
+            raise IllegalAction(Reason("there is no meld {meld} on the table", meld=action.meld))
         target = state.table[action.meld]
         if not fits_meld(action.card, target.rank, state.wild_rank):
-            raise IllegalAction(
-                f"the {action.card.name} does not fit a meld of {target.rank.plural}: "
-                f"lay off a {target.rank.word} or a wild"
-            )
+            raise IllegalAction(Reason(
+                "{the_card} does not fit a meld of {ranks}: lay off a {rank} or a wild", the_card=action.card,
+                ranks=target.rank, rank=target.rank))
         if len(hand) == 1:
-            raise IllegalAction("keep a card to discard: a turn ends with a discard")
+            raise IllegalAction(Reason("keep a card to discard: a turn ends with a discard"))
 
     # ----------------------------------------------------------------- apply
     def apply(self, state: UpcardState, action: Action) -> list[Event]:

@@ -65,3 +65,10 @@ def test_english_is_unchanged() -> None:
     set_language("en")
     assert utter(*the_card(parse_cards("ah")[0])).text() == "the ace of hearts"
     assert card_words(JOKER) == "joker" and card_count(0) == "0 cards" and points(-1) == "-1 point"
+
+
+def test_empty_text_stays_empty_in_every_language(french: None) -> None:
+    from speech.i18n import _
+
+    assert _("") == ""
+    assert utter("", "x").parts == ("x",)
