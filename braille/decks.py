@@ -11,7 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.cards import Card, five_crowns_deck, no_twos_deck, standard_deck
-from speech.i18n import N_
 
 __all__ = ["DECKS", "GAME_DECKS", "DeckKind", "GameDeck", "build_deck"]
 
@@ -57,24 +56,19 @@ class GameDeck:
 
 
 GAME_DECKS: dict[str, GameDeck] = {
-    "five-crowns": GameDeck("five-crowns", N_("Five Crowns"), "five-crowns", 1, "one Five Crowns set: 116 cards"),
+    "five-crowns": GameDeck("five-crowns", "Five Crowns", "five-crowns", 1, "one Five Crowns set: 116 cards"),
     "solitaire": GameDeck(
-        "solitaire",
-        N_("Five Crowns solitaire"),
-        "five-crowns",
-        1,
-        "the Five Crowns set (116 cards), as for Five Crowns",
+        "solitaire", "Five Crowns solitaire", "five-crowns", 1, "the Five Crowns set (116 cards), as for Five Crowns"
     ),
     "contract-rummy": GameDeck(
         "contract-rummy",
-        N_("Contract rummy"),
+        "Contract rummy",
         "standard",
         2,
         "2 standard decks and 4 jokers (108 cards) for up to 5 players; 3 decks for 6 to 8",
     ),
     "upcard-rummy": GameDeck(
-        "upcard-rummy", N_("Upcard rummy"), "no-twos", 2, "2 standard decks without 2s or jokers (96 cards)"
+        "upcard-rummy", "Upcard rummy", "no-twos", 2, "2 standard decks without 2s or jokers (96 cards)"
     ),
 }
-"""Each game by its command-line name, and the deck to label for it (titles in English, marked for the
-catalog: a sheet says them through ``_``)."""
+"""Each game by its command-line name, and the deck to label for it."""

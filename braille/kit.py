@@ -64,7 +64,7 @@ def make_kit(
     """Every file of the game's kit, in the order a teacher uses them."""
     which = game_deck(game)
     cards = build_deck(which.deck, which.sets)
-    title = _(which.title)
+    title = which.title
     labels = make_labels(cards, ten_as_x=ten_as_x, title=title)
     label_print = labels_sheet(
         labels, geometry=geometry, paper=paper, empty_dots=empty_dots, only_dots_rise=only_dots_rise
