@@ -9,7 +9,10 @@ What the rest of the program needs is here at the top:
   (a ``CardNotationError``, so a ``ValueError``) naming the cell that is not part of the code;
 - ``card_words(card)`` — '10 of hearts', for print beside braille.
 
-All take ``ten_as_x=True`` to write 10 as x. This package imports only the engine's value types.
+All take ``ten_as_x=True`` to write 10 as x. This package imports only the engine's value types and
+the language catalog (:mod:`speech.i18n`): the words printed on sheets are in the game's language,
+French ones in French braille (:mod:`braille.text`, liblouis), while the card code is the same in
+every language.
 """
 
 from braille.cards import (

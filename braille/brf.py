@@ -7,9 +7,9 @@ than the lines per page. Both are settable because embossers and paper differ; 4
 11 x 11.5 inch braille page.
 
 Every page starts with a head line (the title) and a blank line; its last line carries the braille
-page number (literary braille: number sign, upper-cell digits) at the right margin after at least
-three blank cells, as North American braille books do. Blank lines fill the page down to it, so
-the number is on the last line whatever the embosser.
+page number (as the language's braille writes a number in text: ⠼⠁⠃ in English, ⠠⠡⠣ in French)
+at the right margin after at least three blank cells, as North American braille books do. Blank
+lines fill the page down to it, so the number is on the last line whatever the embosser.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from braille.cells import BLANK, Cells, cells_to_brf
-from braille.literary import number, wrap_words
+from braille.text import number_cells, wrap_text
 
 __all__ = [
     "BRAILLE_PAGE",
@@ -73,14 +73,14 @@ def head_line(title: Cells, width: int) -> Cells:
     if not words:
         return ()
     if len(words[0]) > width:
-        return wrap_words(words[:1], width)[0]
+        return wrap_text(words[:1], width)[0]
     return _join(words)
 
 
 def foot_line(page: int, width: int) -> Cells:
     """The last line of a page: the braille page number at the right margin after three blank cells.
     A line too narrow for both is an error, never a split number."""
-    page_cells = number(page)
+    page_cells = number_cells(page)
     if len(page_cells) + PAGE_NUMBER_GAP > width:
         raise BrfLayoutError(
             f"a line of {width} cells cannot hold the page number {page} with the "

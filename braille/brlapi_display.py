@@ -18,17 +18,15 @@ BRLAPI_AUTH say which server and which key, as for every BrlAPI client.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import os
-import sys
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from braille.cards import card_unicode
+from braille.system_modules import SYSTEM_PACKAGES, import_system_module
 from engine.cards import Card
 
 __all__ = [
@@ -41,9 +39,6 @@ __all__ = [
     "windows",
 ]
 
-#: Where Debian puts python3-brlapi's compiled module.
-SYSTEM_PACKAGES = Path("/usr/lib/python3/dist-packages")
-
 #: Braille blank (dots none): between cards of a hand written as one string of cells.
 BLANK_CELL = "\u2800"
 
@@ -54,22 +49,7 @@ class DisplayUnavailable(RuntimeError):
 
 def load_brlapi() -> ModuleType | None:
     """The brlapi module, from this Python's path or else Debian's system folder; None when absent."""
-    with contextlib.suppress(ImportError):
-        return importlib.import_module("brlapi")
-    folder = str(SYSTEM_PACKAGES)
-    if not any(SYSTEM_PACKAGES.glob("brlapi*.so")):
-        return None
-    added = folder not in sys.path
-    if added:
-        sys.path.append(folder)
-    try:
-        return importlib.import_module("brlapi")
-    except ImportError:
-        return None
-    finally:
-        if added:
-            with contextlib.suppress(ValueError):
-                sys.path.remove(folder)
+    return import_system_module("brlapi", "brlapi*.so")
 
 
 # ----------------------------------------------------------------------------- windows

@@ -14,7 +14,6 @@ from braille.brf import BRAILLE_PAGE, PageFormat, paginate_placed, render_pages
 from braille.cards import JOKER_CELLS, SUIT_CELLS, card_cells, rank_cells
 from braille.cells import BLANK, Cells, cells_to_brf, cells_to_unicode
 from braille.geometry import NLS, DotGeometry, Paper
-from braille.literary import letter_alone, literary, wrap_words
 from braille.sheet import (
     BODY_TOP,
     MARGIN,
@@ -30,8 +29,10 @@ from braille.sheet import (
     page_frame,
     text_width,
 )
-from braille.words import card_words, card_words_spelled, rank_name
+from braille.text import lone_symbol, text_cells, words_cells, wrap_text
+from braille.words import JOKER_WORD, card_words, card_words_spelled, rank_name, rank_word, suit_name
 from engine.cards import JOKER, Card, Rank, Suit
+from speech.i18n import N_, _
 
 __all__ = ["ChartEntry", "chart_brf", "chart_brf_pages", "chart_entries", "chart_notes", "chart_sheet"]
 
@@ -66,20 +67,20 @@ def chart_entries(cards: Sequence[Card], *, ten_as_x: bool = False) -> list[Char
     entries: list[ChartEntry] = []
     for i, rank in enumerate(ranks):
         cells = rank_cells(rank, ten_as_x=ten_as_x)
-        meaning = rank.word
+        meaning = rank_word(rank)
         if rank == Rank.TEN:
-            meaning = "10, written x" if ten_as_x else "10: dropped 1, dropped 0"
+            meaning = _("10, written x") if ten_as_x else _("10: dropped 1, dropped 0")
         example = Card(rank, suits[i % len(suits)])
         entries.append(ChartEntry("rank", cells, meaning, rank_name(rank), example))
     for i, suit in enumerate(suits):
-        meaning = "stars (the st sign)" if suit == Suit.STARS else suit.word
+        meaning = _("stars (the st sign)") if suit == Suit.STARS else suit_name(suit)
         example_rank = next(
             (r for r in _SUIT_EXAMPLE_RANKS[i % len(_SUIT_EXAMPLE_RANKS) :] + _SUIT_EXAMPLE_RANKS if r in ranks),
             ranks[0],
         )
-        entries.append(ChartEntry("suit", (SUIT_CELLS[suit],), meaning, suit.word, Card(example_rank, suit)))
+        entries.append(ChartEntry("suit", (SUIT_CELLS[suit],), meaning, suit_name(suit), Card(example_rank, suit)))
     if any(c.is_joker for c in cards):
-        entries.append(ChartEntry("joker", JOKER_CELLS, "joker (j o)", "joker", JOKER))
+        entries.append(ChartEntry("joker", JOKER_CELLS, _("joker (j o)"), _(JOKER_WORD), JOKER))
     return entries
 
 
@@ -87,25 +88,39 @@ def chart_notes(cards: Sequence[Card], *, ten_as_x: bool = False, braille: bool 
     """The notes of the chart: how to read a card, and the caution for running text. The print chart
     has them under its table, the BRF chart before its entries (``braille`` adds the sentence that
     explains the grade 1 indicator before a lone letter)."""
-    notes = ["A card is its rank cells then one suit cell. There is no number sign: the code is used only on cards."]
+    notes = [_("A card is its rank cells then one suit cell. There is no number sign: the code is used only on "
+               "cards.")]
     if any(c.rank == Rank.TEN for c in cards):
         notes.append(
-            "10 is x, one cell (the ten-as-x option), so every label is two cells."
+            _("10 is x, one cell (the ten-as-x option), so every label is two cells.")
             if ten_as_x
-            else "10 is two cells, dropped 1 then dropped 0, so a 10 label is three cells wide."
+            else _("10 is two cells, dropped 1 then dropped 0, so a 10 label is three cells wide.")
         )
     if any(c.is_joker for c in cards):
-        notes.append("A joker is j o. The o is no suit, so a joker is never read as a jack.")
+        notes.append(_("A joker is j o. The o is no suit, so a joker is never read as a jack."))
     notes.append(
-        "In running text leave a blank cell before and after card cells: dot 2 alone is a comma "
-        "and dots 3-4 alone mean 'still' in literary braille."
+        _("In running text leave a blank cell before and after card cells: dot 2 alone is a comma "
+          "and dots 3-4 alone mean 'still' in literary braille.")
     )
     if braille:
-        notes.append(
-            "Below, a symbol that is one letter has dots 5-6 before it, so it is not read as a word; "
-            "on the cards it stands without them."
-        )
+        letter = JOKER_CELLS[0]  # j: a letter that is a word when it stands alone in contracted English
+        notes.append(_(_LONE_LETTER_NOTE if lone_symbol(letter) != (letter,) else _LONE_SYMBOL_NOTE))
     return notes
+
+
+_LONE_LETTER_NOTE = N_(
+    "Below, a symbol that is one letter has dots 5-6 before it, so it is not read as a word; "
+    "on the cards it stands without them."
+)
+_LONE_SYMBOL_NOTE = N_(
+    "Below, a symbol that stands alone at the start of a line is a sign of the card code, not a word "
+    "or an abbreviation; on the cards it stands just as it is here."
+)
+
+
+def _titled(template: str, untitled: str, title: str) -> str:
+    """A heading naming the deck ("Five Crowns braille card code"), or the one without a name."""
+    return _(template).format(title=title) if title.strip() else _(untitled)
 
 
 # --- BRF ------------------------------------------------------------------------------------------
@@ -125,21 +140,21 @@ def chart_brf_pages(
     blocks: list[list[Cells]] = []
     for entry in chart_entries(cards, ten_as_x=ten_as_x):
         example = card_cells(entry.example, ten_as_x=ten_as_x)
-        symbol = letter_alone(entry.cells[0]) if len(entry.cells) == 1 else entry.cells
-        fields = [symbol, literary(entry.spelled), example, literary(card_words_spelled(entry.example))]
+        symbol = lone_symbol(entry.cells[0]) if len(entry.cells) == 1 else entry.cells
+        fields = [symbol, text_cells(entry.spelled), example, text_cells(card_words_spelled(entry.example))]
         one_line: Cells = ()
         for i, field in enumerate(fields):
             one_line += ((BLANK, BLANK) if i else ()) + field
         if len(one_line) <= width:
             blocks.append([one_line])
         else:
-            words: list[Cells] = [symbol, *_words(literary(entry.spelled)), example]
-            words += _words(literary(card_words_spelled(entry.example)))
-            blocks.append(wrap_words(words, width, indent=2))
+            words: list[Cells] = [symbol, *_words(text_cells(entry.spelled)), example]
+            words += _words(text_cells(card_words_spelled(entry.example)))
+            blocks.append(wrap_text(words, width, indent=2))
     preamble: list[Cells] = []
     for note in chart_notes(cards, ten_as_x=ten_as_x, braille=True):
-        preamble += wrap_words([literary(w) for w in note.split(" ")], width, indent=2)
-    head = literary(f"{title} braille card code".strip())
+        preamble += wrap_text(words_cells(note), width, indent=2)
+    head = text_cells(_titled(N_("{title} braille card code"), N_("braille card code"), title))
     return paginate_placed(head, blocks, fmt, preamble=preamble)[0]
 
 
@@ -180,7 +195,7 @@ def chart_sheet(
     ``only_dots_rise`` are as for the labels."""
     entries = chart_entries(cards, ten_as_x=ten_as_x)
     examples = [card_cells(e.example, ten_as_x=ten_as_x) for e in entries]
-    headers = ("Braille", "Dots", "BRF", "Meaning", "Example")
+    headers = (_("Braille"), _("Dots"), _("BRF"), _("Meaning"), _("Example"))
     widest_symbol = max(len(e.cells) for e in entries)
     widest_example = max(len(x) for x in examples)
     widths = [
@@ -210,8 +225,8 @@ def chart_sheet(
     chunks = [entries[i : i + per_page] for i in range(0, len(entries), per_page)]
     if top + len(chunks[-1]) * pitch + notes_h > bottom:
         chunks.append([])
-    info = "Each symbol of the deck's braille, its dots, and a card that uses it."
-    sheet_title = f"{title}: the braille card code"
+    info = _("Each symbol of the deck's braille, its dots, and a card that uses it.")
+    sheet_title = _titled(N_("{title}: the braille card code"), N_("The braille card code"), title)
     pages: list[Page] = []
     index = 0
     for p, chunk in enumerate(chunks, start=1):

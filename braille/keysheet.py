@@ -30,6 +30,7 @@ from braille.sheet import (
     page_frame,
     text_width,
 )
+from speech.i18n import N_, _, ngettext
 
 __all__ = ["KeyRow", "key_rows", "key_sheet"]
 
@@ -37,7 +38,8 @@ TEXT_SIZE = 2.8
 HEAD_SIZE = 2.8
 ROW_PITCH = 4.4
 COLUMN_GAP = 4.0
-HEADERS = ("Labels", "Card", "Code", "Dots", "Embossed (BRF): page, line, places", "Print sheet: page, row, places")
+HEADERS = (N_("Labels"), N_("Card"), N_("Code"), N_("Dots"), N_("Embossed (BRF): page, line, places"),
+           N_("Print sheet: page, row, places"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +60,9 @@ class KeyRow:
 
 
 def _places(first: int, last: int) -> str:
-    return f"place {first}" if first == last else f"places {first}-{last}"
+    if first == last:
+        return _("place {n}").format(n=first)
+    return _("places {first}-{last}").format(first=first, last=last)
 
 
 def key_rows(
@@ -66,7 +70,7 @@ def key_rows(
 ) -> list[KeyRow]:
     """The key's rows. ``print_places`` is (page, row, column) of each label on the print sheet, in
     label order; without it the print column is left empty."""
-    _, places = labels_brf_layout(labels, fmt)
+    places = labels_brf_layout(labels, fmt)[1]
     rows: list[KeyRow] = []
     run: list[tuple[int, BrfPlace]] = []
 
@@ -78,11 +82,13 @@ def key_rows(
     def flush() -> None:
         (i0, p0), (i1, p1) = run[0], run[-1]
         label = p0.label
-        brf = f"page {p0.page}, line {p0.line}, {_places(p0.place, p1.place)}"
+        brf = _("page {page}, line {line}, {places}").format(
+            page=p0.page, line=p0.line, places=_places(p0.place, p1.place)
+        )
         where = ""
         if print_places:
-            (page, row, c0), (_, _, c1) = print_places[i0], print_places[i1]
-            where = f"page {page}, row {row}, {_places(c0, c1)}"
+            (page, row, c0), (_page, _row, c1) = print_places[i0], print_places[i1]
+            where = _("page {page}, row {row}, {places}").format(page=page, row=row, places=_places(c0, c1))
         dots = " / ".join(" ".join(str(d) for d in cell.dots) for cell in label.cells)
         rows.append(KeyRow(i0 + 1, i1 + 1, label.words, label.card.code, dots, brf, where))
 
@@ -108,7 +114,7 @@ def key_sheet(
     """The key as a print sheet (plain text, no braille: it is for eyes). ``brf_name`` and
     ``print_name`` name the label files it describes."""
     rows = key_rows(labels, fmt, print_places)
-    headers = HEADERS if print_places else HEADERS[:-1]
+    headers = tuple(_(h) for h in (HEADERS if print_places else HEADERS[:-1]))
     table = [r.cells()[: len(headers)] for r in rows]
     widths = [
         max(text_width(h, HEAD_SIZE, bold=True), *(text_width(t[i], TEXT_SIZE) for t in table))
@@ -119,20 +125,27 @@ def key_sheet(
         xs.append(xs[-1] + w + COLUMN_GAP)
     if xs[-1] + widths[-1] > paper.width - MARGIN:
         raise SheetLayoutError(f"a {paper.name} page is too narrow for the label key")
-    files = " and ".join(f for f in (brf_name, print_name) if f)
+    names = [f for f in (brf_name, print_name) if f]
+    files = _("{first} and {second}").format(first=names[0], second=names[1]) if len(names) == 2 else "".join(names)
     intro = [
-        f"Which label is which{f' in {files}' if files else ''}: the labels in their order, the labels of "
-        "one card side by side.",
-        f"Braille lines are counted from the top of the page, the title being line 1; places from the left. "
-        f"Each physical card gets {labels.per_card} label{'s' if labels.per_card != 1 else ''}.",
+        (_("Which label is which in {files}: the labels in their order, the labels of one card side by side.")
+         .format(files=files) if files
+         else _("Which label is which: the labels in their order, the labels of one card side by side.")),
+        ngettext(
+            "Braille lines are counted from the top of the page, the title being line 1; places from the left. "
+            "Each physical card gets {n} label.",
+            "Braille lines are counted from the top of the page, the title being line 1; places from the left. "
+            "Each physical card gets {n} labels.",
+            labels.per_card,
+        ).format(n=labels.per_card),
     ]
     top = BODY_TOP + 2.0 + len(intro) * TEXT_SIZE * 1.5
     per_page = int((body_bottom(paper) - top - ROW_PITCH) // ROW_PITCH)
     if per_page < 1:
         raise SheetLayoutError(f"a {paper.name} page cannot hold the label key")
     chunks = [table[i : i + per_page] for i in range(0, len(table), per_page)]
-    title = f"{labels.title} labels: key for a sighted helper"
-    info = f"{labels.count} labels for {len(labels.cards)} cards."
+    title = _("{title} labels: key for a sighted helper").format(title=labels.title)
+    info = _("{count} labels for {cards} cards.").format(count=labels.count, cards=len(labels.cards))
     pages: list[Page] = []
     for p, chunk in enumerate(chunks, start=1):
         items: list[Item] = list(page_frame(paper, title, info, p, len(chunks)))

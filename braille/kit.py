@@ -24,6 +24,7 @@ from braille.labels import labels_brf, labels_sheet, make_labels
 from braille.pdf import render_pdf
 from braille.practice import practice_brf, practice_sheet
 from braille.sheet import Group, Sheet
+from speech.i18n import _
 
 __all__ = ["KitFile", "game_deck", "make_kit"]
 
@@ -85,11 +86,11 @@ def make_kit(
     def add_pdf(suffix: str, what: str, sheet: Sheet) -> None:
         files.append(KitFile(f"{name}-{suffix}.pdf", what, len(sheet.pages), render_pdf(sheet)))
 
-    add_brf("labels", f"{labels.count} labels to emboss", lambda: labels_brf(labels, fmt))
-    add_pdf("labels", f"{labels.count} labels in true-size print", label_print)
+    add_brf("labels", _("{count} labels to emboss").format(count=labels.count), lambda: labels_brf(labels, fmt))
+    add_pdf("labels", _("{count} labels in true-size print").format(count=labels.count), label_print)
     add_pdf(
         "label-key",
-        "which embossed label is which, for a sighted helper",
+        _("which embossed label is which, for a sighted helper"),
         key_sheet(
             labels,
             paper=paper,
@@ -100,11 +101,11 @@ def make_kit(
         ),
     )
     sheets = (
-        ("chart", "the card code, to emboss", "the card code in print", chart_brf, chart_sheet),
+        ("chart", _("the card code, to emboss"), _("the card code in print"), chart_brf, chart_sheet),
         (
             "practice",
-            "drills on cells that feel alike, to emboss",
-            "the drills in print, answers on their own page",
+            _("drills on cells that feel alike, to emboss"),
+            _("the drills in print, answers on their own page"),
             practice_brf,
             practice_sheet,
         ),

@@ -18,7 +18,6 @@ from braille.brf import BRAILLE_PAGE, BrfLayoutError, PageFormat, paginate_place
 from braille.cards import card_cells
 from braille.cells import BLANK, Cells, cells_to_unicode
 from braille.geometry import NLS, DotGeometry, Paper
-from braille.literary import literary, wrap_words
 from braille.sheet import (
     BODY_TOP,
     MARGIN,
@@ -34,8 +33,10 @@ from braille.sheet import (
     page_frame,
     text_width,
 )
+from braille.text import text_cells, words_cells, wrap_text
 from braille.words import card_words
 from engine.cards import Card
+from speech.i18n import _, ngettext
 
 __all__ = [
     "BRF_LABEL_GAP",
@@ -81,6 +82,11 @@ class LabelSet:
     groups: tuple[tuple[Label, ...], ...]
 
     @property
+    def heading(self) -> str:
+        """'Five Crowns card labels' ('Étiquettes des cartes de Five Crowns')."""
+        return _("{title} card labels").format(title=self.title) if self.title.strip() else _("card labels")
+
+    @property
     def labels(self) -> tuple[Label, ...]:
         return tuple(label for group in self.groups for label in group)
 
@@ -94,16 +100,21 @@ class LabelSet:
         return max((len(label.cells) for label in self.labels), default=0)
 
     @property
+    def counts(self) -> str:
+        """'108 labels, 2 per card, for 54 cards': how many, said once for every sheet."""
+        return ngettext("{count} labels, {per_card} per card, for {cards} card",
+                        "{count} labels, {per_card} per card, for {cards} cards",
+                        len(self.cards)).format(count=self.count, per_card=self.per_card, cards=len(self.cards))
+
+    @property
     def summary(self) -> str:
-        return f"{self.count} labels, {self.per_card} per card, for {len(self.cards)} cards. Cut along the grey lines."
+        return _("{counts}. Cut along the grey lines.").format(counts=self.counts)
 
     @property
     def mirrored_summary(self) -> str:
         """The info line of a slate sheet: nothing on it is cut, its labels are copied."""
-        return (
-            f"{self.count} labels, {self.per_card} per card, for {len(self.cards)} cards, mirrored as a slate "
-            "writes them from the back: copy each box into the slate as you see it."
-        )
+        return _("{counts}, mirrored as a slate writes them from the back: copy each box into the slate as you "
+                 "see it.").format(counts=self.counts)
 
 
 def make_labels(cards: Sequence[Card], *, per_card: int = 2, ten_as_x: bool = False, title: str = "") -> LabelSet:
@@ -156,9 +167,11 @@ def labels_brf_layout(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> tuple
                 cells_line += label.cells + (BLANK,) * (slot - len(label.cells))
             rows.append([cells_line])
             row_labels.append(group[start : start + per_row])
-    title = literary(f"{labels.title} card labels".strip())
-    info_text = f"{labels.count} labels for {len(labels.cards)} cards {labels.per_card} each"
-    info = wrap_words([literary(w) for w in info_text.split()], width)
+    title = text_cells(labels.heading)
+    info_text = _("{count} labels for {cards} cards {per_card} each").format(
+        count=labels.count, cards=len(labels.cards), per_card=labels.per_card
+    )
+    info = wrap_text(words_cells(info_text), width)
     pages, placements = paginate_placed(title, rows, fmt, gap=1, preamble=info)
     places = [
         BrfPlace(label, where.page, where.line, i)
@@ -215,7 +228,8 @@ def labels_sheet(
     for group in labels.groups:
         rows.extend(group[i : i + cols] for i in range(0, len(group), cols))
     page_rows = [rows[i : i + rows_per_page] for i in range(0, len(rows), rows_per_page)]
-    title = f"{labels.title} card labels" + (" (mirrored, for slate and stylus)" if mirror else "")
+    title = (_("{heading} (mirrored, for slate and stylus)").format(heading=labels.heading) if mirror
+             else labels.heading)
     info = labels.mirrored_summary if mirror else labels.summary
     pages: list[Page] = []
     number = 0

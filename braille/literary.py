@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from braille.cells import BLANK, Cell, Cells
 
-__all__ = ["CAPITAL_SIGN", "GRADE1_SIGN", "HYPHEN", "NUMBER_SIGN", "letter_alone", "literary", "number", "wrap_words"]
+__all__ = ["CAPITAL_SIGN", "GRADE1_SIGN", "HYPHEN", "NUMBER_SIGN", "WORD_CELLS", "letter_alone", "literary", "number",
+           "wrap_words"]
 
 NUMBER_SIGN = Cell.from_dots("3456")
 CAPITAL_SIGN = Cell.from_dots("6")
@@ -94,13 +95,16 @@ def number(n: int) -> Cells:
     return literary(str(n))
 
 
-def wrap_words(words: list[Cells], width: int, *, indent: int = 0) -> list[Cells]:
+def wrap_words(
+    words: list[Cells], width: int, *, indent: int = 0, letters: frozenset[Cell] | None = None
+) -> list[Cells]:
     """Fill lines of at most ``width`` cells with the given words (each kept whole), one blank between
     words; lines after the first start with ``indent`` blanks.
 
     A word longer than a line is cut only if it is a word of letters (four cells or more), and each
     cut ends with a hyphen. A number, a card or anything else that cannot be cut is refused
-    (ValueError) rather than split, since half a number reads as another number."""
+    (ValueError) rather than split, since half a number reads as another number. ``letters`` are the
+    cells a word may be cut between (the language's letters; English ones by default)."""
     if width < 1:
         raise ValueError("a line needs at least one cell")
     indent = min(indent, width - 1)
@@ -119,7 +123,7 @@ def wrap_words(words: list[Cells], width: int, *, indent: int = 0) -> list[Cells
         room = width - lead
         piece = word
         while len(piece) > room:
-            cut = _cut(piece, room)
+            cut = _cut(piece, room, WORD_CELLS if letters is None else letters)
             if cut is None:
                 raise ValueError(
                     f"a line of {width} cells cannot hold the {len(piece)} cells "
@@ -135,10 +139,11 @@ def wrap_words(words: list[Cells], width: int, *, indent: int = 0) -> list[Cells
     return lines
 
 
-_WORD_CELLS = frozenset(_LETTERS.values()) | {CAPITAL_SIGN, GRADE1_SIGN}
+WORD_CELLS = frozenset(_LETTERS.values()) | {CAPITAL_SIGN, GRADE1_SIGN}
+"""The cells of an English word: a word may be cut between them."""
 
 
-def _cut(word: Cells, room: int) -> tuple[Cells, Cells] | None:
+def _cut(word: Cells, room: int, letters: frozenset[Cell]) -> tuple[Cells, Cells] | None:
     """Where to break a word too long for ``room`` cells: after a hyphen it already has, or else
     between letters, two or more of them before the break and a hyphen added, two cells or more
     after it. None when it cannot break (inside a number, a card, a line too short)."""
@@ -146,10 +151,10 @@ def _cut(word: Cells, room: int) -> tuple[Cells, Cells] | None:
     if hyphens:
         at = hyphens[-1] + 1
         return tuple(word[:at]), tuple(word[at:])
-    letters = 0
-    while letters < len(word) and word[letters] in _WORD_CELLS:
-        letters += 1
-    at = min(room - 1, letters)
+    run = 0
+    while run < len(word) and word[run] in letters:
+        run += 1
+    at = min(room - 1, run)
     if at >= 2 and len(word) - at >= 2:
         return (*word[:at], HYPHEN), tuple(word[at:])
     return None

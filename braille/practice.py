@@ -29,7 +29,6 @@ from braille.brf import BRAILLE_PAGE, PageFormat, paginate_placed, render_pages
 from braille.cards import DROPPED_DIGITS, RANK_LETTERS, SUIT_CELLS, TEN_AS_X, card_cells, card_from_cells
 from braille.cells import BLANK, Cell, Cells
 from braille.geometry import NLS, DotGeometry, Paper
-from braille.literary import letter_alone, literary, number, wrap_words
 from braille.sheet import (
     BODY_TOP,
     MARGIN,
@@ -44,8 +43,10 @@ from braille.sheet import (
     page_frame,
     text_width,
 )
+from braille.text import lone_symbol, number_cells, text_cells, words_cells, wrap_text
 from braille.words import card_words, card_words_spelled
 from engine.cards import Card, Rank, Suit
+from speech.i18n import _
 
 __all__ = ["Drill", "Pair", "confusable_pairs", "make_drills", "practice_brf", "practice_brf_pages", "practice_sheet"]
 
@@ -69,9 +70,9 @@ class Pair:
     @property
     def title(self) -> str:
         """'s (dots 2 3 4) and st (dots 3 4): they differ by dot 2 only.'"""
-        return (
-            f"{self.first_name} (dots {_spaced(self.first)}) and {self.second_name} "
-            f"(dots {_spaced(self.second)}): {self.difference}."
+        return _("{first} (dots {first_dots}) and {second} (dots {second_dots}): {difference}.").format(
+            first=self.first_name, first_dots=_spaced(self.first), second=self.second_name,
+            second_dots=_spaced(self.second), difference=self.difference,
         )
 
 
@@ -100,12 +101,14 @@ def _relation(a: Cell, b: Cell, names: tuple[str, str]) -> tuple[str, str] | Non
     da, db = set(a.dots), set(b.dots)
     if len(da ^ db) == 1:
         (dot,) = da ^ db
-        return "one dot", f"they differ by dot {dot} only"
+        return "one dot", _("they differ by dot {dot} only").format(dot=dot)
     if len(da) == len(db) and len(da ^ db) == 2:
         (x,), (y,) = da - db, db - da
         (ax, ay), (bx, by) = _PLACES[x], _PLACES[y]
         if max(abs(ax - bx), abs(ay - by)) == 1:
-            return "moved dot", f"dot {x} of {names[0]} is dot {y} of {names[1]}"
+            return "moved dot", _("dot {x} of {first} is dot {y} of {second}").format(
+                x=x, first=names[0], y=y, second=names[1]
+            )
     return None
 
 
@@ -119,7 +122,7 @@ def _deck_symbols(cards: Sequence[Card], ten_as_x: bool) -> tuple[dict[Cell, str
             if ten_as_x:
                 ranks[TEN_AS_X] = "x"
         else:
-            ranks[DROPPED_DIGITS[str(int(rank))]] = f"dropped {int(rank)}"
+            ranks[DROPPED_DIGITS[str(int(rank))]] = _dropped(str(int(rank)))
     suits = {SUIT_CELLS[s]: s.value for s in Suit if any(c.suit == s for c in cards)}
     return ranks, suits
 
@@ -133,7 +136,8 @@ def confusable_pairs(cards: Sequence[Card], *, ten_as_x: bool = False) -> list[P
     names = {cell: name for cell, name in _all_names().items() if cell in used}
     digits = set(DROPPED_DIGITS.values())
     lower = [
-        Pair(dropped, names[dropped], letter, name, "lower", f"the same shape, {names[dropped]} one row lower")
+        Pair(dropped, names[dropped], letter, name, "lower",
+             _("the same shape, {name} one row lower").format(name=names[dropped]))
         for letter, name in names.items()
         if letter not in digits and (dropped := _one_row_lower(letter)) is not None and dropped in names
     ]
@@ -153,11 +157,16 @@ def _pairs_within(group: dict[Cell, str], *, kinds: tuple[str, ...]) -> list[Pai
 
 def _all_names() -> dict[Cell, str]:
     """A name for every cell of the code, for pairs across ranks and suits ('dropped 0', 'j', 'c')."""
-    names = {cell: f"dropped {d}" for d, cell in DROPPED_DIGITS.items()}
+    names = {cell: _dropped(d) for d, cell in DROPPED_DIGITS.items()}
     names.update({cell: rank.code for rank, cell in RANK_LETTERS.items()})
     names.update({cell: suit.value for suit, cell in SUIT_CELLS.items()})
     names[TEN_AS_X] = "x"
     return names
+
+
+def _dropped(digit: str) -> str:
+    """'dropped 3': a digit of the card code, written in the lower cells."""
+    return _("dropped {digit}").format(digit=digit)
 
 
 def make_drills(cards: Sequence[Card], *, ten_as_x: bool = False) -> list[Drill]:
@@ -200,7 +209,7 @@ _ITEM_GAP = 2
 
 def _item_cells(n: int, card: Card, ten_as_x: bool) -> Cells:
     """'⠼⠁ ⠶⠎': the item's number in literary braille, a blank, the card."""
-    return (*number(n), BLANK, *card_cells(card, ten_as_x=ten_as_x))
+    return (*number_cells(n), BLANK, *card_cells(card, ten_as_x=ten_as_x))
 
 
 def _pack(items: list[Cells], width: int) -> list[Cells]:
@@ -224,12 +233,12 @@ def _pair_heading(n: int, pair: Pair) -> list[Cells]:
     lone letter with the grade 1 indicator as on the chart. No punctuation: a period is ⠲ and a
     comma ⠂ in literary braille, the very cells of dropped 4 and dropped 1."""
     difference = pair.difference.replace(",", "").replace(".", "")
-    cells = [letter_alone(pair.first), literary("and"), letter_alone(pair.second)]
-    return [*_words(f"drill {n}"), *cells, *_words(difference)]
+    cells = [lone_symbol(pair.first), text_cells(_("and")), lone_symbol(pair.second)]
+    return [*_words(_("drill {n}").format(n=n)), *cells, *_words(difference)]
 
 
 def _words(text: str) -> list[Cells]:
-    return [literary(w) for w in text.split()]
+    return words_cells(text)
 
 
 def practice_brf_pages(
@@ -240,23 +249,23 @@ def practice_brf_pages(
     drills = make_drills(cards, ten_as_x=ten_as_x)
     blocks: list[list[Cells]] = []
     for n, drill in enumerate(drills, start=1):
-        heading = wrap_words(_pair_heading(n, drill.pair), width, indent=2)
+        heading = wrap_text(_pair_heading(n, drill.pair), width, indent=2)
         items = [_item_cells(i, card, ten_as_x) for i, card in enumerate(drill.cards, start=1)]
         blocks.append([*heading, *_pack(items, width)])
     first_answer = len(blocks)
-    blocks.append(wrap_words(_words("answers"), width))
+    blocks.append(wrap_text(_words(_("answers")), width))
     for n, drill in enumerate(drills, start=1):
-        words = _words(f"drill {n}")
+        words = _words(_("drill {n}").format(n=n))
         for i, card in enumerate(drill.cards, start=1):
             words += _words(f"{i} {card_words_spelled(card)}")
-        blocks.append(wrap_words(words, width, indent=2))
-    intro = (
+        blocks.append(wrap_text(words, width, indent=2))
+    intro = _(
         "read each card and say what it is. each drill mixes two cells that feel alike. "
         "the answers are on a page of their own after the drills. "
         "in the drills there is no punctuation: every cell after a number is part of a card."
     )
-    preamble = wrap_words(_words(intro), width)
-    head = literary(f"{title} braille practice".strip())
+    preamble = wrap_text(_words(intro), width)
+    head = text_cells(_("{title} braille practice").format(title=title) if title.strip() else _("braille practice"))
     return paginate_placed(head, blocks, fmt, gap=1, preamble=preamble, breaks=(first_answer,))[0]
 
 
@@ -294,8 +303,8 @@ def practice_sheet(
         raise SheetLayoutError(f"a {paper.name} page is too narrow for one drill card at these sizes")
     row_h = max(geometry.line_spacing, geometry.cell_height + 3.0)
     bottom = body_bottom(paper)
-    sheet_title = f"{title}: braille practice"
-    info = "Read each card and say what it is; each drill mixes two cells that feel alike."
+    sheet_title = _("{title}: braille practice").format(title=title)
+    info = _("Read each card and say what it is; each drill mixes two cells that feel alike.")
     bodies: list[list[Item]] = [[]]
     y = BODY_TOP + 4.0
     for n, drill in enumerate(drills, start=1):
@@ -306,7 +315,8 @@ def practice_sheet(
                 raise SheetLayoutError(f"a {paper.name} page cannot hold one drill at these sizes")
             bodies.append([])
             y = BODY_TOP + 4.0
-        items: list[Item] = [Text(MARGIN, y, f"Drill {n}. {drill.pair.title}", HEADING_SIZE, bold=True)]
+        heading = _("Drill {n}. {pair}").format(n=n, pair=drill.pair.title)
+        items: list[Item] = [Text(MARGIN, y, heading, HEADING_SIZE, bold=True)]
         top = y + 3.0
         for i, card in enumerate(drill.cards):
             row, col = divmod(i, per_row)
@@ -325,7 +335,7 @@ def practice_sheet(
     answers = _answer_lines(drills, avail)
     bodies.append([])
     y = BODY_TOP + 4.0
-    bodies[-1].append(Text(MARGIN, y, "Answers", HEADING_SIZE, bold=True))
+    bodies[-1].append(Text(MARGIN, y, _("Answers"), HEADING_SIZE, bold=True))
     y += ANSWER_SIZE * 2.0
     for line in answers:
         if y > bottom:
@@ -335,7 +345,7 @@ def practice_sheet(
         y += ANSWER_SIZE * 1.6
     pages: list[Page] = []
     for p, body in enumerate(bodies, start=1):
-        page_info = info if p <= drill_pages else "Answers to the drills: for the teacher or a sighted helper."
+        page_info = info if p <= drill_pages else _("Answers to the drills: for the teacher or a sighted helper.")
         pages.append(Page((*page_frame(paper, sheet_title, page_info, p, len(bodies)), *body)))
     return Sheet(paper, sheet_title, tuple(pages), only_dots_rise=only_dots_rise)
 
@@ -343,9 +353,9 @@ def practice_sheet(
 def _answer_lines(drills: list[Drill], width: float) -> list[str]:
     lines: list[str] = []
     for n, drill in enumerate(drills, start=1):
-        line = f"Drill {n}:"
+        line = _("Drill {n}:").format(n=n)
         for i, card in enumerate(drill.cards, start=1):
-            part = f"{i}: {card_words(card)} ({card.code});"
+            part = _("{i}: {card} ({code});").format(i=i, card=card_words(card), code=card.code)
             if text_width(f"{line} {part}", ANSWER_SIZE) > width:
                 lines.append(line)
                 line = "    " + part

@@ -15,6 +15,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from braille.cells import Cells
 from braille.geometry import DotGeometry, Paper
+from speech.i18n import _
 
 __all__ = [
     "BODY_TOP",
@@ -176,7 +177,9 @@ def page_frame(paper: Paper, title: str, info: str, page: int, pages: int) -> tu
     x0, x1 = MARGIN, MARGIN + SCALE_BAR
     return (
         Text(MARGIN, MARGIN + TITLE_SIZE, title, TITLE_SIZE, bold=True),
-        Text(MARGIN, MARGIN + TITLE_SIZE + 5.5, f"{info} Page {page} of {pages}.", INFO_SIZE, grey=0.2),
+        Text(MARGIN, MARGIN + TITLE_SIZE + 5.5, _("{info} Page {page} of {pages}.").format(info=info, page=page,
+                                                                                          pages=pages),
+             INFO_SIZE, grey=0.2),
         Group(
             "scale-bar",
             (("length-mm", f"{SCALE_BAR:g}"),),
@@ -187,7 +190,9 @@ def page_frame(paper: Paper, title: str, info: str, page: int, pages: int) -> tu
                 Text(
                     x1 + 3.0,
                     bar_y + 1.0,
-                    f"Print at 100 % (actual size, not fit to page): this bar measures {SCALE_BAR:g} mm.",
+                    _("Print at 100 % (actual size, not fit to page): this bar measures {length} mm.").format(
+                        length=f"{SCALE_BAR:g}"
+                    ),
                     INFO_SIZE,
                     grey=0.2,
                 ),

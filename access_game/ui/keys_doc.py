@@ -1,24 +1,32 @@
 """docs/keys.md and ``access-game keys``, written from the registries the games really build, so the
 document, the command and the keys cannot drift apart.
 
-    .venv/bin/python -m access_game.ui.keys_doc      (rewrites docs/keys.md)
+    .venv/bin/python -m access_game.ui.keys_doc              (rewrites docs/keys.md)
+    .venv/bin/python -m access_game.ui.keys_doc --lang fr    (rewrites docs/fr/touches.md)
+
+Every word of the document goes through the catalog, so the French one is the same table with the
+French descriptions the help (F1) says; the keys and the command names are the same in both.
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
 from access_game.ui.key_plan import plan_order
 from access_game.ui.keys import keys_label
 from access_game.ui.registry import GROUPS, Command, CommandRegistry
+from speech.i18n import LANGUAGES, N_, _, language, set_language
 
-__all__ = ["KEYS_DOC", "KeyRow", "game_titles", "key_rows", "keys_registry", "network_keys", "render_keys_doc"]
+__all__ = ["KEYS_DOC", "KEYS_DOCS", "KeyRow", "game_titles", "key_rows", "keys_doc_path", "keys_registry",
+           "network_keys", "render_keys_doc"]
 
 KEYS_DOC = "docs/keys.md"
+#: The keys document of each language.
+KEYS_DOCS = {"en": KEYS_DOC, "fr": "docs/fr/touches.md"}
 
-INTRO = """Every key of every game at the terminal, made from the same lists the games use for their help (F1)
+INTRO = N_("""Every key of every game at the terminal, made from the same lists the games use for their help (F1)
 and their action menu (Escape), so nothing here can be out of date. A key means the same thing in
 every game where that thing exists, and a key that only reads or selects in one game never makes a
 move in another: the moves (marked "yes" under "Move") have one key each, the same everywhere. A
@@ -31,7 +39,7 @@ once: the game is saved after every move, so nothing is lost.
 
 Chat (/), the seats (Shift+U) and handing a seat to a computer player (Shift+V) are there only at a
 table on a server (`access-game host` and `join`, see network-play.md); every other key is the same
-there as in a game at one terminal."""
+there as in a game at one terminal.""")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +92,6 @@ def network_keys() -> list[Command]:
     help there describes them."""
     from access_game.ui.registry import command
     from speech import net_words as nw
-    from speech.i18n import _
 
     return [command(name, _(text), lambda key: None) for name, text in nw.KEY_HELP.items()]
 
@@ -105,33 +112,45 @@ def _cell(text: str) -> str:
     return text.replace("|", "&#124;")
 
 
+def keys_doc_path(lang: str | None = None) -> str:
+    """Where the keys document of ``lang`` (the current language when None) lives."""
+    return KEYS_DOCS[lang or language()]
+
+
 def render_keys_doc() -> str:
-    """One table, a row per command and a column per game, grouped as the help groups them."""
-    titles = game_titles()
-    by_game: dict[str, dict[str, Command]] = {name: {c.name: c for c in keys_registry(name)} for name, _ in titles}
+    """One table, a row per command and a column per game, grouped as the help groups them, in the
+    current language."""
+    titles = [(name, _(title)) for name, title in game_titles()]
+    by_game: dict[str, dict[str, Command]] = {name: {c.name: c for c in keys_registry(name)} for name, _title in titles}
     for name, commands in by_game.items():
         if _played_by_several(name):
             commands.update((c.name, c) for c in network_keys())
     order = plan_order()
     names = sorted({n for cmds in by_game.values() for n in cmds}, key=order)
-    out = ["# Keys: every game at the terminal", "", INTRO, ""]
-    head = ["Keys", "Command", "Move", *(title for _, title in titles)]
+    out = [_("# Keys: every game at the terminal"), "", _(INTRO), ""]
+    head = [_("Keys"), _("Command"), _("Move"), *(title for _name, title in titles)]
     for group, group_title in GROUPS:
         rows = [n for n in names if any(cmds[n].group == group for cmds in by_game.values() if n in cmds)]
         if not rows:
             continue
-        out += [f"## {group_title}", "", "| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+        out += [f"## {_(group_title)}", "", "| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
         for name in rows:
             first = next(cmds[name] for cmds in by_game.values() if name in cmds)
-            cells = [keys_label(first.keys), name, "yes" if first.commits else "no"]
-            cells += [by_game[g][name].description if name in by_game[g] else "—" for g, _ in titles]
+            cells = [keys_label(first.keys), name, _("yes") if first.commits else _("no")]
+            cells += [_(by_game[g][name].description) if name in by_game[g] else "—" for g, _title in titles]
             out.append("| " + " | ".join(_cell(c) for c in cells) + " |")
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 
 
-def main() -> int:
-    path = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(KEYS_DOC)
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m access_game.ui.keys_doc", description="Write the keys document.")
+    parser.add_argument("path", nargs="?", help="where to write (default: the language's keys document)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=LANGUAGES[0], help="the document's language")
+    args = parser.parse_args(argv)
+    set_language(args.lang)
+    path = Path(args.path or keys_doc_path())
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(render_keys_doc(), encoding="utf-8")
     print(f"wrote {path}")
     return 0

@@ -8,6 +8,9 @@ the speechd client has no timeouts, so every call runs in a worker thread and co
 under :func:`speech.backends.guard.build_guarded`.
 On Windows it reaches NVDA or JAWS directly, which is also how a screen-reader player gets braille
 (see :mod:`speech.backends.screen_reader`).
+
+speech-dispatcher is told the game's language (``set_language``), so with no voice named it takes
+the desktop's voice for that language: French in French.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import Any
 from speech.backends.base import BackendUnavailable
 from speech.backends.com import ComInit, co_initialize
 from speech.backends.worker import QueueWorker
+from speech.i18n import language
 
 __all__ = ["Ao2Backend", "load_ao2_output"]
 
@@ -78,6 +82,7 @@ class Ao2Backend:
                 client.set_rate(max(-100, min(100, round((rate - 175) / 2))))
             if volume is not None:
                 client.set_volume(max(-100, min(100, round(volume * 200 - 100))))
+            client.set_language(language())
             if voice:
                 client.set_synthesis_voice(voice)
 

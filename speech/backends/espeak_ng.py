@@ -10,6 +10,10 @@ espeak-ng writes WAV (--stdout) into it. ``player="auto"`` uses paplay or pw-pla
 PipeWire server answers (espeak-ng's own PulseAudio output keeps the sound server busy for about
 1.5 s after each line, which would put that much silence between queued lines), else espeak-ng's
 own output. ``player=None`` always uses espeak-ng's own output.
+
+Which voice: the one named, else the voice of the language the game speaks now
+(:mod:`speech.backends.voices`: ``fr`` in French), chosen again for every line so a language changed
+in the settings is heard at once. A language voice this espeak-ng lacks leaves its default voice.
 """
 
 from __future__ import annotations
@@ -25,8 +29,9 @@ from dataclasses import dataclass
 
 from speech.backends.base import BackendFailed, BackendUnavailable
 from speech.backends.queueing import enqueue
+from speech.backends.voices import espeak_voice
 
-__all__ = ["EspeakBackend", "Said", "espeak_args", "espeak_to_wav"]
+__all__ = ["EspeakBackend", "Said", "espeak_args", "espeak_to_wav", "has_voice"]
 
 #: Consecutive failed runs (non-zero exit, not stopped by us) before the backend counts as failed.
 FAILURES_ALLOWED = 3
@@ -56,10 +61,14 @@ def espeak_to_wav(
     volume: float | None = None,
     timeout: float = 10.0,
 ) -> None:
-    """Speak ``text`` into a WAV file (espeak-ng -w), for checks and for players who want the audio."""
+    """Speak ``text`` into a WAV file (espeak-ng -w), for checks and for players who want the audio.
+    With no ``voice``, the current language's voice (when this espeak-ng has it)."""
     exe = shutil.which(binary)
     if exe is None:
         raise BackendUnavailable(f"{binary} is not installed")
+    if not voice:
+        wanted = espeak_voice()
+        voice = wanted if wanted and has_voice(exe, wanted) else None
     subprocess.run(
         [*espeak_args(exe, rate=rate, voice=voice, volume=volume), "-w", path, "--", text],
         check=True,
@@ -68,6 +77,34 @@ def espeak_to_wav(
         stderr=subprocess.DEVNULL,
         timeout=timeout,
     )
+
+
+def _voice_names(exe: str) -> frozenset[str]:
+    """Every name espeak-ng answers to (language codes, voice names, file names), lower case."""
+    listing = subprocess.run(
+        [exe, "--voices"], stdin=subprocess.DEVNULL, capture_output=True, timeout=1.0, check=False
+    ).stdout.decode("utf-8", "replace")
+    known: set[str] = set()
+    for line in listing.splitlines()[1:]:
+        cols = line.split()
+        if len(cols) >= 5:
+            known.update({cols[1].lower(), cols[3].lower(), cols[4].lower(), cols[4].rsplit("/", 1)[-1].lower()})
+    return frozenset(known)
+
+
+_known_voices: dict[str, frozenset[str]] = {}
+_known_lock = threading.Lock()
+
+
+def has_voice(exe: str, voice: str) -> bool:
+    """True when espeak-ng has ``voice`` ("fr", "en-us", "fr+f2": a variant after + is not checked).
+    espeak-ng silently falls back to its default voice for an unknown name, so it is asked here; its
+    answer is kept for the process."""
+    with _known_lock:
+        if exe not in _known_voices:
+            _known_voices[exe] = _voice_names(exe)
+        known = _known_voices[exe]
+    return voice.split("+", 1)[0].lower() in known
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,9 +149,9 @@ class EspeakBackend:
             )
         except (OSError, subprocess.SubprocessError) as exc:
             raise BackendUnavailable(f"{binary} does not run: {exc}") from exc
-        if voice:
-            self._check_voice(exe, voice)
-        self._args = espeak_args(exe, rate=rate, voice=voice, volume=volume)
+        if voice and not has_voice(exe, voice):
+            raise BackendUnavailable(f"espeak-ng has no voice {voice!r}")
+        self._exe, self._rate, self._voice, self._volume = exe, rate, voice, volume
         self._player = _choose_player(player)
         self._cond = threading.Condition()
         #: (text, urgent) waiting to be said.
@@ -131,20 +168,18 @@ class EspeakBackend:
         self._monitor = threading.Thread(target=self._watch, name="espeak-ng-queue", daemon=True)
         self._monitor.start()
 
-    @staticmethod
-    def _check_voice(exe: str, voice: str) -> None:
-        """espeak-ng silently falls back to its default voice, so an unknown name is caught here."""
-        listing = subprocess.run(
-            [exe, "--voices"], stdin=subprocess.DEVNULL, capture_output=True, timeout=1.0, check=False
-        ).stdout.decode("utf-8", "replace")
-        base = voice.split("+", 1)[0].lower()
-        known: set[str] = set()
-        for line in listing.splitlines()[1:]:
-            cols = line.split()
-            if len(cols) >= 5:
-                known.update({cols[1].lower(), cols[3].lower(), cols[4].lower(), cols[4].rsplit("/", 1)[-1].lower()})
-        if base not in known:
-            raise BackendUnavailable(f"espeak-ng has no voice {voice!r}")
+    @property
+    def voice(self) -> str | None:
+        """The voice the next line is said in: the one named, else the current language's (None:
+        espeak-ng's default)."""
+        if self._voice:
+            return self._voice
+        wanted = espeak_voice()
+        return wanted if wanted and has_voice(self._exe, wanted) else None
+
+    def command(self) -> list[str]:
+        """The command line before the text, for the next line (rate, voice, volume)."""
+        return espeak_args(self._exe, rate=self._rate, voice=self.voice, volume=self._volume)
 
     # ----------------------------------------------------------------- Backend
     def speak(self, text: str, *, urgent: bool = False) -> None:
@@ -215,11 +250,12 @@ class EspeakBackend:
                     p.terminate()
 
     def _start(self, text: str) -> None:
+        args = self.command()
         try:
             if self._player is None:
                 procs = [
                     subprocess.Popen(
-                        [*self._args, "--", text],
+                        [*args, "--", text],
                         stdin=subprocess.DEVNULL,
                         stdout=subprocess.DEVNULL,
                         stderr=subprocess.DEVNULL,
@@ -227,7 +263,7 @@ class EspeakBackend:
                 ]
             else:
                 synth = subprocess.Popen(
-                    [*self._args, "--stdout", "--", text],
+                    [*args, "--stdout", "--", text],
                     stdin=subprocess.DEVNULL,
                     stdout=subprocess.PIPE,
                     stderr=subprocess.DEVNULL,

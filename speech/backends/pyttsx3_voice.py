@@ -9,6 +9,10 @@ to ...") are silenced in that module alone, so the game's terminal stays clean.
 All pyttsx3 calls run in one worker thread (see :mod:`speech.backends.worker`), shared by every
 backend in the process: pyttsx3 caches one engine per driver and its espeak driver keeps one global
 callback, so two threads each building an engine would steal each other's audio.
+
+With no voice named, each line is said in the voice of the current language
+(:mod:`speech.backends.voices`): the system voice whose language is French when the game speaks
+French, the engine's own default voice in English.
 """
 
 from __future__ import annotations
@@ -28,7 +32,9 @@ from typing import Any
 from speech.audio import Player, find_player
 from speech.backends.base import BackendFailed, BackendUnavailable
 from speech.backends.com import co_initialize
+from speech.backends.voices import pick_language_voice
 from speech.backends.worker import QueueWorker
+from speech.i18n import LANGUAGES, language
 
 __all__ = ["Pyttsx3Backend"]
 
@@ -51,6 +57,8 @@ def _frames(path: str) -> int:
 _shared_lock = threading.Lock()
 _shared_worker: QueueWorker | None = None
 _shared_engine: list[Any] = []
+#: The engine's voice when it was made: what English (or a language with no voice here) is said in.
+_default_voice: list[Any] = []
 
 
 def _init_engine() -> None:
@@ -58,7 +66,9 @@ def _init_engine() -> None:
 
     if sys.platform.startswith("linux"):
         _silence_driver_prints()
-    _shared_engine[:] = [pyttsx3.init()]
+    engine = pyttsx3.init()
+    _shared_engine[:] = [engine]
+    _default_voice[:] = [engine.getProperty("voice")]
 
 
 def _release_engine() -> None:
@@ -100,6 +110,8 @@ class Pyttsx3Backend:
     ) -> None:
         self._rate, self._volume = rate, volume
         self._voice: str | None = None
+        #: The voice found for each language (None: none speaks it here), looked up once.
+        self._language_voices: dict[str, str | None] = {}
         self._via_file = sys.platform.startswith("linux")
         self._player: Player | None = (
             find_player(stdin_command=audio_player)
@@ -148,8 +160,20 @@ class Pyttsx3Backend:
         engine = self._engine
         engine.setProperty("rate", int(self._rate) if self._rate is not None else 200)
         engine.setProperty("volume", max(0.0, min(float(self._volume), 1.0)) if self._volume is not None else 1.0)
-        if self._voice:
-            engine.setProperty("voice", self._voice)
+        voice = self._voice or self.language_voice()
+        if voice:
+            engine.setProperty("voice", voice)
+
+    def language_voice(self, lang: str | None = None) -> str | None:
+        """The voice id for ``lang`` (the current language when None): the system voice that speaks
+        it, or the engine's default voice for English or when none does. Run in the engine's thread."""
+        lang = lang or language()
+        default = str(_default_voice[0]) if _default_voice and _default_voice[0] else None
+        if lang == LANGUAGES[0]:
+            return default
+        if lang not in self._language_voices:
+            self._language_voices[lang] = pick_language_voice(self._engine.getProperty("voices") or [], lang)
+        return self._language_voices[lang] or default
 
     @staticmethod
     def _pick_voice(engine: Any, wanted: str) -> str:
