@@ -54,21 +54,36 @@ def run(args: argparse.Namespace) -> int:
     except UnknownGame:
         entry = None
     if entry is None or entry.name not in names:
-        raise UsageError(f"--game: {args.game!r} cannot be played over the network; games: {', '.join(names)}")
+        raise UsageError(_("--game: {game!r} cannot be played over the network; games: {games}").format(
+            game=args.game, games=", ".join(names)))
     low, high = entry.player_range
     if not max(2, low) <= args.seats <= high:
-        raise UsageError(f"--seats: {entry.title} is for {max(2, low)} to {high} players")
+        raise UsageError(_("--seats: {title} is for {low} to {high} players").format(
+            title=_(entry.title), low=max(2, low), high=high))
     if not 0 <= args.computers < args.seats:
-        raise UsageError("--computers: from 0 to one less than --seats (a seat is yours)")
+        raise UsageError(_("--computers: from 0 to one less than --seats (a seat is yours)"))
     settings = terminal_settings(args)
     level = args.level or settings.level
     if args.computers and level not in entry.levels:
-        raise UsageError(f"--level: {entry.title} has computer players of level {', '.join(entry.levels)}")
+        raise UsageError(_("--level: {title} has computer players of level {levels}").format(
+            title=_(entry.title), levels=", ".join(entry.levels)))
     if not sys.stdin.isatty():
-        print("access-game: host needs a terminal: standard input is not one.", file=sys.stderr)
+        print(_("access-game: host needs a terminal: standard input is not one."), file=sys.stderr)
         return 2
-    from access_game.net.terminal import SeatRequest, play_at_table
+    # The rule options are the host's settings (F2, or `play` flags remembered), as in a game at one
+    # terminal; the first dealer is drawn here when the settings say 'random', so the host does not
+    # always deal hand 1.
+    import secrets
 
+    from access_game.net.terminal import SeatRequest, play_at_table
+    from engine.game import Game
+
+    seed = secrets.randbits(31)
+    options = entry.rule_options(settings.rule_options(entry.name), args.seats, seed)
+    try:  # a remembered choice that does not fit this table (two decks for six): the rules' defaults
+        Game.new(entry.ruleset, [f"p{i}" for i in range(args.seats)], seed=seed, options=options)
+    except (ValueError, TypeError):
+        options = entry.rule_options({}, args.seats, seed)
     first = {"type": "create", "game": entry.name, "seats": args.seats, "computers": args.computers,
-             "level": level, "options": {}}
+             "level": level, "options": options}
     return play_at_table(SeatRequest(args.server, args.name, first), settings)

@@ -33,10 +33,11 @@ def run(args: argparse.Namespace) -> int:
 
     code = args.code.strip().upper()
     if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
-        raise UsageError(f"CODE: a table code is {CODE_LENGTH} letters and digits, such as K7Q3MX")
+        raise UsageError(_("CODE: a table code is {length} letters and digits, such as K7Q3MX").format(
+            length=CODE_LENGTH))
     settings = terminal_settings(args)
     if not sys.stdin.isatty():
-        print("access-game: join needs a terminal: standard input is not one.", file=sys.stderr)
+        print(_("access-game: join needs a terminal: standard input is not one."), file=sys.stderr)
         return 2
     from access_game.net.terminal import SeatRequest, play_at_table
 

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 from access_game.cli import UsageError
 from access_game.net.protocol import MAX_NAME_CHARS
 from access_game.settings import CARD_DISPLAYS, Settings, load_settings
+from speech.i18n import _
 
 __all__ = ["MAX_NAME", "add_common", "check_name", "check_server", "terminal_settings"]
 
@@ -28,17 +29,17 @@ def add_common(p: argparse.ArgumentParser) -> None:
 def check_server(url: str) -> None:
     parts = urlsplit(url)
     if parts.scheme not in ("ws", "wss") or not parts.hostname:
-        raise UsageError(f"--server: {url!r} is not a server address such as ws://127.0.0.1:8765")
+        raise UsageError(_("--server: {url!r} is not a server address such as ws://127.0.0.1:8765").format(url=url))
     try:
         parts.port  # noqa: B018 - a bad port raises here
     except ValueError:
-        raise UsageError(f"--server: {url!r} has a bad port") from None
+        raise UsageError(_("--server: {url!r} has a bad port").format(url=url)) from None
 
 
 def check_name(name: str) -> None:
     text = name.strip()
     if not text or len(text) > MAX_NAME or not text.isprintable():
-        raise UsageError(f"--name: 1 to {MAX_NAME} printable characters")
+        raise UsageError(_("--name: 1 to {most} printable characters").format(most=MAX_NAME))
 
 
 def terminal_settings(args: argparse.Namespace) -> Settings:
