@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 from urllib.parse import urlsplit
 
 from access_game.cli import UsageError
 from access_game.net.protocol import MAX_NAME_CHARS
-from access_game.settings import CARD_DISPLAYS, Settings, load_settings
+from access_game.settings import CARD_DISPLAYS, Settings
 from speech.i18n import _
 
 __all__ = ["MAX_NAME", "add_common", "check_name", "check_server", "terminal_settings"]
@@ -43,10 +42,7 @@ def check_name(name: str) -> None:
 
 
 def terminal_settings(args: argparse.Namespace) -> Settings:
-    settings, _note = load_settings()
-    overrides: dict[str, Any] = {}
-    if args.speech:
-        overrides["speech"] = args.speech
-    if args.cards:
-        overrides["cards"] = args.cards
-    return settings.replace(**overrides)
+    """The settings as `play` takes them: saved, with this run's output flags over them."""
+    from access_game.commands.play import settings_with_flags
+
+    return settings_with_flags(args)[0]

@@ -200,18 +200,24 @@ def new_choice(game: str, player: str, level: str, settings: Settings | None = N
     return GameChoice(entry.name, names, level, seed, table_options(entry, names, seed, settings or Settings()))
 
 
-def run(args: argparse.Namespace) -> int:
+def settings_with_flags(args: argparse.Namespace) -> tuple[Settings, str | None]:
+    """The saved settings with this run's output flags over them (--speech, --cards, --braille,
+    --audio-player, where the command has them), and the note about a damaged settings file."""
     settings, settings_note = load_settings()
     overrides: dict[str, Any] = {}
-    if args.speech:
+    if getattr(args, "speech", None):
         overrides["speech"] = args.speech
-    if args.cards:
+    if getattr(args, "cards", None):
         overrides["cards"] = args.cards
     if getattr(args, "braille", None):
         overrides["braille"] = args.braille
     if getattr(args, "audio_player", None) is not None:
         overrides["audio_player"] = args.audio_player.strip()
-    settings = settings.replace(**overrides)
+    return settings.replace(**overrides), settings_note
+
+
+def run(args: argparse.Namespace) -> int:
+    settings, settings_note = settings_with_flags(args)
     choice = choose_game(args, settings)
     if not sys.stdin.isatty():
         print(_("access-game: play needs a terminal: standard input is not one."), file=sys.stderr)
