@@ -46,7 +46,13 @@ def _spawn(home: Path, *args: str) -> Any:
                          dimensions=(24, 200), encoding="utf-8", timeout=15)
 
 
-def test_host_and_join_from_two_terminals_hear_each_other(served: str, tmp_path: Path) -> None:
+def test_host_and_join_from_two_terminals_hear_each_other(served: str, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # The table's rules are the host's settings: Ann's say she deals hand 1, so Ben plays first.
+    from access_game.settings import Settings, save_settings
+
+    monkeypatch.setenv("ACCESS_GAME_HOME", str(tmp_path / "ann"))
+    save_settings(Settings().with_rule("five-crowns", "first_dealer", "you"))
     ann = _spawn(tmp_path / "ann", "host", "--server", served, "--game", "five-crowns", "--seats", "2",
                  "--computers", "0", "--name", "Ann")
     ann.expect(r"Table code: ([A-Z0-9]{6})")
