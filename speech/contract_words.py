@@ -57,6 +57,7 @@ from speech.phrases import (
     rank_word,
     the_card,
 )
+from speech.refusal_words import reason_text
 from speech.results import Names
 from speech.table_words import SELECTED_MARK
 from speech.utterance import Kind, Utterance, Verbosity, utter
@@ -611,7 +612,7 @@ def fit_verdict(fit: bool, one: bool, where: str) -> str:
 def meld_verdict(picked: Sequence[Card], fault: str) -> str:
     if meld_kind(picked) is not None:
         return _(": a {meld}.").format(meld=meld_name(picked))
-    return "." if len(picked) == 1 else _(": not a meld yet, {fault}.").format(fault=fault)
+    return "." if len(picked) == 1 else _(": not a meld yet, {fault}.").format(fault=reason_text(fault))
 
 
 def plan_taken_apart(mark: int, meld: Sequence[Card]) -> str:

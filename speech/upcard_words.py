@@ -36,6 +36,7 @@ from speech.phrases import (
     rank_plural,
     the_card,
 )
+from speech.refusal_words import reason_text
 from speech.results import Names
 from speech.table_words import DISCARD_PILE_EMPTY
 from speech.utterance import Kind, Utterance, Verbosity, utter
@@ -381,7 +382,8 @@ def meld_verdict(rank: Rank, value: int, but: str) -> str:
     return _("A meld of {ranks}, worth {value}: Enter lays it down.").format(**values)
 
 
-def fit_verdict(one: bool, where: str, when: str) -> str:
+def fit_verdict(one: bool, where: str | None, when: str) -> str:
+    """``where``: the meld the cards fit, or None when they fit several."""
     if when == "now":
         text = _("Not a meld, but it fits {where}: Enter or Shift+O lays off.") if one else \
             _("Not a meld, but they fit {where}: Enter or Shift+O lays off.")
@@ -390,11 +392,12 @@ def fit_verdict(one: bool, where: str, when: str) -> str:
     else:
         text = _("Not a meld, but it fits {where}; you may lay off from the turn after your first meld.") if one \
             else _("Not a meld, but they fit {where}; you may lay off from the turn after your first meld.")
-    return text.format(where=where)
+    return text.format(where=where if where is not None else _("melds"))
 
 
 def not_a_meld(problem: str) -> str:
-    return _("Not a meld: {problem}.").format(problem=problem)
+    """'Not a meld: a meld needs at least 3 cards.': the rules' reason, in the player's language."""
+    return _("Not a meld: {problem}.").format(problem=reason_text(problem))
 
 
 def fits_no_meld(card: Card, wild: Rank) -> list[str | Card]:

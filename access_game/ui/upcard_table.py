@@ -408,7 +408,7 @@ class UpcardTable(HandTable):
             return uw.meld_verdict(rank, cards_value(cards, wild), but)
         homes = [self._meld_for(c) for c in cards]
         if v.table and all(h is not None for h in homes):
-            where = self._meld_name(homes[0]) if len(set(homes)) == 1 and homes[0] is not None else "melds"
+            where = self._meld_name(homes[0]) if len(set(homes)) == 1 and homes[0] is not None else None
             when = ("now" if now and v.may_lay_off else "melded" if v.melded[v.seat] and not v.first_meld_now
                     else "later")
             return uw.fit_verdict(len(cards) == 1, where, when)
