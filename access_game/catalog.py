@@ -225,10 +225,6 @@ def games() -> list[GameEntry]:
     return list(_CATALOG.values())
 
 
-def game_names() -> list[str]:
-    return list(_CATALOG)
-
-
 def game(name: str) -> GameEntry:
     """The entry for ``name`` (case not significant), or UnknownGame listing each game once."""
     entry = _CATALOG.get(name.strip().casefold())

@@ -40,11 +40,6 @@ class Names:
         name = self.name(seat)
         return name[:1].upper() + name[1:]
 
-    def verb(self, seat: int | None, third: str, second: str) -> str:
-        """'has' for Anna, 'have' for you (English only: a sentence to translate is written whole for
-        each person, chosen with :meth:`is_listener`)."""
-        return second if seat is not None and seat == self.listener else third
-
 
 def leaders_words(names: Names, totals: Sequence[int], seats: Sequence[int] | None = None) -> str:
     """'Anna leads with 25.' / 'You and Bob lead with 30.' Lowest total leads (penalty scoring)."""

@@ -35,7 +35,6 @@ from engine.arrange_contract import (
     lay_down_problem,
     lay_off_options,
     meld_kind,
-    ordered_meld,
     run_value,
     swap_options,
 )
@@ -78,13 +77,9 @@ _KEY_OF_CARD = {n: k for k, n in CARD_KEYS.items()}
 _WANTED_NAMED = 8
 
 
-
 def card_key(index: int) -> str:
     """The key that moves to card ``index`` (0-based)."""
     return _KEY_OF_CARD[index + 1]
-
-
-
 
 
 def suit_key(card: Card) -> tuple[int, int, int]:
@@ -158,11 +153,6 @@ class ContractTable(HandTable):
 
     def _list(self, cards: Sequence[Card], separator: str = "; ") -> Parts:
         return cards_parts(list(cards), WILD, separator=separator)
-
-    @staticmethod
-    def _meld_cards(cards: Sequence[Card]) -> Parts:
-        """A named meld's cards in order, every wild marked."""
-        return cards_parts(ordered_meld(cards), WILD)
 
     # ----- the hand: aces high and the wilds last, a mark per card (selected, or in planned meld k)
     @property

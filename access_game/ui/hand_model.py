@@ -52,9 +52,6 @@ class HandModel:
     def selected(self) -> list[Card]:
         return [c for c, m in zip(self.cards, self.marks, strict=True) if m == SELECTED]
 
-    def with_mark(self, mark: int) -> list[Card]:
-        return [c for c, m in zip(self.cards, self.marks, strict=True) if m == mark]
-
     def clear_marks(self) -> None:
         self.marks = [FREE] * len(self.cards)
 

@@ -444,10 +444,6 @@ class ContractView:
         return self.seat != self.to_move and self.seat in self.buy_pending
 
 
-def _names(cards: Sequence[Card]) -> str:
-    return ", ".join(c.name for c in cards)
-
-
 def _codes(cards: Sequence[Card]) -> str:
     return " ".join(c.code for c in cards)
 

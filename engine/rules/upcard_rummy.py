@@ -99,14 +99,6 @@ def parse_upcard_card(text: str) -> Card:
     return parse_card(text, ranks=NO_TWOS_RANKS, suits=STANDARD_SUITS, jokers=False, game=GAME)
 
 
-def _names(cards: Sequence[Card]) -> str:
-    """Cards in words for a refusal: 'the 9 of hearts, the 9 of spades and the 5 of clubs'."""
-    names = [f"the {c.name}" for c in cards]
-    if len(names) < 2:
-        return names[0] if names else "no cards"
-    return f"{', '.join(names[:-1])} and {names[-1]}"
-
-
 # --------------------------------------------------------------------------- actions
 @dataclass(frozen=True, slots=True)
 class Meld(Action):
