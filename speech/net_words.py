@@ -44,7 +44,6 @@ __all__ = [
     "seat_kept",
     "seated",
     "server_error",
-    "settings_not_kept",
     "table_code",
     "waiting_for",
     "waiting_for_players",
@@ -181,10 +180,6 @@ def seat_kept(server: str, code: str) -> str:
 
 def left_before_start() -> str:
     return _("You left the table before the game began.")
-
-
-def settings_not_kept(reason: str) -> str:
-    return _("The settings could not be kept: {reason}.").format(reason=reason)
 
 
 def crashed(error: str, server: str, code: str, log: object) -> str:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from speech.i18n import _
+from speech.i18n import N_, _
 
 __all__ = [
+    "START_NEW_QUESTION",
     "crashed",
     "elsewhere_answer",
     "in_use",
@@ -20,9 +21,22 @@ __all__ = [
     "other_slot",
     "quit_unsaved",
     "saved_elsewhere",
+    "saved_game_kept",
     "saved_goodbye",
+    "settings_not_kept",
     "still_not_saved",
 ]
+
+START_NEW_QUESTION = N_("Start a new game?")
+
+
+def saved_game_kept(path: Path) -> str:
+    """Said when a new game replaces a saved one: the old one is not lost."""
+    return _("The saved game was kept as {path}.").format(path=path)
+
+
+def settings_not_kept(reason: str) -> str:
+    return _("The settings could not be kept: {reason}.").format(reason=reason)
 
 
 def saved_goodbye(command: str) -> str:

@@ -278,7 +278,7 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
         try:
             save_settings(new)
         except OSError as exc:
-            say(f"The settings could not be kept: {exc.strerror or exc}.")
+            say(save_words.settings_not_kept(str(exc.strerror or exc)))
         _apply_settings(announcer, last[0], new, own_backend=backend is None)
         last[0] = new
 
@@ -360,7 +360,7 @@ class _Terminal:
     def set_aside(self, store: Any) -> None:
         kept = store.set_aside("replaced")
         if kept is not None:
-            self.say(f"The saved game was kept as {kept}.")
+            self.say(save_words.saved_game_kept(kept))
 
     def saved_game(self, store: Any, *, force_new: bool, any_saved: bool) -> tuple[Any, Any] | None:
         """(the saved session to resume or None for a new game, the store it is kept in); None: leave."""
@@ -374,7 +374,7 @@ class _Terminal:
         loaded = store.load()
         if loaded.problem:
             self.say(loaded.problem)
-            if not self.ask("Start a new game?"):
+            if not self.ask(save_words.START_NEW_QUESTION):
                 return None
             return None, store
         if loaded.session is not None and not _has_table(loaded.session):

@@ -20,7 +20,8 @@ from access_game.net.client import Connection, NetError, TokenStore
 from access_game.net.remote_session import RemoteSession
 from access_game.settings import Settings, save_settings
 from speech import net_words as nw
-from speech.i18n import _
+from speech import save_words
+from speech.i18n import N_, _
 from speech.utterance import Kind
 
 __all__ = ["SeatRequest", "play_at_table"]
@@ -111,7 +112,7 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
         try:
             save_settings(new)
         except OSError as exc:
-            say(nw.settings_not_kept(str(exc.strerror or exc)))
+            say(save_words.settings_not_kept(str(exc.strerror or exc)))
         _apply_settings(announcer, last[0], new, own_backend=backend is None)
         last[0] = new
 
@@ -163,7 +164,7 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
         try:
             status = asyncio.run(run())
         except KeyboardInterrupt:
-            app.quit_now("Interrupted.")
+            app.quit_now(N_("Interrupted."))
             status = 0
         except Exception as exc:  # one line, not a traceback; the server keeps the table and the seat
             from access_game.commands.play import _crash_log
