@@ -46,6 +46,8 @@ class Ruleset(Protocol):
     title: str
     min_players: int
     max_players: int
+    #: Every kind of move of the game.
+    moves: tuple[type[Action], ...]
 
     def new_state(self, players: Sequence[str], *, seed: int, options: Mapping[str, Any] | None = None) -> Any:
         """A fresh game, not yet dealt."""

@@ -19,10 +19,10 @@ from typing import Any
 
 from engine.actions import Action, action_from_data, action_to_data
 from engine.events import Event, event_from_data, event_to_data
+from engine.ruleset import get_ruleset, ruleset_names
 from engine.views_data import view_from_data, view_to_data
 
 __all__ = [
-    "ACTION_KINDS",
     "CODE_ALPHABET",
     "CODE_LENGTH",
     "MAX_CHAT_CHARS",
@@ -44,6 +44,7 @@ __all__ = [
     "Rejoin",
     "TokenBucket",
     "Update",
+    "action_kinds",
     "chat_message",
     "client_to_data",
     "decode_server",
@@ -76,14 +77,12 @@ CODE_LENGTH = 6
 CLOSE_POLICY = 1008
 CLOSE_TOO_BIG = 1009
 
-#: The action kinds of each game, for the ``why_not`` of an update (one entry per kind).
-ACTION_KINDS: Mapping[str, tuple[str, ...]] = {
-    "five-crowns": ("draw", "discard", "go_out"),
-    "solitaire": ("draw", "place", "discard"),
-    "contract-rummy": ("draw", "discard", "contract_lay_down", "contract_lay_off", "contract_swap",
-                       "contract_buy", "contract_pass_buy"),
-    "upcard-rummy": ("draw", "discard", "upcard_take_discards", "upcard_meld", "upcard_lay_off"),
-}
+def action_kinds(game: str) -> tuple[str, ...]:
+    """The move kinds of ``game`` as its rules declare them, for the ``why_not`` of an update (one entry
+    per kind); empty for a game the engine does not know."""
+    if game not in ruleset_names():
+        return ()
+    return tuple(move.kind for move in get_ruleset(game).moves)
 
 
 class ErrorCode:
@@ -261,8 +260,8 @@ def parse_client(frame: str | bytes) -> ClientMessage:
     if kind == "create":
         _only(data, "game", "seats", "computers", "level", "options")
         game = data.get("game")
-        if not isinstance(game, str) or game not in ACTION_KINDS:
-            raise ProtocolError(ErrorCode.BAD_GAME, f"game must be one of {', '.join(ACTION_KINDS)}")
+        if not isinstance(game, str) or not action_kinds(game):
+            raise ProtocolError(ErrorCode.BAD_GAME, f"game must be one of {', '.join(ruleset_names())}")
         seats = _whole(data, "seats", 1, MAX_SEATS)
         return Create(game=game, seats=seats, computers=_whole(data, "computers", 0, seats - 1, 0),
                       level=_text(data, "level", 10, "normal"), options=_options(data.get("options", {})))

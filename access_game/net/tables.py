@@ -13,7 +13,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from access_game.net.protocol import ACTION_KINDS, CODE_ALPHABET, CODE_LENGTH
+from access_game.net.protocol import CODE_ALPHABET, CODE_LENGTH, action_kinds
 from access_game.session import bot_seed
 from engine.actions import Action
 from engine.bots import agent_levels, make_agent
@@ -83,7 +83,7 @@ class Table:
     def create(cls, code: str, game_name: str, *, seats: int, computers: int, level: str,
                options: dict[str, Any]) -> Table:
         """A new table; TableError when the game, the seat count, the level or the options do not fit."""
-        if game_name not in ACTION_KINDS:
+        if not action_kinds(game_name):
             raise TableError("bad_game", f"unknown game {game_name!r}")
         rules = get_ruleset(game_name)
         if not rules.min_players <= seats <= rules.max_players:
@@ -182,7 +182,7 @@ class Table:
 
     def why_not(self, seat: int) -> dict[str, str | None]:
         assert self.game is not None
-        return {kind: self.game.why_not_now(seat, kind) for kind in ACTION_KINDS[self.game_name]}
+        return {kind: self.game.why_not_now(seat, kind) for kind in action_kinds(self.game_name)}
 
     def act(self, action: Action) -> tuple[list[Event], str | None]:
         assert self.game is not None
@@ -233,7 +233,7 @@ class Table:
             if not all((s.name is None or isinstance(s.name, str)) for s in seats):
                 raise SaveFormatError("a seat's name is not text")
             code, game_name = str(data["code"]), str(data["game_name"])
-            if game_name not in ACTION_KINDS:
+            if not action_kinds(game_name):
                 raise SaveFormatError(f"unknown game {game_name!r}")
             game = None if data["game"] is None else Game.from_data(data["game"])
             if game is not None and len(game.players) != len(seats):

@@ -453,6 +453,8 @@ class ContractRummy:
     title = "Contract Rummy"
     min_players = 2
     max_players = 8
+    #: Every kind of move of the game, so a table can ask the rules about each (why not now?).
+    moves: tuple[type[Action], ...] = (Draw, Discard, LayDown, LayOff, Swap, Buy, PassBuy)
     parse_card = staticmethod(parse_contract_card)
 
     # ----------------------------------------------------------------- setup

@@ -182,6 +182,8 @@ class FiveCrowns:
     title = "Five Crowns"
     min_players = 2
     max_players = 14
+    #: Every kind of move of the game, so a table can ask the rules about each (why not now?).
+    moves: tuple[type[Action], ...] = (Draw, Discard, GoOut)
     parse_card = staticmethod(parse_five_crowns)
 
     # ----------------------------------------------------------------- setup

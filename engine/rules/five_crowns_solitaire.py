@@ -354,6 +354,8 @@ class FiveCrownsSolitaire:
     title = "Five Crowns solitaire"
     min_players = 1
     max_players = 1
+    #: Every kind of move of the game, so a table can ask the rules about each (why not now?).
+    moves: tuple[type[Action], ...] = (Draw, Place, Discard)
     parse_card = staticmethod(parse_solitaire_card)
 
     def new_state(

@@ -343,6 +343,8 @@ class UpcardRummy:
     title = "Upcard Rummy"
     min_players = 2
     max_players = 6
+    #: Every kind of move of the game, so a table can ask the rules about each (why not now?).
+    moves: tuple[type[Action], ...] = (Draw, Discard, TakeDiscards, Meld, LayOff)
     parse_card = staticmethod(parse_upcard_card)
 
     # ----------------------------------------------------------------- setup
