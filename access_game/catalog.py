@@ -56,6 +56,7 @@ class GameOption:
     name: str
     kind: Literal["choice", "int", "bool"]
     default: object
+    #: English, marked for translation: say it through ``_()``.
     help: str
     choices: tuple[str, ...] = ()
     minimum: int | None = None
@@ -235,10 +236,17 @@ def game(name: str) -> GameEntry:
 
 _UI = "access_game.ui"
 
-_ALL_WILD = GameOption("all_wild_melds", "bool", True, "whether a meld of wild cards only counts",
+
+def N_(message: str) -> str:
+    """Mark an option's help for the catalog of sentences, as ``speech.i18n.N_`` does (the commands say
+    it through ``_``); a marker of its own, because importing the game catalog loads no speech."""
+    return message
+
+
+_ALL_WILD = GameOption("all_wild_melds", "bool", True, N_("whether a meld of wild cards only counts"),
                        flag="--all-wild-melds", setting="all wild melds")
-_FIRST_DEALER = GameOption("first_dealer", "choice", "random", "who deals the first hand: a player drawn at "
-                           "random from the seed (the default), or you", choices=("random", "you"),
+_FIRST_DEALER = GameOption("first_dealer", "choice", "random", N_("who deals the first hand: a player drawn at "
+                           "random from the seed (the default), or you"), choices=("random", "you"),
                            flag="--first-dealer", setting="first dealer")
 
 register_game(GameEntry(
@@ -253,11 +261,11 @@ register_game(GameEntry(
     save_slot="current",
     command="access-game",
     options=(
-        GameOption("tie_break", "choice", "share", "a tie for the lowest total: share the win, or play 6-card "
-                   "hands until one player is lowest", choices=("share", "playoff"), flag="--tie-break",
+        GameOption("tie_break", "choice", "share", N_("a tie for the lowest total: share the win, or play 6-card "
+                   "hands until one player is lowest"), choices=("share", "playoff"), flag="--tie-break",
                    setting="tie break"),
         _ALL_WILD,
-        GameOption("sets", "int", None, "sets of cards: 1 or 2 (default: 1 for up to 7 players, 2 for more)",
+        GameOption("sets", "int", None, N_("sets of cards: 1 or 2 (default: 1 for up to 7 players, 2 for more)"),
                    minimum=1, flag="--sets", setting="sets", values=(None, 1, 2)),
         _FIRST_DEALER,
     ),
@@ -285,8 +293,8 @@ register_game(GameEntry(
     save_slot="contract-rummy",
     command="access-game play --game contract-rummy",
     options=(
-        GameOption("decks", "int", None, "standard decks shuffled together: 2 or 3 (default: 2 for up to 5 "
-                   "players, 3 for more)", minimum=2, flag="--decks", setting="decks", values=(None, 2, 3)),
+        GameOption("decks", "int", None, N_("standard decks shuffled together: 2 or 3 (default: 2 for up to 5 "
+                   "players, 3 for more)"), minimum=2, flag="--decks", setting="decks", values=(None, 2, 3)),
         _FIRST_DEALER,
     ),
 ))
@@ -301,7 +309,7 @@ register_game(GameEntry(
     save_slot="upcard-rummy",
     command="access-game play --game upcard-rummy",
     options=(
-        GameOption("target", "int", 3000, "the total that ends the game", minimum=1, flag="--target",
+        GameOption("target", "int", 3000, N_("the total that ends the game"), minimum=1, flag="--target",
                    setting="target", values=(3000, 500, 1000, 1500, 2000, 2500, 5000)),
         _FIRST_DEALER,
     ),

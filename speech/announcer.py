@@ -111,10 +111,6 @@ class Announcer:
         with self._lock:
             self._recent.clear()
 
-    def announce_all(self, utterances: Sequence[Utterance]) -> int:
-        """Announce in order; returns how many were not dropped."""
-        return sum(1 for u in utterances if self.announce(u))
-
     def repeat_last(self) -> Utterance | None:
         """Say the newest message again (whatever the history filter)."""
         with self._lock:
@@ -134,9 +130,6 @@ class Announcer:
                 self._fail_over(exc)
 
     # ----------------------------------------------------------------- lines
-    def words_line(self, utterance: Utterance) -> str:
-        return utterance.text()
-
     def _glued(self, utterance: Utterance) -> str:
         """The line as the card display setting shows it, with the spaces inside each card glued."""
         cells = self.braille_fn
@@ -151,10 +144,6 @@ class Announcer:
     def display_line(self, utterance: Utterance) -> str:
         """The line as the card display setting shows it (for a braille display reader)."""
         return unglue(self._glued(utterance))
-
-    def printed_line(self, utterance: Utterance) -> str:
-        """What is printed, as one line: cards as the card display setting shows them, in every mode."""
-        return self.display_line(utterance)
 
     def printed_lines(self, utterance: Utterance) -> list[str]:
         """What is printed: the line, or its sentences one a line when it is longer than ``width``."""

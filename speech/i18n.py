@@ -26,6 +26,7 @@ __all__ = [
     "N_",
     "_",
     "default_language",
+    "elide",
     "fill",
     "language",
     "ngettext",
@@ -128,6 +129,20 @@ def fill(template: str, **values: Any) -> tuple[Any, ...]:
                 continue
         merged.append(part)
     return tuple(merged)
+
+
+#: Per language, the contractions a filled-in name makes with the word before it. A translator writes
+#: "de {name}" once, but French says "d'Anna" and "de Bob": the catalog cannot know the name. Only a
+#: capitalised word (a name) after "de" is touched; the catalog's own words are already right.
+_ELISIONS: Mapping[str, tuple[re.Pattern[str], str]] = {
+    "fr": (re.compile(r"\b([dD])e ([AEIOUÀÂÉÈÊÎÔÛ][a-zà-ÿ])"), r"\1'\2"),
+}
+
+
+def elide(text: str) -> str:
+    """``text`` with the current language's contractions before names: "de Anna" becomes "d'Anna"."""
+    rule = _ELISIONS.get(_language)
+    return text if rule is None else rule[0].sub(rule[1], text)
 
 
 def default_language(environ: Mapping[str, str] | None = None) -> str:

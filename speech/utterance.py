@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
 from engine.cards import Card, Rank
-from speech.i18n import _
+from speech.i18n import _, elide
 from speech.phrases import card_words
 
 __all__ = ["Kind", "Utterance", "Verbosity", "utter"]
@@ -62,6 +62,7 @@ def utter(*parts: str | Card, kind: Kind = Kind.SYSTEM, urgent: bool = False) ->
 
     Each text part goes through ``_``, so a sentence kept in a constant (marked ``N_``) is said in the
     language chosen when it is said; a part already translated, or with no catalog entry, is unchanged.
+    Then the language's contractions before names are made ("de Anna" is said "d'Anna").
     """
-    return Utterance(tuple(_(p) if isinstance(p, str) else p for p in parts if not (isinstance(p, str) and not p)),
-                     kind, urgent)
+    kept = (p for p in parts if not (isinstance(p, str) and not p))
+    return Utterance(tuple(elide(_(p)) if isinstance(p, str) else p for p in kept), kind, urgent)

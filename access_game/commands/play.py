@@ -20,7 +20,7 @@ from typing import Any
 from access_game.catalog import GameEntry, GameOption
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
-from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, LEVELS, Settings, load_settings, save_settings
+from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, LEVELS, Settings, load_settings
 from speech import save_words
 from speech.i18n import _
 
@@ -50,8 +50,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help=_("the game: {default} (the default), {games} or {last}").format(
                        default=DEFAULT_GAME, games=", ".join(others[:-1]), last=others[-1]))
     p.add_argument("--players", type=int,
-                   help="number of players, you included (default 4; " + "; ".join(
-                       f"{e.title} {_span(e.player_range)}" for e in entries) + ")")
+                   help=_("number of players, you included (default 4; {ranges})").format(
+                       ranges="; ".join(f"{e.title} {_span(e.player_range)}" for e in entries)))
     p.add_argument("--names", nargs="+", metavar="NAME",
                    help=_("names: the computer players', or everyone's with yours first"))
     p.add_argument("--level", choices=LEVELS, type=str.casefold,
@@ -79,12 +79,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         opt = uses[0][1]
         rules.add_argument(flag, dest=option_dest(flag), metavar=option_metavar(opt),
                            help=_("{names}: {help}").format(names=", ".join(title for title, _opt in uses),
-                                                            help=opt.help))
+                                                            help=_(opt.help)))
 
 
 def _span(players: tuple[int, int]) -> str:
     low, high = players
-    return "1 player" if low == high == 1 else f"{low} to {min(high, len(COMPUTER_NAMES) + 1)}"
+    if low == high == 1:
+        return _("1 player")
+    return _("{low} to {high}").format(low=low, high=min(high, len(COMPUTER_NAMES) + 1))
 
 
 def option_metavar(opt: GameOption) -> str:
@@ -243,55 +245,26 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
     # A one-line interface never needs to know where the cursor is; asking the terminal (CPR) only
     # produces a warning where nothing answers.
     os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
-    from prompt_toolkit.output import create_output
-
     from access_game.catalog import game as catalog_game
     from access_game.saves import SaveStore
-    from access_game.ui.printer import LinePrinter, PlainOutput, plain_terminal
-    from access_game.ui.speech_link import make_announcer, make_cues, start_output
-    from speech.utterance import Kind
+    from access_game.ui.terminal_output import TerminalOutput
 
-    out = output if output is not None else (PlainOutput() if plain_terminal() else create_output())
-    printer = LinePrinter(out)
-    speech_backend, fallbacks, audio_note = (backend, [], None) if backend is not None else start_output(settings)
-    announcer = make_announcer(settings, printer, speech_backend, fallbacks)
-
-    def say(text: str) -> None:
-        # Before a game, every line answers a key or reports once: never a repeat to drop.
-        announcer.new_batch()
-        announcer.announce(text, Kind.SYSTEM)
-
+    outputs = TerminalOutput(settings, output=output, backend=backend, cues=cues)
     if settings_note:
-        say(settings_note)
-    if audio_note:
-        say(audio_note)
-    from access_game.ui.brlapi_link import start_display_link
-
-    display_link, display_note = start_display_link(settings.braille, announcer)
-    if display_note:
-        say(display_note)
+        outputs.say(settings_note)
+    outputs.say_notes()
     store = saves if saves is not None else SaveStore(slot=catalog_game(choice.game).save_slot)
-    cue_player = make_cues(settings) if cues == "auto" else cues
-    last = [settings]
-
-    def on_settings(new: Settings) -> None:
-        try:
-            save_settings(new)
-        except OSError as exc:
-            say(save_words.settings_not_kept(str(exc.strerror or exc)))
-        _apply_settings(announcer, last[0], new, own_backend=backend is None)
-        last[0] = new
 
     def linked(app: Any) -> None:
-        if display_link is not None:
-            _link_display(display_link, app)
+        outputs.link(app)
         if on_app is not None:
             on_app(app)
 
-    terminal = _Terminal(printer, out, input, say, linked, on_settings, announcer, cue_player)
+    terminal = _Terminal(outputs.printer, outputs.out, input, outputs.say, linked, outputs.on_settings,
+                         outputs.announcer, outputs.cues)
     try:
         while True:
-            app = terminal.play(choice, last[0], store, force_new=force_new, any_saved=any_saved)
+            app = terminal.play(choice, outputs.settings, store, force_new=force_new, any_saved=any_saved)
             terminal.release()
             if app is None:
                 return 0
@@ -299,17 +272,12 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
                 return int(app.status)
             # 'Another game': its own save slot in the same folder, and the resume question if one is kept.
             player = app.session.players[app.session.human_seat]
-            choice = new_choice(app.next_game, player, last[0].level, last[0])
+            choice = new_choice(app.next_game, player, outputs.settings.level, outputs.settings)
             store = SaveStore(store.directory, slot=catalog_game(choice.game).save_slot)
             force_new = any_saved = False
     finally:
-        if display_link is not None:
-            display_link.close()
         terminal.release()
-        printer.flush()
-        announcer.close()
-        if cue_player is not None and hasattr(cue_player, "close"):
-            cue_player.close()
+        outputs.close()
 
 
 class _Terminal:
@@ -470,36 +438,6 @@ class _Terminal:
         return app
 
 
-def _link_display(link: Any, app: Any) -> None:
-    """The display's keys act in the game's own thread, like key presses, and a routing key over a card
-    of the hand moves to that card (the table's own 'go to card')."""
-
-    def post(fn: Callable[[], None]) -> None:
-        loop = app.application.loop
-        if loop is None or not app.application.is_running:
-            fn()  # between games: nothing else is running
-            return
-
-        def run() -> None:
-            fn()
-            app.printer.flush()
-            app.application.invalidate()
-
-        loop.call_soon_threadsafe(run)
-
-    def on_card(card: Any) -> None:
-        order = getattr(app.table, "order", None)
-        move = getattr(app.table, "_move_to", None)
-        if not order or card not in order or not callable(move):
-            return
-        app.session.announcer.new_batch()
-        app.session.announcer.silence()
-        move(order.index(card))
-
-    link.post = post
-    link.on_card = on_card
-
-
 def _has_table(saved: Any) -> bool:
     from access_game.ui.table import table_names
 
@@ -528,18 +466,3 @@ def _crash_log(exc: BaseException) -> Path | None:
     return path
 
 
-def _apply_settings(announcer: Any, old: Settings, new: Settings, *, own_backend: bool) -> None:
-    """Make a settings change heard at once: card display, and a new voice if speech or rate changed."""
-    if hasattr(announcer, "card_display"):
-        announcer.card_display = new.cards
-    if hasattr(announcer, "width"):
-        announcer.width = new.width
-    if own_backend and (old.speech, old.rate, old.audio_player) != (new.speech, new.rate, new.audio_player):
-        from access_game.ui.speech_link import start_output
-        from speech.utterance import Kind
-
-        backend, fallbacks, note = start_output(new)
-        announcer.set_backend(backend)
-        announcer.fallbacks = fallbacks
-        if note:
-            announcer.announce(note, Kind.SYSTEM)

@@ -41,7 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--new", action="store_true", help=_("deal a new game even if one is saved (the saved one is kept)"))
     for opt in catalog_game("solitaire").options:  # the rule options, as `play --game solitaire` takes them
         if opt.flag is not None:
-            p.add_argument(opt.flag, dest=option_dest(opt.flag), metavar=option_metavar(opt), help=opt.help)
+            p.add_argument(opt.flag, dest=option_dest(opt.flag), metavar=option_metavar(opt), help=_(opt.help))
 
 
 def check_args(args: argparse.Namespace) -> tuple[int, str]:

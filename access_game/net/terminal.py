@@ -18,11 +18,9 @@ from typing import Any
 
 from access_game.net.client import Connection, NetError, TokenStore
 from access_game.net.remote_session import RemoteSession
-from access_game.settings import Settings, save_settings
+from access_game.settings import Settings
 from speech import net_words as nw
-from speech import save_words
 from speech.i18n import N_, _
-from speech.utterance import Kind
 
 __all__ = ["SeatRequest", "play_at_table"]
 
@@ -85,49 +83,24 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
             input: Any, output: Any, backend: Any, tokens: TokenStore, cues: Any, resumed: bool,
             on_session: Callable[[RemoteSession], None] | None,
             on_app: Callable[[Any], None] | None) -> int:
-    from prompt_toolkit.output import create_output
-
     from access_game.catalog import game as catalog_game
-    from access_game.commands.play import _apply_settings, _link_display
     from access_game.ui.app import GameApp
-    from access_game.ui.brlapi_link import start_display_link
-    from access_game.ui.printer import LinePrinter, PlainOutput, plain_terminal
-    from access_game.ui.speech_link import make_announcer, make_cues, make_narrator, start_output
+    from access_game.ui.speech_link import make_narrator
+    from access_game.ui.terminal_output import TerminalOutput
 
-    out = output if output is not None else (PlainOutput() if plain_terminal() else create_output())
-    printer = LinePrinter(out)
-    speech_backend, fallbacks, audio_note = (backend, [], None) if backend is not None else start_output(settings)
-    announcer = make_announcer(settings, printer, speech_backend, fallbacks)
-    cue_player = make_cues(settings) if cues == "auto" else cues
+    outputs = TerminalOutput(settings, output=output, backend=backend, cues=cues)
+    printer, say = outputs.printer, outputs.say
     game_name = str(seated.get("game", ""))
     entry = catalog_game(game_name)
-    last = [settings]
-
-    def say(text: str, kind: Kind = Kind.SYSTEM) -> None:
-        announcer.new_batch()
-        announcer.announce(text, kind)
-        printer.flush()
-
-    def on_settings(new: Settings) -> None:
-        try:
-            save_settings(new)
-        except OSError as exc:
-            say(save_words.settings_not_kept(str(exc.strerror or exc)))
-        _apply_settings(announcer, last[0], new, own_backend=backend is None)
-        last[0] = new
 
     session = RemoteSession(
-        connection, seated, announcer=announcer, settings=settings, cues=cue_player, on_settings=on_settings,
-        rejoined=resumed,
-        narrator_factory=lambda seat, players: make_narrator(seat, players, last[0], game=game_name))
+        connection, seated, announcer=outputs.announcer, settings=settings, cues=outputs.cues,
+        on_settings=outputs.on_settings, rejoined=resumed,
+        narrator_factory=lambda seat, players: make_narrator(seat, players, outputs.settings, game=game_name))
     if on_session is not None:
         on_session(session)
-    display_link, display_note = start_display_link(settings.braille, announcer)
     try:
-        if audio_note:
-            say(audio_note)
-        if display_note:
-            say(display_note)
+        outputs.say_notes()
         code = str(seated["code"])
         if request.first.get("type") == "create" and not resumed:
             say(nw.table_code(code))
@@ -144,10 +117,9 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
             connection.leave()
             tokens.forget(request.server, code)
             return 0
-        app = GameApp(session, printer, input=input, output=out,
+        app = GameApp(session, printer, input=input, output=outputs.out,
                       welcome=f"{entry.title}. {_(nw.HELP_LINE)}")
-        if display_link is not None:
-            _link_display(display_link, app)
+        outputs.link(app)
         if on_app is not None:
             on_app(app)
 
@@ -183,10 +155,5 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
             connection.close()
         return int(status)
     finally:
-        if display_link is not None:
-            display_link.close()
         connection.close()
-        printer.flush()
-        announcer.close()
-        if cue_player is not None and hasattr(cue_player, "close"):
-            cue_player.close()
+        outputs.close()

@@ -72,3 +72,18 @@ def test_empty_text_stays_empty_in_every_language(french: None) -> None:
 
     assert _("") == ""
     assert utter("", "x").parts == ("x",)
+
+
+@pytest.mark.parametrize(("name", "said"), [("Anna", "la place d'Anna."), ("Oscar", "la place d'Oscar."),
+                                            ("Émile", "la place d'Émile."), ("Bob", "la place de Bob."),
+                                            ("Yves", "la place de Yves.")])
+def test_de_before_a_name_elides_as_french_does(french: None, name: str, said: str) -> None:
+    """The catalog writes "de {name}" once; the name decides whether it is said "d'"."""
+    from speech.i18n import _
+
+    line = utter(_("A computer player takes {name}'s seat.").format(name=name)).text()
+    assert line.endswith(said), line
+
+
+def test_english_names_are_left_alone() -> None:
+    assert utter("Waiting for Anna. Seat of Oscar.").text() == "Waiting for Anna. Seat of Oscar."

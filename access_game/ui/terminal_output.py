@@ -1,0 +1,122 @@
+"""Everything one terminal run says and shows, set up once for local and network play alike.
+
+``play`` and ``host``/``join`` open the same outputs in the same order: the printed lines, the voice
+(with its fallbacks), the sound cues and a braille display, and they must react to an F2 change the
+same way (save it, switch the card display or the voice at once). Writing that twice let the two drift;
+here it is written once and both commands hold a ``TerminalOutput``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from access_game.settings import Settings, save_settings
+from speech import save_words
+from speech.utterance import Kind
+
+__all__ = ["TerminalOutput", "apply_settings", "link_display"]
+
+
+class TerminalOutput:
+    """The printer, announcer, cues and display link of one run, and the settings they follow now.
+
+    ``backend`` and ``cues`` are given by tests (a recording backend, no sound); otherwise they are
+    started from the settings, and a voice change in F2 starts a new voice.
+    """
+
+    def __init__(self, settings: Settings, *, output: Any = None, backend: Any = None, cues: Any = "auto") -> None:
+        from prompt_toolkit.output import create_output
+
+        from access_game.ui.brlapi_link import start_display_link
+        from access_game.ui.printer import LinePrinter, PlainOutput, plain_terminal
+        from access_game.ui.speech_link import make_announcer, make_cues, start_output
+
+        self.settings = settings
+        self.out = output if output is not None else (PlainOutput() if plain_terminal() else create_output())
+        self.printer = LinePrinter(self.out)
+        self._own_backend = backend is None
+        speech_backend, fallbacks, audio_note = (backend, [], None) if backend is not None else start_output(settings)
+        self.announcer = make_announcer(settings, self.printer, speech_backend, fallbacks)
+        self.cues = make_cues(settings) if cues == "auto" else cues
+        self.display_link, display_note = start_display_link(settings.braille, self.announcer)
+        #: What starting the outputs found worth saying (no voice, no display), said by ``say_notes``.
+        self.notes = tuple(note for note in (audio_note, display_note) if note)
+
+    def say(self, text: str, kind: Kind = Kind.SYSTEM) -> None:
+        """One line outside a game's turn: it answers a key or reports once, so it is never a repeat."""
+        self.announcer.new_batch()
+        self.announcer.announce(text, kind)
+        self.printer.flush()
+
+    def say_notes(self) -> None:
+        for note in self.notes:
+            self.say(note)
+
+    def on_settings(self, new: Settings) -> None:
+        """F2 changed the settings: keep them, and make the change heard at once."""
+        try:
+            save_settings(new)
+        except OSError as exc:
+            self.say(save_words.settings_not_kept(str(exc.strerror or exc)))
+        apply_settings(self.announcer, self.settings, new, own_backend=self._own_backend)
+        self.settings = new
+
+    def link(self, app: Any) -> None:
+        """Let the braille display's keys act at ``app``'s table, when there is a display."""
+        if self.display_link is not None:
+            link_display(self.display_link, app)
+
+    def close(self) -> None:
+        if self.display_link is not None:
+            self.display_link.close()
+        self.printer.flush()
+        self.announcer.close()
+        if self.cues is not None and hasattr(self.cues, "close"):
+            self.cues.close()
+
+
+def apply_settings(announcer: Any, old: Settings, new: Settings, *, own_backend: bool) -> None:
+    """Make a settings change heard at once: card display, and a new voice if speech or rate changed."""
+    if hasattr(announcer, "card_display"):
+        announcer.card_display = new.cards
+    if hasattr(announcer, "width"):
+        announcer.width = new.width
+    if own_backend and (old.speech, old.rate, old.audio_player) != (new.speech, new.rate, new.audio_player):
+        from access_game.ui.speech_link import start_output
+
+        backend, fallbacks, note = start_output(new)
+        announcer.set_backend(backend)
+        announcer.fallbacks = fallbacks
+        if note:
+            announcer.announce(note, Kind.SYSTEM)
+
+
+def link_display(link: Any, app: Any) -> None:
+    """The display's keys act in the game's own thread, like key presses, and a routing key over a card
+    of the hand moves to that card (the table's own 'go to card')."""
+
+    def post(fn: Callable[[], None]) -> None:
+        loop = app.application.loop
+        if loop is None or not app.application.is_running:
+            fn()  # between games: nothing else is running
+            return
+
+        def run() -> None:
+            fn()
+            app.printer.flush()
+            app.application.invalidate()
+
+        loop.call_soon_threadsafe(run)
+
+    def on_card(card: Any) -> None:
+        order = getattr(app.table, "order", None)
+        move = getattr(app.table, "_move_to", None)
+        if not order or card not in order or not callable(move):
+            return
+        app.session.announcer.new_batch()
+        app.session.announcer.silence()
+        move(order.index(card))
+
+    link.post = post
+    link.on_card = on_card
