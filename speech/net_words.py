@@ -20,6 +20,7 @@ __all__ = [
     "HELP_LINE",
     "KEPT_BY_SERVER",
     "KEY_HELP",
+    "LOBBY_LINE",
     "MOVE_REFUSED",
     "NEW_TABLE",
     "NOBODY_AWAY",
@@ -30,6 +31,7 @@ __all__ = [
     "chat_too_long",
     "crashed",
     "error_words",
+    "free_seat_handed_over",
     "game_begins",
     "handed_over",
     "join_hint",
@@ -42,6 +44,7 @@ __all__ = [
     "refused_seat",
     "seat_entry",
     "seat_kept",
+    "seat_label",
     "seated",
     "server_error",
     "table_code",
@@ -62,6 +65,9 @@ KEPT_BY_SERVER = N_("The server keeps this table after every move; nothing is sa
 NEW_TABLE = N_("A new game at a network table is a new table: access-game host opens one.")
 #: The line that opens the table (after the game's title).
 HELP_LINE = N_("F1 lists the keys; Escape opens a menu of every action; / to chat.")
+#: Said once the host (or a player who joined) sits down and the other seats are still free.
+LOBBY_LINE = N_("While the seats fill: / to chat, Shift+U says the seats, Shift+V lets the host give a free seat "
+                "to a computer player, F1 lists the keys, Ctrl+C leaves.")
 
 #: What each network table key does, for F1 help, the Escape menu and docs/keys.md.
 KEY_HELP: Mapping[str, str] = MappingProxyType({
@@ -130,9 +136,20 @@ def chat_too_long(limit: int) -> str:
     return _("A chat line holds at most {limit} characters; it was not sent.").format(limit=limit)
 
 
+def free_seat_handed_over(seat: int) -> str:
+    return _("A computer player takes seat {seat}.").format(seat=seat + 1)
+
+
+def seat_label(seat: int, name: str) -> str:
+    """A seat in the hand-over menu: the player's name, or 'Seat 3, free' before anyone sits there."""
+    return name or _("Seat {seat}, free").format(seat=seat + 1)
+
+
 def seat_entry(seat: int, name: str, *, you: bool, human: bool, connected: bool, waited: bool) -> str:
     """One seat of the seats list: 'Seat 2, Ben, away, waited for'."""
-    if you:
+    if not name:  # before the deal: nobody has sat down here yet
+        who = _("Seat {seat}, free").format(seat=seat + 1)
+    elif you:
         who = _("Seat {seat}, {name}, you").format(seat=seat + 1, name=name)
     elif not human:
         who = _("Seat {seat}, {name}, computer player").format(seat=seat + 1, name=name)

@@ -23,16 +23,16 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from access_game.settings import LEVELS
 
     p = add_command(sub, "host", run, _("Open a table on a server for friends to join, and sit at it."))
-    p.add_argument("--server", required=True, metavar="URL", help="the table server: ws://HOST:PORT or wss://HOST")
+    p.add_argument("--server", required=True, metavar="URL", help=_("the table server: ws://HOST:PORT or wss://HOST"))
     p.add_argument("--game", required=True, type=str.casefold, metavar="GAME",
-                   help="the game: " + ", ".join(_network_games()))
+                   help=_("the game: {games}").format(games=", ".join(_network_games())))
     p.add_argument("--seats", required=True, type=int, metavar="N",
-                   help="seats at the table, computer players included")
+                   help=_("seats at the table, computer players included"))
     p.add_argument("--computers", type=int, default=0, metavar="K",
-                   help="how many seats computer players take (default 0)")
-    p.add_argument("--name", required=True, help="your name at the table")
+                   help=_("how many seats computer players take (default 0)"))
+    p.add_argument("--name", required=True, help=_("your name at the table"))
     p.add_argument("--level", choices=LEVELS, type=str.casefold,
-                   help="the computer players' level (default from settings)")
+                   help=_("the computer players' level (default from settings)"))
     add_common(p)
 
 

@@ -20,9 +20,9 @@ __all__ = ["register", "run"]
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = add_command(sub, "join", run, _("Take a seat at a table on a server, by the code its host was given."))
-    p.add_argument("--server", required=True, metavar="URL", help="the table server: ws://HOST:PORT or wss://HOST")
-    p.add_argument("code", metavar="CODE", help="the table code the host was given (six letters and digits)")
-    p.add_argument("--name", required=True, help="your name at the table")
+    p.add_argument("--server", required=True, metavar="URL", help=_("the table server: ws://HOST:PORT or wss://HOST"))
+    p.add_argument("code", metavar="CODE", help=_("the table code the host was given (six letters and digits)"))
+    p.add_argument("--name", required=True, help=_("your name at the table"))
     add_common(p)
 
 

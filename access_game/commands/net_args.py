@@ -20,9 +20,9 @@ def add_common(p: argparse.ArgumentParser) -> None:
     from access_game.commands.play import SPEECH_MODES
 
     p.add_argument("--speech", choices=SPEECH_MODES, type=str.casefold,
-                   help="screen-reader: print lines for your screen reader; self-voicing: the game speaks; silent")
+                   help=_("screen-reader: print lines for your screen reader; self-voicing: the game speaks; silent"))
     p.add_argument("--cards", choices=CARD_DISPLAYS, type=str.casefold,
-                   help="cards on printed lines: words, braille cells, or both")
+                   help=_("cards on printed lines: words, braille cells, or both"))
 
 
 def check_server(url: str) -> None:

@@ -229,7 +229,11 @@ class RemoteSession(SessionVoice):
         here, was_here = set(frame.get("connected", ())), set(old.get("connected", ()))
         for seat, name in enumerate(names):
             earlier = before[seat] if seat < len(before) else ""
-            if seat == self.human_seat or not name:
+            if seat == self.human_seat:
+                continue
+            if not name:  # a free seat before the deal: only the host's hand-over is news
+                if seat in was_human and seat not in humans and old:
+                    self._news(nw.free_seat_handed_over(seat))
                 continue
             if seat in humans and not earlier:
                 self._news(nw.joined(name))
@@ -243,7 +247,8 @@ class RemoteSession(SessionVoice):
             self._news(nw.game_begins())
         elif not frame.get("started"):
             taken = sum(1 for s in humans if s < len(names) and names[s])
-            if not old or taken != sum(1 for s in was_human if s < len(before) and before[s]):
+            if not old or taken != sum(1 for s in was_human if s < len(before) and before[s]) \
+                    or len(humans) != len(was_human):
                 self._news(nw.waiting_for_players(taken, len(humans)))
         # Whom the table waits for is news when one of them is away (otherwise it is their turn, said).
         waited = [s for s in frame.get("waiting_for", ()) if s != self.human_seat]

@@ -2,9 +2,9 @@
 
 The same parts as a local game (printer, voice, braille display, settings, the game's table and the
 one-line app); only the session differs: a :class:`RemoteSession` on a :class:`Connection`. Until every
-seat is taken the terminal prints who joins (no prompt yet: there is nothing to play); then the table
-opens exactly as in local play, and whatever the server sends while the prompt waits is printed above
-it as it comes.
+seat is taken a lobby prompt offers the keys that need no cards (chat, the seats, the host's hand-over
+of a free seat) and prints who joins; then the table opens exactly as in local play, and whatever the
+server sends while the prompt waits is printed above it as it comes.
 """
 
 from __future__ import annotations
@@ -106,17 +106,15 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
             say(nw.table_code(code))
             say(nw.join_hint(request.server, code))
         say(nw.seated(str(seated.get("name") or request.name), int(seated["seat"]), entry.title, code))
-        try:
-            while not session.started:
-                session.pump(timeout=0.2)
-                printer.flush()
-                if connection.closed_for_good:  # refused, not merely dropped (that is retried)
-                    return 1
-        except KeyboardInterrupt:
-            say(nw.left_before_start())
-            connection.leave()
-            tokens.forget(request.server, code)
-            return 0
+        if not session.started:
+            status = _wait_for_players(session, outputs, input=input)
+            if connection.closed_for_good:  # refused, not merely dropped (that is retried)
+                return 1
+            if status is not None:
+                say(nw.left_before_start())
+                connection.leave()
+                tokens.forget(request.server, code)
+                return 0
         app = GameApp(session, printer, input=input, output=outputs.out,
                       welcome=f"{entry.title}. {_(nw.HELP_LINE)}")
         outputs.link(app)
@@ -157,3 +155,35 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
     finally:
         connection.close()
         outputs.close()
+
+
+def _wait_for_players(session: RemoteSession, outputs: Any, *, input: Any) -> int | None:
+    """The lobby: the prompt and the keys that need no cards, until every seat is taken. None once the
+    game has begun; otherwise the player left (Ctrl+C, or the menu's quit) before it did."""
+    from access_game.ui.app import GameApp
+    from access_game.ui.waiting_table import WaitingTable
+
+    lobby = GameApp(session, outputs.printer, input=input, output=outputs.out, table_factory=WaitingTable,
+                    welcome=_(nw.LOBBY_LINE), until=lambda: session.started or session.connection.closed_for_good)
+    outputs.link(lobby)
+
+    def news() -> None:
+        outputs.printer.flush()
+        lobby.check_until()
+        lobby.application.invalidate()
+
+    async def run() -> int:
+        session.attach(asyncio.get_running_loop())
+        session.on_news = news
+        session.on_closed = lambda: lobby.quit_now("")
+        try:
+            return await lobby.wait_async()
+        finally:
+            session.on_news = session.on_closed = None
+
+    try:
+        status = asyncio.run(run())
+    except KeyboardInterrupt:
+        status = 0
+    session.listeners.remove(lobby.table.on_events)
+    return None if session.started and not lobby.quitting else status

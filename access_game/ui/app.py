@@ -66,8 +66,12 @@ class GameApp:
         output: Output | None = None,
         table_factory: Callable[[TableSession, Any], Table] = make_table,
         welcome: str | None = None,
+        until: Callable[[], bool] | None = None,
     ) -> None:
         self.session = session
+        #: The app ends by itself once this is true and no question or menu is open (a lobby ends
+        #: when the game begins; see ``check_until``).
+        self.until = until
         self.printer = printer
         self.modes: list[Mode] = []
         self.quitting = False
@@ -204,7 +208,16 @@ class GameApp:
         """Run a command by name, as the Escape menu does."""
         self.registry.get(name).handler("")
 
+    def check_until(self) -> None:
+        """End the app by itself when ``until`` says so, unless a question, menu or chat line is open
+        (then it ends after that closes, never cutting into what the player is typing)."""
+        if self.until is None or self.modes or self.quitting or not self.until():
+            return
+        if self.application.is_running and not self.application.future.done():  # type: ignore[union-attr]
+            self.application.exit(result=0)
+
     def _after_key(self) -> None:
+        self.check_until()
         # At a network table the server ends the table; a new game there is a new table.
         if self.session.over and not self.asked_again and not self.modes and not self.quitting \
                 and self.session.network is None:
@@ -373,6 +386,15 @@ class GameApp:
             # request as Ctrl+C at the prompt: leave, and say whether the game is saved.
             self.quit_now(N_("Interrupted."))
             return 0
+
+    async def wait_async(self) -> int:
+        """The prompt and its keys without starting the game: a lobby, until ``until`` is true or the
+        player leaves (Ctrl+C, Q). Only the welcome is said first; the game's own opening comes later."""
+        if self.welcome:
+            self.session.say(self.welcome, kind=Kind.SYSTEM)
+        self.printer.flush()
+        result = await self.application.run_async()
+        return int(result or 0)
 
     async def run_async(self, *, resumed: bool = False) -> int:
         # The opening is printed before the prompt is drawn for the first time: a prompt drawn and

@@ -83,7 +83,7 @@ def network_commands(app: GameApp) -> list[Command]:
         if not away:
             app.session.say(_(nw.NOBODY_AWAY), kind=Kind.SYSTEM, urgent=True)
             return
-        items = [_seat_item(s.name, s.seat, talk.hand_over) for s in away]
+        items = [_seat_item(nw.seat_label(s.seat, s.name), s.seat, talk.hand_over) for s in away]
         app.open(ListMenu(_(nw.HAND_OVER_TITLE), items, app.say_line, prompt="seat"))
 
     return [

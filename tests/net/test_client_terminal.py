@@ -156,3 +156,48 @@ def test_a_table_code_the_server_does_not_know_is_one_line_and_exit_1(tmp_path: 
         status = play_at_table(request, Settings(speech="silent"), tokens=TokenStore(tmp_path / "seats.json"))
     assert status == 1
     assert capsys.readouterr().err == "access-game: There is no table with that code on this server.\n"
+
+
+def test_the_host_waits_at_a_prompt_chats_and_gives_a_free_seat_to_a_computer(served: str, tmp_path: Path) -> None:
+    """Before every seat is taken the keys that need no cards already work: the seats, chat, and the
+    host's hand-over of a free seat; the game then begins by itself when the last person sits down."""
+    ann = _spawn(tmp_path / "ann", "host", "--server", served, "--game", "five-crowns", "--seats", "3",
+                 "--computers", "0", "--name", "Ann")
+    ann.expect(r"Table code: ([A-Z0-9]{6})")
+    code = ann.match.group(1)
+    ann.expect("While the seats fill: / to chat")
+    ann.expect("waiting>")
+    ann.send("U")
+    ann.expect("Seat 1, Ann, you.")
+    ann.expect("Seat 2, free, the table waits for this player.")
+    ann.expect("Seat 3, free, the table waits for this player.")
+    ann.send("/")
+    ann.expect("say>")
+    ann.send("anyone there?\r")
+    ann.expect("Ann says: anyone there?")
+    ann.send("V")
+    ann.expect("Hand a seat to a computer player")
+    ann.send("\r")  # the first free seat, seat 2
+    ann.expect("A computer player takes seat 2.")
+    ann.expect("Waiting for players to join: 1 of 2 seats taken.")
+    ben = _spawn(tmp_path / "ben", "join", "--server", served, code, "--name", "Ben")
+    for child in (ann, ben):
+        child.expect("Everyone is here: the game begins.")
+        child.expect("Your cards: ")
+    ann.send("U")
+    ann.expect(r"Seat 2, \w+, computer player.")
+    for child in (ann, ben):
+        child.sendcontrol("c")
+        child.expect(pexpect.EOF)
+        child.close()
+
+
+def test_ctrl_c_while_the_seats_fill_leaves_the_table(served: str, tmp_path: Path) -> None:
+    ann = _spawn(tmp_path / "ann", "host", "--server", served, "--game", "upcard-rummy", "--seats", "2",
+                 "--computers", "0", "--name", "Ann")
+    ann.expect("waiting>")
+    ann.sendcontrol("c")
+    ann.expect("You left the table before the game began.")
+    ann.expect(pexpect.EOF)
+    ann.close()
+    assert ann.exitstatus == 0
