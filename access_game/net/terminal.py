@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -121,18 +121,8 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
         if on_app is not None:
             on_app(app)
 
-        def news() -> None:
-            printer.flush()
-            app.application.invalidate()
-
-        async def run() -> int:
-            session.attach(asyncio.get_running_loop())
-            session.on_news = news
-            session.on_closed = lambda: app.quit_now("")
-            return await app.run_async(resumed=resumed)
-
         try:
-            status = asyncio.run(run())
+            status = _follow(session, app, lambda: app.run_async(resumed=resumed))
         except KeyboardInterrupt:
             app.quit_now(N_("Interrupted."))
             status = 0
@@ -143,7 +133,6 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
             printer.flush()
             print(nw.crashed(f"{exc.__class__.__name__}: {exc}", request.server, code, log), file=sys.stderr)
             return 1
-        session.on_news = session.on_closed = None
         if session.over or session.seat_lost:
             tokens.forget(request.server, code)
             connection.leave()
@@ -166,24 +155,30 @@ def _wait_for_players(session: RemoteSession, outputs: Any, *, input: Any) -> in
     lobby = GameApp(session, outputs.printer, input=input, output=outputs.out, table_factory=WaitingTable,
                     welcome=_(nw.LOBBY_LINE), until=lambda: session.started or session.connection.closed_for_good)
     outputs.link(lobby)
-
-    def news() -> None:
-        outputs.printer.flush()
-        lobby.check_until()
-        lobby.application.invalidate()
-
-    async def run() -> int:
-        session.attach(asyncio.get_running_loop())
-        session.on_news = news
-        session.on_closed = lambda: lobby.quit_now("")
-        try:
-            return await lobby.wait_async()
-        finally:
-            session.on_news = session.on_closed = None
-
     try:
-        status = asyncio.run(run())
+        status = _follow(session, lobby, lobby.wait_async)
     except KeyboardInterrupt:
         status = 0
     session.listeners.remove(lobby.table.on_events)
     return None if session.started and not lobby.quitting else status
+
+
+def _follow(session: RemoteSession, app: Any, body: Callable[[], Awaitable[int]]) -> int:
+    """Run ``body`` (the app's prompt) in an event loop that takes the server's frames as they come:
+    news is printed above the prompt at once, and a seat taken away closes the app."""
+
+    def news() -> None:
+        app.printer.flush()
+        app.check_until()
+        app.application.invalidate()
+
+    async def run() -> int:
+        session.attach(asyncio.get_running_loop())
+        session.on_news = news
+        session.on_closed = lambda: app.quit_now("")
+        try:
+            return await body()
+        finally:
+            session.on_news = session.on_closed = None
+
+    return asyncio.run(run())
