@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
-from speech.i18n import N_, _
+from speech.i18n import N_, _, ngettext
 
 __all__ = [
     "CHAT_CANCELLED",
@@ -101,7 +101,9 @@ def seated(name: str, seat: int, title: str, code: str) -> str:
 
 
 def waiting_for_players(taken: int, humans: int) -> str:
-    return _("Waiting for players to join: {taken} of {humans} seats taken.").format(taken=taken, humans=humans)
+    return ngettext("Waiting for players to join: {taken} of {humans} seats taken.",
+                    "Waiting for players to join: {taken} of {humans} seats taken.", taken).format(
+        taken=taken, humans=humans)
 
 
 def waiting_for(names: Sequence[str]) -> str:

@@ -21,7 +21,7 @@ from speech.i18n import set_language
 ROOT = Path(__file__).resolve().parents[2]
 FR = ROOT / "docs" / "fr"
 DOCS = ["README.md", "jouer.md", "touches.md", "five-crowns.md", "solitaire.md", "rami-a-contrats.md",
-        "rami-carte-retournee.md", "braille.md", "enseignants.md"]
+        "rami-carte-retournee.md", "braille.md", "enseignants.md", "reseau.md"]
 
 
 def read(name: str) -> str:
@@ -127,3 +127,27 @@ def test_the_card_names_the_guide_quotes_are_what_the_game_says_and_prints() -> 
             assert card_words(card) == words  # the words printed beside the braille on the sheets
     finally:
         set_language("en")
+
+
+def test_the_network_guide_quotes_what_the_table_says_and_names_host_s_options() -> None:
+    from speech import net_words as nw
+    from speech.i18n import _
+
+    guide = " ".join(read("reseau.md").split())
+    set_language("fr")
+    try:
+        said = [nw.table_code("K7QAMX"), nw.seated("Ann", 0, "Five Crowns", "K7QAMX"),
+                nw.waiting_for_players(1, 2), nw.joined("Ben"), nw.game_begins(),
+                nw.seat_entry(2, "", you=False, human=True, connected=False, waited=True),
+                nw.waiting_for(["Ben"]), _(nw.CONNECTION_LOST), _(nw.RECONNECTED), nw.player_away("Ann"),
+                nw.player_back("Ann"), nw.error_words("handed_over", ""),
+                nw.seat_kept("ws://192.168.1.20:8765", "K7QAMX")]
+    finally:
+        set_language("en")
+    for line in said:
+        assert line in guide, line
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    host = {o for action in sub.choices["host"]._actions for o in action.option_strings}
+    named = set(re.findall(r"^\| `(--[a-z-]+)", read("reseau.md"), re.M))
+    assert len(named) >= 6 and named <= host, named - host
