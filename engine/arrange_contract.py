@@ -15,6 +15,7 @@ counters.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -319,6 +320,8 @@ def clear_memos() -> None:
     """Forget every remembered answer (for cold timings and tests)."""
     _BEST_MEMO.clear()
     _WANTED_MEMO.clear()
+    _VALUE_MEMO.clear()
+    _MOVES_MEMO.clear()
 
 
 def _best(nats: tuple[int, ...], wilds: int, sets: int, runs: int, cap: int) -> tuple[int, _Plan]:
@@ -392,10 +395,22 @@ def _codes_of(mask: int) -> list[int]:
 
 
 def _wanted(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> _Wanted:
+    """Cards short and the cards that help, remembered. Two exact searches give the same answer: the
+    plan search (below) is the faster for most hands; a hand of one long suit and many wilds gets a
+    share of plan-search work and, if that runs out, the value search (further below)."""
     key = (nats, wilds, sets, runs)
     found = _WANTED_MEMO.get(key)
     if found is None:
-        found = _wanted_uncached(nats, wilds, sets, runs)
+        if _Budget.left is None and _suits_value_search(nats, wilds):
+            _Budget.left = _PLAN_BUDGET
+            try:
+                found = _wanted_uncached(nats, wilds, sets, runs)
+            except _OverBudget:
+                found = _wanted_by_values(nats, wilds, sets, runs)
+            finally:
+                _Budget.left = None
+        else:
+            found = _wanted_uncached(nats, wilds, sets, runs)
         if len(_WANTED_MEMO) >= _MEMO_LIMIT:
             _WANTED_MEMO.clear()
         _WANTED_MEMO[key] = found
@@ -436,7 +451,9 @@ def _wanted_uncached(nats: tuple[int, ...], wilds: int, sets: int, runs: int) ->
         value = first % 16
         same_rank = _mask([base + value for base in _SUIT_BASES])
         # Naturals beyond three never bring a set closer; they only use up cards.
-        for chosen in _set_choices(first, rest, 1, MIN_SET):
+        set_choices = _set_choices(first, rest, 1, MIN_SET)
+        _Budget.spend(len(set_choices))
+        for chosen in set_choices:
             n = len(chosen)
             lacking = max(0, MIN_NATURALS - n)
             places = max(0, MIN_SET - n - lacking)
@@ -450,7 +467,9 @@ def _wanted_uncached(nats: tuple[int, ...], wilds: int, sets: int, runs: int) ->
     if runs:
         base = first - first % 16
         # A run's cost is at least its inner gaps less the wilds: wider runs cannot be as good.
-        for chosen in _run_choices(first, rest, best + wilds, 1, skips=bool(sets) or runs > 1):
+        run_choices = _run_choices(first, rest, best + wilds, 1, skips=bool(sets) or runs > 1)
+        _Budget.spend(len(run_choices))
+        for chosen in run_choices:
             if best == 0:
                 break
             n = len(chosen)
@@ -472,6 +491,327 @@ def _wanted_uncached(nats: tuple[int, ...], wilds: int, sets: int, runs: int) ->
     if best == 0:
         return 0, _NO_CODES, False
     return best, useful, wild
+
+
+# --------------------------------------------------------------------------- cards short, value by value
+# The plan search above branches on every subset of a suit a run could skip, which a hand of one long
+# suit with many wilds turns into hundreds of thousands of plans that all need the same few cards.
+# This search walks the run values 3..14 once instead, keeping per state only the Pareto front of
+# (naturals lacking, places for wilds) the rest of the hand can reach: the cards short are then
+# ``lacking + max(0, places - wilds)`` at best. A state is what the values below left open: sets
+# still to place, runs not started, and each open run's naturals (one, or two and more), its length
+# so far (up to four: longer changes nothing) and whether it skipped the last value. Its cost grows
+# with the suits that hold runs at once, so it is used for hands whose naturals are mostly in one
+# suit and whose wilds are many, where the plan search is slowest (see ``_wanted``).
+#
+# Three rules keep one of the equally good ways and drop the others, none losing an answer: a run
+# that does not take a copy of its value while such a copy stays in hand closes (taking it is never
+# worse); a run of four or more closes as soon as it takes a natural (more naturals gain it nothing);
+# a run that skipped a value must take a natural later (closing it earlier costs the same).
+
+_LOW_VALUE = 3
+_NSUITS = len(Suit)
+_COPY_BITS = 3  # copies of one card in a hand: three decks, and one more card tried
+_COL_BITS = _COPY_BITS * _NSUITS
+_Open = tuple[int, int, int, int]  # suit index, naturals (1, or 2 for two or more), length (to 4), skipped
+_VState = tuple[int, int, tuple[_Open, ...]]  # sets to place, runs not started, open runs (sorted)
+_Front = tuple[tuple[int, int], ...]  # (lacking, places) pairs, lacking rising and places falling
+_Col = tuple[int, ...]  # copies of one value in each suit, by suit index
+_Move = tuple[_VState, int, int]
+_VALUE_MEMO: dict[tuple[int, _VState], _Front] = {}
+_MOVES_MEMO: dict[tuple[_Col, _VState, int], tuple[_Move, ...]] = {}
+_SET_SPLITS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+
+class _OverBudget(Exception):
+    """The plan search has done its share of work for this hand: the value search takes over."""
+
+
+class _Budget:
+    """Work the plan search may still do (choices tried), or None for no limit."""
+
+    left: int | None = None
+
+    @classmethod
+    def spend(cls, work: int) -> None:
+        if cls.left is not None:
+            cls.left -= work
+            if cls.left < 0:
+                raise _OverBudget
+
+
+#: Choices the plan search may try before a hand of one long suit and many wilds goes to the value search.
+_PLAN_BUDGET = 800
+#: A hand suits the value search when at most this many naturals lie outside its longest suit ...
+_OTHER_SUITS_MAX = 4
+#: ... and it holds at least this many wilds.
+_VALUE_WILDS_MIN = 4
+
+
+def _suits_value_search(nats: tuple[int, ...], wilds: int) -> bool:
+    if wilds < _VALUE_WILDS_MIN or not nats:
+        return False
+    per_suit: dict[int, int] = {}
+    for c in nats:
+        per_suit[c // 16] = per_suit.get(c // 16, 0) + 1
+    return len(nats) - max(per_suit.values()) <= _OTHER_SUITS_MAX
+
+
+def _pareto(pairs: Mapping[int, int]) -> _Front:
+    out: list[tuple[int, int]] = []
+    for lack in sorted(pairs):
+        places = pairs[lack]
+        if not out or places < out[-1][1]:
+            out.append((lack, places))
+    return tuple(out)
+
+
+def _front_cost(front: _Front, wilds: int) -> int:
+    """Cards short at best over the front with ``wilds`` wilds (fewer than none: places to fill)."""
+    return min(lack + max(0, places - wilds) for lack, places in front)
+
+
+def _run_close(n2: int, l4: int) -> tuple[int, int]:
+    """(lacking, places) of closing a run: a lone natural lacks one and has two places, a run of two
+    or three naturals' length pads to four."""
+    lack = 2 - n2
+    return lack, max(0, 4 - l4) - lack
+
+
+def _set_splits(j: int, avail: int) -> tuple[tuple[int, int], ...]:
+    """(lacking, places) of ``j`` sets placed on one rank with ``avail`` copies, each set holding one,
+    two or three naturals (a fourth changes nothing)."""
+    key = (j, avail)
+    found = _SET_SPLITS.get(key)
+    if found is None:
+        found = tuple(
+            (j - x3 - x2, j - x3)
+            for x3 in range(j + 1)
+            for x2 in range(j - x3 + 1)
+            if 3 * x3 + 2 * x2 + (j - x3 - x2) <= avail
+        )
+        _SET_SPLITS[key] = found
+    return found
+
+
+def _moves(col: _Col, state: _VState, later: int) -> tuple[_Move, ...]:
+    """Every way through one value: (state after it, lacking, places). ``later``: suits with a copy
+    at a higher value (a run may skip this value only to take one of those)."""
+    key = (col, state, later)
+    found = _MOVES_MEMO.get(key)
+    if found is None:
+        found = _moves_uncached(col, state, later)
+        if len(_MOVES_MEMO) >= _MEMO_LIMIT:
+            _MOVES_MEMO.clear()
+        _MOVES_MEMO[key] = found
+    return found
+
+
+def _moves_uncached(col: _Col, state: _VState, later: int) -> tuple[_Move, ...]:
+    sets_left, unstarted, opens = state
+    # Each open run: close (if it did not skip the last value), take a copy, or skip this value.
+    per_run: list[list[tuple[_Open | None, int, int, int, int]]] = []
+    for s, n2, l4, skipped in opens:
+        options: list[tuple[_Open | None, int, int, int, int]] = []
+        if not skipped:
+            lack, places = _run_close(n2, l4)
+            options.append((None, lack, places, s, 0))
+        if col[s]:
+            options.append((None if l4 >= 3 else (s, 2, l4 + 1, 0), 0, 0, s, 1))
+        if later >> s & 1:
+            options.append(((s, n2, min(4, l4 + 1), 1), 0, 1, s, -1))
+        if not options:
+            return ()
+        per_run.append(options)
+    out: dict[_VState, dict[int, int]] = {}
+    for combo in itertools.product(*per_run):
+        use = list(col)
+        skips = 0
+        kept: list[_Open] = []
+        dl = dp = 0
+        for new, lack, places, s, how in combo:
+            dl += lack
+            dp += places
+            if how == 1:
+                use[s] -= 1
+            elif how == -1:
+                skips |= 1 << s
+            if new is not None:
+                kept.append(new)
+        if min(use) < 0:
+            continue
+        for starts in _starts(use, unstarted):
+            left = list(use)
+            opened = list(kept)
+            for s in starts:
+                left[s] -= 1
+                opened.append((s, 1, 1, 0))
+            avail = sum(left)
+            # A run skipped a copy left in hand: only sets taking it make that worth while.
+            forced = any(left[s] for s in range(_NSUITS) if skips >> s & 1)
+            new_state_opens = tuple(sorted(opened))
+            runs_left = unstarted - len(starts)
+            if not forced:
+                _put(out, (sets_left, runs_left, new_state_opens), dl, dp)
+            for j in range(1, min(sets_left, avail) + 1):
+                for lack, places in _set_splits(j, avail):
+                    _put(out, (sets_left - j, runs_left, new_state_opens), dl + lack, dp + places)
+    return tuple((st, lack, places) for st, pairs in out.items() for lack, places in _pareto(pairs))
+
+
+def _put(out: dict[_VState, dict[int, int]], state: _VState, lack: int, places: int) -> None:
+    pairs = out.setdefault(state, {})
+    if places < pairs.get(lack, _INF):
+        pairs[lack] = places
+
+
+def _starts(use: list[int], unstarted: int) -> list[tuple[int, ...]]:
+    """The suits of the runs that start on this value, each on a copy of its own."""
+    out: list[tuple[int, ...]] = [()]
+    suits = [s for s in range(_NSUITS) if use[s]]
+    for k in range(1, unstarted + 1):
+        for combo in itertools.combinations_with_replacement(suits, k):
+            if all(combo.count(s) <= use[s] for s in set(combo)):
+                out.append(combo)
+    return out
+
+
+class _Columns:
+    """A hand's naturals as copies per value and suit, with what each value's search needs."""
+
+    def __init__(self, nats: Sequence[int]) -> None:
+        counts = [[0] * _NSUITS for _ in range(HIGH_POSITION + 2)]
+        for code in nats:
+            counts[code % 16][code // 16] += 1
+        self.cols: list[_Col] = [tuple(c) for c in counts]
+        #: later[v]: suits with a copy above v; key[v]: the copies from v up, and v (a memo key).
+        self.later = [0] * (HIGH_POSITION + 2)
+        self.key = [0] * (HIGH_POSITION + 2)
+        mask = packed = 0
+        for v in range(HIGH_POSITION, _LOW_VALUE - 1, -1):
+            self.later[v] = mask
+            col = self.cols[v]
+            for s in range(_NSUITS):
+                if col[s]:
+                    mask |= 1 << s
+                packed = packed << _COPY_BITS | col[s]
+            self.key[v] = packed << 4 | (v - _LOW_VALUE)
+
+
+def _end_front(state: _VState) -> _Front:
+    sets_left, unstarted, opens = state
+    lack = 2 * sets_left + 2 * unstarted
+    places = sets_left + 2 * unstarted
+    for _s, n2, l4, skipped in opens:
+        if skipped:
+            return ()
+        dl, dp = _run_close(n2, l4)
+        lack += dl
+        places += dp
+    return ((lack, places),)
+
+
+def _solve(hand: _Columns, v: int, state: _VState) -> _Front:
+    """The front of (lacking, places) the values from ``v`` up can reach from ``state``."""
+    if v > HIGH_POSITION:
+        return _end_front(state)
+    key = (hand.key[v], state)
+    found = _VALUE_MEMO.get(key)
+    if found is not None:
+        return found
+    col = hand.cols[v]
+    if not state[2] and not any(col):
+        found = _solve(hand, v + 1, state)
+    else:
+        pairs: dict[int, int] = {}
+        for new, dl, dp in _moves(col, state, hand.later[v]):
+            for lack, places in _solve(hand, v + 1, new):
+                lk, p = lack + dl, places + dp
+                if p < pairs.get(lk, _INF):
+                    pairs[lk] = p
+        found = _pareto(pairs)
+    if len(_VALUE_MEMO) >= _MEMO_LIMIT:
+        _VALUE_MEMO.clear()
+    _VALUE_MEMO[key] = found
+    return found
+
+
+def _wanted_by_values(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> _Wanted:
+    """Cards short and the cards that help, by the value search: a wild helps when the front with one
+    more wild costs less; any natural helps when a meld with no natural is part of a best way (a
+    meld fewer, two naturals lacking and its places); otherwise each natural that could matter (of a
+    suit or rank the hand holds, one suit of each kind of suit) is tried by joining the states before
+    its value, that value with the card added, and the front of the values above."""
+    if sets == 0 and runs == 0:
+        return 0, _NO_CODES, False
+    hand = _Columns(nats)
+    front = _solve(hand, _LOW_VALUE, (sets, runs, ()))
+    best = _front_cost(front, wilds)
+    if best == 0:
+        return 0, _NO_CODES, False
+    wild = _front_cost(front, wilds + 1) < best
+    if (sets and 2 + _front_cost(_solve(hand, _LOW_VALUE, (sets - 1, runs, ())), wilds - 1) == best) or (
+        runs and 2 + _front_cost(_solve(hand, _LOW_VALUE, (sets, runs - 1, ())), wilds - 2) == best
+    ):
+        return best, _ANY, wild
+    suits_held = values_held = 0
+    for c in nats:
+        suits_held |= 1 << (c // 16)
+        values_held |= 1 << (c % 16)
+    # Suits holding the same copies of every value are alike: one is tried for all.
+    alike: dict[tuple[int, ...], list[int]] = {}
+    for base in sorted({*_SUIT_BASES, *(c - c % 16 for c in nats)}):
+        s = base // 16
+        alike.setdefault(tuple(hand.cols[v][s] for v in range(_LOW_VALUE, HIGH_POSITION + 1)), []).append(s)
+    useful = _NO_CODES
+    for members in alike.values():
+        s = members[0]
+        held = suits_held >> s & 1
+        # A natural sharing neither suit nor rank with the hand helps only as a meld's first natural.
+        if not held and not sets:
+            continue
+        layers = _forward(hand, s, sets, runs, wilds, best)
+        for v in range(_LOW_VALUE, HIGH_POSITION + 1):
+            if (held or values_held >> v & 1) and _helps(hand, layers[v], v, s, wilds, best):
+                for m in members:
+                    useful |= 1 << (m * 16 + v)
+    return best, useful, wild
+
+
+def _forward(hand: _Columns, suit: int, sets: int, runs: int, wilds: int, best: int) -> list[dict[_VState, _Front]]:
+    """Before each value, the states the values below reach and the front of what they cost, for the
+    hand with one more card of ``suit`` somewhere above: only states that could still come in under
+    ``best``."""
+    layers: list[dict[_VState, _Front]] = [{} for _ in range(HIGH_POSITION + 2)]
+    layer: dict[_VState, _Front] = {(sets, runs, ()): ((0, 0),)}
+    extra = 1 << suit
+    for v in range(_LOW_VALUE, HIGH_POSITION + 1):
+        layers[v] = layer
+        reached: dict[_VState, dict[int, int]] = {}
+        later = hand.later[v] | extra if v < HIGH_POSITION else 0
+        for state, front in layer.items():
+            for new, dl, dp in _moves(hand.cols[v], state, later):
+                for lack, places in front:
+                    lk, p = lack + dl, places + dp
+                    if lk + max(0, p - wilds) < best:
+                        _put(reached, new, lk, p)
+        layer = {state: _pareto(pairs) for state, pairs in reached.items()}
+    return layers
+
+
+def _helps(hand: _Columns, layer: dict[_VState, _Front], v: int, suit: int, wilds: int, best: int) -> bool:
+    """Whether one more natural of ``suit`` and value ``v`` brings the hand a card closer."""
+    col = list(hand.cols[v])
+    col[suit] += 1
+    with_card = tuple(col)
+    for state, front in layer.items():
+        for new, dl, dp in _moves(with_card, state, hand.later[v]):
+            rest = _solve(hand, v + 1, new)
+            for l1, p1 in front:
+                for l2, p2 in rest:
+                    if l1 + l2 + dl + max(0, p1 + p2 + dp - wilds) < best:
+                        return True
+    return False
 
 
 def _split(cards: Sequence[Card]) -> tuple[tuple[int, ...], list[Card]]:
@@ -561,7 +901,8 @@ class Wanted:
 def cards_wanted(cards: Sequence[Card], contract: Contract) -> Wanted:
     nats, wilds = _split(cards)
     short, codes, wild = _wanted(nats, len(wilds), contract.sets, contract.runs)
-    naturals = frozenset(_decode(c) for c in _codes_of(codes & ~_ANY))
+    # When any natural helps, none is named (the plan search may have noted some on the way).
+    naturals = frozenset() if codes & _ANY else frozenset(_decode(c) for c in _codes_of(codes))
     return Wanted(short, naturals, bool(codes & _ANY), wild)
 
 
