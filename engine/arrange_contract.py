@@ -16,6 +16,7 @@ counters.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -396,19 +397,13 @@ def _codes_of(mask: int) -> list[int]:
 
 def _wanted(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> _Wanted:
     """Cards short and the cards that help, remembered. Two exact searches give the same answer: the
-    plan search (below) is the faster for most hands; a hand of one long suit and many wilds gets a
-    share of plan-search work and, if that runs out, the value search (further below)."""
+    plan search (below) is the faster for most hands, the value search (further below) for a hand of
+    one long suit and many wilds."""
     key = (nats, wilds, sets, runs)
     found = _WANTED_MEMO.get(key)
     if found is None:
-        if _Budget.left is None and _suits_value_search(nats, wilds):
-            _Budget.left = _PLAN_BUDGET
-            try:
-                found = _wanted_uncached(nats, wilds, sets, runs)
-            except _OverBudget:
-                found = _wanted_by_values(nats, wilds, sets, runs)
-            finally:
-                _Budget.left = None
+        if _suits_value_search(nats, wilds):
+            found = _wanted_by_values(nats, wilds, sets, runs)
         else:
             found = _wanted_uncached(nats, wilds, sets, runs)
         if len(_WANTED_MEMO) >= _MEMO_LIMIT:
@@ -451,9 +446,7 @@ def _wanted_uncached(nats: tuple[int, ...], wilds: int, sets: int, runs: int) ->
         value = first % 16
         same_rank = _mask([base + value for base in _SUIT_BASES])
         # Naturals beyond three never bring a set closer; they only use up cards.
-        set_choices = _set_choices(first, rest, 1, MIN_SET)
-        _Budget.spend(len(set_choices))
-        for chosen in set_choices:
+        for chosen in _set_choices(first, rest, 1, MIN_SET):
             n = len(chosen)
             lacking = max(0, MIN_NATURALS - n)
             places = max(0, MIN_SET - n - lacking)
@@ -467,9 +460,7 @@ def _wanted_uncached(nats: tuple[int, ...], wilds: int, sets: int, runs: int) ->
     if runs:
         base = first - first % 16
         # A run's cost is at least its inner gaps less the wilds: wider runs cannot be as good.
-        run_choices = _run_choices(first, rest, best + wilds, 1, skips=bool(sets) or runs > 1)
-        _Budget.spend(len(run_choices))
-        for chosen in run_choices:
+        for chosen in _run_choices(first, rest, best + wilds, 1, skips=bool(sets) or runs > 1):
             if best == 0:
                 break
             n = len(chosen)
@@ -504,10 +495,10 @@ def _wanted_uncached(nats: tuple[int, ...], wilds: int, sets: int, runs: int) ->
 # with the suits that hold runs at once, so it is used for hands whose naturals are mostly in one
 # suit and whose wilds are many, where the plan search is slowest (see ``_wanted``).
 #
-# Three rules keep one of the equally good ways and drop the others, none losing an answer: a run
-# that does not take a copy of its value while such a copy stays in hand closes (taking it is never
-# worse); a run of four or more closes as soon as it takes a natural (more naturals gain it nothing);
-# a run that skipped a value must take a natural later (closing it earlier costs the same).
+# Three rules keep one of the equally good ways and drop the others, none losing an answer: no run
+# closes or skips a value while a copy of its suit there stays in hand (taking it is never worse); a
+# run of four or more closes as soon as it takes a natural (more naturals gain it nothing); a run
+# that skipped a value must take a natural later (closing it before the skip costs the same).
 
 _LOW_VALUE = 3
 _NSUITS = len(Suit)
@@ -523,29 +514,12 @@ _MOVES_MEMO: dict[tuple[_Col, _VState, int], tuple[_Move, ...]] = {}
 _SET_SPLITS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
 
 
-class _OverBudget(Exception):
-    """The plan search has done its share of work for this hand: the value search takes over."""
-
-
-class _Budget:
-    """Work the plan search may still do (choices tried), or None for no limit."""
-
-    left: int | None = None
-
-    @classmethod
-    def spend(cls, work: int) -> None:
-        if cls.left is not None:
-            cls.left -= work
-            if cls.left < 0:
-                raise _OverBudget
-
-
-#: Choices the plan search may try before a hand of one long suit and many wilds goes to the value search.
-_PLAN_BUDGET = 800
-#: A hand suits the value search when at most this many naturals lie outside its longest suit ...
+#: The value search takes a hand whose naturals are all in one suit but at most this many ...
 _OTHER_SUITS_MAX = 4
-#: ... and it holds at least this many wilds.
-_VALUE_WILDS_MIN = 4
+#: ... and that holds at least this many wilds: there the plan search takes up to seconds (every way
+#: to skip naturals of the long suit fills the same gaps with wilds), the value search some
+#: milliseconds; elsewhere, with runs open in several suits at once, the value search is the slower.
+_VALUE_WILDS_MIN = 5
 
 
 def _suits_value_search(nats: tuple[int, ...], wilds: int) -> bool:
@@ -597,6 +571,10 @@ def _set_splits(j: int, avail: int) -> tuple[tuple[int, int], ...]:
 def _moves(col: _Col, state: _VState, later: int) -> tuple[_Move, ...]:
     """Every way through one value: (state after it, lacking, places). ``later``: suits with a copy
     at a higher value (a run may skip this value only to take one of those)."""
+    open_suits = 0
+    for run in state[2]:
+        open_suits |= 1 << run[0]
+    later &= open_suits  # only the suits of open runs matter: one entry serves every hand alike here
     key = (col, state, later)
     found = _MOVES_MEMO.get(key)
     if found is None:
@@ -609,27 +587,28 @@ def _moves(col: _Col, state: _VState, later: int) -> tuple[_Move, ...]:
 
 def _moves_uncached(col: _Col, state: _VState, later: int) -> tuple[_Move, ...]:
     sets_left, unstarted, opens = state
-    # Each open run: close (if it did not skip the last value), take a copy, or skip this value.
-    per_run: list[list[tuple[_Open | None, int, int, int, int]]] = []
-    for s, n2, l4, skipped in opens:
+    # Each open run: close (if it did not skip the last value), take a copy, or skip this value. Runs
+    # alike choose a multiset of these (the order among them changes nothing).
+    per_run: list[list[tuple[tuple[_Open | None, int, int, int, int], ...]]] = []
+    for (s, n2, l4, skipped), alike in Counter(opens).items():
         options: list[tuple[_Open | None, int, int, int, int]] = []
         if not skipped:
             lack, places = _run_close(n2, l4)
-            options.append((None, lack, places, s, 0))
+            options.append((None, lack, places, s, -1))
         if col[s]:
             options.append((None if l4 >= 3 else (s, 2, l4 + 1, 0), 0, 0, s, 1))
         if later >> s & 1:
             options.append(((s, n2, min(4, l4 + 1), 1), 0, 1, s, -1))
         if not options:
             return ()
-        per_run.append(options)
+        per_run.append(list(itertools.combinations_with_replacement(options, alike)))
     out: dict[_VState, dict[int, int]] = {}
-    for combo in itertools.product(*per_run):
+    for groups in itertools.product(*per_run):
         use = list(col)
         skips = 0
         kept: list[_Open] = []
         dl = dp = 0
-        for new, lack, places, s, how in combo:
+        for new, lack, places, s, how in itertools.chain.from_iterable(groups):
             dl += lack
             dp += places
             if how == 1:
@@ -647,7 +626,8 @@ def _moves_uncached(col: _Col, state: _VState, later: int) -> tuple[_Move, ...]:
                 left[s] -= 1
                 opened.append((s, 1, 1, 0))
             avail = sum(left)
-            # A run skipped a copy left in hand: only sets taking it make that worth while.
+            # A run closed or skipped while a copy of its suit stays in hand: taking it instead would
+            # be no worse, unless sets take that copy.
             forced = any(left[s] for s in range(_NSUITS) if skips >> s & 1)
             new_state_opens = tuple(sorted(opened))
             runs_left = unstarted - len(starts)
@@ -665,15 +645,22 @@ def _put(out: dict[_VState, dict[int, int]], state: _VState, lack: int, places: 
         pairs[lack] = places
 
 
-def _starts(use: list[int], unstarted: int) -> list[tuple[int, ...]]:
+def _starts(use: list[int], unstarted: int) -> tuple[tuple[int, ...], ...]:
     """The suits of the runs that start on this value, each on a copy of its own."""
-    out: list[tuple[int, ...]] = [()]
-    suits = [s for s in range(_NSUITS) if use[s]]
-    for k in range(1, unstarted + 1):
-        for combo in itertools.combinations_with_replacement(suits, k):
-            if all(combo.count(s) <= use[s] for s in set(combo)):
-                out.append(combo)
-    return out
+    key = (*use, unstarted)
+    found = _STARTS.get(key)
+    if found is None:
+        out: list[tuple[int, ...]] = [()]
+        suits = [s for s in range(_NSUITS) if use[s] > 0]
+        for k in range(1, unstarted + 1):
+            for combo in itertools.combinations_with_replacement(suits, k):
+                if all(combo.count(s) <= use[s] for s in set(combo)):
+                    out.append(combo)
+        found = _STARTS[key] = tuple(out)
+    return found
+
+
+_STARTS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
 
 class _Columns:

@@ -4,8 +4,8 @@
 1. ``cards_wanted`` on seeded random 18-card hands (the most a player holds between turns, after three
    buys) from two decks, and as many seeded hands of one long suit (duplicates included) with three
    to eight wilds, under every contract, each call cold (the memos emptied first): median, p99 and
-   the slowest, in milliseconds; then the slowest hands known, each timed cold (fastest of three, to
-   drop pauses caused by other processes). ``--wanted`` times only this.
+   the slowest, in milliseconds of CPU time (the machine may be shared); then the slowest hands
+   known, each timed cold (fastest of three). ``--wanted`` times only this.
 2. Garbage collection: ``G`` games of four computer players (hard and three normal) fill the memos as a
    game does; then a full collection is timed with the memos full and again with them emptied (fastest
    of five each), and the longest collection pause seen during play is reported. A full collection
@@ -41,9 +41,9 @@ def _cold_ms(hand: Sequence[Card], contract: Contract, repeat: int = 1) -> float
     best = float("inf")
     for _ in range(repeat):
         clear_memos()
-        start = time.perf_counter()
+        start = time.process_time()
         cards_wanted(hand, contract)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return 1000 * best
 
 
