@@ -395,17 +395,35 @@ def _codes_of(mask: int) -> list[int]:
     return [c for c in range(mask.bit_length()) if mask >> c & 1]
 
 
-def _wanted(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> _Wanted:
-    """Cards short and the cards that help, remembered. Two exact searches give the same answer: the
-    plan search (below) is the faster for most hands, the value search (further below) for a hand of
-    one long suit and many wilds."""
+def _wanted_of(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> _Wanted:
+    """Cards short and the cards that help, for a whole hand. Two exact searches give the same
+    answer: the plan search (below) is the faster for most hands, the value search (further below)
+    for many hands of one long suit and many wilds, where the plan search may take seconds. Such a
+    hand gets a share of plan-search work first, and the value search when that runs out. Both
+    remember their answers."""
+    if not _suits_value_search(nats, wilds):
+        return _wanted(nats, wilds, sets, runs)
     key = (nats, wilds, sets, runs)
     found = _WANTED_MEMO.get(key)
     if found is None:
-        if _suits_value_search(nats, wilds):
+        _Budget.left = _PLAN_BUDGET
+        try:
+            return _wanted(nats, wilds, sets, runs)
+        except _OverBudget:
             found = _wanted_by_values(nats, wilds, sets, runs)
-        else:
-            found = _wanted_uncached(nats, wilds, sets, runs)
+        finally:
+            _Budget.left = None
+        if len(_WANTED_MEMO) >= _MEMO_LIMIT:
+            _WANTED_MEMO.clear()
+        _WANTED_MEMO[key] = found
+    return found
+
+
+def _wanted(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> _Wanted:
+    key = (nats, wilds, sets, runs)
+    found = _WANTED_MEMO.get(key)
+    if found is None:
+        found = _wanted_uncached(nats, wilds, sets, runs)
         if len(_WANTED_MEMO) >= _MEMO_LIMIT:
             _WANTED_MEMO.clear()
         _WANTED_MEMO[key] = found
@@ -446,7 +464,9 @@ def _wanted_uncached(nats: tuple[int, ...], wilds: int, sets: int, runs: int) ->
         value = first % 16
         same_rank = _mask([base + value for base in _SUIT_BASES])
         # Naturals beyond three never bring a set closer; they only use up cards.
-        for chosen in _set_choices(first, rest, 1, MIN_SET):
+        set_choices = _set_choices(first, rest, 1, MIN_SET)
+        _Budget.spend(len(set_choices))
+        for chosen in set_choices:
             n = len(chosen)
             lacking = max(0, MIN_NATURALS - n)
             places = max(0, MIN_SET - n - lacking)
@@ -460,7 +480,9 @@ def _wanted_uncached(nats: tuple[int, ...], wilds: int, sets: int, runs: int) ->
     if runs:
         base = first - first % 16
         # A run's cost is at least its inner gaps less the wilds: wider runs cannot be as good.
-        for chosen in _run_choices(first, rest, best + wilds, 1, skips=bool(sets) or runs > 1):
+        run_choices = _run_choices(first, rest, best + wilds, 1, skips=bool(sets) or runs > 1)
+        _Budget.spend(len(run_choices))
+        for chosen in run_choices:
             if best == 0:
                 break
             n = len(chosen)
@@ -514,12 +536,31 @@ _MOVES_MEMO: dict[tuple[_Col, _VState, int], tuple[_Move, ...]] = {}
 _SET_SPLITS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
 
 
-#: The value search takes a hand whose naturals are all in one suit but at most this many ...
-_OTHER_SUITS_MAX = 4
-#: ... and that holds at least this many wilds: there the plan search takes up to seconds (every way
-#: to skip naturals of the long suit fills the same gaps with wilds), the value search some
-#: milliseconds; elsewhere, with runs open in several suits at once, the value search is the slower.
-_VALUE_WILDS_MIN = 5
+class _OverBudget(Exception):
+    """The plan search has done its share of work on this hand: the value search takes over."""
+
+
+class _Budget:
+    """Choices the plan search may still try on the hand in hand, or None for no limit."""
+
+    left: int | None = None
+
+    @classmethod
+    def spend(cls, work: int) -> None:
+        if cls.left is not None:
+            cls.left -= work
+            if cls.left < 0:
+                raise _OverBudget
+
+
+#: Choices the plan search may try (a few milliseconds) before the value search takes the hand, ...
+_PLAN_BUDGET = 300
+#: ... a hand whose other suits hold at most this many naturals each ...
+_OTHER_SUIT_MAX = 1
+#: ... and that holds at least this many wilds: there the plan search can take seconds (every way to
+#: skip naturals of the long suit fills the same gaps with wilds), the value search some milliseconds;
+#: with runs open in several suits at once the value search is the slower.
+_VALUE_WILDS_MIN = 4
 
 
 def _suits_value_search(nats: tuple[int, ...], wilds: int) -> bool:
@@ -528,7 +569,7 @@ def _suits_value_search(nats: tuple[int, ...], wilds: int) -> bool:
     per_suit: dict[int, int] = {}
     for c in nats:
         per_suit[c // 16] = per_suit.get(c // 16, 0) + 1
-    return len(nats) - max(per_suit.values()) <= _OTHER_SUITS_MAX
+    return sorted(per_suit.values())[-2:-1] <= [_OTHER_SUIT_MAX]
 
 
 def _pareto(pairs: Mapping[int, int]) -> _Front:
@@ -866,13 +907,16 @@ def meets_contract(cards: Sequence[Card], contract: Contract) -> bool:
 def cards_short(cards: Sequence[Card], contract: Contract) -> int:
     """How many more cards the hand needs, at best, to meet ``contract`` (0: it meets it now)."""
     nats, wilds = _split(cards)
-    return _wanted(nats, len(wilds), contract.sets, contract.runs)[0]
+    return _wanted_of(nats, len(wilds), contract.sets, contract.runs)[0]
 
 
 @dataclass(frozen=True, slots=True)
 class Wanted:
     """What a hand still needs for its contract: how many cards, and which single cards would bring it
-    one card closer. Exactly the cards ``c`` for which ``cards_short(hand + [c]) < cards_short(hand)``."""
+    one card closer. Exactly the cards ``c`` for which ``cards_short(hand + [c]) < cards_short(hand)``.
+
+    ``any_natural``: a best way to the contract leaves a meld with no natural yet, so every natural
+    helps; ``naturals`` is then empty (none is named). Otherwise ``naturals`` holds each one that helps."""
 
     short: int
     naturals: frozenset[Card]
@@ -887,7 +931,7 @@ class Wanted:
 
 def cards_wanted(cards: Sequence[Card], contract: Contract) -> Wanted:
     nats, wilds = _split(cards)
-    short, codes, wild = _wanted(nats, len(wilds), contract.sets, contract.runs)
+    short, codes, wild = _wanted_of(nats, len(wilds), contract.sets, contract.runs)
     # When any natural helps, none is named (the plan search may have noted some on the way).
     naturals = frozenset() if codes & _ANY else frozenset(_decode(c) for c in _codes_of(codes))
     return Wanted(short, naturals, bool(codes & _ANY), wild)
