@@ -10,7 +10,8 @@ lay-down of exactly the contract leaves the fewest points, how many cards am I s
 cards would help, and what can I lay off or swap on the table. Search: branch on the lowest natural
 (by suit, then rank) — it stays in hand, or is the lowest natural of a set of its rank, or the lowest
 natural of a run in its suit — with the wilds as a budget and the contract's set and run counts as
-counters.
+counters. For the cards short and the cards that help, a hand of one long suit and many wilds also
+has a second search that walks the run values once (see "cards short, value by value").
 """
 
 from __future__ import annotations
@@ -401,7 +402,7 @@ def _wanted_of(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> _Want
     for many hands of one long suit and many wilds, where the plan search may take seconds. Such a
     hand gets a share of plan-search work first, and the value search when that runs out. Both
     remember their answers."""
-    if not _suits_value_search(nats, wilds):
+    if not _suits_value_search(nats, wilds, runs):
         return _wanted(nats, wilds, sets, runs)
     key = (nats, wilds, sets, runs)
     found = _WANTED_MEMO.get(key)
@@ -554,22 +555,26 @@ class _Budget:
 
 
 #: Choices the plan search may try (a few milliseconds) before the value search takes the hand, ...
-_PLAN_BUDGET = 300
-#: ... a hand whose other suits hold at most this many naturals each ...
-_OTHER_SUIT_MAX = 1
-#: ... and that holds at least this many wilds: there the plan search can take seconds (every way to
-#: skip naturals of the long suit fills the same gaps with wilds), the value search some milliseconds;
-#: with runs open in several suits at once the value search is the slower.
+_PLAN_BUDGET = 600
+#: ... a hand with at most this many naturals outside its longest suit, ...
+_OTHER_SUITS_MAX = 4
+#: ... at least this many wilds, ...
 _VALUE_WILDS_MIN = 4
+#: ... and few suits where runs can be open together: suits of two naturals or more, to the power of
+#: the runs to plan, at most this many. There the plan search can take seconds (every way to skip
+#: naturals of the long suit fills the same gaps with wilds) and the value search takes milliseconds;
+#: with runs open in several suits at once the value search is the slower.
+_OPEN_SUITS_MAX = 4
 
 
-def _suits_value_search(nats: tuple[int, ...], wilds: int) -> bool:
+def _suits_value_search(nats: tuple[int, ...], wilds: int, runs: int) -> bool:
     if wilds < _VALUE_WILDS_MIN or not nats:
         return False
     per_suit: dict[int, int] = {}
     for c in nats:
         per_suit[c // 16] = per_suit.get(c // 16, 0) + 1
-    return sorted(per_suit.values())[-2:-1] <= [_OTHER_SUIT_MAX]
+    run_suits = sum(1 for n in per_suit.values() if n >= 2)
+    return len(nats) - max(per_suit.values()) <= _OTHER_SUITS_MAX and run_suits**runs <= _OPEN_SUITS_MAX
 
 
 def _pareto(pairs: Mapping[int, int]) -> _Front:
