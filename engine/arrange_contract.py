@@ -17,6 +17,7 @@ has a second search that walks the run values once (see "cards short, value by v
 from __future__ import annotations
 
 import itertools
+import threading
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -407,13 +408,13 @@ def _wanted_of(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> _Want
     key = (nats, wilds, sets, runs)
     found = _WANTED_MEMO.get(key)
     if found is None:
-        _Budget.left = _PLAN_BUDGET
+        _BUDGET.left = _PLAN_BUDGET
         try:
             return _wanted(nats, wilds, sets, runs)
         except _OverBudget:
             found = _wanted_by_values(nats, wilds, sets, runs)
         finally:
-            _Budget.left = None
+            _BUDGET.left = None
         if len(_WANTED_MEMO) >= _MEMO_LIMIT:
             _WANTED_MEMO.clear()
         _WANTED_MEMO[key] = found
@@ -466,7 +467,7 @@ def _wanted_uncached(nats: tuple[int, ...], wilds: int, sets: int, runs: int) ->
         same_rank = _mask([base + value for base in _SUIT_BASES])
         # Naturals beyond three never bring a set closer; they only use up cards.
         set_choices = _set_choices(first, rest, 1, MIN_SET)
-        _Budget.spend(len(set_choices))
+        _BUDGET.spend(len(set_choices))
         for chosen in set_choices:
             n = len(chosen)
             lacking = max(0, MIN_NATURALS - n)
@@ -482,7 +483,7 @@ def _wanted_uncached(nats: tuple[int, ...], wilds: int, sets: int, runs: int) ->
         base = first - first % 16
         # A run's cost is at least its inner gaps less the wilds: wider runs cannot be as good.
         run_choices = _run_choices(first, rest, best + wilds, 1, skips=bool(sets) or runs > 1)
-        _Budget.spend(len(run_choices))
+        _BUDGET.spend(len(run_choices))
         for chosen in run_choices:
             if best == 0:
                 break
@@ -516,7 +517,7 @@ def _wanted_uncached(nats: tuple[int, ...], wilds: int, sets: int, runs: int) ->
 # still to place, runs not started, and each open run's naturals (one, or two and more), its length
 # so far (up to four: longer changes nothing) and whether it skipped the last value. Its cost grows
 # with the suits that hold runs at once, so it is used for hands whose naturals are mostly in one
-# suit and whose wilds are many, where the plan search is slowest (see ``_wanted``).
+# suit and whose wilds are many, where the plan search is slowest (see ``_wanted_of``).
 #
 # Three rules keep one of the equally good ways and drop the others, none losing an answer: no run
 # closes or skips a value while a copy of its suit there stays in hand (taking it is never worse); a
@@ -526,7 +527,6 @@ def _wanted_uncached(nats: tuple[int, ...], wilds: int, sets: int, runs: int) ->
 _LOW_VALUE = 3
 _NSUITS = len(Suit)
 _COPY_BITS = 3  # copies of one card in a hand: three decks, and one more card tried
-_COL_BITS = _COPY_BITS * _NSUITS
 _Open = tuple[int, int, int, int]  # suit index, naturals (1, or 2 for two or more), length (to 4), skipped
 _VState = tuple[int, int, tuple[_Open, ...]]  # sets to place, runs not started, open runs (sorted)
 _Front = tuple[tuple[int, int], ...]  # (lacking, places) pairs, lacking rising and places falling
@@ -541,17 +541,21 @@ class _OverBudget(Exception):
     """The plan search has done its share of work on this hand: the value search takes over."""
 
 
-class _Budget:
-    """Choices the plan search may still try on the hand in hand, or None for no limit."""
+class _Budget(threading.local):
+    """Choices the plan search may still try on the hand in hand, or None for no limit; one per
+    thread, so that a server's threads never spend each other's."""
 
-    left: int | None = None
+    def __init__(self) -> None:
+        self.left: int | None = None
 
-    @classmethod
-    def spend(cls, work: int) -> None:
-        if cls.left is not None:
-            cls.left -= work
-            if cls.left < 0:
+    def spend(self, work: int) -> None:
+        if self.left is not None:
+            self.left -= work
+            if self.left < 0:
                 raise _OverBudget
+
+
+_BUDGET = _Budget()
 
 
 #: Choices the plan search may try (a few milliseconds) before the value search takes the hand, ...

@@ -18,6 +18,7 @@ from engine.arrange_contract import (
     Contract,
     Wanted,
     _split,
+    _suits_value_search,
     _wanted_by_values,
     cards_short,
     cards_wanted,
@@ -158,6 +159,8 @@ PATHOLOGICAL = (
 def test_pathological_hands_agree_with_the_plan_search(text: str, number: int) -> None:
     hand = cards(text)
     contract = CONTRACTS[number - 1]
+    nats, wilds = _split(hand)
+    assert _suits_value_search(nats, len(wilds), contract.runs)  # these go to the value search
     expected = plan_search(hand, contract)
     clear_memos()
     assert as_tuple(cards_wanted(hand, contract)) == expected
