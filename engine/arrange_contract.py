@@ -10,11 +10,15 @@ lay-down of exactly the contract leaves the fewest points, how many cards am I s
 cards would help, and what can I lay off or swap on the table. Search: branch on the lowest natural
 (by suit, then rank) — it stays in hand, or is the lowest natural of a set of its rank, or the lowest
 natural of a run in its suit — with the wilds as a budget and the contract's set and run counts as
-counters.
+counters. For the cards short and the cards that help, a hand of one long suit and many wilds also
+has a second search that walks the run values once (see "cards short, value by value").
 """
 
 from __future__ import annotations
 
+import itertools
+import threading
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -319,6 +323,8 @@ def clear_memos() -> None:
     """Forget every remembered answer (for cold timings and tests)."""
     _BEST_MEMO.clear()
     _WANTED_MEMO.clear()
+    _VALUE_MEMO.clear()
+    _MOVES_MEMO.clear()
 
 
 def _best(nats: tuple[int, ...], wilds: int, sets: int, runs: int, cap: int) -> tuple[int, _Plan]:
@@ -391,6 +397,30 @@ def _codes_of(mask: int) -> list[int]:
     return [c for c in range(mask.bit_length()) if mask >> c & 1]
 
 
+def _wanted_of(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> _Wanted:
+    """Cards short and the cards that help, for a whole hand. Two exact searches give the same
+    answer: the plan search (below) is the faster for most hands, the value search (further below)
+    for many hands of one long suit and many wilds, where the plan search may take seconds. Such a
+    hand gets a share of plan-search work first, and the value search when that runs out. Both
+    remember their answers."""
+    if not _suits_value_search(nats, wilds, runs):
+        return _wanted(nats, wilds, sets, runs)
+    key = (nats, wilds, sets, runs)
+    found = _WANTED_MEMO.get(key)
+    if found is None:
+        _BUDGET.left = _PLAN_BUDGET
+        try:
+            return _wanted(nats, wilds, sets, runs)
+        except _OverBudget:
+            found = _wanted_by_values(nats, wilds, sets, runs)
+        finally:
+            _BUDGET.left = None
+        if len(_WANTED_MEMO) >= _MEMO_LIMIT:
+            _WANTED_MEMO.clear()
+        _WANTED_MEMO[key] = found
+    return found
+
+
 def _wanted(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> _Wanted:
     key = (nats, wilds, sets, runs)
     found = _WANTED_MEMO.get(key)
@@ -436,7 +466,9 @@ def _wanted_uncached(nats: tuple[int, ...], wilds: int, sets: int, runs: int) ->
         value = first % 16
         same_rank = _mask([base + value for base in _SUIT_BASES])
         # Naturals beyond three never bring a set closer; they only use up cards.
-        for chosen in _set_choices(first, rest, 1, MIN_SET):
+        set_choices = _set_choices(first, rest, 1, MIN_SET)
+        _BUDGET.spend(len(set_choices))
+        for chosen in set_choices:
             n = len(chosen)
             lacking = max(0, MIN_NATURALS - n)
             places = max(0, MIN_SET - n - lacking)
@@ -450,7 +482,9 @@ def _wanted_uncached(nats: tuple[int, ...], wilds: int, sets: int, runs: int) ->
     if runs:
         base = first - first % 16
         # A run's cost is at least its inner gaps less the wilds: wider runs cannot be as good.
-        for chosen in _run_choices(first, rest, best + wilds, 1, skips=bool(sets) or runs > 1):
+        run_choices = _run_choices(first, rest, best + wilds, 1, skips=bool(sets) or runs > 1)
+        _BUDGET.spend(len(run_choices))
+        for chosen in run_choices:
             if best == 0:
                 break
             n = len(chosen)
@@ -472,6 +506,349 @@ def _wanted_uncached(nats: tuple[int, ...], wilds: int, sets: int, runs: int) ->
     if best == 0:
         return 0, _NO_CODES, False
     return best, useful, wild
+
+
+# --------------------------------------------------------------------------- cards short, value by value
+# The plan search above branches on every subset of a suit a run could skip, which a hand of one long
+# suit with many wilds turns into hundreds of thousands of plans that all need the same few cards.
+# This search walks the run values 3..14 once instead, keeping per state only the Pareto front of
+# (naturals lacking, places for wilds) the rest of the hand can reach: the cards short are then
+# ``lacking + max(0, places - wilds)`` at best. A state is what the values below left open: sets
+# still to place, runs not started, and each open run's naturals (one, or two and more), its length
+# so far (up to four: longer changes nothing) and whether it skipped the last value. Its cost grows
+# with the suits that hold runs at once, so it is used for hands whose naturals are mostly in one
+# suit and whose wilds are many, where the plan search is slowest (see ``_wanted_of``).
+#
+# Three rules keep one of the equally good ways and drop the others, none losing an answer: no run
+# closes or skips a value while a copy of its suit there stays in hand (taking it is never worse); a
+# run of four or more closes as soon as it takes a natural (more naturals gain it nothing); a run
+# that skipped a value must take a natural later (closing it before the skip costs the same).
+
+_LOW_VALUE = 3
+_NSUITS = len(Suit)
+_COPY_BITS = 3  # copies of one card in a hand: three decks, and one more card tried
+_Open = tuple[int, int, int, int]  # suit index, naturals (1, or 2 for two or more), length (to 4), skipped
+_VState = tuple[int, int, tuple[_Open, ...]]  # sets to place, runs not started, open runs (sorted)
+_Front = tuple[tuple[int, int], ...]  # (lacking, places) pairs, lacking rising and places falling
+_Col = tuple[int, ...]  # copies of one value in each suit, by suit index
+_Move = tuple[_VState, int, int]
+_VALUE_MEMO: dict[tuple[int, _VState], _Front] = {}
+_MOVES_MEMO: dict[tuple[_Col, _VState, int], tuple[_Move, ...]] = {}
+_SET_SPLITS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+
+class _OverBudget(Exception):
+    """The plan search has done its share of work on this hand: the value search takes over."""
+
+
+class _Budget(threading.local):
+    """Choices the plan search may still try on the hand in hand, or None for no limit; one per
+    thread, so that a server's threads never spend each other's."""
+
+    def __init__(self) -> None:
+        self.left: int | None = None
+
+    def spend(self, work: int) -> None:
+        if self.left is not None:
+            self.left -= work
+            if self.left < 0:
+                raise _OverBudget
+
+
+_BUDGET = _Budget()
+
+
+#: Choices the plan search may try (a few milliseconds) before the value search takes the hand, ...
+_PLAN_BUDGET = 600
+#: ... a hand with at most this many naturals outside its longest suit, ...
+_OTHER_SUITS_MAX = 4
+#: ... at least this many wilds, ...
+_VALUE_WILDS_MIN = 4
+#: ... and few suits where runs can be open together: suits of two naturals or more, to the power of
+#: the runs to plan, at most this many. There the plan search can take seconds (every way to skip
+#: naturals of the long suit fills the same gaps with wilds) and the value search takes milliseconds;
+#: with runs open in several suits at once the value search is the slower.
+_OPEN_SUITS_MAX = 4
+
+
+def _suits_value_search(nats: tuple[int, ...], wilds: int, runs: int) -> bool:
+    if wilds < _VALUE_WILDS_MIN or not nats:
+        return False
+    per_suit: dict[int, int] = {}
+    for c in nats:
+        per_suit[c // 16] = per_suit.get(c // 16, 0) + 1
+    run_suits = sum(1 for n in per_suit.values() if n >= 2)
+    return len(nats) - max(per_suit.values()) <= _OTHER_SUITS_MAX and run_suits**runs <= _OPEN_SUITS_MAX
+
+
+def _pareto(pairs: Mapping[int, int]) -> _Front:
+    out: list[tuple[int, int]] = []
+    for lack in sorted(pairs):
+        places = pairs[lack]
+        if not out or places < out[-1][1]:
+            out.append((lack, places))
+    return tuple(out)
+
+
+def _front_cost(front: _Front, wilds: int) -> int:
+    """Cards short at best over the front with ``wilds`` wilds (fewer than none: places to fill)."""
+    return min(lack + max(0, places - wilds) for lack, places in front)
+
+
+def _run_close(n2: int, l4: int) -> tuple[int, int]:
+    """(lacking, places) of closing a run: a lone natural lacks one and has two places, a run of two
+    or three naturals' length pads to four."""
+    lack = 2 - n2
+    return lack, max(0, 4 - l4) - lack
+
+
+def _set_splits(j: int, avail: int) -> tuple[tuple[int, int], ...]:
+    """(lacking, places) of ``j`` sets placed on one rank with ``avail`` copies, each set holding one,
+    two or three naturals (a fourth changes nothing)."""
+    key = (j, avail)
+    found = _SET_SPLITS.get(key)
+    if found is None:
+        found = tuple(
+            (j - x3 - x2, j - x3)
+            for x3 in range(j + 1)
+            for x2 in range(j - x3 + 1)
+            if 3 * x3 + 2 * x2 + (j - x3 - x2) <= avail
+        )
+        _SET_SPLITS[key] = found
+    return found
+
+
+def _moves(col: _Col, state: _VState, later: int) -> tuple[_Move, ...]:
+    """Every way through one value: (state after it, lacking, places). ``later``: suits with a copy
+    at a higher value (a run may skip this value only to take one of those)."""
+    open_suits = 0
+    for run in state[2]:
+        open_suits |= 1 << run[0]
+    later &= open_suits  # only the suits of open runs matter: one entry serves every hand alike here
+    key = (col, state, later)
+    found = _MOVES_MEMO.get(key)
+    if found is None:
+        found = _moves_uncached(col, state, later)
+        if len(_MOVES_MEMO) >= _MEMO_LIMIT:
+            _MOVES_MEMO.clear()
+        _MOVES_MEMO[key] = found
+    return found
+
+
+def _moves_uncached(col: _Col, state: _VState, later: int) -> tuple[_Move, ...]:
+    sets_left, unstarted, opens = state
+    # Each open run: close (if it did not skip the last value), take a copy, or skip this value. Runs
+    # alike choose a multiset of these (the order among them changes nothing).
+    per_run: list[list[tuple[tuple[_Open | None, int, int, int, int], ...]]] = []
+    for (s, n2, l4, skipped), alike in Counter(opens).items():
+        options: list[tuple[_Open | None, int, int, int, int]] = []
+        if not skipped:
+            lack, places = _run_close(n2, l4)
+            options.append((None, lack, places, s, -1))
+        if col[s]:
+            options.append((None if l4 >= 3 else (s, 2, l4 + 1, 0), 0, 0, s, 1))
+        if later >> s & 1:
+            options.append(((s, n2, min(4, l4 + 1), 1), 0, 1, s, -1))
+        if not options:
+            return ()
+        per_run.append(list(itertools.combinations_with_replacement(options, alike)))
+    out: dict[_VState, dict[int, int]] = {}
+    for groups in itertools.product(*per_run):
+        use = list(col)
+        skips = 0
+        kept: list[_Open] = []
+        dl = dp = 0
+        for new, lack, places, s, how in itertools.chain.from_iterable(groups):
+            dl += lack
+            dp += places
+            if how == 1:
+                use[s] -= 1
+            elif how == -1:
+                skips |= 1 << s
+            if new is not None:
+                kept.append(new)
+        if min(use) < 0:
+            continue
+        for starts in _starts(use, unstarted):
+            left = list(use)
+            opened = list(kept)
+            for s in starts:
+                left[s] -= 1
+                opened.append((s, 1, 1, 0))
+            avail = sum(left)
+            # A run closed or skipped while a copy of its suit stays in hand: taking it instead would
+            # be no worse, unless sets take that copy.
+            forced = any(left[s] for s in range(_NSUITS) if skips >> s & 1)
+            new_state_opens = tuple(sorted(opened))
+            runs_left = unstarted - len(starts)
+            if not forced:
+                _put(out, (sets_left, runs_left, new_state_opens), dl, dp)
+            for j in range(1, min(sets_left, avail) + 1):
+                for lack, places in _set_splits(j, avail):
+                    _put(out, (sets_left - j, runs_left, new_state_opens), dl + lack, dp + places)
+    return tuple((st, lack, places) for st, pairs in out.items() for lack, places in _pareto(pairs))
+
+
+def _put(out: dict[_VState, dict[int, int]], state: _VState, lack: int, places: int) -> None:
+    pairs = out.setdefault(state, {})
+    if places < pairs.get(lack, _INF):
+        pairs[lack] = places
+
+
+def _starts(use: list[int], unstarted: int) -> tuple[tuple[int, ...], ...]:
+    """The suits of the runs that start on this value, each on a copy of its own."""
+    key = (*use, unstarted)
+    found = _STARTS.get(key)
+    if found is None:
+        out: list[tuple[int, ...]] = [()]
+        suits = [s for s in range(_NSUITS) if use[s] > 0]
+        for k in range(1, unstarted + 1):
+            for combo in itertools.combinations_with_replacement(suits, k):
+                if all(combo.count(s) <= use[s] for s in set(combo)):
+                    out.append(combo)
+        found = _STARTS[key] = tuple(out)
+    return found
+
+
+_STARTS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+
+
+class _Columns:
+    """A hand's naturals as copies per value and suit, with what each value's search needs."""
+
+    def __init__(self, nats: Sequence[int]) -> None:
+        counts = [[0] * _NSUITS for _ in range(HIGH_POSITION + 2)]
+        for code in nats:
+            counts[code % 16][code // 16] += 1
+        self.cols: list[_Col] = [tuple(c) for c in counts]
+        #: later[v]: suits with a copy above v; key[v]: the copies from v up, and v (a memo key).
+        self.later = [0] * (HIGH_POSITION + 2)
+        self.key = [0] * (HIGH_POSITION + 2)
+        mask = packed = 0
+        for v in range(HIGH_POSITION, _LOW_VALUE - 1, -1):
+            self.later[v] = mask
+            col = self.cols[v]
+            for s in range(_NSUITS):
+                if col[s]:
+                    mask |= 1 << s
+                packed = packed << _COPY_BITS | col[s]
+            self.key[v] = packed << 4 | (v - _LOW_VALUE)
+
+
+def _end_front(state: _VState) -> _Front:
+    sets_left, unstarted, opens = state
+    lack = 2 * sets_left + 2 * unstarted
+    places = sets_left + 2 * unstarted
+    for _s, n2, l4, skipped in opens:
+        if skipped:
+            return ()
+        dl, dp = _run_close(n2, l4)
+        lack += dl
+        places += dp
+    return ((lack, places),)
+
+
+def _solve(hand: _Columns, v: int, state: _VState) -> _Front:
+    """The front of (lacking, places) the values from ``v`` up can reach from ``state``."""
+    if v > HIGH_POSITION:
+        return _end_front(state)
+    key = (hand.key[v], state)
+    found = _VALUE_MEMO.get(key)
+    if found is not None:
+        return found
+    col = hand.cols[v]
+    if not state[2] and not any(col):
+        found = _solve(hand, v + 1, state)
+    else:
+        pairs: dict[int, int] = {}
+        for new, dl, dp in _moves(col, state, hand.later[v]):
+            for lack, places in _solve(hand, v + 1, new):
+                lk, p = lack + dl, places + dp
+                if p < pairs.get(lk, _INF):
+                    pairs[lk] = p
+        found = _pareto(pairs)
+    if len(_VALUE_MEMO) >= _MEMO_LIMIT:
+        _VALUE_MEMO.clear()
+    _VALUE_MEMO[key] = found
+    return found
+
+
+def _wanted_by_values(nats: tuple[int, ...], wilds: int, sets: int, runs: int) -> _Wanted:
+    """Cards short and the cards that help, by the value search: a wild helps when the front with one
+    more wild costs less; any natural helps when a meld with no natural is part of a best way (a
+    meld fewer, two naturals lacking and its places); otherwise each natural that could matter (of a
+    suit or rank the hand holds, one suit of each kind of suit) is tried by joining the states before
+    its value, that value with the card added, and the front of the values above."""
+    if sets == 0 and runs == 0:
+        return 0, _NO_CODES, False
+    hand = _Columns(nats)
+    front = _solve(hand, _LOW_VALUE, (sets, runs, ()))
+    best = _front_cost(front, wilds)
+    if best == 0:
+        return 0, _NO_CODES, False
+    wild = _front_cost(front, wilds + 1) < best
+    if (sets and 2 + _front_cost(_solve(hand, _LOW_VALUE, (sets - 1, runs, ())), wilds - 1) == best) or (
+        runs and 2 + _front_cost(_solve(hand, _LOW_VALUE, (sets, runs - 1, ())), wilds - 2) == best
+    ):
+        return best, _ANY, wild
+    suits_held = values_held = 0
+    for c in nats:
+        suits_held |= 1 << (c // 16)
+        values_held |= 1 << (c % 16)
+    # Suits holding the same copies of every value are alike: one is tried for all.
+    alike: dict[tuple[int, ...], list[int]] = {}
+    for base in sorted({*_SUIT_BASES, *(c - c % 16 for c in nats)}):
+        s = base // 16
+        alike.setdefault(tuple(hand.cols[v][s] for v in range(_LOW_VALUE, HIGH_POSITION + 1)), []).append(s)
+    useful = _NO_CODES
+    for members in alike.values():
+        s = members[0]
+        held = suits_held >> s & 1
+        # A natural sharing neither suit nor rank with the hand helps only as a meld's first natural.
+        if not held and not sets:
+            continue
+        layers = _forward(hand, s, sets, runs, wilds, best)
+        for v in range(_LOW_VALUE, HIGH_POSITION + 1):
+            if (held or values_held >> v & 1) and _helps(hand, layers[v], v, s, wilds, best):
+                for m in members:
+                    useful |= 1 << (m * 16 + v)
+    return best, useful, wild
+
+
+def _forward(hand: _Columns, suit: int, sets: int, runs: int, wilds: int, best: int) -> list[dict[_VState, _Front]]:
+    """Before each value, the states the values below reach and the front of what they cost, for the
+    hand with one more card of ``suit`` somewhere above: only states that could still come in under
+    ``best``."""
+    layers: list[dict[_VState, _Front]] = [{} for _ in range(HIGH_POSITION + 2)]
+    layer: dict[_VState, _Front] = {(sets, runs, ()): ((0, 0),)}
+    extra = 1 << suit
+    for v in range(_LOW_VALUE, HIGH_POSITION + 1):
+        layers[v] = layer
+        reached: dict[_VState, dict[int, int]] = {}
+        later = hand.later[v] | extra if v < HIGH_POSITION else 0
+        for state, front in layer.items():
+            for new, dl, dp in _moves(hand.cols[v], state, later):
+                for lack, places in front:
+                    lk, p = lack + dl, places + dp
+                    if lk + max(0, p - wilds) < best:
+                        _put(reached, new, lk, p)
+        layer = {state: _pareto(pairs) for state, pairs in reached.items()}
+    return layers
+
+
+def _helps(hand: _Columns, layer: dict[_VState, _Front], v: int, suit: int, wilds: int, best: int) -> bool:
+    """Whether one more natural of ``suit`` and value ``v`` brings the hand a card closer."""
+    col = list(hand.cols[v])
+    col[suit] += 1
+    with_card = tuple(col)
+    for state, front in layer.items():
+        for new, dl, dp in _moves(with_card, state, hand.later[v]):
+            rest = _solve(hand, v + 1, new)
+            for l1, p1 in front:
+                for l2, p2 in rest:
+                    if l1 + l2 + dl + max(0, p1 + p2 + dp - wilds) < best:
+                        return True
+    return False
 
 
 def _split(cards: Sequence[Card]) -> tuple[tuple[int, ...], list[Card]]:
@@ -539,13 +916,16 @@ def meets_contract(cards: Sequence[Card], contract: Contract) -> bool:
 def cards_short(cards: Sequence[Card], contract: Contract) -> int:
     """How many more cards the hand needs, at best, to meet ``contract`` (0: it meets it now)."""
     nats, wilds = _split(cards)
-    return _wanted(nats, len(wilds), contract.sets, contract.runs)[0]
+    return _wanted_of(nats, len(wilds), contract.sets, contract.runs)[0]
 
 
 @dataclass(frozen=True, slots=True)
 class Wanted:
     """What a hand still needs for its contract: how many cards, and which single cards would bring it
-    one card closer. Exactly the cards ``c`` for which ``cards_short(hand + [c]) < cards_short(hand)``."""
+    one card closer. Exactly the cards ``c`` for which ``cards_short(hand + [c]) < cards_short(hand)``.
+
+    ``any_natural``: a best way to the contract leaves a meld with no natural yet, so every natural
+    helps; ``naturals`` is then empty (none is named). Otherwise ``naturals`` holds each one that helps."""
 
     short: int
     naturals: frozenset[Card]
@@ -560,8 +940,9 @@ class Wanted:
 
 def cards_wanted(cards: Sequence[Card], contract: Contract) -> Wanted:
     nats, wilds = _split(cards)
-    short, codes, wild = _wanted(nats, len(wilds), contract.sets, contract.runs)
-    naturals = frozenset(_decode(c) for c in _codes_of(codes & ~_ANY))
+    short, codes, wild = _wanted_of(nats, len(wilds), contract.sets, contract.runs)
+    # When any natural helps, none is named (the plan search may have noted some on the way).
+    naturals = frozenset() if codes & _ANY else frozenset(_decode(c) for c in _codes_of(codes))
     return Wanted(short, naturals, bool(codes & _ANY), wild)
 
 
