@@ -31,6 +31,7 @@ from access_game.simulate import play_game, wilson_interval  # noqa: E402
 from engine.actions import Action  # noqa: E402
 from engine.bots import base  # noqa: E402
 from engine.bots.upcard_rummy import STYLES, UpcardAgent  # noqa: E402
+from engine.bots.upcard_rummy_hard import SearchAgent  # noqa: E402
 
 GAME = "upcard-rummy"
 KINDS = ("draw", "play", "discard")
@@ -66,6 +67,8 @@ class MixedAgent:
 
 def factory(spec: str) -> Callable[[int], Any]:
     if spec == "hard":
+        return lambda seed: SearchAgent(seed)
+    if spec == "heuristic":
         return lambda seed: UpcardAgent("hard", seed)
     what, _, names = spec.partition(":")
     chosen = set(names.split("+"))
