@@ -54,6 +54,8 @@ class Playout:
         n = len(deal.hands)
         self.n = n
         self.plus = [0] * n
+        #: Cards each seat put on the table.
+        self.down = [0] * n
         self.went_out: int | None = None
 
     # ----------------------------------------------------------------- one turn's parts
@@ -91,7 +93,7 @@ class Playout:
                 k = taken[q]
                 if not k:
                     continue
-                if q == wild or q == r or d.table[q] or hand[q] + k >= 3:
+                if q in (wild, r) or d.table[q] or hand[q] + k >= 3:
                     gain += k * val[q]
                 else:
                     gain -= k * val[q] * 0.5
@@ -109,6 +111,7 @@ class Playout:
         # The target and the pair meld now; the rest goes down in the plays that follow.
         hand[target] -= 3
         self.plus[seat] += 3 * self.val[target]
+        self.down[seat] += 3
         d.table[target] = True
 
     def first_meld(self, seat: int) -> bool:
@@ -136,10 +139,19 @@ class Playout:
         d.table[best] = True
         d.melded[seat] = True
         self.plus[seat] += best_worth
+        self.down[seat] += 3
         return True
 
-    def plays(self, seat: int) -> None:
-        """A melded seat puts down everything that fits, keeping one card to discard."""
+    def plays(self, seat: int, hold: int = 0) -> None:
+        """A melded seat puts down everything that fits, keeping one card to discard (and every
+        natural of the ``hold`` rank)."""
+        hand = self.d.hands[seat]
+        if hold:
+            held, hand[hold] = hand[hold], 0
+            if any(hand):
+                self.plays(seat)
+            hand[hold] += held
+            return
         d = self.d
         hand, wild, val, table = d.hands[seat], self.wild, self.val, d.table
         down = [0] * 14
@@ -175,11 +187,19 @@ class Playout:
             if down[r]:
                 hand[r] -= down[r]
                 self.plus[seat] += down[r] * val[r]
+                self.down[seat] += down[r]
                 if r != wild:
                     table[r] = True
 
-    def discard_choice(self, seat: int) -> int:
-        """The rank the policy throws: the card least worth keeping."""
+    def discard_choice(self, seat: int, hold: int = 0) -> int:
+        """The rank the policy throws: the card least worth keeping (never one of the ``hold`` rank
+        while there is another)."""
+        hand = self.d.hands[seat]
+        if hold and sum(hand) > hand[hold]:
+            held, hand[hold] = hand[hold], 0
+            choice = self.discard_choice(seat)
+            hand[hold] = held
+            return choice
         d = self.d
         hand, wild, val, table = d.hands[seat], self.wild, self.val, d.table
         melded = d.melded[seat]
@@ -257,10 +277,14 @@ class Playout:
                 self.first_meld(s)
                 self.discard(s, self.discard_choice(s))
 
+    def points(self) -> list[int]:
+        """Each seat's points from here to the end of the hand: what it put down less what it holds."""
+        val = self.val
+        return [self.plus[s] - sum(k * val[r] for r, k in enumerate(self.d.hands[s])) for s in range(self.n)]
+
     def result(self, seat: int) -> float:
         """``seat``'s points from here on less the mean of the others'."""
-        val = self.val
-        pts = [self.plus[s] - sum(k * val[r] for r, k in enumerate(self.d.hands[s])) for s in range(self.n)]
+        pts = self.points()
         others = [p for s, p in enumerate(pts) if s != seat]
         return pts[seat] - sum(others) / len(others)
 

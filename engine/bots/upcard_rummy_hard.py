@@ -10,26 +10,41 @@ per option, no clock), so the choice depends only on the view and the seed.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from engine.actions import Action, Discard, Draw
-from engine.arrange_upcard import card_value, meld_rank
+from engine.arrange_upcard import card_value, is_wild, meld_rank
 from engine.bots.upcard_playout import Deal, Playout, copy_deal, sample_deal
 from engine.bots.upcard_rummy import UpcardAgent, _Context, _known_opponent_cards, _throwable
-from engine.cards import Card, no_twos_deck
-from engine.events import StockReshuffled
-from engine.rules.upcard_rummy import DEFAULT_MAX_RESHUFFLES, HandOpened, TakeDiscards, UpcardView
+from engine.cards import Card, Rank, no_twos_deck
+from engine.events import StockReshuffled, TurnStarted
+from engine.rules.upcard_rummy import DEFAULT_MAX_RESHUFFLES, HandOpened, Meld, TakeDiscards, UpcardView
 
 __all__ = ["SearchAgent"]
 
 _DECK_RANKS: Counter[int] = Counter(int(c.rank) for c in no_twos_deck(2) if c.rank is not None)
 #: Determinizations per searched choice (each option is played out once on each).
-DEALS = 24
+DEALS = 48
 #: Discard options searched: the heuristic's best few.
-DISCARD_OPTIONS = 3
+DISCARD_OPTIONS = 4
+#: Search only once the game may end this hand (elsewhere it measured no better than the heuristics).
+ENDGAME_ONLY = True
+SEARCH_DISCARDS = True
+#: Weigh outcomes by the chance of winning the game, not the points (it matters near the target).
+PLAYS_FOR_GAME = True
+#: Hold a new meld back for a turn when the play-outs say so.
+HOLDS = True
+#: How much better holding must play out to be chosen (in the utility's units: a chance of winning).
+HOLD_MARGIN = 0.01
+#: Spread of one hand's points between two players, roughly: how far a lead carries.
+HAND_SPREAD = 250.0
+#: A hand's points on the table to each player, roughly: how many hands the game has left.
+HAND_POINTS = 265.0
 
 
 def _counts(cards: Sequence[Card]) -> list[int]:
@@ -46,6 +61,62 @@ class SearchAgent(UpcardAgent):
     def __init__(self, seed: int = 0) -> None:
         super().__init__("hard", seed)
         self.seed = seed
+        #: Ranks held back this turn (the turn is named by the hand and its count of turn starts).
+        self._held: tuple[tuple[int, int], frozenset[Rank]] = ((0, 0), frozenset())
+
+    # ----------------------------------------------------------------- holding melds back
+    def _turn_key(self, view: UpcardView) -> tuple[int, int]:
+        return view.hand_number, sum(1 for ev in view.log if isinstance(ev, TurnStarted))
+
+    def _held_now(self, view: UpcardView) -> frozenset[Rank]:
+        key, ranks = self._held
+        return ranks if key == self._turn_key(view) else frozenset()
+
+    def _hidden(self, view: UpcardView, held: frozenset[Rank]) -> UpcardView:
+        """The view with the held ranks' naturals out of the hand (never emptying it)."""
+        if not held:
+            return view
+        wild = view.wild_rank
+        rest = tuple(c for c in view.hand if is_wild(c, wild) or c.rank not in held)
+        return replace(view, hand=rest) if rest else view
+
+    def _next_play(self, view: UpcardView, ctx: _Context) -> Action | None:
+        if not HOLDS or not self._searching(view):
+            return super()._next_play(view, ctx)
+        while True:
+            held = self._held_now(view)
+            step = super()._next_play(self._hidden(view, held), ctx)
+            if not isinstance(step, Meld):
+                return step
+            rank = meld_rank(step.cards, view.wild_rank)
+            if rank is None or rank in held or any(m.rank == rank for m in view.table):
+                return step
+            if not self._hold_pays(view, int(rank), held):
+                return step
+            self._held = (self._turn_key(view), held | {rank})
+
+    def _hold_pays(self, view: UpcardView, rank: int, held: frozenset[Rank]) -> bool:
+        """Whether keeping this turn's new meld of ``rank`` in hand beats laying it down, over play-outs."""
+        _, deals = self._deals(view, f"hold/{rank}")
+        wild = int(view.wild_rank)
+        seat = view.seat
+        before = [int(r) for r in held]
+        totals = [0.0, 0.0]
+        for i, deal in enumerate(deals):
+            for k, hold in enumerate((0, rank)):
+                p = Playout(copy_deal(deal), wild, random.Random(f"{i}"))
+                hand = p.d.hands[seat]
+                saved = [hand[r] for r in before]
+                for r in before:
+                    hand[r] = 0
+                p.plays(seat, hold)
+                for r, n in zip(before, saved, strict=True):
+                    hand[r] += n
+                if p.discard(seat, p.discard_choice(seat, hold)):
+                    p.went_out = seat
+                p.run(seat)
+                totals[k] += self._utility(view, p)
+        return totals[1] > totals[0] + HOLD_MARGIN * len(deals)
 
     # ----------------------------------------------------------------- determinizations
     def _deals(self, view: UpcardView, tag: str) -> tuple[random.Random, list[Deal]]:
@@ -88,7 +159,7 @@ class SearchAgent(UpcardAgent):
     def _draw(self, view: UpcardView, legal: Sequence[Action]) -> Action:
         stock = next((a for a in legal if isinstance(a, Draw)), None)
         takes = [a for a in legal if isinstance(a, TakeDiscards)]
-        if not takes or view.last_turn:
+        if not takes or view.last_turn or not self._searching(view):
             return super()._draw(view, legal)
         # One take per depth, the one melding the most cards (the policy lays the rest off anyway).
         by_count: dict[int, TakeDiscards] = {}
@@ -112,11 +183,37 @@ class SearchAgent(UpcardAgent):
                     continue
                 p.finish_turn(seat, was_melded=True)
                 p.run(seat)
-                total += p.result(seat)
+                total += self._utility(view, p)
             scores.append(total / len(deals))
         del rng
         best = max(range(len(options)), key=lambda i: (scores[i], -i))
         return options[best]
+
+    def _searching(self, view: UpcardView) -> bool:
+        """Whether this decision is searched: always, or once a hand's points may take someone to the target."""
+        if not ENDGAME_ONLY:
+            return True
+        wild = view.wild_rank
+        now = [view.totals[s] + sum(card_value(c, wild) for m in view.table for c in m.cards_of(s))
+               for s in range(len(view.players))]
+        return max(now) + HAND_POINTS >= view.target
+
+    def _utility(self, view: UpcardView, p: Playout) -> float:
+        """What a played-out hand is worth to us: the points less the opponents' mean, or (playing for
+        the game) the chance of winning it, from the totals the hand leaves."""
+        if not PLAYS_FOR_GAME:
+            return p.result(view.seat)
+        seat, wild = view.seat, view.wild_rank
+        pts = p.points()
+        final = [
+            view.totals[s] + pts[s] + sum(card_value(c, wild) for m in view.table for c in m.cards_of(s))
+            for s in range(len(pts))
+        ]
+        lead = final[seat] - max(f for s, f in enumerate(final) if s != seat)
+        if max(final) >= view.target:
+            return 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
+        hands_left = max(1.0, (view.target - max(final)) / HAND_POINTS)
+        return 1.0 / (1.0 + math.exp(-1.7 * lead / (HAND_SPREAD * math.sqrt(hands_left))))
 
     @staticmethod
     def _apply_take(p: Playout, seat: int, view: UpcardView, take: TakeDiscards) -> None:
@@ -130,15 +227,17 @@ class SearchAgent(UpcardAgent):
             assert c.rank is not None
             hand[int(c.rank)] -= 1
             p.plus[seat] += p.val[int(c.rank)]
+            p.down[seat] += 1
         rank = meld_rank(take.meld, view.wild_rank)
         assert rank is not None
         d.table[int(rank)] = True
 
     # ----------------------------------------------------------------- discard
     def _discard(self, view: UpcardView, ctx: _Context) -> Action:
+        view = self._hidden(view, self._held_now(view))
         hand = view.hand
         options = _throwable(hand, ctx.wild, ctx.melded)
-        if len(options) > 1 and not view.last_turn:
+        if SEARCH_DISCARDS and len(options) > 1 and not view.last_turn and self._searching(view):
             keep = self._keep_values(hand, ctx)
             ranked = sorted(options, key=lambda c: (keep[c] + self._feed_cost(c, ctx), -card_value(c, ctx.wild),
                                                     c.rank_key()))
@@ -159,7 +258,7 @@ class SearchAgent(UpcardAgent):
                         if p.discard(seat, int(card.rank)):
                             p.went_out = seat
                         p.run(seat)
-                        total += p.result(seat)
+                        total += self._utility(view, p)
                     scores.append(total / len(deals))
                 best = max(range(len(cands)), key=lambda i: (scores[i], -i))
                 return Discard(view.seat, cands[best])
