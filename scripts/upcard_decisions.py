@@ -7,8 +7,13 @@ points per game less normal's (with a 95% margin).
 
     .venv/bin/python scripts/upcard_decisions.py hard 200
     .venv/bin/python scripts/upcard_decisions.py kind:draw 200        # or kind:play, kind:discard
+    .venv/bin/python scripts/upcard_decisions.py search:draw 400 2 0 search.txt   # the play-out search
     .venv/bin/python scripts/upcard_decisions.py habit:avoids_feeding 200 [players] [seed] [per-game file]
     .venv/bin/python scripts/upcard_decisions.py compare a.txt b.txt   # paired: b less a, game by game
+
+Searches: the variants of ``engine.bots.upcard_rummy_hard.CONFIGS`` (``draw``: digs by play-outs;
+``draw+holds``: and holding a new meld back; ``endgame``: digs, discards and holds for the game's win
+once a hand may reach the target; ``all``: digs and discards everywhere, on fewer deals).
 
 Kinds: ``draw`` (stock, or dig into the pile and how deep), ``play`` (a melded player's melds and
 lay-offs; the first meld is chosen alike at both levels), ``discard``. Habits: the fields of
@@ -32,7 +37,7 @@ from access_game.simulate import play_game, wilson_interval  # noqa: E402
 from engine.actions import Action  # noqa: E402
 from engine.bots import base  # noqa: E402
 from engine.bots.upcard_rummy import STYLES, UpcardAgent  # noqa: E402
-from engine.bots.upcard_rummy_hard import SearchAgent  # noqa: E402
+from engine.bots.upcard_rummy_hard import CONFIGS, SearchAgent  # noqa: E402
 
 GAME = "upcard-rummy"
 KINDS = ("draw", "play", "discard")
@@ -68,10 +73,10 @@ class MixedAgent:
 
 def factory(spec: str) -> Callable[[int], Any]:
     if spec == "hard":
-        return lambda seed: SearchAgent(seed)
-    if spec == "heuristic":
         return lambda seed: UpcardAgent("hard", seed)
     what, _, names = spec.partition(":")
+    if what == "search" and names in CONFIGS:
+        return lambda seed: SearchAgent(seed, CONFIGS[names])
     chosen = set(names.split("+"))
     if what == "kind" and chosen <= set(KINDS):
         return lambda seed: MixedAgent(chosen, seed)
@@ -85,7 +90,8 @@ def factory(spec: str) -> Callable[[int], Any]:
             return agent
 
         return make
-    raise SystemExit(f"unknown player {spec!r}: hard, kind:{'|'.join(KINDS)} or habit:{'|'.join(sorted(habits))}")
+    raise SystemExit(f"unknown player {spec!r}: hard, kind:{'|'.join(KINDS)}, habit:{'|'.join(sorted(habits))} "
+                     f"or search:{'|'.join(CONFIGS)}")
 
 
 def compare(first: Path, second: Path) -> int:

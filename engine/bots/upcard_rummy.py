@@ -455,15 +455,7 @@ def _known_opponent_cards(view: UpcardView) -> dict[int, Counter[Card]]:
 
 
 def _factory(level: str) -> Any:
-    if level == "hard":
-        return _search_agent
     return lambda seed: UpcardAgent(level, seed)
-
-
-def _search_agent(seed: int) -> Any:
-    from engine.bots.upcard_rummy_hard import SearchAgent  # it builds on this module
-
-    return SearchAgent(seed)
 
 
 for _level in STYLES:

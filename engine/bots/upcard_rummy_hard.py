@@ -1,11 +1,15 @@
-"""Upcard rummy hard: the heuristic player of :mod:`engine.bots.upcard_rummy` with a search on the two
-choices that move points, the dig and the discard.
+"""A search player for upcard rummy, built to find out whether search beats the heuristic hard player.
 
-Each such choice is weighed over the same few determinizations (the unseen cards dealt at random to the
-opponents, beside the cards each is known to hold, and to the stock), each played to the end of the
-hand by the cheap policy of :mod:`engine.bots.upcard_playout`. The option with the best mean of
-(our points from here on - the opponents' mean) is played. The work is fixed (a number of play-outs
-per option, no clock), so the choice depends only on the view and the seed.
+It is the hard player of :mod:`engine.bots.upcard_rummy` with play-outs on the choices that move
+points: the dig, the discard, and holding a new meld back for a turn. Each such choice is weighed over
+the same few determinizations (the unseen cards dealt at random to the opponents, beside the cards
+each is known to hold, and to the stock), each played to the end of the hand by the cheap policy of
+:mod:`engine.bots.upcard_playout`; the option with the best mean outcome is played. The work is fixed
+(deals per option, no clock), so the choice depends only on the view and the seed.
+
+Measured against normal over the same games as hard, no variant won more (docs/bots.md, upcard rummy,
+"Search, built and measured"), so it is not a level at the table; ``scripts/upcard_decisions.py``
+plays it (``search:VARIANT``).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.actions import Action, Discard, Draw
@@ -25,22 +29,40 @@ from engine.cards import Card, Rank, no_twos_deck
 from engine.events import StockReshuffled, TurnStarted
 from engine.rules.upcard_rummy import DEFAULT_MAX_RESHUFFLES, HandOpened, Meld, TakeDiscards, UpcardView
 
-__all__ = ["SearchAgent"]
+__all__ = ["CONFIGS", "SearchAgent", "SearchConfig"]
 
 _DECK_RANKS: Counter[int] = Counter(int(c.rank) for c in no_twos_deck(2) if c.rank is not None)
-#: Determinizations per searched choice (each option is played out once on each).
-DEALS = 48
-#: Discard options searched: the heuristic's best few.
-DISCARD_OPTIONS = 4
-#: Search only once the game may end this hand (elsewhere it measured no better than the heuristics).
-ENDGAME_ONLY = True
-SEARCH_DISCARDS = True
-#: Weigh outcomes by the chance of winning the game, not the points (it matters near the target).
-PLAYS_FOR_GAME = True
-#: Hold a new meld back for a turn when the play-outs say so.
-HOLDS = True
-#: How much better holding must play out to be chosen (in the utility's units: a chance of winning).
-HOLD_MARGIN = 0.01
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """Which choices the search makes and how much work it spends on each."""
+
+    #: Determinizations per searched choice (each option is played out once on each).
+    deals: int = 48
+    #: Search the discard too (its best few options by the heuristics), not only the dig.
+    discards: bool = False
+    discard_options: int = 3
+    #: Hold a new meld back for a turn when the play-outs say so.
+    holds: bool = False
+    #: Weigh outcomes by the chance of winning the game instead of the points.
+    for_game: bool = False
+    #: Search only once a hand's points may take someone to the target.
+    endgame_only: bool = False
+
+    @property
+    def hold_margin(self) -> float:
+        """How much better holding must play out to be chosen, in the utility's units."""
+        return 0.01 if self.for_game else 5.0
+
+
+#: The variants measured in docs/bots.md (upcard rummy, "Search, built and measured").
+CONFIGS = {
+    "draw": SearchConfig(),
+    "draw+holds": SearchConfig(holds=True),
+    "endgame": SearchConfig(discards=True, discard_options=4, holds=True, for_game=True, endgame_only=True),
+    "all": SearchConfig(deals=16, discards=True),
+}
 #: Spread of one hand's points between two players, roughly: how far a lead carries.
 HAND_SPREAD = 250.0
 #: A hand's points on the table to each player, roughly: how many hands the game has left.
@@ -56,11 +78,12 @@ def _counts(cards: Sequence[Card]) -> list[int]:
 
 
 class SearchAgent(UpcardAgent):
-    """Hard: the hard heuristics, with digs and discards chosen by play-outs."""
+    """The hard heuristics, with the choices ``config`` names made by play-outs."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, config: SearchConfig = CONFIGS["draw"]) -> None:
         super().__init__("hard", seed)
         self.seed = seed
+        self.config = config
         #: Ranks held back this turn (the turn is named by the hand and its count of turn starts).
         self._held: tuple[tuple[int, int], frozenset[Rank]] = ((0, 0), frozenset())
 
@@ -81,7 +104,7 @@ class SearchAgent(UpcardAgent):
         return replace(view, hand=rest) if rest else view
 
     def _next_play(self, view: UpcardView, ctx: _Context) -> Action | None:
-        if not HOLDS or not self._searching(view):
+        if not self.config.holds or not self._searching(view):
             return super()._next_play(view, ctx)
         while True:
             held = self._held_now(view)
@@ -116,7 +139,7 @@ class SearchAgent(UpcardAgent):
                     p.went_out = seat
                 p.run(seat)
                 totals[k] += self._utility(view, p)
-        return totals[1] > totals[0] + HOLD_MARGIN * len(deals)
+        return totals[1] > totals[0] + self.config.hold_margin * len(deals)
 
     # ----------------------------------------------------------------- determinizations
     def _deals(self, view: UpcardView, tag: str) -> tuple[random.Random, list[Deal]]:
@@ -151,7 +174,7 @@ class SearchAgent(UpcardAgent):
                 melded=view.melded,
                 reshuffles_left=max(0, DEFAULT_MAX_RESHUFFLES - reshuffled),
             )
-            for _ in range(DEALS)
+            for _ in range(self.config.deals)
         ]
         return rng, deals
 
@@ -161,10 +184,11 @@ class SearchAgent(UpcardAgent):
         takes = [a for a in legal if isinstance(a, TakeDiscards)]
         if not takes or view.last_turn or not self._searching(view):
             return super()._draw(view, legal)
-        # One take per depth, the one melding the most cards (the policy lays the rest off anyway).
+        # One take per depth, the one melding the fewest cards: the policy then puts down the rest as
+        # it best fits (a wild taken may carry another pair rather than join this meld).
         by_count: dict[int, TakeDiscards] = {}
         for t in takes:
-            if t.count not in by_count or len(t.meld) > len(by_count[t.count].meld):
+            if t.count not in by_count or len(t.meld) < len(by_count[t.count].meld):
                 by_count[t.count] = t
         options: list[Action] = [*([stock] if stock is not None else []), *by_count.values()]
         if len(options) == 1:
@@ -191,7 +215,7 @@ class SearchAgent(UpcardAgent):
 
     def _searching(self, view: UpcardView) -> bool:
         """Whether this decision is searched: always, or once a hand's points may take someone to the target."""
-        if not ENDGAME_ONLY:
+        if not self.config.endgame_only:
             return True
         wild = view.wild_rank
         now = [view.totals[s] + sum(card_value(c, wild) for m in view.table for c in m.cards_of(s))
@@ -201,7 +225,7 @@ class SearchAgent(UpcardAgent):
     def _utility(self, view: UpcardView, p: Playout) -> float:
         """What a played-out hand is worth to us: the points less the opponents' mean, or (playing for
         the game) the chance of winning it, from the totals the hand leaves."""
-        if not PLAYS_FOR_GAME:
+        if not self.config.for_game:
             return p.result(view.seat)
         seat, wild = view.seat, view.wild_rank
         pts = p.points()
@@ -237,14 +261,14 @@ class SearchAgent(UpcardAgent):
         view = self._hidden(view, self._held_now(view))
         hand = view.hand
         options = _throwable(hand, ctx.wild, ctx.melded)
-        if SEARCH_DISCARDS and len(options) > 1 and not view.last_turn and self._searching(view):
+        if self.config.discards and len(options) > 1 and not view.last_turn and self._searching(view):
             keep = self._keep_values(hand, ctx)
             ranked = sorted(options, key=lambda c: (keep[c] + self._feed_cost(c, ctx), -card_value(c, ctx.wild),
                                                     c.rank_key()))
             by_rank: dict[Any, Card] = {}
             for c in ranked:
                 by_rank.setdefault(c.rank, c)
-            cands = list(by_rank.values())[:DISCARD_OPTIONS]
+            cands = list(by_rank.values())[:self.config.discard_options]
             if len(cands) > 1:
                 _, deals = self._deals(view, "discard")
                 wild = int(view.wild_rank)

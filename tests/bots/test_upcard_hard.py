@@ -1,8 +1,8 @@
-"""Upcard rummy hard and its search: seeded, blind to hidden cards, legal everywhere, and choosing well
-where the choice is plain.
+"""Upcard rummy hard and the search player built beside it: seeded, blind to hidden cards, legal
+everywhere, and the search choosing well where the choice is plain.
 
-The search runs once a hand may take someone to the target, so these tables use a low target to put
-every decision under it.
+The search variant tested here searches every choice it can (digs, discards, holds, playing for the
+game) on a few deals, so every path of it runs; the low targets put the game's end in view.
 """
 
 from __future__ import annotations
@@ -11,20 +11,27 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.actions import Action, Discard
 from engine.bots import make_agent
+from engine.bots.base import Agent
 from engine.bots.upcard_playout import Deal, Playout
-from engine.bots.upcard_rummy_hard import SearchAgent
+from engine.bots.upcard_rummy_hard import SearchAgent, SearchConfig
 from engine.game import Game
 from engine.rules.upcard_rummy import LayOff, Meld, PlayerWentOut, TakeDiscards, UpcardState, UpcardView
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "upcard"))
-from upcard_tables import c, make_table  # noqa: E402
+from upcard_tables import c, make_table  # type: ignore[import-not-found]
 
 GAME = "upcard-rummy"
+EVERYTHING = SearchConfig(deals=6, discards=True, holds=True, for_game=True)
+
+
+def _player(kind: str, seed: int) -> Agent:
+    return make_agent(GAME, "hard", seed) if kind == "hard" else SearchAgent(seed, EVERYTHING)
 
 
 def _state(game: Game) -> UpcardState:
@@ -39,9 +46,9 @@ def _view(game: Game, seat: int) -> UpcardView:
     return view
 
 
-def _play(seed: int, target: int) -> list[Action]:
+def _play(kind: str, seed: int, target: int) -> list[Action]:
     game = Game.new(GAME, ["a", "b", "c"], seed=seed, options={"target": target})
-    agents = [make_agent(GAME, level, seed * 10 + i) for i, level in enumerate(("hard", "normal", "hard"))]
+    agents = [_player(kind, seed * 10), make_agent(GAME, "normal", seed * 10 + 1), _player(kind, seed * 10 + 2)]
     chosen: list[Action] = []
     while not game.over:
         seat = game.seats_to_act()[0]
@@ -51,37 +58,37 @@ def _play(seed: int, target: int) -> list[Action]:
     return chosen
 
 
-def test_hard_is_the_search_player() -> None:
-    assert isinstance(make_agent(GAME, "hard", 1), SearchAgent)
-
-
-def test_hard_repeats_itself_under_a_seed() -> None:
-    first = _play(3, target=700)
-    assert first == _play(3, target=700)
+@pytest.mark.parametrize("kind", ["hard", "search"])
+def test_it_repeats_itself_under_a_seed(kind: str) -> None:
+    first = _play(kind, 3, target=700)
+    assert first == _play(kind, 3, target=700)
     assert any(isinstance(a, TakeDiscards) for a in first)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), players=st.integers(2, 6), steps=st.integers(0, 160))
-def test_hard_plays_legally_in_any_position(seed: int, players: int, steps: int) -> None:
-    """Random legal play leads where bots would not go (wilds thrown, a dry stock, last turns); hard is
-    asked at every position on the way and must answer with a legal move."""
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6), steps=st.integers(0, 160),
+       kind=st.sampled_from(["hard", "search"]))
+def test_it_plays_legally_in_any_position(seed: int, players: int, steps: int, kind: str) -> None:
+    """Random legal play leads where bots would not go (wilds thrown, a dry stock, last turns); the
+    player is asked at every position on the way and must answer with a legal move."""
     rng = random.Random(seed)
     game = Game.new(GAME, [f"p{i}" for i in range(players)], seed=seed, options={"target": 400})
-    hard = make_agent(GAME, "hard", seed)
+    hard = _player(kind, seed)
     for _ in range(steps):
         if game.over:
             break
         seat = game.seats_to_act()[0]
         legal = game.legal_actions(seat)
         action = hard.choose(game.view(seat), legal)
-        assert action in legal
+        # The rules' own check: legal_actions offers one meld per size, not every choice of cards.
+        assert game.why_not(action) is None, action
         game.apply(action if rng.random() < 0.5 else rng.choice(legal))
 
 
-def test_hard_sees_only_its_seats_view() -> None:
+@pytest.mark.parametrize("kind", ["hard", "search"])
+def test_it_sees_only_its_seats_view(kind: str) -> None:
     """Deal the cards hidden from seat 0 (the opponents' hands but their up cards, and the stock) some
-    other way: the view is the same, and so is hard's every choice."""
+    other way: the view is the same, and so is every choice."""
     game = Game.new(GAME, ["a", "b"], seed=11, options={"target": 300})
     agents = [make_agent(GAME, "normal", 1), make_agent(GAME, "normal", 2)]
     checked = 0
@@ -94,8 +101,8 @@ def test_hard_sees_only_its_seats_view() -> None:
             twin.state = _reshuffled_hidden(game)
             twin._seat_logs = [list(game.seat_log(s)) for s in range(2)]
             assert game.view(0) == twin.view(0)
-            mine = SearchAgent(5).choose(game.view(0), game.legal_actions(0))
-            again = SearchAgent(5).choose(twin.view(0), twin.legal_actions(0))
+            mine = _player(kind, 5).choose(game.view(0), game.legal_actions(0))
+            again = _player(kind, 5).choose(twin.view(0), twin.legal_actions(0))
             assert mine == again
             checked += 1
         game.apply(agents[seat].choose(game.view(seat), game.legal_actions(seat)))
@@ -122,21 +129,20 @@ def _reshuffled_hidden(game: Game) -> UpcardState:
     return state
 
 
-def test_near_the_target_hard_digs_for_two_aces() -> None:
+def test_the_search_digs_for_two_aces() -> None:
     game = make_table(
         ["9h 9s 4c 6c 3d", "3c 7d 8c"],
         table=[(0, "kh kd ks")],
         discard="3h 9c ac 5d ah kc 5h",
-        target=300,
     )
-    action = SearchAgent(1).choose(_view(game, 0), game.legal_actions(0))
+    action = SearchAgent(1, SearchConfig(deals=24, discards=True)).choose(_view(game, 0), game.legal_actions(0))
     assert isinstance(action, TakeDiscards) and action.count == 6
 
 
-def test_near_the_target_hard_goes_out_when_it_can() -> None:
+def test_the_search_goes_out_when_it_can() -> None:
     game = make_table(["9h 9s 9c kc 5c 4d", "3c 7d 8c ac ah"], table=[(1, "kh kd ks")], melded=[True, True],
                       phase="discard", target=300)
-    agent = SearchAgent(1)
+    agent = SearchAgent(1, EVERYTHING)
     while _state(game).to_move == 0 and not game.over:
         action = agent.choose(_view(game, 0), game.legal_actions(0))
         assert isinstance(action, Meld | LayOff | Discard)
