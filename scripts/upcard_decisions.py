@@ -126,8 +126,11 @@ def main(argv: Sequence[str]) -> int:
     margin = 1.96 * statistics.stdev(diff) / math.sqrt(games) if games > 1 else math.inf
     if len(argv) > 4:  # one line a game (win share, points less normal's), for paired comparisons
         Path(argv[4]).write_text("".join(f"{r.shares[0]} {d}\n" for r, d in zip(results, diff, strict=True)))
+    times = sorted(t for r in results for t in r.decision_cpu_seconds[0])
+    p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
     print(f"{spec}: {games} games, {players} players: win share {share:.1%} ({low:.1%}-{high:.1%}), "
-          f"points less normal's {statistics.mean(diff):+.0f} (+/- {margin:.0f})")
+          f"points less normal's {statistics.mean(diff):+.0f} (+/- {margin:.0f}); "
+          f"decision CPU {statistics.mean(times) * 1000 if times else 0.0:.1f} ms mean, {p99 * 1000:.0f} ms p99")
     return 0
 
 

@@ -60,7 +60,7 @@ class SearchConfig:
 CONFIGS = {
     "draw": SearchConfig(),
     "draw+holds": SearchConfig(holds=True),
-    "endgame": SearchConfig(discards=True, discard_options=4, holds=True, for_game=True, endgame_only=True),
+    "endgame": SearchConfig(discards=True, discard_options=4, for_game=True, endgame_only=True),
     "all": SearchConfig(deals=16, discards=True),
 }
 #: Spread of one hand's points between two players, roughly: how far a lead carries.
