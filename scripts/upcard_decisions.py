@@ -7,7 +7,13 @@ points per game less normal's (with a 95% margin).
 
     .venv/bin/python scripts/upcard_decisions.py hard 200
     .venv/bin/python scripts/upcard_decisions.py kind:draw 200        # or kind:play, kind:discard
-    .venv/bin/python scripts/upcard_decisions.py habit:avoids_feeding 200 [players] [seed]
+    .venv/bin/python scripts/upcard_decisions.py search:draw 400 2 0 search.txt   # the play-out search
+    .venv/bin/python scripts/upcard_decisions.py habit:avoids_feeding 200 [players] [seed] [per-game file]
+    .venv/bin/python scripts/upcard_decisions.py compare a.txt b.txt   # paired: b less a, game by game
+
+Searches: the variants of ``engine.bots.upcard_rummy_hard.CONFIGS`` (``draw``: digs by play-outs;
+``draw+holds``: and holding a new meld back; ``endgame``: digs, discards and holds for the game's win
+once a hand may reach the target; ``all``: digs and discards everywhere, on fewer deals).
 
 Kinds: ``draw`` (stock, or dig into the pile and how deep), ``play`` (a melded player's melds and
 lay-offs; the first meld is chosen alike at both levels), ``discard``. Habits: the fields of
@@ -31,6 +37,7 @@ from access_game.simulate import play_game, wilson_interval  # noqa: E402
 from engine.actions import Action  # noqa: E402
 from engine.bots import base  # noqa: E402
 from engine.bots.upcard_rummy import STYLES, UpcardAgent  # noqa: E402
+from engine.bots.upcard_rummy_hard import CONFIGS, SearchAgent  # noqa: E402
 
 GAME = "upcard-rummy"
 KINDS = ("draw", "play", "discard")
@@ -68,6 +75,8 @@ def factory(spec: str) -> Callable[[int], Any]:
     if spec == "hard":
         return lambda seed: UpcardAgent("hard", seed)
     what, _, names = spec.partition(":")
+    if what == "search" and names in CONFIGS:
+        return lambda seed: SearchAgent(seed, CONFIGS[names])
     chosen = set(names.split("+"))
     if what == "kind" and chosen <= set(KINDS):
         return lambda seed: MixedAgent(chosen, seed)
@@ -81,12 +90,30 @@ def factory(spec: str) -> Callable[[int], Any]:
             return agent
 
         return make
-    raise SystemExit(f"unknown player {spec!r}: hard, kind:{'|'.join(KINDS)} or habit:{'|'.join(sorted(habits))}")
+    raise SystemExit(f"unknown player {spec!r}: hard, kind:{'|'.join(KINDS)}, habit:{'|'.join(sorted(habits))} "
+                     f"or search:{'|'.join(CONFIGS)}")
+
+
+def compare(first: Path, second: Path) -> int:
+    """Two runs over the same games (same seed, same count): the second's gain, game by game. Each
+    hand is dealt from the game's seed and the hand number, so both runs meet the same up cards and
+    the pairing takes the luck of the deal out of the difference."""
+    a = [tuple(map(float, line.split())) for line in first.read_text().splitlines()]
+    b = [tuple(map(float, line.split())) for line in second.read_text().splitlines()]
+    n = min(len(a), len(b))
+    for i, name in ((0, "win share"), (1, "points less normal's")):
+        d = [b[k][i] - a[k][i] for k in range(n)]
+        margin = 1.96 * statistics.stdev(d) / math.sqrt(n)
+        scale = 100 if i == 0 else 1
+        print(f"{name}: {statistics.mean(d) * scale:+.1f} (+/- {margin * scale:.1f}) over {n} games")
+    return 0
 
 
 def main(argv: Sequence[str]) -> int:
     if len(argv) < 2:
         raise SystemExit(__doc__)
+    if argv[0] == "compare":
+        return compare(Path(argv[1]), Path(argv[2]))
     spec, games = argv[0], int(argv[1])
     players = int(argv[2]) if len(argv) > 2 else 2
     seed = int(argv[3]) if len(argv) > 3 else 0
@@ -97,8 +124,13 @@ def main(argv: Sequence[str]) -> int:
     low, high = wilson_interval(share, games)
     diff = [r.points[0] - statistics.mean(r.points[1:]) for r in results]
     margin = 1.96 * statistics.stdev(diff) / math.sqrt(games) if games > 1 else math.inf
+    if len(argv) > 4:  # one line a game (win share, points less normal's), for paired comparisons
+        Path(argv[4]).write_text("".join(f"{r.shares[0]} {d}\n" for r, d in zip(results, diff, strict=True)))
+    times = sorted(t for r in results for t in r.decision_cpu_seconds[0])
+    p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
     print(f"{spec}: {games} games, {players} players: win share {share:.1%} ({low:.1%}-{high:.1%}), "
-          f"points less normal's {statistics.mean(diff):+.0f} (+/- {margin:.0f})")
+          f"points less normal's {statistics.mean(diff):+.0f} (+/- {margin:.0f}); "
+          f"decision CPU {statistics.mean(times) * 1000 if times else 0.0:.1f} ms mean, {p99 * 1000:.0f} ms p99")
     return 0
 
 
