@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from engine.bots import make_agent
-from engine.events import Event, GameEnded, HandEnded, TurnStarted
+from engine.events import Event, GameEnded, TurnStarted
 from engine.game import Game
 
 __all__ = ["GameResult", "SimulationReport", "deal_plan", "play_game", "run_simulation", "wilson_interval"]
@@ -192,7 +192,7 @@ def hand_turns(log: Sequence[Event]) -> tuple[int, ...]:
     for event in log:
         if isinstance(event, TurnStarted):
             turns += 1
-        elif isinstance(event, HandEnded):
+        elif event.ends_hand:
             out.append(turns)
             turns = 0
     return tuple(out)

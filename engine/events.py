@@ -42,6 +42,11 @@ class Event:
     kind: ClassVar[str] = "event"
     #: Fields hidden from every seat but ``private_to``.
     secret_fields: ClassVar[tuple[str, ...]] = ()
+    #: What the event means whatever game it belongs to: a game's own event for a player going out or
+    #: a hand ending (with that game's fields) says so here, so a cue, a count of turns per hand or any
+    #: other reader treats every game alike without knowing each game's events.
+    goes_out: ClassVar[bool] = False
+    ends_hand: ClassVar[bool] = False
 
     @property
     def private_to(self) -> int | None:
@@ -126,6 +131,7 @@ class WentOut(Event):
     melds: tuple[tuple[Card, ...], ...]
     discard: Card
     kind: ClassVar[str] = "went_out"
+    goes_out: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +160,7 @@ class HandEnded(Event):
     went_out: int | None
     results: tuple[PlayerResult, ...]
     kind: ClassVar[str] = "hand_ended"
+    ends_hand: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)

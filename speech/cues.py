@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.cards import Rank
-from engine.events import Discarded, Drew, Event, HandEnded, HandStarted, TurnStarted, WentOut
+from engine.events import Discarded, Drew, Event, HandStarted, TurnStarted
 from speech.audio import Player, find_player, reap
 
 __all__ = ["CUE_NAMES", "TONES", "Cues", "Tone", "cues_for", "write_tone"]
@@ -199,8 +199,8 @@ def cues_for(events: Sequence[Event], listener: int, wild_rank: Rank | None = No
                 out.append("wild")
         elif isinstance(ev, Discarded) and ev.seat == listener:
             out.append("discard")
-        elif isinstance(ev, WentOut):
+        elif ev.goes_out:
             out.append("go_out")
-        elif isinstance(ev, HandEnded):
+        elif ev.ends_hand:
             out.append("hand_end")
     return out

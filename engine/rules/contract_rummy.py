@@ -265,6 +265,7 @@ class ContractWentOut(Event):
     seat: int
     discard: Card | None
     kind: ClassVar[str] = "contract_went_out"
+    goes_out: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)

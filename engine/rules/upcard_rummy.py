@@ -188,6 +188,7 @@ class PlayerWentOut(Event):
     seat: int
     last_turns: tuple[int, ...]
     kind: ClassVar[str] = "upcard_went_out"
+    goes_out: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +204,7 @@ class UpcardHandEnded(Event):
     points: tuple[int, ...]
     totals: tuple[int, ...]
     kind: ClassVar[str] = "upcard_hand_ended"
+    ends_hand: ClassVar[bool] = True
 
 
 for _event in (HandOpened, TookDiscards, Melded, LaidOff, PlayerWentOut, UpcardHandEnded):

@@ -196,3 +196,21 @@ def test_the_same_seed_and_moves_give_the_same_game(game: str) -> None:
     a, b = random_game(game, 11), random_game(game, 11)
     assert a.to_data() == b.to_data()
     assert random_game(game, 12).to_data() != a.to_data()
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g != "solitaire"])
+def test_every_game_marks_going_out_and_the_end_of_a_hand_alike(game: str) -> None:
+    """A game's own events for going out and for a hand's end say so (``goes_out``, ``ends_hand``), so
+    the sound cues and the turns-per-hand count work in every game without knowing its events."""
+    from engine.bots import make_agent
+    from speech.cues import cues_for
+
+    g = Game.new(game, players(game, 3), seed=5)
+    agents = [make_agent(game, "normal", seed=i) for i in range(len(g.players))]
+    while not g.over and sum(e.ends_hand for e in g.log) < 2:
+        seat = g.seats_to_act()[0]
+        g.apply(agents[seat].choose(g.view(seat), g.legal_actions(seat)))
+    ends = [i for i, e in enumerate(g.log) if e.ends_hand]
+    outs = [i for i, e in enumerate(g.log) if e.goes_out]
+    assert len(ends) == 2 and outs and outs[0] < ends[0]
+    assert "go_out" in cues_for(g.log, 0) and cues_for(g.log, 0).count("hand_end") == 2
