@@ -174,3 +174,11 @@ def test_one_more_card_is_exactly_what_wanted_says_on_a_long_suit_hand() -> None
     assert wanted.short == cards_short(hand, contract) > 0
     for card in KINDS:
         assert wanted.helps(card) == (cards_short([*hand, card], contract) < wanted.short), card
+
+
+def test_the_wanted_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    from access_game import bench_contract
+
+    assert bench_contract.main(["--wanted", "--hands", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("median") == 2 and "p99" in out and "slowest" in out

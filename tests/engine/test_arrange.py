@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import bench
+from access_game import bench_arranger as bench
 from engine.arrange import (
     Arrangement,
     _reference_min_points,

@@ -1,4 +1,4 @@
-"""Benchmark of the contract rummy arranger and its memos: ``python -m engine.bench_contract [--hands N]
+"""Benchmark of the contract rummy arranger and its memos: ``python -m access_game.bench_contract [--hands N]
 [--seed S] [--games G] [--wanted]``.
 
 1. ``cards_wanted`` on seeded random 18-card hands (the most a player holds between turns, after three
@@ -132,7 +132,7 @@ def _full_collection_ms() -> float:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.bench_contract", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m access_game.bench_contract", description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=200, help="random hands to time (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the hands and games (default 1)")
     parser.add_argument("--games", type=int, default=4, help="games to fill the memos (default 4; 0 skips)")

@@ -1,4 +1,5 @@
-"""Benchmark of the exact arranger: ``python -m engine.bench [--hands N] [--seed S] [--repeat R] [--no-reference]``.
+"""Benchmark of the exact arranger:
+``python -m access_game.bench_arranger [--hands N] [--seed S] [--repeat R] [--no-reference]``.
 
 Deals seeded random hands from a shuffled 116-card Five Crowns set with Kings wild and times, per hand:
 
@@ -118,7 +119,8 @@ def _differ(a: list[object], b: list[object]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.bench", description="Time the exact arranger.")
+    parser = argparse.ArgumentParser(prog="python -m access_game.bench_arranger",
+                                     description="Time the exact arranger.")
     parser.add_argument("--hands", type=int, default=2000, help="hands per size (default 2000)")
     parser.add_argument("--seed", type=int, default=2024, help="deal seed (default 2024)")
     parser.add_argument("--repeat", type=int, default=3,
