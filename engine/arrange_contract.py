@@ -562,8 +562,10 @@ _BUDGET = _Budget()
 _PLAN_BUDGET = 600
 #: ... a hand with at most this many naturals outside its longest suit, ...
 _OTHER_SUITS_MAX = 4
-#: ... at least this many wilds (one fewer for a contract of at most one run, whose value search stays
-#: a few milliseconds while the plan search of a 15-card suit with three wilds takes about 30), ...
+#: ... at least this many wilds for a contract of one run, one more for two or three runs (with four
+#: wilds the plan search of two or three runs finishes in about 10 ms, and the value search is the
+#: slower; with three wilds and one run the value search stays a few milliseconds where the plan
+#: search of a 15-card suit takes about 30), ...
 _VALUE_WILDS_MIN = 4
 #: ... and few suits where runs can be open together: suits of two naturals or more, to the power of
 #: the runs to plan, at most this many. There the plan search can take seconds (every way to skip
@@ -573,7 +575,7 @@ _OPEN_SUITS_MAX = 4
 
 
 def _suits_value_search(nats: tuple[int, ...], wilds: int, runs: int) -> bool:
-    if wilds < _VALUE_WILDS_MIN - (runs <= 1) or not nats:
+    if wilds < (_VALUE_WILDS_MIN + 1 if runs >= 2 else _VALUE_WILDS_MIN - 1) or not nats:
         return False
     per_suit: dict[int, int] = {}
     for c in nats:
