@@ -3,6 +3,7 @@ routing key over a card of the hand moves to that card."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,10 @@ def test_play_with_the_display_linked(brlapi_env: TtyDisplay, tmp_path: Path, mo
                 # H or B was pressed: the hand is on the display. A routing key over its second card:
                 window = link._windows[0]
                 start, _end, card = window.cards[1]
+                # BRLTTY shows what the link wrote a moment later, and the keys came all at once: wait.
+                deadline = time.monotonic() + 10.0
+                while card_unicode(card) not in brlapi_env.cells() and time.monotonic() < deadline:
+                    time.sleep(0.01)
                 seen["card"], seen["cells"] = card, brlapi_env.cells()
                 link.handle(DisplayKey("route", start))
                 seen["pos"] = app.table.order[app.table.pos]
