@@ -14,7 +14,8 @@ from __future__ import annotations
 import gettext
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ __all__ = [
     "default_language",
     "elide",
     "fill",
+    "in_language",
     "language",
     "ngettext",
     "npgettext",
@@ -60,6 +62,18 @@ def set_language(lang: str) -> None:
 def language() -> str:
     """The language sentences are said in now."""
     return _language
+
+
+@contextmanager
+def in_language(lang: str) -> Iterator[None]:
+    """Say everything in ``lang`` inside the block, and go back to the language before it after (a
+    document or a check written in one language while the game speaks another)."""
+    before = _language
+    set_language(lang)
+    try:
+        yield
+    finally:
+        set_language(before)
 
 
 def _(message: str) -> str:

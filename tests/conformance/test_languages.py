@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,22 +28,13 @@ from access_game.records import RecordBook  # noqa: E402
 from access_game.settings import Settings  # noqa: E402
 from access_game.ui.solitaire_table import SolitaireTable  # noqa: E402
 from engine.game import Game  # noqa: E402
-from speech.i18n import LANGUAGES, language, set_language  # noqa: E402
+from speech.i18n import LANGUAGES, in_language  # noqa: E402
 
 GAMES = [e.name for e in games()]
 #: The keys that answer a question about the table, hand or turn (none makes a move): the status keys.
 STATUS_COMMANDS = ("read-hand", "up-card", "wild", "scores", "scores-long", "info", "players", "hint",
                    "read-table", "open-piles", "read-discards", "contract", "fits", "read-selection")
 
-
-@contextmanager
-def in_language(lang: str) -> Iterator[None]:
-    before = language()
-    set_language(lang)
-    try:
-        yield
-    finally:
-        set_language(before)
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,22 +31,12 @@ import ui_driver  # noqa: E402
 import upcard_driver  # noqa: E402
 from harness import check_golden, golden_keys  # noqa: E402  (for the tests)
 
-from speech.i18n import language, set_language  # noqa: E402
+from speech.i18n import in_language  # noqa: E402
 
-__all__ = ["FRENCH_GAMES", "FrenchGame", "check_golden", "golden_keys", "in_language", "main"]
+__all__ = ["FRENCH_GAMES", "FrenchGame", "check_golden", "golden_keys", "main"]
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "fr"
 
-
-@contextmanager
-def in_language(lang: str) -> Iterator[None]:
-    """Say everything in ``lang`` inside the block, and go back to the language before it after."""
-    before = language()
-    set_language(lang)
-    try:
-        yield
-    finally:
-        set_language(before)
 
 
 #: The keys the French Five Crowns game presses at the start of each hand: every status key.
