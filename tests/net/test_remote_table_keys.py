@@ -95,7 +95,8 @@ def test_chat_and_the_seats_by_keys(server: LiveServer) -> None:
         assert h.press("/", "escape")[-1] == "Chat cancelled."
         seats = h.press("U")
         assert seats == ["Seat 1, Ann, you.", "Seat 2, Ben, here, the table waits for this player."], seats
-        assert h.press("V") == ["Nobody is away: only the seat of a player who is not connected can be handed over."]
+        assert h.press("V") == ["Nobody is away: only the seat of a player who is not connected, or a seat still free "
+                                "before the deal, can be handed over."]
     finally:
         h.session.close()
         ben.close()
