@@ -11,7 +11,7 @@ points per game less normal's (with a 95% margin).
     .venv/bin/python scripts/upcard_decisions.py habit:avoids_feeding 200 [players] [seed] [per-game file]
     .venv/bin/python scripts/upcard_decisions.py compare a.txt b.txt   # paired: b less a, game by game
 
-Searches: the variants of ``engine.bots.upcard_rummy_hard.CONFIGS`` (``draw``: digs by play-outs;
+Searches: the variants of ``engine.bots.upcard_rummy_search.CONFIGS`` (``draw``: digs by play-outs;
 ``draw+holds``: and holding a new meld back; ``endgame``: digs, discards and holds for the game's win
 once a hand may reach the target; ``all``: digs and discards everywhere, on fewer deals).
 
@@ -37,7 +37,7 @@ from access_game.simulate import play_game, wilson_interval  # noqa: E402
 from engine.actions import Action  # noqa: E402
 from engine.bots import base  # noqa: E402
 from engine.bots.upcard_rummy import STYLES, UpcardAgent  # noqa: E402
-from engine.bots.upcard_rummy_hard import CONFIGS, SearchAgent  # noqa: E402
+from engine.bots.upcard_rummy_search import CONFIGS, SearchAgent  # noqa: E402
 
 GAME = "upcard-rummy"
 KINDS = ("draw", "play", "discard")

@@ -1,5 +1,5 @@
 """A cheap play-out of the rest of an upcard rummy hand, for the search player beside hard
-(:mod:`engine.bots.upcard_rummy_hard`).
+(:mod:`engine.bots.upcard_rummy_search`).
 
 Suits never matter in upcard rummy (melds are of a kind, values go by rank), so a hand here is a count
 per rank and a play-out is a few list operations a turn: about 1 ms for a whole hand, some ten times

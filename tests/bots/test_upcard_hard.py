@@ -19,7 +19,7 @@ from engine.actions import Action, Discard
 from engine.bots import make_agent
 from engine.bots.base import Agent
 from engine.bots.upcard_playout import Deal, Playout
-from engine.bots.upcard_rummy_hard import SearchAgent, SearchConfig
+from engine.bots.upcard_rummy_search import SearchAgent, SearchConfig
 from engine.game import Game
 from engine.rules.upcard_rummy import LayOff, Meld, PlayerWentOut, TakeDiscards, UpcardState, UpcardView
 
