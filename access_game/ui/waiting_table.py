@@ -23,9 +23,11 @@ class WaitingTable:
     """A table with only the app's commands, for a game not dealt yet (see access_game.ui.table.Table)."""
 
     def __init__(self, session: TableSession, host: Any) -> None:
+        from access_game.catalog import game as catalog_game
+
         self.session = session
         self.game_name = session.ruleset_name
-        self.title = ""
+        self.title = catalog_game(self.game_name).title  # F1: "Help for Five Crowns: …"
 
     def groups(self) -> list[tuple[str, str]]:
         return []
