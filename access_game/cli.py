@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from access_game import __version__
 from access_game.commands._common import LANG_OPTION, add_lang_option
-from speech.i18n import LANGUAGES, _, set_language
+from speech.i18n import LANGUAGES, _, command_line_words, set_language
 
 COMMAND_MODULES = ("play", "solitaire", "hand", "braille_cmd", "labels", "chart", "practice", "kit", "simulate",
                    "keys", "serve", "bench_server", "host", "join")
@@ -41,7 +41,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         description=_("Card games for blind players: spoken, in braille, by keyboard. "
                       "With no command, resumes your saved game or starts Five Crowns."),
     )
-    parser.add_argument("--version", action="version", version=f"access-game {__version__}")
+    parser.add_argument("--version", action="version", version=f"access-game {__version__}",
+                        help=_("show the version and exit"))
     add_lang_option(parser, default=None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES if only is None else (only,):
@@ -82,7 +83,18 @@ def choose_language(args: Sequence[str]) -> str:
 
     lang = asked_language(args) or resolve_language(stored_language())
     set_language(lang)
+    _argparse_speaks(lang)
     return lang
+
+
+def _argparse_speaks(lang: str) -> None:
+    """Point argparse's own words ("usage:", "error:", "invalid choice") at their catalog in ``lang``.
+    argparse looks each one up through the gettext functions it imported, as Python's argparse how-to
+    describes; they are swapped for the chosen language's, so the usage line and the errors a player
+    reads after a typing slip are in the same language as the help."""
+    words = command_line_words(lang)
+    argparse._ = words.gettext  # type: ignore[attr-defined]
+    argparse.ngettext = words.ngettext  # type: ignore[attr-defined]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

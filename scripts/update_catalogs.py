@@ -10,16 +10,22 @@ babel.cfg) into speech/locale/access_game.pot, updates each language's access_ga
 translations stay; a sentence no longer in the code is dropped; a new one comes in untranslated), and
 compiles access_game.mo beside each .po, so an installed game needs no build step. The tests in
 tests/i18n fail until this has been run and the new sentences translated.
+
+It also keeps the catalog of the words Python's argparse makes itself ("usage:", "error:", "the
+following arguments are required"), domain ``argparse``: their English comes from the argparse of the
+Python running the script, so a sentence a newer Python adds comes in untranslated, and a sentence it
+no longer has stays (an older Python still says it).
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
@@ -28,6 +34,8 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCALE_DIR = ROOT / "speech" / "locale"
 DOMAIN = "access_game"
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+#: The domain of argparse's own words (the same name its how-to uses).
+ARGPARSE_DOMAIN = "argparse"
 #: The calls that mark a sentence, and which of their arguments are the sentence (singular, plural).
 KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2),
@@ -81,6 +89,33 @@ def update_language(template: Catalog, lang: str) -> tuple[int, int]:
     return len(messages), len(done)
 
 
+def update_argparse(lang: str) -> tuple[int, int]:
+    """Add the running argparse's words to ``lang``'s argparse catalog, keep every one already there,
+    and compile it; (messages, translated)."""
+    folder = LOCALE_DIR / lang / "LC_MESSAGES"
+    po_path = folder / f"{ARGPARSE_DOMAIN}.po"
+    if po_path.exists():
+        with open(po_path, "rb") as src:
+            catalog = read_po(src, locale=lang, domain=ARGPARSE_DOMAIN)
+    else:
+        catalog = Catalog(locale=lang, domain=ARGPARSE_DOMAIN, project="access-game", version="0.1.0",
+                          creation_date=_STAMP, revision_date=_STAMP, fuzzy=False)
+    if lang in PLURAL_FORMS:
+        catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
+    for _lineno, message, _comments, _context in extract_from_file(
+            "python", argparse.__file__, keywords={"_": None, "ngettext": (1, 2)}):
+        key = message if isinstance(message, str) else message[0]
+        if key not in catalog:
+            catalog.add(message, None if isinstance(message, str) else ("", ""))
+    for message in catalog:
+        message.locations = []
+    _write_po(po_path, catalog)
+    with open(folder / f"{ARGPARSE_DOMAIN}.mo", "wb") as out:
+        write_mo(out, catalog)
+    messages = [m for m in catalog if m.id]
+    return len(messages), len([m for m in messages if not m.fuzzy and _translated(m.string)])
+
+
 def _translated(string: str | tuple[str, ...] | list[str] | None) -> bool:
     forms = (string,) if isinstance(string, str) else tuple(string or ())
     return bool(forms) and all(forms)
@@ -94,6 +129,8 @@ def main() -> int:
     for lang in TRANSLATED:
         total, done = update_language(template, lang)
         print(f"{lang}: {done} of {total} translated")
+        total, done = update_argparse(lang)
+        print(f"{lang} ({ARGPARSE_DOMAIN}): {done} of {total} translated")
     return 0
 
 

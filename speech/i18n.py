@@ -20,12 +20,14 @@ from pathlib import Path
 from typing import Any
 
 __all__ = [
+    "ARGPARSE_DOMAIN",
     "DOMAIN",
     "LANGUAGES",
     "LOCALE_DIR",
     "NP_",
     "N_",
     "_",
+    "command_line_words",
     "default_language",
     "elide",
     "fill",
@@ -42,6 +44,9 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 #: The languages the game speaks; the first is the fallback.
 LANGUAGES: tuple[str, ...] = ("en", "fr")
 
+#: The words Python's argparse makes itself ("usage:", "error:"), kept in a catalog of their own.
+ARGPARSE_DOMAIN = "argparse"
+
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
 
@@ -57,6 +62,14 @@ def set_language(lang: str) -> None:
     else:
         _translations = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[code], fallback=True)
     _language = code
+
+
+def command_line_words(lang: str) -> gettext.NullTranslations:
+    """argparse's own words in ``lang`` (English: as argparse says them), so a command's usage line and
+    errors are read in the player's language like its help, not half in English."""
+    if lang == LANGUAGES[0]:
+        return gettext.NullTranslations()
+    return gettext.translation(ARGPARSE_DOMAIN, localedir=str(LOCALE_DIR), languages=[lang], fallback=True)
 
 
 def language() -> str:

@@ -51,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                        default=DEFAULT_GAME, games=", ".join(others[:-1]), last=others[-1]))
     p.add_argument("--players", type=int,
                    help=_("number of players, you included (default 4; {ranges})").format(
-                       ranges="; ".join(f"{e.title} {_span(e.player_range)}" for e in entries)))
+                       ranges=_("; ").join(f"{e.title} {_span(e.player_range)}" for e in entries)))
     p.add_argument("--names", nargs="+", metavar="NAME",
                    help=_("names: the computer players', or everyone's with yours first"))
     p.add_argument("--level", choices=LEVELS, type=str.casefold,

@@ -23,4 +23,5 @@ def test_wheel_holds_the_compiled_french_catalog(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "speech/locale/fr/LC_MESSAGES/access_game.mo" in names
     assert "speech/locale/fr/LC_MESSAGES/access_game.po" in names
+    assert "speech/locale/fr/LC_MESSAGES/argparse.mo" in names
     assert "speech/i18n.py" in names
