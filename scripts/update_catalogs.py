@@ -67,41 +67,42 @@ def _write_po(path: Path, catalog: Catalog) -> None:
         write_po(out, catalog, width=100, sort_output=True, include_lineno=False, ignore_obsolete=True)
 
 
-def update_language(template: Catalog, lang: str) -> tuple[int, int]:
-    """Update ``lang``'s .po from the template and compile its .mo; (messages, translated)."""
-    folder = LOCALE_DIR / lang / "LC_MESSAGES"
-    folder.mkdir(parents=True, exist_ok=True)
-    po_path = folder / f"{DOMAIN}.po"
+def _read_catalog(lang: str, domain: str) -> Catalog:
+    """``lang``'s catalog of ``domain`` as it stands (an empty one the first time)."""
+    po_path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
     if po_path.exists():
         with open(po_path, "rb") as src:
-            catalog = read_po(src, locale=lang, domain=DOMAIN)
+            catalog = read_po(src, locale=lang, domain=domain)
     else:
-        catalog = Catalog(locale=lang, domain=DOMAIN, project="access-game", version="0.1.0",
+        catalog = Catalog(locale=lang, domain=domain, project="access-game", version="0.1.0",
                           creation_date=_STAMP, revision_date=_STAMP, fuzzy=False)
     if lang in PLURAL_FORMS:
         catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
-    catalog.update(template, no_fuzzy_matching=True, update_creation_date=True)
-    _write_po(po_path, catalog)
-    with open(folder / f"{DOMAIN}.mo", "wb") as out:
+    return catalog
+
+
+def _save_catalog(catalog: Catalog, lang: str, domain: str) -> tuple[int, int]:
+    """Write the .po and compile the .mo beside it; (messages, translated)."""
+    folder = LOCALE_DIR / lang / "LC_MESSAGES"
+    folder.mkdir(parents=True, exist_ok=True)
+    _write_po(folder / f"{domain}.po", catalog)
+    with open(folder / f"{domain}.mo", "wb") as out:
         write_mo(out, catalog)
     messages = [m for m in catalog if m.id]
-    done = [m for m in messages if not m.fuzzy and _translated(m.string)]
-    return len(messages), len(done)
+    return len(messages), len([m for m in messages if not m.fuzzy and _translated(m.string)])
+
+
+def update_language(template: Catalog, lang: str) -> tuple[int, int]:
+    """Update ``lang``'s .po from the template and compile its .mo; (messages, translated)."""
+    catalog = _read_catalog(lang, DOMAIN)
+    catalog.update(template, no_fuzzy_matching=True, update_creation_date=True)
+    return _save_catalog(catalog, lang, DOMAIN)
 
 
 def update_argparse(lang: str) -> tuple[int, int]:
     """Add the running argparse's words to ``lang``'s argparse catalog, keep every one already there,
     and compile it; (messages, translated)."""
-    folder = LOCALE_DIR / lang / "LC_MESSAGES"
-    po_path = folder / f"{ARGPARSE_DOMAIN}.po"
-    if po_path.exists():
-        with open(po_path, "rb") as src:
-            catalog = read_po(src, locale=lang, domain=ARGPARSE_DOMAIN)
-    else:
-        catalog = Catalog(locale=lang, domain=ARGPARSE_DOMAIN, project="access-game", version="0.1.0",
-                          creation_date=_STAMP, revision_date=_STAMP, fuzzy=False)
-    if lang in PLURAL_FORMS:
-        catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
+    catalog = _read_catalog(lang, ARGPARSE_DOMAIN)
     for _lineno, message, _comments, _context in extract_from_file(
             "python", argparse.__file__, keywords={"_": None, "ngettext": (1, 2)}):
         key = message if isinstance(message, str) else message[0]
@@ -109,11 +110,7 @@ def update_argparse(lang: str) -> tuple[int, int]:
             catalog.add(message, None if isinstance(message, str) else ("", ""))
     for message in catalog:
         message.locations = []
-    _write_po(po_path, catalog)
-    with open(folder / f"{ARGPARSE_DOMAIN}.mo", "wb") as out:
-        write_mo(out, catalog)
-    messages = [m for m in catalog if m.id]
-    return len(messages), len([m for m in messages if not m.fuzzy and _translated(m.string)])
+    return _save_catalog(catalog, lang, ARGPARSE_DOMAIN)
 
 
 def _translated(string: str | tuple[str, ...] | list[str] | None) -> bool:
