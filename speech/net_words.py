@@ -16,20 +16,24 @@ __all__ = [
     "CHAT_CANCELLED",
     "CHAT_OPENING",
     "CONNECTION_LOST",
+    "DEAL_AGAIN_QUESTION",
     "HAND_OVER_TITLE",
     "HELP_LINE",
+    "HOST_DEALS_AGAIN",
+    "HOST_LEFT",
     "KEPT_BY_SERVER",
     "KEY_HELP",
     "LOBBY_LINE",
     "MOVE_REFUSED",
-    "NEW_TABLE",
     "NOBODY_AWAY",
     "NOT_HOST",
     "NO_ANSWER",
     "RECONNECTED",
+    "WAIT_FOR_HOST",
     "chat_line",
     "chat_too_long",
     "crashed",
+    "dealing_again",
     "error_words",
     "free_seat_handed_over",
     "game_begins",
@@ -37,6 +41,7 @@ __all__ = [
     "join_hint",
     "joined",
     "left_before_start",
+    "left_table",
     "names_list",
     "no_server",
     "player_away",
@@ -63,7 +68,12 @@ NOT_HOST = N_("Only the host can hand a seat to a computer player.")
 MOVE_REFUSED = N_("that move is not allowed")
 NO_ANSWER = N_("The server has not answered that move yet; its news will be said when it comes.")
 KEPT_BY_SERVER = N_("The server keeps this table after every move; nothing is saved here.")
-NEW_TABLE = N_("A new game at a network table is a new table: access-game host opens one.")
+HOST_DEALS_AGAIN = N_("The host deals the next game at this table: stay here for it, or Ctrl+C to leave.")
+HOST_LEFT = N_("The host has left the table, so no new game will be dealt here. Ctrl+C leaves.")
+#: The question the host hears when a game at the table ends.
+DEAL_AGAIN_QUESTION = N_("Deal a new game to the same seats?")
+#: What everyone else hears then.
+WAIT_FOR_HOST = N_("The host may deal a new game to the same seats: stay here for it, or Ctrl+C to leave.")
 #: The line that opens the table (after the game's title).
 HELP_LINE = N_("F1 lists the keys; Escape opens a menu of every action; / to chat.")
 #: Said once the host (or a player who joined) sits down and the other seats are still free.
@@ -113,6 +123,14 @@ def waiting_for(names: Sequence[str]) -> str:
 
 def game_begins() -> str:
     return _("Everyone is here: the game begins.")
+
+
+def dealing_again(host: str) -> str:
+    return _("{host} deals a new game at this table.").format(host=host)
+
+
+def left_table(name: str) -> str:
+    return _("{name} left the table; their seat is free for the next game.").format(name=name)
 
 
 def joined(name: str) -> str:
@@ -172,8 +190,9 @@ _ERRORS: Mapping[str, str] = MappingProxyType({
     "bad_token": N_("That seat cannot be taken back: the server does not know its token."),
     "handed_over": N_("The host gave your seat to a computer player."),
     "replaced": N_("Your seat was taken up from another terminal."),
-    "not_host": N_("Only the host can hand a seat to a computer player."),
+    "not_host": N_("Only the host of the table can do that."),
     "not_started": N_("The game begins when every seat is taken."),
+    "not_over": N_("A new game at this table can be dealt once this one is over."),
     "too_fast": N_("Too many messages at once; wait a moment."),
     "protocol_version": N_("The server speaks another version of the protocol: update access-game."),
 })

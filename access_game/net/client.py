@@ -170,6 +170,8 @@ class Connection:
         self.name = name
         self.on_frame = on_frame
         self.seen = seen
+        #: The game at the table those events belong to (None: whatever is being played).
+        self.game_number: Callable[[], int | None] = lambda: None
         self.frames: queue.Queue[dict[str, Any]] = queue.Queue()
         #: The seat once seated: what a reconnection rejoins with.
         self.seat: SeatToken | None = None
@@ -341,8 +343,10 @@ class Connection:
             await asyncio.sleep(delay)
             try:
                 ws = await self._connect()
-                await ws.send(json.dumps({"type": "rejoin", "code": self.seat.code, "token": self.seat.token,
-                                          "seen": self.seen()}))
+                rejoin = {"type": "rejoin", "code": self.seat.code, "token": self.seat.token, "seen": self.seen()}
+                if (number := self.game_number()) is not None:
+                    rejoin["game_number"] = number
+                await ws.send(json.dumps(rejoin))
                 answer = await self._answer(ws)
             except asyncio.CancelledError:
                 raise

@@ -32,6 +32,7 @@ __all__ = [
     "RATE_BURST",
     "RATE_PER_SECOND",
     "Act",
+    "Again",
     "Chat",
     "ClientMessage",
     "Create",
@@ -101,6 +102,7 @@ class ErrorCode:
     NOT_SEATED = "not_seated"
     NOT_HOST = "not_host"
     NOT_STARTED = "not_started"
+    NOT_OVER = "not_over"
     WRONG_SEAT = "wrong_seat"
     BAD_GAME = "bad_game"
     BAD_ACTION = "bad_action"
@@ -150,6 +152,9 @@ class Rejoin:
     token: str
     #: Events of this seat's log the client already has; the server sends the rest.
     seen: int = 0
+    #: The game at the table those events belong to (1 the first; None: the one being played). A
+    #: client that was away while the host dealt again has none of the new game's events.
+    game_number: int | None = None
     type: str = field(default="rejoin", init=False)
 
 
@@ -174,11 +179,18 @@ class HandOver:
 
 
 @dataclass(frozen=True, slots=True)
+class Again:
+    """The host, once the game is over: the same seats play a new game (a new shuffle)."""
+
+    type: str = field(default="again", init=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Leave:
     type: str = field(default="leave", init=False)
 
 
-ClientMessage = Hello | Create | Join | Rejoin | Act | Chat | HandOver | Leave
+ClientMessage = Hello | Create | Join | Rejoin | Act | Chat | HandOver | Again | Leave
 
 
 def client_to_data(message: ClientMessage) -> dict[str, Any]:
@@ -269,9 +281,10 @@ def parse_client(frame: str | bytes) -> ClientMessage:
         _only(data, "code")
         return Join(code=_text(data, "code", CODE_LENGTH).upper())
     if kind == "rejoin":
-        _only(data, "code", "token", "seen")
+        _only(data, "code", "token", "seen", "game_number")
+        number = None if data.get("game_number") is None else _whole(data, "game_number", 1, 10**9)
         return Rejoin(code=_text(data, "code", CODE_LENGTH).upper(), token=_text(data, "token", 100),
-                      seen=_whole(data, "seen", 0, 10**9, 0))
+                      seen=_whole(data, "seen", 0, 10**9, 0), game_number=number)
     if kind == "act":
         _only(data, "ref", "action")
         return Act(ref=_whole(data, "ref", 0, 2**53), action=_action(data.get("action")))
@@ -281,6 +294,9 @@ def parse_client(frame: str | bytes) -> ClientMessage:
     if kind == "hand_over":
         _only(data, "seat", "level")
         return HandOver(seat=_whole(data, "seat", 0, MAX_SEATS - 1), level=_text(data, "level", 10, "normal"))
+    if kind == "again":
+        _only(data)
+        return Again()
     if kind == "leave":
         _only(data)
         return Leave()
@@ -330,16 +346,18 @@ def seated_message(*, code: str, seat: int, token: str, game: str, seats: int, h
 
 def table_message(*, code: str, game: str, players: Sequence[str | None], humans: Sequence[int],
                   connected: Sequence[int], host: int, started: bool, over: bool,
-                  waiting_for: Sequence[int]) -> dict[str, Any]:
+                  waiting_for: Sequence[int], game_number: int = 1) -> dict[str, Any]:
     return {"type": "table", "code": code, "game": game, "players": list(players), "humans": list(humans),
             "connected": list(connected), "host": host, "started": started, "over": over,
-            "waiting_for": list(waiting_for)}
+            "waiting_for": list(waiting_for), "game_number": game_number}
 
 
 def update_message(*, seq: int, events: Sequence[Event], view: Any, to_act: Sequence[int], over: bool,
-                   why_not: Mapping[str, str | None], legal: Sequence[Action]) -> dict[str, Any]:
-    """One seat's update: ``events`` must already be that seat's redacted log entries from ``seq``."""
-    return {"type": "update", "seq": seq, "events": [event_to_data(e) for e in events],
+                   why_not: Mapping[str, str | None], legal: Sequence[Action],
+                   game_number: int = 1) -> dict[str, Any]:
+    """One seat's update: ``events`` must already be that seat's redacted log entries from ``seq`` of
+    game ``game_number`` at the table (a new game's log starts again from 0)."""
+    return {"type": "update", "game_number": game_number, "seq": seq, "events": [event_to_data(e) for e in events],
             "view": view_to_data(view), "to_act": list(to_act), "over": over, "why_not": dict(why_not),
             "legal": [action_to_data(a) for a in legal]}
 
@@ -371,6 +389,8 @@ class Update:
     over: bool
     why_not: Mapping[str, str | None]
     legal: tuple[Action, ...]
+    #: The game at the table these events belong to (1 the first; each deal again adds one).
+    game_number: int = 1
 
 
 def update_from_data(data: Mapping[str, Any], log: Sequence[Event] = ()) -> Update:
@@ -384,6 +404,7 @@ def update_from_data(data: Mapping[str, Any], log: Sequence[Event] = ()) -> Upda
         view = view_from_data(data["view"], (*log, *events))
         return Update(seq=seq, events=events, view=view, to_act=tuple(int(s) for s in data["to_act"]),
                       over=bool(data["over"]), why_not=dict(data["why_not"]),
-                      legal=tuple(action_from_data(a) for a in data["legal"]))
+                      legal=tuple(action_from_data(a) for a in data["legal"]),
+                      game_number=int(data.get("game_number", 1)))
     except (KeyError, TypeError) as exc:
         raise ValueError(f"not an update: {exc}") from None

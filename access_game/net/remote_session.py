@@ -107,7 +107,14 @@ class RemoteSession(SessionVoice):
         self._loop: asyncio.AbstractEventLoop | None = None
         #: Moves being answered (a table may make one while following another's news).
         self._acting = 0
+        #: The game at the table this log belongs to (1 the first; the host may deal again).
+        self.game_number = 1
+        #: Called once a new game at the table has been dealt and its deal said (the host dealt again).
+        self.on_new_game: Callable[[], None] | None = None
+        #: The host has dealt again and the new game is being waited for (seats given up to fill).
+        self.dealing_again = False
         connection.seen = lambda: len(self.log)
+        connection.game_number = lambda: self.game_number
         connection.on_frame = self._frame_arrived
 
     # ----------------------------------------------------------------- the loop that shows the table
@@ -175,6 +182,12 @@ class RemoteSession(SessionVoice):
             self.on_closed()
 
     def _update(self, frame: dict[str, Any]) -> None:
+        number = int(frame.get("game_number", self.game_number))
+        new_game = number != self.game_number
+        if new_game:  # the host dealt again: this seat's log starts again with the new game's deal
+            self.game_number, self.dealing_again = number, False
+            self.log, self._unheard = [], []
+            self.narrator = self.narrator_factory(self.human_seat, self.players)
         first = int(frame.get("seq", len(self.log)))
         events = [event_from_data(e) for e in frame.get("events", [])]
         if first < len(self.log):  # heard already (a rejoin sends from what was seen)
@@ -197,6 +210,8 @@ class RemoteSession(SessionVoice):
             self._unheard.extend(events)
             return
         self._after(events)
+        if new_game and self.on_new_game is not None:
+            self.on_new_game()
 
     def _after(self, events: Sequence[Event]) -> None:
         self.announcer.new_batch()
@@ -231,9 +246,11 @@ class RemoteSession(SessionVoice):
             earlier = before[seat] if seat < len(before) else ""
             if seat == self.human_seat:
                 continue
-            if not name:  # a free seat before the deal: only the host's hand-over is news
+            if not name:  # a free seat: its hand-over, or a person giving it up after the game, is news
                 if seat in was_human and seat not in humans and old:
                     self._news(nw.free_seat_handed_over(seat))
+                elif earlier and seat in humans:
+                    self._news(nw.left_table(earlier))
                 continue
             if seat in humans and not earlier:
                 self._news(nw.joined(name))
@@ -243,11 +260,22 @@ class RemoteSession(SessionVoice):
                 self._news(nw.player_away(name))
             elif seat in humans and seat not in was_here and seat in here and old:
                 self._news(nw.player_back(name))
-        if frame.get("started") and not old.get("started") and (old or not self.rejoined):
+        number = int(frame.get("game_number", 1))
+        if not self.log:  # a seat taken at a table that has played before: its log is of this game
+            self.game_number = max(self.game_number, number)
+        again = bool(old) and number > int(old.get("game_number", 1))
+        if again:
+            self._news(nw.dealing_again(names[int(frame.get("host", 0))] if names else ""))
+            self.dealing_again = not frame.get("started")
+        elif frame.get("over") and old and int(frame.get("host", 0)) in was_here \
+                and int(frame.get("host", 0)) not in here and not self.is_host:
+            self._news(_(nw.HOST_LEFT))
+        if frame.get("started") and not old.get("started") and (old or not self.rejoined) \
+                and number == int(old.get("game_number", 1)):
             self._news(nw.game_begins())
         elif not frame.get("started"):
             taken = sum(1 for s in humans if s < len(names) and names[s])
-            if not old or taken != sum(1 for s in was_human if s < len(before) and before[s]) \
+            if not old or again or taken != sum(1 for s in was_human if s < len(before) and before[s]) \
                     or len(humans) != len(was_human):
                 self._news(nw.waiting_for_players(taken, len(humans)))
         # Whom the table waits for is news when one of them is away (otherwise it is their turn, said).
@@ -408,7 +436,13 @@ class RemoteSession(SessionVoice):
         raise OSError(_(nw.KEPT_BY_SERVER))
 
     def new_game(self, seed: int) -> None:
-        self.say(_(nw.NEW_TABLE), kind=Kind.SYSTEM)
+        """Play again at this table: the host asks the server to deal a new game to the same seats (the
+        seed is the server's: it alone knows the stock); anyone else is told the host does it."""
+        if not self.is_host:
+            self.say(_(nw.HOST_DEALS_AGAIN), kind=Kind.SYSTEM)
+            return
+        if not self.connection.send({"type": "again"}):
+            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
 
     def start(self) -> None:
         """The table is shown: say the game so far (the deal), then follow it as it goes."""

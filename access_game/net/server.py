@@ -154,7 +154,7 @@ class TableServer:
         elif isinstance(message, p.Rejoin):
             await self._rejoin(conn, message)
         elif isinstance(message, p.Leave):
-            await self._detach(conn)
+            await self._leave(conn)
             await conn.ws.close(1000, "left")
         else:
             table, seat = self._seated(conn)
@@ -167,6 +167,8 @@ class TableServer:
                 await self._broadcast(table, lambda _s: line)
             elif isinstance(message, p.HandOver):
                 await self._hand_over(conn, table, seat, message)
+            elif isinstance(message, p.Again):
+                await self._again(table, seat)
 
     def _seated(self, conn: Connection) -> tuple[Table, int]:
         if conn.code is None or conn.seat is None or conn.code not in self.tables:
@@ -214,7 +216,7 @@ class TableServer:
                                                       "this seat was taken up by a new connection"))
                 with contextlib.suppress(Exception):
                     await old.ws.close(1000, "replaced")
-            seen = msg.seen
+            seen = msg.seen if msg.game_number in (None, table.game_number) else 0
             if table.game is not None:
                 seen = min(seen, len(table.game.seat_log(seat)))
             await self._seat(conn, table, seat, msg.token, seen=seen)
@@ -234,6 +236,17 @@ class TableServer:
         await self._send(conn, p.seated_message(code=table.code, seat=seat, token=token, game=table.game_name,
                                                 seats=len(table.seats), host=table.host,
                                                 name=table.seats[seat].name or ""))
+
+    async def _leave(self, conn: Connection) -> None:
+        """A person leaves: once the game is over their seat is given up (free for someone else, should
+        the host deal again); before that it is kept for them to come back to."""
+        if conn.code is not None and conn.seat is not None and conn.code in self.tables:
+            table = self.tables[conn.code]
+            async with self._lock(table.code):
+                if table.over:
+                    table.give_up(conn.seat)
+                    await self._save(table)
+        await self._detach(conn)
 
     async def _detach(self, conn: Connection) -> None:
         code, seat = conn.code, conn.seat
@@ -281,6 +294,19 @@ class TableServer:
                 gone.code = gone.seat = None
                 await self._send(gone, p.error_message(p.ErrorCode.HANDED_OVER,
                                                        "the host gave this seat to a computer player"))
+            await self._after_change(table)
+
+    async def _again(self, table: Table, seat: int) -> None:
+        """The host deals a new game at the table once this one is over: every seat hears it from the
+        new game's first event (dealt at once, or when the seats given up are taken again)."""
+        if seat != table.host:
+            raise p.ProtocolError(p.ErrorCode.NOT_HOST, "only the host deals again")
+        async with self._lock(table.code):
+            if not table.over:
+                raise p.ProtocolError(p.ErrorCode.NOT_OVER, "a new game at this table starts once this one is over")
+            table.again()
+            for conn in self.seated.get(table.code, {}).values():
+                conn.sent = 0
             await self._after_change(table)
 
     async def _after_change(self, table: Table, acted: tuple[Connection, int] | None = None) -> None:
@@ -333,7 +359,8 @@ class TableServer:
         seated = self.seated.get(table.code, {})
         message = p.table_message(code=table.code, game=table.game_name, players=table.names(),
                                   humans=table.humans(), connected=sorted(seated), host=table.host,
-                                  started=table.started, over=table.over, waiting_for=table.waiting_for())
+                                  started=table.started, over=table.over, waiting_for=table.waiting_for(),
+                                  game_number=table.game_number)
         if not force and self._last_table.get(table.code) == message:
             return
         self._last_table[table.code] = message
@@ -353,7 +380,8 @@ class TableServer:
         conn.sent = len(seat_log)
         message = p.update_message(seq=start, events=seat_log[start:], view=game.view(seat),
                                    to_act=game.seats_to_act() if not game.over else (), over=game.over,
-                                   why_not=table.why_not(seat), legal=game.legal_actions(seat))
+                                   why_not=table.why_not(seat), legal=game.legal_actions(seat),
+                                   game_number=table.game_number)
         if ref is not None:
             message["ref"] = ref
         await self._send(conn, message)

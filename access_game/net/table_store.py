@@ -2,11 +2,12 @@
 
 Each table has a snapshot, ``CODE.json`` (the whole table, written atomically and fsynced with the
 same write as the player's saves), and journals, ``CODE.GEN.log``: one JSON line per change since
-that snapshot (a seat taken or handed over, the deal, each action). A change is appended to the
-journal before anyone hears of it, so a server killed at any moment (even with SIGKILL) is brought
-back at the last action anyone was told of; a line cut short by the kill is the one nobody heard of,
-and is ignored. Every ``snapshot_every`` lines a new snapshot is written (off the server's loop) and
-the journals it covers are removed, so a restart replays at most that many actions per table.
+that snapshot (a seat taken, handed over or given up, the deal, each action, the host dealing
+again). A change is appended to the journal before anyone hears of it, so a server killed at any
+moment (even with SIGKILL) is brought back at the last action anyone was told of; a line cut short
+by the kill is the one nobody heard of, and is ignored. Every ``snapshot_every`` lines a new
+snapshot is written (off the server's loop) and the journals it covers are removed, so a restart
+replays at most that many actions per table.
 
 Why not rewrite the whole table after every action: a late hand's table is some 60 KB of JSON, and on
 a busy disk replacing a file costs 4 to 25 ms and an fsync 10 to 40 ms, more than the whole time an
@@ -60,6 +61,7 @@ class _Journaled:
     seats: list[tuple[Any, ...]]
     started: bool
     actions: int
+    game_number: int = 1
     lines: int = 0
     snapshotting: bool = False
 
@@ -134,9 +136,12 @@ class TableStore:
         if state is None:
             state = self._journaled[table.code] = _Journaled(
                 gen=0, seats=[_seat_tuple(s) for s in table.seats], started=table.started,
-                actions=0 if table.game is None else len(table.game.actions))
+                actions=0 if table.game is None else len(table.game.actions), game_number=table.game_number)
             lines.append(_json({"table": json.loads(self.text(table))}))
         else:
+            if table.game_number != state.game_number:  # the host dealt again: a new game, from its seed
+                lines.append(_json({"again": table.game_number, "seed": table.seed}))
+                state.game_number, state.started, state.actions = table.game_number, False, 0
             for i, seat in enumerate(table.seats):
                 now = _seat_tuple(seat)
                 if state.seats[i] != now:
@@ -292,7 +297,8 @@ class TableStore:
             raise SaveFormatError(f"the files hold table {table.code}")
         self._journaled[code] = _Journaled(gen=max(gen, first_gen), seats=[_seat_tuple(s) for s in table.seats],
                                            started=table.started,
-                                           actions=0 if table.game is None else len(table.game.actions))
+                                           actions=0 if table.game is None else len(table.game.actions),
+                                           game_number=table.game_number)
         return table
 
     @staticmethod
@@ -327,6 +333,9 @@ def _apply_entry(table: Table | None, entry: Any, where: str) -> Table:
             seat = table.seats[entry["seat"]]
             seat.name, seat.human, seat.level, seat.digest = (entry["name"], bool(entry["human"]), entry["level"],
                                                               entry["digest"])
+        elif "again" in entry:
+            if table.game_number < int(entry["again"]):
+                table.again(int(entry["seed"]))
         elif "start" in entry:
             if table.game is None:
                 table.start()

@@ -69,7 +69,7 @@ class Seat:
 
 class Table:
     def __init__(self, code: str, game_name: str, seats: list[Seat], *, seed: int, options: dict[str, Any],
-                 host: int = 0, game: Game | None = None) -> None:
+                 host: int = 0, game: Game | None = None, game_number: int = 1) -> None:
         self.code = code
         self.game_name = game_name
         self.seats = seats
@@ -77,6 +77,8 @@ class Table:
         self.options = options
         self.host = host
         self.game = game
+        #: Which game at this table is being played: 1 the first, one more each time the host deals again.
+        self.game_number = game_number
 
     # ----------------------------------------------------------------- making one
     @classmethod
@@ -160,6 +162,26 @@ class Table:
         names = [s.name or "" for s in self.seats]
         self.game = Game.new(self.game_name, names, seed=self.seed, options=self.options)
 
+    def again(self, seed: int | None = None) -> None:
+        """The host's new game once this one is over: the same seats, a new shuffle (``seed``, drawn when
+        not given). It is dealt at once when every person's seat is taken; a seat given up after the
+        game (see :meth:`give_up`) waits, as before the first deal, for someone to join or for the host
+        to hand it to a computer player. TableError when the game is not over."""
+        if self.game is None or not self.game.over:
+            raise TableError("not_over", "a new game at this table starts once this one is over")
+        self.seed = secrets.randbits(31) if seed is None else seed
+        self.game_number += 1
+        self.game = None
+        if self.ready():
+            self.start()
+
+    def give_up(self, seat: int) -> None:
+        """A person leaves once the game is over: the seat is free for someone else if the host deals
+        again (the host keeps the host's seat: the table closes when everyone has gone)."""
+        s = self.seats[seat]
+        if self.over and s.human and seat != self.host:
+            s.name = s.digest = None
+
     def hand_over(self, seat: int, level: str) -> None:
         """A computer player takes a person's seat (the host's choice, for an absent player)."""
         if not 0 <= seat < len(self.seats) or not self.seats[seat].human:
@@ -216,6 +238,7 @@ class Table:
             "seed": self.seed,
             "options": self.options,
             "host": self.host,
+            "game_number": self.game_number,
             "seats": [{"name": s.name, "human": s.human, "level": s.level, "digest": s.digest} for s in self.seats],
         }
         if with_game:
@@ -239,7 +262,7 @@ class Table:
             if game is not None and len(game.players) != len(seats):
                 raise SaveFormatError("the seats do not match the game's players")
             return cls(code, game_name, seats, seed=int(data["seed"]), options=dict(data["options"]),
-                       host=int(data["host"]), game=game)
+                       host=int(data["host"]), game=game, game_number=int(data.get("game_number", 1)))
         except SaveFormatError:
             raise
         except (Exception, RecursionError) as exc:

@@ -4,7 +4,8 @@ The same parts as a local game (printer, voice, braille display, settings, the g
 one-line app); only the session differs: a :class:`RemoteSession` on a :class:`Connection`. Until every
 seat is taken a lobby prompt offers the keys that need no cards (chat, the seats, the host's hand-over
 of a free seat) and prints who joins; then the table opens exactly as in local play, and whatever the
-server sends while the prompt waits is printed above it as it comes.
+server sends while the prompt waits is printed above it as it comes. When a game ends the host is
+asked whether to deal again to the same seats; the table stays open for everyone until they leave.
 """
 
 from __future__ import annotations
@@ -118,6 +119,7 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
         app = GameApp(session, printer, input=input, output=outputs.out,
                       welcome=f"{entry.title}. {_(nw.HELP_LINE)}")
         outputs.link(app)
+        session.on_new_game = app.new_game_dealt
         if on_app is not None:
             on_app(app)
 
@@ -170,6 +172,8 @@ def _follow(session: RemoteSession, app: Any, body: Callable[[], Awaitable[int]]
     def news() -> None:
         app.printer.flush()
         app.check_until()
+        app.offer_next_game()
+        app.printer.flush()
         app.application.invalidate()
 
     async def run() -> int:

@@ -38,6 +38,7 @@ from access_game.ui.modes import Confirm, ListMenu, MenuItem, Mode
 from access_game.ui.printer import LinePrinter
 from access_game.ui.registry import CommandRegistry
 from access_game.ui.table import Table, make_table, table_entries, table_entry
+from speech import net_words as nw
 from speech import save_words
 from speech.i18n import N_, _
 from speech.utterance import Kind
@@ -218,13 +219,30 @@ class GameApp:
 
     def _after_key(self) -> None:
         self.check_until()
-        # At a network table the server ends the table; a new game there is a new table.
-        if self.session.over and not self.asked_again and not self.modes and not self.quitting \
-                and self.session.network is None:
-            self.asked_again = True
-            self.open(Confirm(N_("Play again?"), self.say_line, on_yes=self.play_again,
-                              on_no=lambda: self.quit_now(N_("Thank you for playing.")), prompt="play again y/n",
-                              also=(("a", N_("A for another game"), self.choose_game),)))
+        self.offer_next_game()
+
+    def offer_next_game(self) -> None:
+        """Once the game is over, ask what next (once): at this terminal, play again or another game; at
+        a network table, the host deals again to the same seats, and everyone else hears that the host
+        may. Called after each key and after news from the server (a game can end on another's move)."""
+        if not self.session.over or self.asked_again or self.modes or self.quitting:
+            return
+        self.asked_again = True
+        thanks = lambda: self.quit_now(N_("Thank you for playing."))  # noqa: E731
+        remote = self.session.network
+        if remote is None:
+            self.open(Confirm(N_("Play again?"), self.say_line, on_yes=self.play_again, on_no=thanks,
+                              prompt="play again y/n", also=(("a", N_("A for another game"), self.choose_game),)))
+        elif remote.is_host:
+            self.open(Confirm(nw.DEAL_AGAIN_QUESTION, self.say_line, on_yes=self.play_again, on_no=thanks,
+                              prompt="deal again y/n"))
+        else:
+            self.say_line(_(nw.WAIT_FOR_HOST))
+
+    def new_game_dealt(self) -> None:
+        """The host dealt again at a network table and the new game's deal has been said."""
+        self.asked_again = False
+        self.table.reset()
 
     def choose_game(self) -> None:
         """The games that have a table (the current one said as '... again'); Escape goes back to the question."""
@@ -261,6 +279,11 @@ class GameApp:
 
     # ----------------------------------------------------------------- game flow
     def play_again(self) -> None:
+        """A new game with the same players. At a network table the server deals it, and the table is
+        reset when its deal arrives (:meth:`new_game_dealt`)."""
+        if self.session.network is not None:
+            self.session.new_game(0)
+            return
         self.asked_again = False
         self.session.new_game(random.randrange(2**31))
         self.table.reset()

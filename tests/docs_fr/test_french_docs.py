@@ -141,7 +141,8 @@ def test_the_network_guide_quotes_what_the_table_says_and_names_host_s_options()
                 nw.seat_entry(2, "", you=False, human=True, connected=False, waited=True),
                 nw.waiting_for(["Ben"]), _(nw.CONNECTION_LOST), _(nw.RECONNECTED), nw.player_away("Ann"),
                 nw.player_back("Ann"), nw.error_words("handed_over", ""),
-                nw.seat_kept("ws://192.168.1.20:8765", "K7QAMX")]
+                nw.seat_kept("ws://192.168.1.20:8765", "K7QAMX"), _(nw.DEAL_AGAIN_QUESTION),
+                nw.dealing_again("Ann"), _(nw.WAIT_FOR_HOST), nw.left_table("Ben")]
     finally:
         set_language("en")
     for line in said:

@@ -204,3 +204,31 @@ def test_ctrl_c_while_the_seats_fill_leaves_the_table(served: str, tmp_path: Pat
     ann.expect(pexpect.EOF)
     ann.close()
     assert ann.exitstatus == 0
+
+
+def test_the_host_deals_again_from_the_terminal(served: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game played to its end at a network table: the host is asked whether to deal again, and Y
+    deals a new game to the same seats at the same prompt."""
+    from access_game.settings import Settings, save_settings
+
+    monkeypatch.setenv("ACCESS_GAME_HOME", str(tmp_path / "ann"))
+    save_settings(Settings().with_rule("upcard-rummy", "target", 500))  # a game of a hand or two
+    ann = _spawn(tmp_path / "ann", "host", "--server", served, "--game", "upcard-rummy", "--seats", "2",
+                 "--computers", "1", "--name", "Ann")
+    ann.expect("Everyone is here: the game begins.")
+    prompt = r"\r\n(last turn, )?(draw|meld or discard|discard)>"
+    ann.expect(prompt)
+    for _ in range(400):  # Shift+N does what the hint says, one step at a time, until the game ends
+        ann.send("N")  # the next key only once this one's prompt is back: a key typed ahead would answer
+        if ann.expect([r"Deal a new game to the same seats\?", prompt], timeout=15) == 0:
+            break
+    else:
+        raise AssertionError("the game did not end")
+    ann.expect("deal again y/n>")
+    ann.send("y")
+    ann.expect("Ann deals a new game at this table.")
+    ann.expect(r"Hand 1\.")
+    ann.expect("Your cards: ")
+    ann.sendcontrol("c")
+    ann.expect(pexpect.EOF)
+    ann.close()

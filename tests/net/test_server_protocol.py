@@ -227,6 +227,7 @@ def test_every_message_type_round_trips() -> None:
     messages: list[p.ClientMessage] = [
         p.Hello(name="Ann"), p.Create(game="upcard-rummy", seats=3, computers=1, level="hard", options={"target": 500}),
         p.Join(code="ACDEFG"), p.Rejoin(code="ACDEFG", token="t" * 32, seen=4),
+        p.Rejoin(code="ACDEFG", token="t" * 32, seen=4, game_number=3), p.Again(),
         p.Act(ref=3, action=Discard(1, Card(Rank.KING, Suit.STARS))), p.Chat(text="hello"),
         p.HandOver(seat=2, level="easy"), p.Leave(),
     ]
@@ -250,6 +251,8 @@ def test_every_message_type_round_trips() -> None:
     ('{"type": "act", "ref": 1, "action": {"kind": "discard", "seat": 0, "card": "zz"}}', "bad_action"),
     ('{"type": "chat", "text": 5}', "bad_message"),
     ('{"type": "hand_over", "seat": "2"}', "bad_message"),
+    ('{"type": "again", "seed": 7}', "bad_message"),
+    ('{"type": "rejoin", "code": "ABCDEF", "token": "x", "seen": 1, "game_number": 0}', "bad_message"),
     ('"' + "x" * (p.MAX_FRAME_BYTES + 1) + '"', "too_big"),
 ])
 def test_bad_frames_are_named(frame: str, code: str | None) -> None:
@@ -268,8 +271,10 @@ _json = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow
 
 @settings(max_examples=100, deadline=None)
 @given(st.dictionaries(st.sampled_from(["type", "code", "seats", "game", "action", "ref", "text", "token", "seen",
-                                        "seat", "name", "protocol", "options", "computers", "level"]), _json)
-       | _json, st.sampled_from(["hello", "create", "join", "rejoin", "act", "chat", "hand_over", "leave"]))
+                                        "seat", "name", "protocol", "options", "computers", "level",
+                                        "game_number"]), _json)
+       | _json, st.sampled_from(["hello", "create", "join", "rejoin", "act", "chat", "hand_over", "again",
+                                 "leave"]))
 def test_any_json_is_a_message_or_a_named_error(data: Any, kind: str) -> None:
     if isinstance(data, dict) and "type" not in data:
         data["type"] = kind
