@@ -127,6 +127,21 @@ def remote_seat(url: str, name: str, first: dict[str, Any], *, settings: Setting
     return Seat(remote_session(url, name, first, announcer, settings), backend, printer)
 
 
+#: A game that ends after one hand: upcard rummy for Ann, Ben and an easy computer player.
+SHORT_UPCARD = {"type": "create", "game": "upcard-rummy", "seats": 3, "computers": 1, "level": "easy",
+                "options": {"max_hands": 1}}
+
+
+def two_seats(url: str, first: dict[str, Any]) -> tuple[Seat, Seat]:
+    """Ann opens a table with ``first`` and Ben joins it; both are shown the table once it has begun."""
+    ann = remote_seat(url, "Ann", first)
+    ben = remote_seat(url, "Ben", {"type": "join", "code": ann.session.code})
+    for seat in (ann, ben):
+        seat.pump_until(lambda seat=seat: seat.session.started)  # type: ignore[misc]
+        seat.session.start()
+    return ann, ben
+
+
 def wait_until(done: Callable[[], bool], timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
     while not done():

@@ -9,32 +9,11 @@ to fill; a server restarted after the new deal brings back the new game, not the
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from client_support import LiveServer, Seat, play_to_end, remote_seat
-
-SHORT_UPCARD = {"type": "create", "game": "upcard-rummy", "seats": 3, "computers": 1, "level": "easy",
-                "options": {"max_hands": 1}}
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    with LiveServer(tmp_path / "tables") as live:
-        yield live
-
-
-def _two(server: LiveServer) -> tuple[Seat, Seat]:
-    ann = remote_seat(server.url, "Ann", SHORT_UPCARD)
-    ben = remote_seat(server.url, "Ben", {"type": "join", "code": ann.session.code})
-    for seat in (ann, ben):
-        seat.pump_until(lambda seat=seat: seat.session.started)  # type: ignore[misc]
-        seat.session.start()
-    return ann, ben
+from client_support import SHORT_UPCARD, LiveServer, play_to_end, remote_seat, two_seats
 
 
 def _server_game(server: LiveServer, code: str):  # type: ignore[no-untyped-def]
@@ -43,7 +22,7 @@ def _server_game(server: LiveServer, code: str):  # type: ignore[no-untyped-def]
 
 
 def test_the_host_deals_again_and_everyone_plays_the_new_game(server: LiveServer) -> None:
-    ann, ben = _two(server)
+    ann, ben = two_seats(server.url, SHORT_UPCARD)
     try:
         play_to_end([ann, ben])
         table = _server_game(server, ann.session.code)
@@ -69,7 +48,7 @@ def test_the_host_deals_again_and_everyone_plays_the_new_game(server: LiveServer
 
 
 def test_only_the_host_deals_again_and_only_once_the_game_is_over(server: LiveServer) -> None:
-    ann, ben = _two(server)
+    ann, ben = two_seats(server.url, SHORT_UPCARD)
     try:
         table = _server_game(server, ann.session.code)
         said = len(ann.said)
@@ -92,7 +71,7 @@ def test_only_the_host_deals_again_and_only_once_the_game_is_over(server: LiveSe
 
 
 def test_a_seat_given_up_after_the_game_waits_to_be_filled(server: LiveServer) -> None:
-    ann, ben = _two(server)
+    ann, ben = two_seats(server.url, SHORT_UPCARD)
     try:
         play_to_end([ann, ben])
         ben.session.connection.leave()

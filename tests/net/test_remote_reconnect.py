@@ -5,34 +5,18 @@ client says so, rejoins with its seat token, and hears what it missed exactly on
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from client_support import LiveServer, Seat, remote_seat
+from client_support import LiveServer, Seat, two_seats
 
 from engine.actions import Discard, Draw
 
 TWO = {"type": "create", "game": "five-crowns", "seats": 2, "computers": 0, "options": {}}
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path / "tables").start()
-    yield live
-    live.stop()
 
-
-def _pair(server: LiveServer) -> tuple[Seat, Seat]:
-    ann = remote_seat(server.url, "Ann", TWO)
-    ben = remote_seat(server.url, "Ben", {"type": "join", "code": ann.session.code})
-    for seat in (ann, ben):
-        seat.pump_until(lambda seat=seat: seat.session.started)  # type: ignore[misc]
-        seat.session.start()
-    return ann, ben
 
 
 def _turn(seat: Seat) -> None:
@@ -49,7 +33,7 @@ def _server_log(server: LiveServer, code: str, seat: int) -> list[object]:
 
 
 def test_a_dropped_connection_is_restored_and_the_missed_moves_heard_once(server: LiveServer) -> None:
-    ann, ben = _pair(server)
+    ann, ben = two_seats(server.url, TWO)
     try:
         assert ben.session.my_turn  # Ann deals; Ben plays first
         ann.session.connection.drop()
@@ -68,7 +52,7 @@ def test_a_dropped_connection_is_restored_and_the_missed_moves_heard_once(server
 
 
 def test_the_table_comes_back_after_a_server_restart(server: LiveServer) -> None:
-    ann, ben = _pair(server)
+    ann, ben = two_seats(server.url, TWO)
     try:
         _turn(ben)
         ann.pump_until(lambda: ann.session.my_turn)

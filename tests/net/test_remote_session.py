@@ -5,38 +5,17 @@ said with the engine's reason; chat; a seat away, waited for and handed to a com
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from client_support import LiveServer, Seat, play_to_end, remote_seat
+from client_support import SHORT_UPCARD, LiveServer, play_to_end, two_seats
 
 from engine.actions import Discard, Draw
 
-SHORT_UPCARD = {"type": "create", "game": "upcard-rummy", "seats": 3, "computers": 1, "level": "easy",
-                "options": {"max_hands": 1}}
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    with LiveServer(tmp_path / "tables") as live:
-        yield live
-
-
-def _two(server: LiveServer, first: dict[str, object]) -> tuple[Seat, Seat]:
-    ann = remote_seat(server.url, "Ann", first)
-    ben = remote_seat(server.url, "Ben", {"type": "join", "code": ann.session.code})
-    for seat in (ann, ben):
-        seat.pump_until(lambda seat=seat: seat.session.started)  # type: ignore[misc]
-        seat.session.start()
-    return ann, ben
-
 
 def test_a_host_and_a_joiner_play_a_short_game_to_the_end(server: LiveServer) -> None:
-    ann, ben = _two(server, SHORT_UPCARD)
+    ann, ben = two_seats(server.url, SHORT_UPCARD)
     try:
         assert ann.said[0] == "Waiting for players to join: 1 of 2 seats taken."
         assert "Ben joined the table." in ann.said
@@ -60,7 +39,7 @@ def test_a_host_and_a_joiner_play_a_short_game_to_the_end(server: LiveServer) ->
 
 
 def test_a_refused_move_is_said_with_the_rules_reason_and_changes_nothing(server: LiveServer) -> None:
-    ann, ben = _two(server, SHORT_UPCARD)
+    ann, ben = two_seats(server.url, SHORT_UPCARD)
     try:
         waiting = ben if ann.session.my_turn else ann
         before = waiting.session.view()
@@ -83,7 +62,7 @@ def test_a_refused_move_is_said_with_the_rules_reason_and_changes_nothing(server
 
 
 def test_chat_reaches_the_other_seat(server: LiveServer) -> None:
-    ann, ben = _two(server, SHORT_UPCARD)
+    ann, ben = two_seats(server.url, SHORT_UPCARD)
     try:
         ann.session.chat("  good   luck, Ben ")
         ben.pump_until(lambda: "Ann says: good luck, Ben" in ben.said)
@@ -97,7 +76,8 @@ def test_chat_reaches_the_other_seat(server: LiveServer) -> None:
 
 
 def test_an_absent_player_is_waited_for_and_the_host_hands_the_seat_over(server: LiveServer) -> None:
-    ann, ben = _two(server, {"type": "create", "game": "five-crowns", "seats": 2, "computers": 0, "options": {}})
+    ann, ben = two_seats(server.url, {"type": "create", "game": "five-crowns", "seats": 2, "computers": 0,
+                                      "options": {}})
     try:
         if ann.session.my_turn:  # Ann's turn: she plays it, so the table waits for Ben
             s = ann.session
@@ -118,7 +98,7 @@ def test_an_absent_player_is_waited_for_and_the_host_hands_the_seat_over(server:
 
 
 def test_only_the_host_hands_a_seat_over(server: LiveServer) -> None:
-    ann, ben = _two(server, SHORT_UPCARD)
+    ann, ben = two_seats(server.url, SHORT_UPCARD)
     try:
         said = len(ben.said)
         ben.session.hand_over(0)
@@ -129,7 +109,7 @@ def test_only_the_host_hands_a_seat_over(server: LiveServer) -> None:
 
 
 def test_a_seat_handed_over_is_told_so_and_the_table_closes(server: LiveServer) -> None:
-    ann, ben = _two(server, SHORT_UPCARD)
+    ann, ben = two_seats(server.url, SHORT_UPCARD)
     try:
         closed: list[bool] = []
         ben.session.on_closed = lambda: closed.append(True)

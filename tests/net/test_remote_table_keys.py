@@ -6,11 +6,8 @@ line, Shift+U tells the seats."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -24,11 +21,6 @@ from engine.actions import Discard, Draw  # noqa: E402
 
 TWO = {"type": "create", "game": "five-crowns", "seats": 2, "computers": 0, "options": {}}
 
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    with LiveServer(tmp_path / "tables") as live:
-        yield live
 
 
 def _table(server: LiveServer) -> tuple[KeyHarness, Seat]:
