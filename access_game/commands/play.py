@@ -22,7 +22,7 @@ from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, LEVELS, Settings, load_settings
 from speech import save_words
-from speech.i18n import _
+from speech.i18n import _, pgettext
 
 __all__ = ["COMPUTER_NAMES", "DEFAULT_GAME", "GameChoice", "choose_game", "new_choice", "play_in_terminal", "register",
            "run"]
@@ -51,7 +51,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                        default=DEFAULT_GAME, games=", ".join(others[:-1]), last=others[-1]))
     p.add_argument("--players", type=int,
                    help=_("number of players, you included (default 4; {ranges})").format(
-                       ranges=_("; ").join(f"{e.title} {_span(e.player_range)}" for e in entries)))
+                       ranges=pgettext("between the games' player counts", "; ").join(
+                           f"{e.title} {_span(e.player_range)}" for e in entries)))
     p.add_argument("--names", nargs="+", metavar="NAME",
                    help=_("names: the computer players', or everyone's with yours first"))
     p.add_argument("--level", choices=LEVELS, type=str.casefold,
