@@ -88,3 +88,11 @@ def test_compiled_catalog_is_the_po() -> None:
                                              ("{{literal}} {n:>3}", ["n"])])
 def test_placeholder_finder_sees_both_styles(text: str, found: list[str]) -> None:
     assert placeholders(text) == found
+
+
+def test_no_sentence_is_bare_punctuation_without_a_context() -> None:
+    """Every text part said is looked up in the catalog (``utter``), so a bare separator such as '; '
+    given French without a context would change every list's separator, not just the one meant."""
+    bare = [entry.id for entry in read(POT) if entry.id and not entry.context
+            and isinstance(entry.id, str) and not any(ch.isalnum() or ch == "{" for ch in entry.id)]
+    assert not bare, f"give these a context (pgettext): {bare}"
