@@ -35,12 +35,13 @@ from __future__ import annotations
 
 import copy
 import math
+import random
 import statistics
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -50,7 +51,7 @@ sys.path.insert(0, str(ROOT))
 from access_game.simulate import MAX_ACTIONS, agent_seed, deal_plan, wilson_interval  # noqa: E402
 from engine.actions import Action, Discard, Draw  # noqa: E402
 from engine.arrange_upcard import card_value, is_wild  # noqa: E402
-from engine.bots.upcard_playout import Deal  # noqa: E402
+from engine.bots.upcard_playout import Deal, copy_deal  # noqa: E402
 from engine.bots.upcard_rummy import UpcardAgent, _Context, _throwable  # noqa: E402
 from engine.bots.upcard_rummy_search import HAND_POINTS, HAND_SPREAD, SearchAgent, SearchConfig  # noqa: E402
 from engine.cards import Card, Rank  # noqa: E402
@@ -155,23 +156,36 @@ def true_deal(state: UpcardState) -> Deal:
     )
 
 
+#: Per variant: the search's settings, and whether the stock's order is known (else only the opponents'
+#: hands are: the stock's cards are dealt in a fresh order for each of the search's deals).
 PI_CONFIGS = {
-    "draw": SearchConfig(deals=1),
-    "all": SearchConfig(deals=1, discards=True, discard_options=4),
-    "all-game": SearchConfig(deals=1, discards=True, discard_options=4, for_game=True),
+    "draw": (SearchConfig(deals=1), True),
+    "all": (SearchConfig(deals=1, discards=True, discard_options=4), True),
+    "all-game": (SearchConfig(deals=1, discards=True, discard_options=4, for_game=True), True),
+    "hands-draw": (SearchConfig(deals=48), False),
+    "hands-all": (SearchConfig(deals=16, discards=True, discard_options=4), False),
 }
 
 
 class TrueSearch(Cheater, SearchAgent):
-    """The search player whose play-outs run on the true hidden state, one deal per option."""
+    """The search player whose play-outs run on the true hidden state, one deal per option; or, when
+    the stock's order is not known, on the opponents' true hands with the stock shuffled afresh."""
 
-    def __init__(self, seed: int, config: SearchConfig) -> None:
+    def __init__(self, seed: int, config: SearchConfig, stock_known: bool = True) -> None:
         SearchAgent.__init__(self, seed, config)
+        self.stock_known = stock_known
 
-    def _deals(self, view: UpcardView, tag: str) -> Any:
-        import random
-
-        return random.Random(0), [true_deal(_state(self))]
+    def _deals(self, view: UpcardView, tag: str) -> tuple[random.Random, list[Deal]]:
+        rng = random.Random(f"upcard-ceiling/{self.seed}/{view.hand_number}/{len(view.log)}/{tag}")
+        deal = true_deal(_state(self))
+        if self.stock_known:
+            return rng, [deal]
+        deals = []
+        for _ in range(self.config.deals):
+            d = copy_deal(deal)
+            rng.shuffle(d.stock)
+            deals.append(d)
+        return rng, deals
 
 
 # --------------------------------------------------------------------------- 3. perfect-information look-ahead
@@ -254,7 +268,8 @@ def make_cheater(name: str) -> Callable[[int], Agent]:
         return ClairvoyantHard
     what, _, variant = name.partition(":")
     if what == "pi-search" and variant in PI_CONFIGS:
-        return lambda seed: TrueSearch(seed, PI_CONFIGS[variant])
+        config, stock_known = PI_CONFIGS[variant]
+        return lambda seed: TrueSearch(seed, config, stock_known)
     if name in ("lookahead", "lookahead-game"):
         return lambda seed: LookAhead(seed, for_game=name == "lookahead-game")
     raise SystemExit(f"unknown player {name!r}: normal, hard, clairvoyant, "
@@ -307,13 +322,39 @@ def summary(name: str, results: Sequence[Result], seconds: float) -> str:
     mean = statistics.mean(diff)
     sd = statistics.stdev(diff) if n > 1 else math.inf
     margin = 1.96 * sd / math.sqrt(n)
-    return (
+    line = (
         f"{name}: {n} games, 2 players: win share {share:.1%} ({low:.1%}-{high:.1%}); "
         f"mean points {statistics.mean(r.points[0] for r in results):.0f} against normal's "
         f"{statistics.mean(r.points[1] for r in results):.0f}; difference {mean:+.0f} (+/- {margin:.0f}) a game, "
         f"sd {sd:.0f}; Phi(mean/sd) = {statistics.NormalDist().cdf(mean / sd):.1%}; "
         f"58% would need a mean edge of {Z58 * sd:.0f}; {seconds / n:.2f} s a game"
     )
+    split = deal_split(results)
+    if split is None:
+        return line
+    edge, edge_margin, skill_sd, luck_sd = split
+    return (
+        f"{line}\n  paired by deal: edge {edge:+.0f} (+/- {edge_margin:.0f}) a game; "
+        f"sd of a deal's mean {skill_sd:.0f}, of its seat half-difference {luck_sd:.0f}: the seat's cards carry "
+        f"{luck_sd ** 2 / (luck_sd ** 2 + skill_sd ** 2):.0%} of the variance"
+    )
+
+
+def deal_split(results: Sequence[Result]) -> tuple[float, float, float, float] | None:
+    """The difference split by deal: games 2k and 2k+1 are one deal played from both seats.
+
+    A deal's mean (the two games' differences averaged) is the cheater's edge with the luck of the
+    seat's cards cancelled; half the two games' difference is what the seat's cards were worth. Returns
+    the edge, its 95% margin (paired, so much tighter), and the standard deviations of both parts."""
+    by_index = {r.index: r.points[0] - r.points[1] for r in results}
+    pairs = [(by_index[k], by_index[k + 1]) for k in by_index if k % 2 == 0 and k + 1 in by_index]
+    if len(pairs) < 2:
+        return None
+    means = [(a + b) / 2 for a, b in pairs]
+    halves = [(a - b) / 2 for a, b in pairs]
+    skill_sd = statistics.stdev(means)
+    return (statistics.mean(means), 1.96 * skill_sd / math.sqrt(len(pairs)), skill_sd,
+            math.sqrt(statistics.mean(h * h for h in halves)))
 
 
 def main(argv: Sequence[str]) -> int:
