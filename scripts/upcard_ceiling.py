@@ -20,10 +20,13 @@ Cheaters (each against ``UpcardAgent("normal", seed)``):
   a discard feeds is read from the opponents' true hands.
 - ``pi-search:VARIANT``: the play-out search of :mod:`engine.bots.upcard_rummy_search` with its
   play-outs run on the true hidden state (one deal per option: the deal is the truth). VARIANT:
-  ``draw`` (digs), ``all`` (digs and discards), ``all-game`` (the same, for the game's win).
+  ``draw`` (digs), ``all`` (digs and discards), ``all-game`` (the same, for the game's win);
+  ``hands-draw`` and ``hands-all`` know the opponents' true hands but not the stock's order (each of
+  the search's deals shuffles the true stock afresh): what reading the opponents perfectly is worth.
 - ``lookahead`` / ``lookahead-game``: for each dig and each discard, a copy of the true game is played
   to the end of the hand with the real rules and the real normal player in every seat (the
-  opponents' own player, so the copy plays out exactly what they would do); the option with the best true result is played (the hand's points, or the game's win).
+  opponents' own player, so the copy plays out exactly what they would do); the option with the best
+  true result is played (the hand's points, or the game's win).
 
 The line printed gives the cheater's win share (Wilson 95% interval), both players' mean points, the
 mean points difference a game with its 95% margin, the spread (standard deviation) of that difference,
@@ -288,12 +291,13 @@ class Result:
 
 
 def play(cheater: Callable[[int], Agent], seed: int, index: int, names: tuple[str, str] = ("cheater", "normal"),
-         opponent: Callable[[int], Agent] | None = None) -> Result:
-    """Game ``index`` of a run, dealt as ``access-game simulate`` deals it, the cheater as entry 0."""
+         options: dict[str, Any] | None = None) -> Result:
+    """Game ``index`` of a run, dealt as ``access-game simulate`` deals it, the cheater as entry 0 and
+    normal as entry 1. A move that is not among the legal actions stops the run."""
     deal_seed, rotation = deal_plan(index, 2, seed)
     entry_of_seat = [(seat + rotation) % 2 for seat in range(2)]
-    g = Game.new(GAME, [f"{names[e]} {e + 1}" for e in entry_of_seat], seed=deal_seed)
-    makers = (cheater, opponent or (lambda s: UpcardAgent("normal", s)))
+    g = Game.new(GAME, [f"{names[e]} {e + 1}" for e in entry_of_seat], seed=deal_seed, options=options)
+    makers: tuple[Callable[[int], Agent], Callable[[int], Agent]] = (cheater, lambda s: UpcardAgent("normal", s))
     agents = [makers[e](agent_seed(seed, index, e)) for e in entry_of_seat]
     for agent in agents:
         if isinstance(agent, Cheater):
@@ -302,7 +306,10 @@ def play(cheater: Callable[[int], Agent], seed: int, index: int, names: tuple[st
     while not g.over:
         seat = g.seats_to_act()[0]
         legal = g.legal_actions(seat)
-        g.apply(agents[seat].choose(g.view(seat), legal))
+        action = agents[seat].choose(g.view(seat), legal)
+        if action not in legal:
+            raise RuntimeError(f"game {index}: {action} is not a legal move")
+        g.apply(action)
         actions += 1
         if actions > MAX_ACTIONS:
             raise RuntimeError(f"game {index} did not end")
