@@ -26,7 +26,9 @@ Cheaters (each against ``UpcardAgent("normal", seed)``):
 - ``lookahead`` / ``lookahead-game``: for each dig and each discard, a copy of the true game is played
   to the end of the hand with the real rules and the real normal player in every seat (the
   opponents' own player, so the copy plays out exactly what they would do); the option with the best
-  true result is played (the hand's points, or the game's win).
+  true result is played (the hand's points, or the game's win). ``lookahead-hands:K`` knows the
+  opponents' true hands but not the stock's order: each option is played out on K copies with the
+  stock shuffled afresh, over hard's best four discards.
 
 The line printed gives the cheater's win share (Wilson 95% interval), both players' mean points, the
 mean points difference a game with its 95% margin, the spread (standard deviation) of that difference,
@@ -200,11 +202,18 @@ def _hand_log(log: Sequence[Event]) -> list[Event]:
 
 class LookAhead(Cheater, UpcardAgent):
     """Hard, but each dig and each discard is chosen by playing a copy of the true game to the end of
-    the hand with the real rules and the real normal player in every seat."""
+    the hand with the real rules and the real normal player in every seat.
 
-    def __init__(self, seed: int, *, for_game: bool = False) -> None:
+    With ``deals``, the stock's order is not known: each option is played out on that many copies,
+    each with the true stock shuffled afresh (the same shuffles for every option), and only hard's
+    best ``discard_options`` discards are weighed."""
+
+    def __init__(self, seed: int, *, for_game: bool = False, deals: int = 0, discard_options: int = 0) -> None:
         UpcardAgent.__init__(self, "hard", seed)
         self.for_game = for_game
+        self.deals = deals
+        self.discard_options = discard_options
+        self.seed = seed
         self.rollouts = 0
         # Normal plays on for this seat too: as strong as hard against normal within the noise, and
         # three times cheaper (the look-ahead plays about 300 rest-of-hands a game).
@@ -212,11 +221,21 @@ class LookAhead(Cheater, UpcardAgent):
         self._opponent = UpcardAgent("normal", seed)
 
     def _outcome(self, action: Action) -> float:
-        """The true worth to this seat of playing ``action`` now, then the real players on."""
+        """The true worth to this seat of playing ``action`` now, then the real players on (the mean
+        over the stock's shuffles when its order is not known)."""
+        if not self.deals:
+            return self._play_out(action, None)
+        assert self.game is not None
+        key = f"upcard-ceiling/{self.seed}/{self.game.state.hand_number}/{len(self.game.log)}"
+        return statistics.mean(self._play_out(action, random.Random(f"{key}/{k}")) for k in range(self.deals))
+
+    def _play_out(self, action: Action, shuffle: random.Random | None) -> float:
         assert self.game is not None
         self.rollouts += 1
         ruleset = self.game.ruleset
         state = copy.deepcopy(self.game.state)
+        if shuffle is not None:
+            shuffle.shuffle(state.stock)
         seat = action.seat
         logs = [_hand_log(self.game.seat_log(s)) for s in range(len(state.players))]
         events = ruleset.apply(state, action)
@@ -258,10 +277,15 @@ class LookAhead(Cheater, UpcardAgent):
         return self._best(options) if options else UpcardAgent._draw(self, view, legal)
 
     def _discard(self, view: UpcardView, ctx: _Context) -> Action:
+        options = _throwable(view.hand, ctx.wild, ctx.melded)
+        if self.discard_options:
+            keep = self._keep_values(view.hand, ctx)
+            options.sort(key=lambda c: (keep[c] + self._feed_cost(c, ctx), -card_value(c, ctx.wild), c.rank_key()))
         by_rank: dict[Any, Card] = {}
-        for c in _throwable(view.hand, ctx.wild, ctx.melded):
+        for c in options:
             by_rank.setdefault(c.rank, c)  # suits never matter: one card of each rank
-        return self._best([Discard(view.seat, c) for c in by_rank.values()])
+        cands = list(by_rank.values())[: self.discard_options or None]
+        return self._best([Discard(view.seat, c) for c in cands])
 
 
 # --------------------------------------------------------------------------- the loop
@@ -277,8 +301,10 @@ def make_cheater(name: str) -> Callable[[int], Agent]:
         return lambda seed: TrueSearch(seed, config, stock_known)
     if name in ("lookahead", "lookahead-game"):
         return lambda seed: LookAhead(seed, for_game=name == "lookahead-game")
+    if what == "lookahead-hands" and variant.isdigit():
+        return lambda seed: LookAhead(seed, deals=int(variant), discard_options=4)
     raise SystemExit(f"unknown player {name!r}: normal, hard, clairvoyant, "
-                     f"pi-search:{'|'.join(PI_CONFIGS)}, lookahead or lookahead-game")
+                     f"pi-search:{'|'.join(PI_CONFIGS)}, lookahead, lookahead-game or lookahead-hands:K")
 
 
 @dataclass(frozen=True, slots=True)
