@@ -319,7 +319,7 @@ class Result:
 def play(cheater: Callable[[int], Agent], seed: int, index: int, names: tuple[str, str] = ("cheater", "normal"),
          options: dict[str, Any] | None = None) -> Result:
     """Game ``index`` of a run, dealt as ``access-game simulate`` deals it, the cheater as entry 0 and
-    normal as entry 1. A move that is not among the legal actions stops the run."""
+    normal as entry 1. A move the rules refuse stops the run."""
     deal_seed, rotation = deal_plan(index, 2, seed)
     entry_of_seat = [(seat + rotation) % 2 for seat in range(2)]
     g = Game.new(GAME, [f"{names[e]} {e + 1}" for e in entry_of_seat], seed=deal_seed, options=options)
@@ -333,8 +333,9 @@ def play(cheater: Callable[[int], Agent], seed: int, index: int, names: tuple[st
         seat = g.seats_to_act()[0]
         legal = g.legal_actions(seat)
         action = agents[seat].choose(g.view(seat), legal)
-        if action not in legal:
-            raise RuntimeError(f"game {index}: {action} is not a legal move")
+        refused = g.why_not(action)  # the rules' exact check (the legal list offers only sensible melds)
+        if refused is not None:
+            raise RuntimeError(f"game {index}: {action} is refused: {refused}")
         g.apply(action)
         actions += 1
         if actions > MAX_ACTIONS:

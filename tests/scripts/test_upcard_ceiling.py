@@ -49,7 +49,8 @@ def test_a_deal_played_from_both_seats_mirrors_between_equal_players() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["clairvoyant", "pi-search:all", "pi-search:all-game", "pi-search:hands-draw", "lookahead-game"]
+    "name", ["clairvoyant", "pi-search:all", "pi-search:all-game", "pi-search:hands-draw", "lookahead-game",
+             "lookahead-hands:2"]
 )
 def test_cheaters_play_legal_moves_to_the_end(name: str) -> None:
     # play() refuses any move outside the legal actions; one hand keeps the test short.
