@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
 from access_game.simulate import play_game
-from engine.actions import Discard
+from engine.actions import Action, Discard, Draw
 from engine.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,9 +55,21 @@ def test_a_deal_played_from_both_seats_mirrors_between_equal_players() -> None:
              "lookahead-hands:2"]
 )
 def test_cheaters_play_legal_moves_to_the_end(name: str) -> None:
-    # play() refuses any move outside the legal actions; one hand keeps the test short.
+    # play() stops at any move the rules refuse; one hand keeps the test short.
     result = ceiling.play(ceiling.make_cheater(name), 0, 1, options={"max_hands": 1})
     assert sum(result.shares) == pytest.approx(1.0)
+
+
+class _DrawsForever:
+    """Draws even when the turn asks for a discard."""
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        return Draw(view.seat, "stock")
+
+
+def test_a_move_the_rules_refuse_stops_the_run() -> None:
+    with pytest.raises(RuntimeError, match="refused"):
+        ceiling.play(lambda seed: _DrawsForever(), 0, 0)
 
 
 def test_true_deal_is_the_hidden_state() -> None:
