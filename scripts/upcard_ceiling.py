@@ -38,9 +38,11 @@ normal (win share ~ Phi(mean / sd)).
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import math
 import random
+import signal
 import statistics
 import sys
 import time
@@ -393,22 +395,38 @@ def deal_split(results: Sequence[Result]) -> tuple[float, float, float, float] |
             math.sqrt(statistics.mean(h * h for h in halves)))
 
 
+def _stop(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str]) -> int:
+    """Play the run; a run stopped early (Ctrl+C or SIGTERM) still sums up the games it finished."""
     if len(argv) < 2:
         raise SystemExit(__doc__)
     name, games = argv[0], int(argv[1])
     seed = int(argv[2]) if len(argv) > 2 else 0
     cheater = make_cheater(name)
+    signal.signal(signal.SIGTERM, _stop)
     start = time.perf_counter()
     results: list[Result] = []
     step = max(1, games // 10)
-    for i in range(games):
-        results.append(play(cheater, seed, i))
-        if (i + 1) % step == 0 or i + 1 == games:
-            print(f"{name}: {i + 1} of {games} games, {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
-    if len(argv) > 3:  # one line a game: the cheater's win share and points less normal's
-        Path(argv[3]).write_text("".join(f"{r.shares[0]} {r.points[0] - r.points[1]}\n" for r in results))
-    print(summary(name, results, time.perf_counter() - start))
+    with contextlib.ExitStack() as files:
+        # One line a game (the cheater's win share, its points less normal's), written as each ends.
+        out = files.enter_context(Path(argv[3]).open("w", encoding="utf-8")) if len(argv) > 3 else None
+        try:
+            for i in range(games):
+                r = play(cheater, seed, i)
+                results.append(r)
+                if out is not None:
+                    out.write(f"{r.shares[0]} {r.points[0] - r.points[1]}\n")
+                    out.flush()
+                if (i + 1) % step == 0 or i + 1 == games:
+                    print(f"{name}: {i + 1} of {games} games, {time.perf_counter() - start:.0f} s",
+                          file=sys.stderr, flush=True)
+        except KeyboardInterrupt:
+            print(f"{name}: stopped after {len(results)} of {games} games", file=sys.stderr, flush=True)
+    if results:
+        print(summary(name, results, time.perf_counter() - start))
     return 0
 
 
