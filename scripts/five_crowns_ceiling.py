@@ -17,6 +17,9 @@ decision:
   reads the stock top it would then draw (after the reshuffle, if the stock ran dry). That one card
   replaces hard's average over the unseen cards; the draw compares the up card with the true stock
   card, both scored the same way.
+- ``next-card-draw`` and ``next-card-discard``: the same knowledge used only at the draw (the up card
+  against the true stock card, each side weighed as hard weighs it), or only when weighing a throw
+  (the draw made by hard's own rule): which decision the next card is worth most to.
 - ``open-hand``: knows the opponent's hand (and so, hard being deterministic, whether it would take
   each throw). The race hazard becomes the true chance the opponent goes out on its next turn (1 or
   0 if it takes our throw, else the share of the cards it cannot see that let it go out from the
@@ -75,7 +78,7 @@ from engine.game import Game  # noqa: E402
 from engine.rules.five_crowns import FiveCrownsState, FiveCrownsView  # noqa: E402
 
 GAME = "five-crowns"
-MODES = ("none", "next-card", "open-hand", "both", "lookahead")
+MODES = ("none", "next-card", "next-card-draw", "next-card-discard", "open-hand", "both", "lookahead")
 Z95 = 1.959963984540054
 #: A game longer than this many actions is a fault in the loop.
 MAX_ACTIONS = 200_000
@@ -126,7 +129,11 @@ class Cheater(HardFiveCrowns):
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}: one of {', '.join(MODES)}")
         self.mode = mode
-        self.know_stock = mode in ("next-card", "both")
+        #: Knows the next stock card at the draw (up card against the true stock card) and when
+        #: weighing what a kept hand may become (the card after its throw).
+        self.know_stock_draw = mode in ("next-card", "next-card-draw", "both")
+        self.know_stock_keep = mode in ("next-card", "next-card-discard", "both")
+        self._in_draw = False
         self.know_hand = mode in ("open-hand", "both")
         #: The opponent as a copy of hard, to predict its draw (hard is deterministic).
         self.predictor = HardFiveCrowns(seed)
@@ -241,7 +248,9 @@ class Cheater(HardFiveCrowns):
         return pts, float(max(0, pts - after)), 1.0 if goes_out else 0.0
 
     def _ranked_throws(self, hand: Key, table: _Table) -> list[tuple[float, Card]]:
-        if self.mode in ("none", "lookahead"):
+        # During hard's own draw rule (next-card-discard) the kept hands are weighed as hard does.
+        keep_known = self.know_stock_keep and (self.know_stock_draw or not self._in_draw)
+        if not keep_known and self._opp_key is None:
             return super()._ranked_throws(hand, table)
         judge = self.judge
         view_seat = self._seat
@@ -253,7 +262,7 @@ class Cheater(HardFiveCrowns):
         for card in shortlist:
             kept = judge.minus(hand, card)
             reply: Reply | None = None
-            if self.know_stock:
+            if keep_known:
                 if judge.points(kept) > 0:
                     reply = self._reply(view_seat, card)
                 pts, gain, out = self._known_prospects(kept, reply.next_card if reply else None)
@@ -262,7 +271,7 @@ class Cheater(HardFiveCrowns):
             hazard = table.hazard if pts else 0.0  # going out now: nobody can go out first
             if self._opp_key is not None and out > 0 and pts:
                 reply = reply or self._reply(view_seat, card)
-                if self.know_stock or reply.takes:
+                if self.know_stock_keep or reply.takes:
                     hazard = 1.0 if reply.out else 0.0
             score = pts - gain - (1.0 - hazard) * table.bonus * out + FEED_COST * self._risk(card, table)
             scored.append((score, card))
@@ -278,9 +287,12 @@ class Cheater(HardFiveCrowns):
         return super().explain(view, legal)
 
     def _draw(self, view: FiveCrownsView, draws: list[Draw], table: _Table) -> Choice:
-        if not self.know_stock:
-            self._pending = "discard"
-            return super()._draw(view, draws, table)
+        if not self.know_stock_draw:
+            self._pending, self._in_draw = "discard", True
+            try:
+                return super()._draw(view, draws, table)
+            finally:
+                self._in_draw = False
         sources = {a.source for a in draws}
         top = view.discard_top
         if "discard" not in sources or top is None or "stock" not in sources:
