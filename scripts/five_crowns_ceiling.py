@@ -37,6 +37,7 @@ seat rotation and player seeds). Two players only.
 
     .venv/bin/python scripts/five_crowns_ceiling.py MODE [--games N] [--start I] [--seed S] [--out FILE]
     .venv/bin/python scripts/five_crowns_ceiling.py next-card --games 100 --seed 1
+    .venv/bin/python scripts/five_crowns_ceiling.py open-hand --summarise FILE   # a run made in pieces
 
 It prints the cheater's win share against hard (Wilson 95% interval), the mean points of each, the
 mean points difference per game (hard's less the cheater's) with its 95% margin, and the same margin
@@ -416,6 +417,15 @@ def play(mode: str, seed: int, index: int) -> Outcome:
     return Outcome(index, (points[0], points[1]), (shares[0], shares[1]), tuple(cpu))
 
 
+def read_outcomes(path: Path) -> list[Outcome]:
+    """The games an ``--out`` file holds (a run in pieces sums up as one), by game number."""
+    games: dict[int, Outcome] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        index, mine, hards, share = line.split()
+        games[int(index)] = Outcome(int(index), (int(mine), int(hards)), (float(share), 1.0 - float(share)), ())
+    return [games[i] for i in sorted(games)]
+
+
 def margin(values: Sequence[float]) -> float:
     """The 95% margin of the mean of ``values`` (normal approximation)."""
     if len(values) < 2:
@@ -435,24 +445,25 @@ def summary(mode: str, seed: int, outcomes: Sequence[Outcome]) -> str:
     cpu = sorted(t for o in outcomes for t in o.cheater_cpu)
     p99 = cpu[min(len(cpu) - 1, math.ceil(0.99 * len(cpu)) - 1)] if cpu else 0.0
     first, last = min(o.index for o in outcomes), max(o.index for o in outcomes)
-    return "\n".join(
-        [
-            f"{mode} against hard: {n} games (games {first}-{last} of seed {seed}), 2 players seat-rotated.",
-            f"win share {wins / n:.1%} ({wins:g} wins; 95% interval {lo:.1%} to {hi:.1%})",
-            f"mean points per game: {mode} {statistics.fmean(o.points[0] for o in outcomes):.1f}, "
-            f"hard {statistics.fmean(o.points[1] for o in outcomes):.1f}",
-            f"hard's points less {mode}'s, per game: {statistics.fmean(diffs):+.2f} ± {margin(diffs):.2f} (95%)",
-            f"the same over {len(whole)} whole deals (both seats): "
-            f"{statistics.fmean(whole) if whole else math.nan:+.2f} ± {margin(whole):.2f} (95%)",
-            f"{mode} CPU per decision: {1000 * statistics.fmean(cpu) if cpu else 0.0:.1f} ms mean, "
-            f"{1000 * p99:.1f} ms p99",
-        ]
-    )
+    lines = [
+        f"{mode} against hard: {n} games (games {first}-{last} of seed {seed}), 2 players seat-rotated.",
+        f"win share {wins / n:.1%} ({wins:g} wins; 95% interval {lo:.1%} to {hi:.1%})",
+        f"mean points per game: {mode} {statistics.fmean(o.points[0] for o in outcomes):.1f}, "
+        f"hard {statistics.fmean(o.points[1] for o in outcomes):.1f}",
+        f"hard's points less {mode}'s, per game: {statistics.fmean(diffs):+.2f} ± {margin(diffs):.2f} (95%)",
+        f"the same over {len(whole)} whole deals (both seats): "
+        f"{statistics.fmean(whole) if whole else math.nan:+.2f} ± {margin(whole):.2f} (95%)",
+    ]
+    if cpu:
+        lines.append(f"{mode} CPU per decision: {1000 * statistics.fmean(cpu):.1f} ms mean, {1000 * p99:.1f} ms p99")
+    return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("mode", choices=MODES)
+    parser.add_argument("--summarise", type=Path, metavar="FILE",
+                        help="play nothing: sum up the per-game lines an earlier --out wrote")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--start", type=int, default=0, help="first game number (keep it even: whole deals)")
     parser.add_argument("--seed", type=int, default=1)
@@ -460,6 +471,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1 or args.start < 0:
         parser.error("--games is at least 1 and --start at least 0")
+    if args.summarise is not None:
+        print(summary(args.mode, args.seed, read_outcomes(args.summarise)))
+        return 0
     outcomes: list[Outcome] = []
     began = time.perf_counter()
     for index in range(args.start, args.start + args.games):

@@ -38,7 +38,7 @@ def test_the_loop_reproduces_simulate_hard_against_hard(index: int) -> None:
     assert got.shares == want.shares
 
 
-@pytest.mark.parametrize("mode", ["next-card", "open-hand", "both", "lookahead"])
+@pytest.mark.parametrize("mode", ["next-card", "next-card-draw", "next-card-discard", "open-hand", "both", "lookahead"])
 def test_each_cheater_plays_legal_moves_and_leaves_the_game_alone(mode: str) -> None:
     g = Game.new("five-crowns", ["a", "b"], seed=7)
     cheater = ceiling.Cheater(mode, 3)
@@ -71,3 +71,12 @@ def test_the_summary_names_the_figures() -> None:
     assert "win share 75.0%" in text
     assert "hard's points less both's, per game: +10.00" in text
     assert "over 1 whole deals (both seats): +10.00" in text
+
+
+def test_a_run_in_pieces_sums_up_as_one(tmp_path: Path) -> None:
+    out = tmp_path / "games.txt"
+    out.write_text("1 60 60 0.5\n0 50 70 1\n", encoding="utf-8")
+    games = ceiling.read_outcomes(out)
+    assert [g.index for g in games] == [0, 1]
+    assert games[0].points == (50, 70) and games[1].shares == (0.5, 0.5)
+    assert "win share 75.0%" in ceiling.summary("both", 1, games)
