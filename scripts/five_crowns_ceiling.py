@@ -3,8 +3,8 @@
 This is a measurement, not a level: the players here READ HIDDEN CARDS ON PURPOSE (the stock, the
 opponent's hand, the rest of the hand played out with every card face up) to find the ceiling of
 hard's evaluation. If even a cheating hard cannot beat hard by the margin an expert level is asked
-for, no honest player built on that evaluation can; if it can, which information bought how much
-points the next honest attempt at what to infer. Nothing in ``engine/`` or ``access_game/`` may use
+for, no honest player built on that evaluation can; if it can, what each piece of information is
+worth points the next honest attempt at what to infer. Nothing in ``engine/`` or ``access_game/`` may use
 this module.
 
 Each cheater is :class:`engine.bots.five_crowns_hard.HardFiveCrowns` with some of its estimates
@@ -27,7 +27,8 @@ decision:
   charge is charged only when the card lowers the opponent's best lay-down.
 - ``both``: both of those, so the opponent's going out next turn is known exactly.
 - ``lookahead``: perfect-information play-outs. At each of its turns before anyone has gone out, for
-  each of hard's best three throws (and, at the draw, each source followed by hard's throw), the
+  each of hard's three best-ranked throws (and hard's own throw if it is not among them; at the draw,
+  each source followed by hard's throw), the
   game is forked and the rest of the hand is played with both seats as hard, every card as it truly
   lies; the choice whose hand ends with the best points difference (the opponent's less ours) is
   played, hard's own choice winning ties.
