@@ -25,7 +25,8 @@ from engine.bots import make_agent
 from engine.events import Event, GameEnded, TurnStarted
 from engine.game import Game
 
-__all__ = ["GameResult", "SimulationReport", "deal_plan", "play_game", "run_simulation", "wilson_interval"]
+__all__ = ["GameResult", "SimulationReport", "deal_plan", "final_standing", "play_game", "run_simulation",
+           "wilson_interval"]
 
 #: A game that runs this many actions without ending is a bug in a ruleset or a player.
 MAX_ACTIONS = 200_000
@@ -167,21 +168,29 @@ def play_game(
             raise RuntimeError(f"{game} game {index}: seats {to_act} may act but have no legal action")
         if actions > MAX_ACTIONS:
             raise RuntimeError(f"{game} game {index} did not end after {MAX_ACTIONS} actions")
-    ended = next(ev for ev in reversed(g.log) if isinstance(ev, GameEnded))
+    points, shares = final_standing(g.log, entry_of_seat)
+    return GameResult(
+        index=index,
+        points=points,
+        shares=shares,
+        decision_seconds=tuple(tuple(t) for t in times),
+        decision_cpu_seconds=tuple(tuple(t) for t in cpu_times),
+        turns_per_hand=hand_turns(g.log),
+    )
+
+
+def final_standing(log: Sequence[Event], entry_of_seat: Sequence[int]) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """Each entry's final total and share of the win (ties share it), read from the game's
+    ``GameEnded``; ``entry_of_seat[seat]`` is the line-up entry that played ``seat``."""
+    ended = next(ev for ev in reversed(log) if isinstance(ev, GameEnded))
+    k = len(entry_of_seat)
     points = [0] * k
     shares = [0.0] * k
     for seat in range(k):
         points[entry_of_seat[seat]] = ended.totals[seat]
     for seat in ended.winners:
         shares[entry_of_seat[seat]] = 1.0 / len(ended.winners)
-    return GameResult(
-        index=index,
-        points=tuple(points),
-        shares=tuple(shares),
-        decision_seconds=tuple(tuple(t) for t in times),
-        decision_cpu_seconds=tuple(tuple(t) for t in cpu_times),
-        turns_per_hand=hand_turns(g.log),
-    )
+    return tuple(points), tuple(shares)
 
 
 def hand_turns(log: Sequence[Event]) -> tuple[int, ...]:

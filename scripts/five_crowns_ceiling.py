@@ -62,20 +62,18 @@ from typing import Any, cast
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from access_game.simulate import agent_seed, deal_plan, wilson_interval  # noqa: E402
+from access_game.simulate import agent_seed, deal_plan, final_standing, wilson_interval  # noqa: E402
 from engine.actions import Action, Discard, Draw, GoOut  # noqa: E402
 from engine.bots import make_agent  # noqa: E402
 from engine.bots.base import Choice  # noqa: E402
 from engine.bots.five_crowns_hard import (  # noqa: E402
-    CANDIDATE_MARGIN,
-    CANDIDATES,
     FEED_COST,
     HardFiveCrowns,
     _Table,
 )
 from engine.bots.judge import Key  # noqa: E402
 from engine.cards import Card  # noqa: E402
-from engine.events import GameEnded, HandEnded  # noqa: E402
+from engine.events import HandEnded  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.rules.five_crowns import FiveCrownsState, FiveCrownsView  # noqa: E402
 
@@ -256,10 +254,7 @@ class Cheater(HardFiveCrowns):
             return super()._ranked_throws(hand, table)
         judge = self.judge
         view_seat = self._seat
-        left = judge.discard_points(hand)
-        order = sorted(left, key=lambda c: (left[c], -judge.points_of(c), c.sort_key()))
-        cheapest = left[order[0]]
-        shortlist = [c for c in order if left[c] <= cheapest + CANDIDATE_MARGIN][:CANDIDATES]
+        shortlist = self._shortlist(hand)
         scored = []
         for card in shortlist:
             kept = judge.minus(hand, card)
@@ -408,13 +403,8 @@ def play(mode: str, seed: int, index: int) -> Outcome:
         actions += 1
         if actions > MAX_ACTIONS:
             raise RuntimeError(f"game {index} did not end")
-    ended = next(ev for ev in reversed(g.log) if isinstance(ev, GameEnded))
-    points = [0, 0]
-    shares = [0.0, 0.0]
-    for seat in range(2):
-        points[entry_of_seat[seat]] = ended.totals[seat]
-    for seat in ended.winners:
-        shares[entry_of_seat[seat]] = 1.0 / len(ended.winners)
+    totals, wins = final_standing(g.log, entry_of_seat)
+    points, shares = list(totals), list(wins)
     return Outcome(index, (points[0], points[1]), (shares[0], shares[1]), tuple(cpu))
 
 

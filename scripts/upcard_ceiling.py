@@ -55,7 +55,7 @@ from typing import Any, Protocol
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from access_game.simulate import MAX_ACTIONS, agent_seed, deal_plan, wilson_interval  # noqa: E402
+from access_game.simulate import MAX_ACTIONS, agent_seed, deal_plan, final_standing, wilson_interval  # noqa: E402
 from engine.actions import Action, Discard, Draw  # noqa: E402
 from engine.arrange_upcard import card_value, is_wild  # noqa: E402
 from engine.bots.upcard_playout import Deal, copy_deal  # noqa: E402
@@ -342,13 +342,8 @@ def play(cheater: Callable[[int], Agent], seed: int, index: int, names: tuple[st
         actions += 1
         if actions > MAX_ACTIONS:
             raise RuntimeError(f"game {index} did not end")
-    ended = next(ev for ev in reversed(g.log) if isinstance(ev, GameEnded))
-    points = [0, 0]
-    shares = [0.0, 0.0]
-    for seat in range(2):
-        points[entry_of_seat[seat]] = ended.totals[seat]
-    for seat in ended.winners:
-        shares[entry_of_seat[seat]] = 1.0 / len(ended.winners)
+    totals, wins = final_standing(g.log, entry_of_seat)
+    points, shares = list(totals), list(wins)
     return Result(index, (points[0], points[1]), (shares[0], shares[1]))
 
 

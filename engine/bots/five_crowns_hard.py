@@ -158,14 +158,19 @@ class HardFiveCrowns:
         return pts - gain - (1.0 - table.hazard) * table.bonus * out
 
     # ----------------------------------------------------------------- discarding
-    def _ranked_throws(self, hand: Key, table: _Table) -> list[tuple[float, Card]]:
+    def _shortlist(self, hand: Key) -> list[Card]:
+        """The throws worth weighing in full: the cheapest few by points left, within a margin of the
+        cheapest, costlier cards first on a tie."""
         judge = self.judge
         left = judge.discard_points(hand)
         order = sorted(left, key=lambda c: (left[c], -judge.points_of(c), c.sort_key()))
         cheapest = left[order[0]]
-        shortlist = [c for c in order if left[c] <= cheapest + CANDIDATE_MARGIN][:CANDIDATES]
+        return [c for c in order if left[c] <= cheapest + CANDIDATE_MARGIN][:CANDIDATES]
+
+    def _ranked_throws(self, hand: Key, table: _Table) -> list[tuple[float, Card]]:
+        judge = self.judge
         scored = []
-        for card in shortlist:
+        for card in self._shortlist(hand):
             score = self._kept_score(judge.minus(hand, card), table) + FEED_COST * self._risk(card, table)
             scored.append((score, card))
         scored.sort(key=lambda sc: (sc[0], sc[1].sort_key()))
