@@ -1,17 +1,17 @@
-"""``cards_wanted`` against two oracles (tests/contract/wanted_oracles.py): brute force over every way
-to deal a small hand into the contract's melds, and the plan search it used before, on large hands.
-Both of the engine's searches are checked: the plan search most hands get, and the value search that
-hands of one long suit and many wilds get."""
+"""``cards_wanted`` against a brute force over every way to deal a small hand into the contract's
+melds (tests/contract/wanted_oracles.py), and, on large hands out of its reach, the engine's two
+searches against each other: the plan search run to the end with no budget (what most hands get),
+and the value search that hands of one long suit and many wilds get."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 from contract_table import cards
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from wanted_oracles import KINDS, brute_short, brute_wanted, plan_wanted
+from wanted_oracles import KINDS, brute_short, brute_wanted
 
 from engine.arrange_contract import (
     CONTRACTS,
@@ -19,6 +19,7 @@ from engine.arrange_contract import (
     Wanted,
     _split,
     _suits_value_search,
+    _wanted,
     _wanted_by_values,
     cards_short,
     cards_wanted,
@@ -66,14 +67,19 @@ def _code(card: Card) -> int:
 
 
 def values_search(hand: Sequence[Card], contract: Contract) -> tuple[int, frozenset[Card], bool, bool]:
-    nats, wilds = _split(hand)
-    clear_memos()
-    short, mask, wild = _wanted_by_values(nats, len(wilds), contract.sets, contract.runs)
-    return short, frozenset() if mask & 1 else decoded(mask), bool(mask & 1), wild
+    return _run_search(_wanted_by_values, hand, contract)
 
 
 def plan_search(hand: Sequence[Card], contract: Contract) -> tuple[int, frozenset[Card], bool, bool]:
-    short, mask, wild = plan_wanted(hand, contract)
+    """The plan search alone, to its end (outside ``cards_wanted`` no budget is set)."""
+    return _run_search(_wanted, hand, contract)
+
+
+def _run_search(search: Callable[[tuple[int, ...], int, int, int], tuple[int, int, bool]], hand: Sequence[Card],
+                contract: Contract) -> tuple[int, frozenset[Card], bool, bool]:
+    nats, wilds = _split(hand)
+    clear_memos()  # neither search may answer from the other's memo
+    short, mask, wild = search(nats, len(wilds), contract.sets, contract.runs)
     return short, frozenset() if mask & 1 else decoded(mask), bool(mask & 1), wild
 
 
