@@ -111,8 +111,6 @@ class RemoteSession(SessionVoice):
         self.game_number = 1
         #: Called once a new game at the table has been dealt and its deal said (the host dealt again).
         self.on_new_game: Callable[[], None] | None = None
-        #: The host has dealt again and the new game is being waited for (seats given up to fill).
-        self.dealing_again = False
         connection.seen = lambda: len(self.log)
         connection.game_number = lambda: self.game_number
         connection.on_frame = self._frame_arrived
@@ -185,7 +183,7 @@ class RemoteSession(SessionVoice):
         number = int(frame.get("game_number", self.game_number))
         new_game = number != self.game_number
         if new_game:  # the host dealt again: this seat's log starts again with the new game's deal
-            self.game_number, self.dealing_again = number, False
+            self.game_number = number
             self.log, self._unheard = [], []
             self.narrator = self.narrator_factory(self.human_seat, self.players)
         first = int(frame.get("seq", len(self.log)))
@@ -263,12 +261,11 @@ class RemoteSession(SessionVoice):
         number = int(frame.get("game_number", 1))
         if not self.log:  # a seat taken at a table that has played before: its log is of this game
             self.game_number = max(self.game_number, number)
+        host = int(frame.get("host", 0))
         again = bool(old) and number > int(old.get("game_number", 1))
         if again:
-            self._news(nw.dealing_again(names[int(frame.get("host", 0))] if names else ""))
-            self.dealing_again = not frame.get("started")
-        elif frame.get("over") and old and int(frame.get("host", 0)) in was_here \
-                and int(frame.get("host", 0)) not in here and not self.is_host:
+            self._news(nw.dealing_again(names[host] if host < len(names) else ""))
+        elif frame.get("over") and old and host in was_here and host not in here and not self.is_host:
             self._news(_(nw.HOST_LEFT))
         if frame.get("started") and not old.get("started") and (old or not self.rejoined) \
                 and number == int(old.get("game_number", 1)):

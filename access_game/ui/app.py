@@ -228,16 +228,18 @@ class GameApp:
         if not self.session.over or self.asked_again or self.modes or self.quitting:
             return
         self.asked_again = True
-        thanks = lambda: self.quit_now(N_("Thank you for playing."))  # noqa: E731
         remote = self.session.network
         if remote is None:
-            self.open(Confirm(N_("Play again?"), self.say_line, on_yes=self.play_again, on_no=thanks,
+            self.open(Confirm(N_("Play again?"), self.say_line, on_yes=self.play_again, on_no=self._thanks,
                               prompt="play again y/n", also=(("a", N_("A for another game"), self.choose_game),)))
         elif remote.is_host:
-            self.open(Confirm(nw.DEAL_AGAIN_QUESTION, self.say_line, on_yes=self.play_again, on_no=thanks,
+            self.open(Confirm(nw.DEAL_AGAIN_QUESTION, self.say_line, on_yes=self.play_again, on_no=self._thanks,
                               prompt="deal again y/n"))
         else:
             self.say_line(_(nw.WAIT_FOR_HOST))
+
+    def _thanks(self) -> None:
+        self.quit_now(N_("Thank you for playing."))
 
     def new_game_dealt(self) -> None:
         """The host dealt again at a network table and the new game's deal has been said."""
@@ -282,7 +284,7 @@ class GameApp:
         """A new game with the same players. At a network table the server deals it, and the table is
         reset when its deal arrives (:meth:`new_game_dealt`)."""
         if self.session.network is not None:
-            self.session.new_game(0)
+            self.session.new_game(0)  # the server draws the new game's seed
             return
         self.asked_again = False
         self.session.new_game(random.randrange(2**31))
