@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -32,3 +33,17 @@ def rebuild_stock(state: Any, rng: Callable[[], random.Random]) -> StockReshuffl
     state.reshuffles += 1
     rng().shuffle(state.stock)
     return StockReshuffled(cards=len(state.stock))
+
+
+def shuffle_source(game: str, seed: int, *place: int) -> random.Random:
+    """The random source of one shuffle: the game's seed is the key of a keyed hash (HMAC-SHA-256) of
+    the game's name and the shuffle's place in the game (the hand, the reshuffles in it).
+
+    Every bit of the seed enters every shuffle, and what one shuffle shows tells nothing of another:
+    a seat that saw its own hands learns nothing of the stock, even were it to recover that one
+    generator's state. A table on a server draws a 128-bit seed, so no seat can search for it either;
+    a local game's ``--seed`` still deals the same game every time.
+    """
+    key = seed.to_bytes(seed.bit_length() // 8 + 1, "big", signed=True)
+    message = "/".join([game, *map(str, place)]).encode()
+    return random.Random(hmac.digest(key, message, "sha256"))

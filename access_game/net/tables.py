@@ -31,6 +31,8 @@ COMPUTER_NAMES = ("Anna", "Ben", "Carla", "David", "Emma", "Felix", "Grace", "Hu
                   "Kate", "Liam", "Maya", "Nora")
 #: A computer player's decisions in a row before the table stops to let the rest of the server run.
 COMPUTER_BURST = 400
+#: Bits of a table's seed.
+SEED_BITS = 128
 
 
 class TableError(Exception):
@@ -46,6 +48,13 @@ def new_code(taken: set[str] | dict[str, Any]) -> str:
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
         if code not in taken:
             return code
+
+
+def new_seed() -> int:
+    """A table's shuffle key: 128 bits from the system's secure source, never sent to any seat. Every
+    shuffle is a keyed hash of it (engine.piles.shuffle_source), so a seat that sees its own cards
+    cannot search for the seed and learn the others' hands or the stock."""
+    return secrets.randbits(SEED_BITS)
 
 
 def new_token() -> str:
@@ -94,7 +103,7 @@ class Table:
             raise TableError("bad_game", "computers must leave at least one seat for a person")
         if computers and level not in agent_levels(game_name):
             raise TableError("bad_game", f"{rules.title} has no {level!r} computer player")
-        seed = secrets.randbits(31)
+        seed = new_seed()
         humans = seats - computers
         table = cls(code, game_name,
                     [Seat(None, True) for _ in range(humans)] + [Seat(None, False, level) for _ in range(computers)],
@@ -169,7 +178,7 @@ class Table:
         to hand it to a computer player. TableError when the game is not over."""
         if self.game is None or not self.game.over:
             raise TableError("not_over", "a new game at this table starts once this one is over")
-        self.seed = secrets.randbits(31) if seed is None else seed
+        self.seed = new_seed() if seed is None else seed
         self.game_number += 1
         self.game = None
         if self.ready():

@@ -34,7 +34,7 @@ from engine.events import (
     WentOut,
 )
 from engine.notation import card_codes, parse_card
-from engine.piles import rebuild_stock
+from engine.piles import rebuild_stock, shuffle_source
 from engine.reasons import Reason
 from engine.ruleset import (
     check_action_types,
@@ -234,7 +234,7 @@ class FiveCrowns:
         return seats[(seats.index(seat) + 1) % len(seats)]
 
     def _rng(self, state: FiveCrownsState) -> random.Random:
-        return random.Random(f"five-crowns/{state.seed}/{state.hand_number}/{state.reshuffles}")
+        return shuffle_source("five-crowns", state.seed, state.hand_number, state.reshuffles)
 
     def _deal(self, state: FiveCrownsState, hand_number: int) -> list[Event]:
         state.hand_number = hand_number

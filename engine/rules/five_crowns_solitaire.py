@@ -12,7 +12,6 @@ Pile numbers are the player's numbers, 1 to 11, in actions, events and views ali
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
@@ -25,6 +24,7 @@ from engine.errors import IllegalAction
 from engine.events import Event, GameStarted, register_event
 from engine.melds import card_points, meld_kind
 from engine.notation import parse_card
+from engine.piles import shuffle_source
 from engine.reasons import Reason
 from engine.ruleset import check_action_types, require, require_deck
 from engine.solitaire_closing import closing_arrangement, unmatched_cards, unmatched_count
@@ -367,7 +367,7 @@ class FiveCrownsSolitaire:
 
     def start(self, state: SolitaireState) -> list[Event]:
         deck = five_crowns_deck()
-        random.Random(f"solitaire/{state.seed}").shuffle(deck)
+        shuffle_source("solitaire", state.seed).shuffle(deck)
         state.piles = []
         for pile in range(1, PILES + 1):
             state.piles.append([deck.pop() for _ in range(dealt_size(pile))])

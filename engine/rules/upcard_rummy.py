@@ -44,7 +44,7 @@ from engine.events import (
     register_event,
 )
 from engine.notation import card_codes, parse_card
-from engine.piles import rebuild_stock, remove_cards
+from engine.piles import rebuild_stock, remove_cards, shuffle_source
 from engine.reasons import Reason
 from engine.ruleset import (
     check_action_types,
@@ -385,7 +385,7 @@ class UpcardRummy:
         return (seat + 1) % len(state.players)
 
     def _rng(self, state: UpcardState) -> random.Random:
-        return random.Random(f"upcard-rummy/{state.seed}/{state.hand_number}/{state.reshuffles}")
+        return shuffle_source("upcard-rummy", state.seed, state.hand_number, state.reshuffles)
 
     def _deal(self, state: UpcardState, hand_number: int) -> list[Event]:
         n = len(state.players)
