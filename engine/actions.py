@@ -2,11 +2,13 @@
 
 Every action names its seat, so out-of-turn actions (buying in contract rummy) are ordinary actions,
 and bots and humans submit exactly the same values. Each action turns into plain JSON data and back,
-which is how saves record the history.
+which is how saves record the history. Which kinds a game has is its ruleset's ``moves``; decoding
+reads them from there (engine.codec).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Literal
 
@@ -20,7 +22,6 @@ __all__ = [
     "GoOut",
     "action_from_data",
     "action_to_data",
-    "register_action",
 ]
 
 Source = Literal["stock", "discard"]
@@ -56,19 +57,6 @@ class GoOut(Action):
     kind: ClassVar[str] = "go_out"
 
 
-_ACTION_TYPES: dict[str, type[Action]] = {}
-
-
-def register_action(cls: type[Action]) -> type[Action]:
-    """Make an action type known to saves; rulesets call this for their own actions."""
-    _ACTION_TYPES[cls.kind] = cls
-    return cls
-
-
-for _cls in (Draw, Discard, GoOut):
-    register_action(_cls)
-
-
 def _encode(value: Any) -> Any:
     if isinstance(value, Card):
         return value.code
@@ -96,8 +84,10 @@ def _decode(value: Any, annotation: str) -> Any:
     return value
 
 
-def action_from_data(data: dict[str, Any]) -> Action:
-    cls = _ACTION_TYPES.get(str(data.get("kind")))
+def action_from_data(data: Mapping[str, Any], kinds: Mapping[str, type[Action]]) -> Action:
+    """The move ``data`` holds, of one of the game's own ``kinds`` (its ruleset's ``moves``, by kind: see
+    engine.codec); ValueError for a kind the game does not have."""
+    cls = kinds.get(str(data.get("kind")))
     if cls is None:
         raise ValueError(f"unknown action kind {data.get('kind')!r}")
     kwargs = {f.name: _decode(data[f.name], str(f.type)) for f in fields(cls) if f.name in data}

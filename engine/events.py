@@ -9,7 +9,7 @@ their seat could not know.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -17,6 +17,7 @@ from engine.cards import Card, Rank
 from engine.notation import parse_card
 
 __all__ = [
+    "COMMON_EVENTS",
     "CardsDealt",
     "Discarded",
     "Drew",
@@ -32,7 +33,6 @@ __all__ = [
     "WentOut",
     "event_from_data",
     "event_to_data",
-    "register_event",
     "seen_by",
 ]
 
@@ -170,16 +170,8 @@ class GameEnded(Event):
     kind: ClassVar[str] = "game_ended"
 
 
-_EVENT_TYPES: dict[str, type[Event]] = {}
-
-
-def register_event(cls: type[Event]) -> type[Event]:
-    """Make an event type known to saves; rulesets call this for their own events."""
-    _EVENT_TYPES[cls.kind] = cls
-    return cls
-
-
-for _cls in (
+#: The events every dealt game may share; each ruleset lists the ones it sends in its ``events``.
+COMMON_EVENTS: tuple[type[Event], ...] = (
     GameStarted,
     HandStarted,
     CardsDealt,
@@ -191,8 +183,7 @@ for _cls in (
     LaidDown,
     HandEnded,
     GameEnded,
-):
-    register_event(_cls)
+)
 
 
 def seen_by(events: Iterable[Event], seat: int | None) -> list[Event]:
@@ -256,8 +247,10 @@ def _decode_field(name: str, annotation: str, value: Any) -> Any:
     return value
 
 
-def event_from_data(data: dict[str, Any]) -> Event:
-    cls = _EVENT_TYPES.get(str(data.get("kind")))
+def event_from_data(data: Mapping[str, Any], kinds: Mapping[str, type[Event]]) -> Event:
+    """The event ``data`` holds, of one of the game's own ``kinds`` (see engine.codec: a game's kinds
+    come from its ruleset, never from whatever modules happen to be imported); ValueError otherwise."""
+    cls = kinds.get(str(data.get("kind")))
     if cls is None:
         raise ValueError(f"unknown event kind {data.get('kind')!r}")
     kwargs = {

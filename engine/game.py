@@ -13,9 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
-from engine.actions import Action, action_from_data, action_to_data
+from engine.actions import Action, action_to_data
+from engine.codec import GameCodec, codec_of
 from engine.errors import IllegalAction, SaveFormatError
-from engine.events import Event, event_from_data, event_to_data, seen_by
+from engine.events import Event, event_to_data, seen_by
 from engine.reasons import reason_of
 from engine.ruleset import Ruleset, get_ruleset, is_whole, require
 
@@ -45,6 +46,11 @@ class Game:
         g = cls(ruleset, state, players=players, seed=seed, options=options)
         g._record(ruleset.start(state))
         return g
+
+    @property
+    def codec(self) -> GameCodec:
+        """How this game's moves, events and views are written as data and read back."""
+        return codec_of(self.ruleset)
 
     # ----------------------------------------------------------------- play
     @property
@@ -155,8 +161,9 @@ class Game:
             require(list(state.players) == players, "the players do not match the game's state")
             game = cls(ruleset, state, players=players, seed=seed, options=options)
             require(isinstance(data["actions"], list) and isinstance(data["log"], list), "the history is not a list")
-            game.actions = [action_from_data(a) for a in data["actions"]]
-            game._record([event_from_data(e) for e in data["log"]])
+            codec = codec_of(ruleset)
+            game.actions = [codec.action_from_data(a) for a in data["actions"]]
+            game._record([codec.event_from_data(e) for e in data["log"]])
         except SaveFormatError:
             raise
         except (Exception, RecursionError) as exc:
@@ -169,8 +176,9 @@ class Game:
     def replay(cls, data: Mapping[str, Any]) -> Game:
         """Play a save's actions again from its seed: the same game, rebuilt from its history."""
         game = cls.new(str(data["game"]), data["players"], seed=int(data["seed"]), options=data["options"])
+        codec = codec_of(game.ruleset)
         for a in data["actions"]:
-            game.apply(action_from_data(a))
+            game.apply(codec.action_from_data(a))
         return game
 
 

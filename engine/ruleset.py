@@ -48,6 +48,10 @@ class Ruleset(Protocol):
     max_players: int
     #: Every kind of move of the game.
     moves: tuple[type[Action], ...]
+    #: Every kind of event the game sends (its log is read back from these: saves, a seat on a server).
+    events: tuple[type[Event], ...]
+    #: The class of a seat's view (``view`` returns one), which a client rebuilds from data.
+    view_type: type
 
     def new_state(self, players: Sequence[str], *, seed: int, options: Mapping[str, Any] | None = None) -> Any:
         """A fresh game, not yet dealt."""

@@ -7,14 +7,14 @@ written here; decoding checks every value against those annotations, so data fro
 not fit raises ValueError instead of building a view a table would trip over later.
 
 The view's own ``log`` field is left out unless asked for: a client keeps the log from the events
-it was sent, and gives it back to :func:`view_from_data`.
+it was sent, and gives it back to :func:`view_from_data`. Which view class and which events to read
+are the game's (engine.codec has them from its ruleset).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
-import sys
 import types
 import typing
 from collections.abc import Mapping, Sequence
@@ -73,23 +73,6 @@ def view_to_data(view: Any, *, with_log: bool = False) -> dict[str, Any]:
     return data
 
 
-def _view_classes() -> dict[str, type]:
-    """Every view class of the built-in rulesets, by name: dataclasses named ``...View`` with a seat."""
-    from engine.ruleset import ruleset_names
-
-    ruleset_names()  # imports every rules module
-    found: dict[str, type] = {}
-    for name, module in list(sys.modules.items()):
-        if not name.startswith("engine.rules.") or module is None:
-            continue
-        for attr, obj in vars(module).items():
-            if (isinstance(obj, type) and attr.endswith("View") and dataclasses.is_dataclass(obj)
-                    and obj.__module__ == name and "seat" in {f.name for f in dataclasses.fields(obj)}):
-                found[attr] = obj
-    return found
-
-
-_CLASSES: dict[str, type] = {}
 _HINTS: dict[type, dict[str, Any]] = {}
 
 
@@ -105,7 +88,7 @@ def _fail(what: str, value: Any) -> ValueError:
     return ValueError(f"{what}: {shown[:40]}")
 
 
-def _decode(hint: Any, value: Any, depth: int) -> Any:
+def _decode(hint: Any, value: Any, depth: int, kinds: Mapping[str, type[Event]]) -> Any:
     if depth > _MAX_DEPTH:
         raise ValueError("the view nests too deeply")
     origin = typing.get_origin(hint)
@@ -116,7 +99,7 @@ def _decode(hint: Any, value: Any, depth: int) -> Any:
         options = [a for a in args if a is not type(None)]
         if len(options) != 1:
             raise ValueError(f"cannot read a value of {hint}")
-        return _decode(options[0], value, depth + 1)
+        return _decode(options[0], value, depth + 1, kinds)
     if origin is typing.Literal:
         if value not in args or not isinstance(value, str | int):
             raise _fail(f"not one of {args}", value)
@@ -125,14 +108,14 @@ def _decode(hint: Any, value: Any, depth: int) -> Any:
         if not isinstance(value, list):
             raise _fail("not a list", value)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode(args[0], v, depth + 1) for v in value)
+            return tuple(_decode(args[0], v, depth + 1, kinds) for v in value)
         if len(args) != len(value):
             raise _fail(f"not {len(args)} values", value)
-        return tuple(_decode(a, v, depth + 1) for a, v in zip(args, value, strict=True))
+        return tuple(_decode(a, v, depth + 1, kinds) for a, v in zip(args, value, strict=True))
     if origin in (Mapping, dict, typing.Mapping):
         if not isinstance(value, list) or not all(isinstance(p, list) and len(p) == 2 for p in value):
             raise _fail("not a list of pairs", value)
-        return {_decode(args[0], k, depth + 1): _decode(args[1], v, depth + 1) for k, v in value}
+        return {_decode(args[0], k, depth + 1, kinds): _decode(args[1], v, depth + 1, kinds) for k, v in value}
     if hint is Any:
         return value
     if not isinstance(hint, type):
@@ -144,7 +127,7 @@ def _decode(hint: Any, value: Any, depth: int) -> Any:
     if issubclass(hint, Event):
         if not isinstance(value, dict):
             raise _fail("not an event", value)
-        return event_from_data(value)
+        return event_from_data(value, kinds)
     if issubclass(hint, enum.Enum):
         try:
             return hint(value)
@@ -163,11 +146,12 @@ def _decode(hint: Any, value: Any, depth: int) -> Any:
             raise _fail("not a word", value)
         return value
     if dataclasses.is_dataclass(hint):
-        return _decode_dataclass(hint, value, depth + 1)
+        return _decode_dataclass(hint, value, depth + 1, kinds)
     raise ValueError(f"cannot read a value of {hint}")
 
 
-def _decode_dataclass(cls: type, value: Any, depth: int, given: Mapping[str, Any] | None = None) -> Any:
+def _decode_dataclass(cls: type, value: Any, depth: int, kinds: Mapping[str, type[Event]],
+                      given: Mapping[str, Any] | None = None) -> Any:
     if not isinstance(value, dict):
         raise _fail(f"not a {cls.__name__}", value)
     hints = _hints(cls)
@@ -180,7 +164,7 @@ def _decode_dataclass(cls: type, value: Any, depth: int, given: Mapping[str, Any
                 raise ValueError(f"{cls.__name__} lacks {f.name}")
             continue
         try:
-            kwargs[f.name] = _decode(hints[f.name], value[f.name], depth)
+            kwargs[f.name] = _decode(hints[f.name], value[f.name], depth, kinds)
         except (KeyError, TypeError) as exc:
             raise ValueError(f"{cls.__name__}.{f.name}: {exc}") from None
     try:
@@ -189,17 +173,16 @@ def _decode_dataclass(cls: type, value: Any, depth: int, given: Mapping[str, Any
         raise ValueError(f"{cls.__name__}: {exc}") from None
 
 
-def view_from_data(data: Any, log: Sequence[Event] = ()) -> Any:
-    """The view ``data`` encodes, with ``log`` as its log when the data leaves it out; ValueError when
-    the data is not a view of a known kind or a value does not fit its field."""
+def view_from_data(data: Any, log: Sequence[Event], view_type: type, kinds: Mapping[str, type[Event]]) -> Any:
+    """The ``view_type`` view ``data`` encodes, with ``log`` as its log when the data leaves it out and
+    ``kinds`` the game's events (engine.codec gives both from the game's ruleset); ValueError when the
+    data is not such a view or a value does not fit its field."""
     if not isinstance(data, dict):
         raise ValueError("a view is a set of named values")
-    if not _CLASSES:
-        _CLASSES.update(_view_classes())
-    cls = _CLASSES.get(str(data.get("view")))
-    if cls is None:
-        raise ValueError(f"unknown view {data.get('view')!r}")
+    if data.get("view") != view_type.__name__:
+        raise _fail(f"not a {view_type.__name__}", data.get("view"))
     fields = dict(data)
     del fields["view"]
-    given = {"log": tuple(log)} if "log" not in fields and "log" in {f.name for f in dataclasses.fields(cls)} else None
-    return _decode_dataclass(cls, fields, 0, given)
+    given = ({"log": tuple(log)} if "log" not in fields and "log" in {f.name for f in dataclasses.fields(view_type)}
+             else None)
+    return _decode_dataclass(view_type, fields, 0, kinds, given)

@@ -17,10 +17,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.actions import Action, action_from_data, action_to_data
-from engine.events import Event, event_from_data, event_to_data
-from engine.ruleset import get_ruleset, ruleset_names
-from engine.views_data import view_from_data, view_to_data
+from engine.actions import Action, action_to_data
+from engine.codec import GameCodec, codec_of
+from engine.events import Event, event_to_data
+from engine.views_data import view_to_data
 
 __all__ = [
     "CODE_ALPHABET",
@@ -51,7 +51,10 @@ __all__ = [
     "decode_server",
     "encode",
     "error_message",
+    "game_codec",
+    "game_names",
     "parse_client",
+    "read_action",
     "refused_message",
     "seated_message",
     "table_message",
@@ -78,12 +81,34 @@ CODE_LENGTH = 6
 CLOSE_POLICY = 1008
 CLOSE_TOO_BIG = 1009
 
+def game_names() -> tuple[str, ...]:
+    """The games a table may play: the game catalog's, in its order."""
+    from access_game.catalog import games
+
+    return tuple(entry.name for entry in games())
+
+
+def game_codec(game: str) -> GameCodec | None:
+    """How ``game``'s moves, events and views travel, from the ruleset its catalog entry names (never
+    from whichever rules modules this process happens to have imported); None for a game the catalog
+    does not hold."""
+    from access_game.catalog import UnknownGame
+    from access_game.catalog import game as catalog_game
+
+    try:
+        entry = catalog_game(game)
+    except UnknownGame:
+        return None
+    if entry.name != game:
+        return None
+    return codec_of(entry.rules())
+
+
 def action_kinds(game: str) -> tuple[str, ...]:
     """The move kinds of ``game`` as its rules declare them, for the ``why_not`` of an update (one entry
-    per kind); empty for a game the engine does not know."""
-    if game not in ruleset_names():
-        return ()
-    return tuple(move.kind for move in get_ruleset(game).moves)
+    per kind); empty for a game the catalog does not hold."""
+    codec = game_codec(game)
+    return () if codec is None else tuple(codec.actions)
 
 
 class ErrorCode:
@@ -160,8 +185,11 @@ class Rejoin:
 
 @dataclass(frozen=True, slots=True)
 class Act:
+    """A move, as data: the server reads it with the codec of the table's game (a kind of another game,
+    or no move at all, is refused as ``bad_action`` there)."""
+
     ref: int
-    action: Action
+    action: Mapping[str, Any]
     type: str = field(default="act", init=False)
 
 
@@ -196,7 +224,7 @@ ClientMessage = Hello | Create | Join | Rejoin | Act | Chat | HandOver | Again |
 def client_to_data(message: ClientMessage) -> dict[str, Any]:
     """A client message as the JSON object sent (the client side's half of :func:`parse_client`)."""
     if isinstance(message, Act):
-        return {"type": "act", "ref": message.ref, "action": action_to_data(message.action)}
+        return {"type": "act", "ref": message.ref, "action": dict(message.action)}
     if isinstance(message, Create):
         return {"type": "create", "game": message.game, "seats": message.seats, "computers": message.computers,
                 "level": message.level, "options": dict(message.options)}
@@ -241,11 +269,16 @@ def _options(value: Any) -> dict[str, Any]:
     return dict(value)
 
 
-def _action(value: Any) -> Action:
-    if not isinstance(value, dict):
+def _action(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict) or not isinstance(value.get("kind"), str):
         raise ProtocolError(ErrorCode.BAD_ACTION, "action must be an object with a kind")
+    return value
+
+
+def read_action(codec: GameCodec, data: Mapping[str, Any]) -> Action:
+    """An ``act``'s move read as a move of the table's game; ``bad_action`` when it is not one."""
     try:
-        return action_from_data(value)
+        return codec.action_from_data(data)
     except (Exception, RecursionError) as exc:  # whatever a client made up: refused, never a crash
         raise ProtocolError(ErrorCode.BAD_ACTION, f"not an action: {exc}"[:200]) from None
 
@@ -273,7 +306,7 @@ def parse_client(frame: str | bytes) -> ClientMessage:
         _only(data, "game", "seats", "computers", "level", "options")
         game = data.get("game")
         if not isinstance(game, str) or not action_kinds(game):
-            raise ProtocolError(ErrorCode.BAD_GAME, f"game must be one of {', '.join(ruleset_names())}")
+            raise ProtocolError(ErrorCode.BAD_GAME, f"game must be one of {', '.join(game_names())}")
         seats = _whole(data, "seats", 1, MAX_SEATS)
         return Create(game=game, seats=seats, computers=_whole(data, "computers", 0, seats - 1, 0),
                       level=_text(data, "level", 10, "normal"), options=_options(data.get("options", {})))
@@ -393,18 +426,19 @@ class Update:
     game_number: int = 1
 
 
-def update_from_data(data: Mapping[str, Any], log: Sequence[Event] = ()) -> Update:
-    """Decode an ``update``; ``log`` is the seat's log up to ``seq`` (the client's own), to which the
-    update's events are added for the view. ValueError when the data does not fit."""
+def update_from_data(data: Mapping[str, Any], codec: GameCodec, log: Sequence[Event] = ()) -> Update:
+    """Decode an ``update`` of the game ``codec`` reads; ``log`` is the seat's log up to ``seq`` (the
+    client's own), to which the update's events are added for the view. ValueError when the data does
+    not fit."""
     try:
-        events = tuple(event_from_data(e) for e in data["events"])
+        events = tuple(codec.event_from_data(e) for e in data["events"])
         seq = data["seq"]
         if not isinstance(seq, int) or seq != len(log):
             raise ValueError(f"update from {seq} after {len(log)} events")
-        view = view_from_data(data["view"], (*log, *events))
+        view = codec.view_from_data(data["view"], (*log, *events))
         return Update(seq=seq, events=events, view=view, to_act=tuple(int(s) for s in data["to_act"]),
                       over=bool(data["over"]), why_not=dict(data["why_not"]),
-                      legal=tuple(action_from_data(a) for a in data["legal"]),
+                      legal=tuple(codec.action_from_data(a) for a in data["legal"]),
                       game_number=int(data.get("game_number", 1)))
     except (KeyError, TypeError) as exc:
         raise ValueError(f"not an update: {exc}") from None

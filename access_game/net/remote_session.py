@@ -25,12 +25,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from access_game.net.client import FINAL_ERRORS, Connection
-from access_game.net.protocol import MAX_CHAT_CHARS
+from access_game.net.protocol import MAX_CHAT_CHARS, game_codec
 from access_game.session import Announcing, CuePlayer, Narrating, SessionVoice
 from access_game.session_api import EventListener, SeatInfo
 from access_game.settings import Settings
-from engine.actions import Action, action_from_data, action_to_data
-from engine.events import Event, event_from_data
+from engine.actions import Action, action_to_data
+from engine.codec import GameCodec
+from engine.events import Event
 from speech import net_words as nw
 from speech.i18n import _
 from speech.utterance import Kind
@@ -45,11 +46,9 @@ CHAT_LIMIT = MAX_CHAT_CHARS
 NarratorFactory = Callable[[int, list[str]], Narrating]
 
 
-def view_from_frame(data: Any, log: Sequence[Event]) -> Any:
+def view_from_frame(codec: GameCodec, data: Any, log: Sequence[Event]) -> Any:
     """This seat's view from an update frame; the view's own event log is the one this client keeps."""
-    from engine.views_data import view_from_data
-
-    return view_from_data(data, tuple(log))
+    return codec.view_from_data(data, tuple(log))
 
 
 class RemoteSession(SessionVoice):
@@ -73,6 +72,12 @@ class RemoteSession(SessionVoice):
         self.code = str(seated["code"])
         self.human_seat = int(seated["seat"])
         self.game_name = str(seated.get("game", ""))
+        codec = game_codec(self.game_name)
+        if codec is None:  # the caller checks first: a server seating this program at a game it lacks
+            raise ValueError(f"this program has no game {self.game_name!r}")
+        #: How this table's game is read from the server's frames: from the game catalog, whatever this
+        #: process has imported.
+        self.codec = codec
         self.announcer = announcer
         self.narrator_factory = narrator_factory
         self.narrator: Narrating = _Unstarted()
@@ -187,7 +192,7 @@ class RemoteSession(SessionVoice):
             self.log, self._unheard = [], []
             self.narrator = self.narrator_factory(self.human_seat, self.players)
         first = int(frame.get("seq", len(self.log)))
-        events = [event_from_data(e) for e in frame.get("events", [])]
+        events = [self.codec.event_from_data(e) for e in frame.get("events", [])]
         if first < len(self.log):  # heard already (a rejoin sends from what was seen)
             events = events[len(self.log) - first:]
         self.log.extend(events)
@@ -339,12 +344,12 @@ class RemoteSession(SessionVoice):
         if self._view is None:
             if self._view_data is None:
                 raise RuntimeError("the game has not begun")
-            self._view = view_from_frame(self._view_data, self.log)
+            self._view = view_from_frame(self.codec, self._view_data, self.log)
         return self._view
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
-            self._legal = [action_from_data(a) for a in self._legal_data]
+            self._legal = [self.codec.action_from_data(a) for a in self._legal_data]
         return list(self._legal)
 
     def seats_to_act(self) -> tuple[int, ...]:

@@ -22,6 +22,7 @@ from websockets.exceptions import ConnectionClosed
 from access_game.net import protocol as p
 from engine.actions import Action, action_to_data
 from engine.bots import make_agent
+from engine.codec import GameCodec
 from engine.events import Event
 
 __all__ = ["ScriptedPlayer", "Timing"]
@@ -51,6 +52,7 @@ class ScriptedPlayer:
         self.seat: int | None = None
         self.token: str | None = None
         self.game: str | None = None
+        self.codec: GameCodec | None = None
         self.log: list[Event] = []
         self.update: p.Update | None = None
         self.table: dict[str, Any] | None = None
@@ -110,10 +112,13 @@ class ScriptedPlayer:
         if kind == "seated":
             self.code, self.seat, self.token, self.game = (message["code"], message["seat"], message["token"],
                                                           message["game"])
+            self.codec = p.game_codec(self.game)
         elif kind == "table":
             self.table = message
         elif kind == "update":
-            update = p.update_from_data(message, self.log)
+            if self.codec is None:
+                raise RuntimeError(f"an update of a game this client lacks: {self.game!r}")
+            update = p.update_from_data(message, self.codec, self.log)
             self.log.extend(update.events)
             self.update = update
             ref = message.get("ref")

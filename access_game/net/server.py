@@ -272,12 +272,13 @@ class TableServer:
     # ----------------------------------------------------------------- play
     async def _act(self, conn: Connection, table: Table, seat: int, msg: p.Act) -> bool:
         """Apply a seat's action (True), or tell the seat why not (False)."""
-        if msg.action.seat != seat:
-            raise p.ProtocolError(p.ErrorCode.WRONG_SEAT, f"this connection plays seat {seat}, not {msg.action.seat}")
+        action = p.read_action(table.codec, msg.action)
+        if action.seat != seat:
+            raise p.ProtocolError(p.ErrorCode.WRONG_SEAT, f"this connection plays seat {seat}, not {action.seat}")
         async with self._lock(table.code):
             if table.game is None:
                 raise p.ProtocolError(p.ErrorCode.NOT_STARTED, "the game starts when every seat is taken")
-            _events, reason = table.act(msg.action)
+            _events, reason = table.act(action)
             if reason is not None:
                 await self._send(conn, p.refused_message(msg.ref, reason))
                 return False

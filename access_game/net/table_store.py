@@ -33,7 +33,7 @@ from typing import Any
 from access_game.datafiles import DamagedFile, read_json, set_aside
 from access_game.net.tables import Seat, Table
 from access_game.settings import atomic_write_text
-from engine.actions import action_from_data, action_to_data
+from engine.actions import action_to_data
 from engine.errors import IllegalAction, SaveFormatError
 from engine.events import event_to_data
 from engine.game import SAVE_FORMAT, SAVE_VERSION, Game
@@ -344,7 +344,7 @@ def _apply_entry(table: Table | None, entry: Any, where: str) -> Table:
                 raise SaveFormatError(f"{where}: an action before the deal")
             n = entry["act"]
             if n == len(table.game.actions):
-                table.game.apply(action_from_data(entry["action"]))
+                table.game.apply(table.codec.action_from_data(entry["action"]))
             elif n > len(table.game.actions):
                 raise SaveFormatError(f"{where}: action {n} after {len(table.game.actions)}")
         else:

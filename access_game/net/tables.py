@@ -13,14 +13,14 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from access_game.net.protocol import CODE_ALPHABET, CODE_LENGTH, action_kinds
+from access_game.net.protocol import CODE_ALPHABET, CODE_LENGTH, action_kinds, game_codec
 from access_game.session import bot_seed
 from engine.actions import Action
 from engine.bots import agent_levels, make_agent
+from engine.codec import GameCodec
 from engine.errors import SaveFormatError
 from engine.events import Event
 from engine.game import Game
-from engine.ruleset import get_ruleset
 
 __all__ = ["TABLE_FORMAT", "Seat", "Table", "TableError", "new_code", "new_token", "token_digest"]
 
@@ -96,7 +96,9 @@ class Table:
         """A new table; TableError when the game, the seat count, the level or the options do not fit."""
         if not action_kinds(game_name):
             raise TableError("bad_game", f"unknown game {game_name!r}")
-        rules = get_ruleset(game_name)
+        from access_game.catalog import game
+
+        rules = game(game_name).rules()
         if not rules.min_players <= seats <= rules.max_players:
             raise TableError("bad_game", f"{rules.title} is for {rules.min_players} to {rules.max_players} players")
         if not 0 <= computers < seats:
@@ -113,6 +115,13 @@ class Table:
         except (ValueError, TypeError) as exc:
             raise TableError("bad_game", f"options: {exc}") from None
         return table
+
+    @property
+    def codec(self) -> GameCodec:
+        """How the table's game is read from data (its moves from clients, its journal)."""
+        codec = game_codec(self.game_name)
+        assert codec is not None, self.game_name  # a table is made or loaded for a game of the catalog
+        return codec
 
     # ----------------------------------------------------------------- who sits where
     @property

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from access_game.net.client import Connection, NetError, TokenStore
+from access_game.net.protocol import game_codec
 from access_game.net.remote_session import RemoteSession
 from access_game.settings import Settings
 from speech import net_words as nw
@@ -92,6 +93,9 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
     outputs = TerminalOutput(settings, output=output, backend=backend, cues=cues)
     printer, say = outputs.printer, outputs.say
     game_name = str(seated.get("game", ""))
+    if game_codec(game_name) is None:  # a server of a newer version, seating this one at a game it lacks
+        print(nw.refused_seat(nw.error_words("bad_game", f"unknown game {game_name!r}")), file=sys.stderr)
+        return 1
     entry = catalog_game(game_name)
 
     session = RemoteSession(

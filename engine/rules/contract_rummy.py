@@ -22,7 +22,7 @@ from functools import partial
 from typing import Any, ClassVar, Literal
 
 from engine import state_data as sd
-from engine.actions import Action, Discard, Draw, register_action
+from engine.actions import Action, Discard, Draw
 from engine.arrange_contract import (
     CONTRACTS,
     Contract,
@@ -51,8 +51,8 @@ from engine.events import (
     HandEnded,
     HandStarted,
     PlayerResult,
+    StockReshuffled,
     TurnStarted,
-    register_event,
 )
 from engine.notation import card_codes, parse_card
 from engine.piles import rebuild_stock, remove_cards, shuffle_source
@@ -159,8 +159,6 @@ class PassBuy(Action):
     kind: ClassVar[str] = "contract_pass_buy"
 
 
-for _action in (LayDown, LayOff, Swap, Buy, PassBuy):
-    register_action(_action)
 
 
 # --------------------------------------------------------------------------- events
@@ -283,19 +281,6 @@ class HandStopped(Event):
     kind: ClassVar[str] = "contract_hand_stopped"
 
 
-for _event in (
-    ContractStated,
-    BuyOffered,
-    BuyAnswered,
-    Bought,
-    NobodyBought,
-    ContractLaidDown,
-    ContractLaidOff,
-    ContractSwapped,
-    ContractWentOut,
-    HandStopped,
-):
-    register_event(_event)
 
 
 # --------------------------------------------------------------------------- state and view
@@ -456,6 +441,12 @@ class ContractRummy:
     max_players = 8
     #: Every kind of move of the game, so a table can ask the rules about each (why not now?).
     moves: tuple[type[Action], ...] = (Draw, Discard, LayDown, LayOff, Swap, Buy, PassBuy)
+    #: Every kind of event the game sends, so its log can be read back (saves, a seat over the network).
+    events: tuple[type[Event], ...] = (
+        GameStarted, HandStarted, CardsDealt, TurnStarted, Drew, Discarded, StockReshuffled, HandEnded, GameEnded,
+        ContractStated, BuyOffered, BuyAnswered, Bought, NobodyBought, ContractLaidDown, ContractLaidOff,
+        ContractSwapped, ContractWentOut, HandStopped)
+    view_type = ContractView
     parse_card = staticmethod(parse_contract_card)
 
     # ----------------------------------------------------------------- setup

@@ -20,6 +20,7 @@ from engine.arrange import Arrangement, arrange
 from engine.cards import FIVE_CROWNS_RANKS, Card, Rank, five_crowns_deck
 from engine.errors import IllegalAction
 from engine.events import (
+    COMMON_EVENTS,
     CardsDealt,
     Discarded,
     Drew,
@@ -184,6 +185,9 @@ class FiveCrowns:
     max_players = 14
     #: Every kind of move of the game, so a table can ask the rules about each (why not now?).
     moves: tuple[type[Action], ...] = (Draw, Discard, GoOut)
+    #: Every kind of event the game sends, so its log can be read back (saves, a seat over the network).
+    events: tuple[type[Event], ...] = COMMON_EVENTS
+    view_type = FiveCrownsView
     parse_card = staticmethod(parse_five_crowns)
 
     # ----------------------------------------------------------------- setup

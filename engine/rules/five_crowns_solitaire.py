@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from engine import state_data as sd
-from engine.actions import Action, Discard, Draw, register_action
+from engine.actions import Action, Discard, Draw
 from engine.arrange import Arrangement, arrange
 from engine.cards import FIVE_CROWNS_RANKS, Card, Rank, five_crowns_deck
 from engine.errors import IllegalAction
-from engine.events import Event, GameStarted, register_event
+from engine.events import Event, GameStarted
 from engine.melds import card_points, meld_kind
 from engine.notation import parse_card
 from engine.piles import shuffle_source
@@ -84,7 +84,6 @@ class Place(Action):
     kind: ClassVar[str] = "place"
 
 
-register_action(Place)
 
 
 # --------------------------------------------------------------------------- events
@@ -151,8 +150,6 @@ class SolitaireEnded(Event):
     kind: ClassVar[str] = "solitaire_ended"
 
 
-for _cls in (SolitaireDealt, CardTurned, CardPlaced, PileDiscarded, PileClosed, StockLow, SolitaireEnded):
-    register_event(_cls)
 
 
 # --------------------------------------------------------------------------- distance and hints
@@ -356,6 +353,10 @@ class FiveCrownsSolitaire:
     max_players = 1
     #: Every kind of move of the game, so a table can ask the rules about each (why not now?).
     moves: tuple[type[Action], ...] = (Draw, Place, Discard)
+    #: Every kind of event the game sends, so its log can be read back (saves, a seat over the network).
+    events: tuple[type[Event], ...] = (
+        GameStarted, SolitaireDealt, CardTurned, CardPlaced, PileDiscarded, PileClosed, StockLow, SolitaireEnded)
+    view_type = SolitaireView
     parse_card = staticmethod(parse_solitaire_card)
 
     def new_state(

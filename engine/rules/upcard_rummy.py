@@ -22,7 +22,7 @@ from functools import partial
 from typing import Any, ClassVar, Literal
 
 from engine import state_data as sd
-from engine.actions import Action, Discard, Draw, register_action
+from engine.actions import Action, Discard, Draw
 from engine.arrange_upcard import (
     cards_value,
     fits_meld,
@@ -40,8 +40,8 @@ from engine.events import (
     Event,
     GameEnded,
     GameStarted,
+    StockReshuffled,
     TurnStarted,
-    register_event,
 )
 from engine.notation import card_codes, parse_card
 from engine.piles import rebuild_stock, remove_cards, shuffle_source
@@ -130,8 +130,6 @@ class TakeDiscards(Action):
     kind: ClassVar[str] = "upcard_take_discards"
 
 
-for _action in (Meld, LayOff, TakeDiscards):
-    register_action(_action)
 
 
 # --------------------------------------------------------------------------- events
@@ -207,8 +205,6 @@ class UpcardHandEnded(Event):
     ends_hand: ClassVar[bool] = True
 
 
-for _event in (HandOpened, TookDiscards, Melded, LaidOff, PlayerWentOut, UpcardHandEnded):
-    register_event(_event)
 
 
 # --------------------------------------------------------------------------- state and view
@@ -347,6 +343,11 @@ class UpcardRummy:
     max_players = 6
     #: Every kind of move of the game, so a table can ask the rules about each (why not now?).
     moves: tuple[type[Action], ...] = (Draw, Discard, TakeDiscards, Meld, LayOff)
+    #: Every kind of event the game sends, so its log can be read back (saves, a seat over the network).
+    events: tuple[type[Event], ...] = (
+        GameStarted, CardsDealt, TurnStarted, Drew, Discarded, StockReshuffled, GameEnded,
+        HandOpened, TookDiscards, Melded, LaidOff, PlayerWentOut, UpcardHandEnded)
+    view_type = UpcardView
     parse_card = staticmethod(parse_upcard_card)
 
     # ----------------------------------------------------------------- setup

@@ -5,7 +5,9 @@
 - ``why_not_now`` agrees with the moves offered and with ``verify``;
 - a save loads back to the same game, and replaying its actions from the seed rebuilds it;
 - a seat's view is the same whatever the cards it may not see (other hands, the stock's order);
-- the same seed and the same moves give the same game.
+- the same seed and the same moves give the same game;
+- every event and move it makes is of a kind its ruleset declares, so its data can be read back by a
+  process that knows the game only from the catalog.
 
 A new game joins these checks by being in the catalog.
 """
@@ -23,8 +25,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from access_game.catalog import games
-from engine.actions import Action, action_from_data, action_to_data
-from engine.events import event_from_data, event_to_data
+from engine.actions import Action, action_to_data
+from engine.events import event_to_data
 from engine.game import Game
 
 GAMES = [e.name for e in games()]
@@ -70,6 +72,19 @@ def test_cards_are_conserved(game: str, seed: int) -> None:
         assert cards == first[0]
 
     random_game(game, seed, on_step=check)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1))
+def test_every_event_and_move_is_of_a_kind_the_ruleset_declares(game: str, seed: int) -> None:
+    g = random_game(game, seed, moves=3 * MOVES)
+    codec = g.codec
+    assert codec.view_type is type(g.view(0))
+    for event in g.log:
+        assert codec.events.get(event.kind) is type(event), f"{game} sends {event.kind}, not in its events"
+    for action in g.actions:
+        assert codec.actions.get(action.kind) is type(action), f"{game} takes {action.kind}, not in its moves"
 
 
 def refused_attempts(g: Game, rng: random.Random) -> list[Action]:
@@ -141,8 +156,8 @@ def test_a_save_loads_back_and_replays_to_the_same_game(game: str, seed: int, n:
     loaded = Game.from_data(data)
     assert loaded.to_data() == data
     assert snapshot(Game.replay(data)) == snapshot(g)
-    assert [action_from_data(action_to_data(a)) for a in g.actions] == g.actions
-    assert [event_from_data(event_to_data(e)) for e in g.log] == g.log
+    assert [g.codec.action_from_data(action_to_data(a)) for a in g.actions] == g.actions
+    assert [g.codec.event_from_data(event_to_data(e)) for e in g.log] == g.log
     for seat in range(len(g.players)):
         assert loaded.view(seat) == g.view(seat)
         assert loaded.legal_actions(seat) == g.legal_actions(seat)

@@ -24,7 +24,7 @@ from engine.arrange_contract import (
 )
 from engine.bots.base import make_agent
 from engine.cards import STANDARD_RANKS, Card, Suit, standard_deck
-from engine.events import HandEnded, TurnStarted, event_from_data, event_to_data
+from engine.events import HandEnded, TurnStarted, event_to_data
 from engine.game import Game
 from engine.rules.contract_rummy import HANDS, HandStopped, LayOff, PassBuy
 from speech.contract_words import contract_utterances
@@ -62,7 +62,7 @@ def test_the_hand_ends_at_the_turn_after_the_last_card_that_fits_is_played() -> 
     assert [r.points for r in ended.results] == [s[0] for s in state.scores] == [3, 4, 5]
     assert state.hand_number == 2 and Counter(game.ruleset.all_cards(state)) == full_deck(state)
     # Saved and loaded, the event is the same event.
-    assert event_from_data(event_to_data(events[stop])) == events[stop]
+    assert game.codec.event_from_data(event_to_data(events[stop])) == events[stop]
 
 
 def test_a_card_that_fits_anywhere_off_the_table_keeps_the_hand_going() -> None:

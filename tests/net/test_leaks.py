@@ -26,7 +26,7 @@ import pytest
 from server_harness import in_process, play_until_one_stops, run, seated
 
 from access_game.net.server import Connection, TableServer
-from engine.events import event_from_data, event_to_data
+from engine.events import event_to_data
 from engine.game import Game
 
 CHECKED: Counter[str] = Counter()
@@ -75,6 +75,7 @@ class Snapshot:
         self.seat = seat
         self.frame = frame
         self.game_name = game.ruleset.name if game is not None else None
+        self.codec = game.codec if game is not None else None
         if game is None or seat < 0:
             self.hidden: Counter[str] = Counter()
             self.visible: Counter[str] = Counter()
@@ -127,7 +128,8 @@ def check(snap: Snapshot) -> None:
     # Events: exactly the seat's own redacted log from seq, secrets of others empty.
     assert frame["events"] == snap.seat_log[:len(frame["events"])], "events differ from the seat's log"
     for data in frame["events"]:
-        event = event_from_data(data)
+        assert snap.codec is not None
+        event = snap.codec.event_from_data(data)
         owner = event.private_to
         if owner is not None and owner != seat:
             for name in event.secret_fields:

@@ -228,7 +228,7 @@ def test_every_message_type_round_trips() -> None:
         p.Hello(name="Ann"), p.Create(game="upcard-rummy", seats=3, computers=1, level="hard", options={"target": 500}),
         p.Join(code="ACDEFG"), p.Rejoin(code="ACDEFG", token="t" * 32, seen=4),
         p.Rejoin(code="ACDEFG", token="t" * 32, seen=4, game_number=3), p.Again(),
-        p.Act(ref=3, action=Discard(1, Card(Rank.KING, Suit.STARS))), p.Chat(text="hello"),
+        p.Act(ref=3, action=action_to_data(Discard(1, Card(Rank.KING, Suit.STARS)))), p.Chat(text="hello"),
         p.HandOver(seat=2, level="easy"), p.Leave(),
     ]
     for message in messages:
@@ -248,7 +248,8 @@ def test_every_message_type_round_trips() -> None:
     ('{"type": "rejoin", "code": "ABCDEF", "token": "x", "seen": -1}', "bad_message"),
     ('{"type": "act", "ref": 1, "action": {"kind": "draw", "seat": 0, "source": "sky"}}', None),
     ('{"type": "act", "ref": 1, "action": "draw"}', "bad_action"),
-    ('{"type": "act", "ref": 1, "action": {"kind": "discard", "seat": 0, "card": "zz"}}', "bad_action"),
+    ('{"type": "act", "ref": 1, "action": {"kind": "discard", "seat": 0, "card": "zz"}}', None),
+    ('{"type": "act", "ref": 1, "action": {"seat": 0}}', "bad_action"),
     ('{"type": "chat", "text": 5}', "bad_message"),
     ('{"type": "hand_over", "seat": "2"}', "bad_message"),
     ('{"type": "again", "seed": 7}', "bad_message"),
@@ -256,12 +257,37 @@ def test_every_message_type_round_trips() -> None:
     ('"' + "x" * (p.MAX_FRAME_BYTES + 1) + '"', "too_big"),
 ])
 def test_bad_frames_are_named(frame: str, code: str | None) -> None:
-    if code is None:  # well formed: the rules, not the parser, refuse a draw from the sky
+    if code is None:  # well formed: the table's game, not the parser, refuses a draw from the sky
         assert isinstance(p.parse_client(frame), p.Act)
         return
     with pytest.raises(p.ProtocolError) as info:
         p.parse_client(frame)
     assert info.value.code == code
+
+
+@pytest.mark.parametrize(("game", "action"), [
+    ("five-crowns", {"kind": "discard", "seat": 0, "card": "zz"}),
+    ("five-crowns", {"kind": "contract_buy", "seat": 0}),  # another game's move
+    ("contract-rummy", {"kind": "go_out", "seat": 0, "discard": "kh"}),
+    ("upcard-rummy", {"kind": "place", "seat": 0, "pile": 3}),
+    ("solitaire", {"kind": "dance", "seat": 0}),
+])
+def test_a_move_is_read_as_one_of_the_tables_game(game: str, action: dict[str, Any]) -> None:
+    codec = p.game_codec(game)
+    assert codec is not None
+    with pytest.raises(p.ProtocolError) as info:
+        p.read_action(codec, action)
+    assert info.value.code == "bad_action"
+
+
+def test_every_catalog_game_has_a_codec_and_only_those() -> None:
+    from access_game.catalog import games
+
+    for entry in games():
+        codec = p.game_codec(entry.name)
+        assert codec is not None and codec.game == entry.ruleset
+        assert set(codec.actions) == set(p.action_kinds(entry.name)) != set()
+    assert p.game_codec("poker") is None and p.game_codec("FIVE-CROWNS") is None
 
 
 _json = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),

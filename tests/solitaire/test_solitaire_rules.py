@@ -13,7 +13,7 @@ from engine.arrange import arrange
 from engine.bots import make_agent
 from engine.cards import Rank, five_crowns_deck
 from engine.errors import IllegalAction
-from engine.events import Event, GameStarted, event_from_data, event_to_data
+from engine.events import Event, GameStarted, event_to_data
 from engine.game import Game
 from engine.rules.five_crowns_solitaire import (
     CardPlaced,
@@ -305,7 +305,7 @@ def test_every_event_survives_the_save_format() -> None:
     while not game2.over:
         move(game2, state(game2).open_piles()[-1])
     for ev in [*game.log, *game2.log]:
-        assert event_from_data(json.loads(json.dumps(event_to_data(ev)))) == ev
+        assert game.codec.event_from_data(json.loads(json.dumps(event_to_data(ev)))) == ev
 
 
 def test_a_damaged_save_is_refused() -> None:
