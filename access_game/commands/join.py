@@ -21,7 +21,8 @@ __all__ = ["register", "run"]
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = add_command(sub, "join", run, _("Take a seat at a table on a server, by the code its host was given."))
     p.add_argument("--server", required=True, metavar="URL", help=_("the table server: ws://HOST:PORT or wss://HOST"))
-    p.add_argument("code", metavar="CODE", help=_("the table code the host was given (six letters and digits)"))
+    p.add_argument("code", metavar="CODE",
+                   help=_("the table code the host was given (nine letters and digits, such as K7Q-AMX-3F9)"))
     p.add_argument("--name", required=True, help=_("your name at the table"))
     add_common(p)
 
@@ -29,11 +30,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def run(args: argparse.Namespace) -> int:
     check_server(args.server)
     check_name(args.name)
-    from access_game.net.protocol import CODE_ALPHABET, CODE_LENGTH
+    from access_game.net.protocol import CODE_LENGTH, read_code
 
-    code = args.code.strip().upper()
-    if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
-        raise UsageError(_("CODE: a table code is {length} letters and digits, such as K7Q3MX").format(
+    code = read_code(args.code)
+    if code is None:
+        raise UsageError(_("CODE: a table code is {length} letters and digits, such as K7Q-AMX-3F9").format(
             length=CODE_LENGTH))
     settings = terminal_settings(args)
     if not sys.stdin.isatty():

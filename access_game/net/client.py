@@ -31,7 +31,8 @@ from urllib.parse import urlsplit
 
 from access_game.net.protocol import PROTOCOL_VERSION, RATE_BURST, RATE_PER_SECOND, TokenBucket
 
-__all__ = ["PROTOCOL_VERSION", "Connection", "NetError", "SeatToken", "TokenStore", "backoff_delays"]
+__all__ = ["PROTOCOL_VERSION", "SEAT_GONE_ERRORS", "Connection", "NetError", "SeatToken", "TokenStore",
+           "backoff_delays"]
 
 #: The largest frame taken from a server (a contract rummy update with its legal moves is well under).
 MAX_FRAME = 8 * 2**20
@@ -39,6 +40,11 @@ MAX_FRAME = 8 * 2**20
 OPEN_TIMEOUT = 5.0
 #: Errors after which the seat is no longer this connection's: reconnecting would only take it back.
 FINAL_ERRORS = frozenset({"replaced", "handed_over", "bad_token"})
+#: Of those, the ones after which the seat is nobody's at this terminal any more: its token is forgotten.
+#: ('replaced' is not one: another terminal took the seat up with the same token, which stays good.)
+SEAT_GONE_ERRORS = frozenset({"handed_over", "bad_token"})
+#: Seconds to wait for the server's answer to 'leave' (whether it keeps the seat).
+LEAVE_TIMEOUT = 3.0
 #: Seconds to wait for the answer to one request (hello, create, join, rejoin).
 ANSWER_TIMEOUT = 10.0
 
@@ -186,6 +192,9 @@ class Connection:
         # A little under the server's allowance, so its bucket never runs dry from this side.
         self._bucket = TokenBucket(RATE_PER_SECOND * 0.9, RATE_BURST // 2)
         self._send_lock = asyncio.Lock()
+        #: The server's answer to 'leave': whether it still keeps the seat (None: no answer came).
+        self.left_kept: bool | None = None
+        self._left = threading.Event()
         self._thread.start()
 
     @property
@@ -228,12 +237,17 @@ class Connection:
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout=3)
 
-    def leave(self) -> None:
-        """Give the seat up for good ('leave'), then close."""
+    def leave(self) -> bool | None:
+        """Say 'leave', wait for the server's answer, then close: whether the server keeps the seat for
+        this player (it does while a game is being played; before the deal and after the game it is
+        given up), None when no answer came (the seat may still be kept: its token must not be
+        forgotten)."""
         if self.connected:
             with contextlib.suppress(Exception):
                 asyncio.run_coroutine_threadsafe(self._send({"type": "leave"}), self._loop).result(timeout=2)
+                self._left.wait(LEAVE_TIMEOUT)
         self.close()
+        return self.left_kept
 
     def drop(self) -> None:
         """Cut the connection as a network fault would (tests; the thread then reconnects by itself)."""
@@ -304,6 +318,10 @@ class Connection:
                 await ws.send(json.dumps(frame))
 
     def _put(self, frame: dict[str, Any]) -> None:
+        if frame.get("type") == "left":  # the answer to leave: taken by leave(), not news for the table
+            self.left_kept = frame.get("kept") is not False
+            self._left.set()
+            return
         if frame.get("type") == "error" and frame.get("code") in FINAL_ERRORS:
             self._no_retry = True
         self.frames.put(frame)
@@ -351,6 +369,9 @@ class Connection:
             except asyncio.CancelledError:
                 raise
             except Exception:
+                continue
+            if answer.get("type") == "error" and answer.get("code") == "too_many":
+                await ws.close()  # the server's allowance for this address: asked again after the next pause
                 continue
             if answer.get("type") != "seated":
                 await ws.close()

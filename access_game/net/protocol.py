@@ -1,4 +1,4 @@
-"""The network protocol, version 1: JSON messages over WebSocket, one object per text frame.
+"""The network protocol, version 2: JSON messages over WebSocket, one object per text frame.
 
 This module is shared by the server and the client: the limits, the client messages as frozen values
 (parsed and checked here, so the server never reads a field it has not validated), the server
@@ -24,7 +24,9 @@ from engine.views_data import view_to_data
 
 __all__ = [
     "CODE_ALPHABET",
+    "CODE_GROUP",
     "CODE_LENGTH",
+    "LEGACY_CODE_LENGTH",
     "MAX_CHAT_CHARS",
     "MAX_FRAME_BYTES",
     "MAX_NAME_CHARS",
@@ -53,17 +55,20 @@ __all__ = [
     "error_message",
     "game_codec",
     "game_names",
+    "left_message",
     "parse_client",
     "read_action",
+    "read_code",
     "refused_message",
     "seated_message",
+    "show_code",
     "table_message",
     "update_from_data",
     "update_message",
     "welcome_message",
 ]
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 #: The largest client frame the server reads (its ``max_size``); a bigger one closes the connection (1009).
 MAX_FRAME_BYTES = 16 * 1024
 #: Client messages per second a connection may send on average, and the burst it may send at once.
@@ -74,9 +79,14 @@ FLOOD_LIMIT = 20
 MAX_CHAT_CHARS = 300
 MAX_NAME_CHARS = 40
 MAX_SEATS = 14
-#: Table codes: six characters read aloud without doubt (no 0/O, 1/I/L, 5/S, 2/Z, 8/B).
+#: Table codes: characters read aloud without doubt (no 0/O, 1/I/L, 5/S, 2/Z, 8/B), nine of them: with
+#: 25**9 codes, guessing one in use at the joins an address may make takes years (docs/protocol.md).
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
-CODE_LENGTH = 6
+CODE_LENGTH = 9
+#: The length of the codes of tables made by protocol 1, which a server still holds and serves.
+LEGACY_CODE_LENGTH = 6
+#: Characters said and shown together: 'K7Q-AMX-3F9'.
+CODE_GROUP = 3
 #: Close codes the server uses besides the normal 1000.
 CLOSE_POLICY = 1008
 CLOSE_TOO_BIG = 1009
@@ -111,6 +121,20 @@ def action_kinds(game: str) -> tuple[str, ...]:
     return () if codec is None else tuple(codec.actions)
 
 
+def read_code(text: str) -> str | None:
+    """A table code as typed or said: small letters, spaces and dashes allowed ('k7q-amx 3f9'); None when
+    it is not a code (a wrong length, a character no code has)."""
+    code = "".join(ch for ch in text.upper() if ch not in " -\t")
+    if len(code) not in (CODE_LENGTH, LEGACY_CODE_LENGTH) or any(ch not in CODE_ALPHABET for ch in code):
+        return None
+    return code
+
+
+def show_code(code: str) -> str:
+    """A code in threes, as it is said and shown to people: 'K7Q-AMX-3F9'."""
+    return "-".join(code[i:i + CODE_GROUP] for i in range(0, len(code), CODE_GROUP))
+
+
 class ErrorCode:
     """The ``code`` of every error the server sends (docs/protocol.md says when each is sent)."""
 
@@ -121,7 +145,9 @@ class ErrorCode:
     TOO_FAST = "too_fast"
     TOO_BIG = "too_big"
     NO_TABLE = "no_table"
-    TABLE_FULL = "table_full"
+    TOO_MANY = "too_many"
+    NOT_AWAY = "not_away"
+    NOT_SAVED = "not_saved"
     BAD_TOKEN = "bad_token"
     ALREADY_SEATED = "already_seated"
     NOT_SEATED = "not_seated"
@@ -254,6 +280,13 @@ def _text(data: Mapping[str, Any], name: str, longest: int, default: str | None 
     return value
 
 
+def _code(data: Mapping[str, Any]) -> str:
+    code = read_code(_text(data, "code", 2 * CODE_LENGTH))
+    if code is None:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"code must be {CODE_LENGTH} characters of {CODE_ALPHABET}")
+    return code
+
+
 def _only(data: Mapping[str, Any], *names: str) -> None:
     extra = set(data) - {"type", *names}
     if extra:
@@ -312,11 +345,11 @@ def parse_client(frame: str | bytes) -> ClientMessage:
                       level=_text(data, "level", 10, "normal"), options=_options(data.get("options", {})))
     if kind == "join":
         _only(data, "code")
-        return Join(code=_text(data, "code", CODE_LENGTH).upper())
+        return Join(code=_code(data))
     if kind == "rejoin":
         _only(data, "code", "token", "seen", "game_number")
         number = None if data.get("game_number") is None else _whole(data, "game_number", 1, 10**9)
-        return Rejoin(code=_text(data, "code", CODE_LENGTH).upper(), token=_text(data, "token", 100),
+        return Rejoin(code=_code(data), token=_text(data, "token", 100),
                       seen=_whole(data, "seen", 0, 10**9, 0), game_number=number)
     if kind == "act":
         _only(data, "ref", "action")
@@ -393,6 +426,11 @@ def update_message(*, seq: int, events: Sequence[Event], view: Any, to_act: Sequ
     return {"type": "update", "game_number": game_number, "seq": seq, "events": [event_to_data(e) for e in events],
             "view": view_to_data(view), "to_act": list(to_act), "over": over, "why_not": dict(why_not),
             "legal": [action_to_data(a) for a in legal]}
+
+
+def left_message(kept: bool) -> dict[str, Any]:
+    """The answer to ``leave``: whether the seat is still the player's (while the game is played)."""
+    return {"type": "left", "kept": kept}
 
 
 def refused_message(ref: int, reason: str) -> dict[str, Any]:

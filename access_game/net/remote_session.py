@@ -91,6 +91,8 @@ class RemoteSession(SessionVoice):
         #: Called when the seat is no longer this terminal's (the table then closes).
         self.on_closed: Callable[[], None] | None = None
         self.seat_lost = False
+        #: Why the seat is no longer this terminal's: the server's error code ('replaced', 'handed_over'...).
+        self.lost_because: str | None = None
         #: The game has begun (the first update came).
         self.started = False
         #: The table is shown: news is narrated as it comes (before that it is kept for the opening).
@@ -168,7 +170,7 @@ class RemoteSession(SessionVoice):
             code = str(frame.get("code", ""))
             self.say(nw.error_words(code, str(frame.get("message", ""))), kind=Kind.SYSTEM, urgent=True)
             if code in FINAL_ERRORS:
-                self._seat_gone()
+                self._seat_gone(code)
         elif kind == "_lost":
             self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
         elif kind == "_reconnected":
@@ -176,11 +178,12 @@ class RemoteSession(SessionVoice):
         elif kind == "_closed":
             self.say(nw.error_words(str(frame.get("code") or ""), str(frame.get("message") or "")),
                      kind=Kind.SYSTEM, urgent=True)
-            self._seat_gone()
+            self._seat_gone(str(frame.get("code") or "") or None)
 
-    def _seat_gone(self) -> None:
+    def _seat_gone(self, code: str | None) -> None:
         """The seat is no longer this terminal's (handed over, taken up elsewhere): the table closes."""
         self.seat_lost = True
+        self.lost_because = code
         if self.on_closed is not None:
             self.on_closed()
 

@@ -41,6 +41,10 @@ log = logging.getLogger("access_game.net.server")
 #: Frames up to this size are read and, past MAX_FRAME_BYTES, answered with 'too_big'; larger ones
 #: close the connection at once (1009) without being read whole.
 HARD_FRAME_BYTES = 64 * 1024
+#: The words of a join that finds no seat, and of a rejoin that takes none: the same whether the code is
+#: unknown, the table full or the token wrong, so that they tell a guesser nothing.
+NO_SEAT = "no table with a free seat has that code"
+NO_TOKEN = "that code and token hold no seat"
 #: Handling times kept for --stats (enough for a long bench, bounded for a server that runs for weeks).
 MAX_SAMPLES = 1_000_000
 #: Threads writing snapshots of the table directory.
@@ -154,7 +158,8 @@ class TableServer:
         elif isinstance(message, p.Rejoin):
             await self._rejoin(conn, message)
         elif isinstance(message, p.Leave):
-            await self._leave(conn)
+            kept = await self._leave(conn)
+            await self._send(conn, p.left_message(kept))
             await conn.ws.close(1000, "left")
         else:
             table, seat = self._seated(conn)
@@ -196,19 +201,22 @@ class TableServer:
         table = self._table(msg.code)
         async with self._lock(table.code):
             seat = table.free_seat()
-            if seat is None:
-                raise p.ProtocolError(p.ErrorCode.TABLE_FULL, f"every seat at table {table.code} is taken")
+            if seat is None:  # answered as an unknown code is: a guesser learns nothing of which codes are live
+                raise p.ProtocolError(p.ErrorCode.NO_TABLE, NO_SEAT)
             token = table.take(seat, conn.name or "")
             await self._seat(conn, table, seat, token, seen=0)
             await self._after_change(table)
 
     async def _rejoin(self, conn: Connection, msg: p.Rejoin) -> None:
         self._not_seated_yet(conn)
-        table = self._table(msg.code)
+        table = self.tables.get(msg.code)
+        seat = None if table is None else table.seat_of(msg.token)
+        if table is None or seat is None:  # an unknown code and a wrong token alike, to a stranger
+            raise p.ProtocolError(p.ErrorCode.BAD_TOKEN, NO_TOKEN)
         async with self._lock(table.code):
             seat = table.seat_of(msg.token)
             if seat is None:
-                raise p.ProtocolError(p.ErrorCode.BAD_TOKEN, "that token holds no seat at this table")
+                raise p.ProtocolError(p.ErrorCode.BAD_TOKEN, NO_TOKEN)
             old = self.seated.get(table.code, {}).get(seat)
             if old is not None and old is not conn:
                 old.code = old.seat = None
@@ -227,7 +235,7 @@ class TableServer:
     def _table(self, code: str) -> Table:
         table = self.tables.get(code)
         if table is None:
-            raise p.ProtocolError(p.ErrorCode.NO_TABLE, f"there is no table {code}")
+            raise p.ProtocolError(p.ErrorCode.NO_TABLE, NO_SEAT)
         return table
 
     async def _seat(self, conn: Connection, table: Table, seat: int, token: str, *, seen: int) -> None:
@@ -237,16 +245,18 @@ class TableServer:
                                                 seats=len(table.seats), host=table.host,
                                                 name=table.seats[seat].name or ""))
 
-    async def _leave(self, conn: Connection) -> None:
-        """A person leaves: once the game is over their seat is given up (free for someone else, should
-        the host deal again); before that it is kept for them to come back to."""
+    async def _leave(self, conn: Connection) -> bool:
+        """A person leaves: before the deal and once the game is over their seat is given up (free for
+        someone else); while the game is played it is kept for them to come back to. Whether it is kept."""
+        kept = False
         if conn.code is not None and conn.seat is not None and conn.code in self.tables:
             table = self.tables[conn.code]
             async with self._lock(table.code):
-                if table.over:
-                    table.give_up(conn.seat)
+                kept = not table.give_up(conn.seat)
+                if not kept:
                     await self._save(table)
         await self._detach(conn)
+        return kept
 
     async def _detach(self, conn: Connection) -> None:
         code, seat = conn.code, conn.seat
@@ -259,15 +269,19 @@ class TableServer:
         table = self.tables.get(code)
         if table is None:
             return
-        if table.over and not seated:  # a finished game nobody is at any more: the table is closed
-            self.tables.pop(code, None)
-            self.seated.pop(code, None)
-            self._locks.pop(code, None)
-            self._last_table.pop(code, None)
-            if self.store is not None:
-                self.store.remove(code)
+        if not seated and (table.over or (not table.started and not any(s.name for s in table.seats if s.human))):
+            # a finished game nobody is at any more, or a table not yet dealt that nobody holds a seat at
+            self._close_table(code)
             return
         await self._send_table(table)
+
+    def _close_table(self, code: str) -> None:
+        self.tables.pop(code, None)
+        self.seated.pop(code, None)
+        self._locks.pop(code, None)
+        self._last_table.pop(code, None)
+        if self.store is not None:
+            self.store.remove(code)
 
     # ----------------------------------------------------------------- play
     async def _act(self, conn: Connection, table: Table, seat: int, msg: p.Act) -> bool:

@@ -193,12 +193,15 @@ class Table:
         if self.ready():
             self.start()
 
-    def give_up(self, seat: int) -> None:
-        """A person leaves once the game is over: the seat is free for someone else if the host deals
-        again (the host keeps the host's seat: the table closes when everyone has gone)."""
+    def give_up(self, seat: int) -> bool:
+        """A person leaves before the deal or once the game is over: the seat is free for someone else
+        (to join before the deal, or should the host deal again). Whether it was given up: while the
+        game is played a seat stays its person's, for them to come back to."""
         s = self.seats[seat]
-        if self.over and s.human and seat != self.host:
-            s.name = s.digest = None
+        if not s.human or (self.game is not None and not self.game.over):
+            return False
+        s.name = s.digest = None
+        return True
 
     def hand_over(self, seat: int, level: str) -> None:
         """A computer player takes a person's seat (the host's choice, for an absent player)."""

@@ -17,8 +17,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from access_game.net.client import Connection, NetError, TokenStore
-from access_game.net.protocol import game_codec
+from access_game.net.client import SEAT_GONE_ERRORS, Connection, NetError, TokenStore
+from access_game.net.protocol import game_codec, show_code
 from access_game.net.remote_session import RemoteSession
 from access_game.settings import Settings
 from speech import net_words as nw
@@ -54,7 +54,9 @@ def play_at_table(request: SeatRequest, settings: Settings, *, input: Any = None
     try:
         seated = connection.open(first)
     except NetError as exc:
-        if resumed and request.code is not None:  # a kept seat the server no longer knows: join afresh
+        if resumed and request.code is not None and exc.code in SEAT_GONE_ERRORS:
+            # a kept seat the server no longer knows: join afresh (a server out of reach, or one asking
+            # to wait, keeps the token: the seat may well be there)
             tokens.forget(request.server, request.code)
             connection.close()
             connection = Connection(request.server, request.name)
@@ -108,17 +110,17 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
         outputs.say_notes()
         code = str(seated["code"])
         if request.first.get("type") == "create" and not resumed:
-            say(nw.table_code(code))
-            say(nw.join_hint(request.server, code))
-        say(nw.seated(str(seated.get("name") or request.name), int(seated["seat"]), entry.title, code))
+            say(nw.table_code(show_code(code)))
+            say(nw.join_hint(request.server, show_code(code)))
+        say(nw.seated(str(seated.get("name") or request.name), int(seated["seat"]), entry.title, show_code(code)))
         if not session.started:
             status = _wait_for_players(session, outputs, input=input)
             if connection.closed_for_good:  # refused, not merely dropped (that is retried)
                 return 1
             if status is not None:
                 say(nw.left_before_start())
-                connection.leave()
-                tokens.forget(request.server, code)
+                if connection.leave() is False:  # the server gave the seat up: nothing to take back
+                    tokens.forget(request.server, code)
                 return 0
         app = GameApp(session, printer, input=input, output=outputs.out,
                       welcome=f"{entry.title}. {_(nw.HELP_LINE)}")
@@ -137,14 +139,20 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
 
             log = _crash_log(exc)
             printer.flush()
-            print(nw.crashed(f"{exc.__class__.__name__}: {exc}", request.server, code, log), file=sys.stderr)
+            print(nw.crashed(f"{exc.__class__.__name__}: {exc}", request.server, show_code(code), log), file=sys.stderr)
             return 1
-        if session.over or session.seat_lost:
-            tokens.forget(request.server, code)
-            connection.leave()
+        if session.seat_lost:
+            # Forgotten only when the seat is nobody's here any more; a seat another terminal took up
+            # with the same token ('replaced') is still this player's to take back.
+            if session.lost_because in SEAT_GONE_ERRORS:
+                tokens.forget(request.server, code)
+            connection.close()
+        elif session.over:
+            if connection.leave() is False:  # given up for the next game, said by the server
+                tokens.forget(request.server, code)
         else:
             if not app.hung_up:
-                say(nw.seat_kept(request.server, code))
+                say(nw.seat_kept(request.server, show_code(code)))
             connection.close()
         return int(status)
     finally:

@@ -55,7 +55,7 @@ def test_host_and_join_from_two_terminals_hear_each_other(served: str, tmp_path:
     save_settings(Settings().with_rule("five-crowns", "first_dealer", "you"))
     ann = _spawn(tmp_path / "ann", "host", "--server", served, "--game", "five-crowns", "--seats", "2",
                  "--computers", "0", "--name", "Ann")
-    ann.expect(r"Table code: ([A-Z0-9]{6})")
+    ann.expect(r"Table code: ([A-Z0-9]{3}-[A-Z0-9]{3}-[A-Z0-9]{3})")
     code = ann.match.group(1)
     ann.expect("Waiting for players to join: 1 of 2 seats taken.")
     ben = _spawn(tmp_path / "ben", "join", "--server", served, code, "--name", "Ben")
@@ -163,7 +163,7 @@ def test_the_host_waits_at_a_prompt_chats_and_gives_a_free_seat_to_a_computer(se
     host's hand-over of a free seat; the game then begins by itself when the last person sits down."""
     ann = _spawn(tmp_path / "ann", "host", "--server", served, "--game", "five-crowns", "--seats", "3",
                  "--computers", "0", "--name", "Ann")
-    ann.expect(r"Table code: ([A-Z0-9]{6})")
+    ann.expect(r"Table code: ([A-Z0-9]{3}-[A-Z0-9]{3}-[A-Z0-9]{3})")
     code = ann.match.group(1)
     ann.expect("While the seats fill: / to chat")
     ann.expect("waiting>")

@@ -173,11 +173,11 @@ def test_malformed_oversized_and_flooding_clients_leave_other_tables_untouched()
 
             async def attack() -> None:
                 ws = await connect(url, compression=None)
-                await ws.send(json.dumps({"type": "hello", "protocol": 1, "name": "Mallory"}))
+                await ws.send(json.dumps({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": "Mallory"}))
                 await ws.recv()
                 for frame, error in (("{", "bad_json"), (b"\x00\x01", "bad_message"),
                                      ('{"type":"act","ref":1,"action":{"kind":"draw","seat":0}}', "not_seated"),
-                                     (json.dumps({"type": "join", "code": code}), "table_full"),
+                                     (json.dumps({"type": "join", "code": code}), "no_table"),
                                      (json.dumps({"type": "rejoin", "code": code, "token": "x" * 32}), "bad_token"),
                                      ("x" * (p.MAX_FRAME_BYTES + 10), "bad_json")):
                     await ws.send(frame)
@@ -194,7 +194,7 @@ def test_malformed_oversized_and_flooding_clients_leave_other_tables_untouched()
                 errors = 0
                 with contextlib.suppress(ConnectionClosed):
                     for _ in range(500):
-                        await ws.send(json.dumps({"type": "hello", "protocol": 1, "name": "Flood"}))
+                        await ws.send(json.dumps({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": "Flood"}))
                 with contextlib.suppress(ConnectionClosed):
                     while True:
                         message = json.loads(await asyncio.wait_for(ws.recv(), 10))

@@ -14,6 +14,8 @@ import pytest
 from server_harness import ROOT, run
 from websockets.asyncio.client import connect
 
+from access_game.net import protocol as p
+
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
@@ -48,11 +50,11 @@ def test_serve_listens_on_loopback_and_says_where(tmp_path: Path) -> None:
 
         async def hello() -> dict[str, object]:
             async with connect(url) as ws:
-                await ws.send(json.dumps({"type": "hello", "protocol": 1, "name": "Ann"}))
+                await ws.send(json.dumps({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": "Ann"}))
                 reply: dict[str, object] = json.loads(await ws.recv())
                 return reply
 
-        assert run(hello()) == {"type": "welcome", "protocol": 1}
+        assert run(hello()) == {"type": "welcome", "protocol": p.PROTOCOL_VERSION}
     finally:
         proc.terminate()
         assert proc.wait(20) == 0
@@ -75,11 +77,11 @@ def test_serve_with_tls_speaks_wss(tmp_path: Path) -> None:
 
         async def hello() -> dict[str, object]:
             async with connect(url, ssl=trust) as ws:
-                await ws.send(json.dumps({"type": "hello", "protocol": 1, "name": "Ann"}))
+                await ws.send(json.dumps({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": "Ann"}))
                 reply: dict[str, object] = json.loads(await ws.recv())
                 return reply
 
-        assert run(hello()) == {"type": "welcome", "protocol": 1}
+        assert run(hello()) == {"type": "welcome", "protocol": p.PROTOCOL_VERSION}
 
         async def plain() -> None:
             async with connect(url.replace("wss://", "ws://")) as ws:
