@@ -11,13 +11,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from access_game.datafiles import DamagedFile, read_json, set_aside
+from access_game.filelock import try_lock, unlock
 from access_game.settings import LEVELS, atomic_write_text, data_dir
 from engine.errors import SaveFormatError
 from engine.game import Game
@@ -127,7 +127,7 @@ class SaveStore:
 
     def release(self) -> None:
         if self._lock is not None:
-            _unlock(self._lock)
+            unlock(self._lock)
             self._lock = None
 
     @property
@@ -141,7 +141,7 @@ class SaveStore:
         lock = _try_lock(self.lock_path)
         if lock is None:
             return True
-        _unlock(lock)
+        unlock(lock)
         return False
 
     def _remove_stray_temporaries(self) -> None:
@@ -153,29 +153,9 @@ class SaveStore:
 def _try_lock(path: Path) -> int | None:
     """An open, locked file descriptor (-1: no lock file can be made), or None when another process holds it."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        return try_lock(path)
     except OSError:
         return -1  # a folder that cannot hold a lock file cannot hold a save either: saving says so
-    try:
-        if sys.platform == "win32":
-            import msvcrt
-
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        else:
-            import fcntl
-
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
-        return None
-    return fd
-
-
-def _unlock(fd: int) -> None:
-    if fd >= 0:
-        with contextlib.suppress(OSError):
-            os.close(fd)  # closing drops the lock (flock and msvcrt alike)
 
 
 def fallback_directory(avoid: Path) -> Path | None:

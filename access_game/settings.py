@@ -231,13 +231,15 @@ def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write through a temporary file, fsync, then rename: a crash leaves the old file or the new one."""
+def atomic_write_text(path: Path, text: str, mode: int | None = None) -> None:
+    """Write through a temporary file, fsync, then rename: a crash leaves the old file or the new one.
+    ``mode``: the file's permissions (0o600: its owner's only), else the process's default."""
     if path.is_symlink():  # write through a link to the file it names: the link itself stays
         path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
+    with open(os.open(tmp, flags, 0o666 if mode is None else mode), "w", encoding="utf-8") as fh:
         fh.write(text)
         fh.flush()
         os.fsync(fh.fileno())

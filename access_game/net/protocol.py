@@ -45,6 +45,7 @@ __all__ = [
     "Leave",
     "ProtocolError",
     "Rejoin",
+    "StandIn",
     "TokenBucket",
     "Update",
     "action_kinds",
@@ -163,12 +164,14 @@ class ErrorCode:
 
 
 class ProtocolError(Exception):
-    """A client message refused: ``code`` for programs, the message for people reading logs."""
+    """A client message refused: ``code`` for programs, the message for people reading logs, and the
+    ``ref`` of the move it refuses, if any."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, ref: int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.ref = ref
 
 
 # --------------------------------------------------------------------------- client messages
@@ -233,6 +236,15 @@ class HandOver:
 
 
 @dataclass(frozen=True, slots=True)
+class StandIn:
+    """A present person's vote that a computer player play an absent person's seat until they are back."""
+
+    seat: int
+    level: str = "normal"
+    type: str = field(default="stand_in", init=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Again:
     """The host, once the game is over: the same seats play a new game (a new shuffle)."""
 
@@ -244,7 +256,7 @@ class Leave:
     type: str = field(default="leave", init=False)
 
 
-ClientMessage = Hello | Create | Join | Rejoin | Act | Chat | HandOver | Again | Leave
+ClientMessage = Hello | Create | Join | Rejoin | Act | Chat | HandOver | StandIn | Again | Leave
 
 
 def client_to_data(message: ClientMessage) -> dict[str, Any]:
@@ -360,6 +372,9 @@ def parse_client(frame: str | bytes) -> ClientMessage:
     if kind == "hand_over":
         _only(data, "seat", "level")
         return HandOver(seat=_whole(data, "seat", 0, MAX_SEATS - 1), level=_text(data, "level", 10, "normal"))
+    if kind == "stand_in":
+        _only(data, "seat", "level")
+        return StandIn(seat=_whole(data, "seat", 0, MAX_SEATS - 1), level=_text(data, "level", 10, "normal"))
     if kind == "again":
         _only(data)
         return Again()
@@ -378,10 +393,15 @@ class TokenBucket:
         self.tokens = float(burst)
         self.stamp = time.monotonic()
 
-    def allow(self, now: float | None = None) -> bool:
+    def refill(self, now: float | None = None) -> float:
+        """The tokens there are now, what has been earned since the last look added."""
         now = time.monotonic() if now is None else now
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
+        return self.tokens
+
+    def allow(self, now: float | None = None) -> bool:
+        self.refill(now)
         if self.tokens >= 1.0 - 1e-9:  # a whole token earned, give or take the clock's rounding
             self.tokens -= 1.0
             return True
@@ -400,8 +420,12 @@ def welcome_message() -> dict[str, Any]:
     return {"type": "welcome", "protocol": PROTOCOL_VERSION}
 
 
-def error_message(code: str, message: str) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message}
+def error_message(code: str, message: str, ref: int | None = None) -> dict[str, Any]:
+    """An error; ``ref`` when it answers a move (``too_fast``, ``not_saved``, ``bad_action``...)."""
+    error: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if ref is not None:
+        error["ref"] = ref
+    return error
 
 
 def seated_message(*, code: str, seat: int, token: str, game: str, seats: int, host: int,
@@ -412,10 +436,13 @@ def seated_message(*, code: str, seat: int, token: str, game: str, seats: int, h
 
 def table_message(*, code: str, game: str, players: Sequence[str | None], humans: Sequence[int],
                   connected: Sequence[int], host: int, started: bool, over: bool,
-                  waiting_for: Sequence[int], game_number: int = 1) -> dict[str, Any]:
+                  waiting_for: Sequence[int], game_number: int = 1, levels: Sequence[str | None] = (),
+                  stand_ins: Sequence[int] = (), votes: Sequence[Sequence[int]] = ()) -> dict[str, Any]:
     return {"type": "table", "code": code, "game": game, "players": list(players), "humans": list(humans),
             "connected": list(connected), "host": host, "started": started, "over": over,
-            "waiting_for": list(waiting_for), "game_number": game_number}
+            "waiting_for": list(waiting_for), "game_number": game_number,
+            "levels": list(levels) or [None] * len(players), "stand_ins": list(stand_ins),
+            "votes": [list(v) for v in votes]}
 
 
 def update_message(*, seq: int, events: Sequence[Event], view: Any, to_act: Sequence[int], over: bool,

@@ -3,17 +3,24 @@
 Only the server applies actions: a client sends what its seat wants to do and hears back what its
 seat may know (its own redacted log entries, its own view and its own legal moves), never anything
 of another seat. Every client message is checked by :func:`access_game.net.protocol.parse_client`
-before anything reads it, and counted against the connection's allowance; a bad one is answered
-with an error and changes nothing. Each table's changes happen under that table's lock, are saved
-to the table directory before anyone hears of them (so a restarted server never goes back on what
-a player was told), and are then sent to each seat. Tables share nothing but the process, so a
-misbehaving client can at worst lose its own connection.
+before anything reads it, and counted against the connection's and its address's allowances; a bad
+one is answered with an error and changes nothing.
+
+Each table's changes happen under that table's lock and are written to the table directory before
+anyone hears of them: a person's move is written before it is made, so a disk that refuses it (full)
+leaves the table as it was and the mover is told (``not_saved``). Nothing waits on a socket while
+holding a lock: every frame goes to its connection's own bounded queue, written out by a task of
+that connection, and a connection that stops reading until its queue is full is dropped while its
+table plays on. Computer players decide in other processes (access_game.net.computers), so a table
+of thirteen of them thinking never slows another table. Tables share nothing but the process, so a
+misbehaving client can at worst lose its own connection, or its address's.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import signal
@@ -21,34 +28,110 @@ import ssl
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+from websockets.typing import Origin
 
 from access_game.net import protocol as p
+from access_game.net.computers import ComputerPlayers, shared
 from access_game.net.table_store import TableStore
-from access_game.net.tables import Table, TableError, new_code
+from access_game.net.tables import Mark, Table, TableError, new_code
+from speech.i18n import ngettext
 
-__all__ = ["HARD_FRAME_BYTES", "Connection", "TableServer", "run_server", "start_server"]
+__all__ = ["HARD_FRAME_BYTES", "Connection", "DirectoryInUse", "Limits", "TableServer", "run_server",
+           "start_server"]
 
 log = logging.getLogger("access_game.net.server")
 
 #: Frames up to this size are read and, past MAX_FRAME_BYTES, answered with 'too_big'; larger ones
 #: close the connection at once (1009) without being read whole.
 HARD_FRAME_BYTES = 64 * 1024
-#: The words of a join that finds no seat, and of a rejoin that takes none: the same whether the code is
-#: unknown, the table full or the token wrong, so that they tell a guesser nothing.
-NO_SEAT = "no table with a free seat has that code"
-NO_TOKEN = "that code and token hold no seat"
 #: Handling times kept for --stats (enough for a long bench, bounded for a server that runs for weeks).
 MAX_SAMPLES = 1_000_000
 #: Threads writing snapshots of the table directory.
 DISK_THREADS = 16
+#: The words of a join that finds no seat, and of a rejoin that takes none: the same whether the code is
+#: unknown, the table full or the token wrong, so that they tell a guesser nothing.
+NO_SEAT = "no table with a free seat has that code"
+NO_TOKEN = "that code and token hold no seat"
+#: Close code for a connection that stopped reading: it may come back (and rejoin) at once.
+CLOSE_TOO_SLOW = 1013
+#: Seconds between the server's rounds of housekeeping (idle tables archived, old addresses forgotten).
+HOUSEKEEPING_SECONDS = 60.0
+#: While computer players move one after another, what they did is sent at least this often.
+PUBLISH_SECONDS = 0.1
+
+
+class DirectoryInUse(Exception):
+    """Another server process holds the table directory."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one address (one machine, or one network behind one router) may ask of the server; 0 turns
+    a limit off. The defaults let a class of thirty behind one school router play, and make guessing a
+    table code take years (docs/protocol.md); docs/online.md says how to set them."""
+
+    connections_per_address: int = 32
+    tables_per_minute: float = 10
+    joins_per_minute: float = 60
+    #: Seconds an address is cut off after one of its connections flooded the server.
+    flood_block_seconds: float = 60
+    #: Frames waiting to be written to one connection before it counts as not reading and is dropped.
+    send_queue: int = 512
+    #: Seconds with no person connected after which a table is archived (0: never).
+    idle_seconds: float = 24 * 3600
+
+    @classmethod
+    def unlimited(cls) -> Limits:
+        """No limits per address: a load generator on one machine (bench-server)."""
+        return cls(connections_per_address=0, tables_per_minute=0, joins_per_minute=0)
+
+
+class _Allowance:
+    """A token bucket that may be switched off (a limit of 0)."""
+
+    def __init__(self, per_minute: float) -> None:
+        self.bucket = p.TokenBucket(per_minute / 60, max(1, int(per_minute))) if per_minute > 0 else None
+
+    def allow(self) -> bool:
+        return self.bucket is None or self.bucket.allow()
+
+    @property
+    def full(self) -> bool:
+        """As if unused: forgetting the address would give it nothing it has not got."""
+        return self.bucket is None or self.bucket.refill() >= self.bucket.burst - 1e-9
+
+
+@dataclass(eq=False, slots=True)
+class Address:
+    """What the server keeps of one address: its connections and what it may still ask for."""
+
+    limits: Limits
+    connections: set[Connection] = field(default_factory=set)
+    tables: _Allowance = field(init=False)
+    joins: _Allowance = field(init=False)
+    blocked_until: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.tables = _Allowance(self.limits.tables_per_minute)
+        self.joins = _Allowance(self.limits.joins_per_minute)
+
+    @property
+    def blocked(self) -> bool:
+        return time.monotonic() < self.blocked_until
+
+    @property
+    def forgettable(self) -> bool:
+        return not self.connections and not self.blocked and self.tables.full and self.joins.full
 
 
 @dataclass(eq=False, slots=True)
@@ -56,6 +139,7 @@ class Connection:
     """One client connection and the seat it holds, if any."""
 
     ws: ServerConnection
+    address: str = ""
     name: str | None = None
     code: str | None = None
     seat: int | None = None
@@ -63,6 +147,11 @@ class Connection:
     sent: int = 0
     bucket: p.TokenBucket = field(default_factory=p.TokenBucket)
     strikes: int = 0
+    #: Frames waiting to be written (bounded: see Limits.send_queue) and the task writing them.
+    outbox: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    writer: asyncio.Task[None] | None = None
+    #: Dropped for not reading: nothing more is queued for it.
+    dropped: bool = False
 
 
 async def _close_unread(ws: ServerConnection, code: int, reason: str) -> None:
@@ -75,20 +164,43 @@ async def _close_unread(ws: ServerConnection, code: int, reason: str) -> None:
     await closing
 
 
-class TableServer:
-    """The tables and who is connected to which seat; ``handler`` serves one connection."""
+def _ref_of(frame: str | bytes) -> int | None:
+    """The ``ref`` of a message dropped for coming too fast, so its sender knows which move was lost."""
+    if isinstance(frame, bytes) or len(frame) > p.MAX_FRAME_BYTES:
+        return None
+    try:
+        data = json.loads(frame)
+    except (ValueError, RecursionError):
+        return None
+    ref = data.get("ref") if isinstance(data, dict) else None
+    return ref if isinstance(ref, int) and not isinstance(ref, bool) and 0 <= ref <= 2**53 else None
 
-    def __init__(self, store: TableStore | None) -> None:
+
+class TableServer:
+    """The tables, who is connected to which seat, and each address's allowance; ``handler`` serves one
+    connection."""
+
+    def __init__(self, store: TableStore | None, limits: Limits | None = None,
+                 computers: ComputerPlayers | None = None, *, behind_proxy: bool = False) -> None:
         self.store = store
+        self.limits = limits or Limits()
+        self.computers = computers or shared()
+        self.behind_proxy = behind_proxy
         self.tables: dict[str, Table] = {}
         self.seated: dict[str, dict[int, Connection]] = {}
+        self.addresses: dict[str, Address] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        #: Votes for computer players to stand in: table -> seat -> (the voters' seats, the level asked).
+        self._votes: dict[str, dict[int, tuple[set[int], str]]] = {}
+        #: When a person was last connected to each table (time.time()), for archiving idle tables.
+        self._present_at: dict[str, float] = {}
         #: Frames sent, and the milliseconds each applied action took from its frame read to the last
-        #: update sent (the server's own share of an action's time, for ``serve --stats``).
+        #: update queued (the server's own share of an action's time, for ``serve --stats``).
         self.frames_sent = 0
         self.handling_ms: list[float] = []
         self._last_table: dict[str, dict[str, Any]] = {}
         self._snapshots: set[asyncio.Future[None]] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
         #: Snapshots are written (and fsynced) here, off the loop.
         self._disk = ThreadPoolExecutor(max_workers=DISK_THREADS, thread_name_prefix="tables")
 
@@ -97,8 +209,10 @@ class TableServer:
         if self.store is None:
             return []
         loaded = self.store.load_all()
+        now = time.time()
         for table in loaded.tables:
             self.tables[table.code] = table
+            self._present_at[table.code] = loaded.written.get(table.code, now)
         return loaded.problems
 
     def _lock(self, code: str) -> asyncio.Lock:
@@ -107,31 +221,73 @@ class TableServer:
             lock = self._locks[code] = asyncio.Lock()
         return lock
 
+    # ----------------------------------------------------------------- addresses
+    def address_of(self, ws: ServerConnection, request: Request | None = None) -> str:
+        """The client's address; behind a trusted proxy on this machine, the one the proxy says."""
+        peer = ws.remote_address
+        host = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        request = request if request is not None else ws.request
+        if self.behind_proxy and _loopback(host) and request is not None:
+            forwarded = request.headers.get("X-Forwarded-For")
+            if forwarded:
+                host = forwarded.split(",")[-1].strip() or host
+        return host
+
+    def _address(self, host: str) -> Address:
+        entry = self.addresses.get(host)
+        if entry is None:
+            entry = self.addresses[host] = Address(self.limits)
+        return entry
+
+    def refuse_connection(self, ws: ServerConnection, request: Request) -> Response | None:
+        """At the handshake: an address cut off for flooding, or over its connections, is refused."""
+        entry = self.addresses.get(self.address_of(ws, request))
+        most = self.limits.connections_per_address
+        if entry is not None and (entry.blocked or (most and len(entry.connections) >= most)):
+            return ws.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections from this address\n")
+        return None
+
+    def _cut_off(self, host: str) -> None:
+        """One of the address's connections flooded: all of them go, and new ones are refused a while."""
+        entry = self._address(host)
+        entry.blocked_until = time.monotonic() + self.limits.flood_block_seconds
+        log.warning("address %s cut off for %g s: flooding", host, self.limits.flood_block_seconds)
+        for conn in list(entry.connections):
+            self._spawn(conn.ws.close(p.CLOSE_POLICY, "too many messages from this address"))
+
     # ----------------------------------------------------------------- one connection
     async def handler(self, ws: ServerConnection) -> None:
-        conn = Connection(ws)
+        conn = Connection(ws, address=self.address_of(ws), outbox=asyncio.Queue(self.limits.send_queue or 0))
+        entry = self._address(conn.address)
+        most = self.limits.connections_per_address
+        if entry.blocked or (most and len(entry.connections) >= most):
+            await ws.close(p.CLOSE_POLICY, "too many connections from this address")
+            return
+        entry.connections.add(conn)
+        conn.writer = asyncio.ensure_future(self._write(conn))
         try:
             async for frame in ws:
-                if not conn.bucket.allow():  # over the allowance: dropped unread, and said so now and then
+                if not conn.bucket.allow():  # over the allowance: dropped, and said so with its ref
                     conn.strikes += 1
                     if conn.strikes > p.FLOOD_LIMIT:
+                        self._cut_off(conn.address)
                         await _close_unread(ws, p.CLOSE_POLICY, "too many messages")
                         break
-                    if conn.strikes == 1 or conn.strikes % 5 == 0:
-                        await self._send(conn, p.error_message(
-                            p.ErrorCode.TOO_FAST, f"at most {p.RATE_PER_SECOND:g} messages a second"))
+                    self._send(conn, p.error_message(p.ErrorCode.TOO_FAST,
+                                                     f"at most {p.RATE_PER_SECOND:g} messages a second",
+                                                     ref=_ref_of(frame)))
                     continue
                 conn.strikes = 0
                 try:
                     message = p.parse_client(frame)
                     await self._dispatch(conn, message)
                 except p.ProtocolError as exc:
-                    await self._send(conn, p.error_message(exc.code, exc.message))
+                    self._send(conn, p.error_message(exc.code, exc.message, ref=exc.ref))
                     if exc.code == p.ErrorCode.PROTOCOL:
                         await _close_unread(ws, p.CLOSE_POLICY, "protocol version")
                         break
                 except TableError as exc:
-                    await self._send(conn, p.error_message(exc.code, str(exc)))
+                    self._send(conn, p.error_message(exc.code, str(exc)))
         except ConnectionClosed:
             pass
         except Exception:  # a bug must cost one connection, never the server
@@ -139,15 +295,19 @@ class TableServer:
             with contextlib.suppress(Exception):
                 await ws.close(1011, "server error")
         finally:
+            entry.connections.discard(conn)
             await self._detach(conn)
+            if conn.writer is not None:
+                conn.writer.cancel()
 
     async def _dispatch(self, conn: Connection, message: p.ClientMessage) -> None:
         if isinstance(message, p.Hello):
             if message.protocol != p.PROTOCOL_VERSION:
                 raise p.ProtocolError(p.ErrorCode.PROTOCOL,
-                                      f"this server speaks protocol {p.PROTOCOL_VERSION}, not {message.protocol}")
+                                      f"this server speaks protocol {p.PROTOCOL_VERSION}, not {message.protocol}: "
+                                      "update access-game to play here")
             conn.name = message.name
-            await self._send(conn, p.welcome_message())
+            self._send(conn, p.welcome_message())
             return
         if conn.name is None:
             raise p.ProtocolError(p.ErrorCode.HELLO_FIRST, "say hello first")
@@ -159,7 +319,8 @@ class TableServer:
             await self._rejoin(conn, message)
         elif isinstance(message, p.Leave):
             kept = await self._leave(conn)
-            await self._send(conn, p.left_message(kept))
+            self._send(conn, p.left_message(kept))
+            await self._flush_outbox(conn)
             await conn.ws.close(1000, "left")
         else:
             table, seat = self._seated(conn)
@@ -169,9 +330,11 @@ class TableServer:
                     self.handling_ms.append((time.perf_counter() - began) * 1000)
             elif isinstance(message, p.Chat):
                 line = p.chat_message(seat, table.seats[seat].name or "", message.text)
-                await self._broadcast(table, lambda _s: line)
+                self._broadcast(table, line)
             elif isinstance(message, p.HandOver):
-                await self._hand_over(conn, table, seat, message)
+                await self._hand_over(table, seat, message)
+            elif isinstance(message, p.StandIn):
+                await self._stand_in(table, seat, message)
             elif isinstance(message, p.Again):
                 await self._again(table, seat)
 
@@ -184,66 +347,87 @@ class TableServer:
         if conn.code is not None:
             raise p.ProtocolError(p.ErrorCode.ALREADY_SEATED, "this connection already has a seat; leave first")
 
+    def _allowed(self, conn: Connection, what: str) -> None:
+        entry = self._address(conn.address)
+        allowance, most = ((entry.tables, self.limits.tables_per_minute) if what == "tables"
+                           else (entry.joins, self.limits.joins_per_minute))
+        if not allowance.allow():
+            raise p.ProtocolError(p.ErrorCode.TOO_MANY, f"at most {most:g} {what} a minute from one address; "
+                                  "ask again in a little while")
+
     # ----------------------------------------------------------------- seats
     async def _create(self, conn: Connection, msg: p.Create) -> None:
         self._not_seated_yet(conn)
+        self._allowed(conn, "tables")
         code = new_code(self.tables)
         table = Table.create(code, msg.game, seats=msg.seats, computers=msg.computers, level=msg.level,
                              options=dict(msg.options))
-        self.tables[code] = table
         async with self._lock(code):
             token = table.take(0, conn.name or "")
-            await self._seat(conn, table, 0, token, seen=0)
+            if table.ready():
+                table.start()
+            self.tables[code] = table
+            try:
+                self._commit(table, None)
+            except p.ProtocolError:
+                del self.tables[code]
+                raise
+            self._present_at[code] = time.time()
+            self._seat(conn, table, 0, token, seen=0)
             await self._after_change(table)
 
     async def _join(self, conn: Connection, msg: p.Join) -> None:
         self._not_seated_yet(conn)
-        table = self._table(msg.code)
+        self._allowed(conn, "joins")
+        table = self.tables.get(msg.code)
+        if table is None:
+            raise p.ProtocolError(p.ErrorCode.NO_TABLE, NO_SEAT)
         async with self._lock(table.code):
             seat = table.free_seat()
             if seat is None:  # answered as an unknown code is: a guesser learns nothing of which codes are live
                 raise p.ProtocolError(p.ErrorCode.NO_TABLE, NO_SEAT)
+            mark = table.mark()
             token = table.take(seat, conn.name or "")
-            await self._seat(conn, table, seat, token, seen=0)
+            if table.game is None and table.ready():
+                table.start()
+            self._commit(table, mark)
+            self._seat(conn, table, seat, token, seen=0)
             await self._after_change(table)
 
     async def _rejoin(self, conn: Connection, msg: p.Rejoin) -> None:
         self._not_seated_yet(conn)
+        self._allowed(conn, "joins")
         table = self.tables.get(msg.code)
-        seat = None if table is None else table.seat_of(msg.token)
-        if table is None or seat is None:  # an unknown code and a wrong token alike, to a stranger
+        if table is None or table.seat_of(msg.token) is None:  # an unknown code and a wrong token alike
             raise p.ProtocolError(p.ErrorCode.BAD_TOKEN, NO_TOKEN)
         async with self._lock(table.code):
             seat = table.seat_of(msg.token)
             if seat is None:
                 raise p.ProtocolError(p.ErrorCode.BAD_TOKEN, NO_TOKEN)
+            if table.seats[seat].stand_in is not None:  # back: the computer player standing in stops
+                mark = table.mark()
+                table.stand_down(seat)
+                self._commit(table, mark)
             old = self.seated.get(table.code, {}).get(seat)
             if old is not None and old is not conn:
                 old.code = old.seat = None
-                await self._send(old, p.error_message(p.ErrorCode.REPLACED,
-                                                      "this seat was taken up by a new connection"))
-                with contextlib.suppress(Exception):
-                    await old.ws.close(1000, "replaced")
+                self._send(old, p.error_message(p.ErrorCode.REPLACED, "this seat was taken up by a new connection"))
+                self._spawn(self._close_after_sent(old, 1000, "replaced"))
             seen = msg.seen if msg.game_number in (None, table.game_number) else 0
             if table.game is not None:
                 seen = min(seen, len(table.game.seat_log(seat)))
-            await self._seat(conn, table, seat, msg.token, seen=seen)
-            await self._send_table(table, force=True)
-            if table.game is not None:
-                await self._send_update(conn, table)
+            self._votes.get(table.code, {}).pop(seat, None)
+            self._seat(conn, table, seat, msg.token, seen=seen)
+            self._announce(table, force=True)
+            self._send_update(conn, table)
 
-    def _table(self, code: str) -> Table:
-        table = self.tables.get(code)
-        if table is None:
-            raise p.ProtocolError(p.ErrorCode.NO_TABLE, NO_SEAT)
-        return table
-
-    async def _seat(self, conn: Connection, table: Table, seat: int, token: str, *, seen: int) -> None:
+    def _seat(self, conn: Connection, table: Table, seat: int, token: str, *, seen: int) -> None:
         conn.code, conn.seat, conn.sent = table.code, seat, seen
         self.seated.setdefault(table.code, {})[seat] = conn
-        await self._send(conn, p.seated_message(code=table.code, seat=seat, token=token, game=table.game_name,
-                                                seats=len(table.seats), host=table.host,
-                                                name=table.seats[seat].name or ""))
+        self._present_at[table.code] = time.time()
+        self._send(conn, p.seated_message(code=table.code, seat=seat, token=token, game=table.game_name,
+                                          seats=len(table.seats), host=table.host,
+                                          name=table.seats[seat].name or ""))
 
     async def _leave(self, conn: Connection) -> bool:
         """A person leaves: before the deal and once the game is over their seat is given up (free for
@@ -252,9 +436,13 @@ class TableServer:
         if conn.code is not None and conn.seat is not None and conn.code in self.tables:
             table = self.tables[conn.code]
             async with self._lock(table.code):
+                mark = table.mark()
                 kept = not table.give_up(conn.seat)
                 if not kept:
-                    await self._save(table)
+                    try:
+                        self._commit(table, mark)
+                    except p.ProtocolError:
+                        kept = True  # not written: the seat stays theirs, and the token with it
         await self._detach(conn)
         return kept
 
@@ -269,47 +457,109 @@ class TableServer:
         table = self.tables.get(code)
         if table is None:
             return
-        if not seated and (table.over or (not table.started and not any(s.name for s in table.seats if s.human))):
-            # a finished game nobody is at any more, or a table not yet dealt that nobody holds a seat at
-            self._close_table(code)
-            return
-        await self._send_table(table)
+        self._present_at[code] = time.time()
+        async with self._lock(code):
+            if not seated and (table.over or (not table.started and not any(s.name for s in table.seats
+                                                                             if s.human))):
+                # a finished game nobody is at any more, or a table not yet dealt that nobody holds a seat at
+                self._close_table(code)
+                return
+            votes = self._votes.get(code, {})
+            for voters, _level in votes.values():
+                voters.discard(seat)
+            await self._count_votes(table)
+            self._announce(table)
 
     def _close_table(self, code: str) -> None:
+        """A table over and done with: forgotten, and its files removed."""
+        self._forget_table(code)
+        if self.store is not None:
+            self.store.remove(code)
+
+    def _forget_table(self, code: str) -> None:
         self.tables.pop(code, None)
         self.seated.pop(code, None)
         self._locks.pop(code, None)
         self._last_table.pop(code, None)
-        if self.store is not None:
-            self.store.remove(code)
+        self._votes.pop(code, None)
+        self._present_at.pop(code, None)
 
     # ----------------------------------------------------------------- play
     async def _act(self, conn: Connection, table: Table, seat: int, msg: p.Act) -> bool:
-        """Apply a seat's action (True), or tell the seat why not (False)."""
+        """Apply a seat's action (True), or tell the seat why not (False). The move is written to the
+        table's journal before it is made: a disk that refuses it leaves the game as it was."""
         action = p.read_action(table.codec, msg.action)
         if action.seat != seat:
             raise p.ProtocolError(p.ErrorCode.WRONG_SEAT, f"this connection plays seat {seat}, not {action.seat}")
         async with self._lock(table.code):
-            if table.game is None:
+            game = table.game
+            if game is None:
                 raise p.ProtocolError(p.ErrorCode.NOT_STARTED, "the game starts when every seat is taken")
-            _events, reason = table.act(action)
+            reason = game.why_not(action)
             if reason is not None:
-                await self._send(conn, p.refused_message(msg.ref, reason))
+                self._send(conn, p.refused_message(msg.ref, reason))
                 return False
+            self._write_ahead(table, action, ref=msg.ref)
+            game.apply(action)
             await self._after_change(table, acted=(conn, msg.ref))
             return True
 
-    async def _hand_over(self, conn: Connection, table: Table, seat: int, msg: p.HandOver) -> None:
+    async def _hand_over(self, table: Table, seat: int, msg: p.HandOver) -> None:
         if seat != table.host:
             raise p.ProtocolError(p.ErrorCode.NOT_HOST, "only the host hands a seat to a computer player")
         async with self._lock(table.code):
+            mark = table.mark()
             table.hand_over(msg.seat, msg.level)
+            if table.game is None and table.ready():
+                table.start()
+            self._commit(table, mark)
+            self._votes.get(table.code, {}).pop(msg.seat, None)
             gone = self.seated.get(table.code, {}).pop(msg.seat, None)
             if gone is not None:
                 gone.code = gone.seat = None
-                await self._send(gone, p.error_message(p.ErrorCode.HANDED_OVER,
-                                                       "the host gave this seat to a computer player"))
+                self._send(gone, p.error_message(p.ErrorCode.HANDED_OVER,
+                                                 "the host gave this seat to a computer player"))
             await self._after_change(table)
+
+    async def _stand_in(self, table: Table, seat: int, msg: p.StandIn) -> None:
+        """A present person's vote for a computer player to play an absent person's seat until they come
+        back; carried by more than half of the people present."""
+        async with self._lock(table.code):
+            if table.game is None:
+                raise p.ProtocolError(p.ErrorCode.NOT_STARTED, "before the deal the host hands a free seat over")
+            target = msg.seat
+            if not 0 <= target < len(table.seats) or not table.seats[target].human or target == seat:
+                raise p.ProtocolError(p.ErrorCode.WRONG_SEAT, f"seat {target} is not an absent person's seat")
+            if target in self.seated.get(table.code, {}):
+                raise p.ProtocolError(p.ErrorCode.NOT_AWAY, f"the player at seat {target} is here")
+            if msg.level not in table.levels_offered:
+                raise p.ProtocolError(p.ErrorCode.BAD_GAME, f"no {msg.level!r} computer player for this game")
+            if table.seats[target].stand_in is not None:
+                return
+            votes = self._votes.setdefault(table.code, {})
+            voters, _level = votes.get(target, (set(), msg.level))
+            voters.add(seat)
+            votes[target] = (voters, msg.level)
+            await self._count_votes(table)
+            self._announce(table)
+
+    async def _count_votes(self, table: Table) -> None:
+        """Carry every vote that more than half of the people present have made (called with the lock)."""
+        votes = self._votes.get(table.code, {})
+        present = set(self.seated.get(table.code, {}))
+        for target, (voters, level) in list(votes.items()):
+            voters &= present
+            if target in present or table.seats[target].stand_in is not None:
+                del votes[target]
+            elif voters and len(voters) >= _needed(len(present)):
+                del votes[target]
+                mark = table.mark()
+                table.stand_in(target, level)
+                try:
+                    self._commit(table, mark)
+                except p.ProtocolError:
+                    continue
+                await self._after_change(table)
 
     async def _again(self, table: Table, seat: int) -> None:
         """The host deals a new game at the table once this one is over: every seat hears it from the
@@ -319,38 +569,87 @@ class TableServer:
         async with self._lock(table.code):
             if not table.over:
                 raise p.ProtocolError(p.ErrorCode.NOT_OVER, "a new game at this table starts once this one is over")
+            mark = table.mark()
             table.again()
+            self._commit(table, mark)
             for conn in self.seated.get(table.code, {}).values():
                 conn.sent = 0
             await self._after_change(table)
 
     async def _after_change(self, table: Table, acted: tuple[Connection, int] | None = None) -> None:
-        """Start the game if every seat is taken, let computer players move, save, then tell everyone."""
-        if table.game is None and table.ready():
-            table.start()
-        while True:
-            table.computers_move()
-            await self._save(table)
-            await self._send_table(table)
-            await self._send_updates(table, acted)
-            acted = None
-            if not table.computers_to_move():
-                return
-            await asyncio.sleep(0)  # a long run of computer moves lets other tables in between
+        """Tell everyone what changed (already written to disk), then let computer players move, each
+        move decided in another process while the loop serves other tables, written, made, and told
+        (at most every PUBLISH_SECONDS while they go on, so a table of computer players does not send
+        a frame to every seat for every move). Called with the table's lock held."""
+        self._publish(table, acted=acted)
+        told = time.monotonic()
+        untold = False
+        while (decision := table.next_decision()) is not None:
+            game = table.game
+            assert game is not None
+            moves = len(game.actions)
+            action = await self.computers.decide(decision)
+            if table.game is not game or len(game.actions) != moves:  # cannot happen under the lock
+                raise RuntimeError("the table changed while a computer player decided")
+            try:
+                self._write_ahead(table, action)
+            except p.ProtocolError:
+                break  # said in the log; the table waits, unchanged, for the next change to try again
+            game.apply(action)
+            untold = True
+            if time.monotonic() - told >= PUBLISH_SECONDS:
+                self._publish(table)
+                told, untold = time.monotonic(), False
+        if untold:
+            self._publish(table)
 
-    async def _save(self, table: Table) -> None:
-        """Journal the change now (before anyone hears of it); a snapshot, when due, off the loop."""
+    # ----------------------------------------------------------------- the disk
+    def _commit(self, table: Table, mark: Mark | None) -> None:
+        """Write the table's change to the journal before anyone hears of it; when the disk refuses it,
+        put the table back as it was (``mark``), say why in the log, and refuse with ``not_saved``."""
         if self.store is None:
             return
-        loop = asyncio.get_running_loop()
-        # The append stays on the loop: it takes microseconds, and handing it to a thread costs more in
-        # wake-ups than it saves (measured with bench-server on a busy machine). Snapshots, which fsync,
-        # go to threads.
-        if self.store.record(table):
+        try:
+            due = self.store.record(table)
+        except OSError as exc:
+            if mark is not None:
+                table.go_back(mark)
+            log.error("table %s: a change could not be written, and was not made: %s", table.code, exc)
+            raise p.ProtocolError(p.ErrorCode.NOT_SAVED, f"the server could not save that: {exc.strerror or exc}"
+                                  ) from None
+        if due:
+            self._snapshot(table)
+
+    def _write_ahead(self, table: Table, action: Any, ref: int | None = None) -> None:
+        """Write a move to the journal before it is made; ``not_saved`` when the disk refuses it."""
+        if self.store is None:
+            return
+        try:
+            self.store.append_action(table, action)
+        except OSError as exc:
+            log.error("table %s: a move could not be written, and was not made: %s", table.code, exc)
+            raise p.ProtocolError(p.ErrorCode.NOT_SAVED,
+                                  f"the server could not save that move, so it was not made: {exc.strerror or exc}",
+                                  ref=ref) from None
+
+    def _snapshot(self, table: Table) -> None:
+        """A new snapshot (the journal it covers then removed), written and fsynced off the loop."""
+        assert self.store is not None
+        try:
             gen, text = self.store.begin_snapshot(table)
-            task = loop.run_in_executor(self._disk, self.store.write_snapshot, table.code, gen, text)
-            self._snapshots.add(task)
-            task.add_done_callback(self._snapshots.discard)
+        except OSError as exc:  # the lines are in the journal already; a snapshot is tried again later
+            log.error("table %s: no snapshot: %s", table.code, exc)
+            return
+        task = asyncio.get_running_loop().run_in_executor(self._disk, self._write_snapshot, table.code, gen, text)
+        self._snapshots.add(task)
+        task.add_done_callback(self._snapshots.discard)
+
+    def _write_snapshot(self, code: str, gen: int, text: str) -> None:
+        assert self.store is not None
+        try:
+            self.store.write_snapshot(code, gen, text)
+        except OSError as exc:  # the journals stay: nothing is lost, the next snapshot tries again
+            log.error("table %s: the snapshot could not be written: %s", code, exc)
 
     async def flush(self) -> None:
         """Wait for the snapshots being written, then fsync the journals (a server stopping)."""
@@ -359,34 +658,120 @@ class TableServer:
         if self.store is not None:
             await asyncio.get_running_loop().run_in_executor(self._disk, self.store.sync)
 
+    # ----------------------------------------------------------------- housekeeping
+    def housekeeping(self, now: float | None = None) -> list[str]:
+        """Archive the tables no person has been connected to for ``idle_seconds``, and forget addresses
+        that have nothing left to remember; the codes archived."""
+        now = time.time() if now is None else now
+        archived = []
+        idle = self.limits.idle_seconds
+        for code in list(self.tables):
+            if idle and not self.seated.get(code) and now - self._present_at.get(code, now) > idle \
+                    and not self._lock(code).locked():
+                if self.store is not None:
+                    try:
+                        self.store.archive(code)
+                    except OSError as exc:
+                        log.error("table %s could not be archived: %s", code, exc)
+                        continue
+                self._forget_table(code)
+                archived.append(code)
+                log.info("table %s archived: nobody at it for %g hours", code, idle / 3600)
+        for host in [h for h, entry in self.addresses.items() if entry.forgettable]:
+            del self.addresses[host]
+        return archived
+
     # ----------------------------------------------------------------- sending
-    async def _send(self, conn: Connection, message: dict[str, Any]) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            await conn.ws.send(p.encode(message))
-            self.frames_sent += 1
+    def _send(self, conn: Connection, message: dict[str, Any]) -> None:
+        """Queue a frame for the connection; never waits. A connection whose queue is full has stopped
+        reading: it is dropped (its seat waits for a rejoin) and the table plays on."""
+        self._post(conn, p.encode(message))
 
-    async def _broadcast(self, table: Table, make: Callable[[int], dict[str, Any]]) -> None:
-        for seat, conn in list(self.seated.get(table.code, {}).items()):
-            await self._send(conn, make(seat))
+    def _post(self, conn: Connection, text: str) -> None:
+        if conn.dropped:
+            return
+        try:
+            conn.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            conn.dropped = True
+            log.warning("a connection from %s stopped reading: dropped", conn.address)
+            self._spawn(self._drop(conn))
 
-    async def _send_table(self, table: Table, *, force: bool = False) -> None:
+    async def _drop(self, conn: Connection) -> None:
+        await self._detach(conn)
+        transport = conn.ws.transport
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(conn.ws.close(CLOSE_TOO_SLOW, "not reading"), 2)
+        if transport is not None:
+            transport.abort()
+
+    async def _write(self, conn: Connection) -> None:
+        """The connection's writer: frames in the order they were queued, at the client's pace."""
+        try:
+            while True:
+                text = await conn.outbox.get()
+                await conn.ws.send(text)
+                self.frames_sent += 1
+        except ConnectionClosed:
+            pass
+
+    async def _flush_outbox(self, conn: Connection, timeout: float = 2.0) -> None:
+        """Wait (a little) until the connection's queued frames are written: before it is closed."""
+        deadline = time.monotonic() + timeout
+        while not conn.outbox.empty() and time.monotonic() < deadline and not conn.dropped:
+            await asyncio.sleep(0.005)
+
+    async def _close_after_sent(self, conn: Connection, code: int, reason: str) -> None:
+        await self._flush_outbox(conn)
+        with contextlib.suppress(Exception):
+            await conn.ws.close(code, reason)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _broadcast(self, table: Table, message: dict[str, Any]) -> None:
+        text = p.encode(message)
+        for conn in list(self.seated.get(table.code, {}).values()):
+            self._post(conn, text)
+
+    def _publish(self, table: Table, *, acted: tuple[Connection, int] | None = None) -> None:
+        """Tell everyone at the table what changed: who is where (:meth:`_announce`), then each seat's
+        update (the one to the mover with its move's ``ref``)."""
+        self._announce(table)
+        for conn in list(self.seated.get(table.code, {}).values()):
+            ref = acted[1] if acted is not None and acted[0] is conn else None
+            self._send_update(conn, table, ref)
+
+    def _announce(self, table: Table, *, force: bool = False) -> None:
+        """The host's role passes on if the host is gone, then everyone hears who is where (when any of
+        it changed, or ``force``)."""
+        present = set(self.seated.get(table.code, {}))
+        if present and table.host not in present:
+            mark = table.mark()
+            table.pass_host(present)
+            with contextlib.suppress(p.ProtocolError):  # said in the log; it passes at the next change
+                self._commit(table, mark)
+        self._send_table(table, force=force)
+
+    def _send_table(self, table: Table, *, force: bool = False) -> None:
         """The table's who-is-where message to everyone at it, when any of it changed (or ``force``)."""
         seated = self.seated.get(table.code, {})
+        present = len(seated)
+        votes = [[seat, len(voters), _needed(present)]
+                 for seat, (voters, _level) in sorted(self._votes.get(table.code, {}).items()) if voters]
         message = p.table_message(code=table.code, game=table.game_name, players=table.names(),
                                   humans=table.humans(), connected=sorted(seated), host=table.host,
                                   started=table.started, over=table.over, waiting_for=table.waiting_for(),
-                                  game_number=table.game_number)
+                                  game_number=table.game_number, levels=table.levels(),
+                                  stand_ins=table.stand_ins(), votes=votes)
         if not force and self._last_table.get(table.code) == message:
             return
         self._last_table[table.code] = message
-        await self._broadcast(table, lambda _s: message)
+        self._broadcast(table, message)
 
-    async def _send_updates(self, table: Table, acted: tuple[Connection, int] | None) -> None:
-        for conn in list(self.seated.get(table.code, {}).values()):
-            ref = acted[1] if acted is not None and acted[0] is conn else None
-            await self._send_update(conn, table, ref)
-
-    async def _send_update(self, conn: Connection, table: Table, ref: int | None = None) -> None:
+    def _send_update(self, conn: Connection, table: Table, ref: int | None = None) -> None:
         game, seat = table.game, conn.seat
         if game is None or seat is None:
             return
@@ -399,18 +784,32 @@ class TableServer:
                                    game_number=table.game_number)
         if ref is not None:
             message["ref"] = ref
-        await self._send(conn, message)
+        self._send(conn, message)
+
+
+def _needed(present: int) -> int:
+    """Votes that carry a stand-in: more than half of the people present."""
+    return present // 2 + 1
+
+
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
 
 
 # --------------------------------------------------------------------------- running it
 
 
-async def start_server(tables: TableServer, host: str, port: int,
-                       tls: ssl.SSLContext | None = None) -> Server:
+async def start_server(tables: TableServer, host: str, port: int, tls: ssl.SSLContext | None = None,
+                       origins: Sequence[str] = ()) -> Server:
     """Listen; the server runs until closed. Compression is off: it would cost each of thousands of
-    connections its own compressor, and the frames are small."""
+    connections its own compressor, and the frames are small. With ``origins``, web pages from other
+    origins are refused; programs, which send no Origin, are always let in."""
+    allowed: list[Origin | None] | None = [None, *(Origin(o) for o in origins)] if origins else None
     return await serve(tables.handler, host, port, max_size=HARD_FRAME_BYTES, compression=None, ssl=tls,
-                       max_queue=32)
+                       max_queue=32, origins=allowed, process_request=tables.refuse_connection)
 
 
 def raise_open_file_limit() -> None:
@@ -439,8 +838,8 @@ def _quantile(samples: list[float], q: float) -> float | None:
 
 
 def handling_stats(tables: TableServer, lags: list[float] | None = None) -> dict[str, Any]:
-    """The server's own time per applied action (frame read to last update sent), in milliseconds, and
-    how late its event loop woke up (a loop that is late is waiting for a CPU, or for itself)."""
+    """The server's own time per applied action (frame read to last update queued), in milliseconds,
+    and how late its event loop woke up (a loop that is late is waiting for a CPU, or for itself)."""
     samples = tables.handling_ms
     stats: dict[str, Any] = {"actions": len(samples), "frames_sent": tables.frames_sent,
                              "p50_ms": round(statistics.median(samples), 3) if samples else None,
@@ -457,32 +856,57 @@ async def _watch_lag(lags: list[float], every: float = 0.05) -> None:
         lags.append((time.perf_counter() - asked - every) * 1000)
 
 
+async def _keep_house(tables: TableServer, every: float) -> None:
+    while True:
+        await asyncio.sleep(every)
+        tables.housekeeping()
+
+
 async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | None = None,
-                     announce: Callable[[str], None] = print, stats: Path | None = None) -> None:
+                     announce: Callable[[str], None] = print, stats: Path | None = None, *,
+                     limits: Limits | None = None, origins: Sequence[str] = (), behind_proxy: bool = False,
+                     computers: ComputerPlayers | None = None,
+                     housekeeping_seconds: float = HOUSEKEEPING_SECONDS) -> None:
     """Load the tables of ``data``, serve until SIGINT or SIGTERM, and say where it listens; with
-    ``stats``, write the handling times there when stopping."""
-    tables = TableServer(TableStore(data))
-    for problem in tables.load():
-        print(f"access-game serve: {problem}", file=sys.stderr)
-    server = await start_server(tables, host, port, tls)
-    stop = asyncio.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows has no loop signal handlers
-            asyncio.get_running_loop().add_signal_handler(sig, stop.set)
-    bound = next(iter(server.sockets)).getsockname()
-    scheme = "wss" if tls is not None else "ws"
-    shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
-    lags: list[float] = []
-    watch = asyncio.ensure_future(_watch_lag(lags)) if stats is not None else None
-    announce(f"Serving on {scheme}://{shown}:{bound[1]}")
-    announce(f"{len(tables.tables)} tables loaded from {data}")
+    ``stats``, write the handling times there when stopping. DirectoryInUse when another server holds
+    ``data``."""
+    store = TableStore(data)
+    held = store.lock()
+    if held is None:
+        raise DirectoryInUse(str(data))
+    tables = TableServer(store, limits, computers, behind_proxy=behind_proxy)
     try:
-        await stop.wait()
+        for problem in tables.load():
+            print(f"access-game serve: {problem}", file=sys.stderr)
+        tables.housekeeping()
+        server = await start_server(tables, host, port, tls, origins)
+        stop = asyncio.Event()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows has no loop signal handlers
+                asyncio.get_running_loop().add_signal_handler(sig, stop.set)
+        bound = next(iter(server.sockets)).getsockname()
+        scheme = "wss" if tls is not None else "ws"
+        shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
+        lags: list[float] = []
+        watch = asyncio.ensure_future(_watch_lag(lags)) if stats is not None else None
+        house = asyncio.ensure_future(_keep_house(tables, housekeeping_seconds))
+        announce(f"Serving on {scheme}://{shown}:{bound[1]}")
+        count = len(tables.tables)
+        announce(ngettext("{count} table loaded from {data}", "{count} tables loaded from {data}", count).format(
+            count=count, data=data))
+        try:
+            await stop.wait()
+        finally:
+            house.cancel()
+            server.close()
+            await server.wait_closed()
+            await tables.flush()
+            if watch is not None:
+                watch.cancel()
+            if stats is not None:
+                stats.write_text(json.dumps(handling_stats(tables, lags)) + "\n", encoding="utf-8")
     finally:
-        server.close()
-        await server.wait_closed()
-        await tables.flush()
-        if watch is not None:
-            watch.cancel()
-        if stats is not None:
-            stats.write_text(json.dumps(handling_stats(tables, lags)) + "\n", encoding="utf-8")
+        tables.computers.close()
+        from access_game.filelock import unlock
+
+        unlock(held)

@@ -17,6 +17,13 @@ system holds) and fsynced when the server stops; only a crash of the machine its
 last moments of play (docs/online.md says so).
 
 A table whose files cannot be read is set aside under new names and reported, never overwritten.
+
+A move is written here before it is made (:meth:`TableStore.append_action`), and every other change
+is recorded before anyone hears of it; when the disk refuses a write (full), the line cut short is
+taken back off the journal and the caller is told, so the table can stay as it was. The directory
+and its files are its owner's only (a snapshot holds the table's seed), and one server at a time
+uses a directory (:meth:`TableStore.lock`). Tables nobody has been at for long are moved into
+``archive/`` (:meth:`TableStore.archive`), never deleted.
 """
 
 from __future__ import annotations
@@ -26,14 +33,16 @@ import json
 import os
 import re
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from access_game.datafiles import DamagedFile, read_json, set_aside
+from access_game.filelock import try_lock
 from access_game.net.tables import Seat, Table
 from access_game.settings import atomic_write_text
-from engine.actions import action_to_data
+from engine.actions import Action, action_to_data
 from engine.errors import IllegalAction, SaveFormatError
 from engine.events import event_to_data
 from engine.game import SAVE_FORMAT, SAVE_VERSION, Game
@@ -44,6 +53,10 @@ _CODE = re.compile(r"^[A-Z0-9]{1,12}$")
 _JOURNAL = re.compile(r"^([A-Z0-9]{1,12})\.(\d{1,9})\.log$")
 #: Journal lines between snapshots: what a restart may have to replay for one table.
 SNAPSHOT_EVERY = 50
+#: The directory and the files in it are readable by their owner only: a snapshot holds a table's seed.
+DIR_MODE = 0o700
+FILE_MODE = 0o600
+ARCHIVE = "archive"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +64,8 @@ class Loaded:
     tables: list[Table] = field(default_factory=list)
     #: One line per table that could not be brought back (and where its files were kept).
     problems: list[str] = field(default_factory=list)
+    #: When each table's files were last written (seconds since the epoch): how long it has been idle.
+    written: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -62,8 +77,13 @@ class _Journaled:
     started: bool
     actions: int
     game_number: int = 1
+    host: int = 0
     lines: int = 0
     snapshotting: bool = False
+
+    def copy(self) -> _Journaled:
+        return _Journaled(self.gen, list(self.seats), self.started, self.actions, self.game_number, self.host,
+                          self.lines, self.snapshotting)
 
 
 @dataclass(slots=True)
@@ -80,12 +100,31 @@ def _json(value: object) -> str:
 
 
 def _seat_tuple(seat: Seat) -> tuple[Any, ...]:
-    return (seat.name, seat.human, seat.level, seat.digest)
+    return (seat.name, seat.human, seat.level, seat.digest, seat.stand_in)
+
+
+def _append(path: Path, data: bytes) -> None:
+    """Append ``data`` whole or not at all: when the disk refuses part of it (full), the file is cut back
+    to where it was, so that no line cut short sits in the middle of a journal."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0), FILE_MODE)
+    try:
+        size = os.fstat(fd).st_size
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, size)
+            raise
+    finally:
+        os.close(fd)
 
 
 class TableStore:
     def __init__(self, directory: Path, snapshot_every: int = SNAPSHOT_EVERY) -> None:
         self.directory = directory
+        self._made = False
         self.snapshot_every = snapshot_every
         self._journaled: dict[str, _Journaled] = {}
         self._encoded: dict[str, _Encoded] = {}
@@ -110,35 +149,73 @@ class TableStore:
                 found.append((int(match.group(2)), path))
         return sorted(found)
 
+    # ----------------------------------------------------------------- one server, owner only
+    def make_directory(self) -> None:
+        """The directory, readable by its owner only (an older one is made so too, with its files)."""
+        if self._made:
+            return
+        self.directory.mkdir(parents=True, exist_ok=True, mode=DIR_MODE)
+        with contextlib.suppress(OSError):
+            os.chmod(self.directory, DIR_MODE)
+            for path in self.directory.iterdir():
+                if path.is_file() and not path.is_symlink():
+                    os.chmod(path, FILE_MODE)
+        self._made = True
+
+    def lock(self) -> int | None:
+        """Hold the directory for this process (a lock file in it): a file descriptor to keep open while
+        serving, or None when another server holds it. OSError when the directory cannot be written."""
+        self.make_directory()
+        return try_lock(self.directory / ".lock", FILE_MODE)
+
     # ----------------------------------------------------------------- saving
     def record(self, table: Table) -> bool:
-        """Append what changed at ``table`` since it was last recorded; True when a snapshot is due."""
-        pending, due = self.changes(table)
-        if pending is not None:
-            self.append(*pending)
-        return due
+        """Append what changed at ``table`` since it was last recorded; True when a snapshot is due.
+
+        OSError when the disk refuses the lines: nothing of them stays in the journal, and the journal's
+        idea of the table is as before, so the caller can put the table back as it was (Table.go_back).
+        """
+        state, lines = self._changes(table)
+        if lines:
+            self.append(self.journal_path(table.code, state.gen), "\n".join(lines) + "\n")
+        state.lines += len(lines)
+        self._journaled[table.code] = state
+        return state.lines >= self.snapshot_every and not state.snapshotting
+
+    def append_action(self, table: Table, action: Action) -> None:
+        """Write a move of the table's game to the journal before it is made (the table must have been
+        recorded up to now): once this returns, a restart makes the move even if the process dies at
+        once. OSError when the disk refuses it: nothing was written, and the move must not be made."""
+        assert table.game is not None
+        state = self._journaled[table.code]
+        number = len(table.game.actions)
+        assert state.actions == number, "the table's changes must be recorded before a move is written"
+        self.append(self.journal_path(table.code, state.gen),
+                    _json({"act": number, "action": action_to_data(action)}) + "\n")
+        state.actions = number + 1
+        state.lines += 1
 
     def append(self, path: Path, text: str) -> None:
-        """Append journal lines (from :meth:`changes`); safe from a worker thread, one writer per table
-        at a time (a server whose disk is slow to append could move the appends to threads)."""
-        self.directory.mkdir(parents=True, exist_ok=True)
-        with open(path, "a", encoding="utf-8") as fh:
-            fh.write(text)
+        """Append journal lines, whole or not at all; safe from a worker thread, one writer per table at a
+        time (a server whose disk is slow to append could move the appends to threads)."""
+        self.make_directory()
+        _append(path, text.encode("utf-8"))
         with self._guard:
             self._unsynced.add(path)
 
-    def changes(self, table: Table) -> tuple[tuple[Path, str] | None, bool]:
-        """What changed at ``table`` since the last call, as journal lines to :meth:`append` (None:
-        nothing), and whether a snapshot is due once they are written. Made on the server's loop, after
-        every change and before anyone is told of it; the lines must be appended before anyone is."""
-        state = self._journaled.get(table.code)
+    def _changes(self, table: Table) -> tuple[_Journaled, list[str]]:
+        """What changed at ``table`` since it was last recorded, as journal lines, and the journal's idea
+        of the table once they are written (kept only when they are)."""
+        known = self._journaled.get(table.code)
         lines: list[str] = []
-        if state is None:
-            state = self._journaled[table.code] = _Journaled(
+        if known is None:
+            state = _Journaled(
                 gen=0, seats=[_seat_tuple(s) for s in table.seats], started=table.started,
-                actions=0 if table.game is None else len(table.game.actions), game_number=table.game_number)
+                actions=0 if table.game is None else len(table.game.actions), game_number=table.game_number,
+                host=table.host)
             lines.append(_json({"table": json.loads(self.text(table))}))
         else:
+            state = known.copy()
             if table.game_number != state.game_number:  # the host dealt again: a new game, from its seed
                 lines.append(_json({"again": table.game_number, "seed": table.seed}))
                 state.game_number, state.started, state.actions = table.game_number, False, 0
@@ -146,8 +223,11 @@ class TableStore:
                 now = _seat_tuple(seat)
                 if state.seats[i] != now:
                     lines.append(_json({"seat": i, "name": seat.name, "human": seat.human, "level": seat.level,
-                                        "digest": seat.digest}))
+                                        "digest": seat.digest, "stand_in": seat.stand_in}))
                     state.seats[i] = now
+            if table.host != state.host:
+                lines.append(_json({"host": table.host}))
+                state.host = table.host
             if table.started and not state.started:
                 lines.append('{"start":true}')
                 state.started = True
@@ -156,11 +236,7 @@ class TableStore:
             for n in range(state.actions, len(actions)):
                 lines.append(_json({"act": n, "action": action_to_data(actions[n])}))
             state.actions = len(actions)
-        due = state.lines + len(lines) >= self.snapshot_every and not state.snapshotting
-        if not lines:
-            return None, due
-        state.lines += len(lines)
-        return (self.journal_path(table.code, state.gen), "\n".join(lines) + "\n"), due
+        return state, lines
 
     def begin_snapshot(self, table: Table) -> tuple[int, str]:
         """Start a new journal and give the snapshot's text (made on the loop: the table must not change
@@ -176,7 +252,7 @@ class TableStore:
     def write_snapshot(self, code: str, gen: int, text: str) -> None:
         """Write the snapshot (atomic, fsynced), then remove the journals it covers."""
         try:
-            atomic_write_text(self.snapshot_path(code), text)
+            atomic_write_text(self.snapshot_path(code), text, mode=FILE_MODE)
             for old, path in self._journals(code):
                 if old < gen:
                     with contextlib.suppress(FileNotFoundError):
@@ -213,6 +289,22 @@ class TableStore:
         game_text = (_json(game_head)[:-1] + ',"actions":[' + ",".join(enc.actions) + '],"log":['
                      + ",".join(enc.log) + "]}")
         return _json(head)[:-1] + ',"game":' + game_text + "}\n"
+
+    def archive(self, code: str) -> list[Path]:
+        """Move a table's files into ``archive/`` (a table nobody has come to for long): kept, no longer
+        served; moving them back and restarting the server brings the table back. Where they went."""
+        self._journaled.pop(code, None)
+        self._encoded.pop(code, None)
+        folder = self.directory / ARCHIVE
+        folder.mkdir(mode=DIR_MODE, exist_ok=True)
+        moved = []
+        for path in self._files(code):
+            target = folder / path.name
+            if target.exists():  # archived before under that name: never overwrite
+                target = folder / f"{path.stem}.{int(time.time())}{path.suffix}"
+            os.replace(path, target)
+            moved.append(target)
+        return moved
 
     def remove(self, code: str) -> None:
         """Forget a closed table: its snapshot and journals."""
@@ -257,6 +349,7 @@ class TableStore:
                 leftover.unlink()
         codes = {p.stem for p in self.directory.glob("*.json") if _CODE.match(p.stem)}
         codes |= {m.group(1) for p in self.directory.glob("*.log") if (m := _JOURNAL.match(p.name))}
+        self.make_directory()
         for code in sorted(codes):
             try:
                 table = self._load(code)
@@ -266,6 +359,8 @@ class TableStore:
                 continue
             if table is not None:
                 loaded.tables.append(table)
+                with contextlib.suppress(OSError):
+                    loaded.written[code] = max(path.stat().st_mtime for path in self._files(code))
         return loaded
 
     def _files(self, code: str) -> list[Path]:
@@ -298,7 +393,7 @@ class TableStore:
         self._journaled[code] = _Journaled(gen=max(gen, first_gen), seats=[_seat_tuple(s) for s in table.seats],
                                            started=table.started,
                                            actions=0 if table.game is None else len(table.game.actions),
-                                           game_number=table.game_number)
+                                           game_number=table.game_number, host=table.host)
         return table
 
     @staticmethod
@@ -333,6 +428,12 @@ def _apply_entry(table: Table | None, entry: Any, where: str) -> Table:
             seat = table.seats[entry["seat"]]
             seat.name, seat.human, seat.level, seat.digest = (entry["name"], bool(entry["human"]), entry["level"],
                                                               entry["digest"])
+            seat.stand_in = entry.get("stand_in")
+        elif "host" in entry:
+            host = entry["host"]
+            if not isinstance(host, int) or not 0 <= host < len(table.seats):
+                raise SaveFormatError(f"{where}: no seat {host!r} to host")
+            table.host = host
         elif "again" in entry:
             if table.game_number < int(entry["again"]):
                 table.again(int(entry["seed"]))

@@ -22,7 +22,8 @@ from engine.errors import SaveFormatError
 from engine.events import Event
 from engine.game import Game
 
-__all__ = ["TABLE_FORMAT", "Seat", "Table", "TableError", "new_code", "new_token", "token_digest"]
+__all__ = ["TABLE_FORMAT", "Decision", "Mark", "Seat", "Table", "TableError", "new_code", "new_seed", "new_token",
+           "token_digest"]
 
 TABLE_FORMAT = "access-game-table"
 TABLE_VERSION = 1
@@ -74,6 +75,40 @@ class Seat:
     level: str | None = None
     #: SHA-256 of the seat's token (a taken person's seat).
     digest: str | None = None
+    #: A person's seat that a computer player of this level plays while they are away (the people at
+    #: the table voted for it); the seat stays the person's, and their return ends it.
+    stand_in: str | None = None
+
+    @property
+    def computer_plays(self) -> bool:
+        """A computer player makes this seat's moves: a computer's seat, or a person's stood in for."""
+        return not self.human or self.stand_in is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """Where a table stood before a change, to go back to if the change cannot be written to disk."""
+
+    seats: tuple[Seat, ...]
+    host: int
+    seed: int
+    game: Game | None
+    game_number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One computer player's decision, as it is sent to the process that makes it: the game, the
+    player's level and seed, and its seat's view and legal moves (no more than the seat may know)."""
+
+    game: str
+    level: str
+    seed: int
+    view: Any
+    legal: tuple[Action, ...]
+
+    def decide(self) -> Action:
+        return make_agent(self.game, self.level, seed=self.seed).choose(self.view, list(self.legal))
 
 
 class Table:
@@ -164,6 +199,58 @@ class Table:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.human]
 
+    def levels(self) -> list[str | None]:
+        """Each seat's computer player's level (None for a person's seat), so a list of the seats can say
+        'computer player' before the deal gives it a name."""
+        return [None if s.human else s.level for s in self.seats]
+
+    def stand_ins(self) -> list[int]:
+        """The people's seats a computer player plays while they are away."""
+        return [i for i, s in enumerate(self.seats) if s.human and s.stand_in is not None]
+
+    def pass_host(self, present: set[int]) -> bool:
+        """When the host is not here and someone is, the host's role passes to the person present at the
+        lowest seat (it does not pass back): a table never waits for a host who is gone. Whether it
+        passed."""
+        people = sorted(i for i in present if self.seats[i].human)
+        if self.host in present or not people:
+            return False
+        self.host = people[0]
+        return True
+
+    @property
+    def levels_offered(self) -> tuple[str, ...]:
+        """The computer players' levels the table's game has."""
+        return agent_levels(self.game_name)
+
+    def stand_in(self, seat: int, level: str) -> None:
+        """A computer player of ``level`` plays a person's seat until they come back (the people at the
+        table agreed: the server counts the votes). TableError when it is not a person's seat."""
+        if not 0 <= seat < len(self.seats) or not self.seats[seat].human or self.seats[seat].name is None:
+            raise TableError("wrong_seat", f"seat {seat} is not a person's seat")
+        if level not in agent_levels(self.game_name):
+            raise TableError("bad_game", f"no {level!r} computer player for this game")
+        self.seats[seat].stand_in = level
+
+    def stand_down(self, seat: int) -> bool:
+        """The seat's person is back: the computer player standing in stops. Whether one was."""
+        s = self.seats[seat]
+        if s.stand_in is None:
+            return False
+        s.stand_in = None
+        return True
+
+    def mark(self) -> Mark:
+        """Where the table stands now, for :meth:`go_back` (the game's own moves are written to disk
+        before they are made, so they never need undoing)."""
+        return Mark(tuple(Seat(s.name, s.human, s.level, s.digest, s.stand_in) for s in self.seats), self.host,
+                    self.seed, self.game, self.game_number)
+
+    def go_back(self, mark: Mark) -> None:
+        """Undo the seats, the host, a deal or a new game since ``mark``: the change could not be saved."""
+        self.seats = [Seat(s.name, s.human, s.level, s.digest, s.stand_in) for s in mark.seats]
+        self.host, self.seed, self.game, self.game_number = mark.host, mark.seed, mark.game, mark.game_number
+
     def names(self) -> list[str | None]:
         return [s.name for s in self.seats]
 
@@ -221,7 +308,7 @@ class Table:
             return [i for i, s in enumerate(self.seats) if s.human and s.name is None]
         if self.game.over:
             return []
-        return [i for i in self.game.seats_to_act() if self.seats[i].human]
+        return [i for i in self.game.seats_to_act() if not self.seats[i].computer_plays]
 
     def why_not(self, seat: int) -> dict[str, str | None]:
         assert self.game is not None
@@ -231,23 +318,33 @@ class Table:
         assert self.game is not None
         return self.game.try_apply(action)
 
-    def computers_move(self, limit: int = COMPUTER_BURST) -> int:
-        """Let computer players act while one of them is to act: at most ``limit`` decisions."""
+    def next_decision(self) -> Decision | None:
+        """What a computer player to act now must decide, in the form a computer player takes it (only
+        its own seat's view); None when no computer player is to act."""
         game = self.game
+        if game is None or game.over:
+            return None
+        seat = next((s for s in game.seats_to_act() if self.seats[s].computer_plays), None)
+        if seat is None:
+            return None
+        s = self.seats[seat]
+        level = (s.stand_in if s.human else s.level) or "normal"
+        return Decision(self.game_name, level, bot_seed(game.seed, seat, len(game.actions)), game.view(seat),
+                        tuple(game.legal_actions(seat)))
+
+    def computers_move(self, limit: int = COMPUTER_BURST) -> int:
+        """Let computer players act, here and now, while one of them is to act: at most ``limit``
+        decisions (the server has them decided in other processes: see access_game.net.computers)."""
         moved = 0
-        while game is not None and not game.over and moved < limit:
-            seat = next((s for s in game.seats_to_act() if not self.seats[s].human), None)
-            if seat is None:
-                break
-            level = self.seats[seat].level or "normal"
-            agent = make_agent(self.game_name, level, seed=bot_seed(game.seed, seat, len(game.actions)))
-            game.apply(agent.choose(game.view(seat), game.legal_actions(seat)))
+        while moved < limit and (decision := self.next_decision()) is not None:
+            assert self.game is not None
+            self.game.apply(decision.decide())
             moved += 1
         return moved
 
     def computers_to_move(self) -> bool:
         game = self.game
-        return game is not None and not game.over and any(not self.seats[s].human for s in game.seats_to_act())
+        return game is not None and not game.over and any(self.seats[s].computer_plays for s in game.seats_to_act())
 
     # ----------------------------------------------------------------- saving
     def to_data(self, *, with_game: bool = True) -> dict[str, Any]:
@@ -260,7 +357,8 @@ class Table:
             "options": self.options,
             "host": self.host,
             "game_number": self.game_number,
-            "seats": [{"name": s.name, "human": s.human, "level": s.level, "digest": s.digest} for s in self.seats],
+            "seats": [{"name": s.name, "human": s.human, "level": s.level, "digest": s.digest, "stand_in": s.stand_in}
+                      for s in self.seats],
         }
         if with_game:
             data["game"] = None if self.game is None else self.game.to_data()
@@ -272,8 +370,8 @@ class Table:
         if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT or data.get("version") != TABLE_VERSION:
             raise SaveFormatError("this is not an access-game table of version 1")
         try:
-            seats = [Seat(name=s["name"], human=bool(s["human"]), level=s["level"], digest=s["digest"])
-                     for s in data["seats"]]
+            seats = [Seat(name=s["name"], human=bool(s["human"]), level=s["level"], digest=s["digest"],
+                          stand_in=s.get("stand_in")) for s in data["seats"]]
             if not all((s.name is None or isinstance(s.name, str)) for s in seats):
                 raise SaveFormatError("a seat's name is not text")
             code, game_name = str(data["code"]), str(data["game_name"])

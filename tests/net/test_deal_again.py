@@ -111,10 +111,11 @@ def test_a_server_restarted_after_the_new_deal_brings_back_the_new_game(tmp_path
             ann.session.new_game(0)
             ann.pump_until(lambda: ann.session.game_number == 2 and not ann.session.over)
             code = ann.session.code
-            table = _server_game(first, code)
-            seed, actions = table.seed, list(table.game.actions)
         finally:
             ann.session.connection.close()  # gone without leaving: the seat is kept
+    # Read once the first server has stopped: its computer players may have moved until then.
+    table = _server_game(first, code)
+    seed, actions = table.seed, list(table.game.actions)
     with LiveServer(data) as second:
         assert second.tables is not None
         back = second.tables.tables[code]

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from server_harness import ROOT, ServerProcess, in_process, play_until_one_stops, run, seated
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from access_game.net import protocol as p
 from access_game.net.scripted import ScriptedPlayer
@@ -171,8 +171,10 @@ def test_malformed_oversized_and_flooding_clients_leave_other_tables_untouched()
             code = players[0].code or ""
             table = tables.tables[code]
 
+            # Each attacker from an address of its own (127.0.0.0/8 is all this machine's): the limits
+            # are per address, and the players are at 127.0.0.1.
             async def attack() -> None:
-                ws = await connect(url, compression=None)
+                ws = await connect(url, compression=None, local_addr=("127.0.0.2", 0))
                 await ws.send(json.dumps({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": "Mallory"}))
                 await ws.recv()
                 for frame, error in (("{", "bad_json"), (b"\x00\x01", "bad_message"),
@@ -190,7 +192,7 @@ def test_malformed_oversized_and_flooding_clients_leave_other_tables_untouched()
                 assert ws.close_code == p.CLOSE_TOO_BIG
 
             async def flood() -> None:
-                ws = await connect(url, compression=None)
+                ws = await connect(url, compression=None, local_addr=("127.0.0.3", 0))
                 errors = 0
                 with contextlib.suppress(ConnectionClosed):
                     for _ in range(500):
@@ -200,6 +202,10 @@ def test_malformed_oversized_and_flooding_clients_leave_other_tables_untouched()
                         message = json.loads(await asyncio.wait_for(ws.recv(), 10))
                         errors += message["type"] == "error" and message["code"] == "too_fast"
                 assert errors >= 1 and ws.close_code == p.CLOSE_POLICY
+                # The flooder's address is cut off for a while, whatever connection it comes back on.
+                with pytest.raises(InvalidStatus) as refused:
+                    await connect(url, compression=None, local_addr=("127.0.0.3", 0))
+                assert refused.value.response.status_code == 429
 
             await asyncio.gather(play_until_one_stops(players, 25), attack(), flood())
             assert table.game is not None

@@ -104,14 +104,14 @@ class RecordingServer(TableServer):
         super().__init__(None)
         self.sent: list[Snapshot] = []
 
-    async def _send(self, conn: Connection, message: dict[str, Any]) -> None:
+    def _post(self, conn: Connection, text: str) -> None:
+        """Every frame goes to its connection's queue here, as the text that goes on the wire."""
         table = self.tables.get(conn.code) if conn.code is not None else None
         game = table.game if table is not None else None
         # The frame as it goes on the wire, read back: the check reads what the client reads.
-        snap = Snapshot(game, -1 if conn.seat is None else conn.seat, json.loads(json.dumps(message)))
-        before = self.frames_sent
-        await super()._send(conn, message)
-        if self.frames_sent > before:  # sent, not dropped on a closed connection
+        snap = Snapshot(game, -1 if conn.seat is None else conn.seat, json.loads(text))
+        super()._post(conn, text)
+        if not conn.dropped:  # queued, not dropped with a connection that stopped reading
             self.sent.append(snap)
 
 

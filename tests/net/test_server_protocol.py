@@ -175,9 +175,12 @@ def test_the_host_hands_an_absent_seat_to_a_computer_player() -> None:
             back.code, back.token = code, token
             with pytest.raises(RuntimeError, match="bad_token"):
                 await back.rejoin()
-            # The computer players play; the table waits only for Ann.
+            # The computer players play (each move decided in another process); the table then waits
+            # only for Ann, and says so.
             assert table.game is not None
-            assert all(s == 0 for s in table.game.seats_to_act())
+            while not (ann.update is not None and ann.update.to_act == (0,)):
+                await ann.receive()
+            assert all(s == 0 for s in table.game.seats_to_act()) and table.waiting_for() == [0]
             for pl in (ann, back):
                 await pl.close()
 

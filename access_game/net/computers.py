@@ -1,0 +1,79 @@
+"""Computer players' decisions, made in other processes so that one table's thinking never holds up
+another table.
+
+The server's event loop answers every table's people; a hard computer player can think for tens of
+milliseconds a move, and a table of thirteen of them would otherwise keep every other table waiting.
+So each decision (:class:`access_game.net.tables.Decision`: the game, the level and seed, and the
+seat's own view and legal moves, nothing more) goes to a pool of worker processes, one per core,
+started with the ``spawn`` method (safe beside the server's threads) and run at a lower priority
+than the server, and the table waits for the answer while the loop serves everyone else.
+
+One pool serves every table of a process (:func:`shared`), started on the first decision.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import os
+import signal
+from concurrent.futures import ProcessPoolExecutor
+
+from access_game.net.tables import Decision
+from engine.actions import Action
+
+__all__ = ["ComputerPlayers", "shared"]
+
+#: How much lower the workers' priority is than the server's (Unix niceness): people's moves first.
+WORKER_NICENESS = 5
+
+
+def _start_worker() -> None:
+    """In each worker: Ctrl+C and a service manager's stop are for the server, which ends the pool; the
+    worker thinks at a lower priority than the server answering people."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(WORKER_NICENESS)
+
+
+def _decide(decision: Decision) -> Action:
+    return decision.decide()
+
+
+class ComputerPlayers:
+    """A pool of worker processes making computer players' decisions; ``workers`` 0 decides on the
+    calling thread (a server that must not start processes, and measurements of the difference)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = (os.cpu_count() or 1) if workers is None else workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_start_worker)
+        return self._pool
+
+    async def decide(self, decision: Decision) -> Action:
+        """The computer player's move, decided in a worker while the event loop serves other tables."""
+        if self.workers == 0:
+            return decision.decide()
+        return await asyncio.get_running_loop().run_in_executor(self._executor(), _decide, decision)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
+_SHARED: ComputerPlayers | None = None
+
+
+def shared() -> ComputerPlayers:
+    """The process's one pool, for every table server it runs."""
+    global _SHARED
+    if _SHARED is None:
+        _SHARED = ComputerPlayers()
+    return _SHARED
