@@ -13,6 +13,7 @@ from pathlib import Path
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
+from access_game.net.limits import Limits
 from speech.i18n import _
 
 DEFAULT_PORT = 8765
@@ -30,6 +31,44 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser.add_argument("--tls-key", type=Path, metavar="FILE", help="private key (PEM) of the certificate")
     parser.add_argument("--stats", type=Path, metavar="FILE",
                         help="when stopping, write the server's time per action (JSON: p50_ms, p99_ms) to FILE")
+    limits = parser.add_argument_group("limits per address (0: no limit; docs/online.md)")
+    defaults = Limits()
+    limits.add_argument("--connections-per-address", type=_count, default=defaults.connections_per_address,
+                        metavar="N", help=f"connections open at once from one address (default "
+                        f"{defaults.connections_per_address})")
+    limits.add_argument("--tables-per-minute", type=_count, default=int(defaults.tables_per_minute), metavar="N",
+                        help=f"tables one address may create a minute (default {defaults.tables_per_minute:g})")
+    limits.add_argument("--joins-per-minute", type=_count, default=int(defaults.joins_per_minute), metavar="N",
+                        help=f"joins and rejoins one address may ask for a minute (default "
+                        f"{defaults.joins_per_minute:g})")
+    limits.add_argument("--behind-proxy", action="store_true",
+                        help="a reverse proxy on this machine forwards the players: their address is the last "
+                        "one of X-Forwarded-For")
+    parser.add_argument("--idle-hours", type=_hours, default=defaults.idle_seconds / 3600, metavar="H",
+                        help="archive a table nobody has been at for H hours (default 24; 0: never)")
+    parser.add_argument("--origin", action="append", default=[], metavar="URL",
+                        help="let web pages from this origin connect (repeatable; programs, which send no "
+                        "origin, always may)")
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"0 or more, not {value}")
+    return value
+
+
+def _hours(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of hours, not {text!r}") from None
+    if not 0 <= value <= 24 * 365 * 100:
+        raise argparse.ArgumentTypeError(f"0 or more hours, not {text}")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,15 +91,22 @@ def run(args: argparse.Namespace) -> int:
         data = data_dir() / "tables"
     if data.exists() and not data.is_dir():
         raise UsageError(f"--data: {data} is not a directory")
-    from access_game.net.server import raise_open_file_limit, run_server
+    from access_game.net.server import DirectoryInUse, raise_open_file_limit, run_server
 
     raise_open_file_limit()
+    limits = Limits(connections_per_address=args.connections_per_address, tables_per_minute=args.tables_per_minute,
+                    joins_per_minute=args.joins_per_minute, idle_seconds=args.idle_hours * 3600)
 
     def announce(line: str) -> None:
         print(line, flush=True)
 
     try:
-        asyncio.run(run_server(args.host, args.port, data, tls, announce, args.stats))
+        asyncio.run(run_server(args.host, args.port, data, tls, announce, args.stats, limits=limits,
+                               origins=args.origin, behind_proxy=args.behind_proxy))
+    except DirectoryInUse:
+        print(f"access-game serve: the tables in {data} are being served by another access-game serve; stop it "
+              "first, or give this one another --data folder", file=sys.stderr)
+        return 1
     except OSError as exc:
         print(f"access-game serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1

@@ -240,9 +240,17 @@ def _client_process(args: tuple[str, str, int, int, int, float, float],
     return asyncio.run(_client_main(*args, server_pid=server_pid))
 
 
-def start_server_process(data: Path, *, nice: int = 0, stats: Path | None = None) -> tuple[subprocess.Popen[str], str]:
-    """``access-game serve`` on a free loopback port, with its URL once it listens."""
+#: The load generator is one machine opening thousands of tables: no limits per address for it.
+UNLIMITED = ("--connections-per-address", "0", "--tables-per-minute", "0", "--joins-per-minute", "0")
+
+
+def start_server_process(data: Path, *, nice: int = 0, stats: Path | None = None,
+                         limited: bool = False) -> tuple[subprocess.Popen[str], str]:
+    """``access-game serve`` on a free loopback port, with its URL once it listens; without limits per
+    address unless ``limited``."""
     command = [sys.executable, "-m", "access_game", "serve", "--port", "0", "--data", str(data)]
+    if not limited:
+        command += UNLIMITED
     if stats is not None:
         command += ["--stats", str(stats)]
     if nice and sys.platform != "win32":

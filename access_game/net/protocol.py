@@ -12,11 +12,11 @@ an error to its player by its ``code`` (see docs/protocol.md), in the player's l
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from access_game.net.limits import RATE_BURST, RATE_PER_SECOND, TokenBucket
 from engine.actions import Action, action_to_data
 from engine.codec import GameCodec, codec_of
 from engine.events import Event, event_to_data
@@ -72,11 +72,6 @@ __all__ = [
 PROTOCOL_VERSION = 2
 #: The largest client frame the server reads (its ``max_size``); a bigger one closes the connection (1009).
 MAX_FRAME_BYTES = 16 * 1024
-#: Client messages per second a connection may send on average, and the burst it may send at once.
-RATE_PER_SECOND = 20.0
-RATE_BURST = 40
-#: After this many messages refused as too fast in a row, the connection is closed (1008).
-FLOOD_LIMIT = 20
 MAX_CHAT_CHARS = 300
 MAX_NAME_CHARS = 40
 MAX_SEATS = 14
@@ -382,30 +377,6 @@ def parse_client(frame: str | bytes) -> ClientMessage:
         _only(data)
         return Leave()
     raise ProtocolError(ErrorCode.BAD_MESSAGE, f"unknown message type {str(kind)[:40]!r}")
-
-
-class TokenBucket:
-    """``rate`` messages a second on average, ``burst`` at once: a connection's allowance."""
-
-    def __init__(self, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
-
-    def refill(self, now: float | None = None) -> float:
-        """The tokens there are now, what has been earned since the last look added."""
-        now = time.monotonic() if now is None else now
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        return self.tokens
-
-    def allow(self, now: float | None = None) -> bool:
-        self.refill(now)
-        if self.tokens >= 1.0 - 1e-9:  # a whole token earned, give or take the clock's rounding
-            self.tokens -= 1.0
-            return True
-        return False
 
 
 # --------------------------------------------------------------------------- server messages

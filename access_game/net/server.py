@@ -42,12 +42,12 @@ from websockets.typing import Origin
 
 from access_game.net import protocol as p
 from access_game.net.computers import ComputerPlayers, shared
+from access_game.net.limits import FLOOD_LIMIT, Address, Limits
 from access_game.net.table_store import TableStore
 from access_game.net.tables import Mark, Table, TableError, new_code
 from speech.i18n import ngettext
 
-__all__ = ["HARD_FRAME_BYTES", "Connection", "DirectoryInUse", "Limits", "TableServer", "run_server",
-           "start_server"]
+__all__ = ["HARD_FRAME_BYTES", "Connection", "DirectoryInUse", "TableServer", "run_server", "start_server"]
 
 log = logging.getLogger("access_game.net.server")
 
@@ -72,66 +72,6 @@ PUBLISH_SECONDS = 0.1
 
 class DirectoryInUse(Exception):
     """Another server process holds the table directory."""
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """What one address (one machine, or one network behind one router) may ask of the server; 0 turns
-    a limit off. The defaults let a class of thirty behind one school router play, and make guessing a
-    table code take years (docs/protocol.md); docs/online.md says how to set them."""
-
-    connections_per_address: int = 32
-    tables_per_minute: float = 10
-    joins_per_minute: float = 60
-    #: Seconds an address is cut off after one of its connections flooded the server.
-    flood_block_seconds: float = 60
-    #: Frames waiting to be written to one connection before it counts as not reading and is dropped.
-    send_queue: int = 512
-    #: Seconds with no person connected after which a table is archived (0: never).
-    idle_seconds: float = 24 * 3600
-
-    @classmethod
-    def unlimited(cls) -> Limits:
-        """No limits per address: a load generator on one machine (bench-server)."""
-        return cls(connections_per_address=0, tables_per_minute=0, joins_per_minute=0)
-
-
-class _Allowance:
-    """A token bucket that may be switched off (a limit of 0)."""
-
-    def __init__(self, per_minute: float) -> None:
-        self.bucket = p.TokenBucket(per_minute / 60, max(1, int(per_minute))) if per_minute > 0 else None
-
-    def allow(self) -> bool:
-        return self.bucket is None or self.bucket.allow()
-
-    @property
-    def full(self) -> bool:
-        """As if unused: forgetting the address would give it nothing it has not got."""
-        return self.bucket is None or self.bucket.refill() >= self.bucket.burst - 1e-9
-
-
-@dataclass(eq=False, slots=True)
-class Address:
-    """What the server keeps of one address: its connections and what it may still ask for."""
-
-    limits: Limits
-    connections: set[Connection] = field(default_factory=set)
-    tables: _Allowance = field(init=False)
-    joins: _Allowance = field(init=False)
-    blocked_until: float = 0.0
-
-    def __post_init__(self) -> None:
-        self.tables = _Allowance(self.limits.tables_per_minute)
-        self.joins = _Allowance(self.limits.joins_per_minute)
-
-    @property
-    def blocked(self) -> bool:
-        return time.monotonic() < self.blocked_until
-
-    @property
-    def forgettable(self) -> bool:
-        return not self.connections and not self.blocked and self.tables.full and self.joins.full
 
 
 @dataclass(eq=False, slots=True)
@@ -269,7 +209,7 @@ class TableServer:
             async for frame in ws:
                 if not conn.bucket.allow():  # over the allowance: dropped, and said so with its ref
                     conn.strikes += 1
-                    if conn.strikes > p.FLOOD_LIMIT:
+                    if conn.strikes > FLOOD_LIMIT:
                         self._cut_off(conn.address)
                         await _close_unread(ws, p.CLOSE_POLICY, "too many messages")
                         break
