@@ -90,10 +90,10 @@ class FrenchGame:
 
 FRENCH_GAMES = (
     FrenchGame("five_crowns_seed11_fr", ui_driver.GOLDEN_GAMES[0], _five_crowns_record, ui_driver.replay_golden),
-    FrenchGame("solitaire_won_seed6_fr", solitaire_driver.GOLDEN_DEALS[0], _solitaire_record, _solitaire_replay),
+    FrenchGame("solitaire_won_seed191_fr", solitaire_driver.GOLDEN_DEALS[0], _solitaire_record, _solitaire_replay),
     FrenchGame("contract_rummy_seed4_fr", contract_driver.GOLDEN_GAMES[0], contract_driver.record_golden,
                contract_driver.replay_golden),
-    FrenchGame("upcard_seed15_target500_fr", upcard_driver.GOLDEN_GAMES[0], upcard_driver.record_golden,
+    FrenchGame("upcard_seed225_target500_fr", upcard_driver.GOLDEN_GAMES[0], upcard_driver.record_golden,
                upcard_driver.replay_golden),
 )
 

@@ -24,13 +24,13 @@ def test_the_golden_game_shows_every_part_of_the_table() -> None:
     # The fanned pile: read, searched, costed, taken back.
     assert "cards; from the top: " in text and "You could take back to " in text
     assert " against you unless put down" in text
-    assert "You took 8 cards from the discard pile, back to the 3 of hearts" in text
+    assert "You took 10 cards from the discard pile, back to the king of clubs" in text
     # Lay-offs, going out, last turns, the totals against the target, the end.
     assert "You laid off the " in text and "You went out." in text
     assert "You can go out this turn: " in text
     assert "Your turn, last turn." in text and "You have melded, so you get no last turn." in text
     assert "Target 500. Totals: you 0" in text and "short of the target." in text
-    assert "Game over. You win with 635 points." in text
+    assert "Game over. You win with 660 points." in text
     # A move that is not allowed yet is refused with the reason.
     refused = "You may take from the discard pile only after you have melded, on a later turn."
     assert lines[lines.index("> t") + 1] == refused

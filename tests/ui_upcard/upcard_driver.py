@@ -273,7 +273,7 @@ class GoldenGame:
         return UpcardHarness(seed=self.seed, players=self.players, target=self.target, settings=self.settings())
 
 
-GOLDEN_GAMES = (GoldenGame("upcard_seed15_target500", 15, 500),)
+GOLDEN_GAMES = (GoldenGame("upcard_seed225_target500", 225, 500),)
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 
 
