@@ -36,8 +36,8 @@ def english_value(name: str, value: Any) -> str:
     if isinstance(value, Rank):
         return value.word if name == "rank" else value.plural
     if isinstance(value, tuple) and all(isinstance(v, Card) for v in value):
-        if not name.startswith("the_"):
-            return ", ".join(c.name for c in value)
+        if not name.startswith("the_"):  # card by card as speech says a list (speech.phrases.CARD_SEPARATOR)
+            return "; ".join(c.name for c in value)
         names = [f"the {c.name}" for c in value]
         if len(names) < 2:
             return names[0] if names else "no cards"
