@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                                                           "players on loopback and report action latency, errors and "
                                                           "server memory."))
     parser.add_argument("--tables", type=int, default=100, help="tables to play at once (default 100)")
-    parser.add_argument("--seconds", type=float, default=20.0, help="how long to play, after seating (default 20)")
+    parser.add_argument("--seconds", type=float, help="how long to play, after seating (default 20; 5 with --attack)")
     parser.add_argument("--seats", type=int, default=4, help="people at each table (default 4)")
     parser.add_argument("--game", default="five-crowns", type=str.casefold, choices=GAMES,
                         help="game the tables play (default five-crowns)")
@@ -31,11 +31,37 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser.add_argument("--nice", type=int, default=0, help="run the server under nice -n N (default 0)")
     parser.add_argument("--restart", action="store_true", help="after playing, kill the server (SIGKILL), start "
                         "it again on its table directory and time every player's rejoin (one client process)")
+    parser.add_argument("--busy-tables", type=int, default=0, metavar="K",
+                        help="K more tables of one scripted person, acting at once, and --busy-computers hard "
+                        "computer players, playing all along beside the measured tables (default 0)")
+    parser.add_argument("--busy-computers", type=int, default=13, metavar="N",
+                        help="computer players at each busy table (default 13: Five Crowns' largest table)")
+    parser.add_argument("--computer-workers", type=int, metavar="N",
+                        help="the server's processes for computer players' decisions (default: one per core; "
+                        "0: on its event loop, for comparison)")
+    parser.add_argument("--attack", action="store_true",
+                        help="instead: one address asking as much as it can of a server with the default limits "
+                        "for --seconds (default 5 with --attack): tables created, table codes tried")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
 
 
 def run(args: argparse.Namespace) -> int:
-    from access_game.net.bench import MAX_SECONDS, MAX_TABLES, run_bench
+    from access_game.net.bench import MAX_SECONDS, MAX_TABLES, Busy, run_attack, run_bench
+
+    if args.attack:
+        seconds = 5.0 if args.seconds is None else args.seconds
+        if not 0 < seconds <= 60:
+            raise UsageError(f"--seconds with --attack is more than 0 and at most 60, not {seconds:g}")
+        _print(run_attack(seconds).data, args.json)
+        return 0
+    if args.seconds is None:
+        args.seconds = 20.0
+    if not 0 <= args.busy_tables <= 8:
+        raise UsageError(f"--busy-tables is 0 to 8, not {args.busy_tables}")
+    if not 1 <= args.busy_computers <= 13:
+        raise UsageError(f"--busy-computers is 1 to 13, not {args.busy_computers}")
+    if args.computer_workers is not None and not 0 <= args.computer_workers <= 64:
+        raise UsageError(f"--computer-workers is 0 to 64, not {args.computer_workers}")
 
     if not 1 <= args.tables <= MAX_TABLES:
         raise UsageError(f"--tables is 1 to {MAX_TABLES}, not {args.tables}")
@@ -49,11 +75,17 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--workers is 1 to 8, not {args.workers}")
     if not 0 <= args.nice <= 19:
         raise UsageError(f"--nice is 0 to 19, not {args.nice}")
+    busy = Busy(args.busy_tables, args.busy_computers) if args.busy_tables else None
     result = run_bench(tables=args.tables, seconds=args.seconds, seats=args.seats, game=args.game,
-                       think=args.think, workers=args.workers, nice=args.nice, restart=args.restart).data
-    if args.json:
+                       think=args.think, workers=args.workers, nice=args.nice, restart=args.restart, busy=busy,
+                       computer_workers=args.computer_workers).data
+    _print(result, args.json)
+    return 0 if result["errors"] == 0 else 1
+
+
+def _print(result: dict[str, object], as_json: bool) -> None:
+    if as_json:
         print(json.dumps(result))
     else:
         for key, value in result.items():
             print(f"{key}: {value}")
-    return 0 if result["errors"] == 0 else 1

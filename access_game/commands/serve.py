@@ -46,6 +46,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                         "one of X-Forwarded-For")
     parser.add_argument("--idle-hours", type=_hours, default=defaults.idle_seconds / 3600, metavar="H",
                         help="archive a table nobody has been at for H hours (default 24; 0: never)")
+    parser.add_argument("--computer-workers", type=_count, metavar="N",
+                        help="processes deciding computer players' moves (default: one per core; 0: on the "
+                        "server's own loop, which slows every table while they think)")
     parser.add_argument("--origin", action="append", default=[], metavar="URL",
                         help="let web pages from this origin connect (repeatable; programs, which send no "
                         "origin, always may)")
@@ -101,8 +104,11 @@ def run(args: argparse.Namespace) -> int:
         print(line, flush=True)
 
     try:
+        from access_game.net.computers import ComputerPlayers
+
+        computers = ComputerPlayers(args.computer_workers) if args.computer_workers is not None else None
         asyncio.run(run_server(args.host, args.port, data, tls, announce, args.stats, limits=limits,
-                               origins=args.origin, behind_proxy=args.behind_proxy))
+                               origins=args.origin, behind_proxy=args.behind_proxy, computers=computers))
     except DirectoryInUse:
         print(f"access-game serve: the tables in {data} are being served by another access-game serve; stop it "
               "first, or give this one another --data folder", file=sys.stderr)

@@ -35,7 +35,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from access_game.net import protocol as p
 
-__all__ = ["MAX_SECONDS", "MAX_TABLES", "BenchResult", "run_bench", "start_server_process"]
+__all__ = ["MAX_SECONDS", "MAX_TABLES", "BenchResult", "Busy", "run_attack", "run_bench", "start_server_process"]
 
 MAX_TABLES = 2000
 MAX_SECONDS = 600
@@ -132,15 +132,18 @@ async def _open(url: str, name: str, rng: random.Random, counts: _Counts, think:
 
 
 async def _table(url: str, game: str, seats: int, index: int, counts: _Counts, think: float,
-                 opening: asyncio.Semaphore, ready: list[list[_Player]]) -> None:
+                 opening: asyncio.Semaphore, ready: list[list[_Player]], computers: int = 0,
+                 level: str = "easy") -> None:
+    """A table of ``seats`` players, ``computers`` of them computer players of ``level`` on the server
+    and the rest scripted people here (the first the host)."""
     rng = random.Random(f"bench/{index}")
     async with opening:
         host = await _open(url, f"Host {index}", rng, counts, think)
-        await host.send({"type": "create", "game": game, "seats": seats, "computers": 0, "level": "easy",
+        await host.send({"type": "create", "game": game, "seats": seats, "computers": computers, "level": level,
                          "options": {}})
         await host.until("seated")
         players = [host]
-        for i in range(1, seats):
+        for i in range(1, seats - computers):
             guest = await _open(url, f"Guest {index}.{i}", random.Random(f"bench/{index}/{i}"), counts, think)
             await guest.send({"type": "join", "code": host.code})
             await guest.until("seated")
@@ -175,13 +178,30 @@ async def _rejoin_all(players: list[_Player], url: str, counts: _Counts) -> list
     return times
 
 
+@dataclass(frozen=True, slots=True)
+class Busy:
+    """Tables beside the measured ones whose computer players think hard all the time: one scripted
+    person at each, acting at once whenever it is their turn, and ``computers`` computer players of
+    ``level`` (Five Crowns' largest table: 1 + 13). Their person's latencies are kept apart, so the
+    measured tables' figures say how much the busy tables slow everyone else."""
+
+    tables: int = 2
+    computers: int = 13
+    level: str = "hard"
+
+
 async def _client_main(url: str, game: str, seats: int, first: int, tables: int, seconds: float,
                        think: float, restart: Callable[[], tuple[str, float]] | None = None,
-                       server_pid: int | None = None) -> dict[str, Any]:
+                       server_pid: int | None = None, busy: Busy | None = None) -> dict[str, Any]:
     counts = _Counts()
+    busy_counts = _Counts()
     opening = asyncio.Semaphore(OPENING)
     ready: list[list[_Player]] = []
+    busy_ready: list[list[_Player]] = []
     started = time.monotonic()
+    if busy is not None:
+        await asyncio.gather(*(_table(url, "five-crowns", 1 + busy.computers, 10**6 + i, busy_counts, 0.0, opening,
+                                      busy_ready, busy.computers, busy.level) for i in range(busy.tables)))
     setups = await asyncio.gather(*(_table(url, game, seats, first + i, counts, think, opening, ready)
                                     for i in range(tables)), return_exceptions=True)
     for outcome in setups:
@@ -192,9 +212,10 @@ async def _client_main(url: str, game: str, seats: int, first: int, tables: int,
     cpu_before = _cpu_seconds(server_pid) if server_pid is not None else None
     deadline = time.monotonic() + seconds
     players = [pl for table in ready for pl in table]
+    busy_players = [pl for table in busy_ready for pl in table]
     lags: list[float] = []
     watch = asyncio.ensure_future(_watch_lag(lags, deadline))
-    outcomes = await asyncio.gather(*(pl.play(deadline) for pl in players), return_exceptions=True)
+    outcomes = await asyncio.gather(*(pl.play(deadline) for pl in players + busy_players), return_exceptions=True)
     watch.cancel()
     cpu_after = _cpu_seconds(server_pid) if server_pid is not None else None
     play_cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
@@ -216,8 +237,9 @@ async def _client_main(url: str, game: str, seats: int, first: int, tables: int,
         restarted = {"listening_s": round(listen_s, 2), "all_back_s": round(time.monotonic() - began, 2),
                      "rejoined": len(times), "rejoin_p50_ms": _percentile(times, 0.5),
                      "rejoin_p99_ms": _percentile(times, 0.99)}
-    await asyncio.gather(*(pl.ws.close() for pl in players), return_exceptions=True)
-    return {"latencies": counts.latencies, "actions": counts.actions, "errors": counts.errors, "restart": restarted,
+    await asyncio.gather(*(pl.ws.close() for pl in players + busy_players), return_exceptions=True)
+    return {"latencies": counts.latencies, "actions": counts.actions, "errors": counts.errors + busy_counts.errors,
+            "restart": restarted, "busy_latencies": busy_counts.latencies, "busy_actions": busy_counts.actions,
             "server_play_cpu_s": play_cpu,
             "cpu_s": time.process_time(), "lags": lags,
             "refused": counts.refused, "clients": len(players), "setup_s": setup_s,
@@ -233,24 +255,27 @@ async def _watch_lag(lags: list[float], deadline: float, every: float = 0.05) ->
 
 
 def _client_process(args: tuple[str, str, int, int, int, float, float],
-                    server_pid: int | None = None) -> dict[str, Any]:
+                    server_pid: int | None = None, busy: Busy | None = None) -> dict[str, Any]:
     from access_game.net.server import raise_open_file_limit
 
     raise_open_file_limit()
-    return asyncio.run(_client_main(*args, server_pid=server_pid))
+    return asyncio.run(_client_main(*args, server_pid=server_pid, busy=busy))
 
 
 #: The load generator is one machine opening thousands of tables: no limits per address for it.
 UNLIMITED = ("--connections-per-address", "0", "--tables-per-minute", "0", "--joins-per-minute", "0")
 
 
-def start_server_process(data: Path, *, nice: int = 0, stats: Path | None = None,
-                         limited: bool = False) -> tuple[subprocess.Popen[str], str]:
+def start_server_process(data: Path, *, nice: int = 0, stats: Path | None = None, limited: bool = False,
+                         computer_workers: int | None = None) -> tuple[subprocess.Popen[str], str]:
     """``access-game serve`` on a free loopback port, with its URL once it listens; without limits per
-    address unless ``limited``."""
+    address unless ``limited``; ``computer_workers`` processes deciding computer players' moves (None:
+    the server's own choice, one per core; 0: on the server's event loop, as a baseline)."""
     command = [sys.executable, "-m", "access_game", "serve", "--port", "0", "--data", str(data)]
     if not limited:
         command += UNLIMITED
+    if computer_workers is not None:
+        command += ["--computer-workers", str(computer_workers)]
     if stats is not None:
         command += ["--stats", str(stats)]
     if nice and sys.platform != "win32":
@@ -300,13 +325,18 @@ def _percentile(values: list[float], q: float) -> float | None:
 
 
 def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-crowns", think: float = 2.0,
-              workers: int = 1, nice: int = 0, restart: bool = False) -> BenchResult:
+              workers: int = 1, nice: int = 0, restart: bool = False, busy: Busy | None = None,
+              computer_workers: int | None = None) -> BenchResult:
     """Start the server, play ``tables`` tables for ``seconds`` seconds, stop, and report; with
     ``restart``, then kill the server (SIGKILL), start it again on its directory and time every
-    player's rejoin (one client process)."""
+    player's rejoin (one client process); with ``busy``, tables of hard computer players play beside
+    the measured ones all along (one client process)."""
+    if busy is not None:
+        workers = 1  # the busy tables and the measured ones in one client process, one clock
     with tempfile.TemporaryDirectory(prefix="access-game-bench-") as tmp:
         stats_file = Path(tmp) / "stats.json"
-        server, url = start_server_process(Path(tmp) / "tables", nice=nice, stats=stats_file)
+        server, url = start_server_process(Path(tmp) / "tables", nice=nice, stats=stats_file,
+                                           computer_workers=computer_workers)
         first_server: dict[str, Any] = {}
 
         def again() -> tuple[str, float]:
@@ -316,7 +346,8 @@ def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-
             server.kill()
             server.wait()
             began = time.monotonic()
-            server, new_url = start_server_process(Path(tmp) / "tables", nice=nice, stats=stats_file)
+            server, new_url = start_server_process(Path(tmp) / "tables", nice=nice, stats=stats_file,
+                                                   computer_workers=computer_workers)
             return new_url, time.monotonic() - began
 
         try:
@@ -329,8 +360,8 @@ def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-
 
                 raise_open_file_limit()
                 results = [asyncio.run(_client_main(*jobs[0], restart=again, server_pid=server.pid))]
-            elif len(jobs) == 1:
-                results = [_client_process(jobs[0], server.pid)]
+            elif len(jobs) == 1 or busy is not None:
+                results = [_client_process(jobs[0], server.pid, busy)]
             else:
                 with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
                     results = pool.map(_client_process, jobs)
@@ -378,6 +409,16 @@ def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-
         "game": game,
         "seats": seats,
     }
+    if busy is not None:
+        busy_latencies = [x for r in results for x in r["busy_latencies"]]
+        data["busy"] = {"tables": busy.tables, "computers": busy.computers, "level": busy.level,
+                        "person_actions": sum(r["busy_actions"] for r in results),
+                        "person_p50_ms": _percentile(busy_latencies, 0.5),
+                        "person_p99_ms": _percentile(busy_latencies, 0.99),
+                        "computer_workers": computer_workers}
+        # The server's own time per action counts the busy tables' long runs of computer moves too:
+        # the measured tables' latencies (p50_ms, p99_ms) are the figure.
+        data["server_p50_ms"] = data["server_p99_ms"] = None
     if restart:
         # The stats file is the second server's: the rejoins only. The first was killed unasked.
         data["restart"] = {**results[0]["restart"], "frames_sent_after": data["frames_sent"]}
@@ -386,6 +427,98 @@ def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-
     problems = [x for r in results for x in r["problems"]]
     if problems:
         data["problems"] = problems[:5]
+    return BenchResult(data)
+
+
+# --------------------------------------------------------------------------- one address asking too much
+
+
+@dataclass(slots=True)
+class _Attack:
+    created: int = 0
+    creates_refused: int = 0
+    guesses_answered: int = 0
+    guesses_refused: int = 0
+    hits: int = 0
+    connections_refused: int = 0
+
+
+async def _attack(url: str, seconds: float, creators: int, guessers: int) -> dict[str, Any]:
+    """From this one address, for ``seconds``: ``creators`` connections creating tables as fast as they
+    are answered (one table a connection, as the protocol allows), and ``guessers`` joining random
+    codes at just under the per-connection rate."""
+    from websockets.exceptions import InvalidStatus
+
+    tally = _Attack()
+    deadline = time.monotonic() + seconds
+    rng = random.Random("guesser")
+
+    async def hello() -> ClientConnection | None:
+        try:
+            ws = await connect(url, compression=None, open_timeout=10, ping_interval=None)
+        except InvalidStatus:  # refused at the handshake: the address has its connections open
+            tally.connections_refused += 1
+            await asyncio.sleep(0.05)
+            return None
+        await ws.send(p.encode({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": "Mallory"}))
+        await ws.recv()
+        return ws
+
+    async def answer(ws: ClientConnection) -> dict[str, Any]:
+        while True:
+            message = p.decode_server(await ws.recv())
+            if message["type"] in ("seated", "error"):
+                return message
+
+    async def creator() -> None:
+        while time.monotonic() < deadline:
+            ws = await hello()
+            if ws is None:
+                continue
+            await ws.send(p.encode({"type": "create", "game": "five-crowns", "seats": 2, "computers": 0,
+                                    "level": "easy", "options": {}}))
+            message = await answer(ws)
+            if message["type"] == "seated":
+                tally.created += 1
+            else:
+                tally.creates_refused += 1
+            await ws.close()
+
+    async def guesser() -> None:
+        ws = await hello()
+        while ws is not None and time.monotonic() < deadline:
+            code = "".join(rng.choice(p.CODE_ALPHABET) for _ in range(p.CODE_LENGTH))
+            await ws.send(p.encode({"type": "join", "code": code}))
+            message = await answer(ws)
+            if message["type"] == "seated":
+                tally.hits += 1
+                await ws.close()
+                ws = await hello()
+            elif message.get("code") == "too_many":
+                tally.guesses_refused += 1
+            else:
+                tally.guesses_answered += 1
+            await asyncio.sleep(1.0 / (p.RATE_PER_SECOND * 0.9))
+        if ws is not None:
+            await ws.close()
+
+    await asyncio.gather(*(creator() for _ in range(creators)), *(guesser() for _ in range(guessers)))
+    return {"seconds": seconds, "tables_created": tally.created, "creates_refused": tally.creates_refused,
+            "codes_guessed": tally.guesses_answered, "guesses_refused": tally.guesses_refused,
+            "codes_found": tally.hits, "connections_refused": tally.connections_refused,
+            "creators": creators, "guessers": guessers}
+
+
+def run_attack(seconds: float = 5.0, creators: int = 4, guessers: int = 16) -> BenchResult:
+    """One address asking as much as it can of a server with the default limits per address: how many
+    tables it creates and how many table codes it gets to try in ``seconds``."""
+    with tempfile.TemporaryDirectory(prefix="access-game-bench-") as tmp:
+        server, url = start_server_process(Path(tmp) / "tables", limited=True)
+        try:
+            data = asyncio.run(_attack(url, seconds, creators, guessers))
+        finally:
+            server.terminate()
+            server.wait(60)
     return BenchResult(data)
 
 
