@@ -4,13 +4,8 @@ seat. Also: a server that cannot be reached is one line and exit 1; bad argument
 
 from __future__ import annotations
 
-import os
-import re
-import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pexpect
 import pytest
@@ -18,32 +13,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from client_support import free_port
-
-COMMAND = Path(sys.executable).parent / "access-game"
-
-
-def _env(home: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PROMPT_TOOLKIT", "BRLAPI"))}
-    env.update(ACCESS_GAME_HOME=str(home), TERM="dumb", COLUMNS="200", LINES="24")
-    return env
-
-
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[str]:
-    proc = subprocess.Popen([str(COMMAND), "serve", "--port", "0", "--data", str(tmp_path / "tables")],
-                            stdout=subprocess.PIPE, text=True, env=_env(tmp_path / "server"))
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    match = re.match(r"Serving on (ws://\S+)", line)
-    assert match, line
-    yield match.group(1)
-    proc.terminate()
-    proc.wait(timeout=10)
-
-
-def _spawn(home: Path, *args: str) -> Any:
-    return pexpect.spawn(str(COMMAND), [*args, "--speech", "screen-reader"], env=_env(home),
-                         dimensions=(24, 200), encoding="utf-8", timeout=15)
+from terminal_support import spawn as _spawn
+from terminal_support import words
 
 
 def test_host_and_join_from_two_terminals_hear_each_other(served: str, tmp_path: Path,
@@ -84,8 +55,7 @@ def test_host_and_join_from_two_terminals_hear_each_other(served: str, tmp_path:
     ann.expect("quit y/n>")
     ann.send("y")
     # (the announcer may wrap a long line at the width setting: any whitespace between words)
-    kept = f"Your seat is kept: access-game join --server {served} {code} takes it back."
-    ann.expect(r"\s+".join(re.escape(word) for word in kept.split()))
+    ann.expect(words(f"Your seat is kept: access-game join --server {served} {code} takes it back."))
     ann.expect(pexpect.EOF)
     ann.close()
     assert ann.exitstatus == 0
