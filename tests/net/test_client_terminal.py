@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pexpect
 import pytest
@@ -97,6 +98,8 @@ def test_a_server_that_cannot_be_reached_is_one_line_and_exit_1(tmp_path: Path) 
     ["host", "--server", "ws://127.0.0.1:1", "--game", "five-crowns", "--seats", "2", "--name", " "],
     ["join", "--server", "ws://127.0.0.1:1", "K7", "--name", "Ben"],
     ["join", "--server", "ws://127.0.0.1:1", "K7Q2MX"],
+    # no name, and no seat kept at that table on this computer to take back (which would have one)
+    ["join", "--server", "ws://127.0.0.1:1", "K7Q-AMX-3F9"],
 ])
 def test_bad_arguments_exit_2_with_usage(args: list[str], capsys: pytest.CaptureFixture[str],
                                         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -111,6 +114,28 @@ def test_bad_arguments_exit_2_with_usage(args: list[str], capsys: pytest.Capture
     assert status == 2, err
     assert err.startswith("usage: access-game "), err
     assert "error: " in err and "Traceback" not in err
+
+
+def test_join_without_a_name_takes_back_the_seat_kept_with_its_name(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path) -> None:
+    """The command a terminal prints on leaving a game ("Your seat is kept: access-game join --server URL
+    CODE takes it back.") names no player: typed as printed, it must work, with the kept seat's name."""
+    import io
+
+    from access_game.cli import main
+    from access_game.net.client import SeatToken, TokenStore
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setenv("ACCESS_GAME_HOME", str(tmp_path))
+    TokenStore().put(SeatToken("ws://127.0.0.1:1", "K7QAMX3F9", 1, "secret", "Ben"))
+    asked: list[Any] = []
+    monkeypatch.setattr("access_game.net.terminal.play_at_table", lambda request, settings: asked.append(request) or 0)
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    assert main(["join", "--server", "ws://127.0.0.1:1", "K7Q-AMX-3F9"]) == 0
+    assert [(r.name, r.code) for r in asked] == [("Ben", "K7QAMX3F9")]
 
 
 def test_a_table_code_the_server_does_not_know_is_one_line_and_exit_1(tmp_path: Path,
