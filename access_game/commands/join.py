@@ -1,8 +1,10 @@
 """The ``join`` subcommand: take a seat at a table on a server, by its code.
 
-``access-game join --server ws://HOST:PORT K7Q2MX --name Ben``. A seat taken earlier from this
+``access-game join --server ws://HOST:PORT K7Q-AMX-3F9 --name Ben``. A seat taken earlier from this
 computer (its token is kept under the user data directory) is taken back instead, with everything
-missed while away: a closed terminal or a dropped connection loses nothing.
+missed while away: a closed terminal or a dropped connection loses nothing. Taking a kept seat back
+needs no name (the seat has one), so the command a terminal prints when it leaves a game is the whole
+command: ``access-game join --server ws://HOST:PORT K7Q-AMX-3F9``.
 """
 
 from __future__ import annotations
@@ -23,23 +25,35 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--server", required=True, metavar="URL", help=_("the table server: ws://HOST:PORT or wss://HOST"))
     p.add_argument("code", metavar="CODE",
                    help=_("the table code the host was given (nine letters and digits, such as K7Q-AMX-3F9)"))
-    p.add_argument("--name", required=True, help=_("your name at the table"))
+    p.add_argument("--name", help=_("your name at the table (not needed to take back a seat kept on this computer)"))
     add_common(p)
 
 
 def run(args: argparse.Namespace) -> int:
     check_server(args.server)
-    check_name(args.name)
     from access_game.net.protocol import CODE_LENGTH, read_code
 
     code = read_code(args.code)
     if code is None:
         raise UsageError(_("CODE: a table code is {length} letters and digits, such as K7Q-AMX-3F9").format(
             length=CODE_LENGTH))
+    name = args.name if args.name is not None else _kept_name(args.server, code)
+    if name is None:
+        raise UsageError(_("--name: your name at the table is needed to take a seat (a seat kept on this computer "
+                           "is taken back without it)"))
+    check_name(name)
     settings = terminal_settings(args)
     if not sys.stdin.isatty():
         print(_("access-game: join needs a terminal: standard input is not one."), file=sys.stderr)
         return 2
     from access_game.net.terminal import SeatRequest, play_at_table
 
-    return play_at_table(SeatRequest(args.server, args.name, {"type": "join", "code": code}, code=code), settings)
+    return play_at_table(SeatRequest(args.server, name, {"type": "join", "code": code}, code=code), settings)
+
+
+def _kept_name(server: str, code: str) -> str | None:
+    """The name a seat kept on this computer for that table was taken with (None: no seat is kept)."""
+    from access_game.net.client import TokenStore
+
+    kept = TokenStore().get(server, code)
+    return None if kept is None else kept.name

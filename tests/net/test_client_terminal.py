@@ -4,11 +4,7 @@ seat. Also: a server that cannot be reached is one line and exit 1; bad argument
 
 from __future__ import annotations
 
-import os
-import re
-import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,32 +14,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from client_support import free_port
-
-COMMAND = Path(sys.executable).parent / "access-game"
-
-
-def _env(home: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PROMPT_TOOLKIT", "BRLAPI"))}
-    env.update(ACCESS_GAME_HOME=str(home), TERM="dumb", COLUMNS="200", LINES="24")
-    return env
-
-
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[str]:
-    proc = subprocess.Popen([str(COMMAND), "serve", "--port", "0", "--data", str(tmp_path / "tables")],
-                            stdout=subprocess.PIPE, text=True, env=_env(tmp_path / "server"))
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    match = re.match(r"Serving on (ws://\S+)", line)
-    assert match, line
-    yield match.group(1)
-    proc.terminate()
-    proc.wait(timeout=10)
-
-
-def _spawn(home: Path, *args: str) -> Any:
-    return pexpect.spawn(str(COMMAND), [*args, "--speech", "screen-reader"], env=_env(home),
-                         dimensions=(24, 200), encoding="utf-8", timeout=15)
+from terminal_support import spawn as _spawn
+from terminal_support import words
 
 
 def test_host_and_join_from_two_terminals_hear_each_other(served: str, tmp_path: Path,
@@ -84,8 +56,7 @@ def test_host_and_join_from_two_terminals_hear_each_other(served: str, tmp_path:
     ann.expect("quit y/n>")
     ann.send("y")
     # (the announcer may wrap a long line at the width setting: any whitespace between words)
-    kept = f"Your seat is kept: access-game join --server {served} {code} takes it back."
-    ann.expect(r"\s+".join(re.escape(word) for word in kept.split()))
+    ann.expect(words(f"Your seat is kept: access-game join --server {served} {code} takes it back."))
     ann.expect(pexpect.EOF)
     ann.close()
     assert ann.exitstatus == 0
@@ -127,6 +98,8 @@ def test_a_server_that_cannot_be_reached_is_one_line_and_exit_1(tmp_path: Path) 
     ["host", "--server", "ws://127.0.0.1:1", "--game", "five-crowns", "--seats", "2", "--name", " "],
     ["join", "--server", "ws://127.0.0.1:1", "K7", "--name", "Ben"],
     ["join", "--server", "ws://127.0.0.1:1", "K7Q2MX"],
+    # no name, and no seat kept at that table on this computer to take back (which would have one)
+    ["join", "--server", "ws://127.0.0.1:1", "K7Q-AMX-3F9"],
 ])
 def test_bad_arguments_exit_2_with_usage(args: list[str], capsys: pytest.CaptureFixture[str],
                                         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -141,6 +114,28 @@ def test_bad_arguments_exit_2_with_usage(args: list[str], capsys: pytest.Capture
     assert status == 2, err
     assert err.startswith("usage: access-game "), err
     assert "error: " in err and "Traceback" not in err
+
+
+def test_join_without_a_name_takes_back_the_seat_kept_with_its_name(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path) -> None:
+    """The command a terminal prints on leaving a game ("Your seat is kept: access-game join --server URL
+    CODE takes it back.") names no player: typed as printed, it must work, with the kept seat's name."""
+    import io
+
+    from access_game.cli import main
+    from access_game.net.client import SeatToken, TokenStore
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setenv("ACCESS_GAME_HOME", str(tmp_path))
+    TokenStore().put(SeatToken("ws://127.0.0.1:1", "K7QAMX3F9", 1, "secret", "Ben"))
+    asked: list[Any] = []
+    monkeypatch.setattr("access_game.net.terminal.play_at_table", lambda request, settings: asked.append(request) or 0)
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    assert main(["join", "--server", "ws://127.0.0.1:1", "K7Q-AMX-3F9"]) == 0
+    assert [(r.name, r.code) for r in asked] == [("Ben", "K7QAMX3F9")]
 
 
 def test_a_table_code_the_server_does_not_know_is_one_line_and_exit_1(tmp_path: Path,
