@@ -34,6 +34,8 @@ class SeatInfo:
     human: bool
     #: The person's terminal is connected now.
     connected: bool
+    #: A computer player plays for the person while they are away (the people at the table voted).
+    stand_in: bool = False
 
 
 class TableTalk(Protocol):
@@ -55,8 +57,17 @@ class TableTalk(Protocol):
         """The seats whose person the table is waiting for."""
         ...
 
+    @property
+    def dealt(self) -> bool:
+        """The game at the table has begun (before it, free seats are handed over, not stood in for)."""
+        ...
+
     def hand_over(self, seat: int) -> None:
-        """(Host only) let a computer player take an absent player's seat."""
+        """(Host only, before the deal) let a computer player take a free seat."""
+        ...
+
+    def stand_in(self, seat: int) -> None:
+        """Vote for a computer player to play an absent player's seat until they are back."""
         ...
 
     def describe_table(self) -> None:

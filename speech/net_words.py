@@ -20,7 +20,6 @@ __all__ = [
     "HAND_OVER_TITLE",
     "HELP_LINE",
     "HOST_DEALS_AGAIN",
-    "HOST_LEFT",
     "KEPT_BY_SERVER",
     "KEY_HELP",
     "LOBBY_LINE",
@@ -29,7 +28,9 @@ __all__ = [
     "NOT_HOST",
     "NO_ANSWER",
     "RECONNECTED",
+    "STAND_IN_TITLE",
     "WAIT_FOR_HOST",
+    "YOU_ARE_HOST",
     "chat_line",
     "chat_too_long",
     "crashed",
@@ -38,20 +39,26 @@ __all__ = [
     "free_seat_handed_over",
     "game_begins",
     "handed_over",
+    "host_now",
     "join_hint",
     "joined",
+    "left_before_deal",
     "left_before_start",
     "left_table",
     "names_list",
     "no_server",
     "player_away",
     "player_back",
+    "plays_again",
     "refused_seat",
     "seat_entry",
     "seat_kept",
     "seat_label",
     "seated",
     "server_error",
+    "server_not_private",
+    "stand_in_votes",
+    "stands_in",
     "table_code",
     "waiting_for",
     "waiting_for_players",
@@ -62,14 +69,15 @@ RECONNECTED = N_("Reconnected.")
 CHAT_OPENING = N_("Chat: type a line, Enter sends it to everyone at the table, Escape cancels.")
 CHAT_CANCELLED = N_("Chat cancelled.")
 HAND_OVER_TITLE = N_("Hand a seat to a computer player")
+STAND_IN_TITLE = N_("Let a computer player play for a player who is away")
 NOBODY_AWAY = N_("Nobody is away: only the seat of a player who is not connected, or a seat still free before "
                  "the deal, can be handed over.")
-NOT_HOST = N_("Only the host can hand a seat to a computer player.")
+NOT_HOST = N_("Only the host can hand a free seat to a computer player.")
 MOVE_REFUSED = N_("that move is not allowed")
 NO_ANSWER = N_("The server has not answered that move yet; its news will be said when it comes.")
 KEPT_BY_SERVER = N_("The server keeps this table after every move; nothing is saved here.")
 HOST_DEALS_AGAIN = N_("The host deals the next game at this table: stay here for it, or Ctrl+C to leave.")
-HOST_LEFT = N_("The host has left the table, so no new game will be dealt here. Ctrl+C leaves.")
+YOU_ARE_HOST = N_("You are the host now: you may deal the next game, and give a free seat to a computer player.")
 #: The question the host hears when a game at the table ends.
 DEAL_AGAIN_QUESTION = N_("Deal a new game to the same seats?")
 #: What everyone else hears then.
@@ -84,7 +92,8 @@ LOBBY_LINE = N_("While the seats fill: / to chat, Shift+U says the seats, Shift+
 KEY_HELP: Mapping[str, str] = MappingProxyType({
     "chat": N_("Chat: type a line for everyone at the table."),
     "seats": N_("The seats: who plays each, who is away, and whom the table waits for."),
-    "hand-over": N_("Host: hand an absent player's seat to a computer player."),
+    "hand-over": N_("Let a computer player play for a player who is away, until they are back: the people here "
+                    "vote. Before the deal, the host gives a free seat to a computer player."),
 })
 
 
@@ -133,6 +142,10 @@ def left_table(name: str) -> str:
     return _("{name} left the table; their seat is free for the next game.").format(name=name)
 
 
+def left_before_deal(name: str) -> str:
+    return _("{name} left the table; their seat is free.").format(name=name)
+
+
 def joined(name: str) -> str:
     return _("{name} joined the table.").format(name=name)
 
@@ -147,6 +160,31 @@ def player_back(name: str) -> str:
 
 def handed_over(name: str) -> str:
     return _("A computer player takes {name}'s seat.").format(name=name)
+
+
+def host_now(name: str) -> str:
+    return _("{name} is the host now.").format(name=name)
+
+
+def stand_in_votes(name: str, votes: int, needed: int) -> str:
+    """How the vote for a computer player to play an absent player's seat stands."""
+    return ngettext("{votes} vote of {needed} needed for a computer player to play for {name} while away.",
+                    "{votes} votes of {needed} needed for a computer player to play for {name} while away.",
+                    votes).format(votes=votes, needed=needed, name=name)
+
+
+def stands_in(name: str) -> str:
+    return _("A computer player plays for {name} until {name} is back.").format(name=name)
+
+
+def plays_again(name: str) -> str:
+    return _("{name} is back and plays again.").format(name=name)
+
+
+def server_not_private(url: str) -> str:
+    """Said once when a server on another machine is reached without encryption."""
+    return _("The server at {url} is not on this computer and ws:// is not encrypted: anyone on the way can "
+             "read the game and your seat's token. Ask for a wss:// address.").format(url=url)
 
 
 def chat_line(name: str, text: str) -> str:
@@ -166,10 +204,15 @@ def seat_label(seat: int, name: str) -> str:
     return name or _("Seat {seat}, free").format(seat=seat + 1)
 
 
-def seat_entry(seat: int, name: str, *, you: bool, human: bool, connected: bool, waited: bool) -> str:
+def seat_entry(seat: int, name: str, *, you: bool, human: bool, connected: bool, waited: bool,
+               stand_in: bool = False) -> str:
     """One seat of the seats list: 'Seat 2, Ben, away, waited for'."""
-    if not name:  # before the deal: nobody has sat down here yet
+    if not name and not human:  # before the deal names it
+        who = _("Seat {seat}, computer player").format(seat=seat + 1)
+    elif not name:  # before the deal: nobody has sat down here yet
         who = _("Seat {seat}, free").format(seat=seat + 1)
+    elif stand_in:
+        who = _("Seat {seat}, {name}, away, a computer player plays for them").format(seat=seat + 1, name=name)
     elif you:
         who = _("Seat {seat}, {name}, you").format(seat=seat + 1, name=name)
     elif not human:
@@ -185,8 +228,7 @@ def seat_entry(seat: int, name: str, *, you: bool, human: bool, connected: bool,
 
 #: What the server's error codes mean for the player (docs/protocol.md lists the codes).
 _ERRORS: Mapping[str, str] = MappingProxyType({
-    "no_table": N_("There is no table with that code on this server."),
-    "table_full": N_("Every seat at that table is taken."),
+    "no_table": N_("There is no table with a free seat and that code on this server."),
     "bad_token": N_("That seat cannot be taken back: the server does not know its token."),
     "handed_over": N_("The host gave your seat to a computer player."),
     "replaced": N_("Your seat was taken up from another terminal."),
@@ -194,6 +236,10 @@ _ERRORS: Mapping[str, str] = MappingProxyType({
     "not_started": N_("The game begins when every seat is taken."),
     "not_over": N_("A new game at this table can be dealt once this one is over."),
     "too_fast": N_("Too many messages at once; wait a moment."),
+    "too_many": N_("The server has had too many requests from this address; try again in a minute."),
+    "not_away": N_("That player is here: a computer player can play only for a player who is away."),
+    "not_saved": N_("The server could not save that move, so it was not made; try again."),
+    "wrong_seat": N_("That seat cannot be given to a computer player."),
     "protocol_version": N_("The server speaks another version of the protocol: update access-game."),
 })
 

@@ -32,7 +32,7 @@ from urllib.parse import urlsplit
 from access_game.net.protocol import PROTOCOL_VERSION, RATE_BURST, RATE_PER_SECOND, TokenBucket
 
 __all__ = ["PROTOCOL_VERSION", "SEAT_GONE_ERRORS", "Connection", "NetError", "SeatToken", "TokenStore",
-           "backoff_delays"]
+           "backoff_delays", "private_route"]
 
 #: The largest frame taken from a server (a contract rummy update with its legal moves is well under).
 MAX_FRAME = 8 * 2**20
@@ -51,7 +51,7 @@ ANSWER_TIMEOUT = 10.0
 
 class NetError(Exception):
     """The server cannot be reached, or refused the request: then ``code`` is the protocol's error code
-    (no_table, table_full, ...), which the player is told in their language."""
+    (no_table, too_many, ...), which the player is told in their language."""
 
     def __init__(self, message: str, code: str | None = None) -> None:
         super().__init__(message)
@@ -138,6 +138,12 @@ def backoff_delays(first: float = 0.2, factor: float = 2.0, most: float = 5.0) -
     while True:
         yield delay
         delay = min(most, delay * factor)
+
+
+def private_route(url: str) -> bool:
+    """Whether nobody between this computer and the server can read the connection: wss://, or a server
+    on this very computer. (ws:// to another machine carries the game and the seat's token in clear.)"""
+    return urlsplit(url).scheme == "wss" or _loopback(url)
 
 
 def _loopback(url: str) -> bool:

@@ -42,6 +42,11 @@ __all__ = ["ACT_TIMEOUT", "CHAT_LIMIT", "RemoteSession", "view_from_frame"]
 ACT_TIMEOUT = 15.0
 #: The longest chat line the server takes (docs/protocol.md).
 CHAT_LIMIT = MAX_CHAT_CHARS
+#: Seconds after a lost connection during which the others' going and coming is not news (they are
+#: likely reconnecting too, after a server restart).
+RECONNECT_GRACE = 30.0
+#: Seconds to wait, once seated, for the server to say where the table stands.
+SETTLE_TIMEOUT = 10.0
 
 NarratorFactory = Callable[[int, list[str]], Narrating]
 
@@ -118,6 +123,10 @@ class RemoteSession(SessionVoice):
         self.game_number = 1
         #: Called once a new game at the table has been dealt and its deal said (the host dealt again).
         self.on_new_game: Callable[[], None] | None = None
+        #: The people who were here when the connection was lost, whose going and coming is not news
+        #: while everyone reconnects (see _quiet_while_reconnecting), and until when.
+        self._grace: set[int] = set()
+        self._grace_until = 0.0
         connection.seen = lambda: len(self.log)
         connection.game_number = lambda: self.game_number
         connection.on_frame = self._frame_arrived
@@ -127,6 +136,17 @@ class RemoteSession(SessionVoice):
         """Frames arriving from now on are taken in ``loop`` (the table's), whenever they come."""
         self._loop = loop
         loop.call_soon_threadsafe(self.pump)
+
+    def settle(self, timeout: float = SETTLE_TIMEOUT) -> None:
+        """Take the frames the server sends right after seating this terminal (where the table stands,
+        then, when its game has begun, the game so far), so the terminal opens on the table as it is: a
+        seat taken back in a game under way goes straight to the game, never through the lobby."""
+        deadline = time.monotonic() + timeout
+        while not (self._table and (self.started or not self._table.get("started"))):
+            left = deadline - time.monotonic()
+            if left <= 0 or self.connection.closed_for_good:
+                return
+            self.pump(timeout=min(0.1, left))
 
     def _frame_arrived(self) -> None:  # called in the network thread
         loop = self._loop
@@ -173,6 +193,8 @@ class RemoteSession(SessionVoice):
                 self._seat_gone(code)
         elif kind == "_lost":
             self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
+            self._grace = set(self._table.get("connected", ())) - {self.human_seat}
+            self._grace_until = time.monotonic() + RECONNECT_GRACE
         elif kind == "_reconnected":
             self.say(_(nw.RECONNECTED), kind=Kind.SYSTEM, urgent=True)
         elif kind == "_closed":
@@ -240,41 +262,55 @@ class RemoteSession(SessionVoice):
         self.say(text, kind=kind)
 
     def _table_changed(self, frame: dict[str, Any]) -> None:
-        """Say who joined, who went away or came back, whose seat a computer player took, and, when a
-        person the table waits for is away, whom it waits for."""
+        """Say who joined, who went away or came back, whose seat a computer player took or plays for a
+        while, who is the host now, how a vote stands, and, when a person the table waits for is away,
+        whom it waits for. The first table message is where things stand, not news: who is already at
+        the table did not just join."""
         old, self._table = self._table, frame
+        first = not old
         names = [n or "" for n in frame.get("players", [])]
         before = [n or "" for n in old.get("players", [])]
         humans = set(frame.get("humans", ()))
         was_human = set(old.get("humans", humans))
         here, was_here = set(frame.get("connected", ())), set(old.get("connected", ()))
+        stand, was_stand = set(frame.get("stand_ins", ())), set(old.get("stand_ins", ()))
+        quiet = self._quiet_while_reconnecting(here)
         for seat, name in enumerate(names):
             earlier = before[seat] if seat < len(before) else ""
-            if seat == self.human_seat:
+            if seat == self.human_seat or first:
                 continue
-            if not name:  # a free seat: its hand-over, or a person giving it up after the game, is news
-                if seat in was_human and seat not in humans and old:
+            if not name:  # a free seat: its hand-over, or a person giving it up, is news
+                if seat in was_human and seat not in humans:
                     self._news(nw.free_seat_handed_over(seat))
                 elif earlier and seat in humans:
-                    self._news(nw.left_table(earlier))
+                    self._news(nw.left_table(earlier) if frame.get("started") or frame.get("over")
+                               or int(frame.get("game_number", 1)) > 1 else nw.left_before_deal(earlier))
                 continue
             if seat in humans and not earlier:
                 self._news(nw.joined(name))
             elif seat in was_human and seat not in humans:
                 self._news(nw.handed_over(name))
+            elif seat in stand and seat not in was_stand:
+                self._news(nw.stands_in(name))
             elif seat in humans and seat in was_here and seat not in here:
-                self._news(nw.player_away(name))
-            elif seat in humans and seat not in was_here and seat in here and old:
-                self._news(nw.player_back(name))
+                if seat not in quiet:
+                    self._news(nw.player_away(name))
+            elif seat in humans and seat not in was_here and seat in here and seat not in quiet:
+                self._news(nw.plays_again(name) if seat in was_stand else nw.player_back(name))
+        host = int(frame.get("host", 0))
+        if not first and host != int(old.get("host", host)):
+            self._news(_(nw.YOU_ARE_HOST) if host == self.human_seat else nw.host_now(names[host] if host < len(names)
+                                                                                      else ""))
+        earlier_votes = [list(v) for v in old.get("votes", ())]
+        for vote in frame.get("votes", ()):
+            if list(vote) not in earlier_votes and len(vote) == 3 and 0 <= int(vote[0]) < len(names):
+                self._news(nw.stand_in_votes(names[int(vote[0])], int(vote[1]), int(vote[2])))
         number = int(frame.get("game_number", 1))
         if not self.log:  # a seat taken at a table that has played before: its log is of this game
             self.game_number = max(self.game_number, number)
-        host = int(frame.get("host", 0))
         again = bool(old) and number > int(old.get("game_number", 1))
         if again:
             self._news(nw.dealing_again(names[host] if host < len(names) else ""))
-        elif frame.get("over") and old and host in was_here and host not in here and not self.is_host:
-            self._news(_(nw.HOST_LEFT))
         if frame.get("started") and not old.get("started") and (old or not self.rejoined) \
                 and number == int(old.get("game_number", 1)):
             self._news(nw.game_begins())
@@ -285,10 +321,28 @@ class RemoteSession(SessionVoice):
                 self._news(nw.waiting_for_players(taken, len(humans)))
         # Whom the table waits for is news when one of them is away (otherwise it is their turn, said).
         waited = [s for s in frame.get("waiting_for", ()) if s != self.human_seat]
-        away = [s for s in waited if s not in here]
+        away = [s for s in waited if s not in here and s not in quiet]
         earlier_away = [s for s in old.get("waiting_for", ()) if s != self.human_seat and s not in was_here]
         if frame.get("started") and away and away != earlier_away:
             self._news(nw.waiting_for([names[s] for s in waited if s < len(names)]))
+
+    def _quiet_while_reconnecting(self, here: set[int]) -> set[int]:
+        """The people who were here when this terminal's connection was lost: while they come back too
+        (a server restart brings everyone back within seconds) their going and coming is not news. One
+        still gone a while after this terminal is back is said to be away then."""
+        if not self._grace:
+            return set()
+        if time.monotonic() > self._grace_until:
+            gone = sorted(s for s in self._grace if s not in here)
+            self._grace = set()
+            names = self.players
+            for seat in gone:
+                if seat < len(names) and names[seat]:
+                    self._news(nw.player_away(names[seat]))
+            return set(gone)  # said just now
+        quiet = set(self._grace)
+        self._grace -= here  # back: nothing to say of them, now or later
+        return quiet
 
     def _say_waiting_after_answer(self) -> None:
         """After the player's move, when the table waits for people answering out of turn (whether to
@@ -483,7 +537,13 @@ class RemoteSession(SessionVoice):
 
     def seats(self) -> list[SeatInfo]:
         humans, here = set(self._table.get("humans", ())), set(self._table.get("connected", ()))
-        return [SeatInfo(seat, name, seat in humans, seat in here) for seat, name in enumerate(self.players)]
+        stand = set(self._table.get("stand_ins", ()))
+        return [SeatInfo(seat, name, seat in humans, seat in here, seat in stand)
+                for seat, name in enumerate(self.players)]
+
+    @property
+    def dealt(self) -> bool:
+        return bool(self._table.get("started"))
 
     def waiting_for(self) -> list[int]:
         return [int(s) for s in self._table.get("waiting_for", ())]
@@ -495,11 +555,16 @@ class RemoteSession(SessionVoice):
         if not self.connection.send({"type": "hand_over", "seat": seat, "level": self.settings.level}):
             self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
 
+    def stand_in(self, seat: int) -> None:
+        if not self.connection.send({"type": "stand_in", "seat": seat, "level": self.settings.level}):
+            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
+
     def describe_table(self) -> None:
         waited = set(self.waiting_for())
         for info in self.seats():
             self.say(nw.seat_entry(info.seat, info.name, you=info.seat == self.human_seat, human=info.human,
-                                   connected=info.connected, waited=info.seat in waited), kind=Kind.INFO)
+                                   connected=info.connected, waited=info.seat in waited, stand_in=info.stand_in),
+                     kind=Kind.INFO)
 
     def close(self) -> None:
         self.connection.close()

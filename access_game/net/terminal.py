@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from access_game.net.client import SEAT_GONE_ERRORS, Connection, NetError, TokenStore
+from access_game.net.client import SEAT_GONE_ERRORS, Connection, NetError, TokenStore, private_route
 from access_game.net.protocol import game_codec, show_code
 from access_game.net.remote_session import RemoteSession
 from access_game.settings import Settings
@@ -44,6 +44,8 @@ def play_at_table(request: SeatRequest, settings: Settings, *, input: Any = None
     """Everything from connecting to leaving; the exit status (1: the server could not be reached or
     refused the seat, said in one line)."""
     os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
+    if not private_route(request.server):
+        print(nw.server_not_private(request.server), flush=True)
     tokens = tokens if tokens is not None else TokenStore()
     first, resumed = request.first, False
     if request.code is not None:
@@ -113,6 +115,7 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
             say(nw.table_code(show_code(code)))
             say(nw.join_hint(request.server, show_code(code)))
         say(nw.seated(str(seated.get("name") or request.name), int(seated["seat"]), entry.title, show_code(code)))
+        session.settle()
         if not session.started:
             status = _wait_for_players(session, outputs, input=input)
             if connection.closed_for_good:  # refused, not merely dropped (that is retried)

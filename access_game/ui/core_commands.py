@@ -75,16 +75,23 @@ def network_commands(app: GameApp) -> list[Command]:
         talk.describe_table()
 
     def hand_over(key: str = "") -> None:
-        if not talk.is_host:
-            app.session.say(_(nw.NOT_HOST), kind=Kind.SYSTEM, urgent=True)
-            return
+        """Before the deal the host gives a free seat to a computer player; once the game is on, anyone
+        here votes for a computer player to play for a player who is away, until they are back."""
         me = app.session.human_seat
-        away = [s for s in talk.seats() if s.human and not s.connected and s.seat != me]
+        if talk.dealt:
+            away = [s for s in talk.seats() if s.human and not s.connected and not s.stand_in and s.seat != me]
+            title, run = _(nw.STAND_IN_TITLE), talk.stand_in
+        else:
+            if not talk.is_host:
+                app.session.say(_(nw.NOT_HOST), kind=Kind.SYSTEM, urgent=True)
+                return
+            away = [s for s in talk.seats() if s.human and not s.connected and s.seat != me]
+            title, run = _(nw.HAND_OVER_TITLE), talk.hand_over
         if not away:
             app.session.say(_(nw.NOBODY_AWAY), kind=Kind.SYSTEM, urgent=True)
             return
-        items = [_seat_item(nw.seat_label(s.seat, s.name), s.seat, talk.hand_over) for s in away]
-        app.open(ListMenu(_(nw.HAND_OVER_TITLE), items, app.say_line, prompt="seat"))
+        items = [_seat_item(nw.seat_label(s.seat, s.name), s.seat, run) for s in away]
+        app.open(ListMenu(title, items, app.say_line, prompt="seat"))
 
     return [
         command("chat", _(nw.KEY_HELP["chat"]), chat),

@@ -150,7 +150,7 @@ def test_a_table_code_the_server_does_not_know_is_one_line_and_exit_1(tmp_path: 
         request = SeatRequest(server.url, "Ben", {"type": "join", "code": "KQ7XMA"}, code="KQ7XMA")
         status = play_at_table(request, Settings(speech="silent"), tokens=TokenStore(tmp_path / "seats.json"))
     assert status == 1
-    assert capsys.readouterr().err == "access-game: There is no table with that code on this server.\n"
+    assert capsys.readouterr().err == "access-game: There is no table with a free seat and that code on this server.\n"
 
 
 def test_the_host_waits_at_a_prompt_chats_and_gives_a_free_seat_to_a_computer(served: str, tmp_path: Path) -> None:
@@ -178,6 +178,9 @@ def test_the_host_waits_at_a_prompt_chats_and_gives_a_free_seat_to_a_computer(se
     ann.send("\r")  # the first free seat, seat 2
     ann.expect("A computer player takes seat 2.")
     ann.expect("Waiting for players to join: 1 of 2 seats taken.")
+    ann.send("U")  # before the deal gives it a name, the seat is a computer player's, not free
+    ann.expect("Seat 2, computer player.")
+    ann.expect("Seat 3, free, the table waits for this player.")
     ben = _spawn(tmp_path / "ben", "join", "--server", served, code, "--name", "Ben")
     for child in (ann, ben):
         child.expect("Everyone is here: the game begins.")

@@ -35,3 +35,11 @@ def test_a_damaged_file_is_kept_aside_and_read_as_empty(tmp_path: Path) -> None:
 def test_reconnection_pauses_grow_and_stay_short() -> None:
     pauses = list(itertools.islice(backoff_delays(), 8))
     assert pauses[0] <= 0.25 and pauses == sorted(pauses) and max(pauses) == 5.0
+
+
+def test_a_route_is_private_over_wss_or_on_this_computer_only() -> None:
+    from access_game.net.client import private_route
+
+    assert private_route("wss://cards.example.org/play") and private_route("ws://127.0.0.1:8765")
+    assert private_route("ws://localhost:8765") and private_route("ws://[::1]:8765")
+    assert not private_route("ws://192.168.1.20:8765") and not private_route("ws://cards.example.org")

@@ -326,6 +326,9 @@ def test_the_host_closes_the_terminal_mid_turn_and_sits_down_again_where_they_st
     table.sits(back, 1)
     holds(back, drawn)
     back.expect(recipe.mid_turn)
+    # Straight back into the game: no lobby (its keys would go nowhere), and nobody "joins".
+    assert "While the seats fill" not in back.transcript.getvalue() and "waiting>" not in back.transcript.getvalue()
+    assert "joined the table" not in back.transcript.getvalue()
     ben.expect(r"Ann is back\.")
     play(table, recipe.discard, back, ben)  # the turn Ann left half played
     play(table, recipe.draw, ben, back)

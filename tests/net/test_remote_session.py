@@ -9,7 +9,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from client_support import SHORT_UPCARD, LiveServer, play_to_end, two_seats
+from client_support import SHORT_UPCARD, LiveServer, play_to_end, remote_seat, two_seats
 
 from engine.actions import Discard, Draw
 
@@ -102,7 +102,7 @@ def test_only_the_host_hands_a_seat_over(server: LiveServer) -> None:
     try:
         said = len(ben.said)
         ben.session.hand_over(0)
-        assert ben.said[said:] == ["Only the host can hand a seat to a computer player."]
+        assert ben.said[said:] == ["Only the host can hand a free seat to a computer player."]
     finally:
         ann.close()
         ben.close()
@@ -118,6 +118,41 @@ def test_a_seat_handed_over_is_told_so_and_the_table_closes(server: LiveServer) 
         assert "The host gave your seat to a computer player." in ben.said
         assert ben.session.seat_lost and ben.session.connection.closed_for_good
         ann.pump_until(lambda: "A computer player takes Ben's seat." in ann.said)
+    finally:
+        ann.close()
+        ben.close()
+
+
+def test_a_joiner_hears_where_the_table_stands_not_that_the_host_just_joined(server: LiveServer) -> None:
+    """The first table message a terminal gets is where the table stands: the host already seated there
+    did not just join."""
+    ann, ben = two_seats(server.url, SHORT_UPCARD)
+    try:
+        assert not [line for line in ben.said if "joined the table" in line], ben.said
+        assert "Ben joined the table." in ann.said
+    finally:
+        ann.close()
+        ben.close()
+
+
+def test_the_host_role_passes_to_a_player_here_and_both_hear_it(server: LiveServer) -> None:
+    ann, ben = two_seats(server.url, SHORT_UPCARD)
+    try:
+        assert ann.session.is_host and not ben.session.is_host
+        ann.session.connection.close()  # the host's terminal goes away mid-game
+        ben.pump_until(lambda: "You are the host now: you may deal the next game, and give a free seat to a "
+                               "computer player." in ben.said)
+        assert ben.session.is_host
+        assert ann.session.connection.seat is not None
+        token = ann.session.connection.seat.token
+        back = remote_seat(server.url, "Ann", {"type": "rejoin", "code": ann.session.code,
+                                               "token": token, "seen": 0})
+        try:
+            back.pump_until(lambda: bool(back.session._table))
+            assert not back.session.is_host  # the role does not pass back
+            ben.pump_until(lambda: "Ann is back." in ben.said)
+        finally:
+            back.close()
     finally:
         ann.close()
         ben.close()

@@ -94,18 +94,19 @@ def test_chat_and_the_seats_by_keys(server: LiveServer) -> None:
         ben.close()
 
 
-def test_the_host_hands_an_absent_players_seat_over_by_keys(server: LiveServer) -> None:
+def test_the_people_here_let_a_computer_player_play_for_an_absent_player_by_keys(server: LiveServer) -> None:
     h, ben = _table(server)
     try:
         ben.session.connection.close()  # Ben's terminal goes away; it is Ben's turn
         deadline_pump(h, lambda: "Ben is away." in h.spoken)
         deadline_pump(h, lambda: "Waiting for Ben." in h.spoken)
         opened = h.press("V")
-        assert opened[0].startswith("Hand a seat to a computer player.") and opened[0].endswith("Ben, 1 of 1"), opened
-        h.press("enter")
-        deadline_pump(h, lambda: "A computer player takes Ben's seat." in h.spoken)
+        assert opened[0].startswith("Let a computer player play for a player who is away.") \
+            and opened[0].endswith("Ben, 1 of 1"), opened
+        h.press("enter")  # Ann is the only person here: her vote is more than half
+        deadline_pump(h, lambda: "A computer player plays for Ben until Ben is back." in h.spoken)
         deadline_pump(h, lambda: h.session.my_turn)  # the computer player played Ben's turn
-        assert h.press("U")[1] == "Seat 2, Ben, computer player."
+        assert h.press("U")[1] == "Seat 2, Ben, away, a computer player plays for them."
     finally:
         h.session.close()
         ben.close()
