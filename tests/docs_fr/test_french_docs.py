@@ -136,12 +136,13 @@ def test_the_network_guide_quotes_what_the_table_says_and_names_host_s_options()
     guide = " ".join(read("reseau.md").split())
     set_language("fr")
     try:
-        said = [nw.table_code("K7QAMX"), nw.seated("Ann", 0, "Five Crowns", "K7QAMX"),
+        said = [nw.table_code("K7Q-AMX-3F9"), nw.seated("Ann", 0, "Five Crowns", "K7Q-AMX-3F9"),
                 nw.waiting_for_players(1, 2), nw.joined("Ben"), nw.game_begins(),
                 nw.seat_entry(2, "", you=False, human=True, connected=False, waited=True),
                 nw.waiting_for(["Ben"]), _(nw.CONNECTION_LOST), _(nw.RECONNECTED), nw.player_away("Ann"),
-                nw.player_back("Ann"), nw.error_words("handed_over", ""),
-                nw.seat_kept("ws://192.168.1.20:8765", "K7QAMX"), _(nw.DEAL_AGAIN_QUESTION),
+                nw.player_back("Ann"), nw.host_now("Ben"), nw.stand_in_votes("Carla", 1, 2),
+                nw.stands_in("Carla"), nw.plays_again("Carla"),
+                nw.seat_kept("ws://192.168.1.20:8765", "K7Q-AMX-3F9"), _(nw.DEAL_AGAIN_QUESTION),
                 nw.dealing_again("Ann"), _(nw.WAIT_FOR_HOST), nw.left_table("Ben")]
     finally:
         set_language("en")
