@@ -187,6 +187,7 @@ def _follow(session: RemoteSession, app: Any, body: Callable[[], Awaitable[int]]
     def news() -> None:
         app.printer.flush()
         app.check_until()
+        app.table.after_news()
         app.offer_next_game()
         app.printer.flush()
         app.application.invalidate()

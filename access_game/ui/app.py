@@ -219,6 +219,7 @@ class GameApp:
 
     def _after_key(self) -> None:
         self.check_until()
+        self.table.after_news()
         self.offer_next_game()
 
     def offer_next_game(self) -> None:

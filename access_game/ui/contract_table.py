@@ -127,6 +127,9 @@ class ContractTable(HandTable):
         self.player = session.human_seat
         #: Used while the settings have no buy-questions field of their own (see buy_questions).
         self._buy_questions = True
+        #: D passed on the up card while others may still buy it (a network table): draw from the stock
+        #: once they have answered (see after_news).
+        self._draw_after_buying = False
         self.sync()
 
     # ----------------------------------------------------------------- plumbing
@@ -246,7 +249,20 @@ class ContractTable(HandTable):
         self.hand.reset()
         self.meld_id = None
         self.player = self.seat
+        self._draw_after_buying = False
         self.sync()
+
+    def after_news(self) -> None:
+        """The draw D promised once the others had answered the buy question (they answer at their own
+        terminals at a network table; at this one they have answered by the time D returns)."""
+        if not self._draw_after_buying:
+            return
+        v = self.view
+        if v.phase == "over" or (not v.my_turn and not self.deciding()):
+            self._draw_after_buying = False  # the turn went on without the draw (a hand ended)
+        elif v.my_turn and v.phase == "draw":
+            self._draw_after_buying = False
+            self._act(Draw(self.seat, "stock"))
 
     def prompt(self) -> str:
         v = self.view
@@ -434,6 +450,7 @@ class ContractTable(HandTable):
                 return
             v = self.view
             if not (v.my_turn and v.phase == "draw"):
+                self._draw_after_buying = True  # others are answering: the draw comes after their answers
                 return
         self._act(Draw(self.seat, "stock"))
 

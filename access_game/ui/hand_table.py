@@ -33,6 +33,9 @@ class HandTable:
     #: 'suit' or 'rank': the order the hand keeps as cards come and go (None: the player's own).
     sort: str | None = "suit"
 
+    def after_news(self) -> None:
+        """Nothing waits on others' answers, unless a game's table says otherwise."""
+
     def __init__(self, session: TableSession, host: Host) -> None:
         self.session = session
         self.host = host

@@ -86,6 +86,9 @@ class SolitaireTable:
     def groups(self) -> list[tuple[str, str]]:
         return list(sw.KEY_GROUPS)
 
+    def after_news(self) -> None:
+        """A game alone: nobody else's answers to wait for."""
+
     def reset(self) -> None:
         """Cursors for a fresh deal, or for a resumed one: on the card just placed if a discard is owed."""
         v = self.view

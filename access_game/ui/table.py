@@ -70,6 +70,12 @@ class Table(Protocol):
         """A new game began in the same session (play again)."""
         ...
 
+    def after_news(self) -> None:
+        """Go on with a move the player asked for that had to wait for others' answers: at a network
+        table those come as news between key presses (contract rummy's D, pass and draw once nobody
+        buys). Called after each key and after news has been said."""
+        ...
+
 
 #: The catalog's games that have a table, by name (filled on first use).
 _TABLES: dict[str, GameEntry] = {}

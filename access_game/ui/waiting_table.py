@@ -46,3 +46,6 @@ class WaitingTable:
 
     def reset(self) -> None:
         """A lobby has no game to play again."""
+
+    def after_news(self) -> None:
+        """No moves in the lobby."""

@@ -99,14 +99,18 @@ def draw_then_discard(mid_turn: str, opening: tuple[Step, ...] = PLAIN_OPENING) 
     )
 
 
+#: Contract rummy's opening questions: the up card offered to the first player, and to the dealer to buy.
+CONTRACT_OFFER = r"Take (?:the |a |an )?[^?]+\? Y or N; D passes it"
+CONTRACT_BUY = r"Buy (?:the |a |an )?[^?]+\? It costs a penalty card\."
+
 RECIPES: dict[str, Recipe] = {
     "five-crowns": draw_then_discard(r"discard>"),
-    # The card turned up at the deal is offered to the first player, and the dealer may buy it: D passes
-    # on it and waits for the dealer's answer (asked out of turn at the other terminal), then draws.
+    # The card turned up at the deal is offered to the first player, and the dealer may buy it: N passes
+    # on it and waits for the dealer's answer (asked out of turn at the other terminal); then the first
+    # player draws. (D there passes and draws in one: test_d_passes_on_the_up_card_and_draws_once_nobody_buys.)
     "contract-rummy": draw_then_discard(r"play>", opening=(
-        Step("mover", None, mover=(r"Take (?:the |a |an )?[^?]+\? Y or N; D passes it", r"take\? y/n>"),
-             other=(r"Buy (?:the |a |an )?[^?]+\? It costs a penalty card\.", r"buy\? y/n>")),
-        Step("mover", "draw", mover=(r"Waiting for {other}\.", r"wait for buyers>")),
+        Step("mover", None, mover=(CONTRACT_OFFER, r"take\? y/n>"), other=(CONTRACT_BUY, r"buy\? y/n>")),
+        Step("mover", "no", mover=(r"Waiting for {other}\.", r"wait for buyers>")),
         Step("other", "no", mover=(r"Nobody bought [^:]+: draw from the stock\.", r"draw>"), other=(r"wait>",)),
     )),
     "upcard-rummy": draw_then_discard(r"(?:meld or discard|discard)>"),
@@ -395,3 +399,31 @@ def test_leaving_before_the_deal_gives_the_seat_up(table: Table) -> None:
         terminal.expect(r"Your cards: ")
     for terminal in (ben, cleo, ann):
         kept(table, terminal)
+
+
+def test_d_passes_on_the_up_card_and_draws_once_nobody_buys(served: str, tmp_path: Path) -> None:
+    """Contract rummy's D at the first question of a hand: pass on the up card and draw from the stock once
+    the others have answered, as it does at one terminal; at a network table their answers come from
+    their own terminals, between this player's key presses, and the draw follows without another key."""
+    from access_game.catalog import game
+
+    table = Table(served, tmp_path, game("contract-rummy"))
+    try:
+        ann = table.host("Ann", seats=2)
+        ben = table.join("Ben")
+        table.sits(ben, 2)
+        ben.expect(CONTRACT_OFFER)
+        ben.expect(r"take\? y/n>")
+        ann.expect(CONTRACT_BUY)
+        ann.expect(r"buy\? y/n>")
+        ben.press("draw")
+        ben.expect(r"Waiting for Ann\.")
+        ann.press("no")
+        ben.expect(r"Nobody bought [^:]+: draw from the stock\.")
+        ben.expect(r"You drew (?:the |a |an )?[^.\r\n]+\.")  # no key pressed in between
+        ben.expect(r"play>")
+        ann.expect(r"Ben drew from the stock\.")
+    finally:
+        table.close()
+        for terminal in table.terminals:
+            print(f"----- {terminal.name}:\n{terminal.transcript.getvalue()}")
