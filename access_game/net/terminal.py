@@ -119,7 +119,11 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
         if not session.started:
             status = _wait_for_players(session, outputs, input=input)
             if connection.closed_for_good:  # refused, not merely dropped (that is retried)
-                return 1
+                if session.lost_because in SEAT_GONE_ERRORS:
+                    tokens.forget(request.server, code)
+                # Taken up at another terminal, or given to a computer player: no failure of this one, the
+                # same exit as when it happens during the game.
+                return 0 if session.lost_because in ("replaced", "handed_over") else 1
             if status is not None:
                 say(nw.left_before_start())
                 if connection.leave() is False:  # the server gave the seat up: nothing to take back
