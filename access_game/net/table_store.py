@@ -105,8 +105,15 @@ def _seat_tuple(seat: Seat) -> tuple[Any, ...]:
 
 def _append(path: Path, data: bytes) -> None:
     """Append ``data`` whole or not at all: when the disk refuses part of it (full), the file is cut back
-    to where it was, so that no line cut short sits in the middle of a journal."""
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0), FILE_MODE)
+    to where it was, so that no line cut short sits in the middle of a journal; a journal this write
+    made is removed again, so that a full disk leaves no empty files behind."""
+    flags = os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+        made = False
+    except FileNotFoundError:
+        fd = os.open(path, flags | os.O_CREAT | os.O_EXCL, FILE_MODE)
+        made = True
     try:
         size = os.fstat(fd).st_size
         try:
@@ -115,7 +122,10 @@ def _append(path: Path, data: bytes) -> None:
                 view = view[os.write(fd, view):]
         except OSError:
             with contextlib.suppress(OSError):
-                os.ftruncate(fd, size)
+                if made:
+                    os.unlink(path)
+                else:
+                    os.ftruncate(fd, size)
             raise
     finally:
         os.close(fd)
