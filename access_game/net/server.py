@@ -213,6 +213,8 @@ class TableServer:
         conn.writer = asyncio.ensure_future(self._write(conn))
         try:
             async for frame in ws:
+                if conn.dropped:  # it stopped reading and is being closed: what it still sends is not heard
+                    continue
                 if not conn.bucket.allow():  # over the allowance: dropped, and said so with its ref
                     conn.strikes += 1
                     if conn.strikes > FLOOD_LIMIT:
@@ -330,11 +332,13 @@ class TableServer:
         self._not_seated_yet(conn)
         self._allowed(conn, "joins")
         table = self.tables.get(msg.code)
-        if table is None:
+        # A full table is answered as an unknown code is, and as soon: a guesser learns nothing of which
+        # codes are live, not even from an answer that waited for a busy table (computer players thinking).
+        if table is None or table.free_seat() is None:
             raise p.ProtocolError(p.ErrorCode.NO_TABLE, NO_SEAT)
         async with self._lock(table.code):
             seat = table.free_seat()
-            if seat is None:  # answered as an unknown code is: a guesser learns nothing of which codes are live
+            if seat is None:  # taken while the table was busy
                 raise p.ProtocolError(p.ErrorCode.NO_TABLE, NO_SEAT)
             mark = table.mark()
             token = table.take(seat, conn.name or "")
@@ -454,8 +458,7 @@ class TableServer:
             if reason is not None:
                 self._send(conn, p.refused_message(msg.ref, reason))
                 return False
-            self._write_ahead(table, action, ref=msg.ref)
-            game.apply(action)
+            self._make(table, action, ref=msg.ref)
             await self._after_change(table, acted=(conn, msg.ref))
             return True
 
@@ -570,11 +573,10 @@ class TableServer:
             if table.game is not game or len(game.actions) != moves:  # cannot happen under the lock
                 raise RuntimeError("the table changed while a computer player decided")
             try:
-                self._write_ahead(table, action)
+                self._make(table, action)
             except p.ProtocolError:  # said in the log; the table waits, unchanged
                 went = False
                 break
-            game.apply(action)
             untold = True
             if time.monotonic() - told >= PUBLISH_SECONDS:
                 self._publish(table)
@@ -623,17 +625,27 @@ class TableServer:
         if due:
             self._snapshot(table)
 
-    def _write_ahead(self, table: Table, action: Any, ref: int | None = None) -> None:
-        """Write a move to the journal before it is made; ``not_saved`` when the disk refuses it."""
+    def _make(self, table: Table, action: Any, ref: int | None = None) -> None:
+        """Make a move the rules allow: written to the journal first (``not_saved`` when the disk refuses
+        it, and then it is not made), then made, then, every so many lines, a new snapshot."""
         if self.store is None:
+            self._apply(table, action)
             return
         try:
-            self.store.append_action(table, action)
+            due = self.store.append_action(table, action)
         except OSError as exc:
             log.error("table %s: a move could not be written, and was not made: %s", table.code, exc)
             raise p.ProtocolError(p.ErrorCode.NOT_SAVED,
                                   f"the server could not save that move, so it was not made: {exc.strerror or exc}",
                                   ref=ref) from None
+        self._apply(table, action)
+        if due:
+            self._snapshot(table)
+
+    @staticmethod
+    def _apply(table: Table, action: Any) -> None:
+        assert table.game is not None
+        table.game.apply(action)
 
     def _snapshot(self, table: Table) -> None:
         """A new snapshot (the journal it covers then removed), written and fsynced off the loop."""

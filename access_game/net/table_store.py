@@ -192,10 +192,13 @@ class TableStore:
         self._journaled[table.code] = state
         return state.lines >= self.snapshot_every and not state.snapshotting
 
-    def append_action(self, table: Table, action: Action) -> None:
+    def append_action(self, table: Table, action: Action) -> bool:
         """Write a move of the table's game to the journal before it is made (the table must have been
         recorded up to now): once this returns, a restart makes the move even if the process dies at
-        once. OSError when the disk refuses it: nothing was written, and the move must not be made."""
+        once. OSError when the disk refuses it: nothing was written, and the move must not be made.
+
+        True when a snapshot is due: take it (:meth:`begin_snapshot`) once the move is made, never
+        before, or the snapshot would lack the move whose line it removes with the old journal."""
         assert table.game is not None
         state = self._journaled[table.code]
         number = len(table.game.actions)
@@ -204,6 +207,7 @@ class TableStore:
                     _json({"act": number, "action": action_to_data(action)}) + "\n")
         state.actions = number + 1
         state.lines += 1
+        return state.lines >= self.snapshot_every and not state.snapshotting
 
     def append(self, path: Path, text: str) -> None:
         """Append journal lines, whole or not at all; safe from a worker thread, one writer per table at a

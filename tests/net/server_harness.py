@@ -16,10 +16,12 @@ import subprocess
 import sys
 import threading
 import time
+import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
+from access_game.net.limits import RATE_BURST, RATE_PER_SECOND, TokenBucket
 from access_game.net.scripted import ScriptedPlayer
 from access_game.net.server import TableServer, start_server
 from access_game.net.table_store import TableStore
@@ -162,9 +164,17 @@ async def settle(players: list[ScriptedPlayer], computers: frozenset[int] = froz
             updates += message["type"] == "update"
 
 
+#: Each scripted player's own allowance, kept a little under the server's as a person's client keeps it.
+_PACE: weakref.WeakKeyDictionary[ScriptedPlayer, TokenBucket] = weakref.WeakKeyDictionary()
+
+
 async def step(players: list[ScriptedPlayer], computers: frozenset[int] = frozenset()) -> ScriptedPlayer:
-    """The person whose turn it is makes one move, and everyone reads what followed; the mover."""
+    """The person whose turn it is makes one move (within its allowance), and everyone reads what
+    followed; the mover."""
     mover = next(pl for pl in players if pl.my_turn())
+    bucket = _PACE.setdefault(mover, TokenBucket(RATE_PER_SECOND * 0.9, RATE_BURST // 2))
+    while not bucket.allow():
+        await asyncio.sleep(1 / bucket.rate)
     await mover.act(mover.choose())
     await settle(players, computers)
     mover._sent_at.clear()

@@ -258,3 +258,30 @@ def test_without_behind_proxy_a_forwarded_address_counts_for_nothing() -> None:
                 await ws.close()
 
     run(go())
+
+
+def test_a_full_table_is_answered_as_an_unknown_code_is_and_as_soon() -> None:
+    """A guesser must not learn that a code is live from how long its answer took: a join of a full
+    table whose computer players are thinking (the test holds the table busy the way they do, with its
+    lock) is answered at once, with the same words as a code nobody uses."""
+    async def go() -> None:
+        async with in_process(TableServer(None)) as (tables, url):
+            ann, ben = await seated(url, "five-crowns", 2)
+            guesser = await _client(url, "127.0.0.7")
+            await guesser.send(json.dumps({"type": "join", "code": _code()}))
+            unknown = await _answer(guesser)
+            async with tables._lock(ann.code or ""):
+                for code, token in ((ann.code, None), (_code(), None), (ann.code, "x" * 32)):
+                    kind = "join" if token is None else "rejoin"
+                    message = {"type": kind, "code": code, **({"token": token} if token else {})}
+                    await guesser.send(json.dumps(message))
+                    answer = json.loads(await asyncio.wait_for(guesser.recv(), 1))
+                    if kind == "join":
+                        assert answer == unknown
+                    else:
+                        assert answer["type"] == "error" and answer["code"] == "bad_token"
+            for ws in (guesser, ann.ws, ben.ws):
+                assert ws is not None
+                await ws.close()
+
+    run(go())

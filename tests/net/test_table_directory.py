@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from server_harness import ROOT, ServerProcess, in_process, run, seated, step
+from server_harness import ROOT, ServerProcess, in_process, run, seated, settle, step
 
 from access_game.net.limits import Limits
 from access_game.net.scripted import ScriptedPlayer
@@ -199,3 +199,32 @@ def test_tables_long_idle_are_archived_when_the_server_starts(tmp_path: Path) ->
         assert sorted(path.name for path in (data / "archive").iterdir()) == ["ACDEFGHJK.1.log", "ACDEFGHJK.json"]
     finally:
         server.stop()
+
+
+def test_a_long_game_keeps_its_journal_short_and_comes_back_whole(tmp_path: Path) -> None:
+    """Moves alone (no one joining or leaving) bring a new snapshot every so many lines, so that a
+    restart replays a few lines, not the whole game."""
+    data = tmp_path / "tables"
+    every = 10
+
+    async def go() -> Table:
+        tables = TableServer(TableStore(data, snapshot_every=every))
+        async with in_process(tables) as (_, url):
+            players = await seated(url, "five-crowns", 2, 1)
+            computers = frozenset({2})
+            await settle(players, computers, fresh=False)
+            for _ in range(40):
+                await step(players, computers)
+            await tables.flush()
+            (table,) = tables.tables.values()
+            assert table.game is not None and len(table.game.actions) >= 60
+            journals = list(data.glob(f"{table.code}.*.log"))
+            assert (data / f"{table.code}.json").exists() and len(journals) <= 2
+            assert sum(len(path.read_text().splitlines()) for path in journals) <= every + 5
+            for pl in players:
+                await pl.close()
+            return table
+
+    table = run(go())
+    (back,) = TableStore(data).load_all().tables
+    assert back.to_data() == table.to_data()
