@@ -47,7 +47,8 @@ from access_game.net.table_store import TableStore
 from access_game.net.tables import Mark, Table, TableError, new_code
 from speech.i18n import ngettext
 
-__all__ = ["HARD_FRAME_BYTES", "Connection", "DirectoryInUse", "TableServer", "run_server", "start_server"]
+__all__ = ["HARD_FRAME_BYTES", "Connection", "DirectoryInUse", "DirectoryUnusable", "TableServer", "run_server",
+           "start_server"]
 
 log = logging.getLogger("access_game.net.server")
 
@@ -76,6 +77,11 @@ RETRY_MOST_SECONDS = 30.0
 
 class DirectoryInUse(Exception):
     """Another server process holds the table directory."""
+
+
+class DirectoryUnusable(Exception):
+    """The table directory cannot be made or written to (the system's words why): told apart from a
+    port that cannot be listened on, so that the person starting the server is told which to fix."""
 
 
 @dataclass(eq=False, slots=True)
@@ -884,9 +890,12 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
                      housekeeping_seconds: float = HOUSEKEEPING_SECONDS) -> None:
     """Load the tables of ``data``, serve until SIGINT or SIGTERM, and say where it listens; with
     ``stats``, write the handling times there when stopping. DirectoryInUse when another server holds
-    ``data``."""
+    ``data``, DirectoryUnusable when it cannot be made or written to."""
     store = TableStore(data)
-    held = store.lock()
+    try:
+        held = store.lock()
+    except OSError as exc:
+        raise DirectoryUnusable(exc.strerror or str(exc)) from exc
     if held is None:
         raise DirectoryInUse(str(data))
     tables = TableServer(store, limits, computers, behind_proxy=behind_proxy)

@@ -259,3 +259,39 @@ def test_seat_changes_the_disk_refuses_are_undone_and_told_to_nobody(tmp_path: P
     # What was told is what a restart brings back.
     (back,) = TableStore(data).load_all().tables
     assert back.stand_ins() == [1] and [s.name for s in back.seats] == ["Ann", "Ben", "Cleo"]
+
+
+def test_a_new_game_the_disk_refuses_is_not_dealt(tmp_path: Path) -> None:
+    data = tmp_path / "tables"
+
+    async def go() -> None:
+        async with in_process(TableServer(TableStore(data))) as (tables, url):
+            ann = ScriptedPlayer(url, "Ann")
+            await ann.open()
+            code = await ann.create("upcard-rummy", 3, 2, "easy", {"max_hands": 1})
+            computers = frozenset({1, 2})
+            await settle([ann], computers, fresh=False)
+            while not ann.over:
+                await step([ann], computers)
+            table = tables.tables[code]
+            before = table.to_data()
+            journal = newest_journal(data, code)
+            aside = journal.with_name("journal.aside")
+            os.rename(journal, aside)
+            os.symlink("/dev/full", journal)
+            await ann.send({"type": "again"})
+            answer = await ann.receive()
+            assert answer["type"] == "error" and answer["code"] == "not_saved", answer
+            await barrier(ann, [])
+            assert table.to_data() == before and table.over and table.game_number == 1
+            os.unlink(journal)
+            os.rename(aside, journal)
+            ann.log.clear()  # the new game's log starts again
+            await ann.send({"type": "again"})
+            update = await ann.expect("update")
+            assert update["game_number"] == 2 and update["seq"] == 0
+            await ann.close()
+        (back,) = TableStore(data).load_all().tables
+        assert back.game_number == 2 and back.seed == table.seed != before["seed"]
+
+    run(go())

@@ -85,6 +85,16 @@ def test_a_second_server_on_a_directory_in_use_exits_at_once_and_the_first_serve
     again.stop()
 
 
+def test_a_directory_that_cannot_be_made_is_said_so_not_taken_for_the_port(tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("")
+    data = tmp_path / "a-file" / "tables"
+    result = subprocess.run([sys.executable, "-m", "access_game", "serve", "--port", "0", "--data", str(data)],
+                            capture_output=True, text=True, timeout=30, cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert result.returncode == 1
+    assert f"the tables cannot be kept in {data}" in result.stderr and "listen" not in result.stderr
+
+
 def test_the_directory_and_every_file_in_it_are_the_owners_only_old_ones_too(tmp_path: Path) -> None:
     data = tmp_path / "tables"
     token = _old_table(data, "ACDEFGHJK")
