@@ -638,6 +638,9 @@ class TableServer:
             self._apply(table, action)
             return
         try:
+            # A change not written when it was made (a stand-in ended by a rejoin while the disk was
+            # full) goes first; then the move.
+            self.store.record(table)
             due = self.store.append_action(table, action)
         except OSError as exc:
             log.error("table %s: a move could not be written, and was not made: %s", table.code, exc)

@@ -19,6 +19,7 @@ from client_support import wait_until
 from server_harness import (
     ServerProcess,
     barrier,
+    come_back,
     exactly_as_told,
     in_process,
     newest_journal,
@@ -26,6 +27,7 @@ from server_harness import (
     seated,
     settle,
     step,
+    until_table,
 )
 
 from access_game.net.scripted import ScriptedPlayer
@@ -251,14 +253,29 @@ def test_seat_changes_the_disk_refuses_are_undone_and_told_to_nobody(tmp_path: P
                 message = await cleo.receive()
                 assert message["type"] != "error", message
             assert table.stand_ins() == [1]
-            for pl in (ann, cleo):
+            # Ben comes back while the disk is full again: he is never kept from his seat for it. The
+            # stand-in stops, and that is written with the table's next change.
+            os.rename(journal, aside)
+            os.symlink("/dev/full", journal)
+            ben, _update = await come_back(url, ben)
+            for pl in (ann, ben, cleo):
+                assert (await until_table(pl, lambda t: t["connected"] == [0, 1, 2]))["stand_ins"] == []
+            os.unlink(journal)
+            os.rename(aside, journal)
+            players = [ann, ben, cleo]
+            await settle(players, fresh=False)
+            await step(players)  # the next change: a move
+            seat_lines = [entry for line in journal.read_text().splitlines()
+                          if "seat" in (entry := json.loads(line)) and entry["seat"] == 1]
+            assert seat_lines[-1]["stand_in"] is None
+            for pl in players:
                 await pl.close()
 
     with caplog.at_level(logging.ERROR, logger="access_game.net.server"):
         run(go())
     # What was told is what a restart brings back.
     (back,) = TableStore(data).load_all().tables
-    assert back.stand_ins() == [1] and [s.name for s in back.seats] == ["Ann", "Ben", "Cleo"]
+    assert back.stand_ins() == [] and [s.name for s in back.seats] == ["Ann", "Ben", "Cleo"]
 
 
 def test_a_new_game_the_disk_refuses_is_not_dealt(tmp_path: Path) -> None:
@@ -293,5 +310,34 @@ def test_a_new_game_the_disk_refuses_is_not_dealt(tmp_path: Path) -> None:
             await ann.close()
         (back,) = TableStore(data).load_all().tables
         assert back.game_number == 2 and back.seed == table.seed != before["seed"]
+
+    run(go())
+
+
+def test_the_host_role_passes_once_the_disk_takes_it(tmp_path: Path) -> None:
+    data = tmp_path / "tables"
+
+    async def go() -> None:
+        async with in_process(TableServer(TableStore(data))) as (tables, url):
+            ann, ben, cleo = await seated(url, "five-crowns", 3)
+            code = ann.code or ""
+            journal = newest_journal(data, code)
+            aside = journal.with_name("journal.aside")
+            os.rename(journal, aside)
+            os.symlink("/dev/full", journal)
+            await ann.close()
+            # Not written, so not passed: the others are told Ann is gone, and that she is still host.
+            for pl in (ben, cleo):
+                assert (await until_table(pl, lambda t: t["connected"] == [1, 2]))["host"] == 0
+            assert tables.tables[code].host == 0
+            os.unlink(journal)
+            os.rename(aside, journal)
+            # The table's next change writes it.
+            await step([ben, cleo])
+            for pl in (ben, cleo):
+                assert (await until_table(pl, lambda t: t["host"] == 1))["connected"] == [1, 2]
+            assert '{"host":1}' in journal.read_text()
+            for pl in (ben, cleo):
+                await pl.close()
 
     run(go())

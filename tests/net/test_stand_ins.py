@@ -216,12 +216,10 @@ def test_votes_lapse_with_their_voters_and_carry_when_fewer_are_present() -> Non
     run(go())
 
 
-def _at_a_computer_players_turn(data: Path, stand_in: bool) -> tuple[str, str]:
+def _at_a_computer_players_turn(data: Path, code: str, stand_in: bool) -> str:
     """A table on disk as a server killed while a computer player decided leaves it: Ann has moved and
-    the computer player (or, with ``stand_in``, the one standing in for Ben) is to act. Its code and Ann's
-    token."""
+    the computer player (or, with ``stand_in``, the one standing in for Ben) is to act. Ann's token."""
     store = TableStore(data)
-    code = "ACDEFGHJK"
     table = Table.create(code, "five-crowns", seats=2, computers=0 if stand_in else 1, level="easy", options={})
     token = table.take(0, "Ann")
     if stand_in:
@@ -234,7 +232,7 @@ def _at_a_computer_players_turn(data: Path, stand_in: bool) -> tuple[str, str]:
         seat = game.seats_to_act()[0]
         game.apply(game.legal_actions(seat)[0])
     store.record(table)
-    return code, token
+    return token
 
 
 async def _rejoin_and_play(url: str, code: str, token: str) -> None:
@@ -249,12 +247,13 @@ async def _rejoin_and_play(url: str, code: str, token: str) -> None:
 
 
 def test_a_table_brought_back_at_a_computer_players_turn_plays_on_when_a_person_rejoins(tmp_path: Path) -> None:
-    for stand_in in (False, True):
-        data = tmp_path / f"tables-{stand_in}"
-        code, token = _at_a_computer_players_turn(data, stand_in)
-        server = ServerProcess(data)
-        url = server.start()
-        try:
+    data = tmp_path / "tables"
+    tokens = {code: _at_a_computer_players_turn(data, code, stand_in)
+              for code, stand_in in (("ACDEFGHJK", False), ("MNPQRTUVW", True))}
+    server = ServerProcess(data)
+    url = server.start()
+    try:
+        for code, token in tokens.items():
             run(_rejoin_and_play(url, code, token))
-        finally:
-            server.stop()
+    finally:
+        server.stop()
