@@ -165,9 +165,12 @@ class TableStore:
         if self._made:
             return
         self.directory.mkdir(parents=True, exist_ok=True, mode=DIR_MODE)
+        paths: list[Path] = []
         with contextlib.suppress(OSError):
             os.chmod(self.directory, DIR_MODE)
-            for path in self.directory.iterdir():
+            paths = list(self.directory.iterdir())
+        for path in paths:  # each on its own: a file that cannot be changed (or is gone) stops no other
+            with contextlib.suppress(OSError):
                 if path.is_file() and not path.is_symlink():
                     os.chmod(path, FILE_MODE)
         self._made = True
