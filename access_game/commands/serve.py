@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         data = data_dir() / "tables"
     if data.exists() and not data.is_dir():
         raise UsageError(f"--data: {data} is not a directory")
-    from access_game.net.server import DirectoryInUse, raise_open_file_limit, run_server
+    from access_game.net.server import DirectoryInUse, DirectoryUnusable, raise_open_file_limit, run_server
 
     raise_open_file_limit()
     limits = Limits(connections_per_address=args.connections_per_address, tables_per_minute=args.tables_per_minute,
@@ -112,6 +112,9 @@ def run(args: argparse.Namespace) -> int:
     except DirectoryInUse:
         print(f"access-game serve: the tables in {data} are being served by another access-game serve; stop it "
               "first, or give this one another --data folder", file=sys.stderr)
+        return 1
+    except DirectoryUnusable as exc:
+        print(f"access-game serve: the tables cannot be kept in {data}: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:
         print(f"access-game serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)

@@ -19,6 +19,7 @@ import multiprocessing
 import os
 import signal
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from access_game.net.tables import Decision
 from engine.actions import Action
@@ -57,10 +58,21 @@ class ComputerPlayers:
         return self._pool
 
     async def decide(self, decision: Decision) -> Action:
-        """The computer player's move, decided in a worker while the event loop serves other tables."""
+        """The computer player's move, decided in a worker while the event loop serves other tables.
+
+        A worker that dies (killed, out of memory) breaks the whole pool, and every decision after it
+        would fail, at every table: the broken pool is let go and the decision made by a new one."""
         if self.workers == 0:
             return decision.decide()
-        return await asyncio.get_running_loop().run_in_executor(self._executor(), _decide, decision)
+        loop = asyncio.get_running_loop()
+        pool = self._executor()
+        try:
+            return await loop.run_in_executor(pool, _decide, decision)
+        except BrokenProcessPool:
+            if self._pool is pool:  # (another table's decision may have replaced it already)
+                self._pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
+            return await loop.run_in_executor(self._executor(), _decide, decision)
 
     def close(self) -> None:
         if self._pool is not None:

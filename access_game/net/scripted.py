@@ -193,7 +193,10 @@ class ScriptedPlayer:
                     await asyncio.sleep(self.think)
                 await self.act(self.choose())
             timeout = None if deadline is None else max(0.01, deadline - time.monotonic())
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancellation that comes
+            # while the frame it waits for has just arrived, and the player would play on to its deadline.
             try:
-                await asyncio.wait_for(self.receive(), timeout)
+                async with asyncio.timeout(timeout):
+                    await self.receive()
             except TimeoutError:
                 return

@@ -47,7 +47,8 @@ from access_game.net.table_store import TableStore
 from access_game.net.tables import Mark, Table, TableError, new_code
 from speech.i18n import ngettext
 
-__all__ = ["HARD_FRAME_BYTES", "Connection", "DirectoryInUse", "TableServer", "run_server", "start_server"]
+__all__ = ["HARD_FRAME_BYTES", "Connection", "DirectoryInUse", "DirectoryUnusable", "TableServer", "run_server",
+           "start_server"]
 
 log = logging.getLogger("access_game.net.server")
 
@@ -68,10 +69,19 @@ CLOSE_TOO_SLOW = 1013
 HOUSEKEEPING_SECONDS = 60.0
 #: While computer players move one after another, what they did is sent at least this often.
 PUBLISH_SECONDS = 0.1
+#: Seconds before a computer player's move that could not be made (a full disk) is tried again, and the
+#: longest wait between tries (each one twice as long as the last).
+RETRY_SECONDS = 0.5
+RETRY_MOST_SECONDS = 30.0
 
 
 class DirectoryInUse(Exception):
     """Another server process holds the table directory."""
+
+
+class DirectoryUnusable(Exception):
+    """The table directory cannot be made or written to (the system's words why): told apart from a
+    port that cannot be listened on, so that the person starting the server is told which to fix."""
 
 
 @dataclass(eq=False, slots=True)
@@ -141,6 +151,8 @@ class TableServer:
         self._last_table: dict[str, dict[str, Any]] = {}
         self._snapshots: set[asyncio.Future[None]] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        #: Tables waiting to try a computer player's move again (see _try_again_later).
+        self._retrying: set[str] = set()
         #: Snapshots are written (and fsynced) here, off the loop.
         self._disk = ThreadPoolExecutor(max_workers=DISK_THREADS, thread_name_prefix="tables")
 
@@ -207,6 +219,8 @@ class TableServer:
         conn.writer = asyncio.ensure_future(self._write(conn))
         try:
             async for frame in ws:
+                if conn.dropped:  # it stopped reading and is being closed: what it still sends is not heard
+                    continue
                 if not conn.bucket.allow():  # over the allowance: dropped, and said so with its ref
                     conn.strikes += 1
                     if conn.strikes > FLOOD_LIMIT:
@@ -228,6 +242,10 @@ class TableServer:
                         break
                 except TableError as exc:
                     self._send(conn, p.error_message(exc.code, str(exc)))
+                # Let the others run before the next message: frames already read come back from the
+                # socket without a pause, and a burst handled in one go would fill the queues of every
+                # connection at the table before their writers had a turn, dropping people who read.
+                await asyncio.sleep(0)
         except ConnectionClosed:
             pass
         except Exception:  # a bug must cost one connection, never the server
@@ -320,11 +338,13 @@ class TableServer:
         self._not_seated_yet(conn)
         self._allowed(conn, "joins")
         table = self.tables.get(msg.code)
-        if table is None:
+        # A full table is answered as an unknown code is, and as soon: a guesser learns nothing of which
+        # codes are live, not even from an answer that waited for a busy table (computer players thinking).
+        if table is None or table.free_seat() is None:
             raise p.ProtocolError(p.ErrorCode.NO_TABLE, NO_SEAT)
         async with self._lock(table.code):
             seat = table.free_seat()
-            if seat is None:  # answered as an unknown code is: a guesser learns nothing of which codes are live
+            if seat is None:  # taken while the table was busy
                 raise p.ProtocolError(p.ErrorCode.NO_TABLE, NO_SEAT)
             mark = table.mark()
             token = table.take(seat, conn.name or "")
@@ -344,10 +364,12 @@ class TableServer:
             seat = table.seat_of(msg.token)
             if seat is None:
                 raise p.ProtocolError(p.ErrorCode.BAD_TOKEN, NO_TOKEN)
-            if table.seats[seat].stand_in is not None:  # back: the computer player standing in stops
-                mark = table.mark()
-                table.stand_down(seat)
-                self._commit(table, mark)
+            if table.stand_down(seat):  # back: the computer player standing in stops
+                # A person is never kept from their seat by a full disk: when this cannot be written now
+                # (said in the log), it is written with the table's next change, and a restart before
+                # that only has the computer player stand in until they rejoin again.
+                with contextlib.suppress(p.ProtocolError):
+                    self._commit(table, None)
             old = self.seated.get(table.code, {}).get(seat)
             if old is not None and old is not conn:
                 old.code = old.seat = None
@@ -360,6 +382,9 @@ class TableServer:
             self._seat(conn, table, seat, msg.token, seen=seen)
             self._announce(table, force=True)
             self._send_update(conn, table)
+            # A table brought back by a restart may stand at a computer player's move (the server was
+            # stopped while it decided): nothing else would set it going.
+            await self._computers_play(table)
 
     def _seat(self, conn: Connection, table: Table, seat: int, token: str, *, seen: int) -> None:
         conn.code, conn.seat, conn.sent = table.code, seat, seen
@@ -439,8 +464,7 @@ class TableServer:
             if reason is not None:
                 self._send(conn, p.refused_message(msg.ref, reason))
                 return False
-            self._write_ahead(table, action, ref=msg.ref)
-            game.apply(action)
+            self._make(table, action, ref=msg.ref)
             await self._after_change(table, acted=(conn, msg.ref))
             return True
 
@@ -480,26 +504,34 @@ class TableServer:
             voters, _level = votes.get(target, (set(), msg.level))
             voters.add(seat)
             votes[target] = (voters, msg.level)
-            await self._count_votes(table)
+            if target in await self._count_votes(table):  # it would carry, but the disk refused: not counted
+                voters.discard(seat)
+                self._announce(table)
+                raise p.ProtocolError(p.ErrorCode.NOT_SAVED, "the server could not save that, so the computer "
+                                      "player does not stand in; vote again in a little while")
             self._announce(table)
 
-    async def _count_votes(self, table: Table) -> None:
-        """Carry every vote that more than half of the people present have made (called with the lock)."""
+    async def _count_votes(self, table: Table) -> set[int]:
+        """Carry every vote that more than half of the people present have made (called with the lock);
+        the seats whose stand-in the disk refused (their votes are kept, and carry at the next count)."""
         votes = self._votes.get(table.code, {})
         present = set(self.seated.get(table.code, {}))
+        refused = set()
         for target, (voters, level) in list(votes.items()):
             voters &= present
             if target in present or table.seats[target].stand_in is not None:
                 del votes[target]
             elif voters and len(voters) >= _needed(len(present)):
-                del votes[target]
                 mark = table.mark()
                 table.stand_in(target, level)
                 try:
                     self._commit(table, mark)
                 except p.ProtocolError:
+                    refused.add(target)
                     continue
+                del votes[target]
                 await self._after_change(table)
+        return refused
 
     async def _again(self, table: Table, seat: int) -> None:
         """The host deals a new game at the table once this one is over: every seat hears it from the
@@ -517,31 +549,70 @@ class TableServer:
             await self._after_change(table)
 
     async def _after_change(self, table: Table, acted: tuple[Connection, int] | None = None) -> None:
-        """Tell everyone what changed (already written to disk), then let computer players move, each
-        move decided in another process while the loop serves other tables, written, made, and told
-        (at most every PUBLISH_SECONDS while they go on, so a table of computer players does not send
-        a frame to every seat for every move). Called with the table's lock held."""
+        """Tell everyone what changed (already written to disk), then let computer players move (see
+        :meth:`_computers_play`). Called with the table's lock held."""
         self._publish(table, acted=acted)
+        await self._computers_play(table)
+
+    async def _computers_play(self, table: Table) -> bool:
+        """Let the computer players to act move, each move decided in another process while the loop
+        serves other tables, written, made, and told (at most every PUBLISH_SECONDS while they go on,
+        so a table of computer players does not send a frame to every seat for every move), until a
+        person is to move. Called with the table's lock held.
+
+        When a move cannot be made (the disk refuses it, the worker deciding it failed) the table
+        stays as it was, and nobody at it could set it going again: no person is to move. So it is
+        tried again a little later, and again, until it goes (:meth:`_try_again_later`). False then."""
         told = time.monotonic()
         untold = False
+        went = True
         while (decision := table.next_decision()) is not None:
             game = table.game
             assert game is not None
             moves = len(game.actions)
-            action = await self.computers.decide(decision)
+            try:
+                action = await self.computers.decide(decision)
+            except Exception:  # a worker that died, a computer player's bug: this table waits, no other
+                log.exception("table %s: a computer player's move could not be decided", table.code)
+                went = False
+                break
             if table.game is not game or len(game.actions) != moves:  # cannot happen under the lock
                 raise RuntimeError("the table changed while a computer player decided")
             try:
-                self._write_ahead(table, action)
-            except p.ProtocolError:
-                break  # said in the log; the table waits, unchanged, for the next change to try again
-            game.apply(action)
+                self._make(table, action)
+            except p.ProtocolError:  # said in the log; the table waits, unchanged
+                went = False
+                break
             untold = True
             if time.monotonic() - told >= PUBLISH_SECONDS:
                 self._publish(table)
                 told, untold = time.monotonic(), False
         if untold:
             self._publish(table)
+        if not went:
+            self._try_again_later(table)
+        return went
+
+    def _try_again_later(self, table: Table) -> None:
+        """A computer player's move could not be made: try again after RETRY_SECONDS, then twice as long
+        each time (up to RETRY_MOST_SECONDS), until the table plays on or is gone. One at a time."""
+        if table.code in self._retrying:
+            return
+        self._retrying.add(table.code)
+        self._spawn(self._retry(table))
+
+    async def _retry(self, table: Table) -> None:
+        delay = RETRY_SECONDS
+        try:
+            while self.tables.get(table.code) is table:
+                await asyncio.sleep(delay)
+                async with self._lock(table.code):
+                    # (a failure here asks for no other try: this one is still on)
+                    if self.tables.get(table.code) is not table or await self._computers_play(table):
+                        return
+                delay = min(delay * 2, RETRY_MOST_SECONDS)
+        finally:
+            self._retrying.discard(table.code)
 
     # ----------------------------------------------------------------- the disk
     def _commit(self, table: Table, mark: Mark | None) -> None:
@@ -560,17 +631,30 @@ class TableServer:
         if due:
             self._snapshot(table)
 
-    def _write_ahead(self, table: Table, action: Any, ref: int | None = None) -> None:
-        """Write a move to the journal before it is made; ``not_saved`` when the disk refuses it."""
+    def _make(self, table: Table, action: Any, ref: int | None = None) -> None:
+        """Make a move the rules allow: written to the journal first (``not_saved`` when the disk refuses
+        it, and then it is not made), then made, then, every so many lines, a new snapshot."""
         if self.store is None:
+            self._apply(table, action)
             return
         try:
-            self.store.append_action(table, action)
+            # A change not written when it was made (a stand-in ended by a rejoin while the disk was
+            # full) goes first; then the move.
+            self.store.record(table)
+            due = self.store.append_action(table, action)
         except OSError as exc:
             log.error("table %s: a move could not be written, and was not made: %s", table.code, exc)
             raise p.ProtocolError(p.ErrorCode.NOT_SAVED,
                                   f"the server could not save that move, so it was not made: {exc.strerror or exc}",
                                   ref=ref) from None
+        self._apply(table, action)
+        if due:
+            self._snapshot(table)
+
+    @staticmethod
+    def _apply(table: Table, action: Any) -> None:
+        assert table.game is not None
+        table.game.apply(action)
 
     def _snapshot(self, table: Table) -> None:
         """A new snapshot (the journal it covers then removed), written and fsynced off the loop."""
@@ -809,9 +893,12 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
                      housekeeping_seconds: float = HOUSEKEEPING_SECONDS) -> None:
     """Load the tables of ``data``, serve until SIGINT or SIGTERM, and say where it listens; with
     ``stats``, write the handling times there when stopping. DirectoryInUse when another server holds
-    ``data``."""
+    ``data``, DirectoryUnusable when it cannot be made or written to."""
     store = TableStore(data)
-    held = store.lock()
+    try:
+        held = store.lock()
+    except OSError as exc:
+        raise DirectoryUnusable(exc.strerror or str(exc)) from exc
     if held is None:
         raise DirectoryInUse(str(data))
     tables = TableServer(store, limits, computers, behind_proxy=behind_proxy)

@@ -105,8 +105,15 @@ def _seat_tuple(seat: Seat) -> tuple[Any, ...]:
 
 def _append(path: Path, data: bytes) -> None:
     """Append ``data`` whole or not at all: when the disk refuses part of it (full), the file is cut back
-    to where it was, so that no line cut short sits in the middle of a journal."""
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0), FILE_MODE)
+    to where it was, so that no line cut short sits in the middle of a journal; a journal this write
+    made is removed again, so that a full disk leaves no empty files behind."""
+    flags = os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+        made = False
+    except FileNotFoundError:
+        fd = os.open(path, flags | os.O_CREAT | os.O_EXCL, FILE_MODE)
+        made = True
     try:
         size = os.fstat(fd).st_size
         try:
@@ -115,7 +122,10 @@ def _append(path: Path, data: bytes) -> None:
                 view = view[os.write(fd, view):]
         except OSError:
             with contextlib.suppress(OSError):
-                os.ftruncate(fd, size)
+                if made:
+                    os.unlink(path)
+                else:
+                    os.ftruncate(fd, size)
             raise
     finally:
         os.close(fd)
@@ -155,9 +165,12 @@ class TableStore:
         if self._made:
             return
         self.directory.mkdir(parents=True, exist_ok=True, mode=DIR_MODE)
+        paths: list[Path] = []
         with contextlib.suppress(OSError):
             os.chmod(self.directory, DIR_MODE)
-            for path in self.directory.iterdir():
+            paths = list(self.directory.iterdir())
+        for path in paths:  # each on its own: a file that cannot be changed (or is gone) stops no other
+            with contextlib.suppress(OSError):
                 if path.is_file() and not path.is_symlink():
                     os.chmod(path, FILE_MODE)
         self._made = True
@@ -182,10 +195,13 @@ class TableStore:
         self._journaled[table.code] = state
         return state.lines >= self.snapshot_every and not state.snapshotting
 
-    def append_action(self, table: Table, action: Action) -> None:
+    def append_action(self, table: Table, action: Action) -> bool:
         """Write a move of the table's game to the journal before it is made (the table must have been
         recorded up to now): once this returns, a restart makes the move even if the process dies at
-        once. OSError when the disk refuses it: nothing was written, and the move must not be made."""
+        once. OSError when the disk refuses it: nothing was written, and the move must not be made.
+
+        True when a snapshot is due: take it (:meth:`begin_snapshot`) once the move is made, never
+        before, or the snapshot would lack the move whose line it removes with the old journal."""
         assert table.game is not None
         state = self._journaled[table.code]
         number = len(table.game.actions)
@@ -194,6 +210,7 @@ class TableStore:
                     _json({"act": number, "action": action_to_data(action)}) + "\n")
         state.actions = number + 1
         state.lines += 1
+        return state.lines >= self.snapshot_every and not state.snapshotting
 
     def append(self, path: Path, text: str) -> None:
         """Append journal lines, whole or not at all; safe from a worker thread, one writer per table at a

@@ -14,11 +14,14 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import AsyncIterator, Awaitable
+import weakref
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
+from access_game.net.limits import RATE_BURST, RATE_PER_SECOND, TokenBucket
 from access_game.net.scripted import ScriptedPlayer
 from access_game.net.server import TableServer, start_server
 from access_game.net.table_store import TableStore
@@ -81,23 +84,50 @@ async def play_until_one_stops(players: list[ScriptedPlayer], actions: int, seco
 
 
 class ServerProcess:
-    """``access-game serve --port 0 --data DIR`` as a process of its own."""
+    """``access-game serve --port 0 --data DIR`` (and ``args``) as a process of its own; what it writes to
+    stderr is kept (``errors``), read by a thread so that a chatty server never blocks on its pipe."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, *args: str) -> None:
         self.data = data
+        self.args = args
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
+        self._stderr: list[str] = []
 
     def start(self) -> str:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
         self.proc = subprocess.Popen([sys.executable, "-m", "access_game", "serve", "--port", "0", "--data",
-                                      str(self.data)], stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
-        assert self.proc.stdout is not None
+                                      str(self.data), *self.args], stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+        assert self.proc.stdout is not None and self.proc.stderr is not None
+        threading.Thread(target=self._keep, args=(self.proc.stderr,), daemon=True).start()
         line = self.proc.stdout.readline()
         match = _SERVING.search(line)
-        assert match, f"the server did not say where it serves: {line!r}"
+        assert match, f"the server did not say where it serves: {line!r}; stderr: {self.errors}"
         self.url = match.group(1)
         return self.url
+
+    def _keep(self, stream: IO[str]) -> None:
+        for line in stream:
+            self._stderr.append(line)
+
+    @property
+    def errors(self) -> str:
+        """What the server has written to stderr so far (its log)."""
+        return "".join(self._stderr)
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+    def limit_file_size(self, size: int | None) -> None:
+        """Let the server write no file past ``size`` bytes (None: no limit), as a full disk would: a
+        write past it fails with EFBIG (Python ignores SIGXFSZ), a write across it is cut short."""
+        import resource
+
+        _soft, hard = resource.prlimit(self.pid, resource.RLIMIT_FSIZE)
+        resource.prlimit(self.pid, resource.RLIMIT_FSIZE, (hard if size is None else size, hard))
 
     def kill(self) -> None:
         """SIGKILL: no goodbye, no flush."""
@@ -113,3 +143,97 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+
+
+def waits_for_people(player: ScriptedPlayer, computers: frozenset[int] = frozenset()) -> bool:
+    """The player's last update shows the table waiting for a person (no computer player to act), or over."""
+    u = player.update
+    return u is not None and (u.over or not set(u.to_act) & computers)
+
+
+async def settle(players: list[ScriptedPlayer], computers: frozenset[int] = frozenset(), *,
+                 fresh: bool = True) -> None:
+    """Every player reads at least one update (``fresh``: one more than it has), then on until its table
+    waits for a person again (the computer players' moves come in later updates); an error frame on the
+    way fails the test."""
+    for pl in players:
+        updates = 0 if fresh else 1
+        while updates == 0 or not waits_for_people(pl, computers):
+            message = await pl.receive()
+            assert message["type"] != "error", message
+            updates += message["type"] == "update"
+
+
+#: Each scripted player's own allowance, kept a little under the server's as a person's client keeps it.
+_PACE: weakref.WeakKeyDictionary[ScriptedPlayer, TokenBucket] = weakref.WeakKeyDictionary()
+
+
+async def step(players: list[ScriptedPlayer], computers: frozenset[int] = frozenset()) -> ScriptedPlayer:
+    """The person whose turn it is makes one move (within its allowance), and everyone reads what
+    followed; the mover."""
+    mover = next(pl for pl in players if pl.my_turn())
+    bucket = _PACE.setdefault(mover, TokenBucket(RATE_PER_SECOND * 0.9, RATE_BURST // 2))
+    while not bucket.allow():
+        await asyncio.sleep(1 / bucket.rate)
+    await mover.act(mover.choose())
+    await settle(players, computers)
+    mover._sent_at.clear()
+    return mover
+
+
+async def barrier(sender: ScriptedPlayer, others: list[ScriptedPlayer], text: str = "-") -> None:
+    """``sender`` chats and everyone reads up to that line, finding nothing before it: whatever the server
+    did with what ``sender`` sent before was told by then (one connection's messages are handled in
+    order, and each connection's frames leave in order)."""
+    await sender.send({"type": "chat", "text": text})
+    for pl in [sender, *others]:
+        message = await pl.receive()
+        assert message["type"] == "chat" and message["text"] == text, f"{pl.name} was told {message}"
+
+
+def newest_journal(data: Path, code: str) -> Path:
+    """The journal the server appends the table's changes to now (the highest generation)."""
+    journals = [(int(path.name.split(".")[1]), path) for path in data.glob(f"{code}.*.log")]
+    assert journals, f"no journal for {code} in {data}"
+    return max(journals)[1]
+
+
+async def come_back(url: str, player: ScriptedPlayer) -> tuple[ScriptedPlayer, dict[str, Any]]:
+    """``player`` back on a new connection with its token and the log it has: the new player and the
+    update the rejoin brought."""
+    again = ScriptedPlayer(url, player.name, seed=player.seed)
+    await again.open()
+    again.code, again.token, again.log = player.code, player.token, list(player.log)
+    await again.rejoin()
+    return again, await again.expect("update")
+
+
+async def exactly_as_told(url: str, players: list[ScriptedPlayer]) -> list[ScriptedPlayer]:
+    """Everyone rejoins (after a restart): each is brought back at exactly the moment it was last told
+    of, with nothing missed and nothing more; the players on their new connections."""
+    back = []
+    for pl in players:
+        assert pl.update is not None
+        again, update = await come_back(url, pl)
+        assert update["seq"] == len(pl.log) and update["events"] == [], f"{pl.name}: {update['events']}"
+        assert again.update is not None and again.update.view == pl.update.view
+        assert again.update.to_act == pl.update.to_act
+        back.append(again)
+    return back
+
+
+async def until_table(player: ScriptedPlayer, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """Read until the player's last ``table`` message satisfies ``done``; an error on the way fails."""
+    while player.table is None or not done(player.table):
+        message = await player.receive()
+        assert message["type"] != "error", message
+    return player.table
+
+
+async def error_to(player: ScriptedPlayer, message: dict[str, Any]) -> str:
+    """Send ``message`` and read until the error it is answered with: its code."""
+    await player.send(message)
+    while True:
+        answer = await player.receive()
+        if answer["type"] == "error":
+            return str(answer["code"])

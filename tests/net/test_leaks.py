@@ -69,11 +69,15 @@ def _card_lists(value: Any, out: list[list[str]]) -> None:
 
 
 class Snapshot:
-    """One frame as sent, with what the server's game hid from its seat at that moment."""
+    """One frame as sent, with what the server's game hid from its seat at that moment, and the table's
+    seed (the key of every shuffle at the table: a seat that knew it would know every card)."""
 
-    def __init__(self, game: Game | None, seat: int, frame: dict[str, Any]) -> None:
+    def __init__(self, game: Game | None, seat: int, frame: dict[str, Any], *, text: str = "",
+                 seed: int | None = None) -> None:
         self.seat = seat
         self.frame = frame
+        self.text = text
+        self.seed = seed
         self.game_name = game.ruleset.name if game is not None else None
         self.codec = game.codec if game is not None else None
         if game is None or seat < 0:
@@ -109,7 +113,8 @@ class RecordingServer(TableServer):
         table = self.tables.get(conn.code) if conn.code is not None else None
         game = table.game if table is not None else None
         # The frame as it goes on the wire, read back: the check reads what the client reads.
-        snap = Snapshot(game, -1 if conn.seat is None else conn.seat, json.loads(text))
+        snap = Snapshot(game, -1 if conn.seat is None else conn.seat, json.loads(text), text=text,
+                        seed=None if table is None else table.seed)
         super()._post(conn, text)
         if not conn.dropped:  # queued, not dropped with a connection that stopped reading
             self.sent.append(snap)
@@ -118,6 +123,9 @@ class RecordingServer(TableServer):
 def check(snap: Snapshot) -> None:
     frame, seat = snap.frame, snap.seat
     CHECKED[frame["type"]] += 1
+    if snap.seed is not None:  # the seed, in any of the forms a program would write it
+        for form in (str(snap.seed), f"{snap.seed:x}", f"{snap.seed:X}", f"{snap.seed:b}"):
+            assert form not in snap.text, f"seat {seat} was sent the table's seed"
     if frame["type"] != "update" or seat < 0:
         assert frame["type"] != "update", "an update to a connection without a seat"
         # Seats, table lists, chat and refusals carry no cards at all.
@@ -167,6 +175,9 @@ async def _play(game: str, people: int, computers: int, actions: int) -> tuple[i
         # Everyone leaves and reads until the server closes: every frame sent has then been read.
         await asyncio.gather(*(pl.leave_and_drain() for pl in players))
         received = sum(len(pl.frames) for pl in players)
+        # Each table's seed is a secure 128-bit number (a seat cannot search for it from its own cards).
+        for table in tables.tables.values():
+            assert table.seed.bit_length() > 100 and table.seed < 2**128
         for snap in tables.sent:
             check(snap)
         played = sum(pl.actions for pl in players)
@@ -208,3 +219,6 @@ def test_the_check_finds_a_leak() -> None:
     stock["view"]["players"] = [c.code for c in game.state.stock[:5]]
     with pytest.raises(AssertionError):
         check(Snapshot(game, seat, stock))
+    seeded = {**json.loads(json.dumps(update)), "id": 2**120 + 12345}
+    with pytest.raises(AssertionError, match="seed"):
+        check(Snapshot(game, seat, seeded, text=json.dumps(seeded), seed=2**120 + 12345))
