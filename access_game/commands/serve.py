@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--tls-cert and --tls-key go together")
     tls = None
     if args.tls_cert is not None:
-        from access_game.net.server import tls_context
+        from access_game.net.serving import tls_context
 
         try:
             tls = tls_context(args.tls_cert, args.tls_key)
@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         data = data_dir() / "tables"
     if data.exists() and not data.is_dir():
         raise UsageError(f"--data: {data} is not a directory")
-    from access_game.net.server import DirectoryInUse, DirectoryUnusable, raise_open_file_limit, run_server
+    from access_game.net.serving import DirectoryInUse, DirectoryUnusable, raise_open_file_limit, run_server
 
     raise_open_file_limit()
     limits = Limits(connections_per_address=args.connections_per_address, tables_per_minute=args.tables_per_minute,

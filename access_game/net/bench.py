@@ -256,7 +256,7 @@ async def _watch_lag(lags: list[float], deadline: float, every: float = 0.05) ->
 
 def _client_process(args: tuple[str, str, int, int, int, float, float],
                     server_pid: int | None = None, busy: Busy | None = None) -> dict[str, Any]:
-    from access_game.net.server import raise_open_file_limit
+    from access_game.net.serving import raise_open_file_limit
 
     raise_open_file_limit()
     return asyncio.run(_client_main(*args, server_pid=server_pid, busy=busy))
@@ -356,7 +356,7 @@ def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-
             jobs = [(url, game, seats, first, share, seconds, think)
                     for first, share in zip(firsts, shares, strict=True) if share]
             if restart:
-                from access_game.net.server import raise_open_file_limit
+                from access_game.net.serving import raise_open_file_limit
 
                 raise_open_file_limit()
                 results = [asyncio.run(_client_main(*jobs[0], restart=again, server_pid=server.pid))]

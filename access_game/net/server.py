@@ -21,34 +21,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
-import json
 import logging
-import signal
-import ssl
-import statistics
-import sys
 import time
-from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from http import HTTPStatus
-from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
-from websockets.typing import Origin
 
 from access_game.net import protocol as p
 from access_game.net.computers import ComputerPlayers, shared
+from access_game.net.connections import Connection, ref_of
 from access_game.net.limits import FLOOD_LIMIT, Address, Limits
 from access_game.net.table_store import TableStore
 from access_game.net.tables import Mark, Table, TableError, new_code
-from speech.i18n import ngettext
 
-__all__ = ["HARD_FRAME_BYTES", "Connection", "DirectoryInUse", "DirectoryUnusable", "TableServer", "run_server",
-           "start_server"]
+__all__ = ["HARD_FRAME_BYTES", "Connection", "TableServer"]
 
 log = logging.getLogger("access_game.net.server")
 
@@ -65,65 +55,12 @@ NO_SEAT = "no table with a free seat has that code"
 NO_TOKEN = "that code and token hold no seat"
 #: Close code for a connection that stopped reading: it may come back (and rejoin) at once.
 CLOSE_TOO_SLOW = 1013
-#: Seconds between the server's rounds of housekeeping (idle tables archived, old addresses forgotten).
-HOUSEKEEPING_SECONDS = 60.0
 #: While computer players move one after another, what they did is sent at least this often.
 PUBLISH_SECONDS = 0.1
 #: Seconds before a computer player's move that could not be made (a full disk) is tried again, and the
 #: longest wait between tries (each one twice as long as the last).
 RETRY_SECONDS = 0.5
 RETRY_MOST_SECONDS = 30.0
-
-
-class DirectoryInUse(Exception):
-    """Another server process holds the table directory."""
-
-
-class DirectoryUnusable(Exception):
-    """The table directory cannot be made or written to (the system's words why): told apart from a
-    port that cannot be listened on, so that the person starting the server is told which to fix."""
-
-
-@dataclass(eq=False, slots=True)
-class Connection:
-    """One client connection and the seat it holds, if any."""
-
-    ws: ServerConnection
-    address: str = ""
-    name: str | None = None
-    code: str | None = None
-    seat: int | None = None
-    #: How many of the seat's log entries this connection has been sent.
-    sent: int = 0
-    bucket: p.TokenBucket = field(default_factory=p.TokenBucket)
-    strikes: int = 0
-    #: Frames waiting to be written (bounded: see Limits.send_queue) and the task writing them.
-    outbox: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
-    writer: asyncio.Task[None] | None = None
-    #: Dropped for not reading: nothing more is queued for it.
-    dropped: bool = False
-
-
-async def _close_unread(ws: ServerConnection, code: int, reason: str) -> None:
-    """Close, reading (and dropping) what the client still sends until its answer to the close comes:
-    a flood queued behind it would otherwise hold the close up until it times out."""
-    closing = asyncio.ensure_future(ws.close(code, reason))
-    with contextlib.suppress(ConnectionClosed):
-        async for _frame in ws:
-            pass
-    await closing
-
-
-def _ref_of(frame: str | bytes) -> int | None:
-    """The ``ref`` of a message dropped for coming too fast, so its sender knows which move was lost."""
-    if isinstance(frame, bytes) or len(frame) > p.MAX_FRAME_BYTES:
-        return None
-    try:
-        data = json.loads(frame)
-    except (ValueError, RecursionError):
-        return None
-    ref = data.get("ref") if isinstance(data, dict) else None
-    return ref if isinstance(ref, int) and not isinstance(ref, bool) and 0 <= ref <= 2**53 else None
 
 
 class TableServer:
@@ -216,7 +153,7 @@ class TableServer:
             await ws.close(p.CLOSE_POLICY, "too many connections from this address")
             return
         entry.connections.add(conn)
-        conn.writer = asyncio.ensure_future(self._write(conn))
+        conn.writer = asyncio.ensure_future(conn.write_out(self._sent))
         try:
             async for frame in ws:
                 if conn.dropped:  # it stopped reading and is being closed: what it still sends is not heard
@@ -225,11 +162,11 @@ class TableServer:
                     conn.strikes += 1
                     if conn.strikes > FLOOD_LIMIT:
                         self._cut_off(conn.address)
-                        await _close_unread(ws, p.CLOSE_POLICY, "too many messages")
+                        await conn.close_unread(p.CLOSE_POLICY, "too many messages")
                         break
                     self._send(conn, p.error_message(p.ErrorCode.TOO_FAST,
                                                      f"at most {p.RATE_PER_SECOND:g} messages a second",
-                                                     ref=_ref_of(frame)))
+                                                     ref=ref_of(frame)))
                     continue
                 conn.strikes = 0
                 try:
@@ -238,7 +175,7 @@ class TableServer:
                 except p.ProtocolError as exc:
                     self._send(conn, p.error_message(exc.code, exc.message, ref=exc.ref))
                     if exc.code == p.ErrorCode.PROTOCOL:
-                        await _close_unread(ws, p.CLOSE_POLICY, "protocol version")
+                        await conn.close_unread(p.CLOSE_POLICY, "protocol version")
                         break
                 except TableError as exc:
                     self._send(conn, p.error_message(exc.code, str(exc)))
@@ -278,7 +215,7 @@ class TableServer:
         elif isinstance(message, p.Leave):
             kept = await self._leave(conn)
             self._send(conn, p.left_message(kept))
-            await self._flush_outbox(conn)
+            await conn.flush()
             await conn.ws.close(1000, "left")
         else:
             table, seat = self._seated(conn)
@@ -374,7 +311,7 @@ class TableServer:
             if old is not None and old is not conn:
                 old.code = old.seat = None
                 self._send(old, p.error_message(p.ErrorCode.REPLACED, "this seat was taken up by a new connection"))
-                self._spawn(self._close_after_sent(old, 1000, "replaced"))
+                self._spawn(old.close_after_sent(1000, "replaced"))
             seen = msg.seen if msg.game_number in (None, table.game_number) else 0
             if table.game is not None:
                 seen = min(seen, len(table.game.seat_log(seat)))
@@ -712,12 +649,7 @@ class TableServer:
         self._post(conn, p.encode(message))
 
     def _post(self, conn: Connection, text: str) -> None:
-        if conn.dropped:
-            return
-        try:
-            conn.outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            conn.dropped = True
+        if not conn.post(text):
             log.warning("a connection from %s stopped reading: dropped", conn.address)
             self._spawn(self._drop(conn))
 
@@ -729,26 +661,8 @@ class TableServer:
         if transport is not None:
             transport.abort()
 
-    async def _write(self, conn: Connection) -> None:
-        """The connection's writer: frames in the order they were queued, at the client's pace."""
-        try:
-            while True:
-                text = await conn.outbox.get()
-                await conn.ws.send(text)
-                self.frames_sent += 1
-        except ConnectionClosed:
-            pass
-
-    async def _flush_outbox(self, conn: Connection, timeout: float = 2.0) -> None:
-        """Wait (a little) until the connection's queued frames are written: before it is closed."""
-        deadline = time.monotonic() + timeout
-        while not conn.outbox.empty() and time.monotonic() < deadline and not conn.dropped:
-            await asyncio.sleep(0.005)
-
-    async def _close_after_sent(self, conn: Connection, code: int, reason: str) -> None:
-        await self._flush_outbox(conn)
-        with contextlib.suppress(Exception):
-            await conn.ws.close(code, reason)
+    def _sent(self) -> None:
+        self.frames_sent += 1
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
@@ -821,119 +735,3 @@ def _loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return host == "localhost"
-
-
-# --------------------------------------------------------------------------- running it
-
-
-async def start_server(tables: TableServer, host: str, port: int, tls: ssl.SSLContext | None = None,
-                       origins: Sequence[str] = ()) -> Server:
-    """Listen; the server runs until closed. Compression is off: it would cost each of thousands of
-    connections its own compressor, and the frames are small. With ``origins``, web pages from other
-    origins are refused; programs, which send no Origin, are always let in."""
-    allowed: list[Origin | None] | None = [None, *(Origin(o) for o in origins)] if origins else None
-    return await serve(tables.handler, host, port, max_size=HARD_FRAME_BYTES, compression=None, ssl=tls,
-                       max_queue=32, origins=allowed, process_request=tables.refuse_connection)
-
-
-def raise_open_file_limit() -> None:
-    """Let the process hold as many connections as the system allows it (the soft limit is often 1024)."""
-    try:
-        import resource
-    except ImportError:  # Windows: no such limit to raise
-        return
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if hard == resource.RLIM_INFINITY:
-        hard = max(soft, 65536)
-    if soft < hard:
-        with contextlib.suppress(ValueError, OSError):
-            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-
-
-def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
-    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    context.load_cert_chain(cert, key)
-    return context
-
-
-def _quantile(samples: list[float], q: float) -> float | None:
-    ordered = sorted(samples)
-    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 3) if ordered else None
-
-
-def handling_stats(tables: TableServer, lags: list[float] | None = None) -> dict[str, Any]:
-    """The server's own time per applied action (frame read to last update queued), in milliseconds,
-    and how late its event loop woke up (a loop that is late is waiting for a CPU, or for itself)."""
-    samples = tables.handling_ms
-    stats: dict[str, Any] = {"actions": len(samples), "frames_sent": tables.frames_sent,
-                             "p50_ms": round(statistics.median(samples), 3) if samples else None,
-                             "p99_ms": _quantile(samples, 0.99), "max_ms": _quantile(samples, 1.0)}
-    if lags:
-        stats.update(lag_p50_ms=_quantile(lags, 0.5), lag_p99_ms=_quantile(lags, 0.99))
-    return stats
-
-
-async def _watch_lag(lags: list[float], every: float = 0.05) -> None:
-    while len(lags) < MAX_SAMPLES:
-        asked = time.perf_counter()
-        await asyncio.sleep(every)
-        lags.append((time.perf_counter() - asked - every) * 1000)
-
-
-async def _keep_house(tables: TableServer, every: float) -> None:
-    while True:
-        await asyncio.sleep(every)
-        tables.housekeeping()
-
-
-async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | None = None,
-                     announce: Callable[[str], None] = print, stats: Path | None = None, *,
-                     limits: Limits | None = None, origins: Sequence[str] = (), behind_proxy: bool = False,
-                     computers: ComputerPlayers | None = None,
-                     housekeeping_seconds: float = HOUSEKEEPING_SECONDS) -> None:
-    """Load the tables of ``data``, serve until SIGINT or SIGTERM, and say where it listens; with
-    ``stats``, write the handling times there when stopping. DirectoryInUse when another server holds
-    ``data``, DirectoryUnusable when it cannot be made or written to."""
-    store = TableStore(data)
-    try:
-        held = store.lock()
-    except OSError as exc:
-        raise DirectoryUnusable(exc.strerror or str(exc)) from exc
-    if held is None:
-        raise DirectoryInUse(str(data))
-    tables = TableServer(store, limits, computers, behind_proxy=behind_proxy)
-    try:
-        for problem in tables.load():
-            print(f"access-game serve: {problem}", file=sys.stderr)
-        tables.housekeeping()
-        server = await start_server(tables, host, port, tls, origins)
-        stop = asyncio.Event()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows has no loop signal handlers
-                asyncio.get_running_loop().add_signal_handler(sig, stop.set)
-        bound = next(iter(server.sockets)).getsockname()
-        scheme = "wss" if tls is not None else "ws"
-        shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
-        lags: list[float] = []
-        watch = asyncio.ensure_future(_watch_lag(lags)) if stats is not None else None
-        house = asyncio.ensure_future(_keep_house(tables, housekeeping_seconds))
-        announce(f"Serving on {scheme}://{shown}:{bound[1]}")
-        count = len(tables.tables)
-        announce(ngettext("{count} table loaded from {data}", "{count} tables loaded from {data}", count).format(
-            count=count, data=data))
-        try:
-            await stop.wait()
-        finally:
-            house.cancel()
-            server.close()
-            await server.wait_closed()
-            await tables.flush()
-            if watch is not None:
-                watch.cancel()
-            if stats is not None:
-                stats.write_text(json.dumps(handling_stats(tables, lags)) + "\n", encoding="utf-8")
-    finally:
-        tables.computers.close()
-        from access_game.filelock import unlock
-
-        unlock(held)

@@ -20,7 +20,8 @@ from prompt_toolkit.output import DummyOutput
 
 from access_game.net.client import Connection
 from access_game.net.remote_session import RemoteSession
-from access_game.net.server import TableServer, start_server
+from access_game.net.server import TableServer
+from access_game.net.serving import start_server
 from access_game.net.table_store import TableStore
 from access_game.settings import Settings
 from access_game.ui.printer import LinePrinter

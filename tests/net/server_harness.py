@@ -23,7 +23,8 @@ from typing import IO, Any, TypeVar
 
 from access_game.net.limits import RATE_BURST, RATE_PER_SECOND, TokenBucket
 from access_game.net.scripted import ScriptedPlayer
-from access_game.net.server import TableServer, start_server
+from access_game.net.server import TableServer
+from access_game.net.serving import start_server
 from access_game.net.table_store import TableStore
 
 T = TypeVar("T")

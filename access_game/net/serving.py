@@ -1,0 +1,154 @@
+"""Running the table server: listening (TLS, origins, the handshake's refusals), the process around
+it (the table directory held, signals, the open-file limit, housekeeping) and its figures for
+``serve --stats``. The tables and their connections are access_game.net.server's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import signal
+import ssl
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import Server, serve
+from websockets.typing import Origin
+
+from access_game.filelock import unlock
+from access_game.net.computers import ComputerPlayers
+from access_game.net.limits import Limits
+from access_game.net.server import HARD_FRAME_BYTES, MAX_SAMPLES, TableServer
+from access_game.net.table_store import TableStore
+from speech.i18n import ngettext
+
+__all__ = ["DirectoryInUse", "DirectoryUnusable", "handling_stats", "raise_open_file_limit", "run_server",
+           "start_server", "tls_context"]
+
+#: Seconds between the server's rounds of housekeeping (idle tables archived, old addresses forgotten).
+HOUSEKEEPING_SECONDS = 60.0
+
+
+class DirectoryInUse(Exception):
+    """Another server process holds the table directory."""
+
+
+class DirectoryUnusable(Exception):
+    """The table directory cannot be made or written to (the system's words why): told apart from a
+    port that cannot be listened on, so that the person starting the server is told which to fix."""
+
+
+async def start_server(tables: TableServer, host: str, port: int, tls: ssl.SSLContext | None = None,
+                       origins: Sequence[str] = ()) -> Server:
+    """Listen; the server runs until closed. Compression is off: it would cost each of thousands of
+    connections its own compressor, and the frames are small. With ``origins``, web pages from other
+    origins are refused; programs, which send no Origin, are always let in."""
+    allowed: list[Origin | None] | None = [None, *(Origin(o) for o in origins)] if origins else None
+    return await serve(tables.handler, host, port, max_size=HARD_FRAME_BYTES, compression=None, ssl=tls,
+                       max_queue=32, origins=allowed, process_request=tables.refuse_connection)
+
+
+def raise_open_file_limit() -> None:
+    """Let the process hold as many connections as the system allows it (the soft limit is often 1024)."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to raise
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY:
+        hard = max(soft, 65536)
+    if soft < hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    return context
+
+
+def _quantile(samples: list[float], q: float) -> float | None:
+    ordered = sorted(samples)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 3) if ordered else None
+
+
+def handling_stats(tables: TableServer, lags: list[float] | None = None) -> dict[str, Any]:
+    """The server's own time per applied action (frame read to last update queued), in milliseconds,
+    and how late its event loop woke up (a loop that is late is waiting for a CPU, or for itself)."""
+    samples = tables.handling_ms
+    stats: dict[str, Any] = {"actions": len(samples), "frames_sent": tables.frames_sent,
+                             "p50_ms": round(statistics.median(samples), 3) if samples else None,
+                             "p99_ms": _quantile(samples, 0.99), "max_ms": _quantile(samples, 1.0)}
+    if lags:
+        stats.update(lag_p50_ms=_quantile(lags, 0.5), lag_p99_ms=_quantile(lags, 0.99))
+    return stats
+
+
+async def _watch_lag(lags: list[float], every: float = 0.05) -> None:
+    while len(lags) < MAX_SAMPLES:
+        asked = time.perf_counter()
+        await asyncio.sleep(every)
+        lags.append((time.perf_counter() - asked - every) * 1000)
+
+
+async def _keep_house(tables: TableServer, every: float) -> None:
+    while True:
+        await asyncio.sleep(every)
+        tables.housekeeping()
+
+
+async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | None = None,
+                     announce: Callable[[str], None] = print, stats: Path | None = None, *,
+                     limits: Limits | None = None, origins: Sequence[str] = (), behind_proxy: bool = False,
+                     computers: ComputerPlayers | None = None,
+                     housekeeping_seconds: float = HOUSEKEEPING_SECONDS) -> None:
+    """Load the tables of ``data``, serve until SIGINT or SIGTERM, and say where it listens; with
+    ``stats``, write the handling times there when stopping. DirectoryInUse when another server holds
+    ``data``, DirectoryUnusable when it cannot be made or written to."""
+    store = TableStore(data)
+    try:
+        held = store.lock()
+    except OSError as exc:
+        raise DirectoryUnusable(exc.strerror or str(exc)) from exc
+    if held is None:
+        raise DirectoryInUse(str(data))
+    tables = TableServer(store, limits, computers, behind_proxy=behind_proxy)
+    try:
+        for problem in tables.load():
+            print(f"access-game serve: {problem}", file=sys.stderr)
+        tables.housekeeping()
+        server = await start_server(tables, host, port, tls, origins)
+        stop = asyncio.Event()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows has no loop signal handlers
+                asyncio.get_running_loop().add_signal_handler(sig, stop.set)
+        bound = next(iter(server.sockets)).getsockname()
+        scheme = "wss" if tls is not None else "ws"
+        shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
+        lags: list[float] = []
+        watch = asyncio.ensure_future(_watch_lag(lags)) if stats is not None else None
+        house = asyncio.ensure_future(_keep_house(tables, housekeeping_seconds))
+        announce(f"Serving on {scheme}://{shown}:{bound[1]}")
+        count = len(tables.tables)
+        announce(ngettext("{count} table loaded from {data}", "{count} tables loaded from {data}", count).format(
+            count=count, data=data))
+        try:
+            await stop.wait()
+        finally:
+            house.cancel()
+            server.close()
+            await server.wait_closed()
+            await tables.flush()
+            if watch is not None:
+                watch.cancel()
+            if stats is not None:
+                stats.write_text(json.dumps(handling_stats(tables, lags)) + "\n", encoding="utf-8")
+    finally:
+        tables.computers.close()
+        unlock(held)
