@@ -20,7 +20,10 @@ DEFAULT_PORT = 8765
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = add_command(sub, "serve", run, _("Serve tables for play over the network (WebSocket, protocol 1)."))
+    from access_game.net.protocol import PROTOCOL_VERSION
+
+    parser = add_command(sub, "serve", run, _("Serve tables for play over the network (WebSocket, protocol "
+                                               "{version}).").format(version=PROTOCOL_VERSION))
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this "
                         "machine only; 0.0.0.0 for every network)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,

@@ -55,6 +55,9 @@ NO_SEAT = "no table with a free seat has that code"
 NO_TOKEN = "that code and token hold no seat"
 #: Close code for a connection that stopped reading: it may come back (and rejoin) at once.
 CLOSE_TOO_SLOW = 1013
+#: Seconds after the server starts during which a host not back yet keeps the role: after a restart
+#: everyone comes back within seconds, the host among them (a host seen leaving passes it at once).
+HOST_GRACE_SECONDS = 60.0
 #: While computer players move one after another, what they did is sent at least this often.
 PUBLISH_SECONDS = 0.1
 #: Seconds before a computer player's move that could not be made (a full disk) is tried again, and the
@@ -81,6 +84,12 @@ class TableServer:
         self._votes: dict[str, dict[int, tuple[set[int], str]]] = {}
         #: When a person was last connected to each table (time.time()), for archiving idle tables.
         self._present_at: dict[str, float] = {}
+        #: Tables whose host was seen leaving while this server ran (the role passes at once), and when
+        #: the server began (before HOST_GRACE_SECONDS a host not back after a restart keeps it).
+        self._host_gone: set[str] = set()
+        self._began = time.monotonic()
+        #: The server is stopping: connections going now are not people leaving their tables.
+        self.stopping = False
         #: Frames sent, and the milliseconds each applied action took from its frame read to the last
         #: update queued (the server's own share of an action's time, for ``serve --stats``).
         self.frames_sent = 0
@@ -120,7 +129,7 @@ class TableServer:
             forwarded = request.headers.get("X-Forwarded-For")
             if forwarded:
                 host = forwarded.split(",")[-1].strip() or host
-        return host
+        return _allowance_key(host)
 
     def _address(self, host: str) -> Address:
         entry = self.addresses.get(host)
@@ -136,13 +145,15 @@ class TableServer:
             return ws.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections from this address\n")
         return None
 
-    def _cut_off(self, host: str) -> None:
+    def _cut_off(self, host: str, flooder: Connection) -> None:
         """One of the address's connections flooded: all of them go, and new ones are refused a while."""
         entry = self._address(host)
         entry.blocked_until = time.monotonic() + self.limits.flood_block_seconds
         log.warning("address %s cut off for %g s: flooding", host, self.limits.flood_block_seconds)
-        for conn in list(entry.connections):
-            self._spawn(conn.ws.close(p.CLOSE_POLICY, "too many messages from this address"))
+        for conn in [c for c in entry.connections if c is not flooder]:
+            # The others behind the same address (a school's router) did nothing wrong: "try again later",
+            # and their programs come back by themselves once the address is let in again.
+            self._spawn(conn.ws.close(CLOSE_TOO_SLOW, "too many messages from this address"))
 
     # ----------------------------------------------------------------- one connection
     async def handler(self, ws: ServerConnection) -> None:
@@ -161,7 +172,7 @@ class TableServer:
                 if not conn.bucket.allow():  # over the allowance: dropped, and said so with its ref
                     conn.strikes += 1
                     if conn.strikes > FLOOD_LIMIT:
-                        self._cut_off(conn.address)
+                        self._cut_off(conn.address, conn)
                         await conn.close_unread(p.CLOSE_POLICY, "too many messages")
                         break
                     self._send(conn, p.error_message(p.ErrorCode.TOO_FAST,
@@ -357,9 +368,11 @@ class TableServer:
         if seated.get(seat) is conn:
             del seated[seat]
         table = self.tables.get(code)
-        if table is None:
+        if table is None or self.stopping:
             return
         self._present_at[code] = time.time()
+        if seat == table.host:
+            self._host_gone.add(code)
         async with self._lock(code):
             if not seated and (table.over or (not table.started and not any(s.name for s in table.seats
                                                                              if s.human))):
@@ -385,11 +398,21 @@ class TableServer:
         self._last_table.pop(code, None)
         self._votes.pop(code, None)
         self._present_at.pop(code, None)
+        self._host_gone.discard(code)
 
     # ----------------------------------------------------------------- play
     async def _act(self, conn: Connection, table: Table, seat: int, msg: p.Act) -> bool:
         """Apply a seat's action (True), or tell the seat why not (False). The move is written to the
-        table's journal before it is made: a disk that refuses it leaves the game as it was."""
+        table's journal before it is made: a disk that refuses it leaves the game as it was. Every error
+        answering a move carries the move's ``ref``, so the client knows which move it answers."""
+        try:
+            return await self._make_move(conn, table, seat, msg)
+        except p.ProtocolError as exc:
+            if exc.ref is None:
+                exc.ref = msg.ref
+            raise
+
+    async def _make_move(self, conn: Connection, table: Table, seat: int, msg: p.Act) -> bool:
         action = p.read_action(table.codec, msg.action)
         if action.seat != seat:
             raise p.ProtocolError(p.ErrorCode.WRONG_SEAT, f"this connection plays seat {seat}, not {action.seat}")
@@ -640,6 +663,10 @@ class TableServer:
                 log.info("table %s archived: nobody at it for %g hours", code, idle / 3600)
         for host in [h for h, entry in self.addresses.items() if entry.forgettable]:
             del self.addresses[host]
+        for code, table in list(self.tables.items()):  # a host who did not come back after a restart
+            seated = self.seated.get(code)
+            if seated and table.host not in seated and not self._lock(code).locked():
+                self._announce(table)
         return archived
 
     # ----------------------------------------------------------------- sending
@@ -686,7 +713,9 @@ class TableServer:
         """The host's role passes on if the host is gone, then everyone hears who is where (when any of
         it changed, or ``force``)."""
         present = set(self.seated.get(table.code, {}))
-        if present and table.host not in present:
+        if present and table.host not in present and (table.code in self._host_gone
+                                                       or time.monotonic() - self._began > HOST_GRACE_SECONDS):
+            self._host_gone.discard(table.code)
             mark = table.mark()
             table.pass_host(present)
             with contextlib.suppress(p.ProtocolError):  # said in the log; it passes at the next change
@@ -728,6 +757,21 @@ class TableServer:
 def _needed(present: int) -> int:
     """Votes that carry a stand-in: more than half of the people present."""
     return present // 2 + 1
+
+
+def _allowance_key(host: str) -> str:
+    """Whose allowance an address draws on: the address itself, or for IPv6 its /64 network, which one
+    machine usually has whole (stepping from one of its addresses to the next gains nothing)."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:  # an IPv4 client on a dual-stack socket: its IPv4 address
+            return str(ip.ipv4_mapped)
+        if not ip.is_loopback:
+            return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def _loopback(host: str) -> bool:

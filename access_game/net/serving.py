@@ -142,6 +142,7 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
             await stop.wait()
         finally:
             house.cancel()
+            tables.stopping = True  # every connection goes now: nobody is leaving a table
             server.close()
             await server.wait_closed()
             await tables.flush()

@@ -297,7 +297,7 @@ class Table:
         if seat == self.host:
             raise TableError("wrong_seat", "the host keeps the host's seat")
         if level not in agent_levels(self.game_name):
-            raise TableError("bad_message", f"no {level!r} computer player for this game")
+            raise TableError("bad_game", f"no {level!r} computer player for this game")
         s = self.seats[seat]
         s.human, s.level, s.digest = False, level, None
 

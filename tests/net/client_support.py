@@ -67,6 +67,8 @@ class LiveServer:
             return
 
         async def down() -> None:
+            assert self.tables is not None
+            self.tables.stopping = True
             self._server.close()
             for conn in list(getattr(self._server, "connections", ())):
                 transport = getattr(conn, "transport", None)

@@ -50,6 +50,7 @@ async def in_process(tables: TableServer | None = None,
     try:
         yield server_tables, f"ws://127.0.0.1:{port}"
     finally:
+        server_tables.stopping = True
         server.close()
         await server.wait_closed()
 

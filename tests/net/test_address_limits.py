@@ -24,7 +24,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from access_game.net import protocol as p
 from access_game.net.limits import FLOOD_LIMIT, RATE_BURST, Limits
-from access_game.net.server import TableServer
+from access_game.net.server import CLOSE_TOO_SLOW, TableServer
 from engine.actions import Draw, action_to_data
 
 
@@ -202,7 +202,9 @@ def test_a_flooder_is_cut_off_with_all_its_connections_for_a_while_and_no_one_el
                     await flood.send('{"type": "chat", "text": "spam"}')
             cut_at = time.monotonic()
             assert await _closed(flood) == p.CLOSE_POLICY
-            assert await _closed(seated_ws) == p.CLOSE_POLICY
+            # The others behind that address are told to try again later (a program comes back by itself
+            # once the block is over); only the flooder is refused for good.
+            assert await _closed(seated_ws) == CLOSE_TOO_SLOW
             assert await _refused(url, "127.0.0.9") == 429
             # Everyone else: untouched.
             other = await _client(url, "127.0.0.10")
@@ -285,3 +287,14 @@ def test_a_full_table_is_answered_as_an_unknown_code_is_and_as_soon() -> None:
                 await ws.close()
 
     run(go())
+
+
+def test_an_ipv6_machine_draws_on_one_allowance_for_its_whole_network() -> None:
+    """One machine usually holds a whole IPv6 /64: stepping from one of its addresses to the next must
+    not give it a new allowance. An IPv4 client on a dual-stack socket counts by its IPv4 address."""
+    from access_game.net.server import _allowance_key
+
+    assert _allowance_key("2001:db8:1:2::1") == _allowance_key("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
+    assert _allowance_key("2001:db8:1:3::1") != _allowance_key("2001:db8:1:2::1")
+    assert _allowance_key("::ffff:192.0.2.7") == _allowance_key("192.0.2.7") == "192.0.2.7"
+    assert _allowance_key("::1") == "::1" and _allowance_key("127.0.0.9") == "127.0.0.9"

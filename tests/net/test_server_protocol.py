@@ -324,3 +324,23 @@ def test_the_token_bucket_allows_the_burst_then_the_rate() -> None:
     assert not bucket.allow(now)
     assert bucket.allow(now + 0.1)
     assert not bucket.allow(now + 0.1)
+
+
+def test_every_error_answering_a_move_carries_its_ref() -> None:
+    """A client sends moves one after another; the error that refuses one says which (its ``ref``)."""
+    async def go() -> None:
+        async with in_process() as (_tables, url):
+            ws = await _raw(url)
+            await ws.send(json.dumps({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": "Ann"}))
+            await _next(ws, "welcome")
+            await ws.send(json.dumps({"type": "create", "game": "five-crowns", "seats": 2}))
+            await _next(ws, "seated")
+            draw = {"kind": "draw", "seat": 0, "source": "stock"}
+            for ref, action, code in ((7, draw, "not_started"), (8, {"kind": "dance", "seat": 0}, "bad_action"),
+                                      (9, {**draw, "seat": 1}, "wrong_seat")):
+                await ws.send(json.dumps({"type": "act", "ref": ref, "action": action}))
+                error = await _next(ws, "error")
+                assert (error["code"], error.get("ref")) == (code, ref), error
+            await ws.close()
+
+    run(go())

@@ -27,6 +27,7 @@ from server_harness import (
 )
 
 from access_game.net.scripted import ScriptedPlayer
+from access_game.net.server import TableServer
 from access_game.net.table_store import TableStore
 from access_game.net.tables import Table
 from engine.events import event_to_data
@@ -64,10 +65,10 @@ def test_the_host_role_passes_to_the_lowest_seat_present_survives_a_restart_and_
         url = server.start()
 
         async def back() -> None:
-            # Ben, the host, is back first (were he not, the first back would have the role: a restart
-            # is everyone's connection going at once).
+            # Ann is back first, then Cleo, then Ben: a restart is everyone's connection going at once,
+            # so for a while after it the host keeps the role until they are back.
             ann, ben, cleo = players
-            again = await exactly_as_told(url, [ben, ann, cleo])
+            again = await exactly_as_told(url, [ann, cleo, ben])
             for pl in again:
                 assert (await until_table(pl, lambda t: len(t["connected"]) == 3))["host"] == 1
                 await pl.close()
@@ -257,3 +258,30 @@ def test_a_table_brought_back_at_a_computer_players_turn_plays_on_when_a_person_
             run(_rejoin_and_play(url, code, token))
     finally:
         server.stop()
+
+
+def test_a_host_not_back_after_a_restart_passes_the_role_on_once_the_others_have_waited(tmp_path: Path) -> None:
+    """After a restart the host keeps the role while everyone comes back; a host who does not come back
+    passes it on at the server's next round of housekeeping after that, with nobody having to act."""
+    data = tmp_path / "tables"
+
+    async def go() -> None:
+        async with in_process(data=data) as (_first, url):
+            players = await seated(url, "five-crowns", 3)
+            await settle(players, fresh=False)
+        tables = TableServer(TableStore(data))  # the server restarted on its directory
+        tables.load()
+        async with in_process(tables) as (_second, url):
+            _ann, ben, cleo = players  # Ann, the host, does not come back
+            ben, _ = await come_back(url, ben)
+            cleo, _ = await come_back(url, cleo)
+            for pl in (ben, cleo):
+                assert (await until_table(pl, lambda t: t["connected"] == [1, 2]))["host"] == 0
+            tables._began -= 3600  # the others have waited long enough
+            tables.housekeeping()
+            for pl in (ben, cleo):
+                assert (await until_table(pl, lambda t: t["host"] == 1))["host"] == 1
+            for pl in (ben, cleo):
+                await pl.close()
+
+    run(go())
