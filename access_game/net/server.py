@@ -715,11 +715,14 @@ class TableServer:
         present = set(self.seated.get(table.code, {}))
         if present and table.host not in present and (table.code in self._host_gone
                                                        or time.monotonic() - self._began > HOST_GRACE_SECONDS):
-            self._host_gone.discard(table.code)
             mark = table.mark()
             table.pass_host(present)
-            with contextlib.suppress(p.ProtocolError):  # said in the log; it passes at the next change
+            try:
                 self._commit(table, mark)
+            except p.ProtocolError:
+                pass  # said in the log; it passes at the next change the disk takes
+            else:
+                self._host_gone.discard(table.code)
         self._send_table(table, force=force)
 
     def _send_table(self, table: Table, *, force: bool = False) -> None:

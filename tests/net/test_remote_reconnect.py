@@ -51,29 +51,9 @@ def test_a_dropped_connection_is_restored_and_the_missed_moves_heard_once(server
         ben.close()
 
 
-def test_the_table_comes_back_after_a_server_restart(server: LiveServer) -> None:
-    ann, ben = two_seats(server.url, TWO)
-    try:
-        _turn(ben)
-        ann.pump_until(lambda: ann.session.my_turn)
-        server.stop()
-        ann.pump_until(lambda: "Connection lost; reconnecting." in ann.said)
-        ben.pump_until(lambda: "Connection lost; reconnecting." in ben.said)
-        server.start()
-        ann.pump_until(lambda: "Reconnected." in ann.said)
-        ben.pump_until(lambda: "Reconnected." in ben.said)
-        _turn(ann)
-        ben.pump_until(lambda: ben.session.my_turn)
-        assert ben.session.log == _server_log(server, ben.session.code, 1)
-    finally:
-        ann.close()
-        ben.close()
-
-
-def test_a_server_restart_is_two_lines_not_a_stream_of_comings_and_goings(server: LiveServer) -> None:
-    """Everyone reconnects after a restart, each at their own moment: the others' going away and coming
-    back in those seconds is not news (each terminal says only that it lost and got back its own
-    connection)."""
+def test_the_table_comes_back_after_a_server_restart_in_two_lines(server: LiveServer) -> None:
+    """Everyone reconnects after a restart, each at their own moment: each terminal says it lost and got
+    back its connection, and the others' going away and coming back in those seconds is not news."""
     ann, ben = two_seats(server.url, TWO)
     try:
         _turn(ben)
@@ -85,15 +65,16 @@ def test_a_server_restart_is_two_lines_not_a_stream_of_comings_and_goings(server
         server.start()
         ann.pump_until(lambda: "Reconnected." in ann.said)
         ben.pump_until(lambda: "Reconnected." in ben.said)
-        # Both back, each seeing the other connected again.
         ann.pump_until(lambda: set(ann.session._table.get("connected", ())) == {0, 1})
         ben.pump_until(lambda: set(ben.session._table.get("connected", ())) == {0, 1})
         for seat, start in ((ann, heard[0]), (ben, heard[1])):
             news = [line for line in seat.said[start:] if " is away" in line or " is back" in line
                     or line.startswith("Waiting for")]
             assert news == [], news
-        _turn(ann)  # and play goes on
+        _turn(ann)
         ben.pump_until(lambda: ben.session.my_turn)
+        assert ben.session.log == _server_log(server, ben.session.code, 1)
     finally:
         ann.close()
         ben.close()
+
