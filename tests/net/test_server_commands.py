@@ -32,6 +32,10 @@ def _cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     ["bench-server", "--tables", "100000"],
     ["bench-server", "--seconds", "0"],
     ["bench-server", "--seats", "1"],
+    ["bench-server", "--busy-tables", "9"],
+    ["bench-server", "--attack", "--seconds", "61"],
+    ["serve", "--tables-per-minute", "-1"],
+    ["serve", "--idle-hours", "x"],
 ])
 def test_bad_arguments_exit_2_with_usage(args: list[str]) -> None:
     result = _cli(*args)
@@ -103,3 +107,25 @@ def test_a_tiny_bench_prints_its_figures() -> None:
     assert figures["tables"] == 2 and figures["clients"] == 8 and figures["errors"] == 0
     assert figures["actions"] > 0 and figures["p50_ms"] > 0 and figures["p99_ms"] >= figures["p50_ms"]
     assert figures["rss_mb"] is None or 10 < figures["rss_mb"] < 500
+
+
+def test_a_tiny_bench_beside_busy_tables_keeps_their_figures_apart() -> None:
+    result = _cli("bench-server", "--tables", "2", "--seconds", "3", "--think", "0.2", "--busy-tables", "1",
+                  "--busy-computers", "3", "--json", timeout=120)
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout)
+    busy = figures["busy"]
+    assert figures["tables"] == 2 and figures["clients"] == 8 and figures["errors"] == 0
+    assert busy["tables"] == 1 and busy["computers"] == 3 and busy["level"] == "hard"
+    assert busy["person_actions"] > 0 and busy["person_p99_ms"] >= busy["person_p50_ms"] > 0
+
+
+def test_one_address_asking_too_much_gets_what_the_limits_allow() -> None:
+    """The default limits, from one address: a burst of ten tables and sixty joins at most, then about
+    one table every six seconds and one join a second."""
+    result = _cli("bench-server", "--attack", "--seconds", "2", "--json", timeout=120)
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout)
+    assert 1 <= figures["tables_created"] <= 11 and figures["creates_refused"] > 0
+    assert 30 <= figures["codes_guessed"] <= 63 and figures["guesses_refused"] > 0
+    assert figures["codes_found"] == 0
