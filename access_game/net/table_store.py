@@ -193,7 +193,12 @@ class TableStore:
             self.append(self.journal_path(table.code, state.gen), "\n".join(lines) + "\n")
         state.lines += len(lines)
         self._journaled[table.code] = state
-        return state.lines >= self.snapshot_every and not state.snapshotting
+        return self.snapshot_due(table.code)
+
+    def snapshot_due(self, code: str) -> bool:
+        """Whether the table's journal has grown past the mark and no snapshot of it is being written."""
+        state = self._journaled.get(code)
+        return state is not None and state.lines >= self.snapshot_every and not state.snapshotting
 
     def append_action(self, table: Table, action: Action) -> bool:
         """Write a move of the table's game to the journal before it is made (the table must have been
@@ -210,7 +215,7 @@ class TableStore:
                     _json({"act": number, "action": action_to_data(action)}) + "\n")
         state.actions = number + 1
         state.lines += 1
-        return state.lines >= self.snapshot_every and not state.snapshotting
+        return self.snapshot_due(table.code)
 
     def append(self, path: Path, text: str) -> None:
         """Append journal lines, whole or not at all; safe from a worker thread, one writer per table at a
