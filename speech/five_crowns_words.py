@@ -186,6 +186,7 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "discard": N_("Discard the current card (refused, with the reason, when you may not)."),
     "go-out": N_("Go out, discarding the current card: your melds are laid down and named."),
     "hint": N_("Hint: the best lay-down now, how many cards are left to meld, and the best discard or draw."),
+    "play-hint": N_("Do what the hint says: its move, with the card it names."),
     "up-card": N_("The top card of the discard pile."),
     "wild": N_("What is wild this hand."),
     "scores": N_("Scores: each player's total."),

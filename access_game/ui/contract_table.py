@@ -21,6 +21,7 @@ from typing import Any
 from access_game.session_api import TableSession
 from access_game.ui.hand_model import FREE, SELECTED
 from access_game.ui.hand_table import HandTable
+from access_game.ui.hints import hinted_card
 from access_game.ui.modes import ListMenu, MenuItem, NumberEntry
 from access_game.ui.registry import Command, command
 from access_game.ui.table import Host
@@ -475,7 +476,9 @@ class ContractTable(HandTable):
         self._act(Discard(self.seat, card))
 
     def hint(self, key: str = "") -> None:
-        self.say(*self.advice().parts, kind=Kind.MY_TURN)
+        advice = self.advice()
+        self.say(*advice.parts, kind=Kind.MY_TURN)
+        self.point_at(hinted_card(advice.action))
 
     def play_hint(self, key: str = "") -> None:
         advice = self.advice()

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from access_game.session_api import TableSession
 from access_game.ui.hand_table import HandTable
-from access_game.ui.hints import hint_lines, unprompted
+from access_game.ui.hints import best_choice, hint_lines, hinted_action, hinted_card, unprompted
 from access_game.ui.registry import Command, command
 from access_game.ui.table import Host
 from engine.actions import Discard, Draw, GoOut
@@ -146,6 +146,7 @@ class FiveCrownsTable(HandTable):
             command("discard", words.KEY_HELP["discard"], self.discard),
             command("go-out", words.KEY_HELP["go-out"], self.go_out),
             command("hint", words.KEY_HELP["hint"], self.hint),
+            command("play-hint", words.KEY_HELP["play-hint"], self.play_hint),
             *self.hand_commands(),
             command("up-card", words.KEY_HELP["up-card"], self.up_card),
             command("wild", words.KEY_HELP["wild"], self.wild),
@@ -168,6 +169,17 @@ class FiveCrownsTable(HandTable):
             return
         self.session.act(Discard(self.session.human_seat, card))
 
+    def play_hint(self, key: str = "") -> None:
+        """Do what the hint says (the same choice, so the same move), with the cursor on the card it names."""
+        action = hinted_action(self.session) if self.session.my_turn else None
+        if action is None:
+            self.hint()
+            return
+        card = hinted_card(action)
+        if card is not None and card in self.order and self._current() != card:
+            self.pos = self.order.index(card)
+        self.session.act(action)
+
     def go_out(self, key: str = "") -> None:
         v = self.view
         card = self._current()
@@ -188,7 +200,9 @@ class FiveCrownsTable(HandTable):
 
     def hint(self, key: str = "") -> None:
         if self.session.my_turn:  # the strongest player's move for your seat, and why
-            self.session.say_all(hint_lines(self.session))
+            choice = best_choice(self.session)
+            self.session.say_all(hint_lines(self.session, choice))
+            self.point_at(hinted_card(None if choice is None else choice.action))
             return
         v = self.view
         if v.phase == "over" or not v.hand:

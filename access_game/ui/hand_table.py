@@ -143,6 +143,15 @@ class HandTable:
         h = self.hand
         self.say(*tw.card_at_parts(card, self.wild_rank, h.pos, len(h.cards), self.mark_words(h.marks[h.pos]), edge))
 
+    def point_at(self, card: Card | None) -> None:
+        """Put the cursor on ``card`` and say where it is in the hand: a hint that names a card leaves the
+        cursor on it, so the move's key (X: discard the current card) acts on the card the hint named."""
+        if card is None or card not in self.order:
+            return
+        if self._current() != card:  # (two decks: a twin already under the cursor will do)
+            self.pos = self.order.index(card)
+        self._announce_current()
+
     def _move_to(self, index: int) -> None:
         if not self.order:
             self.say(tw.HAND_EMPTY)

@@ -19,14 +19,15 @@ from access_game.catalog import game as catalog_game
 from access_game.session_api import TableSession
 from access_game.ui.key_plan import UnplannedCommand, planned
 from access_game.ui.keys import key_label
-from engine.actions import Action, Draw, GoOut
+from engine.actions import Action, Discard, Draw, GoOut
 from engine.bots import explain, make_agent
 from engine.bots.base import Choice
+from engine.cards import Card
 from engine.rules.five_crowns import FiveCrownsView
 from speech.hint_words import go_out_offer, hint_utterances, no_hint
 from speech.utterance import Utterance
 
-__all__ = ["best_choice", "hint_lines", "hinted_action", "move_key", "unprompted"]
+__all__ = ["best_choice", "hint_lines", "hinted_action", "hinted_card", "move_key", "unprompted"]
 
 #: The key plan's command for each kind of move (a draw from the discard pile is 'take').
 _COMMANDS = {
@@ -69,11 +70,21 @@ def best_choice(session: TableSession) -> Choice | None:
     return explain(agent, session.view(), legal)
 
 
-def hint_lines(session: TableSession) -> list[Utterance]:
-    """What the hint key says now."""
+def hinted_card(action: Action | None) -> Card | None:
+    """The card of the hand a move names (the card to discard, or to discard going out): the hint puts
+    the cursor on it, so the move's key then acts on that card."""
+    if isinstance(action, Discard):
+        return action.card
+    if isinstance(action, GoOut):
+        return action.discard
+    return None
+
+
+def hint_lines(session: TableSession, choice: Choice | None = None) -> list[Utterance]:
+    """What the hint key says now (``choice``: best_choice's, when the caller has it already)."""
     if session.over:
         return [no_hint("the game is over")]
-    choice = best_choice(session)
+    choice = choice if choice is not None else best_choice(session)
     if choice is None:
         waiting = session.seats_to_act()
         if waiting:

@@ -20,6 +20,7 @@ from typing import Any
 from access_game.session_api import TableSession
 from access_game.ui.hand_model import FREE, SELECTED, less
 from access_game.ui.hand_table import HandTable
+from access_game.ui.hints import hinted_card
 from access_game.ui.modes import NumberEntry
 from access_game.ui.registry import Command, command
 from access_game.ui.table import Host
@@ -486,6 +487,7 @@ class UpcardTable(HandTable):
                                             arr.deadwood_value), kind=Kind.MY_TURN)
             return
         self.say(*self._action_parts(action), kind=Kind.MY_TURN)
+        self.point_at(hinted_card(action))
 
     def _action_parts(self, action: Action) -> Parts:
         v = self.view
