@@ -845,6 +845,8 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "yes": N_("Yes to the card on offer: buy it (with a penalty card), or take it when you are next."),
     "no": N_("No to the card on offer: pass on it."),
     "play-hint": N_("Do what the hint says."),
+    "best-melds": N_("What your hand makes now: whether it meets this hand's contract, with the best lay-down, "
+                     "or how many cards it is short and which would help."),
     "hint": N_("Hint: what to do now (buy or pass, draw, lay down, lay off, swap or discard)."),
     "select": N_("Select or unselect the current card; the selection is said, and whether it is a set or a run."),
     "read-selection": N_("Read the selection and the melds planned so far."),

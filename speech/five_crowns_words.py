@@ -121,6 +121,12 @@ def arrangement_parts(arr: Arrangement, wild: Rank) -> Parts:
     return parts
 
 
+def best_melds_parts(arr: Arrangement, wild: Rank) -> Parts:
+    """What the hand makes now (Alt+M, in every game): 'Melds: ... . 2 cards to meld before you can go
+    out: ... . That leaves 12 points.'"""
+    return [*arrangement_parts(arr, wild)[1:], " ", _("That leaves {points}.").format(points=points(arr.points))]
+
+
 def discard_hint(card: Card, arr: Arrangement, wild: Rank) -> Parts:
     return [*fill(_("Discard {card}: that leaves {points}"), card=the_card(card, wild), points=points(arr.points)),
             *arrangement_parts(arr, wild)]
@@ -187,6 +193,8 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "go-out": N_("Go out, discarding the current card: your melds are laid down and named."),
     "hint": N_("Hint: the best lay-down now, how many cards are left to meld, and the best discard or draw."),
     "play-hint": N_("Do what the hint says: its move, with the card it names."),
+    "best-melds": N_("What your hand makes now: the best melds, the cards still loose, and how many cards are "
+                     "left to meld before you can go out."),
     "up-card": N_("The top card of the discard pile."),
     "wild": N_("What is wild this hand."),
     "scores": N_("Scores: each player's total."),

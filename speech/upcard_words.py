@@ -33,6 +33,7 @@ from speech.phrases import (
     cards_parts,
     count,
     join_words,
+    melds_parts,
     rank_plural,
     the_card,
 )
@@ -406,6 +407,21 @@ def fits_no_meld(card: Card, wild: Rank) -> list[str | Card]:
                      card=cards_parts([card], wild), ranks=rank_plural(card.rank)))
 
 
+def best_melds_parts(melds: Sequence[Sequence[Card]], loose: Sequence[Card], melded_value: int, against: int,
+                     wild: Rank) -> list[str | Card]:
+    """What the hand makes now (Alt+M, in every game): its best melds and value, the cards left over and
+    what they would count against you."""
+    parts: list[str | Card] = (list(fill(_("Melds: {melds}, worth {value}."), melds=melds_parts(melds, wild),
+                                         value=melded_value)) if melds else [_("No melds yet.")])
+    if loose:
+        parts += [" ", *fill(ngettext("{n} card would not meld, {against} against you: {cards}.",
+                                      "{n} cards would not meld, {against} against you: {cards}.", len(loose)),
+                             n=len(loose), against=against, cards=cards_parts(list(loose), wild))]
+    else:
+        parts += [" ", _("Everything melds.")]
+    return parts
+
+
 def waiting_hand_parts(player: str, melded: int, melded_value: int, deadwood: int, against: int) -> list[str | Card]:
     if melded:
         return [_("It is {name}'s turn. Your hand now: {melded} would meld, worth {value}; {deadwood} would not, "
@@ -624,6 +640,8 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "lay-off": N_("Lay off the selected cards, or the current card, on the current meld if it fits, otherwise on a "
                   "meld that takes it."),
     "play-hint": N_("Do what the hint says (one step)."),
+    "best-melds": N_("What your hand makes now: the best melds and their worth, and the cards that would not "
+                     "meld."),
     "hint": N_("Hint: the next step a strong player would take, and how to do it."),
     "select": N_("Select or unselect the current card, and hear the selection and whether it is a meld."),
     "read-selection": N_("Read the selection and whether it is a meld."),

@@ -422,6 +422,7 @@ class ContractTable(HandTable):
             command("read-selection", cw.KEY_HELP["read-selection"], self.read_selection),
             command("clear-selection", cw.KEY_HELP["clear-selection"], self.clear_selection),
             command("contract", cw.KEY_HELP["contract"], self.contract),
+            command("best-melds", cw.KEY_HELP["best-melds"], self.contract),
             command("fits", cw.KEY_HELP["fits"], self.fits),
             *self.hand_commands(cw.KEY_HELP),
             command("next-meld", cw.KEY_HELP["next-meld"], self.next_meld),

@@ -147,6 +147,7 @@ class FiveCrownsTable(HandTable):
             command("go-out", words.KEY_HELP["go-out"], self.go_out),
             command("hint", words.KEY_HELP["hint"], self.hint),
             command("play-hint", words.KEY_HELP["play-hint"], self.play_hint),
+            command("best-melds", words.KEY_HELP["best-melds"], self.best_melds),
             *self.hand_commands(),
             command("up-card", words.KEY_HELP["up-card"], self.up_card),
             command("wild", words.KEY_HELP["wild"], self.wild),
@@ -168,6 +169,15 @@ class FiveCrownsTable(HandTable):
         if self.session.refused_now(Discard) or card is None:
             return
         self.session.act(Discard(self.session.human_seat, card))
+
+    def best_melds(self, key: str = "") -> None:
+        """What the hand makes now, the same key in every game (Alt+M)."""
+        v = self.view
+        if not v.hand:
+            self.say(tw.HAND_EMPTY)
+            return
+        arr = arrange(list(v.hand), v.wild_rank, all_wild_melds=v.all_wild_melds)
+        self.say(*words.best_melds_parts(arr, v.wild_rank), kind=Kind.MY_TURN)
 
     def play_hint(self, key: str = "") -> None:
         """Do what the hint says (the same choice, so the same move), with the cursor on the card it names."""

@@ -314,6 +314,7 @@ class UpcardTable(HandTable):
             command("put-down", uw.KEY_HELP["put-down"], self.put_down, when=not_waiting),
             command("lay-off", uw.KEY_HELP["lay-off"], self.lay_off),
             command("play-hint", uw.KEY_HELP["play-hint"], self.play_hint),
+            command("best-melds", uw.KEY_HELP["best-melds"], self.best_melds),
             command("hint", uw.KEY_HELP["hint"], self.hint),
             command("select", uw.KEY_HELP["select"], self.select, when=not_waiting),
             command("read-selection", uw.KEY_HELP["read-selection"], self.read_selection),
@@ -503,6 +504,16 @@ class UpcardTable(HandTable):
         if isinstance(action, Discard):
             return uw.hint_discard(action.card, wild, len(v.hand) == 1)
         return uw.hint_other(action.kind)
+
+    def best_melds(self, key: str = "") -> None:
+        """What the hand makes now, the same key in every game (Alt+M)."""
+        v = self.view
+        if not v.hand:
+            self.say(tw.HAND_EMPTY)
+            return
+        arr = arrange_upcard(v.hand, v.wild_rank)
+        self.say(*uw.best_melds_parts(arr.melds, arr.deadwood, arr.melded_value, arr.deadwood_value, v.wild_rank),
+                 kind=Kind.MY_TURN)
 
     def play_hint(self, key: str = "") -> None:
         action = self._hint_action()

@@ -94,6 +94,8 @@ SCENARIOS: dict[str, list[Scenario]] = {
     "draw": [([], "d", _said("You drew the"))],
     "take": [([], "t", _said("You took "))],
     "discard": [(["d"], "x", _said("You discarded the")), ([], "x", _said("Draw a card first"))],
+    "best-melds": [([], "alt-m", _said_any("Melds: ", "No melds yet")),
+                   ([], "alt-m", _said_any("before you can go out", "Everything melds."))],
     "play-hint": [(["d"], "N", _said_any("You discarded ", "You went out: ")),
                   ([], "N", _said_any("You drew ", "You took "))],
     "go-out": [(["d"], "o", _said_any("You went out: ", "You cannot go out")), ([], "o", _said("Draw a card first"))],
