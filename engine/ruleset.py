@@ -53,6 +53,11 @@ class Ruleset(Protocol):
     #: The class of a seat's view (``view`` returns one), which a client rebuilds from data.
     view_type: type
 
+    @staticmethod
+    def parse_card(text: str) -> Card:
+        """A card's code read as this game's deck has it ('10h', 'jo'); CardNotationError otherwise."""
+        ...
+
     def new_state(self, players: Sequence[str], *, seed: int, options: Mapping[str, Any] | None = None) -> Any:
         """A fresh game, not yet dealt."""
         ...

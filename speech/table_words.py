@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from engine.cards import Card, Rank
-from speech.i18n import N_, NP_, _, ngettext, pgettext
+from speech.i18n import N_, NP_, _, fill, ngettext, pgettext
 from speech.phrases import Parts, capital, card_count, cards_parts, hand_words, join_words, the_card
 from speech.results import scores_words
 
@@ -19,6 +19,7 @@ __all__ = [
     "FIRST_CARD",
     "GOING_ON",
     "GOODBYE",
+    "GO_TO_CANCELLED",
     "GO_TO_CARD",
     "HAND_EMPTY",
     "KEY_HELP",
@@ -63,10 +64,19 @@ HAND_EMPTY = N_("Your hand is empty.")
 NO_CARDS = N_("You hold no cards.")
 FIRST_CARD = N_("First card. ")
 LAST_CARD = N_("Last card. ")
-GO_TO_CARD = N_("Go to card number?")
+GO_TO_CARD = N_("Go to which card? Type its number, or its code such as qd, 10h or jo, then Enter.")
+GO_TO_CANCELLED = N_("Cancelled.")
 NOBODY_WAITING = N_("Nobody is waiting to play.")
 DISCARD_PILE_EMPTY = N_("The discard pile is empty.")
 NO_MELDS_YET = N_("No melds on the table yet.")
+
+
+def not_a_card(text: str) -> str:
+    return _("{text} is neither a card number nor a card's code, such as qd, 10h or jo.").format(text=text)
+
+
+def card_not_held(card: Card, wild: Rank | None) -> Parts:
+    return list(fill(_("You hold no {card}."), card=cards_parts([card], wild)))
 
 
 def no_such_card(held: int, number: int) -> str:
@@ -160,7 +170,7 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "last-card": N_("Move to the last card."),
     "jump": N_("Move to card 1 to 9; 0 is card 10."),
     "jump-high": N_("Move to card 11 to 19."),
-    "go-to": N_("Go to a card by its number (type it, then Enter)."),
+    "go-to": N_("Go to a card by its number or its code (type 3, or qd, 10h, jo, then Enter)."),
     "read-hand": N_("Read your whole hand in order."),
     "read-by-suit": N_("Read your hand grouped by suit."),
     "read-by-rank": N_("Read your hand grouped by rank."),

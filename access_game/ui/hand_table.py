@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from access_game.ui.braille_link import hand_cells, show_hand
 from access_game.ui.hand_model import SELECTED, HandModel
-from access_game.ui.modes import NumberEntry
 from access_game.ui.registry import Command, command
+from access_game.ui.text_entry import TextEntry
 from engine.cards import Card, Rank
 from speech import table_words as tw
+from speech.i18n import _
 from speech.utterance import Kind
 
 if TYPE_CHECKING:
@@ -192,8 +193,30 @@ class HandTable:
     jump_high = jump
 
     def go_to(self, key: str = "") -> None:
-        self.host.open(NumberEntry(tw.GO_TO_CARD, self.host.say_line, on_number=lambda n: self._move_to(n - 1),
-                                   prompt="card number"))
+        """J: a card by its number (3) or by its code (qd, 10h, jo): reaching a known card without counting."""
+        self.host.open(TextEntry(_(tw.GO_TO_CARD), self.host.say_line, on_text=self._go_to_text,
+                                 cancelled=_(tw.GO_TO_CANCELLED), prompt="card", limit=10))
+
+    def _go_to_text(self, text: str) -> None:
+        word = text.strip()
+        if word.isdigit():
+            self._move_to(int(word) - 1)
+            return
+        from access_game.catalog import game as catalog_game
+
+        try:
+            card = catalog_game(self.session.ruleset_name).rules().parse_card(word)
+        except ValueError:
+            self.say(tw.not_a_card(word), kind=Kind.SYSTEM)
+            return
+        order = self.order
+        places = [i for i, c in enumerate(order) if c == card]
+        if not places:
+            self.say(*tw.card_not_held(card, self.wild_rank), kind=Kind.SYSTEM)
+            return
+        # A second press finds the twin (two decks): the next one after the cursor, round the hand.
+        later = [i for i in places if i > self.pos] if self._current() == card else places
+        self._move_to((later or places)[0])
 
     # ----- reading
     def read_hand(self, key: str = "") -> None:

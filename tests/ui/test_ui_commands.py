@@ -108,7 +108,7 @@ SCENARIOS: dict[str, list[Scenario]] = {
     "jump": [(NOTHING_BEFORE, k, check_move(_fixed(int(k) - 1))) for k in "123"]
     + [(NOTHING_BEFORE, k, _said("there is no card")) for k in "4567890"],
     "jump-high": [(NOTHING_BEFORE, f"alt-{n}", _said(f"there is no card {10 + n}")) for n in range(1, 10)],
-    "go-to": [([], "j", _said("Go to card number?")), (["j", "2"], "enter", check_move(lambda a: 1))],
+    "go-to": [([], "j", _said("Go to which card?")), (["j", "2"], "enter", check_move(lambda a: 1))],
     "read-hand": [([], "h", _said("3 cards: "))],
     "read-by-suit": [([], "g", _said(":"))],
     "read-by-rank": [([], "G", _said(":"))],

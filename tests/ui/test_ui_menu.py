@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from ui_driver import Harness, play_until
 
@@ -47,7 +49,7 @@ def test_every_action_is_reachable_from_the_escape_menu(name: str) -> None:
     assert said, f"{name} from the menu said nothing"
     assert not app.modes or name in ("quit", "settings", "help", "jump", "jump-high", "go-to"), "the menu closed"
     if name in ("jump", "jump-high", "go-to"):
-        assert said[-1].startswith("Go to card number?")
+        assert said[-1].startswith("Go to which card?")
         return
     if name in NOT_COMPARABLE or name == "next":
         return
@@ -123,14 +125,33 @@ def test_quit_asks_and_n_goes_on() -> None:
     assert not app.quitting
 
 
-def test_number_entry_goes_to_a_card_and_escape_cancels() -> None:
+def test_j_goes_to_a_card_by_its_number_or_its_code_and_escape_cancels() -> None:
+    from engine.notation import card_codes
+    from speech.phrases import card_words
+
     h, app = _ready()
+    table: Any = app.table
     h.press("j")
     h.press("2")
     said = h.press("enter")
-    assert said[-1].endswith(", 2 of 3")
-    h.press("j")
-    h.press("9")
-    assert h.press("backspace") == ["erased, nothing"]
+    assert said[-1].endswith(f", 2 of {len(table.order)}")
+    # By its code, as a player who heard the hand types it: no counting.
+    last = table.order[-1]
+    h.press("j", *card_codes([last])[0])
+    said = h.press("enter")
+    assert table.pos == len(table.order) - 1
+    assert said[-1].endswith(f"{card_words(last, app.session.view().wild_rank)}, {len(table.order)} of "
+                             f"{len(table.order)}"), said
+    held = {c.code for c in table.order}
+    h.press("j", "k", "s", "t")
+    said = h.press("enter")
+    if "kst" in held:
+        assert table.order[table.pos].code == "kst"
+    else:
+        assert said[-1].startswith("You hold no king of stars"), said
+    h.press("j", "z", "z")
+    assert h.press("enter") == ["zz is neither a card number nor a card's code, such as qd, 10h or jo."]
+    before = table.pos
+    h.press("j", "1")
     assert h.press("escape") == ["Cancelled."]
-    assert app.table.pos == 1  # type: ignore[attr-defined]
+    assert table.pos == before
