@@ -110,8 +110,8 @@ class ListMenu:
 
 class Confirm:
     """A yes/no question: Y or N (Escape is no), and perhaps a few more answers, each a letter
-    (``also``: key, words for it, action), such as 'A for another game'. Any other key repeats the
-    question with its answers."""
+    (``also``: key, words for it, action), such as 'A for another game'. Any other key, a capital
+    letter too, repeats the question with its answers."""
 
     def __init__(self, question: str, say: Say, *, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None,
                  prompt: str = "y/n", also: tuple[tuple[str, str, Callable[[], None]], ...] = ()) -> None:
@@ -131,15 +131,17 @@ class Confirm:
         return _("{question} Y or N{more}.").format(question=_(self.question), more=self._more())
 
     def handle(self, key: str) -> None:
-        if key in ("y", "Y"):
+        # Only the answer keys answer: Shift+N does the hint and Shift+Y nothing, so a player stepping
+        # through the game with Shift+N never answers a question by it (a capital asks again).
+        if key == "y":
             self.closed = True
             self.pending = self.on_yes
-        elif key in ("n", "N", "escape"):
+        elif key in ("n", "escape"):
             self.closed = True
             self.pending = self.on_no
         else:
             for answer, _words, action in self.also:
-                if key.lower() == answer:
+                if key == answer:
                     self.closed = True
                     self.pending = action
                     return

@@ -155,3 +155,14 @@ def test_j_goes_to_a_card_by_its_number_or_its_code_and_escape_cancels() -> None
     h.press("j", "1")
     assert h.press("escape") == ["Cancelled."]
     assert table.pos == before
+
+
+def test_only_the_answer_keys_answer_a_question() -> None:
+    """Shift+N does the hint: pressed at a question (as by a player stepping through the game with it),
+    it must not answer no and quit; the question is asked again."""
+    h, app = _ready()
+    h.press("q")
+    said = h.press("N")
+    assert said == ["Quit the game? Press Y for yes or N for no."] and app.modes and not app.quitting
+    assert h.press("Y") == ["Quit the game? Press Y for yes or N for no."] and not app.quitting
+    assert h.press("n") == ["Going on."]
