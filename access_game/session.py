@@ -158,6 +158,9 @@ class Session(SessionVoice):
         self.listeners: list[EventListener] = []
         self.save_problem: str | None = None
         self._unsaved = False
+        #: Puts the lines said so far out at once (the app's printer): the player's own move is confirmed
+        #: before any computer player moves and before the save is written.
+        self.put_out: Callable[[], None] | None = None
 
     # ----------------------------------------------------------------- who is who
     @property
@@ -233,12 +236,15 @@ class Session(SessionVoice):
         return True
 
     def act(self, action: Action) -> bool:
-        """The player's action: applied, narrated and saved, then the computer players move."""
+        """The player's action: applied and narrated, its line put out at once (the player hears their own
+        move first, however long the computer players then think), then saved, then the computer players
+        move."""
         events, reason = self.game.try_apply(action)
         if reason is not None:
             self.refuse(reason)
             return False
-        self._after(events)
+        self._after(events, save=False, own=True)
+        self.autosave()
         self.advance()
         return True
 
@@ -288,12 +294,14 @@ class Session(SessionVoice):
         # 50 KB write per bot action would make every key press of a late hand feel slow.
         self._after(self.game.apply(action), save=False)
 
-    def _after(self, events: Sequence[Event], *, save: bool = True) -> None:
+    def _after(self, events: Sequence[Event], *, save: bool = True, own: bool = False) -> None:
         # Each action's news is its own batch: a message repeated within one batch is one thing said
         # twice; the same words from the next action (a new turn's "Your turn.") are news again.
         self.announcer.new_batch()
         mine = seen_by(events, self.human_seat)
         self.say_all(self.narrator.narrate(mine))
+        if own and self.put_out is not None:  # the player's own move is out before anything is worked out
+            self.put_out()
         self._cues(mine)
         for listener in list(self.listeners):
             listener(mine)

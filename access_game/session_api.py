@@ -83,6 +83,9 @@ class TableSession(Protocol):
     listeners: list[EventListener]
     #: Why the last save failed (None: saved, or not saved at all).
     save_problem: str | None
+    #: Puts the lines said so far out at once (set by the app to its printer's flush): the player's own
+    #: move is confirmed before anything else happens.
+    put_out: Callable[[], None] | None
 
     @property
     def announcer(self) -> Any: ...

@@ -91,6 +91,7 @@ class RemoteSession(SessionVoice):
         self.on_settings = on_settings
         self.listeners: list[EventListener] = []
         self.save_problem: str | None = None
+        self.put_out: Callable[[], None] | None = None
         #: Called after frames that arrived between key presses were said (prints them above the prompt).
         self.on_news: Callable[[], None] | None = None
         #: Called when the seat is no longer this terminal's (the table then closes).
@@ -471,6 +472,8 @@ class RemoteSession(SessionVoice):
         finally:
             self._waiting_ref = None
         answer, self._answer = self._answer, None
+        if self.put_out is not None:  # the player's own move first, then the news that came after it
+            self.put_out()
         self.pump()
         self._flush_if_settled()  # the answer itself was taken above, not by pump
         applied = answer.get("type") == "update"

@@ -108,6 +108,7 @@ class GameApp:
         self.application.ttimeoutlen = TTIMEOUTLEN
         self.application.timeoutlen = TIMEOUTLEN
         printer.app = self.application
+        session.put_out = printer.flush  # the player's own move is confirmed first
         #: How many lines had been printed when the last key came (the news is what came after).
         self._news_mark = 0
 

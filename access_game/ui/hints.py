@@ -108,14 +108,19 @@ def hint_lines(session: TableSession, choice: Choice | None = None) -> list[Utte
 
 def unprompted(session: TableSession) -> list[Utterance]:
     """Said without asking at the start of the player's turn, when hints are on: that the up card
-    lets the hand go out now. Nothing otherwise (a hint nobody asked for is said only when it matters)."""
-    if not getattr(session.settings, "hints", False) or session.over:
-        return []
-    choice = best_choice(session)
-    if choice is None or choice.reason != "take_goes_out" or not isinstance(choice.action, Draw):
+    lets the hand go out now. Nothing otherwise (a hint nobody asked for is said only when it matters).
+
+    It asks only that question, of the arranger (the hand with the up card, one card thrown, leaves
+    nothing): the whole hint, a hard player's decision, would cost every turn tens of milliseconds for
+    the same answer (the hard player takes the up card exactly when it goes out)."""
+    if not getattr(session.settings, "hints", False) or session.over or not session.my_turn:
         return []
     view = session.view()
-    top = getattr(view, "discard_top", None)
-    if top is None or getattr(view, "last_turn", False):
+    if not isinstance(view, FiveCrownsView) or view.phase != "draw" or view.last_turn or view.discard_top is None:
         return []
-    return [go_out_offer(top, getattr(view, "wild_rank", None))]
+    from engine.arrange import discard_options
+
+    with_top = discard_options([*view.hand, view.discard_top], view.wild_rank, all_wild_melds=view.all_wild_melds)
+    if min(a.points for a in with_top.values()) != 0:
+        return []
+    return [go_out_offer(view.discard_top, view.wild_rank)]

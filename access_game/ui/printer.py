@@ -22,9 +22,14 @@ from prompt_toolkit.application.run_in_terminal import run_in_terminal
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.output import Output
 from prompt_toolkit.output.plain_text import PlainTextOutput
+from prompt_toolkit.renderer import print_formatted_text as render_lines
 from prompt_toolkit.shortcuts import print_formatted_text
+from prompt_toolkit.styles import Style
 
 __all__ = ["LinePrinter", "PlainOutput", "plain_terminal"]
+
+#: Lines are plain text: no style of their own.
+_STYLE = Style([])
 
 #: Terminal types that take no control sequences.
 PLAIN_TERMS = ("dumb", "unknown", "emacs", "")
@@ -102,10 +107,17 @@ class LinePrinter:
         if app is None or not app.is_running:
             write()
         elif _in_loop_thread(app):
-            # Inside a key handler: erase the prompt, print, and let the redraw that follows every key
-            # press draw the prompt once (run_in_terminal would draw it twice).
-            app.renderer.erase()
-            write()
+            # Inside a key handler: erase the prompt, write the lines out now (print_formatted_text would
+            # wait for the handler to end, and the player's own move must be heard before the computer
+            # players think), and let the redraw that follows every key press draw the prompt once. A
+            # plain terminal cannot erase: its prompt stays where it was drawn.
+            plain = isinstance(self.output, PlainOutput)
+            if not plain:
+                app.renderer.erase()
+            render_lines(self.output, FormattedText([("", lead + "\n".join(lines) + "\n")]), _STYLE)
+            self.output.flush()
+            if plain:  # the prompt is drawn again whole, on the line after these
+                app.renderer.reset(leave_alternate_screen=False)
             app.invalidate()
         else:
             run_in_terminal(write)
