@@ -31,8 +31,9 @@ START_NEW_QUESTION = N_("Start a new game?")
 
 
 def saved_game_kept(path: Path) -> str:
-    """Said when a new game replaces a saved one: the old one is not lost."""
-    return _("The saved game was kept as {path}.").format(path=path)
+    """Said when a new game replaces a saved one: the old one is not lost. Not where (a full path is
+    seconds of speech nobody needs at the start of a game): docs/playing.md says where saves are kept."""
+    return _("The saved game was set aside, not lost.")
 
 
 def settings_not_kept(reason: str) -> str:

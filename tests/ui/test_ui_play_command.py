@@ -114,7 +114,7 @@ def test_declining_to_resume_keeps_the_old_save_aside(tmp_path: Path, monkeypatc
     run2(["n"], ["q", "y"], seed=9)
     kept = [p for p in (tmp_path / "saves").iterdir() if ".replaced-" in p.name]
     assert len(kept) == 1 and kept[0].read_text() == old
-    assert any(s.startswith("The saved game was kept as ") for s in run2.said)
+    assert "The saved game was set aside, not lost." in run2.said
     assert json.loads((tmp_path / "saves" / "current.json").read_text())["game"]["seed"] == 9
 
 
