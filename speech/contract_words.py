@@ -836,6 +836,8 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
                "have answered."),
     "take": N_("Take the up card (the top of the discard pile)."),
     "discard": N_("Discard the current card."),
+    "lay-off": N_("Lay off the selected cards (or the current card) on the current meld, once your contract is "
+                  "down."),
     "put-down": N_("Put the selection down: before your contract is down, it becomes a meld of your lay-down, laid "
                    "down once the melds make the contract; after, the selected cards (or the current card) are laid "
                    "off on the current meld."),

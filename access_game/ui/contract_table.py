@@ -412,6 +412,7 @@ class ContractTable(HandTable):
             command("take", cw.KEY_HELP["take"], self.take_discard),
             command("discard", cw.KEY_HELP["discard"], self.discard),
             command("put-down", cw.KEY_HELP["put-down"], self.confirm, when=not_waiting),
+            command("lay-off", cw.KEY_HELP["lay-off"], self.lay_off, when=not_waiting),
             command("swap", cw.KEY_HELP["swap"], self.swap),
             command("lay-down-best", cw.KEY_HELP["lay-down-best"], self.lay_down_best),
             command("yes", cw.KEY_HELP["yes"], self.yes),
@@ -596,6 +597,13 @@ class ContractTable(HandTable):
         if self.session.refused_now(LayDown) or best is None:
             return
         self._act(LayDown(self.seat, best.melds))
+
+    def lay_off(self, key: str = "") -> None:
+        """Shift+O lays off, as in every game with lay-offs: the selected cards (or the current card) on the
+        current meld; before the contract is down the rules say why not."""
+        if self.session.refused_now(LayOff):
+            return
+        self._lay_off_selection()
 
     def _lay_off_selection(self) -> None:
         meld = self._meld()

@@ -267,12 +267,24 @@ def test_cards_are_laid_off_on_the_meld_under_the_meld_cursor() -> None:
     assert data(game) == before
 
 
+def test_shift_o_lays_off_as_in_every_game_with_lay_offs() -> None:
+    """Shift+O lays off in contract rummy as in upcard rummy (Enter still does it here, on the selection)."""
+    game = two_player("9h 4h kd qs", hand_number=2, stock=("3c",), table=DOWN)
+    h = started(game)
+    h.press("d", "m")
+    h.press(card_key(h.table.order.index(cards("4h")[0])))
+    assert h.press("O") == ["You laid off the 4 of hearts on meld 1, your own run of hearts, 4 to 8."]
+
+
 def test_laying_off_before_laying_down_is_refused_with_the_reason() -> None:
     game = two_player("9h 4h kd qs 3s 3d 5c 6c 10d jd kc ac", hand_number=2, table=((1, "5h 6h 7h 8h"),))
     h = started(game)
     h.press("d", "m", "1")
     assert h.press("F") == ["The 4 of hearts fits meld 1, Anna's run of hearts, 5 to 8. "
                             "You may lay off once your contract is down."]
+    before = data(game)
+    said = h.press("O")
+    assert len(said) == 1 and "contract" in said[0] and data(game) == before, said
 
 
 def test_w_swaps_a_natural_for_a_wild_and_the_wild_moves_on() -> None:
