@@ -24,6 +24,8 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.output.plain_text import PlainTextOutput
 from prompt_toolkit.shortcuts import print_formatted_text
 
+from speech.lines import one_line
+
 __all__ = ["LinePrinter", "PlainOutput", "plain_terminal"]
 
 #: Terminal types that take no control sequences.
@@ -83,8 +85,9 @@ class LinePrinter:
         self.printed: list[str] = []
 
     def __call__(self, line: str) -> None:
-        # One message is one line: a line break inside would read as two unrelated lines.
-        self.pending.append(" ".join(str(line).splitlines()))
+        # One message is one line: a line break inside would read as two unrelated lines; and never a
+        # control character, which a terminal would obey (a name from a save or a server may hold some).
+        self.pending.append(one_line(str(line)))
 
     def flush(self) -> None:
         if not self.pending:
