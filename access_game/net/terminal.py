@@ -142,11 +142,11 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
             app.quit_now(N_("Interrupted."))
             status = 0
         except Exception as exc:  # one line, not a traceback; the server keeps the table and the seat
-            from access_game.commands.play import _crash_log
+            from access_game.crash_log import error_text, write_crash_log
 
-            log = _crash_log(exc)
+            log = write_crash_log(exc)
             printer.flush()
-            print(nw.crashed(f"{exc.__class__.__name__}: {exc}", request.server, show_code(code), log), file=sys.stderr)
+            print(nw.crashed(error_text(exc), request.server, show_code(code), log), file=sys.stderr)
             return 1
         if session.seat_lost:
             # Forgotten only when the seat is nobody's here any more; a seat another terminal took up
