@@ -143,7 +143,10 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
             status = 0
         except Exception as exc:  # one line, not a traceback; the server keeps the table and the seat
             from access_game.crash_log import error_text, write_crash_log
+            from access_game.std_streams import readers_gone
 
+            if isinstance(exc, BrokenPipeError) and readers_gone():
+                raise  # the reader of the table's lines has gone: the seat is kept, and the command ends quietly
             log = write_crash_log(exc)
             printer.flush()
             print(nw.crashed(error_text(exc), request.server, show_code(code), log), file=sys.stderr)
