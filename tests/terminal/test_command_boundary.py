@@ -27,12 +27,10 @@ COMMAND = Path(sys.executable).parent / "access-game"
 #: Commands that print and end, each as a player runs it.
 COMMANDS: dict[str, list[str]] = {
     "--help": ["--help"],
-    "--version": ["--version"],
     "keys": ["keys"],
     "hand": ["hand", "--wild", "3", "5h", "5s", "5d", "kc"],
-    "hand --json": ["hand", "--json", "--wild", "3", "5h", "5s", "5d"],
     "braille": ["braille", "7h", "10st"],
-    "serve --help": ["serve", "--help"],
+    "serve --help": ["serve", "--help"],  # a subcommand's parser: argparse makes it of the top one's class
     "a typing slip": ["--no-such-option"],
 }
 #: The status each ends with when nothing goes wrong.
