@@ -13,13 +13,18 @@ player checking a real deck runs it many times (``python -m access_game.bench_st
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from access_game import __version__
 from access_game.commands._common import LANG_OPTION, add_lang_option
 from speech.i18n import LANGUAGES, _, command_line_words, set_language
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 COMMAND_MODULES = ("play", "solitaire", "hand", "braille_cmd", "labels", "chart", "practice", "kit", "simulate",
                    "keys", "serve", "bench_server", "host", "join")
@@ -34,9 +39,24 @@ def _module_of(command: str) -> str | None:
     return {m.removesuffix("_cmd").replace("_", "-"): m for m in COMMAND_MODULES}.get(command)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, except that help or the version that cannot be written is an error: argparse
+    drops it and goes on, so ``access-game --help >/dev/full`` would end with success having shown
+    nothing. The subcommands' parsers are of this class too (argparse makes them so)."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if not message:
+            return
+        if file is None or file is sys.stderr:  # usage and errors: the exit status (2) says it all the same
+            with contextlib.suppress(OSError):
+                sys.stderr.write(message)
+            return
+        file.write(message)
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The whole parser, or (``only``: a module of COMMAND_MODULES) the parser with that command alone."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="access-game",
         description=_("Card games for blind players: spoken, in braille, by keyboard. "
                       "With no command, resumes your saved game or starts Five Crowns."),
@@ -98,6 +118,41 @@ def _argparse_speaks(lang: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command line's boundary: whatever happens inside a command, the person who ran it gets a
+    sentence and the right exit status, never a traceback.
+
+    Bad arguments: usage and 2. Ctrl+C: 130. The reader of the output gone (``access-game keys |
+    head``): a quiet end with the status of a program ended by SIGPIPE, as ``cat`` or ``yes`` would.
+    Any other error nobody planned for: one line saying so and where its details were kept (the
+    crash log), and 1.
+    """
+    from access_game.std_streams import BROKEN_PIPE_STATUS, drop_output, readers_gone, reopen_closed
+
+    if not reopen_closed():
+        _say_error(_("access-game: standard output is closed, so nothing could be shown; run it with standard "
+                     "output open (>/dev/null throws the output away)."))
+        return 2
+    try:
+        try:
+            status = _main(argv)
+        except SystemExit:  # argparse's own ends (--help, --version, bad arguments), once their words are out
+            sys.stdout.flush()
+            raise
+        sys.stdout.flush()  # a write that fails fails here, not unseen as the interpreter exits
+        return status
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError as exc:
+        gone = readers_gone()
+        if not gone:
+            return _unexpected(exc)
+        drop_output(gone)
+        return BROKEN_PIPE_STATUS
+    except Exception as exc:
+        return _unexpected(exc)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     choose_language(args_list)
     head, rest = _leading_lang(args_list)
@@ -117,5 +172,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         sub_parser.print_usage(sys.stderr)
         print(_("access-game: error: {problem}").format(problem=exc), file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 130
+
+
+def _unexpected(exc: BaseException) -> int:
+    """One line for an error nobody planned for, its details in the crash log; exit status 1."""
+    from access_game.crash_log import error_text, write_crash_log
+
+    log = write_crash_log(exc)
+    details = _(" Details are in {log}.").format(log=log) if log else ""
+    _say_error(_("access-game: an unexpected error stopped the command ({error}).{details}").format(
+        error=error_text(exc), details=details))
+    return 1
+
+
+def _say_error(line: str) -> None:
+    """A line on standard error, if anyone can read it (a closed or broken standard error is let be)."""
+    with contextlib.suppress(OSError, ValueError):
+        print(line, file=sys.stderr, flush=True)

@@ -18,7 +18,10 @@ __all__ = ["try_lock", "unlock"]
 def try_lock(path: Path, mode: int = 0o644) -> int | None:
     """An open file descriptor holding the lock on ``path``, or None when another process holds it.
 
-    OSError when no lock file can be made there (a folder that cannot be written).
+    OSError when no lock can be had there: no lock file can be made (a folder that cannot be written,
+    a file where the folder should be) or the system refuses to lock it (ENOLCK on some network
+    file systems). That is never taken for "another process holds it", which would be a lie, nor for
+    "held", which would let two processes share what the lock keeps apart.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_RDWR | os.O_CREAT, mode)
@@ -26,14 +29,22 @@ def try_lock(path: Path, mode: int = 0o644) -> int | None:
         if sys.platform == "win32":
             import msvcrt
 
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            try:
+                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            except OSError:  # msvcrt says "held by another" with EACCES or EDEADLOCK alike
+                os.close(fd)
+                return None
         else:
             import fcntl
 
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:  # EWOULDBLOCK: another process holds it
+                os.close(fd)
+                return None
+    except BaseException:
         os.close(fd)
-        return None
+        raise
     return fd
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,7 +24,8 @@ from access_game.settings import LEVELS, atomic_write_text, data_dir
 from engine.errors import SaveFormatError
 from engine.game import Game
 
-__all__ = ["SESSION_FORMAT", "LoadedSave", "SaveStore", "SavedSession", "fallback_directory"]
+__all__ = ["ELSEWHERE_FOLDER", "SESSION_FORMAT", "LoadedSave", "SaveStore", "SavedSession", "fallback_directories",
+           "fallback_directory", "lockable_elsewhere"]
 
 SESSION_FORMAT = "access-game-session"
 SESSION_VERSION = 1
@@ -50,10 +53,16 @@ class LoadedSave:
 class SaveStore:
     """One save slot in a directory (the platform's user data dir unless told otherwise)."""
 
-    def __init__(self, directory: Path | None = None, slot: str = "current") -> None:
+    def __init__(self, directory: Path | None = None, slot: str = "current", locks: Path | None = None) -> None:
         self.directory = directory or (data_dir() / "saves")
         self.slot = slot
+        #: The folder of this store's lock files (beside the saves folder unless told otherwise).
+        self.locks = locks if locks is not None else self.directory.parent / "locks"
         self._lock: int | None = None
+
+    def sibling(self, slot: str) -> SaveStore:
+        """Another slot kept the way this one is (the same folder, the same lock folder)."""
+        return SaveStore(self.directory, slot, self.locks)
 
     @property
     def path(self) -> Path:
@@ -106,7 +115,7 @@ class SaveStore:
     @property
     def lock_path(self) -> Path:
         """Beside the saves folder, not in it: the saves folder holds saves only."""
-        return self.directory.parent / "locks" / f"{self.directory.name}.{self.slot}.lock"
+        return self.locks / f"{self.directory.name}.{self.slot}.lock"
 
     def acquire(self) -> bool:
         """Hold this slot for this process; False when another running copy of the game holds it.
@@ -115,10 +124,14 @@ class SaveStore:
         it goes with the process that held it: a game that was killed or crashed never leaves its
         slot locked. Holding the slot also means no other copy is writing it, so temporary files left
         by a killed game are removed here.
+
+        OSError when no lock file can be made (a lock folder that is a file, or cannot be written): a
+        slot that cannot be locked is never taken as held, since two copies would then share one save,
+        each saying "saved" while one overwrites the other (:func:`lockable_elsewhere` finds another).
         """
         if self._lock is not None:
             return True
-        lock = _try_lock(self.lock_path)
+        lock = try_lock(self.lock_path)
         if lock is None:
             return False
         self._lock = lock
@@ -135,10 +148,14 @@ class SaveStore:
         return self._lock is not None
 
     def in_use(self) -> bool:
-        """Another running copy holds this slot (asks without keeping the lock)."""
+        """This copy may not have the slot now: another running copy holds it, or it cannot be locked
+        at all (asks without keeping the lock)."""
         if self._lock is not None:
             return False
-        lock = _try_lock(self.lock_path)
+        try:
+            lock = try_lock(self.lock_path)
+        except OSError:
+            return True
         if lock is None:
             return True
         unlock(lock)
@@ -150,24 +167,49 @@ class SaveStore:
                 stray.unlink()
 
 
-def _try_lock(path: Path) -> int | None:
-    """An open, locked file descriptor (-1: no lock file can be made), or None when another process holds it."""
+#: The folder a game goes to, in the home or the temporary folder, when its own slot cannot be locked.
+ELSEWHERE_FOLDER = "access-game-saves"
+
+
+def lockable_elsewhere(store: SaveStore) -> Iterator[SaveStore]:
+    """Where ``store``'s game can go when no lock can be made for it: the same slot in an
+    ``access-game-saves`` folder of the home folder, else of the temporary folder, each with its locks
+    inside it. Always the same places, in the same order, so the next start finds the game there
+    again (the current folder is not one: it changes from one start to the next). A folder of that
+    name that is a link or belongs to another user (the temporary folder is everyone's) is passed by."""
+    for base in fallback_directories(store.directory, here=False):
+        folder = base / ELSEWHERE_FOLDER
+        if folder.resolve() != store.directory.resolve() and _own_folder_or_none(folder):
+            yield SaveStore(folder, store.slot, locks=folder / ".locks")
+
+
+def _own_folder_or_none(folder: Path) -> bool:
     try:
-        return try_lock(path)
+        found = folder.lstat()
+    except FileNotFoundError:
+        return True
     except OSError:
-        return -1  # a folder that cannot hold a lock file cannot hold a save either: saving says so
+        return False
+    mine = not hasattr(os, "getuid") or found.st_uid == os.getuid()
+    return stat.S_ISDIR(found.st_mode) and mine
+
+
+def fallback_directories(avoid: Path, *, here: bool = True) -> Iterator[Path]:
+    """Somewhere else a game can be saved when its folder cannot be written: the current folder (when
+    ``here``), the home folder and the temporary folder, those that are writable and are not ``avoid``."""
+    import tempfile
+
+    places = (Path.cwd, Path.home, lambda: Path(tempfile.gettempdir()))
+    for place in places if here else places[1:]:
+        with contextlib.suppress(OSError, RuntimeError):  # RuntimeError: no home folder can be found
+            candidate = place()
+            if candidate.resolve() != avoid.resolve() and candidate.is_dir() and os.access(candidate, os.W_OK):
+                yield candidate
 
 
 def fallback_directory(avoid: Path) -> Path | None:
-    """Somewhere else a game can be saved when its folder cannot be written: the current folder, the
-    home folder or the temporary folder, whichever is first writable and is not ``avoid``."""
-    import tempfile
-
-    for candidate in (Path.cwd(), Path.home(), Path(tempfile.gettempdir())):
-        with contextlib.suppress(OSError):
-            if candidate.resolve() != avoid.resolve() and candidate.is_dir() and os.access(candidate, os.W_OK):
-                return candidate
-    return None
+    """The first of :func:`fallback_directories`, or None."""
+    return next(fallback_directories(avoid), None)
 
 
 def _session_from_data(data: Any) -> SavedSession:

@@ -17,6 +17,7 @@ from engine.actions import Action, action_to_data
 from engine.codec import GameCodec, codec_of
 from engine.errors import IllegalAction, SaveFormatError
 from engine.events import Event, event_to_data, seen_by
+from engine.names import MAX_NAME_CHARS, read_name
 from engine.reasons import reason_of
 from engine.ruleset import Ruleset, get_ruleset, is_whole, require
 
@@ -24,6 +25,8 @@ __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game"]
 
 SAVE_FORMAT = "access-game-save"
 SAVE_VERSION = 1
+#: Why a list of players is refused (engine.names: the one rule for every name).
+NAMES_RULE = f"each player's name must be 1 to {MAX_NAME_CHARS} printable characters"
 
 
 class Game:
@@ -42,6 +45,8 @@ class Game:
     @classmethod
     def new(cls, game: str, players: Sequence[str], *, seed: int, options: Mapping[str, Any] | None = None) -> Game:
         ruleset = get_ruleset(game)
+        if any(read_name(p) != p for p in players):
+            raise ValueError(NAMES_RULE)
         state = ruleset.new_state(players, seed=seed, options=options)
         g = cls(ruleset, state, players=players, seed=seed, options=options)
         g._record(ruleset.start(state))
@@ -152,7 +157,7 @@ class Game:
         try:
             name, players, seed, options = data["game"], data["players"], data["seed"], data["options"]
             require(isinstance(name, str), "the game is not named")
-            require(isinstance(players, list) and all(isinstance(p, str) for p in players), "the players are not names")
+            require(isinstance(players, list) and all(read_name(p) == p for p in players), NAMES_RULE)
             require(is_whole(seed), f"the seed is {seed!r}, not a whole number")
             require(isinstance(options, dict), "the options are not a set of named values")
             ruleset = get_ruleset(name)

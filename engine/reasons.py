@@ -21,12 +21,41 @@ from typing import Any
 
 from engine.cards import Card, Rank
 
-__all__ = ["COUNTED", "Reason", "english_value", "reason_of"]
+__all__ = ["COUNTED", "Reason", "english_value", "reason_of", "shown"]
 
 
 #: The nouns counted by a whole number value of that name.
 COUNTED = {"cards": ("card", "cards"), "sets": ("set", "sets"), "runs": ("run", "runs"),
            "laid_sets": ("set", "sets"), "laid_runs": ("run", "runs")}
+
+
+def shown(value: object, longest: int = 40) -> str:
+    """A short picture of a value from outside, for a refusal: its repr, cut to ``longest`` characters.
+
+    It never raises: a repr may fail, and Python refuses to write out a whole number of more than
+    4,300 digits (``sys.get_int_max_str_digits``), which anyone can put in an action.
+    """
+    try:
+        text = repr(value)
+    except Exception:
+        if isinstance(value, int):
+            return f"a number of about {int(value.bit_length() * _DIGITS_PER_BIT) + 1} digits"
+        text = f"a value of type {type(value).__name__}"
+    return text if len(text) <= longest else text[: longest - 3] + "..."
+
+
+#: log10(2): the decimal digits one bit of a whole number is worth.
+_DIGITS_PER_BIT = 0.30102999566398120
+
+
+def _writable(value: Any) -> Any:
+    """``value``, or its short picture when it is a whole number too long to write out (see ``shown``)."""
+    if isinstance(value, int):
+        try:
+            str(value)
+        except ValueError:
+            return shown(value)
+    return value
 
 
 def english_value(name: str, value: Any) -> str:
@@ -61,6 +90,9 @@ class Reason(str):
     values: Mapping[str, Any]
 
     def __new__(cls, template: str, **values: Any) -> Reason:
+        # A value that cannot be written out is kept as its picture, so neither this sentence nor its
+        # translation (speech.refusal_words) raises while refusing the move that holds it.
+        values = {k: _writable(v) for k, v in values.items()}
         text = template.format(**{k: english_value(k, v) for k, v in values.items()})
         reason = super().__new__(cls, text)
         reason.template = template

@@ -18,7 +18,7 @@ from engine.actions import Action
 from engine.cards import Card, Rank, Suit
 from engine.errors import IllegalAction, SaveFormatError
 from engine.events import Event
-from engine.reasons import Reason
+from engine.reasons import Reason, shown
 
 __all__ = [
     "SOURCES",
@@ -152,15 +152,6 @@ _FIELD_CHECKS: dict[str, tuple[Callable[[object], bool], str]] = {
 }
 
 
-def _shown(value: object) -> str:
-    """A short picture of a wrong value for a refusal (its repr may itself fail or run long)."""
-    try:
-        text = repr(value)
-    except Exception:
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def check_action_types(action: object, players: int) -> None:
     """Refuse an action whose fields are not of the types its class declares, before any rule reads them.
 
@@ -178,7 +169,7 @@ def check_action_types(action: object, players: int) -> None:
         ok, what = check
         if not ok(value):
             raise IllegalAction(Reason("{kind}: {field} must be {what}, not {value}", kind=action.kind, field=f.name,
-                                        what=what, value=_shown(value)))
+                                        what=what, value=shown(value)))
     if not 0 <= action.seat < players:
         raise IllegalAction(Reason("there is no seat {seat}", seat=action.seat))
 

@@ -10,8 +10,9 @@ which only this module turns back into spaces.
 from __future__ import annotations
 
 import re
+import unicodedata
 
-__all__ = ["DEFAULT_WIDTH", "GLUE", "split_message", "split_words", "unglue"]
+__all__ = ["DEFAULT_WIDTH", "GLUE", "one_line", "split_message", "split_words", "unglue"]
 
 #: Suits an 80-column terminal, and two full windows of a 40-cell braille display.
 DEFAULT_WIDTH = 80
@@ -24,6 +25,20 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
 
 def unglue(text: str) -> str:
     return text.replace(GLUE, " ")
+
+
+def one_line(text: str) -> str:
+    """``text`` as one line a terminal shows as text: each line break becomes a space, and each other
+    control character (C0 and C1: ESC, BEL, CSI...) a question mark, as prompt_toolkit writes them.
+
+    Text from outside (a player's name in a save, a server's message) may hold a terminal's control
+    sequences: printed as they are, they would retitle the window or clear the screen, or worse. A
+    plain terminal (TERM=dumb) has no layer that would catch them, so every printed line passes here.
+    """
+    joined = " ".join(text.splitlines())
+    if joined.isprintable():
+        return joined
+    return "".join("?" if unicodedata.category(ch) == "Cc" else ch for ch in joined)
 
 
 def split_words(text: str, width: int) -> list[str]:

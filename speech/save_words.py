@@ -12,12 +12,14 @@ from speech.i18n import N_, _
 
 __all__ = [
     "START_NEW_QUESTION",
+    "cannot_lock",
     "crashed",
     "elsewhere_answer",
     "in_use",
     "in_use_question",
     "not_saved_elsewhere",
     "not_saved_question",
+    "nowhere_to_lock",
     "other_slot",
     "quit_unsaved",
     "saved_elsewhere",
@@ -97,3 +99,15 @@ def in_use_question() -> str:
 
 def other_slot(path: Path) -> str:
     return _("This game is saved in {path}.").format(path=path)
+
+
+def cannot_lock(reason: str, elsewhere: Path) -> str:
+    """Said when a save slot cannot be locked, so the game is kept in a slot of its own elsewhere."""
+    return _("This game's save cannot be locked ({reason}), so it is saved in {elsewhere}, where no other copy "
+             "of access-game can overwrite it.").format(reason=reason, elsewhere=elsewhere)
+
+
+def nowhere_to_lock(reason: str) -> str:
+    """Said when no slot can be locked anywhere: the game does not start rather than share a save."""
+    return _("This game's save cannot be locked ({reason}) and no other folder can hold it, so the game does "
+             "not start.").format(reason=reason)

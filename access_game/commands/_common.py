@@ -33,3 +33,16 @@ def add_command(
     parser.set_defaults(func=func, parser=parser)
     add_lang_option(parser)
     return parser
+
+
+def check_name(name: str, option: str = "--name") -> str:
+    """A player's name given on the command line, checked by the one rule for every name
+    (engine.names, which the network and saves use too); UsageError names the option otherwise."""
+    from access_game.cli import UsageError
+    from engine.names import MAX_NAME_CHARS, read_name
+
+    checked = read_name(name)
+    if checked is None:
+        raise UsageError(_("{option}: a name is 1 to {most} printable characters").format(option=option,
+                                                                                     most=MAX_NAME_CHARS))
+    return checked

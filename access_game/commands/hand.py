@@ -102,8 +102,9 @@ def read_wild(text: str | None, title: str, ranks: Sequence[Rank], numbers: Mapp
     if text is None:
         raise UsageError(_("--wild is needed for {title}: {why}").format(title=title, why=why))
     word = text.strip()
-    if word.isdigit() and int(word) in numbers:
-        return numbers[int(word)]
+    by_number = {str(n): rank for n, rank in numbers.items()}  # compared as text: any digits are safe to try
+    if word.lstrip("0") in by_number:
+        return by_number[word.lstrip("0")]
     try:
         return parse_rank(word, ranks=ranks)
     except CardNotationError:

@@ -6,8 +6,9 @@ import argparse
 from urllib.parse import urlsplit
 
 from access_game.cli import UsageError
-from access_game.net.protocol import MAX_NAME_CHARS
+from access_game.commands._common import check_name
 from access_game.settings import CARD_DISPLAYS, Settings
+from engine.names import MAX_NAME_CHARS
 from speech.i18n import _
 
 __all__ = ["MAX_NAME", "add_common", "check_name", "check_server", "terminal_settings"]
@@ -33,12 +34,6 @@ def check_server(url: str) -> None:
         parts.port  # noqa: B018 - a bad port raises here
     except ValueError:
         raise UsageError(_("--server: {url!r} has a bad port").format(url=url)) from None
-
-
-def check_name(name: str) -> None:
-    text = name.strip()
-    if not text or len(text) > MAX_NAME or not text.isprintable():
-        raise UsageError(_("--name: 1 to {most} printable characters").format(most=MAX_NAME))
 
 
 def terminal_settings(args: argparse.Namespace) -> Settings:

@@ -9,17 +9,18 @@ the same way. When a game ends the player may pick another game, which starts in
 from __future__ import annotations
 
 import argparse
+import contextlib
+import itertools
 import os
 import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from access_game.catalog import GameEntry, GameOption
 from access_game.cli import UsageError
-from access_game.commands._common import add_command
+from access_game.commands._common import add_command, check_name
 from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, LEVELS, Settings, load_settings
 from speech import save_words
 from speech.i18n import _, pgettext
@@ -140,10 +141,9 @@ def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
         elif len(names) != n:
             others = "" if n == 1 else f"{n - 1} names (the computer players') or "
             raise UsageError(_("--names: give {others}{n} (yours first)").format(others=others, n=n))
+        names = [check_name(x, "--names") for x in names]  # the network's rule: one rule for every name
         if len({x.casefold() for x in names}) != len(names):
             raise UsageError(_("--names: every player needs a different name"))
-        if any(not x.strip() for x in names):
-            raise UsageError(_("--names: a name cannot be empty"))
     else:
         names = ["You", *COMPUTER_NAMES[: n - 1]]
     seed = args.seed if args.seed is not None else random.randrange(2**31)
@@ -268,13 +268,13 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
             app = terminal.play(choice, outputs.settings, store, force_new=force_new, any_saved=any_saved)
             terminal.release()
             if app is None:
-                return 0
+                return 1 if terminal.failed else 0
             if app.status != 0 or app.next_game is None or app.hung_up:
                 return int(app.status)
             # 'Another game': its own save slot in the same folder, and the resume question if one is kept.
             player = app.session.players[app.session.human_seat]
             choice = new_choice(app.next_game, player, outputs.settings.level, outputs.settings)
-            store = SaveStore(store.directory, slot=catalog_game(choice.game).save_slot)
+            store = store.sibling(catalog_game(choice.game).save_slot)
             force_new = any_saved = False
     finally:
         terminal.release()
@@ -297,6 +297,8 @@ class _Terminal:
         self.cues = cues
         #: Save slots this copy holds (see SaveStore.acquire).
         self.held: list[Any] = []
+        #: No slot could be held anywhere: the game did not start.
+        self.failed = False
 
     def ask(self, question: str) -> bool | None:
         from access_game.ui.ask import ask_yes_no
@@ -305,19 +307,44 @@ class _Terminal:
 
     def claim(self, store: Any) -> Any:
         """The slot held for this game: ``store``, or when another running copy holds it and the player
-        agrees, the first free slot after it; None: leave."""
-        from access_game.saves import SaveStore
+        agrees, the first free slot after it; None: leave.
 
-        if store.acquire():
-            return store
+        A slot that cannot be locked at all is never shared (two copies would each say "saved" while
+        one overwrites the other): the game goes to the same slot in a folder where it can be locked,
+        always the same one, so the next start finds it there, and the player is told why and where.
+        """
+        from access_game.saves import lockable_elsewhere
+
+        unlockable: OSError | None = None
+        for place in itertools.chain((store,), lockable_elsewhere(store)):
+            try:
+                if place.acquire():
+                    held = place
+                elif (held := self._another_slot(place)) is None:
+                    return None
+            except OSError as exc:
+                unlockable = unlockable or exc
+                continue
+            if unlockable is not None:
+                self.say(save_words.cannot_lock(_reason(unlockable), held.path))
+            elif held is not place:
+                self.say(save_words.other_slot(held.path))
+            return held
+        assert unlockable is not None
+        self.say(save_words.nowhere_to_lock(_reason(unlockable)))
+        self.failed = True
+        return None
+
+    def _another_slot(self, store: Any) -> Any:
+        """When another running copy holds ``store`` and the player agrees, the first free slot after it."""
         self.say(save_words.in_use(store.path))
         if not self.ask(save_words.in_use_question()):
             return None
         for n in range(2, 100):
-            other = SaveStore(store.directory, slot=f"{store.slot}-{n}")
-            if other.acquire():
-                self.say(save_words.other_slot(other.path))
-                return other
+            other = store.sibling(f"{store.slot}-{n}")
+            with contextlib.suppress(OSError):  # a slot that cannot be locked is not free
+                if other.acquire():
+                    return other
         return None
 
     def release(self) -> None:
@@ -333,7 +360,6 @@ class _Terminal:
 
     def saved_game(self, store: Any, *, force_new: bool, any_saved: bool) -> tuple[Any, Any] | None:
         """(the saved session to resume or None for a new game, the store it is kept in); None: leave."""
-        from access_game.saves import SaveStore
         from access_game.ui.table import table_entries
 
         if force_new:
@@ -361,29 +387,32 @@ class _Terminal:
         if not any_saved:
             return None, store
         for entry in table_entries():
-            other = SaveStore(store.directory, slot=entry.save_slot)
-            if entry.save_slot == store.slot or not other.exists() or other.in_use():
-                continue
+            other = store.sibling(entry.save_slot)
+            if entry.save_slot == store.slot or not other.exists() or not _hold(other):
+                continue  # another copy plays it now (or it cannot be locked): not this copy's to offer
             found = other.load()
+            answer = None
             if found.problem:
                 self.say(found.problem)
-                continue
-            if found.session is None or not _has_table(found.session):
-                continue
-            answer = self.ask(_resume_question(found.session))
-            if answer is None:
-                return None
-            if answer:
-                return found.session, other
-            # Declined: that game stays saved in its own slot; the new game uses this one.
-            break
+            elif found.session is not None and _has_table(found.session):
+                answer = self.ask(_resume_question(found.session))
+                if answer is None:
+                    other.release()
+                    return None
+                if answer:
+                    return found.session, other  # held already, from here on
+            other.release()
+            if answer is False:
+                break  # declined: that game stays saved in its own slot; the new game uses this one
         return None, store
 
     def play(self, choice: GameChoice, settings: Settings, store: Any, *, force_new: bool,
              any_saved: bool) -> Any:
         """Run one game to its end; the app (for its status and the next game), or None if the player left."""
         from access_game.catalog import game as catalog_game
+        from access_game.crash_log import error_text, write_crash_log
         from access_game.session import Session
+        from access_game.std_streams import readers_gone
         from access_game.ui.app import GameApp
         from access_game.ui.speech_link import make_narrator
         from engine.game import Game
@@ -396,8 +425,7 @@ class _Terminal:
             self.printer.flush()
             return None
         resumed, store = found
-        if store is not claimed:  # resuming a game from another slot: that slot is held instead
-            store.acquire()
+        if store is not claimed:  # resuming a game from another slot, held already: this one is let go
             claimed.release()
         self.held.append(store)
         if resumed is not None:
@@ -424,19 +452,34 @@ class _Terminal:
         try:
             app.status = app.run(resumed=resumed is not None)
         except Exception as exc:
+            if isinstance(exc, BrokenPipeError) and readers_gone():
+                raise  # the reader of the game's lines has gone: the game is saved, and the command ends quietly
             # The game was saved after the last action; say so in one line rather than a traceback, and
             # keep the details where a helper can find them.
-            log = _crash_log(exc)
+            log = write_crash_log(exc)
             self.printer.flush()
             command = catalog_game(game.ruleset.name).command
             # A save that crashes as it resumes would crash at every start: it is kept aside instead.
             as_resumed = resumed is not None and session.game is game and len(game.actions) == moves_at_start
             kept = store.set_aside("crashed") if as_resumed else None
             saved = session.save_problem is None and store.exists()
-            print(save_words.crashed(f"{exc.__class__.__name__}: {exc}", command, saved=saved, kept=kept, log=log),
-                  file=sys.stderr)
+            print(save_words.crashed(error_text(exc), command, saved=saved, kept=kept, log=log), file=sys.stderr)
             app.status = 1
         return app
+
+
+def _hold(store: Any) -> bool:
+    """Whether this copy now holds ``store`` (False: another copy does, or it cannot be locked)."""
+    try:
+        return bool(store.acquire())
+    except OSError:
+        return False
+
+
+def _reason(exc: OSError) -> str:
+    """The system's words for why a file could not be made, with the file it names."""
+    where = exc.filename if exc.filename is not None else ""
+    return f"{exc.strerror or exc}: {where}" if where else str(exc.strerror or exc)
 
 
 def _has_table(saved: Any) -> bool:
@@ -450,20 +493,3 @@ def _resume_question(saved: Any) -> str:
 
     game = saved.game
     return catalog_game(game.ruleset.name).resume_question(game, saved.human_seat)
-
-
-def _crash_log(exc: BaseException) -> Path | None:
-    import traceback
-
-    from access_game.settings import data_dir
-
-    path = data_dir() / "crash.log"
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "a", encoding="utf-8") as fh:
-            fh.write("".join(traceback.format_exception(exc)) + "\n")
-    except OSError:
-        return None
-    return path
-
-

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import re
 import sys
 from pathlib import Path
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from access_game.net.limits import Limits
+from engine.reasons import shown
 from speech.i18n import _
 
 DEFAULT_PORT = 8765
@@ -77,7 +80,50 @@ def _hours(text: str) -> float:
     return value
 
 
+#: One label of a host name (RFC 1123): letters, digits and hyphens, 1 to 63, no hyphen at either end.
+_LABEL = re.compile(r"^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$")
+#: The longest host name (RFC 1035, without the final dot).
+LONGEST_HOST = 253
+#: The longest --data path shown in a message (the rest is cut).
+SHOWN_PATH = 100
+
+
+def check_host(text: str) -> str:
+    """The address ``--host`` names, or UsageError: an IP address (IPv4 or IPv6) or a host name.
+
+    Checked before anything starts, so a mistyped address is a usage error with the rule, never an
+    encoding error from deep in the resolver; and an empty one, which the system would take as
+    "every address", is refused: opening a server to the network must be asked for (0.0.0.0 or ::).
+    """
+    import ipaddress
+
+    with contextlib.suppress(ValueError):
+        return str(ipaddress.ip_address(text))
+    labels = text.removesuffix(".").split(".")
+    if (len(text) <= LONGEST_HOST and text.isascii() and all(_LABEL.match(label) for label in labels)
+            and not labels[-1].isdigit()):
+        return text
+    raise UsageError(_("--host {host}: give an IP address (127.0.0.1 for this machine, 0.0.0.0 or :: for every "
+                       "network) or a host name (letters, digits, hyphens and dots; at most 63 characters between "
+                       "dots)").format(host=shown(text)))
+
+
+def check_data(data: Path) -> None:
+    """``--data`` names a folder that is or can be made, or UsageError (a path the system refuses to
+    even look at, too long or looping, is said so rather than raised from the first table)."""
+    path = shown(str(data), SHOWN_PATH)
+    try:
+        found = data.exists()
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise UsageError(_("--data {path}: this folder cannot be used: {reason}").format(
+            path=path, reason=reason)) from None
+    if found and not data.is_dir():
+        raise UsageError(_("--data {path}: this is not a folder").format(path=path))
+
+
 def run(args: argparse.Namespace) -> int:
+    args.host = check_host(args.host)
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port is 0 to 65535, not {args.port}")
     if (args.tls_cert is None) != (args.tls_key is None):
@@ -95,8 +141,7 @@ def run(args: argparse.Namespace) -> int:
         from access_game.settings import data_dir
 
         data = data_dir() / "tables"
-    if data.exists() and not data.is_dir():
-        raise UsageError(f"--data: {data} is not a directory")
+    check_data(data)
     from access_game.net.serving import DirectoryInUse, DirectoryUnusable, raise_open_file_limit, run_server
 
     raise_open_file_limit()

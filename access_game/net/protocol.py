@@ -20,6 +20,7 @@ from access_game.net.limits import RATE_BURST, RATE_PER_SECOND, TokenBucket
 from engine.actions import Action, action_to_data
 from engine.codec import GameCodec, codec_of
 from engine.events import Event, event_to_data
+from engine.names import MAX_NAME_CHARS, read_name
 from engine.views_data import view_to_data
 
 __all__ = [
@@ -73,7 +74,6 @@ PROTOCOL_VERSION = 2
 #: The largest client frame the server reads (its ``max_size``); a bigger one closes the connection (1009).
 MAX_FRAME_BYTES = 16 * 1024
 MAX_CHAT_CHARS = 300
-MAX_NAME_CHARS = 40
 MAX_SEATS = 14
 #: Table codes: characters read aloud without doubt (no 0/O, 1/I/L, 5/S, 2/Z, 8/B), nine of them: with
 #: 25**9 codes, guessing one in use at the joins an address may make takes years (docs/protocol.md).
@@ -341,7 +341,11 @@ def parse_client(frame: str | bytes) -> ClientMessage:
         version = data.get("protocol")
         if not isinstance(version, int) or isinstance(version, bool):
             raise ProtocolError(ErrorCode.BAD_MESSAGE, "protocol must be a whole number")
-        return Hello(name=_text(data, "name", MAX_NAME_CHARS), protocol=version)
+        name = read_name(data.get("name"))
+        if name is None:
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"name must be 1 to {MAX_NAME_CHARS} characters, none of them a "
+                                "control character")
+        return Hello(name=name, protocol=version)
     if kind == "create":
         _only(data, "game", "seats", "computers", "level", "options")
         game = data.get("game")

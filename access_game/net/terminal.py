@@ -142,11 +142,14 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
             app.quit_now(N_("Interrupted."))
             status = 0
         except Exception as exc:  # one line, not a traceback; the server keeps the table and the seat
-            from access_game.commands.play import _crash_log
+            from access_game.crash_log import error_text, write_crash_log
+            from access_game.std_streams import readers_gone
 
-            log = _crash_log(exc)
+            if isinstance(exc, BrokenPipeError) and readers_gone():
+                raise  # the reader of the table's lines has gone: the seat is kept, and the command ends quietly
+            log = write_crash_log(exc)
             printer.flush()
-            print(nw.crashed(f"{exc.__class__.__name__}: {exc}", request.server, show_code(code), log), file=sys.stderr)
+            print(nw.crashed(error_text(exc), request.server, show_code(code), log), file=sys.stderr)
             return 1
         if session.seat_lost:
             # Forgotten only when the seat is nobody's here any more; a seat another terminal took up

@@ -26,6 +26,8 @@ from prompt_toolkit.renderer import print_formatted_text as render_lines
 from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import Style
 
+from speech.lines import one_line
+
 __all__ = ["LinePrinter", "PlainOutput", "plain_terminal"]
 
 #: Lines are plain text: no style of their own.
@@ -88,8 +90,9 @@ class LinePrinter:
         self.printed: list[str] = []
 
     def __call__(self, line: str) -> None:
-        # One message is one line: a line break inside would read as two unrelated lines.
-        self.pending.append(" ".join(str(line).splitlines()))
+        # One message is one line: a line break inside would read as two unrelated lines; and never a
+        # control character, which a terminal would obey (a name from a save or a server may hold some).
+        self.pending.append(one_line(str(line)))
 
     def flush(self) -> None:
         if not self.pending:

@@ -70,10 +70,12 @@ class TerminalOutput:
     def close(self) -> None:
         if self.display_link is not None:
             self.display_link.close()
-        self.printer.flush()
-        self.announcer.close()
-        if self.cues is not None and hasattr(self.cues, "close"):
-            self.cues.close()
+        try:
+            self.printer.flush()  # may fail (the reader of the output gone): the voice is stopped all the same
+        finally:
+            self.announcer.close()
+            if self.cues is not None and hasattr(self.cues, "close"):
+                self.cues.close()
 
 
 def apply_settings(announcer: Any, old: Settings, new: Settings, *, own_backend: bool) -> None:

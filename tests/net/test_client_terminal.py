@@ -230,3 +230,34 @@ def test_the_host_deals_again_from_the_terminal(served: str, tmp_path: Path, mon
     ann.sendcontrol("c")
     ann.expect(pexpect.EOF)
     ann.close()
+
+
+def test_a_seat_ends_quietly_when_the_reader_of_its_lines_goes(served: str, tmp_path: Path) -> None:
+    """``access-game host … | head``: once the reader has gone, the next lines end the command quietly
+    (status 141, nothing on standard error), not with a crash line; the server keeps the seat."""
+    import os
+    import pty
+    import subprocess
+
+    from terminal_support import COMMAND, terminal_env
+
+    master, slave = pty.openpty()
+    read, write = os.pipe()
+    proc = subprocess.Popen([str(COMMAND), "host", "--server", served, "--game", "five-crowns", "--seats", "2",
+                             "--computers", "1", "--name", "Ann", "--speech", "screen-reader"],
+                            stdin=slave, stdout=write, stderr=subprocess.PIPE, env=terminal_env(tmp_path / "ann"),
+                            text=True)
+    os.close(slave)
+    os.close(write)
+    seen = b""
+    with os.fdopen(read, "rb") as reader:
+        while b"Your cards: " not in seen:
+            chunk = reader.read1(4096)
+            assert chunk, seen
+            seen += chunk
+    try:
+        os.write(master, b"?")  # any key: its answer finds nobody to read it
+        _out, error = proc.communicate(timeout=30)
+    finally:
+        os.close(master)
+    assert (proc.returncode, error) == (141, "")

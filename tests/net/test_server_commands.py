@@ -43,6 +43,47 @@ def test_bad_arguments_exit_2_with_usage(args: list[str]) -> None:
     assert "usage: access-game" in result.stderr and "error:" in result.stderr
 
 
+@pytest.mark.parametrize(("args", "problem"), [
+    (["--host", "a" * 64], "--host '" + "a" * 36 + "...: give an IP address"),
+    (["--host", "a\udc80"], "--host 'a\\udc80': give an IP address"),  # a byte argv cannot decode
+    (["--host", ""], "--host '': give an IP address (127.0.0.1 for this machine, 0.0.0.0 or :: for every network)"),
+    (["--host", "ex\x1b[2Jample"], "--host 'ex\\x1b[2Jample': give an IP address"),
+    (["--data", "d" * 100_000], "--data 'ddddd"),
+])
+def test_serve_refuses_an_address_or_folder_it_cannot_use_with_usage(args: list[str], problem: str,
+                                                                     tmp_path: Path) -> None:
+    """Before: a 64-character label or a lone surrogate in --host, or a 100,000-character --data, ended
+    in a traceback (idna, UnicodeEncodeError, ENAMETOOLONG); --host '' listened on every address."""
+    result = _cli("serve", "--port", "0", *args, timeout=30)
+    assert result.returncode == 2, result.stderr
+    last = result.stderr.splitlines()[-1]
+    assert last.startswith("access-game: error: " + problem), last
+    assert len(last) < 400 and "Traceback" not in result.stderr and "\x1b" not in result.stderr
+    if args[0] == "--data":
+        assert last.endswith("d...: this folder cannot be used: File name too long")
+
+
+@pytest.mark.parametrize(("host", "listens_on"), [
+    ("127.0.0.1", "127.0.0.1"), ("::1", "::1"), ("0.0.0.0", "0.0.0.0"), ("::", "::"), ("localhost", "localhost"),
+    ("example.org", "example.org"), ("example.org.", "example.org."), ("a-b.c9", "a-b.c9"),
+    ("0000:0000::0001", "::1"),
+])
+def test_serve_takes_every_address_and_host_name(host: str, listens_on: str) -> None:
+    from access_game.commands.serve import check_host
+
+    assert check_host(host) == listens_on
+
+
+@pytest.mark.parametrize("host", ["", " ", "a" * 64, "a..b", "-a", "a-", "256.1.1.1", "[::1]", "exa mple", "é.org",
+                                  "a." * 127 + "a", "1.2.3", "a\udc80"])
+def test_serve_refuses_what_is_neither(host: str) -> None:
+    from access_game.cli import UsageError
+    from access_game.commands.serve import check_host
+
+    with pytest.raises(UsageError, match="give an IP address"):
+        check_host(host)
+
+
 def test_serve_listens_on_loopback_and_says_where(tmp_path: Path) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "access_game", "serve", "--port", "0", "--data",
                              str(tmp_path / "t")], stdout=subprocess.PIPE, text=True, env=ENV, cwd=ROOT)

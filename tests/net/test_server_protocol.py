@@ -124,6 +124,37 @@ def test_a_refused_or_foreign_action_changes_nothing() -> None:
     run(go())
 
 
+def test_the_longest_numbers_json_carries_are_refused_in_a_move_and_the_table_goes_on() -> None:
+    """JSON carries whole numbers of up to 4,300 digits to Python (more is "not JSON"): such a number
+    where a seat or a meld belongs is refused with the rules' reason, never a crash of the table."""
+    from engine.rules.contract_rummy import LayOff
+
+    async def go() -> None:
+        async with in_process() as (tables, url):
+            ann, ben = await seated(url, "contract-rummy", 2, 0)
+            to_move = ann if ann.my_turn() else ben
+            before = _game_data(tables)
+            held = to_move.update.view.hand if to_move.update else ()
+            huge = 10**4299
+            for ref, action in enumerate([LayOff(to_move.seat or 0, held[0], huge),
+                                          LayOff(to_move.seat or 0, held[0], -huge)], 20):
+                await to_move.send({"type": "act", "ref": ref, "action": action_to_data(action)})
+                refused = await to_move.expect("refused")
+                assert refused["ref"] == ref and refused["reason"]
+            too_long = '{"type": "act", "ref": 30, "action": {"kind": "draw", "seat": 1%s, "source": "stock"}}'
+            await to_move.ws.send(too_long % ("0" * 4300))  # type: ignore[union-attr]
+            with pytest.raises(RuntimeError, match="bad_json"):
+                await to_move.expect("refused")
+            assert _game_data(tables) == before
+            await to_move.act(to_move.choose())  # the table goes on
+            await to_move.expect("update")
+            assert _game_data(tables) != before
+            for pl in (ann, ben):
+                await pl.close()
+
+    run(go())
+
+
 def test_chat_reaches_every_seat_and_bad_chat_is_refused() -> None:
     async def go() -> None:
         async with in_process() as (_, url):
