@@ -20,6 +20,8 @@ from engine.reasons import shown
 from speech.i18n import _
 
 DEFAULT_PORT = 8765
+#: The most processes computer players may think in (one per core is the default).
+MAX_WORKERS = 64
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -124,6 +126,8 @@ def check_data(data: Path) -> None:
 
 def run(args: argparse.Namespace) -> int:
     args.host = check_host(args.host)
+    if args.computer_workers is not None and args.computer_workers > MAX_WORKERS:
+        raise UsageError(f"--computer-workers is 0 to {MAX_WORKERS}, not {args.computer_workers}")
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port is 0 to 65535, not {args.port}")
     if (args.tls_cert is None) != (args.tls_key is None):

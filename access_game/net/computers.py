@@ -18,6 +18,8 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -28,15 +30,25 @@ __all__ = ["ComputerPlayers", "shared"]
 
 #: How much lower the workers' priority is than the server's (Unix niceness): people's moves first.
 WORKER_NICENESS = 5
+#: How often a worker looks whether the server that started it is still there.
+PARENT_CHECK_SECONDS = 1.0
 
 
-def _start_worker() -> None:
+def _start_worker(server: int) -> None:
     """In each worker: Ctrl+C and a service manager's stop are for the server, which ends the pool; the
-    worker thinks at a lower priority than the server answering people."""
+    worker thinks at a lower priority than the server answering people; and it ends by itself when the
+    server is gone (killed, it cannot end its pool), never left thinking for nobody."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(WORKER_NICENESS)
+    threading.Thread(target=_end_with, args=(server,), name="server-watch", daemon=True).start()
+
+
+def _end_with(server: int) -> None:
+    while os.getppid() == server:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 def _decide(decision: Decision) -> Action:
@@ -54,7 +66,7 @@ class ComputerPlayers:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_start_worker)
+                                             initializer=_start_worker, initargs=(os.getpid(),))
         return self._pool
 
     async def decide(self, decision: Decision) -> Action:

@@ -115,3 +115,51 @@ def test_a_worker_process_that_dies_costs_the_table_nothing(tmp_path: Path) -> N
             await ann.close()
 
     run(go())
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def test_the_workers_of_a_killed_server_end_by_themselves(tmp_path: Path) -> None:
+    """A server killed (SIGKILL) cannot end its pool: its workers must not go on running for nobody."""
+    import time
+
+    from server_harness import ServerProcess, seated
+
+    server = ServerProcess(tmp_path / "tables")
+    url = server.start()
+    try:
+        async def play() -> None:
+            (ann,) = await seated(url, "five-crowns", 1, 2, level="hard")
+            await settle([ann], frozenset({1, 2}), fresh=False)
+            await ann.close()
+
+        run(play())
+        workers = _children(server.pid)
+        assert workers, "the computer players decided in worker processes"
+        server.kill()
+        deadline = time.monotonic() + 15
+        while any(Path(f"/proc/{pid}").exists() and "zombie" not in _state(pid) for pid in workers):
+            assert time.monotonic() < deadline, f"workers {workers} outlived their server"
+            time.sleep(0.2)
+    finally:
+        server.stop()
+
+
+def _state(pid: int) -> str:
+    try:
+        fields = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return "zombie"
+    return next((line for line in fields.splitlines() if line.startswith("State:")), "")
