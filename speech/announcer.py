@@ -42,7 +42,7 @@ from speech.backends.base import Backend, BackendFailed, SilentBackend, Transcri
 from speech.history import Entry, History
 from speech.i18n import _
 from speech.lines import GLUE, split_message, unglue
-from speech.output_words import voice_back, voice_lost, voice_switched
+from speech.output_words import voice_back, voice_lost, voice_replaced, voice_switched
 from speech.phrases import card_words
 from speech.utterance import Kind, Utterance, utter
 from speech.voice_return import VoiceReturn
@@ -292,7 +292,8 @@ class Announcer:
             if not notice:
                 return
             if replacement.speaks:
-                text = voice_switched(replacement.name, reason)
+                text = (voice_replaced(failed.name, replacement.name, reason) if failed.speaks
+                        else voice_switched(replacement.name, reason))
             elif failed.speaks:
                 text = voice_lost(reason, coming_back=comeback is not None)
             else:

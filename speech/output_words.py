@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from speech.i18n import N_, _
 
-__all__ = ["DISPLAY_LOST", "display_absent", "display_linked", "voice_back", "voice_lost", "voice_switched"]
+__all__ = ["DISPLAY_LOST", "display_absent", "display_linked", "voice_back", "voice_lost", "voice_replaced",
+           "voice_switched"]
 
 DISPLAY_LOST = N_("The braille display link was lost; the game goes on without it.")
 
@@ -32,6 +33,12 @@ def voice_switched(name: str, reason: str) -> str:
     """Another voice speaks instead of the one wanted; ``reason`` says why (a clause: "espeak-ng is not
     installed")."""
     return _("Speaking with {name} because {reason}.").format(name=name, reason=reason.rstrip("."))
+
+
+def voice_replaced(old: str, name: str, reason: str) -> str:
+    """The voice ``old`` stopped during the game and ``name`` speaks instead (``reason``: a clause)."""
+    return _("{old} stopped because {reason}; speaking with {name} instead.").format(
+        old=old, name=name, reason=reason.rstrip("."))
 
 
 def voice_lost(reason: str, *, coming_back: bool) -> str:

@@ -245,7 +245,7 @@ def test_a_backend_failing_mid_game_is_replaced_with_one_notice() -> None:
         assert a.announce(f"Line {i}.")
     assert flaky.closed
     assert a.backend is spare
-    notice = "Speaking with spare because the voice went away."
+    notice = "flaky stopped because the voice went away; speaking with spare instead."
     assert spare.texts == [notice, "Line 2.", "Line 3.", "Line 4."]
     assert printed.count(notice) == 1
     assert len(a.problems) == 2
@@ -295,7 +295,7 @@ def test_fallback_chain_survives_backends_that_fail_to_start_or_hang() -> None:
     a.announce("Hello.")
     assert time.monotonic() - started < 1.0
     assert a.backend is spare
-    assert spare.texts == ["Speaking with recording because the voice went away.", "Hello."]
+    assert spare.texts == ["flaky stopped because the voice went away; speaking with recording instead.", "Hello."]
     assert any("did not start within" in p for p in a.problems)
     assert any("no such device" in p for p in a.problems)
 
