@@ -55,7 +55,8 @@ def _expect_all(child: Any, patterns: Sequence[str], timeout: float) -> None:
 
 
 def _heard_after(server: NullSinkServer, child: Any, key: str, answer: str, path: Path) -> float:
-    """Seconds of sound the null sink played in the two seconds after ``key`` was answered."""
+    """Seconds of sound the null sink played in the two seconds after ``key`` was answered (paplay takes
+    over a second to start playing into the null sink)."""
     recording = server.record(path)
     child.send(key)
     child.expect(answer)
