@@ -83,3 +83,6 @@ def test_connecting_to_a_stopped_brltty_gives_up_within_its_timeout(brlapi_env: 
         with pytest.raises(DisplayUnavailable, match=r"did not answer within 0\.5 s"):
             BrlapiDisplay(timeout=0.5)
         assert time.monotonic() - started < 1.0
+    # Let go, BRLTTY now and then takes a second to take the next client: the shared display is left
+    # serving again for the tests after this one.
+    BrlapiDisplay(timeout=5.0).close()
