@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
+from braille.call_thread import CallThread, Unanswered
 from braille.cards import card_unicode
 from braille.system_modules import SYSTEM_PACKAGES, import_system_module
 from engine.cards import Card
@@ -38,6 +38,8 @@ __all__ = [
     "load_brlapi",
     "windows",
 ]
+
+T = TypeVar("T")
 
 #: Braille blank (dots none): between cards of a hand written as one string of cells.
 BLANK_CELL = "\u2800"
@@ -163,11 +165,21 @@ def accepted_codes(brlapi: Any) -> list[int]:
 
 
 # ----------------------------------------------------------------------------- the display
+#: Seconds any call to BRLTTY (write, read a key, leave the display) may take before the link is given up.
+CALL_LIMIT = 1.0
+
+
 class BrlapiDisplay:
     """A connection to a BrlAPI server holding the display in TTY mode; every call may raise
-    DisplayUnavailable (the connection is gone)."""
+    DisplayUnavailable (the connection is gone, or BRLTTY did not answer in time).
 
-    def __init__(self, host: str | None = None, auth: str | None = None, *, timeout: float = 1.0) -> None:
+    Every library call runs in the connection's own thread (braille.call_thread) and is waited for at
+    most ``timeout`` seconds when connecting and ``limit`` seconds after that: a BRLTTY that stops
+    answering costs the game one such wait, never a hang, and the link is then given up.
+    """
+
+    def __init__(self, host: str | None = None, auth: str | None = None, *, timeout: float = 1.0,
+                 limit: float = CALL_LIMIT) -> None:
         brlapi = load_brlapi()
         if brlapi is None:
             raise DisplayUnavailable("BrlAPI is not installed (Debian: apt-get install brltty python3-brlapi)")
@@ -175,17 +187,13 @@ class BrlapiDisplay:
         host = host if host is not None else os.environ.get("BRLAPI_HOST")
         auth = auth if auth is not None else os.environ.get("BRLAPI_AUTH")
         self.host = host or "the local BrlAPI server"
-        self._lock = threading.Lock()
+        self._limit = limit
+        self._calls = CallThread("brlapi")
+        self._conn: Any = None
         self._conn = self._connect(host, auth, timeout)
         try:
-            columns, rows = self._conn.displaySize
-            self.width = int(columns) * max(1, int(rows))
-            self.driver = bytes(self._conn.driverName).decode(errors="replace")
-            self._enter_tty_mode()
-            with contextlib.suppress(Exception):  # keys the game does not use stay with BRLTTY
-                self._conn.ignoreKeys(brlapi.rangeType_all, [0])
-                self._conn.acceptKeys(brlapi.rangeType_command, accepted_codes(brlapi))
-        except Exception as exc:
+            self.width, self.driver, self._fd = self._call(self._take_display)
+        except DisplayUnavailable as exc:
             self.close()
             raise DisplayUnavailable(f"the braille display could not be used: {exc}") from exc
         if self.width <= 0:
@@ -193,53 +201,57 @@ class BrlapiDisplay:
             raise DisplayUnavailable("BrlAPI answered, but there is no braille display")
 
     def _connect(self, host: str | None, auth: str | None, timeout: float) -> Any:
-        """Connect in a thread, so a server that never answers holds the game up ``timeout`` at most."""
-        found: list[Any] = []
-        failed: list[BaseException] = []
-
-        def connect() -> None:
-            try:
-                found.append(self._brlapi.Connection(host.encode() if host else None,
-                                                     auth.encode() if auth else None))
-            except BaseException as exc:
-                failed.append(exc)
-
-        thread = threading.Thread(target=connect, name="brlapi-connect", daemon=True)
-        thread.start()
-        thread.join(timeout)
-        if found:
-            return found[0]
-        if failed:
-            first_line = (str(failed[0]).strip().splitlines() or [""])[0]
+        """Connect in the connection's thread, so a server that never answers holds the game up
+        ``timeout`` at most."""
+        try:
+            return self._calls.call(lambda: self._brlapi.Connection(host.encode() if host else None,
+                                                                    auth.encode() if auth else None), timeout)
+        except Unanswered:
+            self._calls.close()
+            raise DisplayUnavailable(f"the BrlAPI server at {self.host} did not answer within {timeout:g} s") from None
+        except BaseException as exc:
+            self._calls.close()
+            first_line = (str(exc).strip().splitlines() or [""])[0]
             why = first_line.rsplit(": ", 1)[-1].strip()
             detail = f" ({why})" if why else ""
-            raise DisplayUnavailable(f"no BrlAPI server answers at {self.host}{detail}") from failed[0]
-        raise DisplayUnavailable(f"the BrlAPI server at {self.host} did not answer within {timeout:g} s")
+            raise DisplayUnavailable(f"no BrlAPI server answers at {self.host}{detail}") from exc
 
-    def _enter_tty_mode(self) -> None:
-        """The terminal's own console when BRLTTY can tell which it is, else the display's root."""
-        try:
-            self._conn.enterTtyMode()
+    def _take_display(self) -> tuple[int, str, int]:
+        """(cells, driver name, file descriptor), with the display in TTY mode and only the game's keys
+        taken: in the connection's thread."""
+        conn, brlapi = self._conn, self._brlapi
+        columns, rows = conn.displaySize
+        driver = bytes(conn.driverName).decode(errors="replace")
+        try:  # the terminal's own console when BRLTTY can tell which it is, else the display's root
+            conn.enterTtyMode()
         except Exception:
-            self._conn.enterTtyModeWithPath([])
+            conn.enterTtyModeWithPath([])
+        with contextlib.suppress(Exception):  # keys the game does not use stay with BRLTTY
+            conn.ignoreKeys(brlapi.rangeType_all, [0])
+            conn.acceptKeys(brlapi.rangeType_command, accepted_codes(brlapi))
+        return int(columns) * max(1, int(rows)), driver, int(conn.fileDescriptor)
 
-    def write(self, text: str) -> None:
+    def _call(self, fn: Callable[[], T]) -> T:
+        """``fn()`` in the connection's thread, within the limit; any failure is DisplayUnavailable."""
+        if self._conn is None:
+            raise DisplayUnavailable("the braille display link is closed")
         try:
-            with self._lock:
-                if self._conn is None:
-                    raise DisplayUnavailable("the braille display link is closed")
-                self._conn.writeText(text)
-        except DisplayUnavailable:
-            raise
+            return self._calls.call(fn, self._limit)
+        except Unanswered as exc:
+            raise DisplayUnavailable(f"the braille display did not answer within {exc.limit:g} s") from None
         except Exception as exc:
             raise DisplayUnavailable(f"the braille display link was lost: {exc}") from exc
+
+    def write(self, text: str) -> None:
+        conn = self._conn
+        self._call(lambda: conn.writeText(text))
 
     def read_key(self, timeout: float = 0.2) -> DisplayKey | None:
         """The next key within ``timeout`` seconds, or None (run in a thread of its own).
 
         The wait happens outside the library, on the connection's file descriptor: a thread blocked
-        inside libbrlapi's readKey deadlocks a close() from another thread. Every library call is
-        made under one lock, so no two ever overlap.
+        inside libbrlapi's readKey would hold every other call up. Reading the key that arrived is one
+        more call in the connection's thread, within the limit.
         """
         import select
 
@@ -247,28 +259,30 @@ class BrlapiDisplay:
         if conn is None:
             raise DisplayUnavailable("the braille display link is closed")
         try:
-            ready, _, _ = select.select([conn.fileDescriptor], [], [], timeout)
-            if not ready:
-                return None
-            with self._lock:
-                if self._conn is None:
-                    raise DisplayUnavailable("the braille display link is closed")
-                code = self._conn.readKey(False)
-        except DisplayUnavailable:
-            raise
-        except Exception as exc:
+            ready, _, _ = select.select([self._fd], [], [], timeout)
+        except (OSError, ValueError) as exc:
             raise DisplayUnavailable(f"the braille display link was lost: {exc}") from exc
+        if not ready:
+            return None
+        code = self._call(lambda: conn.readKey(False))
         if code is None:
             return None
         return decode_key(self._brlapi, int(code))
 
     def close(self) -> None:
-        with self._lock:
-            conn = getattr(self, "_conn", None)
-            if conn is None:
-                return
-            self._conn = None
+        """Give the display back to BRLTTY and disconnect, within the limit; a BRLTTY that does not
+        answer is left as it is (its connection goes when the program ends)."""
+        conn = getattr(self, "_conn", None)
+        if conn is None:
+            return
+        self._conn = None
+
+        def leave() -> None:
             with contextlib.suppress(Exception):
                 conn.leaveTtyMode()
             with contextlib.suppress(Exception):
                 conn.closeConnection()
+
+        with contextlib.suppress(Unanswered):
+            self._calls.call(leave, self._limit)
+        self._calls.close()

@@ -68,6 +68,11 @@ class TtyDisplay:
             time.sleep(0.05)
         self._wait_for_port(deadline)
 
+    @property
+    def pid(self) -> int | None:
+        """BRLTTY's process id while it runs (to stop it with SIGSTOP, as a wedged BRLTTY would be)."""
+        return self._brltty.pid if self._brltty.poll() is None else None
+
     def _wait_for_port(self, deadline: float) -> None:
         import socket
 

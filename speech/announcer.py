@@ -20,6 +20,13 @@ starts a new one (new_batch), so a "Your turn." of a new turn is never taken for
 one however fast the player plays, and answers to the player's own keys (Kind.INFO, and re-reads from
 history) are never dropped: pressing H twice means hearing the hand twice. A backend that fails is
 replaced by the next in its chain with a single notice, and the game never sees an exception from here.
+
+The notice says what is true (speech.output_words): the voice that stopped and why, and what speaks
+now, or that nothing does and every message is printed. A voice that finds out in its own thread that
+it has stopped (speech.backends.base.Watched) is noticed at once when ``post`` can run the change in
+the game's own thread (the app sets it), else at the next message or key. With ``comeback`` (the voice
+the player wanted, speech.voice_return) that voice is tried again while something else stands in, and
+when it is back the announcer says so in it.
 """
 
 from __future__ import annotations
@@ -31,17 +38,21 @@ import time
 from collections.abc import Callable, Sequence
 
 from engine.cards import Card
-from speech.backends.base import Backend, SilentBackend, Transcribing
+from speech.backends.base import Backend, BackendFailed, SilentBackend, Transcribing, Watched
 from speech.history import Entry, History
 from speech.i18n import _
 from speech.lines import GLUE, split_message, unglue
+from speech.output_words import voice_back, voice_lost, voice_replaced, voice_switched
 from speech.phrases import card_words
 from speech.utterance import Kind, Utterance, utter
+from speech.voice_return import VoiceReturn
 
 __all__ = ["CARD_DISPLAYS", "DEDUP_SECONDS", "Announcer", "MessageListener"]
 
 #: listener(utterance, reread): a message was said (reread: again, from history or "repeat").
 MessageListener = Callable[[Utterance, bool], None]
+#: Runs a function in the game's own thread (the app's event loop while it runs).
+Post = Callable[[Callable[[], None]], None]
 
 CARD_DISPLAYS = ("words", "braille", "both")
 DEDUP_SECONDS = 0.5
@@ -82,6 +93,12 @@ class Announcer:
         self.problems: list[str] = []
         self._recent: dict[tuple[str, Kind], float] = {}
         self._lock = threading.RLock()
+        #: Runs a change of voice in the game's own thread as soon as it is known (None: at the next
+        #: message or key). Set by the app while it runs.
+        self.post: Post | None = None
+        #: The voice the player wanted, tried again whenever it is not the one speaking (set_comeback).
+        self.comeback: VoiceReturn | None = None
+        self._watch(backend)
 
     # ----------------------------------------------------------------- telling
     def announce(self, u: Utterance | str, kind: Kind = Kind.SYSTEM, *, urgent: bool = False) -> bool:
@@ -93,6 +110,7 @@ class Announcer:
         utterance = utter(u, kind=kind, urgent=urgent) if isinstance(u, str) else u
         is_urgent = urgent or utterance.urgent
         with self._lock:
+            self.mind_voice()
             text = utterance.text()
             now = self.clock()
             if utterance.kind != Kind.INFO:
@@ -124,6 +142,7 @@ class Announcer:
     def silence(self) -> None:
         """The player pressed a key: stop the line being said and drop those waiting (history keeps them)."""
         with self._lock:
+            self.mind_voice()
             try:
                 self.backend.stop()
             except Exception as exc:
@@ -199,32 +218,105 @@ class Announcer:
     def set_backend(self, backend: Backend, *, close_old: bool = True) -> None:
         with self._lock:
             old, self.backend = self.backend, backend
+            self._watch(backend)
             if close_old and old is not backend:
                 _close_quietly(old)
 
+    def set_comeback(self, comeback: VoiceReturn | None, *, speaking: bool) -> None:
+        """The voice to keep coming back to (None: none); ``speaking``: it is the one speaking now."""
+        with self._lock:
+            if self.comeback is not None and self.comeback is not comeback:
+                self.comeback.close()
+            self.comeback = comeback
+            if comeback is not None:
+                comeback.on_ready = self._news
+                if not speaking:
+                    comeback.lose()
+
+    def _watch(self, backend: Backend) -> None:
+        if isinstance(backend, Watched):
+            backend.watch(self._news)
+
+    def _news(self) -> None:
+        """A voice stopped, or the wanted voice could be heard again (from another thread): deal with it
+        in the game's thread now when possible, else at the next message or key."""
+        post = self.post
+        if post is not None:
+            with contextlib.suppress(Exception):
+                post(self.mind_voice)
+
+    def mind_voice(self) -> None:
+        """In the game's thread: replace a voice that has stopped, and bring the wanted one back once it
+        can be heard."""
+        with self._lock:
+            backend = self.backend
+            failed = backend.failed if isinstance(backend, Watched) else None
+            if failed:
+                self._fail_over(BackendFailed(failed))
+            comeback = self.comeback
+            if comeback is not None and comeback.ready:
+                self._come_back(comeback)
+
+    def _come_back(self, comeback: VoiceReturn) -> None:
+        voice = comeback.voice
+        try:
+            backend = voice.chain[0]()
+        except Exception as exc:
+            self.problems.append(f"{voice.name} is not back yet: {exc}")
+            comeback.retry()
+            return
+        if not self._notice(voice_back(backend.name), backend):
+            comeback.retry()
+            return
+        old, self.backend = self.backend, backend
+        self.fallbacks = list(voice.chain[1:])
+        self._watch(backend)
+        _close_quietly(old)
+        comeback.back()
+
     def _fail_over(self, exc: BaseException, *, notice: bool = True) -> None:
-        """Replace the failed backend by the next fallback that starts and works; say so once."""
+        """Replace the failed backend by the next fallback that starts and works; say so once, truthfully:
+        the voice that stopped and why, and what speaks now or that every message is printed."""
         failed = self.backend
         self.problems.append(f"{failed.name} failed: {exc.__class__.__name__}: {exc}")
+        reason = str(exc) if isinstance(exc, BackendFailed) and str(exc) else _("{name} failed ({error})").format(
+            name=failed.name, error=f"{exc.__class__.__name__}: {exc}")
         _close_quietly(failed)
+        comeback = self.comeback
+        if comeback is not None and failed.speaks:
+            comeback.lose()
         while True:
             replacement = self._next_fallback()
             self.backend = replacement
+            self._watch(replacement)
             if not notice:
                 return
-            text = _("Speech switched to {name}.").format(name=replacement.name)
-            try:
-                if replacement.speaks:
-                    replacement.speak(text, urgent=False)
-                elif isinstance(replacement, Transcribing):
-                    replacement.transcribe(text, urgent=False)
-            except Exception as again:
-                self.problems.append(f"{replacement.name} failed: {again.__class__.__name__}: {again}")
-                _close_quietly(replacement)
-                continue
-            self.history.add(Entry(Utterance((text,), Kind.SYSTEM, False), text, self.clock()))
-            self._print(text)
-            return
+            if replacement.speaks:
+                text = (voice_replaced(failed.name, replacement.name, reason) if failed.speaks
+                        else voice_switched(replacement.name, reason))
+            elif failed.speaks:
+                text = voice_lost(reason, coming_back=comeback is not None)
+            else:
+                text = _("Speech switched to {name}.").format(name=replacement.name)
+            if self._notice(text, replacement):
+                return
+
+    def _notice(self, text: str, backend: Backend | None = None) -> bool:
+        """Say a line about the outputs themselves in ``backend`` (the current one by default), print it
+        and keep it; False when that backend failed at once (it is closed; the caller moves on)."""
+        backend = backend or self.backend
+        try:
+            if backend.speaks:
+                backend.speak(text, urgent=False)
+            elif isinstance(backend, Transcribing):
+                backend.transcribe(text, urgent=False)
+        except Exception as again:
+            self.problems.append(f"{backend.name} failed: {again.__class__.__name__}: {again}")
+            _close_quietly(backend)
+            return False
+        self.history.add(Entry(Utterance((text,), Kind.SYSTEM, False), text, self.clock()))
+        self._print(text)
+        return True
 
     def _next_fallback(self) -> Backend:
         while self.fallbacks:
@@ -237,6 +329,8 @@ class Announcer:
 
     def close(self) -> None:
         with self._lock:
+            if self.comeback is not None:
+                self.comeback.close()
             _close_quietly(self.backend)
             transcript = getattr(self.backend, "transcript", None)
             if transcript is not None:

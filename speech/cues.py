@@ -172,11 +172,13 @@ class Cues:
         return sum(1 for n in names if self.play(n))
 
     def close(self) -> None:
+        """End every cue still playing. Killed, not asked to stop: a player stopped (SIGSTOP) or stuck on
+        a wedged sound server would otherwise outlive the game."""
         with self._lock:
             for p in self._procs:
                 with contextlib.suppress(Exception):
                     if p.poll() is None:
-                        p.terminate()
+                        p.kill()
             self._procs = []
 
 

@@ -10,8 +10,10 @@ clients reach it through :attr:`NullSinkServer.env` (PULSE_SERVER).
 from __future__ import annotations
 
 import array
+import contextlib
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -44,6 +46,17 @@ class NullSinkServer:
         self._server_env = {**base, "XDG_RUNTIME_DIR": str(self.folder), "HOME": str(self.folder)}
         #: The environment a client needs to play into this server.
         self.env = {**base, "PULSE_SERVER": f"unix:{self.socket}", "PULSE_SINK": "null"}
+        self.start_timeout = start_timeout
+        self._process: subprocess.Popen[bytes] | None = None
+        self.start()
+
+    @property
+    def pid(self) -> int | None:
+        """The server's process id while it runs (to stop it with SIGSTOP, as a wedged server would be)."""
+        return self._process.pid if self._process is not None and self._process.poll() is None else None
+
+    def start(self) -> None:
+        """Start the server (again, after :meth:`halt`), at the same address, and wait until it answers."""
         self._process = subprocess.Popen(
             [
                 _need("pulseaudio"),
@@ -61,7 +74,7 @@ class NullSinkServer:
             stderr=subprocess.DEVNULL,
         )
         pactl = _need("pactl")
-        deadline = time.monotonic() + start_timeout
+        deadline = time.monotonic() + self.start_timeout
         while True:
             done = subprocess.run([pactl, "info"], env=self.env, capture_output=True, timeout=5, check=False)
             if done.returncode == 0:
@@ -74,18 +87,25 @@ class NullSinkServer:
             time.sleep(0.05)
         subprocess.run([pactl, "set-default-sink", "null"], env=self.env, check=True, capture_output=True, timeout=5)
 
+    def halt(self) -> None:
+        """End the server as a crash or a logout would, keeping its folder: :meth:`start` brings it back."""
+        process = self._process
+        if process is not None and process.poll() is None:
+            with contextlib.suppress(OSError):
+                os.kill(process.pid, signal.SIGCONT)  # a stopped server takes SIGTERM only once it runs
+            process.terminate()
+            try:
+                process.wait(5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
     def record(self, path: Path) -> Recording:
         """Start recording what the null sink plays into the WAV file ``path``."""
         return Recording(self, path)
 
     def stop(self) -> None:
-        if self._process.poll() is None:
-            self._process.terminate()
-            try:
-                self._process.wait(5)
-            except subprocess.TimeoutExpired:
-                self._process.kill()
-                self._process.wait()
+        self.halt()
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def __enter__(self) -> NullSinkServer:

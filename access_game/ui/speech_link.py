@@ -3,21 +3,24 @@
 Screen-reader mode prints lines only (the screen reader speaks and brailles them); the other modes
 speak themselves. Cards on printed lines follow the card setting in every mode. Before a voice is
 started the game checks that its audio can go somewhere (speech.audio_check): with no sound server
-and no sound card it says so once and prints for the screen reader instead of talking to nobody.
+and no sound card it says so once and prints for the screen reader instead of talking to nobody. A
+voice other than the one wanted is named with the reason, and the wanted voice is tried again until it
+is back (speech.voice_return).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from access_game.settings import HOME_ENV, VERBOSITIES, Settings
 from access_game.ui.braille_link import card_cells
 
-__all__ = ["contract_narrator", "make_announcer", "make_cues", "make_narrator", "solitaire_narrator",
-           "start_output"]
+__all__ = ["StartedOutput", "contract_narrator", "make_announcer", "make_cues", "make_narrator",
+           "solitaire_narrator", "start_output"]
 
 #: The speech setting's names as the backend factory spells them.
 _BACKEND_NAMES = {"self-voicing": "self-voicing", "screen-reader": "screen-reader", "espeak-ng": "espeak-ng",
@@ -26,24 +29,54 @@ _BACKEND_NAMES = {"self-voicing": "self-voicing", "screen-reader": "screen-reade
 _VOICES = ("self-voicing", "espeak-ng", "pyttsx3")
 
 
-def start_output(settings: Settings) -> tuple[Any, list[Any], str | None]:
-    """The backend, its fallbacks, and a sentence to say once when the voice asked for has nowhere to
-    go (then the backend is the screen-reader one)."""
+@dataclass(frozen=True, slots=True)
+class StartedOutput:
+    """The output a run starts with: the backend and its fallbacks, a sentence to say once about it (or
+    None), and the voice to keep coming back to (``comeback``, a speech.voice_return.VoiceReturn, or
+    None), with whether that voice is the one speaking now."""
+
+    backend: Any
+    fallbacks: tuple[Any, ...]
+    note: str | None = None
+    comeback: Any = None
+    speaking: bool = True
+
+    def give_to(self, announcer: Any) -> None:
+        """Make this the announcer's output (in place of whatever it had)."""
+        announcer.set_backend(self.backend)
+        announcer.fallbacks = list(self.fallbacks)
+        announcer.set_comeback(self.comeback, speaking=self.speaking)
+
+
+def start_output(settings: Settings) -> StartedOutput:
+    """The output the settings ask for, and what is true about it: a voice that stands in for the one
+    wanted, or no voice at all, is said once with the reason."""
     from speech.audio_check import find_audio_output, no_audio_notice
-    from speech.backends import BackendUnavailable, SilentBackend, start_backend
+    from speech.backends import BackendUnavailable, SilentBackend
+    from speech.backends.registry import QUIET, preferred_voice, start_voice
+    from speech.output_words import voice_lost, voice_switched
+    from speech.voice_return import VoiceReturn
 
     name = _BACKEND_NAMES[settings.speech]
-    note = None
-    if name in _VOICES:
-        output = find_audio_output(settings.audio_player or None)
-        if not output.found:
-            name, note = "screen-reader", no_audio_notice(output)
+    player = settings.audio_player or None
     try:
-        backend, fallbacks, _problems = start_backend(name, rate=settings.rate,
-                                                      audio_player=settings.audio_player or None)
+        if name in _VOICES and not (output := find_audio_output(player)).found:
+            wanted = preferred_voice(name, rate=settings.rate, audio_player=player)
+            started = start_voice("screen-reader")
+            return StartedOutput(started.backend, started.fallbacks, no_audio_notice(output),
+                                 VoiceReturn(wanted) if wanted is not None else None, speaking=False)
+        started = start_voice(name, rate=settings.rate, audio_player=player)
     except BackendUnavailable:
-        return SilentBackend(), [], note
-    return backend, list(fallbacks), note
+        return StartedOutput(SilentBackend(), ())
+    comeback = VoiceReturn(started.preferred) if started.preferred is not None else None
+    why = started.fell_back
+    if why is None and name in _VOICES and not started.backend.speaks:  # no voice of the chain started
+        why = "; ".join(reason for n, reason in started.problems if n not in QUIET) or None
+    note = None
+    if why is not None:
+        note = (voice_switched(started.name, why) if started.backend.speaks
+                else voice_lost(why, coming_back=comeback is not None))
+    return StartedOutput(started.backend, started.fallbacks, note, comeback, speaking=started.fell_back is None)
 
 
 def make_announcer(settings: Settings, printer: Callable[[str], None], backend: Any,

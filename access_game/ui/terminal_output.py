@@ -15,7 +15,7 @@ from access_game.settings import Settings, save_settings
 from speech import save_words
 from speech.utterance import Kind
 
-__all__ = ["TerminalOutput", "apply_settings", "link_display"]
+__all__ = ["TerminalOutput", "apply_settings", "in_game_thread", "link_display"]
 
 
 class TerminalOutput:
@@ -30,18 +30,19 @@ class TerminalOutput:
 
         from access_game.ui.brlapi_link import start_display_link
         from access_game.ui.printer import LinePrinter, PlainOutput, plain_terminal
-        from access_game.ui.speech_link import make_announcer, make_cues, start_output
+        from access_game.ui.speech_link import StartedOutput, make_announcer, make_cues, start_output
 
         self.settings = settings
         self.out = output if output is not None else (PlainOutput() if plain_terminal() else create_output())
         self.printer = LinePrinter(self.out)
         self._own_backend = backend is None
-        speech_backend, fallbacks, audio_note = (backend, [], None) if backend is not None else start_output(settings)
-        self.announcer = make_announcer(settings, self.printer, speech_backend, fallbacks)
+        started = StartedOutput(backend, ()) if backend is not None else start_output(settings)
+        self.announcer = make_announcer(settings, self.printer, started.backend, started.fallbacks)
+        self.announcer.set_comeback(started.comeback, speaking=started.speaking)
         self.cues = make_cues(settings) if cues == "auto" else cues
         self.display_link, display_note = start_display_link(settings.braille, self.announcer)
         #: What starting the outputs found worth saying (no voice, no display), said by ``say_notes``.
-        self.notes = tuple(note for note in (audio_note, display_note) if note)
+        self.notes = tuple(note for note in (started.note, display_note) if note)
 
     def say(self, text: str, kind: Kind = Kind.SYSTEM) -> None:
         """One line outside a game's turn: it answers a key or reports once, so it is never a repeat."""
@@ -63,7 +64,9 @@ class TerminalOutput:
         self.settings = new
 
     def link(self, app: Any) -> None:
-        """Let the braille display's keys act at ``app``'s table, when there is a display."""
+        """Let the braille display's keys act at ``app``'s table, when there is a display, and let a voice
+        that stops or comes back be said at once, in the game's own thread."""
+        self.announcer.post = in_game_thread(app, between_games=False)
         if self.display_link is not None:
             link_display(self.display_link, app)
 
@@ -87,21 +90,22 @@ def apply_settings(announcer: Any, old: Settings, new: Settings, *, own_backend:
     if own_backend and (old.speech, old.rate, old.audio_player) != (new.speech, new.rate, new.audio_player):
         from access_game.ui.speech_link import start_output
 
-        backend, fallbacks, note = start_output(new)
-        announcer.set_backend(backend)
-        announcer.fallbacks = fallbacks
-        if note:
-            announcer.announce(note, Kind.SYSTEM)
+        started = start_output(new)
+        started.give_to(announcer)
+        if started.note:
+            announcer.announce(started.note, Kind.SYSTEM)
 
 
-def link_display(link: Any, app: Any) -> None:
-    """The display's keys act in the game's own thread, like key presses, and a routing key over a card
-    of the hand moves to that card (the table's own 'go to card')."""
+def in_game_thread(app: Any, *, between_games: bool) -> Callable[[Callable[[], None]], None]:
+    """A way to run a function in the game's own thread, as a key press is: on ``app``'s event loop,
+    then printing what it said. Between games (no loop running) it runs at once when ``between_games``,
+    else not at all (whoever posted deals with it at the next message)."""
 
     def post(fn: Callable[[], None]) -> None:
         loop = app.application.loop
         if loop is None or not app.application.is_running:
-            fn()  # between games: nothing else is running
+            if between_games:
+                fn()  # nothing else is running
             return
 
         def run() -> None:
@@ -110,6 +114,14 @@ def link_display(link: Any, app: Any) -> None:
             app.application.invalidate()
 
         loop.call_soon_threadsafe(run)
+
+    return post
+
+
+def link_display(link: Any, app: Any) -> None:
+    """The display's keys act in the game's own thread, like key presses, and a routing key over a card
+    of the hand moves to that card (the table's own 'go to card')."""
+    post = in_game_thread(app, between_games=True)
 
     def on_card(card: Any) -> None:
         order = getattr(app.table, "order", None)

@@ -14,6 +14,7 @@ the next backend, so the game never sees either.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "RecordingBackend",
     "SilentBackend",
     "Transcribing",
+    "Watched",
 ]
 
 
@@ -62,6 +64,18 @@ class Transcribing(Protocol):
     """A backend that also keeps a transcript; told the printed lines when it does not speak them."""
 
     def transcribe(self, text: str, *, urgent: bool = False) -> None: ...
+
+
+@runtime_checkable
+class Watched(Protocol):
+    """A voice that can stop working between calls, in a thread of its own (a line that failed, a player
+    that never finished): ``failed`` says why, in words a player can read (None while it works), and
+    ``watch`` asks to be told at once, so the loss is said when it happens, not at the next message."""
+
+    @property
+    def failed(self) -> str | None: ...
+
+    def watch(self, notify: Callable[[], None]) -> None: ...
 
 
 class SilentBackend:

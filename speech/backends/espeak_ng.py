@@ -11,6 +11,14 @@ PipeWire server answers (espeak-ng's own PulseAudio output keeps the sound serve
 1.5 s after each line, which would put that much silence between queued lines), else espeak-ng's
 own output. ``player=None`` always uses espeak-ng's own output.
 
+Nothing waits on the audio for ever: a line has a time limit (a few seconds plus three times what its
+words take to say), a line cut by a key has half a second to end, and a player that overruns either
+(stopped, or stuck on a sound server that takes connections and never answers) is killed and counted
+as a failure. When a line fails, or is cut, and the player is the sound server's own, the server is
+asked whether it still answers (speech.audio_check); when it does not, the voice is lost at once with
+that reason. Whoever holds the backend is told as soon as it fails (:meth:`EspeakBackend.watch`), so
+the loss is said then, not at the next line.
+
 Which voice: the one named, else the voice of the language the game speaks now
 (:mod:`speech.backends.voices`: ``fr`` in French), chosen again for every line so a language changed
 in the settings is heard at once. A language voice this espeak-ng lacks leaves its default voice.
@@ -24,17 +32,33 @@ import subprocess
 import threading
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from speech.backends.base import BackendFailed, BackendUnavailable
 from speech.backends.queueing import enqueue
 from speech.backends.voices import espeak_voice
+from speech.i18n import _
 
-__all__ = ["EspeakBackend", "Said", "espeak_args", "espeak_to_wav", "has_voice"]
+__all__ = ["EspeakBackend", "Said", "espeak_args", "espeak_to_wav", "has_voice", "line_limit"]
 
-#: Consecutive failed runs (non-zero exit, not stopped by us) before the backend counts as failed.
+#: Consecutive failed runs (non-zero exit or overrun, not stopped by us) before the backend counts as failed.
 FAILURES_ALLOWED = 3
+#: Seconds every line may take beyond three times its words' own time (starting, a slow machine).
+LINE_GRACE = 5.0
+#: Seconds a line cut by a key press has to end before its processes are killed.
+CUT_GRACE = 0.5
+#: Words a minute when no rate is set (espeak-ng's own default).
+DEFAULT_RATE = 175
+#: How often the queue's thread looks at a line's clock while it is being said.
+POLL = 0.05
+
+
+def line_limit(text: str, rate: int | None = None) -> float:
+    """Seconds a line may take before its player counts as stuck: LINE_GRACE plus three times the time
+    its words take at ``rate`` words a minute."""
+    words = max(1, len(text.split()))
+    return LINE_GRACE + 3 * words * 60 / max(80, rate or DEFAULT_RATE)
 
 
 def espeak_args(
@@ -65,7 +89,7 @@ def espeak_to_wav(
     With no ``voice``, the current language's voice (when this espeak-ng has it)."""
     exe = shutil.which(binary)
     if exe is None:
-        raise BackendUnavailable(f"{binary} is not installed")
+        raise BackendUnavailable(_("{program} is not installed").format(program=binary))
     if not voice:
         wanted = espeak_voice()
         voice = wanted if wanted and has_voice(exe, wanted) else None
@@ -137,7 +161,7 @@ class EspeakBackend:
     ) -> None:
         exe = shutil.which(binary)
         if exe is None:
-            raise BackendUnavailable(f"{binary} is not installed")
+            raise BackendUnavailable(_("{program} is not installed").format(program=binary))
         try:
             subprocess.run(
                 [exe, "--version"],
@@ -152,6 +176,9 @@ class EspeakBackend:
         if voice and not has_voice(exe, voice):
             raise BackendUnavailable(f"espeak-ng has no voice {voice!r}")
         self._exe, self._rate, self._voice, self._volume = exe, rate, voice, volume
+        #: The sound server's own player, chosen by "auto": then a failed line asks the server whether it
+        #: still answers.
+        self._server_player = player == "auto"
         self._player = _choose_player(player)
         self._cond = threading.Condition()
         #: (text, urgent) waiting to be said.
@@ -159,11 +186,14 @@ class EspeakBackend:
         self._current: list[subprocess.Popen[bytes]] = []
         self._current_text = ""
         self._current_start = 0.0
+        #: When the line being said is given up (monotonic seconds): its limit, or a cut's grace.
+        self._deadline = 0.0
         #: Every line voiced, newest last (for checks and the speech figures).
         self.said: deque[Said] = deque(maxlen=SAID_LIMIT)
         self._stopped: set[int] = set()
         self._failures = 0
         self._failed: str | None = None
+        self._notify: Callable[[], None] | None = None
         self._closed = False
         self._monitor = threading.Thread(target=self._watch, name="espeak-ng-queue", daemon=True)
         self._monitor.start()
@@ -204,11 +234,23 @@ class EspeakBackend:
             self._cond.notify_all()
 
     def close(self) -> None:
+        """Silence everything at once; a process that does not end by itself (a stopped player) is killed,
+        so none is left behind."""
         with self._cond:
             self._closed = True
             self._queue.clear()
-            self._stop_current()
+            self._stop_current(kill=True)
             self._cond.notify_all()
+
+    # ----------------------------------------------------------------- Watched
+    @property
+    def failed(self) -> str | None:
+        """Why the voice stopped working (a sentence a player can read), or None while it works."""
+        return self._failed
+
+    def watch(self, notify: Callable[[], None]) -> None:
+        """Call ``notify`` (from the queue's thread) as soon as the voice stops working."""
+        self._notify = notify
 
     # ----------------------------------------------------------------- for checks
     @property
@@ -242,12 +284,13 @@ class EspeakBackend:
     def _busy(self) -> bool:
         return any(p.poll() is None for p in self._current)
 
-    def _stop_current(self) -> None:
+    def _stop_current(self, *, kill: bool = False) -> None:
         for p in self._current:
             if p.poll() is None:
                 self._stopped.add(p.pid)
                 with contextlib.suppress(OSError):
-                    p.terminate()
+                    p.kill() if kill else p.terminate()
+        self._deadline = min(self._deadline, time.monotonic() + CUT_GRACE)
 
     def _start(self, text: str) -> None:
         args = self.command()
@@ -285,6 +328,7 @@ class EspeakBackend:
         self._current = procs
         self._current_text = text
         self._current_start = time.monotonic()
+        self._deadline = self._current_start + line_limit(text, self._rate)
 
     def _watch(self) -> None:
         while True:
@@ -297,12 +341,15 @@ class EspeakBackend:
                 if not procs and self._queue:
                     self._start_queued()
                     continue
-            for p in procs:
-                with contextlib.suppress(Exception):
-                    p.wait()
+            overran = self._wait_line(procs)
             with self._cond:
                 cut = any(p.pid in self._stopped for p in procs)
-                self._judge(procs)
+                ours = [p for p in procs if p.pid not in self._stopped]
+            trouble = self._trouble(ours, cut, overran)
+            notify = None
+            with self._cond:
+                was_failed = self._failed is not None
+                self._judge(procs, ours, trouble)
                 if self._current == procs:
                     self.said.append(
                         Said(self._current_text, self._current_start, time.monotonic(), cut, procs[-1].returncode)
@@ -310,7 +357,47 @@ class EspeakBackend:
                     self._current = []
                     if self._queue and not self._closed and not self._failed:
                         self._start_queued()
+                if self._failed is not None and not was_failed and not self._closed:
+                    notify = self._notify
                 self._cond.notify_all()
+            if notify is not None:
+                with contextlib.suppress(Exception):  # whoever listens must not stop the queue
+                    notify()
+
+    def _wait_line(self, procs: list[subprocess.Popen[bytes]]) -> bool:
+        """Wait for the line's processes to end, until its deadline (moved closer by a cut); kill them
+        past it. True when they had to be killed."""
+        while True:
+            alive = [p for p in procs if p.poll() is None]
+            if not alive:
+                return False
+            with self._cond:
+                deadline = self._deadline
+            if time.monotonic() >= deadline:
+                break
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                alive[0].wait(min(POLL, max(0.0, deadline - time.monotonic())))
+        for p in procs:
+            with contextlib.suppress(OSError):
+                p.kill()  # a stopped process ends on SIGKILL too
+        for p in procs:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                p.wait(1.0)
+        return True
+
+    def _trouble(self, ours: list[subprocess.Popen[bytes]], cut: bool, overran: bool) -> tuple[str, bool] | None:
+        """What went wrong with a line that ended, and whether it ends the voice at once (None: nothing):
+        it overran, or the sound server behind it no longer answers. Asked outside the lock: the server
+        check may take its own time limit."""
+        failed = any(p.returncode not in (0, None) for p in ours)
+        if (failed or overran or cut) and self._server_player and _server_gone():
+            return _("the sound server stopped answering"), True
+        if overran and cut:
+            return _("the audio player did not stop when asked"), False
+        if overran:
+            return _("a line took longer than {seconds:.0f} s to say").format(
+                seconds=line_limit(self._current_text, self._rate)), False
+        return None
 
     def _start_queued(self) -> None:
         try:
@@ -318,18 +405,30 @@ class EspeakBackend:
         except BackendFailed:
             self._queue.clear()
 
-    def _judge(self, procs: list[subprocess.Popen[bytes]]) -> None:
-        """Count runs that failed on their own; a few in a row mean the voice is gone."""
-        ours = [p for p in procs if p.pid not in self._stopped]
+    def _judge(self, procs: list[subprocess.Popen[bytes]], ours: list[subprocess.Popen[bytes]],
+               trouble: tuple[str, bool] | None) -> None:
+        """Count runs that failed on their own; a few in a row mean the voice is gone, and a sound server
+        that stopped answering means so at once."""
         self._stopped.difference_update(p.pid for p in procs)
-        if not ours:
+        if trouble is not None and trouble[1]:
+            self._failed = trouble[0]
             return
-        if any(p.returncode not in (0, None) for p in ours):
+        if trouble is None and not ours:
+            return
+        if trouble is not None or any(p.returncode not in (0, None) for p in ours):
             self._failures += 1
             if self._failures >= FAILURES_ALLOWED:
-                self._failed = f"espeak-ng failed {self._failures} times in a row"
+                self._failed = trouble[0] if trouble else _("espeak-ng failed {count} times in a row").format(
+                    count=self._failures)
         else:
             self._failures = 0
+
+
+def _server_gone() -> bool:
+    """True when no sound server answers any more (the check is bounded by its own time limit)."""
+    from speech.audio_check import sound_server
+
+    return sound_server() is None
 
 
 def _choose_player(player: Sequence[str] | str | None) -> tuple[str, ...] | None:

@@ -5,7 +5,10 @@ its espeak driver synthesises the whole sentence and then runs ``aplay`` through
 prints to the terminal when there is no aplay and cannot be interrupted. So on Linux this backend
 asks pyttsx3 only for the audio (save_to_file into a private temp folder) and plays the file itself
 with the platform player, which it can stop at once. The driver's own print() calls ("Audio saved
-to ...") are silenced in that module alone, so the game's terminal stays clean.
+to ...") are silenced in that module alone, so the game's terminal stays clean. With nowhere to play
+(no sound server answers, no sound card) it does not start: audio written to a file nobody hears is not
+a voice. A line's player has the same time limit as espeak-ng's (speech.backends.espeak_ng.line_limit);
+one that overruns it, or fails, ends this voice with that reason.
 All pyttsx3 calls run in one worker thread (see :mod:`speech.backends.worker`), shared by every
 backend in the process: pyttsx3 caches one engine per driver and its espeak driver keeps one global
 callback, so two threads each building an engine would steal each other's audio.
@@ -22,19 +25,22 @@ import contextlib
 import gc
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import wave
+from collections.abc import Callable
 from typing import Any
 
 from speech.audio import Player, find_player
 from speech.backends.base import BackendFailed, BackendUnavailable
 from speech.backends.com import co_initialize
+from speech.backends.espeak_ng import line_limit
 from speech.backends.voices import pick_language_voice
 from speech.backends.worker import QueueWorker
-from speech.i18n import LANGUAGES, language
+from speech.i18n import LANGUAGES, _, language
 
 __all__ = ["Pyttsx3Backend"]
 
@@ -118,8 +124,12 @@ class Pyttsx3Backend:
             if player == "auto"
             else (find_player(player, stdin_command=audio_player) if isinstance(player, str) else player)
         )
+        if self._via_file and self._player is None and player is not None:
+            raise BackendUnavailable(_("pyttsx3 has no audio output to play to"))
         self._tmp = tempfile.mkdtemp(prefix="access-game-voice-") if self._via_file else ""
         self._proc: subprocess.Popen[bytes] | None = None
+        #: The player process a key press cut (its exit status is no failure).
+        self._cut_pid: int | None = None
         self._proc_lock = threading.Lock()
         self._worker = _engine_worker()
         self._worker.wait_ready(ready_timeout)
@@ -203,15 +213,28 @@ class Pyttsx3Backend:
                     self._proc = self._player.start(path)
                 proc = self._proc
                 if proc is not None:
-                    proc.wait()
+                    self._wait_player(proc, line_limit(text, self._rate))
         finally:
             with contextlib.suppress(OSError):
                 os.remove(path)
 
+    def _wait_player(self, proc: subprocess.Popen[bytes], limit: float) -> None:
+        """Until the line is played, within ``limit`` seconds; an overrun or a failed player ends the voice."""
+        try:
+            proc.wait(limit)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(OSError):
+                proc.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(1.0)
+            raise BackendFailed(_("a line took longer than {seconds:.0f} s to say").format(seconds=limit)) from None
+        if proc.returncode != 0 and proc.pid != self._cut_pid:
+            raise BackendFailed(_("the audio player failed (exit status {status})").format(status=proc.returncode))
+
     def _synth(self, text: str, path: str) -> None:
         """Synthesise into ``path``. The espeak driver now and then ends a sentence with no audio at
         all (its last callback's samples are dropped); that is retried, twice at most."""
-        for _ in range(3):
+        for _attempt in range(3):
             self._engine.save_to_file(text, path)
             self._engine.runAndWait()
             if not text.strip() or _frames(path) > 0:
@@ -225,8 +248,11 @@ class Pyttsx3Backend:
     def _cut(self) -> None:
         with self._proc_lock:
             if self._proc is not None and self._proc.poll() is None:
+                self._cut_pid = self._proc.pid
                 with contextlib.suppress(OSError):
                     self._proc.terminate()
+                    # A stopped player takes the SIGTERM only once it runs again.
+                    self._proc.send_signal(getattr(signal, "SIGCONT", signal.SIGTERM))
         if not self._via_file and _shared_engine:
             with contextlib.suppress(Exception):
                 self._engine.stop()
@@ -237,6 +263,14 @@ class Pyttsx3Backend:
     def stop(self) -> None:
         self._worker.drop_waiting()
         self._cut()
+
+    @property
+    def failed(self) -> str | None:
+        """Why this voice stopped working (its worker failed or stalled), or None."""
+        return self._worker.failed
+
+    def watch(self, notify: Callable[[], None]) -> None:
+        self._worker.watch(notify)
 
     def close(self) -> None:
         """Stops this backend's speech; the shared engine thread stays for the next backend."""

@@ -5,13 +5,23 @@ Names: "auto" (screen-reader when a running screen reader is seen, else self-voi
 "silent", "recording", "jsonl" (a transcript file stands in for the voice).
 Every backend is built under :func:`speech.backends.guard.build_guarded`: output captured, at most
 one second. A chain always ends in the screen-reader backend, which cannot fail: the printed line is
-there whatever happens to the voices.
+there whatever happens to the voices. A voice that plays its own audio (espeak-ng, pyttsx3) is not
+built when there is nowhere to play it (speech.audio_check): a voice nobody hears is not claimed.
+
+:func:`start_voice` also says which voice the player would want (the first of the chain, leaving out
+speech-dispatcher when it is absent: it is tried first only because it carries the desktop's own
+settings, and most systems have none), why the ones before the one that started did not, and how to
+tell cheaply, without building it, whether that voice could be heard now (:func:`voice_probe`), so the
+game can keep trying it and come back to it.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import shutil
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TypedDict, Unpack
@@ -20,23 +30,36 @@ from speech.backends.base import Backend, BackendUnavailable, RecordingBackend, 
 from speech.backends.guard import DEFAULT_TIMEOUT, build_guarded
 from speech.backends.screen_reader import ScreenReaderBackend, detect_screen_reader
 from speech.backends.transcript import JsonlBackend, TeeBackend
+from speech.i18n import _
 
 __all__ = [
     "BACKEND_NAMES",
     "VOICE_NAMES",
     "Factory",
+    "PreferredVoice",
+    "Probe",
+    "Started",
     "backend_chain",
     "make_backend",
+    "preferred_voice",
     "self_voicing_order",
     "start_backend",
+    "start_voice",
+    "voice_probe",
 ]
 
 Factory = Callable[[], Backend]
+#: Whether a voice could be heard now: None when it could, else why not (a sentence a player can read).
+Probe = Callable[[], str | None]
 
 BACKEND_NAMES = ("auto", "screen-reader", "self-voicing", "espeak-ng", "pyttsx3", "ao2", "silent", "recording", "jsonl")
 #: Backends that voice text themselves.
 VOICE_NAMES = ("ao2", "espeak-ng", "pyttsx3")
 _PLAIN = ("silent", "recording", "jsonl")
+#: Voices whose absence is not worth a word: speech-dispatcher is tried first only where it is installed.
+QUIET = ("ao2",)
+#: Voices that play their own audio, so need somewhere to play it.
+_PLAYS_AUDIO = ("espeak-ng", "pyttsx3")
 
 
 def self_voicing_order(platform: str | None = None) -> tuple[str, ...]:
@@ -57,6 +80,10 @@ def _raw(
     transcript: str | None,
     audio_player: str | None = None,
 ) -> Backend:
+    if name in _PLAYS_AUDIO:
+        unheard = _no_audio(audio_player)
+        if unheard:
+            raise BackendUnavailable(f"{name}: {unheard}")
     if name == "espeak-ng":
         from speech.backends.espeak_ng import EspeakBackend
 
@@ -80,6 +107,35 @@ def _raw(
             raise BackendUnavailable("the jsonl backend needs a transcript file")
         return JsonlBackend(transcript)
     raise BackendUnavailable(f"unknown speech backend {name!r}; choose from {', '.join(BACKEND_NAMES)}")
+
+
+def _no_audio(audio_player: str | None) -> str | None:
+    """Why audio played here would not be heard (None: it would)."""
+    from speech.audio_check import find_audio_output
+
+    output = find_audio_output(audio_player)
+    return None if output.found else output.how
+
+
+def voice_probe(name: str, audio_player: str | None = None) -> Probe | None:
+    """How to tell whether the voice ``name`` could be heard now, without building it (a program on the
+    path, a module importable, an audio output answering): cheap enough to ask every few seconds. None
+    for a voice that cannot be told apart from its building (speech-dispatcher, screen readers)."""
+    if name == "espeak-ng":
+        def espeak() -> str | None:
+            if shutil.which("espeak-ng") is None:
+                return _("{program} is not installed").format(program="espeak-ng")
+            return _no_audio(audio_player)
+
+        return espeak
+    if name == "pyttsx3":
+        def pyttsx3() -> str | None:
+            if importlib.util.find_spec("pyttsx3") is None:
+                return _("{program} is not installed").format(program="pyttsx3")
+            return _no_audio(audio_player) if sys.platform.startswith("linux") else None
+
+        return pyttsx3
+    return None
 
 
 def _names(name: str) -> list[str]:
@@ -150,16 +206,83 @@ class ChainOptions(TypedDict, total=False):
     audio_player: str | None
 
 
-def start_backend(name: str, **options: Unpack[ChainOptions]) -> tuple[Backend, list[Factory], list[str]]:
-    """The first backend of the chain that starts, the fallbacks after it, and why earlier ones did not."""
+@dataclass(frozen=True, slots=True)
+class PreferredVoice:
+    """The voice a player who asked for a chain would want: its name, the chain from it on (itself first,
+    then its own fallbacks), and how to tell whether it could be heard now."""
+
+    name: str
+    chain: tuple[Factory, ...]
+    probe: Probe
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    """What starting a chain found: the backend that started (``name``) and the fallbacks after it; why
+    each backend before it did not, as (name, reason); and the voice the player would want, whether or
+    not it is the one speaking, when it can be tried again (``preferred``: the game comes back to it
+    whenever it is lost)."""
+
+    backend: Backend
+    name: str
+    fallbacks: tuple[Factory, ...]
+    problems: tuple[tuple[str, str], ...]
+    preferred: PreferredVoice | None = None
+
+    @property
+    def fell_back(self) -> str | None:
+        """Why the preferred voice is not the one speaking (None when it is, or there is none)."""
+        if self.preferred is None or self.name == self.preferred.name:
+            return None
+        return next((reason for name, reason in self.problems if name == self.preferred.name), None)
+
+
+def _reason(name: str, exc: BaseException) -> str:
+    """The reason alone, without the name the chain put before it."""
+    return str(exc).removeprefix(f"{name}: ")
+
+
+def _preferred(names: list[str], chain: list[Factory], audio_player: str | None) -> tuple[int, PreferredVoice] | None:
+    """Where the wanted voice is in the chain: its first voice that is not tried only where installed
+    (speech-dispatcher), if it can be told whether it would be heard."""
+    for j, n in enumerate(names):
+        if n in VOICE_NAMES and n not in QUIET:
+            probe = voice_probe(n, audio_player)
+            return None if probe is None else (j, PreferredVoice(n, tuple(chain[j:]), probe))
+    return None
+
+
+def preferred_voice(name: str, **options: Unpack[ChainOptions]) -> PreferredVoice | None:
+    """The voice a player asking for ``name`` would want, without starting anything (None: no voice in
+    that chain, or none that can be tried again)."""
+    found = _preferred(_names(name), backend_chain(name, **options), options.get("audio_player"))
+    return None if found is None else found[1]
+
+
+def start_voice(name: str, **options: Unpack[ChainOptions]) -> Started:
+    """Start the chain for ``name``: the first backend that starts, and everything the game needs to say
+    truthfully what it got and to keep trying the voice it wanted."""
+    names = _names(name)
     chain = backend_chain(name, **options)
-    problems: list[str] = []
+    problems: list[tuple[str, str]] = []
     for i, factory in enumerate(chain):
         try:
-            return factory(), chain[i + 1 :], problems
+            backend = factory()
         except BackendUnavailable as exc:
-            problems.append(str(exc))
-    raise BackendUnavailable("; ".join(problems) or f"no backend for {name!r}")
+            problems.append((names[i], _reason(names[i], exc)))
+            continue
+        wanted = _preferred(names, chain, options.get("audio_player"))
+        # Not wanted back when something before it in the chain started (speech-dispatcher, when it
+        # starts, is better still).
+        preferred = wanted[1] if wanted is not None and wanted[0] <= i else None
+        return Started(backend, names[i], tuple(chain[i + 1 :]), tuple(problems), preferred)
+    raise BackendUnavailable("; ".join(f"{n}: {r}" for n, r in problems) or f"no backend for {name!r}")
+
+
+def start_backend(name: str, **options: Unpack[ChainOptions]) -> tuple[Backend, list[Factory], list[str]]:
+    """The first backend of the chain that starts, the fallbacks after it, and why earlier ones did not."""
+    started = start_voice(name, **options)
+    return started.backend, list(started.fallbacks), [f"{n}: {r}" for n, r in started.problems]
 
 
 def make_backend(name: str, **options: Unpack[ChainOptions]) -> Backend:

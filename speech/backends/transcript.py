@@ -12,10 +12,11 @@ import contextlib
 import json
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
-from speech.backends.base import Backend, BackendFailed
+from speech.backends.base import Backend, BackendFailed, Watched
 
 __all__ = ["JsonlBackend", "TeeBackend", "read_transcript"]
 
@@ -99,6 +100,16 @@ class TeeBackend:
     def close(self) -> None:
         """Closes the voice only: the transcript outlives a voice that failed and was replaced."""
         self.inner.close()
+
+    @property
+    def failed(self) -> str | None:
+        """The voice's own failure, when it finds out by itself (speech.backends.base.Watched)."""
+        inner = self.inner
+        return inner.failed if isinstance(inner, Watched) else None
+
+    def watch(self, notify: Callable[[], None]) -> None:
+        if isinstance(self.inner, Watched):
+            self.inner.watch(notify)
 
 
 def read_transcript(path: str | Path) -> list[dict[str, object]]:

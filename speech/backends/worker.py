@@ -11,6 +11,7 @@ switching to the next backend.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections import deque
@@ -40,6 +41,7 @@ class QueueWorker:
         self._wake = threading.Condition()
         self._ready = threading.Event()
         self._failed: str | None = None
+        self._notify: Callable[[], None] | None = None
         self._busy_since: float | None = None
         self._thread = threading.Thread(target=self._run, name=f"{name}-speech", daemon=True)
         self._thread.start()
@@ -58,6 +60,10 @@ class QueueWorker:
         if self._failed is None and since is not None and time.monotonic() - since > self.stall:
             self._failed = f"{self.name} has not answered for {self.stall:g} s"
         return self._failed
+
+    def watch(self, notify: Callable[[], None]) -> None:
+        """Call ``notify`` (from the worker's thread) when a job fails."""
+        self._notify = notify
 
     def submit(self, job: Job, *, urgent: bool = False) -> None:
         """Queue a job; an urgent one goes ahead of the ordinary jobs still waiting."""
@@ -129,7 +135,12 @@ class QueueWorker:
             try:
                 job()
             except BaseException as exc:
-                self._failed = f"{self.name} failed: {exc.__class__.__name__}: {exc}"
+                said = isinstance(exc, BackendFailed)  # a backend's own sentence for what went wrong
+                self._failed = str(exc) if said else f"{self.name} failed: {exc.__class__.__name__}: {exc}"
+                notify = self._notify
+                if notify is not None:
+                    with contextlib.suppress(Exception):
+                        notify()
                 return
             finally:
                 self._busy_since = None

@@ -200,9 +200,10 @@ def test_the_game_s_own_voice_setting_starts_espeak_ng_speaking_french(french: N
     script = tmp_path / "copy_wav.py"
     script.write_text(COPY_STDIN[2], encoding="utf-8")
     player = f"{sys.executable} {script} {out}"  # the setting is a command split on spaces
-    backend, _fallbacks, note = start_output(Settings(speech="espeak-ng", audio_player=player))
+    started = start_output(Settings(speech="espeak-ng", audio_player=player))
+    backend = started.backend
     try:
-        assert note is None and isinstance(backend, EspeakBackend)
+        assert started.note is None and isinstance(backend, EspeakBackend)
         assert backend.voice == "fr"
         backend.speak(LINE)
         assert backend.wait_idle(10)

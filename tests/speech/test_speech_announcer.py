@@ -245,10 +245,11 @@ def test_a_backend_failing_mid_game_is_replaced_with_one_notice() -> None:
         assert a.announce(f"Line {i}.")
     assert flaky.closed
     assert a.backend is spare
-    assert spare.texts == ["Speech switched to spare.", "Line 2.", "Line 3.", "Line 4."]
-    assert printed.count("Speech switched to spare.") == 1
+    notice = "flaky stopped because the voice went away; speaking with spare instead."
+    assert spare.texts == [notice, "Line 2.", "Line 3.", "Line 4."]
+    assert printed.count(notice) == 1
     assert len(a.problems) == 2
-    assert "Speech switched to spare." in [e.text for e in a.history.entries]
+    assert notice in [e.text for e in a.history.entries]
 
 
 def test_when_every_fallback_fails_the_game_goes_on_printing() -> None:
@@ -257,7 +258,9 @@ def test_when_every_fallback_fails_the_game_goes_on_printing() -> None:
     for i in range(3):
         a.announce(f"Line {i}.")
     assert a.backend.name == "silent"
-    assert printed == ["Line 0.", "Speech switched to silent.", "Line 1.", "Line 2."]
+    # No voice is left: that is said, with the reason, and not that "silent" speaks.
+    lost = "The game cannot speak because the voice went away: every message is printed for your screen reader."
+    assert printed == ["Line 0.", lost, "Line 1.", "Line 2."]
 
 
 def test_a_printer_that_raises_does_not_stop_speech() -> None:
@@ -292,7 +295,7 @@ def test_fallback_chain_survives_backends_that_fail_to_start_or_hang() -> None:
     a.announce("Hello.")
     assert time.monotonic() - started < 1.0
     assert a.backend is spare
-    assert spare.texts == ["Speech switched to recording.", "Hello."]
+    assert spare.texts == ["flaky stopped because the voice went away; speaking with recording instead.", "Hello."]
     assert any("did not start within" in p for p in a.problems)
     assert any("no such device" in p for p in a.problems)
 

@@ -61,14 +61,16 @@ def test_a_real_sound_server_is_output(on_sound_server: NullSinkServer) -> None:
 
 
 def test_self_voicing_with_no_audio_output_falls_back_to_the_screen_reader_with_a_notice(no_audio: Path) -> None:
-    backend, _fallbacks, note = start_output(Settings(speech="self-voicing"))
+    started = start_output(Settings(speech="self-voicing"))
     try:
-        assert backend.name == "screen-reader" and not backend.speaks
-        assert note is not None and "no audio output" in note and "--audio-player" in note
+        assert started.backend.name == "screen-reader" and not started.backend.speaks
+        assert started.note is not None and "no audio output" in started.note and "--audio-player" in started.note
+        # The voice is wanted back: it is tried again until it can be heard.
+        assert started.comeback is not None and not started.speaking
     finally:
-        backend.close()
-    backend, _fallbacks, note = start_output(Settings(speech="screen-reader"))
-    assert note is None and backend.name == "screen-reader"
+        started.backend.close()
+    started = start_output(Settings(speech="screen-reader"))
+    assert started.note is None and started.backend.name == "screen-reader" and started.comeback is None
 
 
 def test_the_game_says_it_once_and_carries_on(no_audio: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

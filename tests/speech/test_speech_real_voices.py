@@ -108,16 +108,33 @@ def test_ordinary_messages_queue_behind_the_one_speaking() -> None:
 
 
 @needs_espeak
-def test_espeak_ng_without_a_sound_card_still_speaks_without_failing() -> None:
-    backend = make_backend("espeak-ng")
+def test_espeak_ng_s_own_output_without_a_sound_card_is_stopped_and_started_again_without_failing() -> None:
+    backend = EspeakBackend(player=None)
     try:
         for _ in range(4):
             backend.speak("Hello.", urgent=True)
             time.sleep(0.15)
             backend.stop()
         backend.speak("Still here.")
+        assert backend.wait_idle(10) and backend.failed is None
     finally:
         backend.close()
+
+
+@needs_espeak
+@pytest.mark.parametrize("voice", ["espeak-ng", "pyttsx3"])
+def test_a_voice_with_nowhere_to_play_is_not_built(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   voice: str) -> None:
+    """espeak-ng exits 0 talking to nobody and pyttsx3 writes files nobody plays: neither is claimed."""
+    from speech import audio_check
+
+    (tmp_path / "runtime").mkdir()
+    (tmp_path / "snd").mkdir()
+    monkeypatch.delenv("PULSE_SERVER", raising=False)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "runtime"))
+    monkeypatch.setattr(audio_check, "SND_DIR", tmp_path / "snd")
+    with pytest.raises(BackendUnavailable, match="no sound server answers and there is no sound card"):
+        make_backend(voice)
 
 
 def test_espeak_ng_missing_is_unavailable() -> None:
