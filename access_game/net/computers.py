@@ -30,6 +30,8 @@ __all__ = ["ComputerPlayers", "shared"]
 
 #: How much lower the workers' priority is than the server's (Unix niceness): people's moves first.
 WORKER_NICENESS = 5
+#: How long a stopping server waits for each worker to end before killing it.
+CLOSE_SECONDS = 2.0
 #: How often a worker looks whether the server that started it is still there.
 PARENT_CHECK_SECONDS = 1.0
 
@@ -87,9 +89,19 @@ class ComputerPlayers:
             return await loop.run_in_executor(self._executor(), _decide, decision)
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        """End the pool without waiting on a worker that is stuck (stopped, or thinking for ever): a
+        stopping server must stop."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        pool.shutdown(wait=False, cancel_futures=True)
+        workers = multiprocessing.active_children()
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join(timeout=CLOSE_SECONDS)
+            if worker.is_alive():
+                worker.kill()
 
 
 _SHARED: ComputerPlayers | None = None

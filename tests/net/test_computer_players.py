@@ -163,3 +163,38 @@ def _state(pid: int) -> str:
     except OSError:
         return "zombie"
     return next((line for line in fields.splitlines() if line.startswith("State:")), "")
+
+
+def test_a_server_stops_even_with_a_worker_stuck() -> None:
+    """SIGTERM ends the server within seconds though a worker is stopped (SIGSTOP): a stopping server
+    does not wait on a computer player."""
+    import tempfile
+    import time
+
+    from server_harness import ServerProcess, seated
+
+    with tempfile.TemporaryDirectory() as tmp:
+        server = ServerProcess(Path(tmp) / "tables")
+        url = server.start()
+        workers: set[int] = set()
+        try:
+            async def play() -> None:
+                (ann,) = await seated(url, "five-crowns", 1, 2, level="hard")
+                await settle([ann], frozenset({1, 2}), fresh=False)
+                await ann.close()
+
+            run(play())
+            workers = _children(server.pid)
+            assert workers
+            for pid in workers:
+                os.kill(pid, signal.SIGSTOP)
+            assert server.proc is not None
+            began = time.monotonic()
+            server.proc.terminate()
+            server.proc.wait(20)
+            assert time.monotonic() - began < 10
+        finally:
+            for pid in workers:  # whatever is left of them, stopped: gone for good
+                if Path(f"/proc/{pid}").exists():
+                    os.kill(pid, signal.SIGKILL)
+            server.stop()
