@@ -10,8 +10,9 @@ commands, for each command the files it reads:
 - anomalies: a FIFO, ``/dev/zero`` behind a link, a directory, a link that leads to itself, a real
   input/output error (a link to ``/proc/self/mem``, whose first page is never mapped: the kernel answers
   EIO to a read there), a damaged file in a folder that cannot be written (``chattr +i`` as root, where
-  permissions do not hold), a file larger than any of ours (sparse), JSON nested 200,000 deep, and
-  values of the wrong types (``"width": 5``, ``to_move: 0.7``...);
+  permissions do not hold), a file of the player's where the file's folder should be (ENOTDIR), a
+  file larger than any of ours (sparse), JSON nested 200,000 deep, and values of the wrong types
+  (``"width": 5``, ``to_move: 0.7``...);
 - commands: ``--help``, ``keys``, ``hand``, ``play``, ``join`` (against a server that is not there).
 
 Each case must end within its time limit (no hang), with the command's own exit status, no traceback,
@@ -107,7 +108,10 @@ class Anomaly:
     make: Callable[[Path, str], None]
     #: Whether the file, as made, is one the program could read as JSON and not refuse outright.
     readable: bool = False
+    #: Whether nothing can be moved or written where the file is: then it must stay exactly where it is.
     read_only: bool = False
+    #: What is made wrong: the file, or (``folder``) the folder it should be in.
+    folder: bool = False
 
 
 def _fifo(path: Path, file: str) -> None:
@@ -132,6 +136,11 @@ def _read_only(path: Path, file: str) -> None:
     _immutable(path.parent, True)
 
 
+def _folder_is_a_file(path: Path, file: str) -> None:
+    path.parent.rmdir()
+    path.parent.write_text("a file of the player's where a folder of ours belongs\n")
+
+
 def _huge(path: Path, file: str) -> None:
     with open(path, "wb") as fh:
         fh.write(b'{"a": "')
@@ -153,6 +162,7 @@ ANOMALIES = {
     "symlink-loop": Anomaly(_loop),
     "eio": Anomaly(_link_to("/proc/self/mem")),
     "read-only": Anomaly(_read_only, read_only=True),
+    "folder-is-a-file": Anomaly(_folder_is_a_file, read_only=True, folder=True),
     "huge": Anomaly(_huge),
     "deep": Anomaly(_deep),
     "wrong-types": Anomaly(_wrong_types, readable=True),
@@ -248,7 +258,7 @@ def where_kept(path: Path, original: tuple[object, ...]) -> Path | None:
 def home(tmp_path: Path) -> Iterator[Path]:
     yield tmp_path
     for folder in (tmp_path / "config", tmp_path / "data" / "saves", tmp_path / "data"):
-        if folder.exists():
+        if folder.is_dir():
             _immutable(folder, False)  # whatever the case did, the folder can be cleaned up
     shutil.rmtree(tmp_path, ignore_errors=True)
 
@@ -286,12 +296,14 @@ def test_a_bad_file_never_stops_a_command(command: str, file: str, anomaly: str,
     path = home / FILES[file]
     path.parent.mkdir(parents=True, exist_ok=True)
     how.make(path, file)
-    original = fingerprint(path)
+    made = path.parent if how.folder else path
+    original = fingerprint(made)
     try:
         status, printed = run(cmd, home)
     finally:
-        if how.read_only:
+        if how.read_only and not how.folder:
             _immutable(path.parent, False)
+    path = made
     flat = " ".join(printed.split())  # a long sentence may be printed over several lines
     assert "Traceback" not in printed and "Error:" not in printed, printed
     assert status == cmd.status, printed
