@@ -334,14 +334,21 @@ def save_settings(settings: Settings, path: Path | None = None, *, before: Setti
     path = path or settings_path()
     data = settings.to_data()
     if before is not None:
-        from access_game.datafiles import DamagedFile, read_json
+        from access_game.datafiles import DamagedFile, read_json, set_aside
+        from speech.file_words import not_named_settings
 
         try:
             on_disk = read_json(path)
-        except (OSError, DamagedFile):
-            on_disk = None
+        except FileNotFoundError:
+            on_disk = {}
+        except DamagedFile as exc:
+            on_disk, why = None, str(exc)
+        else:
+            why = not_named_settings()
         if isinstance(on_disk, dict):
             data = _changed(on_disk, before.to_data(), data)
+        elif set_aside(path) is None:  # damaged since the start: kept aside as at the start, never written over
+            raise OSError(why)
     atomic_write_text(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
 
 

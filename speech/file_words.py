@@ -12,10 +12,12 @@ from pathlib import Path
 
 from speech.i18n import _
 
-__all__ = ["damaged_seats", "damaged_settings", "not_named_settings", "seat_not_kept", "unusable_settings"]
+__all__ = ["damaged_seats", "damaged_settings", "not_named_settings", "seat_not_kept", "unusable_save",
+           "unusable_settings", "where_kept"]
 
 
-def _kept(kept: Path | None) -> str:
+def where_kept(kept: Path | None) -> str:
+    """Where a file that could not be used now is: kept aside under a new name, or left where it was."""
     if kept is None:
         return _("It could not be moved aside, so it is left as it is.")
     return _("It was kept as {path}.").format(path=kept)
@@ -29,7 +31,7 @@ def not_named_settings() -> str:
 def damaged_settings(path: Path, why: str, kept: Path | None) -> str:
     """Said at start: the settings file could not be read at all."""
     return _("The settings file {path} is damaged: {why}; using the defaults.").format(path=path, why=why) + \
-        " " + _kept(kept)
+        " " + where_kept(kept)
 
 
 def unusable_settings(path: Path, dropped: Sequence[str]) -> str:
@@ -44,10 +46,15 @@ def damaged_seats(path: Path, why: str, kept: Path | None) -> str:
     """Said when the file of seats kept for network tables could not be read: those seats are not taken
     back by themselves (joining again with a name still works)."""
     return _("The file of seats kept for network tables, {path}, is damaged: {why}. Seats kept in it cannot be "
-             "taken back from this computer.").format(path=path, why=why) + " " + _kept(kept)
+             "taken back from this computer.").format(path=path, why=why) + " " + where_kept(kept)
 
 
 def seat_not_kept(path: Path) -> str:
     """Said when the seat's token could not be written: the game goes on, but leaving loses the seat."""
     return _("Your seat could not be kept on this computer ({path} cannot be written): if you leave, it cannot be "
              "taken back from here.").format(path=path)
+
+
+def unusable_save(why: str, kept: Path | None) -> str:
+    """Said before a new game is offered: the saved game could not be used, and where it is now."""
+    return _("The saved game could not be used: {why}.").format(why=why.rstrip(".")) + " " + where_kept(kept)

@@ -87,10 +87,19 @@ def test_a_change_is_written_into_the_file_as_it_is_on_disk(tmp_path: Path) -> N
         "rules": {"five-crowns": {"tie_break": "playoff", "odd": 1}, "upcard-rummy": {"target": 1500}}}
 
 
-def test_without_a_file_or_with_a_damaged_one_the_whole_settings_are_written(tmp_path: Path) -> None:
+def test_without_a_file_only_the_change_is_written(tmp_path: Path) -> None:
+    """The rest are the defaults, or this run's flags (``--speech silent``), which are not kept."""
     path = tmp_path / "settings.json"
-    save_settings(Settings(cards="both"), path, before=Settings())
+    save_settings(Settings(speech="silent", cards="both"), path, before=Settings(speech="silent"))
+    assert json.loads(path.read_text(encoding="utf-8")) == {"cards": "both"}
     assert load_settings(path) == (Settings(cards="both"), None)
-    path.write_text("[1, 2", encoding="utf-8")
+
+
+@pytest.mark.parametrize("text", ["[1, 2", "[1, 2]"])
+def test_a_file_damaged_since_the_start_is_kept_aside_before_a_change_is_written(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(text, encoding="utf-8")
     save_settings(Settings(pace="step"), path, before=Settings())
     assert load_settings(path) == (Settings(pace="step"), None)
+    [kept] = tmp_path.glob("settings.damaged-*.json")
+    assert kept.read_text(encoding="utf-8") == text
