@@ -376,3 +376,20 @@ def test_the_table_server_starts_past_bad_table_files(tmp_path: Path) -> None:
         assert re.search(rf"access-game serve: table {code}: ", err), err
         kept = list(data.glob(f"{name.removesuffix('.json')}.damaged-*"))
         assert len(kept) == 1 and fingerprint(kept[0]) == originals[name], sorted(p.name for p in data.iterdir())
+
+
+@pytest.mark.parametrize("anomaly", ["fifo", "dev-zero", "symlink-loop", "directory"])
+def test_a_bad_certificate_file_is_refused_at_start(tmp_path: Path, anomaly: str) -> None:
+    """``serve --tls-cert`` reads the certificate and key at start: OpenSSL itself would wait for ever on a
+    FIFO. Each is refused in one line, exit status 2, the file left where it is."""
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    ANOMALIES[anomaly].make(cert, "certificate")
+    key.write_text("not a key\n")
+    original = fingerprint(cert)
+    done = subprocess.run([str(COMMAND), "serve", "--port", "0", "--data", str(tmp_path / "tables"), "--tls-cert",
+                           str(cert), "--tls-key", str(key)], env=_env(tmp_path / "home"), capture_output=True,
+                          text=True, timeout=LIMIT)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    last = done.stderr.splitlines()[-1]
+    assert last.startswith(f"access-game: error: the certificate or key cannot be used: {cert}: "), last
+    assert fingerprint(cert) == original
