@@ -46,6 +46,7 @@ from engine.actions import Action, action_to_data
 from engine.errors import IllegalAction, SaveFormatError
 from engine.events import event_to_data
 from engine.game import SAVE_FORMAT, SAVE_VERSION, Game
+from engine.state_data import flag_value, whole_value
 
 __all__ = ["SNAPSHOT_EVERY", "Loaded", "TableStore"]
 
@@ -453,8 +454,8 @@ def _apply_entry(table: Table | None, entry: Any, where: str) -> Table:
             raise SaveFormatError(f"{where}: a change before the table")
         if "seat" in entry:
             seat = table.seats[entry["seat"]]
-            seat.name, seat.human, seat.level, seat.digest = (entry["name"], bool(entry["human"]), entry["level"],
-                                                              entry["digest"])
+            seat.name, seat.human, seat.level, seat.digest = (entry["name"], flag_value("human", entry["human"]),
+                                                              entry["level"], entry["digest"])
             seat.stand_in = entry.get("stand_in")
         elif "host" in entry:
             host = entry["host"]
@@ -462,8 +463,8 @@ def _apply_entry(table: Table | None, entry: Any, where: str) -> Table:
                 raise SaveFormatError(f"{where}: no seat {host!r} to host")
             table.host = host
         elif "again" in entry:
-            if table.game_number < int(entry["again"]):
-                table.again(int(entry["seed"]))
+            if table.game_number < whole_value("again", entry["again"]):
+                table.again(whole_value("seed", entry["seed"]))
         elif "start" in entry:
             if table.game is None:
                 table.start()
