@@ -101,9 +101,9 @@ def _immutable(folder: Path, on: bool) -> None:
         folder.chmod(0o555 if on else 0o755)
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(frozen=True)
 class Anomaly:
-    """How a file is made wrong; ``undo`` makes its folder writable again (for cleaning up)."""
+    """How a file is made wrong (``make(path, file)``), and what the program may do about it."""
 
     make: Callable[[Path, str], None]
     #: Whether the file, as made, is one the program could read as JSON and not refuse outright.
