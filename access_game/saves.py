@@ -103,9 +103,10 @@ class SaveStore:
             return self._damaged(f"it is damaged ({exc.__class__.__name__})")
 
     def _damaged(self, why: str) -> LoadedSave:
+        from speech.file_words import unusable_save
+
         moved = self.set_aside()
-        where = f" It was kept as {moved}." if moved else ""
-        return LoadedSave(problem=f"The saved game could not be used: {why}.{where}", moved_to=moved)
+        return LoadedSave(problem=unusable_save(why, moved), moved_to=moved)
 
     def set_aside(self, label: str = "damaged") -> Path | None:
         """Rename the save to a name nothing else uses, so it is kept and never overwritten."""

@@ -8,6 +8,7 @@ settings and saves under one folder, which is how tests and portable installs ke
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from speech.i18n import LANGUAGES, default_language
+from speech.i18n import LANGUAGES, _, default_language
 
 __all__ = [
     "BRAILLE_LINKS",
@@ -132,24 +133,38 @@ class Settings:
         return cls.read(data)[0]
 
     @classmethod
-    def read(cls, data: Any) -> tuple[Settings, list[str]]:
-        """The settings ``data`` holds, and each rule option that could not be used (its default holds)."""
+    def read(cls, data: Any) -> tuple[Settings, list[str], list[str]]:
+        """The settings ``data`` holds; each setting that could not be used ('width 5', 'colour: no such
+        setting') and each rule option that could not be used. Their defaults hold; nothing is lost
+        from the file, which :func:`save_settings` changes only where the player changes a setting."""
         if not isinstance(data, dict):
             raise ValueError("the settings file does not hold a set of named settings")
         out = cls()
-        problems: list[str] = []
+        dropped: list[str] = []
+        rules: list[str] = []
+        names = {f.name for f in dataclasses.fields(cls)}
+        dropped += [_("{name}: no such setting").format(name=_shown(name)) for name in data if name not in names]
         for f in dataclasses.fields(cls):
             if f.name not in data:
                 continue
             value = data[f.name]
             if f.name == "rules":
-                problems = rule_problems(value)
+                rules = rule_problems(value)
                 value = _usable_rules(value)
             try:
                 out = out.replace(**{f.name: value})
             except (ValueError, TypeError):
-                continue
-        return out, problems
+                dropped.append(f"{f.name} {_shown(value)}")
+        return out, dropped, rules
+
+
+def _shown(value: Any) -> str:
+    """A value as the player wrote it in the file, cut short: what to look for there."""
+    try:
+        text = json.dumps(value)  # escapes control characters and anything a terminal cannot show
+    except (ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def rule_problems(rules: Any) -> list[str]:
@@ -233,17 +248,25 @@ def settings_path() -> Path:
 
 def atomic_write_text(path: Path, text: str, mode: int | None = None) -> None:
     """Write through a temporary file, fsync, then rename: a crash leaves the old file or the new one.
-    ``mode``: the file's permissions (0o600: its owner's only), else the process's default."""
+    ``mode``: the file's permissions (0o600: its owner's only), else the process's default. A write
+    that fails (a full disk, a folder that cannot be written) raises OSError and leaves no temporary
+    file behind."""
     if path.is_symlink():  # write through a link to the file it names: the link itself stays
         path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
-    with open(os.open(tmp, flags, 0o666 if mode is None else mode), "w", encoding="utf-8") as fh:
-        fh.write(text)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    fd = os.open(tmp, flags, 0o666 if mode is None else mode)
+    try:
+        with open(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
     try:  # make the rename itself durable where the platform allows it
         dir_fd = os.open(path.parent, os.O_RDONLY)
     except OSError:
@@ -260,25 +283,29 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings, or the defaults with a sentence saying why the file could not be used.
 
     Never raises: a damaged file is moved aside unchanged (``settings.damaged-STAMP.json``) so the
-    player can look at it, and the game starts with the defaults.
+    player can look at it, and the game starts with the defaults. A file that holds a setting that
+    cannot be used (``"width": 5``) is not damaged: each such setting is named in the sentence, its
+    default is used, and the file stays as the player wrote it.
     """
     from access_game.datafiles import DamagedFile, read_json, set_aside
+    from speech import file_words
 
     path = path or settings_path()
     try:
-        settings, problems = Settings.read(read_json(path))
-        if problems:
-            from speech.option_words import unusable_rule_options
-
-            return settings, unusable_rule_options(str(path), problems)
-        return settings, None
+        settings, dropped, rules = Settings.read(read_json(path))
     except FileNotFoundError:
         return Settings(), None
     except (DamagedFile, Exception, RecursionError) as exc:
-        why = str(exc) if isinstance(exc, DamagedFile) else "it does not hold a set of named settings"
-        kept = set_aside(path)
-        where = f" It was kept as {kept}." if kept else ""
-        return Settings(), f"The settings file {path} is damaged: {why}; using the defaults.{where}"
+        why = str(exc) if isinstance(exc, DamagedFile) else file_words.not_named_settings()
+        return Settings(), file_words.damaged_settings(path, why, set_aside(path))
+    notes = []
+    if dropped:
+        notes.append(file_words.unusable_settings(path, dropped))
+    if rules:
+        from speech.option_words import unusable_rule_options
+
+        notes.append(unusable_rule_options(str(path), rules))
+    return settings, " ".join(notes) or None
 
 
 def resolve_language(choice: str, environ: Mapping[str, str] | None = None) -> str:
@@ -288,15 +315,54 @@ def resolve_language(choice: str, environ: Mapping[str, str] | None = None) -> s
 
 def stored_language(path: Path | None = None) -> str:
     """The language setting of the settings file, read quietly before anything is said ('auto' when the
-    file is missing or cannot be used: :func:`load_settings` reports and keeps a damaged file later)."""
+    file is missing or cannot be used: :func:`load_settings` reports and keeps a damaged file later).
+    Read through the same guard as every other file: a FIFO or a device here must not stop the start."""
+    from access_game.datafiles import DamagedFile, read_json
+
     try:
-        with open(path or settings_path(), encoding="utf-8") as fh:
-            data = json.load(fh)
-    except (OSError, ValueError, RecursionError):
+        data = read_json(path or settings_path())
+    except (OSError, DamagedFile):
         return "auto"
     value = data.get("language") if isinstance(data, dict) else None
     return value if isinstance(value, str) and value in LANGUAGE_CHOICES else "auto"
 
 
-def save_settings(settings: Settings, path: Path | None = None) -> None:
-    atomic_write_text(path or settings_path(), json.dumps(settings.to_data(), indent=2, sort_keys=True) + "\n")
+def save_settings(settings: Settings, path: Path | None = None, *, before: Settings | None = None) -> None:
+    """Keep ``settings`` in the file. With ``before`` (the settings the change was made from), only what
+    changed is written into the file as it is on disk: every other line the player wrote stays, a
+    setting that could not be used included, until they change that setting themselves."""
+    path = path or settings_path()
+    data = settings.to_data()
+    if before is not None:
+        from access_game.datafiles import DamagedFile, read_json, set_aside
+        from speech.file_words import not_named_settings
+
+        try:
+            on_disk = read_json(path)
+        except FileNotFoundError:
+            on_disk = {}
+        except DamagedFile as exc:
+            on_disk, why = None, str(exc)
+        else:
+            why = not_named_settings()
+        if isinstance(on_disk, dict):
+            data = _changed(on_disk, before.to_data(), data)
+        elif set_aside(path) is None:  # damaged since the start: kept aside as at the start, never written over
+            raise OSError(why)
+    atomic_write_text(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
+
+
+def _changed(on_disk: dict[str, Any], old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    """``on_disk`` with what differs between ``old`` and ``new`` put in, named setting by named setting
+    (a rule option alone, inside its game); all else in it untouched."""
+    out = dict(on_disk)
+    for key in old.keys() - new.keys():
+        out.pop(key, None)
+    for key, value in new.items():
+        if key in old and old[key] == value:
+            continue
+        if isinstance(value, Mapping) and isinstance(old.get(key), Mapping) and isinstance(out.get(key), dict):
+            out[key] = _changed(out[key], old[key], value)
+        else:
+            out[key] = value
+    return out

@@ -143,7 +143,12 @@ class Game:
 
         Nothing else escapes: a save is data from outside (edited, damaged, of another version), and a
         value of the wrong type deep inside must say "damaged", never crash the program that loads it.
-        The rebuilt state is checked against its ruleset's invariants too (see ``state_from_data``).
+        Every value is read strictly (``engine.state_data``), and the state is checked against its
+        ruleset's invariants (see ``state_from_data``). The state must also be the one its history
+        leads to: its seed and options are the game's, and the saved actions, played again from the
+        seed, give exactly the saved state and event log. A save edited by hand, or a history cut or
+        swapped, is refused with the first thing that does not match, never resumed as a game that
+        could not have been played.
         """
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveFormatError("this is not an access-game save")
@@ -164,27 +169,42 @@ class Game:
             require(isinstance(data["state"], dict), "the state is not a set of named values")
             state = ruleset.state_from_data(data["state"])
             require(list(state.players) == players, "the players do not match the game's state")
-            game = cls(ruleset, state, players=players, seed=seed, options=options)
+            require(state.seed == seed, f"the state's seed {state.seed} is not the game's seed {seed}")
+            require(state.options == type(state.options).from_data(options),
+                    "the state's rule options are not the game's")
             require(isinstance(data["actions"], list) and isinstance(data["log"], list), "the history is not a list")
+            game = cls._replayed(ruleset, players, seed, options, data["actions"])
+            require(ruleset.state_to_data(game.state) == ruleset.state_to_data(state),
+                    "its moves, played again, do not lead to its state")
+            # Compared as events, so a save written before an event gained a field with a default still loads.
             codec = codec_of(ruleset)
-            game.actions = [codec.action_from_data(a) for a in data["actions"]]
-            game._record([codec.event_from_data(e) for e in data["log"]])
+            require([codec.event_from_data(e) for e in data["log"]] == game.log,
+                    "its moves, played again, do not give its record of events")
         except SaveFormatError:
             raise
         except (Exception, RecursionError) as exc:
             raise SaveFormatError(f"the save is damaged ({exc.__class__.__name__}: {exc})") from exc
-        if ruleset.card_count(state) != len(ruleset.all_cards(state)) and not ruleset.is_over(state):
-            raise SaveFormatError("the save is damaged: its cards do not add up to a whole deck")
+        return game
+
+    @classmethod
+    def _replayed(cls, ruleset: Ruleset, players: Sequence[str], seed: int, options: Mapping[str, Any],
+                  actions: Sequence[Any]) -> Game:
+        """The game dealt from ``seed`` with ``actions`` applied in turn; a move the rules refuse is named."""
+        game = cls.new(ruleset.name, players, seed=seed, options=options)
+        codec = codec_of(ruleset)
+        for number, entry in enumerate(actions, 1):
+            try:
+                game.apply(codec.action_from_data(entry))
+            except IllegalAction as exc:
+                raise SaveFormatError(
+                    f"the save is damaged: move {number} of its history is refused ({reason_of(exc)})") from None
         return game
 
     @classmethod
     def replay(cls, data: Mapping[str, Any]) -> Game:
         """Play a save's actions again from its seed: the same game, rebuilt from its history."""
-        game = cls.new(str(data["game"]), data["players"], seed=int(data["seed"]), options=data["options"])
-        codec = codec_of(game.ruleset)
-        for a in data["actions"]:
-            game.apply(codec.action_from_data(a))
-        return game
+        return cls._replayed(get_ruleset(str(data["game"])), data["players"], int(data["seed"]), data["options"],
+                             data["actions"])
 
 
 _MUTABLE_TYPES: dict[type, bool] = {}

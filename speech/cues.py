@@ -142,7 +142,7 @@ class Cues:
         digest = hashlib.sha1(repr((tone, SAMPLE_RATE, _VERSION)).encode()).hexdigest()[:10]
         for folder in (self.cache_dir, Path(tempfile.gettempdir()) / "access-game-cues"):
             path = folder / f"{name}-{digest}.wav"
-            if path.exists():
+            if path.is_file():  # a FIFO, a device or a link to one here would leave the player waiting: made anew
                 return path
             try:
                 folder.mkdir(parents=True, exist_ok=True)

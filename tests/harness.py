@@ -29,7 +29,8 @@ from access_game.ui.speech_link import make_announcer, make_narrator
 from engine.game import Game
 from speech.backends.base import RecordingBackend
 
-__all__ = ["RAW_KEYS", "KeyHarness", "card_key", "check_golden", "golden_keys", "keys_section", "raw", "with_section"]
+__all__ = ["RAW_KEYS", "KeyHarness", "card_key", "check_golden", "golden_keys", "keys_section", "raw", "state_resaved",
+           "with_section"]
 
 #: The bytes a terminal sends for each key name that is not itself one character.
 RAW_KEYS = {
@@ -69,6 +70,20 @@ def raw(keys: Iterable[str]) -> str:
         else:
             out.append(k)
     return "".join(out)
+
+
+def state_resaved(game: Game) -> Game:
+    """A copy of ``game`` whose state went through the save format, written as JSON and read back.
+
+    For a stacked deal in a test: it has no history that plays again from its seed, so as a whole save
+    it would be refused (``Game.from_data`` replays the history); its state alone is what is checked.
+    """
+    import copy
+    import json
+
+    copied = copy.copy(game)
+    copied.state = game.ruleset.state_from_data(json.loads(json.dumps(game.ruleset.state_to_data(game.state))))
+    return copied
 
 
 def card_key(index: int) -> str:

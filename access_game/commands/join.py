@@ -55,5 +55,8 @@ def _kept_name(server: str, code: str) -> str | None:
     """The name a seat kept on this computer for that table was taken with (None: no seat is kept)."""
     from access_game.net.client import TokenStore
 
-    kept = TokenStore().get(server, code)
+    store = TokenStore()
+    kept = store.get(server, code)
+    if store.problem:  # the seats file could not be used: said here, where it was found and set aside
+        print(store.problem, flush=True)
     return None if kept is None else kept.name

@@ -37,7 +37,11 @@ def check_server(url: str) -> None:
 
 
 def terminal_settings(args: argparse.Namespace) -> Settings:
-    """The settings as `play` takes them: saved, with this run's output flags over them."""
+    """The settings as `play` takes them: saved, with this run's output flags over them. What could not
+    be used in the settings file is said here, once, before the server is reached."""
     from access_game.commands.play import settings_with_flags
 
-    return settings_with_flags(args)[0]
+    settings, note = settings_with_flags(args)
+    if note:
+        print(note, flush=True)
+    return settings

@@ -70,9 +70,12 @@ class SeatToken:
 
 
 class TokenStore:
-    """Seat tokens kept between runs, one JSON file under the user data directory, written atomically.
+    """Seat tokens kept between runs, one JSON file under the user data directory, written atomically
+    (fsynced, through a temporary file that no failure leaves behind).
 
-    A token is a seat's password: the file is created readable by its owner only.
+    A token is a seat's password: the file is created readable by its owner only. A file that cannot be
+    used is moved aside, never overwritten, and :attr:`problem` says so in a sentence for the player;
+    when it cannot even be moved, nothing is written over it.
     """
 
     def __init__(self, path: Path | None = None) -> None:
@@ -81,18 +84,30 @@ class TokenStore:
 
             path = data_dir() / "network-seats.json"
         self.path = path
+        #: A sentence for the player when the file could not be used (the caller says it, then clears it).
+        self.problem: str | None = None
+        #: Set when a damaged file could not be moved aside: it must not be replaced either.
+        self._unwritable = False
 
     def _read(self) -> dict[str, Any]:
         from access_game.datafiles import DamagedFile, read_json, set_aside
+        from speech import file_words
+        from speech.i18n import _
 
         try:
             data = read_json(self.path)
         except FileNotFoundError:
             return {}
-        except DamagedFile:
-            set_aside(self.path)  # kept for a look, never read again; the seats in it are lost
-            return {}
-        return data if isinstance(data, dict) else {}
+        except DamagedFile as exc:
+            why = str(exc)
+        else:
+            if isinstance(data, dict):
+                return data
+            why = _("it does not hold seats")
+        kept = set_aside(self.path)  # kept for a look, never read again; the seats in it are lost
+        self._unwritable = kept is None
+        self.problem = file_words.damaged_seats(self.path, why, kept)
+        return {}
 
     @staticmethod
     def _key(server: str, code: str) -> str:
@@ -102,33 +117,34 @@ class TokenStore:
         entry = self._read().get(self._key(server, code))
         if not isinstance(entry, dict):
             return None
-        try:
-            return SeatToken(server, code.upper(), int(entry["seat"]), str(entry["token"]), str(entry["name"]))
-        except (KeyError, TypeError, ValueError):
-            return None
+        seat, token, name = entry.get("seat"), entry.get("token"), entry.get("name")
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0 or not isinstance(token, str) \
+                or not isinstance(name, str):
+            return None  # not a seat this program wrote: joining with a name still works
+        return SeatToken(server, code.upper(), seat, token, name)
 
-    def put(self, seat: SeatToken) -> None:
+    def put(self, seat: SeatToken) -> bool:
+        """Keep the seat's token; False when it could not be written (the seat cannot be taken back
+        from this computer after a restart)."""
         data = self._read()
         data[self._key(seat.server, seat.code)] = {"seat": seat.seat, "token": seat.token, "name": seat.name}
-        self._write(data)
+        return self._write(data)
 
     def forget(self, server: str, code: str) -> None:
         data = self._read()
         if data.pop(self._key(server, code), None) is not None:
             self._write(data)
 
-    def _write(self, data: dict[str, Any]) -> None:
-        import os
-        import tempfile
+    def _write(self, data: dict[str, Any]) -> bool:
+        from access_game.settings import atomic_write_text
 
+        if self._unwritable:
+            return False
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".seats-", suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(data, fh, indent=1, sort_keys=True)
-            os.replace(tmp, self.path)
+            atomic_write_text(self.path, json.dumps(data, indent=1, sort_keys=True) + "\n", mode=0o600)
         except OSError:
-            return  # a seat not kept only means it cannot be taken back after a restart
+            return False  # a seat not kept only means it cannot be taken back after a restart
+        return True
 
 
 def backoff_delays(first: float = 0.2, factor: float = 2.0, most: float = 5.0) -> Iterator[float]:

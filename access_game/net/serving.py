@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import json
+import os
 import signal
 import ssl
 import statistics
@@ -68,6 +70,17 @@ def raise_open_file_limit() -> None:
 
 
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
+    """The server's TLS context; ValueError or OSError says why the files cannot be used. Each file goes
+    through the guarded reader first: OpenSSL would wait for ever on a FIFO, or read /dev/zero to the end."""
+    from access_game.datafiles import DamagedFile, read_bytes
+
+    for path in (cert, key):
+        try:
+            found = read_bytes(path)
+        except DamagedFile as exc:
+            raise ValueError(f"{path}: {exc}") from None
+        if found is None:
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(cert, key)
     return context

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from access_game.datafiles import DamagedFile, read_json, set_aside
+from access_game.datafiles import DamagedFile, read_json, read_text, set_aside
 from access_game.filelock import try_lock
 from access_game.net.tables import Seat, Table
 from access_game.settings import atomic_write_text
@@ -46,6 +46,7 @@ from engine.actions import Action, action_to_data
 from engine.errors import IllegalAction, SaveFormatError
 from engine.events import event_to_data
 from engine.game import SAVE_FORMAT, SAVE_VERSION, Game
+from engine.state_data import flag_value, whole_value
 
 __all__ = ["SNAPSHOT_EVERY", "Loaded", "TableStore"]
 
@@ -376,8 +377,10 @@ class TableStore:
             try:
                 table = self._load(code)
             except (DamagedFile, SaveFormatError) as exc:
-                kept = [str(set_aside(path)) for path in self._files(code)]
-                loaded.problems.append(f"table {code}: {exc}; kept as {', '.join(kept)}")
+                kept = [(path, set_aside(path)) for path in self._files(code)]
+                where = ", ".join(str(moved) if moved else f"{path} (left where it is: it cannot be moved)"
+                                  for path, moved in kept)
+                loaded.problems.append(f"table {code}: {exc}; kept as {where}")
                 continue
             if table is not None:
                 loaded.tables.append(table)
@@ -387,7 +390,8 @@ class TableStore:
 
     def _files(self, code: str) -> list[Path]:
         snapshot = self.snapshot_path(code)
-        return ([snapshot] if snapshot.exists() else []) + [path for _gen, path in self._journals(code)]
+        # lexists: a snapshot that is a broken link, or a link to itself, is one of the table's files too
+        return ([snapshot] if os.path.lexists(snapshot) else []) + [path for _gen, path in self._journals(code)]
 
     def _load(self, code: str) -> Table | None:
         table: Table | None = None
@@ -420,10 +424,12 @@ class TableStore:
 
     @staticmethod
     def _replay(table: Table | None, path: Path) -> Table | None:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DamagedFile(f"{path.name} cannot be read: {exc}") from None
+        try:  # the one guarded reader: a FIFO or a device named like a journal must not stop the server
+            text = read_text(path)
+        except FileNotFoundError:
+            return table
+        except DamagedFile as exc:
+            raise DamagedFile(f"{path.name}: {exc}") from None
         pieces = text.split("\n")
         for number, line in enumerate(pieces, 1):
             if not line:
@@ -448,8 +454,8 @@ def _apply_entry(table: Table | None, entry: Any, where: str) -> Table:
             raise SaveFormatError(f"{where}: a change before the table")
         if "seat" in entry:
             seat = table.seats[entry["seat"]]
-            seat.name, seat.human, seat.level, seat.digest = (entry["name"], bool(entry["human"]), entry["level"],
-                                                              entry["digest"])
+            seat.name, seat.human, seat.level, seat.digest = (entry["name"], flag_value("human", entry["human"]),
+                                                              entry["level"], entry["digest"])
             seat.stand_in = entry.get("stand_in")
         elif "host" in entry:
             host = entry["host"]
@@ -457,8 +463,8 @@ def _apply_entry(table: Table | None, entry: Any, where: str) -> Table:
                 raise SaveFormatError(f"{where}: no seat {host!r} to host")
             table.host = host
         elif "again" in entry:
-            if table.game_number < int(entry["again"]):
-                table.again(int(entry["seed"]))
+            if table.game_number < whole_value("again", entry["again"]):
+                table.again(whole_value("seed", entry["seed"]))
         elif "start" in entry:
             if table.game is None:
                 table.start()

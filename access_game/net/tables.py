@@ -21,6 +21,7 @@ from engine.codec import GameCodec
 from engine.errors import SaveFormatError
 from engine.events import Event
 from engine.game import Game
+from engine.state_data import flag_value, whole_value
 
 __all__ = ["TABLE_FORMAT", "Decision", "Mark", "Seat", "Table", "TableError", "new_code", "new_seed", "new_token",
            "token_digest"]
@@ -370,8 +371,8 @@ class Table:
         if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT or data.get("version") != TABLE_VERSION:
             raise SaveFormatError("this is not an access-game table of version 1")
         try:
-            seats = [Seat(name=s["name"], human=bool(s["human"]), level=s["level"], digest=s["digest"],
-                          stand_in=s.get("stand_in")) for s in data["seats"]]
+            seats = [Seat(name=s["name"], human=flag_value("a seat's human", s["human"]), level=s["level"],
+                          digest=s["digest"], stand_in=s.get("stand_in")) for s in data["seats"]]
             if not all((s.name is None or isinstance(s.name, str)) for s in seats):
                 raise SaveFormatError("a seat's name is not text")
             code, game_name = str(data["code"]), str(data["game_name"])
@@ -380,8 +381,9 @@ class Table:
             game = None if data["game"] is None else Game.from_data(data["game"])
             if game is not None and len(game.players) != len(seats):
                 raise SaveFormatError("the seats do not match the game's players")
-            return cls(code, game_name, seats, seed=int(data["seed"]), options=dict(data["options"]),
-                       host=int(data["host"]), game=game, game_number=int(data.get("game_number", 1)))
+            return cls(code, game_name, seats, seed=whole_value("the table's seed", data["seed"]),
+                       options=dict(data["options"]), host=whole_value("the host", data["host"]), game=game,
+                       game_number=whole_value("the game number", data.get("game_number", 1)))
         except SaveFormatError:
             raise
         except (Exception, RecursionError) as exc:

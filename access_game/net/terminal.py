@@ -21,6 +21,7 @@ from access_game.net.client import SEAT_GONE_ERRORS, Connection, NetError, Token
 from access_game.net.protocol import game_codec, show_code
 from access_game.net.remote_session import RemoteSession
 from access_game.settings import Settings
+from speech import file_words
 from speech import net_words as nw
 from speech.i18n import N_, _
 
@@ -52,6 +53,7 @@ def play_at_table(request: SeatRequest, settings: Settings, *, input: Any = None
         kept = tokens.get(request.server, request.code)
         if kept is not None:
             first, resumed = {"type": "rejoin", "code": kept.code, "token": kept.token, "seen": 0}, True
+    _say_problem(tokens)
     connection = Connection(request.server, request.name)
     try:
         seated = connection.open(first)
@@ -70,9 +72,20 @@ def play_at_table(request: SeatRequest, settings: Settings, *, input: Any = None
         else:
             return _unreachable(connection, request.server, exc)
     assert connection.seat is not None
-    tokens.put(connection.seat)
+    token_kept = tokens.put(connection.seat)
+    _say_problem(tokens)
+    if not token_kept:
+        print(file_words.seat_not_kept(tokens.path), flush=True)
     return _seated(connection, seated, request, settings, input=input, output=output, backend=backend,
-                   tokens=tokens, cues=cues, resumed=resumed, on_session=on_session, on_app=on_app)
+                   tokens=tokens, cues=cues, resumed=resumed, on_session=on_session, on_app=on_app,
+                   token_kept=token_kept)
+
+
+def _say_problem(tokens: TokenStore) -> None:
+    """The seats file could not be used: said once, in one line, before anything else happens."""
+    if tokens.problem:
+        print(tokens.problem, flush=True)
+        tokens.problem = None
 
 
 def _unreachable(connection: Connection, server: str, exc: NetError) -> int:
@@ -88,7 +101,7 @@ def _unreachable(connection: Connection, server: str, exc: NetError) -> int:
 def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest, settings: Settings, *,
             input: Any, output: Any, backend: Any, tokens: TokenStore, cues: Any, resumed: bool,
             on_session: Callable[[RemoteSession], None] | None,
-            on_app: Callable[[Any], None] | None) -> int:
+            on_app: Callable[[Any], None] | None, token_kept: bool = True) -> int:
     from access_game.catalog import game as catalog_game
     from access_game.ui.app import GameApp
     from access_game.ui.speech_link import make_narrator
@@ -161,7 +174,7 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
             if connection.leave() is False:  # given up for the next game, said by the server
                 tokens.forget(request.server, code)
         else:
-            if not app.hung_up:
+            if not app.hung_up and token_kept:  # never "kept" when the token could not be written
                 say(nw.seat_kept(request.server, show_code(code)))
             connection.close()
         return int(status)

@@ -356,8 +356,9 @@ class SolitaireTable:
 
     def record(self, key: str = "") -> None:
         player = self.session.players[self.session.human_seat]
+        record = self.records.get(self.game_name, player)  # reads the file: a problem is known only after
         self.record_problem()
-        self.say(self.records.get(self.game_name, player).words(player), kind=Kind.RESULTS)
+        self.say(record.words(player), kind=Kind.RESULTS)
 
 
 def resume_question(game: Game, seat: int) -> str:

@@ -55,9 +55,11 @@ class TerminalOutput:
             self.say(note)
 
     def on_settings(self, new: Settings) -> None:
-        """F2 changed the settings: keep them, and make the change heard at once."""
+        """F2 changed the settings: keep them, and make the change heard at once. Only what changed is
+        written: the rest of the file stays as the player left it (this run's --speech or --cards
+        included, which are not kept)."""
         try:
-            save_settings(new)
+            save_settings(new, before=self.settings)
         except OSError as exc:
             self.say(save_words.settings_not_kept(str(exc.strerror or exc)))
         apply_settings(self.announcer, self.settings, new, own_backend=self._own_backend)

@@ -308,13 +308,7 @@ class ContractOptions:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any] | None) -> ContractOptions:
-        data = dict(data or {})
-        unknown = set(data) - {"first_dealer", "decks"}
-        if unknown:
-            raise ValueError(f"unknown contract rummy option(s): {', '.join(sorted(unknown))}")
-        opts = cls(**data)
-        if not isinstance(opts.first_dealer, int) or isinstance(opts.first_dealer, bool):
-            raise ValueError("first_dealer must be a seat number")
+        opts = sd.read_options(cls, data, "contract rummy")
         if opts.decks is not None and opts.decks not in (2, 3):
             raise ValueError("decks is 2 or 3")
         return opts
@@ -948,7 +942,8 @@ def _load_table(data: Sequence[Mapping[str, Any]], read: CardReader) -> list[Tab
         kind = meld_kind(meld_cards)
         if kind is None or kind != m["kind"]:
             raise ValueError(f"meld {m['id']} on the table is not a valid {m['kind']}")
-        table.append(TableMeld(id=int(m["id"]), owner=int(m["owner"]), kind=kind, cards=meld_cards))
+        table.append(TableMeld(id=sd.whole_value("a meld's number", m["id"]),
+                               owner=sd.whole_value("a meld's owner", m["owner"]), kind=kind, cards=meld_cards))
     return table
 
 
@@ -973,7 +968,7 @@ _FIELDS = (
     sd.Field(
         "answers",
         lambda v: [[seat, wants] for seat, wants in sorted(v.items())],
-        lambda v, _: {int(seat): bool(wants) for seat, wants in v},
+        lambda v, _: {sd.whole_value("a buyer", seat): sd.flag_value("an answer", wants) for seat, wants in v},
     ),
     sd.flag("left_up_card"),
     sd.optional_whole("went_out"),

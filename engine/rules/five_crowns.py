@@ -89,13 +89,7 @@ class FiveCrownsOptions:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any] | None) -> FiveCrownsOptions:
-        data = dict(data or {})
-        unknown = set(data) - {"tie_break", "all_wild_melds", "sets", "first_dealer"}
-        if unknown:
-            raise ValueError(f"unknown Five Crowns option(s): {', '.join(sorted(unknown))}")
-        opts = cls(**data)
-        if opts.tie_break not in ("share", "playoff"):
-            raise ValueError("tie_break is 'share' or 'playoff'")
+        opts = sd.read_options(cls, data, "Five Crowns")
         if opts.sets is not None and opts.sets not in (1, 2):
             raise ValueError("sets is 1 or 2")
         return opts
@@ -483,7 +477,7 @@ def _load_laid_down(data: Mapping[str, Any], read: CardReader) -> dict[int, Arra
         int(seat): Arrangement(
             melds=tuple(tuple(read(m)) for m in a["melds"]),
             deadwood=tuple(read(a["deadwood"])),
-            points=int(a["points"]),
+            points=sd.whole_value("a lay-down's points", a["points"]),
         )
         for seat, a in data.items()
     }
@@ -507,7 +501,7 @@ _FIELDS = (
     sd.wholes("last_turns"),
     sd.Field("laid_down", _dump_laid_down, _load_laid_down),
     sd.score_lists("scores"),
-    sd.Field("playoff_scores", lambda v: [list(s) for s in v], lambda v, _: [list(s) for s in v]),
+    sd.optional_score_lists("playoff_scores"),
     sd.whole("reshuffles"),
     sd.wholes("winners"),
 )

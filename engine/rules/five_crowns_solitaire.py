@@ -236,11 +236,7 @@ class SolitaireOptions:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any] | None) -> SolitaireOptions:
-        data = dict(data or {})
-        unknown = set(data) - {"all_wild_melds"}
-        if unknown:
-            raise ValueError(f"unknown solitaire option(s): {', '.join(sorted(unknown))}")
-        return cls(all_wild_melds=bool(data.get("all_wild_melds", True)))
+        return sd.read_options(cls, data, "solitaire")
 
 
 @dataclass(slots=True)

@@ -245,19 +245,12 @@ class UpcardOptions:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any] | None) -> UpcardOptions:
-        data = dict(data or {})
-        unknown = set(data) - {"target", "first_dealer", "max_reshuffles", "max_hands"}
-        if unknown:
-            raise ValueError(f"unknown upcard rummy option(s): {', '.join(sorted(unknown))}")
-        opts = cls(**data)
-        if not isinstance(opts.target, int) or isinstance(opts.target, bool) or opts.target < 1:
+        opts = sd.read_options(cls, data, "upcard rummy")
+        if opts.target < 1:
             raise ValueError("target is a whole number of points, at least 1")
-        if not isinstance(opts.first_dealer, int) or isinstance(opts.first_dealer, bool):
-            raise ValueError("first_dealer must be a seat number")
-        limit = opts.max_reshuffles
-        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+        if opts.max_reshuffles < 0:
             raise ValueError("max_reshuffles is a whole number, 0 or more")
-        if not is_whole(opts.max_hands) or opts.max_hands < 1:
+        if opts.max_hands < 1:
             raise ValueError("max_hands is a whole number of hands, at least 1")
         return opts
 
@@ -773,10 +766,10 @@ def _dump_table(table: Sequence[TableMeld]) -> list[dict[str, Any]]:
 def _load_table(data: Sequence[Mapping[str, Any]], read: CardReader) -> list[TableMeld]:
     return [
         TableMeld(
-            owner=int(m["owner"]),
-            rank=Rank(int(m["rank"])),
+            owner=sd.whole_value("a meld's owner", m["owner"]),
+            rank=Rank(sd.whole_value("a meld's rank", m["rank"])),
             cards=tuple(read(m["cards"])),
-            layoffs=tuple((int(s), parse_upcard_card(c)) for s, c in m["layoffs"]),
+            layoffs=tuple((sd.whole_value("a lay-off's owner", s), parse_upcard_card(c)) for s, c in m["layoffs"]),
         )
         for m in data
     ]
@@ -795,7 +788,7 @@ _FIELDS = (
     sd.cards("discard"),
     sd.card_lists("hands"),
     sd.cards("up_cards"),
-    sd.Field("wild_rank", int, lambda v, _: Rank(int(v))),
+    sd.Field("wild_rank", int, lambda v, _: Rank(sd.whole_value("wild_rank", v))),
     sd.Field("table", _dump_table, _load_table),
     sd.flags("melded"),
     sd.flag("first_meld_now"),

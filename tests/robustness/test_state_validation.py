@@ -1,8 +1,10 @@
 """A save that holds impossible values is refused at load, naming what is wrong.
 
-Each case below loaded before and crashed the game at the first move after resuming, every time the
-player started it again. Now ``Game.from_data`` refuses it with SaveFormatError, so the application
-sets it aside and offers a new game.
+Each case below loaded before: most crashed the game at the first move after resuming, every time the
+player started it again; the rest (a number saved as 0.7 or "1", a flag saved as "no", a state whose
+seed, options or history are not its game's) were read as something they did not say, silently. Now
+``Game.from_data`` refuses each with SaveFormatError, so the application sets it aside and offers a
+new game.
 """
 
 from __future__ import annotations
@@ -56,6 +58,33 @@ CASES: list[tuple[str, Callable[[], dict[str, Any]], Damage, str]] = [
     ("a dealer out of range", saved, lambda d: d["state"].update(dealer=7), "the dealer is 7"),
     ("reshuffles -1", saved, lambda d: d["state"].update(reshuffles=-1), "reshuffle count is -1"),
     ("winners before the end", saved, lambda d: d["state"].update(winners=[0]), "already has winners"),
+    # Strict types: a value is never converted into a number or a flag it was not.
+    ("to_move 0.7", saved, lambda d: d["state"].update(to_move=0.7), "to_move is 0.7, not a whole number"),
+    ("hand_number '1'", saved, lambda d: d["state"].update(hand_number="1"), "hand_number is '1', not a whole"),
+    ("a seat of true", saved, lambda d: d["state"]["seats"].__setitem__(0, True), "seats is True, not a whole number"),
+    ("all_wild_melds 'no' in the state", saved,
+     lambda d: d["state"]["options"].update(all_wild_melds="no"), "all_wild_melds is 'no', not true or false"),
+    ("all_wild_melds 'no' in the game", saved, lambda d: d["options"].update(all_wild_melds="no"),
+     "all_wild_melds is 'no', not true or false"),
+    ("solitaire all_wild_melds 0", lambda: saved("solitaire", players=1),
+     lambda d: d["state"]["options"].update(all_wild_melds=0), "all_wild_melds is 0, not true or false"),
+    ("upcard target 500.5", lambda: saved("upcard-rummy"), lambda d: d["state"]["options"].update(target=500.5),
+     "target is 500.5, not a whole number"),
+    ("contract left_up_card 'no'", buy_offer, lambda d: d["state"].update(left_up_card="no"),
+     "left_up_card is 'no', not true or false"),
+    ("a player named 7", saved, lambda d: (d["state"]["players"].__setitem__(0, 7), d["players"].__setitem__(0, 7)),
+     "players are not names"),
+    # The state is the one its game and history lead to.
+    ("the state's seed is not the game's", saved, lambda d: d["state"].update(seed=d["seed"] + 1),
+     "seed .* is not the game's seed"),
+    ("the state's options are not the game's", saved, lambda d: d["state"]["options"].update(tie_break="playoff"),
+     "rule options are not the game's"),
+    ("a move taken out of the history", saved, lambda d: d["actions"].pop(), "do not lead to its state"),
+    ("a move of the history refused", saved, lambda d: d["actions"].insert(0, d["actions"][0]),
+     "move 2 of its history is refused"),
+    ("an event taken out of the log", saved, lambda d: d["log"].pop(), "do not give its record of events"),
+    ("the history swapped for another game's", saved, lambda d: d.update(actions=saved(seed=6)["actions"]),
+     "refused|do not lead to its state"),
     ("a seed of 1e999", saved, lambda d: d.update(seed=1e999), "seed is inf"),
     ("a seed of true", saved, lambda d: d.update(seed=True), "seed is True"),
     ("contract buyers [7]", buy_offer, lambda d: d["state"].update(buyers=[7]), "buyers \\[7\\]"),

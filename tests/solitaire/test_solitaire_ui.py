@@ -23,6 +23,7 @@ from access_game.ui.registry import CommandRegistry
 from engine.actions import Draw
 from engine.game import Game
 from engine.rules.five_crowns_solitaire import Place
+from tests.harness import state_resaved
 
 
 @pytest.fixture
@@ -180,7 +181,7 @@ def test_resuming_puts_the_cursor_on_the_card_just_placed(records: Path, tmp_pat
     game = table({3: "4h 5h 9c 10c jd"}, top="kd")
     game.apply(Draw(0, "stock"))
     game.apply(Place(0, 3))
-    saved = Game.from_data(json.loads(json.dumps(game.to_data())))
+    saved = state_resaved(game)
     h = SolitaireHarness(0, records, game=saved)
     h.start(resumed=True)
     assert h.transcript[1] == "Resumed Five Crowns solitaire: 0 of 11 piles closed, 27 cards in the stock."

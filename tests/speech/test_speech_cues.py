@@ -36,6 +36,23 @@ def test_each_cue_is_a_short_audible_wav(tmp_path: Path, name: str) -> None:
     assert cues.wav_path(name) == path  # cached, not written again
 
 
+@pytest.mark.parametrize("anomaly", ["fifo", "dev-zero", "symlink-loop"])
+def test_a_cached_cue_that_is_not_an_ordinary_file_is_made_anew(tmp_path: Path, anomaly: str) -> None:
+    """The cue's file is handed to a player process, which would wait for ever on a FIFO in the cache."""
+    import os
+
+    made = Cues(cache_dir=tmp_path).wav_path("draw")
+    made.unlink()
+    if anomaly == "fifo":
+        os.mkfifo(made)
+    else:
+        made.symlink_to("/dev/zero" if anomaly == "dev-zero" else made.name)
+    path = Cues(cache_dir=tmp_path).wav_path("draw")
+    assert path == made and path.is_file() and not path.is_symlink()
+    with wave.open(str(path), "rb") as w:
+        assert w.getnframes() > 0
+
+
 def test_different_tones_give_different_files(tmp_path: Path) -> None:
     a, b = tmp_path / "a.wav", tmp_path / "b.wav"
     write_tone(TONES["draw"], a)

@@ -42,12 +42,15 @@ def test_damaged_settings_give_defaults_with_a_note_and_are_kept_aside_unchanged
     assert not path.exists()
 
 
-def test_one_bad_setting_keeps_the_others(tmp_path: Path) -> None:
+def test_one_bad_setting_keeps_the_others_and_is_named(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({"verbosity": "loud", "rate": 300, "cards": "braille", "unknown": 1}), encoding="utf-8")
+    text = json.dumps({"verbosity": "loud", "rate": 300, "cards": "braille", "unknown": 1})
+    path.write_text(text, encoding="utf-8")
     settings, note = load_settings(path)
-    assert note is None
+    assert note is not None and 'verbosity "loud"' in note and '"unknown": no such setting' in note
+    assert "rate" not in note and "cards" not in note
     assert settings.verbosity == "normal" and settings.rate == 300 and settings.cards == "braille"
+    assert path.read_text(encoding="utf-8") == text, "the file stays as the player wrote it"
 
 
 @pytest.mark.parametrize("bad", [{"speech": "shout"}, {"rate": 5}, {"pace": "slow"}, {"cues": "yes"}])

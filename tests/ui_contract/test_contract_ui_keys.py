@@ -15,6 +15,7 @@ from access_game.ui.registry import CommandRegistry
 from engine.arrange_contract import cards_wanted, contract_for_hand
 from engine.game import Game
 from engine.rules.contract_rummy import BuyAnswered, ContractState
+from tests.harness import state_resaved
 
 # Hand 2 (one run): Anna deals and offers the 7 of hearts; Ben is next, then Carla, then you may buy it.
 MINE = "5h 6h 8h kc kd 9s 3c 4d jd qs 7c 10d"
@@ -360,7 +361,7 @@ def test_a_resumed_game_asks_its_open_buy_question_again() -> None:
     game = buy_window()
     assert resume_question(game, 0) == ("You have a saved game of Contract Rummy with Anna, Ben and Carla, "
                                         "hand 2 of 9, contract one run. Resume it?")
-    saved = Game.from_data(json.loads(json.dumps(game.to_data())))
+    saved = state_resaved(game)
     h = ContractHarness(game=saved)
     h.start(resumed=True)
     assert h.transcript[1] == "Resumed Contract Rummy against Anna, Ben and Carla: hand 2 of 9, contract one run."

@@ -4,6 +4,7 @@ out."""
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 
@@ -81,7 +82,7 @@ def test_every_take_back_the_table_offers_is_accepted_and_keeps_what_it_says(
         assert sum(1 for c in option.meld if c.rank == option.target.rank) >= 3
         if len(view.hand) + option.depth <= 3:
             continue  # everything would be melded, leaving nothing to discard: the rules refuse that
-        trial = Game.from_data(game.to_data())
+        trial = copy.deepcopy(game)
         trial.apply(TakeDiscards(0, option.depth, option.meld))
         after = Counter(trial.view(0).hand)
         # What the table said comes into the hand is exactly what the hand gained.
