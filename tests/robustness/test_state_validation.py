@@ -73,7 +73,7 @@ CASES: list[tuple[str, Callable[[], dict[str, Any]], Damage, str]] = [
     ("contract left_up_card 'no'", buy_offer, lambda d: d["state"].update(left_up_card="no"),
      "left_up_card is 'no', not true or false"),
     ("a player named 7", saved, lambda d: (d["state"]["players"].__setitem__(0, 7), d["players"].__setitem__(0, 7)),
-     "players are not names"),
+     "each player.s name must be 1 to 40 printable characters"),
     # The state is the one its game and history lead to.
     ("the state's seed is not the game's", saved, lambda d: d["state"].update(seed=d["seed"] + 1),
      "seed .* is not the game's seed"),
