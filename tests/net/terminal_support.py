@@ -49,7 +49,7 @@ def serving(data: Path, home: Path) -> Iterator[str]:
         proc.wait(timeout=10)
 
 
-def spawn(home: Path, *args: str, timeout: float = 15) -> Any:
+def spawn(home: Path, *args: str, timeout: float = 30) -> Any:
     """``access-game ARGS --speech screen-reader`` in a pseudo-terminal, its data under ``home``."""
     return pexpect.spawn(str(COMMAND), [*args, "--speech", "screen-reader"], env=terminal_env(home),
                          dimensions=(24, 200), encoding="utf-8", timeout=timeout)
