@@ -12,6 +12,8 @@ import os
 import sys
 from pathlib import Path
 
+from access_game.folders import make_folders
+
 __all__ = ["try_lock", "unlock"]
 
 
@@ -20,7 +22,7 @@ def try_lock(path: Path, mode: int = 0o644) -> int | None:
 
     OSError when no lock file can be made there (a folder that cannot be written).
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folders(path.parent)
     fd = os.open(path, os.O_RDWR | os.O_CREAT, mode)
     try:
         if sys.platform == "win32":

@@ -40,6 +40,7 @@ from typing import Any
 
 from access_game.datafiles import DamagedFile, read_json, set_aside
 from access_game.filelock import try_lock
+from access_game.folders import make_folders
 from access_game.net.tables import Seat, Table
 from access_game.settings import atomic_write_text
 from engine.actions import Action, action_to_data
@@ -164,7 +165,7 @@ class TableStore:
         """The directory, readable by its owner only (an older one is made so too, with its files)."""
         if self._made:
             return
-        self.directory.mkdir(parents=True, exist_ok=True, mode=DIR_MODE)
+        make_folders(self.directory, DIR_MODE)
         paths: list[Path] = []
         with contextlib.suppress(OSError):
             os.chmod(self.directory, DIR_MODE)
