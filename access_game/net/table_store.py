@@ -65,6 +65,9 @@ class Loaded:
     tables: list[Table] = field(default_factory=list)
     #: One line per table that could not be brought back (and where its files were kept).
     problems: list[str] = field(default_factory=list)
+    #: One line per table brought back without its last moves, lost in a crash of the machine (and where
+    #: the journals that could no longer be replayed were kept).
+    lost: list[str] = field(default_factory=list)
     #: When each table's files were last written (seconds since the epoch): how long it has been idle.
     written: dict[str, float] = field(default_factory=dict)
 
@@ -375,7 +378,7 @@ class TableStore:
         self.make_directory()
         for code in sorted(codes):
             try:
-                table = self._load(code)
+                table = self._load(code, loaded.lost)
             except (DamagedFile, SaveFormatError) as exc:
                 kept = [str(set_aside(path)) for path in self._files(code)]
                 loaded.problems.append(f"table {code}: {exc}; kept as {', '.join(kept)}")
@@ -390,7 +393,7 @@ class TableStore:
         snapshot = self.snapshot_path(code)
         return ([snapshot] if snapshot.exists() else []) + [path for _gen, path in self._journals(code)]
 
-    def _load(self, code: str) -> Table | None:
+    def _load(self, code: str, lost: list[str]) -> Table | None:
         table: Table | None = None
         first_gen = 0
         try:
@@ -403,12 +406,22 @@ class TableStore:
             first_gen = data["journal"]
             table = Table.from_data(data)
         gen = first_gen
-        for gen, path in self._journals(code):
-            if gen < first_gen:  # covered by the snapshot; its removal was cut short
+        journals = self._journals(code)
+        for n, (gen_n, path) in enumerate(journals):
+            if gen_n < first_gen:  # covered by the snapshot; its removal was cut short
                 with contextlib.suppress(FileNotFoundError):
                     path.unlink()
                 continue
-            table = self._replay(table, path)
+            try:
+                table = self._replay(table, path)
+            except _Gap as gap:
+                # The journals before this one lost their last lines in a crash of the machine (they are
+                # left for the system to write out): the table goes on from where they end. This one and
+                # any after it can never be replayed again, so they are kept aside, not left in the way.
+                kept = [str(set_aside(later, "lost")) for _g, later in journals[n:]]
+                lost.append(f"table {code}: {gap} (a crash of the machine); kept as {', '.join(kept)}")
+                break
+            gen = gen_n
         if table is None:
             return None
         if table.code != code:
@@ -421,22 +434,51 @@ class TableStore:
 
     @staticmethod
     def _replay(table: Table | None, path: Path) -> Table | None:
+        """The table after the journal's lines. A last line cut short (no newline: a kill or a power cut
+        came in the middle of its write, before anyone was told of it) is ignored and cut off the file,
+        so that the next line appended starts a line of its own. _Gap when the journal begins past
+        where the table is."""
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+            data = path.read_bytes()
+        except OSError as exc:
             raise DamagedFile(f"{path.name} cannot be read: {exc}") from None
-        pieces = text.split("\n")
-        for number, line in enumerate(pieces, 1):
+        *lines, cut = data.split(b"\n")
+        entries = []
+        for number, line in enumerate(lines, 1):
             if not line:
                 continue
             try:
-                entry = json.loads(line)
-            except ValueError:
-                if number != len(pieces):  # a whole line (it ends in a newline) that is not JSON
-                    raise SaveFormatError(f"{path.name} line {number} is damaged") from None
-                break  # the last line, cut short by a kill: nobody was told of it
+                entries.append((number, json.loads(line)))
+            except (ValueError, RecursionError):  # a whole line (it ends in a newline) that is not JSON, or not text
+                raise SaveFormatError(f"{path.name} line {number} is damaged") from None
+        gap = _gap(table, [entry for _n, entry in entries])
+        if gap:
+            raise _Gap(f"{path.name} {gap}")
+        for number, entry in entries:
             table = _apply_entry(table, entry, f"{path.name} line {number}")
+        if cut:
+            with contextlib.suppress(OSError), open(path, "r+b") as fh:
+                fh.truncate(len(data) - len(cut))
+                os.fsync(fh.fileno())
         return table
+
+
+class _Gap(Exception):
+    """A journal that begins past where the table is: the lines before it were lost."""
+
+
+def _gap(table: Table | None, entries: list[Any]) -> str | None:
+    """How a journal's changes do not follow from ``table`` (None when they do): they change a table
+    that is not there, or their first move is past the table's last."""
+    if not entries or (isinstance(entries[0], dict) and "table" in entries[0]):
+        return None
+    if table is None:
+        return "begins with a change to a table whose start was lost"
+    first = next((e["act"] for e in entries if isinstance(e, dict) and isinstance(e.get("act"), int)), None)
+    made = None if table.game is None else len(table.game.actions)
+    if first is not None and (made is None or first > made):
+        return f"begins at move {first}, after move {made or 0}"
+    return None
 
 
 def _apply_entry(table: Table | None, entry: Any, where: str) -> Table:
