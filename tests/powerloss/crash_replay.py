@@ -10,13 +10,19 @@ fails, with the call that led there.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from crashfs import Folder, Prefix, Recording
 
-__all__ = ["Replayed", "replay"]
+__all__ = ["THOROUGH", "Replayed", "replay"]
+
+#: ``ACCESS_GAME_POWER_CUTS=every``: every cut of every file, in every combination (the release run,
+#: docs/releasing.md; hours for the table directory), instead of each file's and folder's cuts one at a
+#: time.
+THOROUGH = os.environ.get("ACCESS_GAME_POWER_CUTS") == "every"
 
 
 @dataclass

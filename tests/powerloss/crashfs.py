@@ -185,17 +185,25 @@ class Prefix:
         files = [(f, self._content_choices(f, thorough)) for f in self.file_ops]
         seen: set[str] = set()
         if thorough:
-            combos: Iterable[tuple[tuple[list[int], ...], tuple[tuple[int, str | None], ...]]] = (
-                (names, contents) for names in itertools.product(*(alts for _d, alts in dirs))
-                for contents in itertools.product(*(alts for _f, alts in files)))
+            combos: Iterable[tuple[dict[int, list[int]], dict[int, tuple[int, str | None]]]] = (
+                (named, dict(contents)) for named in (
+                    dict(zip((d for d, _a in dirs), names, strict=True))
+                    for names in itertools.product(*(alts for _d, alts in dirs)))
+                for contents in itertools.product(*(
+                    [(f, c) for c in self._content_choices(f, thorough)] for f in self._files_in(named))))
         else:
-            combos = self._one_at_a_time([alts for _d, alts in dirs], [alts for _f, alts in files])
-        for names, contents in combos:
-            folder = self._folder(dict(zip((d for d, _a in dirs), names, strict=True)),
-                                  dict(zip((f for f, _a in files), contents, strict=True)))
+            combos = (
+                (dict(zip((d for d, _a in dirs), names, strict=True)),
+                 dict(zip((f for f, _a in files), contents, strict=True)))
+                for names, contents in self._one_at_a_time([a for _d, a in dirs], [a for _f, a in files]))
+        for named, chosen in combos:
+            folder = self._folder(named, chosen)
             if folder.key not in seen:
                 seen.add(folder.key)
                 yield folder
+
+    def _files_in(self, names: Mapping[int, list[int]]) -> list[int]:
+        return sorted({ident for _path, (kind, ident) in self._walk(names) if kind == "file"})
 
     @staticmethod
     def _one_at_a_time(dirs: list[list[list[int]]], files: list[list[tuple[int, str | None]]]

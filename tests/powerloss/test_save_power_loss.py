@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pexpect
-from crash_replay import replay
+from crash_replay import THOROUGH, replay
 from crashfs import Recording, read_folder, read_strace, strace_command
 
 from access_game.saves import SaveStore
@@ -125,7 +125,8 @@ def test_a_power_cut_anywhere_in_play_leaves_the_old_game_or_the_new(tmp_path: P
 
     promised = _promises(recording, {SAVE: saves, SETTINGS: settings})
     assert promised[-1] == (len(saves) - 1, len(settings) - 1), "every save ends with its folder fsynced"
-    done = replay(recording, tmp_path / "after-the-cut", observe, lambda prefix: promised[prefix.k])
+    done = replay(recording, tmp_path / "after-the-cut", observe, lambda prefix: promised[prefix.k],
+                  thorough=THOROUGH)
     print(f"saves: {len(recording.steps)} steps, {done.prefixes} prefixes replayed, {done.states} crash states "
           f"({done.distinct} distinct), {len(done.broken)} broken")
     assert not done.broken, "\n".join(done.broken[:10])

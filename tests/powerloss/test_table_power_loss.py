@@ -20,7 +20,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from crash_replay import replay
+from crash_replay import THOROUGH, replay
 from crashfs import Folder, Recording, read_folder, read_strace, strace_command
 
 from access_game.net.scripted import ScriptedPlayer
@@ -133,7 +133,8 @@ def test_a_power_cut_anywhere_in_a_servers_play_leaves_each_table_at_an_earlier_
         return (moves,)
 
     promised = _promises(recording, code, len(history))
-    done = replay(recording, tmp_path / "after-the-cut", observe, lambda prefix: promised[prefix.k])
+    done = replay(recording, tmp_path / "after-the-cut", observe, lambda prefix: promised[prefix.k],
+                  thorough=THOROUGH)
     print(f"tables: {len(recording.steps)} steps, {done.prefixes} prefixes replayed, {done.states} crash states "
           f"({done.distinct} distinct), {len(done.broken)} broken")
     assert not done.broken, "\n".join(done.broken[:10])
