@@ -12,6 +12,8 @@ import os
 import sys
 from pathlib import Path
 
+from access_game.folders import make_folders
+
 __all__ = ["try_lock", "unlock"]
 
 
@@ -23,7 +25,7 @@ def try_lock(path: Path, mode: int = 0o644) -> int | None:
     file systems). That is never taken for "another process holds it", which would be a lie, nor for
     "held", which would let two processes share what the lock keeps apart.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folders(path.parent)
     fd = os.open(path, os.O_RDWR | os.O_CREAT, mode)
     try:
         if sys.platform == "win32":

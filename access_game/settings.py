@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from access_game.folders import make_folders
 from speech.i18n import LANGUAGES, _, default_language
 
 __all__ = [
@@ -253,7 +254,7 @@ def atomic_write_text(path: Path, text: str, mode: int | None = None) -> None:
     file behind."""
     if path.is_symlink():  # write through a link to the file it names: the link itself stays
         path = Path(os.path.realpath(path))
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folders(path.parent)  # and each one made fsynced into its parent: a power cut keeps it
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
     fd = os.open(tmp, flags, 0o666 if mode is None else mode)

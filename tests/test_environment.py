@@ -12,7 +12,7 @@ import pytest
 
 
 @pytest.mark.parametrize(
-    "tool", ["espeak-ng", "pdftoppm", "tmux", "pulseaudio", "pactl", "parecord", "paplay", "brltty"]
+    "tool", ["espeak-ng", "pdftoppm", "tmux", "pulseaudio", "pactl", "parecord", "paplay", "brltty", "strace"]
 )
 def test_system_tools_are_installed(tool: str) -> None:
     assert shutil.which(tool), f"{tool} is missing: install it as README.md says"

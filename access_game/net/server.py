@@ -111,7 +111,7 @@ class TableServer:
         for table in loaded.tables:
             self.tables[table.code] = table
             self._present_at[table.code] = loaded.written.get(table.code, now)
-        return loaded.problems
+        return loaded.problems + loaded.lost
 
     def _lock(self, code: str) -> asyncio.Lock:
         lock = self._locks.get(code)

@@ -38,8 +38,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from access_game.datafiles import DamagedFile, read_json, read_text, set_aside
+from access_game.datafiles import DamagedFile, read_bytes, read_json, set_aside
 from access_game.filelock import try_lock
+from access_game.folders import make_folders
 from access_game.net.tables import Seat, Table
 from access_game.settings import atomic_write_text
 from engine.actions import Action, action_to_data
@@ -65,6 +66,9 @@ class Loaded:
     tables: list[Table] = field(default_factory=list)
     #: One line per table that could not be brought back (and where its files were kept).
     problems: list[str] = field(default_factory=list)
+    #: One line per table brought back without its last moves, lost in a crash of the machine (and where
+    #: the journals that could no longer be replayed were kept).
+    lost: list[str] = field(default_factory=list)
     #: When each table's files were last written (seconds since the epoch): how long it has been idle.
     written: dict[str, float] = field(default_factory=dict)
 
@@ -142,6 +146,8 @@ class TableStore:
         #: Journals appended to and not yet fsynced (see sync).
         self._unsynced: set[Path] = set()
         self._guard = threading.Lock()
+        # A snapshot is written in a worker thread; a table closed meanwhile must not get its file back.
+        self._files_lock = threading.Lock()
 
     # ----------------------------------------------------------------- file names
     def snapshot_path(self, code: str) -> Path:
@@ -165,7 +171,7 @@ class TableStore:
         """The directory, readable by its owner only (an older one is made so too, with its files)."""
         if self._made:
             return
-        self.directory.mkdir(parents=True, exist_ok=True, mode=DIR_MODE)
+        make_folders(self.directory, DIR_MODE)
         paths: list[Path] = []
         with contextlib.suppress(OSError):
             os.chmod(self.directory, DIR_MODE)
@@ -273,17 +279,21 @@ class TableStore:
         return state.gen, data[:-2] + f',"journal":{state.gen}}}\n'
 
     def write_snapshot(self, code: str, gen: int, text: str) -> None:
-        """Write the snapshot (atomic, fsynced), then remove the journals it covers."""
-        try:
-            atomic_write_text(self.snapshot_path(code), text, mode=FILE_MODE)
-            for old, path in self._journals(code):
-                if old < gen:
-                    with contextlib.suppress(FileNotFoundError):
-                        path.unlink()
-        finally:
-            state = self._journaled.get(code)
-            if state is not None:
-                state.snapshotting = False
+        """Write the snapshot (atomic, fsynced), then remove the journals it covers; nothing when the
+        table was closed (:meth:`remove`) while the snapshot waited for its thread."""
+        with self._files_lock:
+            if code not in self._journaled:
+                return
+            try:
+                atomic_write_text(self.snapshot_path(code), text, mode=FILE_MODE)
+                for old, path in self._journals(code):
+                    if old < gen:
+                        with contextlib.suppress(FileNotFoundError):
+                            path.unlink()
+            finally:
+                state = self._journaled.get(code)
+                if state is not None:
+                    state.snapshotting = False
 
     def save(self, table: Table) -> None:
         """A snapshot now, written in this thread (tests, and a server stopping)."""
@@ -331,13 +341,14 @@ class TableStore:
 
     def remove(self, code: str) -> None:
         """Forget a closed table: its snapshot and journals."""
-        self._journaled.pop(code, None)
-        self._encoded.pop(code, None)
-        with contextlib.suppress(FileNotFoundError):
-            self.snapshot_path(code).unlink()
-        for _gen, path in self._journals(code):
+        with self._files_lock:
+            self._journaled.pop(code, None)
+            self._encoded.pop(code, None)
             with contextlib.suppress(FileNotFoundError):
-                path.unlink()
+                self.snapshot_path(code).unlink()
+            for _gen, path in self._journals(code):
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
 
     def sync(self) -> int:
         """fsync every journal appended to since the last sync, and the directory: how many files."""
@@ -375,7 +386,7 @@ class TableStore:
         self.make_directory()
         for code in sorted(codes):
             try:
-                table = self._load(code)
+                table = self._load(code, loaded.lost)
             except (DamagedFile, SaveFormatError) as exc:
                 kept = [(path, set_aside(path)) for path in self._files(code)]
                 where = ", ".join(str(moved) if moved else f"{path} (left where it is: it cannot be moved)"
@@ -393,7 +404,7 @@ class TableStore:
         # lexists: a snapshot that is a broken link, or a link to itself, is one of the table's files too
         return ([snapshot] if os.path.lexists(snapshot) else []) + [path for _gen, path in self._journals(code)]
 
-    def _load(self, code: str) -> Table | None:
+    def _load(self, code: str, lost: list[str]) -> Table | None:
         table: Table | None = None
         first_gen = 0
         try:
@@ -406,12 +417,22 @@ class TableStore:
             first_gen = data["journal"]
             table = Table.from_data(data)
         gen = first_gen
-        for gen, path in self._journals(code):
-            if gen < first_gen:  # covered by the snapshot; its removal was cut short
+        journals = self._journals(code)
+        for n, (gen_n, path) in enumerate(journals):
+            if gen_n < first_gen:  # covered by the snapshot; its removal was cut short
                 with contextlib.suppress(FileNotFoundError):
                     path.unlink()
                 continue
-            table = self._replay(table, path)
+            try:
+                table = self._replay(table, path)
+            except _Gap as gap:
+                # The journals before this one lost their last lines in a crash of the machine (they are
+                # left for the system to write out): the table goes on from where they end. This one and
+                # any after it can never be replayed again, so they are kept aside, not left in the way.
+                kept = [str(set_aside(later, "lost")) for _g, later in journals[n:]]
+                lost.append(f"table {code}: {gap} (a crash of the machine); kept as {', '.join(kept)}")
+                break
+            gen = gen_n
         if table is None:
             return None
         if table.code != code:
@@ -424,24 +445,53 @@ class TableStore:
 
     @staticmethod
     def _replay(table: Table | None, path: Path) -> Table | None:
+        """The table after the journal's lines. A last line cut short (no newline: a kill or a power cut
+        came in the middle of its write, before anyone was told of it) is ignored and cut off the file,
+        so that the next line appended starts a line of its own. _Gap when the journal begins past
+        where the table is."""
         try:  # the one guarded reader: a FIFO or a device named like a journal must not stop the server
-            text = read_text(path)
-        except FileNotFoundError:
-            return table
+            data = read_bytes(path)
         except DamagedFile as exc:
             raise DamagedFile(f"{path.name}: {exc}") from None
-        pieces = text.split("\n")
-        for number, line in enumerate(pieces, 1):
+        if data is None:
+            return table
+        *lines, cut = data.split(b"\n")
+        entries = []
+        for number, line in enumerate(lines, 1):
             if not line:
                 continue
             try:
-                entry = json.loads(line)
-            except ValueError:
-                if number != len(pieces):  # a whole line (it ends in a newline) that is not JSON
-                    raise SaveFormatError(f"{path.name} line {number} is damaged") from None
-                break  # the last line, cut short by a kill: nobody was told of it
+                entries.append((number, json.loads(line)))
+            except (ValueError, RecursionError):  # a whole line (it ends in a newline) that is not JSON, or not text
+                raise SaveFormatError(f"{path.name} line {number} is damaged") from None
+        gap = _gap(table, [entry for _n, entry in entries])
+        if gap:
+            raise _Gap(f"{path.name} {gap}")
+        for number, entry in entries:
             table = _apply_entry(table, entry, f"{path.name} line {number}")
+        if cut:
+            with contextlib.suppress(OSError), open(path, "r+b") as fh:
+                fh.truncate(len(data) - len(cut))
+                os.fsync(fh.fileno())
         return table
+
+
+class _Gap(Exception):
+    """A journal that begins past where the table is: the lines before it were lost."""
+
+
+def _gap(table: Table | None, entries: list[Any]) -> str | None:
+    """How a journal's changes do not follow from ``table`` (None when they do): they change a table
+    that is not there, or their first move is past the table's last."""
+    if not entries or (isinstance(entries[0], dict) and "table" in entries[0]):
+        return None
+    if table is None:
+        return "begins with a change to a table whose start was lost"
+    first = next((e["act"] for e in entries if isinstance(e, dict) and isinstance(e.get("act"), int)), None)
+    made = None if table.game is None else len(table.game.actions)
+    if first is not None and (made is None or first > made):
+        return f"begins at move {first}, after move {made or 0}"
+    return None
 
 
 def _apply_entry(table: Table | None, entry: Any, where: str) -> Table:

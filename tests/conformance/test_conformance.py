@@ -64,23 +64,27 @@ def snapshot(g: Game) -> tuple[Any, int, int]:
 @given(seed=st.integers(0, 2**31 - 1))
 def test_cards_are_conserved(game: str, seed: int) -> None:
     first: list[Counter[Any]] = []
+    random_game(game, seed, on_step=lambda g, rng: check_cards_conserved(g, first))
 
-    def check(g: Game, rng: random.Random) -> None:
-        cards = Counter(g.ruleset.all_cards(g.state))
-        assert sum(cards.values()) == g.ruleset.card_count(g.state)
-        if not first:
-            first.append(cards)
-        assert cards == first[0]
 
-    random_game(game, seed, on_step=check)
+def check_cards_conserved(g: Game, first: list[Counter[Any]]) -> None:
+    """Every card of the deal is somewhere, none added, none lost (``first``: the deal's, kept here)."""
+    cards = Counter(g.ruleset.all_cards(g.state))
+    assert sum(cards.values()) == g.ruleset.card_count(g.state)
+    if not first:
+        first.append(cards)
+    assert cards == first[0]
 
 
 @pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=3, deadline=None)
 @given(seed=st.integers(0, 2**31 - 1))
 def test_every_event_and_move_is_of_a_kind_the_ruleset_declares(game: str, seed: int) -> None:
-    g = random_game(game, seed, moves=3 * MOVES)
-    codec = g.codec
+    check_declared_kinds(random_game(game, seed, moves=3 * MOVES))
+
+
+def check_declared_kinds(g: Game) -> None:
+    codec, game = g.codec, g.ruleset.name
     assert codec.view_type is type(g.view(0))
     for event in g.log:
         assert codec.events.get(event.kind) is type(event), f"{game} sends {event.kind}, not in its events"
@@ -108,22 +112,25 @@ def refused_attempts(g: Game, rng: random.Random) -> list[Action]:
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 2**31 - 1))
 def test_a_refused_action_changes_nothing_and_says_why(game: str, seed: int) -> None:
-    refused = []
-
-    def check(g: Game, rng: random.Random) -> None:
-        for action in refused_attempts(g, rng):
-            reason = g.why_not(action)
-            if reason is None:
-                continue
-            assert not g.can(action)
-            before = snapshot(g)
-            events, said = g.try_apply(action)
-            assert events == [] and said == reason and reason.strip()
-            assert snapshot(g) == before
-            refused.append(action)
-
-    random_game(game, seed, moves=60, on_step=check)
+    refused: list[Action] = []
+    random_game(game, seed, moves=60, on_step=lambda g, rng: refused.extend(check_refusals(g, rng)))
     assert refused or game == "solitaire"  # one seat: nobody else to send a move out of turn
+
+
+def check_refusals(g: Game, rng: random.Random) -> list[Action]:
+    """Moves the rules refuse now are refused with ``why_not``'s reason and change nothing; those refused."""
+    refused = []
+    for action in refused_attempts(g, rng):
+        reason = g.why_not(action)
+        if reason is None:
+            continue
+        assert not g.can(action)
+        before = snapshot(g)
+        events, said = g.try_apply(action)
+        assert events == [] and said == reason and reason.strip()
+        assert snapshot(g) == before
+        refused.append(action)
+    return refused
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -131,28 +138,35 @@ def test_a_refused_action_changes_nothing_and_says_why(game: str, seed: int) -> 
 @given(seed=st.integers(0, 2**31 - 1))
 def test_why_not_now_agrees_with_the_moves_and_with_verify(game: str, seed: int) -> None:
     seen: dict[str, Action] = {}  # a move of each kind met so far, to ask about again later
-
-    def check(g: Game, rng: random.Random) -> None:
-        for seat in range(len(g.players)):
-            legal = g.legal_actions(seat)
-            for action in legal:
-                seen.setdefault(action.kind, action)
-                assert g.may(seat, type(action)) and g.why_not(action) is None, action
-            for kind, example in seen.items():
-                reason = g.why_not_now(seat, kind)
-                if reason is not None:
-                    assert not any(a.kind == kind for a in legal)
-                    assert g.why_not(dataclasses.replace(example, seat=seat)) == reason
-
-    random_game(game, seed, moves=80, on_step=check)
+    random_game(game, seed, moves=80, on_step=lambda g, rng: check_why_not_now(g, seen))
     assert seen
+
+
+def check_why_not_now(g: Game, seen: dict[str, Action]) -> None:
+    """Every move offered is allowed; a kind ``why_not_now`` refuses is not offered, and ``verify`` gives
+    the same reason (``seen``: a move of each kind met so far, to ask about again later)."""
+    for seat in range(len(g.players)):
+        legal = g.legal_actions(seat)
+        for action in legal:
+            seen.setdefault(action.kind, action)
+            assert g.may(seat, type(action)) and g.why_not(action) is None, action
+        for kind, example in seen.items():
+            reason = g.why_not_now(seat, kind)
+            if reason is not None:
+                assert not any(a.kind == kind for a in legal)
+                assert g.why_not(dataclasses.replace(example, seat=seat)) == reason
 
 
 @pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=3, deadline=None)
 @given(seed=st.integers(0, 2**31 - 1), n=st.integers(2, 8), moves=st.integers(0, 2 * MOVES))
 def test_a_save_loads_back_and_replays_to_the_same_game(game: str, seed: int, n: int, moves: int) -> None:
-    g = random_game(game, seed, moves=moves, n=n)
+    check_save_round_trip(random_game(game, seed, moves=moves, n=n), seed)
+
+
+def check_save_round_trip(g: Game, seed: int) -> None:
+    """A save loads back to the same game, replays from its seed to it, and goes on as it does (``g`` is
+    played on: pass a copy of a game still in use)."""
     data = json.loads(json.dumps(g.to_data()))  # through JSON text, as a save file holds it
     loaded = Game.from_data(data)
     assert loaded.to_data() == data
@@ -195,8 +209,10 @@ def hide_differently(g: Game, seat: int, rng: random.Random) -> Game:
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 2**31 - 1), moves=st.integers(0, MOVES))
 def test_a_view_shows_nothing_the_seat_may_not_see(game: str, seed: int, moves: int) -> None:
-    g = random_game(game, seed, moves=moves)
-    rng = random.Random(seed)
+    check_views_hide(random_game(game, seed, moves=moves), random.Random(seed))
+
+
+def check_views_hide(g: Game, rng: random.Random) -> None:
     for seat in range(len(g.players)):
         other = hide_differently(g, seat, rng)
         assert other.view(seat) == g.view(seat)

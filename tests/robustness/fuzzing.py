@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from engine.actions import Action
 from engine.cards import JOKER, Card, Suit
+from engine.errors import IllegalAction
 from engine.game import Game
 
 #: Every game, with the table sizes the random games use.
@@ -75,3 +76,22 @@ def wrong_versions(action: Action, rng: random.Random) -> Iterator[tuple[Action,
             if wrong == value and type(wrong) is type(value):
                 continue
             yield dataclasses.replace(action, **{f.name: wrong}), typed
+
+
+def check_wrongly_made(game: Game, legal: list[Action], rng: random.Random) -> tuple[int, int]:
+    """Up to three of the ``legal`` moves, each with one field made wrong in every way: each refused with
+    IllegalAction, the game byte-identical after. How many were refused, and how many of a wrong type."""
+    before, state_before = snapshot(game), state_text(game)
+    refused = typed = 0
+    for action in rng.sample(legal, min(3, len(legal))):
+        for wrong, wrong_type in wrong_versions(action, rng):
+            try:
+                game.apply(wrong)
+            except IllegalAction:
+                refused += 1
+                typed += wrong_type
+            else:
+                raise AssertionError(f"{wrong} was made")
+    assert state_text(game) == state_before
+    assert snapshot(game) == before
+    return refused, typed

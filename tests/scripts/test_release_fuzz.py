@@ -1,0 +1,52 @@
+"""scripts/release_fuzz.py, the long fuzz run of the release checklist (docs/releasing.md): a run of
+seconds with short games plays every game of the catalog with every check, and a broken promise stops
+it with the game, its seed and the step."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from access_game.catalog import games
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "release_fuzz.py"
+
+
+def test_a_short_run_plays_every_game_and_keeps_every_promise(tmp_path: Path) -> None:
+    out = tmp_path / "figures.json"
+    done = subprocess.run([sys.executable, str(SCRIPT), "--seconds", "1", "--seed", "3", "--most-steps", "40",
+                           "--every", "10", "--out", str(out)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("release fuzz: every promise kept: "), done.stdout
+    figures = json.loads(out.read_text())
+    assert figures["games"] >= len(games()) and figures["steps"] >= 40 * (len(games()) - 1)
+    assert figures["refused_out_of_turn"] and figures["wrongly_made_refused"]
+    assert figures["round_trips"] >= 2 * figures["games"] and figures["views_checked"]
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("release_fuzz", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_broken_promise_stops_the_run_with_the_game_and_its_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    fuzz = _load()
+
+    def lose_a_card(game: object, first: object) -> None:
+        raise AssertionError("a card was lost")
+
+    monkeypatch.setattr(fuzz, "check_cards_conserved", lose_a_card)
+    with pytest.raises(fuzz.Broken, match=r"five-crowns, \d+ players, seed \d+, step 0: AssertionError: a card"):
+        fuzz.run(0, 1, ["five-crowns"], every=10, most=5)
+    with pytest.raises(SystemExit):
+        fuzz.main(["--seconds", "0", "--games", "no-such-game"])
