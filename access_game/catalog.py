@@ -134,8 +134,8 @@ class GameEntry:
     def ruleset(self) -> str:
         return self.ruleset_name or self.name
 
-    def rules(self) -> Ruleset:
-        from engine.ruleset import get_ruleset
+    def rules(self) -> Ruleset[Any, Any]:
+        from engine.registry import get_ruleset
 
         return get_ruleset(self.ruleset)
 

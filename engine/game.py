@@ -14,12 +14,14 @@ from dataclasses import fields
 from typing import Any
 
 from engine.actions import Action, action_to_data
+from engine.checks import is_whole, require
 from engine.codec import GameCodec, codec_of
 from engine.errors import IllegalAction, SaveFormatError
 from engine.events import Event, event_to_data, seen_by
 from engine.names import MAX_NAME_CHARS, read_name
 from engine.reasons import reason_of
-from engine.ruleset import Ruleset, get_ruleset, is_whole, require
+from engine.registry import get_ruleset
+from engine.ruleset import Ruleset
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game"]
 
@@ -30,7 +32,7 @@ NAMES_RULE = f"each player's name must be 1 to {MAX_NAME_CHARS} printable charac
 
 
 class Game:
-    def __init__(self, ruleset: Ruleset, state: Any, *, players: Sequence[str], seed: int,
+    def __init__(self, ruleset: Ruleset[Any, Any], state: Any, *, players: Sequence[str], seed: int,
                  options: Mapping[str, Any] | None) -> None:
         self.ruleset = ruleset
         self.state = state
@@ -187,7 +189,7 @@ class Game:
         return game
 
     @classmethod
-    def _replayed(cls, ruleset: Ruleset, players: Sequence[str], seed: int, options: Mapping[str, Any],
+    def _replayed(cls, ruleset: Ruleset[Any, Any], players: Sequence[str], seed: int, options: Mapping[str, Any],
                   actions: Sequence[Any]) -> Game:
         """The game dealt from ``seed`` with ``actions`` applied in turn; a move the rules refuse is named."""
         game = cls.new(ruleset.name, players, seed=seed, options=options)

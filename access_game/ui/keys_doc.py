@@ -73,7 +73,7 @@ def keys_registry(game: str = "five-crowns") -> CommandRegistry:
     from access_game.ui.printer import LinePrinter
     from access_game.ui.speech_link import make_announcer, make_narrator
     from engine.game import Game
-    from engine.ruleset import get_ruleset
+    from engine.registry import get_ruleset
     from speech.backends import SilentBackend
 
     settings = Settings(speech="silent", cues=False)

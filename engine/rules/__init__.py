@@ -1,1 +1,1 @@
-"""One module per game; each names its ruleset class in ``RULESET``, which :mod:`engine.ruleset` finds."""
+"""One module per game; each names its ruleset class in ``RULESET``, which :mod:`engine.registry` finds."""

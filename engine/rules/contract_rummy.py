@@ -15,10 +15,8 @@ matter. The window is skipped when nobody could buy.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any, ClassVar, Literal
 
 from engine import state_data as sd
@@ -40,6 +38,8 @@ from engine.arrange_contract import (
     swap_options,
 )
 from engine.cards import STANDARD_SUITS, Card, Rank, standard_deck
+from engine.checks import is_whole, require, require_number, require_seat
+from engine.draw_discard import DrawDiscard, DrawDiscardState, RuleOptions, saved_fields
 from engine.errors import IllegalAction
 from engine.events import (
     CardsDealt,
@@ -55,18 +55,9 @@ from engine.events import (
     TurnStarted,
 )
 from engine.notation import card_codes, parse_card
-from engine.piles import rebuild_stock, remove_cards, shuffle_source
+from engine.piles import remove_cards
 from engine.reasons import Reason
-from engine.ruleset import (
-    check_action_types,
-    is_whole,
-    require,
-    require_deck,
-    require_number,
-    require_per_seat,
-    require_seat,
-)
-from engine.state_data import CardReader, dump_fields, load_fields, shared_view_fields
+from engine.state_data import CardReader, shared_view_fields
 
 __all__ = [
     "CARDS_DEALT",
@@ -297,36 +288,21 @@ class TableMeld:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ContractOptions:
+class ContractOptions(RuleOptions):
+    game_words: ClassVar[str] = "contract rummy"
     #: Seat of the first dealer.
     first_dealer: int = 0
     #: Standard decks (with 2 jokers each): None chooses 2 for up to 5 players, 3 for 6 to 8.
     decks: int | None = None
 
-    def to_data(self) -> dict[str, Any]:
-        return {"first_dealer": self.first_dealer, "decks": self.decks}
-
-    @classmethod
-    def from_data(cls, data: Mapping[str, Any] | None) -> ContractOptions:
-        opts = sd.read_options(cls, data, "contract rummy")
-        if opts.decks is not None and opts.decks not in (2, 3):
+    def check(self) -> None:
+        if self.decks is not None and self.decks not in (2, 3):
             raise ValueError("decks is 2 or 3")
-        return opts
 
 
-@dataclass(slots=True)
-class ContractState:
-    players: list[str]
-    seed: int
-    options: ContractOptions
+@dataclass(slots=True, kw_only=True)
+class ContractState(DrawDiscardState[ContractOptions]):
     decks: int
-    hand_number: int = 0
-    dealer: int = 0
-    phase: Phase = "draw"
-    to_move: int = 0
-    stock: list[Card] = field(default_factory=list)
-    discard: list[Card] = field(default_factory=list)
-    hands: list[list[Card]] = field(default_factory=list)
     table: list[TableMeld] = field(default_factory=list)
     #: Per seat: has laid down the contract this hand.
     melded: list[bool] = field(default_factory=list)
@@ -338,18 +314,10 @@ class ContractState:
     answers: dict[int, bool] = field(default_factory=dict)
     #: The player to move left the up card and nobody bought it: they draw from the stock.
     left_up_card: bool = False
-    went_out: int | None = None
-    #: Per seat, the points of each hand played so far.
-    scores: list[list[int]] = field(default_factory=list)
-    reshuffles: int = 0
-    winners: list[int] = field(default_factory=list)
 
     @property
     def contract(self) -> Contract:
         return contract_for_hand(max(1, min(self.hand_number, HANDS)))
-
-    def totals(self) -> list[int]:
-        return [sum(s) for s in self.scores]
 
     def meld(self, meld_id: int) -> TableMeld | None:
         for m in self.table:
@@ -428,102 +396,70 @@ def _codes(cards: Sequence[Card]) -> str:
     return " ".join(c.code for c in cards)
 
 
-class ContractRummy:
+class ContractRummy(DrawDiscard[ContractState, ContractView]):
     name = "contract-rummy"
     title = "Contract Rummy"
     min_players = 2
     max_players = 8
     #: Every kind of move of the game, so a table can ask the rules about each (why not now?).
-    moves: tuple[type[Action], ...] = (Draw, Discard, LayDown, LayOff, Swap, Buy, PassBuy)
+    moves: ClassVar[tuple[type[Action], ...]] = (Draw, Discard, LayDown, LayOff, Swap, Buy, PassBuy)
     #: Every kind of event the game sends, so its log can be read back (saves, a seat over the network).
-    events: tuple[type[Event], ...] = (
+    events: ClassVar[tuple[type[Event], ...]] = (
         GameStarted, HandStarted, CardsDealt, TurnStarted, Drew, Discarded, StockReshuffled, HandEnded, GameEnded,
         ContractStated, BuyOffered, BuyAnswered, Bought, NobodyBought, ContractLaidDown, ContractLaidOff,
         ContractSwapped, ContractWentOut, HandStopped)
     view_type = ContractView
+    state_type = ContractState
+    options_type = ContractOptions
     parse_card = staticmethod(parse_contract_card)
+    phases = _PHASES
+    table_words = "a contract rummy table"
+    hands_total = HANDS
+    max_reshuffles = MAX_RESHUFFLES
 
     # ----------------------------------------------------------------- setup
-    def new_state(
-        self, players: Sequence[str], *, seed: int, options: Mapping[str, Any] | None = None
-    ) -> ContractState:
-        if not self.min_players <= len(players) <= self.max_players:
-            raise ValueError(f"contract rummy is for {self.min_players} to {self.max_players} players")
-        opts = ContractOptions.from_data(options)
-        decks = opts.decks or (2 if len(players) <= 5 else 3)
-        if len(players) * (CARDS_DEALT + 2 * MAX_BUYS) + 1 > 54 * decks:
+    def check_setup(self, players: Sequence[str], options: ContractOptions) -> None:
+        if len(players) * (CARDS_DEALT + 2 * MAX_BUYS) + 1 > 54 * (options.decks or (2 if len(players) <= 5 else 3)):
             raise ValueError(f"{len(players)} players need three decks")
-        if not 0 <= opts.first_dealer < len(players):
-            raise ValueError("first_dealer must be a seat number")
+
+    def setup_fields(self, players: Sequence[str], options: ContractOptions) -> dict[str, Any]:
         n = len(players)
-        return ContractState(
-            players=list(players),
-            seed=seed,
-            options=opts,
-            decks=decks,
-            dealer=(opts.first_dealer - 1) % n,  # _deal moves the deal left before each hand
-            hands=[[] for _ in players],
-            melded=[False] * n,
-            buys=[0] * n,
-            scores=[[] for _ in players],
-        )
+        return {"decks": options.decks or (2 if n <= 5 else 3), "melded": [False] * n, "buys": [0] * n}
 
-    def start(self, state: ContractState) -> list[Event]:
-        return [GameStarted(game=self.name, players=tuple(state.players)), *self._deal(state, 1)]
+    def deck(self, state: ContractState) -> list[Card]:
+        return standard_deck(state.decks)
 
-    def card_count(self, state: ContractState) -> int:
-        return 54 * state.decks
+    def cards_dealt(self, state: ContractState) -> int:
+        return CARDS_DEALT
 
-    def all_cards(self, state: ContractState) -> list[Card]:
-        cards = list(state.stock) + list(state.discard)
-        for h in state.hands:
-            cards += h
-        for m in state.table:
-            cards += m.cards
-        return cards
+    def table_cards(self, state: ContractState) -> list[Card]:
+        return [c for m in state.table for c in m.cards]
 
-    def _next(self, state: ContractState, seat: int) -> int:
-        return (seat + 1) % len(state.players)
-
-    def _rng(self, state: ContractState) -> random.Random:
-        return shuffle_source("contract-rummy", state.seed, state.hand_number, state.reshuffles)
-
-    def _deal(self, state: ContractState, hand_number: int) -> list[Event]:
+    def reset_hand(self, state: ContractState) -> None:
         n = len(state.players)
-        state.hand_number = hand_number
-        state.reshuffles = 0
-        state.went_out = None
         state.table = []
         state.melded = [False] * n
         state.buys = [0] * n
-        state.dealer = self._next(state, state.dealer)
-        deck = standard_deck(state.decks)
-        self._rng(state).shuffle(deck)
-        state.hands = [[] for _ in range(n)]
-        first = self._next(state, state.dealer)
-        order = [(first + i) % n for i in range(n)]
-        for _ in range(CARDS_DEALT):
-            for seat in order:
-                state.hands[seat].append(deck.pop())
-        state.discard = [deck.pop()]
-        state.stock = deck
+
+    def hand_opened(self, state: ContractState, first: int) -> list[Event]:
         contract = state.contract
-        events: list[Event] = [
+        return [
             HandStarted(
-                hand_number=hand_number,
+                hand_number=state.hand_number,
                 hands_total=HANDS,
                 dealer=state.dealer,
                 cards_dealt=CARDS_DEALT,
                 wild_rank=Rank.TWO,
                 up_card=state.discard[-1],
                 first_player=first,
-                seats=tuple(range(n)),
+                seats=tuple(range(len(state.players))),
             ),
-            ContractStated(hand_number=hand_number, sets=contract.sets, runs=contract.runs),
+            ContractStated(hand_number=state.hand_number, sets=contract.sets, runs=contract.runs),
         ]
-        events += [CardsDealt(seat=s, cards=tuple(state.hands[s])) for s in order]
+
+    def first_turn(self, state: ContractState, first: int) -> list[Event]:
         # The turned-up card is offered as the dealer's, but the dealer discarded nothing: they may buy it.
-        return events + self._begin_turn(state, first, offered_by=state.dealer, up_card=True)
+        return self.open_turn(state, first, offered_by=state.dealer, up_card=True)
 
     # ----------------------------------------------------------------- queries
     def seats_to_act(self, state: ContractState) -> tuple[int, ...]:
@@ -532,9 +468,6 @@ class ContractRummy:
         if state.phase == "buy":
             return tuple(state.buy_pending())
         return (state.to_move,)
-
-    def is_over(self, state: ContractState) -> bool:
-        return state.phase == "over"
 
     def legal_actions(self, state: ContractState, seat: int) -> list[Action]:
         if state.phase == "buy":
@@ -569,14 +502,11 @@ class ContractRummy:
     def why_not_now(self, state: ContractState, seat: int, kind: str) -> str | None:
         """Why ``seat`` may make no move of ``kind`` now, whatever the cards (None: some such move may be
         legal). For a buy or a pass this is the whole check: neither names a card."""
-        if state.phase == "over":
-            return Reason("the game is over")
-        if not 0 <= seat < len(state.players):
-            return Reason("there is no seat {seat}", seat=seat)
-        if kind in (Buy.kind, PassBuy.kind):
+        if kind in (Buy.kind, PassBuy.kind) and state.phase != "over" and 0 <= seat < len(state.players):
             return self._answer_problem(state, seat, buying=kind == Buy.kind)
-        if seat != state.to_move:
-            return Reason("it is {name}'s turn, not yours", name=state.players[state.to_move])
+        problem = self.turn_problem(state, seat)
+        if problem is not None:
+            return problem
         if kind == Draw.kind:
             if state.phase == "discard":
                 return Reason("you have already drawn this turn")
@@ -584,7 +514,7 @@ class ContractRummy:
                 return Reason("you left the up card: wait while the others decide whether to buy it")
             return None
         if kind not in (Discard.kind, LayDown.kind, LayOff.kind, Swap.kind):
-            return Reason("{kind} is not a move in contract rummy", kind=kind)
+            return self.not_a_move(kind)
         if state.phase != "discard":
             return Reason("draw a card first: from the stock or the discard pile")
         if kind == LayDown.kind and state.melded[seat]:
@@ -595,16 +525,14 @@ class ContractRummy:
             return Reason("lay down your contract first; then you may swap for wilds on the table")
         return None
 
-    def verify(self, state: ContractState, action: Action) -> None:
-        check_action_types(action, len(state.players))
-        reason = self.why_not_now(state, action.seat, action.kind)
-        if reason is not None:
-            raise IllegalAction(reason)
+    def not_a_move(self, kind: str) -> Reason:
+        return Reason("{kind} is not a move in contract rummy", kind=kind)
+
+    def verify_cards(self, state: ContractState, action: Action) -> None:
         if isinstance(action, Draw):
             self._verify_draw(state, action)
         elif isinstance(action, Discard):
-            if action.card not in state.hands[action.seat]:
-                raise IllegalAction(Reason("you have no {card} in your hand", card=action.card))
+            self.require_held(state, action.seat, action.card)
         elif isinstance(action, LayDown):
             self._verify_lay_down(state, action)
         elif isinstance(action, LayOff):
@@ -648,13 +576,9 @@ class ContractRummy:
                 raise IllegalAction(Reason(
                     "{names} may still buy the up card: take it, or pass on it, before you draw", names=tuple(waiting)))
             return
-        if action.source == "stock" and not state.stock:
-            raise IllegalAction(Reason("the stock is empty"))
-        if action.source == "discard":
-            if not state.discard:
-                raise IllegalAction(Reason("the discard pile is empty"))
-            if state.left_up_card:
-                raise IllegalAction(Reason("you passed on the up card: draw from the stock"))
+        self.require_pile(state, action.source)
+        if action.source == "discard" and state.left_up_card:
+            raise IllegalAction(Reason("you passed on the up card: draw from the stock"))
 
     def _verify_lay_down(self, state: ContractState, action: LayDown) -> None:
         seat = action.seat
@@ -672,18 +596,14 @@ class ContractRummy:
         return meld
 
     def _verify_lay_off(self, state: ContractState, action: LayOff) -> None:
-        seat = action.seat
-        if action.card not in state.hands[seat]:
-            raise IllegalAction(Reason("you have no {card} in your hand", card=action.card))
+        self.require_held(state, action.seat, action.card)
         meld = self._table_meld(state, action.meld_id)
         if meld_kind([*meld.cards, action.card]) != meld.kind:
             raise IllegalAction(Reason("{card} does not fit the {kind} {cards}", card=action.card, kind=meld.kind,
                                         cards=tuple(meld.cards)))
 
     def _verify_swap(self, state: ContractState, action: Swap) -> None:
-        seat = action.seat
-        if action.card not in state.hands[seat]:
-            raise IllegalAction(Reason("you have no {card} in your hand", card=action.card))
+        self.require_held(state, action.seat, action.card)
         if is_wild(action.card):
             raise IllegalAction(Reason("only a natural card can take a wild's place"))
         meld = self._table_meld(state, action.meld_id)
@@ -709,7 +629,7 @@ class ContractRummy:
             events: list[Event] = [BuyAnswered(seat=seat, wants=isinstance(action, Buy))]
             return events + self._settle_buy(state)
         if isinstance(action, Draw):
-            return self._draw(state, action)
+            return self.draw(state, action)
         hand = state.hands[seat]
         if isinstance(action, LayDown):
             ids: list[int] = []
@@ -757,13 +677,11 @@ class ContractRummy:
             ]
             return events + self._after_play(state, seat, None)
         if isinstance(action, Discard):
-            hand.remove(action.card)
-            state.discard.append(action.card)
-            events = [Discarded(seat=seat, card=action.card)]
+            events = self.discard(state, action)
             if not hand:
                 return events + self._after_play(state, seat, action.card)
-            return events + self._begin_turn(state, self._next(state, seat), offered_by=seat)
-        raise IllegalAction(Reason("{kind} is not a move in contract rummy", kind=action.kind))
+            return events + self.open_turn(state, self.next_seat(state, seat), offered_by=seat)
+        raise IllegalAction(self.not_a_move(action.kind))
 
     def _cards_of(self, state: ContractState, meld_id: int) -> tuple[Card, ...]:
         meld = state.meld(meld_id)
@@ -782,35 +700,25 @@ class ContractRummy:
         if state.hands[seat]:
             return []
         state.went_out = seat
-        return [ContractWentOut(seat=seat, discard=discard), *self._end_hand(state)]
+        return [ContractWentOut(seat=seat, discard=discard), *self.end_hand(state)]
 
-    def _draw(self, state: ContractState, action: Draw) -> list[Event]:
-        seat = action.seat
-        card = state.stock.pop() if action.source == "stock" else state.discard.pop()
-        state.hands[seat].append(card)
-        state.phase = "discard"
+    def draw(self, state: ContractState, action: Draw) -> list[Event]:
         state.left_up_card = False
         self._close_window(state)
-        return [Drew(seat=seat, source=action.source, card=card)]
+        return super().draw(state, action)
 
     def _close_window(self, state: ContractState) -> None:
         state.offered_by = None
         state.buyers = []
         state.answers = {}
 
-    def _refill(self, state: ContractState) -> list[Event]:
-        """An empty stock takes the discard pile but its top card, shuffled (at most MAX_RESHUFFLES times)."""
-        if state.stock or len(state.discard) <= 1 or state.reshuffles >= MAX_RESHUFFLES:
-            return []
-        return [rebuild_stock(state, partial(self._rng, state))]
-
-    def _begin_turn(self, state: ContractState, seat: int, *, offered_by: int, up_card: bool = False) -> list[Event]:
+    def open_turn(self, state: ContractState, seat: int, *, offered_by: int, up_card: bool = False) -> list[Event]:
         state.to_move = seat
         state.left_up_card = False
         self._close_window(state)
         if self._nobody_can_go_out(state):
-            return [HandStopped(hand_number=state.hand_number, reason="nobody_can_go_out"), *self._end_hand(state)]
-        events = self._refill(state)
+            return [HandStopped(hand_number=state.hand_number, reason="nobody_can_go_out"), *self.end_hand(state)]
+        events = self.refill(state)
         if not state.stock:
             return events + self._stock_spent(state)
         events.append(TurnStarted(seat=seat))
@@ -850,14 +758,14 @@ class ContractRummy:
         state.hands[winner] += [card, penalty]
         state.buys[winner] += 1
         events: list[Event] = [Bought(seat=winner, card=card, penalty=penalty, buys=state.buys[winner])]
-        events += self._refill(state)
+        events += self.refill(state)
         if not state.stock:
             return events + self._stock_spent(state)  # as at the start of a turn: nothing left to draw
         return events
 
     def _stock_spent(self, state: ContractState) -> list[Event]:
         """Nothing left to draw or shuffle: the hand ends as it stands (the last resort)."""
-        return [HandStopped(hand_number=state.hand_number, reason="stock_spent"), *self._end_hand(state)]
+        return [HandStopped(hand_number=state.hand_number, reason="stock_spent"), *self.end_hand(state)]
 
     def _nobody_can_go_out(self, state: ContractState) -> bool:
         """The hand is dead: everyone is down and no card off the table fits it (see :class:`HandStopped`).
@@ -871,7 +779,7 @@ class ContractRummy:
             return True
         return most_cards_to_table(off_table, table) < min(len(h) for h in state.hands)
 
-    def _end_hand(self, state: ContractState) -> list[Event]:
+    def end_hand(self, state: ContractState) -> list[Event]:
         points = [0 if s == state.went_out else hand_points(h) for s, h in enumerate(state.hands)]
         for s, p in enumerate(points):
             state.scores[s].append(p)
@@ -890,11 +798,9 @@ class ContractRummy:
         self._close_window(state)
         state.left_up_card = False
         if state.hand_number < HANDS:
-            return events + self._deal(state, state.hand_number + 1)
+            return events + self.deal(state, state.hand_number + 1)
         low = min(totals)
-        state.winners = [s for s, t in enumerate(totals) if t == low]
-        state.phase = "over"
-        return [*events, GameEnded(winners=tuple(state.winners), totals=tuple(totals))]
+        return events + self.finish(state, [s for s, t in enumerate(totals) if t == low])
 
     # ----------------------------------------------------------------- views and data
     def view(self, state: ContractState, seat: int, log: Sequence[Event]) -> ContractView:
@@ -918,17 +824,50 @@ class ContractRummy:
             left_up_card=state.left_up_card,
         )
 
-    def state_to_data(self, state: ContractState) -> dict[str, Any]:
-        return dump_fields(state, _FIELDS)
+    def per_seat(self, state: ContractState) -> dict[str, Sequence[object]]:
+        return {"hands": state.hands, "laid-down marks": state.melded, "buy counts": state.buys,
+                "score lists": state.scores}
 
-    def state_from_data(self, data: Mapping[str, Any]) -> ContractState:
-        state = ContractState(**load_fields(data, _FIELDS, parse_contract_card))
-        if state.phase not in _PHASES:
-            raise ValueError(f"unknown phase {state.phase!r}")
+    def check_state(self, state: ContractState) -> None:
         if state.decks not in (2, 3):
             raise ValueError("decks is 2 or 3")
-        _check_state(state)
-        return state
+        super().check_state(state)
+
+    def check_table(self, state: ContractState) -> None:
+        n = len(state.players)
+        seats = range(n)
+        require(n * (CARDS_DEALT + 2 * MAX_BUYS) + 1 <= 54 * state.decks, f"{state.decks} decks for {n} players")
+        for seat in seats:
+            require_number(state.buys[seat], f"seat {seat}'s buys", 0, MAX_BUYS)
+        ids = [m.id for m in state.table]
+        require(len(set(ids)) == len(ids) and all(is_whole(i) and i >= 1 for i in ids), "the melds' numbers repeat")
+        for m in state.table:
+            require_seat(m.owner, seats, f"the owner of meld {m.id}")
+            require(state.melded[m.owner], f"meld {m.id} belongs to a player who has not laid down")
+
+    def check_play(self, state: ContractState) -> None:
+        seats = range(len(state.players))
+        require(state.went_out is None, "a game in play already has a winner")
+        if state.phase == "buy":
+            require_seat(state.offered_by, seats, "the player whose discard is on offer")
+            buyers = state.buyers
+            # The dealer may be among the buyers of the card turned up at the deal, which is offered as theirs.
+            require(bool(buyers) and len(set(buyers)) == len(buyers) and set(buyers) <= set(seats) - {state.to_move},
+                    f"the buyers {buyers} are not seats that may buy")
+            require(set(state.answers) <= {state.to_move, *buyers}, "an answer came from a seat not asked")
+            require(bool(state.discard), "a card is on offer from an empty discard pile")
+        else:
+            require(state.offered_by is None and not state.buyers and not state.answers,
+                    "a buy is open outside the buying time")
+        require(not state.left_up_card or state.phase == "draw", "the up card was left outside the draw")
+        for seat in seats:
+            held = len(state.hands[seat])
+            if state.melded[seat]:
+                top = CARDS_DEALT + 2 * MAX_BUYS + 1
+                require(1 <= held <= top, f"seat {seat} holds {held} cards")
+                continue
+            size = CARDS_DEALT + 2 * state.buys[seat] + (seat == state.to_move and state.phase == "discard")
+            require(held == size, f"seat {seat} holds {held} cards where it was dealt and bought {size}")
 
 
 def _dump_table(table: Sequence[TableMeld]) -> list[dict[str, Any]]:
@@ -948,88 +887,23 @@ def _load_table(data: Sequence[Mapping[str, Any]], read: CardReader) -> list[Tab
 
 
 #: The saved fields of a contract rummy state, in save order.
-_FIELDS = (
-    sd.names("players"),
-    sd.whole("seed"),
+ContractRummy.saved = saved_fields(
     sd.options(ContractOptions.from_data),
-    sd.whole("decks"),
-    sd.whole("hand_number"),
-    sd.whole("dealer"),
-    sd.plain("phase"),
-    sd.whole("to_move"),
-    sd.cards("stock"),
-    sd.cards("discard"),
-    sd.card_lists("hands"),
-    sd.Field("table", _dump_table, _load_table),
-    sd.flags("melded"),
-    sd.wholes("buys"),
-    sd.optional_whole("offered_by"),
-    sd.wholes("buyers"),
-    sd.Field(
-        "answers",
-        lambda v: [[seat, wants] for seat, wants in sorted(v.items())],
-        lambda v, _: {sd.whole_value("a buyer", seat): sd.flag_value("an answer", wants) for seat, wants in v},
+    setup=(sd.whole("decks"),),
+    table=(
+        sd.Field("table", _dump_table, _load_table),
+        sd.flags("melded"),
+        sd.wholes("buys"),
+        sd.optional_whole("offered_by"),
+        sd.wholes("buyers"),
+        sd.Field(
+            "answers",
+            lambda v: [[seat, wants] for seat, wants in sorted(v.items())],
+            lambda v, _: {sd.whole_value("a buyer", seat): sd.flag_value("an answer", wants) for seat, wants in v},
+        ),
+        sd.flag("left_up_card"),
     ),
-    sd.flag("left_up_card"),
-    sd.optional_whole("went_out"),
-    sd.score_lists("scores"),
-    sd.whole("reshuffles"),
-    sd.wholes("winners"),
 )
 
-
-#: Found by engine.ruleset, which registers it under its name.
+#: Found by engine.registry, which registers it under its name.
 RULESET = ContractRummy
-
-
-def _check_state(state: ContractState) -> None:
-    """The invariants of a contract rummy state between two actions (see engine.ruleset.require)."""
-    n = len(state.players)
-    seats = range(n)
-    require(ContractRummy.min_players <= n <= ContractRummy.max_players, f"{n} players is not a contract rummy table")
-    require(n * (CARDS_DEALT + 2 * MAX_BUYS) + 1 <= 54 * state.decks, f"{state.decks} decks for {n} players")
-    for name, per_seat in (("hands", state.hands), ("laid-down marks", state.melded), ("buy counts", state.buys),
-                           ("score lists", state.scores)):
-        require_per_seat(per_seat, n, name)
-    require_number(state.hand_number, "the hand number", 1, HANDS)
-    require_seat(state.dealer, seats, "the dealer")
-    require_seat(state.to_move, seats, "the player to move")
-    require_number(state.reshuffles, "the reshuffle count", 0, MAX_RESHUFFLES)
-    for seat in seats:
-        require_number(state.buys[seat], f"seat {seat}'s buys", 0, MAX_BUYS)
-    played = state.hand_number - (state.phase != "over")
-    for seat, scores in enumerate(state.scores):
-        require(len(scores) == len(state.scores[0]) <= played,
-                f"seat {seat} has {len(scores)} hand scores after {played} hands")
-        require(all(is_whole(x) and x >= 0 for x in scores), f"seat {seat} has a score that is not a whole number")
-    ids = [m.id for m in state.table]
-    require(len(set(ids)) == len(ids) and all(is_whole(i) and i >= 1 for i in ids), "the melds' numbers repeat")
-    for m in state.table:
-        require_seat(m.owner, seats, f"the owner of meld {m.id}")
-        require(state.melded[m.owner], f"meld {m.id} belongs to a player who has not laid down")
-    if state.phase == "over":
-        require(bool(state.winners) and all(w in seats for w in state.winners), "a finished game has no winner")
-        return
-    require(not state.winners and state.went_out is None, "a game in play already has a winner")
-    if state.phase == "buy":
-        require_seat(state.offered_by, seats, "the player whose discard is on offer")
-        buyers = state.buyers
-        # The dealer may be among the buyers of the card turned up at the deal, which is offered as theirs.
-        require(bool(buyers) and len(set(buyers)) == len(buyers) and set(buyers) <= set(seats) - {state.to_move},
-                f"the buyers {buyers} are not seats that may buy")
-        require(set(state.answers) <= {state.to_move, *buyers}, "an answer came from a seat not asked")
-        require(bool(state.discard), "a card is on offer from an empty discard pile")
-    else:
-        require(state.offered_by is None and not state.buyers and not state.answers,
-                "a buy is open outside the buying time")
-    require(not state.left_up_card or state.phase == "draw", "the up card was left outside the draw")
-    for seat in seats:
-        held = len(state.hands[seat])
-        if state.melded[seat]:
-            top = CARDS_DEALT + 2 * MAX_BUYS + 1
-            require(1 <= held <= top, f"seat {seat} holds {held} cards")
-            continue
-        size = CARDS_DEALT + 2 * state.buys[seat] + (seat == state.to_move and state.phase == "discard")
-        require(held == size, f"seat {seat} holds {held} cards where it was dealt and bought {size}")
-    require_deck(ContractRummy().all_cards(state), standard_deck(state.decks))
-

@@ -20,13 +20,13 @@ from engine import state_data as sd
 from engine.actions import Action, Discard, Draw
 from engine.arrange import Arrangement, arrange
 from engine.cards import FIVE_CROWNS_RANKS, Card, Rank, five_crowns_deck
+from engine.checks import check_action_types, require, require_deck
 from engine.errors import IllegalAction
 from engine.events import Event, GameStarted
 from engine.melds import card_points, meld_kind
 from engine.notation import parse_card
 from engine.piles import shuffle_source
 from engine.reasons import Reason
-from engine.ruleset import check_action_types, require, require_deck
 from engine.solitaire_closing import closing_arrangement, unmatched_cards, unmatched_count
 from engine.state_data import dump_fields, load_fields
 
@@ -571,7 +571,7 @@ _FIELDS = (
 
 
 def _check_state(state: SolitaireState) -> None:
-    """The invariants of a solitaire state between two actions (see engine.ruleset.require)."""
+    """The invariants of a solitaire state between two actions (see engine.checks.require)."""
     require(len(state.players) == 1, f"{len(state.players)} players at a game for one")
     for number in range(1, PILES + 1):
         held, size = len(state.pile(number)), dealt_size(number) + (state.placed == number)
@@ -584,5 +584,5 @@ def _code(card: Card | None) -> str:
     return "card" if card is None else card.code
 
 
-#: Found by engine.ruleset, which registers it under its name.
+#: Found by engine.registry, which registers it under its name.
 RULESET = FiveCrownsSolitaire

@@ -14,11 +14,9 @@ Shuffles come from the seed, the hand number and the reshuffle count, so a save 
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any, ClassVar, Literal
 
 from engine import state_data as sd
@@ -32,6 +30,8 @@ from engine.arrange_upcard import (
     naturals_by_rank,
 )
 from engine.cards import JOKER, NO_TWOS_RANKS, STANDARD_SUITS, Card, Rank, no_twos_deck
+from engine.checks import is_whole, require, require_seat
+from engine.draw_discard import DrawDiscard, DrawDiscardState, RuleOptions, saved_fields
 from engine.errors import IllegalAction
 from engine.events import (
     CardsDealt,
@@ -44,18 +44,9 @@ from engine.events import (
     TurnStarted,
 )
 from engine.notation import card_codes, parse_card
-from engine.piles import rebuild_stock, remove_cards, shuffle_source
+from engine.piles import remove_cards
 from engine.reasons import Reason
-from engine.ruleset import (
-    check_action_types,
-    is_whole,
-    require,
-    require_deck,
-    require_number,
-    require_per_seat,
-    require_seat,
-)
-from engine.state_data import CardReader, dump_fields, load_fields, shared_view_fields
+from engine.state_data import CardReader, shared_view_fields
 
 __all__ = [
     "HandOpened",
@@ -228,7 +219,8 @@ class TableMeld:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class UpcardOptions:
+class UpcardOptions(RuleOptions):
+    game_words: ClassVar[str] = "upcard rummy"
     #: The game ends after the hand in which someone's total reaches this.
     target: int = DEFAULT_TARGET
     #: Seat of the first dealer.
@@ -239,34 +231,17 @@ class UpcardOptions:
     #: The last hand: the game ends after it whatever the totals (highest total wins).
     max_hands: int = DEFAULT_MAX_HANDS
 
-    def to_data(self) -> dict[str, Any]:
-        return {"target": self.target, "first_dealer": self.first_dealer, "max_reshuffles": self.max_reshuffles,
-                "max_hands": self.max_hands}
-
-    @classmethod
-    def from_data(cls, data: Mapping[str, Any] | None) -> UpcardOptions:
-        opts = sd.read_options(cls, data, "upcard rummy")
-        if opts.target < 1:
+    def check(self) -> None:
+        if self.target < 1:
             raise ValueError("target is a whole number of points, at least 1")
-        if opts.max_reshuffles < 0:
+        if self.max_reshuffles < 0:
             raise ValueError("max_reshuffles is a whole number, 0 or more")
-        if opts.max_hands < 1:
+        if self.max_hands < 1:
             raise ValueError("max_hands is a whole number of hands, at least 1")
-        return opts
 
 
-@dataclass(slots=True)
-class UpcardState:
-    players: list[str]
-    seed: int
-    options: UpcardOptions
-    hand_number: int = 0
-    dealer: int = 0
-    phase: Phase = "draw"
-    to_move: int = 0
-    stock: list[Card] = field(default_factory=list)
-    discard: list[Card] = field(default_factory=list)
-    hands: list[list[Card]] = field(default_factory=list)
+@dataclass(slots=True, kw_only=True)
+class UpcardState(DrawDiscardState[UpcardOptions]):
     up_cards: list[Card] = field(default_factory=list)
     wild_rank: Rank = Rank.ACE
     table: list[TableMeld] = field(default_factory=list)
@@ -274,18 +249,6 @@ class UpcardState:
     melded: list[bool] = field(default_factory=list)
     #: The player to move made their first meld this turn, so may only discard now.
     first_meld_now: bool = False
-    went_out: int | None = None
-    last_turns: list[int] = field(default_factory=list)
-    #: Per seat, the points of each hand played so far.
-    scores: list[list[int]] = field(default_factory=list)
-    reshuffles: int = 0
-    winners: list[int] = field(default_factory=list)
-
-    def totals(self) -> list[int]:
-        return [sum(s) for s in self.scores]
-
-    def last_turn(self) -> bool:
-        return self.went_out is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,74 +292,51 @@ class UpcardView:
         return self.melded[self.seat] and not self.first_meld_now
 
 
-class UpcardRummy:
+class UpcardRummy(DrawDiscard[UpcardState, UpcardView]):
     name = "upcard-rummy"
     title = "Upcard Rummy"
     min_players = 2
     max_players = 6
     #: Every kind of move of the game, so a table can ask the rules about each (why not now?).
-    moves: tuple[type[Action], ...] = (Draw, Discard, TakeDiscards, Meld, LayOff)
+    moves: ClassVar[tuple[type[Action], ...]] = (Draw, Discard, TakeDiscards, Meld, LayOff)
     #: Every kind of event the game sends, so its log can be read back (saves, a seat over the network).
-    events: tuple[type[Event], ...] = (
+    events: ClassVar[tuple[type[Event], ...]] = (
         GameStarted, CardsDealt, TurnStarted, Drew, Discarded, StockReshuffled, GameEnded,
         HandOpened, TookDiscards, Melded, LaidOff, PlayerWentOut, UpcardHandEnded)
     view_type = UpcardView
+    state_type = UpcardState
+    options_type = UpcardOptions
     parse_card = staticmethod(parse_upcard_card)
+    table_words = "an upcard rummy table"
+    negative_scores = True
 
     # ----------------------------------------------------------------- setup
-    def new_state(self, players: Sequence[str], *, seed: int, options: Mapping[str, Any] | None = None) -> UpcardState:
-        if not self.min_players <= len(players) <= self.max_players:
-            raise ValueError(f"upcard rummy is for {self.min_players} to {self.max_players} players")
-        opts = UpcardOptions.from_data(options)
-        if not 0 <= opts.first_dealer < len(players):
-            raise ValueError("first_dealer must be a seat number")
-        n = len(players)
-        return UpcardState(
-            players=list(players),
-            seed=seed,
-            options=opts,
-            dealer=(opts.first_dealer - 1) % n,  # _deal passes the deal left before each hand
-            hands=[[] for _ in players],
-            melded=[False] * n,
-            scores=[[] for _ in players],
-        )
+    def setup_fields(self, players: Sequence[str], options: UpcardOptions) -> dict[str, Any]:
+        return {"melded": [False] * len(players)}
 
-    def start(self, state: UpcardState) -> list[Event]:
-        return [GameStarted(game=self.name, players=tuple(state.players)), *self._deal(state, 1)]
+    def deck(self, state: UpcardState) -> list[Card]:
+        return no_twos_deck(2)
 
-    def card_count(self, state: UpcardState) -> int:
-        return DECK_SIZE
+    def table_cards(self, state: UpcardState) -> list[Card]:
+        return [c for m in state.table for c in m.all_cards]
 
-    def all_cards(self, state: UpcardState) -> list[Card]:
-        cards = list(state.stock) + list(state.discard)
-        for h in state.hands:
-            cards += h
-        for m in state.table:
-            cards += m.all_cards
-        return cards
+    def reshuffle_limit(self, state: UpcardState) -> int:
+        return state.options.max_reshuffles
 
-    def _next(self, state: UpcardState, seat: int) -> int:
-        return (seat + 1) % len(state.players)
+    def last_hand(self, state: UpcardState) -> int | None:
+        return state.options.max_hands
 
-    def _rng(self, state: UpcardState) -> random.Random:
-        return shuffle_source("upcard-rummy", state.seed, state.hand_number, state.reshuffles)
-
-    def _deal(self, state: UpcardState, hand_number: int) -> list[Event]:
-        n = len(state.players)
-        state.hand_number = hand_number
-        state.reshuffles = 0
-        state.dealer = self._next(state, state.dealer)
-        state.went_out = None
-        state.last_turns = []
+    def reset_hand(self, state: UpcardState) -> None:
         state.table = []
-        state.melded = [False] * n
+        state.melded = [False] * len(state.players)
         state.first_meld_now = False
-        deck = no_twos_deck(2)
-        self._rng(state).shuffle(deck)
-        first = self._next(state, state.dealer)
-        order = [(first + i) % n for i in range(n)]  # the dealer last
-        state.hands = [[] for _ in range(n)]
-        state.up_cards = [JOKER] * n  # filled in below, seat by seat
+
+    def reset_turn(self, state: UpcardState) -> None:
+        state.first_meld_now = False
+
+    def deal_hands(self, state: UpcardState, deck: list[Card], order: Sequence[int]) -> None:
+        """Each seat in turn: its up card face up, then as many more as the up card says."""
+        state.up_cards = [JOKER] * len(state.players)  # filled in below, seat by seat
         for seat in order:
             up = deck.pop()
             state.up_cards[seat] = up
@@ -404,13 +344,11 @@ class UpcardRummy:
         up_rank = state.up_cards[state.dealer].rank
         assert up_rank is not None
         state.wild_rank = up_rank
-        state.discard = [deck.pop()]
-        state.stock = deck
-        state.to_move = first
-        state.phase = "draw"
-        events: list[Event] = [
+
+    def hand_opened(self, state: UpcardState, first: int) -> list[Event]:
+        return [
             HandOpened(
-                hand_number=hand_number,
+                hand_number=state.hand_number,
                 dealer=state.dealer,
                 up_cards=tuple(state.up_cards),
                 hand_sizes=tuple(len(h) for h in state.hands),
@@ -420,16 +358,8 @@ class UpcardRummy:
                 target=state.options.target,
             )
         ]
-        events += [CardsDealt(seat=s, cards=tuple(state.hands[s])) for s in order]
-        return events + self._begin_turn(state)
 
     # ----------------------------------------------------------------- queries
-    def seats_to_act(self, state: UpcardState) -> tuple[int, ...]:
-        return () if state.phase == "over" else (state.to_move,)
-
-    def is_over(self, state: UpcardState) -> bool:
-        return state.phase == "over"
-
     def legal_actions(self, state: UpcardState, seat: int) -> list[Action]:
         """Every draw, every discard, and the sensible melds and lay-offs (verify accepts more)."""
         if state.phase == "over" or seat != state.to_move:
@@ -500,12 +430,9 @@ class UpcardRummy:
     # ----------------------------------------------------------------- verify
     def why_not_now(self, state: UpcardState, seat: int, kind: str) -> str | None:
         """Why ``seat`` may make no move of ``kind`` now, whatever the cards (None: some such move may be legal)."""
-        if state.phase == "over":
-            return Reason("the game is over")
-        if not 0 <= seat < len(state.players):
-            return Reason("there is no seat {seat}", seat=seat)
-        if seat != state.to_move:
-            return Reason("it is {name}'s turn, not yours", name=state.players[state.to_move])
+        problem = self.turn_problem(state, seat)
+        if problem is not None:
+            return problem
         if kind in (Draw.kind, TakeDiscards.kind):
             if state.phase != "draw":
                 return Reason("you have already drawn this turn; meld, lay off, then discard")
@@ -531,13 +458,12 @@ class UpcardRummy:
             return None
         if kind == Discard.kind:
             return Reason("draw first: take the top card of the stock") if state.phase != "discard" else None
+        return self.not_a_move(kind)
+
+    def not_a_move(self, kind: str) -> Reason:
         return Reason("{kind} is not a move in upcard rummy", kind=kind)
 
-    def verify(self, state: UpcardState, action: Action) -> None:
-        check_action_types(action, len(state.players))
-        reason = self.why_not_now(state, action.seat, action.kind)
-        if reason is not None:
-            raise IllegalAction(reason)
+    def verify_cards(self, state: UpcardState, action: Action) -> None:
         if isinstance(action, Draw):
             self._verify_draw(state, action)
         elif isinstance(action, TakeDiscards):
@@ -546,8 +472,8 @@ class UpcardRummy:
             self._verify_meld(state, action)
         elif isinstance(action, LayOff):
             self._verify_lay_off(state, action)
-        elif isinstance(action, Discard) and action.card not in state.hands[action.seat]:
-            raise IllegalAction(Reason("you have no {card} in your hand", card=action.card))
+        elif isinstance(action, Discard):
+            self.require_held(state, action.seat, action.card)
 
     def _verify_draw(self, state: UpcardState, action: Draw) -> None:
         if action.source == "discard":
@@ -555,8 +481,7 @@ class UpcardRummy:
                 "to take from the discard pile, say how far back you go and meld the card you reach with your pair"))
         if action.source != "stock":
             raise IllegalAction(Reason("draw from the stock"))
-        if not state.stock:
-            raise IllegalAction(Reason("the stock is empty"))
+        self.require_pile(state, "stock")
 
     def _verify_take(self, state: UpcardState, action: TakeDiscards) -> None:
         seat, wild = action.seat, state.wild_rank
@@ -613,8 +538,7 @@ class UpcardRummy:
     def _verify_lay_off(self, state: UpcardState, action: LayOff) -> None:
         seat = action.seat
         hand = state.hands[seat]
-        if action.card not in hand:
-            raise IllegalAction(Reason("you have no {card} in your hand", card=action.card))
+        self.require_held(state, seat, action.card)
         if not isinstance(action.meld, int) or not 0 <= action.meld < len(state.table):
             raise IllegalAction(Reason("there is no meld {meld} on the table", meld=action.meld))
         target = state.table[action.meld]
@@ -630,10 +554,7 @@ class UpcardRummy:
         seat = action.seat
         hand = state.hands[seat]
         if isinstance(action, Draw):
-            card = state.stock.pop()
-            hand.append(card)
-            state.phase = "discard"
-            return [Drew(seat=seat, source="stock", card=card)]
+            return self.draw(state, action)
         if isinstance(action, TakeDiscards):
             taken = state.discard[-action.count :]
             del state.discard[-action.count :]
@@ -655,19 +576,13 @@ class UpcardRummy:
             state.table[action.meld] = TableMeld(m.owner, m.rank, m.cards, (*m.layoffs, (seat, action.card)))
             return [LaidOff(seat=seat, card=action.card, index=action.meld, owner=m.owner)]
         if isinstance(action, Discard):
-            hand.remove(action.card)
-            state.discard.append(action.card)
-            events: list[Event] = [Discarded(seat=seat, card=action.card)]
+            events = self.discard(state, action)
             if not hand and not state.last_turn():
                 state.went_out = seat
-                nxt = self._next(state, seat)
-                while nxt != seat:
-                    if not state.melded[nxt]:
-                        state.last_turns.append(nxt)
-                    nxt = self._next(state, nxt)
+                state.last_turns = [s for s in self.seats_after(state, seat) if not state.melded[s]]
                 events.append(PlayerWentOut(seat=seat, last_turns=tuple(state.last_turns)))
-            return events + self._advance(state)
-        raise IllegalAction(f"{action.kind} is not a move in upcard rummy")
+            return events + self.advance(state)
+        raise IllegalAction(self.not_a_move(action.kind))
 
     def _lay_meld(self, state: UpcardState, seat: int, cards: Sequence[Card], *, first: bool) -> Event:
         rank = meld_rank(cards, state.wild_rank)
@@ -676,27 +591,7 @@ class UpcardRummy:
         state.melded[seat] = True
         return Melded(seat=seat, index=len(state.table) - 1, cards=tuple(cards), first=first)
 
-    def _advance(self, state: UpcardState) -> list[Event]:
-        if state.last_turn():
-            if not state.last_turns:
-                return self._end_hand(state)
-            state.to_move = state.last_turns.pop(0)
-        else:
-            state.to_move = self._next(state, state.to_move)
-        return self._begin_turn(state)
-
-    def _begin_turn(self, state: UpcardState) -> list[Event]:
-        state.phase = "draw"
-        state.first_meld_now = False
-        events: list[Event] = []
-        if not state.stock:
-            if len(state.discard) <= 1 or state.reshuffles >= state.options.max_reshuffles:
-                return self._end_hand(state)  # nothing (more) to shuffle: the hand ends as it stands
-            events.append(rebuild_stock(state, partial(self._rng, state)))
-        events.append(TurnStarted(seat=state.to_move, last_turn=state.last_turn()))
-        return events
-
-    def _end_hand(self, state: UpcardState) -> list[Event]:
+    def end_hand(self, state: UpcardState) -> list[Event]:
         wild = state.wild_rank
         n = len(state.players)
         on_table = [tuple(c for m in state.table for c in m.cards_of(s)) for s in range(n)]
@@ -720,10 +615,8 @@ class UpcardRummy:
         state.last_turns = []
         if max(totals) >= state.options.target or state.hand_number >= state.options.max_hands:
             best = max(totals)
-            state.winners = [s for s, t in enumerate(totals) if t == best]
-            state.phase = "over"
-            return [*events, GameEnded(winners=tuple(state.winners), totals=tuple(totals))]
-        return events + self._deal(state, state.hand_number + 1)
+            return events + self.finish(state, [s for s, t in enumerate(totals) if t == best])
+        return events + self.deal(state, state.hand_number + 1)
 
     # ----------------------------------------------------------------- views and data
     def view(self, state: UpcardState, seat: int, log: Sequence[Event]) -> UpcardView:
@@ -740,15 +633,23 @@ class UpcardRummy:
             target=state.options.target,
         )
 
-    def state_to_data(self, state: UpcardState) -> dict[str, Any]:
-        return dump_fields(state, _FIELDS)
+    def per_seat(self, state: UpcardState) -> dict[str, Sequence[object]]:
+        return {"hands": state.hands, "meld marks": state.melded, "score lists": state.scores,
+                "up cards": state.up_cards}
 
-    def state_from_data(self, data: Mapping[str, Any]) -> UpcardState:
-        state = UpcardState(**load_fields(data, _FIELDS, parse_upcard_card))
-        if state.phase not in ("draw", "discard", "over"):
-            raise ValueError(f"unknown phase {state.phase!r}")
-        _check_state(state)
-        return state
+    def check_table(self, state: UpcardState) -> None:
+        seats = range(len(state.players))
+        require(state.wild_rank in NO_TWOS_RANKS, f"the wild rank {state.wild_rank!r} is not in the deck")
+        for i, m in enumerate(state.table):
+            require_seat(m.owner, seats, f"the owner of meld {i + 1}")
+            require(all(is_whole(s) and s in seats for s, _ in m.layoffs),
+                    f"a card laid off on meld {i + 1} has no owner")
+
+    def check_play(self, state: UpcardState) -> None:
+        require(not state.first_meld_now or state.phase == "discard", "a first meld was made before the draw")
+        self.check_last_turns(state)
+        require(all(state.melded[m.owner] for m in state.table), "a meld belongs to a player who has not melded")
+        # Hands grow by digging into the discard pile, so their sizes are bounded by the deck alone.
 
 
 def _dump_table(table: Sequence[TableMeld]) -> list[dict[str, Any]]:
@@ -776,68 +677,17 @@ def _load_table(data: Sequence[Mapping[str, Any]], read: CardReader) -> list[Tab
 
 
 #: The saved fields of an upcard rummy state, in save order.
-_FIELDS = (
-    sd.names("players"),
-    sd.whole("seed"),
+UpcardRummy.saved = saved_fields(
     sd.options(UpcardOptions.from_data),
-    sd.whole("hand_number"),
-    sd.whole("dealer"),
-    sd.plain("phase"),
-    sd.whole("to_move"),
-    sd.cards("stock"),
-    sd.cards("discard"),
-    sd.card_lists("hands"),
-    sd.cards("up_cards"),
-    sd.Field("wild_rank", int, lambda v, _: Rank(sd.whole_value("wild_rank", v))),
-    sd.Field("table", _dump_table, _load_table),
-    sd.flags("melded"),
-    sd.flag("first_meld_now"),
-    sd.optional_whole("went_out"),
-    sd.wholes("last_turns"),
-    sd.score_lists("scores"),
-    sd.whole("reshuffles"),
-    sd.wholes("winners"),
+    table=(
+        sd.cards("up_cards"),
+        sd.Field("wild_rank", int, lambda v, _: Rank(sd.whole_value("wild_rank", v))),
+        sd.Field("table", _dump_table, _load_table),
+        sd.flags("melded"),
+        sd.flag("first_meld_now"),
+    ),
+    after_went_out=(sd.wholes("last_turns"),),
 )
 
-
-#: Found by engine.ruleset, which registers it under its name.
+#: Found by engine.registry, which registers it under its name.
 RULESET = UpcardRummy
-
-
-def _check_state(state: UpcardState) -> None:
-    """The invariants of an upcard rummy state between two actions (see engine.ruleset.require)."""
-    n = len(state.players)
-    seats = range(n)
-    require(UpcardRummy.min_players <= n <= UpcardRummy.max_players, f"{n} players is not an upcard rummy table")
-    for name, per_seat in (("hands", state.hands), ("meld marks", state.melded), ("score lists", state.scores),
-                           ("up cards", state.up_cards)):
-        require_per_seat(per_seat, n, name)
-    require_number(state.hand_number, "the hand number", 1, state.options.max_hands)
-    require_seat(state.dealer, seats, "the dealer")
-    require_seat(state.to_move, seats, "the player to move")
-    require_number(state.reshuffles, "the reshuffle count", 0, state.options.max_reshuffles)
-    require(state.wild_rank in NO_TWOS_RANKS, f"the wild rank {state.wild_rank!r} is not in the deck")
-    played = state.hand_number - (state.phase != "over")
-    for seat, scores in enumerate(state.scores):
-        require(len(scores) == len(state.scores[0]) <= played,
-                f"seat {seat} has {len(scores)} hand scores after {played} hands")
-        require(all(is_whole(x) for x in scores), f"seat {seat} has a score that is not a whole number")
-    for i, m in enumerate(state.table):
-        require_seat(m.owner, seats, f"the owner of meld {i + 1}")
-        require(all(is_whole(s) and s in seats for s, _ in m.layoffs), f"a card laid off on meld {i + 1} has no owner")
-    if state.phase == "over":
-        require(bool(state.winners) and all(w in seats for w in state.winners), "a finished game has no winner")
-        return
-    require(not state.winners, "a game in play already has winners")
-    require(not state.first_meld_now or state.phase == "discard", "a first meld was made before the draw")
-    if state.went_out is None:
-        require(not state.last_turns, "last turns are owed though nobody has gone out")
-    else:
-        require_seat(state.went_out, seats, "the player who went out")
-        owed = state.last_turns
-        require(len(set(owed)) == len(owed) and set(owed) <= set(seats) - {state.went_out, state.to_move},
-                f"the last turns owed {owed} are not seats still to play")
-    require(all(state.melded[m.owner] for m in state.table), "a meld belongs to a player who has not melded")
-    # Hands grow by digging into the discard pile, so their sizes are bounded by the deck alone (below).
-    require_deck(UpcardRummy().all_cards(state), no_twos_deck(2))
-

@@ -12,7 +12,7 @@ from access_game import catalog
 from access_game.catalog import DuplicateGame, GameEntry, UnknownGame, game, games, register_game, resolve
 from access_game.cli import main
 from engine.game import Game
-from engine.ruleset import get_ruleset, ruleset_names
+from engine.registry import get_ruleset, ruleset_names
 
 NAMES = ["five-crowns", "solitaire", "contract-rummy", "upcard-rummy"]
 

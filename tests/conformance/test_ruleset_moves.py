@@ -8,7 +8,7 @@ import pytest
 
 from engine.actions import Action
 from engine.game import Game
-from engine.ruleset import get_ruleset, ruleset_names
+from engine.registry import get_ruleset, ruleset_names
 
 
 @pytest.mark.parametrize("name", ruleset_names())

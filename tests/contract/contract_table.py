@@ -52,7 +52,7 @@ def rigged(
     dealer = (hand_number - 1) % players if dealer is None else dealer
     if (hand_number, dealer) != (state.hand_number, state.dealer):
         state.dealer = (dealer - 1) % players  # the deal moves one seat left
-        rules._deal(state, hand_number)
+        rules.deal(state, hand_number)
     pool = list(rules.all_cards(state))
     chosen: dict[int, list[Card]] = {seat: cards(text) for seat, text in (hands or {}).items()}
     top = cards(up) if up else []
@@ -83,7 +83,7 @@ def rigged(
     state.discard = top
     state.stock = pool + list(reversed(stock_cards))
     first = (state.dealer + 1) % players
-    rules._begin_turn(state, first, offered_by=state.dealer, up_card=dealer_may_buy)
+    rules.open_turn(state, first, offered_by=state.dealer, up_card=dealer_may_buy)
     assert Counter(rules.all_cards(state)) == full_deck(state)
     return game
 

@@ -87,7 +87,7 @@ def test_registries_refuse_a_second_registration_of_a_name() -> None:
     from engine.bots import register_agent
     from engine.bots.five_crowns import NormalFiveCrowns
     from engine.rules.five_crowns import FiveCrowns
-    from engine.ruleset import get_ruleset, register_ruleset
+    from engine.registry import get_ruleset, register_ruleset
 
     get_ruleset("five-crowns")
     with pytest.raises(ValueError, match="already registered"):

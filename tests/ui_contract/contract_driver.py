@@ -202,7 +202,7 @@ def rigged(
                     up_card=state.discard[-1], first_player=first, seats=tuple(range(players))),
         ContractStated(hand_number=hand_number, sets=state.contract.sets, runs=state.contract.runs),
         *(CardsDealt(seat=s, cards=tuple(state.hands[s])) for s in range(players)),
-        *rules._begin_turn(state, first, offered_by=state.dealer),
+        *rules.open_turn(state, first, offered_by=state.dealer),
     ]
     game = Game(rules, state, players=names, seed=seed, options=None)
     game._record(events)
