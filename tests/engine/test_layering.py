@@ -79,6 +79,16 @@ def test_the_rules_import_no_computer_players() -> None:
             assert not {t for t in targets if t.startswith("engine.bots")}, module
 
 
+def test_no_rules_module_imports_the_registry_or_the_protocol() -> None:
+    """The rules sit below the registry: they import the checks and the kernel, and are found by it."""
+    graph = import_graph("engine")
+    for module, targets in graph.items():
+        if module.startswith("engine.rules") or module == "engine.draw_discard":
+            assert not targets & {"engine.registry", "engine.ruleset"}, module
+    assert "engine.rules.five_crowns" not in graph["engine.registry"]  # found by discovery, not imported
+    assert {"engine.draw_discard", "engine.checks"} <= graph["engine.rules.contract_rummy"]
+
+
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
@@ -94,3 +104,18 @@ def test_registries_refuse_a_second_registration_of_a_name() -> None:
         register_ruleset("five-crowns", FiveCrowns)
     with pytest.raises(ValueError, match="already registered"):
         register_agent("five-crowns", "normal", NormalFiveCrowns)
+    with pytest.raises(ValueError, match="already registered as 'five-crowns'"):
+        register_ruleset("five-crowns-again", FiveCrowns)  # one game under two names
+
+
+def test_a_game_whose_kinds_clash_is_refused_when_registered() -> None:
+    from engine.actions import Discard
+    from engine.rules.five_crowns import FiveCrowns
+    from engine.registry import register_ruleset, ruleset_names
+
+    class Clashing(FiveCrowns):
+        moves = (*FiveCrowns.moves, type("Other", (Discard,), {}))  # a second class called 'discard'
+
+    with pytest.raises(ValueError, match="two moves are called 'discard'"):
+        register_ruleset("clashing", Clashing)
+    assert "clashing" not in ruleset_names()
