@@ -12,7 +12,7 @@ call), so nothing learnt on one hand helps the next. Each hand is timed ``--repe
 each call cold, and the fastest kept: that drops pauses caused by other processes on a shared machine,
 not work of the arranger. ``--repeat 1`` gives single-shot figures.
 
-Baseline: the reference solver (the first version, ``engine.arrange._reference_min_points``: tuples and
+Baseline: the reference solver (the first version, ``engine.arrange_five_crowns._reference_min_points``: tuples and
 an ``lru_cache``) runs on the same hands in the same process, with its cache cleared before each call
 (13 cards) or each hand (14 cards, where that hand's discards share it, as the first go-out check did).
 All answers are compared; the exit status is 1 if any differ.
@@ -27,7 +27,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from engine.arrange import (
+from engine.arrange_five_crowns import (
     _reference_min_points,
     _reference_solve,
     arrange,

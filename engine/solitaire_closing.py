@@ -1,6 +1,6 @@
 """How far a solitaire pile is from closing: the fewest of its cards that no meld can take.
 
-The arranger (:mod:`engine.arrange`) minimises penalty points, which is what Five Crowns scores; a
+The arranger (:mod:`engine.arrange_five_crowns`) minimises penalty points, which is what Five Crowns scores; a
 solitaire pile scores nothing, and the player asks how many cards are still in the way. The two
 agree on whether a pile closes (no card left over, no point left), but not on the rest: ten left
 over is one card and 4 and 6 are two. So this module counts cards, and its answer does not depend on
@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from engine.arrange import Arrangement, arrange
+from engine.arrange_five_crowns import arrange
+from engine.arrangement import Arrangement
 from engine.cards import JOKER, Card, Rank, Suit
-from engine.melds import MAX_RUN_LENGTH, card_points, is_wild
+from engine.five_crowns_melds import MAX_RUN_LENGTH, card_points, is_wild
 
 __all__ = ["closing_arrangement", "unmatched_cards", "unmatched_count"]
 

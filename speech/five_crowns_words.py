@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
-from engine.arrange import Arrangement
+from engine.arrangement import Arrangement
 from engine.cards import Card, Rank
 from engine.rules.five_crowns import FiveCrownsView
 from speech.i18n import N_, _, fill, ngettext

@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import Card, Rank, Suit
-from engine.melds import is_wild, meld_kind
+from engine.five_crowns_melds import is_wild, meld_kind
 from speech.i18n import N_, _, ngettext, pgettext
 
 __all__ = [

@@ -146,8 +146,8 @@ _FIVE_CROWNS_NUMBERS = {11: Rank.JACK, 12: Rank.QUEEN, 13: Rank.KING}
 def check_five_crowns(args: argparse.Namespace, cards_text: Sequence[str]) -> int:
     """The best lay-down, and for a hand one card over the deal (the wild rank's number + 1) whether it
     goes out and which card to throw."""
-    from engine.arrange import arrange, discard_options
-    from engine.melds import card_points, meld_kind
+    from engine.arrange_five_crowns import arrange, discard_options
+    from engine.five_crowns_melds import card_points, meld_kind
     from speech.hand_check_words import five_crowns_lines
 
     _refuse(args, "Five Crowns", "contract")

@@ -17,11 +17,12 @@ from access_game.ui.hints import best_choice, hint_lines, hinted_action, hinted_
 from access_game.ui.registry import Command, command
 from access_game.ui.table import Host
 from engine.actions import Discard, Draw, GoOut
-from engine.arrange import Arrangement, arrange, discard_options
+from engine.arrange_five_crowns import arrange, discard_options
+from engine.arrangement import Arrangement
 from engine.cards import Card, Rank
 from engine.events import Discarded, Drew, Event, GameEnded, HandStarted, TurnStarted, WentOut
+from engine.five_crowns_melds import card_points
 from engine.game import Game
-from engine.melds import card_points
 from engine.rules.five_crowns import FiveCrownsView
 from speech import five_crowns_words as words
 from speech import table_words as tw

@@ -94,7 +94,7 @@ def hint_lines(session: TableSession, choice: Choice | None = None) -> list[Utte
     lay_down: list[Any] = []
     held: int | None = None
     if isinstance(view, FiveCrownsView):  # the Five Crowns arranger says what a hand holds and lays down
-        from engine.arrange import arrange
+        from engine.arrange_five_crowns import arrange
 
         rest = list(view.hand)
         if isinstance(choice.action, GoOut):
@@ -118,7 +118,7 @@ def unprompted(session: TableSession) -> list[Utterance]:
     view = session.view()
     if not isinstance(view, FiveCrownsView) or view.phase != "draw" or view.last_turn or view.discard_top is None:
         return []
-    from engine.arrange import discard_options
+    from engine.arrange_five_crowns import discard_options
 
     with_top = discard_options([*view.hand, view.discard_top], view.wild_rank, all_wild_melds=view.all_wild_melds)
     if min(a.points for a in with_top.values()) != 0:

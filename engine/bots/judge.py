@@ -14,9 +14,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.arrange import arrange
+from engine.arrange_five_crowns import arrange
 from engine.cards import JOKER, Card, Rank, Suit
-from engine.melds import MAX_RUN_RANK, MIN_RUN_RANK, card_points, is_wild
+from engine.five_crowns_melds import MAX_RUN_RANK, MIN_RUN_RANK, card_points, is_wild
 
 __all__ = ["Judge", "Key", "Lay", "card_code", "code_card", "near_cards", "wild_stand_in"]
 

@@ -14,7 +14,8 @@ from typing import Any, ClassVar, Literal
 
 from engine import state_data as sd
 from engine.actions import Action, Discard, Draw, GoOut
-from engine.arrange import Arrangement, arrange, go_out_discards
+from engine.arrange_five_crowns import arrange, go_out_discards
+from engine.arrangement import Arrangement
 from engine.cards import FIVE_CROWNS_RANKS, Card, Rank, five_crowns_deck
 from engine.checks import require
 from engine.draw_discard import DrawDiscard, DrawDiscardState, RuleOptions, saved_fields

@@ -18,12 +18,13 @@ from typing import Any, ClassVar, Literal
 
 from engine import state_data as sd
 from engine.actions import Action, Discard, Draw
-from engine.arrange import Arrangement, arrange
+from engine.arrange_five_crowns import arrange
+from engine.arrangement import Arrangement
 from engine.cards import FIVE_CROWNS_RANKS, Card, Rank, five_crowns_deck
 from engine.checks import check_action_types, require, require_deck
 from engine.errors import IllegalAction
 from engine.events import Event, GameStarted
-from engine.melds import card_points, meld_kind
+from engine.five_crowns_melds import card_points, meld_kind
 from engine.notation import parse_card
 from engine.piles import shuffle_source
 from engine.reasons import Reason

@@ -13,8 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from access_game import bench_arranger as bench
-from engine.arrange import (
-    Arrangement,
+from engine.arrange_five_crowns import (
     _reference_min_points,
     _reference_solve,
     arrange,
@@ -22,8 +21,9 @@ from engine.arrange import (
     go_out_discards,
     min_points,
 )
+from engine.arrangement import Arrangement
 from engine.cards import JOKER, Card, Rank, Suit, five_crowns_deck
-from engine.melds import card_points, is_meld, is_wild
+from engine.five_crowns_melds import card_points, is_meld, is_wild
 from engine.notation import parse_cards
 
 DECK = five_crowns_deck()
@@ -36,7 +36,7 @@ def cards(text: str) -> list[Card]:
 
 
 # --------------------------------------------------------------------------------------------------
-# Brute force: every partition of the hand into melds (checked by engine.melds.is_meld) and deadwood.
+# Brute force: every partition of the hand into melds (checked by engine.five_crowns_melds.is_meld) and deadwood.
 
 
 Score = tuple[int, int]  # (points left, cards left): the arranger's order, fewest points then fewest cards

@@ -21,8 +21,8 @@ from engine.events import (
     WentOut,
     seen_by,
 )
+from engine.five_crowns_melds import card_points
 from engine.game import Game
-from engine.melds import card_points
 from engine.rules.five_crowns import FiveCrownsState, parse_five_crowns
 
 

@@ -96,8 +96,8 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 def test_registries_refuse_a_second_registration_of_a_name() -> None:
     from engine.bots import register_agent
     from engine.bots.five_crowns import NormalFiveCrowns
-    from engine.rules.five_crowns import FiveCrowns
     from engine.registry import get_ruleset, register_ruleset
+    from engine.rules.five_crowns import FiveCrowns
 
     get_ruleset("five-crowns")
     with pytest.raises(ValueError, match="already registered"):
@@ -110,8 +110,8 @@ def test_registries_refuse_a_second_registration_of_a_name() -> None:
 
 def test_a_game_whose_kinds_clash_is_refused_when_registered() -> None:
     from engine.actions import Discard
-    from engine.rules.five_crowns import FiveCrowns
     from engine.registry import register_ruleset, ruleset_names
+    from engine.rules.five_crowns import FiveCrowns
 
     class Clashing(FiveCrowns):
         moves = (*FiveCrowns.moves, type("Other", (Discard,), {}))  # a second class called 'discard'

@@ -1,11 +1,11 @@
-"""Books, runs and wilds: the meld checks of engine.melds, and the examples of the rule sheet."""
+"""Books, runs and wilds: the meld checks of engine.five_crowns_melds, and the examples of the rule sheet."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine.cards import JOKER, Card, Rank, Suit
-from engine.melds import card_points, is_book, is_meld, is_run, is_wild, meld_kind
+from engine.five_crowns_melds import card_points, is_book, is_meld, is_run, is_wild, meld_kind
 from engine.notation import parse_cards
 
 K = Rank.KING

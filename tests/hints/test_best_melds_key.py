@@ -14,8 +14,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from harness import KeyHarness
 
 from access_game.catalog import GameEntry, games
-from engine.arrange import arrange
 from engine.arrange_contract import best_lay_down, cards_wanted
+from engine.arrange_five_crowns import arrange
 from engine.arrange_upcard import arrange_upcard
 from engine.game import Game
 

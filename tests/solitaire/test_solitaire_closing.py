@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from solitaire_tables import cards
 
-from engine.arrange import arrange
+from engine.arrange_five_crowns import arrange
 from engine.cards import Card, Rank, five_crowns_deck
-from engine.melds import is_meld
+from engine.five_crowns_melds import is_meld
 from engine.solitaire_closing import closing_arrangement, unmatched_count
 
 DECK = sorted(set(five_crowns_deck()), key=Card.sort_key)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from solitaire_tables import new, state
 
 from engine.actions import Action, Discard, Draw
-from engine.arrange import arrange
+from engine.arrange_five_crowns import arrange
 from engine.cards import five_crowns_deck
 from engine.game import Game
 from engine.rules.five_crowns_solitaire import (

@@ -9,7 +9,7 @@ import pytest
 from solitaire_tables import cards, new, state, table
 
 from engine.actions import Discard, Draw
-from engine.arrange import arrange
+from engine.arrange_five_crowns import arrange
 from engine.bots import make_agent
 from engine.cards import Rank, five_crowns_deck
 from engine.errors import IllegalAction

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import JOKER, Card, Rank, Suit, five_crowns_deck, no_twos_deck, standard_deck
-from engine.melds import is_meld
+from engine.five_crowns_melds import is_meld
 from engine.notation import parse_card
 from speech.words import (
     card_words,

@@ -175,7 +175,7 @@ def test_go_out_names_the_melds_and_ends_the_turn() -> None:
     h = Harness(seed=11)
     app = play_until(h, can_go_out)
     v = app.session.view()
-    from engine.arrange import discard_options
+    from engine.arrange_five_crowns import discard_options
 
     opts = discard_options(v.hand, v.wild_rank)
     card = next(c for c, a in opts.items() if a.points == 0)
@@ -191,7 +191,7 @@ def test_go_out_on_a_card_that_does_not_allow_it_names_the_cards_that_do() -> No
     h = Harness(seed=11)
     app = play_until(h, can_go_out)
     v = app.session.view()
-    from engine.arrange import discard_options
+    from engine.arrange_five_crowns import discard_options
 
     opts = discard_options(v.hand, v.wild_rank)
     bad = [c for c, a in opts.items() if a.points > 0]

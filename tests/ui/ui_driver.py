@@ -22,7 +22,7 @@ from harness import KeyHarness, card_key, check_golden, golden_keys, raw  # noqa
 
 from access_game.settings import Settings  # noqa: E402
 from access_game.ui.app import GameApp  # noqa: E402
-from engine.arrange import discard_options, min_points  # noqa: E402
+from engine.arrange_five_crowns import discard_options, min_points  # noqa: E402
 from engine.game import Game  # noqa: E402
 
 __all__ = ["GOLDEN_GAMES", "GoldenGame", "Harness", "can_go_out", "card_key", "golden_keys", "golden_path",

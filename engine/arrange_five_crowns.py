@@ -26,29 +26,18 @@ solver (tuples and a shared ``lru_cache``), kept as an independent check for tes
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter, mul
 
+from engine.arrangement import Arrangement
 from engine.cards import Card, Rank, Suit
-from engine.melds import MAX_RUN_LENGTH, MAX_RUN_RANK, MIN_RUN_RANK, card_points, is_wild
+from engine.five_crowns_melds import MAX_RUN_LENGTH, MAX_RUN_RANK, MIN_RUN_RANK, card_points, is_wild
 
-__all__ = ["Arrangement", "arrange", "discard_options", "go_out_discards", "min_points"]
+__all__ = ["arrange", "discard_options", "go_out_discards", "min_points"]
 
 _INF = 10**9
 _LO = int(MIN_RUN_RANK)
 _HI = int(MAX_RUN_RANK)
-
-
-@dataclass(frozen=True, slots=True)
-class Arrangement:
-    melds: tuple[tuple[Card, ...], ...]
-    deadwood: tuple[Card, ...]
-    points: int
-
-    @property
-    def goes_out(self) -> bool:
-        return not self.deadwood
 
 
 # --------------------------------------------------------------------------------------------------
