@@ -18,10 +18,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
+    from braille.decks import GameDeck
     from engine.game import Game
     from engine.ruleset import Ruleset
 
-__all__ = ["DuplicateGame", "GameEntry", "GameOption", "UnknownGame", "game", "games", "register_game", "resolve"]
+__all__ = ["DuplicateGame", "GameEntry", "GameOption", "UnknownGame", "game", "games", "network_games", "register_game",
+           "resolve"]
 
 
 class DuplicateGame(ValueError):
@@ -129,6 +131,8 @@ class GameEntry:
     ruleset_name: str = ""
     #: The level whose choice a hint explains: the strongest computer player of the game.
     hint_level: str = "hard"
+    #: What a teacher's kit says of the game's physical deck: 'one Five Crowns set: 116 cards'.
+    deck_note: str = ""
 
     @property
     def ruleset(self) -> str:
@@ -138,6 +142,13 @@ class GameEntry:
         from engine.registry import get_ruleset
 
         return get_ruleset(self.ruleset)
+
+    def game_deck(self) -> GameDeck:
+        """The physical deck the game is played with, for a teacher's kit: the first of ``decks``."""
+        from braille.decks import DECKS, GameDeck
+
+        deck = self.decks[0]
+        return GameDeck(self.name, self.title, deck, DECKS[deck].default_sets, self.deck_note)
 
     @property
     def player_range(self) -> tuple[int, int]:
@@ -226,6 +237,11 @@ def games() -> list[GameEntry]:
     return list(_CATALOG.values())
 
 
+def network_games() -> list[str]:
+    """The games a server can host: those with a table and room for more than one player."""
+    return [e.name for e in games() if e.table is not None and e.player_range[1] > 1]
+
+
 def game(name: str) -> GameEntry:
     """The entry for ``name`` (case not significant), or UnknownGame listing each game once."""
     entry = _CATALOG.get(name.strip().casefold())
@@ -257,6 +273,7 @@ register_game(GameEntry(
     resume=f"{_UI}.five_crowns_table:resume_question",
     hand_checker="access_game.commands.hand:check_five_crowns",
     decks=("five-crowns",),
+    deck_note="one Five Crowns set: 116 cards",
     # Where Five Crowns games have always been saved, so a game saved by an earlier version resumes.
     save_slot="current",
     command="access-game",
@@ -278,6 +295,7 @@ register_game(GameEntry(
     resume=f"{_UI}.solitaire_table:resume_question",
     hand_checker=None,
     decks=("five-crowns",),
+    deck_note="the Five Crowns set (116 cards), as for Five Crowns",
     save_slot="solitaire",
     command="access-game solitaire",
     options=(_ALL_WILD,),
@@ -290,6 +308,7 @@ register_game(GameEntry(
     resume=f"{_UI}.contract_table:resume_question",
     hand_checker="access_game.commands.hand:check_contract",
     decks=("standard",),
+    deck_note="2 standard decks and 4 jokers (108 cards) for up to 5 players; 3 decks for 6 to 8",
     save_slot="contract-rummy",
     command="access-game play --game contract-rummy",
     options=(
@@ -306,6 +325,7 @@ register_game(GameEntry(
     resume=f"{_UI}.upcard_table:resume_question",
     hand_checker="access_game.commands.hand:check_upcard",
     decks=("no-twos",),
+    deck_note="2 standard decks without 2s or jokers (96 cards)",
     save_slot="upcard-rummy",
     command="access-game play --game upcard-rummy",
     options=(

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from engine.cards import Card, five_crowns_deck, no_twos_deck, standard_deck
 
-__all__ = ["DECKS", "GAME_DECKS", "DeckKind", "GameDeck", "build_deck"]
+__all__ = ["DECKS", "DeckKind", "GameDeck", "build_deck"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,29 +46,13 @@ def build_deck(name: str, sets: int | None = None) -> list[Card]:
 
 @dataclass(frozen=True, slots=True)
 class GameDeck:
-    """The physical deck a game is played with: which deck, how many sets, and the game's title."""
+    """The physical deck a game is played with: which deck, how many sets, and the game's title.
+
+    Which game uses which deck is the application's catalog's to say (its entry's ``decks`` and
+    ``deck_note``, access_game.catalog.GameEntry.game_deck); braille holds no list of games."""
 
     game: str
     title: str
     deck: str
     sets: int
     note: str
-
-
-GAME_DECKS: dict[str, GameDeck] = {
-    "five-crowns": GameDeck("five-crowns", "Five Crowns", "five-crowns", 1, "one Five Crowns set: 116 cards"),
-    "solitaire": GameDeck(
-        "solitaire", "Five Crowns solitaire", "five-crowns", 1, "the Five Crowns set (116 cards), as for Five Crowns"
-    ),
-    "contract-rummy": GameDeck(
-        "contract-rummy",
-        "Contract rummy",
-        "standard",
-        2,
-        "2 standard decks and 4 jokers (108 cards) for up to 5 players; 3 decks for 6 to 8",
-    ),
-    "upcard-rummy": GameDeck(
-        "upcard-rummy", "Upcard rummy", "no-twos", 2, "2 standard decks without 2s or jokers (96 cards)"
-    ),
-}
-"""Each game by its command-line name, and the deck to label for it."""

@@ -17,7 +17,7 @@ from functools import partial
 
 from braille.brf import BRAILLE_PAGE, PageFormat
 from braille.chart import chart_brf, chart_sheet
-from braille.decks import GAME_DECKS, GameDeck, build_deck
+from braille.decks import GameDeck, build_deck
 from braille.geometry import NLS, DotGeometry, Paper
 from braille.keysheet import key_sheet
 from braille.labels import labels_brf, labels_sheet, make_labels
@@ -26,7 +26,7 @@ from braille.practice import practice_brf, practice_sheet
 from braille.sheet import Group, Sheet
 from speech.i18n import _
 
-__all__ = ["KitFile", "game_deck", "make_kit"]
+__all__ = ["KitFile", "make_kit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,20 +39,12 @@ class KitFile:
     data: bytes
 
 
-def game_deck(game: str) -> GameDeck:
-    """The game by name, in any case; ValueError naming the games."""
-    found = GAME_DECKS.get(game.strip().lower())
-    if found is None:
-        raise ValueError(f"unknown game '{game}': the games are {', '.join(GAME_DECKS)}")
-    return found
-
-
 def _brf_pages(data: bytes) -> int:
     return data.count(b"\f") + 1
 
 
 def make_kit(
-    game: str,
+    which: GameDeck,
     *,
     paper: Paper,
     geometry: DotGeometry = NLS,
@@ -61,8 +53,8 @@ def make_kit(
     empty_dots: bool = False,
     only_dots_rise: bool = False,
 ) -> list[KitFile]:
-    """Every file of the game's kit, in the order a teacher uses them."""
-    which = game_deck(game)
+    """Every file of the game's kit, in the order a teacher uses them (``which``: the game's deck, as
+    the application's catalog gives it)."""
     cards = build_deck(which.deck, which.sets)
     title = which.title
     labels = make_labels(cards, ten_as_x=ten_as_x, title=title)

@@ -13,17 +13,17 @@ from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from speech.i18n import _
 
-GAMES = ("five-crowns", "contract-rummy", "upcard-rummy")
-
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from access_game.catalog import network_games
+
     parser = add_command(sub, "bench-server", run, _("Run the table server with N tables of scripted network "
                                                           "players on loopback and report action latency, errors and "
                                                           "server memory."))
     parser.add_argument("--tables", type=int, default=100, help="tables to play at once (default 100)")
     parser.add_argument("--seconds", type=float, help="how long to play, after seating (default 20; 5 with --attack)")
     parser.add_argument("--seats", type=int, default=4, help="people at each table (default 4)")
-    parser.add_argument("--game", default="five-crowns", type=str.casefold, choices=GAMES,
+    parser.add_argument("--game", default="five-crowns", type=str.casefold, choices=network_games(),
                         help="game the tables play (default five-crowns)")
     parser.add_argument("--think", type=float, default=2.0,
                         help="a player's mean seconds before each move (default 2; 0.5 to 1.5 times it)")

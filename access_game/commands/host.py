@@ -20,12 +20,13 @@ __all__ = ["register", "run"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from access_game.catalog import network_games
     from access_game.settings import LEVELS
 
     p = add_command(sub, "host", run, _("Open a table on a server for friends to join, and sit at it."))
     p.add_argument("--server", required=True, metavar="URL", help=_("the table server: ws://HOST:PORT or wss://HOST"))
     p.add_argument("--game", required=True, type=str.casefold, metavar="GAME",
-                   help=_("the game: {games}").format(games=", ".join(_network_games())))
+                   help=_("the game: {games}").format(games=", ".join(network_games())))
     p.add_argument("--seats", required=True, type=int, metavar="N",
                    help=_("seats at the table, computer players included"))
     p.add_argument("--computers", type=int, default=0, metavar="K",
@@ -36,19 +37,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add_common(p)
 
 
-def _network_games() -> list[str]:
-    """The games with a table and room for more than one player."""
-    from access_game.catalog import games
-
-    return [e.name for e in games() if e.table is not None and e.player_range[1] > 1]
-
-
 def run(args: argparse.Namespace) -> int:
-    from access_game.catalog import UnknownGame, game
+    from access_game.catalog import UnknownGame, game, network_games
 
     check_server(args.server)
     check_name(args.name)
-    names = _network_games()
+    names = network_games()
     try:
         entry = game(args.game)
     except UnknownGame:

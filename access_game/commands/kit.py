@@ -9,11 +9,12 @@ from pathlib import Path
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from access_game.commands.labels import add_page_options, page_format, print_preset, print_setup, write_output
-from braille.decks import GAME_DECKS
 from speech.i18n import _, ngettext
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from access_game.catalog import games
+
     parser = add_command(
         sub,
         "kit",
@@ -22,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     parser.add_argument(
         "--game", default="five-crowns", metavar="GAME",
-        help=_("{names} (default five-crowns)").format(names=", ".join(GAME_DECKS))
+        help=_("{names} (default five-crowns)").format(names=", ".join(e.name for e in games()))
     )
     parser.add_argument("-o", "--output", metavar="DIR", help=_("the folder to write the kit in (made if missing)"))
     add_page_options(parser, mirror=False)
@@ -41,18 +42,19 @@ def _folder(text: str | None) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    from braille.kit import game_deck, make_kit  # the print libraries, for this command only
+    from access_game.catalog import UnknownGame, game
+    from braille.kit import make_kit  # the print libraries, for this command only
 
     folder = _folder(args.output)
     try:
-        which = game_deck(args.game)
-    except ValueError as exc:
+        which = game(args.game).game_deck()
+    except UnknownGame as exc:
         raise UsageError(str(exc)) from None
     geometry, paper = print_setup(args)
     fmt = page_format(args)
     try:
         files = make_kit(
-            which.game,
+            which,
             paper=paper,
             geometry=geometry,
             fmt=fmt,

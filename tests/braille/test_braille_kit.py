@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from braille_testing import ALL_DECKS, render_gray, run_cli
 
+from access_game.catalog import game as catalog_game
 from braille.brf import PageFormat
 from braille.cards import card_cells, parse_brf_card
-from braille.decks import GAME_DECKS
 from braille.geometry import PAPERS
 from braille.keysheet import key_rows
 from braille.labels import make_labels
@@ -72,7 +72,7 @@ def test_kit_for_every_game(tmp_path: Path, game: str, typed: str, capsys: pytes
             assert len(pages) == reported[name]
             assert all(len(page) == 25 and all(len(line) <= 40 for line in page) for page in pages)
     # The labels are the game's deck, every card twice.
-    which = GAME_DECKS[game]
+    which = catalog_game(game).game_deck()
     deck = ALL_DECKS["five-crowns"] if which.deck == "five-crowns" else ALL_DECKS[which.deck]
     tokens: Counter[Card] = Counter()
     for page in _brf_pages((out / f"{game}-labels.brf").read_bytes()):

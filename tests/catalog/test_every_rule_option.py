@@ -19,6 +19,9 @@ from engine.game import Game
 from speech.option_words import option_entry
 from tests.harness import KeyHarness
 
+#: The games dealt round a table, whose first dealer a player may choose.
+DEALT_GAMES = [e.name for e in games() if any(o.name == "first_dealer" for o in e.options)]
+
 ROOT = Path(__file__).resolve().parents[2]
 #: Options of the rules that are limits of this program, not choices of play: they end hands and games
 #: that could otherwise never end (docs/upcard-rummy.md), so they are not offered at the table.
@@ -65,7 +68,7 @@ def test_each_ruleset_option_has_a_flag_an_f2_entry_a_setting_and_docs(entry: Ga
 
 
 def test_the_f2_menu_lists_every_option_of_the_game_being_played() -> None:
-    for name in ("five-crowns", "contract-rummy", "upcard-rummy"):
+    for name in DEALT_GAMES:
         h = KeyHarness(Game.new(name, ["You", "Anna"], seed=4))
         h.start()
         lines = h.press("f2")
@@ -86,7 +89,7 @@ def _dealer(*argv: str) -> int:
     return seat
 
 
-@pytest.mark.parametrize("name", ["five-crowns", "contract-rummy", "upcard-rummy"])
+@pytest.mark.parametrize("name", DEALT_GAMES)
 def test_the_first_dealer_is_drawn_from_the_seed_unless_you_choose_to_deal(name: str) -> None:
     dealers = [_dealer("--game", name, "--seed", str(seed), "--players", "4") for seed in range(40)]
     assert set(dealers) == {0, 1, 2, 3}  # not always you: a newcomer does not always play last in hand 1
@@ -97,7 +100,7 @@ def test_the_first_dealer_is_drawn_from_the_seed_unless_you_choose_to_deal(name:
     assert choose_game(args, load_settings()[0]).options["first_dealer"] == 0  # the setting remembered
 
 
-@pytest.mark.parametrize("name", ["five-crowns", "contract-rummy", "upcard-rummy"])
+@pytest.mark.parametrize("name", DEALT_GAMES)
 def test_the_deal_line_says_who_deals_hand_one(name: str) -> None:
     players = ["You", "Anna", "Ben", "Carla"]
     for dealer, words in ((2, "Ben deals"), (0, "You deal")):

@@ -13,13 +13,16 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from access_game.catalog import games
 from engine.actions import Action
 from engine.cards import JOKER, Card, Suit
 from engine.errors import IllegalAction
 from engine.game import Game
 
-#: Every game, with the table sizes the random games use.
-GAMES = {"five-crowns": (2, 8), "contract-rummy": (2, 6), "upcard-rummy": (2, 6), "solitaire": (1, 1)}
+#: The most players a random game seats: larger tables play the same rules, only slower.
+MOST_PLAYERS = 6
+#: Every game of the catalog (by its ruleset's name), with the table sizes the random games use.
+GAMES = {e.ruleset: (e.player_range[0], min(e.player_range[1], MOST_PLAYERS)) for e in games()}
 
 #: Values of the wrong type for any field.
 WRONG_VALUES: tuple[object, ...] = (None, True, False, 1.0, 0.0, "0", "7h", "", b"x", [], (), {}, object(),

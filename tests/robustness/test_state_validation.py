@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from access_game.catalog import games
 from engine.errors import SaveFormatError
 from engine.game import Game
 
@@ -115,7 +116,7 @@ def test_impossible_saves_are_refused_with_the_reason(case: str, make: Callable[
         Game.from_data(data)
 
 
-@pytest.mark.parametrize("name", ["five-crowns", "contract-rummy", "upcard-rummy", "solitaire"])
+@pytest.mark.parametrize("name", [e.ruleset for e in games()])
 def test_whole_games_load_at_every_step(name: str) -> None:
     """The invariants hold for every state real play reaches (so no good save is refused)."""
     import random
