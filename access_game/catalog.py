@@ -15,12 +15,13 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 if TYPE_CHECKING:
     from braille.decks import GameDeck
     from engine.game import Game
     from engine.ruleset import Ruleset
+    from speech.hint_words import MoveWords
 
 __all__ = ["DuplicateGame", "GameEntry", "GameOption", "UnknownGame", "game", "games", "network_games", "register_game",
            "resolve"]
@@ -131,6 +132,9 @@ class GameEntry:
     ruleset_name: str = ""
     #: The level whose choice a hint explains: the strongest computer player of the game.
     hint_level: str = "hard"
+    #: A callable ``(action, view) -> parts or None``: the game's own moves as a hint's advice
+    #: (speech.hint_words.MoveWords); None: the game has only the shared moves (draw, discard, go out).
+    hint_words: str | None = None
     #: What a teacher's kit says of the game's physical deck: 'one Five Crowns set: 116 cards'.
     deck_note: str = ""
 
@@ -142,6 +146,10 @@ class GameEntry:
         from engine.registry import get_ruleset
 
         return get_ruleset(self.ruleset)
+
+    def own_move_words(self) -> MoveWords | None:
+        """The game's hook for wording its own moves as advice (see ``hint_words``)."""
+        return None if self.hint_words is None else cast("MoveWords", resolve(self.hint_words))
 
     def game_deck(self) -> GameDeck:
         """The physical deck the game is played with, for a teacher's kit: the first of ``decks``."""
@@ -296,6 +304,7 @@ register_game(GameEntry(
     hand_checker=None,
     decks=("five-crowns",),
     deck_note="the Five Crowns set (116 cards), as for Five Crowns",
+    hint_words="speech.solitaire_words:hint_move_parts",
     save_slot="solitaire",
     command="access-game solitaire",
     options=(_ALL_WILD,),
@@ -309,6 +318,7 @@ register_game(GameEntry(
     hand_checker="access_game.commands.hand:check_contract",
     decks=("standard",),
     deck_note="2 standard decks and 4 jokers (108 cards) for up to 5 players; 3 decks for 6 to 8",
+    hint_words="speech.contract_words:hint_move_parts",
     save_slot="contract-rummy",
     command="access-game play --game contract-rummy",
     options=(
@@ -326,6 +336,7 @@ register_game(GameEntry(
     hand_checker="access_game.commands.hand:check_upcard",
     decks=("no-twos",),
     deck_note="2 standard decks without 2s or jokers (96 cards)",
+    hint_words="speech.upcard_words:hint_move_parts",
     save_slot="upcard-rummy",
     command="access-game play --game upcard-rummy",
     options=(

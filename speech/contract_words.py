@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
+from typing import Any
 
 from engine.actions import Action, Discard, Draw
 from engine.arrange_contract import Contract, is_wild, meld_kind, ordered_meld, run_value
@@ -41,6 +42,7 @@ from engine.rules.contract_rummy import (
     Swap,
     TableMeld,
 )
+from speech.hint_words import advice_parts, melds_advice
 from speech.i18n import N_, _, fill, ngettext
 from speech.narrator import Narrator
 from speech.phrases import (
@@ -74,6 +76,7 @@ __all__ = [
     "action_words",
     "contract_utterances",
     "contract_words",
+    "hint_move_parts",
     "meld_name",
     "melds_parts",
 ]
@@ -884,3 +887,26 @@ FIRST_MELD = N_("First meld. ")
 
 #: The menu of places a swapped-out wild can go.
 WHERE_THE_WILD_GOES = N_("Where the wild goes")
+
+
+def hint_move_parts(action: Action, view: Any) -> Parts | None:
+    """Contract rummy's own moves as a hint's advice (the catalog entry's ``hint_words``): lay down,
+    lay off, swap, buy or pass; None for a move of the shared kinds."""
+    wild = getattr(view, "wild_rank", None)
+    if isinstance(action, LayDown):
+        return melds_advice("Lay down", action.melds, wild)
+    if isinstance(action, LayOff):
+        return advice_parts(_("Lay off {the_card} on meld {meld}"), the_card=the_card(action.card, wild, mid=True),
+                            meld=action.meld_id)
+    if isinstance(action, Swap):
+        return advice_parts(_("Swap {the_card} for {the_wild} in meld {meld}, and play the wild on meld {other}"),
+                            the_card=the_card(action.card, wild), the_wild=the_card(action.wild, wild, mid=True),
+                            meld=action.meld_id, other=action.to_meld_id)
+    offer = getattr(view, "offer", None)
+    if isinstance(action, Buy):
+        return advice_parts(_("Buy {the_card}"), the_card=the_card(offer, wild)) if isinstance(offer, Card) else [
+            _("Buy the up card")]
+    if isinstance(action, PassBuy):
+        return advice_parts(_("Pass on {the_card}"), the_card=the_card(offer, wild)) if isinstance(offer, Card) else [
+            _("Pass on the up card")]
+    return None

@@ -7,7 +7,7 @@ braille display shows them as cells. A hint names the act, not its key: the keys
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.actions import Action, Discard, Draw, GoOut
@@ -17,13 +17,20 @@ from speech.i18n import N_, _, fill, ngettext
 from speech.phrases import capital_parts, card_count, cards_parts, points, the_card
 from speech.utterance import Kind, Utterance, utter
 
-__all__ = ["action_parts", "go_out_offer", "hint_utterances", "no_hint"]
+__all__ = ["MoveWords", "action_parts", "advice_parts", "go_out_offer", "hint_utterances", "melds_advice", "no_hint"]
 
 Parts = list[str | Card]
+#: A game's words for its own moves as advice, ``(action, view) -> parts``; None for a move it does not
+#: word (the move's kind is said then). Named by the game's catalog entry (``hint_words``).
+MoveWords = Callable[[Action, Any], "Parts | None"]
 
 
-def _fill(template: str, **values: Any) -> Parts:
+def advice_parts(template: str, **values: Any) -> Parts:
+    """A translated sentence of advice with its cards kept as parts."""
     return list(fill(template, **values))
+
+
+_fill = advice_parts
 
 
 def no_hint(reason: str) -> Utterance:
@@ -47,7 +54,7 @@ def _list(cards: Sequence[Card], wild: Rank | None) -> Parts:
 _MELD_HEADS = {"Lay down": N_("Lay down"), "Meld": N_("Meld"), "Lay-down": N_("Lay-down")}
 
 
-def _melds(prefix: str, melds: Sequence[Sequence[Card]], wild: Rank | None) -> Parts:
+def melds_advice(prefix: str, melds: Sequence[Sequence[Card]], wild: Rank | None) -> Parts:
     """One meld: 'Lay down: a; b; c'. Several, counted and not run together: 'Lay down, 2 melds.
     First: a; b; c. Second: d; e; f'."""
     head = _(_MELD_HEADS.get(prefix, prefix))
@@ -63,12 +70,12 @@ def _melds(prefix: str, melds: Sequence[Sequence[Card]], wild: Rank | None) -> P
 _ORDINALS = (N_("First"), N_("Second"), N_("Third"), N_("Fourth"), N_("Fifth"), N_("Sixth"))
 
 
-def action_parts(action: Action, view: Any) -> Parts:
-    """A move as advice: 'Draw from the stock', 'Take the 10 of hearts', 'Discard the 9 of clubs',
-    'Lay off the king of spades on meld 3'. Moves of one game are known by their kind."""
+def action_parts(action: Action, view: Any, own_moves: MoveWords | None = None) -> Parts:
+    """A move as advice: 'Draw from the stock', 'Take the 10 of hearts', 'Discard the 9 of clubs'.
+    A game's own moves ('Lay off the king of spades on meld 3') are worded by its ``own_moves`` hook,
+    which the application takes from the game's catalog entry: no list of games here."""
     wild = getattr(view, "wild_rank", None)
     kind = action.kind
-    a: Any = action
     if isinstance(action, Draw):
         top = getattr(view, "discard_top", None)
         if action.source == "discard" and top is not None:
@@ -78,41 +85,16 @@ def action_parts(action: Action, view: Any) -> Parts:
         return _fill(_("You can go out: discard {the_card}"), the_card=the_card(action.discard, wild))
     if isinstance(action, Discard):
         return _fill(_("Discard {the_card}"), the_card=the_card(action.card, wild))
-    if kind == "contract_lay_down":
-        return _melds("Lay down", a.melds, wild)
-    if kind == "contract_lay_off":
-        return _fill(_("Lay off {the_card} on meld {meld}"), the_card=the_card(a.card, wild, mid=True), meld=a.meld_id)
-    if kind == "contract_swap":
-        return _fill(_("Swap {the_card} for {the_wild} in meld {meld}, and play the wild on meld {other}"),
-                     the_card=the_card(a.card, wild), the_wild=the_card(a.wild, wild, mid=True), meld=a.meld_id,
-                     other=a.to_meld_id)
-    offer = getattr(view, "offer", None)
-    if kind == "contract_buy":
-        return _fill(_("Buy {the_card}"), the_card=the_card(offer, wild)) if isinstance(offer, Card) else [
-            _("Buy the up card")]
-    if kind == "contract_pass_buy":
-        return _fill(_("Pass on {the_card}"), the_card=the_card(offer, wild)) if isinstance(offer, Card) else [
-            _("Pass on the up card")]
-    if kind == "upcard_meld":
-        return _melds("Meld", [a.cards], wild)
-    if kind == "upcard_lay_off":
-        return _fill(_("Lay off {the_card} on meld {meld}"), the_card=the_card(a.card, wild, mid=True), meld=a.meld + 1)
-    if kind == "upcard_take_discards":
-        pile = getattr(view, "discard", ())
-        target: Parts = the_card(pile[-a.count], wild) if len(pile) >= a.count else [_("the pile")]
-        return _fill(_("Take {cards} back to {the_card}, melding {meld}"), cards=card_count(a.count), the_card=target,
-                     meld=_list(a.meld, wild))
-    if kind == "place":
-        drawn = getattr(view, "drawn", None)
-        what: Parts = the_card(drawn, wild) if isinstance(drawn, Card) else [_("the card")]
-        if what[-1] == _(", wild"):
-            what = [*what, ","]
-        return _fill(_("Place {the_card} on pile {pile}"), the_card=what, pile=a.pile)
+    if own_moves is not None:
+        parts = own_moves(action, view)
+        if parts is not None:
+            return parts
     return [kind.replace("_", " ").capitalize()]
 
 
 def hint_utterances(choice: Choice, view: Any, lay_down: Sequence[Sequence[Card]] = (),
-                    held: int | None = None, key: str | None = None, select: bool = False) -> list[Utterance]:
+                    held: int | None = None, key: str | None = None, select: bool = False,
+                    own_moves: MoveWords | None = None) -> list[Utterance]:
     """The hint for ``choice``, made for the player's ``view``; ``lay_down``: the melds a hand going
     out puts down; ``held``: the points the hand holds now, said after advice on the draw; ``key``:
     the key that makes the move, said last ('Press T.'), so the advice itself reads first; ``select``:
@@ -120,7 +102,7 @@ def hint_utterances(choice: Choice, view: Any, lay_down: Sequence[Sequence[Card]
     advice ('{advice}: then you can go out.'), so a language orders it its own way."""
     wild = getattr(view, "wild_rank", None)
     action = choice.action
-    advice = action_parts(action, view)
+    advice = action_parts(action, view, own_moves)
     reason = choice.reason
     left = points(choice.points) if choice.points is not None else ""
     parts: Parts
@@ -142,7 +124,7 @@ def hint_utterances(choice: Choice, view: Any, lay_down: Sequence[Sequence[Card]
     elif reason == "go_out":
         parts = [*advice, "."]
         if lay_down:
-            parts += [" ", *_melds("Lay-down", lay_down, wild), "."]
+            parts += [" ", *melds_advice("Lay-down", lay_down, wild), "."]
     elif reason == "spare_next" and choice.instead is not None:
         if choice.seat is not None:
             parts = _fill(_("{advice} rather than {the_card}: {name}, who plays next, is collecting cards like it."),

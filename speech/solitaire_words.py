@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from engine.actions import Action
 from engine.cards import Card, Rank
 from engine.events import Event, GameStarted
 from engine.rules.five_crowns_solitaire import (
@@ -22,6 +23,7 @@ from engine.rules.five_crowns_solitaire import (
     PileClosed,
     PileDiscarded,
     PileView,
+    Place,
     Placement,
     SolitaireDealt,
     SolitaireEnded,
@@ -30,6 +32,7 @@ from engine.rules.five_crowns_solitaire import (
     dealt_size,
     pile_wild_rank,
 )
+from speech.hint_words import advice_parts
 from speech.i18n import N_, _, fill, ngettext
 from speech.phrases import capital, card_count, cards_parts, hand_words, melds_parts, rank_plural, the_card
 from speech.utterance import Kind, Utterance, Verbosity, utter
@@ -42,6 +45,7 @@ __all__ = [
     "closing_words",
     "distance_words",
     "ending_words",
+    "hint_move_parts",
     "hint_parts",
     "pile_parts",
     "pile_summary",
@@ -442,3 +446,15 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
 #: The headings F1 help and docs/keys.md put over this game's own groups of keys (group, heading).
 KEY_GROUPS: tuple[tuple[str, str], ...] = (
     ("hand", N_("The current pile's cards")), ("pile", N_("Moving between piles")), ("melds", N_("All the piles")))
+
+
+def hint_move_parts(action: Action, view: Any) -> Parts | None:
+    """Solitaire's own move as a hint's advice (the catalog entry's ``hint_words``): place the card drawn."""
+    if not isinstance(action, Place):
+        return None
+    wild = getattr(view, "wild_rank", None)
+    drawn = getattr(view, "drawn", None)
+    what: Parts = the_card(drawn, wild) if isinstance(drawn, Card) else [_("the card")]
+    if what[-1] == _(", wild"):
+        what = [*what, ","]
+    return advice_parts(_("Place {the_card} on pile {pile}"), the_card=what, pile=action.pile)

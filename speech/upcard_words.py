@@ -13,16 +13,21 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from engine.actions import Action
 from engine.cards import Card, Rank
 from engine.events import Event, seen_by
 from engine.rules.upcard_rummy import (
     HandOpened,
     LaidOff,
+    LayOff,
+    Meld,
     Melded,
     PlayerWentOut,
+    TakeDiscards,
     TookDiscards,
     UpcardHandEnded,
 )
+from speech.hint_words import advice_parts, melds_advice
 from speech.i18n import N_, _, fill, ngettext
 from speech.narrator import Narrator
 from speech.phrases import (
@@ -48,6 +53,7 @@ __all__ = [
     "KEY_HELP",
     "TOP_CARD",
     "UpcardNarrator",
+    "hint_move_parts",
     "hint_other",
     "upcard_leaders_words",
     "upcard_transcript",
@@ -682,3 +688,20 @@ BOTTOM_CARD = N_("Bottom card. ")
 def hint_other(kind: str) -> Parts:
     """The hint for a move no sentence of its own names (the engine's kind of action)."""
     return [_("Hint: {action}.").format(action=kind)]
+
+
+def hint_move_parts(action: Action, view: Any) -> Parts | None:
+    """Upcard rummy's own moves as a hint's advice (the catalog entry's ``hint_words``): meld, lay off,
+    take from the discard pile; None for a move of the shared kinds."""
+    wild = getattr(view, "wild_rank", None)
+    if isinstance(action, Meld):
+        return melds_advice("Meld", [action.cards], wild)
+    if isinstance(action, LayOff):
+        return advice_parts(_("Lay off {the_card} on meld {meld}"), the_card=the_card(action.card, wild, mid=True),
+                            meld=action.meld + 1)
+    if isinstance(action, TakeDiscards):
+        pile = getattr(view, "discard", ())
+        target: Parts = the_card(pile[-action.count], wild) if len(pile) >= action.count else [_("the pile")]
+        return advice_parts(_("Take {cards} back to {the_card}, melding {meld}"), cards=card_count(action.count),
+                            the_card=target, meld=cards_parts(action.meld, wild))
+    return None

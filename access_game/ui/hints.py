@@ -103,7 +103,8 @@ def hint_lines(session: TableSession, choice: Choice | None = None) -> list[Utte
         lay_down = list(best.melds) if isinstance(choice.action, GoOut) else []
         held = best.points
     key = move_key(choice.action)
-    return hint_utterances(choice, view, lay_down, held, key, select=choice.action.kind in _SELECTED)
+    return hint_utterances(choice, view, lay_down, held, key, select=choice.action.kind in _SELECTED,
+                           own_moves=catalog_game(session.ruleset_name).own_move_words())
 
 
 def unprompted(session: TableSession) -> list[Utterance]:
