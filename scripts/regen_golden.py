@@ -12,6 +12,7 @@ docs/keys.md and the keys sections of the game documents from the command regist
 from __future__ import annotations
 
 import argparse
+import ast
 import importlib
 import sys
 from pathlib import Path
@@ -19,19 +20,44 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-#: Each test folder with golden games, and the module there that plays and writes them.
-DRIVERS = (("tests/ui", "ui_driver"), ("tests/solitaire", "solitaire_driver"),
-           ("tests/ui_contract", "contract_driver"), ("tests/ui_upcard", "upcard_driver"),
-           ("tests/upcard", "upcard_golden"))
 #: The folder and module that play the French golden games (each game's first golden game, in French).
 FRENCH_DRIVERS = (("tests/golden", "french_golden"),)
+
+
+def golden_game_of(path: Path) -> str | None:
+    """The catalog game a golden driver writes for: its module-level ``GOLDEN_GAME = "name"``."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        named = isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "GOLDEN_GAME"
+                                                     for t in node.targets)
+        if named and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            return node.value.value
+    return None
+
+
+def golden_drivers() -> list[tuple[str, str]]:
+    """Each module under tests/ that names the game it writes golden transcripts for (``GOLDEN_GAME``),
+    as (folder, module), in the catalog's order of games: no list of games to keep here. A game of the
+    catalog with no driver is an error."""
+    from access_game.catalog import games
+
+    found: dict[str, list[tuple[str, str]]] = {}
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        game = golden_game_of(path)
+        if game is not None:
+            found.setdefault(game, []).append((str(path.parent.relative_to(ROOT)), path.stem))
+    names = [e.name for e in games()]
+    missing = [n for n in names if n not in found]
+    if missing:
+        raise SystemExit(f"no golden driver (GOLDEN_GAME = ...) for: {', '.join(missing)}")
+    return [driver for name in names for driver in found[name]]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Rewrite the golden transcripts and docs/keys.md.")
     parser.add_argument("--lang", choices=("en", "fr"), help="only this language's golden transcripts")
     args = parser.parse_args(argv)
-    drivers = {"en": DRIVERS, "fr": FRENCH_DRIVERS}.get(args.lang or "", DRIVERS + FRENCH_DRIVERS)
+    english = tuple(golden_drivers())
+    drivers = {"en": english, "fr": FRENCH_DRIVERS}.get(args.lang or "", english + FRENCH_DRIVERS)
     for folder, module in drivers:
         sys.path.insert(0, str(ROOT / folder))
         status = importlib.import_module(module).main()

@@ -153,6 +153,10 @@ def doc_with_keys(doc: str, records: Path) -> str:
     return with_section(doc, KEYS_START, KEYS_END, keys_section(records))
 
 
+#: The catalog game whose golden transcripts this module writes (scripts/regen_golden.py finds it by this).
+GOLDEN_GAME = "solitaire"
+
+
 def main() -> int:
     import tempfile
 

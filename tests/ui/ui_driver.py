@@ -176,6 +176,10 @@ def can_go_out(app: GameApp) -> bool:
     return any(a.points == 0 for a in discard_options(v.hand, v.wild_rank).values())
 
 
+#: The catalog game whose golden transcripts this module writes (scripts/regen_golden.py finds it by this).
+GOLDEN_GAME = "five-crowns"
+
+
 def main() -> int:
     """Rewrite the Five Crowns golden transcripts (scripts/regen_golden.py runs every game's)."""
     for game in GOLDEN_GAMES:

@@ -272,6 +272,10 @@ def doc_with_keys(doc: str) -> str:
     return with_section(doc, KEYS_START, KEYS_END, keys_section())
 
 
+#: The catalog game whose golden transcripts this module writes (scripts/regen_golden.py finds it by this).
+GOLDEN_GAME = "contract-rummy"
+
+
 def main() -> int:
     DOC.write_text(doc_with_keys(DOC.read_text(encoding="utf-8")), encoding="utf-8")
     print(f"wrote the keys of {DOC.relative_to(ROOT)}")

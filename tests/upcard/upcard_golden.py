@@ -46,6 +46,10 @@ def golden_lines() -> list[str]:
     return HEADER + upcard_transcript(game.log, PLAYERS, 0, Verbosity.NORMAL)
 
 
+#: The catalog game whose golden transcripts this module writes (scripts/regen_golden.py finds it by this).
+GOLDEN_GAME = "upcard-rummy"
+
+
 def main() -> int:
     lines = golden_lines()
     GOLDEN.write_text("\n".join(lines) + "\n", encoding="utf-8")
