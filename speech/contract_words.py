@@ -401,6 +401,10 @@ class ContractNarrator(Narrator):
         self._offer: Card | None = None
         self._asked = False
 
+    def meld_words(self, melds: Sequence[Sequence[Card]]) -> Parts:
+        """Contract rummy's sets and runs (aces high), not Five Crowns books and runs."""
+        return melds_parts(melds)
+
     def _one(self, ev: Event) -> list[Utterance]:
         just, self._just_discarded = self._just_discarded, None
         if isinstance(ev, Discarded):

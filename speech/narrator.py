@@ -387,7 +387,14 @@ class Narrator:
             wild_rank=self.wild_rank,
             verbosity=self.verbosity,
             leader=not self.game_ending,
+            melds_words=self.meld_words,
         )
+
+    def meld_words(self, melds: Sequence[Sequence[Card]]) -> Parts:
+        """Melds in words by the game's own meld rules: Five Crowns books and runs here; a game with
+        other melds (contract rummy's ace-high runs) overrides this, so no meld is named by rules that
+        are not its game's."""
+        return melds_parts(melds, self.wild_rank)
 
     def _game_ended(self, ev: GameEnded) -> list[Utterance]:
         names = self.names

@@ -6,7 +6,7 @@ make sense alone when browsed in history: "Anna: 0 points, went out. Total 25."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.cards import Card, Rank
 from engine.events import PlayerResult
@@ -70,9 +70,12 @@ def result_utterances(
     wild_rank: Rank | None = None,
     verbosity: Verbosity = Verbosity.NORMAL,
     leader: bool = True,
+    melds_words: Callable[[Sequence[Sequence[Card]]], list[str | Card]] | None = None,
 ) -> list[Utterance]:
     """The results of a hand: a headline, then (NORMAL and up) one line per player, then who leads
-    (``leader``: not after the last hand, where the end of the game says who won, once)."""
+    (``leader``: not after the last hand, where the end of the game says who won, once).
+    ``melds_words``: the game's own words for its melds (its meld rules name them); without it, the
+    Five Crowns words of speech.phrases."""
     if hand_number is None:
         hand_over = _("The hand over.")
     elif hands_total and hand_number <= hands_total:
@@ -98,7 +101,8 @@ def result_utterances(
         if verbosity == Verbosity.DETAILED:
             # Sentences between the melds, the cards kept and the points: the cards inside are joined by "; ".
             if r.melds:
-                parts += [*melds_parts(r.melds, wild_rank), ". "]
+                said = melds_words(r.melds) if melds_words is not None else melds_parts(r.melds, wild_rank)
+                parts += [*said, ". "]
             if r.deadwood:
                 parts += [_("Kept ") if r.melds else _("kept "), *cards_parts(r.deadwood, wild_rank), ". "]
         if r.seat != went_out:

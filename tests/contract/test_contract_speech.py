@@ -221,3 +221,15 @@ def test_a_dead_hand_is_said_before_its_scores() -> None:
                        "Hand 1 ends here.")
     assert any("Hand 1 of 9 over" in line for line in lines[stop + 1:])
     assert any(isinstance(e, HandStopped) for e in game.log)
+
+
+def test_a_hands_results_name_contract_melds_by_contract_rules() -> None:
+    """An ace-high run is a run in contract rummy (never 'meld', as Five Crowns' rules would call it)."""
+    from engine.events import HandEnded, PlayerResult
+
+    run = tuple(cards("qh kh ah jo"))
+    ended = HandEnded(hand_number=1, went_out=0, results=(
+        PlayerResult(seat=0, melds=(run,), deadwood=(), points=0, total=0),
+        PlayerResult(seat=1, melds=(), deadwood=tuple(cards("5c")), points=5, total=5)))
+    text = " ".join(u.text() for u in ContractNarrator(1, PLAYERS, Verbosity.DETAILED).narrate([ended]))
+    assert "run of hearts" in text and "meld:" not in text, text
