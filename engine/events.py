@@ -62,7 +62,9 @@ class GameStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class HandStarted(Event):
-    """A new hand is dealt. ``seats`` are the seats playing it (a tie play-off may use fewer)."""
+    """A new hand is dealt: what every dealt game says as a hand opens. ``seats`` are the seats playing
+    it (a game that leaves some out of a hand says so). A game's own facts of the hand are in its own
+    event (Five Crowns' play-off: engine.rules.five_crowns.FiveCrownsHandStarted)."""
 
     hand_number: int
     hands_total: int
@@ -72,7 +74,6 @@ class HandStarted(Event):
     up_card: Card | None
     first_player: int
     seats: tuple[int, ...] = ()
-    playoff: bool = False
     kind: ClassVar[str] = "hand_started"
 
 

@@ -28,6 +28,7 @@ from engine.events import (
     TurnStarted,
     WentOut,
 )
+from engine.rules.five_crowns import FiveCrownsHandStarted
 from speech.i18n import N_, _, fill, ngettext
 from speech.phrases import cards_parts, join_words, melds_parts, points, rank_plural, the_card
 from speech.results import Names, result_utterances
@@ -107,6 +108,7 @@ class Narrator:
         self._handlers: dict[type[Event], Callable[[Event], list[Utterance]]] = {
             GameStarted: self._game_started,  # type: ignore[dict-item]
             HandStarted: self._hand_started,  # type: ignore[dict-item]
+            FiveCrownsHandStarted: self._hand_started,  # type: ignore[dict-item]
             CardsDealt: self._cards_dealt,  # type: ignore[dict-item]
             TurnStarted: self._turn_started,  # type: ignore[dict-item]
             Drew: self._drew,  # type: ignore[dict-item]
@@ -208,7 +210,8 @@ class Narrator:
         seats = ev.seats or tuple(range(len(self.players)))
         self.sizes = {s: ev.cards_dealt for s in seats}
         self.discard_pile = [ev.up_card] if ev.up_card is not None else []
-        playoff = ev.playoff or (bool(ev.hands_total) and ev.hand_number > ev.hands_total)
+        playoff = (isinstance(ev, FiveCrownsHandStarted) and ev.playoff) or (
+            bool(ev.hands_total) and ev.hand_number > ev.hands_total)
         if playoff:
             head = _("Play-off hand")
         elif ev.hands_total:

@@ -33,7 +33,8 @@ from engine.notation import card_codes, parse_card
 from engine.reasons import Reason
 from engine.state_data import CardReader, shared_view_fields
 
-__all__ = ["FiveCrowns", "FiveCrownsOptions", "FiveCrownsState", "FiveCrownsView", "wild_rank_for_hand"]
+__all__ = ["FiveCrowns", "FiveCrownsHandStarted", "FiveCrownsOptions", "FiveCrownsState", "FiveCrownsView",
+           "wild_rank_for_hand"]
 
 HANDS = 11
 PLAYOFF_CARDS = 6
@@ -51,6 +52,14 @@ def wild_rank_for_hand(hand_number: int) -> Rank:
 
 def parse_five_crowns(text: str) -> Card:
     return parse_card(text, ranks=FIVE_CROWNS_RANKS, game="Five Crowns")
+
+
+@dataclass(frozen=True, slots=True)
+class FiveCrownsHandStarted(HandStarted):
+    """A Five Crowns hand is dealt: the shared opening, and whether it is a tie play-off hand (6 cards,
+    6s wild, only the tied seats). Its kind is the shared one, so saves written before it load alike."""
+
+    playoff: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -134,7 +143,8 @@ class FiveCrowns(DrawDiscard[FiveCrownsState, FiveCrownsView]):
     #: Every kind of move of the game, so a table can ask the rules about each (why not now?).
     moves: ClassVar[tuple[type[Action], ...]] = (Draw, Discard, GoOut)
     #: Every kind of event the game sends, so its log can be read back (saves, a seat over the network).
-    events: ClassVar[tuple[type[Event], ...]] = COMMON_EVENTS
+    events: ClassVar[tuple[type[Event], ...]] = (
+        *(e for e in COMMON_EVENTS if e is not HandStarted), FiveCrownsHandStarted)
     view_type = FiveCrownsView
     state_type = FiveCrownsState
     options_type = FiveCrownsOptions
@@ -180,7 +190,7 @@ class FiveCrowns(DrawDiscard[FiveCrownsState, FiveCrownsView]):
 
     def hand_opened(self, state: FiveCrownsState, first: int) -> list[Event]:
         return [
-            HandStarted(
+            FiveCrownsHandStarted(
                 hand_number=state.hand_number,
                 hands_total=HANDS,
                 dealer=state.dealer,
