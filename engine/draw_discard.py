@@ -58,7 +58,8 @@ class RuleOptions:
     first_dealer: int
 
     def to_data(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
+        options: Any = self  # each options class is a dataclass (fields() excludes its ClassVars)
+        return {f.name: getattr(self, f.name) for f in fields(options)}
 
     def check(self) -> None:
         """Raise ValueError for an option out of its range (the types are already checked)."""
@@ -154,7 +155,8 @@ class DrawDiscard(Generic[S, V]):
     moves: ClassVar[tuple[type[Action], ...]]
     events: ClassVar[tuple[type[Event], ...]]
     view_type: type[V]
-    state_type: ClassVar[type[DrawDiscardState[Any]]]
+    #: The variant's state class (a class attribute of each variant; typed per variant through ``S``).
+    state_type: type[S]
     options_type: ClassVar[type[RuleOptions]]
     #: The phases a saved state may be in.
     phases: ClassVar[tuple[str, ...]] = ("draw", "discard", "over")
@@ -230,7 +232,7 @@ class DrawDiscard(Generic[S, V]):
             scores=[[] for _ in players],
             **self.setup_fields(players, opts),
         )
-        return state  # type: ignore[return-value]
+        return state
 
     def title_words(self) -> str:
         """The game's name at the start of a sentence about a table ('Five Crowns', 'upcard rummy')."""
@@ -419,8 +421,8 @@ class DrawDiscard(Generic[S, V]):
         state = self.state_type(**load_fields(data, self.saved, self.parse_card))
         if state.phase not in self.phases:
             raise ValueError(f"unknown phase {state.phase!r}")
-        self.check_state(state)  # type: ignore[arg-type]
-        return state  # type: ignore[return-value]
+        self.check_state(state)
+        return state
 
     def per_seat(self, state: S) -> dict[str, Sequence[object]]:
         """The per-seat lists of a state, by what a message calls them (a variant adds its own)."""
