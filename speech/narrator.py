@@ -105,19 +105,20 @@ class Narrator:
         self._held: Drew | None = None
         #: How many events were told by the generic sentence (unknown, or failed to word).
         self.generic_count = 0
-        self._handlers: dict[type[Event], Callable[[Event], list[Utterance]]] = {
-            GameStarted: self._game_started,  # type: ignore[dict-item]
-            HandStarted: self._hand_started,  # type: ignore[dict-item]
-            FiveCrownsHandStarted: self._hand_started,  # type: ignore[dict-item]
-            CardsDealt: self._cards_dealt,  # type: ignore[dict-item]
-            TurnStarted: self._turn_started,  # type: ignore[dict-item]
-            Drew: self._drew,  # type: ignore[dict-item]
-            Discarded: self._discarded,  # type: ignore[dict-item]
-            StockReshuffled: self._reshuffled,  # type: ignore[dict-item]
-            WentOut: self._went_out,  # type: ignore[dict-item]
-            LaidDown: self._laid_down,  # type: ignore[dict-item]
-            HandEnded: self._hand_ended,  # type: ignore[dict-item]
-            GameEnded: self._game_ended,  # type: ignore[dict-item]
+        #: Each event class's handler, which takes that class (hence Any: a dict cannot say so per key).
+        self._handlers: dict[type[Event], Callable[[Any], list[Utterance]]] = {
+            GameStarted: self._game_started,
+            HandStarted: self._hand_started,
+            FiveCrownsHandStarted: self._hand_started,
+            CardsDealt: self._cards_dealt,
+            TurnStarted: self._turn_started,
+            Drew: self._drew,
+            Discarded: self._discarded,
+            StockReshuffled: self._reshuffled,
+            WentOut: self._went_out,
+            LaidDown: self._laid_down,
+            HandEnded: self._hand_ended,
+            GameEnded: self._game_ended,
         }
 
     # ----------------------------------------------------------------- entry points
