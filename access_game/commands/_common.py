@@ -21,7 +21,7 @@ def add_lang_option(parser: argparse.ArgumentParser, *, default: Any = argparse.
 
 
 def add_command(
-    sub: argparse._SubParsersAction,  # type: ignore[type-arg]
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
     name: str,
     func: Callable[[argparse.Namespace], int],
     help_text: str,

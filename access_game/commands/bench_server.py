@@ -14,7 +14,7 @@ from access_game.commands._common import add_command
 from speech.i18n import _
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from access_game.catalog import network_games
 
     parser = add_command(sub, "bench-server", run, _("Run the table server with N tables of scripted network "

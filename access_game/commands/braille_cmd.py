@@ -22,7 +22,7 @@ from engine.notation import parse_card
 from speech.i18n import _
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = add_command(
         sub,
         "braille",

@@ -10,7 +10,7 @@ from access_game.commands.labels import add_output_options, write_deck_sheet
 from speech.i18n import _
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = add_command(
         sub,
         "chart",

@@ -33,7 +33,7 @@ __all__ = ["CardRules", "check_contract", "check_five_crowns", "check_upcard", "
            "run"]
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from access_game.catalog import games
 
     names = [e.name for e in games() if e.hand_checker is not None]

@@ -19,7 +19,7 @@ from speech.i18n import _
 __all__ = ["register", "run"]
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from access_game.catalog import network_games
     from access_game.settings import LEVELS
 

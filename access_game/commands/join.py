@@ -20,7 +20,7 @@ from speech.i18n import _
 __all__ = ["register", "run"]
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = add_command(sub, "join", run, _("Take a seat at a table on a server, by the code its host was given."))
     p.add_argument("--server", required=True, metavar="URL", help=_("the table server: ws://HOST:PORT or wss://HOST"))
     p.add_argument("code", metavar="CODE",

@@ -18,7 +18,7 @@ from speech.i18n import _
 __all__ = ["register", "run"]
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = add_command(sub, "keys", run, _("List every key of a game at the terminal: what it does and whether it "
                                         "makes a move."))
     p.add_argument("--game", type=str.casefold, help=_("one game (default: every game)"))

@@ -12,7 +12,7 @@ from access_game.commands.labels import add_page_options, page_format, print_pre
 from speech.i18n import _, ngettext
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from access_game.catalog import games
 
     parser = add_command(

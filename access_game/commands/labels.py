@@ -254,7 +254,7 @@ def write_deck_sheet(
     return title, cards, _("on {pages} to {path}").format(pages=plural_pages(pages), path=path)
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = add_command(
         sub,
         "labels",

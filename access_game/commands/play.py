@@ -38,7 +38,7 @@ DEFAULT_GAME = "five-crowns"
 HELP_LINE = "F1 lists the keys; Escape opens a menu of every action."
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from access_game.catalog import games  # the catalog is cheap to import: it names tables, not loads them
 
     entries = games()

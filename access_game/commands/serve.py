@@ -24,7 +24,7 @@ DEFAULT_PORT = 8765
 MAX_WORKERS = 64
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from access_game.net.protocol import PROTOCOL_VERSION
 
     parser = add_command(sub, "serve", run, _("Serve tables for play over the network (WebSocket, protocol "

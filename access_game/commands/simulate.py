@@ -22,7 +22,7 @@ MAX_GAMES = 100_000
 MAX_WORKERS = 64
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = add_command(
         sub,
         "simulate",

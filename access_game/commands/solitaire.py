@@ -27,7 +27,7 @@ SAVE_SLOT = catalog_game("solitaire").save_slot
 MAX_SEED = 2**63 - 1
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = add_command(sub, "solitaire", run,
                     _("Play Five Crowns solitaire: close eleven piles before the stock runs out."))
     p.add_argument("--seed", type=int, help=_("the deal's number (the same seed deals the same game)"))
