@@ -41,7 +41,7 @@ from engine.piles import rebuild_stock, shuffle_source
 from engine.reasons import Reason
 from engine.state_data import dump_fields, load_fields
 
-__all__ = ["DrawDiscard", "DrawDiscardState", "RuleOptions", "saved_fields"]
+__all__ = ["DrawDiscard", "DrawDiscardState", "DrawDiscardView", "RuleOptions", "saved_fields"]
 
 _O = TypeVar("_O", bound="RuleOptions")
 
@@ -102,6 +102,34 @@ class DrawDiscardState(Generic[_Opts]):
 
     def last_turn(self) -> bool:
         return self.went_out is not None
+
+
+@dataclass(frozen=True, slots=True)
+class DrawDiscardView:
+    """What one seat of a draw–discard game may know, the part every variant's view shares: its own
+    hand and only the sizes of the others, the top discard, the stock's size, whose turn, the scores.
+    A variant's view subclasses it with its own fields (``engine.state_data.shared_view_fields`` fills
+    these from the state)."""
+
+    seat: int
+    players: tuple[str, ...]
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    discard_top: Card | None
+    stock_size: int
+    hand_number: int
+    dealer: int
+    to_move: int
+    phase: str
+    went_out: int | None
+    scores: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    log: tuple[Event, ...]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.phase != "over" and self.to_move == self.seat
 
 
 S = TypeVar("S", bound=DrawDiscardState[Any])

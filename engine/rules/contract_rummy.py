@@ -39,7 +39,7 @@ from engine.arrange_contract import (
 )
 from engine.cards import STANDARD_SUITS, Card, Rank, standard_deck
 from engine.checks import is_whole, require, require_number, require_seat
-from engine.draw_discard import DrawDiscard, DrawDiscardState, RuleOptions, saved_fields
+from engine.draw_discard import DrawDiscard, DrawDiscardState, DrawDiscardView, RuleOptions, saved_fields
 from engine.errors import IllegalAction
 from engine.events import (
     CardsDealt,
@@ -343,26 +343,17 @@ class ContractState(DrawDiscardState[ContractOptions]):
 
 
 @dataclass(frozen=True, slots=True)
-class ContractView:
+class ContractView(DrawDiscardView):
     """What one seat may know: its hand, the table, everyone's hand size, buys and scores."""
 
-    seat: int
-    players: tuple[str, ...]
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    discard_top: Card | None
     discard_size: int
-    stock_size: int
     #: Standard decks in play (2 jokers each): which cards exist, for counting the unseen ones.
     decks: int
-    hand_number: int
     hands_total: int
     contract: Contract
     cards_dealt: int
     #: 2s (and jokers) are wild; given as a rank so shared card words can mark 2s wild.
     wild_rank: Rank
-    dealer: int
-    to_move: int
     #: 'buy' (a discard is on offer), 'draw', 'discard' (drawn: lay down, lay off, swap, discard), 'over'.
     phase: Phase
     table: tuple[TableMeld, ...]
@@ -376,15 +367,6 @@ class ContractView:
     buy_pending: tuple[int, ...]
     buy_answers: tuple[tuple[int, bool], ...]
     left_up_card: bool
-    went_out: int | None
-    scores: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
-    winners: tuple[int, ...]
-    log: tuple[Event, ...]
-
-    @property
-    def my_turn(self) -> bool:
-        return self.phase != "over" and self.to_move == self.seat
 
     @property
     def asked_to_buy(self) -> bool:

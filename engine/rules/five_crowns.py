@@ -18,7 +18,7 @@ from engine.arrange_five_crowns import arrange, go_out_discards
 from engine.arrangement import Arrangement
 from engine.cards import FIVE_CROWNS_RANKS, Card, Rank, five_crowns_deck
 from engine.checks import require
-from engine.draw_discard import DrawDiscard, DrawDiscardState, RuleOptions, saved_fields
+from engine.draw_discard import DrawDiscard, DrawDiscardState, DrawDiscardView, RuleOptions, saved_fields
 from engine.errors import IllegalAction
 from engine.events import (
     COMMON_EVENTS,
@@ -103,36 +103,18 @@ class FiveCrownsState(DrawDiscardState[FiveCrownsOptions]):
 
 
 @dataclass(frozen=True, slots=True)
-class FiveCrownsView:
+class FiveCrownsView(DrawDiscardView):
     """What one seat may know. Opponents' hands appear only as their sizes."""
 
-    seat: int
-    players: tuple[str, ...]
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    discard_top: Card | None
     discard_size: int
-    stock_size: int
-    hand_number: int
     hands_total: int
     cards_dealt: int
     wild_rank: Rank
-    dealer: int
     seats: tuple[int, ...]
-    to_move: int
     phase: Phase
-    went_out: int | None
     last_turn: bool
     laid_down: Mapping[int, Arrangement]
-    scores: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
-    winners: tuple[int, ...]
     all_wild_melds: bool
-    log: tuple[Event, ...]
-
-    @property
-    def my_turn(self) -> bool:
-        return self.phase != "over" and self.to_move == self.seat
 
 
 class FiveCrowns(DrawDiscard[FiveCrownsState, FiveCrownsView]):

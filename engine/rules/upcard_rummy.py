@@ -31,7 +31,7 @@ from engine.arrange_upcard import (
 )
 from engine.cards import JOKER, NO_TWOS_RANKS, STANDARD_SUITS, Card, Rank, no_twos_deck
 from engine.checks import is_whole, require, require_seat
-from engine.draw_discard import DrawDiscard, DrawDiscardState, RuleOptions, saved_fields
+from engine.draw_discard import DrawDiscard, DrawDiscardState, DrawDiscardView, RuleOptions, saved_fields
 from engine.errors import IllegalAction
 from engine.events import (
     CardsDealt,
@@ -252,39 +252,21 @@ class UpcardState(DrawDiscardState[UpcardOptions]):
 
 
 @dataclass(frozen=True, slots=True)
-class UpcardView:
+class UpcardView(DrawDiscardView):
     """What one seat may know: its own hand, everyone's up cards and hand sizes, the whole fanned
     discard pile, the table and the scores."""
 
-    seat: int
-    players: tuple[str, ...]
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
     up_cards: tuple[Card, ...]
     discard: tuple[Card, ...]
-    discard_top: Card | None
-    stock_size: int
-    hand_number: int
     wild_rank: Rank
-    dealer: int
-    to_move: int
     #: 'draw' (start of a turn), 'discard' (drawn: meld, lay off, then discard) or 'over'.
     phase: Phase
     melded: tuple[bool, ...]
     first_meld_now: bool
     table: tuple[TableMeld, ...]
-    went_out: int | None
     last_turn: bool
     last_turns: tuple[int, ...]
-    scores: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
     target: int
-    winners: tuple[int, ...]
-    log: tuple[Event, ...]
-
-    @property
-    def my_turn(self) -> bool:
-        return self.phase != "over" and self.to_move == self.seat
 
     @property
     def may_lay_off(self) -> bool:
