@@ -13,6 +13,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from ui_driver import Harness, raw
 
+from access_game.catalog import games
 from access_game.cli import UsageError, main
 from access_game.commands.play import GameChoice, choose_game, play_in_terminal
 from access_game.commands.solitaire import SAVE_SLOT
@@ -56,7 +57,7 @@ def finished_solitaire(h: Harness) -> Any:
 
 
 def test_every_game_with_a_table_can_be_named() -> None:
-    assert table_names() == ["five-crowns", "solitaire", "contract-rummy", "upcard-rummy"]
+    assert table_names() == [e.name for e in games() if e.table is not None]
     assert table_entry("solitaire").save_slot == SAVE_SLOT != table_entry("five-crowns").save_slot
     assert table_entry("solitaire").command == "access-game solitaire"
 
