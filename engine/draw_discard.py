@@ -11,8 +11,8 @@ its deck, how many cards it deals, its own moves and events, and its scoring.
 Each shuffle's random source is ``shuffle_source(name, seed, hand, reshuffles)`` with the game's
 registry name, so a game's deals for a seed are the same as before the kernel existed.
 
-The kernel imports no registry and no protocol: a variant satisfies ``engine.ruleset.Ruleset`` by its
-shape, and is found by ``engine.registry`` through its module's ``RULESET``.
+The kernel imports no registry: a variant satisfies ``engine.ruleset.Ruleset`` by its shape (its module
+types ``RULESET`` by the protocol, so mypy checks it), and is found by ``engine.registry`` through it.
 """
 
 from __future__ import annotations

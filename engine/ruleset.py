@@ -3,8 +3,9 @@
 A ruleset is a stateless object; the state it creates is a plain mutable dataclass of its own. The
 :class:`engine.game.Game` wrapper is the only caller of ``apply``: it checks legality first with
 ``verify``, so a refused action leaves the state untouched, and it keeps the event log. The registry
-that names the rulesets is engine.registry; the checks every ruleset makes are engine.checks. Rules
-modules need neither this protocol nor the registry: they satisfy the protocol by their shape.
+that names the rulesets is engine.registry; the checks every ruleset makes are engine.checks. This
+module imports no rules: each rules module types its ``RULESET`` by the protocol (under
+``TYPE_CHECKING``), so mypy checks every game against it, and the registry finds the rules by discovery.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ __all__ = ["Ruleset"]
 
 #: A game's state (a mutable dataclass of its own) and a seat's view of it (a frozen dataclass).
 S = TypeVar("S")
-V = TypeVar("V")
+V = TypeVar("V", covariant=True)
 
 
 class Ruleset(Protocol[S, V]):
@@ -30,21 +31,39 @@ class Ruleset(Protocol[S, V]):
     players without casts; code that holds any game at all says ``Ruleset[Any, Any]``.
     """
 
-    #: Registry name, as typed on the command line: 'five-crowns'.
-    name: str
-    #: Title for people: 'Five Crowns'.
-    title: str
-    min_players: int
-    max_players: int
-    #: Every kind of move of the game.
-    moves: tuple[type[Action], ...]
-    #: Every kind of event the game sends (its log is read back from these: saves, a seat on a server).
-    events: tuple[type[Event], ...]
-    #: The class of a seat's view (``view`` returns one), which a client rebuilds from data.
-    view_type: type[V]
+    # Read-only attributes, so a ruleset may hold them as class attributes (as every game does).
+    @property
+    def name(self) -> str:
+        """Registry name, as typed on the command line: 'five-crowns'."""
+        ...
 
-    @staticmethod
-    def parse_card(text: str) -> Card:
+    @property
+    def title(self) -> str:
+        """Title for people: 'Five Crowns'."""
+        ...
+
+    @property
+    def min_players(self) -> int: ...
+
+    @property
+    def max_players(self) -> int: ...
+
+    @property
+    def moves(self) -> tuple[type[Action], ...]:
+        """Every kind of move of the game."""
+        ...
+
+    @property
+    def events(self) -> tuple[type[Event], ...]:
+        """Every kind of event the game sends (its log is read back from these: saves, a seat on a server)."""
+        ...
+
+    @property
+    def view_type(self) -> type[V]:
+        """The class of a seat's view (``view`` returns one), which a client rebuilds from data."""
+        ...
+
+    def parse_card(self, text: str) -> Card:
         """A card's code read as this game's deck has it ('10h', 'jo'); CardNotationError otherwise."""
         ...
 

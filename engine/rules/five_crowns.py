@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from engine import state_data as sd
 from engine.actions import Action, Discard, Draw, GoOut
@@ -32,6 +32,9 @@ from engine.events import (
 from engine.notation import card_codes, parse_card
 from engine.reasons import Reason
 from engine.state_data import CardReader, shared_view_fields
+
+if TYPE_CHECKING:
+    from engine.ruleset import Ruleset
 
 __all__ = ["FiveCrowns", "FiveCrownsHandStarted", "FiveCrownsOptions", "FiveCrownsState", "FiveCrownsView",
            "wild_rank_for_hand"]
@@ -375,5 +378,6 @@ FiveCrowns.saved = saved_fields(
     after_scores=(sd.optional_score_lists("playoff_scores"),),
 )
 
-#: Found by engine.registry, which registers it under its name.
-RULESET = FiveCrowns
+#: Found by engine.registry, which registers it under its name; typed as the protocol, so the type
+#: checker holds the game to the seam (its state and view go through Game and the computer players).
+RULESET: type[Ruleset[FiveCrownsState, FiveCrownsView]] = FiveCrowns

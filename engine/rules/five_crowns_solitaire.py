@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from engine import state_data as sd
 from engine.actions import Action, Discard, Draw
@@ -30,6 +30,9 @@ from engine.piles import shuffle_source
 from engine.reasons import Reason
 from engine.solitaire_closing import closing_arrangement, unmatched_cards, unmatched_count
 from engine.state_data import dump_fields, load_fields
+
+if TYPE_CHECKING:
+    from engine.ruleset import Ruleset
 
 __all__ = [
     "LOW_STOCK_MARKS",
@@ -585,5 +588,6 @@ def _code(card: Card | None) -> str:
     return "card" if card is None else card.code
 
 
-#: Found by engine.registry, which registers it under its name.
-RULESET = FiveCrownsSolitaire
+#: Found by engine.registry, which registers it under its name; typed as the protocol, so the type
+#: checker holds the game to the seam (its state and view go through Game and the computer players).
+RULESET: type[Ruleset[SolitaireState, SolitaireView]] = FiveCrownsSolitaire

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from engine import state_data as sd
 from engine.actions import Action, Discard, Draw
@@ -47,6 +47,9 @@ from engine.notation import card_codes, parse_card
 from engine.piles import remove_cards
 from engine.reasons import Reason
 from engine.state_data import CardReader, shared_view_fields
+
+if TYPE_CHECKING:
+    from engine.ruleset import Ruleset
 
 __all__ = [
     "HandOpened",
@@ -671,5 +674,6 @@ UpcardRummy.saved = saved_fields(
     after_went_out=(sd.wholes("last_turns"),),
 )
 
-#: Found by engine.registry, which registers it under its name.
-RULESET = UpcardRummy
+#: Found by engine.registry, which registers it under its name; typed as the protocol, so the type
+#: checker holds the game to the seam (its state and view go through Game and the computer players).
+RULESET: type[Ruleset[UpcardState, UpcardView]] = UpcardRummy
