@@ -188,7 +188,10 @@ class GameEntry:
         return question(game, seat)
 
     def make_narrator(self, listener: int, players: Sequence[str], verbosity: Any) -> Any:
-        return resolve(self.narrator)(listener, list(players), verbosity)
+        """The game's narrator for ``listener``, told the game's title (speech keeps no list of games)."""
+        narrator = resolve(self.narrator)(listener, list(players), verbosity)
+        narrator.game_title = self.title
+        return narrator
 
     def option(self, name: str) -> GameOption:
         for opt in self.options:
@@ -275,7 +278,7 @@ _FIRST_DEALER = GameOption("first_dealer", "choice", "random", N_("who deals the
 
 register_game(GameEntry(
     name="five-crowns",
-    title="Five Crowns",
+    title=N_("Five Crowns"),
     table=f"{_UI}.five_crowns_table:FiveCrownsTable",
     narrator="speech.narrator:Narrator",
     resume=f"{_UI}.five_crowns_table:resume_question",
@@ -297,7 +300,7 @@ register_game(GameEntry(
 ))
 register_game(GameEntry(
     name="solitaire",
-    title="Five Crowns solitaire",
+    title=N_("Five Crowns solitaire"),
     table=f"{_UI}.solitaire_table:SolitaireTable",
     narrator=f"{_UI}.speech_link:solitaire_narrator",
     resume=f"{_UI}.solitaire_table:resume_question",
@@ -311,7 +314,7 @@ register_game(GameEntry(
 ))
 register_game(GameEntry(
     name="contract-rummy",
-    title="Contract Rummy",
+    title=N_("Contract Rummy"),
     table=f"{_UI}.contract_table:ContractTable",
     narrator=f"{_UI}.speech_link:contract_narrator",
     resume=f"{_UI}.contract_table:resume_question",
@@ -329,7 +332,7 @@ register_game(GameEntry(
 ))
 register_game(GameEntry(
     name="upcard-rummy",
-    title="Upcard Rummy",
+    title=N_("Upcard Rummy"),
     table=f"{_UI}.upcard_table:UpcardTable",
     narrator="speech.upcard_words:UpcardNarrator",
     resume=f"{_UI}.upcard_table:resume_question",

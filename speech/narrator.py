@@ -34,22 +34,14 @@ from speech.phrases import cards_parts, join_words, melds_parts, points, rank_pl
 from speech.results import Names, result_utterances
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
-__all__ = ["GAME_TITLES", "Narrator"]
-
-#: Ruleset names as spoken (marked for the catalog, said through ``_``); others are spoken from the name
-#: itself ("upcard-rummy" -> "Upcard Rummy").
-GAME_TITLES = {
-    "five-crowns": N_("Five Crowns"),
-    "solitaire": N_("Five Crowns Solitaire"),
-    "contract-rummy": N_("Contract Rummy"),
-    "upcard-rummy": N_("Upcard Rummy"),
-}
+__all__ = ["Narrator"]
 
 Parts = list[str | Card]
 
 
-def _title(game: str) -> str:
-    title = GAME_TITLES.get(game)
+def _title(game: str, title: str | None) -> str:
+    """The game's title as said: ``title`` (English, from the application's catalog entry) through ``_``;
+    without one, the game's name itself ("upcard-rummy" -> "Upcard Rummy"). Speech keeps no list of games."""
     return _(title) if title else game.replace("-", " ").replace("_", " ").title()
 
 
@@ -106,6 +98,8 @@ class Narrator:
         #: How many events were told by the generic sentence (unknown, or failed to word).
         self.generic_count = 0
         #: Each event class's handler, which takes that class (hence Any: a dict cannot say so per key).
+        #: The game's title, which the application gives from its catalog entry (speech reads no catalog).
+        self.game_title: str | None = None
         self._handlers: dict[type[Event], Callable[[Any], list[Utterance]]] = {
             GameStarted: self._game_started,
             HandStarted: self._hand_started,
@@ -191,7 +185,7 @@ class Narrator:
 
     # ----------------------------------------------------------------- game and hand
     def _game_started(self, ev: GameStarted) -> list[Utterance]:
-        title = _title(ev.game)
+        title = _title(ev.game, self.game_title)
         if ev.players:
             self.players = tuple(ev.players)
             self.names = Names(self.players, self.listener)

@@ -8,7 +8,7 @@ redacted per seat (engine.events.seen_by) before they get here. The pieces live 
 
 from __future__ import annotations
 
-from speech.narrator import GAME_TITLES, Narrator
+from speech.narrator import Narrator
 from speech.phrases import (
     CARD_SEPARATOR,
     card_words,
@@ -25,7 +25,6 @@ from speech.utterance import Kind, Utterance, Verbosity, utter
 
 __all__ = [
     "CARD_SEPARATOR",
-    "GAME_TITLES",
     "Kind",
     "Names",
     "Narrator",
