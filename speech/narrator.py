@@ -260,11 +260,11 @@ class Narrator:
         if self._mine(ev.seat):
             if self.verbosity == Verbosity.BRIEF:
                 text = _("Your last turn.") if ev.last_turn else _("Your turn.")
-                return [utter(text, kind=Kind.MY_TURN, urgent=True)]
+                return [utter(text, kind=Kind.MY_TURN, cue="your_turn")]
             parts: Parts = [_("Your turn, last turn.") if ev.last_turn else _("Your turn.")]
             if self.verbosity == Verbosity.DETAILED and self.discard_pile:
                 parts += [" ", *fill(_("The discard pile shows {card}."), card=self._card(self.discard_pile[-1]))]
-            return [utter(*parts, kind=Kind.MY_TURN, urgent=True)]
+            return [utter(*parts, kind=Kind.MY_TURN, cue="your_turn")]
         if self.verbosity == Verbosity.DETAILED:
             name = self.names.subject(ev.seat)
             text = _("{name}'s turn, last turn.") if ev.last_turn else _("{name}'s turn.")

@@ -216,7 +216,7 @@ class UpcardNarrator(Narrator):
                 rest = [" ", _("{name} has one last turn.").format(name=turns)]
             else:
                 rest = [" ", _("{names} have one last turn.").format(names=turns)]
-        return [utter(*went, *rest, kind=self._kind(ev.seat), urgent=self.listener in ev.last_turns)]
+        return [utter(*went, *rest, kind=self._kind(ev.seat))]
 
     # ----------------------------------------------------------------- results
     def _upcard_hand_ended(self, ev: UpcardHandEnded) -> list[Utterance]:

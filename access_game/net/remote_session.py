@@ -244,8 +244,9 @@ class RemoteSession(SessionVoice):
 
     def _after(self, events: Sequence[Event]) -> None:
         self.announcer.new_batch()
-        self.say_all(self.narrator.narrate(events))
-        self._cues(events)
+        said = self.narrator.narrate(events)
+        self.say_all(said)
+        self._cues(events, said)
         for listener in list(self.listeners):
             listener(events)
 

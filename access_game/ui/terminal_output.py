@@ -40,6 +40,8 @@ class TerminalOutput:
         self.announcer = make_announcer(settings, self.printer, started.backend, started.fallbacks)
         self.announcer.set_comeback(started.comeback, speaking=started.speaking)
         self.cues = make_cues(settings) if cues == "auto" else cues
+        if self.cues is not None and hasattr(self.cues, "wav_path"):
+            self.announcer.cues = self.cues  # "your turn" heard in its place in the voice's queue
         self.display_link, display_note = start_display_link(settings.braille, self.announcer)
         #: What starting the outputs found worth saying (no voice, no display), said by ``say_notes``.
         self.notes = tuple(note for note in (started.note, display_note) if note)

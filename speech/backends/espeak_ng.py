@@ -3,7 +3,8 @@
 A new espeak-ng process starts in about a millisecond and ``terminate()`` silences it at once, which
 is what makes the player's key press real: ``stop()`` cuts the line being said. Every other line
 waits its turn in a queue that a small monitor thread feeds, one line after the other, each said to
-its end; an urgent line goes ahead of those waiting and never cuts the one being said.
+its end; an urgent line goes ahead of those waiting and never cuts the one being said. A sound cue can
+wait in the same queue (:meth:`EspeakBackend.play_sound`), so it is heard in its place between lines.
 
 Where the audio goes: with ``player`` (a command that plays a WAV stream from its standard input)
 espeak-ng writes WAV (--stdout) into it. ``player="auto"`` uses paplay or pw-play when a PulseAudio or
@@ -140,6 +141,8 @@ class Said:
     ended: float
     cut: bool
     returncode: int | None
+    #: True for a sound file played in line (``text`` is then its path), False for a spoken line.
+    sound: bool = False
 
 
 #: Lines kept in :attr:`EspeakBackend.said` (newest last).
@@ -181,10 +184,11 @@ class EspeakBackend:
         self._server_player = player == "auto"
         self._player = _choose_player(player)
         self._cond = threading.Condition()
-        #: (text, urgent) waiting to be said.
-        self._queue: deque[tuple[str, bool]] = deque()
+        #: (text, urgent, sound) waiting to be said (sound: text is a WAV file to play).
+        self._queue: deque[tuple[str, bool, bool]] = deque()
         self._current: list[subprocess.Popen[bytes]] = []
         self._current_text = ""
+        self._current_sound = False
         self._current_start = 0.0
         #: When the line being said is given up (monotonic seconds): its limit, or a cut's grace.
         self._deadline = 0.0
@@ -219,9 +223,29 @@ class EspeakBackend:
             if self._closed:
                 raise BackendFailed("espeak-ng was closed")
             if self._busy() or self._queue:
-                enqueue(self._queue, (text, urgent), urgent=urgent, is_urgent=lambda item: item[1])
+                enqueue(self._queue, (text, urgent, False), urgent=urgent, is_urgent=lambda item: item[1])
             else:
                 self._start(text)
+            self._cond.notify_all()
+
+    @property
+    def sounds_in_line(self) -> bool:
+        """Sound files can wait in the queue when the audio goes through a player reading WAV."""
+        return self._player is not None
+
+    def play_sound(self, path: str) -> None:
+        """Queue a WAV file after the lines waiting; a key press drops it with them."""
+        with self._cond:
+            if self._failed:
+                raise BackendFailed(self._failed)
+            if self._closed:
+                raise BackendFailed("espeak-ng was closed")
+            if self._player is None:
+                return
+            if self._busy() or self._queue:
+                self._queue.append((path, False, True))
+            else:
+                self._start(path, sound=True)
             self._cond.notify_all()
 
     def braille(self, cells: str) -> None:
@@ -292,7 +316,10 @@ class EspeakBackend:
                     p.kill() if kill else p.terminate()
         self._deadline = min(self._deadline, time.monotonic() + CUT_GRACE)
 
-    def _start(self, text: str) -> None:
+    def _start(self, text: str, *, sound: bool = False) -> None:
+        if sound:
+            self._start_sound(text)
+            return
         args = self.command()
         try:
             if self._player is None:
@@ -327,8 +354,26 @@ class EspeakBackend:
             raise BackendFailed(self._failed) from exc
         self._current = procs
         self._current_text = text
+        self._current_sound = False
         self._current_start = time.monotonic()
         self._deadline = self._current_start + line_limit(text, self._rate)
+
+    def _start_sound(self, path: str) -> None:
+        """Play a WAV file through the player, as a line of its own (cut by a key like any line). A file
+        that cannot be opened is skipped: a missing cue never stops the voice."""
+        assert self._player is not None
+        try:
+            with open(path, "rb") as wav:
+                play = subprocess.Popen(
+                    list(self._player), stdin=wav, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+                )
+        except OSError:
+            return
+        self._current = [play]
+        self._current_text = path
+        self._current_sound = True
+        self._current_start = time.monotonic()
+        self._deadline = self._current_start + LINE_GRACE
 
     def _watch(self) -> None:
         while True:
@@ -352,7 +397,8 @@ class EspeakBackend:
                 self._judge(procs, ours, trouble)
                 if self._current == procs:
                     self.said.append(
-                        Said(self._current_text, self._current_start, time.monotonic(), cut, procs[-1].returncode)
+                        Said(self._current_text, self._current_start, time.monotonic(), cut, procs[-1].returncode,
+                             self._current_sound)
                     )
                     self._current = []
                     if self._queue and not self._closed and not self._failed:
@@ -400,8 +446,9 @@ class EspeakBackend:
         return None
 
     def _start_queued(self) -> None:
+        text, _urgent, sound = self._queue.popleft()
         try:
-            self._start(self._queue.popleft()[0])
+            self._start(text, sound=sound)
         except BackendFailed:
             self._queue.clear()
 
