@@ -21,6 +21,7 @@ from typing import Any
 from access_game.catalog import GameEntry, GameOption
 from access_game.cli import UsageError
 from access_game.commands._common import add_command, check_name
+from access_game.commands.summaries import summary
 from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, LEVELS, Settings, load_settings
 from speech import save_words
 from speech.i18n import _, pgettext
@@ -43,10 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     entries = games()
     others = [e.name for e in entries if e.name != DEFAULT_GAME]
-    p = add_command(sub, "play", run, _("Play at the terminal: {title} against computer players (the default), or "
-                                        "--game {games} or {last}.").format(title=entries[0].title,
-                                                                            games=", ".join(others[:-1]),
-                                                                            last=others[-1]))
+    p = add_command(sub, "play", run, summary("play"))
     p.add_argument("--game", type=str.casefold, metavar="GAME",
                    help=_("the game: {default} (the default), {games} or {last}").format(
                        default=DEFAULT_GAME, games=", ".join(others[:-1]), last=others[-1]))
