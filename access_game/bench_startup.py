@@ -25,12 +25,12 @@ import os
 import pty
 import resource
 import select
-import signal
-import tempfile
 import shlex
+import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 

@@ -25,8 +25,11 @@ __all__ = [
     "CARD_DISPLAYS",
     "LANGUAGE_CHOICES",
     "PACES",
+    "PITCH_RANGE",
     "SPEECH_CHOICES",
     "VERBOSITIES",
+    "VOICE_CHOICES",
+    "VOLUME_RANGE",
     "Settings",
     "atomic_write_text",
     "config_dir",
@@ -54,6 +57,13 @@ LANGUAGE_CHOICES = ("auto", *LANGUAGES)
 WIDTH_RANGE = (20, 400)
 LEVELS = ("easy", "normal", "hard")
 RATE_RANGE = (80, 450)
+#: The game's own voice: the language's voice as it is ("default"), or one of espeak-ng's variants of
+#: it (male 1 to 4, female 1 to 4, croak, whisper), which every espeak-ng has.
+VOICE_CHOICES = ("default", "m1", "m2", "m3", "m4", "f1", "f2", "f3", "f4", "croak", "whisper")
+#: espeak-ng's pitch, 0 (lowest) to 99; 50 is its own.
+PITCH_RANGE = (0, 99)
+#: Loudness of the game's own voice in percent of its normal (espeak-ng -a 100; pyttsx3 tops at 100).
+VOLUME_RANGE = (10, 200)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -64,6 +74,10 @@ class Settings:
     speech: str = "screen-reader"
     #: Words per minute for the game's own voice.
     rate: int = 200
+    #: Which voice the game's own voice speaks in (VOICE_CHOICES), its pitch and its volume in percent.
+    voice: str = "default"
+    pitch: int = 50
+    volume: int = 100
     verbosity: str = "normal"
     #: How cards appear on printed lines: words, braille cells, or both.
     cards: str = "words"
@@ -100,6 +114,10 @@ class Settings:
         _check("level", self.level, LEVELS)
         _check("braille", self.braille, BRAILLE_LINKS)
         _check("language", self.language, LANGUAGE_CHOICES)
+        _check("voice", self.voice, VOICE_CHOICES)
+        for name, value, (lo, hi) in (("pitch", self.pitch, PITCH_RANGE), ("volume", self.volume, VOLUME_RANGE)):
+            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+                raise ValueError(f"{name} is a number from {lo} to {hi}")
         if not isinstance(self.audio_player, str):
             raise ValueError("the audio player is a command line")
         if not isinstance(self.width, int) or not WIDTH_RANGE[0] <= self.width <= WIDTH_RANGE[1]:

@@ -48,6 +48,7 @@ __all__ = [
     "opponents_words",
     "others_turn",
     "pace_entry",
+    "pitch_entry",
     "rate_entry",
     "scores_long_words",
     "scores_short_words",
@@ -56,6 +57,7 @@ __all__ = [
     "sorted_parts",
     "up_card_parts",
     "verbosity_words",
+    "volume_entry",
     "your_hand_parts",
 ]
 
@@ -229,6 +231,7 @@ SETTING_LABELS: Mapping[str, str] = MappingProxyType({
     "level": N_("Computer players' level (next game)"),
     "news_on_prompt": N_("News on the prompt line"),
     "language": N_("Language"),
+    "voice": N_("Voice"),
 })
 
 #: A setting's value in words, by (setting, value); a value not here is said as it is (espeak-ng). A
@@ -247,6 +250,17 @@ SETTING_VALUES: Mapping[tuple[str, str], tuple[str, str]] = MappingProxyType({
     ("level", "normal"): NP_("level setting", "normal"),
     ("level", "hard"): NP_("level setting", "hard"),
     ("language", "auto"): NP_("language setting", "as the system"),
+    ("voice", "default"): NP_("voice setting", "the language's own"),
+    ("voice", "m1"): NP_("voice setting", "male 1"),
+    ("voice", "m2"): NP_("voice setting", "male 2"),
+    ("voice", "m3"): NP_("voice setting", "male 3"),
+    ("voice", "m4"): NP_("voice setting", "male 4"),
+    ("voice", "f1"): NP_("voice setting", "female 1"),
+    ("voice", "f2"): NP_("voice setting", "female 2"),
+    ("voice", "f3"): NP_("voice setting", "female 3"),
+    ("voice", "f4"): NP_("voice setting", "female 4"),
+    ("voice", "croak"): NP_("voice setting", "croaking"),
+    ("voice", "whisper"): NP_("voice setting", "whispering"),
     ("on", "on"): NP_("on or off", "on"),
     ("on", "off"): NP_("on or off", "off"),
 })
@@ -274,6 +288,14 @@ def setting_entry(field: str, value: object) -> str:
 
 def rate_entry(rate: int) -> str:
     return _("Speech rate: {rate} words a minute").format(rate=rate)
+
+
+def pitch_entry(pitch: int) -> str:
+    return _("Voice pitch: {pitch} (50 is the voice's own)").format(pitch=pitch)
+
+
+def volume_entry(volume: int) -> str:
+    return _("Voice volume: {volume} percent").format(volume=volume)
 
 
 def pace_entry(all_at_once: bool) -> str:

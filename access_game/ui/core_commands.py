@@ -14,9 +14,12 @@ from access_game.settings import (
     LANGUAGE_CHOICES,
     LEVELS,
     PACES,
+    PITCH_RANGE,
     RATE_RANGE,
     SPEECH_CHOICES,
     VERBOSITIES,
+    VOICE_CHOICES,
+    VOLUME_RANGE,
 )
 from access_game.ui.modes import Confirm, ListMenu, MenuItem
 from access_game.ui.registry import Command, command
@@ -204,9 +207,18 @@ def settings_items(app: GameApp) -> list[MenuItem]:
         lo, hi = RATE_RANGE
         app.change_settings(current().replace(rate=max(lo, min(hi, current().rate + 20 * step))))
 
+    def number(field: str, bounds: tuple[int, int], by: int) -> Callable[[int], None]:
+        def adjust(step: int) -> None:
+            lo, hi = bounds
+            app.change_settings(current().replace(**{field: max(lo, min(hi, getattr(current(), field) + by * step))}))
+        return adjust
+
     return [
         choice("speech", SPEECH_CHOICES),
         MenuItem(label=lambda: tw.rate_entry(current().rate), adjust=rate),
+        choice("voice", VOICE_CHOICES),
+        MenuItem(label=lambda: tw.pitch_entry(current().pitch), adjust=number("pitch", PITCH_RANGE, 10)),
+        MenuItem(label=lambda: tw.volume_entry(current().volume), adjust=number("volume", VOLUME_RANGE, 10)),
         choice("verbosity", VERBOSITIES),
         choice("cards", CARD_DISPLAYS),
         flag("cues"),

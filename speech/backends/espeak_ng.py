@@ -23,6 +23,8 @@ the loss is said then, not at the next line.
 Which voice: the one named, else the voice of the language the game speaks now
 (:mod:`speech.backends.voices`: ``fr`` in French), chosen again for every line so a language changed
 in the settings is heard at once. A language voice this espeak-ng lacks leaves its default voice.
+``variant`` (``m3``, ``f2``, ``whisper``: the player's "voice" setting) is put after it (``fr+f2``),
+and ``pitch`` (0 to 99) is given as ``-p``.
 """
 
 from __future__ import annotations
@@ -63,9 +65,11 @@ def line_limit(text: str, rate: int | None = None) -> float:
 
 
 def espeak_args(
-    binary: str = "espeak-ng", *, rate: int | None = None, voice: str | None = None, volume: float | None = None
+    binary: str = "espeak-ng", *, rate: int | None = None, voice: str | None = None, volume: float | None = None,
+    pitch: int | None = None,
 ) -> list[str]:
-    """The command line before the text: rate in words per minute, volume 0.0-2.0 (1.0 normal)."""
+    """The command line before the text: rate in words per minute, volume 0.0-2.0 (1.0 normal), pitch
+    0-99 (50 normal)."""
     args = [binary]
     if rate is not None:
         args += ["-s", str(max(80, min(int(rate), 500)))]
@@ -73,6 +77,8 @@ def espeak_args(
         args += ["-v", voice]
     if volume is not None:
         args += ["-a", str(max(0, min(round(volume * 100), 200)))]
+    if pitch is not None:
+        args += ["-p", str(max(0, min(int(pitch), 99)))]
     return args
 
 
@@ -105,10 +111,11 @@ def espeak_to_wav(
 
 
 def _voice_names(exe: str) -> frozenset[str]:
-    """Every name espeak-ng answers to (language codes, voice names, file names), lower case."""
-    listing = subprocess.run(
-        [exe, "--voices"], stdin=subprocess.DEVNULL, capture_output=True, timeout=1.0, check=False
-    ).stdout.decode("utf-8", "replace")
+    """Every name espeak-ng answers to (language codes, voice names, file names, and its variants such
+    as "m3" or "whisper", which follow a voice after +), lower case."""
+    listing = "\n".join(subprocess.run(
+        [exe, which], stdin=subprocess.DEVNULL, capture_output=True, timeout=1.0, check=False
+    ).stdout.decode("utf-8", "replace") for which in ("--voices", "--voices=variant"))
     known: set[str] = set()
     for line in listing.splitlines()[1:]:
         cols = line.split()
@@ -161,6 +168,8 @@ class EspeakBackend:
         *,
         binary: str = "espeak-ng",
         player: Sequence[str] | str | None = "auto",
+        pitch: int | None = None,
+        variant: str | None = None,
     ) -> None:
         exe = shutil.which(binary)
         if exe is None:
@@ -179,6 +188,9 @@ class EspeakBackend:
         if voice and not has_voice(exe, voice):
             raise BackendUnavailable(f"espeak-ng has no voice {voice!r}")
         self._exe, self._rate, self._voice, self._volume = exe, rate, voice, volume
+        self._pitch = pitch
+        #: An espeak-ng variant put after the voice ("m3", "whisper"); one it lacks is left out.
+        self._variant = variant if variant and has_voice(exe, variant) else None
         #: The sound server's own player, chosen by "auto": then a failed line asks the server whether it
         #: still answers.
         self._server_player = player == "auto"
@@ -207,13 +219,17 @@ class EspeakBackend:
         """The voice the next line is said in: the one named, else the current language's (None:
         espeak-ng's default)."""
         if self._voice:
-            return self._voice
-        wanted = espeak_voice()
-        return wanted if wanted and has_voice(self._exe, wanted) else None
+            base: str | None = self._voice
+        else:
+            wanted = espeak_voice()
+            base = wanted if wanted and has_voice(self._exe, wanted) else None
+        if self._variant is None:
+            return base
+        return f"{base or 'en'}+{self._variant}"
 
     def command(self) -> list[str]:
-        """The command line before the text, for the next line (rate, voice, volume)."""
-        return espeak_args(self._exe, rate=self._rate, voice=self.voice, volume=self._volume)
+        """The command line before the text, for the next line (rate, voice, volume, pitch)."""
+        return espeak_args(self._exe, rate=self._rate, voice=self.voice, volume=self._volume, pitch=self._pitch)
 
     # ----------------------------------------------------------------- Backend
     def speak(self, text: str, *, urgent: bool = False) -> None:
