@@ -146,7 +146,8 @@ def up_card_parts(card: Card | None, wild: Rank | None, pile_size: int, head: st
 
 def scores_short_words(players: Sequence[str], scores: Sequence[Sequence[int]], totals: Sequence[int],
                        listener: int) -> str:
-    return _("Totals: {scores}").format(scores=scores_words(players, scores, totals, long=False, listener=listener))
+    return _("Totals: {scores}").format(scores=scores_words(players, scores, totals, long=False, listener=listener,
+                                                           mid_sentence=True))
 
 
 def scores_long_words(players: Sequence[str], scores: Sequence[Sequence[int]], totals: Sequence[int],

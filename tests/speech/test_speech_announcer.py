@@ -187,14 +187,14 @@ def test_history_filter_by_kind() -> None:
     a.announce("Mine 2.", Kind.MY_TURN)
     a.announce("Result.", Kind.RESULTS)
     assert a.history.set_filter(Kind.MY_TURN) is not None
-    assert backend.spoken[-1][0] == "my turn messages. Mine 2."
+    assert backend.spoken[-1][0] == "Messages of your turns. Mine 2."
     a.history.older()
     assert backend.spoken[-1][0] == "Mine 1."
     a.history.older()
     assert backend.spoken[-1][0] == "Oldest. Mine 1."
     assert [e.text for e in a.history.matching()] == ["Mine 1.", "Mine 2."]
     assert a.history.set_filter(Kind.SYSTEM) is None
-    assert backend.spoken[-1][0] == "No system messages."
+    assert backend.spoken[-1][0] == "No messages of the program."
     a.history.set_filter(None)
     assert backend.spoken[-1][0] == "All messages. Result."
 
