@@ -451,6 +451,23 @@ def hint_lay_off(card: Card, wild: Rank, where: str) -> list[str | Card]:
                      where=where))
 
 
+def hint_meld_to_go_out(cards: Sequence[Card], out: Card, wild: Rank) -> list[str | Card]:
+    """A step of going out, said as one: the hint never sounds like an alternative to the going out
+    the table has just announced."""
+    return list(fill(_("Hint: to go out, keeping {out} to discard, meld {cards} first: select them with Space, "
+                       "then Enter."), out=the(out, wild), cards=cards_parts(cards, wild)))
+
+
+def hint_lay_off_to_go_out(card: Card, out: Card, wild: Rank, where: str) -> list[str | Card]:
+    return list(fill(_("Hint: to go out, keeping {out} to discard, lay off {card} on {where} first: select it, "
+                       "then Shift+O."), out=the(out, wild), card=the(card, wild), where=where))
+
+
+def hint_go_out(out: Card, wild: Rank) -> list[str | Card]:
+    return list(fill(_("Hint: you can go out this turn: put down everything but {card}, then discard it."),
+                     card=the(out, wild)))
+
+
 def hint_discard(card: Card, wild: Rank, last: bool) -> list[str | Card]:
     template = _("Hint: discard {card} and go out: move to it, then X.") if last else \
         _("Hint: discard {card}: move to it, then X.")
