@@ -34,6 +34,7 @@ __all__ = [
     "atomic_write_text",
     "config_dir",
     "data_dir",
+    "line_width",
     "load_settings",
     "resolve_language",
     "save_settings",
@@ -95,9 +96,9 @@ class Settings:
     audio_player: str = ""
     #: The braille display link (BrlAPI on Linux): auto, brlapi or off.
     braille: str = "auto"
-    #: Longest printed line: a longer message is printed as its sentences, one a line (80 columns, or
-    #: two windows of a 40-cell display).
-    width: int = 80
+    #: Longest printed line: a longer message is printed as its sentences, one a line. 0 (the default):
+    #: the terminal's width when the game starts; else 20 to 400 (80 is two windows of a 40-cell display).
+    width: int = 0
     #: Keep the newest message on the prompt line until the next key, for a display that follows the cursor.
     news_on_prompt: bool = False
     #: The language of every sentence, help and menu: auto (the system's), en or fr. Keys stay the same.
@@ -120,8 +121,9 @@ class Settings:
                 raise ValueError(f"{name} is a number from {lo} to {hi}")
         if not isinstance(self.audio_player, str):
             raise ValueError("the audio player is a command line")
-        if not isinstance(self.width, int) or not WIDTH_RANGE[0] <= self.width <= WIDTH_RANGE[1]:
-            raise ValueError(f"width is a number of characters from {WIDTH_RANGE[0]} to {WIDTH_RANGE[1]}")
+        if not isinstance(self.width, int) or not (self.width == 0 or WIDTH_RANGE[0] <= self.width <= WIDTH_RANGE[1]):
+            raise ValueError(f"width is a number of characters from {WIDTH_RANGE[0]} to {WIDTH_RANGE[1]}, or 0 "
+                             "for the terminal's")
         if not isinstance(self.rate, int) or not RATE_RANGE[0] <= self.rate <= RATE_RANGE[1]:
             raise ValueError(f"rate is a number of words per minute from {RATE_RANGE[0]} to {RATE_RANGE[1]}")
         if not all(isinstance(v, bool) for v in (self.cues, self.hints, self.buy_questions, self.news_on_prompt)):
@@ -175,6 +177,17 @@ class Settings:
             except (ValueError, TypeError):
                 dropped.append(f"{f.name} {_shown(value)}")
         return out, dropped, rules
+
+
+def line_width(width: int) -> int:
+    """The longest printed line: ``width``, or for 0 the terminal's columns now (80 when it cannot be
+    told), within WIDTH_RANGE."""
+    if width:
+        return width
+    import shutil
+
+    columns = shutil.get_terminal_size((80, 24)).columns
+    return max(WIDTH_RANGE[0], min(WIDTH_RANGE[1], columns))
 
 
 def _shown(value: Any) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from access_game.settings import HOME_ENV, VERBOSITIES, Settings
+from access_game.settings import HOME_ENV, VERBOSITIES, Settings, line_width
 from access_game.ui.braille_link import card_cells
 
 __all__ = [
@@ -104,7 +104,7 @@ def make_announcer(settings: Settings, printer: Callable[[str], None], backend: 
     from speech.announcer import Announcer
 
     return Announcer(backend, printer, card_display=settings.cards, braille_fn=card_cells, fallbacks=fallbacks,
-                     width=settings.width)
+                     width=line_width(settings.width))
 
 
 def make_narrator(listener: int, players: list[str], settings: Settings, *, game: str) -> Any:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from access_game.settings import Settings, save_settings
+from access_game.settings import Settings, line_width, save_settings
 from speech import save_words
 from speech.utterance import Kind
 
@@ -97,7 +97,7 @@ def apply_settings(announcer: Any, old: Settings, new: Settings, *, own_backend:
     if hasattr(announcer, "card_display"):
         announcer.card_display = new.cards
     if hasattr(announcer, "width"):
-        announcer.width = new.width
+        announcer.width = line_width(new.width)
     voice = ("speech", "rate", "voice", "pitch", "volume", "audio_player")
     if own_backend and any(getattr(old, f) != getattr(new, f) for f in voice):
         from access_game.ui.speech_link import start_output

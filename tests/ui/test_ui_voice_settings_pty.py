@@ -1,4 +1,5 @@
-"""F2's voice settings in the real program in a real pseudo-terminal, with nowhere for the voice to play.
+"""F2's voice settings in the real program in a real pseudo-terminal, with nowhere for the voice to play;
+and the printed line width taken from the terminal.
 
 The game's own voice has rate, voice, pitch and volume in F2, each kept in settings. The five-line
 no-audio warning is printed once, not again each time a voice setting changes. Flags given for one run
@@ -37,6 +38,9 @@ def test_voice_pitch_and_volume_are_kept_the_warning_said_once_and_one_run_flags
                    "--audio-player", "no-such-player-here", "--cards", "both")
     child.logfile_read = seen = io.StringIO()
     child.expect(NO_AUDIO)
+    # The line width follows the terminal (120 columns here): the hand's opening, four sentences and
+    # longer than 80 characters, is one line; at 80 it would be four.
+    child.expect(r"Hand 1 of 11\. 3 cards each, 3s are wild\. You deal\. The up card is [^\r\n]+\.\r+\n")
     child.expect("draw>")
     child.send(F2)
     child.expect("Speech: self-voicing")
