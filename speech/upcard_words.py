@@ -350,9 +350,14 @@ def no_pair_for(card: Card, wild: Rank, depth: int, tip: bool) -> list[str | Car
                   ranks=rank_plural(card.rank), card=the(card, wild), depth=depth), _tip(tip)]
 
 
-def selected_parts(selected: bool, card: Card, wild: Rank) -> list[str | Card]:
-    template = _("Selected the {card}. ") if selected else _("Unselected the {card}. ")
-    return list(fill(template, card=cards_parts([card], wild)))
+def selected_parts(selected: bool, card: Card, wild: Rank, count: int) -> list[str | Card]:
+    """What Space says of the card it toggled and how many are selected now, in one sentence (the
+    cards themselves are on Z): 'Selected the 8 of spades: 2 selected.'"""
+    if selected:
+        template = ngettext("Selected the {card}: {n} selected. ", "Selected the {card}: {n} selected. ", count)
+    else:
+        template = ngettext("Unselected the {card}: {n} selected. ", "Unselected the {card}: {n} selected. ", count)
+    return list(fill(template, card=cards_parts([card], wild), n=count))
 
 
 def selection_cleared(had: bool) -> str:
@@ -660,7 +665,8 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "best-melds": N_("What your hand makes now: the best melds and their worth, and the cards that would not "
                      "meld."),
     "hint": N_("Hint: the next step a strong player would take, and how to do it."),
-    "select": N_("Select or unselect the current card, and hear the selection and whether it is a meld."),
+    "select": N_("Select or unselect the current card, and hear how many are selected and whether they make a "
+                 "meld (Z names them)."),
     "read-selection": N_("Read the selection and whether it is a meld."),
     "clear-selection": N_("Clear the selection."),
     "read-discards": N_("Read the whole discard pile, from the top."),

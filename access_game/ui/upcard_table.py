@@ -380,8 +380,10 @@ class UpcardTable(HandTable):
             return
         self.marks[self.pos] = FREE if self.marks[self.pos] == SELECTED else SELECTED
         card = self.order[self.pos]
-        self.say(*uw.selected_parts(self.marks[self.pos] == SELECTED, card, self.view.wild_rank),
-                 *self._selection_parts())
+        cards = self._selected()
+        # One line a press: the card, the count and the verdict; the list of cards is Z's (read-selection).
+        self.say(*uw.selected_parts(self.marks[self.pos] == SELECTED, card, self.view.wild_rank, len(cards)),
+                 self._verdict(cards) if cards else "")
 
     def read_selection(self, key: str = "") -> None:
         self.say(*self._selection_parts())
