@@ -22,6 +22,9 @@ __all__ = [
     "GO_TO_CANCELLED",
     "GO_TO_CARD",
     "HAND_EMPTY",
+    "HELP_CLOSED",
+    "HELP_EVERY_COMMAND",
+    "HELP_HINT",
     "KEY_HELP",
     "LANGUAGE_NAMES",
     "LAST_CARD",
@@ -43,6 +46,7 @@ __all__ = [
     "grouped_hand_words",
     "hand_parts",
     "help_intro_words",
+    "help_section_entry",
     "no_such_card",
     "on_off",
     "opponents_words",
@@ -186,11 +190,15 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "history-oldest": N_("History: the first message."),
     "history-newest": N_("History: the newest message."),
     "history-filter": N_("History: browse all messages, your turns, other players or results."),
+    "history-filter-alone": N_("History: browse all messages, your moves or results."),
     "verbosity": N_("Cycle how much is said: brief, normal, detailed."),
     "cues": N_("Sound cues on or off."),
-    "help": N_("Help: list every key."),
+    "help": N_("Help: the keys in sections, Up and Down to move, Enter to hear one; F1 again says every key."),
     "menu": N_("The action menu: every action in a list (Up, Down, Enter; Escape closes)."),
-    "settings": N_("Settings: speech, rate, verbosity, cards, cues, pace, hints, buy questions, level."),
+    "settings": N_("Settings: speech, rate, voice, pitch, volume, verbosity, cards, cues, pace, hints, buy questions, "
+                   "level, language, rule options."),
+    "settings-alone": N_("Settings: speech, rate, voice, pitch, volume, verbosity, cards, cues, hints, language, "
+                         "rule options."),
     "save": N_("Save now (the game is also saved after every move)."),
     "quit": N_("Quit (asks first); your game is saved and resumes next time."),
     "next": N_("When computer players are waiting (pace: one per key): let the next one play."),
@@ -215,11 +223,23 @@ def cues_words(on: bool) -> str:
     return _("Sound cues on.") if on else _("Sound cues off.")
 
 
-def help_intro_words(title: str, commands: int) -> str:
-    """What F1 says before the list of keys."""
-    return ngettext("Help for {title}: {n} command. Escape opens a menu of every action.",
-                    "Help for {title}: {n} commands. Escape opens a menu of every action.", commands).format(
-        title=title, n=commands)
+def help_intro_words(title: str, commands: int, sections: int) -> str:
+    """What F1 says first: the commands counted as the Escape menu counts them, in sections."""
+    text = ngettext("Help for {title}: {n} command, the Escape menu's, in {sections} sections.",
+                    "Help for {title}: {n} commands, the Escape menu's, in {sections} sections.", commands)
+    return text.format(title=title, n=commands, sections=sections)
+
+
+def help_section_entry(section: str, commands: int) -> str:
+    """One section of the help: 'Playing your turn, 6 commands'."""
+    return ngettext("{section}: {n} command", "{section}: {n} commands", commands).format(section=section, n=commands)
+
+
+#: The help's last item, and how to use the help.
+HELP_EVERY_COMMAND = N_("Every command")
+HELP_HINT = N_("Up and Down move through the sections, Enter reads one, F1 reads them all; Escape closes the "
+               "help, and any other key closes it and does its work.")
+HELP_CLOSED = N_("Help closed.")
 
 #: The settings menu's name for each setting (settings field to label).
 SETTING_LABELS: Mapping[str, str] = MappingProxyType({

@@ -118,7 +118,8 @@ class GameApp:
         self.say_line(mode.opening())
 
     def say_line(self, text: str) -> None:
-        self.session.say(text, kind=Kind.INFO, urgent=True)
+        """A mode's line: in its place after what was said before (a question after the last moves)."""
+        self.session.say(text, kind=Kind.INFO)
 
     # ----------------------------------------------------------------- prompt line
     def prompt_text(self) -> str:

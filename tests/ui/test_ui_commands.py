@@ -131,7 +131,7 @@ SCENARIOS: dict[str, list[Scenario]] = {
     "history-filter": [([], "f", _said("Messages of your turns."))],
     "verbosity": [([], "v", _said("Verbosity detailed."))],
     "cues": [([], "c", _said("Sound cues on."))],
-    "help": [([], "f1", _said("Help for Five Crowns")), ([], "?", _said("D: Draw the top card of the stock."))],
+    "help": [([], "f1", _said("Help for Five Crowns")), ([], "?", _said("Playing your turn: 7 commands, 1 of 6"))],
     "menu": [([], "escape", _said("Action menu."))],
     "settings": [([], "f2", _said("Settings."))],
     "save": [([], "c-s", _said("This game is not being saved."))],

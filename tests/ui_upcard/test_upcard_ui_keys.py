@@ -45,7 +45,7 @@ def test_the_table_builds_without_key_clashes_and_every_command_is_in_help_and_m
     mine = {c.name for c in table.commands()}
     in_menu = {c.name for c in registry.menu_items()}
     assert mine <= in_menu
-    help_lines = h.press("f1")
+    help_lines = h.press("f1", "f1")
     assert help_lines[0].startswith("Help for Upcard Rummy: ")
     for title in ("Playing your turn:", "The discard pile:", "Melds on the table:", "Your hand:", "The table:"):
         assert title in help_lines
