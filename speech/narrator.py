@@ -95,6 +95,9 @@ class Narrator:
         self.sizes: dict[int, int] = {}
         self.discard_pile: list[Card] = []
         self._held: Drew | None = None
+        #: Seats whose melds and kept cards were told this hand (going out, laying down): the hand's
+        #: results do not say them again.
+        self._cards_told: set[int] = set()
         #: How many events were told by the generic sentence (unknown, or failed to word).
         self.generic_count = 0
         #: Each event class's handler, which takes that class (hence Any: a dict cannot say so per key).
@@ -199,6 +202,7 @@ class Narrator:
         return [utter(text, kind=Kind.RESULTS)]
 
     def _hand_started(self, ev: HandStarted) -> list[Utterance]:
+        self._cards_told = set()
         self.wild_rank = ev.wild_rank
         self.hand_number = ev.hand_number
         self.hands_total = ev.hands_total or None
@@ -258,11 +262,11 @@ class Narrator:
         if self._mine(ev.seat):
             if self.verbosity == Verbosity.BRIEF:
                 text = _("Your last turn.") if ev.last_turn else _("Your turn.")
-                return [utter(text, kind=Kind.MY_TURN, urgent=True)]
+                return [utter(text, kind=Kind.MY_TURN, cue="your_turn")]
             parts: Parts = [_("Your turn, last turn.") if ev.last_turn else _("Your turn.")]
             if self.verbosity == Verbosity.DETAILED and self.discard_pile:
                 parts += [" ", *fill(_("The discard pile shows {card}."), card=self._card(self.discard_pile[-1]))]
-            return [utter(*parts, kind=Kind.MY_TURN, urgent=True)]
+            return [utter(*parts, kind=Kind.MY_TURN, cue="your_turn")]
         if self.verbosity == Verbosity.DETAILED:
             name = self.names.subject(ev.seat)
             text = _("{name}'s turn, last turn.") if ev.last_turn else _("{name}'s turn.")
@@ -331,6 +335,7 @@ class Narrator:
         return [utter(text, kind=Kind.OTHERS)]
 
     def _went_out(self, ev: WentOut) -> list[Utterance]:
+        self._cards_told.add(ev.seat)
         self.sizes[ev.seat] = 0
         self.discard_pile.append(ev.discard)
         held, self._held = self._held, None
@@ -355,6 +360,7 @@ class Narrator:
         return [utter(*parts, kind=kind)]
 
     def _laid_down(self, ev: LaidDown) -> list[Utterance]:
+        self._cards_told.add(ev.seat)
         self.sizes[ev.seat] = 0
         kind = self._kind(ev.seat)
         score = points(ev.points)
@@ -386,6 +392,7 @@ class Narrator:
             verbosity=self.verbosity,
             leader=not self.game_ending,
             melds_words=self.meld_words,
+            told=frozenset(self._cards_told),
         )
 
     def meld_words(self, melds: Sequence[Sequence[Card]]) -> Parts:
