@@ -31,6 +31,10 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from speech.languages import all_languages  # noqa: E402
+
 LOCALE_DIR = ROOT / "speech" / "locale"
 DOMAIN = "access_game"
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
@@ -41,10 +45,10 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
     "Reason": None}
-#: Languages with a catalog (English is the code's own words).
-TRANSLATED = ("fr",)
-#: The plural rule each language's catalog uses (gettext's classic French rule: 0 and 1 singular).
-PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);"}
+#: Languages with a catalog (English is the code's own words), each described in speech/languages/.
+TRANSLATED = tuple(lang.code for lang in all_languages()[1:])
+#: The plural rule each language's catalog uses, from its description (French: 0 and 1 singular).
+PLURAL_FORMS = {lang.code: lang.plural_forms for lang in all_languages()[1:]}
 #: A fixed date in the headers, so running the script twice changes nothing.
 _STAMP = datetime(2026, 1, 1, tzinfo=UTC)
 

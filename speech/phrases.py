@@ -38,7 +38,8 @@ from collections.abc import Sequence
 
 from engine.cards import Card, Rank, Suit
 from engine.melds import is_wild, meld_kind
-from speech.i18n import N_, _, ngettext, pgettext
+from speech.i18n import N_, _, current, ngettext, number, pgettext
+from speech.languages import FEMININE
 
 __all__ = [
     "CARD_SEPARATOR",
@@ -48,11 +49,14 @@ __all__ = [
     "capital",
     "capital_parts",
     "card_count",
+    "card_gender",
+    "card_name",
     "card_words",
     "cards_parts",
     "cards_words",
     "count",
     "hand_words",
+    "is_feminine",
     "join_words",
     "meld_order",
     "melds_parts",
@@ -134,12 +138,32 @@ def count(n: int, word: str, plural: str | None = None) -> str:
 
 def card_count(n: int) -> str:
     """'1 card', '12 cards', '-1 card' ('0 carte', '1 carte', '12 cartes')."""
-    return ngettext("{n} card", "{n} cards", abs(n)).format(n=n)
+    return ngettext("{n} card", "{n} cards", abs(n)).format(n=number(n))
 
 
 def points(n: int) -> str:
-    """'1 point', '-1 point', '20 points' ('0 point' in French)."""
-    return ngettext("{n} point", "{n} points", abs(n)).format(n=n)
+    """'1 point', '-1 point', '20 points' ('0 point' in French, 'moins 230 points': espeak-ng's French
+    voice would drop the minus sign)."""
+    return ngettext("{n} point", "{n} points", abs(n)).format(n=number(n))
+
+
+def card_name(card: Card) -> str:
+    """What the card is called, for its grammatical gender: 'ace', 'jack', 'queen', 'king', 'joker' or
+    'number' (the names of speech.languages.CARD_NAMES)."""
+    if card.rank is None:
+        return "joker"
+    return {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}.get(card.rank, "number")
+
+
+def card_gender(card: Card) -> str:
+    """The card's grammatical gender in the current language ('la dame' but 'le valet'; 'la jota' but
+    'el rey'), which a pronoun or participle referring to it agrees with."""
+    return current().gender(card_name(card))
+
+
+def is_feminine(card: Card) -> bool:
+    """Whether a sentence about the card takes its feminine form in the current language."""
+    return card_gender(card) == FEMININE
 
 
 def capital(text: str) -> str:
@@ -172,8 +196,10 @@ def _article(card: Card) -> str:
         return pgettext("article before an ace", "the ")
     if card.rank == Rank.QUEEN:
         return pgettext("article before a queen", "the ")
-    if card.rank in (Rank.JACK, Rank.KING):
-        return pgettext("article before a jack or king", "the ")
+    if card.rank == Rank.JACK:
+        return pgettext("article before a jack", "the ")
+    if card.rank == Rank.KING:
+        return pgettext("article before a king", "the ")
     return pgettext("article before a number card", "the ")
 
 

@@ -23,7 +23,7 @@ from engine.rules.upcard_rummy import (
     TookDiscards,
     UpcardHandEnded,
 )
-from speech.i18n import N_, _, fill, ngettext
+from speech.i18n import N_, _, fill, ngettext, pgettext
 from speech.narrator import Narrator
 from speech.phrases import (
     GAME_OVER,
@@ -32,6 +32,7 @@ from speech.phrases import (
     card_count,
     cards_parts,
     count,
+    is_feminine,
     join_words,
     melds_parts,
     rank_plural,
@@ -318,8 +319,11 @@ def take_back_tip(n: int) -> str:
 
 
 def go_out_tip(card: Card, wild: Rank) -> list[str | Card]:
-    return list(fill(_("You can go out this turn: put down everything but {card}, then discard it."),
-                     card=the(card, wild)))
+    if is_feminine(card):
+        tip = pgettext("a feminine card", "You can go out this turn: put down everything but {card}, then discard it.")
+    else:
+        tip = pgettext("a masculine card", "You can go out this turn: put down everything but {card}, then discard it.")
+    return list(fill(tip, card=the(card, wild)))
 
 
 def whose_turn_words(over: bool, mine: bool, last_turn: bool, step: str, player: str) -> str:
@@ -447,8 +451,11 @@ def hint_meld(cards: Sequence[Card], wild: Rank) -> list[str | Card]:
 
 
 def hint_lay_off(card: Card, wild: Rank, where: str) -> list[str | Card]:
-    return list(fill(_("Hint: lay off {card} on {where}: select it, then Shift+O."), card=the(card, wild),
-                     where=where))
+    if is_feminine(card):
+        hint = pgettext("a feminine card", "Hint: lay off {card} on {where}: select it, then Shift+O.")
+    else:
+        hint = pgettext("a masculine card", "Hint: lay off {card} on {where}: select it, then Shift+O.")
+    return list(fill(hint, card=the(card, wild), where=where))
 
 
 def hint_discard(card: Card, wild: Rank, last: bool) -> list[str | Card]:
