@@ -5,7 +5,7 @@ from types import MappingProxyType
 from speech.languages import FEMININE, MASCULINE, Language
 
 #: The words a card's phrase can start with, after its article: a number, or a rank or joker's name.
-_CARD_START = r"(?=\d|as\b|valet\b|dame\b|roi\b|joker\b|$)"
+_CARD_START = r"(?=\d|as\b|valets?\b|dames?\b|rois?\b|jokers?\b|$)"
 
 LANGUAGE = Language(
     code="fr",
