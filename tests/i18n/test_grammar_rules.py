@@ -6,9 +6,12 @@ language's own espeak-ng voice. Each rule is asserted for all cards, not read by
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +23,7 @@ from speech.phrases import card_count, card_gender, melds_words, points, the_car
 from speech.upcard_words import go_out_tip
 from speech.utterance import utter
 
+ROOT = Path(__file__).resolve().parents[2]
 #: Every card of every deck the game prints labels for, once each.
 ALL_CARDS: tuple[Card, ...] = tuple(sorted({c for name in DECKS for c in build_deck(name)}, key=Card.sort_key))
 OTHER_LANGUAGES = [lang.code for lang in all_languages()[1:]]
@@ -41,22 +45,26 @@ def test_the_decks_hold_every_kind_of_card() -> None:
     assert {Rank.ACE, Rank.JACK, Rank.QUEEN, Rank.KING, None} <= ranks and len(ranks) >= 14
 
 
-#: The article each language puts before a card, by its gender (and French's elision before "as").
-ARTICLES = {"fr": {"ace": "l'", FEMININE: "la ", "masculine": "le ", "joker": "un "},
-            "es": {FEMININE: "la ", "masculine": "el ", "joker": "un "}}
-#: The object pronoun a sentence refers to a card with, by its gender ("défaussez-la", "descártalo").
-PRONOUNS = {"fr": {FEMININE: "défaussez-la.", "masculine": "défaussez-le."},
-            "es": {FEMININE: "descártala.", "masculine": "descártalo."}}
+def grammar(code: str) -> dict[str, Any]:
+    """The language's grammar expectations, kept beside its golden games (tests/golden/CODE/checks.json):
+    its article by gender, its object pronoun in "discard it", which counts are singular, the counted
+    words."""
+    lang = describe(code)
+    assert lang.golden_dir is not None, code
+    checks: dict[str, Any] = json.loads((ROOT / lang.golden_dir / "checks.json").read_text(encoding="utf-8"))
+    return checks["grammar"]  # type: ignore[no-any-return]
 
 
-def test_every_language_has_its_grammar_rules_here() -> None:
-    assert set(OTHER_LANGUAGES) == set(ARTICLES) == set(PRONOUNS)
+def test_every_language_has_its_grammar_expectations() -> None:
+    for code in OTHER_LANGUAGES:
+        rules = grammar(code)
+        assert {"articles", "discard_it", "singular_counts", "counted"} <= set(rules), code
 
 
 def test_the_article_agrees_with_every_card(lang: str) -> None:
     for card in ALL_CARDS:
         text = said(*the_card(card))
-        rules = ARTICLES[lang]
+        rules = grammar(lang)["articles"]
         if card.is_joker:
             want = rules["joker"]
         elif card.rank == Rank.ACE and "ace" in rules:
@@ -67,11 +75,16 @@ def test_the_article_agrees_with_every_card(lang: str) -> None:
 
 
 def test_a_pronoun_agrees_with_every_card(lang: str) -> None:
-    queen_or_jack = {Rank.QUEEN} | ({Rank.JACK} if lang == "es" else set())
+    pronouns = grammar(lang)["discard_it"]
     for card in ALL_CARDS:
-        gender = FEMININE if card.rank in queen_or_jack else "masculine"
-        assert card_gender(card) == gender, (lang, card)
-        assert said(*go_out_tip(card, Rank.THREE)).endswith(PRONOUNS[lang][gender]), (lang, card)
+        assert said(*go_out_tip(card, Rank.THREE)).endswith(pronouns[card_gender(card)]), (lang, card)
+
+
+def test_queens_are_feminine_in_french_and_jacks_and_queens_in_spanish() -> None:
+    for code, feminine in (("fr", {Rank.QUEEN}), ("es", {Rank.JACK, Rank.QUEEN})):
+        with in_language(code):
+            for card in ALL_CARDS:
+                assert (card_gender(card) == FEMININE) == (card.rank in feminine), (code, card)
 
 
 def test_a_card_after_de_or_a_is_contracted_in_french() -> None:
@@ -105,21 +118,11 @@ def test_spanish_contracts_a_el_and_de_el_and_agrees_the_article() -> None:
     assert es.contract("dáselo a él") == "dáselo a él"
 
 
-#: The plural rule in words: which counts take the singular form.
-SINGULAR = {"fr": (0, 1), "es": (1,)}
-
-
-#: The words counted, singular and plural, in each language.
-COUNTED = {"fr": {"cards": ("carte", "cartes"), "discarded": ("carte défaussée", "cartes défaussées"),
-                  "points": ("point", "points")},
-           "es": {"cards": ("carta", "cartas"), "discarded": ("carta descartada", "cartas descartadas"),
-                  "points": ("punto", "puntos")}}
-
-
 def test_counts_take_the_plural_of_the_language(lang: str) -> None:
-    words = COUNTED[lang]
+    rules = grammar(lang)
+    words = rules["counted"]
     for n in (0, 1, 2, 11):
-        form = 0 if n in SINGULAR[lang] else 1
+        form = 0 if n in rules["singular_counts"] else 1
         assert card_count(n) == f"{n} {words['cards'][form]}", (lang, n)
         assert points(n) == f"{n} {words['points'][form]}", (lang, n)
         discarded = ngettext("{n} card discarded", "{n} cards discarded", n).format(n=n)
