@@ -53,7 +53,7 @@ LANGUAGES: tuple[str, ...] = _languages.LANGUAGES
 ARGPARSE_DOMAIN = "argparse"
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
-_language = "en"
+_language = LANGUAGES[0]
 
 
 def set_language(lang: str) -> None:

@@ -38,13 +38,14 @@ from collections.abc import Sequence
 
 from engine.cards import Card, Rank, Suit
 from engine.melds import is_wild, meld_kind
-from speech.i18n import N_, _, current, ngettext, number, pgettext
+from speech.i18n import N_, _, current, fill, ngettext, number, pgettext
 from speech.languages import FEMININE
 
 __all__ = [
     "CARD_SEPARATOR",
     "GAME_OVER",
     "MELD_SEPARATOR",
+    "WILD_CARD",
     "Parts",
     "capital",
     "capital_parts",
@@ -74,6 +75,9 @@ CARD_SEPARATOR = "; "
 #: Between whole melds: stronger than the cards' "; ", so a listener hears where a meld ends (translate
 #: where joined: ``_(MELD_SEPARATOR)``).
 MELD_SEPARATOR = N_(", then ")
+
+#: A wild card named: a whole phrase, so a language puts the mark where it goes ("{card}, joker").
+WILD_CARD = N_("{card}, wild")
 
 #: Said when a key asks about a game that has ended.
 GAME_OVER = N_("The game is over.")
@@ -212,7 +216,7 @@ def card_words(card: Card, wild_rank: Rank | None = None, *, mark_wild: bool = T
         return _("joker")
     text = _(_CARD_OF[card.suit]).format(rank=rank_word(card.rank))
     if mark_wild and wild_rank is not None and card.rank == wild_rank:
-        text += _(", wild")
+        text = _(WILD_CARD).format(card=text)
     return text
 
 
@@ -232,9 +236,10 @@ def cards_parts(
     for i, card in enumerate(cards):
         if i:
             parts.append(separator)
-        parts.append(card)
         if wild_rank is not None and card.rank is not None and card.rank == wild_rank:
-            parts.append(_(", wild"))
+            parts.extend(fill(_(WILD_CARD), card=card))
+        else:
+            parts.append(card)
     return parts
 
 
