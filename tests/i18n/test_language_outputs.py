@@ -1,0 +1,84 @@
+"""Each language reaches the player through the outputs its description names: espeak-ng's voice for
+the game's own speech (real espeak-ng: its phonemes show which language's rules read a line), and
+liblouis's table for the braille words of the sheets (real liblouis, real BRF written by the chart).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from braille.cells import Cell, cells_to_unicode
+from braille.chart import chart_brf
+from braille.decks import build_deck
+from braille.louis_text import louis_cells
+from braille.text import letter_cells, lone_symbol, text_cells
+from engine.notation import parse_card
+from speech.backends.espeak_ng import EspeakBackend
+from speech.i18n import in_language
+from speech.languages import Language, all_languages, describe
+from speech.phrases import the_card
+from speech.utterance import utter
+
+SPOKEN = [lang for lang in all_languages() if lang.espeak_voice]
+LOUIS = [lang for lang in all_languages() if lang.braille_grade1]
+
+
+def phonemes(command: list[str], text: str) -> str:
+    return subprocess.run([*command, "-q", "-x", "--", text], capture_output=True, check=True, timeout=10,
+                          text=True).stdout
+
+
+@pytest.mark.parametrize("lang", SPOKEN, ids=lambda lang: lang.code)
+def test_the_game_s_own_voice_speaks_each_language_by_its_own_rules(lang: Language) -> None:
+    assert shutil.which("espeak-ng"), "espeak-ng is installed by .ci/run"
+    with in_language(lang.code):
+        backend = EspeakBackend(player=None)
+        try:
+            assert backend.voice == lang.espeak_voice
+            assert backend.command()[-2:] == ["-v", lang.espeak_voice]
+            line = utter("", *the_card(parse_card("qh"))).text()
+            heard = phonemes(backend.command(), line)
+            english = phonemes([backend.command()[0]], line)
+        finally:
+            backend.close()
+    assert heard and heard != english, (lang.code, heard)
+    assert "(en)" not in heard, (lang.code, heard)
+
+
+def test_the_spanish_voice_says_the_card_in_spanish() -> None:
+    with in_language("es"):
+        backend = EspeakBackend(player=None)
+        try:
+            heard = phonemes(backend.command(), utter("", *the_card(parse_card("qh"))).text())
+        finally:
+            backend.close()
+    assert "'eIna" in heard and "k,o" in heard and "T'ones" in heard, heard  # "la reina de corazones"
+
+
+@pytest.mark.parametrize("lang", LOUIS, ids=lambda lang: lang.code)
+def test_braille_words_are_the_language_s_liblouis_table(lang: Language) -> None:
+    assert lang.braille_grade1 is not None
+    assert Path("/usr/share/liblouis/tables", lang.braille_grade1).exists()
+    if lang.braille_grade2:
+        assert Path("/usr/share/liblouis/tables", lang.braille_grade2).exists()
+    word = {"fr": "étiquettes", "es": "señal"}.get(lang.code, "cards")
+    with in_language(lang.code):
+        assert text_cells(word) == louis_cells(lang.braille_grade1, word)
+        letters = letter_cells()
+        assert set(text_cells(lang.letters)) <= letters
+        assert lone_symbol(Cell.from_dots("245")) == (Cell.from_dots("245"),)
+
+
+def test_spanish_sheets_are_in_spanish_braille() -> None:
+    with in_language("es"):
+        assert cells_to_unicode(text_cells("ñ")) == "⠻"  # ONCE's ñ, which English braille does not have
+        title = text_cells("Código")
+        spanish = chart_brf(build_deck("five-crowns"), "Five Crowns")
+    english = chart_brf(build_deck("five-crowns"), "Five Crowns")
+    assert title == louis_cells(describe("es").braille_grade1 or "", "Código")
+    head = spanish.splitlines()[0]
+    assert head != english.splitlines()[0] and b"C+DIGO" in head, head  # ó in Spanish braille, BRF '+'
