@@ -62,3 +62,13 @@ def test_the_announcer_wraps_a_french_line_keeping_each_colon_with_its_word() ->
         announcer.announce(utter("Signaux sonores : activés ; conseils : désactivés ; niveau : difficile"))
     assert printed and not any(line[0] in ":;" for line in printed), printed
     assert " ".join(printed) == "Signaux sonores : activés ; conseils : désactivés ; niveau : difficile"
+
+
+def test_no_braille_display_window_starts_with_punctuation() -> None:
+    from braille.brlapi_display import windows
+
+    text = "Manche 3 sur 11 : vous distribuez ; les 5 sont des jokers. Reprendre ? Y ou N !"
+    for width in range(12, len(text)):
+        shown = windows(["Vous piochez ", ACE, " ; " + text], width)
+        assert not any(w.text[:1] in ":;!?" for w in shown[1:]), (width, [w.text for w in shown])
+        assert any(w.card_at(c) == ACE for w in shown for c in range(width)), width
