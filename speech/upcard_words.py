@@ -31,12 +31,14 @@ from speech.phrases import (
     capital_parts,
     card_count,
     cards_parts,
-    count,
     is_feminine,
     join_words,
     melds_parts,
     rank_plural,
     the_card,
+)
+from speech.phrases import (
+    points as point_count,
 )
 from speech.refusal_words import reason_text
 from speech.results import Names
@@ -238,7 +240,7 @@ class UpcardNarrator(Narrator):
         lines = [utter(head, kind=Kind.RESULTS)]
         for s in seats:
             score = _("{plus} on the table, {minus} in hand: {points}. Total {total}.").format(
-                plus=ev.plus[s], minus=ev.minus[s], points=count(ev.points[s], "point"), total=ev.totals[s])
+                plus=ev.plus[s], minus=ev.minus[s], points=point_count(ev.points[s]), total=ev.totals[s])
             if self.verbosity == Verbosity.DETAILED:
                 parts = fill(_("{name}: on the table: {on_table}. In hand: {in_hand}. {score}"),
                              name=names.subject(s), on_table=cards_parts(ev.on_table[s], self.wild_rank),
@@ -530,6 +532,20 @@ def take_back_option_parts(target: Card, depth: int, meld: Sequence[Card], gain:
 
 def meld_name(number: int, rank: Rank) -> str:
     return _("meld {number}, {ranks}").format(number=number, ranks=rank_plural(rank))
+
+
+def meld_owner(name: str | None) -> str:
+    """Whose a meld is, as 'Meld 2, aces, {owner}' says it: 'yours', "Anna's" ('la vôtre', 'posée par
+    Anna'); ``name`` None for the listener's own."""
+    if name is None:
+        return pgettext("a meld's owner", "yours")
+    return pgettext("a meld's owner", "{name}'s").format(name=name)
+
+
+def meld_number(number: int, total: int | None = None) -> str:
+    """A meld's number, with how many there are when ``total`` is given: '2', '2 of 5'."""
+    return str(number) if total is None else pgettext("a meld's number", "{number} of {total}").format(
+        number=number, total=total)
 
 
 def meld_parts(number: str, rank: Rank, owner: str, cards: Sequence[Card], layoffs: Sequence[tuple[str, Card]],

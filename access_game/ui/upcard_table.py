@@ -622,8 +622,8 @@ class UpcardTable(HandTable):
         v = self.view
         m = v.table[index]
         names = self.names
-        owner = "yours" if m.owner == v.seat else f"{names.name(m.owner)}'s"
-        number = f"{index + 1} of {len(v.table)}" if of else f"{index + 1}"
+        owner = uw.meld_owner(None if m.owner == v.seat else names.name(m.owner))
+        number = uw.meld_number(index + 1, len(v.table) if of else None)
         layoffs = [(names.name(seat), card) for seat, card in m.layoffs]
         return uw.meld_parts(number, m.rank, owner, m.cards, layoffs, v.wild_rank)
 
