@@ -82,3 +82,12 @@ def test_spanish_sheets_are_in_spanish_braille() -> None:
     assert title == louis_cells(describe("es").braille_grade1 or "", "Código")
     head = spanish.splitlines()[0]
     assert head != english.splitlines()[0] and b"C+DIGO" in head, head  # ó in Spanish braille, BRF '+'
+
+
+def test_the_system_s_language_chooses_each_described_language() -> None:
+    from speech.i18n import default_language
+
+    for lang in all_languages():
+        region = lang.code.upper() if lang.code != "en" else "GB"
+        assert default_language({"LANG": f"{lang.code}_{region}.UTF-8"}) == lang.code
+    assert default_language({"LANG": "de_DE.UTF-8"}) == "en"
