@@ -38,7 +38,6 @@ __all__ = [
     "SETTING_VALUES",
     "SORT_WORDS",
     "THANK_YOU",
-    "UP_CARD_HEAD",
     "braille_hand_words",
     "card_at_parts",
     "cues_words",
@@ -133,16 +132,12 @@ def others_turn(name: str) -> str:
     return _("It is {name}'s turn.").format(name=name)
 
 
-#: The words before the up card, when a table says none of its own.
-UP_CARD_HEAD = N_("The up card is ")
-
-
-def up_card_parts(card: Card | None, wild: Rank | None, pile_size: int, head: str = UP_CARD_HEAD) -> Parts:
-    """'The up card is the 9 of clubs; the discard pile has 3 cards.'"""
+def up_card_parts(card: Card | None, wild: Rank | None, pile_size: int) -> Parts:
+    """'The up card is the 9 of clubs; the discard pile has 3 cards.', one sentence of the catalog."""
     if card is None:
         return [_(DISCARD_PILE_EMPTY)]
-    return [_(head), *the_card(card, wild),
-            _("; the discard pile has {cards}.").format(cards=card_count(pile_size))]
+    return list(fill(_("The up card is {card}; the discard pile has {count}."), card=the_card(card, wild),
+                     count=card_count(pile_size)))
 
 
 def scores_short_words(players: Sequence[str], scores: Sequence[Sequence[int]], totals: Sequence[int],

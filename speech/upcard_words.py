@@ -481,9 +481,17 @@ def pile_note(depth: int, melds: int, later: bool) -> str:
                                                                                melds=card_count(melds))
 
 
-def pile_card_parts(edge: str, card: Card, wild: Rank, depth: int, size: int, note: str) -> list[str | Card]:
-    return [_(edge), *fill(_("{card}, {depth} of {size} from the top."), card=cards_parts([card], wild), depth=depth,
-                           size=size), note]
+def pile_card_parts(edge: str, card: Card, wild: Rank, depth: int, size: int, note: str, *,
+                    still: bool = False) -> list[str | Card]:
+    """The discard pile's card under the cursor: '{card}, 3 of 9 from the top.'; ``still``: the cursor
+    did not move ('Still on the 9 of clubs, …', a whole sentence, its article the card's)."""
+    if still:
+        where = fill(_("Still on {the_card}, {depth} of {size} from the top."), the_card=the_card(card, wild),
+                     depth=depth, size=size)
+    else:
+        where = fill(_("{card}, {depth} of {size} from the top."), card=cards_parts([card], wild), depth=depth,
+                     size=size)
+    return [_(edge), *where, note]
 
 
 def no_pile_place(size: int, depth: int) -> str:
@@ -493,8 +501,8 @@ def no_pile_place(size: int, depth: int) -> str:
 
 def no_target_beyond(deeper: bool) -> str:
     if deeper:
-        return _("No card deeper that you could take back to. Still on the ")
-    return _("No card nearer the top that you could take back to. Still on the ")
+        return _("No card deeper that you could take back to.") + " "
+    return _("No card nearer the top that you could take back to.") + " "
 
 
 def take_back_head(n: int, when: str) -> str:
