@@ -17,7 +17,7 @@ from typing import Any
 from speech.i18n import language
 from speech.languages import all_languages, describe
 
-__all__ = ["ESPEAK_VOICES", "espeak_voice", "language_names", "matches_language", "pick_language_voice"]
+__all__ = ["ESPEAK_VOICES", "espeak_text", "espeak_voice", "language_names", "matches_language", "pick_language_voice"]
 
 #: espeak-ng's voice for each language (its description's); None keeps espeak-ng's default (English).
 ESPEAK_VOICES: dict[str, str | None] = {lang.code: lang.espeak_voice for lang in all_languages()}
@@ -26,6 +26,16 @@ ESPEAK_VOICES: dict[str, str | None] = {lang.code: lang.espeak_voice for lang in
 def espeak_voice(lang: str | None = None) -> str | None:
     """The espeak-ng voice for ``lang`` (the current language when None); None for the default."""
     return ESPEAK_VOICES.get(lang or language())
+
+
+def espeak_text(text: str, voice: str | None) -> str:
+    """``text`` as espeak-ng's ``voice`` must be given it: when it is the current language's own voice,
+    the words that voice would read by another language's rules respelled ("joker" → "jokère" in
+    French); a voice the player named gets the text as it is."""
+    from speech.i18n import current
+
+    lang = current()
+    return lang.for_espeak(text) if voice is not None and voice == lang.espeak_voice else text
 
 
 def language_names(lang: str) -> tuple[str, ...]:

@@ -61,6 +61,10 @@ class Language:
     space_after: str = ""
     #: espeak-ng's voice for the game's own speech; None keeps espeak-ng's default (English).
     espeak_voice: str | None = None
+    #: Words espeak-ng's voice for the language reads by another language's rules, respelled for it
+    #: (its French voice says "joker" as English "dʒəʊkə"; "jokère" is the French word's sound). Only
+    #: the voice gets them: print, braille and screen readers keep the word.
+    espeak_respellings: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     #: Words a system voice's name holds when it speaks the language (SAPI5 gives no code).
     voice_names: tuple[str, ...] = ()
     #: liblouis's tables for braille words, uncontracted (grade 1) and contracted (grade 2) where the
@@ -105,6 +109,13 @@ class Language:
             text = text.replace(f" {mark}", f"\u00a0{mark}")
         for mark in self.space_after:
             text = text.replace(f"{mark} ", f"{mark}\u00a0")
+        return text
+
+    def for_espeak(self, text: str) -> str:
+        """``text`` as the language's espeak-ng voice must be given it: each respelled word replaced
+        (a whole word, in any case: "Joker" and "joker")."""
+        for word, said in self.espeak_respellings.items():
+            text = re.sub(rf"\b{re.escape(word)}\b", said, text, flags=re.IGNORECASE)
         return text
 
     @property

@@ -34,6 +34,8 @@ LANGUAGE = Language(
     space_before=":;!?»",
     space_after="«",
     espeak_voice="fr",
+    # espeak-ng's French voice switches to English rules for "joker" ("(en)dʒˈəʊkə(fr)").
+    espeak_respellings=MappingProxyType({"jokers": "jokères", "joker": "jokère"}),
     voice_names=("french", "français", "francais"),
     braille_grade1="fr-bfu-comp6.utb",
     braille_grade2="fr-bfu-g2.ctb",

@@ -91,3 +91,24 @@ def test_the_system_s_language_chooses_each_described_language() -> None:
         region = lang.code.upper() if lang.code != "en" else "GB"
         assert default_language({"LANG": f"{lang.code}_{region}.UTF-8"}) == lang.code
     assert default_language({"LANG": "de_DE.UTF-8"}) == "en"
+
+
+def test_the_french_voice_says_joker_as_a_french_word_and_print_keeps_it() -> None:
+    """espeak-ng's French voice reads "joker" by English rules ("(en)dʒˈəʊkə(fr)"): the line it is given
+    respells it, and only the voice's line: what is printed and shown in braille keeps "joker"."""
+    line = "Vous piochez un joker ; les jokers sont des jokers."
+    with in_language("fr"):
+        backend = EspeakBackend(player=None)
+        try:
+            given = backend.spoken_text(line)
+            heard = phonemes(backend.command(), given)
+            plain = phonemes(backend.command(), line)
+        finally:
+            backend.close()
+        named = EspeakBackend(voice="en-us", player=None)
+        try:
+            assert named.spoken_text(line) == line  # a voice the player chose gets the words as written
+        finally:
+            named.close()
+    assert "(en)" in plain and "(en)" not in heard, (plain, heard)
+    assert "joker" not in given and utter(line).text() == line
