@@ -112,3 +112,19 @@ def test_the_french_voice_says_joker_as_a_french_word_and_print_keeps_it() -> No
             named.close()
     assert "(en)" in plain and "(en)" not in heard, (plain, heard)
     assert "joker" not in given and utter(line).text() == line
+
+
+def test_the_languages_are_their_modules_english_first() -> None:
+    import speech.languages as package
+    from speech.i18n import LANGUAGES as SPOKEN_LANGUAGES
+
+    modules = sorted(p.stem for p in Path(package.__file__).parent.glob("*.py") if p.stem != "__init__")
+    assert sorted(lang.code for lang in all_languages()) == modules
+    assert all_languages()[0].code == "en" and SPOKEN_LANGUAGES == tuple(lang.code for lang in all_languages())
+    with pytest.raises(KeyError):
+        describe("xx")
+    with pytest.raises(ValueError, match="a card's name"):
+        describe("fr").gender("knight")
+    for lang in all_languages():
+        assert lang.number(-230) != "230" and lang.number(7) == "7"
+        assert Path(lang.keys_doc).parent.as_posix() == lang.docs_dir
