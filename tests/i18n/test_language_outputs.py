@@ -120,7 +120,7 @@ def test_the_languages_are_their_modules_english_first() -> None:
 
     modules = sorted(p.stem for p in Path(package.__file__).parent.glob("*.py") if p.stem != "__init__")
     assert sorted(lang.code for lang in all_languages()) == modules
-    assert all_languages()[0].code == "en" and SPOKEN_LANGUAGES == tuple(lang.code for lang in all_languages())
+    assert all_languages()[0].code == "en" and tuple(lang.code for lang in all_languages()) == SPOKEN_LANGUAGES
     with pytest.raises(KeyError):
         describe("xx")
     with pytest.raises(ValueError, match="a card's name"):
