@@ -219,7 +219,7 @@ def contract_utterances(event: Event, names: Names, verbosity: Verbosity = Verbo
     if isinstance(event, NobodyBought):
         if event.next_seat == me:
             said = fill(_("Nobody bought {card}: draw from the stock."), card=_card(event.card, verbosity))
-            return [utter(*said, kind=Kind.MY_TURN, urgent=True)]
+            return [utter(*said, kind=Kind.MY_TURN)]
         if verbosity != Verbosity.DETAILED:
             return []  # after nearly every discard: news only to whoever must now draw, or on request
         return [utter(*fill(_("Nobody bought {card}."), card=_card(event.card, verbosity)), kind=Kind.OTHERS)]
@@ -286,7 +286,7 @@ def _buy_offered(event: BuyOffered, names: Names, verbosity: Verbosity) -> list[
         if verbosity == Verbosity.BRIEF:
             offer = (pgettext("a feminine card", "Up card {card}: take it or pass.") if is_feminine(event.card)
                      else pgettext("a masculine card", "Up card {card}: take it or pass."))
-            return [utter(*fill(offer, card=card), kind=Kind.MY_TURN, urgent=True)]
+            return [utter(*fill(offer, card=card), kind=Kind.MY_TURN)]
         others = join_words([names.name(s) for s in event.buyers])
         if is_feminine(event.card):
             template = npgettext("a feminine card",
@@ -299,7 +299,7 @@ def _buy_offered(event: BuyOffered, names: Names, verbosity: Verbosity) -> list[
                                  "The up card is {card}: take it, or pass it to {players}, who may buy it.",
                                  len(event.buyers))
         said = fill(template, card=card, players=others)
-        return [utter(*said, kind=Kind.MY_TURN, urgent=True)]
+        return [utter(*said, kind=Kind.MY_TURN)]
     if me in event.buyers:
         ahead = event.buyers.index(me)
         parts = list(fill(_("You may buy {card}, with a penalty card: buy or pass."), card=card))
@@ -308,7 +308,7 @@ def _buy_offered(event: BuyOffered, names: Names, verbosity: Verbosity) -> list[
             first = (_("{name} comes first.") if len(before) == 1 else _("{names} come first.")).format(
                 name=capital(join_words(before)), names=capital(join_words(before)))
             parts += [" ", first]
-        return [utter(*parts, kind=Kind.MY_TURN, urgent=True)]
+        return [utter(*parts, kind=Kind.MY_TURN)]
     if verbosity == Verbosity.DETAILED:
         who = join_words([names.name(s) for s in event.buyers])
         if is_feminine(event.card):
