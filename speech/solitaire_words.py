@@ -392,7 +392,8 @@ def open_piles_words(piles: Sequence[PileView], closed: int) -> str:
 
 
 def stock_words(stock: int, dead: int) -> str:
-    return _("The stock has {stock}; {dead} discarded.").format(stock=card_count(stock), dead=card_count(dead))
+    discarded = ngettext("{n} card discarded", "{n} cards discarded", dead).format(n=dead)
+    return _("The stock has {stock}; {discarded}.").format(stock=card_count(stock), discarded=discarded)
 
 
 def pile_wild_words(pile: PileView) -> str:
@@ -403,8 +404,8 @@ def pile_wild_words(pile: PileView) -> str:
 def discards_parts(dead: Sequence[Card]) -> list[str | Card]:
     if not dead:
         return [_(NOTHING_DISCARDED)]
-    return list(fill(_("{count} discarded, newest last: {cards}."), count=card_count(len(dead)),
-                     cards=cards_parts(list(dead))))
+    template = ngettext("{n} card discarded: {cards}.", "{n} cards discarded, newest last: {cards}.", len(dead))
+    return list(fill(template, n=len(dead), cards=cards_parts(list(dead))))
 
 
 def info_words(seed: int, view: SolitaireView) -> str:
@@ -454,7 +455,5 @@ def hint_move_parts(action: Action, view: Any) -> Parts | None:
         return None
     wild = getattr(view, "wild_rank", None)
     drawn = getattr(view, "drawn", None)
-    what: Parts = the_card(drawn, wild) if isinstance(drawn, Card) else [_("the card")]
-    if what[-1] == _(", wild"):
-        what = [*what, ","]
+    what: Parts = the_card(drawn, wild, mid=True) if isinstance(drawn, Card) else [_("the card")]
     return advice_parts(_("Place {the_card} on pile {pile}"), the_card=what, pile=action.pile)
