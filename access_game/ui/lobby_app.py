@@ -414,6 +414,8 @@ class LobbyApp:
             if code == "closed" and self.watching is not None:
                 self.watching = None
                 self.connection.send({"type": "tables", "watch": True})
+            elif code in ("banned", "protocol_version"):  # the server closes the connection: the lobby ends
+                self._end(Outcome(status=1))
         elif kind == "_closed":
             self.say(nw.no_server(self.server, lw.error_words(str(frame.get("code") or ""), "")))
             self._end(Outcome(status=1))
