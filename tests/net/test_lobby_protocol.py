@@ -70,14 +70,13 @@ def _create(public: bool = True, watchable: bool = True, seats: int = 2, compute
 
 def test_a_version_2_client_is_told_to_update() -> None:
     async def body() -> dict[str, Any]:
-        async with in_process() as (_, url):
-            async with connect(url, proxy=None) as ws:
-                await ws.send(json.dumps({"type": "hello", "protocol": 2, "name": "Old"}))
-                answer: dict[str, Any] = json.loads(await ws.recv())
-                with pytest.raises(Exception):  # noqa: B017 - closed by the server (1008)
-                    await asyncio.wait_for(ws.recv(), 5)
-                assert ws.close_code == p.CLOSE_POLICY
-                return answer
+        async with in_process() as (_, url), connect(url, proxy=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "protocol": 2, "name": "Old"}))
+            answer: dict[str, Any] = json.loads(await ws.recv())
+            with pytest.raises(Exception):  # noqa: B017 - closed by the server (1008)
+                await asyncio.wait_for(ws.recv(), 5)
+            assert ws.close_code == p.CLOSE_POLICY
+            return answer
 
     answer = run(body())
     assert answer["code"] == "protocol_version"
