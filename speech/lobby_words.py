@@ -55,7 +55,7 @@ WATCHING_HELP = N_("Watching. / chats at the table, L repeats, Page Up and Page 
                    "Escape goes back to the list.")
 HELP = N_("Up and Down step through the list, Home and End go to its ends. Enter joins the table or opens a "
           "table of the game. Shift+E watches the table. Slash chats to everyone, Shift+T sends a private "
-          "message, P says who is online, Shift+M mutes or unmutes the person of the line. L repeats, Page "
+          "message, P says who is online, Shift+M mutes or unmutes someone by name. L repeats, Page "
           "Up and Page Down step through the messages. Q leaves.")
 
 
