@@ -18,11 +18,15 @@ __all__ = [
     "CODE_QUESTION",
     "HELP",
     "JOIN_BY_CODE",
+    "KEY_HELP",
     "LIST_EMPTY",
+    "LOBBY_KEYS_INTRO",
+    "LOBBY_KEYS_TITLE",
     "PUBLIC_QUESTION",
     "TELL_OPENING",
     "TELL_WHO",
     "WATCHING_HELP",
+    "WHAT_IT_DOES",
     "broadcast",
     "computers_question",
     "error_words",
@@ -45,6 +49,12 @@ __all__ = [
 ]
 
 JOIN_BY_CODE = N_("Join a table by its code.")
+LOBBY_KEYS_TITLE = N_("The lobby of a server")
+WHAT_IT_DOES = N_("What it does")
+LOBBY_KEYS_INTRO = N_("`access-game online --server URL --name NAME` opens the server's lobby: a list of one "
+                      "item a line (join by code, a new table of each game, the open tables), read and shown "
+                      "as at the table. L, Page Up, Page Down, Ctrl+Home, Ctrl+End and F1 work as at the table; "
+                      "Ctrl+C leaves at once.")
 LIST_EMPTY = N_("No open tables yet: Enter on a game opens one.")
 CHAT_OPENING = N_("Chat to everyone in the lobby: type a line, Enter sends it, Escape cancels.")
 TELL_WHO = N_("Private message: type the name of the person, Enter, then the message.")
@@ -147,6 +157,24 @@ def unmuted(name: str) -> str:
 def no_history() -> str:
     return _("No messages yet.")
 
+
+#: Each command of the lobby and what it does (docs/keys.md, the lobby's section, is written from these
+#: and the keys access_game.ui.lobby_app gives them).
+KEY_HELP: Mapping[str, str] = MappingProxyType({
+    "lobby-previous": N_("The item before in the list."),
+    "lobby-next": N_("The item after in the list."),
+    "lobby-first": N_("The first item: joining a table by its code."),
+    "lobby-last": N_("The last item of the list."),
+    "lobby-act": N_("Join the table (or watch it, once it is being played); on a game, open a new table of it: "
+                    "the players, the computer players, listed in the lobby or by code only."),
+    "lobby-watch": N_("Watch the table: hear its game as every player sees it, without the cards of any hand."),
+    "lobby-chat": N_("Chat: a line to everyone in the lobby (while watching: to everyone at the table). An "
+                     "administrator's line may be /broadcast TEXT, /close CODE, /ban NAME or /unban NAME."),
+    "lobby-tell": N_("A private message: the person's name, then the message."),
+    "lobby-who": N_("Who is online."),
+    "lobby-mute": N_("Mute someone by name: you no longer hear their messages (again to hear them)."),
+    "lobby-leave": N_("Leave the lobby (while watching: stop watching, back to the list)."),
+})
 
 _ERRORS: Mapping[str, str] = MappingProxyType({
     "no_one": N_("Nobody of that name is online."),

@@ -125,7 +125,7 @@ def run_lobby_bench(tables: int, keys: int = KEYS) -> dict[str, Any]:
             terminal = _Terminal(url, Path(tmp) / "home")
             terminal.line()  # the first item: the list has come
             open_ms = (time.perf_counter() - opened) * 1000
-            times = []
+            times: list[float] = []
             # The list: join by code, a new table of each game for several players, then the tables in
             # the order they were opened. Each key is timed to the line of the item it goes to.
             fixed = 1 + GAMES_LISTED

@@ -140,7 +140,20 @@ def render_keys_doc() -> str:
             cells += [_(by_game[g][name].description) if name in by_game[g] else "—" for g, _title in titles]
             out.append("| " + " | ".join(_cell(c) for c in cells) + " |")
         out.append("")
+    out += _lobby_section()
     return "\n".join(out).rstrip() + "\n"
+
+
+def _lobby_section() -> list[str]:
+    """The lobby's keys (access-game online), from the keys it binds and the words its help says."""
+    from access_game.ui.lobby_app import LOBBY_KEYS
+    from speech import lobby_words as lw
+
+    out = [f"## {_(lw.LOBBY_KEYS_TITLE)}", "", _(lw.LOBBY_KEYS_INTRO), "",
+           "| " + " | ".join((_("Keys"), _("Command"), _(lw.WHAT_IT_DOES))) + " |", "| --- | --- | --- |"]
+    for name, keys in LOBBY_KEYS:
+        out.append("| " + " | ".join(_cell(c) for c in (keys_label(keys), name, _(lw.KEY_HELP[name]))) + " |")
+    return [*out, ""]
 
 
 def main(argv: list[str] | None = None) -> int:

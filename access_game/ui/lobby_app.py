@@ -42,7 +42,23 @@ from speech import net_words as nw
 from speech.i18n import _
 from speech.utterance import Kind
 
-__all__ = ["LobbyApp", "Outcome"]
+__all__ = ["LOBBY_KEYS", "LobbyApp", "Outcome"]
+
+#: The lobby's own keys, each with its command (described in speech.lobby_words.KEY_HELP and written
+#: into docs/keys.md). The keys the table has too (L, Page Up, Page Down, F1, /) mean the same here.
+LOBBY_KEYS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("lobby-previous", ("up",)),
+    ("lobby-next", ("down",)),
+    ("lobby-first", ("home",)),
+    ("lobby-last", ("end",)),
+    ("lobby-act", ("enter",)),
+    ("lobby-watch", ("E",)),
+    ("lobby-chat", ("/",)),
+    ("lobby-tell", ("T",)),
+    ("lobby-who", ("p",)),
+    ("lobby-mute", ("M",)),
+    ("lobby-leave", ("q", "escape")),
+)
 
 #: Lines of the server-wide chat said when the lobby opens (the rest are in the server's history).
 RECENT_LINES = 5
