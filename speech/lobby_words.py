@@ -174,6 +174,7 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "lobby-who": N_("Who is online."),
     "lobby-mute": N_("Mute someone by name: you no longer hear their messages (again to hear them)."),
     "lobby-leave": N_("Leave the lobby (while watching: stop watching, back to the list)."),
+    "lobby-back": N_("While watching: stop watching, back to the list."),
 })
 
 _ERRORS: Mapping[str, str] = MappingProxyType({

@@ -56,7 +56,7 @@ class Limits:
     tables_per_minute: float = 10
     joins_per_minute: float = 60
     #: Chat lines (at a table, in the lobby, private) one address may send a minute (a burst of as many).
-    chats_per_minute: float = 30
+    chats_per_minute: float = 60
     #: Seconds an address is cut off after one of its connections flooded the server.
     flood_block_seconds: float = 60
     #: Frames waiting to be written to one connection before it counts as not reading and is dropped.

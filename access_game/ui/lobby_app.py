@@ -42,7 +42,7 @@ from speech import net_words as nw
 from speech.i18n import _
 from speech.utterance import Kind
 
-__all__ = ["LOBBY_KEYS", "LobbyApp", "Outcome"]
+__all__ = ["LOBBY_KEYS", "WATCHING_ONLY", "LobbyApp", "Outcome"]
 
 #: The lobby's own keys, each with its command (described in speech.lobby_words.KEY_HELP and written
 #: into docs/keys.md). The keys the table has too (L, Page Up, Page Down, F1, /) mean the same here.
@@ -57,8 +57,11 @@ LOBBY_KEYS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("lobby-tell", ("T",)),
     ("lobby-who", ("p",)),
     ("lobby-mute", ("M",)),
-    ("lobby-leave", ("q", "escape")),
+    ("lobby-leave", ("q",)),
+    ("lobby-back", ("escape",)),
 )
+#: Commands only a spectator has (the others are the list's).
+WATCHING_ONLY = frozenset({"lobby-back"})
 
 #: Lines of the server-wide chat said when the lobby opens (the rest are in the server's history).
 RECENT_LINES = 5
