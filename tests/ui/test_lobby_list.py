@@ -25,7 +25,8 @@ def test_the_list_words_each_item_in_one_line_and_leaves_out_games_for_one() -> 
     lines = [item.line for item in lobby.items()]
     assert lines == ["Join a table by its code.", "New table of Five Crowns, 2 to 14 players.",
                      "Five Crowns, host Ann: 1 seat free of 3, 1 computer player. Rules: tie_break playoff.",
-                     "Five Crowns, host Cleo: being played, open to watch, 1 computer player. Rules: tie_break playoff."]
+                     "Five Crowns, host Cleo: being played, open to watch, 1 computer player. "
+                     "Rules: tie_break playoff."]
     assert all("\n" not in line for line in lines)
     assert lobby.items()[2].joinable and not lobby.items()[3].joinable and lobby.items()[3].watchable
 
