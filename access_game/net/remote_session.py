@@ -567,6 +567,15 @@ class RemoteSession(SessionVoice):
         if not self.connection.send({"type": "hand_over", "seat": seat, "level": self.settings.level}):
             self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
 
+    def remove(self, seat: int) -> None:
+        """The host removes a present player (protocol 3): a computer player of the host's level takes the
+        seat if the game is on."""
+        if not self.is_host:
+            self.say(_(nw.NOT_HOST_REMOVE), kind=Kind.SYSTEM, urgent=True)
+            return
+        if not self.connection.send({"type": "remove", "seat": seat, "level": self.settings.level}):
+            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
+
     def stand_in(self, seat: int) -> None:
         if not self.connection.send({"type": "stand_in", "seat": seat, "level": self.settings.level}):
             self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)

@@ -37,9 +37,10 @@ keypad, no Ctrl+Alt. In menus (Escape, F2) and questions: Up and Down move (Home
 chooses, Left and Right change a setting, Escape closes; questions take Y or N. Ctrl+C leaves at
 once: the game is saved after every move, so nothing is lost.
 
-Chat (/), the seats (Shift+U) and handing a seat to a computer player (Shift+V) are there only at a
-table on a server (`access-game host` and `join`, see network-play.md); every other key is the same
-there as in a game at one terminal.""")
+Chat (/), the seats (Shift+U), handing a seat to a computer player (Shift+V) and the host's removing
+a player (Shift+X) are there only at a table on a server (`access-game host`, `join` and `online`, see
+network-play.md); every other key is the same there as in a game at one terminal. The lobby of a
+server has its own list, at the end.""")
 
 
 @dataclass(frozen=True, slots=True)

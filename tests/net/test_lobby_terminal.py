@@ -1,8 +1,8 @@
 """The lobby as players meet it: a real ``access-game serve`` and ``access-game online`` processes in
 real pseudo-terminals on loopback. Ann steps the list and opens a table; Ben finds it in the list and
 joins; Cleo watches it (and is never told a card of anyone's hand), chats at the table and sends Ann a
-private message; the server's administrator broadcasts, closes the table and bans a name, and the
-moderation log holds each act.
+private message; Ann removes Ben from her table; the server's administrator broadcasts, closes the
+table and bans a name, and the moderation log holds each act.
 """
 
 from __future__ import annotations
@@ -99,6 +99,14 @@ def test_a_table_found_opened_joined_watched_and_moderated_from_the_lobby(tmp_pa
         cleo.send("p")
         cleo.expect(r"Online \(3\): Ann, Ben and Cleo.")
 
+        # The host removes Ben (Shift+X, then the player from a menu): a computer player takes his seat,
+        # and Ben is back in the lobby.
+        ann.send("X")
+        ann.expect("Remove a player from the table")
+        ann.send("\r")
+        ben.expect("The host removed you from the table.")
+        ben.expect("lobby>")
+
         root = _online(tmp_path / "root", url, "Root", ACCESS_GAME_ADMIN_KEY="sesame")
         children.append(root)
         root.expect("lobby>")
@@ -127,5 +135,6 @@ def test_a_table_found_opened_joined_watched_and_moderated_from_the_lobby(tmp_pa
         server.terminate()
         server.wait(timeout=10)
     acts = [json.loads(line) for line in (data / "moderation.log").read_text(encoding="utf-8").splitlines()]
-    assert [a["act"] for a in acts] == ["broadcast", "close", "ban"]
-    assert acts[1]["table"] == code.replace("-", "") and acts[2]["name"] == "Cleo"
+    assert [a["act"] for a in acts] == ["remove", "broadcast", "close", "ban"]
+    assert acts[0]["by"] == "Ann" and acts[0]["name"] == "Ben" and acts[0]["seat"] == 1
+    assert acts[2]["table"] == code.replace("-", "") and acts[3]["name"] == "Cleo"
