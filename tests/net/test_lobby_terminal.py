@@ -138,3 +138,21 @@ def test_a_table_found_opened_joined_watched_and_moderated_from_the_lobby(tmp_pa
     assert [a["act"] for a in acts] == ["remove", "broadcast", "close", "ban"]
     assert acts[0]["by"] == "Ann" and acts[0]["name"] == "Ben" and acts[0]["seat"] == 1
     assert acts[2]["table"] == code.replace("-", "") and acts[3]["name"] == "Cleo"
+
+
+def test_bad_arguments_exit_2_with_the_usage_and_an_unreachable_server_is_one_line(tmp_path: Path) -> None:
+    env = terminal_env(tmp_path)
+    for args, said in ((["--server", "http://example.org", "--name", "Ann"], "is not a server address"),
+                       (["--server", "ws://127.0.0.1:9", "--name", "\x07"], "--name: a name is 1 to"),
+                       (["--name", "Ann"], "the following arguments are required: --server")):
+        done = subprocess.run([str(COMMAND), "online", *args], env=env, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2, (args, done.stderr)
+        assert "usage: access-game online" in done.stderr and said in done.stderr
+    from client_support import free_port
+
+    child = pexpect.spawn(str(COMMAND), ["online", "--server", f"ws://127.0.0.1:{free_port()}", "--name", "Ann"],
+                          env=env, dimensions=(24, 200), encoding="utf-8", timeout=30)
+    child.expect("cannot reach the server at")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
