@@ -26,6 +26,7 @@ __all__ = [
     "TELL_OPENING",
     "TELL_WHO",
     "WATCHING_HELP",
+    "WATCH_CODE_QUESTION",
     "WHAT_IT_DOES",
     "broadcast",
     "computers_question",
@@ -60,6 +61,7 @@ CHAT_OPENING = N_("Chat to everyone in the lobby: type a line, Enter sends it, E
 TELL_WHO = N_("Private message: type the name of the person, Enter, then the message.")
 TELL_OPENING = N_("Message: type a line, Enter sends it, Escape cancels.")
 CODE_QUESTION = N_("Table code: type it, Enter joins.")
+WATCH_CODE_QUESTION = N_("Table code: type it, Enter watches the table.")
 PUBLIC_QUESTION = N_("List the table in the lobby for anyone to join? Y: listed; N: by its code only.")
 WATCHING_HELP = N_("Watching. / chats at the table, L repeats, Page Up and Page Down step through what was said, "
                    "Escape goes back to the list.")
@@ -167,7 +169,8 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "lobby-last": N_("The last item of the list."),
     "lobby-act": N_("Join the table (or watch it, once it is being played); on a game, open a new table of it: "
                     "the players, the computer players, listed in the lobby or by code only."),
-    "lobby-watch": N_("Watch the table: hear its game as every player sees it, without the cards of any hand."),
+    "lobby-watch": N_("Watch the table: hear its game as every player sees it, without the cards of any hand. On "
+                      "the first item: watch a table by its code."),
     "lobby-chat": N_("Chat: a line to everyone in the lobby (while watching: to everyone at the table). An "
                      "administrator's line may be /broadcast TEXT, /close CODE, /ban NAME or /unban NAME."),
     "lobby-tell": N_("A private message: the person's name, then the message."),

@@ -124,6 +124,8 @@ class TableServer:
         for table in loaded.tables:
             self.tables[table.code] = table
             self._present_at[table.code] = loaded.written.get(table.code, now)
+            if (entry := _listing(table)) is not None:  # the lobby's list knows it, to say when it leaves
+                self._listed[table.code] = entry
         return loaded.problems + loaded.lost
 
     def _lock(self, code: str) -> asyncio.Lock:

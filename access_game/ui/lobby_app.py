@@ -362,10 +362,19 @@ class LobbyApp:
     # ----------------------------------------------------------------- watching
     def _watch_current(self) -> None:
         item = self.list.current()
-        if item is not None and item.watchable:
+        if item is not None and item.kind == "code":  # a table known by its code: watched by it
+            self._entry(_(lw.WATCH_CODE_QUESTION), self._watch_code, prompt="code", limit=20)
+        elif item is not None and item.watchable:
             self._watch(item.key)
         else:
             self.say(lw.error_words("not_watchable", ""))
+
+    def _watch_code(self, text: str) -> None:
+        code = read_code(text)
+        if code is None:
+            self.say(_("CODE: a table code is {length} letters and digits, such as K7Q-AMX-3F9").format(length=9))
+            return
+        self._watch(code)
 
     def _watch(self, code: str) -> None:
         self.connection.send({"type": "watch", "code": code})

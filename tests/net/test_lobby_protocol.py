@@ -324,3 +324,23 @@ def test_administrators_ban_close_and_broadcast_and_each_act_is_logged(tmp_path:
                                                    ("Root", "unban")]
     assert acts[2]["name"] == "Mallory" and acts[2]["addresses"] == ["127.0.0.1"]
     assert json.loads((tmp_path / "bans.json").read_text()) == {"names": [], "addresses": {}}
+
+
+def test_a_public_table_brought_back_by_a_restart_is_listed_and_leaves_the_list(tmp_path: Path) -> None:
+    async def body() -> None:
+        async with in_process(TableServer(TableStore(tmp_path))) as (_, url):
+            ann = await Client.open(url, "Ann")
+            await ann.send(_create(watchable=False))
+            code = (await ann.next("seated"))["code"]
+        tables = TableServer(TableStore(tmp_path))
+        assert tables.load() == []
+        async with in_process(tables) as (_, url):
+            lena = await Client.open(url, "Lena")
+            listed = await lena.ask({"type": "tables", "watch": True}, "tables")
+            assert [t["code"] for t in listed["tables"]] == [code]
+            ben = await Client.open(url, "Ben")
+            await ben.send({"type": "join", "code": code})
+            await ben.next("seated")
+            assert (await lena.next("unlisted"))["code"] == code
+
+    run(body())
