@@ -172,7 +172,8 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "lobby-watch": N_("Watch the table: hear its game as every player sees it, without the cards of any hand. On "
                       "the first item: watch a table by its code."),
     "lobby-chat": N_("Chat: a line to everyone in the lobby (while watching: to everyone at the table). An "
-                     "administrator's line may be /broadcast TEXT, /close CODE, /ban NAME or /unban NAME."),
+                     "administrator's line may be /broadcast TEXT, /close CODE, /ban NAME, /ban-address NAME "
+                     "(its addresses too) or /unban NAME."),
     "lobby-tell": N_("A private message: the person's name, then the message."),
     "lobby-who": N_("Who is online."),
     "lobby-mute": N_("Mute someone by name: you no longer hear their messages (again to hear them)."),

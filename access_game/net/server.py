@@ -503,7 +503,10 @@ class TableServer:
             self.lobby.record(admin, "close", table=table.code, game=table.game_name)
             self._send(conn, lobby_messages.done("close", code=table.code))
         else:
-            addresses = sorted({c.address for c in self.lobby.connections_of(message.name)}) if message.address else []
+            # Never the administrator's own address: behind one router (or a proxy not declared with
+            # --behind-proxy) it would shut out the administrator and everyone beside them.
+            addresses = sorted({c.address for c in self.lobby.connections_of(message.name)} - {conn.address}
+                               ) if message.address else []
             self.lobby.ban(message.name, addresses, on=message.on)
             if message.on:
                 for gone in list(self.lobby.everyone()):
@@ -511,7 +514,8 @@ class TableServer:
                         self._send(gone, p.error_message(p.ErrorCode.BANNED, "banned from this server"))
                         self._spawn(gone.close_after_sent(p.CLOSE_POLICY, "banned"))
             self.lobby.record(admin, "ban" if message.on else "unban", name=message.name, addresses=addresses)
-            self._send(conn, lobby_messages.done("ban" if message.on else "unban", name=message.name))
+            self._send(conn, lobby_messages.done("ban" if message.on else "unban", name=message.name,
+                                                 addresses=addresses))
 
     # ----------------------------------------------------------------- seats
     async def _create(self, conn: Connection, msg: p.Create) -> None:

@@ -334,11 +334,13 @@ class LobbyApp:
 
     def _said(self, text: str) -> None:
         """A line to everyone; an administrator's line may be an act of moderation instead:
-        '/ban NAME', '/unban NAME', '/close CODE', '/broadcast TEXT'."""
+        '/ban NAME', '/ban-address NAME' (the addresses it connects from too), '/unban NAME',
+        '/close CODE', '/broadcast TEXT'."""
         word, _space, rest = text.partition(" ")
         rest = rest.strip()
-        if word in ("/ban", "/unban") and rest:
-            self.connection.send({"type": "ban", "name": rest, "address": True, "on": word == "/ban"})
+        if word in ("/ban", "/ban-address", "/unban") and rest:
+            self.connection.send({"type": "ban", "name": rest, "address": word == "/ban-address",
+                                  "on": word != "/unban"})
         elif word == "/close" and rest and read_code(rest):
             self.connection.send({"type": "close", "code": read_code(rest)})
         elif word == "/broadcast" and rest:

@@ -32,8 +32,10 @@ class Client:
         self.frames: list[dict[str, Any]] = []
 
     @classmethod
-    async def open(cls, url: str, name: str, **hello: Any) -> Client:
-        ws = await connect(url, compression=None, proxy=None)
+    async def open(cls, url: str, name: str, *, address: str | None = None, **hello: Any) -> Client:
+        """Say hello as ``name``; ``address``: as forwarded by a proxy (a server started behind_proxy)."""
+        headers = {"X-Forwarded-For": address} if address else None
+        ws = await connect(url, compression=None, proxy=None, additional_headers=headers)
         client = cls(ws)
         await client.send({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": name, **hello})
         assert (await client.next("welcome"))["protocol"] == 3
@@ -289,7 +291,7 @@ def test_the_host_removes_a_player_during_the_game_and_a_computer_takes_the_seat
 def test_administrators_ban_close_and_broadcast_and_each_act_is_logged(tmp_path: Path) -> None:
     async def body() -> None:
         lobby = Lobby(tmp_path, {"Root": "sesame", "Open": None})
-        tables = TableServer(TableStore(tmp_path), lobby=lobby)
+        tables = TableServer(TableStore(tmp_path), lobby=lobby, behind_proxy=True)
         async with in_process(tables) as (_, url):
             fake = await Client.open(url, "Root")  # the name without its key is no administrator
             assert (await fake.ask({"type": "broadcast", "text": "hi"}, "error"))["code"] == "not_admin"
@@ -306,13 +308,24 @@ def test_administrators_ban_close_and_broadcast_and_each_act_is_logged(tmp_path:
             assert (await root.next("done"))["code"] == code
             assert (await ann.next("error"))["code"] == "closed"
             assert code not in tables.tables and not list(tmp_path.glob(f"{code}*"))
-            mallory = await Client.open(url, "Mallory")
+            mallory = await Client.open(url, "Mallory", address="203.0.113.7")
             await root.send({"type": "ban", "name": "Mallory", "address": True})
-            assert (await root.next("done"))["act"] == "ban"
+            assert (await root.next("done"))["addresses"] == ["203.0.113.7"]
             assert (await mallory.next("error"))["code"] == "banned"
-            # The name is refused at hello, and the address (loopback here) at the handshake.
+            # The name is refused at hello (in any case), and the address at the handshake.
             with pytest.raises(Exception, match="403"):
-                await Client.open(url, "mallory")
+                await Client.open(url, "Eve", address="203.0.113.7")
+            named = await connect(url, proxy=None)
+            await named.send(json.dumps({"type": "hello", "protocol": 3, "name": "mallory"}))
+            assert json.loads(await named.recv())["code"] == "banned"
+            await named.close()
+            # The administrator's own address is never banned with a name that shares it.
+            zoe = await Client.open(url, "Zoe")  # on loopback, as the administrator is
+            await root.send({"type": "ban", "name": "Zoe", "address": True})
+            assert (await root.next("done"))["addresses"] == []
+            assert (await zoe.next("error"))["code"] == "banned"
+            await root.send({"type": "ban", "name": "Zoe", "on": False})
+            await root.next("done")
             await root.send({"type": "ban", "name": "Mallory", "on": False})
             assert (await root.next("done"))["act"] == "unban"
             back = await Client.open(url, "Mallory")
@@ -321,8 +334,8 @@ def test_administrators_ban_close_and_broadcast_and_each_act_is_logged(tmp_path:
     run(body())
     acts = [json.loads(line) for line in (tmp_path / MODERATION_LOG).read_text().splitlines()]
     assert [(a["by"], a["act"]) for a in acts] == [("Root", "broadcast"), ("Root", "close"), ("Root", "ban"),
-                                                   ("Root", "unban")]
-    assert acts[2]["name"] == "Mallory" and acts[2]["addresses"] == ["127.0.0.1"]
+                                                   ("Root", "ban"), ("Root", "unban"), ("Root", "unban")]
+    assert acts[2]["name"] == "Mallory" and acts[2]["addresses"] == ["203.0.113.7"]
     assert json.loads((tmp_path / "bans.json").read_text()) == {"names": [], "addresses": {}}
 
 
