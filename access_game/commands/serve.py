@@ -139,10 +139,10 @@ def _admins(path: Path | None, data: Path) -> dict[str, str | None]:
     path = path if path is not None else data / ADMINS_FILE
     try:
         return read_admins(path)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         if given:
             raise UsageError(f"--admins {shown(str(path), SHOWN_PATH)}: no such file") from None
-        return {}
+        return {}  # no data folder yet, or none at all: said once the tables are loaded
     except (OSError, ValueError, UnicodeDecodeError) as exc:
         raise UsageError(f"--admins {shown(str(path), SHOWN_PATH)}: this file cannot be used: {exc}") from None
 
