@@ -16,6 +16,7 @@ from typing import Any
 
 from speech import lobby_words as lw
 from speech.i18n import _
+from speech.option_words import option_said
 
 __all__ = ["Item", "LobbyList"]
 
@@ -145,12 +146,16 @@ def _table_line(entry: Mapping[str, Any]) -> str:
 
     name = str(entry.get("game", ""))
     try:
-        title = _(game(name).title)
+        catalog_entry = game(name)
     except UnknownGame:
-        title = name
-    options = entry.get("options") or {}
-    rules = _("Rules: {options}.").format(options=", ".join(f"{k} {v}" for k, v in sorted(options.items()))) \
-        if options else ""
+        title, settings = name, {}
+    else:
+        title = _(catalog_entry.title)
+        settings = {o.name: o.setting or o.name.replace("_", " ") for o in catalog_entry.options}
+    # The first dealer is a seat the host's program drew, not a rule anyone chooses a table for.
+    options = {k: v for k, v in (entry.get("options") or {}).items() if k != "first_dealer"}
+    said = [option_said(settings.get(k, k.replace("_", " ")), v) for k, v in sorted(options.items())]
+    rules = _("Rules: {options}.").format(options="; ".join(said)) if said else ""
     return lw.table_item(title=title, host=str(entry.get("host") or "?"), free=int(entry.get("free", 0)),
                          seats=int(entry.get("seats", 0)), computers=int(entry.get("computers", 0)),
                          started=bool(entry.get("started")), watchable=bool(entry.get("watchable")), options=rules)

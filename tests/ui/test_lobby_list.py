@@ -14,8 +14,8 @@ GAMES = [{"name": "five-crowns", "title": "Five Crowns", "players": [2, 14], "le
 
 def _table(code: str, host: str, *, free: int = 1, started: bool = False, watchable: bool = True) -> dict[str, Any]:
     return {"code": code, "game": "five-crowns", "seats": 3, "free": free, "computers": 1, "level": "easy",
-            "options": {"tie_break": "playoff"}, "host": host, "players": [host, None, "Anna"], "started": started,
-            "watchable": watchable}
+            "options": {"tie_break": "playoff", "first_dealer": 2}, "host": host, "players": [host, None, "Anna"],
+            "started": started, "watchable": watchable}
 
 
 def test_the_list_words_each_item_in_one_line_and_leaves_out_games_for_one() -> None:
@@ -23,10 +23,10 @@ def test_the_list_words_each_item_in_one_line_and_leaves_out_games_for_one() -> 
     lobby.set_games(GAMES)
     lobby.set_tables([_table("AAAAAAAAA", "Ann"), _table("CCCCCCCCC", "Cleo", free=0, started=True)])
     lines = [item.line for item in lobby.items()]
+    rules = "Rules: Tie for the lowest total: 6-card play-off hands until one player is lowest."
     assert lines == ["Join a table by its code.", "New table of Five Crowns, 2 to 14 players.",
-                     "Five Crowns, host Ann: 1 seat free of 3, 1 computer player. Rules: tie_break playoff.",
-                     "Five Crowns, host Cleo: being played, open to watch, 1 computer player. "
-                     "Rules: tie_break playoff."]
+                     f"Five Crowns, host Ann: 1 seat free of 3, 1 computer player. {rules}",
+                     f"Five Crowns, host Cleo: being played, open to watch, 1 computer player. {rules}"]
     assert all("\n" not in line for line in lines)
     assert lobby.items()[2].joinable and not lobby.items()[3].joinable and lobby.items()[3].watchable
 
