@@ -315,10 +315,21 @@ class LobbyApp:
             self._open(YesNo(_(lw.PUBLIC_QUESTION), self.say, lambda public: create(count, int(text), public)))
 
         def create(count: int, computers: int, public: bool) -> None:
-            from access_game.catalog import game
+            import secrets
 
+            from access_game.catalog import game
+            from engine.game import Game
+
+            # The rule options are the player's settings, as for `host`; the first dealer is drawn here
+            # when they say 'random', and a remembered choice that does not fit this table gives way to
+            # the rules' defaults.
             entry = game(item.key)
-            options = entry.rule_options(settings.rule_options(entry.name), count, 0)
+            seed = secrets.randbits(31)
+            options = entry.rule_options(settings.rule_options(entry.name), count, seed)
+            try:
+                Game.new(entry.ruleset, [f"p{i}" for i in range(count)], seed=seed, options=options)
+            except (ValueError, TypeError):
+                options = entry.rule_options({}, count, seed)
             self._end(Outcome({"type": "create", "game": item.key, "seats": count, "computers": computers,
                                "level": level, "options": options, "public": public}))
 
