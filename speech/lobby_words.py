@@ -177,6 +177,8 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "lobby-tell": N_("A private message: the person's name, then the message."),
     "lobby-who": N_("Who is online."),
     "lobby-mute": N_("Mute someone by name: you no longer hear their messages (again to hear them)."),
+    "lobby-history-filter": N_("As at the table: the message history shows everything, or one kind only (the "
+                               "messages of others: chat and private messages)."),
     "lobby-leave": N_("Leave the lobby (while watching: stop watching, back to the list)."),
     "lobby-back": N_("While watching: stop watching, back to the list."),
 })

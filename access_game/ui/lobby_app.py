@@ -57,6 +57,7 @@ LOBBY_KEYS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("lobby-tell", ("T",)),
     ("lobby-who", ("p",)),
     ("lobby-mute", ("M",)),
+    ("lobby-history-filter", ("f",)),
     ("lobby-leave", ("q",)),
     ("lobby-back", ("escape",)),
 )
@@ -126,6 +127,7 @@ class LobbyApp:
         self._watch_seen = 0
         self._narrator: Any = None
         self._opened = False
+        self._filter = 0
         #: Called with each key name before it is handled (the bench times key to line with it).
         self.key_listeners: list[Callable[[str], None]] = []
         self.application: Application[int] = Application(
@@ -231,6 +233,7 @@ class LobbyApp:
             "c-home": lambda: self._reread(history.oldest()),
             "c-end": lambda: self._reread(history.newest()),
             "l": lambda: self._reread(self.outputs.announcer.repeat_last()),
+            "f": self._history_filter,
             "f1": lambda: self.say(_(lw.WATCHING_HELP if self.watching else lw.HELP)),
             "?": lambda: self.say(_(lw.WATCHING_HELP if self.watching else lw.HELP)),
             "/": self._chat,
@@ -253,6 +256,13 @@ class LobbyApp:
             "q": lambda: self._end(Outcome()),
         })
         return keys
+
+    def _history_filter(self) -> None:
+        """F, as at the table: the history shows everything, or one kind (the messages of others: chat)."""
+        from access_game.ui.core_commands import HISTORY_FILTERS
+
+        self._filter = (self._filter + 1) % len(HISTORY_FILTERS)
+        self.outputs.announcer.history.set_filter(HISTORY_FILTERS[self._filter])
 
     def _send(self, frame: dict[str, Any]) -> None:
         self.connection.send(frame)
