@@ -371,6 +371,8 @@ class LobbyApp:
 
     def _tell(self) -> None:
         def who(name: str) -> None:
+            # What was said with them before (the server keeps the last lines) comes first.
+            self._send({"type": "history", "channel": "private", "with": name})
             self._entry(_(lw.TELL_OPENING), lambda text: self._send({"type": "tell", "to": name, "text": text}),
                         prompt="tell")
 
@@ -445,9 +447,14 @@ class LobbyApp:
             sender = str(frame["name"])
             self.say(lw.private_line(sender, str(frame["to"]), str(frame["text"]),
                                      mine=sender == self.connection.name), Kind.OTHERS)
-        elif kind == "history":
+        elif kind == "history":  # the last lines the server kept: of the lobby, or with one person
             for line in frame["lines"][-RECENT_LINES:]:
-                self.say(lw.said_line(str(line["name"]), str(line["text"])), Kind.OTHERS)
+                name, text = str(line["name"]), str(line["text"])
+                if frame.get("channel") == "private":
+                    self.say(lw.private_line(name, str(line.get("to", "")), text, mine=name == self.connection.name),
+                             Kind.OTHERS)
+                else:
+                    self.say(lw.said_line(name, text), Kind.OTHERS)
         elif kind == "muted":
             names = {str(n) for n in frame["names"]}
             for name in names - self.muted:

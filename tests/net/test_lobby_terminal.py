@@ -94,6 +94,13 @@ def test_a_table_found_opened_joined_watched_and_moderated_from_the_lobby(tmp_pa
         cleo.send("psst\r")
         cleo.expect("You to Ann: psst")
         ann.expect("Cleo to you: psst")
+        cleo.send("T")  # a second message to Ann: what was said with her before comes first, from the server
+        cleo.expect("to>")
+        cleo.send("Ann\r")
+        cleo.expect("You to Ann: psst")
+        cleo.expect("tell>")
+        cleo.send("\x1b")
+        cleo.expect("Chat cancelled.")
         cleo.send("\x1b")  # Escape: back to the list
         cleo.expect("You stopped watching; back in the lobby.")
         cleo.send("p")
