@@ -174,7 +174,8 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "lobby-chat": N_("Chat: a line to everyone in the lobby (while watching: to everyone at the table). An "
                      "administrator's line may be /broadcast TEXT, /close CODE, /ban NAME, /ban-address NAME "
                      "(its addresses too) or /unban NAME."),
-    "lobby-tell": N_("A private message: the person's name, then the message."),
+    "lobby-tell": N_("A private message: the person's name (the last messages with them are said again), then "
+                     "the message."),
     "lobby-who": N_("Who is online."),
     "lobby-mute": N_("Mute someone by name: you no longer hear their messages (again to hear them)."),
     "lobby-history-filter": N_("As at the table: the message history shows everything, or one kind only (the "
