@@ -30,6 +30,7 @@ __all__ = [
     "WHAT_IT_DOES",
     "broadcast",
     "computers_question",
+    "done",
     "error_words",
     "game_item",
     "lobby_opened",
@@ -154,6 +155,19 @@ def muted(name: str) -> str:
 
 def unmuted(name: str) -> str:
     return _("{name} unmuted.").format(name=name)
+
+
+def done(act: str, *, name: str = "", code: str = "") -> str:
+    """An administrator's act carried out, said to them."""
+    if act == "broadcast":
+        return _("Your message went to everyone connected.")
+    if act == "close":
+        return _("Table {code} closed.").format(code=code)
+    if act == "ban":
+        return _("{name} banned.").format(name=name)
+    if act == "unban":
+        return _("{name} let back in.").format(name=name)
+    return _("Done.")
 
 
 def no_history() -> str:

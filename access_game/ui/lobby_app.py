@@ -465,7 +465,9 @@ class LobbyApp:
         elif kind == "broadcast":
             self.say(lw.broadcast(str(frame["name"]), str(frame["text"])))
         elif kind == "done":
-            self.say(_("Done: {act}.").format(act=frame["act"]))
+            code = str(frame.get("code") or "")
+            self.say(lw.done(str(frame["act"]), name=str(frame.get("name") or ""),
+                             code=show_code(code) if code else ""))
         elif kind == "error":
             code = str(frame.get("code", ""))
             self.say(lw.error_words(code, str(frame.get("message", ""))))
