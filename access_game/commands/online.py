@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from access_game.commands._common import add_command
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def lobby_loop(server: str, name: str, settings: Settings, *, admin_key: str | None = None, input: Any = None,
-               output: Any = None) -> int:
+               output: Any = None, on_app: Callable[[Any], None] | None = None) -> int:
     """The lobby, then each table taken from it, then the lobby again, until the player leaves it."""
     import asyncio
 
@@ -74,6 +75,8 @@ def lobby_loop(server: str, name: str, settings: Settings, *, admin_key: str | N
         try:
             outputs.say_notes()
             app = LobbyApp(connection, outputs, server, input=input, output=outputs.out)
+            if on_app is not None:  # (tests: a hook on the keys)
+                on_app(app)
             try:
                 outcome = asyncio.run(app.run_async())
             except KeyboardInterrupt:
