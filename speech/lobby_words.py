@@ -69,7 +69,7 @@ WATCHING_HELP = N_("Watching. / chats at the table, L repeats, Page Up and Page 
 HELP = N_("Up and Down step through the list, Home and End go to its ends. Enter joins the table or opens a "
           "table of the game. Shift+E watches the table. Slash chats to everyone, Shift+T sends a private "
           "message, P says who is online, Shift+M mutes or unmutes someone by name. L repeats, Page "
-          "Up and Page Down step through the messages. Q leaves.")
+          "Up and Page Down step through the messages, F filters them. Q leaves.")
 
 
 def lobby_opened(server: str, tables: int) -> str:
