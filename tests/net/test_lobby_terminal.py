@@ -38,6 +38,13 @@ def test_a_table_found_opened_joined_watched_and_moderated_from_the_lobby(tmp_pa
         match = re.match(r"Serving on (ws://\S+)", server.stdout.readline())
         assert match
         url = match.group(1)
+        # A client of protocol 2 (as an older access-game sends it) is told to update, and let go.
+        from websockets.sync.client import connect
+
+        with connect(url, proxy=None) as old:
+            old.send(json.dumps({"type": "hello", "protocol": 2, "name": "Old"}))
+            told = json.loads(old.recv(timeout=10))
+            assert told["code"] == "protocol_version" and "update access-game" in told["message"]
 
         ann = _online(tmp_path / "ann", url, "Ann")
         children.append(ann)
