@@ -25,9 +25,10 @@ from collections import OrderedDict, deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-__all__ = ["ADMINS_FILE", "BANS_FILE", "HISTORY_LINES", "MODERATION_LOG", "Line", "Lobby", "read_admins"]
+__all__ = ["ADMINS_FILE", "BANS_FILE", "HISTORY_LINES", "MODERATION_LOG", "Line", "Lobby", "LobbyService",
+           "read_admins"]
 
 log = logging.getLogger("access_game.net.lobby")
 
@@ -76,6 +77,39 @@ def read_admins(path: Path) -> dict[str, str | None]:
             raise ValueError(f"{path}, line {number}: not a name")
         admins[name] = key.strip() or None
     return admins
+
+
+class LobbyService(Protocol):
+    """What the table server asks of a lobby: the seam where accounts (names kept with a password) and a
+    lobby shared by several server processes (presence, histories and bans in a shared store) come in.
+    :class:`Lobby` is the one kept in this process."""
+
+    #: Lines of each channel kept for ``history`` (the server keeps each table's chat as long).
+    history_lines: int
+
+    def arrive(self, name: str, conn: Any) -> bool: ...
+
+    def depart(self, name: str, conn: Any) -> bool: ...
+
+    def online(self) -> list[str]: ...
+
+    def connections_of(self, name: str) -> list[Any]: ...
+
+    def everyone(self) -> Iterable[Any]: ...
+
+    def say(self, name: str, text: str) -> Line: ...
+
+    def tell(self, sender: str, to: str, text: str) -> Line: ...
+
+    def history(self, channel: str, name: str, with_: str | None = None) -> list[Line]: ...
+
+    def is_admin(self, name: str, key: str | None) -> bool: ...
+
+    def banned(self, name: str | None = None, address: str | None = None) -> bool: ...
+
+    def ban(self, name: str, addresses: Iterable[str] = (), *, on: bool = True) -> None: ...
+
+    def record(self, by: str, act: str, **fields: Any) -> None: ...
 
 
 class Lobby:

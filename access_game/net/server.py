@@ -37,7 +37,7 @@ from access_game.net import protocol as p
 from access_game.net.computers import ComputerPlayers, shared
 from access_game.net.connections import Connection, ref_of
 from access_game.net.limits import FLOOD_LIMIT, MAX_CHAT_CHARS, Address, Limits
-from access_game.net.lobby import Line, Lobby
+from access_game.net.lobby import Line, Lobby, LobbyService
 from access_game.net.table_store import TableStore
 from access_game.net.tables import Mark, Table, TableError, new_code
 from engine.events import seen_by
@@ -76,10 +76,10 @@ class TableServer:
 
     def __init__(self, store: TableStore | None, limits: Limits | None = None,
                  computers: ComputerPlayers | None = None, *, behind_proxy: bool = False,
-                 lobby: Lobby | None = None) -> None:
+                 lobby: LobbyService | None = None) -> None:
         self.store = store
         #: Who is online, the chat beyond the tables, bans and administrators (access_game.net.lobby).
-        self.lobby = lobby if lobby is not None else Lobby()
+        self.lobby: LobbyService = lobby if lobby is not None else Lobby()
         #: Spectators at each table, the lobby's last word on each listed table, and each table's chat.
         self.watchers: dict[str, set[Connection]] = {}
         self._listed: dict[str, dict[str, Any]] = {}

@@ -194,9 +194,12 @@ def test_malformed_and_forbidden_messages_change_nothing(frame: dict[str, Any], 
     async def body() -> None:
         async with in_process() as (tables, url):
             ann = await Client.open(url, "Ann")
-            before = (len(tables.lobby.lobby_lines), len(tables.tables), sorted(tables.lobby.banned_names))
+            def state() -> tuple[int, int, bool]:
+                return len(tables.lobby.history("lobby", "Ann")), len(tables.tables), tables.lobby.banned("Ben")
+
+            before = state()
             assert (await ann.ask(frame, "error"))["code"] == code
-            assert (len(tables.lobby.lobby_lines), len(tables.tables), sorted(tables.lobby.banned_names)) == before
+            assert state() == before
             assert (await ann.ask({"type": "who"}, "online"))["names"] == ["Ann"]  # still served
 
     run(body())
@@ -211,7 +214,7 @@ def test_chat_beyond_its_allowance_is_refused() -> None:
                 await ann.send({"type": "say", "text": f"line {n}"})
                 await ann.next("said")
             assert (await ann.ask({"type": "say", "text": "one more"}, "error"))["code"] == "too_many"
-            assert len(tables.lobby.lobby_lines) == 3
+            assert len(tables.lobby.history("lobby", "Ann")) == 3
 
     run(body())
 
