@@ -37,6 +37,7 @@ __all__ = [
     "muted",
     "new_table",
     "no_history",
+    "no_scores",
     "online",
     "presence",
     "private_line",
@@ -64,8 +65,8 @@ TELL_OPENING = N_("Message: type a line, Enter sends it, Escape cancels.")
 CODE_QUESTION = N_("Table code: type it, Enter joins.")
 WATCH_CODE_QUESTION = N_("Table code: type it, Enter watches the table.")
 PUBLIC_QUESTION = N_("List the table in the lobby for anyone to join? Y: listed; N: by its code only.")
-WATCHING_HELP = N_("Watching. / chats at the table, L repeats, Page Up and Page Down step through what was said, "
-                   "Escape goes back to the list.")
+WATCHING_HELP = N_("Watching. S says the totals, / chats at the table, L repeats, Page Up and Page Down step "
+                   "through what was said, Escape goes back to the list.")
 HELP = N_("Up and Down step through the list, Home and End go to its ends. Enter joins the table or opens a "
           "table of the game. Shift+E watches the table. Slash chats to everyone, Shift+T sends a private "
           "message, P says who is online, Shift+M mutes or unmutes someone by name. L repeats, Page "
@@ -170,6 +171,10 @@ def done(act: str, *, name: str = "", code: str = "") -> str:
     return _("Done.")
 
 
+def no_scores() -> str:
+    return _("No scores yet.")
+
+
 def no_history() -> str:
     return _("No messages yet.")
 
@@ -194,6 +199,7 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "lobby-mute": N_("Mute someone by name: you no longer hear their messages (again to hear them)."),
     "lobby-history-filter": N_("As at the table: the message history shows everything, or one kind only (the "
                                "messages of others: chat and private messages)."),
+    "lobby-scores": N_("While watching: the totals so far."),
     "lobby-leave": N_("Leave the lobby (while watching: stop watching, back to the list)."),
     "lobby-back": N_("While watching: stop watching, back to the list."),
 })

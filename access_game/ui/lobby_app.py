@@ -60,9 +60,10 @@ LOBBY_KEYS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("lobby-history-filter", ("f",)),
     ("lobby-leave", ("q",)),
     ("lobby-back", ("escape",)),
+    ("lobby-scores", ("s",)),
 )
 #: Commands only a spectator has (the others are the list's).
-WATCHING_ONLY = frozenset({"lobby-back"})
+WATCHING_ONLY = frozenset({"lobby-back", "lobby-scores"})
 
 #: Lines of the server-wide chat said when the lobby opens (the rest are in the server's history).
 RECENT_LINES = 5
@@ -128,6 +129,8 @@ class LobbyApp:
         self._narrator: Any = None
         self._opened = False
         self._filter = 0
+        #: What every seat sees of the game watched (its last watch_update).
+        self._public: dict[str, Any] = {}
         #: Called with each key name before it is handled (the bench times key to line with it).
         self.key_listeners: list[Callable[[str], None]] = []
         self.application: Application[int] = Application(
@@ -245,6 +248,7 @@ class LobbyApp:
         if self.watching is not None:
             keys["escape"] = self._stop_watching
             keys["q"] = self._stop_watching
+            keys["s"] = self._scores
             return keys
         keys.update({
             "up": lambda: self.say(self.list.move(-1)),
@@ -404,6 +408,22 @@ class LobbyApp:
     def _watch(self, code: str) -> None:
         self.connection.send({"type": "watch", "code": code})
 
+    def _scores(self) -> None:
+        """S, as at the table: the totals so far, from what every seat sees of the game."""
+        from speech import table_words as tw
+
+        public = self._public
+        totals = public.get("totals")
+        if not isinstance(totals, list) or not totals:
+            self.say(lw.no_scores())
+            return
+        players = [str(p) for p in public.get("players") or self._watch_players]
+        given = public.get("scores")
+        scores: list[list[int]] = ([[n for n in row if isinstance(n, int)] for row in given if isinstance(row, list)]
+                                   if isinstance(given, list)
+                                   else [[] for _p in players])
+        self.say(tw.scores_short_words(players, scores, [int(t) for t in totals], listener=-1))
+
     def _stop_watching(self) -> None:
         self.connection.send({"type": "leave"})
         self.watching = None
@@ -490,6 +510,7 @@ class LobbyApp:
             self._watch_game = str(frame["game"])
             self._watch_seen = 0
             self._narrator = None
+            self._public = {}
             self.say(lw.watching(_(game(self._watch_game).title), show_code(self.watching)))
         elif kind == "table" and self.watching is not None:
             self._watch_players = [str(p or "?") for p in frame["players"]]
@@ -512,6 +533,7 @@ class LobbyApp:
         if first < self._watch_seen:
             events = events[self._watch_seen - first:]
         self._watch_seen = max(self._watch_seen, first + len(frame["events"]))
+        self._public = dict(frame["public"])
         if self._narrator is None:
             players = list(frame["public"].get("players") or self._watch_players)
             self._narrator = make_narrator(-1, players, self.outputs.settings, game=self._watch_game)

@@ -89,6 +89,8 @@ def test_a_table_found_opened_joined_watched_and_moderated_from_the_lobby(tmp_pa
         cleo.expect("New game of Five Crowns: Ann and Ben.")
         cleo.expect("watching>")
         assert "Your cards" not in cleo.before
+        cleo.send("s")  # the totals, as at the table
+        cleo.expect("Totals: Ann 0, Ben 0.")
         cleo.send("/")
         cleo.expect("say>")
         cleo.send("hi all\r")
