@@ -241,6 +241,10 @@ def test_a_spectator_watches_and_chats() -> None:
             assert (await eve.next("chat"))["text"] == "nice play"
             history = await ann.ask({"type": "history", "channel": "table"}, "history")
             assert [x["text"] for x in history["lines"]] == ["nice play"]
+            await ann.ask({"type": "mute", "name": "Eve"}, "muted")  # at the table too
+            await eve.send({"type": "chat", "text": "still watching"})
+            assert (await eve.next("chat"))["text"] == "still watching"
+            assert await ann.quiet("chat")
             seated = await eve.ask({"type": "join", "code": code}, "error")  # a full table
             assert seated["code"] == "no_table"
             assert (await eve.ask({"type": "leave"}, "left"))["kept"] is False
