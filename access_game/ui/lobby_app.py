@@ -158,6 +158,7 @@ class LobbyApp:
     # ----------------------------------------------------------------- running
     async def run_async(self) -> Outcome:
         loop = asyncio.get_running_loop()
+
         def on_frame() -> None:
             loop.call_soon_threadsafe(self._take_frames)
 
@@ -213,7 +214,11 @@ class LobbyApp:
         key = data if len(data) == 1 and data.isprintable() and name not in ("space",) else name
         for listener in self.key_listeners:
             listener(key)
-        self.outputs.announcer.new_batch()
+        announcer = self.outputs.announcer
+        announcer.new_batch()  # the answer to this key is never dropped as a repeat of an earlier line
+        silence = getattr(announcer, "silence", None)
+        if callable(silence):
+            silence()  # a key press interrupts the voice, as at the table
         if self.mode is not None:
             mode = self.mode
             mode.handle(key)
