@@ -17,6 +17,7 @@ from typing import Any
 
 from access_game.commands._common import add_command
 from access_game.commands.net_args import add_common, check_name, check_server, terminal_settings
+from access_game.commands.summaries import summary
 from access_game.settings import Settings
 from speech.i18n import _
 
@@ -27,8 +28,7 @@ ADMIN_KEY_VARIABLE = "ACCESS_GAME_ADMIN_KEY"
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = add_command(sub, "online", run, _("Open the lobby of a server: find, open, join and watch tables, and "
-                                          "chat."))
+    p = add_command(sub, "online", run, summary("online"))
     p.add_argument("--server", required=True, metavar="URL", help=_("the table server: ws://HOST:PORT or wss://HOST"))
     p.add_argument("--name", required=True, help=_("your name on the server"))
     add_common(p)
