@@ -6,10 +6,13 @@ file, so the page size is ours to respect: no line longer than the cells per lin
 than the lines per page. Both are settable because embossers and paper differ; 40 x 25 is the usual
 11 x 11.5 inch braille page.
 
-Every page starts with a head line (the title) and a blank line; its last line carries the braille
-page number (as the language's braille writes a number in text: ⠼⠁⠃ in English, ⠠⠡⠣ in French)
-at the right margin after at least three blank cells, as North American braille books do. Blank
-lines fill the page down to it, so the number is on the last line whatever the embosser.
+The layout follows BANA's Braille Formats, as a teacher or a transcriber expects: every page starts
+with the running head (the title, centred on line 1) and a blank line; its last line carries the
+braille page number (as the language's braille writes a number in text: ⠼⠁⠃ in English, ⠠⠡⠣ in
+French) at the right margin after at least three blank cells. Blank lines fill the page down to it,
+so the number is on the last line whatever the embosser. A document may open with a title page (its
+lines centred, no running head and no page number), so that the body's page 1 is the first page
+numbered 1 and a key sheet's "braille page 2" is the page that says ⠼⠃.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ __all__ = [
     "BrfLayoutError",
     "PageFormat",
     "Placement",
+    "centred",
     "foot_line",
     "head_line",
     "paginate_placed",
@@ -75,6 +79,12 @@ def head_line(title: Cells, width: int) -> Cells:
     if len(words[0]) > width:
         return wrap_text(words[:1], width)[0]
     return _join(words)
+
+
+def centred(line: Cells, width: int) -> Cells:
+    """A heading centred on a line of ``width`` cells (blanks before it; an odd blank goes after), as
+    BANA centres headings and running heads. A line as wide as the page stays as it is."""
+    return (BLANK,) * max(0, (width - len(line)) // 2) + line
 
 
 def foot_line(page: int, width: int) -> Cells:
@@ -131,6 +141,7 @@ def paginate_placed(
     preamble: Sequence[Cells] = (),
     breaks: Iterable[int] = (),
     first_page: int = 1,
+    title_page: Sequence[Cells] = (),
 ) -> tuple[list[list[Cells]], list[Placement]]:
     """Lay out blocks of lines on pages, and say where each block went.
 
@@ -141,6 +152,10 @@ def paginate_placed(
     a blank line, and a block whose index is in ``breaks`` starts a new page (the answers of a drill).
     Raises :class:`BrfLayoutError` when a line is too long or a block cannot fit on an empty page, so
     a bad page size is refused rather than overflowed.
+
+    ``title_page`` lines, when given, make an unnumbered first page: each line centred, from line 3
+    down (on a page too short for them all, the groups after the title, which blank lines separate,
+    are dropped). Placements count the numbered pages only, as their braille page numbers do.
     """
     width, height = fmt.cells_per_line, fmt.lines_per_page
     foot_line(first_page, width)  # refuse a line too narrow for a page number before anything else
@@ -171,11 +186,22 @@ def paginate_placed(
         if index >= len(preamble):
             placements.append(Placement(first_page + len(bodies) - 1, HEAD_LINES + len(bodies[-1]) + 1))
         bodies[-1].extend(block)
-    head = head_line(title, width)
+    head = centred(head_line(title, width), width)
     pages = [
         [head, (), *body, *([()] * (room - len(body))), foot_line(n, width)]
         for n, body in enumerate(bodies, start=first_page)
     ]
+    cover = list(title_page)
+    while len(cover) + HEAD_LINES > height and () in cover:
+        cover = cover[: len(cover) - 1 - cover[::-1].index(())]  # a small page keeps the title, drops the rest
+    if len(cover) + HEAD_LINES > height:
+        cover = []  # a page too short for even the title: the running head names the document
+    if cover:
+        for line in cover:
+            if len(line) > width:
+                raise BrfLayoutError(f"a line of {len(line)} cells does not fit a page {width} cells wide")
+        lines = [(), (), *(centred(line, width) for line in cover)]
+        pages.insert(0, lines + [()] * (height - len(lines)))
     return pages, placements
 
 

@@ -29,7 +29,7 @@ from braille.sheet import (
     page_frame,
     text_width,
 )
-from braille.text import lone_symbol, text_cells, words_cells, wrap_text
+from braille.text import lone_symbol, paragraph, text_cells, title_page, transcriber_note, wrap_text
 from braille.words import JOKER_WORD, card_words, card_words_spelled, rank_name, rank_word, suit_name
 from engine.cards import JOKER, Card, Rank, Suit
 from speech.i18n import N_, _
@@ -98,10 +98,14 @@ def chart_notes(cards: Sequence[Card], *, ten_as_x: bool = False, braille: bool 
         )
     if any(c.is_joker for c in cards):
         notes.append(_("A joker is j o. The o is no suit, so a joker is never read as a jack."))
-    notes.append(
-        _("In running text leave a blank cell before and after card cells: dot 2 alone is a comma "
-          "and dots 3-4 alone mean 'still' in literary braille.")
-    )
+    if any(c.suit == Suit.STARS for c in cards):
+        notes.append(
+            _("In running text leave a blank cell before and after card cells: dot 2 alone is a comma "
+              "and dots 3-4 alone mean 'still' in literary braille.")
+        )
+    else:  # no stars, no ⠌: warning about "still" would name a cell the deck never shows
+        notes.append(_("In running text leave a blank cell before and after card cells: dot 2 alone is a comma "
+                       "in literary braille."))
     if braille:
         letter = JOKER_CELLS[0]  # j: a letter that is a word when it stands alone in contracted English
         notes.append(_(_LONE_LETTER_NOTE if lone_symbol(letter) != (letter,) else _LONE_SYMBOL_NOTE))
@@ -109,8 +113,8 @@ def chart_notes(cards: Sequence[Card], *, ten_as_x: bool = False, braille: bool 
 
 
 _LONE_LETTER_NOTE = N_(
-    "Below, a symbol that is one letter has dots 5-6 before it, so it is not read as a word; "
-    "on the cards it stands without them."
+    "Below, a symbol of one cell that could be read as a word (a letter, or a lower cell such as "
+    "dots 2-3) has dots 5-6 before it; on the cards it stands without them."
 )
 _LONE_SYMBOL_NOTE = N_(
     "Below, a symbol that stands alone at the start of a line is a sign of the card code, not a word "
@@ -152,10 +156,14 @@ def chart_brf_pages(
             words += _words(text_cells(card_words_spelled(entry.example)))
             blocks.append(wrap_text(words, width, indent=2))
     preamble: list[Cells] = []
-    for note in chart_notes(cards, ten_as_x=ten_as_x, braille=True):
-        preamble += wrap_text(words_cells(note), width, indent=2)
-    head = text_cells(_titled(N_("{title} braille card code"), N_("braille card code"), title))
-    return paginate_placed(head, blocks, fmt, preamble=preamble)[0]
+    notes = chart_notes(cards, ten_as_x=ten_as_x, braille=True)
+    for note in notes[:-1]:
+        preamble += paragraph(note, width)
+    preamble += transcriber_note(notes[-1], width)  # the sheet explaining its own braille below
+    heading = _titled(N_("{title} braille card code"), N_("braille card code"), title)
+    about = _("Each symbol of the deck's braille, its meaning, and a card that uses it.")
+    cover = title_page(heading, about, width)
+    return paginate_placed(text_cells(heading), blocks, fmt, preamble=preamble, title_page=cover)[0]
 
 
 def _words(cells: Cells) -> list[Cells]:

@@ -9,12 +9,30 @@ braille. The card code is the same in every language and never passes through he
 
 from __future__ import annotations
 
-from braille.cells import Cell, Cells
+from braille.cells import Cell, Cells, cells_from_dots
 from braille.french import french_cells, french_letter_cells
 from braille.literary import WORD_CELLS, letter_alone, literary, wrap_words
 from speech.i18n import language
 
-__all__ = ["letter_cells", "lone_symbol", "number_cells", "text_cells", "words_cells", "wrap_text"]
+__all__ = [
+    "TN_CLOSE",
+    "TN_OPEN",
+    "letter_cells",
+    "lone_symbol",
+    "number_cells",
+    "paragraph",
+    "text_cells",
+    "title_page",
+    "transcriber_note",
+    "words_cells",
+    "wrap_text",
+]
+
+TN_OPEN: Cells = cells_from_dots("4 46 126")
+"""UEB's opening transcriber's note indicator ⠈⠨⠣: what follows is the transcriber speaking, not the
+text (here: the sheet explaining its own braille)."""
+TN_CLOSE: Cells = cells_from_dots("4 46 345")
+"""UEB's closing transcriber's note indicator ⠈⠨⠜."""
 
 
 def text_cells(text: str) -> Cells:
@@ -36,10 +54,31 @@ def letter_cells() -> frozenset[Cell]:
     return WORD_CELLS
 
 
-def wrap_text(words: list[Cells], width: int, *, indent: int = 0) -> list[Cells]:
+def wrap_text(words: list[Cells], width: int, *, indent: int = 0, first: int = 0) -> list[Cells]:
     """:func:`braille.literary.wrap_words` with the current language's letters: a long French word
     (⠿⠞⠊⠟⠥⠑⠞⠞⠑⠎) is cut between its letters, accented ones included, like an English one."""
-    return wrap_words(words, width, indent=indent, letters=letter_cells())
+    return wrap_words(words, width, indent=indent, first=first, letters=letter_cells())
+
+
+def paragraph(text: str, width: int) -> list[Cells]:
+    """``text`` in BANA paragraph format: the first line indented two cells (it starts in cell 3), its
+    runover lines at the margin (cell 1)."""
+    return wrap_text(words_cells(text), width, first=2)
+
+
+def transcriber_note(text: str, width: int) -> list[Cells]:
+    """A transcriber's note: the sheet speaking about its own braille. In English it is enclosed in
+    UEB's transcriber's note indicators (⠈⠨⠣ ... ⠈⠨⠜, unspaced from the first and last words) and set
+    in BANA's 7-5 format (first line from cell 7, runovers from cell 5); French braille has no such
+    indicators, so there it is a plain paragraph."""
+    words = words_cells(text)
+    if language() == "fr" or not words:
+        return wrap_text(words, width, first=2)
+    words[0] = TN_OPEN + words[0]
+    words[-1] = words[-1] + TN_CLOSE
+    first, indent = (6, 4) if width >= 20 else (2, 0)  # a page too narrow for 7-5 keeps the note readable
+    letters = letter_cells() | frozenset(TN_OPEN + TN_CLOSE)  # a long first word may still be cut
+    return wrap_words(words, width, first=first, indent=indent, letters=letters)
 
 
 def number_cells(n: int) -> Cells:
@@ -56,3 +95,15 @@ def lone_symbol(cell: Cell) -> Cells:
     if language() == "fr":
         return (cell,)
     return letter_alone(cell)
+
+
+def title_page(heading: str, about: str, width: int) -> list[Cells]:
+    """The lines of a document's title page (BANA: the title first, then what the document is and who
+    made it), each to be centred: the heading, a blank line, what the document is, a blank line, and
+    the line that says which program made it."""
+    from speech.i18n import _
+
+    lines = wrap_text(words_cells(heading), width)
+    lines += [(), *wrap_text(words_cells(about), width)]
+    lines += [(), *wrap_text(words_cells(_("Made with access-game")), width)]
+    return lines

@@ -10,6 +10,7 @@ page and dot options.
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -19,7 +20,7 @@ from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from braille.brf import BRAILLE_PAGE, PageFormat
 from braille.decks import DECKS, build_deck
-from braille.geometry import NLS, PAPERS, PRESETS, DotGeometry, Paper, Preset
+from braille.geometry import NLS, PAPERS, PRESETS, DotGeometry, Paper, Preset, locale_paper
 from engine.cards import Card
 from speech.i18n import _, ngettext
 
@@ -60,7 +61,8 @@ def add_page_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None:
     brf.add_argument("--lines-per-page", type=int, metavar="N",
                      help=_("default {n}").format(n=BRAILLE_PAGE.lines_per_page))
     prt = parser.add_argument_group("PDF and SVG (true-size print; sizes in mm, NLS Specification 800 by default)")
-    prt.add_argument("--paper", metavar="PAPER", help=_("a4 or letter (default a4)"))
+    prt.add_argument("--paper", metavar="PAPER",
+                     help=_("a4 or letter (default: letter in the US and Canada, else a4, from the locale)"))
     prt.add_argument(
         "--preset",
         metavar="PRESET",
@@ -170,7 +172,7 @@ def print_preset(args: argparse.Namespace) -> Preset:
 
 def print_setup(args: argparse.Namespace) -> tuple[DotGeometry, Paper]:
     """The dot sizes (the preset's, each size option overriding it) and the paper."""
-    paper_name = "a4" if args.paper is None else args.paper.lower()
+    paper_name = locale_paper(os.environ).name if args.paper is None else args.paper.lower()
     if paper_name not in PAPERS:
         raise UsageError(_("unknown paper '{paper}': the papers are {names}").format(paper=args.paper,
             names=', '.join(PAPERS)))

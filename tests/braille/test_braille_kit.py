@@ -163,9 +163,9 @@ def test_practice_brf_answers_on_a_page_of_their_own() -> None:
     pages = practice_brf_pages(ALL_DECKS["five-crowns"], "Five Crowns")
     text = ["".join(c.brf for c in line) for page in pages for line in page]
     brf_pages = [["".join(c.brf for c in line) for line in page] for page in pages]
-    first_answers = next(i for i, page in enumerate(brf_pages) if page[2] == "ANSWERS")
+    first_answers = next(i for i, page in enumerate(brf_pages) if page[2].strip() == ",ANSWERS")
     drills = make_drills(ALL_DECKS["five-crowns"])
-    assert sum(1 for line in text if line.startswith("DRILL #A ") and "/" in line) == 1
+    assert sum(1 for line in text if line.startswith(",DRILL #A ") and "/" in line) == 1
     for page in brf_pages[:first_answers]:
         # no answer before the answers page
         assert not any(re.search(r"OF (STARS|HEARTS|CLUBS|SPADES|DIAMONDS)", line) for line in page)
