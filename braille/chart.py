@@ -34,7 +34,7 @@ from braille.words import JOKER_WORD, card_words, card_words_spelled, rank_name,
 from engine.cards import JOKER, Card, Rank, Suit
 from speech.i18n import N_, _
 
-__all__ = ["ChartEntry", "chart_brf", "chart_brf_pages", "chart_entries", "chart_notes", "chart_sheet"]
+__all__ = ["ChartEntry", "chart_brf", "chart_brf_pages", "chart_entries", "chart_heading", "chart_notes", "chart_sheet"]
 
 _SUIT_EXAMPLE_RANKS = (Rank.SEVEN, Rank.QUEEN, Rank.THREE, Rank.KING, Rank.TEN)
 
@@ -122,6 +122,12 @@ _LONE_SYMBOL_NOTE = N_(
 )
 
 
+def chart_heading(title: str) -> str:
+    """The braille chart's title ("Five Crowns braille card code"): its running head, its title page
+    and its PEF metadata."""
+    return _titled(N_("{title} braille card code"), N_("braille card code"), title)
+
+
 def _titled(template: str, untitled: str, title: str) -> str:
     """A heading naming the deck ("Five Crowns braille card code"), or the one without a name."""
     return _(template).format(title=title) if title.strip() else _(untitled)
@@ -160,7 +166,7 @@ def chart_brf_pages(
     for note in notes[:-1]:
         preamble += paragraph(note, width)
     preamble += transcriber_note(notes[-1], width)  # the sheet explaining its own braille below
-    heading = _titled(N_("{title} braille card code"), N_("braille card code"), title)
+    heading = chart_heading(title)
     about = _("Each symbol of the deck's braille, its meaning, and a card that uses it.")
     cover = title_page(heading, about, width)
     return paginate_placed(text_cells(heading), blocks, fmt, preamble=preamble, title_page=cover)[0]

@@ -5,6 +5,9 @@
 - ``GAME-label-key.pdf``, which tells a sighted helper which embossed label is which;
 - ``GAME-practice.brf`` and ``GAME-practice.pdf``, drills on the cells that feel alike.
 
+Every braille file comes twice: as BRF, which every embosser takes, and as PEF (``GAME-chart.pef``),
+the same pages with every cell named in Unicode, for braille software and embossers that read it.
+
 Everything is made in memory first, so a size that does not fit refuses the whole kit and no file
 is half written.
 """
@@ -15,16 +18,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from braille.brf import BRAILLE_PAGE, PageFormat
-from braille.chart import chart_brf, chart_sheet
+from braille.brf import BRAILLE_PAGE, PageFormat, render_pages
+from braille.cells import Cells
+from braille.chart import chart_brf_pages, chart_heading, chart_sheet
 from braille.decks import GAME_DECKS, GameDeck, build_deck
 from braille.geometry import NLS, DotGeometry, Paper
 from braille.keysheet import key_sheet
-from braille.labels import labels_brf, labels_sheet, make_labels
+from braille.labels import labels_brf_pages, labels_sheet, make_labels
 from braille.pdf import render_pdf
-from braille.practice import practice_brf, practice_sheet
+from braille.pef import render_pef
+from braille.practice import practice_brf_pages, practice_heading, practice_sheet
 from braille.sheet import Group, Sheet
-from speech.i18n import _
+from speech.i18n import _, language
 
 __all__ = ["KitFile", "game_deck", "make_kit"]
 
@@ -45,10 +50,6 @@ def game_deck(game: str) -> GameDeck:
     if found is None:
         raise ValueError(f"unknown game '{game}': the games are {', '.join(GAME_DECKS)}")
     return found
-
-
-def _brf_pages(data: bytes) -> int:
-    return data.count(b"\f") + 1
 
 
 def make_kit(
@@ -79,14 +80,20 @@ def make_kit(
     name = which.game
     files: list[KitFile] = []
 
-    def add_brf(suffix: str, what: str, make: Callable[[], bytes]) -> None:
-        data = make()
-        files.append(KitFile(f"{name}-{suffix}.brf", what, _brf_pages(data), data))
+    def add_brf(suffix: str, what: str, make: Callable[[], list[list[Cells]]], heading: str) -> None:
+        """The BRF file and, after it, the PEF file of the same pages."""
+        pages = make()
+        files.append(KitFile(f"{name}-{suffix}.brf", what, len(pages), render_pages(pages, fmt)))
+        pef = render_pef(pages, fmt, title=heading, identifier=f"access-game/{name}-{suffix}", language=language())
+        files.append(KitFile(f"{name}-{suffix}.pef", _("{what}, as PEF").format(what=what), len(pages), pef))
 
     def add_pdf(suffix: str, what: str, sheet: Sheet) -> None:
         files.append(KitFile(f"{name}-{suffix}.pdf", what, len(sheet.pages), render_pdf(sheet)))
 
-    add_brf("labels", _("{count} labels to emboss").format(count=labels.count), lambda: labels_brf(labels, fmt))
+    add_brf(
+        "labels", _("{count} labels to emboss").format(count=labels.count), lambda: labels_brf_pages(labels, fmt),
+        labels.heading,
+    )
     add_pdf("labels", _("{count} labels in true-size print").format(count=labels.count), label_print)
     add_pdf(
         "label-key",
@@ -101,17 +108,19 @@ def make_kit(
         ),
     )
     sheets = (
-        ("chart", _("the card code, to emboss"), _("the card code in print"), chart_brf, chart_sheet),
+        ("chart", _("the card code, to emboss"), _("the card code in print"), chart_brf_pages, chart_sheet,
+         chart_heading(title)),
         (
             "practice",
             _("drills on cells that feel alike, to emboss"),
             _("the drills in print, answers on their own page"),
-            practice_brf,
+            practice_brf_pages,
             practice_sheet,
+            practice_heading(title),
         ),
     )
-    for suffix, brf_what, print_what, make_brf, make_sheet in sheets:
-        add_brf(suffix, brf_what, partial(make_brf, cards, title, fmt, ten_as_x=ten_as_x))
+    for suffix, brf_what, print_what, make_brf, make_sheet, heading in sheets:
+        add_brf(suffix, brf_what, partial(make_brf, cards, title, fmt, ten_as_x=ten_as_x), heading)
         made = make_sheet(
             cards,
             title,

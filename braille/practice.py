@@ -57,7 +57,16 @@ from braille.words import card_words, card_words_spelled
 from engine.cards import Card, Rank, Suit
 from speech.i18n import _
 
-__all__ = ["Drill", "Pair", "confusable_pairs", "make_drills", "practice_brf", "practice_brf_pages", "practice_sheet"]
+__all__ = [
+    "Drill",
+    "Pair",
+    "confusable_pairs",
+    "make_drills",
+    "practice_brf",
+    "practice_brf_pages",
+    "practice_heading",
+    "practice_sheet",
+]
 
 ITEMS_PER_DRILL = 6
 
@@ -276,12 +285,17 @@ def practice_brf_pages(
     preamble += transcriber_note(
         _("In the drills there is no punctuation: every cell after a number is part of a card."), width
     )
-    name = _("{title} braille practice").format(title=title) if title.strip() else _("Braille practice")
+    name = practice_heading(title)
     about = _("Drills on the cells of the card code that feel alike, and their answers.")
     cover = title_page(name, about, width)
     return paginate_placed(
         text_cells(name), blocks, fmt, gap=1, preamble=preamble, breaks=(first_answer,), title_page=cover
     )[0]
+
+
+def practice_heading(title: str) -> str:
+    """The practice sheet's braille title ("Five Crowns braille practice"): running head, title page, PEF."""
+    return _("{title} braille practice").format(title=title) if title.strip() else _("Braille practice")
 
 
 def practice_brf(cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False) -> bytes:

@@ -24,7 +24,8 @@ from engine.notation import parse_card
 
 pytestmark = pytest.mark.skipif(shutil.which("pdfinfo") is None, reason="needs poppler-utils")
 
-KIT_PARTS = ("labels.brf", "labels.pdf", "label-key.pdf", "chart.brf", "chart.pdf", "practice.brf", "practice.pdf")
+KIT_PARTS = ("labels.brf", "labels.pef", "labels.pdf", "label-key.pdf", "chart.brf", "chart.pef", "chart.pdf",
+             "practice.brf", "practice.pef", "practice.pdf")
 
 
 def _pdf_pages(path: Path) -> int:
@@ -67,6 +68,8 @@ def test_kit_for_every_game(tmp_path: Path, game: str, typed: str, capsys: pytes
         path = out / name
         if name.endswith(".pdf"):
             assert _pdf_pages(path) == reported[name]
+        elif name.endswith(".pef"):  # the schema and the cells are checked in test_pef.py
+            assert path.read_bytes().count(b"<page>") == reported[name]
         else:
             pages = _brf_pages(path.read_bytes())
             assert len(pages) == reported[name]
