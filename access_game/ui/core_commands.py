@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from access_game.settings import (
+    BRAILLE_WORDS,
     CARD_DISPLAYS,
     LANGUAGE_CHOICES,
     LEVELS,
@@ -216,6 +217,8 @@ def settings_items(app: GameApp) -> list[MenuItem]:
         flag("buy_questions"),
         choice("level", LEVELS),
         flag("news_on_prompt"),
+        choice("braille_words", BRAILLE_WORDS),
+        flag("ten_as_x"),
         choice("language", LANGUAGE_CHOICES),
         *rule_option_items(app),
     ]
