@@ -122,6 +122,13 @@ class DisplayLink:
                     self.index = len(self.messages) - 1 - self.messages[::-1].index(parts)
             self._show(parts, 0)
 
+    def show_message(self, index: int) -> None:
+        """Show kept message ``index`` from its first window (as line up and down do)."""
+        with self._lock:
+            if self.messages:
+                self.index = max(0, min(index, len(self.messages) - 1))
+                self._show(self.messages[self.index], 0)
+
     def show_line(self, parts: Sequence[str | Card]) -> None:
         """Show a line that is not a message (a hand in cells), without keeping it."""
         with self._lock:

@@ -217,9 +217,9 @@ def settings_items(app: GameApp) -> list[MenuItem]:
         flag("buy_questions"),
         choice("level", LEVELS),
         flag("news_on_prompt"),
+        choice("language", LANGUAGE_CHOICES),
         choice("braille_words", BRAILLE_WORDS),
         flag("ten_as_x"),
-        choice("language", LANGUAGE_CHOICES),
         *rule_option_items(app),
     ]
 
