@@ -228,6 +228,8 @@ SETTING_LABELS: Mapping[str, str] = MappingProxyType({
     "buy_questions": N_("Contract rummy buy questions"),
     "level": N_("Computer players' level (next game)"),
     "news_on_prompt": N_("News on the prompt line"),
+    "braille_words": N_("Braille display words"),
+    "ten_as_x": N_("Braille 10 as x"),
     "language": N_("Language"),
 })
 
@@ -247,6 +249,10 @@ SETTING_VALUES: Mapping[tuple[str, str], tuple[str, str]] = MappingProxyType({
     ("level", "normal"): NP_("level setting", "normal"),
     ("level", "hard"): NP_("level setting", "hard"),
     ("language", "auto"): NP_("language setting", "as the system"),
+    ("braille_words", "auto"): NP_("braille words setting", "as BRLTTY, else contracted"),
+    ("braille_words", "contracted"): NP_("braille words setting", "contracted"),
+    ("braille_words", "uncontracted"): NP_("braille words setting", "uncontracted"),
+    ("braille_words", "computer"): NP_("braille words setting", "computer braille"),
     ("on", "on"): NP_("on or off", "on"),
     ("on", "off"): NP_("on or off", "off"),
 })

@@ -14,7 +14,7 @@ import argparse
 import json
 
 from access_game.cli import UsageError
-from access_game.commands._common import add_command
+from access_game.commands._common import add_command, add_ten_as_x_option
 from braille import card_brf, card_dots, card_unicode, card_words, parse_brf_hand, parse_unicode_hand
 from engine.cards import Card
 from engine.errors import CardNotationError
@@ -33,7 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--from-brf", metavar="TEXT", help=_('read cards typed in BRF, e.g. "10H 7/ QS JO"'))
     source.add_argument("--from-unicode", metavar="TEXT", help=_('read cards in Unicode braille, e.g. "⠂⠴⠓ ⠶⠌"'))
-    parser.add_argument("--ten-as-x", action="store_true", help=_("write 10 as x (one cell) instead of 1 0"))
+    add_ten_as_x_option(parser)
     parser.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
 
 

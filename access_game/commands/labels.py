@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from access_game.cli import UsageError
-from access_game.commands._common import add_command
+from access_game.commands._common import add_command, add_ten_as_x_option
 from braille.brf import BRAILLE_PAGE, PageFormat
 from braille.decks import DECKS, build_deck
 from braille.geometry import NLS, PAPERS, PRESETS, DotGeometry, Paper, Preset, locale_paper
@@ -58,7 +58,7 @@ def add_output_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None
 
 def add_page_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None:
     """The BRF page and print options alone, for the kit, which names a game and a folder instead."""
-    parser.add_argument("--ten-as-x", action="store_true", help=_("write 10 as x (one cell) instead of 1 0"))
+    add_ten_as_x_option(parser)
     brf = parser.add_argument_group("BRF (embosser) page")
     brf.add_argument("--cells-per-line", type=int, metavar="N",
                      help=_("default {n}").format(n=BRAILLE_PAGE.cells_per_line))

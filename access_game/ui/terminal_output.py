@@ -40,7 +40,8 @@ class TerminalOutput:
         self.announcer = make_announcer(settings, self.printer, started.backend, started.fallbacks)
         self.announcer.set_comeback(started.comeback, speaking=started.speaking)
         self.cues = make_cues(settings) if cues == "auto" else cues
-        self.display_link, display_note = start_display_link(settings.braille, self.announcer)
+        self.display_link, display_note = start_display_link(settings.braille, self.announcer,
+                                                             words=settings.braille_words, ten_as_x=settings.ten_as_x)
         #: What starting the outputs found worth saying (no voice, no display), said by ``say_notes``.
         self.notes = tuple(note for note in (started.note, display_note) if note)
 
@@ -63,6 +64,8 @@ class TerminalOutput:
         except OSError as exc:
             self.say(save_words.settings_not_kept(str(exc.strerror or exc)))
         apply_settings(self.announcer, self.settings, new, own_backend=self._own_backend)
+        if self.display_link is not None:
+            self.display_link.set_style(new.braille_words, new.ten_as_x)
         self.settings = new
 
     def link(self, app: Any) -> None:
@@ -87,6 +90,10 @@ def apply_settings(announcer: Any, old: Settings, new: Settings, *, own_backend:
     """Make a settings change heard at once: card display, and a new voice if speech or rate changed."""
     if hasattr(announcer, "card_display"):
         announcer.card_display = new.cards
+    if getattr(announcer, "braille_fn", None) is not None and old.ten_as_x != new.ten_as_x:
+        from access_game.ui.speech_link import braille_fn
+
+        announcer.braille_fn = braille_fn(new)
     if hasattr(announcer, "width"):
         announcer.width = new.width
     if own_backend and (old.speech, old.rate, old.audio_player) != (new.speech, new.rate, new.audio_player):

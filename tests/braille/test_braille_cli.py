@@ -51,6 +51,27 @@ def test_braille_ten_as_x(capsys: pytest.CaptureFixture[str]) -> None:
     ]
 
 
+def test_ten_as_x_is_by_default_the_settings_one_setting(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's F2 ten-as-x is the default of every sheet's --ten-as-x: one setting, so the labels a
+    reader makes match the display they play on; --no-ten-as-x writes 1 0 for one run."""
+    from access_game.settings import Settings, save_settings, stored_ten_as_x
+
+    monkeypatch.setenv("ACCESS_GAME_HOME", str(tmp_path))
+    assert stored_ten_as_x() is False
+    save_settings(Settings(ten_as_x=True))
+    assert stored_ten_as_x() is True
+    assert run_cli(["braille", "--json", "10h"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["unicode"] == "⠭⠓"
+    assert run_cli(["braille", "--json", "--no-ten-as-x", "10h"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["unicode"] == "⠂⠴⠓"
+    out = tmp_path / "chart.brf"
+    assert run_cli(["chart", "--deck", "five-crowns", "-o", str(out)]) == 0
+    chart_x = out.read_bytes()
+    assert run_cli(["chart", "--deck", "five-crowns", "--no-ten-as-x", "-o", str(out)]) == 0
+    assert out.read_bytes() != chart_x
+
+
 def test_braille_from_brf(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_cli(["braille", "--from-brf", "10H 7/"]) == 0
     assert capsys.readouterr().out.splitlines() == ["10h  10 of hearts", "7st  7 of stars"]

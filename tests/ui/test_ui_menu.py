@@ -88,7 +88,7 @@ def test_settings_menu_changes_and_keeps_settings(tmp_path: object, monkeypatch:
     changed: list[Settings] = []
     app.session.on_settings = changed.append
     said = h.press("f2")
-    assert said[-1].startswith("Settings. ") and said[-1].endswith("Speech: silent, 1 of 15")
+    assert said[-1].startswith("Settings. ") and said[-1].endswith("Speech: silent, 1 of 17")
     h.press("down")
     h.press("down")
     said = h.press("right")
@@ -107,13 +107,25 @@ def test_settings_menu_changes_and_keeps_settings(tmp_path: object, monkeypatch:
     assert app.session.settings.pace == "step"
     h.press("down")
     said = h.press("down")
-    assert said == ["Contract rummy buy questions: on, 8 of 15"]
+    assert said == ["Contract rummy buy questions: on, 8 of 17"]
     said = h.press("enter")
     assert said == ["Contract rummy buy questions: off"]
     assert app.session.settings.buy_questions is False
+    said = h.press(*["down"] * 4)
+    assert said[-1:] == ["Braille display words: as BRLTTY, else contracted, 12 of 17"]
+    assert h.press("right") == ["Braille display words: contracted"]
+    assert h.press("right") == ["Braille display words: uncontracted"]
+    assert h.press("right") == ["Braille display words: computer braille"]
+    h.press("down")
+    assert h.press("enter") == ["Braille 10 as x: on"]
+    assert app.session.settings.ten_as_x is True
     h.press("escape")
     assert [s.verbosity for s in changed][-1] == "detailed"
     assert changed[-1].pace == "step"
+    assert (changed[-1].braille_words, changed[-1].ten_as_x) == ("computer", True)
+    # The card code follows at once: under B, 10 is x.
+    h.press("b")
+    assert "⠂⠴" not in h.printer.printed[-1]
 
 
 def test_quit_asks_and_n_goes_on() -> None:
