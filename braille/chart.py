@@ -29,7 +29,8 @@ from braille.sheet import (
     page_frame,
     text_width,
 )
-from braille.text import lone_symbol, paragraph, text_cells, title_page, transcriber_note, wrap_text
+from braille.swell import braille_pages_sheet, swell_format
+from braille.text import braille_grade, lone_symbol, paragraph, text_cells, title_page, transcriber_note, wrap_text
 from braille.words import JOKER_WORD, card_words, card_words_spelled, rank_name, rank_word, suit_name
 from engine.cards import JOKER, Card, Rank, Suit
 from speech.i18n import N_, _
@@ -137,8 +138,15 @@ def _titled(template: str, untitled: str, title: str) -> str:
 
 
 def chart_brf_pages(
-    cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False
+    cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False, grade: int = 1
 ) -> list[list[Cells]]:
+    """The chart's braille pages, its words in ``grade`` (1 uncontracted, 2 contracted): see
+    :func:`_chart_pages`."""
+    with braille_grade(grade):
+        return _chart_pages(cards, title, fmt, ten_as_x=ten_as_x)
+
+
+def _chart_pages(cards: Sequence[Card], title: str, fmt: PageFormat, *, ten_as_x: bool) -> list[list[Cells]]:
     """BRF pages: a head line, the print chart's notes (how a card is made, spaces in other text),
     then one entry per symbol: the symbol, its meaning, and an example card with its words. An entry
     longer than a line wraps, its further lines indented two cells.
@@ -182,9 +190,11 @@ def _words(cells: Cells) -> list[Cells]:
     return [w for w in out if w]
 
 
-def chart_brf(cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False) -> bytes:
+def chart_brf(
+    cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False, grade: int = 1
+) -> bytes:
     """Embosser-ready BRF of the chart."""
-    return render_pages(chart_brf_pages(cards, title, fmt, ten_as_x=ten_as_x), fmt)
+    return render_pages(chart_brf_pages(cards, title, fmt, ten_as_x=ten_as_x, grade=grade), fmt)
 
 
 # --- print ----------------------------------------------------------------------------------------
@@ -203,10 +213,21 @@ def chart_sheet(
     ten_as_x: bool = False,
     empty_dots: bool = False,
     only_dots_rise: bool = False,
+    grade: int = 1,
 ) -> Sheet:
     """The print chart: a table of braille (true-size dots), dots, BRF, meaning and an example card,
-    then the notes. Rows are one braille line apart (the line spacing) or more. ``empty_dots`` and
-    ``only_dots_rise`` are as for the labels."""
+    then the notes. Rows are one braille line apart (the line spacing) or more. ``empty_dots`` is as
+    for the labels.
+
+    On swell paper (``only_dots_rise``) print words stay flat, so the chart is drawn as its braille
+    pages instead, words and all in ``grade``, every cell raised (:mod:`braille.swell`)."""
+    if only_dots_rise:
+        raised = chart_brf_pages(cards, title, swell_format(paper, geometry), ten_as_x=ten_as_x, grade=grade)
+        return braille_pages_sheet(
+            raised, title=_titled(N_("{title}: the braille card code"), N_("The braille card code"), title),
+            info=_("The chart in braille, to raise on swell paper."), geometry=geometry, paper=paper,
+            empty_dots=empty_dots,
+        )
     entries = chart_entries(cards, ten_as_x=ten_as_x)
     examples = [card_cells(e.example, ten_as_x=ten_as_x) for e in entries]
     headers = (_("Braille"), _("Dots"), _("BRF"), _("Meaning"), _("Example"))

@@ -61,8 +61,10 @@ def make_kit(
     ten_as_x: bool = False,
     empty_dots: bool = False,
     only_dots_rise: bool = False,
+    grade: int = 1,
 ) -> list[KitFile]:
-    """Every file of the game's kit, in the order a teacher uses them."""
+    """Every file of the game's kit, in the order a teacher uses them; the braille words of every
+    sheet (BRF, PEF, and the swell-paper PDFs) in ``grade``."""
     which = game_deck(game)
     cards = build_deck(which.deck, which.sets)
     title = which.title
@@ -91,7 +93,9 @@ def make_kit(
         files.append(KitFile(f"{name}-{suffix}.pdf", what, len(sheet.pages), render_pdf(sheet)))
 
     add_brf(
-        "labels", _("{count} labels to emboss").format(count=labels.count), lambda: labels_brf_pages(labels, fmt),
+        "labels",
+        _("{count} labels to emboss").format(count=labels.count),
+        lambda: labels_brf_pages(labels, fmt, grade=grade),
         labels.heading,
     )
     add_pdf("labels", _("{count} labels in true-size print").format(count=labels.count), label_print)
@@ -105,6 +109,7 @@ def make_kit(
             print_places=[p for _, p in places],
             brf_name=f"{name}-labels.brf",
             print_name=f"{name}-labels.pdf",
+            grade=grade,
         ),
     )
     sheets = (
@@ -120,7 +125,7 @@ def make_kit(
         ),
     )
     for suffix, brf_what, print_what, make_brf, make_sheet, heading in sheets:
-        add_brf(suffix, brf_what, partial(make_brf, cards, title, fmt, ten_as_x=ten_as_x), heading)
+        add_brf(suffix, brf_what, partial(make_brf, cards, title, fmt, ten_as_x=ten_as_x, grade=grade), heading)
         made = make_sheet(
             cards,
             title,
@@ -129,6 +134,7 @@ def make_kit(
             ten_as_x=ten_as_x,
             empty_dots=empty_dots,
             only_dots_rise=only_dots_rise,
+            grade=grade,
         )
         add_pdf(suffix, print_what, made)
     return files

@@ -33,7 +33,7 @@ from braille.sheet import (
     page_frame,
     text_width,
 )
-from braille.text import text_cells, words_cells, wrap_text
+from braille.text import braille_grade, text_cells, words_cells, wrap_text
 from braille.words import card_words
 from engine.cards import Card
 from speech.i18n import _, ngettext
@@ -148,9 +148,17 @@ class BrfPlace:
     place: int
 
 
-def labels_brf_layout(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> tuple[list[list[Cells]], list[BrfPlace]]:
+def labels_brf_layout(
+    labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE, *, grade: int = 1
+) -> tuple[list[list[Cells]], list[BrfPlace]]:
     """The BRF pages as lines of cells, and where each label went (in label order), so a key sheet
-    can tell a sighted helper which embossed label is which."""
+    can tell a sighted helper which embossed label is which. The title and the count are in ``grade``;
+    the labels are the card code in every grade."""
+    with braille_grade(grade):
+        return _labels_layout(labels, fmt)
+
+
+def _labels_layout(labels: LabelSet, fmt: PageFormat) -> tuple[list[list[Cells]], list[BrfPlace]]:
     width = fmt.cells_per_line
     slot = labels.widest
     if slot > width:
@@ -181,15 +189,15 @@ def labels_brf_layout(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> tuple
     return pages, places
 
 
-def labels_brf_pages(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> list[list[Cells]]:
+def labels_brf_pages(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE, *, grade: int = 1) -> list[list[Cells]]:
     """The BRF pages as lines of cells (for checking; :func:`labels_brf` gives the bytes)."""
-    return labels_brf_layout(labels, fmt)[0]
+    return labels_brf_layout(labels, fmt, grade=grade)[0]
 
 
-def labels_brf(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> bytes:
+def labels_brf(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE, *, grade: int = 1) -> bytes:
     """Embosser-ready BRF: a braille title and page number on each page, labels in a grid with blank
     cells between them and a blank line between rows."""
-    return render_pages(labels_brf_pages(labels, fmt), fmt)
+    return render_pages(labels_brf_pages(labels, fmt, grade=grade), fmt)
 
 
 # --- print (PDF, SVG) -----------------------------------------------------------------------------

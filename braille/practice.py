@@ -43,7 +43,9 @@ from braille.sheet import (
     page_frame,
     text_width,
 )
+from braille.swell import braille_pages_sheet, swell_format
 from braille.text import (
+    braille_grade,
     lone_symbol,
     number_cells,
     paragraph,
@@ -260,8 +262,14 @@ def _words(text: str) -> list[Cells]:
 
 
 def practice_brf_pages(
-    cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False
+    cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False, grade: int = 1
 ) -> list[list[Cells]]:
+    """The practice sheet's braille pages, its words in ``grade`` (1 uncontracted, 2 contracted)."""
+    with braille_grade(grade):
+        return _practice_pages(cards, title, fmt, ten_as_x=ten_as_x)
+
+
+def _practice_pages(cards: Sequence[Card], title: str, fmt: PageFormat, *, ten_as_x: bool) -> list[list[Cells]]:
     """The drills, then the answers starting on a page of their own."""
     width = fmt.cells_per_line
     drills = make_drills(cards, ten_as_x=ten_as_x)
@@ -298,9 +306,11 @@ def practice_heading(title: str) -> str:
     return _("{title} braille practice").format(title=title) if title.strip() else _("Braille practice")
 
 
-def practice_brf(cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False) -> bytes:
+def practice_brf(
+    cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False, grade: int = 1
+) -> bytes:
     """Embosser-ready BRF of the practice sheet."""
-    return render_pages(practice_brf_pages(cards, title, fmt, ten_as_x=ten_as_x), fmt)
+    return render_pages(practice_brf_pages(cards, title, fmt, ten_as_x=ten_as_x, grade=grade), fmt)
 
 
 # --- print ----------------------------------------------------------------------------------------
@@ -320,9 +330,20 @@ def practice_sheet(
     ten_as_x: bool = False,
     empty_dots: bool = False,
     only_dots_rise: bool = False,
+    grade: int = 1,
 ) -> Sheet:
     """The print practice sheet: each drill's heading and its cards in true-size braille, numbered;
-    the answers on a page (or more) of their own after the drills."""
+    the answers on a page (or more) of their own after the drills.
+
+    On swell paper (``only_dots_rise``) print words stay flat, so the sheet is drawn as its braille
+    pages instead: headings, item numbers and answers in ``grade``, every cell raised."""
+    if only_dots_rise:
+        raised = practice_brf_pages(cards, title, swell_format(paper, geometry), ten_as_x=ten_as_x, grade=grade)
+        return braille_pages_sheet(
+            raised, title=_("{title}: braille practice").format(title=title),
+            info=_("The drills in braille, to raise on swell paper; the answers after them."),
+            geometry=geometry, paper=paper, empty_dots=empty_dots,
+        )
     drills = make_drills(cards, ten_as_x=ten_as_x)
     widest = max((len(card_cells(c, ten_as_x=ten_as_x)) for d in drills for c in d.cards), default=2)
     item_w = text_width("88", NUMBER_SIZE) + 2.0 + geometry.width(widest)

@@ -1,26 +1,37 @@
 """Print words as braille in the language the game speaks: the one door the sheets write words through.
 
-English is uncontracted Unified English Braille (:mod:`braille.literary`, a fixed transcription of
-the few words our sheets say); French is uncontracted French braille made by liblouis
-(:mod:`braille.french`). Titles, notes, chart meanings, label counts and page numbers all come
-through here, so a French sheet never mixes an English number sign or capital sign into French
-braille. The card code is the same in every language and never passes through here.
+Grade 1 (uncontracted, the default): English is Unified English Braille (:mod:`braille.literary`, a
+fixed transcription of the few words our sheets say); French is French braille intégral made by
+liblouis (:mod:`braille.french`). Grade 2 (contracted, what most adult readers read): liblouis's
+contracted table of the language (UEB grade 2, French abrégé) through :mod:`braille.contracted`. A
+sheet chooses its grade for everything it writes with :func:`braille_grade`, so every word of one
+sheet, its title, notes and page numbers, is in the same grade. Titles, notes, chart meanings, label
+counts and page numbers all come through here, so a French sheet never mixes an English number sign
+or capital sign into French braille. The card code is the same in every language and never passes through here.
 """
 
 from __future__ import annotations
 
-from braille.cells import Cell, Cells, cells_from_dots
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from braille.cells import BLANK, Cell, Cells, cells_from_dots
+from braille.contracted import Grade, translate
 from braille.french import french_cells, french_letter_cells
 from braille.literary import WORD_CELLS, letter_alone, literary, wrap_words
 from speech.i18n import language
 
 __all__ = [
+    "GRADES",
     "TN_CLOSE",
     "TN_OPEN",
+    "braille_grade",
     "letter_cells",
     "lone_symbol",
     "number_cells",
     "paragraph",
+    "sheet_grade",
     "text_cells",
     "title_page",
     "transcriber_note",
@@ -35,20 +46,62 @@ TN_CLOSE: Cells = cells_from_dots("4 46 345")
 """UEB's closing transcriber's note indicator ⠈⠨⠜."""
 
 
+GRADES = (1, 2)
+"""The grades a sheet's words can be written in: 1 uncontracted, 2 contracted."""
+
+_GRADE: ContextVar[int] = ContextVar("braille_sheet_grade", default=1)
+
+
+@contextmanager
+def braille_grade(grade: int) -> Iterator[None]:
+    """Write every word in ``grade`` (1 or 2) until the block ends; ValueError for another grade."""
+    if grade not in GRADES:
+        raise ValueError(f"the braille grade is 1 (uncontracted) or 2 (contracted), not {grade}")
+    token = _GRADE.set(grade)
+    try:
+        yield
+    finally:
+        _GRADE.reset(token)
+
+
+def sheet_grade() -> int:
+    """The grade words are written in now (1 unless inside :func:`braille_grade`)."""
+    return _GRADE.get()
+
+
 def text_cells(text: str) -> Cells:
-    """``text`` in the current language's braille (uncontracted)."""
+    """``text`` in the current language's braille, in the sheet's grade."""
+    if _GRADE.get() == 2:
+        return translate(text, language(), Grade.CONTRACTED).cells
     if language() == "fr":
         return french_cells(text)
     return literary(text)
 
 
 def words_cells(text: str) -> list[Cells]:
-    """Each word of ``text`` (split on spaces) in braille, for :func:`braille.literary.wrap_words`."""
-    return [text_cells(w) for w in text.split()]
+    """Each word of ``text`` in braille, for :func:`braille.literary.wrap_words`. The whole text is
+    written at once and then cut at its blank cells, so that what contracted braille does across
+    words (UEB writes "of the" as two cells with no blank, ⠷⠮) is kept."""
+    words: list[Cells] = [()]
+    for cell in text_cells(" ".join(text.split())):
+        if cell == BLANK:
+            words.append(())
+        else:
+            words[-1] += (cell,)
+    return [w for w in words if w]
+
+
+_NUMBER_SIGNS = {"fr": cells_from_dots("6")[0]}
+"""The number sign of each language, where it is not UEB's ⠼: a number is never cut."""
 
 
 def letter_cells() -> frozenset[Cell]:
-    """The cells of the current language's letters, between which a word too long for a line is cut."""
+    """The cells of the current language's letters, between which a word too long for a line is cut.
+    In contracted braille a word is made of contractions as well as letters, so any cell but the
+    number sign may be cut after."""
+    if _GRADE.get() == 2:
+        number_sign = _NUMBER_SIGNS.get(language(), cells_from_dots("3456")[0])
+        return frozenset(Cell(bits) for bits in range(1, 64)) - {number_sign}
     if language() == "fr":
         return french_letter_cells()
     return WORD_CELLS

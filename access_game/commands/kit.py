@@ -57,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
             geometry=geometry,
             fmt=fmt,
             ten_as_x=args.ten_as_x,
+            grade=args.grade,
             empty_dots=args.empty_dots,
             only_dots_rise=print_preset(args).only_dots_rise,
         )
