@@ -142,6 +142,7 @@ def paginate_placed(
     breaks: Iterable[int] = (),
     first_page: int = 1,
     title_page: Sequence[Cells] = (),
+    gaps: Sequence[int] | None = None,
 ) -> tuple[list[list[Cells]], list[Placement]]:
     """Lay out blocks of lines on pages, and say where each block went.
 
@@ -152,6 +153,9 @@ def paginate_placed(
     a blank line, and a block whose index is in ``breaks`` starts a new page (the answers of a drill).
     Raises :class:`BrfLayoutError` when a line is too long or a block cannot fit on an empty page, so
     a bad page size is refused rather than overflowed.
+
+    ``gaps``, when given, says for each block how many blank lines go before it (instead of ``gap``):
+    a section heading takes one, the paragraphs under it none.
 
     ``title_page`` lines, when given, make an unnumbered first page: each line centred, from line 3
     down (on a page too short for them all, the groups after the title, which blank lines separate,
@@ -167,7 +171,10 @@ def paginate_placed(
     break_set = frozenset(breaks)
     # (lines, blank lines before them when they share a page with what came before, new page first)
     stream: list[tuple[Sequence[Cells], int, bool]] = [([line], 0, False) for line in preamble]
-    stream += [(block, (1 if preamble and i == 0 else gap), i in break_set) for i, block in enumerate(blocks)]
+    blanks = list(gaps) if gaps is not None else [gap] * len(blocks)
+    if len(blanks) != len(blocks):
+        raise ValueError(f"{len(blanks)} gaps for {len(blocks)} blocks")
+    stream += [(block, (1 if preamble and i == 0 else blanks[i]), i in break_set) for i, block in enumerate(blocks)]
     bodies: list[list[Cells]] = [[]]
     placements: list[Placement] = []
     for index, (block, before, new_page) in enumerate(stream):

@@ -5,6 +5,9 @@
 - ``GAME-label-key.pdf``, which tells a sighted helper which embossed label is which;
 - ``GAME-practice.brf`` and ``GAME-practice.pdf``, drills on the cells that feel alike.
 
+- ``GAME-rules.brf``, ``GAME-rules.pef`` and ``GAME-rules.pdf`` (swell paper), the game's rule book,
+  when the game has one (the catalog names it).
+
 Every braille file comes twice: as BRF, which every embosser takes, and as PEF (``GAME-chart.pef``),
 the same pages with every cell named in Unicode, for braille software and embossers that read it.
 
@@ -22,13 +25,16 @@ from braille.brf import BRAILLE_PAGE, PageFormat, render_pages
 from braille.cells import Cells
 from braille.chart import chart_brf_pages, chart_heading, chart_sheet
 from braille.decks import GAME_DECKS, GameDeck, build_deck
-from braille.geometry import NLS, DotGeometry, Paper
+from braille.geometry import NLS, SWELL, DotGeometry, Paper
 from braille.keysheet import key_sheet
 from braille.labels import labels_brf_pages, labels_sheet, make_labels
 from braille.pdf import render_pdf
 from braille.pef import render_pef
 from braille.practice import practice_brf_pages, practice_heading, practice_sheet
+from braille.rule_words import RuleBook
+from braille.rulebook import rule_book_pages
 from braille.sheet import Group, Sheet
+from braille.swell import braille_pages_sheet, swell_format
 from speech.i18n import _, language
 
 __all__ = ["KitFile", "game_deck", "make_kit"]
@@ -62,9 +68,14 @@ def make_kit(
     empty_dots: bool = False,
     only_dots_rise: bool = False,
     grade: int = 1,
+    rule_book: RuleBook | None = None,
+    rules_grade: int = 2,
 ) -> list[KitFile]:
     """Every file of the game's kit, in the order a teacher uses them; the braille words of every
-    sheet (BRF, PEF, and the swell-paper PDFs) in ``grade``."""
+    sheet (BRF, PEF, and the swell-paper PDFs) in ``grade``, the rule book's in ``rules_grade``.
+
+    The rule book's PDF is always for swell paper, its braille pages drawn as raised dots: at the
+    given dot sizes when the kit is for swell paper, else at the swell preset's."""
     which = game_deck(game)
     cards = build_deck(which.deck, which.sets)
     title = which.title
@@ -137,4 +148,13 @@ def make_kit(
             grade=grade,
         )
         add_pdf(suffix, print_what, made)
+    if rule_book is not None:
+        book = rule_book
+        add_brf("rules", _("the rules, scoring and hand-by-hand table, to emboss"),
+                lambda: rule_book_pages(book, fmt, grade=rules_grade), book.title)
+        dots = geometry if only_dots_rise else SWELL
+        raised = rule_book_pages(book, swell_format(paper, dots), grade=rules_grade)
+        swell_sheet = braille_pages_sheet(raised, title=book.title, info=_("The rule book in braille, to raise on "
+                                          "swell paper."), geometry=dots, paper=paper)
+        add_pdf("rules", _("the rule book for swell paper"), swell_sheet)
     return files

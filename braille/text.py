@@ -27,6 +27,7 @@ __all__ = [
     "TN_CLOSE",
     "TN_OPEN",
     "braille_grade",
+    "heading",
     "letter_cells",
     "lone_symbol",
     "number_cells",
@@ -160,3 +161,10 @@ def title_page(heading: str, about: str, width: int) -> list[Cells]:
     lines += [(), *wrap_text(words_cells(about), width)]
     lines += [(), *wrap_text(words_cells(_("Made with access-game")), width)]
     return lines
+
+
+def heading(text: str, width: int) -> list[Cells]:
+    """A centred heading (BANA): ``text`` wrapped to the line, each line centred."""
+    from braille.brf import centred
+
+    return [centred(line, width) for line in wrap_text(words_cells(text), width)]

@@ -59,9 +59,9 @@ def add_output_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None
 def add_page_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None:
     """The BRF page and print options alone, for the kit, which names a game and a folder instead."""
     add_ten_as_x_option(parser)
-    parser.add_argument("--grade", type=int, choices=(1, 2), default=1, metavar="1|2",
+    parser.add_argument("--grade", type=int, choices=(1, 2), default=None, metavar="1|2",
                         help=_("the braille of the words (titles, notes, meanings, drills): 1 uncontracted, "
-                               "2 contracted (default 1); cards are the card code in both"))
+                               "2 contracted (default 1; a kit's rule book 2); cards are the card code in both"))
     brf = parser.add_argument_group("BRF (embosser) page")
     brf.add_argument("--cells-per-line", type=int, metavar="N",
                      help=_("default {n}").format(n=BRAILLE_PAGE.cells_per_line))
@@ -274,8 +274,8 @@ def write_deck_sheet(
         args,
         fmt,
         path,
-        partial(braille_pages, cards, title, ten_as_x=args.ten_as_x, grade=args.grade),
-        partial(sheet, cards, title, ten_as_x=args.ten_as_x, grade=args.grade),
+        partial(braille_pages, cards, title, ten_as_x=args.ten_as_x, grade=args.grade or 1),
+        partial(sheet, cards, title, ten_as_x=args.ten_as_x, grade=args.grade or 1),
         title=heading(title),
     )
     return title, cards, _("on {pages} to {path}").format(pages=plural_pages(pages), path=path)
@@ -311,7 +311,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(_("--per-card must be at least 1, not {per_card}").format(per_card=args.per_card))
     labels = make_labels(cards, per_card=args.per_card, ten_as_x=args.ten_as_x, title=title)
     pages = write_document(
-        args, fmt, path, partial(labels_brf_pages, labels, grade=args.grade),
+        args, fmt, path, partial(labels_brf_pages, labels, grade=args.grade or 1),
         partial(labels_sheet, labels, mirror=args.mirror), title=labels.heading,
     )
     print(_("Wrote {labels} labels ({cards} cards x {per_card}) on {pages} to {path}.").format(

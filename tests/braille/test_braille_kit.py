@@ -25,7 +25,7 @@ from engine.notation import parse_card
 pytestmark = pytest.mark.skipif(shutil.which("pdfinfo") is None, reason="needs poppler-utils")
 
 KIT_PARTS = ("labels.brf", "labels.pef", "labels.pdf", "label-key.pdf", "chart.brf", "chart.pef", "chart.pdf",
-             "practice.brf", "practice.pef", "practice.pdf")
+             "practice.brf", "practice.pef", "practice.pdf", "rules.brf", "rules.pef", "rules.pdf")
 
 
 def _pdf_pages(path: Path) -> int:

@@ -11,6 +11,8 @@ import pytest
 from braille_testing import run_cli
 from lxml import etree
 
+from access_game.catalog import game as catalog_game
+from access_game.catalog import resolve
 from braille.brf import PageFormat
 from braille.cells import BRF_CHARS, cells_from_unicode, cells_to_brf
 from braille.decks import GAME_DECKS
@@ -55,9 +57,11 @@ def _pef_pages(root: etree._Element) -> list[list[str]]:
 def test_every_kit_pef_is_valid_and_is_its_brf(
     schema: etree.RelaxNG, game: str, fmt: PageFormat, language: str
 ) -> None:
-    files = {f.name: f for f in make_kit(game, paper=PAPERS["a4"], fmt=fmt, ten_as_x=game == "upcard-rummy")}
+    book = resolve(catalog_game(game).rule_book or "")()
+    files = {f.name: f for f in make_kit(game, paper=PAPERS["a4"], fmt=fmt, ten_as_x=game == "upcard-rummy",
+                                         rule_book=book)}
     pefs = [name for name in files if name.endswith(".pef")]
-    assert sorted(pefs) == sorted(f"{game}-{part}.pef" for part in ("labels", "chart", "practice"))
+    assert sorted(pefs) == sorted(f"{game}-{part}.pef" for part in ("labels", "chart", "practice", "rules"))
     for name in pefs:
         root = etree.fromstring(files[name].data)
         assert schema.validate(root), (name, schema.error_log)

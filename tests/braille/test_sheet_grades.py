@@ -8,17 +8,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from braille_testing import ALL_DECKS, darkness_at, render_gray, run_cli
+from braille_testing import ALL_DECKS, read_braille_lines, render_gray, run_cli
 
 from braille.brf import PageFormat
-from braille.cells import BLANK, Cell, Cells, cells_to_brf
+from braille.cells import BLANK, Cells, cells_to_brf
 from braille.chart import chart_brf_pages, chart_heading, chart_sheet
 from braille.contracted import Grade, translate
-from braille.geometry import PAPERS, SWELL, DotGeometry
+from braille.geometry import PAPERS, SWELL
 from braille.labels import labels_brf_pages, make_labels
 from braille.pdf import render_pdf
 from braille.practice import practice_brf_pages, practice_sheet
-from braille.sheet import BODY_TOP, MARGIN
 from braille.swell import swell_format
 from braille.text import braille_grade, text_cells, words_cells
 from speech.i18n import set_language
@@ -98,28 +97,6 @@ def test_a_bad_grade_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[st
 DPI = 150
 
 
-def _read_cells(image: tuple[int, int, bytes], geometry: DotGeometry, fmt: PageFormat) -> list[Cells]:
-    """Every braille line of a rendered page, read from the pixels: a dot place is raised when its
-    centre is dark."""
-    lines: list[Cells] = []
-    for n in range(fmt.lines_per_page):
-        line: list[Cell] = []
-        for i in range(fmt.cells_per_line):
-            raised = []
-            for dot, (col, row) in {1: (0, 0), 2: (0, 1), 3: (0, 2), 4: (1, 0), 5: (1, 1), 6: (1, 2)}.items():
-                x = MARGIN + geometry.radius + i * geometry.cell_spacing + col * geometry.dot_spacing
-                y = BODY_TOP + geometry.radius + n * geometry.line_spacing + row * geometry.dot_spacing
-                level = darkness_at(image, x, y, DPI)
-                assert level < 90 or level > 180, (n, i, dot, level)  # a dot is black, a place without one is white
-                if level < 90:
-                    raised.append(dot)
-            line.append(Cell.from_dots(raised) if raised else BLANK)
-        while line and line[-1] == BLANK:
-            line.pop()
-        lines.append(tuple(line))
-    return lines
-
-
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm")
 @pytest.mark.parametrize(
     ("sheet", "paper", "grade"), [("chart", "a4", 2), ("practice", "letter", 2), ("chart", "letter", 1)]
@@ -140,7 +117,7 @@ def test_swell_words_are_raised_dots_read_back_from_the_pdf(
     pdf = tmp_path / f"{sheet}.pdf"
     pdf.write_bytes(render_pdf(made))
     for number in (2, len(pages)):  # a page of words, and the last page
-        read = _read_cells(render_gray(pdf, DPI, number), SWELL, fmt)
+        read = read_braille_lines(render_gray(pdf, DPI, number), SWELL, fmt, DPI)
         expected = [_rstrip(line) for line in pages[number - 1]]
         assert read == [*expected, *[()] * (fmt.lines_per_page - len(expected))]
         words = [w for line in read for w in cells_to_brf(line).split()]
