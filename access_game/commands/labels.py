@@ -21,6 +21,7 @@ from access_game.commands._common import add_command, add_ten_as_x_option
 from braille.brf import BRAILLE_PAGE, PageFormat
 from braille.decks import DECKS, build_deck
 from braille.geometry import NLS, PAPERS, PRESETS, DotGeometry, Paper, Preset, locale_paper
+from braille.stock import STOCKS
 from engine.cards import Card
 from speech.i18n import _, language, ngettext
 
@@ -111,7 +112,7 @@ def output_format(args: argparse.Namespace) -> tuple[str, Path]:
         raise UsageError(_("say --format {formats} (the file name '{name}' does not tell)").format(
             formats=" or ".join(FORMATS), name=path.name))
     if fmt in BRAILLE_FORMATS:
-        wrong = [n for n in (*_GEOMETRY_OPTIONS, "paper", "preset") if getattr(args, n) is not None]
+        wrong = [n for n in (*_GEOMETRY_OPTIONS, "paper", "preset", "stock") if getattr(args, n, None) is not None]
         wrong += [n for n in ("mirror", "empty_dots") if getattr(args, n, False)]
         if wrong:
             raise UsageError(_("{flags} apply to pdf and svg, not {fmt}").format(
@@ -298,21 +299,41 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser.add_argument(
         "--per-card", type=int, default=2, metavar="N", help=_("labels per card (default 2, for opposite corners)")
     )
+    parser.add_argument(
+        "--stock", metavar="STOCK", type=str.casefold,
+        help=_("print onto sheets of die-cut clear labels: {names} (pdf and svg; the stock sets the paper)").format(
+            names=", ".join(STOCKS)),
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    from braille.labels import labels_brf_pages, labels_sheet, make_labels
+    from braille.labels import labels_brf_pages, labels_sheet, make_labels, stock_sheet
 
     fmt, path = output_format(args)
+    stock = None
+    if args.stock is not None:
+        stock = STOCKS.get(args.stock)
+        if stock is None:
+            raise UsageError(_("unknown label stock '{stock}': the stocks are {names}").format(
+                stock=args.stock, names=", ".join(STOCKS)))
+        if args.paper is not None:
+            raise UsageError(_("--stock {stock} sets the paper; leave out --paper").format(stock=stock.name))
     check_size("--sets", args.sets, MAX_SETS)
     check_size("--per-card", args.per_card, MAX_PER_CARD)
     title, cards = deck_cards(args, args.sets)
     if args.per_card < 1:
         raise UsageError(_("--per-card must be at least 1, not {per_card}").format(per_card=args.per_card))
     labels = make_labels(cards, per_card=args.per_card, ten_as_x=args.ten_as_x, title=title)
+    sheet: Callable[..., Sheet] = partial(labels_sheet, labels, mirror=args.mirror)
+    if stock is not None:
+        on_stock = stock
+
+        def sheet(*, geometry: DotGeometry, paper: Paper, empty_dots: bool, only_dots_rise: bool) -> Sheet:
+            return stock_sheet(labels, on_stock, geometry=geometry, mirror=args.mirror, empty_dots=empty_dots,
+                               only_dots_rise=only_dots_rise)
+
     pages = write_document(
-        args, fmt, path, partial(labels_brf_pages, labels, grade=args.grade or 1),
-        partial(labels_sheet, labels, mirror=args.mirror), title=labels.heading,
+        args, fmt, path, partial(labels_brf_pages, labels, grade=args.grade or 1), sheet, title=labels.heading,
     )
     print(_("Wrote {labels} labels ({cards} cards x {per_card}) on {pages} to {path}.").format(
         labels=labels.count, cards=len(cards), per_card=args.per_card, pages=plural_pages(pages), path=path))
