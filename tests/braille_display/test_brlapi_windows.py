@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -94,3 +95,11 @@ def test_display_key_codes_decode_as_the_game_uses_them() -> None:
     assert decode_key(brlapi, cmd | brlapi.KEY_CMD_LNUP) == DisplayKey("line-up")
     assert decode_key(brlapi, cmd | brlapi.KEY_CMD_ROUTE | 7) == DisplayKey("route", 7)
     assert decode_key(brlapi, ord("a")) == DisplayKey("other")
+
+
+def test_without_liblouis_the_words_stay_print_for_the_displays_own_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    import braille.contracted as contracted
+
+    monkeypatch.setattr(contracted, "_loaded", [None])
+    [w] = windows(["You drew the ", NINE, "."], 40)
+    assert w.text == f"You drew the {card_unicode(NINE)} ."  # sent as text: BRLTTY's table shows the words
