@@ -136,7 +136,7 @@ def read_messages_back(link: Any, tty: Any, first: int, timeout: float = 3.0) ->
 
     def shown(before: int) -> str:
         deadline = time.monotonic() + timeout
-        while len(link.writes) <= before and time.monotonic() < deadline:
+        while link.written <= before and time.monotonic() < deadline:
             time.sleep(0.002)
         want = link.writes[-1][1].rstrip(BLANK_CELL)
         while (cells := tty.cells()) != want and time.monotonic() < deadline:
@@ -144,14 +144,14 @@ def read_messages_back(link: Any, tty: Any, first: int, timeout: float = 3.0) ->
         return str(cells)
 
     read: dict[int, list[str]] = {}
-    before = len(link.writes)
+    before = link.written
     link.show_message(first)
     read.setdefault(link.index, []).append(shown(before))
     while not (link.index == len(link.messages) - 1 and link.window == len(link._windows) - 1):
-        before = len(link.writes)
+        before = link.written
         tty.press("Right")
         cells = shown(before)
-        if len(link.writes) == before:
+        if link.written == before:
             break  # the key did not arrive: what was read so far is the answer
         read.setdefault(link.index, []).append(cells)
     return read
@@ -205,10 +205,10 @@ def braille_figures(game_name: str, players: int, seed: int, runs: int) -> list[
                 message = utter(f"Message {i}: you drew the ", card, ".", kind=Kind.MY_TURN)
                 want = expected_cells(message.parts)
                 start = time.perf_counter()
-                before = len(link.writes)
+                before = link.written
                 announcer.new_batch()
                 announcer.announce(message)
-                if len(link.writes) > before:
+                if link.written > before:
                     written.append(time.perf_counter() - start)
                 while tty.cells() != want:
                     if time.perf_counter() - start > 5:
@@ -220,14 +220,14 @@ def braille_figures(game_name: str, players: int, seed: int, runs: int) -> list[
             lines.append(f"message -> cells read back from the display (tmux capture-pane, includes its own cost): "
                          f"{_ms(shown)}")
             # A whole hand, the player's seat played by a computer player too.
-            first = len(link.writes)
+            first = link.written
             first_message = len(link.messages)
             play_a_hand(app)
             messages = link.messages[first_message:]
             needed = sum(len(windows(m, link.display.width, link.style)) for m in messages)
             longer = sum(1 for m in messages if len(windows(m, link.display.width, link.style)) > 1)
             lines.append(f"a whole hand ({game_name}, {players} players, seed {seed}): {len(messages)} messages on "
-                         f"the display, {len(link.writes) - first} display lines written as they came, {needed} "
+                         f"the display, {link.written - first} display lines written as they came, {needed} "
                          f"display lines to read them all by panning ({longer} messages longer than "
                          f"{link.display.width} cells)")
             started = time.perf_counter()

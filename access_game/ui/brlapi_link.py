@@ -74,6 +74,8 @@ class DisplayLink:
         self.lost = False
         #: Every write: (monotonic time, text), newest last, for the figures.
         self.writes: list[tuple[float, str]] = []
+        #: How many writes there have been (``writes`` keeps the newest only).
+        self.written = 0
         self._lock = threading.RLock()
         announcer.listeners.append(self.on_message)
         if read_keys:
@@ -147,6 +149,7 @@ class DisplayLink:
             return
         self.writes.append((time.monotonic(), text))
         del self.writes[:-KEEP]
+        self.written += 1
 
     # ----------------------------------------------------------------- keys
     def handle(self, key: DisplayKey) -> None:
