@@ -111,6 +111,7 @@ class DisplayLink:
                     and self._kinds[-1] == Kind.OTHERS):
                 self.messages[-1] = (*self.messages[-1], " ", *parts)
                 self._kinds[-1] = Kind.MY_TURN
+                self.index = len(self.messages) - 1
                 self._show(self.messages[-1], 0)
                 return
             if not reread or not self.messages:
