@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -84,6 +86,13 @@ def test_windows_fit_and_keep_every_card_whole(parts: list[str | Card], width: i
     for w in ws:
         for start, end, card in w.cards:
             assert w.text[start:end] == card_unicode(card)
+    # A window starts with punctuation only when it could not stay with the word before it.
+    for before, w in pairwise(ws):
+        marks = [(a, b) for a, b, word in w.words[:1] if not any(ch.isalnum() for ch in word)]
+        if marks and before.words:
+            a, b = marks[0]
+            last_start, last_end, _word = before.words[-1]
+            assert (last_end - last_start) + 1 + (b - a) > width, (before, w)
 
 
 def test_display_key_codes_decode_as_the_game_uses_them() -> None:
