@@ -55,9 +55,18 @@ class Token:
 
     @property
     def mark_only(self) -> bool:
-        """Punctuation alone (a full stop after a card): it belongs with what comes before it, never
-        alone in a window."""
+        """Punctuation alone (a full stop after a card, French's spaced " :" and " »"): it belongs with
+        what comes before it, never alone in a window."""
         return self.card is None and bool(self.print_text) and not any(ch.isalnum() for ch in self.print_text)
+
+    @property
+    def opening(self) -> bool:
+        """An opening mark standing alone (French's "« " before a word): it belongs with what follows."""
+        return self.mark_only and all(ch in _OPENING for ch in self.print_text)
+
+
+_OPENING = "«([{“‘¿¡"
+"""Marks that open what follows them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,13 +143,20 @@ def message_tokens(parts: Sequence[str | Card], style: DisplayStyle) -> list[Tok
 
 
 def _groups(tokens: list[Token]) -> list[list[Token]]:
-    """Tokens kept together in one window: a word or card with the punctuation standing after it."""
+    """Tokens kept together in one window: a word or card with the punctuation standing after it, and
+    an opening mark with the word after it."""
     groups: list[list[Token]] = []
+    opened: list[Token] = []
     for token in tokens:
-        if token.mark_only and groups:
+        if token.opening:
+            opened.append(token)
+        elif token.mark_only and groups and not opened:
             groups[-1].append(token)
         else:
-            groups.append([token])
+            groups.append([*opened, token])
+            opened = []
+    if opened:
+        groups.append(opened)
     return groups
 
 
@@ -183,11 +199,19 @@ def windows(parts: Sequence[str | Card], width: int, style: DisplayStyle | None 
             cards.append((start, start + len(piece), token.card))
         words.append((start, start + len(piece), token.print_text))
 
+    def starts_window(size: int) -> None:
+        """Start a new window when ``size`` more cells do not fit in this one but fit in one of their own."""
+        if size <= width and text and len(text) + 1 + size > width:
+            flush()
+
     for group in _groups(message_tokens(parts, style)):
-        size = sum(len(t.cells) for t in group) + len(group) - 1
-        if len(group) > 1 and size <= width and text and len(text) + 1 + size > width:
-            flush()  # the group fits a window of its own: start one, so the mark stays with its word
-        for token in group:
+        if len(group) > 1:
+            # The group fits a window of its own: start one, so each mark stays with its word. A group
+            # longer than the display is cut, but an opening mark still goes with the word after it.
+            starts_window(sum(len(t.cells) for t in group) + len(group) - 1)
+        for i, token in enumerate(group):
+            if token.opening and i + 1 < len(group):
+                starts_window(len(token.cells) + 1 + len(group[i + 1].cells))
             place(token)
     flush()
     if result and not all(is_cells(w.text) for w in result):  # print words: the display's text table reads blanks

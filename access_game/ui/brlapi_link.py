@@ -74,6 +74,8 @@ class DisplayLink:
         self.lost = False
         #: Every write: (monotonic time, text), newest last, for the figures.
         self.writes: list[tuple[float, str]] = []
+        #: How many writes there have been (``writes`` keeps the newest only).
+        self.written = 0
         self._lock = threading.RLock()
         announcer.listeners.append(self.on_message)
         if read_keys:
@@ -109,6 +111,7 @@ class DisplayLink:
                     and self._kinds[-1] == Kind.OTHERS):
                 self.messages[-1] = (*self.messages[-1], " ", *parts)
                 self._kinds[-1] = Kind.MY_TURN
+                self.index = len(self.messages) - 1
                 self._show(self.messages[-1], 0)
                 return
             if not reread or not self.messages:
@@ -147,6 +150,7 @@ class DisplayLink:
             return
         self.writes.append((time.monotonic(), text))
         del self.writes[:-KEEP]
+        self.written += 1
 
     # ----------------------------------------------------------------- keys
     def handle(self, key: DisplayKey) -> None:

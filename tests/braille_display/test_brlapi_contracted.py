@@ -1,11 +1,13 @@
 """Contracted braille on a real display: a whole hand played, every window read back from BRLTTY's
 TTY display one pan at a time, and compared cell for cell with liblouis (the words) and the card code
-(the cards). BRLTTY is set to UEB grade 2, so the game takes grade 2 from it."""
+(the cards), in English and in French. BRLTTY is set to UEB grade 2, so the game takes contracted
+braille from it: UEB grade 2 in English, abrégé in French."""
 
 from __future__ import annotations
 
 import time
 
+import pytest
 from prompt_toolkit.output import DummyOutput
 
 from access_game.bench_output import _app, expected_cells, play_a_hand, read_messages_back
@@ -21,7 +23,10 @@ from speech.i18n import set_language
 from speech.utterance import Kind, utter
 
 
-def test_every_message_of_a_whole_hand_reads_back_as_liblouis_grade_2(brlapi_env: TtyDisplay) -> None:
+@pytest.mark.parametrize(("lang", "table"), [("en", "en-ueb-g2.ctb"), ("fr", "fr-bfu-g2.ctb")])
+def test_every_message_of_a_whole_hand_reads_back_as_liblouis_grade_2(brlapi_env: TtyDisplay, lang: str,
+                                                                       table: str) -> None:
+    set_language(lang)
     app = _app("five-crowns", 3, 11, Settings(speech="silent", cues=False), RecordingBackend(),
                LinePrinter(DummyOutput()))
     link = DisplayLink(BrlapiDisplay(), app.session.announcer)
@@ -32,18 +37,20 @@ def test_every_message_of_a_whole_hand_reads_back_as_liblouis_grade_2(brlapi_env
         read = read_messages_back(link, brlapi_env, 0)
         messages = link.messages
         assert len(messages) >= 15 and sorted(read) == list(range(len(messages)))
-        differing = [(i, "\u2800".join(read[i]), expected_cells(m)) for i, m in enumerate(messages)
-                     if "\u2800".join(read[i]) != expected_cells(m)]
+        differing = [(i, "\u2800".join(read[i]), expected_cells(m, table)) for i, m in enumerate(messages)
+                     if "\u2800".join(read[i]) != expected_cells(m, table)]
         assert differing == []  # the figure: all of them equal
         windows = [w for ws in read.values() for w in ws]
         assert len(windows) > len(messages)  # some messages took more than one window: panning was read too
         assert all(len(w) <= 40 for w in windows)
         assert all(len(w) > 1 for w in windows)  # never a full stop alone in a window
         # The turn after the other players' moves is on the line of the last move, after it.
-        turns = [i for i, m in enumerate(messages) if any(isinstance(p, str) and "Your turn" in p for p in m)]
-        assert turns and all(not str(messages[i][0]).startswith("Your turn") or link._kinds[i - 1] != Kind.OTHERS
+        turn = "Your turn" if lang == "en" else "À vous"
+        turns = [i for i, m in enumerate(messages) if any(isinstance(p, str) and turn in p for p in m)]
+        assert turns and all(not str(messages[i][0]).startswith(turn) or link._kinds[i - 1] != Kind.OTHERS
                              for i in turns)
     finally:
+        set_language("en")
         link.close()
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -62,6 +65,21 @@ def test_a_full_stop_after_a_card_is_never_a_window_of_its_own() -> None:
     assert ws[-1].card_at(0) == NINE
 
 
+def test_french_spaced_marks_stay_with_their_words() -> None:
+    """French typography spaces « », : ? ! from their words; no window starts with the closing one or ends
+    with the opening one."""
+    parts = ["Anna dit\u00a0: «\u00a0Atout\u00a0»\u00a0! Et puis\u00a0?"]
+    style = DisplayStyle("fr", 2)
+    line = BLANK_CELL.join(t.cells for t in message_tokens(parts, style))
+    for width in range(8, len(line) + 1):
+        ws = windows(parts, width, style)
+        assert BLANK_CELL.join(w.text for w in ws) == line
+        for w in ws:
+            assert w.words[-1][2] != "«", (width, ws)
+            # the longest word with its marks, « Atout » !, is 14 cells: below that one must be cut
+            assert width < 14 or w.words[0][2] not in (":", "»", "!", "?"), (width, ws)
+
+
 def test_cells_in_a_text_part_pass_as_they_are_and_words_follow_the_style() -> None:
     hand = "\u2800".join(card_unicode(parse_card(c)) for c in ("10h", "ks"))
     tokens = message_tokens([f"Your hand: {hand}."], DisplayStyle("fr", 1, ten_as_x=True))
@@ -83,6 +101,17 @@ def test_windows_fit_and_keep_every_card_whole(parts: list[str | Card], width: i
     for w in ws:
         for start, end, card in w.cards:
             assert w.text[start:end] == card_unicode(card)
+    # A window starts with punctuation only when it could not stay with the word before it (with the
+    # marks already between them).
+    for before, w in pairwise(ws):
+        marks = []
+        for _a, b, word in w.words:
+            if any(ch.isalnum() for ch in word):
+                break
+            marks.append(b)
+        words = [a for a, _b, word in before.words if any(ch.isalnum() for ch in word)]
+        if marks and words:
+            assert len(before.text) - words[-1] + 1 + marks[-1] > width, (before, w)
 
 
 def test_display_key_codes_decode_as_the_game_uses_them() -> None:
@@ -94,3 +123,11 @@ def test_display_key_codes_decode_as_the_game_uses_them() -> None:
     assert decode_key(brlapi, cmd | brlapi.KEY_CMD_LNUP) == DisplayKey("line-up")
     assert decode_key(brlapi, cmd | brlapi.KEY_CMD_ROUTE | 7) == DisplayKey("route", 7)
     assert decode_key(brlapi, ord("a")) == DisplayKey("other")
+
+
+def test_without_liblouis_the_words_stay_print_for_the_displays_own_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    import braille.contracted as contracted
+
+    monkeypatch.setattr(contracted, "_loaded", [None])
+    [w] = windows(["You drew the ", NINE, "."], 40)
+    assert w.text == f"You drew the {card_unicode(NINE)} ."  # sent as text: BRLTTY's table shows the words
