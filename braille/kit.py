@@ -124,12 +124,15 @@ def make_kit(
         ),
     )
     sheets = (
-        ("chart", _("the card code, to emboss"), _("the card code in print"), chart_brf_pages, chart_sheet,
-         chart_heading(title)),
+        # On swell paper a sheet is its braille pages in raised dots, not the print table.
+        ("chart", _("the card code, to emboss"),
+         _("the card code in raised braille, for swell paper") if only_dots_rise else _("the card code in print"),
+         chart_brf_pages, chart_sheet, chart_heading(title)),
         (
             "practice",
             _("drills on cells that feel alike, to emboss"),
-            _("the drills in print, answers on their own page"),
+            _("the drills in raised braille, for swell paper, answers after them") if only_dots_rise
+            else _("the drills in print, answers on their own page"),
             practice_brf_pages,
             practice_sheet,
             practice_heading(title),
