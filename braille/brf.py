@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from braille.cells import BLANK, Cells, cells_to_brf
-from braille.text import number_cells, wrap_text
+from braille.text import centred, number_cells, wrap_text
 
 __all__ = [
     "BRAILLE_PAGE",
@@ -79,12 +79,6 @@ def head_line(title: Cells, width: int) -> Cells:
     if len(words[0]) > width:
         return wrap_text(words[:1], width)[0]
     return _join(words)
-
-
-def centred(line: Cells, width: int) -> Cells:
-    """A heading centred on a line of ``width`` cells (blanks before it; an odd blank goes after), as
-    BANA centres headings and running heads. A line as wide as the page stays as it is."""
-    return (BLANK,) * max(0, (width - len(line)) // 2) + line
 
 
 def foot_line(page: int, width: int) -> Cells:

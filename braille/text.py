@@ -20,13 +20,14 @@ from braille.cells import BLANK, Cell, Cells, cells_from_dots
 from braille.contracted import Grade, translate
 from braille.french import french_cells, french_letter_cells
 from braille.literary import WORD_CELLS, letter_alone, literary, wrap_words
-from speech.i18n import language
+from speech.i18n import _, language
 
 __all__ = [
     "GRADES",
     "TN_CLOSE",
     "TN_OPEN",
     "braille_grade",
+    "centred",
     "heading",
     "letter_cells",
     "lone_symbol",
@@ -155,16 +156,18 @@ def title_page(heading: str, about: str, width: int) -> list[Cells]:
     """The lines of a document's title page (BANA: the title first, then what the document is and who
     made it), each to be centred: the heading, a blank line, what the document is, a blank line, and
     the line that says which program made it."""
-    from speech.i18n import _
-
     lines = wrap_text(words_cells(heading), width)
     lines += [(), *wrap_text(words_cells(about), width)]
     lines += [(), *wrap_text(words_cells(_("Made with access-game")), width)]
     return lines
 
 
+def centred(line: Cells, width: int) -> Cells:
+    """A heading centred on a line of ``width`` cells (blanks before it; an odd blank goes after), as
+    BANA centres headings and running heads. A line as wide as the page stays as it is."""
+    return (BLANK,) * max(0, (width - len(line)) // 2) + line
+
+
 def heading(text: str, width: int) -> list[Cells]:
     """A centred heading (BANA): ``text`` wrapped to the line, each line centred."""
-    from braille.brf import centred
-
     return [centred(line, width) for line in wrap_text(words_cells(text), width)]
