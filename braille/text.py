@@ -164,7 +164,10 @@ def title_page(heading: str, about: str, width: int) -> list[Cells]:
 
 def centred(line: Cells, width: int) -> Cells:
     """A heading centred on a line of ``width`` cells (blanks before it; an odd blank goes after), as
-    BANA centres headings and running heads. A line as wide as the page stays as it is."""
+    BANA centres headings and running heads. A line as wide as the page stays as it is, an empty
+    line empty."""
+    if not line:
+        return ()
     return (BLANK,) * max(0, (width - len(line)) // 2) + line
 
 

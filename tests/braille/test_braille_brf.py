@@ -247,3 +247,20 @@ def test_wrap_words_keeps_every_word_readable(words: list[str], width: int, inde
         elif i < len(lines) - 1:
             text += " "
     assert text == " ".join(_brf(c) for c in cells)
+
+
+def test_title_page_centred_and_trimmed_to_a_short_page() -> None:
+    from braille.brf import paginate_placed
+
+    title = literary("Rules")
+    cover = [literary("Rules"), (), literary("what it is"), (), literary("made by us")]
+    pages, places = paginate_placed(title, [[literary("one")]], PageFormat(20, 10), title_page=cover)
+    expected = ["", "", "       ,RULES", "", "     WHAT IT IS", "", "     MADE BY US"]
+    assert [_brf(line) for line in pages[0][:7]] == expected
+    assert places[0].page == 1 and _brf(pages[1][-1]).strip() == "#A"  # the first numbered page is page 1
+    short, _ = paginate_placed(title, [[literary("one")]], PageFormat(20, 5), title_page=cover)
+    assert [_brf(line) for line in short[0]] == expected[:5]  # what fits, up to a group's end
+    shorter, _ = paginate_placed(title, [[literary("one")]], PageFormat(20, 4), title_page=cover)
+    assert [_brf(line) for line in shorter[0]] == [*expected[:3], ""]  # the title alone
+    with pytest.raises(ValueError, match="gaps"):
+        paginate_placed(title, [[literary("one")]], PageFormat(20, 10), gaps=[1, 0])
