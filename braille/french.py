@@ -1,35 +1,35 @@
-"""French words in uncontracted French braille (intégral, Code braille français uniformisé): a special
-case of :mod:`braille.contracted`, kept under its own names for the sheets that write French.
+"""French words in French braille, made by liblouis: the uncontracted (intégral) French table of the
+Code braille français uniformisé.
 
-French braille has its own letters for accented vowels (é ⠿, è ⠮, à ⠷, œ ⠪, ç ⠯ ...), its own
-capital sign (⠨, dots 4-6) and its own numbers (the number sign ⠠, dot 6, then the digits of the
-Antoine notation, 1 ⠡ ... 0 ⠼), none of which the English grade 1 transcription knows. Card codes are
-never written with this: they are the card code (:mod:`braille.cards`).
+Why liblouis: French braille has its own letters for accented vowels (é ⠿, è ⠮, à ⠷, œ ⠪, ç ⠯ ...),
+its own capital sign (⠨, dots 4-6) and its own numbers (the number sign ⠠, dot 6, then the digits
+of the Antoine notation, 1 ⠡ ... 0 ⠼), none of which the English grade 1 transcription knows.
+liblouis's French table is the one BRLTTY, NVDA and JAWS users read every day, kept by its authors.
+Uncontracted, as for English: a learner and an expert read it alike.
+
+The binding is the system's python3-louis (Debian), reached from a virtual environment as
+python3-brlapi is (:mod:`braille.system_modules`), or a ``louis`` module installed in the
+environment. Card codes are never written with this: they are the card code (:mod:`braille.cards`).
 """
 
 from __future__ import annotations
 
-import threading
-
 from braille.cells import Cell, Cells
-from braille.contracted import TABLES, BrailleTableUnavailable, Grade, load_louis, translate
+from braille.louis_text import BrailleTableUnavailable, letter_cells_of, load_louis, louis_cells
 
 __all__ = ["FRENCH_LETTERS", "FRENCH_TABLE", "FrenchBrailleUnavailable", "french_cells", "french_letter_cells",
            "load_louis"]
 
-FRENCH_TABLE = TABLES["fr"][Grade.UNCONTRACTED]
+FRENCH_TABLE = "fr-bfu-comp6.utb"
 """liblouis's French uncontracted 6-dot table (Code braille français uniformisé, intégral)."""
 
+#: liblouis or its French table is not installed, so French braille cannot be written.
 FrenchBrailleUnavailable = BrailleTableUnavailable
-"""liblouis or its French table is not installed, so French braille cannot be written."""
-
-_lock = threading.Lock()
-_letters: list[frozenset[Cell]] = []
 
 
 def french_cells(text: str) -> Cells:
     """``text`` in uncontracted French braille: one cell per braille character liblouis writes."""
-    return translate(text, "fr", Grade.UNCONTRACTED).cells
+    return louis_cells(FRENCH_TABLE, text)
 
 
 FRENCH_LETTERS = "abcdefghijklmnopqrstuvwxyzàâçéèêëîïôœùûüÿ"
@@ -40,8 +40,4 @@ def french_letter_cells() -> frozenset[Cell]:
     """The cells of French letters, the capital sign and the apostrophe: a word may be cut between them. The
     number sign (⠠) is not among them, so a number (⠠⠡⠼) is never cut, though its Antoine digits
     are the cells of â, ê, î ... ."""
-    with _lock:
-        if not _letters:
-            # the capital sign, and the apostrophe inside a word (d'étoiles)
-            _letters.append(frozenset(french_cells(FRENCH_LETTERS + "'")) | frozenset(french_cells("A")[:1]))
-        return _letters[0]
+    return letter_cells_of(FRENCH_TABLE, FRENCH_LETTERS)

@@ -1,13 +1,14 @@
 """Print words as braille in the language the game speaks: the one door the sheets write words through.
 
 Grade 1 (uncontracted, the default): English is Unified English Braille (:mod:`braille.literary`, a
-fixed transcription of the few words our sheets say); French is French braille intégral made by
-liblouis (:mod:`braille.french`). Grade 2 (contracted, what most adult readers read): liblouis's
-contracted table of the language (UEB grade 2, French abrégé) through :mod:`braille.contracted`. A
-sheet chooses its grade for everything it writes with :func:`braille_grade`, so every word of one
-sheet, its title, notes and page numbers, is in the same grade. Titles, notes, chart meanings, label
-counts and page numbers all come through here, so a French sheet never mixes an English number sign
-or capital sign into French braille. The card code is the same in every language and never passes through here.
+fixed transcription of the few words our sheets say); every other language is its uncontracted
+braille made by liblouis with the table its description names (speech/languages/,
+:mod:`braille.louis_text`). Grade 2 (contracted, what most adult readers read): liblouis's contracted
+table of the language (UEB grade 2, French abrégé) through :mod:`braille.contracted`. A sheet chooses
+its grade for everything it writes with :func:`braille_grade`, so every word of one sheet, its title,
+notes and page numbers, is in the same grade. Titles, notes, chart meanings, label counts and page
+numbers all come through here, so a French sheet never mixes an English number sign or capital sign
+into French braille. The card code is the same in every language and never passes through here.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from contextvars import ContextVar
 
 from braille.cells import BLANK, Cell, Cells, cells_from_dots
 from braille.contracted import Grade, translate
-from braille.french import french_cells, french_letter_cells
 from braille.literary import WORD_CELLS, letter_alone, literary, wrap_words
-from speech.i18n import _, language
+from braille.louis_text import letter_cells_of, louis_cells
+from speech.i18n import _, current, language
 
 __all__ = [
     "GRADES",
@@ -75,9 +76,8 @@ def text_cells(text: str) -> Cells:
     """``text`` in the current language's braille, in the sheet's grade."""
     if _GRADE.get() == 2:
         return translate(text, language(), Grade.CONTRACTED).cells
-    if language() == "fr":
-        return french_cells(text)
-    return literary(text)
+    table = current().braille_grade1
+    return literary(text) if table is None else louis_cells(table, text)
 
 
 def words_cells(text: str) -> list[Cells]:
@@ -104,9 +104,8 @@ def letter_cells() -> frozenset[Cell]:
     if _GRADE.get() == 2:
         number_sign = _NUMBER_SIGNS.get(language(), cells_from_dots("3456")[0])
         return frozenset(Cell(bits) for bits in range(1, 64)) - {number_sign}
-    if language() == "fr":
-        return french_letter_cells()
-    return WORD_CELLS
+    lang = current()
+    return WORD_CELLS if lang.braille_grade1 is None else letter_cells_of(lang.braille_grade1, lang.letters)
 
 
 def wrap_text(words: list[Cells], width: int, *, indent: int = 0, first: int = 0) -> list[Cells]:
@@ -127,7 +126,7 @@ def transcriber_note(text: str, width: int) -> list[Cells]:
     in BANA's 7-5 format (first line from cell 7, runovers from cell 5); French braille has no such
     indicators, so there it is a plain paragraph."""
     words = words_cells(text)
-    if language() == "fr" or not words:
+    if language() != "en" or not words:  # UEB's indicators; other brailles have none
         return wrap_text(words, width, first=2)
     words[0] = TN_OPEN + words[0]
     words[-1] = words[-1] + TN_CLOSE
@@ -147,9 +146,7 @@ def lone_symbol(cell: Cell) -> Cells:
     before a letter a contracted-braille reader would take for a word (⠰⠚, not "just"). French
     braille has no such indicator: the cell stands bare, and the French chart says in words that a
     symbol standing alone is a sign of the card code, not a word."""
-    if language() == "fr":
-        return (cell,)
-    return letter_alone(cell)
+    return letter_alone(cell) if current().letter_sign_alone else (cell,)
 
 
 def title_page(heading: str, about: str, width: int) -> list[Cells]:
