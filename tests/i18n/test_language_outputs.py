@@ -82,7 +82,8 @@ def test_spanish_sheets_are_in_spanish_braille() -> None:
     assert title == louis_cells(describe("es").braille_grade1 or "", "Código")
     # The first line with words: the title page's title (the running head says the same, centred).
     head = next(line for line in spanish.splitlines() if line.strip())
-    assert head != next(line for line in english.splitlines() if line.strip()) and b"C+DIGO" in head, head  # ó in Spanish braille, BRF '+'
+    english_head = next(line for line in english.splitlines() if line.strip())
+    assert head != english_head and b"C+DIGO" in head, head  # ó in Spanish braille, BRF '+'
 
 
 def test_the_system_s_language_chooses_each_described_language() -> None:
