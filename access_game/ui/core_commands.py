@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from access_game.settings import (
+    BRAILLE_WORDS,
     CARD_DISPLAYS,
     LANGUAGE_CHOICES,
     LEVELS,
@@ -266,6 +267,8 @@ def settings_items(app: GameApp) -> list[MenuItem]:
         *([] if alone else [flag("buy_questions"), choice("level", LEVELS)]),
         flag("news_on_prompt"),
         choice("language", LANGUAGE_CHOICES),
+        choice("braille_words", BRAILLE_WORDS),
+        flag("ten_as_x"),
         *rule_option_items(app),
     ]
 
