@@ -30,11 +30,11 @@ sys.path.insert(0, str(ROOT))
 from lxml import etree  # noqa: E402
 
 from access_game.catalog import game as catalog_game  # noqa: E402
-from access_game.catalog import resolve  # noqa: E402
+from access_game.catalog import games, resolve  # noqa: E402
 from braille.brf import PageFormat  # noqa: E402
 from braille.cells import BLANK, BRF_CHARS, Cell, Cells, cells_from_unicode, cells_to_brf  # noqa: E402
 from braille.chart import chart_brf_pages, chart_sheet  # noqa: E402
-from braille.decks import GAME_DECKS, build_deck  # noqa: E402
+from braille.decks import build_deck  # noqa: E402
 from braille.geometry import PAPERS, SWELL, DotGeometry  # noqa: E402
 from braille.kit import make_kit  # noqa: E402
 from braille.pdf import render_pdf  # noqa: E402
@@ -115,7 +115,7 @@ def _strip(line: Cells) -> Cells:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", default=",".join(GAME_DECKS))
+    parser.add_argument("--games", default=",".join(e.name for e in games()))
     parser.add_argument("--languages", default="en,fr")
     parser.add_argument("--grades", default="1,2")
     args = parser.parse_args(argv)
@@ -129,7 +129,8 @@ def main(argv: list[str] | None = None) -> int:
                 book = resolve(catalog_game(name).rule_book or "")()
                 for fmt in FORMATS:
                     size = f"{fmt.cells_per_line}x{fmt.lines_per_page}"
-                    files = {f.name: f for f in make_kit(name, paper=PAPERS["a4"], fmt=fmt, grade=grade,
+                    deck = catalog_game(name).game_deck()
+                    files = {f.name: f for f in make_kit(deck, paper=PAPERS["a4"], fmt=fmt, grade=grade,
                                                           rule_book=book, rules_grade=grade)}
                     for fname, file in files.items():
                         where = f"{language} grade {grade} {size} {fname}"
@@ -149,8 +150,9 @@ def main(argv: list[str] | None = None) -> int:
                             counts[f"pef pages {size} grade {grade}"] += len(brf)
                             if _pef_pages(root) != brf:
                                 problems.append(f"{where}: its cells are not its BRF's")
-                cards = build_deck(GAME_DECKS[name].deck, GAME_DECKS[name].sets)
-                title = GAME_DECKS[name].title
+                which = catalog_game(name).game_deck()
+                cards = build_deck(which.deck, which.sets)
+                title = which.title
                 for paper in ("a4", "letter"):
                     fmt = swell_format(PAPERS[paper], SWELL)
                     made: list[tuple[str, list[list[Cells]], Sheet]] = [

@@ -12,10 +12,9 @@ from braille_testing import run_cli
 from lxml import etree
 
 from access_game.catalog import game as catalog_game
-from access_game.catalog import resolve
+from access_game.catalog import games, resolve
 from braille.brf import PageFormat
 from braille.cells import BRF_CHARS, cells_from_unicode, cells_to_brf
-from braille.decks import GAME_DECKS
 from braille.geometry import PAPERS
 from braille.kit import make_kit
 from braille.pef import PEF_NAMESPACE, render_pef
@@ -53,12 +52,13 @@ def _pef_pages(root: etree._Element) -> list[list[str]]:
 
 @pytest.mark.parametrize("language", ["en", "fr"], indirect=True)
 @pytest.mark.parametrize("fmt", [PageFormat(), PageFormat(32, 27)], ids=["40x25", "32x27"])
-@pytest.mark.parametrize("game", list(GAME_DECKS))
+@pytest.mark.parametrize("game", [e.name for e in games()])
 def test_every_kit_pef_is_valid_and_is_its_brf(
     schema: etree.RelaxNG, game: str, fmt: PageFormat, language: str
 ) -> None:
     book = resolve(catalog_game(game).rule_book or "")()
-    files = {f.name: f for f in make_kit(game, paper=PAPERS["a4"], fmt=fmt, ten_as_x=game == "upcard-rummy",
+    deck = catalog_game(game).game_deck()
+    files = {f.name: f for f in make_kit(deck, paper=PAPERS["a4"], fmt=fmt, ten_as_x=game == "upcard-rummy",
                                          rule_book=book)}
     pefs = [name for name in files if name.endswith(".pef")]
     assert sorted(pefs) == sorted(f"{game}-{part}.pef" for part in ("labels", "chart", "practice", "rules"))
