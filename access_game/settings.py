@@ -72,6 +72,9 @@ class Settings:
     pace: str = "all"
     #: Say when you can go out, and which discard leaves the fewest points on a last turn.
     hints: bool = True
+    #: H says each card's place in the hand before it ('1: king of clubs; 2: ...'), so a card is
+    #: reached by its number without counting. On for a new player; off shortens the line.
+    positions: bool = True
     #: Computer players' level for new games.
     level: str = "normal"
     #: Contract rummy: ask whether to buy a discard (off: never asked, never buys).
@@ -106,8 +109,9 @@ class Settings:
             raise ValueError(f"width is a number of characters from {WIDTH_RANGE[0]} to {WIDTH_RANGE[1]}")
         if not isinstance(self.rate, int) or not RATE_RANGE[0] <= self.rate <= RATE_RANGE[1]:
             raise ValueError(f"rate is a number of words per minute from {RATE_RANGE[0]} to {RATE_RANGE[1]}")
-        if not all(isinstance(v, bool) for v in (self.cues, self.hints, self.buy_questions, self.news_on_prompt)):
-            raise ValueError("cues, hints, buy questions and news on the prompt are true or false")
+        if not all(isinstance(v, bool) for v in (self.cues, self.hints, self.positions, self.buy_questions,
+                                                 self.news_on_prompt)):
+            raise ValueError("cues, hints, positions, buy questions and news on the prompt are true or false")
         problems = rule_problems(self.rules)
         if problems:
             raise ValueError(f"rule option {problems[0]} cannot be used")

@@ -217,6 +217,7 @@ def settings_items(app: GameApp) -> list[MenuItem]:
         choice("level", LEVELS),
         flag("news_on_prompt"),
         choice("language", LANGUAGE_CHOICES),
+        flag("positions"),
         *rule_option_items(app),
     ]
 

@@ -99,7 +99,7 @@ def test_changing_language_in_f2_switches_at_once_and_is_kept() -> None:
     h.start()
     h.press("f2")
     said = h.press(*["down"] * 10)
-    assert said[-1] == "Language: as the system, 11 of 15"
+    assert said[-1] == "Language: as the system, 11 of 16"
     assert h.press("right") == ["Language: English"]
     assert h.press("right") == ["Langue : français"]
     assert kept[-1].language == "fr"
