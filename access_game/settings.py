@@ -94,6 +94,10 @@ class Settings:
     #: Rule options chosen per game for its next new game ({"five-crowns": {"tie_break": "playoff"}});
     #: the catalog's option names and values. Options not named here keep the rules' defaults.
     rules: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: The table set up by keys (access_game.table_plan): the game last chosen ("": none yet), and per
+    #: game its players' names (yours first) and the computer players' levels, seat by seat.
+    last_game: str = ""
+    tables: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         _check("speech", self.speech, SPEECH_CHOICES)
@@ -115,6 +119,11 @@ class Settings:
         problems = rule_problems(self.rules)
         if problems:
             raise ValueError(f"rule option {problems[0]} cannot be used")
+        from access_game.table_plan import table_problem
+
+        problem = table_problem(self.last_game, self.tables)
+        if problem:
+            raise ValueError(problem)
 
     def rule_options(self, game: str) -> dict[str, Any]:
         """The options chosen in settings for ``game``'s next new game."""
