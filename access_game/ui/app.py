@@ -254,10 +254,19 @@ class GameApp:
         """The table setup questions (access_game.ui.table_setup), from this game's table as remembered;
         Enter at the end deals the new table (this app ends and the launcher starts it), Escape at the
         first question goes back (to the play-again question at the end of a game)."""
-        from access_game.table_plan import remembered_plan
+        from access_game.table_plan import TablePlan, remembered_plan
         from access_game.ui.table_setup import TableSetup
 
-        start = remembered_plan(self.session.settings, self.session.ruleset_name)
+        session = self.session
+        game = session.ruleset_name
+        if game in session.settings.tables:
+            start = remembered_plan(session.settings, game)
+        else:  # the table on the screen, the player first
+            you = session.human_seat
+            others = [s for s in range(len(session.players)) if s != you]
+            level_of = getattr(session, "level_of", lambda seat: session.level)
+            start = TablePlan(game, (session.players[you], *(session.players[s] for s in others)),
+                              tuple(level_of(s) for s in others), session.settings.rule_options(game))
 
         def back() -> None:
             if after_game:

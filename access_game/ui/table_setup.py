@@ -118,7 +118,8 @@ class TableSetup:
         if q.key == "game":
             if value != plan.game:
                 self.plans[plan.game] = plan
-                self.plan = self.plans.get(value) or default_plan(value, plan.levels[0] if plan.levels else "normal")
+                self.plan = self.plans.get(value) or _with_you(
+                    default_plan(value, plan.levels[0] if plan.levels else "normal"), plan.names[0])
                 self.each_level = len(set(self.plan.levels)) > 1
         elif q.key == "players":
             self.plan = _resized(plan, value)
@@ -262,6 +263,16 @@ def _resized(plan: TablePlan, n: int) -> TablePlan:
     level = plan.levels[-1] if plan.levels else "normal"
     levels = (*plan.levels[: n - 1], *(level,) * max(0, n - 1 - len(plan.levels)))
     return replace(plan, names=tuple(names), levels=levels)
+
+
+def _with_you(plan: TablePlan, you: str) -> TablePlan:
+    """``plan`` with the player's own name in the first seat (a computer player of that name moves over)."""
+    if you == plan.names[0]:
+        return plan
+    others = [n for n in plan.names[1:] if n.casefold() != you.casefold()]
+    spare = [n for n in COMPUTER_NAMES if n.casefold() not in {x.casefold() for x in (you, *others)}]
+    names = (you, *others, *spare)[: plan.players]
+    return replace(plan, names=names)
 
 
 def _name_problem(name: str, names: Sequence[str], seat: int) -> str:
