@@ -180,3 +180,20 @@ def test_another_game_at_the_end_is_the_setup() -> None:
     assert h.spoken[-1] == "New table, game: Contract Rummy, 3 of 4."
     h.press("escape")
     assert h.app_.next_plan is None
+
+
+def test_a_level_per_seat_plays_each_seat_and_is_kept_in_the_save(tmp_path: Path) -> None:
+    from access_game.saves import SaveStore
+
+    game = Game.new("five-crowns", ["You", "Anna", "Ben"], seed=5)
+    h = KeyHarness(game, save_dir=tmp_path)
+    session = h.session
+    session.levels = ("", "easy", "hard")
+    assert [session.agent_for(s).level for s in (1, 2)] == ["easy", "hard"]
+    session.save_now()
+    loaded = SaveStore(tmp_path).load().session
+    assert loaded is not None and loaded.levels == ("", "easy", "hard")
+    # A save from before levels by seat reads as one level for all.
+    SaveStore(tmp_path).write(game, human_seat=0, level="normal")
+    older = SaveStore(tmp_path).load().session
+    assert older is not None and older.levels == () and older.level == "normal"
