@@ -224,7 +224,7 @@ def settings_items(app: GameApp) -> list[MenuItem]:
 
     def flag(field: str) -> MenuItem:
         return MenuItem(
-            label=lambda: tw.setting_entry(field, tw.on_off(getattr(current(), field))),
+            label=lambda: tw.flag_entry(field, getattr(current(), field)),
             adjust=lambda step: app.change_settings(current().replace(**{field: not getattr(current(), field)})),
         )
 
