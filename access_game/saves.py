@@ -38,6 +38,8 @@ class SavedSession:
     game: Game
     human_seat: int
     level: str
+    #: A level per seat ('' for the player's), where the table was set up seat by seat; else empty.
+    levels: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +73,7 @@ class SaveStore:
     def exists(self) -> bool:
         return self.path.exists()
 
-    def write(self, game: Game, *, human_seat: int, level: str) -> None:
+    def write(self, game: Game, *, human_seat: int, level: str, levels: tuple[str, ...] = ()) -> None:
         data: dict[str, Any] = {
             "format": SESSION_FORMAT,
             "version": SESSION_VERSION,
@@ -80,6 +82,8 @@ class SaveStore:
             "level": level,
             "game": game.to_data(),
         }
+        if levels:
+            data["levels"] = list(levels)
         atomic_write_text(self.path, json.dumps(data, separators=(",", ":")) + "\n")
 
     def remove(self) -> None:
@@ -228,4 +232,8 @@ def _session_from_data(data: Any) -> SavedSession:
         raise SaveFormatError("the save does not say which seat is yours")
     if level not in LEVELS:
         raise SaveFormatError(f"the computer players' level {level!r} is not one of {', '.join(LEVELS)}")
-    return SavedSession(game=game, human_seat=seat, level=level)
+    levels = data.get("levels", [])
+    if not isinstance(levels, list) or (levels and len(levels) != len(game.players)) \
+            or any(x != "" and x not in LEVELS for x in levels):
+        raise SaveFormatError(f"the save's levels by seat are not one of {', '.join(LEVELS)} per seat")
+    return SavedSession(game=game, human_seat=seat, level=level, levels=tuple(levels))

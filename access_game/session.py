@@ -149,10 +149,13 @@ class Session(SessionVoice):
         saves: SaveStore | None = None,
         cues: CuePlayer | None = None,
         on_settings: Callable[[Settings], None] | None = None,
+        levels: Sequence[str] = (),
     ) -> None:
         self.game = game
         self.human_seat = human_seat
         self.level = level
+        #: A level per seat where the table was set up seat by seat ('' for yours); else ``level`` for all.
+        self.levels = tuple(levels)
         self.announcer = announcer
         self.narrator = narrator
         self.settings = settings
@@ -185,7 +188,11 @@ class Session(SessionVoice):
         decisions), and buys a resumed game that goes on exactly as the uninterrupted one would have.
         """
         seed = bot_seed(self.game.seed, seat, len(self.game.actions))
-        return make_agent(self.game.ruleset.name, self.level, seed=seed)
+        return make_agent(self.game.ruleset.name, self.level_of(seat), seed=seed)
+
+    def level_of(self, seat: int) -> str:
+        """The level the computer plays ``seat`` at."""
+        return (self.levels[seat] if seat < len(self.levels) else "") or self.level
 
     @property
     def ruleset_name(self) -> str:
@@ -330,7 +337,7 @@ class Session(SessionVoice):
             if self.game.over:
                 self.saves.remove()
             else:
-                self.saves.write(self.game, human_seat=self.human_seat, level=self.level)
+                self.saves.write(self.game, human_seat=self.human_seat, level=self.level, levels=self.levels)
             self.save_problem = None
         except OSError as exc:
             if self.save_problem is None:  # say it once, not after every action
@@ -338,7 +345,7 @@ class Session(SessionVoice):
                 self.say(self.save_problem, kind=Kind.SYSTEM, urgent=True)
 
     def save_to(self, store: SaveStore) -> None:
-        store.write(self.game, human_seat=self.human_seat, level=self.level)
+        store.write(self.game, human_seat=self.human_seat, level=self.level, levels=self.levels)
 
     def save_now(self) -> None:
         if self.saves is None:

@@ -92,6 +92,9 @@ class Settings:
     pace: str = "all"
     #: Say when you can go out, and which discard leaves the fewest points on a last turn.
     hints: bool = True
+    #: H says each card's place in the hand before it ('1: king of clubs; 2: ...'), so a card is
+    #: reached by its number without counting. On for a new player; off shortens the line.
+    positions: bool = True
     #: Computer players' level for new games.
     level: str = "normal"
     #: Contract rummy: ask whether to buy a discard (off: never asked, never buys).
@@ -118,6 +121,10 @@ class Settings:
     #: Rule options chosen per game for its next new game ({"five-crowns": {"tie_break": "playoff"}});
     #: the catalog's option names and values. Options not named here keep the rules' defaults.
     rules: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: The table set up by keys (access_game.table_plan): the game last chosen ("": none yet), and per
+    #: game its players' names (yours first) and the computer players' levels, seat by seat.
+    last_game: str = ""
+    tables: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         _check("speech", self.speech, SPEECH_CHOICES)
@@ -139,12 +146,17 @@ class Settings:
                              "for the terminal's")
         if not isinstance(self.rate, int) or not RATE_RANGE[0] <= self.rate <= RATE_RANGE[1]:
             raise ValueError(f"rate is a number of words per minute from {RATE_RANGE[0]} to {RATE_RANGE[1]}")
-        if not all(isinstance(v, bool)
-                   for v in (self.cues, self.hints, self.buy_questions, self.news_on_prompt, self.ten_as_x)):
-            raise ValueError("cues, hints, buy questions, news on the prompt and ten as x are true or false")
+        if not all(isinstance(v, bool) for v in (self.cues, self.hints, self.positions, self.buy_questions,
+                                                 self.news_on_prompt, self.ten_as_x)):
+            raise ValueError("cues, hints, positions, buy questions, news on the prompt and ten as x are true or false")
         problems = rule_problems(self.rules)
         if problems:
             raise ValueError(f"rule option {problems[0]} cannot be used")
+        from access_game.table_plan import table_problem
+
+        problem = table_problem(self.last_game, self.tables)
+        if problem:
+            raise ValueError(problem)
 
     def rule_options(self, game: str) -> dict[str, Any]:
         """The options chosen in settings for ``game``'s next new game."""

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from engine.bots import make_agent
+from engine.bots.wild_throws import is_wild_in, thrown_card
 from engine.events import Event, GameEnded, TurnStarted
 from engine.game import Game
 
@@ -47,6 +48,11 @@ class GameResult:
     decision_cpu_seconds: tuple[tuple[float, ...], ...] = ()
     #: Turns each hand of the game lasted, in order (a turn: one player's draw to discard).
     turns_per_hand: tuple[int, ...] = ()
+    #: Cards each entry threw on the discard pile (going out included), the wilds and jokers among
+    #: them, and those of the wilds thrown while a natural card could have gone instead.
+    throws: tuple[int, ...] = ()
+    wild_throws: tuple[int, ...] = ()
+    needless_wild_throws: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +67,14 @@ class SeatReport:
     decisions: int
     decision_cpu_ms_mean: float = 0.0
     decision_cpu_ms_p99: float = 0.0
+    throws: int = 0
+    wild_throws: int = 0
+    needless_wild_throws: int = 0
+
+    @property
+    def wild_throws_per_1000(self) -> float:
+        """Wilds and jokers thrown per 1,000 cards thrown: the gifts a person at the table would see."""
+        return 1000 * self.wild_throws / self.throws if self.throws else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +106,10 @@ class SimulationReport:
                     "decision_ms_p99": round(s.decision_ms_p99, 3),
                     "decision_cpu_ms_mean": round(s.decision_cpu_ms_mean, 3),
                     "decision_cpu_ms_p99": round(s.decision_cpu_ms_p99, 3),
+                    "throws": s.throws,
+                    "wild_throws": s.wild_throws,
+                    "needless_wild_throws": s.needless_wild_throws,
+                    "wild_throws_per_1000": round(s.wild_throws_per_1000, 3),
                 }
                 for s in self.seats
             ],
@@ -114,6 +132,11 @@ class SimulationReport:
                 f"decision time {s.decision_ms_mean:.1f} ms mean, {s.decision_ms_p99:.1f} ms p99 "
                 f"(CPU {s.decision_cpu_ms_mean:.1f} ms mean, {s.decision_cpu_ms_p99:.1f} ms p99)."
             )
+        if any(s.throws for s in self.seats):
+            lines.append("Wilds and jokers thrown per 1,000 discards: " + "; ".join(
+                f"player {n}, {s.level}: {s.wild_throws_per_1000:.1f} ({s.wild_throws} of {s.throws}, "
+                f"{s.needless_wild_throws} while a natural card could go)" for n, s in enumerate(self.seats, 1)
+            ) + ".")
         lines.append("Ties share the win: each of n tied winners is counted 1/n of a win.")
         lines.append(f"Turns per hand: {self.turns_mean:.1f} mean, {self.turns_max} longest.")
         lines.append(f"{self.games_per_second:.2f} games per second.")
@@ -147,6 +170,9 @@ def play_game(
     clock = time.perf_counter
     cpu = time.thread_time
     cpu_times: list[list[float]] = [[] for _ in range(k)]
+    throws = [0] * k
+    wild_throws = [0] * k
+    needless = [0] * k
     actions = 0
     while not g.over:
         to_act = g.seats_to_act()
@@ -161,6 +187,13 @@ def play_game(
             action = agents[seat].choose(view, legal)
             times[entry_of_seat[seat]].append(clock() - start)
             cpu_times[entry_of_seat[seat]].append(cpu() - start_cpu)
+            thrown = thrown_card(action)
+            if thrown is not None:
+                entry = entry_of_seat[seat]
+                throws[entry] += 1
+                if is_wild_in(view, thrown):
+                    wild_throws[entry] += 1
+                    needless[entry] += _natural_could_go(view, legal, type(action))
             g.apply(action)
             actions += 1
             break
@@ -176,7 +209,20 @@ def play_game(
         decision_seconds=tuple(tuple(t) for t in times),
         decision_cpu_seconds=tuple(tuple(t) for t in cpu_times),
         turns_per_hand=hand_turns(g.log),
+        throws=tuple(throws),
+        wild_throws=tuple(wild_throws),
+        needless_wild_throws=tuple(needless),
     )
+
+
+def _natural_could_go(view: Any, legal: Sequence[Any], kind: type) -> bool:
+    """Whether a natural card could have been thrown by a move of the same kind (a plain discard, or a
+    discard that goes out)."""
+    for action in legal:
+        card = thrown_card(action)
+        if card is not None and isinstance(action, kind) and not is_wild_in(view, card):
+            return True
+    return False
 
 
 def final_standing(log: Sequence[Event], entry_of_seat: Sequence[int]) -> tuple[tuple[int, ...], tuple[float, ...]]:
@@ -246,6 +292,9 @@ def summarise(
                 decisions=len(times),
                 decision_cpu_ms_mean=1000 * sum(cpu_times) / len(cpu_times) if cpu_times else 0.0,
                 decision_cpu_ms_p99=1000 * _p99(cpu_times),
+                throws=sum(r.throws[e] for r in results if r.throws),
+                wild_throws=sum(r.wild_throws[e] for r in results if r.wild_throws),
+                needless_wild_throws=sum(r.needless_wild_throws[e] for r in results if r.needless_wild_throws),
             )
         )
     turns = [t for r in results for t in r.turns_per_hand]

@@ -279,7 +279,7 @@ class LookAhead(Cheater, UpcardAgent):
         return self._best(options) if options else UpcardAgent._draw(self, view, legal)
 
     def _discard(self, view: UpcardView, ctx: _Context) -> Action:
-        options = _throwable(view.hand, ctx.wild, ctx.melded)
+        options = _throwable(view.hand, ctx.wild)
         if self.discard_options:
             keep = self._keep_values(view.hand, ctx)
             options.sort(key=lambda c: (keep[c] + self._feed_cost(c, ctx), -card_value(c, ctx.wild), c.rank_key()))

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from speech.i18n import N_, _, ngettext, npgettext
 
-__all__ = ["option_entry", "option_said", "option_value", "unusable_rule_options"]
+__all__ = ["option_entry", "option_label", "option_said", "option_value", "unusable_rule_options"]
 
 #: The menu's name for each option, by the catalog's settings entry.
 _LABELS = {
@@ -33,6 +33,11 @@ _WORDS: dict[tuple[str, object], str] = {
     ("sets", None): N_("by the number of players (2 sets for 8 or more)"),
     ("decks", None): N_("by the number of players (3 decks for 6 or more)"),
 }
+
+
+def option_label(setting: str) -> str:
+    """An option's name as the menus say it: 'Tie for the lowest total'."""
+    return _(_LABELS[setting]) if setting in _LABELS else setting.capitalize()
 
 
 def option_value(setting: str, value: object) -> str:

@@ -96,14 +96,19 @@ def card_at_parts(card: Card, wild: Rank | None, pos: int, total: int, mark: str
     return [_(edge), *cards_parts([card], wild), _(", {pos} of {total}").format(pos=pos + 1, total=total), _(mark)]
 
 
-def hand_parts(cards: Sequence[Card], wild: Rank | None, marks: Sequence[str] = ()) -> Parts:
-    """'5 cards: 3 of hearts; 9 of hearts, selected; ...'. (H reads this in every game.)"""
+def hand_parts(cards: Sequence[Card], wild: Rank | None, marks: Sequence[str] = (), *,
+               positions: bool = False) -> Parts:
+    """'5 cards: 3 of hearts; 9 of hearts, selected; ...'. (H reads this in every game.) With
+    ``positions``, each card after its place in the hand, '1: 3 of hearts; 2: ...': the digit that
+    jumps to it, so nobody has to count (a colon, because '1 3 of hearts' runs two numbers together)."""
     if not cards:
         return [_(NO_CARDS)]
     parts: Parts = [_("{cards}: ").format(cards=card_count(len(cards)))]
     for i, card in enumerate(cards):
         if i:
             parts.append("; ")
+        if positions:
+            parts.append(_("{position}: ").format(position=i + 1))
         parts += [*cards_parts([card], wild), _(marks[i]) if i < len(marks) and marks[i] else ""]
     return [*parts, "."]
 
@@ -177,6 +182,7 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "jump-high": N_("Move to card 11 to 19."),
     "go-to": N_("Go to a card by its number or its code (type 3, or qd, 10h, jo, then Enter)."),
     "read-hand": N_("Read your whole hand in order."),
+    "new-table": N_("Set up a new table: game, players, names, levels, rules (the game now is kept)."),
     "read-by-suit": N_("Read your hand grouped by suit."),
     "read-by-rank": N_("Read your hand grouped by rank."),
     "braille-hand": N_("Show your hand as braille cells on one line (card code)."),
@@ -246,6 +252,7 @@ SETTING_LABELS: Mapping[str, str] = MappingProxyType({
     "cards": N_("Cards shown as"),
     "cues": N_("Sound cues"),
     "hints": N_("Hints"),
+    "positions": N_("Card positions when the hand is read"),
     "buy_questions": N_("Contract rummy buy questions"),
     "level": N_("Computer players' level (next game)"),
     "news_on_prompt": N_("News on the prompt line"),

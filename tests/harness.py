@@ -54,6 +54,7 @@ RAW_KEYS = {
     "c-home": "\x1b[1;5H",
     "c-end": "\x1b[1;5F",
     "c-s": "\x13",
+    "c-n": "\x0e",
     "c-c": "\x03",
     "backspace": "\x7f",
 }

@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from access_game.ui.keys import key_label
-    from access_game.ui.keys_doc import game_titles, key_rows, keys_registry
+    from access_game.ui.keys_doc import KEYS_SOURCE, game_titles, key_rows, keys_registry
 
     titles = dict(game_titles())
     if args.game is not None and args.game not in titles:
@@ -38,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
         json.dump(docs[0] if args.game is not None else docs, sys.stdout, indent=2)
         sys.stdout.write("\n")
         return 0
+    print(_(KEYS_SOURCE))
     for g in chosen:
         print(f"{titles[g]} ({g}):")
         for c in keys_registry(g):

@@ -15,7 +15,7 @@ import os
 import random
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from access_game.catalog import GameEntry, GameOption
@@ -29,9 +29,7 @@ from speech.i18n import _, pgettext
 __all__ = ["COMPUTER_NAMES", "DEFAULT_GAME", "GameChoice", "choose_game", "new_choice", "play_in_terminal", "register",
            "run"]
 
-#: Names for computer players, in seat order: short, distinct at the first sound.
-COMPUTER_NAMES = ("Anna", "Ben", "Carla", "David", "Emma", "Felix", "Grace", "Hugo", "Iris", "Jonas",
-                  "Kate", "Liam", "Maya")
+from access_game.table_plan import COMPUTER_NAMES, TablePlan
 
 SPEECH_MODES = ("screen-reader", "self-voicing", "silent")
 #: What `access-game` starts when no game is named and none is saved.
@@ -119,6 +117,8 @@ class GameChoice:
     seed: int
     #: Rule options chosen (the catalog's option names); the ruleset's defaults hold for the rest.
     options: dict[str, object] = field(default_factory=dict)
+    #: A level per seat ('' for yours) where the table was set up seat by seat; else ``level`` for all.
+    levels: tuple[str, ...] = ()
 
 
 def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
@@ -126,7 +126,8 @@ def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
     from access_game.catalog import UnknownGame, games
     from access_game.catalog import game as catalog_game
 
-    name = DEFAULT_GAME if args.game is None else args.game  # an empty --game '' is refused, not the default
+    # No game named: the game of the table set up last (an empty --game '' is refused, not the default).
+    name = (settings.last_game or DEFAULT_GAME) if args.game is None else args.game
     try:
         entry = catalog_game(name)
     except UnknownGame:
@@ -138,6 +139,16 @@ def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
     game = entry.name
     ruleset = entry.rules()
     given = given_options(entry, args)
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    if args.players is None and args.names is None and (entry.player_range[1] > 1 or entry.name in settings.tables):
+        # No seats on the command line: the table set up by keys last time (or the usual one), with
+        # this run's flags over it (--level, rule options) for this run only.
+        from access_game.table_plan import remembered_plan
+
+        plan = remembered_plan(settings, game)
+        if args.level:
+            plan = replace(plan, levels=(args.level,) * len(plan.levels))
+        return choice_from_plan(plan, settings, seed, given)
     n = args.players
     names: list[str] = list(args.names or [])
     if n is None:
@@ -157,9 +168,24 @@ def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
             raise UsageError(_("--names: every player needs a different name"))
     else:
         names = ["You", *COMPUTER_NAMES[: n - 1]]
-    seed = args.seed if args.seed is not None else random.randrange(2**31)
     options = table_options(entry, names, seed, settings, given)
     return GameChoice(game, names, args.level or settings.level, seed, options)
+
+
+def choice_from_plan(plan: TablePlan, settings: Settings, seed: int | None = None,
+                     given: dict[str, object] | None = None) -> GameChoice:
+    """The new game a table plan asks for: its seats and levels, its rule options (``given`` on the
+    command line over them)."""
+    from access_game.catalog import game as catalog_game
+    from access_game.table_plan import remember
+
+    entry = catalog_game(plan.game)
+    seed = random.randrange(2**31) if seed is None else seed
+    names = list(plan.names)
+    options = table_options(entry, names, seed, remember(settings, plan), given)
+    levels = plan.seat_levels() if len(set(plan.levels)) > 1 else ()
+    level = plan.levels[0] if plan.levels else settings.level
+    return GameChoice(entry.name, names, level, seed, options, levels)
 
 
 def table_options(entry: GameEntry, names: list[str], seed: int, settings: Settings,
@@ -242,13 +268,27 @@ def run(args: argparse.Namespace) -> int:
     # With no game named, a game saved in another game's slot is offered too: 'access-game' is
     # what every "your game is saved" message tells the player to run.
     return play_in_terminal(choice, settings, settings_note=settings_note, force_new=args.new,
-                            saves=SaveStore(slot=catalog_game(choice.game).save_slot), any_saved=args.game is None)
+                            saves=SaveStore(slot=catalog_game(choice.game).save_slot), any_saved=args.game is None,
+                            set_up=first_start(args))
+
+
+def first_start(args: argparse.Namespace) -> bool:
+    """Whether the table is set up by keys before the first game: no settings file yet, and nothing of
+    the table given on the command line (a game, players, names, a level, a seed or a rule option)."""
+    from access_game.settings import settings_path
+
+    if any(getattr(args, name, None) is not None for name in ("game", "players", "names", "level", "seed")):
+        return False
+    if any(value is not None for name, value in vars(args).items() if name.startswith("option_")):
+        return False
+    return not settings_path().exists() and not os.path.lexists(settings_path())
 
 
 def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: str | None = None,
                      force_new: bool = False, input: Any = None, output: Any = None,
                      backend: Any = None, saves: Any = None, cues: Any = "auto",
-                     on_app: Callable[[Any], None] | None = None, any_saved: bool = False) -> int:
+                     on_app: Callable[[Any], None] | None = None, any_saved: bool = False,
+                     set_up: bool = False) -> int:
     """Everything from the first line to the last; tests call it with pipe input and their own backend.
 
     One game after another in the same terminal: when a game ends and the player picks another game,
@@ -259,6 +299,7 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
     os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
     from access_game.catalog import game as catalog_game
     from access_game.saves import SaveStore
+    from access_game.table_plan import remember
     from access_game.ui.terminal_output import TerminalOutput
 
     outputs = TerminalOutput(settings, output=output, backend=backend, cues=cues)
@@ -276,10 +317,21 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
                          outputs.announcer, outputs.cues)
     try:
         while True:
-            app = terminal.play(choice, outputs.settings, store, force_new=force_new, any_saved=any_saved)
+            app = terminal.play(choice, outputs.settings, store, force_new=force_new, any_saved=any_saved,
+                                set_up=set_up)
+            set_up = False
             terminal.release()
             if app is None:
                 return 1 if terminal.failed else 0
+            plan = getattr(app, "next_plan", None)
+            if plan is not None:
+                # A table set up by keys (Escape menu, or 'another game'): kept for next time, and dealt
+                # new in its game's slot; a game in progress there is kept aside, never lost.
+                outputs.on_settings(remember(outputs.settings, plan))
+                choice = choice_from_plan(plan, outputs.settings)
+                store = store.sibling(catalog_game(choice.game).save_slot)
+                force_new, any_saved = True, False
+                continue
             if app.status != 0 or app.next_game is None or app.hung_up:
                 return int(app.status)
             # 'Another game': its own save slot in the same folder, and the resume question if one is kept.
@@ -358,6 +410,22 @@ class _Terminal:
                     return other
         return None
 
+    def set_up_table(self, choice: GameChoice, settings: Settings) -> TablePlan | None:
+        """The table set up by keys from ``choice``'s game, kept in settings; None when the player left
+        with Ctrl+C. Escape at the first question keeps the usual table (and keeps it, so the questions
+        are not asked at every start)."""
+        from access_game.table_plan import remember, remembered_plan
+        from access_game.ui.table_setup import run_table_setup
+
+        start = remembered_plan(settings, choice.game)
+        left: list[bool] = []
+        plan = run_table_setup(start, self.say, self.printer, input=self.input, output=self.out, on_quit=left.append)
+        if left:
+            return None
+        plan = plan or start
+        self.on_settings(remember(settings, plan))
+        return plan
+
     def release(self) -> None:
         """Let other copies have the slots this one held (the operating system would, at exit)."""
         for store in self.held:
@@ -418,12 +486,13 @@ class _Terminal:
         return None, store
 
     def play(self, choice: GameChoice, settings: Settings, store: Any, *, force_new: bool,
-             any_saved: bool) -> Any:
+             any_saved: bool, set_up: bool = False) -> Any:
         """Run one game to its end; the app (for its status and the next game), or None if the player left."""
         from access_game.catalog import game as catalog_game
         from access_game.crash_log import error_text, write_crash_log
         from access_game.session import Session
         from access_game.std_streams import readers_gone
+        from access_game.table_plan import remember
         from access_game.ui.app import GameApp
         from access_game.ui.speech_link import make_narrator
         from engine.game import Game
@@ -439,11 +508,26 @@ class _Terminal:
         if store is not claimed:  # resuming a game from another slot, held already: this one is let go
             claimed.release()
         self.held.append(store)
+        if resumed is None and set_up:
+            # The first start: the table is set up by keys before anything is dealt, and kept.
+            plan = self.set_up_table(choice, settings)
+            if plan is None:
+                store.release()
+                self.held.remove(store)
+                self.printer.flush()
+                return None
+            settings = remember(settings, plan)
+            if plan.game != choice.game:
+                store.release()
+                self.held.remove(store)
+                return self.play(choice_from_plan(plan, settings), settings,
+                                 store.sibling(catalog_game(plan.game).save_slot), force_new=False, any_saved=False)
+            choice = choice_from_plan(plan, settings, choice.seed)
         if resumed is not None:
-            game, seat, level = resumed.game, resumed.human_seat, resumed.level
+            game, seat, level, levels = resumed.game, resumed.human_seat, resumed.level, resumed.levels
         else:
             game = Game.new(choice.game, choice.players, seed=choice.seed, options=choice.options)
-            seat, level = 0, choice.level
+            seat, level, levels = 0, choice.level, choice.levels
         session = Session(
             game,
             human_seat=seat,
@@ -454,6 +538,7 @@ class _Terminal:
             saves=store,
             cues=self.cues,
             on_settings=self.on_settings,
+            levels=levels,
         )
         moves_at_start = len(game.actions)
         welcome = HELP_LINE if resumed is not None else f"{game.ruleset.title}. {HELP_LINE}"

@@ -79,6 +79,8 @@ class GameApp:
         self.asked_again = False
         #: The game chosen from 'another game' at the end: the launcher starts it once this app exits.
         self.next_game: str | None = None
+        #: The table set up by keys (Escape menu, 'another game'): the launcher deals it once this app exits.
+        self.next_plan: Any = None
         #: The terminal went away (SIGHUP): nothing more can be shown, only saved.
         self.hung_up = False
         #: The exit status for the launcher (set when the app has run).
@@ -249,7 +251,48 @@ class GameApp:
         self.asked_again = False
         self.table.reset()
 
+    def set_up_table(self, *, after_game: bool = False) -> None:
+        """The table setup questions (access_game.ui.table_setup), from this game's table as remembered;
+        Enter at the end deals the new table (this app ends and the launcher starts it), Escape at the
+        first question goes back (to the play-again question at the end of a game)."""
+        from access_game.table_plan import TablePlan, remembered_plan
+        from access_game.ui.table_setup import TableSetup
+
+        session = self.session
+        game = session.ruleset_name
+        if game in session.settings.tables:
+            start = remembered_plan(session.settings, game)
+        else:  # the table on the screen, the player first
+            you = session.human_seat
+            others = [s for s in range(len(session.players)) if s != you]
+            level_of = getattr(session, "level_of", lambda seat: session.level)
+            start = TablePlan(game, (session.players[you], *(session.players[s] for s in others)),
+                              tuple(level_of(s) for s in others), session.settings.rule_options(game))
+
+        def back() -> None:
+            if after_game:
+                self.asked_again = False
+
+        self.open(TableSetup(start, self.say_line, on_done=self.start_table, on_cancel=back))
+
+    def start_table(self, plan: Any) -> None:
+        self.next_plan = plan
+        self.quitting = True
+        if not self.session.over:
+            self.session.autosave()
+        self.printer.flush()
+        if self.application.is_running and not self.application.future.done():  # type: ignore[union-attr]
+            self.application.exit(result=0)
+
     def choose_game(self) -> None:
+        """Another game: the table setup, its first question the game (the current one first offered);
+        Escape there goes back to the play-again question."""
+        if self.session.network is None:
+            self.set_up_table(after_game=True)
+            return
+        self._choose_game_menu()
+
+    def _choose_game_menu(self) -> None:
         """The games that have a table (the current one said as '... again'); Escape goes back to the question."""
         current = self.session.ruleset_name
         items = [self._game_item(entry.game_name, _("{game} again").format(game=entry.title)

@@ -59,6 +59,7 @@ def core_commands(app: GameApp) -> list[Command]:
         command("help", tw.KEY_HELP["help"], core.help),
         command("menu", tw.KEY_HELP["menu"], core.menu, in_menu=False),
         command("settings", tw.KEY_HELP["settings-alone" if alone else "settings"], core.settings),
+        *([command("new-table", tw.KEY_HELP["new-table"], core.new_table)] if app.session.network is None else []),
         command("save", tw.KEY_HELP["save"], core.save),
         command("quit", tw.KEY_HELP["quit"], core.quit),
     ]
@@ -200,6 +201,9 @@ class _Core:
         self.app.open(ListMenu(tw.SETTINGS_MENU, settings_items(self.app), self.app.say_line, prompt="settings",
                                hint=tw.SETTINGS_HINT))
 
+    def new_table(self, key: str = "") -> None:
+        self.app.set_up_table()
+
     def save(self, key: str = "") -> None:
         self.session.save_now()
 
@@ -269,6 +273,7 @@ def settings_items(app: GameApp) -> list[MenuItem]:
         choice("language", LANGUAGE_CHOICES),
         choice("braille_words", BRAILLE_WORDS),
         flag("ten_as_x"),
+        flag("positions"),
         *rule_option_items(app),
     ]
 

@@ -223,7 +223,8 @@ class HandTable:
     # ----- reading
     def read_hand(self, key: str = "") -> None:
         marks = [self.mark_words(m) for m in self.marks]
-        self.say(*tw.hand_parts(self.order, self.wild_rank, marks), kind=Kind.MY_TURN)
+        self.say(*tw.hand_parts(self.order, self.wild_rank, marks, positions=self.session.settings.positions),
+                 kind=Kind.MY_TURN)
 
     def read_by_suit(self, key: str = "") -> None:
         self.say(tw.grouped_hand_words(self.order, self.wild_rank, "suit"), kind=Kind.MY_TURN)

@@ -44,6 +44,22 @@ network-play.md); every other key is the same there as in a game at one terminal
 server has its own list, at the end.""")
 
 
+#: What every key means everywhere, and why digits are piles in solitaire.
+INTRO_PLAN = N_("""Every key is written in one place, the key plan (access_game/ui/key_plan.py): a table names the
+commands it has and the plan gives their keys, so a key cannot mean one act in one game and another
+act in another. Digits go to a place in the row you work along: a card of your hand in the hand
+games; in solitaire a pile, because the rules number the piles (pile 3 has 3 cards and 3s wild) and
+every hint and message names a pile by its number. The cards of the current pile are reached there
+with J (a card by its number or its code), as J reaches a card of the hand in every other game, and
+Shift+J types a pile's number, as it types a place in the discard pile in upcard rummy. Up and Down
+move a pile cursor (solitaire's piles, upcard rummy's discard pile) and nothing else; where there is
+none they say they do nothing here. Laying off is Shift+O in every game that has it. Y and N only
+answer a question, and Shift+N (do the hint) never answers one.""")
+
+#: The first line of ``access-game keys``.
+KEYS_SOURCE = N_("Every key comes from one place, the key plan: a key means the same act in every game.")
+
+
 @dataclass(frozen=True, slots=True)
 class KeyRow:
     """One key of one game, as ``access-game keys --json`` writes it."""
@@ -129,7 +145,7 @@ def render_keys_doc() -> str:
             commands.update((c.name, c) for c in network_keys())
     order = plan_order()
     names = sorted({n for cmds in by_game.values() for n in cmds}, key=order)
-    out = [_("# Keys: every game at the terminal"), "", _(INTRO), ""]
+    out = [_("# Keys: every game at the terminal"), "", _(INTRO), "", _(INTRO_PLAN), ""]
     head = [_("Keys"), _("Command"), _("Move"), *(title for _name, title in titles)]
     for group, group_title in GROUPS:
         rows = [n for n in names if any(cmds[n].group == group for cmds in by_game.values() if n in cmds)]

@@ -181,6 +181,7 @@ class SolitaireTable:
             command("jump", sw.KEY_HELP["jump"], self.jump),
             command("jump-high", sw.KEY_HELP["jump-high"], self.jump),
             command("go-to", sw.KEY_HELP["go-to"], self.go_to),
+            command("pile-go-to", sw.KEY_HELP["pile-go-to"], self.pile_go_to),
             command("previous-card", sw.KEY_HELP["previous-card"], self.previous_card),
             command("next-card", sw.KEY_HELP["next-card"], self.next_card),
             command("first-card", sw.KEY_HELP["first-card"], self.first_card),
@@ -281,12 +282,42 @@ class SolitaireTable:
         elif key.startswith("alt-") and key[4:].isdigit():
             self._move_to_pile(10 + int(key[4:]))
         else:
-            self.go_to()
+            self.pile_go_to()
 
-    def go_to(self, key: str = "") -> None:
+    def pile_go_to(self, key: str = "") -> None:
+        """Shift+J: a pile by its number, as Shift+J reaches a place in the pile in every game with one."""
         self.host.open(
             NumberEntry(sw.GO_TO_PILE, self.host.say_line, on_number=self._move_to_pile, prompt="pile number")
         )
+
+    def go_to(self, key: str = "") -> None:
+        """J: a card of the current pile by its number (3) or its code (qd, 10h, jo), as J reaches a card
+        of the hand in every other game."""
+        from access_game.ui.text_entry import TextEntry
+        from speech.i18n import _
+
+        self.host.open(TextEntry(_(tw.GO_TO_CARD), self.host.say_line, on_text=self._go_to_text,
+                                 cancelled=_(tw.GO_TO_CANCELLED), prompt="card", limit=10))
+
+    def _go_to_text(self, text: str) -> None:
+        word = text.strip()
+        cards = self._cards()
+        if word.isdigit():
+            self._move_card(int(word) - 1)
+            return
+        from access_game.catalog import game as catalog_game
+
+        try:
+            card = catalog_game(self.session.ruleset_name).rules().parse_card(word)
+        except ValueError:
+            self.say(tw.not_a_card(word), kind=Kind.SYSTEM)
+            return
+        places = [i for i, c in enumerate(cards) if c == card]
+        if not places:
+            self.say(*tw.card_not_held(card, self.current.wild_rank), kind=Kind.SYSTEM)
+            return
+        later = [i for i in places if i > self.pos] if cards[self.pos] == card else places
+        self._move_card((later or places)[0])
 
     # ----- cards of the current pile
     def _announce_card(self) -> None:

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.actions import Action
+from engine.bots.wild_throws import naturals_first
 from engine.cards import Card
 
-__all__ = ["LEVELS", "Agent", "Choice", "agent_levels", "explain", "make_agent", "register_agent"]
+__all__ = ["LEVELS", "Agent", "Choice", "NaturalsFirst", "agent_levels", "explain", "make_agent", "register_agent"]
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -70,6 +71,22 @@ def explain(agent: Agent, view: Any, legal: Sequence[Action]) -> Choice:
     return Choice(agent.choose(view, legal), "chosen")
 
 
+class NaturalsFirst:
+    """A level's own player (``inner``), choosing only among the moves
+    :func:`engine.bots.wild_throws.naturals_first` leaves: never a wild thrown while a natural card
+    could go. Every player :func:`make_agent` makes is one, so no game or level can forget it."""
+
+    def __init__(self, inner: Agent) -> None:
+        self.inner = inner
+        self.level = inner.level
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        return self.inner.choose(view, naturals_first(view, legal))
+
+    def explain(self, view: Any, legal: Sequence[Action]) -> Choice:
+        return explain(self.inner, view, naturals_first(view, legal))
+
+
 _FACTORIES: dict[tuple[str, str], Callable[[int], Agent]] = {}
 _loaded: set[str] = set()
 
@@ -100,12 +117,13 @@ def agent_levels(game: str) -> tuple[str, ...]:
 
 
 def make_agent(game: str, level: str, seed: int = 0) -> Agent:
-    """A computer player for ``game`` at ``level`` ('easy', 'normal', 'hard'), seeded."""
+    """A computer player for ``game`` at ``level`` ('easy', 'normal', 'hard'), seeded, that never throws
+    a wild while a natural card could go (:class:`NaturalsFirst`)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level '{level}': levels are {', '.join(LEVELS)}")
     _load_players(game)
     factory = _FACTORIES.get((game, level))
     if factory is None:
         raise ValueError(f"no {level} computer player for {game} yet")
-    return factory(seed)
+    return NaturalsFirst(factory(seed))
 

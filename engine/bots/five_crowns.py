@@ -82,12 +82,13 @@ class EasyFiveCrowns:
             return self._draw(view, draws)
         hand = judge.key(view.hand)
         lay = judge.lay(hand)
-        loose = sorted(set(lay.deadwood), key=lambda c: c.sort_key())
+        allowed = {a.card for a in discards}
+        loose = sorted(set(lay.deadwood) & allowed, key=lambda c: c.sort_key())
         if loose and rng.random() < self.LOOSE_THROW:
             card = rng.choice(loose)
         else:
             left = judge.discard_points(hand)
-            card = min(left, key=lambda c: (left[c], -judge.points_of(c), c.sort_key()))
+            card = min(allowed, key=lambda c: (left[c], -judge.points_of(c), c.sort_key()))
         return Discard(view.seat, card)
 
     def _draw(self, view: FiveCrownsView, draws: list[Draw]) -> Action:

@@ -301,7 +301,7 @@ class UpcardAgent:
     def _discard_choice(self, cards: Sequence[Card], ctx: _Context) -> Card:
         """The card least worth keeping, counting what it would give away."""
         keep = self._keep_values(cards, ctx)
-        options = _throwable(cards, ctx.wild, ctx.melded)
+        options = _throwable(cards, ctx.wild)
         return min(options, key=lambda c: (keep[c] + self._feed_cost(c, ctx), -card_value(c, ctx.wild), c.rank_key()))
 
     def _position(self, hand: Sequence[Card], ctx: _Context) -> float:
@@ -422,19 +422,20 @@ class UpcardAgent:
             wild = view.wild_rank
             counts = Counter(c.rank for c in hand if not is_wild(c, wild))
             loose = [c for c in hand if not is_wild(c, wild) and counts[c.rank] < 2]
-            options = [c for c in loose if c in _throwable(hand, wild, ctx.melded)]
-            return Discard(view.seat, self.rng.choice(options or _throwable(hand, wild, ctx.melded)))
+            options = [c for c in loose if c in _throwable(hand, wild)]
+            return Discard(view.seat, self.rng.choice(options or _throwable(hand, wild)))
         return Discard(view.seat, self._discard_choice(hand, ctx))
 
 
-def _throwable(cards: Sequence[Card], wild: Rank, melded: bool) -> list[Card]:
-    """The distinct cards worth considering as the discard. A player who has not melded never throws
-    their last natural card while holding wilds: wilds alone never meld, so that hand could only wait."""
+def _throwable(cards: Sequence[Card], wild: Rank) -> list[Card]:
+    """The distinct cards worth considering as the discard: the natural cards whenever there is one.
+    A wild on the pile fits any meld of the next player's, so it goes only from a hand of wilds
+    (engine.bots.wild_throws). Once a hand that has not melded is down to one natural card, that card
+    goes rather than a wild: it is waiting for a pair either way, and a wild kept is 100 points of the
+    meld it will make."""
     distinct = list(dict.fromkeys(cards))
-    naturals = [c for c in cards if not is_wild(c, wild)]
-    if melded or len(naturals) != 1 or len(naturals) == len(cards):
-        return distinct
-    return [c for c in distinct if is_wild(c, wild)]
+    naturals = [c for c in distinct if not is_wild(c, wild)]
+    return naturals or distinct
 
 
 def _known_opponent_cards(view: UpcardView) -> dict[int, Counter[Card]]:

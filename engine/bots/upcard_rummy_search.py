@@ -260,7 +260,7 @@ class SearchAgent(UpcardAgent):
     def _discard(self, view: UpcardView, ctx: _Context) -> Action:
         view = self._hidden(view, self._held_now(view))
         hand = view.hand
-        options = _throwable(hand, ctx.wild, ctx.melded)
+        options = _throwable(hand, ctx.wild)
         if self.config.discards and len(options) > 1 and not view.last_turn and self._searching(view):
             keep = self._keep_values(hand, ctx)
             ranked = sorted(options, key=lambda c: (keep[c] + self._feed_cost(c, ctx), -card_value(c, ctx.wild),

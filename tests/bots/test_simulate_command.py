@@ -48,7 +48,12 @@ def test_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> No
             "decision_ms_p99",
             "decision_cpu_ms_mean",
             "decision_cpu_ms_p99",
+            "throws",
+            "wild_throws",
+            "needless_wild_throws",
+            "wild_throws_per_1000",
         }
+        assert seat["throws"] > 0 and seat["needless_wild_throws"] == 0
         lo, hi = seat["ci95"]
         assert 0 <= lo <= seat["win_share"] <= hi <= 1
         assert seat["decision_ms_p99"] >= seat["decision_ms_mean"] > 0

@@ -133,23 +133,28 @@ def test_the_question_at_the_end_offers_another_game_and_escape_comes_back_to_it
     h = Harness(game=solitaire_one_card_left())
     app = finished_solitaire(h)
     assert h.press("x") == ["Play again? Press Y for yes or N for no; A for another game."]
-    assert h.press("a") == ["Another game. Up and Down to move, Enter to choose, Escape to close. Five Crowns, 1 of 4"]
-    assert h.press("down") == ["Five Crowns solitaire again, 2 of 4"]
-    assert h.press("escape") == ["Another game closed.", QUESTION]
-    h.press("a")
+    # Another game is the table setup, its first question the game, the one just played first offered.
+    assert h.press("a") == ["Up and Down to choose, Enter to accept, Escape to go back.",
+                            "New table, game: Five Crowns solitaire, 2 of 4."]
+    assert h.press("up") == ["Five Crowns, 1 of 4"]
+    assert h.press("escape") == ["Table setup closed; nothing changed.", QUESTION]
+    h.press("a", "up", "enter")
+    said = h.press(*["enter"] * 7)  # players, names, level, the four rule options
+    assert said[-1].startswith("Start Five Crowns, 4 players: ")
     h.press("enter")
-    assert app.next_game == "five-crowns" and app.quitting
+    assert app.next_plan is not None and app.next_plan.game == "five-crowns" and app.quitting
+    assert app.next_plan.names[0] == app.session.players[0], "the player keeps their name"
     assert not any(line.startswith("Thank you") for line in h.transcript)
 
 
-def test_choosing_the_same_game_plays_it_again() -> None:
+def test_choosing_the_same_game_deals_it_again() -> None:
     h = Harness(game=solitaire_one_card_left())
     app = finished_solitaire(h)
     h.press("a")
-    h.press("down")
-    said = h.press("enter")
-    assert said[0] == "New game of Five Crowns solitaire: close all 11 piles before the stock runs out."
-    assert app.next_game is None and not app.session.over
+    said = h.press("enter", "enter", "enter")  # the game, the names, the one rule option
+    assert said[-1].startswith("Start Five Crowns solitaire, 1 player: ")
+    h.press("enter")
+    assert app.next_plan is not None and app.next_plan.game == "solitaire" and app.quitting
 
 
 class Launcher:
@@ -185,7 +190,7 @@ def test_another_game_starts_in_the_same_terminal_with_its_own_save(home: Path) 
     SaveStore(saves, slot="solitaire").write(solitaire_one_card_left(player="Sam"), human_seat=0, level="normal")
     run = Launcher(home)
     status = run(GameChoice("solitaire", ["Sam"], "normal", 1), "solitaire", ["y"],
-                 [["d", "N", "N", "a", "enter"], ["q", "y"]])
+                 [["d", "N", "N", "a", "up", *["enter"] * 9], ["q", "y"]])
     assert status == 0
     said = run.said
     assert said[0].startswith("You have a saved game of Five Crowns solitaire, deal 2: ")

@@ -75,7 +75,7 @@ def test_one_key_after_200_events_sends_only_its_lines_and_the_prompt() -> None:
     before, after = str(result["before"]), str(result["after"])
     new_lines = list(result["new_lines"])  # type: ignore[call-overload]
     # Longer than the width (80): one sentence a line.
-    assert new_lines == ["Hand 1 of 11, 3 cards dealt, 3s wild, you dealt.", "Stock 100 cards, discard pile 4 cards.",
+    assert new_lines == ["Hand 1 of 11, 3 cards dealt, 3s wild, you dealt.", "Stock 101 cards, discard pile 3 cards.",
                          "It is your turn: draw."]
     # The text sent is exactly the new lines and the prompt; the rest is a small fixed cost of control
     # sequences to erase the prompt and draw it again.
