@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.cards import Card, five_crowns_deck, no_twos_deck, standard_deck
+from speech.i18n import N_, _
 
 __all__ = ["DECKS", "GAME_DECKS", "DeckKind", "GameDeck", "build_deck"]
 
@@ -20,6 +21,7 @@ class DeckKind:
     """A deck by name: how to build it, its default number of sets, and how a title names it."""
 
     name: str
+    #: English, marked for the catalog: shown through ``_()``.
     title: str
     default_sets: int
     unit: str
@@ -27,9 +29,9 @@ class DeckKind:
 
 
 DECKS: dict[str, DeckKind] = {
-    "five-crowns": DeckKind("five-crowns", "Five Crowns", 1, "set", five_crowns_deck),
-    "standard": DeckKind("standard", "Standard", 2, "deck", lambda n: standard_deck(n)),
-    "no-twos": DeckKind("no-twos", "No Twos", 2, "deck", lambda n: no_twos_deck(n)),
+    "five-crowns": DeckKind("five-crowns", N_("Five Crowns"), 1, "set", five_crowns_deck),
+    "standard": DeckKind("standard", N_("Standard"), 2, "deck", lambda n: standard_deck(n)),
+    "no-twos": DeckKind("no-twos", N_("No Twos"), 2, "deck", lambda n: no_twos_deck(n)),
 }
 
 
@@ -37,10 +39,12 @@ def build_deck(name: str, sets: int | None = None) -> list[Card]:
     """Every physical card of the named deck (duplicates included), in the engine's order."""
     kind = DECKS.get(name)
     if kind is None:
-        raise ValueError(f"unknown deck '{name}': the decks are {', '.join(DECKS)}")
+        raise ValueError(_("unknown deck '{deck}': the decks are {names}").format(deck=name, names=", ".join(DECKS)))
     n = kind.default_sets if sets is None else sets
     if n < 1:
-        raise ValueError(f"a deck needs at least one {kind.unit}, not {n}")
+        if kind.unit == "set":
+            raise ValueError(_("a deck needs at least one set, not {n}").format(n=n))
+        raise ValueError(_("a deck needs at least one deck, not {n}").format(n=n))
     return kind.build(n)
 
 
@@ -49,6 +53,7 @@ class GameDeck:
     """The physical deck a game is played with: which deck, how many sets, and the game's title."""
 
     game: str
+    #: The game's title and the deck's note, in English and marked for the catalog: shown through ``_()``.
     title: str
     deck: str
     sets: int
@@ -56,19 +61,20 @@ class GameDeck:
 
 
 GAME_DECKS: dict[str, GameDeck] = {
-    "five-crowns": GameDeck("five-crowns", "Five Crowns", "five-crowns", 1, "one Five Crowns set: 116 cards"),
+    "five-crowns": GameDeck("five-crowns", N_("Five Crowns"), "five-crowns", 1, N_("one Five Crowns set: 116 cards")),
     "solitaire": GameDeck(
-        "solitaire", "Five Crowns solitaire", "five-crowns", 1, "the Five Crowns set (116 cards), as for Five Crowns"
+        "solitaire", N_("Five Crowns solitaire"), "five-crowns", 1,
+        N_("the Five Crowns set (116 cards), as for Five Crowns")
     ),
     "contract-rummy": GameDeck(
         "contract-rummy",
-        "Contract rummy",
+        N_("Contract Rummy"),
         "standard",
         2,
-        "2 standard decks and 4 jokers (108 cards) for up to 5 players; 3 decks for 6 to 8",
+        N_("2 standard decks and 4 jokers (108 cards) for up to 5 players; 3 decks for 6 to 8"),
     ),
     "upcard-rummy": GameDeck(
-        "upcard-rummy", "Upcard rummy", "no-twos", 2, "2 standard decks without 2s or jokers (96 cards)"
+        "upcard-rummy", N_("Upcard Rummy"), "no-twos", 2, N_("2 standard decks without 2s or jokers (96 cards)")
     ),
 }
 """Each game by its command-line name, and the deck to label for it."""

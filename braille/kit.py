@@ -43,7 +43,8 @@ def game_deck(game: str) -> GameDeck:
     """The game by name, in any case; ValueError naming the games."""
     found = GAME_DECKS.get(game.strip().lower())
     if found is None:
-        raise ValueError(f"unknown game '{game}': the games are {', '.join(GAME_DECKS)}")
+        raise ValueError(_("unknown game {name}: the games are {games}").format(name=repr(game),
+                                                                                games=", ".join(GAME_DECKS)))
     return found
 
 
@@ -64,7 +65,7 @@ def make_kit(
     """Every file of the game's kit, in the order a teacher uses them."""
     which = game_deck(game)
     cards = build_deck(which.deck, which.sets)
-    title = which.title
+    title = _(which.title)
     labels = make_labels(cards, ten_as_x=ten_as_x, title=title)
     label_print = labels_sheet(
         labels, geometry=geometry, paper=paper, empty_dots=empty_dots, only_dots_rise=only_dots_rise

@@ -23,7 +23,7 @@ from engine.rules.upcard_rummy import (
     TookDiscards,
     UpcardHandEnded,
 )
-from speech.i18n import N_, _, fill, ngettext
+from speech.i18n import N_, _, elide, fill, ngettext
 from speech.narrator import Narrator
 from speech.phrases import (
     GAME_OVER,
@@ -523,6 +523,16 @@ def take_back_option_parts(target: Card, depth: int, meld: Sequence[Card], gain:
 
 def meld_name(number: int, rank: Rank) -> str:
     return _("meld {number}, {ranks}").format(number=number, ranks=rank_plural(rank))
+
+
+def meld_number(number: int, total: int | None = None) -> str:
+    """How a meld's place is said in 'Meld {number}, ...': '2', or '2 of 5' where it stands among them."""
+    return str(number) if total is None else _("{number} of {total}").format(number=number, total=total)
+
+
+def meld_owner(name: str, mine: bool) -> str:
+    """Whose a meld is, in 'Meld 2, aces, {owner}': 'yours', or "Anna's" (French: "d'Anna")."""
+    return _("yours") if mine else elide(_("{name}'s").format(name=name))
 
 
 def meld_parts(number: str, rank: Rank, owner: str, cards: Sequence[Card], layoffs: Sequence[tuple[str, Card]],

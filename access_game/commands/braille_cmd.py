@@ -20,6 +20,7 @@ from engine.cards import Card
 from engine.errors import CardNotationError
 from engine.notation import parse_card
 from speech.i18n import _
+from speech.refusal_words import error_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -49,7 +50,8 @@ def _record(card: Card, ten_as_x: bool) -> dict[str, object]:
 def _lines(card: Card, ten_as_x: bool) -> tuple[str, str]:
     """The spoken line (words, BRF, dots per cell as single digits) and the cells line."""
     dots = ", ".join(" ".join(cell) for cell in card_dots(card, ten_as_x=ten_as_x))
-    spoken = f"{card.code}  {card_words(card)}  BRF {card_brf(card, ten_as_x=ten_as_x)}  dots {dots}"
+    spoken = _("{code}  {words}  BRF {brf}  dots {dots}").format(code=card.code, words=card_words(card),
+                                                                 brf=card_brf(card, ten_as_x=ten_as_x), dots=dots)
     return spoken, card_unicode(card, ten_as_x=ten_as_x)
 
 
@@ -65,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 cards = parse_unicode_hand(args.from_unicode)
         except CardNotationError as exc:
-            raise UsageError(str(exc)) from None
+            raise UsageError(error_text(exc)) from None
         if not cards:
             raise UsageError(_("there is no braille to read"))
         if args.json:
@@ -79,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         cards = [parse_card(text) for text in args.cards]
     except CardNotationError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(error_text(exc)) from None
     if args.json:
         print(json.dumps([_record(c, ten_as_x) for c in cards], ensure_ascii=False))
     else:

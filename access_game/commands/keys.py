@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         return 0
     for g in chosen:
-        print(f"{titles[g]} ({g}):")
+        print(f"{_(titles[g])} ({g}):")
         for c in keys_registry(g):
             move = " " + _("Makes a move.") if c.commits else ""
             print(f"{', '.join(key_label(k) for k in c.keys)}: {c.name}. {_(c.description)}{move}")

@@ -54,12 +54,12 @@ def add_output_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None
 def add_page_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None:
     """The BRF page and print options alone, for the kit, which names a game and a folder instead."""
     parser.add_argument("--ten-as-x", action="store_true", help=_("write 10 as x (one cell) instead of 1 0"))
-    brf = parser.add_argument_group("BRF (embosser) page")
+    brf = parser.add_argument_group(_("BRF (embosser) page"))
     brf.add_argument("--cells-per-line", type=int, metavar="N",
                      help=_("default {n}").format(n=BRAILLE_PAGE.cells_per_line))
     brf.add_argument("--lines-per-page", type=int, metavar="N",
                      help=_("default {n}").format(n=BRAILLE_PAGE.lines_per_page))
-    prt = parser.add_argument_group("PDF and SVG (true-size print; sizes in mm, NLS Specification 800 by default)")
+    prt = parser.add_argument_group(_("PDF and SVG (true-size print; sizes in mm, NLS Specification 800 by default)"))
     prt.add_argument("--paper", metavar="PAPER", help=_("a4 or letter (default a4)"))
     prt.add_argument(
         "--preset",
@@ -137,7 +137,7 @@ def deck_cards(args: argparse.Namespace, sets: int | None = None) -> tuple[str, 
         cards = build_deck(deck, sets)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    return title or DECKS[deck].title, list(cards)
+    return _(title or DECKS[deck].title), list(cards)  # the titles are the catalog's, said in the player's language
 
 
 def check_size(flag: str, value: int | None, high: int) -> None:
