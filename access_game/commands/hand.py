@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    "dealt); upcard rummy the up card's rank, a, 3..10, j, q, k or 11 to 14"))
     p.add_argument("--contract", type=int, help=_("contract rummy: the contract number, 1..9"))
     p.add_argument("--json", action="store_true", help=_("print JSON instead of words"))
-    p.add_argument("cards", nargs="+", help=_("the cards, e.g. 9d 7c jd 3st jo"))
+    p.add_argument("cards", nargs="+", metavar="CARD", help=_("the cards, e.g. 9d 7c jd 3st jo"))
 
 
 def run(args: argparse.Namespace) -> int:
