@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "speech" / "locale"
 
 #: English words that are no words of French (or Spanish): one of them left in a line is English.
-ENGLISH_WORDS = frozenset("""
+_WORD_LIST = """
     the you your yours is are and of to from with when it its has have this that these those what which who
     will would should could can cannot not there their they them an at in into for by be been was were
     if then than but only also each every any some more most other another here now yet again over after
@@ -33,13 +33,14 @@ ENGLISH_WORDS = frozenset("""
     card cards hand hands draw drew drawn discard discarded take took taken meld melds melded run runs
     set sets book books wild wilds deck decks stock turn turns player players game games win wins won
     lose lost round rounds deal dealt dealer shuffle play played plays ace aces king kings
-    queen queens jack jacks hearts spades clubs diamonds stars star points' left right up down
+    queen queens jack jacks hearts spades clubs diamonds stars star left right up down
     next previous first last back help quit save saved settings setting open opens close closed
     press key keys space enter escape shift home end page lists list does nothing yes please
     dots cell cells wrote written write label labels chart practice sheet drills symbols
     seat seats seated buy bought buyer buyers pass passed lay laid off out go goes went going
     selected select selection move moves moved sorted read reads hint hints rule rules option
-    """.split())
+    """
+ENGLISH_WORDS = frozenset(_WORD_LIST.split())
 
 #: Words of ENGLISH_WORDS that French also writes (left out when checking French lines).
 SHARED = {"fr": frozenset({"on", "or", "as", "pile", "menu", "points", "normal", "joker", "jokers", "place", "car",
@@ -78,7 +79,7 @@ def english_sentences(lang: str) -> tuple[str, ...]:
         if not entry.id:
             continue
         ids = (entry.id,) if isinstance(entry.id, str) else tuple(entry.id)
-        strings = (entry.string,) if isinstance(entry.string, str) else tuple(entry.string)
+        strings = (entry.string,) if isinstance(entry.string, str) else tuple(entry.string or ())
         for english in ids:
             if english in strings:
                 continue
