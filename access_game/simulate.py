@@ -301,7 +301,8 @@ def run_simulation(
         done = len(results)
         if progress is not None and (done % step == 0 or done == games):
             elapsed = clock() - start
-            print(_("simulate: {done} of {games} games, {seconds:.1f} s").format(done=done, games=games,
-                                                                                 seconds=elapsed),
+            print(ngettext("simulate: {done} of {games} games, {seconds:.1f} s",
+                           "simulate: {done} of {games} games, {seconds:.1f} s", done).format(
+                done=done, games=games, seconds=elapsed),
                   file=progress, flush=True)
     return summarise(game, levels, seed, results, clock() - start)

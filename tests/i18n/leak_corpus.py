@@ -1,7 +1,8 @@
 """What a player reads from every command-line tool, run for real in one language: the corpus the leak
-test checks for English. Run as a script for the figures (lines with English per language):
+test checks for English. Run as a script for the figures (lines with English per language, over the
+command-line corpus, and with ``--games`` over a whole game of each game with its tours too):
 
-    .venv/bin/python tests/i18n/leak_corpus.py
+    .venv/bin/python tests/i18n/leak_corpus.py [--games]
 """
 
 from __future__ import annotations
@@ -84,18 +85,30 @@ def cli_corpus(lang: str, folder: Path) -> dict[tuple[str, ...], list[str]]:
     return {tuple(args): lines for args, lines in zip(runs, outputs, strict=True)}
 
 
-def main() -> int:
+def main(argv: Sequence[str] | None = None) -> int:
+    with_games = "--games" in (sys.argv[1:] if argv is None else argv)
     for lang in LANGUAGES[1:]:
+        find = finder(lang)
         with tempfile.TemporaryDirectory() as tmp:
             corpus = cli_corpus(lang, Path(tmp))
-        find = finder(lang)
-        lines = [line for out in corpus.values() for line in out]
-        english = find.english(lines)
-        print(f"{lang}: command-line corpus: {len(corpus)} commands, {len(lines)} lines, "
-              f"{len(english)} with English")
-        for v in english:
-            print(f"  {v.line[:150]}  <- {', '.join(v.words[:6])} {' | '.join(v.sentences[:2])}")
+            lines = [line for out in corpus.values() for line in out]
+            report(f"{lang}: command-line corpus, {len(corpus)} command lines", find, lines)
+            if with_games:
+                from test_no_english_leaks import play_whole_game
+
+                from access_game.catalog import games
+
+                for entry in games():
+                    report(f"{lang}: a whole game of {entry.name} with its tours", find,
+                           play_whole_game(lang, entry.name, Path(tmp) / entry.name))
     return 0
+
+
+def report(title: str, find: EnglishFinder, lines: list[str]) -> None:
+    english = find.english(lines)
+    print(f"{title}: {len(lines)} lines, {len(english)} with English")
+    for v in english:
+        print(f"  {v.line[:150]}  <- {', '.join(v.words[:6])} {' | '.join(v.sentences[:2])}")
 
 
 if __name__ == "__main__":
