@@ -31,6 +31,7 @@ import pytest
 from leak_corpus import cli_corpus, finder
 
 from access_game.catalog import games
+from access_game.ui.keys import key_label
 from speech.i18n import LANGUAGES, _, in_language, pgettext
 
 COMMAND = Path(sys.executable).parent / "access-game"
@@ -147,6 +148,9 @@ def test_a_whole_game_with_its_tours_has_no_english_line(lang: str, game: str, t
     lines = play_whole_game(lang, game, tmp_path)
     english = finder(lang).english(lines)
     assert len(lines) > 150, lines[-5:]
+    with in_language(lang):  # the tour was made, in the language: a key that does nothing was answered
+        nothing = _("{key} does nothing here. F1 for help, Escape for the menu.").format(key=key_label("Z"))
+    assert nothing in lines, nothing
     assert not english, f"{len(english)} of {len(lines)} lines of {game} in {lang} hold English:\n" + "\n".join(
         f"{v.line}  <- {', '.join(v.words)} {' | '.join(v.sentences[:2])}" for v in english[:20])
 
