@@ -92,16 +92,25 @@ def games_by_name() -> dict[str, Any]:
     return {entry.name: entry for entry in games()}
 
 
-def tour(player: Player, rule_options: int) -> None:
+def unbound_key(game: str) -> str:
+    """A capital letter no command of ``game`` uses (nor a question's Y and N): pressing it is refused."""
+    from access_game.ui.keys_doc import keys_registry
+
+    bound = {key for command in keys_registry(game) for key in command.keys}
+    return next(c for c in "ZQWVXKBFPMJLGHTURIOESCADNY" if c not in bound and c not in "YN")
+
+
+def tour(player: Player, game: str) -> None:
     """F1, the Escape menu item by item, every setting changed and put back, a key that does nothing and
     a move refused."""
+    rule_options = len(games_by_name()[game].setting_options())
     player.press("f1", "escape", *["down"] * 40, "escape")
     player.press("f2")
     for item in range(1, SETTINGS_BEFORE_RULES + rule_options):
         player.press("down")
         if item not in UNCHANGED_SETTINGS:
             player.press("right", "left")
-    player.press("escape", "Z", "x")
+    player.press("escape", unbound_key(game), "x")
 
 
 def play_whole_game(lang: str, game: str, home: Path) -> list[str]:
@@ -119,7 +128,7 @@ def play_whole_game(lang: str, game: str, home: Path) -> list[str]:
     player.wait()
     for _move in range(3000):
         if not toured and player.prompt in (draw_prompt, next_prompt):
-            tour(player, len(games_by_name()[game].setting_options()))
+            tour(player, game)
             toured = True
         if player.prompt == play_again:
             player.child.send("n")  # play again? no: the game ends and the program with it
@@ -149,7 +158,8 @@ def test_a_whole_game_with_its_tours_has_no_english_line(lang: str, game: str, t
     english = finder(lang).english(lines)
     assert len(lines) > 150, lines[-5:]
     with in_language(lang):  # the tour was made, in the language: a key that does nothing was answered
-        nothing = _("{key} does nothing here. F1 for help, Escape for the menu.").format(key=key_label("Z"))
+        nothing = _("{key} does nothing here. F1 for help, Escape for the menu.").format(
+            key=key_label(unbound_key(game)))
     assert nothing in lines, nothing
     assert not english, f"{len(english)} of {len(lines)} lines of {game} in {lang} hold English:\n" + "\n".join(
         f"{v.line}  <- {', '.join(v.words)} {' | '.join(v.sentences[:2])}" for v in english[:20])
