@@ -171,6 +171,7 @@ def _shown(value: Any) -> str:
 def rule_problems(rules: Any) -> list[str]:
     """Each game, option or value in ``rules`` that the catalog does not offer in settings, named."""
     from access_game.catalog import UnknownGame, game
+    from speech.option_words import option_name
 
     if not isinstance(rules, Mapping):
         return [_("rules: not a set of games")]
@@ -191,7 +192,7 @@ def rule_problems(rules: Any) -> list[str]:
                 problems.append(_("{title} {option}: no such option").format(title=entry.spoken_title,
                                                                               option=repr(option)))
             elif not opt.allows(value):
-                problems.append(f"{entry.spoken_title} {opt.setting} {json.dumps(value)}")
+                problems.append(f"{entry.spoken_title} {option_name(opt.setting or opt.name)} {json.dumps(value)}")
     return problems
 
 
