@@ -69,19 +69,29 @@ class Window:
         return None
 
 
-def _tokens(parts: Sequence[str | Card]) -> list[tuple[str, Card | None]]:
-    """Words, and each card as one token of its cells; spaces only separate."""
-    out: list[tuple[str, Card | None]] = []
+#: Punctuation a window never starts with when a space comes before it (French typography: " :", " ?").
+_CLOSING = ":;!?»"
+
+
+def _tokens(parts: Sequence[str | Card]) -> list[tuple[str, Card | None, int]]:
+    """Words, and each card as one token of its cells (with the number of its cells); spaces only
+    separate. Punctuation after a space (French's " :", " ;") stays in the token before it, so no
+    window starts with it."""
+    out: list[tuple[str, Card | None, int]] = []
     for part in parts:
         if isinstance(part, Card):
-            out.append((card_unicode(part), part))
+            shown = card_unicode(part)
+            out.append((shown, part, len(shown)))
             continue
         for word in part.split():
             # A long string of cells (a hand) may be cut between cards, at its blank cells.
             if BLANK_CELL in word:
-                out.extend((piece, None) for piece in word.split(BLANK_CELL) if piece)
+                out.extend((piece, None, 0) for piece in word.split(BLANK_CELL) if piece)
+            elif word[0] in _CLOSING and out:
+                text, card, width = out[-1]
+                out[-1] = (f"{text} {word}", card, width)
             else:
-                out.append((word, None))
+                out.append((word, None, 0))
     return out
 
 
@@ -104,7 +114,7 @@ def windows(parts: Sequence[str | Card], width: int) -> list[Window]:
             result.append(Window(text, tuple(cards)))
         text, cards = "", []
 
-    for token, card in _tokens(parts):
+    for token, card, cells in _tokens(parts):
         while len(token) > width:  # only a word, never a card (a card is at most a few cells)
             flush()
             result.append(Window(token[:width]))
@@ -115,7 +125,7 @@ def windows(parts: Sequence[str | Card], width: int) -> list[Window]:
             start = 0
         text = f"{text} {token}" if text else token
         if card is not None:
-            cards.append((start, start + len(token), card))
+            cards.append((start, start + cells, card))
     flush()
     return result or [Window("")]
 

@@ -253,7 +253,7 @@ class SolitaireNarrator:
         closing = closing_words(ev.books, ev.runs)
         if self.brief:
             return [utter(_("Pile {number} closed: {closing}.").format(number=ev.pile, closing=closing),
-                          kind=Kind.RESULTS, urgent=True)]
+                          kind=Kind.RESULTS)]
         togo = PILES - ev.piles_closed
         if togo:
             tail = _("{closed} of {piles} closed, {left} to go.").format(closed=ev.piles_closed, piles=PILES,
@@ -265,7 +265,7 @@ class SolitaireNarrator:
                         melds=melds_parts(ev.melds, pile_wild_rank(ev.pile)), tail=tail)
         else:
             said = fill(_("Pile {number} closed: {closing}. {tail}"), number=ev.pile, closing=closing, tail=tail)
-        return [utter(*said, kind=Kind.RESULTS, urgent=True)]
+        return [utter(*said, kind=Kind.RESULTS)]
 
     def _stock_low(self, ev: StockLow) -> list[Utterance]:
         if self.brief:
@@ -274,7 +274,7 @@ class SolitaireNarrator:
                                ev.left).format(n=ev.left), kind=Kind.RESULTS)]
 
     def _ended(self, ev: SolitaireEnded) -> list[Utterance]:
-        return [utter(ending_words(ev.won, ev.piles_closed, ev.stock_left), kind=Kind.RESULTS, urgent=True)]
+        return [utter(ending_words(ev.won, ev.piles_closed, ev.stock_left), kind=Kind.RESULTS)]
 
 
 def wild_rank_words(rank: Rank) -> str:
@@ -388,7 +388,8 @@ def open_piles_words(piles: Sequence[PileView], closed: int) -> str:
 
 
 def stock_words(stock: int, dead: int) -> str:
-    return _("The stock has {stock}; {dead} discarded.").format(stock=card_count(stock), dead=card_count(dead))
+    discarded = ngettext("{n} card discarded", "{n} cards discarded", dead).format(n=dead)
+    return _("The stock has {stock}; {discarded}.").format(stock=card_count(stock), discarded=discarded)
 
 
 def pile_wild_words(pile: PileView) -> str:
@@ -399,8 +400,8 @@ def pile_wild_words(pile: PileView) -> str:
 def discards_parts(dead: Sequence[Card]) -> list[str | Card]:
     if not dead:
         return [_(NOTHING_DISCARDED)]
-    return list(fill(_("{count} discarded, newest last: {cards}."), count=card_count(len(dead)),
-                     cards=cards_parts(list(dead))))
+    template = ngettext("{n} card discarded: {cards}.", "{n} cards discarded, newest last: {cards}.", len(dead))
+    return list(fill(template, n=len(dead), cards=cards_parts(list(dead))))
 
 
 def info_words(seed: int, view: SolitaireView) -> str:

@@ -11,6 +11,7 @@ import json
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
+from access_game.commands.summaries import summary
 from speech.i18n import N_, _
 
 GAMES = ("five-crowns", "contract-rummy", "upcard-rummy")
@@ -19,9 +20,7 @@ RANGE = N_("{option} is {low} to {high}, not {value}")
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = add_command(sub, "bench-server", run, _("Run the table server with N tables of scripted network "
-                                                          "players on loopback and report action latency, errors and "
-                                                          "server memory."))
+    parser = add_command(sub, "bench-server", run, summary("bench-server"))
     parser.add_argument("--tables", type=int, default=100, help=_("tables to play at once (default 100)"))
     parser.add_argument("--seconds", type=float,
                         help=_("how long to play, after seating (default 20; 5 with --attack)"))

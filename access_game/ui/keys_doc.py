@@ -18,13 +18,14 @@ from access_game.ui.key_plan import plan_order
 from access_game.ui.keys import keys_label
 from access_game.ui.registry import GROUPS, Command, CommandRegistry
 from speech.i18n import LANGUAGES, N_, _, language, set_language
+from speech.languages import all_languages
 
 __all__ = ["KEYS_DOC", "KEYS_DOCS", "KeyRow", "game_titles", "key_rows", "keys_doc_path", "keys_registry",
            "network_keys", "render_keys_doc"]
 
 KEYS_DOC = "docs/keys.md"
-#: The keys document of each language.
-KEYS_DOCS = {"en": KEYS_DOC, "fr": "docs/fr/touches.md"}
+#: The keys document of each language (its description's).
+KEYS_DOCS = {lang.code: lang.keys_doc for lang in all_languages()}
 
 INTRO = N_("""Every key of every game at the terminal, made from the same lists the games use for their help (F1)
 and their action menu (Escape), so nothing here can be out of date. A key means the same thing in

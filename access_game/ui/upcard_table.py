@@ -302,7 +302,7 @@ class UpcardTable(HandTable):
         if card is not None:
             self.say(*uw.go_out_tip(card, self.view.wild_rank), kind=Kind.MY_TURN, urgent=False)
 
-    def _whose_turn(self, *, urgent: bool = True) -> None:
+    def _whose_turn(self, *, urgent: bool = False) -> None:
         v = self.view
         mine = v.phase != "over" and v.my_turn
         words = uw.whose_turn_words(v.phase == "over", v.my_turn, v.last_turn,
@@ -386,8 +386,10 @@ class UpcardTable(HandTable):
             return
         self.marks[self.pos] = FREE if self.marks[self.pos] == SELECTED else SELECTED
         card = self.order[self.pos]
-        self.say(*uw.selected_parts(self.marks[self.pos] == SELECTED, card, self.view.wild_rank),
-                 *self._selection_parts())
+        cards = self._selected()
+        # One line a press: the card, the count and the verdict; the list of cards is Z's (read-selection).
+        self.say(*uw.selected_parts(self.marks[self.pos] == SELECTED, card, self.view.wild_rank, len(cards)),
+                 self._verdict(cards) if cards else "")
 
     def read_selection(self, key: str = "") -> None:
         self.say(*self._selection_parts())
@@ -499,6 +501,14 @@ class UpcardTable(HandTable):
     def _action_parts(self, action: Action) -> Parts:
         v = self.view
         wild = v.wild_rank
+        out = go_out_discard(v)
+        if out is not None:  # the table has said "you can go out": the hint is a step of it, never another way
+            if isinstance(action, Meld) and out not in action.cards:
+                return uw.hint_meld_to_go_out(action.cards, out, wild)
+            if isinstance(action, LayOff) and action.card != out:
+                return uw.hint_lay_off_to_go_out(action.card, out, wild, self._meld_name(action.meld))
+            if not (isinstance(action, Discard) and action.card == out and len(v.hand) == 1):
+                return uw.hint_go_out(out, wild)
         if isinstance(action, Draw):
             return uw.hint_draw(bool(v.melded[v.seat] and dig_options(v)))
         if isinstance(action, TakeDiscards):
@@ -542,14 +552,15 @@ class UpcardTable(HandTable):
             return ""
         return uw.pile_note(depth, len(option.meld), not v.melded[v.seat] or (v.first_meld_now and v.my_turn))
 
-    def _announce_pile(self, edge: str = "") -> None:
+    def _announce_pile(self, edge: str = "", *, still: bool = False) -> None:
         v = self.view
         depth = self._pile_depth()
         if not depth:
             self.say(tw.DISCARD_PILE_EMPTY)
             return
         card = v.discard[-depth]
-        self.say(*uw.pile_card_parts(edge, card, v.wild_rank, depth, len(v.discard), self._pile_note(depth)))
+        self.say(*uw.pile_card_parts(edge, card, v.wild_rank, depth, len(v.discard), self._pile_note(depth),
+                                     still=still))
 
     def _pile_to(self, depth: int, edge: str = "") -> None:
         pile = self.view.discard
@@ -593,7 +604,7 @@ class UpcardTable(HandTable):
         depth = self._pile_depth()
         ahead = [d for d in targets if (d - depth) * step > 0]
         if not ahead:
-            self._announce_pile(uw.no_target_beyond(step > 0))
+            self._announce_pile(uw.no_target_beyond(step > 0), still=True)
             return
         self._pile_to(min(ahead) if step > 0 else max(ahead))
 
@@ -628,7 +639,7 @@ class UpcardTable(HandTable):
         v = self.view
         m = v.table[index]
         names = self.names
-        owner = uw.meld_owner(names.name(m.owner), m.owner == v.seat)
+        owner = uw.meld_owner(None if m.owner == v.seat else names.name(m.owner))
         number = uw.meld_number(index + 1, len(v.table) if of else None)
         layoffs = [(names.name(seat), card) for seat, card in m.layoffs]
         return uw.meld_parts(number, m.rank, owner, m.cards, layoffs, v.wild_rank)
