@@ -44,7 +44,8 @@ ENGLISH_WORDS = frozenset(_WORD_LIST.split())
 
 #: Words of ENGLISH_WORDS that French also writes (left out when checking French lines).
 SHARED = {"fr": frozenset({"on", "or", "as", "pile", "menu", "points", "normal", "joker", "jokers", "place", "car",
-                           "but", "set", "sets", "page", "label"})}
+                           "but", "set", "sets", "page", "label"}),
+          "es": frozenset({"has", "joker", "jokers", "normal", "total"})}
 
 _CARD_CODE = re.compile(r"(?<![\w-])(?:10|[2-9aAjJqQkK])(?:st|ST|[hdcsHDCS])(?![\w-])|(?<![\w-])jo(?![\w-])")
 #: Tokens that are the same in every language: options, file names and addresses, identifiers.
@@ -120,7 +121,8 @@ class EnglishFinder:
     def verdict(self, line: str) -> Verdict | None:
         """Why ``line`` is English, or None when it holds no English."""
         plain = self._plain(line)
-        words = tuple(w for w in re.findall(r"[A-Za-z']+", plain) if w.lower().strip("'") in self.words)
+        # Whole words of any alphabet: 'ayudarían' is one word, not 'ayudar' and 'an'.
+        words = tuple(w for w in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)*", plain) if w.lower() in self.words)
         sentences = tuple(s for s in self.sentences if s in line)
         return Verdict(line, words, sentences) if words or sentences else None
 
