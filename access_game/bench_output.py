@@ -10,6 +10,9 @@ Speech (a private PulseAudio with a null sink, real espeak-ng, the real table an
 Braille (``--braille``: a real BRLTTY with its TTY driver on a tmux pseudo-terminal, through BrlAPI):
 3. Message to display: from announcing a message to its first cells read back from the display
    (median, p99), and how many display lines a whole hand showed.
+4. Contracted braille: every message of a whole hand read back from the display window by window
+   (panned with the display's own key), compared cell for cell with liblouis's UEB grade 2 for its
+   words (French abrégé with ``--lang fr``) and the card code for its cards.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["main"]
+__all__ = ["expected_cells", "main", "play_a_hand", "read_messages_back"]
 
 LONG = "Anna took the nine of clubs and discarded the king of stars, then Ben drew from the stock. " * 3
 
@@ -112,7 +115,69 @@ def key_press_to_silence(runs: int, rate: int) -> str:
     return f"key press -> speech stopped (espeak-ng through paplay): {_ms(samples)}"
 
 
-def braille_figures(game_name: str, players: int, seed: int, runs: int) -> list[str]:
+def play_a_hand(app: Any) -> None:
+    """Start ``app``'s game and play its first hand, the player's seat by a computer player too."""
+    session = app.session
+    app.start(resumed=False)
+    dealt = session.game.view(0).cards_dealt
+    while not session.over and session.game.view(0).cards_dealt == dealt:
+        if session.my_turn:
+            seat = session.human_seat
+            agent = session.agent_for(seat)
+            session.act(agent.choose(session.game.view(seat), session.game.legal_actions(seat)))
+        else:
+            session.advance()
+
+
+def read_messages_back(link: Any, tty: Any, first: int, timeout: float = 3.0) -> dict[int, list[str]]:
+    """The link's messages from ``first`` on, as the display showed them: each window's cells read back
+    from the display, one pan-right key (pressed on the display's terminal) at a time."""
+    from braille.display_cells import BLANK_CELL
+
+    def shown(before: int) -> str:
+        deadline = time.monotonic() + timeout
+        while link.written <= before and time.monotonic() < deadline:
+            time.sleep(0.002)
+        want = link.writes[-1][1].rstrip(BLANK_CELL)
+        while (cells := tty.cells()) != want and time.monotonic() < deadline:
+            time.sleep(0.005)
+        return str(cells)
+
+    read: dict[int, list[str]] = {}
+    before = link.written
+    link.show_message(first)
+    read.setdefault(link.index, []).append(shown(before))
+    while not (link.index == len(link.messages) - 1 and link.window == len(link._windows) - 1):
+        before = link.written
+        tty.press("Right")
+        cells = shown(before)
+        if link.written == before:
+            break  # the key did not arrive: what was read so far is the answer
+        read.setdefault(link.index, []).append(cells)
+    return read
+
+
+def expected_cells(parts: Sequence[Any], table: str = "en-ueb-g2.ctb", ten_as_x: bool = False) -> str:
+    """A message as liblouis writes its words with ``table`` and the card code its cards, a blank
+    between: what the display must show, worked out without the display's own code."""
+    import re
+
+    from braille.cards import card_unicode
+    from braille.contracted import load_louis
+    from engine.cards import Card
+
+    louis = load_louis()
+    assert louis is not None, "python3-louis is needed"
+    pieces = []
+    for part in parts:
+        if isinstance(part, Card):
+            pieces.append(card_unicode(part, ten_as_x=ten_as_x))
+        elif part.strip():
+            pieces.append(louis.translateString(["unicode.dis", table], part.strip(), mode=louis.dotsIO | louis.ucBrl))
+    return re.sub("\u2800+", "\u2800", "\u2800".join(pieces))
+
+
+def braille_figures(game_name: str, players: int, seed: int, runs: int, lang: str = "en") -> list[str]:
     """Message to display (BrlAPI write, and cells read back from the display), and the display lines
     of a whole hand played by computer players in every seat, the player's included."""
     from prompt_toolkit.output import DummyOutput
@@ -121,14 +186,18 @@ def braille_figures(game_name: str, players: int, seed: int, runs: int) -> list[
     from access_game.ui.brlapi_link import DisplayLink
     from access_game.ui.printer import LinePrinter
     from braille.brlapi_display import BrlapiDisplay, windows
-    from braille.cards import card_unicode
     from braille.tty_display import TtyDisplay
     from engine.notation import parse_card
     from speech.backends.base import RecordingBackend
     from speech.utterance import Kind, utter
 
     lines = []
-    with TtyDisplay() as tty:
+    from braille.contracted import TABLES, Grade
+    from speech.i18n import set_language
+
+    table = TABLES[lang][Grade.CONTRACTED]
+    set_language(lang)
+    with TtyDisplay(contraction_table="en-ueb-g2") as tty:  # a reader who set BRLTTY to UEB grade 2
         printer = LinePrinter(DummyOutput())
         app = _app(game_name, players, seed, Settings(speech="silent", cues=False), RecordingBackend(), printer)
         announcer = app.session.announcer
@@ -138,14 +207,15 @@ def braille_figures(game_name: str, players: int, seed: int, runs: int) -> list[
             shown: list[float] = []
             card = parse_card("9s")
             for i in range(runs):
+                message = utter(f"Message {i}: you drew the ", card, ".", kind=Kind.MY_TURN)
+                want = expected_cells(message.parts, table)
                 start = time.perf_counter()
-                before = len(link.writes)
+                before = link.written
                 announcer.new_batch()
-                announcer.announce(utter(f"Message {i}: you drew the ", card, ".", kind=Kind.MY_TURN))
-                if len(link.writes) > before:
+                announcer.announce(message)
+                if link.written > before:
                     written.append(time.perf_counter() - start)
-                want = card_unicode(card)
-                while not (tty.text().startswith(f"Message {i}:") and want in tty.cells()):
+                while tty.cells() != want:
                     if time.perf_counter() - start > 5:
                         break
                     time.sleep(0.001)
@@ -155,25 +225,24 @@ def braille_figures(game_name: str, players: int, seed: int, runs: int) -> list[
             lines.append(f"message -> cells read back from the display (tmux capture-pane, includes its own cost): "
                          f"{_ms(shown)}")
             # A whole hand, the player's seat played by a computer player too.
-            session = app.session
-            first = len(link.writes)
+            first = link.written
             first_message = len(link.messages)
-            app.start(resumed=False)
-            dealt = session.game.view(0).cards_dealt
-            while not session.over and session.game.view(0).cards_dealt == dealt:
-                if session.my_turn:
-                    seat = session.human_seat
-                    agent = session.agent_for(seat)
-                    session.act(agent.choose(session.game.view(seat), session.game.legal_actions(seat)))
-                else:
-                    session.advance()
+            play_a_hand(app)
             messages = link.messages[first_message:]
-            needed = sum(len(windows(m, link.display.width)) for m in messages)
-            longer = sum(1 for m in messages if len(windows(m, link.display.width)) > 1)
+            needed = sum(len(windows(m, link.display.width, link.style)) for m in messages)
+            longer = sum(1 for m in messages if len(windows(m, link.display.width, link.style)) > 1)
             lines.append(f"a whole hand ({game_name}, {players} players, seed {seed}): {len(messages)} messages on "
-                         f"the display, {len(link.writes) - first} display lines written as they came, {needed} "
+                         f"the display, {link.written - first} display lines written as they came, {needed} "
                          f"display lines to read them all by panning ({longer} messages longer than "
                          f"{link.display.width} cells)")
+            started = time.perf_counter()
+            read = read_messages_back(link, tty, first_message)
+            took = time.perf_counter() - started
+            equal = sum(1 for i, m in enumerate(messages, first_message)
+                        if "\u2800".join(read.get(i, [])) == expected_cells(m, table))
+            lines.append(f"a whole hand in contracted braille ({lang}), read back from the display window by window "
+                         f"({sum(len(w) for w in read.values())} windows, {took:.1f} s): {equal} of {len(messages)} "
+                         f"messages equal cell for cell to liblouis ({table}) and the card code")
         finally:
             link.close()
     return lines
@@ -188,13 +257,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=30, help="key presses timed (default 30)")
     parser.add_argument("--skip-opening", action="store_true", help="leave out the opening (it plays in real time)")
     parser.add_argument("--braille", action="store_true", help="also the BrlAPI display figures")
+    parser.add_argument("--lang", default="en", choices=("en", "fr"), help="the language of the braille figures")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         if not args.skip_opening:
             print(speech_opening(args.game, args.players, args.seed, args.rate, Path(tmp)), flush=True)
         print(key_press_to_silence(args.runs, args.rate), flush=True)
         if args.braille:
-            for line in braille_figures(args.game, args.players, args.seed, args.runs):
+            for line in braille_figures(args.game, args.players, args.seed, args.runs, args.lang):
                 print(line, flush=True)
     return 0
 

@@ -22,6 +22,7 @@ from speech.i18n import LANGUAGES, _, default_language
 
 __all__ = [
     "BRAILLE_LINKS",
+    "BRAILLE_WORDS",
     "CARD_DISPLAYS",
     "LANGUAGE_CHOICES",
     "PACES",
@@ -40,6 +41,7 @@ __all__ = [
     "save_settings",
     "settings_path",
     "stored_language",
+    "stored_ten_as_x",
 ]
 
 HOME_ENV = "ACCESS_GAME_HOME"
@@ -52,6 +54,9 @@ PACES = ("all", "step")
 #: How the game reaches a braille display directly: through BrlAPI, when a BrlAPI server answers
 #: (auto), or not at all (off: the screen reader shows the printed lines).
 BRAILLE_LINKS = ("auto", "brlapi", "off")
+#: How words are written on a braille display: as the reader's BRLTTY contraction table says (auto),
+#: contracted (grade 2), uncontracted (grade 1) or computer braille (braille.reader_grade).
+BRAILLE_WORDS = ("auto", "contracted", "uncontracted", "computer")
 #: The language sentences are said in: 'auto' follows the system's locale (English when it names a
 #: language the game does not speak).
 LANGUAGE_CHOICES = ("auto", *LANGUAGES)
@@ -96,6 +101,13 @@ class Settings:
     audio_player: str = ""
     #: The braille display link (BrlAPI on Linux): auto, brlapi or off.
     braille: str = "auto"
+    #: The words on a braille display: auto (the grade of BRLTTY's contraction table, else contracted),
+    #: contracted, uncontracted or computer braille. Cards are in the card code whatever this says.
+    braille_words: str = "auto"
+    #: The card code writes 10 as x (one cell) instead of ⠂⠴: on the display, under B and with
+    #: ``--cards braille``, and the default of the sheets' ``--ten-as-x``. One setting, so a reader's
+    #: labels and game never disagree.
+    ten_as_x: bool = False
     #: Longest printed line: a longer message is printed as its sentences, one a line. 0 (the default):
     #: the terminal's width when the game starts; else 20 to 400 (80 is two windows of a 40-cell display).
     width: int = 0
@@ -114,6 +126,7 @@ class Settings:
         _check("pace", self.pace, PACES)
         _check("level", self.level, LEVELS)
         _check("braille", self.braille, BRAILLE_LINKS)
+        _check("braille_words", self.braille_words, BRAILLE_WORDS)
         _check("language", self.language, LANGUAGE_CHOICES)
         _check("voice", self.voice, VOICE_CHOICES)
         for name, value, (lo, hi) in (("pitch", self.pitch, PITCH_RANGE), ("volume", self.volume, VOLUME_RANGE)):
@@ -126,8 +139,9 @@ class Settings:
                              "for the terminal's")
         if not isinstance(self.rate, int) or not RATE_RANGE[0] <= self.rate <= RATE_RANGE[1]:
             raise ValueError(f"rate is a number of words per minute from {RATE_RANGE[0]} to {RATE_RANGE[1]}")
-        if not all(isinstance(v, bool) for v in (self.cues, self.hints, self.buy_questions, self.news_on_prompt)):
-            raise ValueError("cues, hints, buy questions and news on the prompt are true or false")
+        if not all(isinstance(v, bool)
+                   for v in (self.cues, self.hints, self.buy_questions, self.news_on_prompt, self.ten_as_x)):
+            raise ValueError("cues, hints, buy questions, news on the prompt and ten as x are true or false")
         problems = rule_problems(self.rules)
         if problems:
             raise ValueError(f"rule option {problems[0]} cannot be used")
@@ -359,6 +373,19 @@ def stored_language(path: Path | None = None) -> str:
         return "auto"
     value = data.get("language") if isinstance(data, dict) else None
     return value if isinstance(value, str) and value in LANGUAGE_CHOICES else "auto"
+
+
+def stored_ten_as_x(path: Path | None = None) -> bool:
+    """The card code's ten-as-x setting of the settings file, read quietly: the default of the sheets'
+    ``--ten-as-x`` (False when the file is missing or cannot be used)."""
+    from access_game.datafiles import DamagedFile, read_json
+
+    try:
+        data = read_json(path or settings_path())
+    except (OSError, DamagedFile):
+        return False
+    value = data.get("ten_as_x") if isinstance(data, dict) else None
+    return value if isinstance(value, bool) else False
 
 
 def save_settings(settings: Settings, path: Path | None = None, *, before: Settings | None = None) -> None:

@@ -5,10 +5,11 @@ prompt line, so the news is never under the reader's fingers without review comm
 the game writes the newest message to the display itself and reads the display's own keys (panning,
 line up and down, routing) to move through it.
 
-What is written: card cells as exact dots from the card code (Unicode braille cells pass through
-BrlAPI untouched) and words as text, which BRLTTY shows through the display's own text table, the
-one the reader chose. A message longer than the display is cut into windows at word boundaries,
-never inside a card; each window remembers which columns hold which card, for the routing keys.
+What is written: dots. Words in the literary braille the reader chose (liblouis, at their grade) and
+cards in the card code (:mod:`braille.display_cells`), sent with writeDots, so BRLTTY's text table
+(computer braille) never changes them. A message longer than the display is cut into windows at word
+boundaries, never inside a card; each window remembers which columns hold which card, for the
+routing keys. Only without liblouis are words sent as text, through BRLTTY's own table.
 
 The binding is Debian's python3-brlapi (BrlAPI is not on PyPI); a virtual environment's Python
 imports it from the system folder, which is put on the path only for that import. BRLAPI_HOST and
@@ -19,17 +20,17 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, TypeVar
 
 from braille.call_thread import CallThread, Unanswered
-from braille.cards import card_unicode
+from braille.display_cells import BLANK_CELL, Window, is_cells, windows
 from braille.system_modules import SYSTEM_PACKAGES, import_system_module
-from engine.cards import Card
 
 __all__ = [
+    "BLANK_CELL",
     "SYSTEM_PACKAGES",
     "BrlapiDisplay",
     "DisplayKey",
@@ -41,9 +42,6 @@ __all__ = [
 
 T = TypeVar("T")
 
-#: Braille blank (dots none): between cards of a hand written as one string of cells.
-BLANK_CELL = "\u2800"
-
 
 class DisplayUnavailable(RuntimeError):
     """No BrlAPI here, no server answering, or the display went away."""
@@ -52,82 +50,6 @@ class DisplayUnavailable(RuntimeError):
 def load_brlapi() -> ModuleType | None:
     """The brlapi module, from this Python's path or else Debian's system folder; None when absent."""
     return import_system_module("brlapi", "brlapi*.so")
-
-
-# ----------------------------------------------------------------------------- windows
-@dataclass(frozen=True, slots=True)
-class Window:
-    """One display's worth of a message: its text, and the columns [start, end) each card takes."""
-
-    text: str
-    cards: tuple[tuple[int, int, Card], ...] = ()
-
-    def card_at(self, column: int) -> Card | None:
-        for start, end, card in self.cards:
-            if start <= column < end:
-                return card
-        return None
-
-
-#: Punctuation a window never starts with when a space comes before it (French typography: " :", " ?").
-_CLOSING = ":;!?»"
-
-
-def _tokens(parts: Sequence[str | Card]) -> list[tuple[str, Card | None, int]]:
-    """Words, and each card as one token of its cells (with the number of its cells); spaces only
-    separate. Punctuation after a space (French's " :", " ;") stays in the token before it, so no
-    window starts with it."""
-    out: list[tuple[str, Card | None, int]] = []
-    for part in parts:
-        if isinstance(part, Card):
-            shown = card_unicode(part)
-            out.append((shown, part, len(shown)))
-            continue
-        for word in part.split():
-            # A long string of cells (a hand) may be cut between cards, at its blank cells.
-            if BLANK_CELL in word:
-                out.extend((piece, None, 0) for piece in word.split(BLANK_CELL) if piece)
-            elif word[0] in _CLOSING and out:
-                text, card, width = out[-1]
-                out[-1] = (f"{text} {word}", card, width)
-            else:
-                out.append((word, None, 0))
-    return out
-
-
-def windows(parts: Sequence[str | Card], width: int) -> list[Window]:
-    """The message cut into windows of at most ``width`` cells, at word boundaries, never inside a card.
-
-    A card's cells always have a blank on each side (so punctuation after a card is never read as part
-    of it: in UEB "." and ";" are the cells of dropped 4 and dropped 2). A single word longer than the
-    display is the one thing cut, since it cannot be shown otherwise.
-    """
-    if width <= 0:
-        raise ValueError("a display has at least one cell")
-    result: list[Window] = []
-    text = ""
-    cards: list[tuple[int, int, Card]] = []
-
-    def flush() -> None:
-        nonlocal text, cards
-        if text:
-            result.append(Window(text, tuple(cards)))
-        text, cards = "", []
-
-    for token, card, cells in _tokens(parts):
-        while len(token) > width:  # only a word, never a card (a card is at most a few cells)
-            flush()
-            result.append(Window(token[:width]))
-            token = token[width:]
-        start = len(text) + 1 if text else 0
-        if start + len(token) > width:
-            flush()
-            start = 0
-        text = f"{text} {token}" if text else token
-        if card is not None:
-            cards.append((start, start + cells, card))
-    flush()
-    return result or [Window("")]
 
 
 # ----------------------------------------------------------------------------- keys
@@ -253,8 +175,28 @@ class BrlapiDisplay:
             raise DisplayUnavailable(f"the braille display link was lost: {exc}") from exc
 
     def write(self, text: str) -> None:
+        """Show ``text``: Unicode braille cells as their dots exactly (writeDots, the rest of the display
+        blank); anything else as text, through BRLTTY's text table."""
         conn = self._conn
-        self._call(lambda: conn.writeText(text))
+        if is_cells(text):
+            dots = bytes(ord(ch) - 0x2800 for ch in text[: self.width]).ljust(self.width, b"\0")
+            self._call(lambda: conn.writeDots(dots))
+        else:
+            self._call(lambda: conn.writeText(text))
+
+    def contraction_table(self) -> str | None:
+        """The contraction table BRLTTY uses for this reader ('en-ueb-g2'), from BrlAPI's parameters;
+        None when it has none or cannot say."""
+        conn, brlapi = self._conn, self._brlapi
+        param = getattr(brlapi, "PARAM_LITERARY_BRAILLE_TABLE", None)
+        if param is None:
+            return None
+        try:
+            value = self._call(lambda: conn.getParameter(param, 0, getattr(brlapi, "PARAMF_GLOBAL", 1)))
+        except DisplayUnavailable:
+            return None
+        name = value.decode(errors="replace") if isinstance(value, bytes) else str(value)
+        return None if name.strip() in ("", "none") else name.strip()
 
     def read_key(self, timeout: float = 0.2) -> DisplayKey | None:
         """The next key within ``timeout`` seconds, or None (run in a thread of its own).

@@ -44,7 +44,10 @@ def _free_number(start: int) -> int:
 class TtyDisplay:
     """BRLTTY with its TTY driver on a private tmux server; ``stop()`` ends both."""
 
-    def __init__(self, *, number: int | None = None, start_timeout: float = 10.0) -> None:
+    def __init__(self, *, number: int | None = None, start_timeout: float = 10.0,
+                 contraction_table: str | None = None) -> None:
+        """``contraction_table``: BRLTTY's own contraction table (``-c``), as a reader's configuration
+        names it; what BrlAPI reports to the game as the reader's grade."""
         self.tmux = _need("tmux")
         brltty = _need("brltty")
         self.number = number if number is not None else _free_number(20 + os.getpid() % 4000)
@@ -55,7 +58,7 @@ class TtyDisplay:
         pty = self._tmux("display", "-p", "#{pane_tty}").strip()
         self._brltty = subprocess.Popen(
             [brltty, "-n", "-b", "tt", "-d", pty, "-x", "no", "-s", "no", "-A", f"auth=none,host={self.host}",
-             "-q"],
+             "-q", *(["-c", contraction_table] if contraction_table else [])],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

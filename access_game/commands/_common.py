@@ -20,6 +20,15 @@ def add_lang_option(parser: argparse.ArgumentParser, *, default: Any = argparse.
                                "else the system's)").format(choices=", ".join(LANGUAGES)))
 
 
+def add_ten_as_x_option(parser: argparse.ArgumentParser) -> None:
+    """``--ten-as-x`` / ``--no-ten-as-x``: how the card code writes 10. The default is the settings'
+    ten-as-x (F2 in the game), so the game, the display and the sheets a reader makes agree."""
+    from access_game.settings import stored_ten_as_x
+
+    parser.add_argument("--ten-as-x", action=argparse.BooleanOptionalAction, default=stored_ten_as_x(),
+                        help=_("write 10 as x (one cell) instead of 1 0 (default: the ten-as-x setting)"))
+
+
 def add_command(
     sub: argparse._SubParsersAction,  # type: ignore[type-arg]
     name: str,

@@ -14,7 +14,7 @@ import argparse
 import json
 
 from access_game.cli import UsageError
-from access_game.commands._common import add_command
+from access_game.commands._common import add_command, add_ten_as_x_option
 from access_game.commands.summaries import summary
 from braille import card_brf, card_dots, card_unicode, card_words, parse_brf_hand, parse_unicode_hand
 from engine.cards import Card
@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--from-brf", metavar="TEXT", help=_('read cards typed in BRF, e.g. "10H 7/ QS JO"'))
     source.add_argument("--from-unicode", metavar="TEXT", help=_('read cards in Unicode braille, e.g. "⠂⠴⠓ ⠶⠌"'))
-    parser.add_argument("--ten-as-x", action="store_true", help=_("write 10 as x (one cell) instead of 1 0"))
+    add_ten_as_x_option(parser)
     parser.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
 
 
@@ -51,8 +51,10 @@ def _record(card: Card, ten_as_x: bool) -> dict[str, object]:
 def _lines(card: Card, ten_as_x: bool) -> tuple[str, str]:
     """The spoken line (words, BRF, dots per cell as single digits) and the cells line."""
     dots = ", ".join(" ".join(cell) for cell in card_dots(card, ten_as_x=ten_as_x))
-    spoken = _("{code}  {words}  BRF {brf}  dots {dots}").format(code=card.code, words=card_words(card),
-                                                                 brf=card_brf(card, ten_as_x=ten_as_x), dots=dots)
+    # The whole line is one sentence of the catalog, so French says "points 2, 3 5 6", not "dots".
+    spoken = _("{code}  {words}  BRF {brf}  dots {dots}").format(
+        code=card.code, words=card_words(card), brf=card_brf(card, ten_as_x=ten_as_x), dots=dots
+    )
     return spoken, card_unicode(card, ten_as_x=ten_as_x)
 
 

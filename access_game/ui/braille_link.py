@@ -13,18 +13,19 @@ from engine.cards import Card
 __all__ = ["card_cells", "hand_cells", "show_hand"]
 
 
-def card_cells(card: Card) -> str:
-    """A card in Unicode braille cells ('⠂⠴⠓' for the 10 of hearts)."""
+def card_cells(card: Card, *, ten_as_x: bool = False) -> str:
+    """A card in Unicode braille cells ('⠂⠴⠓' for the 10 of hearts, '⠭⠓' with ``ten_as_x``: the
+    settings' ten-as-x)."""
     from braille.cards import card_unicode
 
-    return card_unicode(card)
+    return card_unicode(card, ten_as_x=ten_as_x)
 
 
-def hand_cells(cards: Sequence[Card]) -> str:
+def hand_cells(cards: Sequence[Card], *, ten_as_x: bool = False) -> str:
     """A hand on one line, a blank cell between cards."""
     from braille.cards import hand_unicode
 
-    return hand_unicode(cards)
+    return hand_unicode(cards, ten_as_x=ten_as_x)
 
 
 def show_hand(announcer: Any, cards: Sequence[Card]) -> None:

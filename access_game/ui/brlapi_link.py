@@ -7,6 +7,14 @@ line down and up go a whole message newer or older; top and bottom to the oldest
 routing key over a card chooses that card in the hand (``on_card``, given by whoever knows the
 table). Screen-reader and self-voicing modes are untouched: the link only adds the display.
 
+Words are written in the literary braille of the "braille words" setting (by default the grade of the
+reader's BRLTTY contraction table) and in the language the game speaks; cards in the card code, 10 as
+the ten-as-x setting says (braille.display_cells). The dots are sent as they are, so BRLTTY's text
+table changes nothing.
+
+"Your turn." after another player's move is shown after that move, on the same line: the reader
+finds the move first, where a display reader looks, rather than a pan away.
+
 A display that goes away (BRLTTY stopped, the cable pulled) is said once, and the game goes on
 without it; nothing here ever raises into the game.
 """
@@ -21,7 +29,11 @@ from functools import partial
 from typing import Any
 
 from braille.brlapi_display import BrlapiDisplay, DisplayKey, DisplayUnavailable, Window, windows
+from braille.contracted import Grade
+from braille.display_cells import DisplayStyle
+from braille.reader_grade import reader_grade
 from engine.cards import Card
+from speech.i18n import language
 from speech.output_words import DISPLAY_LOST, display_absent, display_linked
 from speech.utterance import Kind, Utterance
 
@@ -38,38 +50,87 @@ def _direct(fn: Callable[[], None]) -> None:
 
 
 class DisplayLink:
-    def __init__(self, display: Any, announcer: Any, *, read_keys: bool = True) -> None:
+    def __init__(self, display: Any, announcer: Any, *, read_keys: bool = True, words: str = "auto",
+                 ten_as_x: bool = False) -> None:
         self.display = display
         self.announcer = announcer
+        #: The table the running BRLTTY contracts with, asked once: the grade of "auto".
+        self.brltty_table: str | None = None
+        if callable(getattr(display, "contraction_table", None)):
+            with contextlib.suppress(Exception):
+                self.brltty_table = display.contraction_table()
+        self.words = words
+        self.ten_as_x = ten_as_x
         #: Runs a function in the game's own thread (the app's event loop while it runs).
         self.post: Post = _direct
         #: Called with the card under a routing key that was pressed.
         self.on_card: Callable[[Card], None] | None = None
         self.messages: list[tuple[str | Card, ...]] = []
+        #: The kind of each kept message (a turn after another player's move is shown with that move).
+        self._kinds: list[Kind] = []
         self.index = -1
         self.window = 0
         self._windows: list[Window] = []
         self.lost = False
         #: Every write: (monotonic time, text), newest last, for the figures.
         self.writes: list[tuple[float, str]] = []
+        #: How many writes there have been (``writes`` keeps the newest only).
+        self.written = 0
         self._lock = threading.RLock()
         announcer.listeners.append(self.on_message)
         if read_keys:
             threading.Thread(target=self._read_keys, name="brlapi-keys", daemon=True).start()
 
+    # ----------------------------------------------------------------- style
+    @property
+    def grade(self) -> Grade:
+        """The grade words are written in now."""
+        return reader_grade(self.words, self.brltty_table)
+
+    @property
+    def style(self) -> DisplayStyle:
+        """How messages are written now: the game's language, the grade, 10 as the setting says."""
+        return DisplayStyle(language(), self.grade, self.ten_as_x)
+
+    def set_style(self, words: str, ten_as_x: bool) -> None:
+        """The settings changed (F2): the message on the display is written again the new way."""
+        with self._lock:
+            if (words, ten_as_x) == (self.words, self.ten_as_x):
+                return
+            self.words, self.ten_as_x = words, ten_as_x
+            if self.messages:
+                self._show(self.messages[self.index], self.window)
+
     # ----------------------------------------------------------------- messages
     def on_message(self, utterance: Utterance, reread: bool) -> None:
-        """The announcer said something: show it (a re-read is shown, not kept twice)."""
+        """The announcer said something: show it (a re-read is shown, not kept twice). The turn said
+        right after another player's move joins that move's line, after it."""
         parts = tuple(utterance.parts)
         with self._lock:
+            if (not reread and utterance.kind == Kind.MY_TURN and utterance.urgent and self.messages
+                    and self._kinds[-1] == Kind.OTHERS):
+                self.messages[-1] = (*self.messages[-1], " ", *parts)
+                self._kinds[-1] = Kind.MY_TURN
+                self.index = len(self.messages) - 1
+                self._show(self.messages[-1], 0)
+                return
             if not reread or not self.messages:
                 self.messages.append(parts)
+                self._kinds.append(utterance.kind)
                 del self.messages[:-KEEP]
+                del self._kinds[:-KEEP]
                 self.index = len(self.messages) - 1
             elif self.messages[self.index] != parts:
                 with contextlib.suppress(ValueError):
                     self.index = len(self.messages) - 1 - self.messages[::-1].index(parts)
             self._show(parts, 0)
+
+    def show_message(self, index: int) -> None:
+        """Show kept message ``index`` from its first window (as line up and down do)."""
+        with self._lock:
+            if self.messages:
+                self.index = max(0, min(index, len(self.messages) - 1))
+                self._show(self.messages[self.index], 0)
 
     def show_line(self, parts: Sequence[str | Card]) -> None:
         """Show a line that is not a message (a hand in cells), without keeping it."""
@@ -79,7 +140,7 @@ class DisplayLink:
     def _show(self, parts: tuple[str | Card, ...], window: int) -> None:
         if self.lost:
             return
-        self._windows = windows(parts, self.display.width)
+        self._windows = windows(parts, self.display.width, self.style)
         self.window = max(0, min(window, len(self._windows) - 1))
         text = self._windows[self.window].text
         try:
@@ -89,6 +150,7 @@ class DisplayLink:
             return
         self.writes.append((time.monotonic(), text))
         del self.writes[:-KEEP]
+        self.written += 1
 
     # ----------------------------------------------------------------- keys
     def handle(self, key: DisplayKey) -> None:
@@ -153,8 +215,8 @@ class DisplayLink:
             self.display.close()
 
 
-def start_display_link(choice: str, announcer: Any, *,
-                       connect: Callable[[], Any] = BrlapiDisplay) -> tuple[DisplayLink | None, str | None]:
+def start_display_link(choice: str, announcer: Any, *, connect: Callable[[], Any] = BrlapiDisplay, words: str = "auto",
+                       ten_as_x: bool = False) -> tuple[DisplayLink | None, str | None]:
     """The link the braille setting asks for, and a sentence to say about it (or None).
 
     "off": none. "auto": a link when a BrlAPI server answers, silently nothing otherwise. "brlapi": a
@@ -168,4 +230,5 @@ def start_display_link(choice: str, announcer: Any, *,
         return None, (display_absent(str(exc)) if choice == "brlapi" else None)
     except Exception as exc:  # a broken binding must not stop the game either
         return None, (display_absent(f"{exc.__class__.__name__}: {exc}") if choice == "brlapi" else None)
-    return DisplayLink(display, announcer), display_linked(getattr(display, "width", 0))
+    return (DisplayLink(display, announcer, words=words, ten_as_x=ten_as_x),
+            display_linked(getattr(display, "width", 0)))

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from access_game.settings import (
+    BRAILLE_WORDS,
     CARD_DISPLAYS,
     LANGUAGE_CHOICES,
     LEVELS,
@@ -98,10 +99,24 @@ def network_commands(app: GameApp) -> list[Command]:
         items = [_seat_item(nw.seat_label(s.seat, s.name), s.seat, run) for s in away]
         app.open(ListMenu(title, items, app.say_line, prompt=N_("seat")))
 
+    def remove(key: str = "") -> None:
+        """The host chooses a player who is here to remove from the table."""
+        if not talk.is_host:
+            app.session.say(_(nw.NOT_HOST_REMOVE), kind=Kind.SYSTEM, urgent=True)
+            return
+        me = app.session.human_seat
+        here = [s for s in talk.seats() if s.human and s.connected and s.seat != me]
+        if not here:
+            app.session.say(_(nw.NOBODY_TO_REMOVE), kind=Kind.SYSTEM, urgent=True)
+            return
+        items = [_seat_item(nw.seat_label(s.seat, s.name), s.seat, talk.remove) for s in here]
+        app.open(ListMenu(_(nw.REMOVE_TITLE), items, app.say_line, prompt="seat"))
+
     return [
         command("chat", _(nw.KEY_HELP["chat"]), chat),
         command("seats", _(nw.KEY_HELP["seats"]), seats),
         command("hand-over", _(nw.KEY_HELP["hand-over"]), hand_over),
+        command("remove", _(nw.KEY_HELP["remove"]), remove),
     ]
 
 
@@ -252,6 +267,8 @@ def settings_items(app: GameApp) -> list[MenuItem]:
         *([] if alone else [flag("buy_questions"), choice("level", LEVELS)]),
         flag("news_on_prompt"),
         choice("language", LANGUAGE_CHOICES),
+        choice("braille_words", BRAILLE_WORDS),
+        flag("ten_as_x"),
         *rule_option_items(app),
     ]
 

@@ -240,7 +240,7 @@ class HandTable:
         backend = getattr(self.session.announcer, "backend", None)
         if backend is not None and backend.speaks:
             self.say(tw.braille_hand_words(len(self.order)))
-        self.session.show_only(hand_cells(self.order))
+        self.session.show_only(hand_cells(self.order, ten_as_x=self.session.settings.ten_as_x))
         show_hand(self.session.announcer, self.order)  # a linked braille display: routing keys choose
 
     # ----- sorting

@@ -13,14 +13,17 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from access_game.settings import HOME_ENV, VERBOSITIES, Settings, line_width
 from access_game.ui.braille_link import card_cells
+from engine.cards import Card
 
 __all__ = [
     "StartedOutput",
+    "braille_fn",
     "contract_narrator",
     "make_announcer",
     "make_cues",
@@ -103,8 +106,14 @@ def make_announcer(settings: Settings, printer: Callable[[str], None], backend: 
     a new turn's news is never dropped as a repeat (see speech.announcer)."""
     from speech.announcer import Announcer
 
-    return Announcer(backend, printer, card_display=settings.cards, braille_fn=card_cells, fallbacks=fallbacks,
-                     width=line_width(settings.width))
+    return Announcer(backend, printer, card_display=settings.cards, braille_fn=braille_fn(settings),
+                     fallbacks=fallbacks, width=line_width(settings.width))
+
+
+def braille_fn(settings: Settings) -> Callable[[Card], str]:
+    """How a card is written in braille on printed lines (``--cards braille``): the card code, 10 as
+    the settings' ten-as-x says."""
+    return partial(card_cells, ten_as_x=settings.ten_as_x)
 
 
 def make_narrator(listener: int, players: list[str], settings: Settings, *, game: str) -> Any:

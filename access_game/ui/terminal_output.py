@@ -42,7 +42,8 @@ class TerminalOutput:
         self.cues = make_cues(settings) if cues == "auto" else cues
         if self.cues is not None and hasattr(self.cues, "wav_path"):
             self.announcer.cues = self.cues  # "your turn" heard in its place in the voice's queue
-        self.display_link, display_note = start_display_link(settings.braille, self.announcer)
+        self.display_link, display_note = start_display_link(settings.braille, self.announcer,
+                                                             words=settings.braille_words, ten_as_x=settings.ten_as_x)
         #: What starting the outputs found worth saying (no voice, no display), said by ``say_notes``.
         self.notes = tuple(note for note in (started.note, display_note) if note)
         #: The notes about the outputs said so far this run: each is said once (stepping F2's speech or
@@ -70,6 +71,8 @@ class TerminalOutput:
         except OSError as exc:
             self.say(save_words.settings_not_kept(str(exc.strerror or exc)))
         apply_settings(self.announcer, self.settings, new, own_backend=self._own_backend, said=self.notes_said)
+        if self.display_link is not None:
+            self.display_link.set_style(new.braille_words, new.ten_as_x)
         self.settings = new
 
     def link(self, app: Any) -> None:
@@ -96,6 +99,10 @@ def apply_settings(announcer: Any, old: Settings, new: Settings, *, own_backend:
     rate, voice, pitch or volume changed."""
     if hasattr(announcer, "card_display"):
         announcer.card_display = new.cards
+    if getattr(announcer, "braille_fn", None) is not None and old.ten_as_x != new.ten_as_x:
+        from access_game.ui.speech_link import braille_fn
+
+        announcer.braille_fn = braille_fn(new)
     if hasattr(announcer, "width"):
         announcer.width = line_width(new.width)
     voice = ("speech", "rate", "voice", "pitch", "volume", "audio_player")

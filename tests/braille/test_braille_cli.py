@@ -51,6 +51,27 @@ def test_braille_ten_as_x(capsys: pytest.CaptureFixture[str]) -> None:
     ]
 
 
+def test_ten_as_x_is_by_default_the_settings_one_setting(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's F2 ten-as-x is the default of every sheet's --ten-as-x: one setting, so the labels a
+    reader makes match the display they play on; --no-ten-as-x writes 1 0 for one run."""
+    from access_game.settings import Settings, save_settings, stored_ten_as_x
+
+    monkeypatch.setenv("ACCESS_GAME_HOME", str(tmp_path))
+    assert stored_ten_as_x() is False
+    save_settings(Settings(ten_as_x=True))
+    assert stored_ten_as_x() is True
+    assert run_cli(["braille", "--json", "10h"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["unicode"] == "⠭⠓"
+    assert run_cli(["braille", "--json", "--no-ten-as-x", "10h"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["unicode"] == "⠂⠴⠓"
+    out = tmp_path / "chart.brf"
+    assert run_cli(["chart", "--deck", "five-crowns", "-o", str(out)]) == 0
+    chart_x = out.read_bytes()
+    assert run_cli(["chart", "--deck", "five-crowns", "--no-ten-as-x", "-o", str(out)]) == 0
+    assert out.read_bytes() != chart_x
+
+
 def test_braille_from_brf(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_cli(["braille", "--from-brf", "10H 7/"]) == 0
     assert capsys.readouterr().out.splitlines() == ["10h  10 of hearts", "7st  7 of stars"]
@@ -126,7 +147,7 @@ def test_labels_brf_page_options(tmp_path: Path) -> None:
 def test_format_from_extension(tmp_path: Path, fmt: str) -> None:
     out = tmp_path / f"x.{fmt}"
     assert run_cli(["labels", "-o", str(out)]) == 0
-    head = out.read_bytes()[:5]
+    head = out.read_bytes().lstrip(b" ")[:5]  # a BRF starts with its running head, centred
     assert head == {"brf": b",FIVE", "pdf": b"%PDF-", "svg": b"<?xml"}[fmt]
     chart = tmp_path / f"chart.{fmt}"
     assert run_cli(["chart", "-o", str(chart), "--deck", "no-twos"]) == 0
@@ -137,10 +158,11 @@ def test_chart_brf_has_every_symbol(tmp_path: Path) -> None:
     out = tmp_path / "chart.brf"
     assert run_cli(["chart", "--deck", "five-crowns", "--format", "brf", "-o", str(out)]) == 0
     lines = out.read_bytes().split(b"\r\n")
-    entries = lines[lines.index(b"", 2) + 1 :]  # after the head and the introduction
-    firsts = {line.split(b" ")[0] for line in entries}
-    # one-letter symbols carry the grade 1 indicator (;) so they are not read as words
-    for symbol in [b"3", b"9", b"10", b";J", b";Q", b";K", b"/", b";H", b";C", b";S", b";D", b"JO"]:
+    # Entries start at the margin; headings, paragraphs and the title page are indented or centred.
+    firsts = {line.split(b" ")[0] for line in lines if line and not line.startswith(b" ")}
+    # one-cell symbols a grade 2 reader takes for words (j, q, ... ⠔ "in", ⠌ "still") carry the grade 1
+    # indicator (;); ⠒ (3) alone is only a colon and stays bare
+    for symbol in [b"3", b";9", b"10", b";J", b";Q", b";K", b";/", b";H", b";C", b";S", b";D", b"JO"]:
         assert symbol in firsts
     assert b"2" not in firsts and b"A" not in firsts  # Five Crowns has no 2s or aces
 

@@ -1,6 +1,7 @@
 """A real braille display for these tests: BRLTTY with its TTY driver on a private tmux pseudo-terminal,
-its BrlAPI server on a port of its own. Started once per test process and stopped after the last
-test; a missing BRLTTY or tmux fails the tests (``.ci/run`` installs them), never skips them."""
+its BrlAPI server on a port of its own, and UEB grade 2 as BRLTTY's contraction table. Started once
+per test process and stopped after the last test; a missing BRLTTY or tmux fails the tests
+(``.ci/run`` installs them), never skips them."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from braille.tty_display import TtyDisplay
 
 @pytest.fixture(scope="session")
 def tty_display() -> Iterator[TtyDisplay]:
-    display = TtyDisplay()
+    display = TtyDisplay(contraction_table="en-ueb-g2")  # as a reader who set BRLTTY to UEB grade 2
     try:
         yield display
     finally:

@@ -1,6 +1,6 @@
 """The BrlAPI link against a real BRLTTY (TTY driver on a tmux pseudo-terminal), read back from the screen.
 
-Every message reaches the display, card cells as exact dots and words through BRLTTY's text table;
+Every message reaches the display as dots: card cells exactly, words in contracted braille (liblouis);
 the display's own keys (pressed on its terminal) pan through a long message and step through the
 messages; a routing key over a card chooses it; a display that goes away is said once and stops
 nothing. The link sits beside screen-reader and self-voicing output alike.
@@ -16,6 +16,7 @@ import pytest
 from access_game.ui.brlapi_link import DisplayLink, start_display_link
 from braille.brlapi_display import BrlapiDisplay, DisplayKey
 from braille.cards import card_unicode
+from braille.contracted import translate
 from braille.tty_display import TtyDisplay
 from engine.cards import Card
 from engine.notation import parse_card
@@ -27,6 +28,11 @@ from speech.utterance import Kind, utter
 NINE = parse_card("9s")
 LONG = utter("Anna took the ", NINE, " and discarded the king of stars; Ben drew from the stock and went out.",
              kind=Kind.OTHERS)
+
+
+def g2(text: str) -> str:
+    """``text`` in UEB grade 2, the display's default when BRLTTY names no contraction table."""
+    return translate(text, "en", 2).unicode
 
 
 def until(check: Callable[[], bool], timeout: float = 3.0) -> bool:
@@ -52,11 +58,11 @@ def test_the_newest_message_is_on_the_display_with_the_card_as_exact_dots(brlapi
     try:
         announcer.announce(utter("You drew the ", NINE, ".", kind=Kind.MY_TURN))
         cells = card_unicode(NINE)
-        assert until(lambda: brlapi_env.text().startswith("You drew the")), brlapi_env.capture()
-        shown = brlapi_env.cells()
-        # Words went through BRLTTY's text table; the card's cells arrived exactly, a blank each side.
-        assert f"\u2800{cells}\u2800" in shown, (shown, cells)
-        assert shown.index(cells) == len("You drew the ")
+        words = g2("You drew the")
+        assert until(lambda: brlapi_env.cells().startswith(words)), brlapi_env.capture()
+        # Words in grade 2, dot for dot; the card's cells exactly, a blank each side; BRLTTY's text table
+        # changed nothing.
+        assert brlapi_env.cells() == f"{words}\u2800{cells}\u2800{g2('.')}", brlapi_env.capture()
         # The other outputs carried on as before.
         assert printed == ["You drew the 9 of spades."]
         assert (backend.texts == ["You drew the 9 of spades."]) == speaks
@@ -69,21 +75,21 @@ def test_panning_keys_move_through_a_long_message_and_through_the_messages(brlap
     try:
         announcer.announce("Hand 2 of 11.", Kind.SYSTEM)
         announcer.announce(LONG)
-        assert until(lambda: brlapi_env.text().startswith("Anna took the"))
+        assert until(lambda: brlapi_env.cells().startswith(g2("Anna took the")))
         assert len(link._windows) >= 2
         first, second = link._windows[0].text, link._windows[1].text
         brlapi_env.press("Right")  # pan right: the rest of the message
-        assert until(lambda: brlapi_env.text() == second.rstrip()), (brlapi_env.capture(), second)
+        assert until(lambda: brlapi_env.cells() == second), (brlapi_env.capture(), second)
         brlapi_env.press("Left")
-        assert until(lambda: brlapi_env.text() == first.rstrip()), brlapi_env.capture()
+        assert until(lambda: brlapi_env.cells() == first), brlapi_env.capture()
         brlapi_env.press("Left")  # at the start of a message: back into the one before, at its end
-        assert until(lambda: brlapi_env.text() == "Hand 2 of 11."), brlapi_env.capture()
+        assert until(lambda: brlapi_env.cells() == g2("Hand 2 of 11.")), brlapi_env.capture()
         brlapi_env.press("Down")  # line down: the next message, from its start
-        assert until(lambda: brlapi_env.text() == first.rstrip()), brlapi_env.capture()
+        assert until(lambda: brlapi_env.cells() == first), brlapi_env.capture()
         brlapi_env.press("Up")
-        assert until(lambda: brlapi_env.text() == "Hand 2 of 11."), brlapi_env.capture()
+        assert until(lambda: brlapi_env.cells() == g2("Hand 2 of 11.")), brlapi_env.capture()
         announcer.announce("Your turn.", Kind.MY_TURN)  # news always goes straight to the display
-        assert until(lambda: brlapi_env.text() == "Your turn.")
+        assert until(lambda: brlapi_env.cells() == g2("Your turn."))
     finally:
         link.close()
 
@@ -94,11 +100,51 @@ def test_a_routing_key_over_a_card_chooses_it(brlapi_env: TtyDisplay) -> None:
     link.on_card = chosen.append
     try:
         announcer.announce(utter("Your cards: ", NINE, ", ", parse_card("kh"), ".", kind=Kind.MY_TURN))
-        text = link._windows[0].text
+        king = card_unicode(parse_card("kh"))
+        assert until(lambda: king in brlapi_env.cells())
+        # The column the reader's finger is on, read off the display: after the words in grade 2
+        # (fewer cells than their letters), not where the print would put it.
+        column = brlapi_env.cells().index(king)
+        assert column == len(f"{g2('Your cards:')}\u2800{card_unicode(NINE)}\u2800{g2(',')}\u2800")
+        assert column != len("Your cards: 9s , ")
         # BRLTTY's TTY driver has no routing keys; the code path from the key's column on is the real one.
-        link.handle(DisplayKey("route", text.index(card_unicode(parse_card("kh")))))
+        link.handle(DisplayKey("route", column))
         link.handle(DisplayKey("route", 0))  # over a word: nothing
         assert chosen == [parse_card("kh")]
+    finally:
+        link.close()
+
+
+def test_the_turn_after_another_players_move_is_shown_after_that_move(brlapi_env: TtyDisplay) -> None:
+    link, announcer, _, _ = linked(True)
+    try:
+        announcer.announce(utter("Anna drew from the stock and discarded the ", NINE, ".", kind=Kind.OTHERS))
+        announcer.announce(utter("Your turn.", kind=Kind.MY_TURN, urgent=True))
+        move = g2("Anna drew from the stock and discarded the")
+        # The move first, where the reader looks; the turn after it on the same line, a pan away at most.
+        assert until(lambda: brlapi_env.cells().startswith(move)), brlapi_env.capture()
+        shown = [w.text for w in link._windows]
+        assert "\u2800".join(shown) == f"{move}\u2800{card_unicode(NINE)}\u2800{g2('.')}\u2800{g2('Your turn.')}"
+        assert len(link.messages) == 1
+        announcer.announce(utter("You drew the ", NINE, ".", kind=Kind.MY_TURN))  # one's own news: a line of its own
+        assert len(link.messages) == 2
+    finally:
+        link.close()
+
+
+def test_words_follow_the_setting_and_ten_follows_the_card_code_setting(brlapi_env: TtyDisplay) -> None:
+    link, announcer, _, _ = linked(True)
+    ten = parse_card("10h")
+    try:
+        announcer.announce(utter("You drew the ", ten, ".", kind=Kind.MY_TURN))
+        assert until(lambda: brlapi_env.cells() == f"{g2('You drew the')}\u2800⠂⠴⠓\u2800{g2('.')}")
+        link.set_style("uncontracted", True)  # F2: grade 1, and 10 as x
+        g1 = translate("You drew the", "en", 1).unicode
+        assert until(lambda: brlapi_env.cells() == f"{g1}\u2800⠭⠓\u2800{g2('.')}"), brlapi_env.capture()
+        link.set_style("computer", True)
+        comp = translate("You drew the", "en", 0).unicode
+        assert "\u2840" <= comp[0] <= "\u28ff"  # the capital Y with dot 7: computer braille
+        assert until(lambda: brlapi_env.cells().startswith(comp)), brlapi_env.capture()
     finally:
         link.close()
 
@@ -128,7 +174,7 @@ def test_a_lost_display_is_said_once_and_the_game_goes_on(tty_display: TtyDispla
     announcer.printer = printed.append
     try:
         announcer.announce("Before.", Kind.SYSTEM)
-        assert until(lambda: own.text() == "Before.")
+        assert until(lambda: own.cells() == g2("Before."))
         own.stop()
         assert until(lambda: link.lost, 3.0), "the key reader notices the display went away"
         for i in range(3):

@@ -67,3 +67,31 @@ def test_play_with_the_display_linked(brlapi_env: TtyDisplay, tmp_path: Path, mo
     assert card_unicode(seen["card"]) in seen["cells"]
     # The table moved to the card under the routing key.
     assert seen["pos"] == seen["card"]
+
+
+def test_f2_changes_the_display_words_and_ten_at_once(brlapi_env: TtyDisplay, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from access_game.ui.terminal_output import TerminalOutput
+    from braille.contracted import translate
+    from engine.notation import parse_card
+    from speech.utterance import Kind, utter
+
+    monkeypatch.setenv("ACCESS_GAME_HOME", str(tmp_path))
+    before = Settings(speech="silent", cues=False, braille="brlapi")
+    out = TerminalOutput(before, output=DummyOutput(), backend=RecordingBackend(speaks=False), cues=None)
+    try:
+        assert out.display_link is not None
+        out.announcer.announce(utter("You drew the ", parse_card("10h"), ".", kind=Kind.MY_TURN))
+        g2 = translate("You drew the", "en", 2).unicode
+        deadline = time.monotonic() + 3
+        while not brlapi_env.cells().startswith(f"{g2}\u2800⠂⠴⠓") and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert brlapi_env.cells().startswith(f"{g2}\u2800⠂⠴⠓"), brlapi_env.capture()
+        out.on_settings(before.replace(braille_words="uncontracted", ten_as_x=True))
+        g1 = translate("You drew the", "en", 1).unicode
+        deadline = time.monotonic() + 3
+        while not brlapi_env.cells().startswith(f"{g1}\u2800⠭⠓") and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert brlapi_env.cells().startswith(f"{g1}\u2800⠭⠓"), brlapi_env.capture()
+    finally:
+        out.close()

@@ -73,3 +73,17 @@ def test_braille_key_puts_the_hand_on_one_line_of_cells_in_both_modes() -> None:
     h.press("b")
     assert h.printer.printed[-1] == line
     assert backend.brailled[-1] == line and backend.spoken == []
+
+
+def test_ten_as_x_is_one_setting_for_printed_cells_and_b_and_follows_f2_at_once() -> None:
+    from access_game.ui.terminal_output import apply_settings
+    from engine.notation import parse_card
+    from speech.utterance import utter
+
+    ten = parse_card("10h")
+    before = Settings(speech="silent", cues=False, cards="braille")
+    h = Harness(seed=4, settings=before.replace(ten_as_x=True))
+    assert h.announcer.display_line(utter(ten)) == "⠭⠓"
+    # F2 turns it off: the printed cells follow at once.
+    apply_settings(h.announcer, before.replace(ten_as_x=True), before, own_backend=False)
+    assert h.announcer.display_line(utter(ten)) == "⠂⠴⠓"

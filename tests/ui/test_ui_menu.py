@@ -88,14 +88,14 @@ def test_settings_menu_changes_and_keeps_settings(tmp_path: object, monkeypatch:
     changed: list[Settings] = []
     app.session.on_settings = changed.append
     said = h.press("f2")
-    assert said[-1].startswith("Settings. ") and said[-1].endswith("Speech: silent, 1 of 18")
+    assert said[-1].startswith("Settings. ") and said[-1].endswith("Speech: silent, 1 of 20")
     h.press("down")
-    assert h.press("down") == ["Voice: the language's own, 3 of 18"]
+    assert h.press("down") == ["Voice: the language's own, 3 of 20"]
     assert h.press("right") == ["Voice: male 1"]
     assert app.session.settings.voice == "m1"
-    assert h.press("down") == ["Voice pitch: 50 (50 is the voice's own), 4 of 18"]
+    assert h.press("down") == ["Voice pitch: 50 (50 is the voice's own), 4 of 20"]
     assert h.press("left") == ["Voice pitch: 40 (50 is the voice's own)"]
-    assert h.press("down") == ["Voice volume: 100 percent, 5 of 18"]
+    assert h.press("down") == ["Voice volume: 100 percent, 5 of 20"]
     assert h.press("right") == ["Voice volume: 110 percent"]
     assert (app.session.settings.pitch, app.session.settings.volume) == (40, 110)
     h.press("down")
@@ -115,13 +115,25 @@ def test_settings_menu_changes_and_keeps_settings(tmp_path: object, monkeypatch:
     assert app.session.settings.pace == "step"
     h.press("down")
     said = h.press("down")
-    assert said == ["Contract rummy buy questions: on, 11 of 18"]
+    assert said == ["Contract rummy buy questions: on, 11 of 20"]
     said = h.press("enter")
     assert said == ["Contract rummy buy questions: off"]
     assert app.session.settings.buy_questions is False
+    said = h.press(*["down"] * 4)
+    assert said[-1:] == ["Braille display words: as BRLTTY, else contracted, 15 of 20"]
+    assert h.press("right") == ["Braille display words: contracted"]
+    assert h.press("right") == ["Braille display words: uncontracted"]
+    assert h.press("right") == ["Braille display words: computer braille"]
+    h.press("down")
+    assert h.press("enter") == ["Braille 10 as x: on"]
+    assert app.session.settings.ten_as_x is True
     h.press("escape")
     assert [s.verbosity for s in changed][-1] == "detailed"
     assert changed[-1].pace == "step"
+    assert (changed[-1].braille_words, changed[-1].ten_as_x) == ("computer", True)
+    # The card code follows at once: under B, 10 is x.
+    h.press("b")
+    assert "⠂⠴" not in h.printer.printed[-1]
 
 
 def test_quit_asks_and_n_goes_on() -> None:

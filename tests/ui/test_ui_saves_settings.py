@@ -53,7 +53,8 @@ def test_one_bad_setting_keeps_the_others_and_is_named(tmp_path: Path) -> None:
     assert path.read_text(encoding="utf-8") == text, "the file stays as the player wrote it"
 
 
-@pytest.mark.parametrize("bad", [{"speech": "shout"}, {"rate": 5}, {"pace": "slow"}, {"cues": "yes"}])
+@pytest.mark.parametrize("bad", [{"speech": "shout"}, {"rate": 5}, {"pace": "slow"}, {"cues": "yes"},
+                                 {"braille_words": "grade 3"}, {"ten_as_x": "yes"}])
 def test_invalid_settings_are_refused(bad: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         Settings(**bad)  # type: ignore[arg-type]
