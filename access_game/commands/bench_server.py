@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         from access_game.net.bench_lobby import MAX_LOBBY_TABLES, run_lobby_bench
 
         if not 1 <= args.lobby <= MAX_LOBBY_TABLES:
-            raise UsageError(f"--lobby is 1 to {MAX_LOBBY_TABLES}, not {args.lobby}")
+            raise UsageError(_(RANGE).format(option="--lobby", low=1, high=MAX_LOBBY_TABLES, value=args.lobby))
         _print(run_lobby_bench(args.lobby), args.json)
         return 0
     if args.attack:

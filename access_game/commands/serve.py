@@ -141,10 +141,11 @@ def _admins(path: Path | None, data: Path) -> dict[str, str | None]:
         return read_admins(path)
     except (FileNotFoundError, NotADirectoryError):
         if given:
-            raise UsageError(f"--admins {shown(str(path), SHOWN_PATH)}: no such file") from None
+            raise UsageError(_("--admins {path}: no such file").format(path=shown(str(path), SHOWN_PATH))) from None
         return {}  # no data folder yet, or none at all: said once the tables are loaded
     except (OSError, ValueError, UnicodeDecodeError) as exc:
-        raise UsageError(f"--admins {shown(str(path), SHOWN_PATH)}: this file cannot be used: {exc}") from None
+        raise UsageError(_("--admins {path}: this file cannot be used: {reason}").format(
+            path=shown(str(path), SHOWN_PATH), reason=exc)) from None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -110,7 +110,7 @@ def network_commands(app: GameApp) -> list[Command]:
             app.session.say(_(nw.NOBODY_TO_REMOVE), kind=Kind.SYSTEM, urgent=True)
             return
         items = [_seat_item(nw.seat_label(s.seat, s.name), s.seat, talk.remove) for s in here]
-        app.open(ListMenu(_(nw.REMOVE_TITLE), items, app.say_line, prompt="seat"))
+        app.open(ListMenu(_(nw.REMOVE_TITLE), items, app.say_line, prompt=N_("seat")))
 
     return [
         command("chat", _(nw.KEY_HELP["chat"]), chat),
