@@ -80,24 +80,31 @@ class GameOption:
         return any(type(value) is type(v) and value == v for v in self.setting_values())
 
     def parse(self, text: str) -> object:
-        """The value typed on a command line, or ValueError saying what the option takes."""
+        """The value typed on a command line, or ValueError saying (in the player's language) what the
+        option takes."""
+        from speech.i18n import _
+
         word = text.strip().casefold()
+        option = self.flag or self.name
         if self.kind == "choice":
             if word not in self.choices:
-                raise ValueError(f"{self.flag or self.name} is one of {', '.join(self.choices)}, not {text!r}")
+                raise ValueError(_("{option} is one of {choices}, not {text}").format(
+                    option=option, choices=", ".join(self.choices), text=repr(text)))
             return word
         if self.kind == "bool":
             if word in ("yes", "on", "true", "1"):
                 return True
             if word in ("no", "off", "false", "0"):
                 return False
-            raise ValueError(f"{self.flag or self.name} is yes or no, not {text!r}")
+            raise ValueError(_("{option} is yes or no, not {text}").format(option=option, text=repr(text)))
         try:
             number = int(word)
         except ValueError:
-            raise ValueError(f"{self.flag or self.name} is a whole number, not {text!r}") from None
+            raise ValueError(_("{option} is a whole number, not {text}").format(option=option,
+                                                                               text=repr(text))) from None
         if self.minimum is not None and number < self.minimum:
-            raise ValueError(f"{self.flag or self.name} is at least {self.minimum}, not {number}")
+            raise ValueError(_("{option} is at least {minimum}, not {number}").format(
+                option=option, minimum=self.minimum, number=number))
         return number
 
 
@@ -111,7 +118,8 @@ class GameEntry:
 
     #: As typed on the command line and kept in saves: 'five-crowns'.
     name: str
-    #: For people, one spelling everywhere: 'Five Crowns'.
+    #: For people, one spelling everywhere: 'Five Crowns'. English, marked for translation: show it
+    #: through ``_()`` (:attr:`spoken_title`), so every place that names the game names it the same way.
     title: str
     #: The table class (``Table`` protocol in access_game.ui.table); None: not playable at the terminal.
     table: str | None
@@ -140,6 +148,13 @@ class GameEntry:
     #: A callable ``() -> braille.rule_words.RuleBook``: the game's braille rule book, which ``kit``
     #: makes; None: the game has none yet.
     rule_book: str | None = None
+
+    @property
+    def spoken_title(self) -> str:
+        """The title in the player's language ('Rami à contrats'): the one name shown everywhere."""
+        from speech.i18n import _
+
+        return _(self.title)
 
     @property
     def ruleset(self) -> str:
@@ -181,7 +196,9 @@ class GameEntry:
     @property
     def factory(self) -> Callable[..., Any]:
         if self.table is None:
-            raise UnknownGame(f"{self.title} cannot be played at the terminal yet")
+            from speech.i18n import _
+
+            raise UnknownGame(_("{title} cannot be played at the terminal yet").format(title=self.spoken_title))
         factory: Callable[..., Any] = resolve(self.table)
         return factory
 
@@ -260,7 +277,10 @@ def game(name: str) -> GameEntry:
     """The entry for ``name`` (case not significant), or UnknownGame listing each game once."""
     entry = _CATALOG.get(name.strip().casefold())
     if entry is None:
-        raise UnknownGame(f"unknown game {name!r}: the games are {', '.join(_CATALOG)}")
+        from speech.i18n import _
+
+        raise UnknownGame(_("unknown game {name}: the games are {games}").format(name=repr(name),
+                                                                                 games=", ".join(_CATALOG)))
     return entry
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from access_game.datafiles import DamagedFile, read_json, set_aside
 from access_game.settings import atomic_write_text, config_dir
+from speech.i18n import _, elide, ngettext
 
 __all__ = ["RECORDS_FORMAT", "Record", "RecordBook", "records_path"]
 
@@ -24,10 +25,6 @@ RECORDS_VERSION = 1
 
 def records_path() -> Path:
     return config_dir() / "records.json"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"1 {word}" if n == 1 else f"{n} {word}s"
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,22 +61,32 @@ class Record:
 
     def best_words(self, piles: int = 11) -> str:
         if not self.games:
-            return "no games yet"
+            return _("no games yet")
         if self.best_won:
             if not self.best_stock_left:
-                return "won with the last card"
-            return f"won with {_plural(self.best_stock_left, 'card')} left"
-        return f"{self.best_piles} of {piles} piles closed"
+                return _("won with the last card")
+            return ngettext("won with {n} card left", "won with {n} cards left", self.best_stock_left).format(
+                n=self.best_stock_left)
+        return ngettext("{closed} of {piles} pile closed", "{closed} of {piles} piles closed", piles).format(
+            closed=self.best_piles, piles=piles)
 
     def words(self, player: str = "") -> str:
-        """'Your record: 5 games, 1 win; best: won with 3 cards left; streak: 0 (best 1).'"""
-        whose = "Your record" if not player or player == "You" else f"{player}'s record"
+        """'Your record: 5 games, 1 win; best: won with 3 cards left; streak: 0 (best 1).' Each count
+        through the catalog's plural forms, each sentence whole, so every language words it its way."""
+        yours = not player or player == "You"
         if not self.games:
-            return f"{whose}: no games finished yet."
-        return (
-            f"{whose}: {_plural(self.games, 'game')}, {_plural(self.wins, 'win')}; best: {self.best_words()}; "
-            f"winning streak {self.streak} (longest {self.best_streak})."
-        )
+            if yours:
+                return _("Your record: no games finished yet.")
+            return elide(_("{name}'s record: no games finished yet.").format(name=player))
+        values = {
+            "games": ngettext("{n} game", "{n} games", self.games).format(n=self.games),
+            "wins": ngettext("{n} win", "{n} wins", self.wins).format(n=self.wins),
+            "best": self.best_words(), "streak": self.streak, "longest": self.best_streak, "name": player}
+        if yours:
+            return _("Your record: {games}, {wins}; best: {best}; winning streak {streak} (longest {longest}).").format(
+                **values)
+        return elide(_("{name}'s record: {games}, {wins}; best: {best}; winning streak {streak} "
+                       "(longest {longest}).").format(**values))
 
     def to_data(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -123,7 +130,7 @@ class RecordBook:
         except DamagedFile as exc:
             data, why = None, str(exc)  # reported and kept aside below, as any other damage
         else:
-            why = "it does not hold records"
+            why = _("it does not hold records")
         try:
             if not isinstance(data, dict) or data.get("format") != RECORDS_FORMAT:
                 raise ValueError("not a records file")
@@ -143,9 +150,11 @@ class RecordBook:
             kept = set_aside(self.path)
             if kept is None:
                 self._unwritable = True  # not moved: it must not be overwritten either
-                self.problem = "Your records file could not be used or moved aside; this game's result is not kept."
+                self.problem = _("Your records file could not be used or moved aside; this game's result is not "
+                                 "kept.")
                 return
-            self.problem = f"Your records file was damaged ({why}), so counting starts again. It was kept as {kept}."
+            self.problem = _("Your records file was damaged ({why}), so counting starts again. It was kept as "
+                             "{kept}.").format(why=why, kept=kept)
 
     def get(self, game: str, player: str) -> Record:
         self._load()

@@ -23,6 +23,7 @@ from access_game.filelock import try_lock, unlock
 from access_game.settings import LEVELS, atomic_write_text, data_dir
 from engine.errors import SaveFormatError
 from engine.game import Game
+from speech.i18n import _
 
 __all__ = ["ELSEWHERE_FOLDER", "SESSION_FORMAT", "LoadedSave", "SaveStore", "SavedSession", "fallback_directories",
            "fallback_directory", "lockable_elsewhere"]
@@ -102,9 +103,11 @@ class SaveStore:
         try:
             return LoadedSave(session=_session_from_data(data))
         except SaveFormatError as exc:
-            return self._damaged(str(exc))
+            from speech.refusal_words import error_text
+
+            return self._damaged(error_text(exc))
         except (Exception, RecursionError) as exc:  # whatever else the data holds: damaged, never a crash
-            return self._damaged(f"it is damaged ({exc.__class__.__name__})")
+            return self._damaged(_("it is damaged ({error})").format(error=exc.__class__.__name__))
 
     def _damaged(self, why: str) -> LoadedSave:
         from speech.file_words import unusable_save
@@ -219,21 +222,23 @@ def fallback_directory(avoid: Path) -> Path | None:
 
 def _session_from_data(data: Any) -> SavedSession:
     if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
-        raise SaveFormatError("this is not an access-game save")
+        raise SaveFormatError(_("this is not an access-game save"))
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveFormatError("the save has no version number")
+        raise SaveFormatError(_("the save has no version number"))
     if version > SESSION_VERSION:
-        raise SaveFormatError(f"it was written by a newer access-game (version {version})")
+        raise SaveFormatError(_("it was written by a newer access-game (version {version})").format(version=version))
     game = Game.from_data(data.get("game"))
     seat = data.get("human_seat")
     level = data.get("level")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(game.players):
-        raise SaveFormatError("the save does not say which seat is yours")
+        raise SaveFormatError(_("the save does not say which seat is yours"))
     if level not in LEVELS:
-        raise SaveFormatError(f"the computer players' level {level!r} is not one of {', '.join(LEVELS)}")
+        raise SaveFormatError(_("the computer players' level {level} is not one of {levels}").format(
+            level=repr(level), levels=", ".join(LEVELS)))
     levels = data.get("levels", [])
     if not isinstance(levels, list) or (levels and len(levels) != len(game.players)) \
             or any(x != "" and x not in LEVELS for x in levels):
-        raise SaveFormatError(f"the save's levels by seat are not one of {', '.join(LEVELS)} per seat")
+        raise SaveFormatError(_("the save's levels by seat are not one of {levels} per seat").format(
+            levels=", ".join(LEVELS)))
     return SavedSession(game=game, human_seat=seat, level=level, levels=tuple(levels))

@@ -19,6 +19,8 @@ from engine.actions import Action
 from engine.bots import make_agent
 from engine.events import Event, seen_by
 from engine.game import Game
+from speech import save_words
+from speech.i18n import _, elide
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
 __all__ = ["Announcing", "Narrating", "Session", "SessionVoice", "bot_seed"]
@@ -287,7 +289,7 @@ class Session(SessionVoice):
         self.flush()
         if self.waiting:
             seat = self.game.seats_to_act()[0]
-            self.say(f"{self.players[seat]}'s turn; Space to go on.", kind=Kind.OTHERS)
+            self.say(elide(_("{name}'s turn; Space to go on.").format(name=self.players[seat])), kind=Kind.OTHERS)
 
     def step(self) -> bool:
         """One computer player's whole turn (pace 'step'), with the other computer players' buy answers
@@ -341,7 +343,7 @@ class Session(SessionVoice):
             self.save_problem = None
         except OSError as exc:
             if self.save_problem is None:  # say it once, not after every action
-                self.save_problem = f"The game could not be saved: {exc.strerror or exc}."
+                self.save_problem = save_words.save_failed(str(exc.strerror or exc))
                 self.say(self.save_problem, kind=Kind.SYSTEM, urgent=True)
 
     def save_to(self, store: SaveStore) -> None:
@@ -349,14 +351,14 @@ class Session(SessionVoice):
 
     def save_now(self) -> None:
         if self.saves is None:
-            self.say("This game is not being saved.", kind=Kind.SYSTEM)
+            self.say(_(save_words.NOT_BEING_SAVED), kind=Kind.SYSTEM)
             return
         if self.game.over:
-            self.say("The game is over; there is nothing to save.", kind=Kind.SYSTEM)
+            self.say(_(save_words.NOTHING_TO_SAVE), kind=Kind.SYSTEM)
             return
         self.autosave()
         if self.save_problem is None:
-            self.say(f"Saved to {self.saves.path}. The game is also saved after every move.", kind=Kind.SYSTEM)
+            self.say(save_words.saved_to(self.saves.path), kind=Kind.SYSTEM)
 
     # ----------------------------------------------------------------- settings and new games
     def new_game(self, seed: int) -> None:

@@ -228,26 +228,28 @@ def _shown(value: Any) -> str:
 def rule_problems(rules: Any) -> list[str]:
     """Each game, option or value in ``rules`` that the catalog does not offer in settings, named."""
     from access_game.catalog import UnknownGame, game
+    from speech.option_words import option_name
 
     if not isinstance(rules, Mapping):
-        return ["rules: not a set of games"]
+        return [_("rules: not a set of games")]
     problems: list[str] = []
     for name, chosen in rules.items():
         try:
             entry = game(str(name))
         except UnknownGame:
-            problems.append(f"{name!r}: no such game")
+            problems.append(_("{name}: no such game").format(name=repr(name)))
             continue
         if not isinstance(chosen, Mapping):
-            problems.append(f"{entry.title}: not a set of options")
+            problems.append(_("{title}: not a set of options").format(title=entry.spoken_title))
             continue
         offered = {opt.name: opt for opt in entry.setting_options()}
         for option, value in chosen.items():
             opt = offered.get(option)
             if opt is None:
-                problems.append(f"{entry.title} {option!r}: no such option")
+                problems.append(_("{title} {option}: no such option").format(title=entry.spoken_title,
+                                                                              option=repr(option)))
             elif not opt.allows(value):
-                problems.append(f"{entry.title} {opt.setting} {json.dumps(value)}")
+                problems.append(f"{entry.spoken_title} {option_name(opt.setting or opt.name)} {json.dumps(value)}")
     return problems
 
 

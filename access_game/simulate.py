@@ -25,6 +25,7 @@ from engine.bots import make_agent
 from engine.bots.wild_throws import is_wild_in, thrown_card
 from engine.events import Event, GameEnded, TurnStarted
 from engine.game import Game
+from speech.i18n import _, ngettext, pgettext
 
 __all__ = ["GameResult", "SimulationReport", "deal_plan", "final_standing", "play_game", "run_simulation",
            "wilson_interval"]
@@ -77,6 +78,11 @@ class SeatReport:
         return 1000 * self.wild_throws / self.throws if self.throws else 0.0
 
 
+def _plural_count(n: float) -> int:
+    """The whole number that picks a count's plural form: a share of a win (ties) is plural."""
+    return int(n) if n == int(n) else 2
+
+
 @dataclass(frozen=True, slots=True)
 class SimulationReport:
     game: str
@@ -118,33 +124,34 @@ class SimulationReport:
         }
 
     def to_text(self) -> str:
+        """The report in the player's language: each line a whole sentence of the catalog, each count
+        through its plural forms."""
         k = len(self.seats)
         deals = math.ceil(self.games / k)
-        lines = [
-            f"{self.game}: {_count(self.games, 'game')}, {k} seats rotated over {_count(deals, 'deal')}, "
-            f"seed {self.seed}."
-        ]
+        lines = [_("{game}: {games}, {seats} seats rotated over {deals}, seed {seed}.").format(
+            game=self.game, games=ngettext("{n} game", "{n} games", self.games).format(n=self.games), seats=k,
+            deals=ngettext("{n} deal", "{n} deals", deals).format(n=deals), seed=self.seed)]
         for n, s in enumerate(self.seats, 1):
             lo, hi = s.ci95
-            lines.append(
-                f"Player {n}, {s.level}: {_count(s.wins, 'win')}, win share {s.win_share:.1%} "
-                f"(95% interval {lo:.1%} to {hi:.1%}), mean points per game {s.mean_points:.1f}, "
-                f"decision time {s.decision_ms_mean:.1f} ms mean, {s.decision_ms_p99:.1f} ms p99 "
-                f"(CPU {s.decision_cpu_ms_mean:.1f} ms mean, {s.decision_cpu_ms_p99:.1f} ms p99)."
-            )
+            lines.append(_(
+                "Player {n}, {level}: {wins}, win share {share:.1%} ({confidence:.0%} interval {low:.1%} to "
+                "{high:.1%}), mean points per game {points:.1f}, decision time {ms:.1f} ms mean, {ms99:.1f} ms p99 "
+                "(CPU {cpu:.1f} ms mean, {cpu99:.1f} ms p99).").format(
+                n=n, level=pgettext("level setting", s.level),
+                wins=ngettext("{n:g} win", "{n:g} wins", _plural_count(s.wins)).format(n=s.wins),
+                share=s.win_share, confidence=0.95, low=lo, high=hi, points=s.mean_points, ms=s.decision_ms_mean,
+                ms99=s.decision_ms_p99, cpu=s.decision_cpu_ms_mean, cpu99=s.decision_cpu_ms_p99))
         if any(s.throws for s in self.seats):
-            lines.append("Wilds and jokers thrown per 1,000 discards: " + "; ".join(
-                f"player {n}, {s.level}: {s.wild_throws_per_1000:.1f} ({s.wild_throws} of {s.throws}, "
-                f"{s.needless_wild_throws} while a natural card could go)" for n, s in enumerate(self.seats, 1)
-            ) + ".")
-        lines.append("Ties share the win: each of n tied winners is counted 1/n of a win.")
-        lines.append(f"Turns per hand: {self.turns_mean:.1f} mean, {self.turns_max} longest.")
-        lines.append(f"{self.games_per_second:.2f} games per second.")
+            lines.append(_("Wilds and jokers thrown per 1,000 discards: {seats}.").format(seats="; ".join(
+                _("player {n}, {level}: {rate:.1f} ({wild} of {thrown}, {needless} while a natural card could go)")
+                .format(n=n, level=pgettext("level setting", s.level), rate=s.wild_throws_per_1000,
+                        wild=s.wild_throws, thrown=s.throws, needless=s.needless_wild_throws)
+                for n, s in enumerate(self.seats, 1))))
+        lines.append(_("Ties share the win: each of n tied winners is counted 1/n of a win."))
+        lines.append(_("Turns per hand: {mean:.1f} mean, {longest} longest.").format(mean=self.turns_mean,
+                                                                                   longest=self.turns_max))
+        lines.append(_("{rate:.2f} games per second.").format(rate=self.games_per_second))
         return "\n".join(lines)
-
-
-def _count(n: float, noun: str) -> str:
-    return f"{n:g} {noun}" if n == 1 else f"{n:g} {noun}s"
 
 
 def deal_plan(index: int, seats: int, seed: int) -> tuple[int, int]:
@@ -344,5 +351,8 @@ def run_simulation(
         done = len(results)
         if progress is not None and (done % step == 0 or done == games):
             elapsed = clock() - start
-            print(f"simulate: {done} of {games} games, {elapsed:.1f} s", file=progress, flush=True)
+            print(ngettext("simulate: {done} of {games} games, {seconds:.1f} s",
+                           "simulate: {done} of {games} games, {seconds:.1f} s", done).format(
+                done=done, games=games, seconds=elapsed),
+                  file=progress, flush=True)
     return summarise(game, levels, seed, results, clock() - start)

@@ -28,6 +28,7 @@ from braille.cells import (
 )
 from engine.cards import JOKER, Card, Rank, Suit
 from engine.errors import CardNotationError
+from speech.i18n import _
 
 __all__ = [
     "DROPPED_DIGITS",
@@ -205,10 +206,20 @@ _RANK_CELL_SET = frozenset(DROPPED_DIGITS.values()) | frozenset(RANK_LETTERS.val
 _SUIT_BY_CELL: dict[Cell, Suit] = {cell: suit for suit, cell in SUIT_CELLS.items()}
 _DIGIT_BY_CELL: dict[Cell, str] = {cell: d for d, cell in DROPPED_DIGITS.items()}
 
-_SUITS_SENTENCE = "a card ends with its suit: " + ", ".join(
-    f"{cell.unicode} {suit.word} (BRF {cell.brf})" for suit, cell in SUIT_CELLS.items()
-)
-_RANKS_SENTENCE = "ranks are a, the dropped digits 2 to 9, 10 as dropped 1 and dropped 0 (or x), j, q and k"
+
+
+def _suits_sentence() -> str:
+    """What ends a card, said in the player's language (made when an error is, not at import)."""
+    return _("a card ends with its suit: {suits}").format(suits=", ".join(
+        f"{cell.unicode} {_(suit.word)} (BRF {cell.brf})" for suit, cell in SUIT_CELLS.items()))
+
+
+def _ranks_sentence() -> str:
+    return _("ranks are a, the dropped digits 2 to 9, 10 as dropped 1 and dropped 0 (or x), j, q and k")
+
+
+def _not_a_card(shown: str) -> str:
+    return _("'{text}' is not a card in braille").format(text=shown)
 
 
 def card_from_cells(cells: Sequence[Cell], *, text: str | None = None) -> Card:
@@ -224,13 +235,14 @@ def card_from_cells(cells: Sequence[Cell], *, text: str | None = None) -> Card:
     while end > start and cells[end - 1].is_blank:
         end -= 1
     body = tuple(cells[start:end])
-    where = f"'{shown}' is not a card in braille"
+    where = _not_a_card(shown)
     if not body:
-        raise BrailleCardError(f"{where}: there are no cells")
+        raise BrailleCardError(_("{where}: there are no cells").format(where=where))
     for i, cell in enumerate(body):
         if cell.is_blank:
             raise BrailleCardError(
-                f"{where}: a blank cell splits it (one card has no blank inside; a hand puts one between cards)",
+                _("{where}: a blank cell splits it (one card has no blank inside; a hand puts one between "
+                  "cards)").format(where=where),
                 cell=cell,
                 position=start + i,
             )
@@ -240,35 +252,39 @@ def card_from_cells(cells: Sequence[Cell], *, text: str | None = None) -> Card:
     suit = _SUIT_BY_CELL.get(suit_cell)
     if suit is None:
         raise BrailleCardError(
-            f"{where}: the last cell {suit_cell.describe()} is not a suit sign; {_SUITS_SENTENCE}",
+            _("{where}: the last cell {cell} is not a suit sign; {suits}").format(
+                where=where, cell=suit_cell.describe(), suits=_suits_sentence()),
             cell=suit_cell,
             position=start + len(body) - 1,
         )
     rank_part = body[:-1]
     if not rank_part:
-        raise BrailleCardError(f"{where}: the suit {suit_cell.describe()} needs a rank before it; {_RANKS_SENTENCE}")
+        raise BrailleCardError(_("{where}: the suit {cell} needs a rank before it; {ranks}").format(
+            where=where, cell=suit_cell.describe(), ranks=_ranks_sentence()))
     rank = _RANK_BY_CELLS.get(rank_part)
     if rank is not None:
         return Card(rank, suit)
     for i, cell in enumerate(rank_part):
         if cell not in _RANK_CELL_SET:
             raise BrailleCardError(
-                f"{where}: the cell {cell.describe()} is not part of a rank; {_RANKS_SENTENCE}",
+                _("{where}: the cell {cell} is not part of a rank; {ranks}").format(
+                    where=where, cell=cell.describe(), ranks=_ranks_sentence()),
                 cell=cell,
                 position=start + i,
             )
     if all(c in _DIGIT_BY_CELL for c in rank_part):
         number = "".join(_DIGIT_BY_CELL[c] for c in rank_part)
         raise BrailleCardError(
-            f"{where}: the dropped digits {cells_to_unicode(rank_part)} read {number}, which is no rank; "
-            f"{_RANKS_SENTENCE}",
+            _("{where}: the dropped digits {cells} read {number}, which is no rank; {ranks}").format(
+                where=where, cells=cells_to_unicode(rank_part), number=number, ranks=_ranks_sentence()),
             cell=rank_part[0],
             position=start,
         )
     # A letter rank with more cells around it, like 'aa' or '1q': the second rank cell is extra.
     extra = rank_part[1]
     raise BrailleCardError(
-        f"{where}: the cell {extra.describe()} is one rank cell too many; {_RANKS_SENTENCE}",
+        _("{where}: the cell {cell} is one rank cell too many; {ranks}").format(
+            where=where, cell=extra.describe(), ranks=_ranks_sentence()),
         cell=extra,
         position=start + 1,
     )
@@ -283,25 +299,27 @@ def _brf_cells(text: str, where: str) -> Cells:
         try:
             out.append(Cell.from_brf(ch))
         except ValueError:
-            raise BrailleCardError(f"{where}: {ch!r} is not a braille ASCII (BRF) character", position=i) from None
+            raise BrailleCardError(_("{where}: {character} is not a braille ASCII (BRF) character").format(
+                where=where, character=repr(ch)), position=i) from None
     return tuple(out)
 
 
 def _unicode_cells(text: str, where: str) -> Cells:
     for i, ch in enumerate(text):
         if not (ch.isspace() or is_unicode_braille(ch)):
-            raise BrailleCardError(f"{where}: {ch!r} is not a Unicode braille cell", position=i)
+            raise BrailleCardError(_("{where}: {character} is not a Unicode braille cell").format(
+                where=where, character=repr(ch)), position=i)
     return tuple(BLANK if ch.isspace() else Cell.from_unicode(ch) for ch in text)
 
 
 def parse_brf_card(text: str) -> Card:
     """Read a card typed in BRF: '10H', '7/', 'qs', 'jo', 'XH'."""
-    return card_from_cells(_brf_cells(text, f"'{text}' is not a card in braille"), text=text)
+    return card_from_cells(_brf_cells(text, _not_a_card(text)), text=text)
 
 
 def parse_unicode_card(text: str) -> Card:
     """Read a card from Unicode braille cells: '⠂⠴⠓'."""
-    return card_from_cells(_unicode_cells(text, f"'{text}' is not a card in braille"), text=text)
+    return card_from_cells(_unicode_cells(text, _not_a_card(text)), text=text)
 
 
 def parse_braille_card(text: str) -> Card:

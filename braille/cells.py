@@ -137,9 +137,13 @@ class Cell:
 
     def describe(self) -> str:
         """How an error message names the cell: '⠵ (dots 1356, BRF Z)'."""
-        brf = f", BRF {self.brf}" if self.is_six_dot and not self.is_blank else ""
-        what = "blank cell" if self.is_blank else f"dots {self.dot_numbers}"
-        return f"{self.unicode} ({what}{brf})"
+        from speech.i18n import _
+
+        if self.is_blank:
+            return _("{cell} (blank cell)").format(cell=self.unicode)
+        if self.is_six_dot:
+            return _("{cell} (dots {dots}, BRF {brf})").format(cell=self.unicode, dots=self.dot_numbers, brf=self.brf)
+        return _("{cell} (dots {dots})").format(cell=self.unicode, dots=self.dot_numbers)
 
     def __str__(self) -> str:
         return self.unicode

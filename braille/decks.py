@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.cards import Card, five_crowns_deck, no_twos_deck, standard_deck
+from speech.i18n import N_, _
 
 __all__ = ["DECKS", "DeckKind", "GameDeck", "build_deck"]
 
@@ -20,6 +21,7 @@ class DeckKind:
     """A deck by name: how to build it, its default number of sets, and how a title names it."""
 
     name: str
+    #: English, marked for the catalog: shown through ``_()``.
     title: str
     default_sets: int
     unit: str
@@ -27,9 +29,9 @@ class DeckKind:
 
 
 DECKS: dict[str, DeckKind] = {
-    "five-crowns": DeckKind("five-crowns", "Five Crowns", 1, "set", five_crowns_deck),
-    "standard": DeckKind("standard", "Standard", 2, "deck", lambda n: standard_deck(n)),
-    "no-twos": DeckKind("no-twos", "No Twos", 2, "deck", lambda n: no_twos_deck(n)),
+    "five-crowns": DeckKind("five-crowns", N_("Five Crowns"), 1, "set", five_crowns_deck),
+    "standard": DeckKind("standard", N_("Standard"), 2, "deck", lambda n: standard_deck(n)),
+    "no-twos": DeckKind("no-twos", N_("No Twos"), 2, "deck", lambda n: no_twos_deck(n)),
 }
 
 
@@ -37,10 +39,12 @@ def build_deck(name: str, sets: int | None = None) -> list[Card]:
     """Every physical card of the named deck (duplicates included), in the engine's order."""
     kind = DECKS.get(name)
     if kind is None:
-        raise ValueError(f"unknown deck '{name}': the decks are {', '.join(DECKS)}")
+        raise ValueError(_("unknown deck '{deck}': the decks are {names}").format(deck=name, names=", ".join(DECKS)))
     n = kind.default_sets if sets is None else sets
     if n < 1:
-        raise ValueError(f"a deck needs at least one {kind.unit}, not {n}")
+        if kind.unit == "set":
+            raise ValueError(_("a deck needs at least one set, not {n}").format(n=n))
+        raise ValueError(_("a deck needs at least one deck, not {n}").format(n=n))
     return kind.build(n)
 
 
@@ -52,6 +56,7 @@ class GameDeck:
     ``deck_note``, access_game.catalog.GameEntry.game_deck); braille holds no list of games."""
 
     game: str
+    #: The game's title and the deck's note, in English and marked for the catalog: shown through ``_()``.
     title: str
     deck: str
     sets: int

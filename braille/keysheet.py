@@ -130,7 +130,7 @@ def key_sheet(
     for w in widths[:-1]:
         xs.append(xs[-1] + w + COLUMN_GAP)
     if xs[-1] + widths[-1] > paper.width - MARGIN:
-        raise SheetLayoutError(f"a {paper.name} page is too narrow for the label key")
+        raise SheetLayoutError(_("a {paper} page is too narrow for the label key").format(paper=paper.name))
     names = [f for f in (brf_name, print_name) if f]
     files = _("{first} and {second}").format(first=names[0], second=names[1]) if len(names) == 2 else "".join(names)
     intro = [

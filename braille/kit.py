@@ -72,7 +72,7 @@ def make_kit(
     The rule book's PDF is always for swell paper, its braille pages drawn as raised dots: at the
     given dot sizes when the kit is for swell paper, else at the swell preset's."""
     cards = build_deck(which.deck, which.sets)
-    title = which.title
+    title = _(which.title)
     labels = make_labels(cards, ten_as_x=ten_as_x, title=title)
     label_print = labels_sheet(
         labels, geometry=geometry, paper=paper, empty_dots=empty_dots, only_dots_rise=only_dots_rise

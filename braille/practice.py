@@ -350,7 +350,8 @@ def practice_sheet(
     avail = paper.width - 2 * MARGIN
     per_row = max(1, int((avail + ITEM_GAP) // (item_w + ITEM_GAP)))
     if item_w > avail:
-        raise SheetLayoutError(f"a {paper.name} page is too narrow for one drill card at these sizes")
+        raise SheetLayoutError(_("a {paper} page is too narrow for one drill card at these sizes").format(
+            paper=paper.name))
     row_h = max(geometry.line_spacing, geometry.cell_height + 3.0)
     bottom = body_bottom(paper)
     sheet_title = _("{title}: braille practice").format(title=title)

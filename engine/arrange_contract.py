@@ -102,7 +102,8 @@ CONTRACTS: tuple[Contract, ...] = (
 def contract_for_hand(hand_number: int) -> Contract:
     """The contract of hand 1..9."""
     if not 1 <= hand_number <= len(CONTRACTS):
-        raise ValueError(f"there is no contract {hand_number}: contracts are 1 to {len(CONTRACTS)}")
+        raise ValueError(Reason("there is no contract {number}: contracts are 1 to {count}", number=hand_number,
+                                count=len(CONTRACTS)))
     return CONTRACTS[hand_number - 1]
 
 

@@ -94,7 +94,7 @@ def check_action_types(action: object, players: int) -> None:
 def require(ok: bool, what: str) -> None:
     """Refuse a loaded state unless ``ok``; ``what`` says which invariant it breaks."""
     if not ok:
-        raise SaveFormatError(f"the save is damaged: {what}")
+        raise SaveFormatError(Reason("the save is damaged: {what}", what=what))
 
 
 def require_number(value: object, name: str, low: int, high: int | None = None) -> None:

@@ -19,7 +19,7 @@ from engine.codec import GameCodec, codec_of
 from engine.errors import IllegalAction, SaveFormatError
 from engine.events import Event, event_to_data, seen_by
 from engine.names import MAX_NAME_CHARS, read_name
-from engine.reasons import reason_of
+from engine.reasons import Reason, reason_of
 from engine.registry import get_ruleset
 from engine.ruleset import Ruleset
 
@@ -153,14 +153,14 @@ class Game:
         could not have been played.
         """
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveFormatError("this is not an access-game save")
+            raise SaveFormatError(Reason("this is not an access-game save"))
         version = data.get("version")
         if not is_whole(version) or version < 1:
-            raise SaveFormatError(f"the save has no version number: {version!r} is not a whole number from 1")
+            raise SaveFormatError(Reason("the save has no version number: {value} is not a whole number from 1",
+                                         value=repr(version)))
         if version > SAVE_VERSION:
-            raise SaveFormatError(
-                f"the save was written by a newer access-game (save version {version}, this one reads {SAVE_VERSION})"
-            )
+            raise SaveFormatError(Reason("the save was written by a newer access-game (save version {version}, this "
+                                         "one reads {reads})", version=version, reads=SAVE_VERSION))
         try:
             name, players, seed, options = data["game"], data["players"], data["seed"], data["options"]
             require(isinstance(name, str), "the game is not named")

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from engine.cards import JOKER, STANDARD_RANKS, Card, Rank, Suit
 from engine.errors import CardNotationError
+from engine.reasons import Reason
 
 __all__ = ["card_codes", "describe_ranks", "parse_card", "parse_cards", "parse_rank", "read_codes"]
 
@@ -59,8 +60,23 @@ def describe_ranks(ranks: Sequence[Rank]) -> str:
     return ", ".join(parts)
 
 
-def _game_words(game: str | None) -> str:
-    return f" in {game}" if game else ""
+def _not_a_card(raw: str, game: str | None, why: str, **values: object) -> CardNotationError:
+    """The error for text that is not a card, as a reason the words layer says in the player's
+    language; ``why`` names which of the sentences, with and without the game's name. Each sentence is
+    written whole (for the catalog), never glued from pieces."""
+    if why == "form":
+        reason = Reason("'{text}' is not a card: it needs a rank then a suit letter, like 10h, qs or 7st, or jo "
+                        "for a joker", text=raw)
+    elif why == "jokers":
+        reason = (Reason("'{text}' is not a card: there are no jokers in {game}", text=raw, game=game) if game
+                  else Reason("'{text}' is not a card: there are no jokers", text=raw))
+    elif why == "ranks":
+        reason = (Reason("'{text}' is not a card: ranks in {game} are {ranks}", text=raw, game=game, **values) if game
+                  else Reason("'{text}' is not a card: ranks are {ranks}", text=raw, **values))
+    else:
+        reason = (Reason("'{text}' is not a card: suits in {game} are {suits}", text=raw, game=game, **values) if game
+                  else Reason("'{text}' is not a card: suits are {suits}", text=raw, **values))
+    return CardNotationError(reason)
 
 
 def parse_card(
@@ -71,14 +87,15 @@ def parse_card(
     jokers: bool = True,
     game: str | None = None,
 ) -> Card:
-    """Read one card; raise :class:`CardNotationError` saying what is wrong."""
+    """Read one card; raise :class:`CardNotationError` saying what is wrong (its argument a
+    :class:`Reason`, so it can be said in any language). ``game`` is the game's title."""
     raw = text.strip()
     s = raw.lower().replace("\ufe0f", "")
     if not s:
-        raise CardNotationError("an empty text is not a card")
+        raise CardNotationError(Reason("an empty text is not a card"))
     if s in _JOKER_WORDS:
         if not jokers:
-            raise CardNotationError(f"'{raw}' is not a card: there are no jokers{_game_words(game)}")
+            raise _not_a_card(raw, game, "jokers")
         return JOKER
     suit: Suit | None = None
     rank_text = ""
@@ -88,16 +105,13 @@ def parse_card(
             rank_text = s[: -len(code)]
             break
     if suit is None:
-        raise CardNotationError(
-            f"'{raw}' is not a card: it needs a rank then a suit letter, like 10h, qs or 7st, or jo for a joker"
-        )
+        raise _not_a_card(raw, game, "form")
     rank = _RANK_CODES.get(rank_text) or _RANK_WORDS.get(rank_text)
     allowed_suits = tuple(suits)
     if rank is None or rank not in ranks:
-        raise CardNotationError(f"'{raw}' is not a card: ranks{_game_words(game)} are {describe_ranks(ranks)}")
+        raise _not_a_card(raw, game, "ranks", ranks=describe_ranks(ranks))
     if suit not in allowed_suits:
-        names = ", ".join(x.word for x in allowed_suits)
-        raise CardNotationError(f"'{raw}' is not a card: suits{_game_words(game)} are {names}")
+        raise _not_a_card(raw, game, "suits", suits=allowed_suits)
     return Card(rank, suit)
 
 
@@ -112,7 +126,8 @@ def parse_rank(text: str, *, ranks: Sequence[Rank] = STANDARD_RANKS) -> Rank:
     s = text.strip().lower()
     rank = _RANK_CODES.get(s) or _RANK_WORDS.get(s)
     if rank is None or rank not in ranks:
-        raise CardNotationError(f"'{text}' is not a rank: ranks are {describe_ranks(ranks)}")
+        raise CardNotationError(Reason("'{text}' is not a rank: ranks are {ranks}", text=text,
+                                       ranks=describe_ranks(ranks)))
     return rank
 
 

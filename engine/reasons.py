@@ -11,7 +11,8 @@ with its article ('the 7 of stars'), which other languages choose by the card's 
 :class:`Rank` is its plural ('7s', 'queens'), or its name when the value is called ``rank``; a tuple
 of cards is their names joined with ', ' ('the 9 of hearts, the 9 of spades and the 5 of clubs' when
 called ``the_cards``); a tuple of names is joined with 'and'; a whole number named in COUNTED is
-counted ('2 cards', '1 set'); a Reason inside a Reason is its sentence.
+counted ('2 cards', '1 set'); a tuple of suits is their names joined with ', '; a Reason inside a
+Reason is its sentence.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.cards import Card, Rank
+from engine.cards import Card, Rank, Suit
 
 __all__ = ["COUNTED", "Reason", "english_value", "reason_of", "shown"]
 
@@ -71,6 +72,8 @@ def english_value(name: str, value: Any) -> str:
         if len(names) < 2:
             return names[0] if names else "no cards"
         return f"{', '.join(names[:-1])} and {names[-1]}"
+    if isinstance(value, tuple) and value and all(isinstance(v, Suit) for v in value):
+        return ", ".join(v.word for v in value)  # a list of the suits a game has, as a card error gives it
     if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
         return value[0] if len(value) == 1 else f"{', '.join(value[:-1])} and {value[-1]}"
     if name in COUNTED and isinstance(value, int) and not isinstance(value, bool):

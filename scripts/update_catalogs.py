@@ -20,6 +20,7 @@ no longer has stays (an older Python still says it).
 from __future__ import annotations
 
 import argparse
+import copy
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -119,7 +120,9 @@ def update_language(template: Catalog, lang: str) -> tuple[int, int]:
     """Update ``lang``'s .po from the template (and its compendium) and compile its .mo; (messages,
     translated)."""
     catalog = _read_catalog(lang, DOMAIN)
-    catalog.update(template, no_fuzzy_matching=True, update_creation_date=True)
+    # A copy: babel puts the template's own message objects into the catalog, so a translation filled in for
+    # one language (from its compendium) would be the next language's too.
+    catalog.update(copy.deepcopy(template), no_fuzzy_matching=True, update_creation_date=True)
     _fill_from_compendium(catalog, lang)
     return _save_catalog(catalog, lang, DOMAIN)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import Card, Rank
-from speech.i18n import _
+from speech.i18n import NP_, _, pgettext
 from speech.phrases import CARD_SEPARATOR, capital, card_count, card_words, points, rank_plural, the_card
 
 __all__ = [
@@ -33,8 +33,14 @@ def _opening(wilds: str, cards: Sequence[Card]) -> str:
     return _("{wilds}. {cards}.").format(wilds=wilds, cards=capital(card_count(len(cards))))
 
 
+#: The kinds of meld the rules name ('book', 'run'), in the catalog (an already worded name passes as it is).
+_KINDS = {"book": NP_("meld kind", "book"), "set": NP_("meld kind", "set"), "run": NP_("meld kind", "run"),
+          "meld": NP_("meld kind", "meld")}
+
+
 def _meld(name: str, meld: Sequence[Card], wild: Rank | None, after: str = "") -> str:
-    return _("{meld}: {cards}.").format(meld=capital(name), cards=_cards(meld, wild)) + after
+    kind = pgettext(*_KINDS[name]) if name in _KINDS else name
+    return _("{meld}: {cards}.").format(meld=capital(kind), cards=_cards(meld, wild)) + after
 
 
 def _left(deadwood: Sequence[Card], wild: Rank | None, after: str = "") -> str:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from speech.i18n import N_, _, ngettext, npgettext
+from speech.i18n import N_, NP_, _, ngettext, npgettext, pgettext
 
-__all__ = ["option_entry", "option_label", "option_said", "option_value", "unusable_rule_options"]
+__all__ = ["option_entry", "option_label", "option_name", "option_said", "option_value", "unusable_rule_options"]
 
 #: The menu's name for each option, by the catalog's settings entry.
 _LABELS = {
@@ -33,6 +33,22 @@ _WORDS: dict[tuple[str, object], str] = {
     ("sets", None): N_("by the number of players (2 sets for 8 or more)"),
     ("decks", None): N_("by the number of players (3 decks for 6 or more)"),
 }
+
+#: Each option as a problem with the settings file names it (in English, the settings entry's own words).
+_NAMES = {
+    "tie break": NP_("rule option", "tie break"),
+    "all wild melds": NP_("rule option", "all wild melds"),
+    "sets": NP_("rule option", "sets"),
+    "first dealer": NP_("rule option", "first dealer"),
+    "decks": NP_("rule option", "decks"),
+    "target": NP_("rule option", "target"),
+}
+
+
+def option_name(setting: str) -> str:
+    """An option's short name in the player's language, for a value in the settings file that cannot be
+    used ('Five Crowns tie break "coin"')."""
+    return pgettext(*_NAMES[setting]) if setting in _NAMES else setting
 
 
 def option_label(setting: str) -> str:

@@ -11,12 +11,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import Card, Rank
+from engine.cards import Card, Rank, Suit
 from engine.reasons import Reason
-from speech.i18n import NP_, _, ngettext, pgettext
-from speech.phrases import capital, card_count, card_words, cards_words, join_words, rank_plural, rank_word, the_card
+from speech.i18n import N_, NP_, _, ngettext, pgettext
+from speech.phrases import (
+    capital,
+    card_count,
+    card_words,
+    cards_words,
+    join_words,
+    rank_plural,
+    rank_word,
+    suit_word,
+    the_card,
+)
 
-__all__ = ["reason_text", "refusal_words"]
+__all__ = ["GAME_NAMES", "error_text", "reason_text", "refusal_words"]
+
+#: The games as the rules name them in a card error ("ranks in contract rummy are ..."), for the catalog:
+#: a value named ``game`` is said through ``_``.
+GAME_NAMES = (N_("Five Crowns"), N_("Five Crowns solitaire"), N_("contract rummy"), N_("upcard rummy"))
 
 #: A meld's kind as a refusal names it ('the set 7h 7s 7c').
 _MELD_KINDS = {"set": NP_("meld kind", "set"), "run": NP_("meld kind", "run")}
@@ -46,8 +60,12 @@ def _value(name: str, value: Any) -> str:
         if name.startswith("the_"):
             return join_words([_the(c) for c in value]) if value else _("no cards")
         return cards_words(value)
+    if isinstance(value, tuple) and value and all(isinstance(v, Suit) for v in value):
+        return ", ".join(suit_word(v) for v in value)
     if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
         return join_words(list(value))
+    if name == "game" and isinstance(value, str):
+        return _(value)
     if name in ("cards", "sets", "runs", "laid_sets", "laid_runs") and isinstance(value, int):
         return _count(name, value)
     if name == "kind" and value in _MELD_KINDS:
@@ -66,3 +84,11 @@ def refusal_words(reason: str) -> str:
     """The refusal as the player hears it: a sentence with its capital and full stop."""
     text = capital(reason_text(reason))
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def error_text(exc: BaseException) -> str:
+    """An error's sentence in the current language: the engine raises its errors (a card that is not a
+    card, a contract that does not exist) with a :class:`Reason`, worded here; any other error's text
+    is looked up in the catalog as it is."""
+    reason = exc.args[0] if exc.args else ""
+    return reason_text(reason) if isinstance(reason, Reason) else _(str(exc))

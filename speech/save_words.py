@@ -11,6 +11,8 @@ from pathlib import Path
 from speech.i18n import N_, _
 
 __all__ = [
+    "NOTHING_TO_SAVE",
+    "NOT_BEING_SAVED",
     "START_NEW_QUESTION",
     "cannot_lock",
     "crashed",
@@ -22,14 +24,28 @@ __all__ = [
     "nowhere_to_lock",
     "other_slot",
     "quit_unsaved",
+    "save_failed",
     "saved_elsewhere",
     "saved_game_kept",
     "saved_goodbye",
+    "saved_to",
     "settings_not_kept",
     "still_not_saved",
 ]
 
 START_NEW_QUESTION = N_("Start a new game?")
+NOT_BEING_SAVED = N_("This game is not being saved.")
+NOTHING_TO_SAVE = N_("The game is over; there is nothing to save.")
+
+
+def saved_to(path: Path) -> str:
+    """The answer to 'save now': where, and that every move saves it anyway."""
+    return _("Saved to {path}. The game is also saved after every move.").format(path=path)
+
+
+def save_failed(reason: str) -> str:
+    """A save that did not work, with the system's reason (kept as the game's save problem)."""
+    return _("The game could not be saved: {reason}.").format(reason=reason)
 
 
 def saved_game_kept(path: Path) -> str:

@@ -12,38 +12,42 @@ import json
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from access_game.commands.summaries import summary
+from speech.i18n import N_, _
 
+#: A number option out of its range (the same sentence as serve's, so translated once).
+RANGE = N_("{option} is {low} to {high}, not {value}")
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from access_game.catalog import network_games
 
     parser = add_command(sub, "bench-server", run, summary("bench-server"))
-    parser.add_argument("--tables", type=int, default=100, help="tables to play at once (default 100)")
-    parser.add_argument("--seconds", type=float, help="how long to play, after seating (default 20; 5 with --attack)")
-    parser.add_argument("--seats", type=int, default=4, help="people at each table (default 4)")
+    parser.add_argument("--tables", type=int, default=100, help=_("tables to play at once (default 100)"))
+    parser.add_argument("--seconds", type=float,
+                        help=_("how long to play, after seating (default 20; 5 with --attack)"))
+    parser.add_argument("--seats", type=int, default=4, help=_("people at each table (default 4)"))
     parser.add_argument("--game", default="five-crowns", type=str.casefold, choices=network_games(),
-                        help="game the tables play (default five-crowns)")
+                        help=_("game the tables play (default five-crowns)"))
     parser.add_argument("--think", type=float, default=2.0,
-                        help="a player's mean seconds before each move (default 2; 0.5 to 1.5 times it)")
-    parser.add_argument("--workers", type=int, default=1, help="client processes to spread the players over")
-    parser.add_argument("--nice", type=int, default=0, help="run the server under nice -n N (default 0)")
-    parser.add_argument("--restart", action="store_true", help="after playing, kill the server (SIGKILL), start "
-                        "it again on its table directory and time every player's rejoin (one client process)")
+                        help=_("a player's mean seconds before each move (default 2; 0.5 to 1.5 times it)"))
+    parser.add_argument("--workers", type=int, default=1, help=_("client processes to spread the players over"))
+    parser.add_argument("--nice", type=int, default=0, help=_("run the server under nice -n N (default 0)"))
+    parser.add_argument("--restart", action="store_true", help=_("after playing, kill the server (SIGKILL), start "
+                        "it again on its table directory and time every player's rejoin (one client process)"))
     parser.add_argument("--busy-tables", type=int, default=0, metavar="K",
-                        help="K more tables of one scripted person, acting at once, and --busy-computers hard "
-                        "computer players, playing all along beside the measured tables (default 0)")
+                        help=_("K more tables of one scripted person, acting at once, and --busy-computers hard "
+                        "computer players, playing all along beside the measured tables (default 0)"))
     parser.add_argument("--busy-computers", type=int, default=13, metavar="N",
-                        help="computer players at each busy table (default 13: Five Crowns' largest table)")
+                        help=_("computer players at each busy table (default 13: Five Crowns' largest table)"))
     parser.add_argument("--computer-workers", type=int, metavar="N",
-                        help="the server's processes for computer players' decisions (default: one per core; "
-                        "0: on its event loop, for comparison)")
+                        help=_("the server's processes for computer players' decisions (default: one per core; "
+                        "0: on its event loop, for comparison)"))
     parser.add_argument("--attack", action="store_true",
-                        help="instead: one address asking as much as it can of a server with the default limits "
-                        "for --seconds (default 5 with --attack): tables created, table codes tried")
+                        help=_("instead: one address asking as much as it can of a server with the default limits "
+                        "for --seconds (default 5 with --attack): tables created, table codes tried"))
     parser.add_argument("--lobby", type=int, metavar="N",
-                        help="instead: N open public tables, and the lobby (access-game online) in a terminal: "
-                        "the time from a key to its line, median and p99")
-    parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+                        help=_("instead: N open public tables, and the lobby (access-game online) in a terminal: "
+                        "the time from a key to its line, median and p99"))
+    parser.add_argument("--json", action="store_true", help=_("print the figures as one JSON object"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,36 +57,39 @@ def run(args: argparse.Namespace) -> int:
         from access_game.net.bench_lobby import MAX_LOBBY_TABLES, run_lobby_bench
 
         if not 1 <= args.lobby <= MAX_LOBBY_TABLES:
-            raise UsageError(f"--lobby is 1 to {MAX_LOBBY_TABLES}, not {args.lobby}")
+            raise UsageError(_(RANGE).format(option="--lobby", low=1, high=MAX_LOBBY_TABLES, value=args.lobby))
         _print(run_lobby_bench(args.lobby), args.json)
         return 0
     if args.attack:
         seconds = 5.0 if args.seconds is None else args.seconds
         if not 0 < seconds <= 60:
-            raise UsageError(f"--seconds with --attack is more than 0 and at most 60, not {seconds:g}")
+            raise UsageError(_("--seconds with --attack is more than 0 and at most {high}, not {value:g}").format(
+                high=60, value=seconds))
         _print(run_attack(seconds).data, args.json)
         return 0
     if args.seconds is None:
         args.seconds = 20.0
     if not 0 <= args.busy_tables <= 8:
-        raise UsageError(f"--busy-tables is 0 to 8, not {args.busy_tables}")
+        raise UsageError(_(RANGE).format(option="--busy-tables", low=0, high=8, value=args.busy_tables))
     if not 1 <= args.busy_computers <= 13:
-        raise UsageError(f"--busy-computers is 1 to 13, not {args.busy_computers}")
+        raise UsageError(_(RANGE).format(option="--busy-computers", low=1, high=13, value=args.busy_computers))
     if args.computer_workers is not None and not 0 <= args.computer_workers <= 64:
-        raise UsageError(f"--computer-workers is 0 to 64, not {args.computer_workers}")
+        raise UsageError(_(RANGE).format(option="--computer-workers", low=0, high=64, value=args.computer_workers))
 
     if not 1 <= args.tables <= MAX_TABLES:
-        raise UsageError(f"--tables is 1 to {MAX_TABLES}, not {args.tables}")
+        raise UsageError(_(RANGE).format(option="--tables", low=1, high=MAX_TABLES, value=args.tables))
     if not 0 < args.seconds <= MAX_SECONDS:
-        raise UsageError(f"--seconds is more than 0 and at most {MAX_SECONDS}, not {args.seconds:g}")
+        raise UsageError(_("{option} is more than 0 and at most {high}, not {value:g}").format(
+            option="--seconds", high=MAX_SECONDS, value=args.seconds))
     if not 2 <= args.seats <= 8:
-        raise UsageError(f"--seats is 2 to 8, not {args.seats}")
+        raise UsageError(_(RANGE).format(option="--seats", low=2, high=8, value=args.seats))
     if not 0 <= args.think <= 60:
-        raise UsageError(f"--think is 0 to 60 seconds, not {args.think:g}")
+        raise UsageError(_("{option} is {low} to {high} seconds, not {value:g}").format(option="--think", low=0,
+                                                                                         high=60, value=args.think))
     if not 1 <= args.workers <= 8:
-        raise UsageError(f"--workers is 1 to 8, not {args.workers}")
+        raise UsageError(_(RANGE).format(option="--workers", low=1, high=8, value=args.workers))
     if not 0 <= args.nice <= 19:
-        raise UsageError(f"--nice is 0 to 19, not {args.nice}")
+        raise UsageError(_(RANGE).format(option="--nice", low=0, high=19, value=args.nice))
     busy = Busy(args.busy_tables, args.busy_computers) if args.busy_tables else None
     result = run_bench(tables=args.tables, seconds=args.seconds, seats=args.seats, game=args.game,
                        think=args.think, workers=args.workers, nice=args.nice, restart=args.restart, busy=busy,

@@ -21,6 +21,7 @@ from engine.cards import Card
 from engine.errors import CardNotationError
 from engine.notation import parse_card
 from speech.i18n import _
+from speech.refusal_words import error_text
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 cards = parse_unicode_hand(args.from_unicode)
         except CardNotationError as exc:
-            raise UsageError(str(exc)) from None
+            raise UsageError(error_text(exc)) from None
         if not cards:
             raise UsageError(_("there is no braille to read"))
         if args.json:
@@ -83,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         cards = [parse_card(text) for text in args.cards]
     except CardNotationError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(error_text(exc)) from None
     if args.json:
         print(json.dumps([_record(c, ten_as_x) for c in cards], ensure_ascii=False))
     else:

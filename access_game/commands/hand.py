@@ -28,7 +28,8 @@ from braille.input import codes_from_braille
 from engine.cards import FIVE_CROWNS_RANKS, NO_TWOS_RANKS, Card, Rank
 from engine.errors import CardNotationError
 from engine.notation import describe_ranks, parse_rank
-from speech.i18n import _
+from speech.i18n import N_, _
+from speech.refusal_words import error_text
 
 __all__ = ["CardRules", "check_contract", "check_five_crowns", "check_upcard", "read_cards", "read_wild", "register",
            "run"]
@@ -45,7 +46,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "dealt); upcard rummy the up card's rank, a, 3..10, j, q, k or 11 to 14"))
     p.add_argument("--contract", type=int, help=_("contract rummy: the contract number, 1..9"))
     p.add_argument("--json", action="store_true", help=_("print JSON instead of words"))
-    p.add_argument("cards", nargs="+", help=_("the cards, e.g. 9d 7c jd 3st jo"))
+    p.add_argument("cards", nargs="+", metavar="CARD", help=_("the cards, e.g. 9d 7c jd 3st jo"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     try:  # cards typed in braille (⠶⠌, or 7/ from a computer braille keyboard) become card codes
         args.cards = codes_from_braille(args.cards)
     except CardNotationError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(error_text(exc)) from None
     checker = game(args.game).hand_checker
     assert checker is not None  # argparse allows only games with a checker
     return int(resolve(checker)(args, args.cards))
@@ -86,22 +87,22 @@ def read_cards(cards_text: Sequence[str], rules: CardRules) -> list[Card]:
     try:
         cards = [rules.parse(w) for w in words]
     except CardNotationError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(error_text(exc)) from None
     if rules.max_cards is not None and len(cards) > rules.max_cards:
-        raise UsageError(_("a {title} hand holds at most {max_cards} cards, not {count}").format(title=rules.title,
+        raise UsageError(_("a {title} hand holds at most {max_cards} cards, not {count}").format(title=_(rules.title),
             max_cards=rules.max_cards, count=len(cards)))
     held = Counter(rules.deck())
     for card, n in Counter(cards).items():
         if n > held[card]:
             raise UsageError(_("{n} of {code} is more than {deck_words} hold ({value})").format(n=n, code=card.code,
-                deck_words=rules.deck_words, value=held[card]))
+                deck_words=_(rules.deck_words), value=held[card]))
     return cards
 
 
 def read_wild(text: str | None, title: str, ranks: Sequence[Rank], numbers: Mapping[int, Rank], why: str) -> Rank:
     """The wild rank from ``--wild``: its code or word, or its number as the rules count it (``numbers``)."""
     if text is None:
-        raise UsageError(_("--wild is needed for {title}: {why}").format(title=title, why=why))
+        raise UsageError(_("--wild is needed for {title}: {why}").format(title=_(title), why=_(why)))
     word = text.strip()
     by_number = {str(n): rank for n, rank in numbers.items()}  # compared as text: any digits are safe to try
     if word.lstrip("0") in by_number:
@@ -111,14 +112,14 @@ def read_wild(text: str | None, title: str, ranks: Sequence[Rank], numbers: Mapp
     except CardNotationError:
         also = ", ".join(str(n) for n in numbers)
         raise UsageError(_("--wild {text}: wild ranks in {title} are {describe_ranks} (or {also})").format(text=text,
-            title=title, describe_ranks=describe_ranks(ranks), also=also)) from None
+            title=_(title), describe_ranks=describe_ranks(ranks), also=also)) from None
 
 
 def _refuse(args: argparse.Namespace, title: str, *options: str) -> None:
     """Options given that do not belong to the game are refused, not silently ignored."""
     for name in options:
         if getattr(args, name, None) is not None:
-            raise UsageError(_("--{name} does not apply to {title}").format(name=name, title=title))
+            raise UsageError(_("--{name} does not apply to {title}").format(name=name, title=_(title)))
 
 
 def _print(args: argparse.Namespace, data: Mapping[str, object], lines: Sequence[str]) -> int:
@@ -136,7 +137,7 @@ def _five_crowns_rules() -> CardRules:
     from engine.rules.five_crowns import parse_five_crowns
 
     # 8 players and more play with two sets: 4 of each card and 12 jokers.
-    return CardRules("Five Crowns", parse_five_crowns, lambda: five_crowns_deck(2), "two Five Crowns sets", 14,
+    return CardRules(N_("Five Crowns"), parse_five_crowns, lambda: five_crowns_deck(2), N_("two Five Crowns sets"), 14,
                      "9d 7c jd 3st jo")
 
 
@@ -151,9 +152,9 @@ def check_five_crowns(args: argparse.Namespace, cards_text: Sequence[str]) -> in
     from engine.five_crowns_melds import card_points, meld_kind
     from speech.hand_check_words import five_crowns_lines
 
-    _refuse(args, "Five Crowns", "contract")
-    wild = read_wild(args.wild, "Five Crowns", FIVE_CROWNS_RANKS, _FIVE_CROWNS_NUMBERS,
-                     "the wild rank, 3..10, j, q or k (or 11, 12, 13)")
+    _refuse(args, N_("Five Crowns"), "contract")
+    wild = read_wild(args.wild, N_("Five Crowns"), FIVE_CROWNS_RANKS, _FIVE_CROWNS_NUMBERS,
+                     N_("the wild rank, 3..10, j, q or k (or 11, 12, 13)"))
     cards = read_cards(cards_text, _five_crowns_rules())
     go_out = False
     discard: Card | None = None
@@ -179,16 +180,16 @@ def check_contract(args: argparse.Namespace, cards_text: Sequence[str]) -> int:
     from speech.contract_words import contract_words, meld_name
     from speech.hand_check_words import contract_lines
 
-    _refuse(args, "contract rummy (2s and jokers are always wild)", "wild")
+    _refuse(args, N_("contract rummy (2s and jokers are always wild)"), "wild")
     number = getattr(args, "contract", None)
     if number is None:
         raise UsageError(_("say which contract with --contract N (N = 1 to {count})").format(count=len(CONTRACTS)))
     try:
         contract = contract_for_hand(int(number))
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(error_text(exc)) from None
     # 12 dealt, two cards for each of 3 buys, and the card just drawn; three decks at the largest table.
-    rules = CardRules("contract rummy", parse_contract_card, lambda: standard_deck(3), "three decks", 19,
+    rules = CardRules(N_("contract rummy"), parse_contract_card, lambda: standard_deck(3), N_("three decks"), 19,
                       "7h 7c jo 5s 6s 7s 8s")
     cards = read_cards(cards_text, rules)
     best = arrange_contract(cards, contract)
@@ -213,10 +214,11 @@ def check_upcard(args: argparse.Namespace, cards_text: Sequence[str]) -> int:
     from engine.rules.upcard_rummy import parse_upcard_card
     from speech.hand_check_words import upcard_lines
 
-    _refuse(args, "upcard rummy", "contract")
-    wild = read_wild(args.wild, "upcard rummy", NO_TWOS_RANKS, _UPCARD_NUMBERS,
-                     "the rank of the dealer's up card, a, 3..10, j, q or k (or 11 to 14)")
-    rules = CardRules("upcard rummy", parse_upcard_card, lambda: no_twos_deck(2), "two decks", None, "9d 9h ks ac")
+    _refuse(args, N_("upcard rummy"), "contract")
+    wild = read_wild(args.wild, N_("upcard rummy"), NO_TWOS_RANKS, _UPCARD_NUMBERS,
+                     N_("the rank of the dealer's up card, a, 3..10, j, q or k (or 11 to 14)"))
+    rules = CardRules(N_("upcard rummy"), parse_upcard_card, lambda: no_twos_deck(2), N_("two decks"), None,
+                      "9d 9h ks ac")
     cards = read_cards(cards_text, rules)
     best = arrange_upcard(cards, wild)
     data = {"melds": [_codes(m) for m in best.melds], "deadwood": _codes(best.deadwood), "points": best.points}

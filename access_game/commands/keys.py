@@ -40,8 +40,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(_(KEYS_SOURCE))
     for g in chosen:
-        print(f"{titles[g]} ({g}):")
+        print(f"{_(titles[g])} ({g}):")
         for c in keys_registry(g):
             move = " " + _("Makes a move.") if c.commits else ""
-            print(f"{', '.join(key_label(k) for k in c.keys)}: {c.name}. {_(c.description)}{move}")
+            print(_("{keys}: {name}. {description}{move}").format(
+                keys=", ".join(key_label(k) for k in c.keys), name=c.name, description=_(c.description), move=move))
     return 0

@@ -90,7 +90,8 @@ def run(args: argparse.Namespace) -> int:
             value=exc.strerror or exc)) from None
     for file in files:
         write_output(folder / file.name, file.data)
-    print(_("Wrote the {title} kit ({note}) to {folder}:").format(title=which.title, note=which.note, folder=folder))
+    print(_("Wrote the {title} kit ({note}) to {folder}:").format(title=_(which.title), note=_(which.note),
+                                                                        folder=folder))
     for file in files:
         pages = ngettext("{n} page", "{n} pages", file.pages).format(n=file.pages)
         print(_("{file}: {what}, {pages}.").format(file=file.name, what=file.what, pages=pages))

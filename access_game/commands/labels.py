@@ -64,12 +64,12 @@ def add_page_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None:
     parser.add_argument("--grade", type=int, choices=(1, 2), default=None, metavar="1|2",
                         help=_("the braille of the words (titles, notes, meanings, drills): 1 uncontracted, "
                                "2 contracted (default 1; a kit's rule book 2); cards are the card code in both"))
-    brf = parser.add_argument_group("BRF (embosser) page")
+    brf = parser.add_argument_group(_("BRF (embosser) page"))
     brf.add_argument("--cells-per-line", type=int, metavar="N",
                      help=_("default {n}").format(n=BRAILLE_PAGE.cells_per_line))
     brf.add_argument("--lines-per-page", type=int, metavar="N",
                      help=_("default {n}").format(n=BRAILLE_PAGE.lines_per_page))
-    prt = parser.add_argument_group("PDF and SVG (true-size print; sizes in mm, NLS Specification 800 by default)")
+    prt = parser.add_argument_group(_("PDF and SVG (true-size print; sizes in mm, NLS Specification 800 by default)"))
     prt.add_argument("--paper", metavar="PAPER",
                      help=_("a4 or letter (default: letter in the US and Canada, else a4, from the locale)"))
     prt.add_argument(
@@ -148,7 +148,7 @@ def deck_cards(args: argparse.Namespace, sets: int | None = None) -> tuple[str, 
         cards = build_deck(deck, sets)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    return title or DECKS[deck].title, list(cards)
+    return _(title or DECKS[deck].title), list(cards)  # the titles are the catalog's, said in the player's language
 
 
 def check_size(flag: str, value: int | None, high: int) -> None:

@@ -24,7 +24,7 @@ from access_game.commands._common import add_command, check_name
 from access_game.commands.summaries import summary
 from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, LEVELS, Settings, load_settings
 from speech import save_words
-from speech.i18n import _, pgettext
+from speech.i18n import N_, _, ngettext, pgettext
 
 __all__ = ["COMPUTER_NAMES", "DEFAULT_GAME", "GameChoice", "choose_game", "new_choice", "play_in_terminal", "register",
            "run"]
@@ -34,7 +34,8 @@ from access_game.table_plan import COMPUTER_NAMES, TablePlan
 SPEECH_MODES = ("screen-reader", "self-voicing", "silent")
 #: What `access-game` starts when no game is named and none is saved.
 DEFAULT_GAME = "five-crowns"
-HELP_LINE = "F1 lists the keys; Escape opens a menu of every action."
+#: The first line of every game (after its title): English, marked for the catalog; say it through ``_()``.
+HELP_LINE = N_("F1 lists the keys; Escape opens a menu of every action.")
 
 
 class _Later:
@@ -62,7 +63,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     # Each game's player count is its rules': said only when the help is printed, so a command line
     # that plays does not load the rules of every game first.
     players.ranges = _Later(lambda: pgettext("between the games' player counts", "; ").join(  # type: ignore[attr-defined]
-        f"{e.title} {_span(e.player_range)}" for e in entries))
+        f"{e.spoken_title} {_span(e.player_range)}" for e in entries))
     p.add_argument("--names", nargs="+", metavar="NAME",
                    help=_("names: the computer players', or everyone's with yours first"))
     p.add_argument("--level", choices=LEVELS, type=str.casefold,
@@ -80,12 +81,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "(for example 'aplay -q -D plughw:1')"))
     p.add_argument("--new", action="store_true",
                    help=_("start a new game even if one is saved (the saved one is kept)"))
-    rules = p.add_argument_group("rule options (each for the games named)")
+    rules = p.add_argument_group(_("rule options (each for the games named)"))
     flags: dict[str, list[tuple[str, GameOption]]] = {}
     for entry in entries:
         for opt in entry.options:
             if opt.flag is not None:
-                flags.setdefault(opt.flag, []).append((entry.title, opt))
+                flags.setdefault(opt.flag, []).append((entry.spoken_title, opt))
     for flag, uses in flags.items():
         opt = uses[0][1]
         rules.add_argument(flag, dest=option_dest(flag), metavar=option_metavar(opt),
@@ -155,8 +156,12 @@ def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
         n = 1 if ruleset.max_players == 1 else len(names) + 1 if names else 4
     top = min(ruleset.max_players, len(COMPUTER_NAMES) + 1)
     if not ruleset.min_players <= n <= top:
-        span = f"{top} player" if ruleset.min_players == top == 1 else f"{ruleset.min_players} to {top} players"
-        raise UsageError(_("--players: {title} here is for {span}").format(title=ruleset.title, span=span))
+        title = _(ruleset.title)
+        if ruleset.min_players == top:
+            raise UsageError(ngettext("--players: {title} here is for {n} player",
+                                      "--players: {title} here is for {n} players", top).format(title=title, n=top))
+        raise UsageError(_("--players: {title} here is for {low} to {high} players").format(
+            title=title, low=ruleset.min_players, high=top))
     if names:
         if len(names) == n - 1:
             names = ["You", *names]
@@ -214,7 +219,7 @@ def given_options(entry: GameEntry, args: argparse.Namespace) -> dict[str, objec
             continue
         flag = "--" + name.removeprefix("option_").replace("_", "-")
         if flag not in mine:
-            raise UsageError(_("{flag} is not an option of {title}").format(flag=flag, title=entry.title))
+            raise UsageError(_("{flag} is not an option of {title}").format(flag=flag, title=entry.spoken_title))
         given[next(o.name for o in entry.options if o.flag == flag)] = value
     try:
         options = entry.options_from_text(given)
@@ -453,8 +458,10 @@ class _Terminal:
             return None, store
         if loaded.session is not None and not _has_table(loaded.session):
             kept = store.set_aside("no-table")
-            where = f" It was kept as {kept}." if kept else ""
-            self.say(f"The saved game is {loaded.session.game.ruleset.title}, which cannot be played here yet.{where}")
+            title = _(loaded.session.game.ruleset.title)
+            self.say(_("The saved game is {title}, which cannot be played here yet. It was kept as {kept}.").format(
+                title=title, kept=kept) if kept else
+                _("The saved game is {title}, which cannot be played here yet.").format(title=title))
         elif loaded.session is not None:
             answer = self.ask(_resume_question(loaded.session))
             if answer is None:  # Ctrl+C: leave, with the save untouched
@@ -541,7 +548,8 @@ class _Terminal:
             levels=levels,
         )
         moves_at_start = len(game.actions)
-        welcome = HELP_LINE if resumed is not None else f"{game.ruleset.title}. {HELP_LINE}"
+        welcome = _(HELP_LINE) if resumed is not None else _("{title}. {help}").format(
+            title=_(game.ruleset.title), help=_(HELP_LINE))
         app = GameApp(session, self.printer, input=self.input, output=self.out, welcome=welcome)
         if self.on_app is not None:
             self.on_app(app)

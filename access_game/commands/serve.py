@@ -28,52 +28,53 @@ MAX_WORKERS = 64
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     parser = add_command(sub, "serve", run, summary("serve"))
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this "
-                        "machine only; 0.0.0.0 for every network)")
+    parser.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1: this "
+                        "machine only; 0.0.0.0 for every network)"))
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
-                        help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
+                        help=_("port to listen on (default {port}; 0 picks a free one)").format(port=DEFAULT_PORT))
     parser.add_argument("--data", type=Path, metavar="DIR",
-                        help="directory of the tables, one file each (default: tables/ in the user data folder)")
-    parser.add_argument("--tls-cert", type=Path, metavar="FILE", help="certificate chain (PEM) for wss://")
-    parser.add_argument("--tls-key", type=Path, metavar="FILE", help="private key (PEM) of the certificate")
+                        help=_("directory of the tables, one file each (default: tables/ in the user data folder)"))
+    parser.add_argument("--tls-cert", type=Path, metavar="FILE", help=_("certificate chain (PEM) for wss://"))
+    parser.add_argument("--tls-key", type=Path, metavar="FILE", help=_("private key (PEM) of the certificate"))
     parser.add_argument("--stats", type=Path, metavar="FILE",
-                        help="when stopping, write the server's time per action (JSON: p50_ms, p99_ms) to FILE")
-    limits = parser.add_argument_group("limits per address (0: no limit; docs/online.md)")
+                        help=_("when stopping, write the server's time per action (JSON: p50_ms, p99_ms) to FILE"))
+    limits = parser.add_argument_group(_("limits per address (0: no limit; docs/online.md)"))
     defaults = Limits()
     limits.add_argument("--connections-per-address", type=_count, default=defaults.connections_per_address,
-                        metavar="N", help=f"connections open at once from one address (default "
-                        f"{defaults.connections_per_address})")
+                        metavar="N", help=_("connections open at once from one address (default {n})").format(
+                            n=defaults.connections_per_address))
     limits.add_argument("--tables-per-minute", type=_count, default=int(defaults.tables_per_minute), metavar="N",
-                        help=f"tables one address may create a minute (default {defaults.tables_per_minute:g})")
+                        help=_("tables one address may create a minute (default {n:g})").format(
+                            n=defaults.tables_per_minute))
     limits.add_argument("--joins-per-minute", type=_count, default=int(defaults.joins_per_minute), metavar="N",
-                        help=f"joins and rejoins one address may ask for a minute (default "
-                        f"{defaults.joins_per_minute:g})")
+                        help=_("joins and rejoins one address may ask for a minute (default {n:g})").format(
+                            n=defaults.joins_per_minute))
     limits.add_argument("--chats-per-minute", type=_count, default=int(defaults.chats_per_minute), metavar="N",
-                        help="chat lines (at tables, in the lobby, private) from one address a minute (default "
-                        f"{defaults.chats_per_minute:g})")
+                        help=_("chat lines (at tables, in the lobby, private) from one address a minute (default "
+                               "{n:g})").format(n=defaults.chats_per_minute))
     parser.add_argument("--admins", type=Path, metavar="FILE",
-                        help="the server's administrators: one name a line, optionally a tab and the key they "
-                        "give (default: admins.txt in the --data folder, if there is one)")
+                        help=_("the server's administrators: one name a line, optionally a tab and the key they "
+                               "give (default: admins.txt in the --data folder, if there is one)"))
     limits.add_argument("--behind-proxy", action="store_true",
-                        help="a reverse proxy on this machine forwards the players: their address is the last "
-                        "one of X-Forwarded-For")
+                        help=_("a reverse proxy on this machine forwards the players: their address is the last "
+                        "one of X-Forwarded-For"))
     parser.add_argument("--idle-hours", type=_hours, default=defaults.idle_seconds / 3600, metavar="H",
-                        help="archive a table nobody has been at for H hours (default 24; 0: never)")
+                        help=_("archive a table nobody has been at for H hours (default 24; 0: never)"))
     parser.add_argument("--computer-workers", type=_count, metavar="N",
-                        help="processes deciding computer players' moves (default: one per core; 0: on the "
-                        "server's own loop, which slows every table while they think)")
+                        help=_("processes deciding computer players' moves (default: one per core; 0: on the "
+                        "server's own loop, which slows every table while they think)"))
     parser.add_argument("--origin", action="append", default=[], metavar="URL",
-                        help="let web pages from this origin connect (repeatable; programs, which send no "
-                        "origin, always may)")
+                        help=_("let web pages from this origin connect (repeatable; programs, which send no "
+                        "origin, always may)"))
 
 
 def _count(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(_("a whole number, not {text}").format(text=repr(text))) from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"0 or more, not {value}")
+        raise argparse.ArgumentTypeError(_("0 or more, not {value}").format(value=value))
     return value
 
 
@@ -81,9 +82,9 @@ def _hours(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a number of hours, not {text!r}") from None
+        raise argparse.ArgumentTypeError(_("a number of hours, not {text}").format(text=repr(text))) from None
     if not 0 <= value <= 24 * 365 * 100:
-        raise argparse.ArgumentTypeError(f"0 or more hours, not {text}")
+        raise argparse.ArgumentTypeError(_("0 or more hours, not {text}").format(text=text))
     return value
 
 
@@ -140,20 +141,23 @@ def _admins(path: Path | None, data: Path) -> dict[str, str | None]:
         return read_admins(path)
     except (FileNotFoundError, NotADirectoryError):
         if given:
-            raise UsageError(f"--admins {shown(str(path), SHOWN_PATH)}: no such file") from None
+            raise UsageError(_("--admins {path}: no such file").format(path=shown(str(path), SHOWN_PATH))) from None
         return {}  # no data folder yet, or none at all: said once the tables are loaded
     except (OSError, ValueError, UnicodeDecodeError) as exc:
-        raise UsageError(f"--admins {shown(str(path), SHOWN_PATH)}: this file cannot be used: {exc}") from None
+        raise UsageError(_("--admins {path}: this file cannot be used: {reason}").format(
+            path=shown(str(path), SHOWN_PATH), reason=exc)) from None
 
 
 def run(args: argparse.Namespace) -> int:
     args.host = check_host(args.host)
     if args.computer_workers is not None and args.computer_workers > MAX_WORKERS:
-        raise UsageError(f"--computer-workers is 0 to {MAX_WORKERS}, not {args.computer_workers}")
+        raise UsageError(_("{option} is {low} to {high}, not {value}").format(
+            option="--computer-workers", low=0, high=MAX_WORKERS, value=args.computer_workers))
     if not 0 <= args.port <= 65535:
-        raise UsageError(f"--port is 0 to 65535, not {args.port}")
+        raise UsageError(_("{option} is {low} to {high}, not {value}").format(option="--port", low=0, high=65535,
+                                                                             value=args.port))
     if (args.tls_cert is None) != (args.tls_key is None):
-        raise UsageError("--tls-cert and --tls-key go together")
+        raise UsageError(_("--tls-cert and --tls-key go together"))
     tls = None
     if args.tls_cert is not None:
         from access_game.net.serving import tls_context
@@ -161,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             tls = tls_context(args.tls_cert, args.tls_key)
         except (OSError, ValueError) as exc:
-            raise UsageError(f"the certificate or key cannot be used: {exc}") from None
+            raise UsageError(_("the certificate or key cannot be used: {reason}").format(reason=exc)) from None
     data = args.data
     if data is None:
         from access_game.settings import data_dir
@@ -187,13 +191,15 @@ def run(args: argparse.Namespace) -> int:
                                origins=args.origin, behind_proxy=args.behind_proxy, computers=computers,
                                admins=admins))
     except DirectoryInUse:
-        print(f"access-game serve: the tables in {data} are being served by another access-game serve; stop it "
-              "first, or give this one another --data folder", file=sys.stderr)
+        print(_("access-game serve: the tables in {folder} are being served by another access-game serve; stop "
+                "it first, or give this one another --data folder").format(folder=data), file=sys.stderr)
         return 1
     except DirectoryUnusable as exc:
-        print(f"access-game serve: the tables cannot be kept in {data}: {exc}", file=sys.stderr)
+        print(_("access-game serve: the tables cannot be kept in {folder}: {reason}").format(folder=data, reason=exc),
+              file=sys.stderr)
         return 1
     except OSError as exc:
-        print(f"access-game serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        print(_("access-game serve: cannot listen on {host}:{port}: {reason}").format(
+            host=args.host, port=args.port, reason=exc.strerror or exc), file=sys.stderr)
         return 1
     return 0

@@ -15,7 +15,7 @@ from typing import Any
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from access_game.commands.summaries import summary
-from speech.i18n import _
+from speech.i18n import _, ngettext
 
 SOLITAIRE = "solitaire"
 #: Upper bounds: a typing slip (--games 1000000000000) is refused instead of ending in a MemoryError.
@@ -65,9 +65,22 @@ def _levels(game: str, text: str) -> list[str]:
     entry = catalog_game(game)
     low, high = entry.player_range
     if not low <= len(levels) <= high:
-        raise UsageError(_("{title} is for {low} to {high} players, not {count}").format(title=entry.title, low=low,
-            high=high, count=len(levels)))
+        raise UsageError(_("{title} is for {low} to {high} players, not {count}").format(
+            title=entry.spoken_title, low=low, high=high, count=len(levels)))
     return levels
+
+
+def solitaire_text(data: dict[str, Any]) -> str:
+    """The solitaire measures in the player's language, one whole sentence each."""
+    games, wins = int(data["games"]), int(data["wins"])
+    return "\n".join([
+        _("{game}: {games}, seed {seed}.").format(
+            game=data["game"], games=ngettext("{n} game", "{n} games", games).format(n=games), seed=data["seed"]),
+        _("{wins}, win rate {rate:.1%}.").format(wins=ngettext("{n} deal won", "{n} deals won", wins).format(n=wins),
+                                                rate=float(data["win_rate"])),
+        _("Piles closed: {piles:.3g} per game on average; cards left in the stock: {stock:.3g} on average.").format(
+            piles=float(data["mean_piles_closed"]), stock=float(data["mean_stock_left"])),
+    ])
 
 
 def _print(data: dict[str, Any], as_json: bool, text: str | None = None) -> None:
@@ -102,7 +115,8 @@ def run(args: argparse.Namespace) -> int:
             from engine.solitaire_sim import simulate_games
         except ImportError:
             raise UsageError(_("solitaire is not available")) from None
-        _print(simulate_games(games=args.games, seed=args.seed), args.json)
+        data = simulate_games(games=args.games, seed=args.seed)
+        _print(data, args.json, solitaire_text(data))
         return 0
 
     levels = _levels(args.game, args.players)

@@ -22,7 +22,8 @@ def _play() -> str:
     entries = games()  # the first is the default game
     others = [e.name for e in entries[1:]]
     return _("Play at the terminal: {title} against computer players (the default), or "
-             "--game {games} or {last}.").format(title=entries[0].title, games=", ".join(others[:-1]), last=others[-1])
+             "--game {games} or {last}.").format(title=entries[0].spoken_title, games=", ".join(others[:-1]),
+                                                          last=others[-1])
 
 
 #: Command name → its summary, made when asked (in the language of the run), in the order listed.

@@ -28,7 +28,7 @@ from access_game.net.limits import Limits
 from access_game.net.lobby import Lobby
 from access_game.net.server import HARD_FRAME_BYTES, MAX_SAMPLES, TableServer
 from access_game.net.table_store import TableStore
-from speech.i18n import ngettext
+from speech.i18n import _, ngettext
 
 __all__ = ["DirectoryInUse", "DirectoryUnusable", "handling_stats", "raise_open_file_limit", "run_server",
            "start_server", "tls_context"]
@@ -136,7 +136,7 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
     tables = TableServer(store, limits, computers, behind_proxy=behind_proxy, lobby=Lobby(data, admins))
     try:
         for problem in tables.load():
-            print(f"access-game serve: {problem}", file=sys.stderr)
+            print(_("access-game serve: {problem}").format(problem=problem), file=sys.stderr)
         tables.housekeeping()
         server = await start_server(tables, host, port, tls, origins)
         stop = asyncio.Event()
@@ -149,7 +149,7 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
         lags: list[float] = []
         watch = asyncio.ensure_future(_watch_lag(lags)) if stats is not None else None
         house = asyncio.ensure_future(_keep_house(tables, housekeeping_seconds))
-        announce(f"Serving on {scheme}://{shown}:{bound[1]}")
+        announce(_("Serving on {url}").format(url=f"{scheme}://{shown}:{bound[1]}"))
         count = len(tables.tables)
         announce(ngettext("{count} table loaded from {data}", "{count} tables loaded from {data}", count).format(
             count=count, data=data))

@@ -48,6 +48,7 @@ from engine.errors import IllegalAction, SaveFormatError
 from engine.events import event_to_data
 from engine.game import SAVE_FORMAT, SAVE_VERSION, Game
 from engine.state_data import flag_value, whole_value
+from speech.i18n import _
 
 __all__ = ["SNAPSHOT_EVERY", "Loaded", "TableStore"]
 
@@ -389,9 +390,10 @@ class TableStore:
                 table = self._load(code, loaded.lost)
             except (DamagedFile, SaveFormatError) as exc:
                 kept = [(path, set_aside(path)) for path in self._files(code)]
-                where = ", ".join(str(moved) if moved else f"{path} (left where it is: it cannot be moved)"
-                                  for path, moved in kept)
-                loaded.problems.append(f"table {code}: {exc}; kept as {where}")
+                where = ", ".join(str(moved) if moved else _("{path} (left where it is: it cannot be moved)").format(
+                    path=path) for path, moved in kept)
+                loaded.problems.append(_("table {code}: {problem}; kept as {where}").format(code=code, problem=exc,
+                                                                                            where=where))
                 continue
             if table is not None:
                 loaded.tables.append(table)
@@ -430,7 +432,8 @@ class TableStore:
                 # left for the system to write out): the table goes on from where they end. This one and
                 # any after it can never be replayed again, so they are kept aside, not left in the way.
                 kept = [str(set_aside(later, "lost")) for _g, later in journals[n:]]
-                lost.append(f"table {code}: {gap} (a crash of the machine); kept as {', '.join(kept)}")
+                lost.append(_("table {code}: {gap} (a crash of the machine); kept as {where}").format(
+                    code=code, gap=gap, where=", ".join(kept)))
                 break
             gen = gen_n
         if table is None:

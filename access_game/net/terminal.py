@@ -127,7 +127,8 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
         if request.first.get("type") == "create" and not resumed:
             say(nw.table_code(show_code(code)))
             say(nw.join_hint(request.server, show_code(code)))
-        say(nw.seated(str(seated.get("name") or request.name), int(seated["seat"]), entry.title, show_code(code)))
+        say(nw.seated(str(seated.get("name") or request.name), int(seated["seat"]), entry.spoken_title,
+                      show_code(code)))
         session.settle()
         if not session.started:
             status = _wait_for_players(session, outputs, input=input)
@@ -143,7 +144,7 @@ def _seated(connection: Connection, seated: dict[str, Any], request: SeatRequest
                     tokens.forget(request.server, code)
                 return 0
         app = GameApp(session, printer, input=input, output=outputs.out,
-                      welcome=f"{entry.title}. {_(nw.HELP_LINE)}")
+                      welcome=_("{title}. {help}").format(title=entry.spoken_title, help=_(nw.HELP_LINE)))
         outputs.link(app)
         session.on_new_game = app.new_game_dealt
         if on_app is not None:

@@ -40,7 +40,7 @@ from access_game.ui.registry import CommandRegistry
 from access_game.ui.table import Table, make_table, table_entries, table_entry
 from speech import net_words as nw
 from speech import save_words
-from speech.i18n import N_, _
+from speech.i18n import N_, _, pgettext
 from speech.utterance import Kind
 
 __all__ = ["MODE_KEYS", "GameApp"]
@@ -127,10 +127,12 @@ class GameApp:
     def prompt_text(self) -> str:
         if self.modes:
             # A text entry (chat) shows what has been typed after its prompt, the cursor after it.
+            # The modes keep their prompt in English (marked with N_): said here, in the language of now.
             typed = str(getattr(self.modes[-1], "typed", ""))
-            return f"{self.modes[-1].prompt}> {typed} " if typed else f"{self.modes[-1].prompt}> "
+            prompt = _(self.modes[-1].prompt)
+            return f"{prompt}> {typed} " if typed else f"{prompt}> "
         if self.session.waiting:
-            return "next> "
+            return pgettext("prompt", "next") + "> "
         return f"{self.table.prompt()}> "
 
     def _prompt_fragments(self) -> StyleAndTextTuples:
@@ -236,10 +238,10 @@ class GameApp:
         remote = self.session.network
         if remote is None:
             self.open(Confirm(N_("Play again?"), self.say_line, on_yes=self.play_again, on_no=self._thanks,
-                              prompt="play again y/n", also=(("a", N_("A for another game"), self.choose_game),)))
+                              prompt=N_("play again y/n"), also=(("a", N_("A for another game"), self.choose_game),)))
         elif remote.is_host:
             self.open(Confirm(nw.DEAL_AGAIN_QUESTION, self.say_line, on_yes=self.play_again, on_no=self._thanks,
-                              prompt="deal again y/n"))
+                              prompt=N_("deal again y/n")))
         else:
             self.say_line(_(nw.WAIT_FOR_HOST))
 
@@ -295,10 +297,10 @@ class GameApp:
     def _choose_game_menu(self) -> None:
         """The games that have a table (the current one said as '... again'); Escape goes back to the question."""
         current = self.session.ruleset_name
-        items = [self._game_item(entry.game_name, _("{game} again").format(game=entry.title)
-                                 if entry.game_name == current else entry.title)
+        items = [self._game_item(entry.game_name, _("{game} again").format(game=entry.spoken_title)
+                                 if entry.game_name == current else entry.spoken_title)
                  for entry in table_entries()]
-        menu = ListMenu(N_("Another game"), items, self.say_line, prompt="game")
+        menu = ListMenu(N_("Another game"), items, self.say_line, prompt=N_("game"))
         # Closed without a choice: back to the play-again question (asked again after this key).
         menu.on_close = lambda: setattr(self, "asked_again", menu.pending is not None)
         self.open(menu)
@@ -383,7 +385,7 @@ class GameApp:
 
         also = () if folder is None else (("e", save_words.elsewhere_answer(folder), elsewhere),)
         self.open(Confirm(save_words.not_saved_question(session.save_problem, store.path), self.say_line,
-                          on_yes=again, on_no=without, prompt="not saved y/n", also=also))
+                          on_yes=again, on_no=without, prompt=N_("not saved y/n"), also=also))
 
     def _leave(self, message: str, *, saved: bool, last: str = "") -> None:
         self.quitting = True

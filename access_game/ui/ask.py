@@ -48,7 +48,7 @@ def ask_yes_no(question: str, say: Callable[[str], None], printer: LinePrinter, 
         printer.flush()
 
     app: Application[bool | None] = Application(
-        layout=Layout(Window(FormattedTextControl([("", "y/n>"), ("[SetCursorPosition]", " ")], focusable=True),
+        layout=Layout(Window(FormattedTextControl([("", _("y/n") + ">"), ("[SetCursorPosition]", " ")], focusable=True),
                              height=1)),
         key_bindings=kb,
         full_screen=False,

@@ -56,6 +56,7 @@ from engine.rules.contract_rummy import (
 from speech import contract_words as cw
 from speech import table_words as tw
 from speech.contract_words import action_words, melds_parts
+from speech.i18n import N_, _, fill, ngettext, pgettext
 from speech.phrases import GAME_OVER, cards_parts
 from speech.results import Names, scores_words
 from speech.utterance import Kind
@@ -278,17 +279,22 @@ class ContractTable(HandTable):
     def prompt(self) -> str:
         v = self.view
         if v.phase == "over":
-            return "game over"
+            return pgettext("prompt", "game over")
         if self.deciding():
             # No card code here: read aloud, 'buy as?' would be taken for words. U asks the question again.
-            return "take? y/n" if v.seat == v.to_move else "buy? y/n"
+            return pgettext("prompt", "take? y/n") if v.seat == v.to_move else pgettext("prompt", "buy? y/n")
         picked = len(self.selection)
-        note = f", {picked} selected" if picked else ""
+        # Each prompt whole, with and without a count, so a language orders and agrees it its own way.
         if v.to_move != v.seat:
-            return "wait" + note
+            return (ngettext("wait, {n} selected", "wait, {n} selected", picked).format(n=picked) if picked
+                    else pgettext("prompt", "wait"))
         if v.phase == "buy":
-            return "wait for buyers"
-        return ("draw" if v.phase == "draw" else "play") + note
+            return pgettext("prompt", "wait for buyers")
+        if v.phase == "draw":
+            return (ngettext("draw, {n} selected", "draw, {n} selected", picked).format(n=picked) if picked
+                    else pgettext("prompt", "draw"))
+        return (ngettext("play, {n} selected", "play, {n} selected", picked).format(n=picked) if picked
+                else pgettext("prompt", "play"))
 
     def opening(self, resumed: bool) -> None:
         if not resumed:
@@ -541,7 +547,8 @@ class ContractTable(HandTable):
         parts: Parts = list(self._selection_parts())
         plan = self.plan
         if plan:
-            parts += [" Planned: ", *melds_parts(plan, range(1, len(plan) + 1)), ". ", *self._still_to_plan()]
+            parts += [*fill(_(" Planned: {melds}. "), melds=tuple(melds_parts(plan, range(1, len(plan) + 1)))),
+                      *self._still_to_plan()]
         self.say(*parts, kind=Kind.MY_TURN)
 
     def clear_selection(self, key: str = "") -> None:
@@ -675,7 +682,7 @@ class ContractTable(HandTable):
             self._act(Swap(self.seat, *options[0]))
             return
         items = [self._swap_item(Swap(self.seat, *o)) for o in options]
-        self.host.open(ListMenu(cw.WHERE_THE_WILD_GOES, items, self.host.say_line, prompt="swap"))
+        self.host.open(ListMenu(cw.WHERE_THE_WILD_GOES, items, self.host.say_line, prompt=N_("swap")))
 
     def _no_swap(self, v: ContractView, card: Card, meld: TableMeld) -> None:
         """Say why ``card`` cannot be swapped into ``meld``: not yet (the rules' reason for any swap now),
@@ -740,7 +747,7 @@ class ContractTable(HandTable):
 
     def go_to_meld(self, key: str = "") -> None:
         self.host.open(NumberEntry(cw.GO_TO_MELD, self.host.say_line, on_number=self._go_meld,
-                                   prompt="meld number"))
+                                   prompt=N_("meld number")))
 
     def read_melds(self, key: str = "") -> None:
         v = self.view

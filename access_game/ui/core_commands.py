@@ -25,7 +25,7 @@ from access_game.settings import (
 from access_game.ui.modes import Confirm, ListMenu, MenuItem
 from access_game.ui.registry import Command, command
 from speech import table_words as tw
-from speech.i18n import _
+from speech.i18n import N_, _
 from speech.utterance import Kind
 
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ def network_commands(app: GameApp) -> list[Command]:
             app.session.say(_(nw.NOBODY_AWAY), kind=Kind.SYSTEM, urgent=True)
             return
         items = [_seat_item(nw.seat_label(s.seat, s.name), s.seat, run) for s in away]
-        app.open(ListMenu(title, items, app.say_line, prompt="seat"))
+        app.open(ListMenu(title, items, app.say_line, prompt=N_("seat")))
 
     def remove(key: str = "") -> None:
         """The host chooses a player who is here to remove from the table."""
@@ -111,7 +111,7 @@ def network_commands(app: GameApp) -> list[Command]:
             app.session.say(_(nw.NOBODY_TO_REMOVE), kind=Kind.SYSTEM, urgent=True)
             return
         items = [_seat_item(nw.seat_label(s.seat, s.name), s.seat, talk.remove) for s in here]
-        app.open(ListMenu(_(nw.REMOVE_TITLE), items, app.say_line, prompt="seat"))
+        app.open(ListMenu(_(nw.REMOVE_TITLE), items, app.say_line, prompt=N_("seat")))
 
     return [
         command("chat", _(nw.KEY_HELP["chat"]), chat),
@@ -195,10 +195,10 @@ class _Core:
 
     def menu(self, key: str = "") -> None:
         items = [_menu_item(c) for c in self.app.registry.menu_items()]
-        self.app.open(ListMenu(tw.ACTION_MENU, items, self.app.say_line, prompt="menu"))
+        self.app.open(ListMenu(tw.ACTION_MENU, items, self.app.say_line, prompt=N_("menu")))
 
     def settings(self, key: str = "") -> None:
-        self.app.open(ListMenu(tw.SETTINGS_MENU, settings_items(self.app), self.app.say_line, prompt="settings",
+        self.app.open(ListMenu(tw.SETTINGS_MENU, settings_items(self.app), self.app.say_line, prompt=N_("settings"),
                                hint=tw.SETTINGS_HINT))
 
     def new_table(self, key: str = "") -> None:
@@ -212,7 +212,7 @@ class _Core:
             self.app.quit_now(tw.THANK_YOU)
             return
         self.app.open(Confirm(tw.QUIT_QUESTION, self.app.say_line, on_yes=lambda: self.app.quit_now(tw.GOODBYE),
-                              on_no=lambda: self.say(tw.GOING_ON), prompt="quit y/n"))
+                              on_no=lambda: self.say(tw.GOING_ON), prompt=N_("quit y/n")))
 
 
 def _menu_item(command: Command) -> MenuItem:

@@ -26,6 +26,7 @@ from engine.game import Game
 from engine.rules.five_crowns import FiveCrownsView
 from speech import five_crowns_words as words
 from speech import table_words as tw
+from speech.i18n import pgettext
 from speech.results import scores_words
 from speech.utterance import Kind
 
@@ -70,10 +71,12 @@ class FiveCrownsTable(HandTable):
     def prompt(self) -> str:
         v = self.view
         if v.phase == "over":
-            return "game over"
+            return pgettext("prompt", "game over")
         if v.to_move != v.seat:
-            return "wait"
-        return ("last turn, " if v.last_turn else "") + ("draw" if v.phase == "draw" else "discard")
+            return pgettext("prompt", "wait")
+        if v.phase == "draw":
+            return pgettext("prompt", "last turn, draw") if v.last_turn else pgettext("prompt", "draw")
+        return pgettext("prompt", "last turn, discard") if v.last_turn else pgettext("prompt", "discard")
 
     def opening(self, resumed: bool) -> None:
         v = self.view

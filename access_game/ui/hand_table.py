@@ -14,7 +14,7 @@ from access_game.ui.registry import Command, command
 from access_game.ui.text_entry import TextEntry
 from engine.cards import Card, Rank
 from speech import table_words as tw
-from speech.i18n import _
+from speech.i18n import N_, _
 from speech.utterance import Kind
 
 if TYPE_CHECKING:
@@ -197,7 +197,7 @@ class HandTable:
     def go_to(self, key: str = "") -> None:
         """J: a card by its number (3) or by its code (qd, 10h, jo): reaching a known card without counting."""
         self.host.open(TextEntry(_(tw.GO_TO_CARD), self.host.say_line, on_text=self._go_to_text,
-                                 cancelled=_(tw.GO_TO_CANCELLED), prompt="card", limit=10))
+                                 cancelled=_(tw.GO_TO_CANCELLED), prompt=N_("card"), limit=10))
 
     def _go_to_text(self, text: str) -> None:
         word = text.strip()

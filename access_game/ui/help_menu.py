@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from access_game.ui.registry import Command
 from speech import table_words as tw
-from speech.i18n import _
+from speech.i18n import N_, _
 
 __all__ = ["HelpMenu", "help_sections"]
 
@@ -37,7 +37,7 @@ class HelpMenu:
     """The help's sections, then "every command"; ``read`` says lines (each its own message) and
     ``dispatch`` runs a key as if no help were open."""
 
-    prompt = "help"
+    prompt = N_("help")
 
     def __init__(self, game_title: str, sections: list[tuple[str, list[Command]]], say: Callable[[str], None],
                  read: Callable[[list[str]], None], dispatch: Callable[[str], None]) -> None:
@@ -69,7 +69,7 @@ class HelpMenu:
 
     def opening(self) -> str:
         return _("{intro} {hint} {item}").format(
-            intro=tw.help_intro_words(self.game_title, self.count, len(self.sections)), hint=_(tw.HELP_HINT),
+            intro=tw.help_intro_words(_(self.game_title), self.count, len(self.sections)), hint=_(tw.HELP_HINT),
             item=self._where())
 
     def every_line(self) -> list[str]:

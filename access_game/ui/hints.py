@@ -23,6 +23,7 @@ from engine.actions import Action, Discard, Draw, GoOut
 from engine.bots import explain, make_agent
 from engine.bots.base import Choice
 from engine.cards import Card
+from engine.reasons import Reason
 from engine.rules.five_crowns import FiveCrownsView
 from speech.hint_words import go_out_offer, hint_utterances, no_hint
 from speech.utterance import Utterance
@@ -83,13 +84,13 @@ def hinted_card(action: Action | None) -> Card | None:
 def hint_lines(session: TableSession, choice: Choice | None = None) -> list[Utterance]:
     """What the hint key says now (``choice``: best_choice's, when the caller has it already)."""
     if session.over:
-        return [no_hint("the game is over")]
+        return [no_hint(Reason("the game is over"))]
     choice = choice if choice is not None else best_choice(session)
     if choice is None:
         waiting = session.seats_to_act()
         if waiting:
-            return [no_hint(f"it is {session.players[waiting[0]]}'s turn, not yours")]
-        return [no_hint("you have no move now")]
+            return [no_hint(Reason("it is {name}'s turn, not yours", name=session.players[waiting[0]]))]
+        return [no_hint(Reason("you have no move now"))]
     view = session.view()
     lay_down: list[Any] = []
     held: int | None = None

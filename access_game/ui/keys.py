@@ -7,6 +7,8 @@ owns (Insert, CapsLock, the numeric keypad, Ctrl+Alt) have no name here and so c
 
 from __future__ import annotations
 
+from speech.i18n import NP_, _, pgettext
+
 __all__ = ["FORBIDDEN_MODIFIERS", "binding_keys", "key_label", "keys_label"]
 
 #: Modifier spellings that must never appear in a key name.
@@ -21,23 +23,24 @@ _SPECIAL_BINDINGS: dict[str, tuple[str, ...]] = {
     "?": ("?",),
 }
 
-_LABELS: dict[str, str] = {
-    "space": "Space",
-    "enter": "Enter",
-    "tab": "Tab",
-    "s-tab": "Shift+Tab",
-    "escape": "Escape",
-    "left": "Left",
-    "right": "Right",
-    "up": "Up",
-    "down": "Down",
-    "home": "Home",
-    "end": "End",
-    "pageup": "PageUp",
-    "pagedown": "PageDown",
-    "c-home": "Ctrl+Home",
-    "c-end": "Ctrl+End",
-    "?": "?",
+#: The keys with a name of their own, marked for the catalog (context "key": 'Left' is a key here, not
+#: what is left), so F1, the help, a refusal and ``access-game keys`` say them in the player's language.
+_LABELS: dict[str, tuple[str, str]] = {
+    "space": NP_("key", "Space"),
+    "enter": NP_("key", "Enter"),
+    "tab": NP_("key", "Tab"),
+    "s-tab": NP_("key", "Shift+Tab"),
+    "escape": NP_("key", "Escape"),
+    "left": NP_("key", "Left"),
+    "right": NP_("key", "Right"),
+    "up": NP_("key", "Up"),
+    "down": NP_("key", "Down"),
+    "home": NP_("key", "Home"),
+    "end": NP_("key", "End"),
+    "pageup": NP_("key", "PageUp"),
+    "pagedown": NP_("key", "PageDown"),
+    "c-home": NP_("key", "Ctrl+Home"),
+    "c-end": NP_("key", "Ctrl+End"),
 }
 
 
@@ -54,27 +57,28 @@ def binding_keys(name: str) -> tuple[str, ...]:
 
 
 def key_label(name: str) -> str:
-    """How the help and the docs name a key: 'D', 'Shift+S', 'F1', 'Ctrl+S', 'Alt+1'."""
+    """How the help and the docs name a key, in the player's language: 'D', 'Shift+S' ('Maj+S'), 'F1',
+    'Ctrl+S', 'Alt+1', 'Space' ('Espace')."""
     if name in _LABELS:
-        return _LABELS[name]
+        return pgettext(*_LABELS[name])
     if len(name) == 1:
         if name.isalpha() and name.isupper():
-            return f"Shift+{name}"
+            return pgettext("key", "Shift+{key}").format(key=name)
         return name.upper() if name.isalpha() else name
     if name.lower().startswith("alt-"):
-        return "Alt+" + key_label(name[4:])
+        return pgettext("key", "Alt+{key}").format(key=key_label(name[4:]))
     if name.startswith("c-"):
-        return "Ctrl+" + key_label(name[2:])
+        return pgettext("key", "Ctrl+{key}").format(key=key_label(name[2:]))
     if name.startswith("s-"):
-        return "Shift+" + key_label(name[2:])
+        return pgettext("key", "Shift+{key}").format(key=key_label(name[2:]))
     if name[0] == "f" and name[1:].isdigit():
         return name.upper()
     return name
 
 
 def keys_label(names: tuple[str, ...]) -> str:
-    """'Space or Enter'."""
+    """'Space or Enter' ('Espace ou Entrée')."""
     labels = [key_label(n) for n in names]
     if len(labels) <= 1:
         return "".join(labels)
-    return ", ".join(labels[:-1]) + " or " + labels[-1]
+    return _("{keys} or {last}").format(keys=", ".join(labels[:-1]), last=labels[-1])

@@ -39,7 +39,7 @@ from access_game.ui.lobby_list import Item, LobbyList
 from access_game.ui.text_entry import TextEntry
 from speech import lobby_words as lw
 from speech import net_words as nw
-from speech.i18n import _
+from speech.i18n import N_, _
 from speech.utterance import Kind
 
 __all__ = ["LOBBY_KEYS", "WATCHING_ONLY", "LobbyApp", "Outcome"]
@@ -150,7 +150,8 @@ class LobbyApp:
     def _prompt(self) -> StyleAndTextTuples:
         if self.mode is not None:
             typed = self.mode.typed
-            text = f"{self.mode.prompt}> {typed} " if typed else f"{self.mode.prompt}> "
+            prompt = _(self.mode.prompt)  # kept in English (marked N_), said in the language of now
+            text = f"{prompt}> {typed} " if typed else f"{prompt}> "
         else:
             text = "watching> " if self.watching is not None else "lobby> "
         return [("", text[:-1]), ("[SetCursorPosition]", text[-1:])]
@@ -295,7 +296,7 @@ class LobbyApp:
         if item is None:
             return
         if item.kind == "code":
-            self._entry(_(lw.CODE_QUESTION), self._join_code, prompt="code", limit=20)
+            self._entry(_(lw.CODE_QUESTION), self._join_code, prompt=N_("code"), limit=20)
         elif item.kind == "game":
             self._set_up(item)
         elif item.joinable:
@@ -325,7 +326,8 @@ class LobbyApp:
                 self.say(lw.seats_question(low, high))
                 return
             count = int(text)
-            self._entry(lw.computers_question(count - 1), lambda t: computers(count, t), prompt="computers", limit=2)
+            self._entry(lw.computers_question(count - 1), lambda t: computers(count, t), prompt=N_("computers"),
+                        limit=2)
 
         def computers(count: int, text: str) -> None:
             if not text.isdigit() or not 0 <= int(text) < count:
@@ -353,7 +355,7 @@ class LobbyApp:
                                "level": level, "options": options, "public": public}))
 
         self.say(lw.new_table(_(str(item.data["title"]))))
-        self._entry(lw.seats_question(low, high), seats, prompt="players", limit=2)
+        self._entry(lw.seats_question(low, high), seats, prompt=N_("players"), limit=2)
 
     # ----------------------------------------------------------------- chat
     def _chat(self) -> None:
@@ -383,21 +385,21 @@ class LobbyApp:
             # What was said with them before (the server keeps the last lines) comes first.
             self._send({"type": "history", "channel": "private", "with": name})
             self._entry(_(lw.TELL_OPENING), lambda text: self._send({"type": "tell", "to": name, "text": text}),
-                        prompt="tell")
+                        prompt=N_("tell"))
 
-        self._entry(_(lw.TELL_WHO), who, prompt="to", limit=40)
+        self._entry(_(lw.TELL_WHO), who, prompt=N_("to"), limit=40)
 
     def _mute(self) -> None:
         def toggle(name: str) -> None:
             self.connection.send({"type": "mute", "name": name, "on": name not in self.muted})
 
-        self._entry(_("Mute or unmute: type the name, Enter."), toggle, prompt="mute", limit=40)
+        self._entry(_("Mute or unmute: type the name, Enter."), toggle, prompt=N_("mute"), limit=40)
 
     # ----------------------------------------------------------------- watching
     def _watch_current(self) -> None:
         item = self.list.current()
         if item is not None and item.kind == "code":  # a table known by its code: watched by it
-            self._entry(_(lw.WATCH_CODE_QUESTION), self._watch_code, prompt="code", limit=20)
+            self._entry(_(lw.WATCH_CODE_QUESTION), self._watch_code, prompt=N_("code"), limit=20)
         elif item is not None and item.watchable:
             self._watch(item.key)
         else:

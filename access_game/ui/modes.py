@@ -49,7 +49,7 @@ class MenuItem:
 class ListMenu:
     """A list moved through with Up/Down (Home/End), Enter runs the item, Escape closes."""
 
-    def __init__(self, title: str, items: list[MenuItem], say: Say, *, prompt: str = "menu",
+    def __init__(self, title: str, items: list[MenuItem], say: Say, *, prompt: str = N_("menu"),
                  on_close: Callable[[], None] | None = None, hint: str = "") -> None:
         if not items:
             raise ValueError("a menu needs at least one item")
@@ -116,7 +116,7 @@ class Confirm:
     letter too, repeats the question with its answers."""
 
     def __init__(self, question: str, say: Say, *, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None,
-                 prompt: str = "y/n", also: tuple[tuple[str, str, Callable[[], None]], ...] = ()) -> None:
+                 prompt: str = N_("y/n"), also: tuple[tuple[str, str, Callable[[], None]], ...] = ()) -> None:
         self.question = question
         self.say = say
         self.on_yes = on_yes
@@ -154,7 +154,8 @@ class Confirm:
 class NumberEntry:
     """Type a number, Enter to accept, Escape to cancel, Backspace to erase a digit."""
 
-    def __init__(self, question: str, say: Say, *, on_number: Callable[[int], None], prompt: str = "number") -> None:
+    def __init__(self, question: str, say: Say, *, on_number: Callable[[int], None],
+                 prompt: str = N_("number")) -> None:
         self.question = question
         self.say = say
         self.on_number = on_number

@@ -33,6 +33,7 @@ from engine.rules.five_crowns_solitaire import (
 )
 from speech import solitaire_words as sw
 from speech import table_words as tw
+from speech.i18n import N_, pgettext
 from speech.phrases import GAME_OVER, card_words
 from speech.solitaire_words import (
     TITLE,
@@ -104,14 +105,16 @@ class SolitaireTable:
     def prompt(self) -> str:
         v = self.view
         if v.phase == "over":
-            return "game over"
+            return pgettext("prompt", "game over")
         if v.phase == "draw":
-            return "draw"
+            return pgettext("prompt", "draw")
         if v.phase == "place":
             # In words, not card codes ('place 7 of hearts on pile 4'): read aloud, a code is noise.
-            card = f" {card_words(v.drawn)}" if v.drawn else ""
-            return f"place{card} on pile {self.pile}"
-        return f"discard from pile {v.placed}"
+            if v.drawn:
+                return pgettext("prompt", "place {card} on pile {pile}").format(card=card_words(v.drawn),
+                                                                                pile=self.pile)
+            return pgettext("prompt", "place on pile {pile}").format(pile=self.pile)
+        return pgettext("prompt", "discard from pile {pile}").format(pile=v.placed)
 
     def opening(self, resumed: bool) -> None:
         v = self.view
@@ -287,7 +290,7 @@ class SolitaireTable:
     def pile_go_to(self, key: str = "") -> None:
         """Shift+J: a pile by its number, as Shift+J reaches a place in the pile in every game with one."""
         self.host.open(
-            NumberEntry(sw.GO_TO_PILE, self.host.say_line, on_number=self._move_to_pile, prompt="pile number")
+            NumberEntry(sw.GO_TO_PILE, self.host.say_line, on_number=self._move_to_pile, prompt=N_("pile number"))
         )
 
     def go_to(self, key: str = "") -> None:

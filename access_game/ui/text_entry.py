@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from speech.i18n import N_
+
 __all__ = ["TextEntry"]
 
 Say = Callable[[str], None]
@@ -21,7 +23,7 @@ class TextEntry:
     """Type a line; Enter sends it (an empty line cancels), Escape cancels, Backspace erases."""
 
     def __init__(self, opening: str, say: Say, *, on_text: Callable[[str], None], cancelled: str,
-                 prompt: str = "say", limit: int = 300) -> None:
+                 prompt: str = N_("say"), limit: int = 300) -> None:
         self._opening = opening
         self.say = say
         self.on_text = on_text

@@ -44,6 +44,7 @@ from engine.rules.upcard_rummy import (
 )
 from speech import table_words as tw
 from speech import upcard_words as uw
+from speech.i18n import N_, pgettext
 from speech.phrases import GAME_OVER, cards_parts
 from speech.results import Names
 from speech.utterance import Kind
@@ -235,11 +236,16 @@ class UpcardTable(HandTable):
     def prompt(self) -> str:
         v = self.view
         if v.phase == "over":
-            return "game over"
+            return pgettext("prompt", "game over")
         if not v.my_turn:
-            return "wait"
-        step = "draw" if v.phase == "draw" else "discard" if v.first_meld_now else "meld or discard"
-        return ("last turn, " if v.last_turn else "") + step
+            return pgettext("prompt", "wait")
+        if v.phase == "draw":
+            return pgettext("prompt", "last turn, draw") if v.last_turn else pgettext("prompt", "draw")
+        if v.first_meld_now:
+            return pgettext("prompt", "last turn, discard") if v.last_turn else pgettext("prompt", "discard")
+        if v.last_turn:
+            return pgettext("prompt", "last turn, meld or discard")
+        return pgettext("prompt", "meld or discard")
 
     def opening(self, resumed: bool) -> None:
         if not resumed:
@@ -604,7 +610,7 @@ class UpcardTable(HandTable):
 
     def pile_go_to(self, key: str = "") -> None:
         self.host.open(NumberEntry(uw.PILE_GO_TO,
-                                   self.host.say_line, on_number=self._pile_to, prompt="pile place"))
+                                   self.host.say_line, on_number=self._pile_to, prompt=N_("pile place")))
 
     def take_back_options(self, key: str = "") -> None:
         v = self.view
@@ -723,7 +729,7 @@ class UpcardTable(HandTable):
         if v.phase == "over":
             self.say(GAME_OVER)
             return
-        dealer = "you" if v.dealer == v.seat else v.players[v.dealer]
+        dealer = self.names.name(v.dealer)
         status = uw.melded_status(v.melded[v.seat], v.first_meld_now and v.my_turn)
         self.say(uw.info_words(v.hand_number, v.wild_rank, dealer, v.stock_size, len(v.discard), len(v.table), status))
         self._whose_turn()

@@ -15,6 +15,7 @@ from typing import Any
 from access_game.session_api import TableSession
 from access_game.ui.registry import Command
 from engine.events import Event
+from speech.i18n import pgettext
 
 __all__ = ["WaitingTable"]
 
@@ -36,7 +37,7 @@ class WaitingTable:
         return []
 
     def prompt(self) -> str:
-        return "waiting"
+        return pgettext("prompt", "waiting")
 
     def opening(self, resumed: bool) -> None:
         """Nothing to say: the lobby's lines (who joins) come from the server as they happen."""

@@ -31,8 +31,8 @@ def run(args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
      "access-game play: error: argument --players: invalid int value: 'x'"),
     (["play", "--level", "zz"], "choix invalide : 'zz' (choisir parmi",
      "invalid choice: 'zz' (choose from"),
-    (["hand"], "access-game hand : erreur : ces arguments sont requis : cards",
-     "the following arguments are required: cards"),
+    (["hand"], "access-game hand : erreur : ces arguments sont requis : CARD",
+     "the following arguments are required: CARD"),
     (["play", "--bogus"], "erreur : arguments non reconnus : --bogus", "error: unrecognized arguments: --bogus"),
 ])
 def test_a_bad_argument_is_reported_in_the_chosen_language(tmp_path: Path, args: list[str], french: str,

@@ -1,112 +1,188 @@
-"""A short game of each kind, played in French through the real table, leaks no English sentence of the
-catalog: every sentence the shared words make is said in French.
+"""No English in a game played in another language: whole games and every command-line tool, for real.
 
-The check is on what was really said (the recording backend's texts) in answer to the keys every table
-shares (hand, history, settings, menus, scores, a refused move): no fixed piece of an English sentence of
-the catalog (the words between its placeholders, when long enough to be a sentence and not a word such
-as a name or a card code) appears in it. The game is moved on between the checks with random legal
-moves; what the game itself narrates is each game's words, checked by its golden French transcripts
-(a line still English once the catalog's pieces are taken out is such a sentence: counted, not judged).
+Each game of the catalog is played whole in a real pseudo-terminal (``access-game --lang LANG play``, a
+dumb terminal, lines for a screen reader) with a tour of what a player meets besides the moves: F1's
+list of keys, the Escape menu walked item by item, the F2 settings walked and each one changed and put
+back (speech, news on the prompt and language left alone: another voice, another prompt line or
+another language is not this test's), a key that
+does nothing and a move refused. The moves are the hint's (Shift+N), Space when computer players wait,
+N to every yes-or-no question, so the game ends by itself; options that end a game soon keep it short.
+
+Every command-line tool is run in the language too (tests/i18n/leak_corpus.py): each command's help,
+its output on good input, its message on bad input.
+
+Every line collected must hold no English (tests/i18n/english_lines.py decides by rule: an English word
+list, and any catalog sentence left verbatim in English), player names, card codes, options and
+command names aside. The languages are speech.i18n.LANGUAGES after English, so a new language is
+checked as soon as it exists. Figures: ``.venv/bin/python tests/i18n/leak_corpus.py``.
 """
 
 from __future__ import annotations
 
-import random
+import json
+import os
 import re
+import sys
+from pathlib import Path
+from typing import Any
 
+import pexpect
 import pytest
-from catalogs import FR_PO, messages, read
+from leak_corpus import cli_corpus, finder
 
-from engine.game import Game
-from speech.i18n import set_language
-from tests.harness import KeyHarness
+from access_game.catalog import games
+from access_game.ui.keys import key_label
+from speech.i18n import LANGUAGES, _, in_language, pgettext
 
-PLAYERS = {"five-crowns": ["You", "Anna"], "solitaire": ["You"], "contract-rummy": ["You", "Anna", "Ben"],
-           "upcard-rummy": ["You", "Anna"]}
-#: Commands every table has whose words are the shared ones (those that open a menu are walked and closed).
-COMMANDS = ("read-by-suit", "read-by-rank", "sort-rank", "sort-suit", "first-card", "next-card", "last-card",
-            "verbosity", "verbosity", "verbosity", "cues", "cues", "repeat", "history-older", "history-oldest",
-            "history-newest", "history-filter", "history-filter")
-MODES = ("menu", "settings")
-_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
-#: Words that show a line is English (none of them is a French word).
-ENGLISH_WORDS = {"the", "you", "your", "is", "are", "and", "of", "to", "from", "with", "when", "it", "has", "have"}
-
-
-def _english(text: str) -> bool:
-    return any(word in ENGLISH_WORDS for word in re.findall(r"[a-z]+", text.lower()))
-
-
-def english_pieces() -> set[str]:
-    """The fixed pieces of the catalog's English sentences whose French differs, long enough to be
-    sentences (three words and more)."""
-    pieces: set[str] = set()
-    for entry in messages(read(FR_PO, "fr")).values():
-        ids = (entry.id,) if isinstance(entry.id, str) else tuple(entry.id)
-        strings = (entry.string,) if isinstance(entry.string, str) else tuple(entry.string)
-        for english in ids:
-            if english in strings:
-                continue
-            for piece in _PLACEHOLDER.split(english):
-                piece = piece.strip(" .,:;")
-                if len(piece.split()) >= 3 and not any(piece in s for s in strings):
-                    pieces.add(piece)
-    return pieces
+COMMAND = Path(sys.executable).parent / "access-game"
+OTHER_LANGUAGES = LANGUAGES[1:]
+#: Options that end a game soon (a game not named here is played with its defaults).
+SHORT = {"upcard-rummy": ["--target", "500"]}
+KEYS = {"f1": "\x1bOP", "f2": "\x1bOQ", "escape": "\x1b", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D"}
+#: The settings menu's items before the rule options: speech, rate, verbosity, cards, cues, pace, hints,
+#: buy questions, level, news on the prompt, language. Speech, news on the prompt (the prompt line is
+#: what the driver waits for) and language are walked, not changed.
+SETTINGS_BEFORE_RULES = 11
+UNCHANGED_SETTINGS = {0, 9, 10}
+#: Keys tried in turn while a prompt stays (the hint's move first; a placing or a discard may take two).
+UNSTICK = ("N", " ", "d", "x", "\r")
+_PROMPT = re.compile(r"\n([^\n]*)> ?$")
 
 
-def _play(name: str, seed: int) -> list[str]:
-    """What the shared keys said, in French, at a few points of a game."""
-    set_language("fr")
-    rng = random.Random(seed)
-    h = KeyHarness(Game.new(name, PLAYERS[name], seed=seed))
-    app = h.start()
-    names = {c.name for c in app.registry}
-    said: list[str] = []
-    for _turn in range(6):
-        for command in COMMANDS:
-            if command in names:
-                start = len(h.spoken)
-                app.run_command(command)
-                said += h.spoken[start:]
-        for mode in MODES:
-            start = len(h.spoken)
-            app.run_command(mode)
-            h.press(*["down"] * 12, "right", "left", "escape")
-            while app.modes:
-                h.press("escape")
-            said += h.spoken[start:]
-        refusal = h.session.game.why_not_now(h.session.human_seat, "draw")
-        if refusal is not None:
-            start = len(h.spoken)
-            h.session.refuse(refusal)
-            said += h.spoken[start:]
-        if h.session.over:
+class Player:
+    """One game at the terminal, driven key by key; every line it printed is kept."""
+
+    def __init__(self, lang: str, game: str, home: Path) -> None:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("PROMPT_TOOLKIT", "BRLAPI", "LC_", "LANG"))}
+        env.update(ACCESS_GAME_HOME=str(home), TERM="dumb", COLUMNS="200", LINES="24")
+        args = ["--lang", lang, "play", "--game", game, "--seed", "3", "--speech", "screen-reader", "--braille",
+                "off", "--new", *SHORT.get(game, [])]
+        if games_by_name()[game].player_range[1] > 1:
+            args += ["--players", "2"]
+        self.child: Any = pexpect.spawn(str(COMMAND), args, env=env, dimensions=(24, 200), encoding="utf-8",
+                                        timeout=60)
+        self.text: list[str] = []
+        self.prompt = ""
+
+    def wait(self) -> str:
+        """What the game printed up to its next prompt; the prompt (without '>') is kept in ``prompt``."""
+        self.child.expect(_PROMPT)
+        said = str(self.child.before + self.child.after)
+        self.text.append(said)
+        self.prompt = self.child.match.group(1).strip()
+        return said
+
+    def press(self, *keys: str) -> str:
+        said = ""
+        for key in keys:
+            self.child.send(KEYS.get(key, key))
+            said += self.wait()
+        return said
+
+    def finish(self) -> None:
+        self.child.expect(pexpect.EOF)
+        self.text.append(str(self.child.before))
+        self.child.close()
+
+    def lines(self) -> list[str]:
+        return [line.strip() for line in "".join(self.text).replace("\r", "").split("\n") if line.strip()]
+
+
+def games_by_name() -> dict[str, Any]:
+    return {entry.name: entry for entry in games()}
+
+
+def unbound_key(game: str) -> str:
+    """A capital letter no command of ``game`` uses (nor a question's Y and N): pressing it is refused."""
+    from access_game.ui.keys_doc import keys_registry
+
+    bound = {key for command in keys_registry(game) for key in command.keys}
+    return next(c for c in "ZQWVXKBFPMJLGHTURIOESCADNY" if c not in bound and c not in "YN")
+
+
+def tour(player: Player, game: str) -> None:
+    """F1, the Escape menu item by item, every setting changed and put back, a key that does nothing and
+    a move refused."""
+    rule_options = len(games_by_name()[game].setting_options())
+    player.press("f1", "escape", *["down"] * 40, "escape")
+    player.press("f2")
+    for item in range(1, SETTINGS_BEFORE_RULES + rule_options):
+        player.press("down")
+        if item not in UNCHANGED_SETTINGS:
+            player.press("right", "left")
+    player.press("escape", unbound_key(game), "x")
+
+
+def play_whole_game(lang: str, game: str, home: Path) -> list[str]:
+    """The lines of a whole game of ``game`` played in ``lang``, with the tour at the first turn."""
+    config = home / "config"  # where the game keeps its settings under ACCESS_GAME_HOME
+    config.mkdir(parents=True, exist_ok=True)
+    # Lines as wide as they go, so no sentence is cut across two lines and every one is checked whole.
+    (config / "settings.json").write_text(json.dumps({"width": 400}), encoding="utf-8")
+    with in_language(lang):
+        next_prompt, draw_prompt = pgettext("prompt", "next"), pgettext("prompt", "draw")
+        play_again = _("play again y/n")
+    player = Player(lang, game, home)
+    toured = False
+    stuck = 0
+    player.wait()
+    for _move in range(3000):
+        if not toured and player.prompt in (draw_prompt, next_prompt):
+            tour(player, game)
+            toured = True
+        if player.prompt == play_again:
+            player.child.send("n")  # play again? no: the game ends and the program with it
+            player.finish()
             break
-        if h.session.my_turn:
-            legal = h.session.game.legal_actions(h.session.human_seat)
-            if legal:
-                h.session.act(rng.choice(legal))
-        elif "next" in names:
-            app.run_command("next")
-    return said
+        if player.prompt.endswith("y/n"):
+            key = "n"
+        elif player.prompt == next_prompt:
+            key = " "
+        elif player.prompt == draw_prompt:
+            key = "d"  # D draws in every game
+        else:
+            key = UNSTICK[stuck % len(UNSTICK)]
+        before = player.prompt
+        player.press(key)
+        stuck = stuck + 1 if player.prompt == before else 0
+    else:
+        raise AssertionError(f"{game} did not end: {player.lines()[-5:]}")
+    assert toured, f"{game}: the tour never ran"
+    return player.lines()
 
 
-@pytest.mark.parametrize("name", sorted(PLAYERS))
-def test_a_french_game_says_no_english_sentence_of_the_catalog(name: str) -> None:
-    pieces = english_pieces()
-    assert len(pieces) > 100
-    said = _play(name, seed=5)
-    assert len(said) > 40
-    leaks, foreign = [], 0
-    for text in said:
-        found = [piece for piece in pieces if piece in text]
-        rest = text
-        for piece in found:
-            rest = rest.replace(piece, " ")
-        if _english(rest):
-            foreign += 1  # a game's own sentence (a move re-read from history, a game's key) not in this catalog yet
-        elif found:
-            leaks.append((found, text))
-    assert not leaks, f"English in the French game: {leaks[:8]}"
-    assert foreign < len(said) / 2, "the shared keys' answers are mostly French"
-    assert any("Menu des réglages" in text for text in said) and any("Verbosité" in text for text in said)
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+@pytest.mark.parametrize("game", [entry.name for entry in games()])
+def test_a_whole_game_with_its_tours_has_no_english_line(lang: str, game: str, tmp_path: Path) -> None:
+    lines = play_whole_game(lang, game, tmp_path)
+    english = finder(lang).english(lines)
+    assert len(lines) > 150, lines[-5:]
+    with in_language(lang):  # the tour was made, in the language: a key that does nothing was answered
+        nothing = _("{key} does nothing here. F1 for help, Escape for the menu.").format(
+            key=key_label(unbound_key(game)))
+    assert nothing in lines, nothing
+    assert not english, f"{len(english)} of {len(lines)} lines of {game} in {lang} hold English:\n" + "\n".join(
+        f"{v.line}  <- {', '.join(v.words)} {' | '.join(v.sentences[:2])}" for v in english[:20])
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+def test_every_command_line_tool_has_no_english_line(lang: str, tmp_path: Path) -> None:
+    corpus = cli_corpus(lang, tmp_path)
+    lines = [line for out in corpus.values() for line in out]
+    assert all(corpus.values()), [args for args, out in corpus.items() if not out]
+    english = finder(lang).english(lines)
+    assert not english, f"{len(english)} of {len(lines)} command-line lines in {lang} hold English:\n" + "\n".join(
+        f"{v.line}  <- {', '.join(v.words)} {' | '.join(v.sentences[:2])}" for v in english[:20])
+
+
+def test_the_finder_finds_english_and_passes_names_and_codes() -> None:
+    """The check can fail: English words, an English catalog sentence and an English key name are found;
+    a French line with a player's name, card codes, an option and a command's name is not."""
+    find = finder("fr")
+    assert find.verdict("Anna's turn; Space to go on.") is not None
+    assert find.verdict("rule options (each for the games named):") is not None
+    assert find.verdict("Shift+W ne fait rien ici.") is not None
+    assert find.verdict("Contract Rummy") is not None
+    assert find.verdict("Au tour d'Anna ; Espace pour continuer.") is None
+    assert find.verdict("D: draw. Piocher la carte du dessus de la pioche. Joue un coup.") is None
+    assert find.verdict("access-game hand --wild 7 9d 7c jo : --game five-crowns") is None
