@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine.actions import Action
-from engine.bots.wild_throws import naturals_first
+from engine.actions import Action, Discard
+from engine.bots.wild_throws import naturals_first, taken_up_card
 from engine.cards import Card
 
 __all__ = ["LEVELS", "Agent", "Choice", "NaturalsFirst", "agent_levels", "explain", "make_agent", "register_agent"]
@@ -81,10 +81,22 @@ class NaturalsFirst:
         self.level = inner.level
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
-        return self.inner.choose(view, naturals_first(view, legal))
+        return self.inner.choose(view, self._moves(view, legal))
 
     def explain(self, view: Any, legal: Sequence[Action]) -> Choice:
-        return explain(self.inner, view, naturals_first(view, legal))
+        return explain(self.inner, view, self._moves(view, legal))
+
+    def _moves(self, view: Any, legal: Sequence[Action]) -> list[Action]:
+        """The moves left to choose among: no wild thrown while a natural card could go, and never the card
+        just taken from the discard pile thrown straight back while another could go. Without the second
+        rule a level that takes the up card to throw a wild, and is then kept from throwing the wild, throws
+        the up card back: every seat of a table of such players did so, and the hand never ended."""
+        moves = naturals_first(view, legal)
+        taken = taken_up_card(view)
+        if taken is None:
+            return moves
+        others = [m for m in moves if not (isinstance(m, Discard) and m.card == taken)]
+        return others if any(isinstance(m, Discard) for m in others) else moves
 
 
 _FACTORIES: dict[tuple[str, str], Callable[[int], Agent]] = {}

@@ -25,8 +25,9 @@ from typing import Any
 
 from engine.actions import Action, Discard, GoOut
 from engine.cards import Card
+from engine.events import Drew
 
-__all__ = ["is_wild_in", "naturals_first", "thrown_card"]
+__all__ = ["is_wild_in", "naturals_first", "taken_up_card", "thrown_card"]
 
 
 def thrown_card(action: Action) -> Card | None:
@@ -66,3 +67,13 @@ def naturals_first(view: Any, legal: Sequence[Action]) -> list[Action]:
             continue
         kept.append(action)
     return kept
+
+
+def taken_up_card(view: Any) -> Card | None:
+    """The card this seat has just taken from the discard pile, this turn (None when its last draw was from
+    the stock, or the view keeps no log)."""
+    for event in reversed(getattr(view, "log", ())):
+        if isinstance(event, Drew):
+            mine = event.seat == getattr(view, "seat", None) and event.source == "discard"
+            return event.card if mine else None
+    return None
