@@ -56,6 +56,28 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The whole parser, or (``only``: a module of COMMAND_MODULES) the parser with that command alone."""
+    parser = _top_parser()
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES if only is None else (only,):
+        module = importlib.import_module(f"access_game.commands.{name}")
+        module.register(sub)
+    return parser
+
+
+def list_parser() -> argparse.ArgumentParser:
+    """The parser of a command line that names no command (``--help``, ``--version``, a typing slip): every
+    command with its summary (access_game.commands.summaries), none of them imported, so ``access-game
+    --help`` starts nearly as fast as Python itself (``python -m access_game.bench_startup -- --help``)."""
+    from access_game.commands.summaries import SUMMARIES
+
+    parser = _top_parser()
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, summary in SUMMARIES.items():
+        sub.add_parser(name, help=summary())
+    return parser
+
+
+def _top_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="access-game",
         description=_("Card games for blind players: spoken, in braille, by keyboard. "
@@ -64,10 +86,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"access-game {__version__}",
                         help=_("show the version and exit"))
     add_lang_option(parser, default=None)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES if only is None else (only,):
-        module = importlib.import_module(f"access_game.commands.{name}")
-        module.register(sub)
     return parser
 
 
@@ -159,7 +177,8 @@ def _main(argv: Sequence[str] | None) -> int:
     if not rest or (rest[0].startswith("-") and rest[0] not in ("-h", "--help", "--version")):
         rest = ["play", *rest]
         args_list = [*head, *rest]
-    parser = build_parser(_module_of(rest[0]))
+    module = _module_of(rest[0])
+    parser = build_parser(module) if module is not None else list_parser()
     args = parser.parse_args(args_list)
     func = getattr(args, "func", None)
     if func is None:

@@ -102,9 +102,12 @@ class SessionVoice:
             with contextlib.suppress(Exception):  # a missing sound must never stop the game
                 self.cues.play(name)
 
-    def _cues(self, events: Sequence[Event]) -> None:
+    def _cues(self, events: Sequence[Event], said: Sequence[Utterance] = ()) -> None:
+        """Play the events' cues now, but for those a message said carries: the announcer plays those
+        in the message's place (the "your turn" tone after the moves before it, not over them)."""
         if self.cues is None or not self.settings.cues:
             return
+        carried = {u.cue for u in said if u.cue} if getattr(self.announcer, "cues", None) is not None else set()
         # A game with events of its own (solitaire) has a narrator that knows their sounds too.
         own = getattr(self.narrator, "cues_for", None)
         if callable(own):
@@ -114,6 +117,9 @@ class SessionVoice:
 
             names = cues_for(events, self.human_seat, getattr(self.view(), "wild_rank", None))
         for name in names:
+            if name in carried:
+                carried.discard(name)
+                continue
             self.cue(name)
 
     def change_settings(self, settings: Settings) -> None:
@@ -299,10 +305,11 @@ class Session(SessionVoice):
         # twice; the same words from the next action (a new turn's "Your turn.") are news again.
         self.announcer.new_batch()
         mine = seen_by(events, self.human_seat)
-        self.say_all(self.narrator.narrate(mine))
+        said = self.narrator.narrate(mine)
+        self.say_all(said)
         if own and self.put_out is not None:  # the player's own move is out before anything is worked out
             self.put_out()
-        self._cues(mine)
+        self._cues(mine, said)
         for listener in list(self.listeners):
             listener(mine)
         if save:

@@ -26,12 +26,16 @@ __all__ = [
     "CARD_DISPLAYS",
     "LANGUAGE_CHOICES",
     "PACES",
+    "PITCH_RANGE",
     "SPEECH_CHOICES",
     "VERBOSITIES",
+    "VOICE_CHOICES",
+    "VOLUME_RANGE",
     "Settings",
     "atomic_write_text",
     "config_dir",
     "data_dir",
+    "line_width",
     "load_settings",
     "resolve_language",
     "save_settings",
@@ -59,6 +63,13 @@ LANGUAGE_CHOICES = ("auto", *LANGUAGES)
 WIDTH_RANGE = (20, 400)
 LEVELS = ("easy", "normal", "hard")
 RATE_RANGE = (80, 450)
+#: The game's own voice: the language's voice as it is ("default"), or one of espeak-ng's variants of
+#: it (male 1 to 4, female 1 to 4, croak, whisper), which every espeak-ng has.
+VOICE_CHOICES = ("default", "m1", "m2", "m3", "m4", "f1", "f2", "f3", "f4", "croak", "whisper")
+#: espeak-ng's pitch, 0 (lowest) to 99; 50 is its own.
+PITCH_RANGE = (0, 99)
+#: Loudness of the game's own voice in percent of its normal (espeak-ng -a 100; pyttsx3 tops at 100).
+VOLUME_RANGE = (10, 200)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -69,6 +80,10 @@ class Settings:
     speech: str = "screen-reader"
     #: Words per minute for the game's own voice.
     rate: int = 200
+    #: Which voice the game's own voice speaks in (VOICE_CHOICES), its pitch and its volume in percent.
+    voice: str = "default"
+    pitch: int = 50
+    volume: int = 100
     verbosity: str = "normal"
     #: How cards appear on printed lines: words, braille cells, or both.
     cards: str = "words"
@@ -93,9 +108,9 @@ class Settings:
     #: ``--cards braille``, and the default of the sheets' ``--ten-as-x``. One setting, so a reader's
     #: labels and game never disagree.
     ten_as_x: bool = False
-    #: Longest printed line: a longer message is printed as its sentences, one a line (80 columns, or
-    #: two windows of a 40-cell display).
-    width: int = 80
+    #: Longest printed line: a longer message is printed as its sentences, one a line. 0 (the default):
+    #: the terminal's width when the game starts; else 20 to 400 (80 is two windows of a 40-cell display).
+    width: int = 0
     #: Keep the newest message on the prompt line until the next key, for a display that follows the cursor.
     news_on_prompt: bool = False
     #: The language of every sentence, help and menu: auto (the system's), en or fr. Keys stay the same.
@@ -113,10 +128,15 @@ class Settings:
         _check("braille", self.braille, BRAILLE_LINKS)
         _check("braille_words", self.braille_words, BRAILLE_WORDS)
         _check("language", self.language, LANGUAGE_CHOICES)
+        _check("voice", self.voice, VOICE_CHOICES)
+        for name, value, (lo, hi) in (("pitch", self.pitch, PITCH_RANGE), ("volume", self.volume, VOLUME_RANGE)):
+            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+                raise ValueError(f"{name} is a number from {lo} to {hi}")
         if not isinstance(self.audio_player, str):
             raise ValueError("the audio player is a command line")
-        if not isinstance(self.width, int) or not WIDTH_RANGE[0] <= self.width <= WIDTH_RANGE[1]:
-            raise ValueError(f"width is a number of characters from {WIDTH_RANGE[0]} to {WIDTH_RANGE[1]}")
+        if not isinstance(self.width, int) or not (self.width == 0 or WIDTH_RANGE[0] <= self.width <= WIDTH_RANGE[1]):
+            raise ValueError(f"width is a number of characters from {WIDTH_RANGE[0]} to {WIDTH_RANGE[1]}, or 0 "
+                             "for the terminal's")
         if not isinstance(self.rate, int) or not RATE_RANGE[0] <= self.rate <= RATE_RANGE[1]:
             raise ValueError(f"rate is a number of words per minute from {RATE_RANGE[0]} to {RATE_RANGE[1]}")
         if not all(isinstance(v, bool)
@@ -171,6 +191,17 @@ class Settings:
             except (ValueError, TypeError):
                 dropped.append(f"{f.name} {_shown(value)}")
         return out, dropped, rules
+
+
+def line_width(width: int) -> int:
+    """The longest printed line: ``width``, or for 0 the terminal's columns now (80 when it cannot be
+    told), within WIDTH_RANGE."""
+    if width:
+        return width
+    import shutil
+
+    columns = shutil.get_terminal_size((80, 24)).columns
+    return max(WIDTH_RANGE[0], min(WIDTH_RANGE[1], columns))
 
 
 def _shown(value: Any) -> str:

@@ -11,8 +11,12 @@ printed as its sentences, one a line (see :mod:`speech.lines`). When the backend
 braille display itself (NVDA or JAWS on Windows) it gets every line. ``listeners`` hear of every
 message said (a braille display link writes it to the display).
 
-Speech: every message is queued and said whole, in order; an urgent one goes ahead of those waiting
-and never cuts the one being said, nor drops any. Only the player's key press (:meth:`silence`)
+Speech: every message is queued and said whole, in the order printed. No game news is urgent (a player
+who hears "Your turn." must already have heard the moves before it); an urgent message (an answer to a
+key) goes ahead of those waiting and never cuts the one being said, nor drops any. A message's sound
+cue (``Utterance.cue``, the "your turn" tone) is played just before it: in the voice's own queue when
+the voice can play sounds in line (speech.backends.base.SoundsInLine), else at once as it is printed;
+either way in its place. Only the player's key press (:meth:`silence`)
 stops speech: the player has moved on, and history keeps everything. The same message (same text, same kind)
 twice within half a second of the same batch is dropped: two parts of the program announcing one
 thing. A batch is what one cause produces — one key press, one action's events — and the caller
@@ -36,9 +40,10 @@ import re
 import threading
 import time
 from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from engine.cards import Card
-from speech.backends.base import Backend, BackendFailed, SilentBackend, Transcribing, Watched
+from speech.backends.base import Backend, BackendFailed, SilentBackend, SoundsInLine, Transcribing, Watched
 from speech.history import Entry, History
 from speech.i18n import _
 from speech.lines import GLUE, split_message, unglue
@@ -47,12 +52,22 @@ from speech.phrases import card_words
 from speech.utterance import Kind, Utterance, utter
 from speech.voice_return import VoiceReturn
 
-__all__ = ["CARD_DISPLAYS", "DEDUP_SECONDS", "Announcer", "MessageListener"]
+__all__ = ["CARD_DISPLAYS", "DEDUP_SECONDS", "Announcer", "LineCues", "MessageListener"]
 
 #: listener(utterance, reread): a message was said (reread: again, from history or "repeat").
 MessageListener = Callable[[Utterance, bool], None]
 #: Runs a function in the game's own thread (the app's event loop while it runs).
 Post = Callable[[Callable[[], None]], None]
+
+class LineCues(Protocol):
+    """The sound cues a message can carry (speech.cues.Cues): whether one is on, its file, playing it now."""
+
+    def is_enabled(self, name: str) -> bool: ...
+
+    def wav_path(self, name: str) -> Any: ...
+
+    def play(self, name: str) -> bool: ...
+
 
 CARD_DISPLAYS = ("words", "braille", "both")
 DEDUP_SECONDS = 0.5
@@ -98,6 +113,8 @@ class Announcer:
         self.post: Post | None = None
         #: The voice the player wanted, tried again whenever it is not the one speaking (set_comeback).
         self.comeback: VoiceReturn | None = None
+        #: The sound cues messages carry (None: messages carry none; the caller plays its own cues).
+        self.cues: LineCues | None = None
         self._watch(backend)
 
     # ----------------------------------------------------------------- telling
@@ -185,10 +202,28 @@ class Announcer:
         except Exception as exc:  # printing must never stop the game either
             self.problems.append(f"printing failed: {exc.__class__.__name__}: {exc}")
 
+    def _cue(self, utterance: Utterance, backend: Backend) -> None:
+        """Play the message's cue just before it: queued in the voice when it plays sounds in line, else
+        now (a screen reader's player hears it as the line is printed). Never raises."""
+        cues = self.cues
+        if not utterance.cue or cues is None:
+            return
+        try:
+            if not cues.is_enabled(utterance.cue):
+                return
+            if backend.speaks and isinstance(backend, SoundsInLine) and backend.sounds_in_line:
+                backend.play_sound(str(cues.wav_path(utterance.cue)))
+            else:
+                cues.play(utterance.cue)
+        except Exception as exc:  # a cue that cannot play never stops the message
+            self.problems.append(f"cue {utterance.cue}: {exc.__class__.__name__}: {exc}")
+
     def _output(self, utterance: Utterance, text: str, urgent: bool, *, reread: bool = False) -> None:
         backend = self.backend
         for line in self.printed_lines(utterance):
             self._print(line)
+        if not reread:
+            self._cue(utterance, backend)
         try:
             if backend.speaks:
                 backend.speak(text, urgent=urgent)

@@ -218,7 +218,7 @@ def contract_utterances(event: Event, names: Names, verbosity: Verbosity = Verbo
     if isinstance(event, NobodyBought):
         if event.next_seat == me:
             said = fill(_("Nobody bought {card}: draw from the stock."), card=_card(event.card, verbosity))
-            return [utter(*said, kind=Kind.MY_TURN, urgent=True)]
+            return [utter(*said, kind=Kind.MY_TURN)]
         if verbosity != Verbosity.DETAILED:
             return []  # after nearly every discard: news only to whoever must now draw, or on request
         return [utter(*fill(_("Nobody bought {card}."), card=_card(event.card, verbosity)), kind=Kind.OTHERS)]
@@ -283,12 +283,12 @@ def _buy_offered(event: BuyOffered, names: Names, verbosity: Verbosity) -> list[
     card = _card(event.card, verbosity)
     if me == event.next_seat:
         if verbosity == Verbosity.BRIEF:
-            return [utter(*fill(_("Up card {card}: take it or pass."), card=card), kind=Kind.MY_TURN, urgent=True)]
+            return [utter(*fill(_("Up card {card}: take it or pass."), card=card), kind=Kind.MY_TURN)]
         others = join_words([names.name(s) for s in event.buyers])
         said = fill(ngettext("The up card is {card}: take it, or pass it to {players}, who may buy it.",
                              "The up card is {card}: take it, or pass it to {players}, who may buy it.",
                              len(event.buyers)), card=card, players=others)
-        return [utter(*said, kind=Kind.MY_TURN, urgent=True)]
+        return [utter(*said, kind=Kind.MY_TURN)]
     if me in event.buyers:
         ahead = event.buyers.index(me)
         parts = list(fill(_("You may buy {card}, with a penalty card: buy or pass."), card=card))
@@ -297,7 +297,7 @@ def _buy_offered(event: BuyOffered, names: Names, verbosity: Verbosity) -> list[
             first = (_("{name} comes first.") if len(before) == 1 else _("{names} come first.")).format(
                 name=capital(join_words(before)), names=capital(join_words(before)))
             parts += [" ", first]
-        return [utter(*parts, kind=Kind.MY_TURN, urgent=True)]
+        return [utter(*parts, kind=Kind.MY_TURN)]
     if verbosity == Verbosity.DETAILED:
         who = join_words([names.name(s) for s in event.buyers])
         said = fill(ngettext("{card} is on offer: {name} may take it; {players} may buy it.",

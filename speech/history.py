@@ -30,11 +30,11 @@ class Entry:
 #: What browsing one kind says first, and when there is none of that kind (None: every kind).
 _LABELS: dict[Kind | None, tuple[str, str]] = {
     None: (N_("All messages. "), N_("No messages.")),
-    Kind.MY_TURN: (N_("my turn messages. "), N_("No my turn messages.")),
-    Kind.OTHERS: (N_("others messages. "), N_("No others messages.")),
-    Kind.RESULTS: (N_("results messages. "), N_("No results messages.")),
-    Kind.SYSTEM: (N_("system messages. "), N_("No system messages.")),
-    Kind.INFO: (N_("info messages. "), N_("No info messages.")),
+    Kind.MY_TURN: (N_("Messages of your turns. "), N_("No messages of your turns.")),
+    Kind.OTHERS: (N_("Messages of the other players. "), N_("No messages of the other players.")),
+    Kind.RESULTS: (N_("Results. "), N_("No results yet.")),
+    Kind.SYSTEM: (N_("Messages of the program. "), N_("No messages of the program.")),
+    Kind.INFO: (N_("Answers to your keys. "), N_("No answers to your keys yet.")),
 }
 
 #: reader(utterance, prefix): says a message again, with a short note before it ("Oldest. ").

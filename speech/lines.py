@@ -1,10 +1,12 @@
-"""Cutting a long message into lines a reader can take in one go, never inside a word or a card.
+"""Cutting a long message into lines a reader can take in one go: whole sentences, never less.
 
 A 319-character line is read by a screen reader as one breath and panned across a 40-cell display
-eight times. So a message longer than the width is printed as its sentences, each on its own line; a
-sentence that is still too long is broken between words. A card is one unbreakable unit ("king of
-stars", or its braille cells): the text handed in marks the spaces inside a card with :data:`GLUE`,
-which only this module turns back into spaces.
+eight times. So a message longer than the width is printed as its sentences, each on its own line. A
+sentence is never broken, however long: half a sentence on a line is read by a screen reader as a
+line of its own, and the player hears two fragments; the terminal shows a long line folded, and the
+braille display pans it. (:func:`split_words` packs words into lines for text that is not messages.)
+A card is one unbreakable unit ("king of stars", or its braille cells): the text handed in marks the
+spaces inside a card with :data:`GLUE`, which only this module turns back into spaces.
 """
 
 from __future__ import annotations
@@ -61,14 +63,8 @@ def split_words(text: str, width: int) -> list[str]:
 
 def split_message(text: str, width: int | None) -> list[str]:
     """The printed lines of one message: the message itself when it fits, else its sentences, each
-    broken between words where it is still longer than ``width``. Glued spaces come back as spaces."""
+    whole on its line (a sentence longer than ``width`` too). Glued spaces come back as spaces."""
     text = text.strip()
     if width is None or len(text) <= width:
         return [unglue(text)]
-    lines: list[str] = []
-    for sentence in _SENTENCE_END.split(text):
-        if len(sentence) <= width:
-            lines.append(sentence)
-        else:
-            lines.extend(split_words(sentence, width))
-    return [unglue(line) for line in lines if line]
+    return [unglue(sentence) for sentence in _SENTENCE_END.split(text) if sentence]

@@ -102,6 +102,9 @@ class Narrator:
         self.sizes: dict[int, int] = {}
         self.discard_pile: list[Card] = []
         self._held: Drew | None = None
+        #: Seats whose melds and kept cards were told this hand (going out, laying down): the hand's
+        #: results do not say them again.
+        self._cards_told: set[int] = set()
         #: How many events were told by the generic sentence (unknown, or failed to word).
         self.generic_count = 0
         self._handlers: dict[type[Event], Callable[[Event], list[Utterance]]] = {
@@ -202,6 +205,7 @@ class Narrator:
         return [utter(text, kind=Kind.RESULTS)]
 
     def _hand_started(self, ev: HandStarted) -> list[Utterance]:
+        self._cards_told = set()
         self.wild_rank = ev.wild_rank
         self.hand_number = ev.hand_number
         self.hands_total = ev.hands_total or None
@@ -260,11 +264,11 @@ class Narrator:
         if self._mine(ev.seat):
             if self.verbosity == Verbosity.BRIEF:
                 text = _("Your last turn.") if ev.last_turn else _("Your turn.")
-                return [utter(text, kind=Kind.MY_TURN, urgent=True)]
+                return [utter(text, kind=Kind.MY_TURN, cue="your_turn")]
             parts: Parts = [_("Your turn, last turn.") if ev.last_turn else _("Your turn.")]
             if self.verbosity == Verbosity.DETAILED and self.discard_pile:
                 parts += [" ", *fill(_("The discard pile shows {card}."), card=self._card(self.discard_pile[-1]))]
-            return [utter(*parts, kind=Kind.MY_TURN, urgent=True)]
+            return [utter(*parts, kind=Kind.MY_TURN, cue="your_turn")]
         if self.verbosity == Verbosity.DETAILED:
             name = self.names.subject(ev.seat)
             text = _("{name}'s turn, last turn.") if ev.last_turn else _("{name}'s turn.")
@@ -333,6 +337,7 @@ class Narrator:
         return [utter(text, kind=Kind.OTHERS)]
 
     def _went_out(self, ev: WentOut) -> list[Utterance]:
+        self._cards_told.add(ev.seat)
         self.sizes[ev.seat] = 0
         self.discard_pile.append(ev.discard)
         held, self._held = self._held, None
@@ -357,6 +362,7 @@ class Narrator:
         return [utter(*parts, kind=kind)]
 
     def _laid_down(self, ev: LaidDown) -> list[Utterance]:
+        self._cards_told.add(ev.seat)
         self.sizes[ev.seat] = 0
         kind = self._kind(ev.seat)
         score = points(ev.points)
@@ -387,6 +393,7 @@ class Narrator:
             wild_rank=self.wild_rank,
             verbosity=self.verbosity,
             leader=not self.game_ending,
+            told=frozenset(self._cards_told),
         )
 
     def _game_ended(self, ev: GameEnded) -> list[Utterance]:

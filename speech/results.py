@@ -70,9 +70,12 @@ def result_utterances(
     wild_rank: Rank | None = None,
     verbosity: Verbosity = Verbosity.NORMAL,
     leader: bool = True,
+    told: frozenset[int] = frozenset(),
 ) -> list[Utterance]:
     """The results of a hand: a headline, then (NORMAL and up) one line per player, then who leads
-    (``leader``: not after the last hand, where the end of the game says who won, once)."""
+    (``leader``: not after the last hand, where the end of the game says who won, once). DETAILED says
+    each player's melds and kept cards, but for the seats in ``told``, whose going out or laying down
+    said them a moment ago: a player hears their kept cards once."""
     if hand_number is None:
         hand_over = _("The hand over.")
     elif hands_total and hand_number <= hands_total:
@@ -95,7 +98,7 @@ def result_utterances(
     lines = [utter(f"{hand_over} {out_words}", kind=Kind.RESULTS)]
     for r in ordered:
         parts: list[str | Card] = [_("{name}: ").format(name=names.subject(r.seat))]
-        if verbosity == Verbosity.DETAILED:
+        if verbosity == Verbosity.DETAILED and r.seat not in told:
             # Sentences between the melds, the cards kept and the points: the cards inside are joined by "; ".
             if r.melds:
                 parts += [*melds_parts(r.melds, wild_rank), ". "]
@@ -150,17 +153,21 @@ def scores_words(
     long: bool,
     listener: int | None = None,
     totals_too: bool = True,
+    mid_sentence: bool = False,
 ) -> str:
     """Short: 'You 12, Anna 30, Bob 5.' Long: hand by hand, then (``totals_too``) the totals and who
-    leads; at the end of a game the final totals and the winner are said once already.
+    leads; at the end of a game the final totals and the winner are said once already. After
+    "Totals:" the listener is "you", as in every other list of names (``mid_sentence`` for a short
+    list put after words of the caller's).
 
     ``scores_per_hand[seat][hand]`` is that seat's points in that hand (None: did not play it).
     """
     names = Names(players, listener)
     seats = range(len(players))
-    short = capital(", ".join(f"{names.name(s)} {totals[s] if s < len(totals) else 0}" for s in seats)) + "."
+    listed = ", ".join(f"{names.name(s)} {totals[s] if s < len(totals) else 0}" for s in seats) + "."
+    short = capital(listed)
     if not long:
-        return short
+        return listed if mid_sentence else short
     hands = max((len(row) for row in scores_per_hand), default=0)
     lines: list[str] = []
     for h in range(hands):
@@ -175,7 +182,7 @@ def scores_words(
         lines.append(_("No hands played yet."))
     if not totals_too:
         return " ".join(lines)
-    lines.append(_("Totals: {scores}").format(scores=short))
+    lines.append(_("Totals: {scores}").format(scores=listed))
     lead = leaders_words(names, [totals[s] if s < len(totals) else 0 for s in seats]) if hands else ""
     if lead:
         lines.append(lead)

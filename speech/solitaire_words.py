@@ -253,7 +253,7 @@ class SolitaireNarrator:
         closing = closing_words(ev.books, ev.runs)
         if self.brief:
             return [utter(_("Pile {number} closed: {closing}.").format(number=ev.pile, closing=closing),
-                          kind=Kind.RESULTS, urgent=True)]
+                          kind=Kind.RESULTS)]
         togo = PILES - ev.piles_closed
         if togo:
             tail = _("{closed} of {piles} closed, {left} to go.").format(closed=ev.piles_closed, piles=PILES,
@@ -265,7 +265,7 @@ class SolitaireNarrator:
                         melds=melds_parts(ev.melds, pile_wild_rank(ev.pile)), tail=tail)
         else:
             said = fill(_("Pile {number} closed: {closing}. {tail}"), number=ev.pile, closing=closing, tail=tail)
-        return [utter(*said, kind=Kind.RESULTS, urgent=True)]
+        return [utter(*said, kind=Kind.RESULTS)]
 
     def _stock_low(self, ev: StockLow) -> list[Utterance]:
         if self.brief:
@@ -274,7 +274,7 @@ class SolitaireNarrator:
                                ev.left).format(n=ev.left), kind=Kind.RESULTS)]
 
     def _ended(self, ev: SolitaireEnded) -> list[Utterance]:
-        return [utter(ending_words(ev.won, ev.piles_closed, ev.stock_left), kind=Kind.RESULTS, urgent=True)]
+        return [utter(ending_words(ev.won, ev.piles_closed, ev.stock_left), kind=Kind.RESULTS)]
 
 
 def wild_rank_words(rank: Rank) -> str:

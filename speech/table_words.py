@@ -22,6 +22,9 @@ __all__ = [
     "GO_TO_CANCELLED",
     "GO_TO_CARD",
     "HAND_EMPTY",
+    "HELP_CLOSED",
+    "HELP_EVERY_COMMAND",
+    "HELP_HINT",
     "KEY_HELP",
     "LANGUAGE_NAMES",
     "LAST_CARD",
@@ -43,11 +46,13 @@ __all__ = [
     "grouped_hand_words",
     "hand_parts",
     "help_intro_words",
+    "help_section_entry",
     "no_such_card",
     "on_off",
     "opponents_words",
     "others_turn",
     "pace_entry",
+    "pitch_entry",
     "rate_entry",
     "scores_long_words",
     "scores_short_words",
@@ -56,6 +61,7 @@ __all__ = [
     "sorted_parts",
     "up_card_parts",
     "verbosity_words",
+    "volume_entry",
     "your_hand_parts",
 ]
 
@@ -144,7 +150,8 @@ def up_card_parts(card: Card | None, wild: Rank | None, pile_size: int, head: st
 
 def scores_short_words(players: Sequence[str], scores: Sequence[Sequence[int]], totals: Sequence[int],
                        listener: int) -> str:
-    return _("Totals: {scores}").format(scores=scores_words(players, scores, totals, long=False, listener=listener))
+    return _("Totals: {scores}").format(scores=scores_words(players, scores, totals, long=False, listener=listener,
+                                                           mid_sentence=True))
 
 
 def scores_long_words(players: Sequence[str], scores: Sequence[Sequence[int]], totals: Sequence[int],
@@ -183,11 +190,15 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "history-oldest": N_("History: the first message."),
     "history-newest": N_("History: the newest message."),
     "history-filter": N_("History: browse all messages, your turns, other players or results."),
+    "history-filter-alone": N_("History: browse all messages, your moves or results."),
     "verbosity": N_("Cycle how much is said: brief, normal, detailed."),
     "cues": N_("Sound cues on or off."),
-    "help": N_("Help: list every key."),
+    "help": N_("Help: the keys in sections, Up and Down to move, Enter to hear one; F1 again says every key."),
     "menu": N_("The action menu: every action in a list (Up, Down, Enter; Escape closes)."),
-    "settings": N_("Settings: speech, rate, verbosity, cards, cues, pace, hints, buy questions, level."),
+    "settings": N_("Settings: speech, rate, voice, pitch, volume, verbosity, cards, cues, pace, hints, buy questions, "
+                   "level, language, rule options."),
+    "settings-alone": N_("Settings: speech, rate, voice, pitch, volume, verbosity, cards, cues, hints, language, "
+                         "rule options."),
     "save": N_("Save now (the game is also saved after every move)."),
     "quit": N_("Quit (asks first); your game is saved and resumes next time."),
     "next": N_("When computer players are waiting (pace: one per key): let the next one play."),
@@ -212,11 +223,23 @@ def cues_words(on: bool) -> str:
     return _("Sound cues on.") if on else _("Sound cues off.")
 
 
-def help_intro_words(title: str, commands: int) -> str:
-    """What F1 says before the list of keys."""
-    return ngettext("Help for {title}: {n} command. Escape opens a menu of every action.",
-                    "Help for {title}: {n} commands. Escape opens a menu of every action.", commands).format(
-        title=title, n=commands)
+def help_intro_words(title: str, commands: int, sections: int) -> str:
+    """What F1 says first: the commands counted as the Escape menu counts them, in sections."""
+    text = ngettext("Help for {title}: {n} command, the Escape menu's, in {sections} sections.",
+                    "Help for {title}: {n} commands, the Escape menu's, in {sections} sections.", commands)
+    return text.format(title=title, n=commands, sections=sections)
+
+
+def help_section_entry(section: str, commands: int) -> str:
+    """One section of the help: 'Playing your turn, 6 commands'."""
+    return ngettext("{section}: {n} command", "{section}: {n} commands", commands).format(section=section, n=commands)
+
+
+#: The help's last item, and how to use the help.
+HELP_EVERY_COMMAND = N_("Every command")
+HELP_HINT = N_("Up and Down move through the sections, Enter reads one, F1 reads them all; Escape closes the "
+               "help, and any other key closes it and does its work.")
+HELP_CLOSED = N_("Help closed.")
 
 #: The settings menu's name for each setting (settings field to label).
 SETTING_LABELS: Mapping[str, str] = MappingProxyType({
@@ -231,6 +254,7 @@ SETTING_LABELS: Mapping[str, str] = MappingProxyType({
     "braille_words": N_("Braille display words"),
     "ten_as_x": N_("Braille 10 as x"),
     "language": N_("Language"),
+    "voice": N_("Voice"),
 })
 
 #: A setting's value in words, by (setting, value); a value not here is said as it is (espeak-ng). A
@@ -253,6 +277,17 @@ SETTING_VALUES: Mapping[tuple[str, str], tuple[str, str]] = MappingProxyType({
     ("braille_words", "contracted"): NP_("braille words setting", "contracted"),
     ("braille_words", "uncontracted"): NP_("braille words setting", "uncontracted"),
     ("braille_words", "computer"): NP_("braille words setting", "computer braille"),
+    ("voice", "default"): NP_("voice setting", "the language's own"),
+    ("voice", "m1"): NP_("voice setting", "male 1"),
+    ("voice", "m2"): NP_("voice setting", "male 2"),
+    ("voice", "m3"): NP_("voice setting", "male 3"),
+    ("voice", "m4"): NP_("voice setting", "male 4"),
+    ("voice", "f1"): NP_("voice setting", "female 1"),
+    ("voice", "f2"): NP_("voice setting", "female 2"),
+    ("voice", "f3"): NP_("voice setting", "female 3"),
+    ("voice", "f4"): NP_("voice setting", "female 4"),
+    ("voice", "croak"): NP_("voice setting", "croaking"),
+    ("voice", "whisper"): NP_("voice setting", "whispering"),
     ("on", "on"): NP_("on or off", "on"),
     ("on", "off"): NP_("on or off", "off"),
 })
@@ -280,6 +315,14 @@ def setting_entry(field: str, value: object) -> str:
 
 def rate_entry(rate: int) -> str:
     return _("Speech rate: {rate} words a minute").format(rate=rate)
+
+
+def pitch_entry(pitch: int) -> str:
+    return _("Voice pitch: {pitch} (50 is the voice's own)").format(pitch=pitch)
+
+
+def volume_entry(volume: int) -> str:
+    return _("Voice volume: {volume} percent").format(volume=volume)
 
 
 def pace_entry(all_at_once: bool) -> str:

@@ -216,7 +216,7 @@ class UpcardNarrator(Narrator):
                 rest = [" ", _("{name} has one last turn.").format(name=turns)]
             else:
                 rest = [" ", _("{names} have one last turn.").format(names=turns)]
-        return [utter(*went, *rest, kind=self._kind(ev.seat), urgent=self.listener in ev.last_turns)]
+        return [utter(*went, *rest, kind=self._kind(ev.seat))]
 
     # ----------------------------------------------------------------- results
     def _upcard_hand_ended(self, ev: UpcardHandEnded) -> list[Utterance]:
@@ -350,9 +350,14 @@ def no_pair_for(card: Card, wild: Rank, depth: int, tip: bool) -> list[str | Car
                   ranks=rank_plural(card.rank), card=the(card, wild), depth=depth), _tip(tip)]
 
 
-def selected_parts(selected: bool, card: Card, wild: Rank) -> list[str | Card]:
-    template = _("Selected the {card}. ") if selected else _("Unselected the {card}. ")
-    return list(fill(template, card=cards_parts([card], wild)))
+def selected_parts(selected: bool, card: Card, wild: Rank, count: int) -> list[str | Card]:
+    """What Space says of the card it toggled and how many are selected now, in one sentence (the
+    cards themselves are on Z): 'Selected the 8 of spades: 2 selected.'"""
+    if selected:
+        template = ngettext("Selected the {card}: {n} selected. ", "Selected the {card}: {n} selected. ", count)
+    else:
+        template = ngettext("Unselected the {card}: {n} selected. ", "Unselected the {card}: {n} selected. ", count)
+    return list(fill(template, card=cards_parts([card], wild), n=count))
 
 
 def selection_cleared(had: bool) -> str:
@@ -449,6 +454,23 @@ def hint_meld(cards: Sequence[Card], wild: Rank) -> list[str | Card]:
 def hint_lay_off(card: Card, wild: Rank, where: str) -> list[str | Card]:
     return list(fill(_("Hint: lay off {card} on {where}: select it, then Shift+O."), card=the(card, wild),
                      where=where))
+
+
+def hint_meld_to_go_out(cards: Sequence[Card], out: Card, wild: Rank) -> list[str | Card]:
+    """A step of going out, said as one: the hint never sounds like an alternative to the going out
+    the table has just announced."""
+    return list(fill(_("Hint: to go out, keeping {out} to discard, meld {cards} first: select them with Space, "
+                       "then Enter."), out=the(out, wild), cards=cards_parts(cards, wild)))
+
+
+def hint_lay_off_to_go_out(card: Card, out: Card, wild: Rank, where: str) -> list[str | Card]:
+    return list(fill(_("Hint: to go out, keeping {out} to discard, lay off {card} on {where} first: select it, "
+                       "then Shift+O."), out=the(out, wild), card=the(card, wild), where=where))
+
+
+def hint_go_out(out: Card, wild: Rank) -> list[str | Card]:
+    return list(fill(_("Hint: you can go out this turn: put down everything but {card}, then discard it."),
+                     card=the(out, wild)))
 
 
 def hint_discard(card: Card, wild: Rank, last: bool) -> list[str | Card]:
@@ -643,7 +665,8 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "best-melds": N_("What your hand makes now: the best melds and their worth, and the cards that would not "
                      "meld."),
     "hint": N_("Hint: the next step a strong player would take, and how to do it."),
-    "select": N_("Select or unselect the current card, and hear the selection and whether it is a meld."),
+    "select": N_("Select or unselect the current card, and hear how many are selected and whether they make a "
+                 "meld (Z names them)."),
     "read-selection": N_("Read the selection and whether it is a meld."),
     "clear-selection": N_("Clear the selection."),
     "read-discards": N_("Read the whole discard pile, from the top."),

@@ -1,4 +1,4 @@
-"""One message for the player: its parts, what kind of news it is, and whether it may jump the queue.
+"""One message for the player: its parts, what kind of news it is, and the sound cue that goes with it.
 
 Cards stay Card values inside a message so each output can show them its own way: words for speech
 and screen readers, braille cells for a self-voicing player reading a display. The wild mark and all
@@ -38,9 +38,15 @@ class Kind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Utterance:
+    """``urgent`` lets a line go ahead of those waiting; no game news is urgent (a player must hear the
+    moves in the order they were made), only answers to a key may be. ``cue`` names the sound cue
+    (speech.cues) heard just before this line, in its place in the queue: "your turn" is marked where
+    the turn comes, after the moves that lead to it."""
+
     parts: tuple[str | Card, ...]
     kind: Kind = Kind.SYSTEM
     urgent: bool = False
+    cue: str = ""
 
     def text(self, wild_rank: Rank | None = None) -> str:
         """The message in words; ``wild_rank`` marks wild cards for messages that did not mark them."""
@@ -57,7 +63,7 @@ class Utterance:
         return self.text()
 
 
-def utter(*parts: str | Card, kind: Kind = Kind.SYSTEM, urgent: bool = False) -> Utterance:
+def utter(*parts: str | Card, kind: Kind = Kind.SYSTEM, urgent: bool = False, cue: str = "") -> Utterance:
     """Build a message; empty text parts are dropped so equal messages compare equal.
 
     Each text part goes through ``_``, so a sentence kept in a constant (marked ``N_``) is said in the
@@ -65,4 +71,4 @@ def utter(*parts: str | Card, kind: Kind = Kind.SYSTEM, urgent: bool = False) ->
     Then the language's contractions before names are made ("de Anna" is said "d'Anna").
     """
     kept = (p for p in parts if not (isinstance(p, str) and not p))
-    return Utterance(tuple(elide(_(p)) if isinstance(p, str) else p for p in kept), kind, urgent)
+    return Utterance(tuple(elide(_(p)) if isinstance(p, str) else p for p in kept), kind, urgent, cue)

@@ -63,4 +63,34 @@ def test_a_command_named_builds_its_own_parser_alone() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True,
                          timeout=120).stdout.splitlines()[-1]
     # The Five Crowns checker reads the Five Crowns rules; no other command, table or game's rules.
-    assert out == "['access_game.commands._common', 'access_game.commands.hand', 'engine.rules.five_crowns']"
+    assert out == ("['access_game.commands._common', 'access_game.commands.hand', 'access_game.commands.summaries', "
+                   "'engine.rules.five_crowns']")
+
+
+def test_the_list_of_commands_imports_no_command_and_no_network_stack() -> None:
+    code = ("import sys, contextlib, io; from access_game.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+            "    with contextlib.suppress(SystemExit): main(['--help'])\n"
+            "print(out.getvalue().count('\\n'), sorted(m for m in sys.modules if m.startswith("
+            "('access_game.commands.', 'access_game.net.', 'asyncio', 'engine.rules', 'braille.'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True,
+                         timeout=120).stdout.split(" ", 1)
+    assert int(out[0]) > 20  # the whole list was printed
+    assert out[1].strip() == "['access_game.commands._common', 'access_game.commands.summaries']"
+
+
+def test_the_list_of_commands_says_what_each_command_says_of_itself() -> None:
+    """The summaries in ``access-game --help`` are the ones each command's own parser holds."""
+    code = ("from access_game.cli import build_parser, list_parser; "
+            "print(build_parser().format_help() == list_parser().format_help())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True,
+                         timeout=120).stdout
+    assert out.strip() == "True"
+
+
+def test_the_start_up_benchmark_times_play_to_its_first_line() -> None:
+    bench = [sys.executable, "-m", "access_game.bench_startup", "--runs", "1", "--first-line"]
+    out = subprocess.run([*bench, "--", "play", "--speech", "silent"], capture_output=True, text=True, cwd=ROOT,
+                         check=True, timeout=120).stdout.splitlines()
+    assert out[1].startswith("access-game play --speech silent (to its first line): wall median ")
+    assert out[2].startswith("start-up: ")

@@ -11,15 +11,13 @@ import json
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
-from speech.i18n import _
+from access_game.commands.summaries import summary
 
 GAMES = ("five-crowns", "contract-rummy", "upcard-rummy")
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = add_command(sub, "bench-server", run, _("Run the table server with N tables of scripted network "
-                                                          "players on loopback and report action latency, errors and "
-                                                          "server memory."))
+    parser = add_command(sub, "bench-server", run, summary("bench-server"))
     parser.add_argument("--tables", type=int, default=100, help="tables to play at once (default 100)")
     parser.add_argument("--seconds", type=float, help="how long to play, after seating (default 20; 5 with --attack)")
     parser.add_argument("--seats", type=int, default=4, help="people at each table (default 4)")

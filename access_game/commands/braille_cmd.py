@@ -15,6 +15,7 @@ import json
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command, add_ten_as_x_option
+from access_game.commands.summaries import summary
 from braille import card_brf, card_dots, card_unicode, card_words, parse_brf_hand, parse_unicode_hand
 from engine.cards import Card
 from engine.errors import CardNotationError
@@ -27,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         sub,
         "braille",
         run,
-        _("Show cards in braille (Unicode cells, BRF, dots), or read braille back into cards."),
+        summary("braille"),
     )
     parser.add_argument("cards", nargs="*", metavar="CARD", help=_("cards in notation: 10h 7st qs jo"))
     source = parser.add_mutually_exclusive_group()

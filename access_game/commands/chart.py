@@ -7,6 +7,7 @@ import argparse
 
 from access_game.commands._common import add_command
 from access_game.commands.labels import add_output_options, write_deck_sheet
+from access_game.commands.summaries import summary
 from speech.i18n import _
 
 
@@ -15,7 +16,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         sub,
         "chart",
         run,
-        _("Make the braille chart of a deck: every symbol with its dots, its meaning and an example card."),
+        summary("chart"),
     )
     add_output_options(parser, mirror=False)
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
+from access_game.commands.summaries import summary
 from braille.input import codes_from_braille
 from engine.cards import FIVE_CROWNS_RANKS, NO_TWOS_RANKS, Card, Rank
 from engine.errors import CardNotationError
@@ -37,7 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from access_game.catalog import games
 
     names = [e.name for e in games() if e.hand_checker is not None]
-    p = add_command(sub, "hand", run, _("Check a hand: the best arrangement and the points left."))
+    p = add_command(sub, "hand", run, summary("hand"))
     p.add_argument("--game", default=names[0], type=str.casefold, choices=names, metavar="GAME",
                    help=_("the game's rules: {names} (default {value})").format(names=', '.join(names), value=names[0]))
     p.add_argument("--wild", help=_("the wild rank: Five Crowns 3..10, j, q, k or 11, 12, 13 (the number of cards "

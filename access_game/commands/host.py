@@ -14,6 +14,7 @@ import sys
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from access_game.commands.net_args import add_common, check_name, check_server, terminal_settings
+from access_game.commands.summaries import summary
 from speech.i18n import _
 
 __all__ = ["register", "run"]
@@ -22,7 +23,7 @@ __all__ = ["register", "run"]
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from access_game.settings import LEVELS
 
-    p = add_command(sub, "host", run, _("Open a table on a server for friends to join, and sit at it."))
+    p = add_command(sub, "host", run, summary("host"))
     p.add_argument("--server", required=True, metavar="URL", help=_("the table server: ws://HOST:PORT or wss://HOST"))
     p.add_argument("--game", required=True, type=str.casefold, metavar="GAME",
                    help=_("the game: {games}").format(games=", ".join(_network_games())))

@@ -15,13 +15,14 @@ import sys
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from access_game.commands.net_args import add_common, check_name, check_server, terminal_settings
+from access_game.commands.summaries import summary
 from speech.i18n import _
 
 __all__ = ["register", "run"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = add_command(sub, "join", run, _("Take a seat at a table on a server, by the code its host was given."))
+    p = add_command(sub, "join", run, summary("join"))
     p.add_argument("--server", required=True, metavar="URL", help=_("the table server: ws://HOST:PORT or wss://HOST"))
     p.add_argument("code", metavar="CODE",
                    help=_("the table code the host was given (nine letters and digits, such as K7Q-AMX-3F9)"))

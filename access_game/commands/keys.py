@@ -13,14 +13,14 @@ import sys
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
+from access_game.commands.summaries import summary
 from speech.i18n import _
 
 __all__ = ["register", "run"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = add_command(sub, "keys", run, _("List every key of a game at the terminal: what it does and whether it "
-                                        "makes a move."))
+    p = add_command(sub, "keys", run, summary("keys"))
     p.add_argument("--game", type=str.casefold, help=_("one game (default: every game)"))
     p.add_argument("--json", action="store_true", help=_("print JSON instead of lines"))
 

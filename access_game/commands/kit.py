@@ -9,6 +9,7 @@ from pathlib import Path
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from access_game.commands.labels import add_page_options, page_format, print_preset, print_setup, write_output
+from access_game.commands.summaries import summary
 from braille.decks import GAME_DECKS
 from speech.i18n import _, ngettext
 
@@ -18,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         sub,
         "kit",
         run,
-        _("Make a game's braille kit in a folder: labels (BRF, PDF), chart (BRF, PDF), label key, practice sheet."),
+        summary("kit"),
     )
     parser.add_argument(
         "--game", default="five-crowns", metavar="GAME",

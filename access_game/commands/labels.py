@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command, add_ten_as_x_option
+from access_game.commands.summaries import summary
 from braille.brf import BRAILLE_PAGE, PageFormat
 from braille.decks import DECKS, build_deck
 from braille.geometry import NLS, PAPERS, PRESETS, DotGeometry, Paper, Preset
@@ -259,7 +260,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         sub,
         "labels",
         run,
-        _("Make braille labels for a whole deck: BRF to emboss, or true-size PDF/SVG for swell paper or a slate."),
+        summary("labels"),
     )
     add_output_options(parser, mirror=True)
     parser.add_argument(

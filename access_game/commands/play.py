@@ -21,6 +21,7 @@ from typing import Any
 from access_game.catalog import GameEntry, GameOption
 from access_game.cli import UsageError
 from access_game.commands._common import add_command, check_name
+from access_game.commands.summaries import summary
 from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, LEVELS, Settings, load_settings
 from speech import save_words
 from speech.i18n import _, pgettext
@@ -38,22 +39,32 @@ DEFAULT_GAME = "five-crowns"
 HELP_LINE = "F1 lists the keys; Escape opens a menu of every action."
 
 
+class _Later:
+    """A help text part made when the help is printed (argparse puts it in through ``%(name)s``)."""
+
+    def __init__(self, make: Callable[[], str]) -> None:
+        self._make = make
+
+    def __str__(self) -> str:
+        return self._make()
+
+
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     from access_game.catalog import games  # the catalog is cheap to import: it names tables, not loads them
 
     entries = games()
     others = [e.name for e in entries if e.name != DEFAULT_GAME]
-    p = add_command(sub, "play", run, _("Play at the terminal: {title} against computer players (the default), or "
-                                        "--game {games} or {last}.").format(title=entries[0].title,
-                                                                            games=", ".join(others[:-1]),
-                                                                            last=others[-1]))
+    p = add_command(sub, "play", run, summary("play"))
     p.add_argument("--game", type=str.casefold, metavar="GAME",
                    help=_("the game: {default} (the default), {games} or {last}").format(
                        default=DEFAULT_GAME, games=", ".join(others[:-1]), last=others[-1]))
-    p.add_argument("--players", type=int,
-                   help=_("number of players, you included (default 4; {ranges})").format(
-                       ranges=pgettext("between the games' player counts", "; ").join(
-                           f"{e.title} {_span(e.player_range)}" for e in entries)))
+    players = p.add_argument("--players", type=int,
+                             help=_("number of players, you included (default 4; {ranges})").format(
+                                 ranges="%(ranges)s"))
+    # Each game's player count is its rules': said only when the help is printed, so a command line
+    # that plays does not load the rules of every game first.
+    players.ranges = _Later(lambda: pgettext("between the games' player counts", "; ").join(  # type: ignore[attr-defined]
+        f"{e.title} {_span(e.player_range)}" for e in entries))
     p.add_argument("--names", nargs="+", metavar="NAME",
                    help=_("names: the computer players', or everyone's with yours first"))
     p.add_argument("--level", choices=LEVELS, type=str.casefold,

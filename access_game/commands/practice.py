@@ -8,6 +8,7 @@ import argparse
 
 from access_game.commands._common import add_command
 from access_game.commands.labels import add_output_options, write_deck_sheet
+from access_game.commands.summaries import summary
 from speech.i18n import _
 
 
@@ -16,7 +17,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         sub,
         "practice",
         run,
-        _("Make a braille practice sheet: drills on the cells of the code that feel alike, answers on their own page."),
+        summary("practice"),
     )
     add_output_options(parser, mirror=False)
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
+from access_game.commands.summaries import summary
 from access_game.net.limits import Limits
 from engine.reasons import shown
 from speech.i18n import _
@@ -25,10 +26,8 @@ MAX_WORKERS = 64
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from access_game.net.protocol import PROTOCOL_VERSION
 
-    parser = add_command(sub, "serve", run, _("Serve tables for play over the network (WebSocket, protocol "
-                                               "{version}).").format(version=PROTOCOL_VERSION))
+    parser = add_command(sub, "serve", run, summary("serve"))
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this "
                         "machine only; 0.0.0.0 for every network)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,

@@ -14,6 +14,7 @@ from typing import Any
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
+from access_game.commands.summaries import summary
 from speech.i18n import _
 
 SOLITAIRE = "solitaire"
@@ -27,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         sub,
         "simulate",
         run,
-        _("Play computer players against each other and report win shares, points and thinking time."),
+        summary("simulate"),
     )
     from access_game.catalog import games
 

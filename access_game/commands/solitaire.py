@@ -17,6 +17,7 @@ from access_game.catalog import game as catalog_game
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from access_game.commands.play import SPEECH_MODES, given_options, option_dest, option_metavar
+from access_game.commands.summaries import summary
 from access_game.settings import CARD_DISPLAYS
 from speech.i18n import _
 
@@ -29,7 +30,7 @@ MAX_SEED = 2**63 - 1
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = add_command(sub, "solitaire", run,
-                    _("Play Five Crowns solitaire: close eleven piles before the stock runs out."))
+                    summary("solitaire"))
     p.add_argument("--seed", type=int, help=_("the deal's number (the same seed deals the same game)"))
     p.add_argument("--name", default="You", help=_("whose record the result counts in (default: You)"))
     p.add_argument(

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from access_game.net import PROTOCOL_VERSION
 from access_game.net.limits import RATE_BURST, RATE_PER_SECOND, TokenBucket
 from engine.actions import Action, action_to_data
 from engine.codec import GameCodec, codec_of
@@ -70,7 +71,6 @@ __all__ = [
     "welcome_message",
 ]
 
-PROTOCOL_VERSION = 2
 #: The largest client frame the server reads (its ``max_size``); a bigger one closes the connection (1009).
 MAX_FRAME_BYTES = 16 * 1024
 MAX_CHAT_CHARS = 300

@@ -189,18 +189,18 @@ class RemoteSession(SessionVoice):
             self._news(nw.chat_line(str(frame.get("name", "")), str(frame.get("text", ""))), Kind.OTHERS)
         elif kind == "error":
             code = str(frame.get("code", ""))
-            self.say(nw.error_words(code, str(frame.get("message", ""))), kind=Kind.SYSTEM, urgent=True)
+            self.say(nw.error_words(code, str(frame.get("message", ""))), kind=Kind.SYSTEM)
             if code in FINAL_ERRORS:
                 self._seat_gone(code)
         elif kind == "_lost":
-            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
+            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM)
             self._grace = set(self._table.get("connected", ())) - {self.human_seat}
             self._grace_until = time.monotonic() + RECONNECT_GRACE
         elif kind == "_reconnected":
-            self.say(_(nw.RECONNECTED), kind=Kind.SYSTEM, urgent=True)
+            self.say(_(nw.RECONNECTED), kind=Kind.SYSTEM)
         elif kind == "_closed":
             self.say(nw.error_words(str(frame.get("code") or ""), str(frame.get("message") or "")),
-                     kind=Kind.SYSTEM, urgent=True)
+                     kind=Kind.SYSTEM)
             self._seat_gone(str(frame.get("code") or "") or None)
 
     def _seat_gone(self, code: str | None) -> None:
@@ -244,8 +244,9 @@ class RemoteSession(SessionVoice):
 
     def _after(self, events: Sequence[Event]) -> None:
         self.announcer.new_batch()
-        self.say_all(self.narrator.narrate(events))
-        self._cues(events)
+        said = self.narrator.narrate(events)
+        self.say_all(said)
+        self._cues(events, said)
         for listener in list(self.listeners):
             listener(events)
 
@@ -452,7 +453,7 @@ class RemoteSession(SessionVoice):
         self._ref += 1
         ref = self._ref
         if not self.connection.send({"type": "act", "ref": ref, "action": action_to_data(action)}):
-            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
+            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM)
             return False
         self._waiting_ref, self._answer = ref, None
         deadline = time.monotonic() + ACT_TIMEOUT
@@ -460,7 +461,7 @@ class RemoteSession(SessionVoice):
             while self._answer is None:
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    self.say(_(nw.NO_ANSWER), kind=Kind.SYSTEM, urgent=True)
+                    self.say(_(nw.NO_ANSWER), kind=Kind.SYSTEM)
                     return False
                 try:
                     frame = self.connection.frames.get(timeout=left)
@@ -504,7 +505,7 @@ class RemoteSession(SessionVoice):
             self.say(_(nw.HOST_DEALS_AGAIN), kind=Kind.SYSTEM)
             return
         if not self.connection.send({"type": "again"}):
-            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
+            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM)
 
     def start(self) -> None:
         """The table is shown: say the game so far (the deal), then follow it as it goes."""
@@ -533,10 +534,10 @@ class RemoteSession(SessionVoice):
         if not line:
             return
         if len(line) > CHAT_LIMIT:
-            self.say(nw.chat_too_long(CHAT_LIMIT), kind=Kind.SYSTEM, urgent=True)
+            self.say(nw.chat_too_long(CHAT_LIMIT), kind=Kind.SYSTEM)
             return
         if not self.connection.send({"type": "chat", "text": line}):
-            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
+            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM)
 
     def seats(self) -> list[SeatInfo]:
         humans, here = set(self._table.get("humans", ())), set(self._table.get("connected", ()))
@@ -553,14 +554,14 @@ class RemoteSession(SessionVoice):
 
     def hand_over(self, seat: int) -> None:
         if not self.is_host:
-            self.say(_(nw.NOT_HOST), kind=Kind.SYSTEM, urgent=True)
+            self.say(_(nw.NOT_HOST), kind=Kind.SYSTEM)
             return
         if not self.connection.send({"type": "hand_over", "seat": seat, "level": self.settings.level}):
-            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
+            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM)
 
     def stand_in(self, seat: int) -> None:
         if not self.connection.send({"type": "stand_in", "seat": seat, "level": self.settings.level}):
-            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
+            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM)
 
     def describe_table(self) -> None:
         waited = set(self.waiting_for())

@@ -118,7 +118,8 @@ class GameApp:
         self.say_line(mode.opening())
 
     def say_line(self, text: str) -> None:
-        self.session.say(text, kind=Kind.INFO, urgent=True)
+        """A mode's line: in its place after what was said before (a question after the last moves)."""
+        self.session.say(text, kind=Kind.INFO)
 
     # ----------------------------------------------------------------- prompt line
     def prompt_text(self) -> str:
@@ -394,9 +395,12 @@ class GameApp:
         return unwatch
 
     def start(self, *, resumed: bool) -> None:
-        """What happens before the first key: the deal is narrated (or the resume summary said)."""
+        """What happens before the first key: the deal is narrated (or the resume summary said). The
+        welcome is put out first, before the computer players think about their opening moves: the
+        player hears the game has started at once."""
         if self.welcome:
             self.session.say(self.welcome, kind=Kind.SYSTEM)
+            self.printer.flush()
         if resumed:
             self.table.opening(resumed=True)
             self.session.resume()

@@ -128,6 +128,8 @@ class ContractTable(HandTable):
         self.player = session.human_seat
         #: Used while the settings have no buy-questions field of their own (see buy_questions).
         self._buy_questions = True
+        #: The hand in which "your hand meets your contract already" was said to a buy question (once a hand).
+        self._contract_met_said: int | None = None
         #: D passed on the up card while others may still buy it (a network table): draw from the stock
         #: once they have answered (see after_news).
         self._draw_after_buying = False
@@ -219,7 +221,7 @@ class ContractTable(HandTable):
         v = self.view
         return v.phase == "buy" and v.seat in v.buy_pending
 
-    def _ask_to_buy(self, *, urgent: bool = True, may_pass: bool = True) -> None:
+    def _ask_to_buy(self, *, urgent: bool = False, may_pass: bool = True) -> None:
         """The buy question, or the silent pass when the player asked never to be asked (``may_pass``:
         not while a resumed game is still being set up, when nothing may be played yet)."""
         v = self.view
@@ -233,10 +235,18 @@ class ContractTable(HandTable):
         else:
             self.say(*cw.buy_question(v.offer), kind=Kind.MY_TURN, urgent=urgent)
         if self.session.settings.hints:
-            self.say(*self._offer_hint(v), kind=Kind.MY_TURN, urgent=False)
+            hint = self._offer_hint(v)
+            if hint:
+                self.say(*hint, kind=Kind.MY_TURN, urgent=False)
 
     def _offer_hint(self, v: ContractView) -> Parts:
+        """What the card on offer does for the player. "Your hand meets your contract already" does not
+        depend on the card: it is said at the first question of a hand, not at every one (nothing)."""
         assert v.offer is not None
+        if not v.melded[v.seat] and cards_short(v.hand, v.contract) == 0:
+            if self._contract_met_said == v.hand_number:
+                return []
+            self._contract_met_said = v.hand_number
         fits = v.melded[v.seat] and bool(v.table) and bool(lay_off_options([v.offer], {m.id: m.cards for m in v.table}))
         short = 0 if v.melded[v.seat] else cards_short(v.hand, v.contract)
         helps = short > 0 and cards_wanted(v.hand, v.contract).helps(v.offer)
@@ -784,6 +794,7 @@ class ContractTable(HandTable):
             whence = cw.offer_whence(not isinstance(latest, Discarded), self.names.name(v.offered_by))
             self.say(*cw.on_offer_parts(v.offer, whence, v.discard_size))
             if self.deciding():
+                self._contract_met_said = None  # asked for: the whole question, its hint included
                 self._ask_to_buy(may_pass=False)  # the question again, for a player who has looked away
             return
         self.say(*cw.up_card_parts(v.discard_top, v.discard_size, v.left_up_card and v.my_turn))

@@ -15,9 +15,12 @@ from access_game.settings import (
     LANGUAGE_CHOICES,
     LEVELS,
     PACES,
+    PITCH_RANGE,
     RATE_RANGE,
     SPEECH_CHOICES,
     VERBOSITIES,
+    VOICE_CHOICES,
+    VOLUME_RANGE,
 )
 from access_game.ui.modes import Confirm, ListMenu, MenuItem
 from access_game.ui.registry import Command, command
@@ -36,6 +39,7 @@ HISTORY_FILTERS: tuple[Kind | None, ...] = (None, Kind.MY_TURN, Kind.OTHERS, Kin
 
 def core_commands(app: GameApp) -> list[Command]:
     core = _Core(app)
+    alone = _alone(app)
     # 'Next' only where computer players sit: in a game for one it would be a key that never applies.
     with_others = [
         command("next", tw.KEY_HELP["next"], core.next, when=lambda: app.session.waiting),
@@ -48,12 +52,13 @@ def core_commands(app: GameApp) -> list[Command]:
         command("history-newer", tw.KEY_HELP["history-newer"], core.history("newer")),
         command("history-oldest", tw.KEY_HELP["history-oldest"], core.history("oldest")),
         command("history-newest", tw.KEY_HELP["history-newest"], core.history("newest")),
-        command("history-filter", tw.KEY_HELP["history-filter"], core.history_filter),
+        command("history-filter", tw.KEY_HELP["history-filter-alone" if alone else "history-filter"],
+                core.history_filter),
         command("verbosity", tw.KEY_HELP["verbosity"], core.verbosity),
         command("cues", tw.KEY_HELP["cues"], core.cues),
         command("help", tw.KEY_HELP["help"], core.help),
         command("menu", tw.KEY_HELP["menu"], core.menu, in_menu=False),
-        command("settings", tw.KEY_HELP["settings"], core.settings),
+        command("settings", tw.KEY_HELP["settings-alone" if alone else "settings"], core.settings),
         command("save", tw.KEY_HELP["save"], core.save),
         command("quit", tw.KEY_HELP["quit"], core.quit),
     ]
@@ -101,6 +106,15 @@ def network_commands(app: GameApp) -> list[Command]:
     ]
 
 
+def _alone(app: GameApp) -> bool:
+    """A game for one (solitaire): no other players, so no words about them or their settings."""
+    return len(app.session.players) == 1
+
+
+def _filters(app: GameApp) -> tuple[Kind | None, ...]:
+    return tuple(k for k in HISTORY_FILTERS if k != Kind.OTHERS) if _alone(app) else HISTORY_FILTERS
+
+
 def _seat_item(name: str, seat: int, run: Callable[[int], None]) -> MenuItem:
     return MenuItem(label=lambda: name, run=lambda: run(seat))
 
@@ -115,7 +129,12 @@ class _Core:
         return self.app.session
 
     def say(self, text: str, kind: Kind = Kind.INFO) -> None:
-        self.session.say(text, kind=kind, urgent=True)
+        self.session.say(text, kind=kind)
+
+    @property
+    def filters(self) -> tuple[Kind | None, ...]:
+        """The history's filters; alone at the table (solitaire) there are no other players' messages."""
+        return _filters(self.app)
 
     def next(self, key: str = "") -> None:
         if not self.session.step():
@@ -132,8 +151,8 @@ class _Core:
         return browse
 
     def history_filter(self, key: str = "") -> None:
-        self.filter_index = (self.filter_index + 1) % len(HISTORY_FILTERS)
-        kind = HISTORY_FILTERS[self.filter_index]
+        self.filter_index = (self.filter_index + 1) % len(self.filters)
+        kind = self.filters[self.filter_index]
         # Reads the newest message of that kind, prefixed by what the history now shows.
         self.session.announcer.history.set_filter(kind)
 
@@ -149,10 +168,15 @@ class _Core:
         self.say(tw.cues_words(not s.cues), Kind.SYSTEM)
 
     def help(self, key: str = "") -> None:
-        reg = self.app.registry
-        self.say(tw.help_intro_words(self.app.table.title, len(reg)))
-        for line in reg.help_lines():
-            self.session.say(line, kind=Kind.INFO)
+        """The help as a menu of sections (access_game.ui.help_menu)."""
+        from access_game.ui.help_menu import HelpMenu, help_sections
+
+        def read(lines: list[str]) -> None:
+            for line in lines:
+                self.session.say(line, kind=Kind.INFO)
+
+        self.app.open(HelpMenu(self.app.table.title, help_sections(self.app.registry.grouped()), self.app.say_line,
+                               read, self.app._dispatch))
 
     def menu(self, key: str = "") -> None:
         items = [_menu_item(c) for c in self.app.registry.menu_items()]
@@ -205,17 +229,28 @@ def settings_items(app: GameApp) -> list[MenuItem]:
         lo, hi = RATE_RANGE
         app.change_settings(current().replace(rate=max(lo, min(hi, current().rate + 20 * step))))
 
+    def pace(step: int) -> None:
+        app.change_settings(current().replace(pace=_cycle(PACES, current().pace, step)))
+
+    def number(field: str, bounds: tuple[int, int], by: int) -> Callable[[int], None]:
+        def adjust(step: int) -> None:
+            lo, hi = bounds
+            app.change_settings(current().replace(**{field: max(lo, min(hi, getattr(current(), field) + by * step))}))
+        return adjust
+
+    alone = _alone(app)  # computer players' pace and level, and buy questions, mean nothing in a game for one
     return [
         choice("speech", SPEECH_CHOICES),
         MenuItem(label=lambda: tw.rate_entry(current().rate), adjust=rate),
+        choice("voice", VOICE_CHOICES),
+        MenuItem(label=lambda: tw.pitch_entry(current().pitch), adjust=number("pitch", PITCH_RANGE, 10)),
+        MenuItem(label=lambda: tw.volume_entry(current().volume), adjust=number("volume", VOLUME_RANGE, 10)),
         choice("verbosity", VERBOSITIES),
         choice("cards", CARD_DISPLAYS),
         flag("cues"),
-        MenuItem(label=lambda: tw.pace_entry(current().pace == "all"),
-                 adjust=lambda step: app.change_settings(current().replace(pace=_cycle(PACES, current().pace, step)))),
+        *([] if alone else [MenuItem(label=lambda: tw.pace_entry(current().pace == "all"), adjust=pace)]),
         flag("hints"),
-        flag("buy_questions"),
-        choice("level", LEVELS),
+        *([] if alone else [flag("buy_questions"), choice("level", LEVELS)]),
         flag("news_on_prompt"),
         choice("language", LANGUAGE_CHOICES),
         choice("braille_words", BRAILLE_WORDS),

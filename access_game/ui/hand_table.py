@@ -98,7 +98,9 @@ class HandTable:
     def clear_marks(self) -> None:
         self.hand.clear_marks()
 
-    def say(self, *parts: str | Card, kind: Kind = Kind.INFO, urgent: bool = True) -> None:
+    def say(self, *parts: str | Card, kind: Kind = Kind.INFO, urgent: bool = False) -> None:
+        """A table's line, in its place after what was said before it: an answer to a key follows the key's
+        silence anyway, and a hint or a question after the computer players' moves must not jump them."""
         self.session.say(*parts, kind=kind, urgent=urgent)
 
     # ----- the command sets every table with a hand shares

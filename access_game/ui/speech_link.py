@@ -17,12 +17,21 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from access_game.settings import HOME_ENV, VERBOSITIES, Settings
+from access_game.settings import HOME_ENV, VERBOSITIES, Settings, line_width
 from access_game.ui.braille_link import card_cells
 from engine.cards import Card
 
-__all__ = ["StartedOutput", "braille_fn", "contract_narrator", "make_announcer", "make_cues", "make_narrator",
-           "solitaire_narrator", "start_output"]
+__all__ = [
+    "StartedOutput",
+    "braille_fn",
+    "contract_narrator",
+    "make_announcer",
+    "make_cues",
+    "make_narrator",
+    "solitaire_narrator",
+    "start_output",
+    "voice_options",
+]
 
 #: The speech setting's names as the backend factory spells them.
 _BACKEND_NAMES = {"self-voicing": "self-voicing", "screen-reader": "screen-reader", "espeak-ng": "espeak-ng",
@@ -50,6 +59,15 @@ class StartedOutput:
         announcer.set_comeback(self.comeback, speaking=self.speaking)
 
 
+def voice_options(settings: Settings) -> dict[str, Any]:
+    """How the game's own voice is set up from the settings: rate, volume (1.0 is normal), and for
+    espeak-ng the pitch and the variant of the language's voice ("default": none)."""
+    return {"rate": settings.rate, "audio_player": settings.audio_player or None,
+            "volume": None if settings.volume == 100 else settings.volume / 100,
+            "pitch": None if settings.pitch == 50 else settings.pitch,
+            "variant": None if settings.voice == "default" else settings.voice}
+
+
 def start_output(settings: Settings) -> StartedOutput:
     """The output the settings ask for, and what is true about it: a voice that stands in for the one
     wanted, or no voice at all, is said once with the reason."""
@@ -63,11 +81,11 @@ def start_output(settings: Settings) -> StartedOutput:
     player = settings.audio_player or None
     try:
         if name in _VOICES and not (output := find_audio_output(player)).found:
-            wanted = preferred_voice(name, rate=settings.rate, audio_player=player)
+            wanted = preferred_voice(name, **voice_options(settings))
             started = start_voice("screen-reader")
             return StartedOutput(started.backend, started.fallbacks, no_audio_notice(output),
                                  VoiceReturn(wanted) if wanted is not None else None, speaking=False)
-        started = start_voice(name, rate=settings.rate, audio_player=player)
+        started = start_voice(name, **voice_options(settings))
     except BackendUnavailable:
         return StartedOutput(SilentBackend(), ())
     comeback = VoiceReturn(started.preferred) if started.preferred is not None else None
@@ -89,7 +107,7 @@ def make_announcer(settings: Settings, printer: Callable[[str], None], backend: 
     from speech.announcer import Announcer
 
     return Announcer(backend, printer, card_display=settings.cards, braille_fn=braille_fn(settings),
-                     fallbacks=fallbacks, width=settings.width)
+                     fallbacks=fallbacks, width=line_width(settings.width))
 
 
 def braille_fn(settings: Settings) -> Callable[[Card], str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from access_game.settings import Settings, save_settings
+from access_game.settings import Settings, line_width, save_settings
 from speech import save_words
 from speech.utterance import Kind
 
@@ -40,10 +40,15 @@ class TerminalOutput:
         self.announcer = make_announcer(settings, self.printer, started.backend, started.fallbacks)
         self.announcer.set_comeback(started.comeback, speaking=started.speaking)
         self.cues = make_cues(settings) if cues == "auto" else cues
+        if self.cues is not None and hasattr(self.cues, "wav_path"):
+            self.announcer.cues = self.cues  # "your turn" heard in its place in the voice's queue
         self.display_link, display_note = start_display_link(settings.braille, self.announcer,
                                                              words=settings.braille_words, ten_as_x=settings.ten_as_x)
         #: What starting the outputs found worth saying (no voice, no display), said by ``say_notes``.
         self.notes = tuple(note for note in (started.note, display_note) if note)
+        #: The notes about the outputs said so far this run: each is said once (stepping F2's speech or
+        #: voice items through their values must not print the five-line no-audio warning each time).
+        self.notes_said: set[str] = set()
 
     def say(self, text: str, kind: Kind = Kind.SYSTEM) -> None:
         """One line outside a game's turn: it answers a key or reports once, so it is never a repeat."""
@@ -53,7 +58,9 @@ class TerminalOutput:
 
     def say_notes(self) -> None:
         for note in self.notes:
-            self.say(note)
+            if note not in self.notes_said:
+                self.notes_said.add(note)
+                self.say(note)
 
     def on_settings(self, new: Settings) -> None:
         """F2 changed the settings: keep them, and make the change heard at once. Only what changed is
@@ -63,7 +70,7 @@ class TerminalOutput:
             save_settings(new, before=self.settings)
         except OSError as exc:
             self.say(save_words.settings_not_kept(str(exc.strerror or exc)))
-        apply_settings(self.announcer, self.settings, new, own_backend=self._own_backend)
+        apply_settings(self.announcer, self.settings, new, own_backend=self._own_backend, said=self.notes_said)
         if self.display_link is not None:
             self.display_link.set_style(new.braille_words, new.ten_as_x)
         self.settings = new
@@ -86,8 +93,10 @@ class TerminalOutput:
                 self.cues.close()
 
 
-def apply_settings(announcer: Any, old: Settings, new: Settings, *, own_backend: bool) -> None:
-    """Make a settings change heard at once: card display, and a new voice if speech or rate changed."""
+def apply_settings(announcer: Any, old: Settings, new: Settings, *, own_backend: bool,
+                   said: set[str] | None = None) -> None:
+    """Make a settings change heard at once: card display, and a new voice if speech or the voice's
+    rate, voice, pitch or volume changed."""
     if hasattr(announcer, "card_display"):
         announcer.card_display = new.cards
     if getattr(announcer, "braille_fn", None) is not None and old.ten_as_x != new.ten_as_x:
@@ -95,13 +104,16 @@ def apply_settings(announcer: Any, old: Settings, new: Settings, *, own_backend:
 
         announcer.braille_fn = braille_fn(new)
     if hasattr(announcer, "width"):
-        announcer.width = new.width
-    if own_backend and (old.speech, old.rate, old.audio_player) != (new.speech, new.rate, new.audio_player):
+        announcer.width = line_width(new.width)
+    voice = ("speech", "rate", "voice", "pitch", "volume", "audio_player")
+    if own_backend and any(getattr(old, f) != getattr(new, f) for f in voice):
         from access_game.ui.speech_link import start_output
 
         started = start_output(new)
         started.give_to(announcer)
-        if started.note:
+        if started.note and (said is None or started.note not in said):  # each note once a run
+            if said is not None:
+                said.add(started.note)
             announcer.announce(started.note, Kind.SYSTEM)
 
 

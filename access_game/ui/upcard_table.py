@@ -296,7 +296,7 @@ class UpcardTable(HandTable):
         if card is not None:
             self.say(*uw.go_out_tip(card, self.view.wild_rank), kind=Kind.MY_TURN, urgent=False)
 
-    def _whose_turn(self, *, urgent: bool = True) -> None:
+    def _whose_turn(self, *, urgent: bool = False) -> None:
         v = self.view
         mine = v.phase != "over" and v.my_turn
         words = uw.whose_turn_words(v.phase == "over", v.my_turn, v.last_turn,
@@ -380,8 +380,10 @@ class UpcardTable(HandTable):
             return
         self.marks[self.pos] = FREE if self.marks[self.pos] == SELECTED else SELECTED
         card = self.order[self.pos]
-        self.say(*uw.selected_parts(self.marks[self.pos] == SELECTED, card, self.view.wild_rank),
-                 *self._selection_parts())
+        cards = self._selected()
+        # One line a press: the card, the count and the verdict; the list of cards is Z's (read-selection).
+        self.say(*uw.selected_parts(self.marks[self.pos] == SELECTED, card, self.view.wild_rank, len(cards)),
+                 self._verdict(cards) if cards else "")
 
     def read_selection(self, key: str = "") -> None:
         self.say(*self._selection_parts())
@@ -493,6 +495,14 @@ class UpcardTable(HandTable):
     def _action_parts(self, action: Action) -> Parts:
         v = self.view
         wild = v.wild_rank
+        out = go_out_discard(v)
+        if out is not None:  # the table has said "you can go out": the hint is a step of it, never another way
+            if isinstance(action, Meld) and out not in action.cards:
+                return uw.hint_meld_to_go_out(action.cards, out, wild)
+            if isinstance(action, LayOff) and action.card != out:
+                return uw.hint_lay_off_to_go_out(action.card, out, wild, self._meld_name(action.meld))
+            if not (isinstance(action, Discard) and action.card == out and len(v.hand) == 1):
+                return uw.hint_go_out(out, wild)
         if isinstance(action, Draw):
             return uw.hint_draw(bool(v.melded[v.seat] and dig_options(v)))
         if isinstance(action, TakeDiscards):

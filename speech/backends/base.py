@@ -23,6 +23,7 @@ __all__ = [
     "BackendUnavailable",
     "RecordingBackend",
     "SilentBackend",
+    "SoundsInLine",
     "Transcribing",
     "Watched",
 ]
@@ -64,6 +65,20 @@ class Transcribing(Protocol):
     """A backend that also keeps a transcript; told the printed lines when it does not speak them."""
 
     def transcribe(self, text: str, *, urgent: bool = False) -> None: ...
+
+
+@runtime_checkable
+class SoundsInLine(Protocol):
+    """A voice that can play a sound file in its own queue, between lines: a sound cue then heard in its
+    place (the "your turn" tone after the moves that lead to it, not over them). ``sounds_in_line`` is
+    False when it cannot now (no player for sound files): the cue is then played at once instead."""
+
+    @property
+    def sounds_in_line(self) -> bool: ...
+
+    def play_sound(self, path: str) -> None:
+        """Queue the WAV file at ``path`` after the lines already waiting (never urgent)."""
+        ...
 
 
 @runtime_checkable

@@ -3,7 +3,8 @@
 A new espeak-ng process starts in about a millisecond and ``terminate()`` silences it at once, which
 is what makes the player's key press real: ``stop()`` cuts the line being said. Every other line
 waits its turn in a queue that a small monitor thread feeds, one line after the other, each said to
-its end; an urgent line goes ahead of those waiting and never cuts the one being said.
+its end; an urgent line goes ahead of those waiting and never cuts the one being said. A sound cue can
+wait in the same queue (:meth:`EspeakBackend.play_sound`), so it is heard in its place between lines.
 
 Where the audio goes: with ``player`` (a command that plays a WAV stream from its standard input)
 espeak-ng writes WAV (--stdout) into it. ``player="auto"`` uses paplay or pw-play when a PulseAudio or
@@ -22,6 +23,8 @@ the loss is said then, not at the next line.
 Which voice: the one named, else the voice of the language the game speaks now
 (:mod:`speech.backends.voices`: ``fr`` in French), chosen again for every line so a language changed
 in the settings is heard at once. A language voice this espeak-ng lacks leaves its default voice.
+``variant`` (``m3``, ``f2``, ``whisper``: the player's "voice" setting) is put after it (``fr+f2``),
+and ``pitch`` (0 to 99) is given as ``-p``.
 """
 
 from __future__ import annotations
@@ -62,9 +65,11 @@ def line_limit(text: str, rate: int | None = None) -> float:
 
 
 def espeak_args(
-    binary: str = "espeak-ng", *, rate: int | None = None, voice: str | None = None, volume: float | None = None
+    binary: str = "espeak-ng", *, rate: int | None = None, voice: str | None = None, volume: float | None = None,
+    pitch: int | None = None,
 ) -> list[str]:
-    """The command line before the text: rate in words per minute, volume 0.0-2.0 (1.0 normal)."""
+    """The command line before the text: rate in words per minute, volume 0.0-2.0 (1.0 normal), pitch
+    0-99 (50 normal)."""
     args = [binary]
     if rate is not None:
         args += ["-s", str(max(80, min(int(rate), 500)))]
@@ -72,6 +77,8 @@ def espeak_args(
         args += ["-v", voice]
     if volume is not None:
         args += ["-a", str(max(0, min(round(volume * 100), 200)))]
+    if pitch is not None:
+        args += ["-p", str(max(0, min(int(pitch), 99)))]
     return args
 
 
@@ -104,10 +111,11 @@ def espeak_to_wav(
 
 
 def _voice_names(exe: str) -> frozenset[str]:
-    """Every name espeak-ng answers to (language codes, voice names, file names), lower case."""
-    listing = subprocess.run(
-        [exe, "--voices"], stdin=subprocess.DEVNULL, capture_output=True, timeout=1.0, check=False
-    ).stdout.decode("utf-8", "replace")
+    """Every name espeak-ng answers to (language codes, voice names, file names, and its variants such
+    as "m3" or "whisper", which follow a voice after +), lower case."""
+    listing = "\n".join(subprocess.run(
+        [exe, which], stdin=subprocess.DEVNULL, capture_output=True, timeout=1.0, check=False
+    ).stdout.decode("utf-8", "replace") for which in ("--voices", "--voices=variant"))
     known: set[str] = set()
     for line in listing.splitlines()[1:]:
         cols = line.split()
@@ -140,6 +148,8 @@ class Said:
     ended: float
     cut: bool
     returncode: int | None
+    #: True for a sound file played in line (``text`` is then its path), False for a spoken line.
+    sound: bool = False
 
 
 #: Lines kept in :attr:`EspeakBackend.said` (newest last).
@@ -158,6 +168,8 @@ class EspeakBackend:
         *,
         binary: str = "espeak-ng",
         player: Sequence[str] | str | None = "auto",
+        pitch: int | None = None,
+        variant: str | None = None,
     ) -> None:
         exe = shutil.which(binary)
         if exe is None:
@@ -176,15 +188,19 @@ class EspeakBackend:
         if voice and not has_voice(exe, voice):
             raise BackendUnavailable(f"espeak-ng has no voice {voice!r}")
         self._exe, self._rate, self._voice, self._volume = exe, rate, voice, volume
+        self._pitch = pitch
+        #: An espeak-ng variant put after the voice ("m3", "whisper"); one it lacks is left out.
+        self._variant = variant if variant and has_voice(exe, variant) else None
         #: The sound server's own player, chosen by "auto": then a failed line asks the server whether it
         #: still answers.
         self._server_player = player == "auto"
         self._player = _choose_player(player)
         self._cond = threading.Condition()
-        #: (text, urgent) waiting to be said.
-        self._queue: deque[tuple[str, bool]] = deque()
+        #: (text, urgent, sound) waiting to be said (sound: text is a WAV file to play).
+        self._queue: deque[tuple[str, bool, bool]] = deque()
         self._current: list[subprocess.Popen[bytes]] = []
         self._current_text = ""
+        self._current_sound = False
         self._current_start = 0.0
         #: When the line being said is given up (monotonic seconds): its limit, or a cut's grace.
         self._deadline = 0.0
@@ -203,13 +219,17 @@ class EspeakBackend:
         """The voice the next line is said in: the one named, else the current language's (None:
         espeak-ng's default)."""
         if self._voice:
-            return self._voice
-        wanted = espeak_voice()
-        return wanted if wanted and has_voice(self._exe, wanted) else None
+            base: str | None = self._voice
+        else:
+            wanted = espeak_voice()
+            base = wanted if wanted and has_voice(self._exe, wanted) else None
+        if self._variant is None:
+            return base
+        return f"{base or 'en'}+{self._variant}"
 
     def command(self) -> list[str]:
-        """The command line before the text, for the next line (rate, voice, volume)."""
-        return espeak_args(self._exe, rate=self._rate, voice=self.voice, volume=self._volume)
+        """The command line before the text, for the next line (rate, voice, volume, pitch)."""
+        return espeak_args(self._exe, rate=self._rate, voice=self.voice, volume=self._volume, pitch=self._pitch)
 
     # ----------------------------------------------------------------- Backend
     def speak(self, text: str, *, urgent: bool = False) -> None:
@@ -219,9 +239,29 @@ class EspeakBackend:
             if self._closed:
                 raise BackendFailed("espeak-ng was closed")
             if self._busy() or self._queue:
-                enqueue(self._queue, (text, urgent), urgent=urgent, is_urgent=lambda item: item[1])
+                enqueue(self._queue, (text, urgent, False), urgent=urgent, is_urgent=lambda item: item[1])
             else:
                 self._start(text)
+            self._cond.notify_all()
+
+    @property
+    def sounds_in_line(self) -> bool:
+        """Sound files can wait in the queue when the audio goes through a player reading WAV."""
+        return self._player is not None
+
+    def play_sound(self, path: str) -> None:
+        """Queue a WAV file after the lines waiting; a key press drops it with them."""
+        with self._cond:
+            if self._failed:
+                raise BackendFailed(self._failed)
+            if self._closed:
+                raise BackendFailed("espeak-ng was closed")
+            if self._player is None:
+                return
+            if self._busy() or self._queue:
+                self._queue.append((path, False, True))
+            else:
+                self._start(path, sound=True)
             self._cond.notify_all()
 
     def braille(self, cells: str) -> None:
@@ -292,7 +332,10 @@ class EspeakBackend:
                     p.kill() if kill else p.terminate()
         self._deadline = min(self._deadline, time.monotonic() + CUT_GRACE)
 
-    def _start(self, text: str) -> None:
+    def _start(self, text: str, *, sound: bool = False) -> None:
+        if sound:
+            self._start_sound(text)
+            return
         args = self.command()
         try:
             if self._player is None:
@@ -327,8 +370,26 @@ class EspeakBackend:
             raise BackendFailed(self._failed) from exc
         self._current = procs
         self._current_text = text
+        self._current_sound = False
         self._current_start = time.monotonic()
         self._deadline = self._current_start + line_limit(text, self._rate)
+
+    def _start_sound(self, path: str) -> None:
+        """Play a WAV file through the player, as a line of its own (cut by a key like any line). A file
+        that cannot be opened is skipped: a missing cue never stops the voice."""
+        assert self._player is not None
+        try:
+            with open(path, "rb") as wav:
+                play = subprocess.Popen(
+                    list(self._player), stdin=wav, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+                )
+        except OSError:
+            return
+        self._current = [play]
+        self._current_text = path
+        self._current_sound = True
+        self._current_start = time.monotonic()
+        self._deadline = self._current_start + LINE_GRACE
 
     def _watch(self) -> None:
         while True:
@@ -352,7 +413,8 @@ class EspeakBackend:
                 self._judge(procs, ours, trouble)
                 if self._current == procs:
                     self.said.append(
-                        Said(self._current_text, self._current_start, time.monotonic(), cut, procs[-1].returncode)
+                        Said(self._current_text, self._current_start, time.monotonic(), cut, procs[-1].returncode,
+                             self._current_sound)
                     )
                     self._current = []
                     if self._queue and not self._closed and not self._failed:
@@ -400,8 +462,9 @@ class EspeakBackend:
         return None
 
     def _start_queued(self) -> None:
+        text, _urgent, sound = self._queue.popleft()
         try:
-            self._start(self._queue.popleft()[0])
+            self._start(text, sound=sound)
         except BackendFailed:
             self._queue.clear()
 

@@ -79,6 +79,7 @@ def _raw(
     volume: float | None,
     transcript: str | None,
     audio_player: str | None = None,
+    espeak: tuple[int | None, str | None] = (None, None),
 ) -> Backend:
     if name in _PLAYS_AUDIO:
         unheard = _no_audio(audio_player)
@@ -87,7 +88,8 @@ def _raw(
     if name == "espeak-ng":
         from speech.backends.espeak_ng import EspeakBackend
 
-        return EspeakBackend(rate, voice, volume, player=audio_player or "auto")
+        pitch, variant = espeak
+        return EspeakBackend(rate, voice, volume, player=audio_player or "auto", pitch=pitch, variant=variant)
     if name == "pyttsx3":
         from speech.backends.pyttsx3_voice import Pyttsx3Backend
 
@@ -162,13 +164,16 @@ def backend_chain(
     transcript: str | None = None,
     timeout: float = DEFAULT_TIMEOUT,
     audio_player: str | None = None,
+    pitch: int | None = None,
+    variant: str | None = None,
 ) -> list[Factory]:
     """Factories for ``name`` and then its fallbacks, each building under the timeout.
 
     With ``transcript`` (and a name other than "jsonl") every backend of the chain also writes that
     one transcript file. ``audio_player`` (a command playing WAV from standard input) goes to every
     voice that plays audio itself. Voice settings are passed to the first voice only: a fallback starts with its
-    own defaults, since a voice name of one engine means nothing to another.
+    own defaults, since a voice name of one engine means nothing to another. ``pitch`` (0-99) and
+    ``variant`` (an espeak-ng variant: "m3", "whisper") go to espeak-ng wherever it is in the chain.
     """
     names = _names(name)
     shared: list[JsonlBackend] = []
@@ -182,7 +187,7 @@ def backend_chain(
 
     def build(n: str, first: bool) -> Backend:
         settings = (rate, voice, volume) if first else (rate, None, volume)
-        raw = partial(_raw, n, *settings, transcript, audio_player)
+        raw = partial(_raw, n, *settings, transcript, audio_player, (pitch, variant))
         try:
             if n in _PLAIN or (n == "screen-reader" and sys.platform != "win32"):
                 return tee(raw())  # nothing to wait for and nothing that prints
@@ -204,6 +209,8 @@ class ChainOptions(TypedDict, total=False):
     transcript: str | None
     timeout: float
     audio_player: str | None
+    pitch: int | None
+    variant: str | None
 
 
 @dataclass(frozen=True, slots=True)

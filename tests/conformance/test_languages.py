@@ -65,7 +65,7 @@ def heard(game: str, lang: str, records: Path) -> Heard:
         registry = app.registry
         commands = {c.name: tuple(c.keys) for c in registry}
         by_key = {key: command.name for key in registry.keys if (command := registry.for_key(key)) is not None}
-        help_lines = h.press("f1")
+        help_lines = h.press("f1", "f1")
         status: dict[str, list[str]] = {}
         for name in STATUS_COMMANDS:
             if name in commands:

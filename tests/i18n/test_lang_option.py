@@ -98,8 +98,8 @@ def test_changing_language_in_f2_switches_at_once_and_is_kept() -> None:
     h.session.on_settings = kept.append
     h.start()
     h.press("f2")
-    said = h.press(*["down"] * 10)
-    assert said[-1] == "Language: as the system, 11 of 17"
+    said = h.press(*["down"] * 13)
+    assert said[-1] == "Language: as the system, 14 of 20"
     assert h.press("right") == ["Language: English"]
     assert h.press("right") == ["Langue : français"]
     assert kept[-1].language == "fr"

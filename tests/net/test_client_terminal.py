@@ -164,7 +164,7 @@ def test_the_host_waits_at_a_prompt_chats_and_gives_a_free_seat_to_a_computer(se
     ann.expect("waiting>")
     ann.send("?")
     ann.expect(r"Help for Five Crowns: \d+ commands")
-    ann.expect("waiting>")
+    ann.expect("help>")  # U closes the help and does its work
     ann.send("U")
     ann.expect("Seat 1, Ann, you.")
     ann.expect("Seat 2, free, the table waits for this player.")

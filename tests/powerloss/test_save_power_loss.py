@@ -48,7 +48,7 @@ def _play_a_few_turns(home: Path, log: Path) -> None:
         if turn == 1:  # a setting changed in the middle: saved at once, as the game's are
             child.send(F2)
             child.expect("settings>")
-            child.send(DOWN + DOWN + RIGHT)
+            child.send(DOWN * 5 + RIGHT)  # past rate, voice, pitch and volume
             child.expect("Verbosity: ")
             child.send(ESCAPE)
             child.expect("draw>")

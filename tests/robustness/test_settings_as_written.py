@@ -64,7 +64,7 @@ def test_bad_settings_are_named_once_kept_as_written_and_only_a_change_is_writte
     child.expect("draw>")
     child.send(F2)
     child.expect("settings>")
-    for key in (DOWN, DOWN, RIGHT):  # to verbosity, and one step on: brief becomes normal
+    for key in (DOWN, DOWN, DOWN, DOWN, DOWN, RIGHT):  # past rate, voice, pitch, volume to verbosity: brief to normal
         child.send(key)
         child.expect("settings>")
     child.send(ESCAPE)

@@ -54,7 +54,7 @@ def test_closings_name_books_and_runs() -> None:
         "Pile 7 closed: 1 book, book of 7s: 7 of hearts; 7 of spades; 7 of clubs. 3 of 11 closed, 8 to go."
     ]
     narrated = SolitaireNarrator().narrate([closed])
-    assert narrated[0].kind == Kind.RESULTS and narrated[0].urgent
+    assert narrated[0].kind == Kind.RESULTS and not narrated[0].urgent  # in its place, after the move
 
 
 def test_a_turned_card_is_called_wild_only_where_it_is() -> None:

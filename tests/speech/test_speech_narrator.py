@@ -205,8 +205,9 @@ def test_hand_start_deal_and_turns() -> None:
         "Your cards: 3 of stars; queen of hearts; 5 of clubs, wild.",
         "Your turn.",
     ]
-    assert out[2].kind == Kind.MY_TURN and out[2].urgent
-    assert not out[0].urgent
+    # In its place, marked by the your-turn cue: never urgent (it would jump the moves before it).
+    assert out[2].kind == Kind.MY_TURN and out[2].cue == "your_turn" and not out[2].urgent
+    assert not any(u.urgent for u in out) and not out[0].cue
     assert narrate([TurnStarted(0, last_turn=True)]) == ["Your turn, last turn."]
     assert narrate([TurnStarted(0, last_turn=True)], B) == ["Your last turn."]
     assert narrate([TurnStarted(1)]) == []
@@ -315,8 +316,9 @@ def test_a_whole_game_is_told_without_generic_sentences_and_without_secrets(play
         texts = [u.text() for u in out]
         assert n.generic_count == 0
         assert sum(1 for e in log if isinstance(e, TurnStarted) and e.seat == listener) == sum(
-            1 for u in out if u.kind == Kind.MY_TURN and u.urgent
+            1 for u in out if u.kind == Kind.MY_TURN and u.cue == "your_turn"
         )
+        assert not any(u.urgent for u in out)  # game news is said in the order it happened
         # Cards drawn from the stock by others never reach this listener's words.
         secret = [e.card for e in played.log if isinstance(e, Drew) and e.seat != listener and e.source == "stock"]
         assert all(e.card is None for e in log if isinstance(e, Drew) and e.seat != listener and e.source == "stock")

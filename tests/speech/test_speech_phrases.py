@@ -169,7 +169,7 @@ def test_scores_short_and_long() -> None:
     long = scores_words(players, per_hand, totals, long=True, listener=0)
     assert long == (
         "Hand 1: you 3, Anna 0, Bob 12. Hand 2: you 9, Anna 30, Bob 0. "
-        "Totals: You 12, Anna 30, Bob 12. You and Bob lead with 12."
+        "Totals: you 12, Anna 30, Bob 12. You and Bob lead with 12."
     )
     assert "No hands played yet" in scores_words(players, [[], [], []], [0, 0, 0], long=True)
 

@@ -62,6 +62,25 @@ def test_espeak_arguments_carry_rate_voice_and_volume() -> None:
         "50",
     ]
     assert espeak_args("espeak-ng", rate=5, volume=9) == ["espeak-ng", "-s", "80", "-a", "200"]
+    assert espeak_args("espeak-ng", pitch=30) == ["espeak-ng", "-p", "30"]
+    assert espeak_args("espeak-ng", pitch=150) == ["espeak-ng", "-p", "99"]
+
+
+@needs_espeak
+def test_the_voice_setting_is_a_variant_of_the_language_s_voice_with_its_pitch(tmp_path: Path) -> None:
+    """F2's voice, pitch and volume reach espeak-ng's command line; a variant it lacks is left out."""
+    backend = EspeakBackend(200, None, 1.1, player=None, pitch=40, variant="f2")
+    try:
+        args = backend.command()
+        assert args[args.index("-v") + 1].endswith("+f2")
+        assert args[args.index("-p") + 1] == "40" and args[args.index("-a") + 1] == "110"
+    finally:
+        backend.close()
+    plain = EspeakBackend(200, "en", None, player=None, variant="no-such-variant")
+    try:
+        assert plain.voice == "en" and "-p" not in plain.command()
+    finally:
+        plain.close()
 
 
 @needs_espeak

@@ -113,14 +113,14 @@ def test_quitting_names_the_command_that_goes_on(tmp_path: Path) -> None:
 def test_help_in_a_game_for_one_has_no_computer_players_key_and_the_piles_come_second() -> None:
     h = Harness(game=Game.new("solitaire", ["You"], seed=5))
     h.start()
-    lines = h.press("f1")
+    lines = h.press("f1", "f1")
     assert not any("computer players are waiting" in line for line in lines)
     titles = [line for line in lines if line.endswith(":") and not line.startswith(("Space", "F1"))]
     assert titles[:5] == ["Playing your turn:", "The current pile's cards:", "Moving between piles:", "All the piles:",
                           "The table:"]
     crowns = Harness(seed=4)
     crowns.start()
-    crowns_help = crowns.press("f1")
+    crowns_help = crowns.press("f1", "f1")
     assert "Space or Enter: When computer players are waiting (pace: one per key): let the next one play." in (
         crowns_help)
 

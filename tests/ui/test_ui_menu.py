@@ -88,8 +88,16 @@ def test_settings_menu_changes_and_keeps_settings(tmp_path: object, monkeypatch:
     changed: list[Settings] = []
     app.session.on_settings = changed.append
     said = h.press("f2")
-    assert said[-1].startswith("Settings. ") and said[-1].endswith("Speech: silent, 1 of 17")
+    assert said[-1].startswith("Settings. ") and said[-1].endswith("Speech: silent, 1 of 20")
     h.press("down")
+    assert h.press("down") == ["Voice: the language's own, 3 of 20"]
+    assert h.press("right") == ["Voice: male 1"]
+    assert app.session.settings.voice == "m1"
+    assert h.press("down") == ["Voice pitch: 50 (50 is the voice's own), 4 of 20"]
+    assert h.press("left") == ["Voice pitch: 40 (50 is the voice's own)"]
+    assert h.press("down") == ["Voice volume: 100 percent, 5 of 20"]
+    assert h.press("right") == ["Voice volume: 110 percent"]
+    assert (app.session.settings.pitch, app.session.settings.volume) == (40, 110)
     h.press("down")
     said = h.press("right")
     assert said == ["Verbosity: detailed"]
@@ -107,12 +115,12 @@ def test_settings_menu_changes_and_keeps_settings(tmp_path: object, monkeypatch:
     assert app.session.settings.pace == "step"
     h.press("down")
     said = h.press("down")
-    assert said == ["Contract rummy buy questions: on, 8 of 17"]
+    assert said == ["Contract rummy buy questions: on, 11 of 20"]
     said = h.press("enter")
     assert said == ["Contract rummy buy questions: off"]
     assert app.session.settings.buy_questions is False
     said = h.press(*["down"] * 4)
-    assert said[-1:] == ["Braille display words: as BRLTTY, else contracted, 12 of 17"]
+    assert said[-1:] == ["Braille display words: as BRLTTY, else contracted, 15 of 20"]
     assert h.press("right") == ["Braille display words: contracted"]
     assert h.press("right") == ["Braille display words: uncontracted"]
     assert h.press("right") == ["Braille display words: computer braille"]

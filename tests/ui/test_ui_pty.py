@@ -38,8 +38,10 @@ def test_start_help_draw_discard_save_quit_restart_resume(tmp_path: Path) -> Non
     child.expect("draw>")
     child.send(F1)
     child.expect("Help for Five Crowns")
+    child.expect("help>")
+    child.send(F1)  # again: every section
     child.expect("Q: Quit")
-    child.send("d")
+    child.send("d")  # any other key closes the help and does its work
     child.expect("You drew the ")
     child.expect("discard>")
     child.send("x")

@@ -45,7 +45,7 @@ def test_the_table_builds_without_key_clashes_and_every_command_is_in_help_and_m
     mine = {c.name for c in table.commands()}
     in_menu = {c.name for c in registry.menu_items()}
     assert mine <= in_menu
-    help_lines = h.press("f1")
+    help_lines = h.press("f1", "f1")
     assert help_lines[0].startswith("Help for Upcard Rummy: ")
     for title in ("Playing your turn:", "The discard pile:", "Melds on the table:", "Your hand:", "The table:"):
         assert title in help_lines
@@ -82,17 +82,16 @@ def test_space_builds_a_selection_and_says_at_once_whether_it_is_a_meld() -> Non
     h = started(set_table(["9h 9s 5c kd 3h", *OTHERS], phase="discard"))
     assert h.press("h") == ["5 cards: 3 of hearts; 9 of hearts; 9 of spades; king of diamonds; 5 of clubs, wild."]
     h.press("2")
-    assert h.press("space") == [
-        "Selected the 9 of hearts. 1 selected: 9 of hearts. Not a meld: a meld needs at least 3 cards."
-    ]
+    # One sentence for the card and the count, one for the verdict: the cards themselves are Z's.
+    assert h.press("space") == ["Selected the 9 of hearts: 1 selected. Not a meld: a meld needs at least 3 cards."]
     h.press("3", "space", "5")
     assert h.press("space") == [
-        "Selected the 5 of clubs, wild. 3 selected: 9 of hearts; 9 of spades; 5 of clubs, wild. "
-        "A meld of 9s, worth 120: Enter lays it down."
+        "Selected the 5 of clubs, wild: 3 selected. A meld of 9s, worth 120: Enter lays it down."
     ]
     h.press("4")
     assert h.press("space")[0].endswith("Not a meld: a meld is cards of one rank only (no runs).")
-    assert h.press("space")[0].startswith("Unselected the king of diamonds. 3 selected: ")
+    assert h.press("space")[0].startswith("Unselected the king of diamonds: 3 selected. A meld of 9s")
+    assert h.press("z")[0].startswith("3 selected: 9 of hearts; 9 of spades; 5 of clubs, wild. ")
     assert h.press("right") == ["5 of clubs, wild, 5 of 5, selected"]
     assert h.press("z")[0].endswith("A meld of 9s, worth 120: Enter lays it down.")
     assert h.press("enter") == [
@@ -184,7 +183,9 @@ def test_going_out_is_hinted_after_the_draw_and_done_by_keys() -> None:
         "You drew the 9 of diamonds.",
         "You can go out this turn: put down everything but the 3 of hearts, then discard it.",
     ]
-    assert h.press("H") == ["Hint: lay off the 9 of clubs on meld 1, 9s: select it, then Shift+O."]
+    # A step of the going out just announced, never worded as another way (it keeps the 3 of hearts too).
+    assert h.press("H") == ["Hint: to go out, keeping the 3 of hearts to discard, lay off the 9 of clubs on meld 1, 9s "
+                            "first: select it, then Shift+O."]
     h.press("2", "space", "3", "space")
     assert h.press("enter") == [
         "You laid off the 9 of clubs on Anna's meld 1, 9s.",
