@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 COMMAND_MODULES = ("play", "solitaire", "hand", "braille_cmd", "labels", "chart", "practice", "kit", "simulate",
-                   "keys", "serve", "bench_server", "host", "join")
+                   "keys", "serve", "bench_server", "host", "join", "online")
 
 
 class UsageError(Exception):

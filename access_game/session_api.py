@@ -70,6 +70,10 @@ class TableTalk(Protocol):
         """Vote for a computer player to play an absent player's seat until they are back."""
         ...
 
+    def remove(self, seat: int) -> None:
+        """(Host only) remove the player at ``seat``, who is here, from the table."""
+        ...
+
     def describe_table(self) -> None:
         """Say who sits where, who is away and whom the table waits for."""
         ...

@@ -1,5 +1,6 @@
 """French words in uncontracted French braille (intégral, Code braille français uniformisé): a special
-case of :mod:`braille.contracted`, kept under its own names for the sheets that write French.
+case of :mod:`braille.louis_text` (liblouis through :mod:`braille.contracted`'s one loader), kept
+under its own names for the sheets that write French.
 
 French braille has its own letters for accented vowels (é ⠿, è ⠮, à ⠷, œ ⠪, ç ⠯ ...), its own
 capital sign (⠨, dots 4-6) and its own numbers (the number sign ⠠, dot 6, then the digits of the
@@ -9,10 +10,9 @@ never written with this: they are the card code (:mod:`braille.cards`).
 
 from __future__ import annotations
 
-import threading
-
 from braille.cells import Cell, Cells
-from braille.contracted import TABLES, BrailleTableUnavailable, Grade, load_louis, translate
+from braille.contracted import TABLES, Grade
+from braille.louis_text import BrailleTableUnavailable, letter_cells_of, load_louis, louis_cells
 
 __all__ = ["FRENCH_LETTERS", "FRENCH_TABLE", "FrenchBrailleUnavailable", "french_cells", "french_letter_cells",
            "load_louis"]
@@ -20,16 +20,13 @@ __all__ = ["FRENCH_LETTERS", "FRENCH_TABLE", "FrenchBrailleUnavailable", "french
 FRENCH_TABLE = TABLES["fr"][Grade.UNCONTRACTED]
 """liblouis's French uncontracted 6-dot table (Code braille français uniformisé, intégral)."""
 
+#: liblouis or its French table is not installed, so French braille cannot be written.
 FrenchBrailleUnavailable = BrailleTableUnavailable
-"""liblouis or its French table is not installed, so French braille cannot be written."""
-
-_lock = threading.Lock()
-_letters: list[frozenset[Cell]] = []
 
 
 def french_cells(text: str) -> Cells:
     """``text`` in uncontracted French braille: one cell per braille character liblouis writes."""
-    return translate(text, "fr", Grade.UNCONTRACTED).cells
+    return louis_cells(FRENCH_TABLE, text)
 
 
 FRENCH_LETTERS = "abcdefghijklmnopqrstuvwxyzàâçéèêëîïôœùûüÿ"
@@ -40,8 +37,4 @@ def french_letter_cells() -> frozenset[Cell]:
     """The cells of French letters, the capital sign and the apostrophe: a word may be cut between them. The
     number sign (⠠) is not among them, so a number (⠠⠡⠼) is never cut, though its Antoine digits
     are the cells of â, ê, î ... ."""
-    with _lock:
-        if not _letters:
-            # the capital sign, and the apostrophe inside a word (d'étoiles)
-            _letters.append(frozenset(french_cells(FRENCH_LETTERS + "'")) | frozenset(french_cells("A")[:1]))
-        return _letters[0]
+    return letter_cells_of(FRENCH_TABLE, FRENCH_LETTERS)

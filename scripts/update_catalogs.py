@@ -31,6 +31,10 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from speech.languages import all_languages  # noqa: E402
+
 LOCALE_DIR = ROOT / "speech" / "locale"
 DOMAIN = "access_game"
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
@@ -41,10 +45,10 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
     "Reason": None}
-#: Languages with a catalog (English is the code's own words).
-TRANSLATED = ("fr",)
-#: The plural rule each language's catalog uses (gettext's classic French rule: 0 and 1 singular).
-PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);"}
+#: Languages with a catalog (English is the code's own words), each described in speech/languages/.
+TRANSLATED = tuple(lang.code for lang in all_languages()[1:])
+#: The plural rule each language's catalog uses, from its description (French: 0 and 1 singular).
+PLURAL_FORMS = {lang.code: lang.plural_forms for lang in all_languages()[1:]}
 #: A fixed date in the headers, so running the script twice changes nothing.
 _STAMP = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -92,10 +96,31 @@ def _save_catalog(catalog: Catalog, lang: str, domain: str) -> tuple[int, int]:
     return len(messages), len([m for m in messages if not m.fuzzy and _translated(m.string)])
 
 
+def _fill_from_compendium(catalog: Catalog, lang: str) -> None:
+    """Give each untranslated sentence the translation ``lang``'s compendium holds for it, if any.
+
+    A compendium (``speech/locale/LANG/compendium.po``, gettext's word) keeps translations written ahead
+    of their sentences: sentences another line of work is adding to the code, translated before it is
+    merged, come in translated when this script next meets them. It never overrides a translation."""
+    path = LOCALE_DIR / lang / "compendium.po"
+    if not path.exists():
+        return
+    with open(path, "rb") as src:
+        compendium = read_po(src, locale=lang)
+    for message in catalog:
+        if not message.id or _translated(message.string):
+            continue
+        kept = compendium.get(message.id if isinstance(message.id, str) else message.id[0], context=message.context)
+        if kept is not None and _translated(kept.string) and type(kept.id) is type(message.id):
+            message.string = kept.string
+
+
 def update_language(template: Catalog, lang: str) -> tuple[int, int]:
-    """Update ``lang``'s .po from the template and compile its .mo; (messages, translated)."""
+    """Update ``lang``'s .po from the template (and its compendium) and compile its .mo; (messages,
+    translated)."""
     catalog = _read_catalog(lang, DOMAIN)
     catalog.update(template, no_fuzzy_matching=True, update_creation_date=True)
+    _fill_from_compendium(catalog, lang)
     return _save_catalog(catalog, lang, DOMAIN)
 
 

@@ -45,7 +45,7 @@ from typing import Any, Protocol
 from engine.cards import Card
 from speech.backends.base import Backend, BackendFailed, SilentBackend, SoundsInLine, Transcribing, Watched
 from speech.history import Entry, History
-from speech.i18n import _
+from speech.i18n import _, current
 from speech.lines import GLUE, split_message, unglue
 from speech.output_words import voice_back, voice_lost, voice_replaced, voice_switched
 from speech.phrases import card_words
@@ -73,6 +73,19 @@ CARD_DISPLAYS = ("words", "braille", "both")
 DEDUP_SECONDS = 0.5
 
 _SPACES = re.compile(r" {2,}")
+
+
+def _spaced(utterance: Utterance, show: Callable[[Card], str]) -> str:
+    """The line with each card shown by ``show`` and set apart by spaces (braille cells must not touch
+    the words around them), except after an elided article: "l'as de cœur ⠁⠓", never "l' as"."""
+    out: list[str] = []
+    for part in utterance.parts:
+        if isinstance(part, str):
+            out.append(part)
+        else:
+            elided = bool(out) and out[-1].endswith(("'", "\u2019"))
+            out.append(("" if elided else " ") + show(part) + " ")
+    return "".join(out)
 
 
 class Announcer:
@@ -172,9 +185,9 @@ class Announcer:
         if self.card_display == "words" or cells is None or not utterance.cards:
             return utterance.render(lambda c: card_words(c).replace(" ", GLUE))
         if self.card_display == "braille":
-            line = utterance.render(lambda c: f" {cells(c).replace(' ', GLUE)} ")
+            line = _spaced(utterance, lambda c: cells(c).replace(" ", GLUE))
         else:
-            line = utterance.render(lambda c: " " + f"{card_words(c)} {cells(c)}".replace(" ", GLUE) + " ")
+            line = _spaced(utterance, lambda c: f"{card_words(c)} {cells(c)}".replace(" ", GLUE))
         return _SPACES.sub(" ", line).strip()
 
     def display_line(self, utterance: Utterance) -> str:
@@ -183,7 +196,7 @@ class Announcer:
 
     def printed_lines(self, utterance: Utterance) -> list[str]:
         """What is printed: the line, or its sentences one a line when it is longer than ``width``."""
-        return split_message(self._glued(utterance), self.width)
+        return split_message(self._glued(utterance), self.width, typeset=current().typeset)
 
     # ----------------------------------------------------------------- output
     def _reread(self, utterance: Utterance, prefix: str) -> None:

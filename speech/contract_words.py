@@ -41,7 +41,7 @@ from engine.rules.contract_rummy import (
     Swap,
     TableMeld,
 )
-from speech.i18n import N_, _, fill, ngettext
+from speech.i18n import N_, _, fill, ngettext, npgettext, pgettext
 from speech.narrator import Narrator
 from speech.phrases import (
     GAME_OVER,
@@ -51,6 +51,7 @@ from speech.phrases import (
     card_count,
     card_words,
     cards_parts,
+    is_feminine,
     join_words,
     points,
     rank_plural,
@@ -283,11 +284,21 @@ def _buy_offered(event: BuyOffered, names: Names, verbosity: Verbosity) -> list[
     card = _card(event.card, verbosity)
     if me == event.next_seat:
         if verbosity == Verbosity.BRIEF:
-            return [utter(*fill(_("Up card {card}: take it or pass."), card=card), kind=Kind.MY_TURN)]
+            offer = (pgettext("a feminine card", "Up card {card}: take it or pass.") if is_feminine(event.card)
+                     else pgettext("a masculine card", "Up card {card}: take it or pass."))
+            return [utter(*fill(offer, card=card), kind=Kind.MY_TURN)]
         others = join_words([names.name(s) for s in event.buyers])
-        said = fill(ngettext("The up card is {card}: take it, or pass it to {players}, who may buy it.",
-                             "The up card is {card}: take it, or pass it to {players}, who may buy it.",
-                             len(event.buyers)), card=card, players=others)
+        if is_feminine(event.card):
+            template = npgettext("a feminine card",
+                                 "The up card is {card}: take it, or pass it to {players}, who may buy it.",
+                                 "The up card is {card}: take it, or pass it to {players}, who may buy it.",
+                                 len(event.buyers))
+        else:
+            template = npgettext("a masculine card",
+                                 "The up card is {card}: take it, or pass it to {players}, who may buy it.",
+                                 "The up card is {card}: take it, or pass it to {players}, who may buy it.",
+                                 len(event.buyers))
+        said = fill(template, card=card, players=others)
         return [utter(*said, kind=Kind.MY_TURN)]
     if me in event.buyers:
         ahead = event.buyers.index(me)
@@ -300,9 +311,13 @@ def _buy_offered(event: BuyOffered, names: Names, verbosity: Verbosity) -> list[
         return [utter(*parts, kind=Kind.MY_TURN)]
     if verbosity == Verbosity.DETAILED:
         who = join_words([names.name(s) for s in event.buyers])
-        said = fill(ngettext("{card} is on offer: {name} may take it; {players} may buy it.",
-                             "{card} is on offer: {name} may take it; {players} may buy it.", len(event.buyers)),
-                    card=_card(event.card, verbosity, mid=True), name=names.name(event.next_seat),
+        if is_feminine(event.card):
+            template = npgettext("a feminine card", "{card} is on offer: {name} may take it; {players} may buy it.",
+                                 "{card} is on offer: {name} may take it; {players} may buy it.", len(event.buyers))
+        else:
+            template = npgettext("a masculine card", "{card} is on offer: {name} may take it; {players} may buy it.",
+                                 "{card} is on offer: {name} may take it; {players} may buy it.", len(event.buyers))
+        said = fill(template, card=_card(event.card, verbosity, mid=True), name=names.name(event.next_seat),
                     players=who)
         return [utter(*said, kind=Kind.OTHERS)]
     return []

@@ -104,9 +104,7 @@ def action_parts(action: Action, view: Any) -> Parts:
                      meld=_list(a.meld, wild))
     if kind == "place":
         drawn = getattr(view, "drawn", None)
-        what: Parts = the_card(drawn, wild) if isinstance(drawn, Card) else [_("the card")]
-        if what[-1] == _(", wild"):
-            what = [*what, ","]
+        what: Parts = the_card(drawn, wild, mid=True) if isinstance(drawn, Card) else [_("the card")]
         return _fill(_("Place {the_card} on pile {pile}"), the_card=what, pile=a.pile)
     return [kind.replace("_", " ").capitalize()]
 

@@ -19,6 +19,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from speech import languages as _languages
+from speech.languages import Language
+
 __all__ = [
     "ARGPARSE_DOMAIN",
     "DOMAIN",
@@ -28,6 +31,7 @@ __all__ = [
     "N_",
     "_",
     "command_line_words",
+    "current",
     "default_language",
     "elide",
     "fill",
@@ -35,20 +39,21 @@ __all__ = [
     "language",
     "ngettext",
     "npgettext",
+    "number",
     "pgettext",
     "set_language",
 ]
 
 DOMAIN = "access_game"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
-#: The languages the game speaks; the first is the fallback.
-LANGUAGES: tuple[str, ...] = ("en", "fr")
+#: The languages the game speaks (one description each in speech/languages/); the first is the fallback.
+LANGUAGES: tuple[str, ...] = _languages.LANGUAGES
 
 #: The words Python's argparse makes itself ("usage:", "error:"), kept in a catalog of their own.
 ARGPARSE_DOMAIN = "argparse"
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
-_language = "en"
+_language = LANGUAGES[0]
 
 
 def set_language(lang: str) -> None:
@@ -75,6 +80,17 @@ def command_line_words(lang: str) -> gettext.NullTranslations:
 def language() -> str:
     """The language sentences are said in now."""
     return _language
+
+
+def current() -> Language:
+    """The description of the language sentences are said in now (its grammar, voice, braille table)."""
+    return _languages.describe(_language)
+
+
+def number(n: int) -> str:
+    """``n`` as a sentence in the current language says it: "-230" in English, "moins 230" in French
+    (espeak-ng's French voice drops an ASCII minus)."""
+    return current().number(n)
 
 
 @contextmanager
@@ -158,18 +174,10 @@ def fill(template: str, **values: Any) -> tuple[Any, ...]:
     return tuple(merged)
 
 
-#: Per language, the contractions a filled-in name makes with the word before it. A translator writes
-#: "de {name}" once, but French says "d'Anna" and "de Bob": the catalog cannot know the name. Only a
-#: capitalised word (a name) after "de" is touched; the catalog's own words are already right.
-_ELISIONS: Mapping[str, tuple[re.Pattern[str], str]] = {
-    "fr": (re.compile(r"\b([dD])e ([AEIOUÀÂÉÈÊÎÔÛ][a-zà-ÿ])"), r"\1'\2"),
-}
-
-
 def elide(text: str) -> str:
-    """``text`` with the current language's contractions before names: "de Anna" becomes "d'Anna"."""
-    rule = _ELISIONS.get(_language)
-    return text if rule is None else rule[0].sub(rule[1], text)
+    """``text`` with the current language's contractions: "de Anna" is "d'Anna", "jusqu'à le 3"
+    "jusqu'au 3" in French, "a el" "al" in Spanish (the rules are the language's description)."""
+    return current().contract(text)
 
 
 def default_language(environ: Mapping[str, str] | None = None) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 __all__ = ["DEFAULT_WIDTH", "GLUE", "one_line", "split_message", "split_words", "unglue"]
 
@@ -22,7 +23,9 @@ DEFAULT_WIDTH = 80
 #: Stands for a space that must not become a line break (inside a card's words or cells).
 GLUE = "\x00"
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])[^\S\u00a0]+(?=\S)")
+#: The spaces a line may break at: any white space but the non-breaking one.
+_BREAK = re.compile(r"[^\S\u00a0]+")
 
 
 def unglue(text: str) -> str:
@@ -43,12 +46,35 @@ def one_line(text: str) -> str:
     return "".join("?" if unicodedata.category(ch) == "Cc" else ch for ch in joined)
 
 
+#: What never starts a printed line: a mark that closes or ends what comes before it.
+_CLOSING = ":;!?»,.)]"
+#: What never ends a printed line: a mark that opens what comes after it.
+_OPENING = "«(["
+
+
+def _units(text: str) -> list[str]:
+    """The words of ``text`` as units a line may break between: a word that is only closing punctuation
+    (French's " :", " ?", " »") stays with the word before it, and an opening mark ("« ") with the word
+    after it, so no line starts with ":" or ends with "«". A non-breaking space is never a break."""
+    units: list[str] = []
+    glue_next = False
+    for word in _BREAK.split(text):
+        if not word:
+            continue
+        if units and (glue_next or word[0] in _CLOSING):
+            units[-1] += " " + word
+        else:
+            units.append(word)
+        glue_next = word[-1] in _OPENING
+    return units
+
+
 def split_words(text: str, width: int) -> list[str]:
     """Pack words into lines of at most ``width`` characters; a single unit longer than that is kept
     whole on a line of its own (cutting it would make two meaningless halves)."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    for word in _units(text):
         if not current:
             current = word
         elif len(current) + 1 + len(word) <= width:
@@ -61,10 +87,16 @@ def split_words(text: str, width: int) -> list[str]:
     return lines
 
 
-def split_message(text: str, width: int | None) -> list[str]:
+def split_message(text: str, width: int | None, *, typeset: Callable[[str], str] | None = None) -> list[str]:
     """The printed lines of one message: the message itself when it fits, else its sentences, each
-    whole on its line (a sentence longer than ``width`` too). Glued spaces come back as spaces."""
+    whole on its line (a sentence longer than ``width`` too). Glued spaces come back as spaces.
+
+    ``typeset`` makes the language's non-breaking spaces (speech.languages: French's before ":" and
+    inside « »), which a line is never broken at; they are printed as plain spaces again, so a screen
+    reader and a braille display read the line as the words were written."""
     text = text.strip()
+    if typeset is not None:
+        text = typeset(text.replace("\u00a0", " "))
     if width is None or len(text) <= width:
-        return [unglue(text)]
-    return [unglue(sentence) for sentence in _SENTENCE_END.split(text) if sentence]
+        return [unglue(text).replace("\u00a0", " ")]
+    return [unglue(sentence).replace("\u00a0", " ") for sentence in _SENTENCE_END.split(text) if sentence]

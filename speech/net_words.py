@@ -25,9 +25,12 @@ __all__ = [
     "LOBBY_LINE",
     "MOVE_REFUSED",
     "NOBODY_AWAY",
+    "NOBODY_TO_REMOVE",
     "NOT_HOST",
+    "NOT_HOST_REMOVE",
     "NO_ANSWER",
     "RECONNECTED",
+    "REMOVE_TITLE",
     "STAND_IN_TITLE",
     "WAIT_FOR_HOST",
     "YOU_ARE_HOST",
@@ -73,6 +76,9 @@ STAND_IN_TITLE = N_("Let a computer player play for a player who is away")
 NOBODY_AWAY = N_("Nobody is away: only the seat of a player who is not connected, or a seat still free before "
                  "the deal, can be handed over.")
 NOT_HOST = N_("Only the host can hand a free seat to a computer player.")
+REMOVE_TITLE = N_("Remove a player from the table")
+NOT_HOST_REMOVE = N_("Only the host can remove a player from the table.")
+NOBODY_TO_REMOVE = N_("Nobody else is here to remove.")
 MOVE_REFUSED = N_("that move is not allowed")
 NO_ANSWER = N_("The server has not answered that move yet; its news will be said when it comes.")
 KEPT_BY_SERVER = N_("The server keeps this table after every move; nothing is saved here.")
@@ -94,6 +100,8 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "seats": N_("The seats: who plays each, who is away, and whom the table waits for."),
     "hand-over": N_("Let a computer player play for a player who is away, until they are back: the people here "
                     "vote. Before the deal, the host gives a free seat to a computer player."),
+    "remove": N_("The host removes a player who is here from the table: before the deal their seat is free again; "
+                 "during the game a computer player takes it."),
 })
 
 
@@ -231,6 +239,9 @@ _ERRORS: Mapping[str, str] = MappingProxyType({
     "no_table": N_("There is no table with a free seat and that code on this server."),
     "bad_token": N_("That seat cannot be taken back: the server does not know its token."),
     "handed_over": N_("The host gave your seat to a computer player."),
+    "removed": N_("The host removed you from the table."),
+    "closed": N_("An administrator closed the table."),
+    "banned": N_("You are banned from this server."),
     "replaced": N_("Your seat was taken up from another terminal."),
     "not_host": N_("Only the host of the table can do that."),
     "not_started": N_("The game begins when every seat is taken."),

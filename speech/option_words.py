@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from speech.i18n import N_, _, ngettext, npgettext
 
-__all__ = ["option_entry", "option_value", "unusable_rule_options"]
+__all__ = ["option_entry", "option_said", "option_value", "unusable_rule_options"]
 
 #: The menu's name for each option, by the catalog's settings entry.
 _LABELS = {
@@ -55,6 +55,12 @@ def option_entry(game_title: str, setting: str, value: object) -> str:
     label = _(_LABELS[setting]) if setting in _LABELS else setting.capitalize()
     return _("{option} ({game}, from the next new game): {value}").format(option=label, game=game_title,
                                                                           value=option_value(setting, value))
+
+
+def option_said(setting: str, value: object) -> str:
+    """An option and its value in a few words, for a table's line in a server's lobby."""
+    label = _(_LABELS[setting]) if setting in _LABELS else setting.capitalize()
+    return _("{option}: {value}").format(option=label, value=option_value(setting, value))
 
 
 def unusable_rule_options(path: str, problems: Sequence[str]) -> str:

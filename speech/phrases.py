@@ -38,21 +38,26 @@ from collections.abc import Sequence
 
 from engine.cards import Card, Rank, Suit
 from engine.melds import is_wild, meld_kind
-from speech.i18n import N_, _, ngettext, pgettext
+from speech.i18n import N_, _, current, fill, ngettext, number, pgettext
+from speech.languages import FEMININE
 
 __all__ = [
     "CARD_SEPARATOR",
     "GAME_OVER",
     "MELD_SEPARATOR",
+    "WILD_CARD",
     "Parts",
     "capital",
     "capital_parts",
     "card_count",
+    "card_gender",
+    "card_name",
     "card_words",
     "cards_parts",
     "cards_words",
     "count",
     "hand_words",
+    "is_feminine",
     "join_words",
     "meld_order",
     "melds_parts",
@@ -70,6 +75,9 @@ CARD_SEPARATOR = "; "
 #: Between whole melds: stronger than the cards' "; ", so a listener hears where a meld ends (translate
 #: where joined: ``_(MELD_SEPARATOR)``).
 MELD_SEPARATOR = N_(", then ")
+
+#: A wild card named: a whole phrase, so a language puts the mark where it goes ("{card}, joker").
+WILD_CARD = N_("{card}, wild")
 
 #: Said when a key asks about a game that has ended.
 GAME_OVER = N_("The game is over.")
@@ -134,12 +142,32 @@ def count(n: int, word: str, plural: str | None = None) -> str:
 
 def card_count(n: int) -> str:
     """'1 card', '12 cards', '-1 card' ('0 carte', '1 carte', '12 cartes')."""
-    return ngettext("{n} card", "{n} cards", abs(n)).format(n=n)
+    return ngettext("{n} card", "{n} cards", abs(n)).format(n=number(n))
 
 
 def points(n: int) -> str:
-    """'1 point', '-1 point', '20 points' ('0 point' in French)."""
-    return ngettext("{n} point", "{n} points", abs(n)).format(n=n)
+    """'1 point', '-1 point', '20 points' ('0 point' in French, 'moins 230 points': espeak-ng's French
+    voice would drop the minus sign)."""
+    return ngettext("{n} point", "{n} points", abs(n)).format(n=number(n))
+
+
+def card_name(card: Card) -> str:
+    """What the card is called, for its grammatical gender: 'ace', 'jack', 'queen', 'king', 'joker' or
+    'number' (the names of speech.languages.CARD_NAMES)."""
+    if card.rank is None:
+        return "joker"
+    return {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}.get(card.rank, "number")
+
+
+def card_gender(card: Card) -> str:
+    """The card's grammatical gender in the current language ('la dame' but 'le valet'; 'la jota' but
+    'el rey'), which a pronoun or participle referring to it agrees with."""
+    return current().gender(card_name(card))
+
+
+def is_feminine(card: Card) -> bool:
+    """Whether a sentence about the card takes its feminine form in the current language."""
+    return card_gender(card) == FEMININE
 
 
 def capital(text: str) -> str:
@@ -172,8 +200,10 @@ def _article(card: Card) -> str:
         return pgettext("article before an ace", "the ")
     if card.rank == Rank.QUEEN:
         return pgettext("article before a queen", "the ")
-    if card.rank in (Rank.JACK, Rank.KING):
-        return pgettext("article before a jack or king", "the ")
+    if card.rank == Rank.JACK:
+        return pgettext("article before a jack", "the ")
+    if card.rank == Rank.KING:
+        return pgettext("article before a king", "the ")
     return pgettext("article before a number card", "the ")
 
 
@@ -186,7 +216,7 @@ def card_words(card: Card, wild_rank: Rank | None = None, *, mark_wild: bool = T
         return _("joker")
     text = _(_CARD_OF[card.suit]).format(rank=rank_word(card.rank))
     if mark_wild and wild_rank is not None and card.rank == wild_rank:
-        text += _(", wild")
+        text = _(WILD_CARD).format(card=text)
     return text
 
 
@@ -206,9 +236,10 @@ def cards_parts(
     for i, card in enumerate(cards):
         if i:
             parts.append(separator)
-        parts.append(card)
         if wild_rank is not None and card.rank is not None and card.rank == wild_rank:
-            parts.append(_(", wild"))
+            parts.extend(fill(_(WILD_CARD), card=card))
+        else:
+            parts.append(card)
     return parts
 
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from engine.cards import Card, Rank
 from engine.events import PlayerResult
-from speech.i18n import _, pgettext
+from speech.i18n import _, fill, pgettext
 from speech.phrases import capital, cards_parts, join_words, melds_parts, points
 from speech.utterance import Kind, Utterance, Verbosity, utter
 
@@ -103,7 +103,9 @@ def result_utterances(
             if r.melds:
                 parts += [*melds_parts(r.melds, wild_rank), ". "]
             if r.deadwood:
-                parts += [_("Kept ") if r.melds else _("kept "), *cards_parts(r.deadwood, wild_rank), ". "]
+                kept = (pgettext("cards kept after melds", "Kept {cards}. ") if r.melds
+                        else pgettext("cards kept, nothing melded", "kept {cards}. "))
+                parts += fill(kept, cards=cards_parts(r.deadwood, wild_rank))
         if r.seat != went_out:
             line = _("{points}. Total {total}.")
         elif names.is_listener(r.seat):

@@ -388,7 +388,8 @@ def open_piles_words(piles: Sequence[PileView], closed: int) -> str:
 
 
 def stock_words(stock: int, dead: int) -> str:
-    return _("The stock has {stock}; {dead} discarded.").format(stock=card_count(stock), dead=card_count(dead))
+    discarded = ngettext("{n} card discarded", "{n} cards discarded", dead).format(n=dead)
+    return _("The stock has {stock}; {discarded}.").format(stock=card_count(stock), discarded=discarded)
 
 
 def pile_wild_words(pile: PileView) -> str:
@@ -399,8 +400,8 @@ def pile_wild_words(pile: PileView) -> str:
 def discards_parts(dead: Sequence[Card]) -> list[str | Card]:
     if not dead:
         return [_(NOTHING_DISCARDED)]
-    return list(fill(_("{count} discarded, newest last: {cards}."), count=card_count(len(dead)),
-                     cards=cards_parts(list(dead))))
+    template = ngettext("{n} card discarded: {cards}.", "{n} cards discarded, newest last: {cards}.", len(dead))
+    return list(fill(template, n=len(dead), cards=cards_parts(list(dead))))
 
 
 def info_words(seed: int, view: SolitaireView) -> str:

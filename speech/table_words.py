@@ -10,6 +10,7 @@ from types import MappingProxyType
 
 from engine.cards import Card, Rank
 from speech.i18n import N_, NP_, _, fill, ngettext, pgettext
+from speech.languages import all_languages
 from speech.phrases import Parts, capital, card_count, cards_parts, hand_words, join_words, the_card
 from speech.results import scores_words
 
@@ -17,6 +18,7 @@ __all__ = [
     "ACTION_MENU",
     "DISCARD_PILE_EMPTY",
     "FIRST_CARD",
+    "FLAG_ENTRIES",
     "GOING_ON",
     "GOODBYE",
     "GO_TO_CANCELLED",
@@ -39,10 +41,10 @@ __all__ = [
     "SETTING_VALUES",
     "SORT_WORDS",
     "THANK_YOU",
-    "UP_CARD_HEAD",
     "braille_hand_words",
     "card_at_parts",
     "cues_words",
+    "flag_entry",
     "grouped_hand_words",
     "hand_parts",
     "help_intro_words",
@@ -136,16 +138,12 @@ def others_turn(name: str) -> str:
     return _("It is {name}'s turn.").format(name=name)
 
 
-#: The words before the up card, when a table says none of its own.
-UP_CARD_HEAD = N_("The up card is ")
-
-
-def up_card_parts(card: Card | None, wild: Rank | None, pile_size: int, head: str = UP_CARD_HEAD) -> Parts:
-    """'The up card is the 9 of clubs; the discard pile has 3 cards.'"""
+def up_card_parts(card: Card | None, wild: Rank | None, pile_size: int) -> Parts:
+    """'The up card is the 9 of clubs; the discard pile has 3 cards.', one sentence of the catalog."""
     if card is None:
         return [_(DISCARD_PILE_EMPTY)]
-    return [_(head), *the_card(card, wild),
-            _("; the discard pile has {cards}.").format(cards=card_count(pile_size))]
+    return list(fill(_("The up card is {card}; the discard pile has {count}."), card=the_card(card, wild),
+                     count=card_count(pile_size)))
 
 
 def scores_short_words(players: Sequence[str], scores: Sequence[Sequence[int]], totals: Sequence[int],
@@ -293,7 +291,7 @@ SETTING_VALUES: Mapping[tuple[str, str], tuple[str, str]] = MappingProxyType({
 })
 #: Each language by its own name, so a player who does not understand the language spoken now can
 #: still find theirs.
-LANGUAGE_NAMES: Mapping[str, str] = MappingProxyType({"en": "English", "fr": "français"})
+LANGUAGE_NAMES: Mapping[str, str] = MappingProxyType({lang.code: lang.own_name for lang in all_languages()})
 
 
 def setting_value(field: str, value: object) -> str:
@@ -302,6 +300,27 @@ def setting_value(field: str, value: object) -> str:
         return LANGUAGE_NAMES[value]
     pair = SETTING_VALUES.get((field, str(value)))
     return pgettext(*pair) if pair else str(value)
+
+
+#: Each on/off setting's menu item, whole, in both states: "on" agrees with the setting's noun
+#: ("Conseils : activés", "Questions d'achat : activées"), so no sentence is glued from a label and
+#: one word for every setting.
+FLAG_ENTRIES: Mapping[tuple[str, bool], str] = MappingProxyType({
+    ("cues", True): N_("Sound cues: on"),
+    ("cues", False): N_("Sound cues: off"),
+    ("hints", True): N_("Hints: on"),
+    ("hints", False): N_("Hints: off"),
+    ("buy_questions", True): N_("Contract rummy buy questions: on"),
+    ("buy_questions", False): N_("Contract rummy buy questions: off"),
+    ("news_on_prompt", True): N_("News on the prompt line: on"),
+    ("news_on_prompt", False): N_("News on the prompt line: off"),
+})
+
+
+def flag_entry(field: str, on: bool) -> str:
+    """A settings menu item for an on/off setting: 'Hints: on' ('Conseils : activés')."""
+    entry = FLAG_ENTRIES.get((field, on))
+    return _(entry) if entry else setting_entry(field, on_off(on))
 
 
 def on_off(on: bool) -> str:

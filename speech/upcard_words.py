@@ -23,7 +23,7 @@ from engine.rules.upcard_rummy import (
     TookDiscards,
     UpcardHandEnded,
 )
-from speech.i18n import N_, _, fill, ngettext
+from speech.i18n import N_, _, fill, ngettext, pgettext
 from speech.narrator import Narrator
 from speech.phrases import (
     GAME_OVER,
@@ -31,11 +31,14 @@ from speech.phrases import (
     capital_parts,
     card_count,
     cards_parts,
-    count,
+    is_feminine,
     join_words,
     melds_parts,
     rank_plural,
     the_card,
+)
+from speech.phrases import (
+    points as point_count,
 )
 from speech.refusal_words import reason_text
 from speech.results import Names
@@ -237,7 +240,7 @@ class UpcardNarrator(Narrator):
         lines = [utter(head, kind=Kind.RESULTS)]
         for s in seats:
             score = _("{plus} on the table, {minus} in hand: {points}. Total {total}.").format(
-                plus=ev.plus[s], minus=ev.minus[s], points=count(ev.points[s], "point"), total=ev.totals[s])
+                plus=ev.plus[s], minus=ev.minus[s], points=point_count(ev.points[s]), total=ev.totals[s])
             if self.verbosity == Verbosity.DETAILED:
                 parts = fill(_("{name}: on the table: {on_table}. In hand: {in_hand}. {score}"),
                              name=names.subject(s), on_table=cards_parts(ev.on_table[s], self.wild_rank),
@@ -318,8 +321,11 @@ def take_back_tip(n: int) -> str:
 
 
 def go_out_tip(card: Card, wild: Rank) -> list[str | Card]:
-    return list(fill(_("You can go out this turn: put down everything but {card}, then discard it."),
-                     card=the(card, wild)))
+    if is_feminine(card):
+        tip = pgettext("a feminine card", "You can go out this turn: put down everything but {card}, then discard it.")
+    else:
+        tip = pgettext("a masculine card", "You can go out this turn: put down everything but {card}, then discard it.")
+    return list(fill(tip, card=the(card, wild)))
 
 
 def whose_turn_words(over: bool, mine: bool, last_turn: bool, step: str, player: str) -> str:
@@ -452,8 +458,11 @@ def hint_meld(cards: Sequence[Card], wild: Rank) -> list[str | Card]:
 
 
 def hint_lay_off(card: Card, wild: Rank, where: str) -> list[str | Card]:
-    return list(fill(_("Hint: lay off {card} on {where}: select it, then Shift+O."), card=the(card, wild),
-                     where=where))
+    if is_feminine(card):
+        hint = pgettext("a feminine card", "Hint: lay off {card} on {where}: select it, then Shift+O.")
+    else:
+        hint = pgettext("a masculine card", "Hint: lay off {card} on {where}: select it, then Shift+O.")
+    return list(fill(hint, card=the(card, wild), where=where))
 
 
 def hint_meld_to_go_out(cards: Sequence[Card], out: Card, wild: Rank) -> list[str | Card]:
@@ -494,9 +503,17 @@ def pile_note(depth: int, melds: int, later: bool) -> str:
                                                                                melds=card_count(melds))
 
 
-def pile_card_parts(edge: str, card: Card, wild: Rank, depth: int, size: int, note: str) -> list[str | Card]:
-    return [_(edge), *fill(_("{card}, {depth} of {size} from the top."), card=cards_parts([card], wild), depth=depth,
-                           size=size), note]
+def pile_card_parts(edge: str, card: Card, wild: Rank, depth: int, size: int, note: str, *,
+                    still: bool = False) -> list[str | Card]:
+    """The discard pile's card under the cursor: '{card}, 3 of 9 from the top.'; ``still``: the cursor
+    did not move ('Still on the 9 of clubs, …', a whole sentence, its article the card's)."""
+    if still:
+        where = fill(_("Still on {the_card}, {depth} of {size} from the top."), the_card=the_card(card, wild),
+                     depth=depth, size=size)
+    else:
+        where = fill(_("{card}, {depth} of {size} from the top."), card=cards_parts([card], wild), depth=depth,
+                     size=size)
+    return [_(edge), *where, note]
 
 
 def no_pile_place(size: int, depth: int) -> str:
@@ -506,8 +523,8 @@ def no_pile_place(size: int, depth: int) -> str:
 
 def no_target_beyond(deeper: bool) -> str:
     if deeper:
-        return _("No card deeper that you could take back to. Still on the ")
-    return _("No card nearer the top that you could take back to. Still on the ")
+        return _("No card deeper that you could take back to.") + " "
+    return _("No card nearer the top that you could take back to.") + " "
 
 
 def take_back_head(n: int, when: str) -> str:
@@ -545,6 +562,20 @@ def take_back_option_parts(target: Card, depth: int, meld: Sequence[Card], gain:
 
 def meld_name(number: int, rank: Rank) -> str:
     return _("meld {number}, {ranks}").format(number=number, ranks=rank_plural(rank))
+
+
+def meld_owner(name: str | None) -> str:
+    """Whose a meld is, as 'Meld 2, aces, {owner}' says it: 'yours', "Anna's" ('la vôtre', 'posée par
+    Anna'); ``name`` None for the listener's own."""
+    if name is None:
+        return pgettext("a meld's owner", "yours")
+    return pgettext("a meld's owner", "{name}'s").format(name=name)
+
+
+def meld_number(number: int, total: int | None = None) -> str:
+    """A meld's number, with how many there are when ``total`` is given: '2', '2 of 5'."""
+    return str(number) if total is None else pgettext("a meld's number", "{number} of {total}").format(
+        number=number, total=total)
 
 
 def meld_parts(number: str, rank: Rank, owner: str, cards: Sequence[Card], layoffs: Sequence[tuple[str, Card]],

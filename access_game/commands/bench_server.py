@@ -40,12 +40,22 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser.add_argument("--attack", action="store_true",
                         help="instead: one address asking as much as it can of a server with the default limits "
                         "for --seconds (default 5 with --attack): tables created, table codes tried")
+    parser.add_argument("--lobby", type=int, metavar="N",
+                        help="instead: N open public tables, and the lobby (access-game online) in a terminal: "
+                        "the time from a key to its line, median and p99")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
 
 
 def run(args: argparse.Namespace) -> int:
     from access_game.net.bench import MAX_SECONDS, MAX_TABLES, Busy, run_attack, run_bench
 
+    if args.lobby is not None:
+        from access_game.net.bench_lobby import MAX_LOBBY_TABLES, run_lobby_bench
+
+        if not 1 <= args.lobby <= MAX_LOBBY_TABLES:
+            raise UsageError(f"--lobby is 1 to {MAX_LOBBY_TABLES}, not {args.lobby}")
+        _print(run_lobby_bench(args.lobby), args.json)
+        return 0
     if args.attack:
         seconds = 5.0 if args.seconds is None else args.seconds
         if not 0 < seconds <= 60:

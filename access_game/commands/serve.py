@@ -48,6 +48,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     limits.add_argument("--joins-per-minute", type=_count, default=int(defaults.joins_per_minute), metavar="N",
                         help=f"joins and rejoins one address may ask for a minute (default "
                         f"{defaults.joins_per_minute:g})")
+    limits.add_argument("--chats-per-minute", type=_count, default=int(defaults.chats_per_minute), metavar="N",
+                        help="chat lines (at tables, in the lobby, private) from one address a minute (default "
+                        f"{defaults.chats_per_minute:g})")
+    parser.add_argument("--admins", type=Path, metavar="FILE",
+                        help="the server's administrators: one name a line, optionally a tab and the key they "
+                        "give (default: admins.txt in the --data folder, if there is one)")
     limits.add_argument("--behind-proxy", action="store_true",
                         help="a reverse proxy on this machine forwards the players: their address is the last "
                         "one of X-Forwarded-For")
@@ -123,6 +129,23 @@ def check_data(data: Path) -> None:
         raise UsageError(_("--data {path}: this is not a folder").format(path=path))
 
 
+def _admins(path: Path | None, data: Path) -> dict[str, str | None]:
+    """The administrators ``--admins`` names, or the data folder's admins.txt; UsageError when the file
+    given cannot be read or holds a line that is not a name."""
+    from access_game.net.lobby import ADMINS_FILE, read_admins
+
+    given = path is not None
+    path = path if path is not None else data / ADMINS_FILE
+    try:
+        return read_admins(path)
+    except (FileNotFoundError, NotADirectoryError):
+        if given:
+            raise UsageError(f"--admins {shown(str(path), SHOWN_PATH)}: no such file") from None
+        return {}  # no data folder yet, or none at all: said once the tables are loaded
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        raise UsageError(f"--admins {shown(str(path), SHOWN_PATH)}: this file cannot be used: {exc}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     args.host = check_host(args.host)
     if args.computer_workers is not None and args.computer_workers > MAX_WORKERS:
@@ -149,7 +172,9 @@ def run(args: argparse.Namespace) -> int:
 
     raise_open_file_limit()
     limits = Limits(connections_per_address=args.connections_per_address, tables_per_minute=args.tables_per_minute,
-                    joins_per_minute=args.joins_per_minute, idle_seconds=args.idle_hours * 3600)
+                    joins_per_minute=args.joins_per_minute, chats_per_minute=args.chats_per_minute,
+                    idle_seconds=args.idle_hours * 3600)
+    admins = _admins(args.admins, data)
 
     def announce(line: str) -> None:
         print(line, flush=True)
@@ -159,7 +184,8 @@ def run(args: argparse.Namespace) -> int:
 
         computers = ComputerPlayers(args.computer_workers) if args.computer_workers is not None else None
         asyncio.run(run_server(args.host, args.port, data, tls, announce, args.stats, limits=limits,
-                               origins=args.origin, behind_proxy=args.behind_proxy, computers=computers))
+                               origins=args.origin, behind_proxy=args.behind_proxy, computers=computers,
+                               admins=admins))
     except DirectoryInUse:
         print(f"access-game serve: the tables in {data} are being served by another access-game serve; stop it "
               "first, or give this one another --data folder", file=sys.stderr)

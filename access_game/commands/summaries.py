@@ -48,6 +48,7 @@ SUMMARIES: dict[str, Callable[[], str]] = {
                               "report action latency, errors and server memory."),
     "host": lambda: _("Open a table on a server for friends to join, and sit at it."),
     "join": lambda: _("Take a seat at a table on a server, by the code its host was given."),
+    "online": lambda: _("Open the lobby of a server: find, open, join and watch tables, and chat."),
 }
 
 

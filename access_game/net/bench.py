@@ -263,7 +263,8 @@ def _client_process(args: tuple[str, str, int, int, int, float, float],
 
 
 #: The load generator is one machine opening thousands of tables: no limits per address for it.
-UNLIMITED = ("--connections-per-address", "0", "--tables-per-minute", "0", "--joins-per-minute", "0")
+UNLIMITED = ("--connections-per-address", "0", "--tables-per-minute", "0", "--joins-per-minute", "0",
+             "--chats-per-minute", "0")
 
 
 def start_server_process(data: Path, *, nice: int = 0, stats: Path | None = None, limited: bool = False,

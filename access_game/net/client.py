@@ -39,10 +39,10 @@ MAX_FRAME = 8 * 2**20
 #: Seconds to open a connection before the server counts as unreachable.
 OPEN_TIMEOUT = 5.0
 #: Errors after which the seat is no longer this connection's: reconnecting would only take it back.
-FINAL_ERRORS = frozenset({"replaced", "handed_over", "bad_token"})
+FINAL_ERRORS = frozenset({"replaced", "handed_over", "bad_token", "removed", "closed", "banned"})
 #: Of those, the ones after which the seat is nobody's at this terminal any more: its token is forgotten.
 #: ('replaced' is not one: another terminal took the seat up with the same token, which stays good.)
-SEAT_GONE_ERRORS = frozenset({"handed_over", "bad_token"})
+SEAT_GONE_ERRORS = frozenset({"handed_over", "bad_token", "removed", "closed"})
 #: Seconds to wait for the server's answer to 'leave' (whether it keeps the seat).
 LEAVE_TIMEOUT = 3.0
 #: Seconds to wait for the answer to one request (hello, create, join, rejoin).
@@ -214,6 +214,8 @@ class Connection:
         # A little under the server's allowance, so its bucket never runs dry from this side.
         self._bucket = TokenBucket(RATE_PER_SECOND * 0.9, RATE_BURST // 2)
         self._send_lock = asyncio.Lock()
+        #: The key an administrator gives in hello (the lobby's, when the server's file sets one).
+        self.admin_key: str | None = None
         #: The server's answer to 'leave': whether it still keeps the seat (None: no answer came).
         self.left_kept: bool | None = None
         self._left = threading.Event()
@@ -233,6 +235,28 @@ class Connection:
             raise
         except Exception as exc:  # the thread's own failure, said in one line
             raise NetError(_reason(exc)) from None
+
+    def open_lobby(self, admin_key: str | None = None) -> None:
+        """Connect and say hello without asking for a seat (the lobby: protocol 3); every frame then goes
+        to :attr:`frames`. A dropped lobby connection is not restored: ``_closed`` says so."""
+        self.admin_key = admin_key
+        future = asyncio.run_coroutine_threadsafe(self._open_lobby(), self._loop)
+        try:
+            future.result(timeout=OPEN_TIMEOUT + 2 * ANSWER_TIMEOUT)
+        except NetError:
+            raise
+        except Exception as exc:
+            raise NetError(_reason(exc)) from None
+
+    async def _open_lobby(self) -> None:
+        try:
+            self._ws = await self._connect()
+        except NetError:
+            raise
+        except Exception as exc:
+            raise NetError(_reason(exc)) from None
+        self.connected = True
+        self._reader = asyncio.ensure_future(self._read_forever())
 
     def send(self, frame: dict[str, Any]) -> bool:
         """Send a frame; False when there is no connection now (it is being restored)."""
@@ -287,7 +311,10 @@ class Connection:
 
         extra: dict[str, Any] = {"proxy": None} if _loopback(self.url) else {}
         ws = await connect(self.url, open_timeout=OPEN_TIMEOUT, max_size=MAX_FRAME, **extra)
-        await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name}))
+        hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name}
+        if self.admin_key:
+            hello["admin_key"] = self.admin_key
+        await ws.send(json.dumps(hello))
         answer = await self._answer(ws)
         if answer.get("type") != "welcome":
             await ws.close()
@@ -363,6 +390,11 @@ class Connection:
                 pass  # dropped: reconnect below
             if self._closing or self._no_retry:
                 self.connected = False
+                return
+            if self.seat is None:  # the lobby: no seat to rejoin; the person is told, and may come back
+                self.connected = False
+                self._no_retry = True
+                self._put({"type": "_closed", "code": getattr(ws, "close_code", None)})
                 return
             close_code = getattr(ws, "close_code", None)
             if close_code in (1008, 4000):  # refused for good (flooding, a seat taken over): no retry

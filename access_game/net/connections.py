@@ -37,6 +37,13 @@ class Connection:
     writer: asyncio.Task[None] | None = None
     #: Dropped for not reading: nothing more is queued for it.
     dropped: bool = False
+    #: Version 3: the table this connection watches as a spectator (never with a seat), whether it
+    #: follows the lobby (the table list, who comes and goes, the server-wide chat), the names whose
+    #: chat it does not want to hear, and whether it is a server administrator.
+    watching: str | None = None
+    listing: bool = False
+    muted: set[str] = field(default_factory=set)
+    admin: bool = False
 
     def post(self, text: str) -> bool:
         """Queue a frame, never waiting; False when the queue is full: the client has stopped reading,

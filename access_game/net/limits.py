@@ -11,13 +11,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["FLOOD_LIMIT", "RATE_BURST", "RATE_PER_SECOND", "Address", "Limits", "TokenBucket"]
+__all__ = ["FLOOD_LIMIT", "MAX_CHAT_CHARS", "RATE_BURST", "RATE_PER_SECOND", "Address", "Limits", "TokenBucket"]
 
 #: Client messages per second a connection may send on average, and the burst it may send at once.
 RATE_PER_SECOND = 20.0
 RATE_BURST = 40
 #: After this many messages refused as too fast in a row, the connection is closed (1008).
 FLOOD_LIMIT = 20
+#: The longest chat line, private message or broadcast (characters), at a table and in the lobby.
+MAX_CHAT_CHARS = 300
 
 
 class TokenBucket:
@@ -53,6 +55,8 @@ class Limits:
     connections_per_address: int = 32
     tables_per_minute: float = 10
     joins_per_minute: float = 60
+    #: Chat lines (at a table, in the lobby, private) one address may send a minute (a burst of as many).
+    chats_per_minute: float = 60
     #: Seconds an address is cut off after one of its connections flooded the server.
     flood_block_seconds: float = 60
     #: Frames waiting to be written to one connection before it counts as not reading and is dropped.
@@ -63,7 +67,7 @@ class Limits:
     @classmethod
     def unlimited(cls) -> Limits:
         """No limits per address: a load generator on one machine (bench-server)."""
-        return cls(connections_per_address=0, tables_per_minute=0, joins_per_minute=0)
+        return cls(connections_per_address=0, tables_per_minute=0, joins_per_minute=0, chats_per_minute=0)
 
 
 class _Allowance:
@@ -89,11 +93,13 @@ class Address:
     connections: set[Any] = field(default_factory=set)
     tables: _Allowance = field(init=False)
     joins: _Allowance = field(init=False)
+    chats: _Allowance = field(init=False)
     blocked_until: float = 0.0
 
     def __post_init__(self) -> None:
         self.tables = _Allowance(self.limits.tables_per_minute)
         self.joins = _Allowance(self.limits.joins_per_minute)
+        self.chats = _Allowance(self.limits.chats_per_minute)
 
     @property
     def blocked(self) -> bool:
@@ -101,4 +107,5 @@ class Address:
 
     @property
     def forgettable(self) -> bool:
-        return not self.connections and not self.blocked and self.tables.full and self.joins.full
+        return not self.connections and not self.blocked and self.tables.full and self.joins.full \
+            and self.chats.full

@@ -1,4 +1,4 @@
-"""The network protocol, version 2: JSON messages over WebSocket, one object per text frame.
+"""The network protocol, version 3: JSON messages over WebSocket, one object per text frame.
 
 This module is shared by the server and the client: the limits, the client messages as frozen values
 (parsed and checked here, so the server never reads a field it has not validated), the server
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from access_game.net import PROTOCOL_VERSION
-from access_game.net.limits import RATE_BURST, RATE_PER_SECOND, TokenBucket
+from access_game.net.limits import MAX_CHAT_CHARS, RATE_BURST, RATE_PER_SECOND, TokenBucket
 from engine.actions import Action, action_to_data
 from engine.codec import GameCodec, codec_of
 from engine.events import Event, event_to_data
@@ -28,28 +28,42 @@ __all__ = [
     "CODE_ALPHABET",
     "CODE_GROUP",
     "CODE_LENGTH",
+    "HISTORY_CHANNELS",
     "LEGACY_CODE_LENGTH",
     "MAX_CHAT_CHARS",
     "MAX_FRAME_BYTES",
     "MAX_NAME_CHARS",
+    "PRIVATE_VIEW_FIELDS",
     "PROTOCOL_VERSION",
     "RATE_BURST",
     "RATE_PER_SECOND",
     "Act",
     "Again",
+    "Ban",
+    "Broadcast",
     "Chat",
     "ClientMessage",
+    "Close",
     "Create",
     "ErrorCode",
+    "Games",
     "HandOver",
     "Hello",
+    "History",
     "Join",
     "Leave",
+    "Mute",
     "ProtocolError",
     "Rejoin",
+    "Remove",
+    "Say",
     "StandIn",
+    "Tables",
+    "Tell",
     "TokenBucket",
     "Update",
+    "Watch",
+    "Who",
     "action_kinds",
     "chat_message",
     "client_to_data",
@@ -60,6 +74,7 @@ __all__ = [
     "game_names",
     "left_message",
     "parse_client",
+    "public_view",
     "read_action",
     "read_code",
     "refused_message",
@@ -68,12 +83,13 @@ __all__ = [
     "table_message",
     "update_from_data",
     "update_message",
+    "watch_update_message",
+    "watching_message",
     "welcome_message",
 ]
 
 #: The largest client frame the server reads (its ``max_size``); a bigger one closes the connection (1009).
 MAX_FRAME_BYTES = 16 * 1024
-MAX_CHAT_CHARS = 300
 MAX_SEATS = 14
 #: Table codes: characters read aloud without doubt (no 0/O, 1/I/L, 5/S, 2/Z, 8/B), nine of them: with
 #: 25**9 codes, guessing one in use at the joins an address may make takes years (docs/protocol.md).
@@ -156,6 +172,14 @@ class ErrorCode:
     HANDED_OVER = "handed_over"
     REPLACED = "replaced"
     SERVER = "server_error"
+    #: Version 3: the lobby, spectators and moderation.
+    NO_ONE = "no_one"
+    NOT_WATCHABLE = "not_watchable"
+    NOT_ADMIN = "not_admin"
+    BANNED = "banned"
+    REMOVED = "removed"
+    NOT_HERE = "not_here"
+    CLOSED = "closed"
 
 
 class ProtocolError(Exception):
@@ -176,6 +200,9 @@ class ProtocolError(Exception):
 class Hello:
     name: str
     protocol: int = PROTOCOL_VERSION
+    #: Version 3: the key an administrator named in the server's administrators' file gives, when the
+    #: file sets one for that name.
+    admin_key: str | None = None
     type: str = field(default="hello", init=False)
 
 
@@ -186,6 +213,9 @@ class Create:
     computers: int = 0
     level: str = "normal"
     options: Mapping[str, Any] = field(default_factory=dict)
+    #: Version 3: listed in the lobby (otherwise joined by its code only), and open to spectators.
+    public: bool = False
+    watchable: bool = True
     type: str = field(default="create", init=False)
 
 
@@ -251,7 +281,113 @@ class Leave:
     type: str = field(default="leave", init=False)
 
 
-ClientMessage = Hello | Create | Join | Rejoin | Act | Chat | HandOver | StandIn | Again | Leave
+@dataclass(frozen=True, slots=True)
+class Games:
+    """Version 3: the games a table may play, with their seat ranges, levels and rule options."""
+
+    type: str = field(default="games", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Version 3: the open public tables and those that may be watched; ``watch`` keeps the list coming
+    (each change pushed) until the connection takes a seat, watches a table or sends ``watch`` false."""
+
+    watch: bool = False
+    type: str = field(default="tables", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Watch:
+    """Version 3: watch a table as a spectator (only what every seat may see)."""
+
+    code: str
+    type: str = field(default="watch", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Who:
+    """Version 3: who is online now."""
+
+    type: str = field(default="who", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Say:
+    """Version 3: a line to the server-wide chat."""
+
+    text: str
+    type: str = field(default="say", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Tell:
+    """Version 3: a private message to someone online."""
+
+    to: str
+    text: str
+    type: str = field(default="tell", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """Version 3: the last lines kept of a channel: ``lobby`` (the server-wide chat), ``private`` (with
+    the name ``with_``), or ``table`` (the chat at the connection's table)."""
+
+    channel: str
+    with_: str | None = None
+    type: str = field(default="history", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Mute:
+    """Version 3: stop (``on`` true) or start again hearing a name's chat, for this connection only."""
+
+    name: str
+    on: bool = True
+    type: str = field(default="mute", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    """Version 3, the host: a present player is removed from the table (the seat as if they left)."""
+
+    seat: int
+    level: str = "normal"
+    type: str = field(default="remove", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Ban:
+    """Version 3, an administrator: ban a name (``address`` true: the addresses it connects from too)."""
+
+    name: str
+    address: bool = False
+    on: bool = True
+    type: str = field(default="ban", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """Version 3, an administrator: close a table (its players and spectators are told, its files go)."""
+
+    code: str
+    type: str = field(default="close", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Broadcast:
+    """Version 3, an administrator: a message to everyone connected."""
+
+    text: str
+    type: str = field(default="broadcast", init=False)
+
+
+ClientMessage = (Hello | Create | Join | Rejoin | Act | Chat | HandOver | StandIn | Again | Leave | Games | Tables
+                 | Watch | Who | Say | Tell | History | Mute | Remove | Ban | Close | Broadcast)
+
+#: Channels whose history a client may ask for.
+HISTORY_CHANNELS = ("lobby", "private", "table")
 
 
 def client_to_data(message: ClientMessage) -> dict[str, Any]:
@@ -259,8 +395,16 @@ def client_to_data(message: ClientMessage) -> dict[str, Any]:
     if isinstance(message, Act):
         return {"type": "act", "ref": message.ref, "action": dict(message.action)}
     if isinstance(message, Create):
-        return {"type": "create", "game": message.game, "seats": message.seats, "computers": message.computers,
-                "level": message.level, "options": dict(message.options)}
+        made: dict[str, Any] = {"type": "create", "game": message.game, "seats": message.seats,
+                                "computers": message.computers, "level": message.level,
+                                "options": dict(message.options)}
+        if message.public:
+            made["public"] = True
+        if not message.watchable:
+            made["watchable"] = False
+        return made
+    if isinstance(message, History):
+        return {"type": "history", "channel": message.channel, **({"with": message.with_} if message.with_ else {})}
     data: dict[str, Any] = {"type": message.type}
     for name in message.__slots__:
         if name != "type":
@@ -300,6 +444,21 @@ def _only(data: Mapping[str, Any], *names: str) -> None:
         raise ProtocolError(ErrorCode.BAD_MESSAGE, f"unknown field(s): {', '.join(sorted(extra))[:80]}")
 
 
+def _flag(data: Mapping[str, Any], name: str, default: bool) -> bool:
+    value = data.get(name, default)
+    if not isinstance(value, bool):
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{name} must be true or false")
+    return value
+
+
+def _name(data: Mapping[str, Any], field_name: str) -> str:
+    name = read_name(data.get(field_name))
+    if name is None:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{field_name} must be 1 to {MAX_NAME_CHARS} characters, none "
+                            "of them a control character")
+    return name
+
+
 def _options(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict) or len(value) > 16:
         raise ProtocolError(ErrorCode.BAD_MESSAGE, "options must be a set of at most 16 named values")
@@ -337,23 +496,27 @@ def parse_client(frame: str | bytes) -> ClientMessage:
         raise ProtocolError(ErrorCode.BAD_MESSAGE, "a message is a JSON object")
     kind = data.get("type")
     if kind == "hello":
-        _only(data, "protocol", "name")
         version = data.get("protocol")
         if not isinstance(version, int) or isinstance(version, bool):
             raise ProtocolError(ErrorCode.BAD_MESSAGE, "protocol must be a whole number")
+        if version != PROTOCOL_VERSION:  # an older client: told to update, whatever else it sent
+            return Hello(name="?", protocol=version)
+        _only(data, "protocol", "name", "admin_key")
+        key = None if data.get("admin_key") is None else _text(data, "admin_key", 200)
         name = read_name(data.get("name"))
         if name is None:
             raise ProtocolError(ErrorCode.BAD_MESSAGE, f"name must be 1 to {MAX_NAME_CHARS} characters, none of them a "
                                 "control character")
-        return Hello(name=name, protocol=version)
+        return Hello(name=name, protocol=version, admin_key=key)
     if kind == "create":
-        _only(data, "game", "seats", "computers", "level", "options")
+        _only(data, "game", "seats", "computers", "level", "options", "public", "watchable")
         game = data.get("game")
         if not isinstance(game, str) or not action_kinds(game):
             raise ProtocolError(ErrorCode.BAD_GAME, f"game must be one of {', '.join(game_names())}")
         seats = _whole(data, "seats", 1, MAX_SEATS)
         return Create(game=game, seats=seats, computers=_whole(data, "computers", 0, seats - 1, 0),
-                      level=_text(data, "level", 10, "normal"), options=_options(data.get("options", {})))
+                      level=_text(data, "level", 10, "normal"), options=_options(data.get("options", {})),
+                      public=_flag(data, "public", False), watchable=_flag(data, "watchable", True))
     if kind == "join":
         _only(data, "code")
         return Join(code=_code(data))
@@ -380,6 +543,53 @@ def parse_client(frame: str | bytes) -> ClientMessage:
     if kind == "leave":
         _only(data)
         return Leave()
+    return _parse_lobby(kind, data)
+
+
+def _parse_lobby(kind: Any, data: Mapping[str, Any]) -> ClientMessage:
+    """The messages version 3 added: the lobby, spectators, chat beyond the table, moderation."""
+    if kind == "games":
+        _only(data)
+        return Games()
+    if kind == "tables":
+        _only(data, "watch")
+        return Tables(watch=_flag(data, "watch", False))
+    if kind == "watch":
+        _only(data, "code")
+        return Watch(code=_code(data))
+    if kind == "who":
+        _only(data)
+        return Who()
+    if kind == "say":
+        _only(data, "text")
+        return Say(text=_text(data, "text", MAX_CHAT_CHARS))
+    if kind == "tell":
+        _only(data, "to", "text")
+        return Tell(to=_name(data, "to"), text=_text(data, "text", MAX_CHAT_CHARS))
+    if kind == "history":
+        _only(data, "channel", "with")
+        channel = data.get("channel")
+        if channel not in HISTORY_CHANNELS:
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, f"channel must be one of {', '.join(HISTORY_CHANNELS)}")
+        with_ = _name(data, "with") if channel == "private" else None
+        if channel != "private" and "with" in data:
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, "only the private channel takes 'with'")
+        return History(channel=str(channel), with_=with_)
+    if kind == "mute":
+        _only(data, "name", "on")
+        return Mute(name=_name(data, "name"), on=_flag(data, "on", True))
+    if kind == "remove":
+        _only(data, "seat", "level")
+        return Remove(seat=_whole(data, "seat", 0, MAX_SEATS - 1), level=_text(data, "level", 10, "normal"))
+    if kind == "ban":
+        _only(data, "name", "address", "on")
+        return Ban(name=_name(data, "name"), address=_flag(data, "address", False), on=_flag(data, "on", True))
+    if kind == "close":
+        _only(data, "code")
+        return Close(code=_code(data))
+    if kind == "broadcast":
+        _only(data, "text")
+        return Broadcast(text=_text(data, "text", MAX_CHAT_CHARS))
     raise ProtocolError(ErrorCode.BAD_MESSAGE, f"unknown message type {str(kind)[:40]!r}")
 
 
@@ -439,8 +649,40 @@ def refused_message(ref: int, reason: str) -> dict[str, Any]:
     return {"type": "refused", "ref": ref, "reason": reason}
 
 
-def chat_message(seat: int, name: str, text: str) -> dict[str, Any]:
+def chat_message(seat: int | None, name: str, text: str) -> dict[str, Any]:
+    """A line of the table's chat; ``seat`` None: a spectator's."""
     return {"type": "chat", "seat": seat, "name": name, "text": text}
+
+
+def watching_message(*, code: str, game: str, seats: int) -> dict[str, Any]:
+    """The answer to ``watch``: the connection is a spectator at that table."""
+    return {"type": "watching", "code": code, "game": game, "seats": seats}
+
+
+def watch_update_message(*, seq: int, events: Sequence[Event], public: Mapping[str, Any], to_act: Sequence[int],
+                         over: bool, game_number: int = 1) -> dict[str, Any]:
+    """A spectator's update: ``events`` redacted for no seat (``engine.events.seen_by(log, None)``) from
+    ``seq``, and ``public`` the fields of the view that every seat sees alike."""
+    return {"type": "watch_update", "game_number": game_number, "seq": seq,
+            "events": [event_to_data(e) for e in events], "public": dict(public), "to_act": list(to_act),
+            "over": over}
+
+
+def public_view(views: Sequence[Any]) -> dict[str, Any]:
+    """What every seat may see: the fields of the seats' views (engine values) that are the same in all
+    of them, as data, without the seat's own fields (its number, hand and log). A field any seat sees
+    otherwise than another (a hand, a seat's own flags) is not in it, so a spectator never learns what
+    some seat may not."""
+    datas = [view_to_data(v) for v in views]
+    if not datas:
+        return {}
+    first = datas[0]
+    return {name: value for name, value in first.items()
+            if name not in PRIVATE_VIEW_FIELDS and all(d.get(name) == value for d in datas[1:])}
+
+
+#: View fields that are one seat's own even when a table has a single seat (solitaire: the hand).
+PRIVATE_VIEW_FIELDS = frozenset({"seat", "hand", "log"})
 
 
 def decode_server(frame: str | bytes) -> dict[str, Any]:

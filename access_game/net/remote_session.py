@@ -32,6 +32,7 @@ from access_game.settings import Settings
 from engine.actions import Action, action_to_data
 from engine.codec import GameCodec
 from engine.events import Event
+from speech import lobby_words
 from speech import net_words as nw
 from speech.i18n import _
 from speech.utterance import Kind
@@ -186,7 +187,15 @@ class RemoteSession(SessionVoice):
         elif kind == "table":
             self._table_changed(frame)
         elif kind == "chat":
-            self._news(nw.chat_line(str(frame.get("name", "")), str(frame.get("text", ""))), Kind.OTHERS)
+            name, text = str(frame.get("name", "")), str(frame.get("text", ""))
+            line = nw.chat_line(name, text) if frame.get("seat") is not None else lobby_words.spectator_chat(name, text)
+            self._news(line, Kind.OTHERS)
+        elif kind == "broadcast":  # an administrator's message reaches every table
+            self._news(lobby_words.broadcast(str(frame.get("name", "")), str(frame.get("text", ""))), Kind.SYSTEM)
+        elif kind == "told":  # a private message to this player, or their own from another terminal
+            sender, to = str(frame.get("name", "")), str(frame.get("to", ""))
+            self._news(lobby_words.private_line(sender, to, str(frame.get("text", "")),
+                                                mine=sender == self.connection.name), Kind.OTHERS)
         elif kind == "error":
             code = str(frame.get("code", ""))
             self.say(nw.error_words(code, str(frame.get("message", ""))), kind=Kind.SYSTEM)
@@ -558,6 +567,15 @@ class RemoteSession(SessionVoice):
             return
         if not self.connection.send({"type": "hand_over", "seat": seat, "level": self.settings.level}):
             self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM)
+
+    def remove(self, seat: int) -> None:
+        """The host removes a present player (protocol 3): a computer player of the host's level takes the
+        seat if the game is on."""
+        if not self.is_host:
+            self.say(_(nw.NOT_HOST_REMOVE), kind=Kind.SYSTEM, urgent=True)
+            return
+        if not self.connection.send({"type": "remove", "seat": seat, "level": self.settings.level}):
+            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
 
     def stand_in(self, seat: int) -> None:
         if not self.connection.send({"type": "stand_in", "seat": seat, "level": self.settings.level}):

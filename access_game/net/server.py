@@ -23,6 +23,7 @@ import contextlib
 import ipaddress
 import logging
 import time
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from http import HTTPStatus
 from typing import Any
@@ -31,12 +32,15 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from access_game.net import lobby_messages
 from access_game.net import protocol as p
 from access_game.net.computers import ComputerPlayers, shared
 from access_game.net.connections import Connection, ref_of
-from access_game.net.limits import FLOOD_LIMIT, Address, Limits
+from access_game.net.limits import FLOOD_LIMIT, MAX_CHAT_CHARS, Address, Limits
+from access_game.net.lobby import Line, Lobby, LobbyService
 from access_game.net.table_store import TableStore
 from access_game.net.tables import Mark, Table, TableError, new_code
+from engine.events import seen_by
 
 __all__ = ["HARD_FRAME_BYTES", "Connection", "TableServer"]
 
@@ -71,8 +75,17 @@ class TableServer:
     connection."""
 
     def __init__(self, store: TableStore | None, limits: Limits | None = None,
-                 computers: ComputerPlayers | None = None, *, behind_proxy: bool = False) -> None:
+                 computers: ComputerPlayers | None = None, *, behind_proxy: bool = False,
+                 lobby: LobbyService | None = None) -> None:
         self.store = store
+        #: Who is online, the chat beyond the tables, bans and administrators (access_game.net.lobby).
+        self.lobby: LobbyService = lobby if lobby is not None else Lobby()
+        #: Spectators at each table, the lobby's last word on each listed table, and each table's chat.
+        self.watchers: dict[str, set[Connection]] = {}
+        self._listed: dict[str, dict[str, Any]] = {}
+        self._table_chat: dict[str, deque[Line]] = {}
+        #: Connections following the lobby (the table list, presence, the server-wide chat).
+        self._listeners: set[Connection] = set()
         self.limits = limits or Limits()
         self.computers = computers or shared()
         self.behind_proxy = behind_proxy
@@ -111,6 +124,8 @@ class TableServer:
         for table in loaded.tables:
             self.tables[table.code] = table
             self._present_at[table.code] = loaded.written.get(table.code, now)
+            if (entry := _listing(table)) is not None:  # the lobby's list knows it, to say when it leaves
+                self._listed[table.code] = entry
         return loaded.problems + loaded.lost
 
     def _lock(self, code: str) -> asyncio.Lock:
@@ -139,7 +154,10 @@ class TableServer:
 
     def refuse_connection(self, ws: ServerConnection, request: Request) -> Response | None:
         """At the handshake: an address cut off for flooding, or over its connections, is refused."""
-        entry = self.addresses.get(self.address_of(ws, request))
+        host = self.address_of(ws, request)
+        if self.lobby.banned(address=host):
+            return ws.respond(HTTPStatus.FORBIDDEN, "This address is banned from this server\n")
+        entry = self.addresses.get(host)
         most = self.limits.connections_per_address
         if entry is not None and (entry.blocked or (most and len(entry.connections) >= most)):
             return ws.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections from this address\n")
@@ -202,6 +220,7 @@ class TableServer:
                 await ws.close(1011, "server error")
         finally:
             entry.connections.discard(conn)
+            self._gone_from_lobby(conn)
             await self._detach(conn)
             if conn.writer is not None:
                 conn.writer.cancel()
@@ -212,11 +231,24 @@ class TableServer:
                 raise p.ProtocolError(p.ErrorCode.PROTOCOL,
                                       f"this server speaks protocol {p.PROTOCOL_VERSION}, not {message.protocol}: "
                                       "update access-game to play here")
+            if conn.name is not None:
+                raise p.ProtocolError(p.ErrorCode.BAD_MESSAGE, "hello is said once")
+            if self.lobby.banned(message.name, conn.address):
+                self._send(conn, p.error_message(p.ErrorCode.BANNED, "banned from this server"))
+                await conn.flush()
+                await conn.ws.close(p.CLOSE_POLICY, "banned")
+                return
             conn.name = message.name
+            conn.admin = self.lobby.is_admin(message.name, message.admin_key)
             self._send(conn, p.welcome_message())
+            if self.lobby.arrive(message.name, conn):
+                self._to_lobby(lobby_messages.presence(message.name, online=True))
             return
         if conn.name is None:
             raise p.ProtocolError(p.ErrorCode.HELLO_FIRST, "say hello first")
+        if not isinstance(message, p.Act | p.HandOver | p.StandIn | p.Again | p.Remove) and \
+                await self._lobby_request(conn, message):
+            return
         if isinstance(message, p.Create):
             await self._create(conn, message)
         elif isinstance(message, p.Join):
@@ -234,9 +266,8 @@ class TableServer:
                 began = time.perf_counter()
                 if await self._act(conn, table, seat, message) and len(self.handling_ms) < MAX_SAMPLES:
                     self.handling_ms.append((time.perf_counter() - began) * 1000)
-            elif isinstance(message, p.Chat):
-                line = p.chat_message(seat, table.seats[seat].name or "", message.text)
-                self._broadcast(table, line)
+            elif isinstance(message, p.Remove):
+                await self._remove(conn, table, seat, message)
             elif isinstance(message, p.HandOver):
                 await self._hand_over(table, seat, message)
             elif isinstance(message, p.StandIn):
@@ -256,10 +287,235 @@ class TableServer:
     def _allowed(self, conn: Connection, what: str) -> None:
         entry = self._address(conn.address)
         allowance, most = ((entry.tables, self.limits.tables_per_minute) if what == "tables"
+                           else (entry.chats, self.limits.chats_per_minute) if what == "chat lines"
                            else (entry.joins, self.limits.joins_per_minute))
         if not allowance.allow():
             raise p.ProtocolError(p.ErrorCode.TOO_MANY, f"at most {most:g} {what} a minute from one address; "
                                   "ask again in a little while")
+
+    # ----------------------------------------------------------------- the lobby (protocol 3)
+    async def _lobby_request(self, conn: Connection, message: p.ClientMessage) -> bool:
+        """The messages of the lobby, spectators, chat and moderation; False for the others (a seat's)."""
+        name = conn.name or ""
+        if isinstance(message, p.Games):
+            self._send(conn, lobby_messages.games())
+        elif isinstance(message, p.Tables):
+            self._set_listing(conn, message.watch)
+            self._send(conn, lobby_messages.tables(e for t in self.tables.values() if (e := _listing(t))))
+        elif isinstance(message, p.Who):
+            self._send(conn, lobby_messages.online(self.lobby.online()))
+        elif isinstance(message, p.Say):
+            self._chat_allowed(conn, message.text)
+            frame = p.encode(lobby_messages.said(self.lobby.say(name, message.text)))
+            for other in {*self._listeners, conn}:
+                if name not in other.muted:
+                    self._post(other, frame)
+        elif isinstance(message, p.Tell):
+            targets = self.lobby.connections_of(message.to)
+            if not targets:
+                raise p.ProtocolError(p.ErrorCode.NO_ONE, f"nobody called {message.to} is online")
+            self._chat_allowed(conn, message.text)
+            frame = p.encode(lobby_messages.told(self.lobby.tell(name, message.to, message.text)))
+            for other in {*targets, *self.lobby.connections_of(name)}:
+                if name not in other.muted:
+                    self._post(other, frame)
+        elif isinstance(message, p.History):
+            lines = (list(self._table_chat.get(conn.code or conn.watching or "", ())) if message.channel == "table"
+                     else self.lobby.history(message.channel, name, message.with_))
+            self._send(conn, lobby_messages.history(message.channel, message.with_,
+                                                    [line for line in lines if line.name not in conn.muted]))
+        elif isinstance(message, p.Mute):
+            if message.on:
+                conn.muted.add(message.name)
+            else:
+                conn.muted.discard(message.name)
+            self.lobby.record(name, "mute" if message.on else "unmute", name=message.name)
+            self._send(conn, lobby_messages.muted(conn.muted))
+        elif isinstance(message, p.Chat):
+            self._table_chat_line(conn, message.text)
+        elif isinstance(message, p.Watch):
+            await self._watch(conn, message)
+        elif isinstance(message, p.Leave) and conn.watching is not None:
+            self._stop_watching(conn)  # a spectator goes back to the lobby: the connection stays open
+            self._send(conn, p.left_message(False))
+        elif isinstance(message, p.Ban | p.Close | p.Broadcast):
+            if not conn.admin:
+                raise p.ProtocolError(p.ErrorCode.NOT_ADMIN, "only the server's administrators may do that")
+            await self._moderate(conn, message)
+        else:
+            return False
+        return True
+
+    def _chat_allowed(self, conn: Connection, text: str) -> None:
+        if len(text) > MAX_CHAT_CHARS:  # (parse_client holds every line to this already)
+            raise p.ProtocolError(p.ErrorCode.BAD_MESSAGE, f"a chat line is at most {MAX_CHAT_CHARS} characters")
+        self._allowed(conn, "chat lines")
+
+    def _table_chat_line(self, conn: Connection, text: str) -> None:
+        """A line of a table's chat, from a seat or a spectator, to everyone at the table and watching."""
+        if conn.code is not None and conn.seat is not None and conn.code in self.tables:
+            table, seat = self.tables[conn.code], conn.seat
+            name: str = table.seats[seat].name or ""
+            where: int | None = seat
+        elif conn.watching is not None and conn.watching in self.tables:
+            table, where, name = self.tables[conn.watching], None, conn.name or ""
+        else:
+            raise p.ProtocolError(p.ErrorCode.NOT_SEATED, "take a seat or watch a table first")
+        self._chat_allowed(conn, text)
+        kept = self._table_chat.get(table.code)
+        if kept is None:
+            kept = self._table_chat[table.code] = deque(maxlen=self.lobby.history_lines)
+        kept.append(Line(name, text, time.time()))
+        self._broadcast(table, p.chat_message(where, name, text), unless_muted=name)
+
+    def _set_listing(self, conn: Connection, on: bool) -> None:
+        conn.listing = on
+        if on:
+            self._listeners.add(conn)
+        else:
+            self._listeners.discard(conn)
+
+    def _to_lobby(self, message: dict[str, Any]) -> None:
+        """A frame to every connection following the lobby."""
+        if not self._listeners:
+            return
+        text = p.encode(message)
+        for conn in list(self._listeners):
+            self._post(conn, text)
+
+    def _relist(self, table: Table) -> None:
+        """The lobby hears of a table that came into its list, changed, or left it."""
+        entry = _listing(table) if table.code in self.tables else None
+        old = self._listed.get(table.code)
+        if entry == old:
+            return
+        if entry is None:
+            del self._listed[table.code]
+            self._to_lobby(lobby_messages.unlisted(table.code))
+        else:
+            self._listed[table.code] = entry
+            self._to_lobby(lobby_messages.listed(entry))
+
+    def _gone_from_lobby(self, conn: Connection) -> None:
+        self._set_listing(conn, False)
+        self._stop_watching(conn)
+        if conn.name is not None and self.lobby.depart(conn.name, conn):
+            self._to_lobby(lobby_messages.presence(conn.name, online=False))
+
+    # ----------------------------------------------------------------- spectators
+    async def _watch(self, conn: Connection, msg: p.Watch) -> None:
+        """A spectator: hears the table's who-is-where, chat, and what every seat may see of the game."""
+        self._not_seated_yet(conn)
+        self._allowed(conn, "joins")
+        table = self.tables.get(msg.code)
+        # A table found by its code only is answered as an unknown code when it may not be watched.
+        if table is None or (not table.watchable and not table.public):
+            raise p.ProtocolError(p.ErrorCode.NO_TABLE, "no table open to spectators has that code")
+        if not table.watchable:
+            raise p.ProtocolError(p.ErrorCode.NOT_WATCHABLE, "this table may not be watched")
+        async with self._lock(table.code):
+            self._stop_watching(conn)
+            self._set_listing(conn, False)
+            conn.watching, conn.sent = table.code, 0
+            self.watchers.setdefault(table.code, set()).add(conn)
+            self._send(conn, p.watching_message(code=table.code, game=table.game_name, seats=len(table.seats)))
+            self._send_table(table, force=True)
+            if table.game is not None:
+                self._send_watch_updates(table, only=conn)
+
+    def _stop_watching(self, conn: Connection) -> None:
+        if conn.watching is None:
+            return
+        watchers = self.watchers.get(conn.watching)
+        if watchers is not None:
+            watchers.discard(conn)
+            if not watchers:
+                del self.watchers[conn.watching]
+        conn.watching = None
+
+    def _send_watch_updates(self, table: Table, *, only: Connection | None = None) -> None:
+        """Each spectator's update: the game's events as no seat's secrets (seen_by None) and the view's
+        fields that every seat sees alike (protocol.public_view)."""
+        watchers = [only] if only is not None else list(self.watchers.get(table.code, ()))
+        game = table.game
+        if not watchers or game is None:
+            return
+        public = p.public_view([game.view(seat) for seat in range(len(table.seats))])
+        to_act = game.seats_to_act() if not game.over else ()
+        for conn in watchers:
+            start = conn.sent
+            if start >= len(game.log) and only is None:
+                continue
+            conn.sent = len(game.log)
+            self._send(conn, p.watch_update_message(seq=start, events=seen_by(game.log[start:], None), public=public,
+                                                    to_act=to_act, over=game.over, game_number=table.game_number))
+
+    # ----------------------------------------------------------------- moderation
+    async def _remove(self, conn: Connection, table: Table, seat: int, msg: p.Remove) -> None:
+        """The host removes a present player: before the deal and after the game their seat is free again
+        (as when someone leaves); while the game is played a computer player of ``level`` takes it (as
+        when the host hands a seat over). Their token stops working."""
+        if seat != table.host:
+            raise p.ProtocolError(p.ErrorCode.NOT_HOST, "only the host removes a player")
+        target = msg.seat
+        if target == seat or not 0 <= target < len(table.seats) or not table.seats[target].human:
+            raise p.ProtocolError(p.ErrorCode.WRONG_SEAT, f"seat {target} is not another person's seat")
+        async with self._lock(table.code):
+            gone = self.seated.get(table.code, {}).get(target)
+            if gone is None:
+                raise p.ProtocolError(p.ErrorCode.NOT_HERE, f"nobody is at seat {target} now")
+            who = table.seats[target].name
+            mark = table.mark()
+            if table.game is None or table.over:
+                table.give_up(target)
+            else:
+                table.hand_over(target, msg.level)
+            self._commit(table, mark)
+            self._votes.get(table.code, {}).pop(target, None)
+            del self.seated[table.code][target]
+            gone.code = gone.seat = None
+            self._send(gone, p.error_message(p.ErrorCode.REMOVED, "the host removed you from the table"))
+            self._spawn(gone.close_after_sent(1000, "removed"))
+            self.lobby.record(conn.name or "", "remove", table=table.code, seat=target, name=who)
+            await self._after_change(table)
+
+    async def _moderate(self, conn: Connection, message: p.Ban | p.Close | p.Broadcast) -> None:
+        """An administrator's act, carried out, logged, and answered with ``done``."""
+        admin = conn.name or ""
+        if isinstance(message, p.Broadcast):
+            frame = p.encode(lobby_messages.broadcast(admin, message.text))
+            for other in self.lobby.everyone():
+                self._post(other, frame)
+            self.lobby.record(admin, "broadcast", text=message.text)
+            self._send(conn, lobby_messages.done("broadcast"))
+        elif isinstance(message, p.Close):
+            table = self.tables.get(message.code)
+            if table is None:
+                raise p.ProtocolError(p.ErrorCode.NO_TABLE, "no table has that code")
+            async with self._lock(table.code):
+                for gone in list(self.seated.get(table.code, {}).values()):
+                    gone.code = gone.seat = None
+                    self._send(gone, p.error_message(p.ErrorCode.CLOSED, "an administrator closed this table"))
+                    self._spawn(gone.close_after_sent(1000, "closed"))
+                self._forget_table(table.code, "an administrator closed this table")
+                if self.store is not None:
+                    self.store.remove(table.code)
+            self.lobby.record(admin, "close", table=table.code, game=table.game_name)
+            self._send(conn, lobby_messages.done("close", code=table.code))
+        else:
+            # Never the administrator's own address: behind one router (or a proxy not declared with
+            # --behind-proxy) it would shut out the administrator and everyone beside them.
+            addresses = sorted({c.address for c in self.lobby.connections_of(message.name)} - {conn.address}
+                               ) if message.address else []
+            self.lobby.ban(message.name, addresses, on=message.on)
+            if message.on:
+                for gone in list(self.lobby.everyone()):
+                    if gone is not conn and self.lobby.banned(gone.name, gone.address):
+                        self._send(gone, p.error_message(p.ErrorCode.BANNED, "banned from this server"))
+                        self._spawn(gone.close_after_sent(p.CLOSE_POLICY, "banned"))
+            self.lobby.record(admin, "ban" if message.on else "unban", name=message.name, addresses=addresses)
+            self._send(conn, lobby_messages.done("ban" if message.on else "unban", name=message.name,
+                                                 addresses=addresses))
 
     # ----------------------------------------------------------------- seats
     async def _create(self, conn: Connection, msg: p.Create) -> None:
@@ -267,7 +523,7 @@ class TableServer:
         self._allowed(conn, "tables")
         code = new_code(self.tables)
         table = Table.create(code, msg.game, seats=msg.seats, computers=msg.computers, level=msg.level,
-                             options=dict(msg.options))
+                             options=dict(msg.options), public=msg.public, watchable=msg.watchable)
         async with self._lock(code):
             token = table.take(0, conn.name or "")
             if table.ready():
@@ -335,6 +591,8 @@ class TableServer:
             await self._computers_play(table)
 
     def _seat(self, conn: Connection, table: Table, seat: int, token: str, *, seen: int) -> None:
+        self._stop_watching(conn)
+        self._set_listing(conn, False)
         conn.code, conn.seat, conn.sent = table.code, seat, seen
         self.seated.setdefault(table.code, {})[seat] = conn
         self._present_at[table.code] = time.time()
@@ -391,7 +649,13 @@ class TableServer:
         if self.store is not None:
             self.store.remove(code)
 
-    def _forget_table(self, code: str) -> None:
+    def _forget_table(self, code: str, why: str = "the table has closed") -> None:
+        for conn in list(self.watchers.pop(code, ())):
+            conn.watching = None
+            self._send(conn, p.error_message(p.ErrorCode.CLOSED, why))
+        self._table_chat.pop(code, None)
+        if self._listed.pop(code, None) is not None:
+            self._to_lobby(lobby_messages.unlisted(code))
         self.tables.pop(code, None)
         self.seated.pop(code, None)
         self._locks.pop(code, None)
@@ -504,7 +768,7 @@ class TableServer:
             mark = table.mark()
             table.again()
             self._commit(table, mark)
-            for conn in self.seated.get(table.code, {}).values():
+            for conn in [*self.seated.get(table.code, {}).values(), *self.watchers.get(table.code, ())]:
                 conn.sent = 0
             await self._after_change(table)
 
@@ -703,10 +967,12 @@ class TableServer:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _broadcast(self, table: Table, message: dict[str, Any]) -> None:
+    def _broadcast(self, table: Table, message: dict[str, Any], *, unless_muted: str | None = None) -> None:
+        """A frame to everyone at the table, spectators too (those who muted ``unless_muted`` not)."""
         text = p.encode(message)
-        for conn in list(self.seated.get(table.code, {}).values()):
-            self._post(conn, text)
+        for conn in [*self.seated.get(table.code, {}).values(), *self.watchers.get(table.code, ())]:
+            if unless_muted is None or unless_muted not in conn.muted:
+                self._post(conn, text)
 
     def _publish(self, table: Table, *, acted: tuple[Connection, int] | None = None) -> None:
         """Tell everyone at the table what changed: who is where (:meth:`_announce`), then each seat's
@@ -715,6 +981,7 @@ class TableServer:
         for conn in list(self.seated.get(table.code, {}).values()):
             ref = acted[1] if acted is not None and acted[0] is conn else None
             self._send_update(conn, table, ref)
+        self._send_watch_updates(table)
 
     def _announce(self, table: Table, *, force: bool = False) -> None:
         """The host's role passes on if the host is gone, then everyone hears who is where (when any of
@@ -747,6 +1014,7 @@ class TableServer:
             return
         self._last_table[table.code] = message
         self._broadcast(table, message)
+        self._relist(table)
 
     def _send_update(self, conn: Connection, table: Table, ref: int | None = None) -> None:
         game, seat = table.game, conn.seat
@@ -762,6 +1030,22 @@ class TableServer:
         if ref is not None:
             message["ref"] = ref
         self._send(conn, message)
+
+
+def _listing(table: Table) -> dict[str, Any] | None:
+    """A table's line in the lobby's list, or None when it is not listed: a public table with a free
+    person's seat before the deal, or a public table being played that may be watched."""
+    if not table.public or table.over:
+        return None
+    free = sum(1 for s in table.seats if s.human and s.name is None)
+    if not (table.game is None and free) and not (table.started and table.watchable):
+        return None
+    computers = [s.level for s in table.seats if not s.human]
+    host = table.seats[table.host].name if 0 <= table.host < len(table.seats) else None
+    return {"code": table.code, "game": table.game_name, "seats": len(table.seats), "free": free,
+            "computers": len(computers), "level": computers[0] if computers else None,
+            "options": table.options, "host": host, "players": table.names(), "started": table.started,
+            "watchable": table.watchable}
 
 
 def _needed(present: int) -> int:

@@ -15,7 +15,7 @@ import ssl
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from websockets.typing import Origin
 from access_game.filelock import unlock
 from access_game.net.computers import ComputerPlayers
 from access_game.net.limits import Limits
+from access_game.net.lobby import Lobby
 from access_game.net.server import HARD_FRAME_BYTES, MAX_SAMPLES, TableServer
 from access_game.net.table_store import TableStore
 from speech.i18n import ngettext
@@ -120,7 +121,8 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
                      announce: Callable[[str], None] = print, stats: Path | None = None, *,
                      limits: Limits | None = None, origins: Sequence[str] = (), behind_proxy: bool = False,
                      computers: ComputerPlayers | None = None,
-                     housekeeping_seconds: float = HOUSEKEEPING_SECONDS) -> None:
+                     housekeeping_seconds: float = HOUSEKEEPING_SECONDS,
+                     admins: Mapping[str, str | None] | None = None) -> None:
     """Load the tables of ``data``, serve until SIGINT or SIGTERM, and say where it listens; with
     ``stats``, write the handling times there when stopping. DirectoryInUse when another server holds
     ``data``, DirectoryUnusable when it cannot be made or written to."""
@@ -131,7 +133,7 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
         raise DirectoryUnusable(exc.strerror or str(exc)) from exc
     if held is None:
         raise DirectoryInUse(str(data))
-    tables = TableServer(store, limits, computers, behind_proxy=behind_proxy)
+    tables = TableServer(store, limits, computers, behind_proxy=behind_proxy, lobby=Lobby(data, admins))
     try:
         for problem in tables.load():
             print(f"access-game serve: {problem}", file=sys.stderr)

@@ -114,8 +114,13 @@ class Decision:
 
 class Table:
     def __init__(self, code: str, game_name: str, seats: list[Seat], *, seed: int, options: dict[str, Any],
-                 host: int = 0, game: Game | None = None, game_number: int = 1) -> None:
+                 host: int = 0, game: Game | None = None, game_number: int = 1, public: bool = False,
+                 watchable: bool = True) -> None:
         self.code = code
+        #: Listed in the lobby (otherwise found by its code only), and open to spectators: chosen by the
+        #: host when the table is made, and never changed after.
+        self.public = public
+        self.watchable = watchable
         self.game_name = game_name
         self.seats = seats
         self.seed = seed
@@ -128,7 +133,7 @@ class Table:
     # ----------------------------------------------------------------- making one
     @classmethod
     def create(cls, code: str, game_name: str, *, seats: int, computers: int, level: str,
-               options: dict[str, Any]) -> Table:
+               options: dict[str, Any], public: bool = False, watchable: bool = True) -> Table:
         """A new table; TableError when the game, the seat count, the level or the options do not fit."""
         if not action_kinds(game_name):
             raise TableError("bad_game", f"unknown game {game_name!r}")
@@ -145,7 +150,7 @@ class Table:
         humans = seats - computers
         table = cls(code, game_name,
                     [Seat(None, True) for _ in range(humans)] + [Seat(None, False, level) for _ in range(computers)],
-                    seed=seed, options=dict(options))
+                    seed=seed, options=dict(options), public=public, watchable=watchable)
         try:  # the options are checked now, by the rules themselves, not when the last seat is taken
             rules.new_state([f"p{i}" for i in range(seats)], seed=seed, options=options)
         except (ValueError, TypeError) as exc:
@@ -358,6 +363,8 @@ class Table:
             "options": self.options,
             "host": self.host,
             "game_number": self.game_number,
+            "public": self.public,
+            "watchable": self.watchable,
             "seats": [{"name": s.name, "human": s.human, "level": s.level, "digest": s.digest, "stand_in": s.stand_in}
                       for s in self.seats],
         }
@@ -383,7 +390,9 @@ class Table:
                 raise SaveFormatError("the seats do not match the game's players")
             return cls(code, game_name, seats, seed=whole_value("the table's seed", data["seed"]),
                        options=dict(data["options"]), host=whole_value("the host", data["host"]), game=game,
-                       game_number=whole_value("the game number", data.get("game_number", 1)))
+                       game_number=whole_value("the game number", data.get("game_number", 1)),
+                       public=flag_value("public", data.get("public", False)),
+                       watchable=flag_value("watchable", data.get("watchable", True)))
         except SaveFormatError:
             raise
         except (Exception, RecursionError) as exc:

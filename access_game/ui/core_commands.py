@@ -99,10 +99,24 @@ def network_commands(app: GameApp) -> list[Command]:
         items = [_seat_item(nw.seat_label(s.seat, s.name), s.seat, run) for s in away]
         app.open(ListMenu(title, items, app.say_line, prompt="seat"))
 
+    def remove(key: str = "") -> None:
+        """The host chooses a player who is here to remove from the table."""
+        if not talk.is_host:
+            app.session.say(_(nw.NOT_HOST_REMOVE), kind=Kind.SYSTEM, urgent=True)
+            return
+        me = app.session.human_seat
+        here = [s for s in talk.seats() if s.human and s.connected and s.seat != me]
+        if not here:
+            app.session.say(_(nw.NOBODY_TO_REMOVE), kind=Kind.SYSTEM, urgent=True)
+            return
+        items = [_seat_item(nw.seat_label(s.seat, s.name), s.seat, talk.remove) for s in here]
+        app.open(ListMenu(_(nw.REMOVE_TITLE), items, app.say_line, prompt="seat"))
+
     return [
         command("chat", _(nw.KEY_HELP["chat"]), chat),
         command("seats", _(nw.KEY_HELP["seats"]), seats),
         command("hand-over", _(nw.KEY_HELP["hand-over"]), hand_over),
+        command("remove", _(nw.KEY_HELP["remove"]), remove),
     ]
 
 
@@ -221,7 +235,7 @@ def settings_items(app: GameApp) -> list[MenuItem]:
 
     def flag(field: str) -> MenuItem:
         return MenuItem(
-            label=lambda: tw.setting_entry(field, tw.on_off(getattr(current(), field))),
+            label=lambda: tw.flag_entry(field, getattr(current(), field)),
             adjust=lambda step: app.change_settings(current().replace(**{field: not getattr(current(), field)})),
         )
 

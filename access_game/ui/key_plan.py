@@ -107,6 +107,7 @@ PLAN: tuple[PlannedCommand, ...] = (
     _p("chat", ("/",), "table"),
     _p("seats", ("U",), "table"),
     _p("hand-over", ("V",), "table"),
+    _p("remove", ("X",), "table"),
     # ----- messages and speech (every game)
     _p("repeat", ("l",), "speech"),
     _p("history-older", ("pageup",), "speech"),

@@ -18,13 +18,14 @@ from access_game.ui.key_plan import plan_order
 from access_game.ui.keys import keys_label
 from access_game.ui.registry import GROUPS, Command, CommandRegistry
 from speech.i18n import LANGUAGES, N_, _, language, set_language
+from speech.languages import all_languages
 
 __all__ = ["KEYS_DOC", "KEYS_DOCS", "KeyRow", "game_titles", "key_rows", "keys_doc_path", "keys_registry",
            "network_keys", "render_keys_doc"]
 
 KEYS_DOC = "docs/keys.md"
-#: The keys document of each language.
-KEYS_DOCS = {"en": KEYS_DOC, "fr": "docs/fr/touches.md"}
+#: The keys document of each language (its description's).
+KEYS_DOCS = {lang.code: lang.keys_doc for lang in all_languages()}
 
 INTRO = N_("""Every key of every game at the terminal, made from the same lists the games use for their help (F1)
 and their action menu (Escape), so nothing here can be out of date. A key means the same thing in
@@ -37,9 +38,10 @@ keypad, no Ctrl+Alt. In menus (Escape, F2) and questions: Up and Down move (Home
 chooses, Left and Right change a setting, Escape closes; questions take Y or N. Ctrl+C leaves at
 once: the game is saved after every move, so nothing is lost.
 
-Chat (/), the seats (Shift+U) and handing a seat to a computer player (Shift+V) are there only at a
-table on a server (`access-game host` and `join`, see network-play.md); every other key is the same
-there as in a game at one terminal.""")
+Chat (/), the seats (Shift+U), handing a seat to a computer player (Shift+V) and the host's removing
+a player (Shift+X) are there only at a table on a server (`access-game host`, `join` and `online`, see
+network-play.md); every other key is the same there as in a game at one terminal. The lobby of a
+server has its own list, at the end.""")
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +142,20 @@ def render_keys_doc() -> str:
             cells += [_(by_game[g][name].description) if name in by_game[g] else "—" for g, _title in titles]
             out.append("| " + " | ".join(_cell(c) for c in cells) + " |")
         out.append("")
+    out += _lobby_section()
     return "\n".join(out).rstrip() + "\n"
+
+
+def _lobby_section() -> list[str]:
+    """The lobby's keys (access-game online), from the keys it binds and the words its help says."""
+    from access_game.ui.lobby_app import LOBBY_KEYS
+    from speech import lobby_words as lw
+
+    out = [f"## {_(lw.LOBBY_KEYS_TITLE)}", "", _(lw.LOBBY_KEYS_INTRO), "",
+           "| " + " | ".join((_("Keys"), _("Command"), _(lw.WHAT_IT_DOES))) + " |", "| --- | --- | --- |"]
+    for name, keys in LOBBY_KEYS:
+        out.append("| " + " | ".join(_cell(c) for c in (keys_label(keys), name, _(lw.KEY_HELP[name]))) + " |")
+    return [*out, ""]
 
 
 def main(argv: list[str] | None = None) -> int:

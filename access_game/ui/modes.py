@@ -105,7 +105,9 @@ class ListMenu:
             self.say(_("{menu} closed.").format(menu=_(self.title)))
             self.close()
         else:
-            self.say(_("In the {menu}: {hint}").format(menu=_(self.title).lower(), hint=_(self.hint)))
+            # The menu's own title, as it is written: "the {menu}" would need the title's gender and a
+            # lower-cased title ("Dans le menu des réglages" but "Dans la liste").
+            self.say(_("{menu}: {hint}").format(menu=_(self.title), hint=_(self.hint)))
 
 
 class Confirm:

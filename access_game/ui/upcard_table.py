@@ -546,14 +546,15 @@ class UpcardTable(HandTable):
             return ""
         return uw.pile_note(depth, len(option.meld), not v.melded[v.seat] or (v.first_meld_now and v.my_turn))
 
-    def _announce_pile(self, edge: str = "") -> None:
+    def _announce_pile(self, edge: str = "", *, still: bool = False) -> None:
         v = self.view
         depth = self._pile_depth()
         if not depth:
             self.say(tw.DISCARD_PILE_EMPTY)
             return
         card = v.discard[-depth]
-        self.say(*uw.pile_card_parts(edge, card, v.wild_rank, depth, len(v.discard), self._pile_note(depth)))
+        self.say(*uw.pile_card_parts(edge, card, v.wild_rank, depth, len(v.discard), self._pile_note(depth),
+                                     still=still))
 
     def _pile_to(self, depth: int, edge: str = "") -> None:
         pile = self.view.discard
@@ -597,7 +598,7 @@ class UpcardTable(HandTable):
         depth = self._pile_depth()
         ahead = [d for d in targets if (d - depth) * step > 0]
         if not ahead:
-            self._announce_pile(uw.no_target_beyond(step > 0))
+            self._announce_pile(uw.no_target_beyond(step > 0), still=True)
             return
         self._pile_to(min(ahead) if step > 0 else max(ahead))
 
@@ -632,8 +633,8 @@ class UpcardTable(HandTable):
         v = self.view
         m = v.table[index]
         names = self.names
-        owner = "yours" if m.owner == v.seat else f"{names.name(m.owner)}'s"
-        number = f"{index + 1} of {len(v.table)}" if of else f"{index + 1}"
+        owner = uw.meld_owner(None if m.owner == v.seat else names.name(m.owner))
+        number = uw.meld_number(index + 1, len(v.table) if of else None)
         layoffs = [(names.name(seat), card) for seat, card in m.layoffs]
         return uw.meld_parts(number, m.rank, owner, m.cards, layoffs, v.wild_rank)
 

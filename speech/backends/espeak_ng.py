@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 from speech.backends.base import BackendFailed, BackendUnavailable
 from speech.backends.queueing import enqueue
-from speech.backends.voices import espeak_voice
+from speech.backends.voices import espeak_text, espeak_voice
 from speech.i18n import _
 
 __all__ = ["EspeakBackend", "Said", "espeak_args", "espeak_to_wav", "has_voice", "line_limit"]
@@ -332,16 +332,21 @@ class EspeakBackend:
                     p.kill() if kill else p.terminate()
         self._deadline = min(self._deadline, time.monotonic() + CUT_GRACE)
 
+    def spoken_text(self, text: str) -> str:
+        """What espeak-ng is given for ``text``: the language's respellings for its own voice."""
+        return espeak_text(text, self.voice)
+
     def _start(self, text: str, *, sound: bool = False) -> None:
         if sound:
             self._start_sound(text)
             return
         args = self.command()
+        given = self.spoken_text(text)
         try:
             if self._player is None:
                 procs = [
                     subprocess.Popen(
-                        [*args, "--", text],
+                        [*args, "--", given],
                         stdin=subprocess.DEVNULL,
                         stdout=subprocess.DEVNULL,
                         stderr=subprocess.DEVNULL,
@@ -349,7 +354,7 @@ class EspeakBackend:
                 ]
             else:
                 synth = subprocess.Popen(
-                    [*args, "--stdout", "--", text],
+                    [*args, "--stdout", "--", given],
                     stdin=subprocess.DEVNULL,
                     stdout=subprocess.PIPE,
                     stderr=subprocess.DEVNULL,

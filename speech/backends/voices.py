@@ -15,15 +15,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from speech.i18n import language
+from speech.languages import all_languages, describe
 
-__all__ = ["ESPEAK_VOICES", "espeak_voice", "language_names", "matches_language", "pick_language_voice"]
+__all__ = ["ESPEAK_VOICES", "espeak_text", "espeak_voice", "language_names", "matches_language", "pick_language_voice"]
 
-#: espeak-ng's voice for each language; None keeps espeak-ng's default (English).
-ESPEAK_VOICES: dict[str, str | None] = {"en": None, "fr": "fr"}
-
-#: Words a voice's name holds when it speaks the language, on systems that give no language code
-#: (SAPI5 names such as "Microsoft Hortense Desktop - French", macOS "Thomas (fr_FR)" has a code).
-_LANGUAGE_NAMES: dict[str, tuple[str, ...]] = {"en": ("english",), "fr": ("french", "français", "francais")}
+#: espeak-ng's voice for each language (its description's); None keeps espeak-ng's default (English).
+ESPEAK_VOICES: dict[str, str | None] = {lang.code: lang.espeak_voice for lang in all_languages()}
 
 
 def espeak_voice(lang: str | None = None) -> str | None:
@@ -31,9 +28,23 @@ def espeak_voice(lang: str | None = None) -> str | None:
     return ESPEAK_VOICES.get(lang or language())
 
 
+def espeak_text(text: str, voice: str | None) -> str:
+    """``text`` as espeak-ng's ``voice`` must be given it: when it is the current language's own voice,
+    the words that voice would read by another language's rules respelled ("joker" → "jokère" in
+    French); a voice the player named gets the text as it is."""
+    from speech.i18n import current
+
+    lang = current()
+    return lang.for_espeak(text) if voice is not None and voice == lang.espeak_voice else text
+
+
 def language_names(lang: str) -> tuple[str, ...]:
-    """Words that name ``lang`` in a voice's name."""
-    return _LANGUAGE_NAMES.get(lang, ())
+    """Words that name ``lang`` in a voice's name, on systems that give no language code (SAPI5 names
+    such as "Microsoft Hortense Desktop - French"; macOS "Thomas (fr_FR)" has a code)."""
+    try:
+        return describe(lang).voice_names
+    except KeyError:
+        return ()
 
 
 def _codes(languages: Iterable[Any]) -> list[str]:

@@ -130,6 +130,7 @@ def test_the_card_names_the_guide_quotes_are_what_the_game_says_and_prints() -> 
 
 
 def test_the_network_guide_quotes_what_the_table_says_and_names_host_s_options() -> None:
+    from speech import lobby_words as lw
     from speech import net_words as nw
     from speech.i18n import _
 
@@ -143,7 +144,15 @@ def test_the_network_guide_quotes_what_the_table_says_and_names_host_s_options()
                 nw.player_back("Ann"), nw.host_now("Ben"), nw.stand_in_votes("Carla", 1, 2),
                 nw.stands_in("Carla"), nw.plays_again("Carla"),
                 nw.seat_kept("ws://192.168.1.20:8765", "K7Q-AMX-3F9"), _(nw.DEAL_AGAIN_QUESTION),
-                nw.dealing_again("Ann"), _(nw.WAIT_FOR_HOST), nw.left_table("Ben")]
+                nw.dealing_again("Ann"), _(nw.WAIT_FOR_HOST), nw.left_table("Ben"),
+                # the lobby (access-game online)
+                lw.lobby_opened("ws://192.168.1.20:8765", 2), _(lw.JOIN_BY_CODE), lw.game_item("Five Crowns", 2, 14),
+                _(lw.PUBLIC_QUESTION), lw.watching("Five Crowns", "K7Q-AMX-3F9"),
+                lw.table_item(title="Five Crowns", host="Ann", free=1, seats=4, computers=2, started=False,
+                              watchable=True, options=""),
+                lw.spectator_chat("Cleo", "bien joué"), lw.said_line("Ben", "quelqu'un pour un rami ?"),
+                lw.private_line("Cleo", "Ann", "on rejoue ?", mine=False),
+                lw.broadcast("Mira", "le serveur redémarre à midi")]
     finally:
         set_language("en")
     for line in said:

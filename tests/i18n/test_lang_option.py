@@ -101,6 +101,7 @@ def test_changing_language_in_f2_switches_at_once_and_is_kept() -> None:
     said = h.press(*["down"] * 13)
     assert said[-1] == "Language: as the system, 14 of 20"
     assert h.press("right") == ["Language: English"]
+    assert h.press("right") == ["Idioma: español"], "each language by its own name, in its own words"
     assert h.press("right") == ["Langue : français"]
     assert kept[-1].language == "fr"
     assert h.press("escape") == ["Menu des réglages fermé."]

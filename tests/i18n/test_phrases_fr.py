@@ -45,7 +45,8 @@ def test_wild_card_is_marked_and_closed_mid_sentence(french: None) -> None:
 
 def test_zero_and_one_are_singular(french: None) -> None:
     assert [card_count(n) for n in (0, 1, 2)] == ["0 carte", "1 carte", "2 cartes"]
-    assert [points(n) for n in (0, 1, -1, 20)] == ["0 point", "1 point", "-1 point", "20 points"]
+    # espeak-ng's French voice drops an ASCII minus: a negative score is said with the word
+    assert [points(n) for n in (0, 1, -1, 20)] == ["0 point", "1 point", "moins 1 point", "20 points"]
 
 
 def test_lists_melds_and_groups(french: None) -> None:

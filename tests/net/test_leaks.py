@@ -12,12 +12,17 @@ face up, and the stock) and the stock's order. Each frame is then checked agains
 - its legal moves name only cards the seat may see;
 - no run of cards in it follows the stock's order.
 
+A spectator watches each table too, and every frame it is sent is checked against what every seat
+may see: its events are the log redacted for no seat, and no card of any hand (save those dealt face
+up) or of the stock is anywhere in it, nor any field that one seat sees otherwise than another.
+
 The clients must have received exactly the frames recorded.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections import Counter
 from typing import Any
@@ -26,13 +31,17 @@ import pytest
 from server_harness import in_process, play_until_one_stops, run, seated
 
 from access_game.net.server import Connection, TableServer
-from engine.events import event_to_data
+from engine.events import event_to_data, seen_by
 from engine.game import Game
+from engine.views_data import view_to_data
 
 CHECKED: Counter[str] = Counter()
+#: The seat number a spectator's frames are recorded with.
+SPECTATOR = -2
 
 
 def _hidden(game: Game, seat: int) -> Counter[str]:
+    """The cards ``seat`` may not see (a spectator, SPECTATOR: every hand's and the stock's)."""
     state = game.state
     hidden: Counter[str] = Counter(c.code for c in state.stock)
     up_cards = getattr(state, "up_cards", None)
@@ -80,7 +89,7 @@ class Snapshot:
         self.seed = seed
         self.game_name = game.ruleset.name if game is not None else None
         self.codec = game.codec if game is not None else None
-        if game is None or seat < 0:
+        if game is None or seat == -1:
             self.hidden: Counter[str] = Counter()
             self.visible: Counter[str] = Counter()
             self.windows: set[tuple[str, ...]] = set()
@@ -96,9 +105,13 @@ class Snapshot:
         stock = [c.code for c in game.state.stock]
         self.windows = {tuple(stock[i:i + 4]) for i in range(len(stock) - 3)}
         hands = getattr(game.state, "hands", None)
-        self.hand = Counter(c.code for c in hands[seat]) if hands is not None else None
-        seq = frame.get("seq", 0) if frame["type"] == "update" else 0
-        self.seat_log = [event_to_data(e) for e in game.seat_log(seat)[seq:]]
+        self.hand = Counter(c.code for c in hands[seat]) if hands is not None and seat >= 0 else None
+        seq = frame.get("seq", 0) if frame["type"] in ("update", "watch_update") else 0
+        log = seen_by(game.log, None) if seat == SPECTATOR else game.seat_log(seat)
+        self.seat_log = [event_to_data(e) for e in log[seq:]]
+        #: The view fields some seat sees otherwise than another (a spectator is sent none of them).
+        views = [view_to_data(game.view(s)) for s in range(len(game.players))]
+        self.differing = {name for name in views[0] if any(v[name] != views[0][name] for v in views[1:])}
 
 
 class RecordingServer(TableServer):
@@ -110,11 +123,12 @@ class RecordingServer(TableServer):
 
     def _post(self, conn: Connection, text: str) -> None:
         """Every frame goes to its connection's queue here, as the text that goes on the wire."""
-        table = self.tables.get(conn.code) if conn.code is not None else None
+        code = conn.code if conn.code is not None else conn.watching
+        table = self.tables.get(code) if code is not None else None
         game = table.game if table is not None else None
+        seat = SPECTATOR if conn.watching is not None else -1 if conn.seat is None else conn.seat
         # The frame as it goes on the wire, read back: the check reads what the client reads.
-        snap = Snapshot(game, -1 if conn.seat is None else conn.seat, json.loads(text), text=text,
-                        seed=None if table is None else table.seed)
+        snap = Snapshot(game, seat, json.loads(text), text=text, seed=None if table is None else table.seed)
         super()._post(conn, text)
         if not conn.dropped:  # queued, not dropped with a connection that stopped reading
             self.sent.append(snap)
@@ -126,6 +140,9 @@ def check(snap: Snapshot) -> None:
     if snap.seed is not None:  # the seed, in any of the forms a program would write it
         for form in (str(snap.seed), f"{snap.seed:x}", f"{snap.seed:X}", f"{snap.seed:b}"):
             assert form not in snap.text, f"seat {seat} was sent the table's seed"
+    if frame["type"] == "watch_update":
+        check_spectator(snap)
+        return
     if frame["type"] != "update" or seat < 0:
         assert frame["type"] != "update", "an update to a connection without a seat"
         # Seats, table lists, chat and refusals carry no cards at all.
@@ -167,14 +184,66 @@ def check(snap: Snapshot) -> None:
             assert tuple(cards_list[i:i + 4]) not in snap.windows, "the stock's order was sent"
 
 
+def check_spectator(snap: Snapshot) -> None:
+    """A spectator's frame: the log redacted for no seat, and only cards every seat may see."""
+    frame = snap.frame
+    assert snap.seat == SPECTATOR, "a spectator's update to a seat"
+    CHECKED["watch_update"] += 1
+    assert frame["events"] == snap.seat_log[:len(frame["events"])], "events differ from the log redacted for no seat"
+    for data in frame["events"]:
+        assert snap.codec is not None
+        event = snap.codec.event_from_data(data)
+        if event.private_to is not None:
+            for name in event.secret_fields:
+                assert data[name] is None, f"a spectator was sent {event.kind}.{name}"
+    public = frame["public"]
+    assert not set(public) & (snap.differing | {"hand", "seat", "log"}), "a seat's own view field was sent"
+    for name, value in public.items():
+        found: list[str] = []
+        _cards_in(value, found)
+        over = Counter(c for c in found if c in snap.codes) - snap.visible
+        assert not over, f"a spectator's view field {name} holds hidden cards {dict(over)}: {value}"
+    lists: list[list[str]] = []
+    _card_lists(frame, lists)
+    for cards_list in lists:
+        for i in range(len(cards_list) - 3):
+            assert tuple(cards_list[i:i + 4]) not in snap.windows, "the stock's order was sent to a spectator"
+
+
+async def _watch(url: str, code: str) -> tuple[Any, list[str]]:
+    """A spectator at the table: its connection, and every frame it reads (until the server closes it)."""
+    from websockets.asyncio.client import connect
+
+    ws = await connect(url, proxy=None, max_size=2**22)
+    await ws.send(json.dumps({"type": "hello", "protocol": 3, "name": "Watcher"}))
+    await ws.recv()
+    await ws.send(json.dumps({"type": "watch", "code": code}))
+    return ws, []
+
+
+async def _read_all(ws: Any, frames: list[str]) -> None:
+    with contextlib.suppress(Exception):
+        async for frame in ws:
+            frames.append(frame)
+
+
 async def _play(game: str, people: int, computers: int, actions: int) -> tuple[int, int]:
     tables = RecordingServer()
     async with in_process(tables) as (_, url):
         players = await seated(url, game, people, computers, record=True)
+        assert players[0].code is not None
+        spectator, watched = await _watch(url, players[0].code)
+        reading = asyncio.ensure_future(_read_all(spectator, watched))
         await play_until_one_stops(players, actions)
         # Everyone leaves and reads until the server closes: every frame sent has then been read.
         await asyncio.gather(*(pl.leave_and_drain() for pl in players))
-        received = sum(len(pl.frames) for pl in players)
+        await spectator.send(json.dumps({"type": "leave"}))
+        while not any(json.loads(f)["type"] == "left" for f in watched):
+            await asyncio.sleep(0.01)
+        await spectator.close()
+        await reading
+        received = sum(len(pl.frames) for pl in players) + len(watched) + 1  # + the welcome read first
+        assert any(json.loads(f)["type"] == "watch_update" for f in watched)
         # Each table's seed is a secure 128-bit number (a seat cannot search for it from its own cards).
         for table in tables.tables.values():
             assert table.seed.bit_length() > 100 and table.seed < 2**128
@@ -219,6 +288,17 @@ def test_the_check_finds_a_leak() -> None:
     stock["view"]["players"] = [c.code for c in game.state.stock[:5]]
     with pytest.raises(AssertionError):
         check(Snapshot(game, seat, stock))
+    public = p.watch_update_message(seq=0, events=seen_by(game.log, None), public=p.public_view(
+        [game.view(0), game.view(1)]), to_act=game.seats_to_act(), over=False)
+    check(Snapshot(game, SPECTATOR, json.loads(json.dumps(public))))
+    peeking = json.loads(json.dumps(public))
+    peeking["public"]["hand_sizes"] = [c.code for c in game.state.hands[0]]
+    with pytest.raises(AssertionError):
+        check(Snapshot(game, SPECTATOR, peeking))
+    told = json.loads(json.dumps(public))
+    told["events"] = [event_to_data(e) for e in game.seat_log(0)]
+    with pytest.raises(AssertionError):
+        check(Snapshot(game, SPECTATOR, told))
     seeded = {**json.loads(json.dumps(update)), "id": 2**120 + 12345}
     with pytest.raises(AssertionError, match="seed"):
         check(Snapshot(game, seat, seeded, text=json.dumps(seeded), seed=2**120 + 12345))

@@ -266,6 +266,12 @@ def test_every_message_type_round_trips() -> None:
         p.Rejoin(code="ACDEFG", token="t" * 32, seen=4, game_number=3), p.Again(),
         p.Act(ref=3, action=action_to_data(Discard(1, Card(Rank.KING, Suit.STARS)))), p.Chat(text="hello"),
         p.HandOver(seat=2, level="easy"), p.Leave(),
+        # protocol 3: the lobby, spectators and moderation
+        p.Hello(name="Mira", admin_key="k" * 20), p.Create(game="five-crowns", seats=2, public=True, watchable=False),
+        p.Games(), p.Tables(watch=True), p.Watch(code="ACDEFGHJK"), p.Who(), p.Say(text="hi all"),
+        p.Tell(to="Ben", text="psst"), p.History(channel="lobby"), p.History(channel="private", with_="Ben"),
+        p.Mute(name="Ben", on=False), p.Remove(seat=1, level="easy"), p.Ban(name="Spam", address=True),
+        p.Close(code="ACDEFGHJK"), p.Broadcast(text="restart at noon"),
     ]
     for message in messages:
         assert p.parse_client(p.encode(p.client_to_data(message))) == message
@@ -274,7 +280,7 @@ def test_every_message_type_round_trips() -> None:
 @pytest.mark.parametrize(("frame", "code"), [
     ("{", "bad_json"), ("[1, 2]", "bad_message"), ('{"type": "dance"}', "bad_message"),
     ('{"type": "hello", "protocol": "1", "name": "A"}', "bad_message"),
-    ('{"type": "hello", "protocol": 2, "name": ""}', "bad_message"),
+    ('{"type": "hello", "protocol": 3, "name": ""}', "bad_message"),
     ('{"type": "create", "game": "poker", "seats": 4}', "bad_game"),
     ('{"type": "create", "game": "five-crowns", "seats": 99}', "bad_message"),
     ('{"type": "create", "game": "five-crowns", "seats": 4, "computers": 4}', "bad_message"),
@@ -334,9 +340,11 @@ _json = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow
 @settings(max_examples=100, deadline=None)
 @given(st.dictionaries(st.sampled_from(["type", "code", "seats", "game", "action", "ref", "text", "token", "seen",
                                         "seat", "name", "protocol", "options", "computers", "level",
-                                        "game_number"]), _json)
+                                        "game_number", "public", "watchable", "watch", "to", "channel", "with",
+                                        "on", "address", "admin_key"]), _json)
        | _json, st.sampled_from(["hello", "create", "join", "rejoin", "act", "chat", "hand_over", "again",
-                                 "leave"]))
+                                 "leave", "games", "tables", "watch", "who", "say", "tell", "history", "mute",
+                                 "remove", "ban", "close", "broadcast"]))
 def test_any_json_is_a_message_or_a_named_error(data: Any, kind: str) -> None:
     if isinstance(data, dict) and "type" not in data:
         data["type"] = kind

@@ -1,0 +1,162 @@
+"""Every language the game speaks, described as data: one module per language in this package.
+
+A language is more than its catalog of sentences. Its grammar needs a plural rule, the contractions
+its words make with what is filled in ("d'Anna", "jusqu'au 3", "del as"), the gender of each card's
+name (a pronoun or a participle agrees with it), how a negative number is said (espeak-ng's French
+voice drops an ASCII minus: "-230" is heard "230"), and where its typography wants a non-breaking
+space. Its outputs need a voice for the game's own speech and a liblouis table for braille words; its
+documents and golden transcripts have folders. All of that is one :class:`Language` value, in a module
+of this package named for the language's code, and nothing else in the program asks which language it
+is: it looks the answer up here. A new language is its module here, its catalog, its docs folder and
+its golden transcripts.
+
+This package imports nothing of ours, so :mod:`speech.i18n` can be built on it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+__all__ = ["FEMININE", "LANGUAGES", "MASCULINE", "Language", "all_languages", "describe"]
+
+#: A card's grammatical gender, as pronouns and participles that refer to it agree.
+MASCULINE = "masculine"
+FEMININE = "feminine"
+
+#: The names a card can be known by for its gender: the four court ranks and ace by name, every
+#: number card as "number", and the joker.
+CARD_NAMES = ("ace", "number", "jack", "queen", "king", "joker")
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language's description (see the module's docstring); every field is read by one part of the
+    program and means the same for every language."""
+
+    #: The language's code (ISO 639-1), as --lang and the settings name it.
+    code: str
+    #: The language by its own name ("français"), so a player who does not understand the language
+    #: spoken now can still find theirs.
+    own_name: str
+    #: The language's English name, for headers of test transcripts and documents about the project.
+    english_name: str
+    #: gettext's plural rule, written into the catalog's header.
+    plural_forms: str
+    #: The contractions the language makes when a name, card or rank is filled into a sentence, in
+    #: order: (regular expression, replacement). "de Anna" becomes "d'Anna", "à le 3" "au 3".
+    contractions: tuple[tuple[str, str], ...] = ()
+    #: Each card name's gender (keys of CARD_NAMES); a name missing is masculine.
+    card_genders: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: What a negative number starts with, said and written ("-" in English, "moins " in French): every
+    #: "-230" of a sentence becomes it, so the voice says the sign.
+    minus: str = "-"
+    #: Characters before which the language's typography puts a non-breaking space (French ": ; ! ?"),
+    #: and the characters after which it puts one ("«").
+    space_before: str = ""
+    space_after: str = ""
+    #: espeak-ng's voice for the game's own speech; None keeps espeak-ng's default (English).
+    espeak_voice: str | None = None
+    #: Words espeak-ng's voice for the language reads by another language's rules, respelled for it
+    #: (its French voice says "joker" as English "dʒəʊkə"; "jokère" is the French word's sound). Only
+    #: the voice gets them: print, braille and screen readers keep the word.
+    espeak_respellings: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: Words a system voice's name holds when it speaks the language (SAPI5 gives no code).
+    voice_names: tuple[str, ...] = ()
+    #: liblouis's tables for braille words, uncontracted (grade 1) and contracted (grade 2) where the
+    #: language has one; None: the game's own transcription (English's uncontracted UEB).
+    braille_grade1: str | None = None
+    braille_grade2: str | None = None
+    #: The language's letters (accented ones too), between whose braille cells a long word may be cut.
+    letters: str = "abcdefghijklmnopqrstuvwxyz"
+    #: Whether a letter of the card code standing alone in text needs braille's grade 1 indicator (so a
+    #: reader of contracted braille does not take it for a word).
+    letter_sign_alone: bool = False
+    #: The folder of the player's documents in this language, and its keys document.
+    docs_dir: str = "docs"
+    keys_doc: str = "docs/keys.md"
+    #: The folder of the golden transcripts of whole games played in this language (None: the
+    #: language's games are the golden games of each game's own tests).
+    golden_dir: str | None = None
+
+    def gender(self, name: str) -> str:
+        """The gender of a card known by ``name`` (one of CARD_NAMES)."""
+        if name not in CARD_NAMES:
+            raise ValueError(f"a card's name is one of {', '.join(CARD_NAMES)}, not {name!r}")
+        return self.card_genders.get(name, MASCULINE)
+
+    def contract(self, text: str) -> str:
+        """``text`` with the language's contractions made, and its negative numbers said with the
+        language's minus ("Anna -230" is "Anna moins 230" in French)."""
+        for pattern, replacement in self._compiled:
+            text = pattern.sub(replacement, text)
+        if self.minus != "-":
+            text = _NEGATIVE.sub(self.minus.replace("\\", "\\\\"), text)
+        return text
+
+    def number(self, n: int) -> str:
+        """``n`` as a sentence says it: a negative number as the language's voices read it."""
+        return f"{self.minus}{-n}" if n < 0 else str(n)
+
+    def typeset(self, text: str) -> str:
+        """``text`` with the language's non-breaking spaces: a space before "?" in French is made one,
+        so a line is never wrapped with the "?" starting the next line."""
+        for mark in self.space_before:
+            text = text.replace(f" {mark}", f"\u00a0{mark}")
+        for mark in self.space_after:
+            text = text.replace(f"{mark} ", f"{mark}\u00a0")
+        return text
+
+    def for_espeak(self, text: str) -> str:
+        """``text`` as the language's espeak-ng voice must be given it: each respelled word replaced
+        (a whole word, in any case: "Joker" and "joker")."""
+        for word, said in self.espeak_respellings.items():
+            text = re.sub(rf"\b{re.escape(word)}\b", said, text, flags=re.IGNORECASE)
+        return text
+
+    @property
+    def _compiled(self) -> tuple[tuple[re.Pattern[str], str], ...]:
+        return _compile(self.contractions)
+
+
+#: A minus sign starting a number: not inside a word or a range ("3-5", "dots 5-6", "A-2-3").
+_NEGATIVE = re.compile(r"(?<![\w\-\u2212])[-\u2212](?=\d)")
+
+_COMPILED: dict[tuple[tuple[str, str], ...], tuple[tuple[re.Pattern[str], str], ...]] = {}
+
+
+def _compile(rules: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    done = _COMPILED.get(rules)
+    if done is None:
+        done = _COMPILED[rules] = tuple((re.compile(p), r) for p, r in rules)
+    return done
+
+
+def _discover() -> Mapping[str, Language]:
+    """Each module of this package's LANGUAGE, English (the code's own words, the fallback) first."""
+    found: dict[str, Language] = {}
+    for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: (m.name != "en", m.name)):
+        lang = importlib.import_module(f"{__name__}.{module.name}").LANGUAGE
+        if not isinstance(lang, Language) or lang.code != module.name:
+            raise TypeError(f"{__name__}.{module.name}.LANGUAGE must be the Language with code {module.name!r}")
+        found[lang.code] = lang
+    return MappingProxyType(found)
+
+
+_ALL = _discover()
+#: The codes of the languages the game speaks; the first (English) is the fallback.
+LANGUAGES: tuple[str, ...] = tuple(_ALL)
+
+
+def all_languages() -> tuple[Language, ...]:
+    """Every language's description, English first."""
+    return tuple(_ALL.values())
+
+
+def describe(code: str) -> Language:
+    """The description of the language ``code``; KeyError for a language the game does not speak."""
+    return _ALL[code]

@@ -1,0 +1,34 @@
+"""Spanish: the French-suited deck as Spanish players name it (corazones, diamantes, tréboles, picas;
+as, jota, reina, rey; comodín), Five Crowns' fifth suit estrellas, Spanish braille (ONCE)."""
+
+from types import MappingProxyType
+
+from speech.languages import FEMININE, MASCULINE, Language
+
+LANGUAGE = Language(
+    code="es",
+    own_name="español",
+    english_name="Spanish",
+    plural_forms="nplurals=2; plural=(n != 1);",
+    contractions=(
+        # "a el" is "al", "de el" "del" ("él", the pronoun, has its accent and is never contracted).
+        (r"\b([aA]) el\b", r"\1l"),
+        (r"\b([dD])e el\b", r"\1el"),
+        # An article filled in before a rank agrees with it: "las reinas", "una jota" (the catalog says
+        # "los {ranks} son comodines" once, for "los 7" and "las reinas" alike).
+        (r"\b([lL])os (jotas|reinas)\b", r"\1as \2"),
+        (r"\b([uU])n (jota|reina)\b", r"\1na \2"),
+    ),
+    card_genders=MappingProxyType({"ace": MASCULINE, "number": MASCULINE, "jack": FEMININE, "queen": FEMININE,
+                                   "king": MASCULINE, "joker": MASCULINE}),
+    # espeak-ng's Spanish voice says "-230" as "230" and U+2212 in English: the word is said.
+    minus="menos ",
+    espeak_voice="es",
+    voice_names=("spanish", "español", "espanol"),
+    braille_grade1="es-g1.ctb",
+    braille_grade2="es-g2.ctb",
+    letters="abcdefghijklmnopqrstuvwxyzáéíóúüñ",
+    docs_dir="docs/es",
+    keys_doc="docs/es/teclas.md",
+    golden_dir="tests/golden/es",
+)

@@ -1,0 +1,77 @@
+"""Each language's documents, in the folder its description names (docs/fr/, docs/es/): the index
+names every document there, every link leads to a file and a heading, the keys document is what the
+generator writes from the games' registries in that language, the card words are the catalog's and
+every option named is the command line's. A new language's docs are checked by being described.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from access_game.cli import build_parser
+from access_game.ui.keys_doc import render_keys_doc
+from engine.notation import parse_card
+from speech.i18n import in_language
+from speech.languages import Language, all_languages
+from speech.phrases import card_words
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = [lang for lang in all_languages()[1:]]
+
+
+def docs_of(lang: Language) -> list[Path]:
+    return sorted((ROOT / lang.docs_dir).glob("*.md"))
+
+
+def anchor(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES, ids=lambda lang: lang.code)
+def test_the_index_names_every_document_and_every_link_leads_somewhere(lang: Language) -> None:
+    folder = ROOT / lang.docs_dir
+    docs = docs_of(lang)
+    assert (folder / "README.md") in docs and (ROOT / lang.keys_doc) in docs
+    index = (folder / "README.md").read_text(encoding="utf-8")
+    for doc in docs:
+        assert doc.name == "README.md" or f"]({doc.name})" in index, (lang.code, doc.name)
+        for target in re.findall(r"\]\(([^)]+)\)", doc.read_text(encoding="utf-8")):
+            if target.startswith(("http://", "https://")):
+                continue
+            path, _, frag = target.partition("#")
+            file = (folder / path).resolve() if path else doc
+            assert file.exists(), (doc.name, target)
+            if frag:
+                headings = [anchor(h) for h in re.findall(r"^#+ (.+)$", file.read_text(encoding="utf-8"), re.M)]
+                assert frag in headings, (doc.name, target, headings)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES, ids=lambda lang: lang.code)
+def test_the_keys_document_is_what_the_generator_writes(lang: Language) -> None:
+    with in_language(lang.code):
+        written = render_keys_doc()
+    regenerate = f".venv/bin/python -m access_game.ui.keys_doc --lang {lang.code}"
+    assert (ROOT / lang.keys_doc).read_text(encoding="utf-8") == written, f"out of date: run {regenerate}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES, ids=lambda lang: lang.code)
+def test_the_index_says_the_cards_as_the_game_does(lang: Language) -> None:
+    index = (ROOT / lang.docs_dir / "README.md").read_text(encoding="utf-8")
+    with in_language(lang.code):
+        for code in ("qh", "10st"):
+            assert card_words(parse_card(code)) in index, (lang.code, card_words(parse_card(code)))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES, ids=lambda lang: lang.code)
+def test_every_option_the_documents_name_is_the_command_line_s(lang: Language) -> None:
+    parser = build_parser()
+    known = {opt for action in parser._actions for opt in action.option_strings}
+    for sub in parser._subparsers._group_actions[0].choices.values():  # type: ignore[union-attr]
+        known |= {opt for action in sub._actions for opt in action.option_strings}
+    for doc in docs_of(lang):
+        for option in re.findall(r"`(--[a-z][a-z-]*)", doc.read_text(encoding="utf-8")):
+            assert option in known, (doc.name, option)

@@ -1,0 +1,74 @@
+"""Typography per language on the printed line: a wrapped line never starts with punctuation (French's
+" :" and " ?" stay with their word, the space before them being non-breaking), and a card shown in
+braille after an elided article follows it without a space ("l'as de cœur ⠁⠓", never "l' as").
+Real parts: the announcer with the game's own braille card cells, the French catalog.
+"""
+
+from __future__ import annotations
+
+from braille.cards import card_unicode
+from engine.notation import parse_card
+from speech.announcer import Announcer
+from speech.backends import RecordingBackend
+from speech.i18n import _, fill, in_language
+from speech.languages import describe
+from speech.lines import split_message
+from speech.phrases import the_card
+from speech.words import Kind, utter
+
+ACE = parse_card("ah")
+
+
+def printed_by(display: str, width: int | None = None) -> tuple[Announcer, list[str]]:
+    printed: list[str] = []
+    return Announcer(RecordingBackend(), printed.append, card_display=display, braille_fn=card_unicode,
+                     width=width), printed
+
+
+def test_an_elided_article_is_followed_by_the_card_with_no_space_in_every_display() -> None:
+    with in_language("fr"):
+        line = utter(*fill(_("The up card is {card}."), card=the_card(ACE)), kind=Kind.OTHERS)
+        for display, want in (("words", "l'as de cœur."), ("both", f"l'as de cœur {card_unicode(ACE)} ."),
+                              ("braille", f"l'{card_unicode(ACE)} .")):
+            announcer, printed = printed_by(display)
+            announcer.announce(line)
+            assert printed[-1].endswith(want), (display, printed)
+            assert "l' " not in printed[-1]
+
+
+def test_no_wrapped_line_starts_with_punctuation_at_any_width() -> None:
+    fr = describe("fr")
+    text = ("Manche 3 sur 11 : vous distribuez ; les 5 sont des jokers. Reprendre la défausse ? "
+            "Tapez « oui » ou « non » : Y ou N !")
+    for width in range(8, len(text)):
+        lines = split_message(text, width, typeset=fr.typeset)
+        assert not any(line[0] in ":;!?»" for line in lines), (width, lines)
+        assert not any(line.endswith("«") for line in lines), (width, lines)
+        assert " ".join(lines).replace("  ", " ") == text  # nothing lost, plain spaces printed
+        assert "\u00a0" not in "".join(lines)
+
+
+def test_english_lines_wrap_as_before() -> None:
+    en = describe("en")
+    text = "Hand 3 of 11. You deal; the 5s are wild. Take the discard pile? Y or N."
+    assert split_message(text, 30, typeset=en.typeset) == split_message(text, 30)
+    assert split_message(text, 30) == ["Hand 3 of 11.", "You deal; the 5s are wild.", "Take the discard pile?",
+                                       "Y or N."]
+
+
+def test_the_announcer_wraps_a_french_line_keeping_each_colon_with_its_word() -> None:
+    with in_language("fr"):
+        announcer, printed = printed_by("words", width=20)
+        announcer.announce(utter("Signaux sonores : activés ; conseils : désactivés ; niveau : difficile"))
+    assert printed and not any(line[0] in ":;" for line in printed), printed
+    assert " ".join(printed) == "Signaux sonores : activés ; conseils : désactivés ; niveau : difficile"
+
+
+def test_no_braille_display_window_starts_with_punctuation() -> None:
+    from braille.brlapi_display import windows
+
+    text = "Manche 3 sur 11 : vous distribuez ; les 5 sont des jokers. Reprendre ? Y ou N !"
+    for width in range(12, len(text)):
+        shown = windows(["Vous piochez ", ACE, " ; " + text], width)
+        assert not any(w.text[:1] in ":;!?" for w in shown[1:]), (width, [w.text for w in shown])
+        assert any(w.card_at(c) == ACE for w in shown for c in range(width)), width
