@@ -129,6 +129,9 @@ class GameEntry:
     ruleset_name: str = ""
     #: The level whose choice a hint explains: the strongest computer player of the game.
     hint_level: str = "hard"
+    #: A callable ``() -> braille.rule_words.RuleBook``: the game's braille rule book, which ``kit``
+    #: makes; None: the game has none yet.
+    rule_book: str | None = None
 
     @property
     def ruleset(self) -> str:
@@ -269,6 +272,7 @@ register_game(GameEntry(
                    minimum=1, flag="--sets", setting="sets", values=(None, 1, 2)),
         _FIRST_DEALER,
     ),
+    rule_book="braille.rule_words:five_crowns_book",
 ))
 register_game(GameEntry(
     name="solitaire",
@@ -281,6 +285,7 @@ register_game(GameEntry(
     save_slot="solitaire",
     command="access-game solitaire",
     options=(_ALL_WILD,),
+    rule_book="braille.rule_words:solitaire_book",
 ))
 register_game(GameEntry(
     name="contract-rummy",
@@ -297,6 +302,7 @@ register_game(GameEntry(
                    "players, 3 for more)"), minimum=2, flag="--decks", setting="decks", values=(None, 2, 3)),
         _FIRST_DEALER,
     ),
+    rule_book="braille.rule_words:contract_rummy_book",
 ))
 register_game(GameEntry(
     name="upcard-rummy",
@@ -313,4 +319,5 @@ register_game(GameEntry(
                    setting="target", values=(3000, 500, 1000, 1500, 2000, 2500, 5000)),
         _FIRST_DEALER,
     ),
+    rule_book="braille.rule_words:upcard_rummy_book",
 ))

@@ -6,10 +6,13 @@ file, so the page size is ours to respect: no line longer than the cells per lin
 than the lines per page. Both are settable because embossers and paper differ; 40 x 25 is the usual
 11 x 11.5 inch braille page.
 
-Every page starts with a head line (the title) and a blank line; its last line carries the braille
-page number (as the language's braille writes a number in text: ⠼⠁⠃ in English, ⠠⠡⠣ in French)
-at the right margin after at least three blank cells, as North American braille books do. Blank
-lines fill the page down to it, so the number is on the last line whatever the embosser.
+The layout follows BANA's Braille Formats, as a teacher or a transcriber expects: every page starts
+with the running head (the title, centred on line 1) and a blank line; its last line carries the
+braille page number (as the language's braille writes a number in text: ⠼⠁⠃ in English, ⠠⠡⠣ in
+French) at the right margin after at least three blank cells. Blank lines fill the page down to it,
+so the number is on the last line whatever the embosser. A document may open with a title page (its
+lines centred, no running head and no page number), so that the body's page 1 is the first page
+numbered 1 and a key sheet's "braille page 2" is the page that says ⠼⠃.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from braille.cells import BLANK, Cells, cells_to_brf
-from braille.text import number_cells, wrap_text
+from braille.text import centred, number_cells, wrap_text
 
 __all__ = [
     "BRAILLE_PAGE",
@@ -28,6 +31,7 @@ __all__ = [
     "BrfLayoutError",
     "PageFormat",
     "Placement",
+    "centred",
     "foot_line",
     "head_line",
     "paginate_placed",
@@ -131,6 +135,8 @@ def paginate_placed(
     preamble: Sequence[Cells] = (),
     breaks: Iterable[int] = (),
     first_page: int = 1,
+    title_page: Sequence[Cells] = (),
+    gaps: Sequence[int] | None = None,
 ) -> tuple[list[list[Cells]], list[Placement]]:
     """Lay out blocks of lines on pages, and say where each block went.
 
@@ -141,6 +147,13 @@ def paginate_placed(
     a blank line, and a block whose index is in ``breaks`` starts a new page (the answers of a drill).
     Raises :class:`BrfLayoutError` when a line is too long or a block cannot fit on an empty page, so
     a bad page size is refused rather than overflowed.
+
+    ``gaps``, when given, says for each block how many blank lines go before it (instead of ``gap``):
+    a section heading takes one, the paragraphs under it none.
+
+    ``title_page`` lines, when given, make an unnumbered first page: each line centred, from line 3
+    down (on a page too short for them all, the groups after the title, which blank lines separate,
+    are dropped). Placements count the numbered pages only, as their braille page numbers do.
     """
     width, height = fmt.cells_per_line, fmt.lines_per_page
     foot_line(first_page, width)  # refuse a line too narrow for a page number before anything else
@@ -152,7 +165,10 @@ def paginate_placed(
     break_set = frozenset(breaks)
     # (lines, blank lines before them when they share a page with what came before, new page first)
     stream: list[tuple[Sequence[Cells], int, bool]] = [([line], 0, False) for line in preamble]
-    stream += [(block, (1 if preamble and i == 0 else gap), i in break_set) for i, block in enumerate(blocks)]
+    blanks = list(gaps) if gaps is not None else [gap] * len(blocks)
+    if len(blanks) != len(blocks):
+        raise ValueError(f"{len(blanks)} gaps for {len(blocks)} blocks")
+    stream += [(block, (1 if preamble and i == 0 else blanks[i]), i in break_set) for i, block in enumerate(blocks)]
     bodies: list[list[Cells]] = [[]]
     placements: list[Placement] = []
     for index, (block, before, new_page) in enumerate(stream):
@@ -171,11 +187,22 @@ def paginate_placed(
         if index >= len(preamble):
             placements.append(Placement(first_page + len(bodies) - 1, HEAD_LINES + len(bodies[-1]) + 1))
         bodies[-1].extend(block)
-    head = head_line(title, width)
+    head = centred(head_line(title, width), width)
     pages = [
         [head, (), *body, *([()] * (room - len(body))), foot_line(n, width)]
         for n, body in enumerate(bodies, start=first_page)
     ]
+    cover = list(title_page)
+    while len(cover) + HEAD_LINES > height and () in cover:
+        cover = cover[: len(cover) - 1 - cover[::-1].index(())]  # a small page keeps the title, drops the rest
+    if len(cover) + HEAD_LINES > height:
+        cover = []  # a page too short for even the title: the running head names the document
+    if cover:
+        for line in cover:
+            if len(line) > width:
+                raise BrfLayoutError(f"a line of {len(line)} cells does not fit a page {width} cells wide")
+        lines = [(), (), *(centred(line, width) for line in cover)]
+        pages.insert(0, lines + [()] * (height - len(lines)))
     return pages, placements
 
 

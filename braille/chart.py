@@ -29,12 +29,13 @@ from braille.sheet import (
     page_frame,
     text_width,
 )
-from braille.text import lone_symbol, text_cells, words_cells, wrap_text
+from braille.swell import braille_pages_sheet, swell_format
+from braille.text import braille_grade, lone_symbol, paragraph, text_cells, title_page, transcriber_note, wrap_text
 from braille.words import JOKER_WORD, card_words, card_words_spelled, rank_name, rank_word, suit_name
 from engine.cards import JOKER, Card, Rank, Suit
 from speech.i18n import N_, _
 
-__all__ = ["ChartEntry", "chart_brf", "chart_brf_pages", "chart_entries", "chart_notes", "chart_sheet"]
+__all__ = ["ChartEntry", "chart_brf", "chart_brf_pages", "chart_entries", "chart_heading", "chart_notes", "chart_sheet"]
 
 _SUIT_EXAMPLE_RANKS = (Rank.SEVEN, Rank.QUEEN, Rank.THREE, Rank.KING, Rank.TEN)
 
@@ -98,10 +99,14 @@ def chart_notes(cards: Sequence[Card], *, ten_as_x: bool = False, braille: bool 
         )
     if any(c.is_joker for c in cards):
         notes.append(_("A joker is j o. The o is no suit, so a joker is never read as a jack."))
-    notes.append(
-        _("In running text leave a blank cell before and after card cells: dot 2 alone is a comma "
-          "and dots 3-4 alone mean 'still' in literary braille.")
-    )
+    if any(c.suit == Suit.STARS for c in cards):
+        notes.append(
+            _("In running text leave a blank cell before and after card cells: dot 2 alone is a comma "
+              "and dots 3-4 alone mean 'still' in literary braille.")
+        )
+    else:  # no stars, no ⠌: warning about "still" would name a cell the deck never shows
+        notes.append(_("In running text leave a blank cell before and after card cells: dot 2 alone is a comma "
+                       "in literary braille."))
     if braille:
         letter = JOKER_CELLS[0]  # j: a letter that is a word when it stands alone in contracted English
         notes.append(_(_LONE_LETTER_NOTE if lone_symbol(letter) != (letter,) else _LONE_SYMBOL_NOTE))
@@ -109,13 +114,19 @@ def chart_notes(cards: Sequence[Card], *, ten_as_x: bool = False, braille: bool 
 
 
 _LONE_LETTER_NOTE = N_(
-    "Below, a symbol that is one letter has dots 5-6 before it, so it is not read as a word; "
-    "on the cards it stands without them."
+    "Below, a symbol of one cell that could be read as a word (a letter, or a lower cell such as "
+    "dots 2-3) has dots 5-6 before it; on the cards it stands without them."
 )
 _LONE_SYMBOL_NOTE = N_(
     "Below, a symbol that stands alone at the start of a line is a sign of the card code, not a word "
     "or an abbreviation; on the cards it stands just as it is here."
 )
+
+
+def chart_heading(title: str) -> str:
+    """The braille chart's title ("Five Crowns braille card code"): its running head, its title page
+    and its PEF metadata."""
+    return _titled(N_("{title} braille card code"), N_("braille card code"), title)
 
 
 def _titled(template: str, untitled: str, title: str) -> str:
@@ -127,8 +138,15 @@ def _titled(template: str, untitled: str, title: str) -> str:
 
 
 def chart_brf_pages(
-    cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False
+    cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False, grade: int = 1
 ) -> list[list[Cells]]:
+    """The chart's braille pages, its words in ``grade`` (1 uncontracted, 2 contracted): see
+    :func:`_chart_pages`."""
+    with braille_grade(grade):
+        return _chart_pages(cards, title, fmt, ten_as_x=ten_as_x)
+
+
+def _chart_pages(cards: Sequence[Card], title: str, fmt: PageFormat, *, ten_as_x: bool) -> list[list[Cells]]:
     """BRF pages: a head line, the print chart's notes (how a card is made, spaces in other text),
     then one entry per symbol: the symbol, its meaning, and an example card with its words. An entry
     longer than a line wraps, its further lines indented two cells.
@@ -152,10 +170,14 @@ def chart_brf_pages(
             words += _words(text_cells(card_words_spelled(entry.example)))
             blocks.append(wrap_text(words, width, indent=2))
     preamble: list[Cells] = []
-    for note in chart_notes(cards, ten_as_x=ten_as_x, braille=True):
-        preamble += wrap_text(words_cells(note), width, indent=2)
-    head = text_cells(_titled(N_("{title} braille card code"), N_("braille card code"), title))
-    return paginate_placed(head, blocks, fmt, preamble=preamble)[0]
+    notes = chart_notes(cards, ten_as_x=ten_as_x, braille=True)
+    for note in notes[:-1]:
+        preamble += paragraph(note, width)
+    preamble += transcriber_note(notes[-1], width)  # the sheet explaining its own braille below
+    heading = chart_heading(title)
+    about = _("Each symbol of the deck's braille, its meaning, and a card that uses it.")
+    cover = title_page(heading, about, width)
+    return paginate_placed(text_cells(heading), blocks, fmt, preamble=preamble, title_page=cover)[0]
 
 
 def _words(cells: Cells) -> list[Cells]:
@@ -168,9 +190,11 @@ def _words(cells: Cells) -> list[Cells]:
     return [w for w in out if w]
 
 
-def chart_brf(cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False) -> bytes:
+def chart_brf(
+    cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False, grade: int = 1
+) -> bytes:
     """Embosser-ready BRF of the chart."""
-    return render_pages(chart_brf_pages(cards, title, fmt, ten_as_x=ten_as_x), fmt)
+    return render_pages(chart_brf_pages(cards, title, fmt, ten_as_x=ten_as_x, grade=grade), fmt)
 
 
 # --- print ----------------------------------------------------------------------------------------
@@ -189,10 +213,21 @@ def chart_sheet(
     ten_as_x: bool = False,
     empty_dots: bool = False,
     only_dots_rise: bool = False,
+    grade: int = 1,
 ) -> Sheet:
     """The print chart: a table of braille (true-size dots), dots, BRF, meaning and an example card,
-    then the notes. Rows are one braille line apart (the line spacing) or more. ``empty_dots`` and
-    ``only_dots_rise`` are as for the labels."""
+    then the notes. Rows are one braille line apart (the line spacing) or more. ``empty_dots`` is as
+    for the labels.
+
+    On swell paper (``only_dots_rise``) print words stay flat, so the chart is drawn as its braille
+    pages instead, words and all in ``grade``, every cell raised (:mod:`braille.swell`)."""
+    if only_dots_rise:
+        raised = chart_brf_pages(cards, title, swell_format(paper, geometry), ten_as_x=ten_as_x, grade=grade)
+        return braille_pages_sheet(
+            raised, title=_titled(N_("{title}: the braille card code"), N_("The braille card code"), title),
+            info=_("The chart in braille, to raise on swell paper."), geometry=geometry, paper=paper,
+            empty_dots=empty_dots,
+        )
     entries = chart_entries(cards, ten_as_x=ten_as_x)
     examples = [card_cells(e.example, ten_as_x=ten_as_x) for e in entries]
     headers = (_("Braille"), _("Dots"), _("BRF"), _("Meaning"), _("Example"))

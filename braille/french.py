@@ -2,10 +2,15 @@
 case of :mod:`braille.louis_text` (liblouis through :mod:`braille.contracted`'s one loader), kept
 under its own names for the sheets that write French.
 
-French braille has its own letters for accented vowels (é ⠿, è ⠮, à ⠷, œ ⠪, ç ⠯ ...), its own
-capital sign (⠨, dots 4-6) and its own numbers (the number sign ⠠, dot 6, then the digits of the
-Antoine notation, 1 ⠡ ... 0 ⠼), none of which the English grade 1 transcription knows. Card codes are
-never written with this: they are the card code (:mod:`braille.cards`).
+Why liblouis: French braille has its own letters for accented vowels (é ⠿, è ⠮, à ⠷, œ ⠪, ç ⠯ ...),
+its own capital sign (⠨, dots 4-6) and its own numbers (the number sign ⠠, dot 6, then the digits
+of the Antoine notation, 1 ⠡ ... 0 ⠼), none of which the English grade 1 transcription knows.
+liblouis's French table is the one BRLTTY, NVDA and JAWS users read every day, kept by its authors.
+Uncontracted, as for English: a learner and an expert read it alike.
+
+The binding is the system's python3-louis (Debian), reached from a virtual environment as
+python3-brlapi is (:mod:`braille.system_modules`), or a ``louis`` module installed in the
+environment. Card codes are never written with this: they are the card code (:mod:`braille.cards`).
 """
 
 from __future__ import annotations

@@ -12,12 +12,24 @@ Coordinates are millimetres from the top left of the page, y growing downwards (
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from braille.cells import Cell
 
-__all__ = ["MM_PER_INCH", "NLS", "PAPERS", "PRESETS", "SWELL", "DotGeometry", "DotPosition", "Paper", "Preset"]
+__all__ = [
+    "LETTER_REGIONS",
+    "MM_PER_INCH",
+    "NLS",
+    "PAPERS",
+    "PRESETS",
+    "SWELL",
+    "DotGeometry",
+    "DotPosition",
+    "Paper",
+    "Preset",
+    "locale_paper",
+]
 
 MM_PER_INCH = 25.4
 
@@ -33,6 +45,24 @@ PAPERS: dict[str, Paper] = {
     "a4": Paper("a4", 210.0, 297.0),
     "letter": Paper("letter", 215.9, 279.4),
 }
+
+
+LETTER_REGIONS = frozenset({"US", "CA", "MX", "PH", "CL", "CO", "VE", "CR", "GT", "PR", "SV", "NI", "PA", "DO"})
+"""Countries whose printers hold letter paper (the Americas that use it, and the Philippines), as glibc's
+LC_PAPER says; everywhere else A4."""
+
+
+def locale_paper(environ: Mapping[str, str]) -> Paper:
+    """The paper the reader's printer most likely holds, from the locale: LC_ALL, then LC_PAPER, then
+    LANG (as a C program's LC_PAPER category is chosen). en_US.UTF-8 or fr_CA gives letter; anything
+    else, or no locale, gives A4. A wrong guess costs a teacher a sheet printed at the wrong size, so
+    every command also takes ``--paper``."""
+    for name in ("LC_ALL", "LC_PAPER", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            region = value.split(".")[0].split("@")[0].partition("_")[2].upper()
+            return PAPERS["letter"] if region in LETTER_REGIONS else PAPERS["a4"]
+    return PAPERS["a4"]
 
 
 @dataclass(frozen=True, slots=True)

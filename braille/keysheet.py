@@ -66,11 +66,16 @@ def _places(first: int, last: int) -> str:
 
 
 def key_rows(
-    labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE, print_places: Sequence[tuple[int, int, int]] = ()
+    labels: LabelSet,
+    fmt: PageFormat = BRAILLE_PAGE,
+    print_places: Sequence[tuple[int, int, int]] = (),
+    *,
+    grade: int = 1,
 ) -> list[KeyRow]:
     """The key's rows. ``print_places`` is (page, row, column) of each label on the print sheet, in
-    label order; without it the print column is left empty."""
-    places = labels_brf_layout(labels, fmt)[1]
+    label order; without it the print column is left empty. ``grade`` is the BRF's: its count line
+    may take fewer lines in grade 2, and the rows of labels move up with it."""
+    places = labels_brf_layout(labels, fmt, grade=grade)[1]
     rows: list[KeyRow] = []
     run: list[tuple[int, BrfPlace]] = []
 
@@ -110,10 +115,11 @@ def key_sheet(
     print_places: Sequence[tuple[int, int, int]] = (),
     brf_name: str = "",
     print_name: str = "",
+    grade: int = 1,
 ) -> Sheet:
     """The key as a print sheet (plain text, no braille: it is for eyes). ``brf_name`` and
     ``print_name`` name the label files it describes."""
-    rows = key_rows(labels, fmt, print_places)
+    rows = key_rows(labels, fmt, print_places, grade=grade)
     headers = tuple(_(h) for h in (HEADERS if print_places else HEADERS[:-1]))
     table = [r.cells()[: len(headers)] for r in rows]
     widths = [

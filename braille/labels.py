@@ -33,7 +33,8 @@ from braille.sheet import (
     page_frame,
     text_width,
 )
-from braille.text import text_cells, words_cells, wrap_text
+from braille.stock import LabelStock
+from braille.text import braille_grade, text_cells, words_cells, wrap_text
 from braille.words import card_words
 from engine.cards import Card
 from speech.i18n import _, ngettext
@@ -48,6 +49,7 @@ __all__ = [
     "labels_brf_pages",
     "labels_sheet",
     "make_labels",
+    "stock_sheet",
 ]
 
 BRF_LABEL_GAP = 2
@@ -148,9 +150,17 @@ class BrfPlace:
     place: int
 
 
-def labels_brf_layout(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> tuple[list[list[Cells]], list[BrfPlace]]:
+def labels_brf_layout(
+    labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE, *, grade: int = 1
+) -> tuple[list[list[Cells]], list[BrfPlace]]:
     """The BRF pages as lines of cells, and where each label went (in label order), so a key sheet
-    can tell a sighted helper which embossed label is which."""
+    can tell a sighted helper which embossed label is which. The title and the count are in ``grade``;
+    the labels are the card code in every grade."""
+    with braille_grade(grade):
+        return _labels_layout(labels, fmt)
+
+
+def _labels_layout(labels: LabelSet, fmt: PageFormat) -> tuple[list[list[Cells]], list[BrfPlace]]:
     width = fmt.cells_per_line
     slot = labels.widest
     if slot > width:
@@ -181,15 +191,15 @@ def labels_brf_layout(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> tuple
     return pages, places
 
 
-def labels_brf_pages(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> list[list[Cells]]:
+def labels_brf_pages(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE, *, grade: int = 1) -> list[list[Cells]]:
     """The BRF pages as lines of cells (for checking; :func:`labels_brf` gives the bytes)."""
-    return labels_brf_layout(labels, fmt)[0]
+    return labels_brf_layout(labels, fmt, grade=grade)[0]
 
 
-def labels_brf(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE) -> bytes:
+def labels_brf(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE, *, grade: int = 1) -> bytes:
     """Embosser-ready BRF: a braille title and page number on each page, labels in a grid with blank
     cells between them and a blank line between rows."""
-    return render_pages(labels_brf_pages(labels, fmt), fmt)
+    return render_pages(labels_brf_pages(labels, fmt, grade=grade), fmt)
 
 
 # --- print (PDF, SVG) -----------------------------------------------------------------------------
@@ -284,3 +294,68 @@ def _label_group(
         ("y", f"{y:.4f}"),
     )
     return Group("label", data, tuple(items))
+
+
+# --- die-cut label stock ---------------------------------------------------------------------------
+
+STOCK_INSET = 1.5
+"""mm kept clear inside each die-cut label's edge: a printer's feed wanders by about a millimetre."""
+STOCK_GAP = 1.5
+"""mm between two card labels on one die-cut label: room for the scissors."""
+
+
+def stock_sheet(
+    labels: LabelSet,
+    stock: LabelStock,
+    *,
+    geometry: DotGeometry = NLS,
+    mirror: bool = False,
+    empty_dots: bool = False,
+    only_dots_rise: bool = False,
+) -> Sheet:
+    """The labels printed true size onto sheets of die-cut clear labels (:mod:`braille.stock`): each
+    die-cut label holds a grid of card labels, each in its own light cut guide, none nearer than
+    :data:`STOCK_INSET` to the die-cut edge; sheets follow one another until every label is placed.
+
+    Nothing else is printed (no title, no words, no scale bar): everything on the sheet lands on a
+    label that goes on a card. The die-cut label each card label is on is in its group's data."""
+    box_w = geometry.width(labels.widest) + 2 * PAD
+    box_h = geometry.cell_height + 2 * PAD
+    across = int((stock.label_width - 2 * STOCK_INSET + STOCK_GAP) // (box_w + STOCK_GAP))
+    down = int((stock.label_height - 2 * STOCK_INSET + STOCK_GAP) // (box_h + STOCK_GAP))
+    if across < 1 or down < 1:
+        raise SheetLayoutError(
+            f"a {stock.name} label ({stock.label_width:.1f} x {stock.label_height:.1f} mm) cannot hold one card "
+            f"label at these sizes ({box_w:.1f} x {box_h:.1f} mm)"
+        )
+    per_label = across * down
+    per_sheet = per_label * stock.per_sheet
+    pages: list[Page] = []
+    every = labels.labels
+    for start in range(0, len(every), per_sheet):
+        items: list[Item] = []
+        for k, label in enumerate(every[start : start + per_sheet]):
+            die, slot = divmod(k, per_label)
+            row, column = divmod(slot, across)
+            die_x, die_y = stock.place(die)
+            # the card labels of one die-cut label are centred on it
+            used_w = across * box_w + (across - 1) * STOCK_GAP
+            used_h = down * box_h + (down - 1) * STOCK_GAP
+            x = die_x + (stock.label_width - used_w) / 2 + column * (box_w + STOCK_GAP)
+            y = die_y + (stock.label_height - used_h) / 2 + row * (box_h + STOCK_GAP)
+            own_w = geometry.width(len(label.cells)) + 2 * PAD
+            r = geometry.radius
+            dots = braille_dots(geometry, label.cells, x + PAD + r, y + PAD + r, mirror=mirror, empty=empty_dots)
+            data = (
+                ("card", label.card.code),
+                ("copy", str(label.copy)),
+                ("number", str(start + k + 1)),
+                ("cells", cells_to_unicode(label.cells)),
+                ("die-cut", str(die + 1)),
+                ("x", f"{x:.4f}"),
+                ("y", f"{y:.4f}"),
+            )
+            items.append(Group("label", data, (*_cut_guide(x, y, own_w, box_h), *dots)))
+        pages.append(Page(tuple(items)))
+    title = _("{heading} on {stock} labels").format(heading=labels.heading, stock=stock.name)
+    return Sheet(stock.paper, title, tuple(pages), only_dots_rise=only_dots_rise)

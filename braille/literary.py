@@ -34,6 +34,12 @@ _LETTER_DOTS = {
 }  # fmt: skip
 _LETTERS = {ch: Cell.from_dots(d) for ch, d in _LETTER_DOTS.items()}
 _WORDSIGN_LETTERS = frozenset(cell for ch, cell in _LETTERS.items() if ch not in _NOT_WORDSIGNS)
+_LOWER_WORDSIGNS = frozenset(
+    Cell.from_dots(d) for d in ("23", "26", "2356", "236", "35", "356", "34")
+)
+"""The lower cells that contracted English reads as a whole word when they stand alone: ⠆ be, ⠢ enough,
+⠶ were, ⠦ his, ⠔ in, ⠴ was, and ⠌ still. They are the dropped digits 2, 5, 7, 8, 9 and 0 of the card
+code and its stars, so standing alone on a sheet they take the grade 1 indicator like a letter does."""
 _DIGITS = {str((i + 1) % 10): _LETTERS[ch] for i, ch in enumerate("abcdefghij")}
 _PUNCTUATION: dict[str, Cells] = {
     " ": (BLANK,),
@@ -85,9 +91,10 @@ def _alone(text: str, i: int) -> bool:
 
 
 def letter_alone(cell: Cell) -> Cells:
-    """One cell that a grade 2 reader would take for a word standing alone (⠚ for "just"), with the
-    grade 1 indicator before it; any other cell as it is."""
-    return (GRADE1_SIGN, cell) if cell in _WORDSIGN_LETTERS else (cell,)
+    """One cell that a grade 2 reader would take for a word standing alone (⠚ for "just", ⠆ for "be",
+    ⠌ for "still"), with the grade 1 indicator before it; any other cell as it is (⠒ alone is only a
+    colon, ⠁ only a)."""
+    return (GRADE1_SIGN, cell) if cell in _WORDSIGN_LETTERS or cell in _LOWER_WORDSIGNS else (cell,)
 
 
 def number(n: int) -> Cells:
@@ -96,10 +103,11 @@ def number(n: int) -> Cells:
 
 
 def wrap_words(
-    words: list[Cells], width: int, *, indent: int = 0, letters: frozenset[Cell] | None = None
+    words: list[Cells], width: int, *, indent: int = 0, letters: frozenset[Cell] | None = None, first: int = 0
 ) -> list[Cells]:
     """Fill lines of at most ``width`` cells with the given words (each kept whole), one blank between
-    words; lines after the first start with ``indent`` blanks.
+    words; the first line starts with ``first`` blanks, lines after it with ``indent`` blanks (BANA's
+    paragraph is first=2, indent=0: "3-1"; a list entry first=0, indent=2: "1-3").
 
     A word longer than a line is cut only if it is a word of letters (four cells or more), and each
     cut ends with a hyphen. A number, a card or anything else that cannot be cut is refused
@@ -108,12 +116,13 @@ def wrap_words(
     if width < 1:
         raise ValueError("a line needs at least one cell")
     indent = min(indent, width - 1)
+    first = min(first, width - 1)
     lines: list[Cells] = []
     line: list[Cell] = []
     for word in words:
         if not word:
             continue
-        lead = indent if lines else 0
+        lead = indent if lines else first
         if line and len(line) + 1 + len(word) <= width:
             line.extend((BLANK, *word))
             continue

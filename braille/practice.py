@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from braille.brf import BRAILLE_PAGE, PageFormat, paginate_placed, render_pages
+from braille.brf import BRAILLE_PAGE, PageFormat, centred, paginate_placed, render_pages
 from braille.cards import DROPPED_DIGITS, RANK_LETTERS, SUIT_CELLS, TEN_AS_X, card_cells, card_from_cells
 from braille.cells import BLANK, Cell, Cells
 from braille.geometry import NLS, DotGeometry, Paper
@@ -43,12 +43,32 @@ from braille.sheet import (
     page_frame,
     text_width,
 )
-from braille.text import lone_symbol, number_cells, text_cells, words_cells, wrap_text
+from braille.swell import braille_pages_sheet, swell_format
+from braille.text import (
+    braille_grade,
+    lone_symbol,
+    number_cells,
+    paragraph,
+    text_cells,
+    title_page,
+    transcriber_note,
+    words_cells,
+    wrap_text,
+)
 from braille.words import card_words, card_words_spelled
 from engine.cards import Card, Rank, Suit
 from speech.i18n import _
 
-__all__ = ["Drill", "Pair", "confusable_pairs", "make_drills", "practice_brf", "practice_brf_pages", "practice_sheet"]
+__all__ = [
+    "Drill",
+    "Pair",
+    "confusable_pairs",
+    "make_drills",
+    "practice_brf",
+    "practice_brf_pages",
+    "practice_heading",
+    "practice_sheet",
+]
 
 ITEMS_PER_DRILL = 6
 
@@ -234,7 +254,7 @@ def _pair_heading(n: int, pair: Pair) -> list[Cells]:
     comma ⠂ in literary braille, the very cells of dropped 4 and dropped 1."""
     difference = pair.difference.replace(",", "").replace(".", "")
     cells = [lone_symbol(pair.first), text_cells(_("and")), lone_symbol(pair.second)]
-    return [*_words(_("drill {n}").format(n=n)), *cells, *_words(difference)]
+    return [*_words(_("Drill {n}").format(n=n)), *cells, *_words(difference)]
 
 
 def _words(text: str) -> list[Cells]:
@@ -242,8 +262,14 @@ def _words(text: str) -> list[Cells]:
 
 
 def practice_brf_pages(
-    cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False
+    cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False, grade: int = 1
 ) -> list[list[Cells]]:
+    """The practice sheet's braille pages, its words in ``grade`` (1 uncontracted, 2 contracted)."""
+    with braille_grade(grade):
+        return _practice_pages(cards, title, fmt, ten_as_x=ten_as_x)
+
+
+def _practice_pages(cards: Sequence[Card], title: str, fmt: PageFormat, *, ten_as_x: bool) -> list[list[Cells]]:
     """The drills, then the answers starting on a page of their own."""
     width = fmt.cells_per_line
     drills = make_drills(cards, ten_as_x=ten_as_x)
@@ -253,25 +279,38 @@ def practice_brf_pages(
         items = [_item_cells(i, card, ten_as_x) for i, card in enumerate(drill.cards, start=1)]
         blocks.append([*heading, *_pack(items, width)])
     first_answer = len(blocks)
-    blocks.append(wrap_text(_words(_("answers")), width))
+    blocks.append([centred(text_cells(_("Answers")), width)])
     for n, drill in enumerate(drills, start=1):
-        words = _words(_("drill {n}").format(n=n))
+        words = _words(_("Drill {n}").format(n=n))
         for i, card in enumerate(drill.cards, start=1):
             words += _words(f"{i} {card_words_spelled(card)}")
         blocks.append(wrap_text(words, width, indent=2))
     intro = _(
-        "read each card and say what it is. each drill mixes two cells that feel alike. "
-        "the answers are on a page of their own after the drills. "
-        "in the drills there is no punctuation: every cell after a number is part of a card."
+        "Read each card and say what it is. Each drill mixes two cells that feel alike. "
+        "The answers are on a page of their own after the drills."
     )
-    preamble = wrap_text(_words(intro), width)
-    head = text_cells(_("{title} braille practice").format(title=title) if title.strip() else _("braille practice"))
-    return paginate_placed(head, blocks, fmt, gap=1, preamble=preamble, breaks=(first_answer,))[0]
+    preamble = paragraph(intro, width)
+    preamble += transcriber_note(
+        _("In the drills there is no punctuation: every cell after a number is part of a card."), width
+    )
+    name = practice_heading(title)
+    about = _("Drills on the cells of the card code that feel alike, and their answers.")
+    cover = title_page(name, about, width)
+    return paginate_placed(
+        text_cells(name), blocks, fmt, gap=1, preamble=preamble, breaks=(first_answer,), title_page=cover
+    )[0]
 
 
-def practice_brf(cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False) -> bytes:
+def practice_heading(title: str) -> str:
+    """The practice sheet's braille title ("Five Crowns braille practice"): running head, title page, PEF."""
+    return _("{title} braille practice").format(title=title) if title.strip() else _("Braille practice")
+
+
+def practice_brf(
+    cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False, grade: int = 1
+) -> bytes:
     """Embosser-ready BRF of the practice sheet."""
-    return render_pages(practice_brf_pages(cards, title, fmt, ten_as_x=ten_as_x), fmt)
+    return render_pages(practice_brf_pages(cards, title, fmt, ten_as_x=ten_as_x, grade=grade), fmt)
 
 
 # --- print ----------------------------------------------------------------------------------------
@@ -291,9 +330,20 @@ def practice_sheet(
     ten_as_x: bool = False,
     empty_dots: bool = False,
     only_dots_rise: bool = False,
+    grade: int = 1,
 ) -> Sheet:
     """The print practice sheet: each drill's heading and its cards in true-size braille, numbered;
-    the answers on a page (or more) of their own after the drills."""
+    the answers on a page (or more) of their own after the drills.
+
+    On swell paper (``only_dots_rise``) print words stay flat, so the sheet is drawn as its braille
+    pages instead: headings, item numbers and answers in ``grade``, every cell raised."""
+    if only_dots_rise:
+        raised = practice_brf_pages(cards, title, swell_format(paper, geometry), ten_as_x=ten_as_x, grade=grade)
+        return braille_pages_sheet(
+            raised, title=_("{title}: braille practice").format(title=title),
+            info=_("The drills in braille, to raise on swell paper; the answers after them."),
+            geometry=geometry, paper=paper, empty_dots=empty_dots,
+        )
     drills = make_drills(cards, ten_as_x=ten_as_x)
     widest = max((len(card_cells(c, ten_as_x=ten_as_x)) for d in drills for c in d.cards), default=2)
     item_w = text_width("88", NUMBER_SIZE) + 2.0 + geometry.width(widest)

@@ -2,15 +2,16 @@
 
 The SVG's width and height are given in mm and its user unit is 1 mm (viewBox), so a browser or a
 vector editor prints it at real size. SVG has no pages: pages are stacked top to bottom, one paper
-height apart, each in a ``<g class="page">``. For printing many pages the PDF is easier; the SVG is
-for editing, cutting plotters and checking.
+height apart, each in a ``<g class="page">``. Every text carries the width the layout measured it at
+(``textLength``), so a viewer that has none of the fonts asked for still keeps words apart. For
+printing many pages the PDF is easier; the SVG is for editing, cutting plotters and checking.
 """
 
 from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from braille.sheet import FAINT_GREY, FAINT_SIZE, Dot, Item, Rule, Sheet, Text
+from braille.sheet import FAINT_GREY, FAINT_SIZE, Dot, Item, Rule, Sheet, Text, text_width
 
 __all__ = ["render_svg"]
 
@@ -37,9 +38,15 @@ def _item(item: Item, dy: float, indent: str, sheet: Sheet) -> list[str]:
         return [f'{indent}<circle {centre} r="{_n(item.diameter / 2)}" fill="#000000"/>']
     if isinstance(item, Text):
         weight = ' font-weight="bold"' if item.bold else ""
+        # The layout measured the words in Helvetica; a viewer without Helvetica, Arial or Liberation
+        # Sans draws them in a wider font, and words under neighbouring labels would run together.
+        # textLength makes every viewer fit the words to the measured width, whatever font it has.
+        length = text_width(item.text, item.size, bold=item.bold)
+        fit = f' textLength="{_n(length)}" lengthAdjust="spacingAndGlyphs"' if item.text.strip() else ""
         return [
             f'{indent}<text x="{_n(item.x)}" y="{_n(item.y + dy)}" font-size="{_n(item.size)}" '
-            f'text-anchor="{item.anchor}" fill="{_grey(sheet.ink(item.grey))}"{weight}>{escape(item.text)}</text>'
+            f'text-anchor="{item.anchor}" fill="{_grey(sheet.ink(item.grey))}"{weight}{fit}>'
+            f"{escape(item.text)}</text>"
         ]
     if isinstance(item, Rule):
         dash = ' stroke-dasharray="1.5 1"' if item.dashed else ""

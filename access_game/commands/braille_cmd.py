@@ -50,7 +50,10 @@ def _record(card: Card, ten_as_x: bool) -> dict[str, object]:
 def _lines(card: Card, ten_as_x: bool) -> tuple[str, str]:
     """The spoken line (words, BRF, dots per cell as single digits) and the cells line."""
     dots = ", ".join(" ".join(cell) for cell in card_dots(card, ten_as_x=ten_as_x))
-    spoken = f"{card.code}  {card_words(card)}  BRF {card_brf(card, ten_as_x=ten_as_x)}  dots {dots}"
+    # The whole line is one sentence of the catalog, so French says "points 2, 3 5 6", not "dots".
+    spoken = _("{code}  {words}  BRF {brf}  dots {dots}").format(
+        code=card.code, words=card_words(card), brf=card_brf(card, ten_as_x=ten_as_x), dots=dots
+    )
     return spoken, card_unicode(card, ten_as_x=ten_as_x)
 
 

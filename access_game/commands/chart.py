@@ -22,9 +22,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    from braille.chart import chart_brf, chart_entries, chart_sheet  # the print libraries, for this command only
+    from braille.chart import (  # the print libraries, for this command only
+        chart_brf_pages,
+        chart_entries,
+        chart_heading,
+        chart_sheet,
+    )
 
-    title, cards, written = write_deck_sheet(args, chart_brf, chart_sheet)
+    title, cards, written = write_deck_sheet(args, chart_brf_pages, chart_sheet, chart_heading)
     symbols = len(chart_entries(cards, ten_as_x=args.ten_as_x))
     print(_("Wrote the {title} chart ({symbols} symbols) {written}.").format(title=title, symbols=symbols,
                                                                              written=written))

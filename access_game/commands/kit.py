@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from access_game.commands.labels import add_page_options, page_format, print_preset, print_setup, write_output
 from access_game.commands.summaries import summary
 from braille.decks import GAME_DECKS
+
+if TYPE_CHECKING:
+    from braille.rule_words import RuleBook
 from speech.i18n import _, ngettext
 
 
@@ -41,6 +45,17 @@ def _folder(text: str | None) -> Path:
     return path
 
 
+def _rule_book(name: str) -> RuleBook | None:
+    """The game's rule book, as the catalog names it (None: the game has none)."""
+    from access_game.catalog import game, resolve
+
+    path = game(name).rule_book
+    if path is None:
+        return None
+    book: RuleBook = resolve(path)()
+    return book
+
+
 def run(args: argparse.Namespace) -> int:
     from braille.kit import game_deck, make_kit  # the print libraries, for this command only
 
@@ -58,6 +73,9 @@ def run(args: argparse.Namespace) -> int:
             geometry=geometry,
             fmt=fmt,
             ten_as_x=args.ten_as_x,
+            grade=args.grade or 1,
+            rule_book=_rule_book(which.game),
+            rules_grade=args.grade or 2,
             empty_dots=args.empty_dots,
             only_dots_rise=print_preset(args).only_dots_rise,
         )

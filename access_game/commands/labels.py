@@ -10,6 +10,7 @@ page and dot options.
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -20,14 +21,18 @@ from access_game.commands._common import add_command, add_ten_as_x_option
 from access_game.commands.summaries import summary
 from braille.brf import BRAILLE_PAGE, PageFormat
 from braille.decks import DECKS, build_deck
-from braille.geometry import NLS, PAPERS, PRESETS, DotGeometry, Paper, Preset
+from braille.geometry import NLS, PAPERS, PRESETS, DotGeometry, Paper, Preset, locale_paper
+from braille.stock import STOCKS
 from engine.cards import Card
-from speech.i18n import _, ngettext
+from speech.i18n import _, language, ngettext
 
 if TYPE_CHECKING:
+    from braille.cells import Cells
     from braille.sheet import Sheet
 
-FORMATS = ("brf", "pdf", "svg")
+FORMATS = ("brf", "pef", "pdf", "svg")
+#: The formats of braille pages (cells per line, lines per page), as against true-size print.
+BRAILLE_FORMATS = ("brf", "pef")
 #: Upper bounds on every size typed on the command line: far above any real use, low enough that a
 #: typing slip (--sets 100000000) is refused at once instead of filling memory or running for ever.
 MAX_SETS = 8
@@ -46,7 +51,8 @@ def add_output_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None
             games=", ".join(_game_decks()), kinds=", ".join(DECKS)),
     )
     parser.add_argument(
-        "--format", dest="fmt", metavar="FORMAT", help=_("brf, pdf or svg (default: from the output file's extension)")
+        "--format", dest="fmt", metavar="FORMAT",
+        help=_("brf, pef, pdf or svg (default: from the output file's extension)")
     )
     parser.add_argument("-o", "--output", metavar="FILE", help=_("the file to write"))
     add_page_options(parser, mirror=mirror)
@@ -55,13 +61,17 @@ def add_output_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None
 def add_page_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None:
     """The BRF page and print options alone, for the kit, which names a game and a folder instead."""
     add_ten_as_x_option(parser)
+    parser.add_argument("--grade", type=int, choices=(1, 2), default=None, metavar="1|2",
+                        help=_("the braille of the words (titles, notes, meanings, drills): 1 uncontracted, "
+                               "2 contracted (default 1; a kit's rule book 2); cards are the card code in both"))
     brf = parser.add_argument_group("BRF (embosser) page")
     brf.add_argument("--cells-per-line", type=int, metavar="N",
                      help=_("default {n}").format(n=BRAILLE_PAGE.cells_per_line))
     brf.add_argument("--lines-per-page", type=int, metavar="N",
                      help=_("default {n}").format(n=BRAILLE_PAGE.lines_per_page))
     prt = parser.add_argument_group("PDF and SVG (true-size print; sizes in mm, NLS Specification 800 by default)")
-    prt.add_argument("--paper", metavar="PAPER", help=_("a4 or letter (default a4)"))
+    prt.add_argument("--paper", metavar="PAPER",
+                     help=_("a4 or letter (default: letter in the US and Canada, else a4, from the locale)"))
     prt.add_argument(
         "--preset",
         metavar="PRESET",
@@ -102,17 +112,17 @@ def output_format(args: argparse.Namespace) -> tuple[str, Path]:
                 names=', '.join(FORMATS)))
         raise UsageError(_("say --format {formats} (the file name '{name}' does not tell)").format(
             formats=" or ".join(FORMATS), name=path.name))
-    if fmt == "brf":
-        wrong = [n for n in (*_GEOMETRY_OPTIONS, "paper", "preset") if getattr(args, n) is not None]
+    if fmt in BRAILLE_FORMATS:
+        wrong = [n for n in (*_GEOMETRY_OPTIONS, "paper", "preset", "stock") if getattr(args, n, None) is not None]
         wrong += [n for n in ("mirror", "empty_dots") if getattr(args, n, False)]
         if wrong:
-            raise UsageError(_("{flags} apply to pdf and svg, not brf").format(
-                flags=", ".join(_flag(n) for n in wrong)))
+            raise UsageError(_("{flags} apply to pdf and svg, not {fmt}").format(
+                flags=", ".join(_flag(n) for n in wrong), fmt=fmt))
     else:
         wrong = [n for n in _BRF_OPTIONS if getattr(args, n) is not None]
         if wrong:
-            raise UsageError(_("{names} apply to brf, not {fmt}").format(names=', '.join(_flag(n) for n in wrong),
-                fmt=fmt))
+            raise UsageError(_("{names} apply to brf and pef, not {fmt}").format(
+                names=', '.join(_flag(n) for n in wrong), fmt=fmt))
     if not path.parent.is_dir():
         raise UsageError(_("there is no folder '{parent}' to write '{name}' in").format(parent=path.parent,
             name=path.name))
@@ -171,7 +181,7 @@ def print_preset(args: argparse.Namespace) -> Preset:
 
 def print_setup(args: argparse.Namespace) -> tuple[DotGeometry, Paper]:
     """The dot sizes (the preset's, each size option overriding it) and the paper."""
-    paper_name = "a4" if args.paper is None else args.paper.lower()
+    paper_name = locale_paper(os.environ).name if args.paper is None else args.paper.lower()
     if paper_name not in PAPERS:
         raise UsageError(_("unknown paper '{paper}': the papers are {names}").format(paper=args.paper,
             names=', '.join(PAPERS)))
@@ -205,18 +215,31 @@ def write_document(
     args: argparse.Namespace,
     fmt: str,
     path: Path,
-    brf: Callable[[PageFormat], bytes],
+    braille_pages: Callable[[PageFormat], list[list[Cells]]],
     sheet: Callable[..., Sheet],
+    *,
+    title: str,
 ) -> int:
     """Make the document in the format asked and write it; the number of pages written.
 
-    ``brf`` is given the BRF page; ``sheet`` is given the print options (geometry, paper, empty_dots,
-    only_dots_rise) as keywords. Labels, chart and practice sheets all go through here, so each
-    takes the same page and print options and reports a bad size the same way."""
+    ``braille_pages`` is given the braille page and lays out the pages of cells, written as BRF or as
+    PEF (titled ``title``, identified by the file's name); ``sheet`` is given the print options
+    (geometry, paper, empty_dots, only_dots_rise) as keywords. Labels, chart and practice sheets all
+    go through here, so each takes the same page and print options and reports a bad size the same
+    way."""
     try:
-        if fmt == "brf":
-            data = brf(page_format(args))
-            pages = data.count(b"\f") + 1
+        if fmt in BRAILLE_FORMATS:
+            from braille.brf import render_pages
+            from braille.pef import render_pef
+
+            page = page_format(args)
+            laid = braille_pages(page)
+            pages = len(laid)
+            if fmt == "brf":
+                data = render_pages(laid, page)
+            else:
+                data = render_pef(laid, page, title=title, identifier=f"access-game/{path.stem}",
+                                  language=language())
         else:
             geometry, paper = print_setup(args)
             made = sheet(
@@ -238,19 +261,24 @@ def plural_pages(pages: int) -> str:
 
 
 def write_deck_sheet(
-    args: argparse.Namespace, brf: Callable[..., bytes], sheet: Callable[..., Sheet]
+    args: argparse.Namespace,
+    braille_pages: Callable[..., list[list[Cells]]],
+    sheet: Callable[..., Sheet],
+    heading: Callable[[str], str],
 ) -> tuple[str, list[Card], str]:
     """Write a sheet made from the whole deck under its title (the chart, the practice sheet):
-    ``brf(cards, title, page, ten_as_x=...)`` or ``sheet(cards, title, ten_as_x=..., <print options>)``.
-    Returns the title, the cards and where the sheet went ("on 2 pages to chart.brf")."""
+    ``braille_pages(cards, title, page, ten_as_x=...)`` or ``sheet(cards, title, ten_as_x=..., <print
+    options>)``; ``heading(title)`` names the braille document. Returns the title, the cards and where
+    the sheet went ("on 2 pages to chart.brf")."""
     fmt, path = output_format(args)
     title, cards = deck_cards(args)
     pages = write_document(
         args,
         fmt,
         path,
-        partial(brf, cards, title, ten_as_x=args.ten_as_x),
-        partial(sheet, cards, title, ten_as_x=args.ten_as_x),
+        partial(braille_pages, cards, title, ten_as_x=args.ten_as_x, grade=args.grade or 1),
+        partial(sheet, cards, title, ten_as_x=args.ten_as_x, grade=args.grade or 1),
+        title=heading(title),
     )
     return title, cards, _("on {pages} to {path}").format(pages=plural_pages(pages), path=path)
 
@@ -272,20 +300,41 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser.add_argument(
         "--per-card", type=int, default=2, metavar="N", help=_("labels per card (default 2, for opposite corners)")
     )
+    parser.add_argument(
+        "--stock", metavar="STOCK", type=str.casefold,
+        help=_("print onto sheets of die-cut clear labels: {names} (pdf and svg; the stock sets the paper)").format(
+            names=", ".join(STOCKS)),
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    from braille.labels import labels_brf, labels_sheet, make_labels
+    from braille.labels import labels_brf_pages, labels_sheet, make_labels, stock_sheet
 
     fmt, path = output_format(args)
+    stock = None
+    if args.stock is not None:
+        stock = STOCKS.get(args.stock)
+        if stock is None:
+            raise UsageError(_("unknown label stock '{stock}': the stocks are {names}").format(
+                stock=args.stock, names=", ".join(STOCKS)))
+        if args.paper is not None:
+            raise UsageError(_("--stock {stock} sets the paper; leave out --paper").format(stock=stock.name))
     check_size("--sets", args.sets, MAX_SETS)
     check_size("--per-card", args.per_card, MAX_PER_CARD)
     title, cards = deck_cards(args, args.sets)
     if args.per_card < 1:
         raise UsageError(_("--per-card must be at least 1, not {per_card}").format(per_card=args.per_card))
     labels = make_labels(cards, per_card=args.per_card, ten_as_x=args.ten_as_x, title=title)
+    sheet: Callable[..., Sheet] = partial(labels_sheet, labels, mirror=args.mirror)
+    if stock is not None:
+        on_stock = stock
+
+        def sheet(*, geometry: DotGeometry, paper: Paper, empty_dots: bool, only_dots_rise: bool) -> Sheet:
+            return stock_sheet(labels, on_stock, geometry=geometry, mirror=args.mirror, empty_dots=empty_dots,
+                               only_dots_rise=only_dots_rise)
+
     pages = write_document(
-        args, fmt, path, partial(labels_brf, labels), partial(labels_sheet, labels, mirror=args.mirror)
+        args, fmt, path, partial(labels_brf_pages, labels, grade=args.grade or 1), sheet, title=labels.heading,
     )
     print(_("Wrote {labels} labels ({cards} cards x {per_card}) on {pages} to {path}.").format(
         labels=labels.count, cards=len(cards), per_card=args.per_card, pages=plural_pages(pages), path=path))

@@ -23,9 +23,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    from braille.practice import make_drills, practice_brf, practice_sheet  # the print libraries, for this command only
+    from braille.practice import (  # the print libraries, for this command only
+        make_drills,
+        practice_brf_pages,
+        practice_heading,
+        practice_sheet,
+    )
 
-    title, cards, written = write_deck_sheet(args, practice_brf, practice_sheet)
+    title, cards, written = write_deck_sheet(args, practice_brf_pages, practice_sheet, practice_heading)
     drills = len(make_drills(cards, ten_as_x=args.ten_as_x))
     print(_("Wrote the {title} practice sheet ({drills} drills) {written}.").format(title=title, drills=drills,
                                                                                     written=written))

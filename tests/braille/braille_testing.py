@@ -7,6 +7,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from access_game.cli import main
+from braille.brf import PageFormat
+from braille.cells import BLANK, Cell, Cells
+from braille.geometry import DotGeometry
+from braille.sheet import BODY_TOP, MARGIN
 from engine.cards import Card, five_crowns_deck, no_twos_deck, standard_deck
 
 ALL_DECKS: dict[str, list[Card]] = {
@@ -82,3 +86,27 @@ def darkness_at(image: tuple[int, int, bytes], x_mm: float, y_mm: float, dpi: in
         if 0 <= x < width and 0 <= y < height
     ]
     return sum(values) / len(values)
+
+
+def read_braille_lines(
+    image: tuple[int, int, bytes], geometry: DotGeometry, fmt: PageFormat, dpi: int
+) -> list[Cells]:
+    """Every braille line of a page rendered at ``dpi`` from a swell sheet (braille.swell), read from
+    the pixels: a dot place is raised when its centre is dark, and must be clearly dark or light."""
+    lines: list[Cells] = []
+    for n in range(fmt.lines_per_page):
+        line: list[Cell] = []
+        for i in range(fmt.cells_per_line):
+            raised = []
+            for dot, (col, row) in {1: (0, 0), 2: (0, 1), 3: (0, 2), 4: (1, 0), 5: (1, 1), 6: (1, 2)}.items():
+                x = MARGIN + geometry.radius + i * geometry.cell_spacing + col * geometry.dot_spacing
+                y = BODY_TOP + geometry.radius + n * geometry.line_spacing + row * geometry.dot_spacing
+                level = darkness_at(image, x, y, dpi)
+                assert level < 90 or level > 180, (n, i, dot, level)  # a dot black, a place without one white
+                if level < 90:
+                    raised.append(dot)
+            line.append(Cell.from_dots(raised) if raised else BLANK)
+        while line and line[-1] == BLANK:
+            line.pop()
+        lines.append(tuple(line))
+    return lines

@@ -20,13 +20,14 @@ from engine.notation import parse_card
 
 SMALL = [parse_card(c) for c in ("10h", "7st", "qs", "jo")]
 
-# Worked out by hand: the title ",TEST CARD" is what fits of "Test card labels" in 12 cells; the info
+# Worked out by hand: the title ",TEST CARD" is what fits of "Test card labels" in 12 cells, centred
+# (one blank before its 10 cells, as BANA centres a running head); the info
 # line wraps at 12 cells; suits come in the order stars, hearts, clubs, spades, then jokers; labels
 # are 3 cells wide (10H) plus 2 blanks, so 2 per 12-cell line; a blank line between rows. A page of
 # 10 lines has 7 for the body: the third row goes to page 2 after a form feed. Each page's last line
 # is its number at the right margin, blank lines filling the page down to it.
 GOLDEN_SMALL = (
-    b",TEST CARD\r\n"
+    b" ,TEST CARD\r\n"
     b"\r\n"
     b"#H LABELS\r\n"
     b"FOR #D CARDS\r\n"
@@ -37,7 +38,7 @@ GOLDEN_SMALL = (
     b"10H  10H\r\n"
     b"          #A\r\n"
     b"\f"
-    b",TEST CARD\r\n"
+    b" ,TEST CARD\r\n"
     b"\r\n"
     b"QS   QS\r\n"
     b"\r\n"
@@ -56,7 +57,7 @@ def test_golden_default_page_start() -> None:
     data = labels_brf(make_labels(five_crowns_deck(1), title="Five Crowns"))
     first = data.split(b"\r\n")[:7]
     assert first == [
-        b",FIVE ,CROWNS CARD LABELS",
+        b"       ,FIVE ,CROWNS CARD LABELS",  # 25 cells centred on 40: 7 blanks before
         b"",
         b"#BCB LABELS FOR #AAF CARDS #B EACH",
         b"",
@@ -166,18 +167,22 @@ def test_chart_brf(deck: str, fmt: PageFormat, ten_as_x: bool) -> None:
     cards = ALL_DECKS[deck]
     data = chart_brf(cards, "Deck", fmt, ten_as_x=ten_as_x)
     pages = _pages(data, fmt)
-    # one-letter symbols carry the grade 1 indicator (;) on their line
-    symbols = {(";" if e.brf in "JQKXHCSD" else "") + e.brf for e in chart_entries(cards, ten_as_x=ten_as_x)}
+    # one-cell symbols a grade 2 reader takes for a word (letters; ⠆ be, ⠢ enough, ⠶ were, ⠦ his,
+    # ⠔ in, ⠌ still) carry the grade 1 indicator (;) on their line; ⠒ (a colon alone) does not
+    symbols = {(";" if e.brf in "JQKXHCSD25789/" else "") + e.brf for e in chart_entries(cards, ten_as_x=ten_as_x)}
     starts = [line.split(b" ")[0].decode() for page in pages for line in page[2:] if line and not line.startswith(b" ")]
     assert symbols <= set(starts)  # every symbol begins an entry line
 
 
 def test_chart_golden_lines() -> None:
     data = chart_brf(five_crowns_deck(1), "Five Crowns")
-    lines = data.split(b"\r\n")
-    assert lines[0] == b",FIVE ,CROWNS BRAILLE CARD CODE"
+    cover, body = data.split(b"\f", 1)
+    # A title page (BANA): the title centred on line 3, no running head, no page number.
+    assert cover.split(b"\r\n")[:3] == [b"", b"", b"    ,FIVE ,CROWNS BRAILLE CARD CODE"]
+    assert b"#A" not in cover
+    lines = body.split(b"\r\n")
+    assert lines[0] == b"    ,FIVE ,CROWNS BRAILLE CARD CODE"  # the running head, centred
     assert b"10  TEN  10C  TEN OF CLUBS" in lines
-    assert b"/  STARS  7/  SEVEN OF STARS" in lines
     assert b"JO  JOKER  JO  JOKER" in lines
     # A lone letter takes the grade 1 indicator (dots 5-6), so it is not read as "just" or "quite".
     assert b";J  JACK  JS  JACK OF SPADES" in lines
@@ -187,7 +192,15 @@ def test_chart_golden_lines() -> None:
     text = b" ".join(line.strip() for line in lines)
     assert b",A JOKER IS ;J O4" in text
     assert b"DOT #B ALONE IS A COMMA" in text
-    assert data.count(b"\f") == 1  # the notes and 17 entries take two pages
+    assert data.count(b"\f") == 2  # the title page, then the notes and 17 entries on two pages
+    # The note on the braille below is a transcriber's note: UEB's indicators round it, 7-5 format.
+    assert any(line.startswith(b"      @.<,BELOW1 ") for line in lines)
+    assert any(line.startswith(b"    ") and line.endswith(b"@.>") for line in lines)
+    # Notes are paragraphs: first line from cell 3, runovers at the margin.
+    assert b"  ,A CARD IS ITS RANK CELLS THEN ONE" in lines and b"SUIT CELL4 ,THERE IS NO NUMBER SIGN3 THE" in lines
+    assert b";2  TWO" not in data and b";5  FIVE  5C  FIVE OF CLUBS" in lines  # ⠢ alone is "enough"
+    assert b";/  STARS  7/  SEVEN OF STARS" in lines  # ⠌ alone is "still"
+    assert b"3  THREE  3/  THREE OF STARS" in lines  # ⠒ alone is only a colon
 
 
 def test_lone_letters_take_the_grade_1_indicator() -> None:
@@ -234,3 +247,20 @@ def test_wrap_words_keeps_every_word_readable(words: list[str], width: int, inde
         elif i < len(lines) - 1:
             text += " "
     assert text == " ".join(_brf(c) for c in cells)
+
+
+def test_title_page_centred_and_trimmed_to_a_short_page() -> None:
+    from braille.brf import paginate_placed
+
+    title = literary("Rules")
+    cover = [literary("Rules"), (), literary("what it is"), (), literary("made by us")]
+    pages, places = paginate_placed(title, [[literary("one")]], PageFormat(20, 10), title_page=cover)
+    expected = ["", "", "       ,RULES", "", "     WHAT IT IS", "", "     MADE BY US"]
+    assert [_brf(line) for line in pages[0][:7]] == expected
+    assert places[0].page == 1 and _brf(pages[1][-1]).strip() == "#A"  # the first numbered page is page 1
+    short, _ = paginate_placed(title, [[literary("one")]], PageFormat(20, 5), title_page=cover)
+    assert [_brf(line) for line in short[0]] == expected[:5]  # what fits, up to a group's end
+    shorter, _ = paginate_placed(title, [[literary("one")]], PageFormat(20, 4), title_page=cover)
+    assert [_brf(line) for line in shorter[0]] == [*expected[:3], ""]  # the title alone
+    with pytest.raises(ValueError, match="gaps"):
+        paginate_placed(title, [[literary("one")]], PageFormat(20, 10), gaps=[1, 0])

@@ -24,7 +24,8 @@ from engine.notation import parse_card
 
 pytestmark = pytest.mark.skipif(shutil.which("pdfinfo") is None, reason="needs poppler-utils")
 
-KIT_PARTS = ("labels.brf", "labels.pdf", "label-key.pdf", "chart.brf", "chart.pdf", "practice.brf", "practice.pdf")
+KIT_PARTS = ("labels.brf", "labels.pef", "labels.pdf", "label-key.pdf", "chart.brf", "chart.pef", "chart.pdf",
+             "practice.brf", "practice.pef", "practice.pdf", "rules.brf", "rules.pef", "rules.pdf")
 
 
 def _pdf_pages(path: Path) -> int:
@@ -67,6 +68,8 @@ def test_kit_for_every_game(tmp_path: Path, game: str, typed: str, capsys: pytes
         path = out / name
         if name.endswith(".pdf"):
             assert _pdf_pages(path) == reported[name]
+        elif name.endswith(".pef"):  # the schema and the cells are checked in test_pef.py
+            assert path.read_bytes().count(b"<page>") == reported[name]
         else:
             pages = _brf_pages(path.read_bytes())
             assert len(pages) == reported[name]
@@ -163,9 +166,9 @@ def test_practice_brf_answers_on_a_page_of_their_own() -> None:
     pages = practice_brf_pages(ALL_DECKS["five-crowns"], "Five Crowns")
     text = ["".join(c.brf for c in line) for page in pages for line in page]
     brf_pages = [["".join(c.brf for c in line) for line in page] for page in pages]
-    first_answers = next(i for i, page in enumerate(brf_pages) if page[2] == "ANSWERS")
+    first_answers = next(i for i, page in enumerate(brf_pages) if page[2].strip() == ",ANSWERS")
     drills = make_drills(ALL_DECKS["five-crowns"])
-    assert sum(1 for line in text if line.startswith("DRILL #A ") and "/" in line) == 1
+    assert sum(1 for line in text if line.startswith(",DRILL #A ") and "/" in line) == 1
     for page in brf_pages[:first_answers]:
         # no answer before the answers page
         assert not any(re.search(r"OF (STARS|HEARTS|CLUBS|SPADES|DIAMONDS)", line) for line in page)

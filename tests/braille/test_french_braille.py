@@ -97,8 +97,8 @@ def test_a_french_label_page_is_liblouis_french_around_the_unchanged_card_code(i
     data = labels_brf(labels)
     pages = brf_lines(data)
     first = pages[0]
-    assert first[0] == louis_brf("Five Crowns, étiquettes des cartes")
-    assert first[0] == ".FIVE .CROWNS1 =TIQUETTES DES CARTES"
+    assert first[0].strip() == louis_brf("Five Crowns, étiquettes des cartes")
+    assert first[0] == "  .FIVE .CROWNS1 =TIQUETTES DES CARTES"
     assert f"{first[2]} {first[3]}" == louis_brf("232 étiquettes pour 116 cartes 2 chacune")
     assert first[-1].strip() == louis_brf("1")  # the page number, French style: ⠠⠡
     assert first[-1].strip() == ",*"
@@ -114,8 +114,9 @@ def test_a_french_label_page_is_liblouis_french_around_the_unchanged_card_code(i
 
 def test_a_french_chart_page_is_liblouis_french_and_the_card_code(in_french: None) -> None:
     cards = build_deck("five-crowns")
-    page = brf_lines(chart_brf(cards, "Five Crowns"))[0]
-    assert page[0] == louis_brf("Five Crowns, code braille des cartes")
+    cover, page = brf_lines(chart_brf(cards, "Five Crowns"))[:2]
+    assert page[0].strip() == louis_brf("Five Crowns, code braille des cartes")  # the running head, centred
+    assert cover[2].strip() == page[0].strip()  # the title page names the document too
     queen_of_hearts = cells_to_brf(card_cells(Card(Rank.QUEEN, Suit.HEARTS)))
     hearts = cells_to_brf(card_cells(Card(Rank.QUEEN, Suit.HEARTS))[1:])
     # The hearts entry: its symbol, "cœurs", an example card and its words, two blanks between.
@@ -123,7 +124,7 @@ def test_a_french_chart_page_is_liblouis_french_and_the_card_code(in_french: Non
     assert expected in "\n".join(line for p in brf_lines(chart_brf(cards, "Five Crowns")) for line in p)
     assert louis_brf("cœurs") == "C[URS"
     # Every line but the card code's is French braille: no UEB capital or number sign in the notes.
-    notes = chart_brf_pages(cards, "Five Crowns")[0][2:8]
+    notes = chart_brf_pages(cards, "Five Crowns")[1][2:8]
     text = "".join(cells_to_unicode(line) for line in notes)
     assert "⠼⠁" not in text and "⠨⠥⠝⠑" in text  # "Une", with the French capital sign
 
@@ -138,9 +139,9 @@ def test_french_braille_note_and_symbols_have_no_english_grade_1_indicator(in_fr
 
 def test_the_practice_sheet_is_french_too(in_french: None) -> None:
     cards = build_deck("five-crowns")
-    page = brf_lines(practice_brf(cards, "Five Crowns"))[0]
-    assert page[0] == louis_brf("Five Crowns, exercices de braille")
-    assert louis_brf("exercice 1") in "\n".join(page)
+    page = brf_lines(practice_brf(cards, "Five Crowns"))[1]
+    assert page[0].strip() == louis_brf("Five Crowns, exercices de braille")
+    assert louis_brf("Exercice 1") in "\n".join(page)  # with the French capital sign
 
 
 def test_french_braille_without_liblouis_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -152,7 +153,8 @@ def test_french_braille_without_liblouis_says_what_to_install(monkeypatch: pytes
 
 def test_the_english_sheets_are_as_they_were() -> None:
     cards = build_deck("five-crowns")
-    assert brf_lines(chart_brf(cards, "Five Crowns"))[0][0] == ",FIVE ,CROWNS BRAILLE C>D CODE".replace(">", "AR")
+    head = brf_lines(chart_brf(cards, "Five Crowns"))[1][0].strip()
+    assert head == ",FIVE ,CROWNS BRAILLE C>D CODE".replace(">", "AR")
     assert foot_line(1, 10) == cells_from_unicode("⠀⠀⠀⠀⠀⠀⠀⠀⠼⠁")
 
 
