@@ -28,6 +28,7 @@ from braille.cells import Cells, cells_from_unicode
 from braille.system_modules import import_system_module
 
 __all__ = [
+    "LOUIS_LOCK",
     "TABLES",
     "TABLE_FOLDER",
     "BrailleTableUnavailable",
@@ -110,6 +111,8 @@ class Contracted:
 
 _lock = threading.RLock()
 """liblouis keeps its compiled tables in one global cache that is not safe for two threads at once."""
+LOUIS_LOCK = _lock
+"""The same lock, for every other module that calls liblouis (braille.louis_text)."""
 _loaded: list[ModuleType | None] = []
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from braille.cards import card_unicode
 from braille.contracted import BrailleTableUnavailable, Grade, translate
 from engine.cards import Card
+from speech.i18n import language
 
 __all__ = ["BLANK_CELL", "DisplayStyle", "Token", "Window", "is_cells", "message_tokens", "windows"]
 
@@ -162,7 +163,8 @@ def _groups(tokens: list[Token]) -> list[list[Token]]:
 
 def windows(parts: Sequence[str | Card], width: int, style: DisplayStyle | None = None) -> list[Window]:
     """The message cut into windows of at most ``width`` cells, at word boundaries, never inside a card,
-    never leaving a lone full stop for a window of its own.
+    never leaving a lone full stop for a window of its own. Without a ``style``: the language the game
+    speaks now, contracted, 10 as ⠂⠴.
 
     A card's cells always have a blank on each side (so punctuation after a card is never read as part
     of it: in UEB "." and ";" are the cells of dropped 4 and dropped 2). A single word longer than the
@@ -170,7 +172,7 @@ def windows(parts: Sequence[str | Card], width: int, style: DisplayStyle | None 
     """
     if width <= 0:
         raise ValueError("a display has at least one cell")
-    style = style or DisplayStyle()
+    style = style or DisplayStyle(language())
     result: list[Window] = []
     text = ""
     cards: list[tuple[int, int, Card]] = []

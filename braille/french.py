@@ -1,5 +1,6 @@
-"""French words in French braille, made by liblouis: the uncontracted (intégral) French table of the
-Code braille français uniformisé.
+"""French words in uncontracted French braille (intégral, Code braille français uniformisé): a special
+case of :mod:`braille.louis_text` (liblouis through :mod:`braille.contracted`'s one loader), kept
+under its own names for the sheets that write French.
 
 Why liblouis: French braille has its own letters for accented vowels (é ⠿, è ⠮, à ⠷, œ ⠪, ç ⠯ ...),
 its own capital sign (⠨, dots 4-6) and its own numbers (the number sign ⠠, dot 6, then the digits
@@ -15,12 +16,13 @@ environment. Card codes are never written with this: they are the card code (:mo
 from __future__ import annotations
 
 from braille.cells import Cell, Cells
+from braille.contracted import TABLES, Grade
 from braille.louis_text import BrailleTableUnavailable, letter_cells_of, load_louis, louis_cells
 
 __all__ = ["FRENCH_LETTERS", "FRENCH_TABLE", "FrenchBrailleUnavailable", "french_cells", "french_letter_cells",
            "load_louis"]
 
-FRENCH_TABLE = "fr-bfu-comp6.utb"
+FRENCH_TABLE = TABLES["fr"][Grade.UNCONTRACTED]
 """liblouis's French uncontracted 6-dot table (Code braille français uniformisé, intégral)."""
 
 #: liblouis or its French table is not installed, so French braille cannot be written.

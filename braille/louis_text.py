@@ -7,35 +7,21 @@ BRLTTY, NVDA and JAWS users read every day, kept by their authors.
 
 The binding is the system's python3-louis (Debian), reached from a virtual environment as
 python3-brlapi is (:mod:`braille.system_modules`), or a ``louis`` module installed in the
-environment. Card codes are never written with this: they are the card code (:mod:`braille.cards`).
+environment, loaded once for the whole program by :mod:`braille.contracted` (one loader, one lock:
+liblouis's table cache is shared). Card codes are never written with this: they are the card code
+(:mod:`braille.cards`).
 """
 
 from __future__ import annotations
 
-import threading
-from types import ModuleType
-
 from braille.cells import Cell, Cells, cells_from_unicode
-from braille.system_modules import import_system_module
+from braille.contracted import LOUIS_LOCK, BrailleTableUnavailable, load_louis
 
 __all__ = ["BrailleTableUnavailable", "letter_cells_of", "load_louis", "louis_cells"]
 
 
-class BrailleTableUnavailable(ValueError):
-    """liblouis or the language's table is not installed, so the language's braille cannot be written."""
-
-
-_lock = threading.RLock()
-_loaded: list[ModuleType | None] = []
 _letters: dict[tuple[str, str], frozenset[Cell]] = {}
-
-
-def load_louis() -> ModuleType | None:
-    """liblouis's Python module, or None when neither this Python nor the system has it."""
-    with _lock:
-        if not _loaded:
-            _loaded.append(import_system_module("louis", "louis"))
-        return _loaded[0]
+"""The letter cells of each table, worked out once."""
 
 
 def louis_cells(table: str, text: str) -> Cells:
@@ -47,7 +33,7 @@ def louis_cells(table: str, text: str) -> Cells:
             "braille words need liblouis and its Python module (on Debian or Ubuntu: apt install python3-louis)"
         )
     try:
-        with _lock:  # liblouis keeps its tables in one global cache
+        with LOUIS_LOCK:  # liblouis keeps its tables in one global cache
             out = louis.translateString(["unicode.dis", table], text, mode=louis.dotsIO | louis.ucBrl)
     except RuntimeError as exc:  # the table could not be compiled: it is missing
         raise BrailleTableUnavailable(f"liblouis has no table {table}: {exc}") from exc
@@ -57,7 +43,7 @@ def louis_cells(table: str, text: str) -> Cells:
 def letter_cells_of(table: str, letters: str) -> frozenset[Cell]:
     """The cells of ``letters``, the capital sign and the apostrophe in ``table``: a long word may be cut
     between them. The number sign is not among them, so a number is never cut."""
-    with _lock:
+    with LOUIS_LOCK:
         key = (table, letters)
         if key not in _letters:
             _letters[key] = frozenset(louis_cells(table, letters + "'")) | frozenset(louis_cells(table, "A")[:1])

@@ -41,6 +41,8 @@ __all__ = ["DisplayLink", "start_display_link"]
 
 #: Messages kept for moving back through them on the display.
 KEEP = 500
+#: The sound cue the narrator marks the start of one's turn with: that message is the turn.
+TURN_CUE = "your_turn"
 
 Post = Callable[[Callable[[], None]], None]
 
@@ -107,7 +109,7 @@ class DisplayLink:
         right after another player's move joins that move's line, after it."""
         parts = tuple(utterance.parts)
         with self._lock:
-            if (not reread and utterance.kind == Kind.MY_TURN and utterance.urgent and self.messages
+            if (not reread and utterance.kind == Kind.MY_TURN and utterance.cue == TURN_CUE and self.messages
                     and self._kinds[-1] == Kind.OTHERS):
                 self.messages[-1] = (*self.messages[-1], " ", *parts)
                 self._kinds[-1] = Kind.MY_TURN

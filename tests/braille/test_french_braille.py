@@ -16,7 +16,7 @@ from types import ModuleType
 
 import pytest
 
-import braille.louis_text as louis_text
+import braille.contracted as contracted
 from braille.brf import foot_line
 from braille.cards import card_cells
 from braille.cells import cells_from_dots, cells_from_unicode, cells_to_brf, cells_to_unicode
@@ -145,7 +145,7 @@ def test_the_practice_sheet_is_french_too(in_french: None) -> None:
 
 
 def test_french_braille_without_liblouis_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(louis_text, "_loaded", [None])
+    monkeypatch.setattr(contracted, "_loaded", [None])
     with pytest.raises(FrenchBrailleUnavailable, match="python3-louis"):
         french_cells("dame")
     assert isinstance(FrenchBrailleUnavailable("x"), ValueError)  # the commands report it as bad input

@@ -119,7 +119,7 @@ def test_the_turn_after_another_players_move_is_shown_after_that_move(brlapi_env
     link, announcer, _, _ = linked(True)
     try:
         announcer.announce(utter("Anna drew from the stock and discarded the ", NINE, ".", kind=Kind.OTHERS))
-        announcer.announce(utter("Your turn.", kind=Kind.MY_TURN, urgent=True))
+        announcer.announce(utter("Your turn.", kind=Kind.MY_TURN, cue="your_turn"))
         move = g2("Anna drew from the stock and discarded the")
         # The move first, where the reader looks; the turn after it on the same line, a pan away at most.
         assert until(lambda: brlapi_env.cells().startswith(move)), brlapi_env.capture()
