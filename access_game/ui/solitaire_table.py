@@ -297,10 +297,10 @@ class SolitaireTable:
         """J: a card of the current pile by its number (3) or its code (qd, 10h, jo), as J reaches a card
         of the hand in every other game."""
         from access_game.ui.text_entry import TextEntry
-        from speech.i18n import _
+        from speech.i18n import N_, _
 
         self.host.open(TextEntry(_(tw.GO_TO_CARD), self.host.say_line, on_text=self._go_to_text,
-                                 cancelled=_(tw.GO_TO_CANCELLED), prompt="card", limit=10))
+                                 cancelled=_(tw.GO_TO_CANCELLED), prompt=N_("card"), limit=10))
 
     def _go_to_text(self, text: str) -> None:
         word = text.strip()

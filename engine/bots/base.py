@@ -88,12 +88,13 @@ class NaturalsFirst:
 
     def _moves(self, view: Any, legal: Sequence[Action]) -> list[Action]:
         """The moves left to choose among: no wild thrown while a natural card could go, and never the card
-        just taken from the discard pile thrown straight back while another could go. Without the second
+        just taken from the discard pile thrown straight back, when a wild was kept back, while another could
+        go. Without the second
         rule a level that takes the up card to throw a wild, and is then kept from throwing the wild, throws
         the up card back: every seat of a table of such players did so, and the hand never ended."""
         moves = naturals_first(view, legal)
         taken = taken_up_card(view)
-        if taken is None:
+        if taken is None or len(moves) == len(legal):  # no wild kept back: the level's own choice stands
             return moves
         others = [m for m in moves if not (isinstance(m, Discard) and m.card == taken)]
         return others if any(isinstance(m, Discard) for m in others) else moves

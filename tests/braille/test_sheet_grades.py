@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from braille_testing import ALL_DECKS, read_braille_lines, render_gray, run_cli
 
+from access_game.catalog import game
 from braille.brf import PageFormat
 from braille.cells import BLANK, Cells, cells_to_brf
 from braille.chart import chart_brf_pages, chart_heading, chart_sheet
@@ -135,6 +136,6 @@ def test_the_kit_takes_the_grade(tmp_path: Path) -> None:
     out = tmp_path / "kit"
     assert run_cli(["kit", "--game", "contract-rummy", "--grade", "2", "-o", str(out)]) == 0
     chart = (out / "contract-rummy-chart.brf").read_bytes().split(b"\f")[1].split(b"\r\n")
-    assert chart[0].strip() == cells_to_brf(_grade2("Contract rummy braille card code", "en")).encode()
+    assert chart[0].strip() == cells_to_brf(_grade2(f"{game('contract-rummy').title} braille card code", "en")).encode()
     pef = (out / "contract-rummy-chart.pef").read_text(encoding="utf-8")
-    assert "".join(c.unicode for c in _grade2("Contract rummy braille card code", "en")) in pef
+    assert "".join(c.unicode for c in _grade2(f"{game('contract-rummy').title} braille card code", "en")) in pef
