@@ -76,11 +76,12 @@ def test_computer_moves_then_the_cue_then_your_turn_are_heard_in_the_order_print
     assert [s.text for s in said if not s.sound] == printed  # every line, in the order printed
     assert not any(s.cut for s in said) and all(s.returncode == 0 for s in said)
     order = [s.text if not s.sound else "<your turn cue>" for s in said]
-    went_out = next(i for i, t in enumerate(order) if t.startswith("Carla took") and "went out" in t)
-    took = next(i for i, t in enumerate(order) if t.startswith("Ben took"))
+    # Whatever the computer players did before the first turn (it follows their levels), every move of
+    # theirs is heard before the cue, and the cue just before the turn's own line.
+    moves = [i for i, t in enumerate(order) if t.startswith(("Ben took", "Ben drew", "Carla took", "Carla drew"))]
     cue = order.index("<your turn cue>")
     assert said[cue].text == table.cue_file
-    assert took < went_out < cue and order[cue + 1] == "Your turn, last turn.", order
+    assert moves and all(i < cue for i in moves) and order[cue + 1].startswith("Your turn"), order
     assert order.count("<your turn cue>") == 1
     voiced = sum(s.ended - s.started for s in said)
     assert heard.seconds >= 0.6 * voiced, (heard, voiced)  # the sink played it, not only the log
