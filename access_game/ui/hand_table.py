@@ -200,25 +200,16 @@ class HandTable:
                                  cancelled=_(tw.GO_TO_CANCELLED), prompt=N_("card"), limit=10))
 
     def _go_to_text(self, text: str) -> None:
-        word = text.strip()
-        if word.isdigit():
-            self._move_to(int(word) - 1)
-            return
         from access_game.catalog import game as catalog_game
+        from access_game.ui.card_finder import typed_place
 
-        try:
-            card = catalog_game(self.session.ruleset_name).rules().parse_card(word)
-        except ValueError:
-            self.say(tw.not_a_card(word), kind=Kind.SYSTEM)
-            return
-        order = self.order
-        places = [i for i, c in enumerate(order) if c == card]
-        if not places:
-            self.say(*tw.card_not_held(card, self.wild_rank), kind=Kind.SYSTEM)
-            return
-        # A second press finds the twin (two decks): the next one after the cursor, round the hand.
-        later = [i for i in places if i > self.pos] if self._current() == card else places
-        self._move_to((later or places)[0])
+        found = typed_place(text, self.order, self.pos, catalog_game(self.session.ruleset_name).rules().parse_card)
+        if found.index is not None:
+            self._move_to(found.index)
+        elif found.card is None:
+            self.say(tw.not_a_card(text.strip()), kind=Kind.SYSTEM)
+        else:
+            self.say(*tw.card_not_held(found.card, self.wild_rank), kind=Kind.SYSTEM)
 
     # ----- reading
     def read_hand(self, key: str = "") -> None:

@@ -303,24 +303,16 @@ class SolitaireTable:
                                  cancelled=_(tw.GO_TO_CANCELLED), prompt=N_("card"), limit=10))
 
     def _go_to_text(self, text: str) -> None:
-        word = text.strip()
-        cards = self._cards()
-        if word.isdigit():
-            self._move_card(int(word) - 1)
-            return
         from access_game.catalog import game as catalog_game
+        from access_game.ui.card_finder import typed_place
 
-        try:
-            card = catalog_game(self.session.ruleset_name).rules().parse_card(word)
-        except ValueError:
-            self.say(tw.not_a_card(word), kind=Kind.SYSTEM)
-            return
-        places = [i for i, c in enumerate(cards) if c == card]
-        if not places:
-            self.say(*tw.card_not_held(card, self.current.wild_rank), kind=Kind.SYSTEM)
-            return
-        later = [i for i in places if i > self.pos] if cards[self.pos] == card else places
-        self._move_card((later or places)[0])
+        found = typed_place(text, self._cards(), self.pos, catalog_game(self.session.ruleset_name).rules().parse_card)
+        if found.index is not None:
+            self._move_card(found.index)
+        elif found.card is None:
+            self.say(tw.not_a_card(text.strip()), kind=Kind.SYSTEM)
+        else:
+            self.say(*tw.card_not_held(found.card, self.current.wild_rank), kind=Kind.SYSTEM)
 
     # ----- cards of the current pile
     def _announce_card(self) -> None:
