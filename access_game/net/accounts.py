@@ -1,0 +1,193 @@
+"""Accounts, sessions, ratings and the record of games, kept in a database (access_game.net.database).
+
+The server asks for them through :class:`AccountStore`, one small interface, so that how they are kept
+can change without the server knowing: :class:`SqlAccountStore` keeps them in SQLite or PostgreSQL with
+the same SQL. Every method is blocking (the server calls them from a worker thread, never its loop) and
+each change is one transaction: a finished game's record and its players' new ratings are written
+together or not at all.
+
+Names are compared without case ("Ann" and "ann" are one account); the account keeps its spelling.
+Passwords reach this module already hashed (access_game.net.passwords), sessions as their SHA-256.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from access_game.net.database import Database
+from access_game.net.ratings import Finisher, Rating, rate
+
+__all__ = ["Account", "AccountStore", "GameLine", "PlayerRecord", "SqlAccountStore", "Standing"]
+
+#: Seconds a session (a signed-in client's key for its next connections) is good for.
+SESSION_SECONDS = 30 * 24 * 3600
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    id: int
+    name: str
+    #: The password's hash as kept (access_game.net.passwords.PasswordHash.text).
+    password: str
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of a game's leaderboard."""
+
+    place: int
+    name: str
+    rating: Rating
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """One game of a player's record: which game, when it ended, where they came among how many, the
+    names at the table in seat order, and their rating after it (None: they were not rated)."""
+
+    game: str
+    finished: float
+    place: int
+    players: tuple[str, ...]
+    won: bool
+    rating: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    name: str
+    ratings: tuple[tuple[str, Rating], ...]
+    games: tuple[GameLine, ...]
+
+
+class AccountStore(Protocol):
+    """What the server asks of the accounts' storage (blocking calls; see the module docstring)."""
+
+    def create(self, name: str, password: str) -> Account | None: ...
+
+    def find(self, name: str) -> Account | None: ...
+
+    def set_password(self, account: int, password: str) -> None: ...
+
+    def add_session(self, account: int, digest: str) -> None: ...
+
+    def session(self, digest: str) -> Account | None: ...
+
+    def end_session(self, digest: str) -> None: ...
+
+    def finish_game(self, game: str, code: str, game_number: int, finishers: Sequence[Finisher]) -> dict[int, Rating]:
+        ...
+
+    def leaderboard(self, game: str, limit: int) -> list[Standing]: ...
+
+    def record(self, name: str, limit: int) -> PlayerRecord | None: ...
+
+    def close(self) -> None: ...
+
+
+class SqlAccountStore:
+    """:class:`AccountStore` on a :class:`~access_game.net.database.Database` (SQLite or PostgreSQL)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def create(self, name: str, password: str) -> Account | None:
+        """A new account, or None when the name (whatever its case) is an account's already."""
+        with self.db.transaction() as tx:
+            if tx.one("SELECT id FROM accounts WHERE folded = ?", (name.casefold(),)) is not None:
+                return None
+            row = tx.one("INSERT INTO accounts (name, folded, password, created) VALUES (?, ?, ?, ?) RETURNING id",
+                         (name, name.casefold(), password, time.time()))
+        assert row is not None
+        return Account(int(row[0]), name, password)
+
+    def find(self, name: str) -> Account | None:
+        with self.db.transaction() as tx:
+            row = tx.one("SELECT id, name, password FROM accounts WHERE folded = ?", (name.casefold(),))
+        return None if row is None else Account(int(row[0]), str(row[1]), str(row[2]))
+
+    def set_password(self, account: int, password: str) -> None:
+        with self.db.transaction() as tx:
+            tx.execute("UPDATE accounts SET password = ? WHERE id = ?", (password, account))
+
+    def add_session(self, account: int, digest: str) -> None:
+        now = time.time()
+        with self.db.transaction() as tx:
+            tx.execute("DELETE FROM sessions WHERE created < ?", (now - SESSION_SECONDS,))
+            tx.execute("INSERT INTO sessions (digest, account, created) VALUES (?, ?, ?)", (digest, account, now))
+
+    def session(self, digest: str) -> Account | None:
+        with self.db.transaction() as tx:
+            row = tx.one("SELECT a.id, a.name, a.password FROM sessions s JOIN accounts a ON a.id = s.account "
+                         "WHERE s.digest = ? AND s.created >= ?", (digest, time.time() - SESSION_SECONDS))
+        return None if row is None else Account(int(row[0]), str(row[1]), str(row[2]))
+
+    def end_session(self, digest: str) -> None:
+        with self.db.transaction() as tx:
+            tx.execute("DELETE FROM sessions WHERE digest = ?", (digest,))
+
+    def finish_game(self, game: str, code: str, game_number: int, finishers: Sequence[Finisher]) -> dict[int, Rating]:
+        """Keep a finished game in the record and rate its account holders, in one transaction; their new
+        ratings by account."""
+        accounts = sorted({f.account for f in finishers if f.account is not None})
+        with self.db.transaction() as tx:
+            before: dict[int, Rating] = {}
+            for account in accounts:
+                row = tx.one("SELECT mu, sigma, games, wins FROM ratings WHERE account = ? AND game = ?"
+                             + (" FOR UPDATE" if self.db.dialect == "postgresql" else ""), (account, game))
+                if row is not None:
+                    before[account] = Rating(float(row[0]), float(row[1]), int(row[2]), int(row[3]))
+            after = rate(finishers, before)
+            for account, rating in after.items():
+                if account in before:
+                    tx.execute("UPDATE ratings SET mu = ?, sigma = ?, games = ?, wins = ? "
+                               "WHERE account = ? AND game = ?",
+                               (rating.mu, rating.sigma, rating.games, rating.wins, account, game))
+                else:
+                    tx.execute("INSERT INTO ratings (account, game, mu, sigma, games, wins) VALUES (?, ?, ?, ?, ?, ?)",
+                               (account, game, rating.mu, rating.sigma, rating.games, rating.wins))
+            row = tx.one("INSERT INTO games (game, table_code, game_number, finished) VALUES (?, ?, ?, ?) RETURNING id",
+                         (game, code, game_number, time.time()))
+            assert row is not None
+            for f in finishers:
+                rated = after.get(f.account) if f.account is not None else None
+                tx.execute("INSERT INTO results (game, seat, name, account, computer, place, total, won, rating) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           (int(row[0]), f.seat, f.name, f.account, f.computer, f.place, f.total, int(f.won),
+                            None if rated is None else rated.shown))
+        return after
+
+    def leaderboard(self, game: str, limit: int) -> list[Standing]:
+        """The best ``limit`` rated players of a game, by the rating shown."""
+        with self.db.transaction() as tx:
+            rows = tx.all("SELECT a.name, r.mu, r.sigma, r.games, r.wins FROM ratings r "
+                          "JOIN accounts a ON a.id = r.account WHERE r.game = ? "
+                          "ORDER BY r.mu - 3 * r.sigma DESC, a.folded LIMIT ?", (game, limit))
+        return [Standing(i, str(name), Rating(float(mu), float(sigma), int(games), int(wins)))
+                for i, (name, mu, sigma, games, wins) in enumerate(rows, 1)]
+
+    def record(self, name: str, limit: int) -> PlayerRecord | None:
+        """An account's ratings and its last ``limit`` games (the newest first); None: no such account."""
+        with self.db.transaction() as tx:
+            row = tx.one("SELECT id, name FROM accounts WHERE folded = ?", (name.casefold(),))
+            if row is None:
+                return None
+            account, spelled = int(row[0]), str(row[1])
+            ratings = tx.all("SELECT game, mu, sigma, games, wins FROM ratings WHERE account = ? ORDER BY game",
+                             (account,))
+            games = tx.all("SELECT g.id, g.game, g.finished, r.place, r.won, r.rating FROM results r "
+                           "JOIN games g ON g.id = r.game WHERE r.account = ? ORDER BY g.finished DESC, g.id DESC "
+                           "LIMIT ?", (account, limit))
+            lines = []
+            for game_id, game, finished, place, won, rating in games:
+                names = tx.all("SELECT name FROM results WHERE game = ? ORDER BY seat", (game_id,))
+                lines.append(GameLine(str(game), float(finished), int(place), tuple(str(n[0]) for n in names),
+                                      bool(won), None if rating is None else float(rating)))
+        return PlayerRecord(spelled, tuple((str(g), Rating(float(mu), float(sigma), int(n), int(w)))
+                                           for g, mu, sigma, n, w in ratings), tuple(lines))
+
+    def close(self) -> None:
+        self.db.close()
