@@ -36,6 +36,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         help=_("directory of the tables, one file each (default: tables/ in the user data folder)"))
     parser.add_argument("--tls-cert", type=Path, metavar="FILE", help=_("certificate chain (PEM) for wss://"))
     parser.add_argument("--tls-key", type=Path, metavar="FILE", help=_("private key (PEM) of the certificate"))
+    parser.add_argument("--database", metavar="URL",
+                        help=_("where accounts, ratings and the record of games are kept: postgresql://USER@HOST/DB "
+                               "(default: an SQLite file, accounts.sqlite3, in the --data folder)"))
     parser.add_argument("--stats", type=Path, metavar="FILE",
                         help=_("when stopping, write the server's time per action (JSON: p50_ms, p99_ms) to FILE"))
     limits = parser.add_argument_group(_("limits per address (0: no limit; docs/online.md)"))
@@ -172,6 +175,7 @@ def run(args: argparse.Namespace) -> int:
 
         data = data_dir() / "tables"
     check_data(data)
+    from access_game.net.database import DatabaseError
     from access_game.net.serving import DirectoryInUse, DirectoryUnusable, raise_open_file_limit, run_server
 
     raise_open_file_limit()
@@ -189,7 +193,10 @@ def run(args: argparse.Namespace) -> int:
         computers = ComputerPlayers(args.computer_workers) if args.computer_workers is not None else None
         asyncio.run(run_server(args.host, args.port, data, tls, announce, args.stats, limits=limits,
                                origins=args.origin, behind_proxy=args.behind_proxy, computers=computers,
-                               admins=admins))
+                               admins=admins, database=args.database))
+    except DatabaseError as exc:
+        print(_("access-game serve: the accounts cannot be kept: {reason}").format(reason=exc), file=sys.stderr)
+        return 1
     except DirectoryInUse:
         print(_("access-game serve: the tables in {folder} are being served by another access-game serve; stop "
                 "it first, or give this one another --data folder").format(folder=data), file=sys.stderr)

@@ -44,6 +44,10 @@ class Connection:
     listing: bool = False
     muted: set[str] = field(default_factory=set)
     admin: bool = False
+    #: Version 3, accounts: the account this connection signed in as (its name is then ``name``), and
+    #: the session key its client was given.
+    account: str | None = None
+    session: str | None = None
 
     def post(self, text: str) -> bool:
         """Queue a frame, never waiting; False when the queue is full: the client has stopped reading,

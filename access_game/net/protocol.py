@@ -51,12 +51,17 @@ __all__ = [
     "Hello",
     "History",
     "Join",
+    "Leaderboard",
     "Leave",
     "Mute",
     "ProtocolError",
+    "Record",
+    "Register",
     "Rejoin",
     "Remove",
     "Say",
+    "SignIn",
+    "SignOut",
     "StandIn",
     "Tables",
     "Tell",
@@ -180,6 +185,16 @@ class ErrorCode:
     REMOVED = "removed"
     NOT_HERE = "not_here"
     CLOSED = "closed"
+    #: Version 3, accounts: a name an account holds (or someone else uses now), a wrong password or
+    #: session, too many password tries, a password too short or too long, an account's request from a
+    #: connection not signed in, and a server that keeps no accounts.
+    NAME_TAKEN = "name_taken"
+    WRONG_PASSWORD = "wrong_password"
+    TOO_MANY_TRIES = "too_many_tries"
+    WEAK_PASSWORD = "weak_password"
+    NOT_SIGNED_IN = "not_signed_in"
+    NO_ACCOUNTS = "no_accounts"
+    NO_ACCOUNT = "no_account"
 
 
 class ProtocolError(Exception):
@@ -207,6 +222,57 @@ class Hello:
 
 
 @dataclass(frozen=True, slots=True)
+class Register:
+    """Version 3, accounts: make an account of ``name`` with ``password`` and sign in with it. Said
+    first (with ``protocol``: it says hello too) or after a guest's hello."""
+
+    name: str
+    password: str = field(repr=False)
+    protocol: int = PROTOCOL_VERSION
+    admin_key: str | None = field(default=None, repr=False)
+    first: bool = False
+    type: str = field(default="register", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SignIn:
+    """Version 3, accounts: sign in as ``name`` with its password, or with the ``session`` an earlier
+    sign-in gave (a client's next connections: the password is asked once). Said first or after hello."""
+
+    name: str
+    password: str | None = field(default=None, repr=False)
+    session: str | None = field(default=None, repr=False)
+    protocol: int = PROTOCOL_VERSION
+    admin_key: str | None = field(default=None, repr=False)
+    first: bool = False
+    type: str = field(default="sign_in", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SignOut:
+    """Version 3, accounts: end this client's session (its key no longer signs in); the server closes
+    the connection after answering."""
+
+    type: str = field(default="sign_out", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Leaderboard:
+    """Version 3, accounts: the best rated players of a game."""
+
+    game: str
+    type: str = field(default="leaderboard", init=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """Version 3, accounts: an account's ratings and last games (None: the connection's own)."""
+
+    name: str | None = None
+    type: str = field(default="record", init=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Create:
     game: str
     seats: int
@@ -228,7 +294,8 @@ class Join:
 @dataclass(frozen=True, slots=True)
 class Rejoin:
     code: str
-    token: str
+    #: None (version 3): the seat of the account this connection signed in as.
+    token: str | None
     #: Events of this seat's log the client already has; the server sends the rest.
     seen: int = 0
     #: The game at the table those events belong to (1 the first; None: the one being played). A
@@ -384,7 +451,8 @@ class Broadcast:
 
 
 ClientMessage = (Hello | Create | Join | Rejoin | Act | Chat | HandOver | StandIn | Again | Leave | Games | Tables
-                 | Watch | Who | Say | Tell | History | Mute | Remove | Ban | Close | Broadcast)
+                 | Watch | Who | Say | Tell | History | Mute | Remove | Ban | Close | Broadcast | Register | SignIn
+                 | SignOut | Leaderboard | Record)
 
 #: Channels whose history a client may ask for.
 HISTORY_CHANNELS = ("lobby", "private", "table")
@@ -403,6 +471,14 @@ def client_to_data(message: ClientMessage) -> dict[str, Any]:
         if not message.watchable:
             made["watchable"] = False
         return made
+    if isinstance(message, Register | SignIn):
+        out: dict[str, Any] = {"type": message.type, "name": message.name}
+        if message.first:
+            out["protocol"] = message.protocol
+        for key in ("password", "session", "admin_key"):
+            if getattr(message, key, None) is not None:
+                out[key] = getattr(message, key)
+        return out
     if isinstance(message, History):
         return {"type": "history", "channel": message.channel, **({"with": message.with_} if message.with_ else {})}
     data: dict[str, Any] = {"type": message.type}
@@ -508,6 +584,8 @@ def parse_client(frame: str | bytes) -> ClientMessage:
             raise ProtocolError(ErrorCode.BAD_MESSAGE, f"name must be 1 to {MAX_NAME_CHARS} characters, none of them a "
                                 "control character")
         return Hello(name=name, protocol=version, admin_key=key)
+    if kind in ("register", "sign_in"):
+        return _parse_account(kind, data)
     if kind == "create":
         _only(data, "game", "seats", "computers", "level", "options", "public", "watchable")
         game = data.get("game")
@@ -523,7 +601,9 @@ def parse_client(frame: str | bytes) -> ClientMessage:
     if kind == "rejoin":
         _only(data, "code", "token", "seen", "game_number")
         number = None if data.get("game_number") is None else _whole(data, "game_number", 1, 10**9)
-        return Rejoin(code=_code(data), token=_text(data, "token", 100),
+        # Version 3: without a token, an account signed in takes back its own seat at the table.
+        token = None if data.get("token") is None else _text(data, "token", 100)
+        return Rejoin(code=_code(data), token=token,
                       seen=_whole(data, "seen", 0, 10**9, 0), game_number=number)
     if kind == "act":
         _only(data, "ref", "action")
@@ -544,6 +624,38 @@ def parse_client(frame: str | bytes) -> ClientMessage:
         _only(data)
         return Leave()
     return _parse_lobby(kind, data)
+
+
+#: The longest password a client may send (characters; access_game.net.passwords holds an account's
+#: own limits), and the longest session key.
+MAX_PASSWORD_FIELD = 1000
+MAX_SESSION_CHARS = 100
+
+
+def _parse_account(kind: str, data: Mapping[str, Any]) -> Register | SignIn:
+    """``register`` and ``sign_in``: said first (with ``protocol``, as hello is) or after hello. The
+    password is never part of an error's words."""
+    _only(data, "protocol", "name", "password", "session", "admin_key")
+    first = "protocol" in data
+    version = data.get("protocol", PROTOCOL_VERSION)
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "protocol must be a whole number")
+    if version != PROTOCOL_VERSION:
+        raise ProtocolError(ErrorCode.PROTOCOL, f"this server speaks protocol {PROTOCOL_VERSION}, not {version}: "
+                            "update access-game to play here")
+    name = _name(data, "name")
+    key = None if data.get("admin_key") is None else _text(data, "admin_key", 200)
+    password = data.get("password")
+    if password is not None and (not isinstance(password, str) or not 0 < len(password) <= MAX_PASSWORD_FIELD):
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"password must be text of 1 to {MAX_PASSWORD_FIELD} characters")
+    if kind == "register":
+        if password is None or "session" in data:
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, "register takes a name and a password")
+        return Register(name=name, password=password, protocol=version, admin_key=key, first=first)
+    session = None if data.get("session") is None else _text(data, "session", MAX_SESSION_CHARS)
+    if (password is None) == (session is None):
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "sign_in takes a password or a session, one of them")
+    return SignIn(name=name, password=password, session=session, protocol=version, admin_key=key, first=first)
 
 
 def _parse_lobby(kind: Any, data: Mapping[str, Any]) -> ClientMessage:
@@ -590,6 +702,18 @@ def _parse_lobby(kind: Any, data: Mapping[str, Any]) -> ClientMessage:
     if kind == "broadcast":
         _only(data, "text")
         return Broadcast(text=_text(data, "text", MAX_CHAT_CHARS))
+    if kind == "sign_out":
+        _only(data)
+        return SignOut()
+    if kind == "leaderboard":
+        _only(data, "game")
+        game = data.get("game")
+        if not isinstance(game, str) or not action_kinds(game):
+            raise ProtocolError(ErrorCode.BAD_GAME, f"game must be one of {', '.join(game_names())}")
+        return Leaderboard(game=game)
+    if kind == "record":
+        _only(data, "name")
+        return Record(name=None if data.get("name") is None else _name(data, "name"))
     raise ProtocolError(ErrorCode.BAD_MESSAGE, f"unknown message type {str(kind)[:40]!r}")
 
 
@@ -599,6 +723,13 @@ def _parse_lobby(kind: Any, data: Mapping[str, Any]) -> ClientMessage:
 def encode(message: Mapping[str, Any]) -> str:
     """One frame's text: compact JSON."""
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def signed_in_message(*, name: str, session: str, seats: Sequence[Mapping[str, Any]], new: bool) -> dict[str, Any]:
+    """Version 3: the connection is the account ``name``'s; ``session`` signs in its next connections
+    without the password; ``seats`` are the account's seats at the server's tables (each taken back by a
+    ``rejoin`` without a token); ``new``: the account was made just now."""
+    return {"type": "signed_in", "name": name, "session": session, "seats": [dict(s) for s in seats], "new": new}
 
 
 def welcome_message() -> dict[str, Any]:

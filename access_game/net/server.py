@@ -32,8 +32,9 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from access_game.net import lobby_messages
+from access_game.net import account_requests, lobby_messages
 from access_game.net import protocol as p
+from access_game.net.account_desk import AccountDesk
 from access_game.net.computers import ComputerPlayers, shared
 from access_game.net.connections import Connection, ref_of
 from access_game.net.limits import FLOOD_LIMIT, MAX_CHAT_CHARS, Address, Limits
@@ -76,8 +77,12 @@ class TableServer:
 
     def __init__(self, store: TableStore | None, limits: Limits | None = None,
                  computers: ComputerPlayers | None = None, *, behind_proxy: bool = False,
-                 lobby: LobbyService | None = None) -> None:
+                 lobby: LobbyService | None = None, accounts: AccountDesk | None = None) -> None:
         self.store = store
+        #: Accounts, ratings and the record of games (access_game.net.account_requests); None: guests only.
+        self.accounts = accounts
+        #: The games (table, game number) already recorded and rated, so that each is once.
+        self.rated: set[tuple[str, int]] = set()
         #: Who is online, the chat beyond the tables, bans and administrators (access_game.net.lobby).
         self.lobby: LobbyService = lobby if lobby is not None else Lobby()
         #: Spectators at each table, the lobby's last word on each listed table, and each table's chat.
@@ -126,6 +131,8 @@ class TableServer:
             self._present_at[table.code] = loaded.written.get(table.code, now)
             if (entry := _listing(table)) is not None:  # the lobby's list knows it, to say when it leaves
                 self._listed[table.code] = entry
+            if table.over:  # rated when it ended, before the restart
+                self.rated.add((table.code, table.game_number))
         return loaded.problems + loaded.lost
 
     def _lock(self, code: str) -> asyncio.Lock:
@@ -233,6 +240,8 @@ class TableServer:
                                       "update access-game to play here")
             if conn.name is not None:
                 raise p.ProtocolError(p.ErrorCode.BAD_MESSAGE, "hello is said once")
+            if await account_requests.name_held(self, message.name):
+                raise p.ProtocolError(p.ErrorCode.NAME_TAKEN, "an account holds that name: sign in with its password")
             if self.lobby.banned(message.name, conn.address):
                 self._send(conn, p.error_message(p.ErrorCode.BANNED, "banned from this server"))
                 await conn.flush()
@@ -243,6 +252,8 @@ class TableServer:
             self._send(conn, p.welcome_message())
             if self.lobby.arrive(message.name, conn):
                 self._to_lobby(lobby_messages.presence(message.name, online=True))
+            return
+        if await account_requests.account_request(self, conn, message):
             return
         if conn.name is None:
             raise p.ProtocolError(p.ErrorCode.HELLO_FIRST, "say hello first")
@@ -562,12 +573,23 @@ class TableServer:
         self._not_seated_yet(conn)
         self._allowed(conn, "joins")
         table = self.tables.get(msg.code)
-        if table is None or table.seat_of(msg.token) is None:  # an unknown code and a wrong token alike
+        # Without a token, the seat of the account the connection signed in as: a new token is made (the
+        # one the account's other device holds stops working).
+        def find(table: Table) -> int | None:
+            return (table.seat_of(msg.token) if msg.token is not None
+                    else account_requests.account_seat(table, conn.account))
+
+        if table is None or find(table) is None:  # an unknown code and a wrong token alike
             raise p.ProtocolError(p.ErrorCode.BAD_TOKEN, NO_TOKEN)
         async with self._lock(table.code):
-            seat = table.seat_of(msg.token)
+            seat = find(table)
             if seat is None:
                 raise p.ProtocolError(p.ErrorCode.BAD_TOKEN, NO_TOKEN)
+            token = msg.token
+            if token is None:
+                mark = table.mark()
+                token = account_requests.take_back(table, seat)
+                self._commit(table, mark)
             if table.stand_down(seat):  # back: the computer player standing in stops
                 # A person is never kept from their seat by a full disk: when this cannot be written now
                 # (said in the log), it is written with the table's next change, and a restart before
@@ -583,7 +605,7 @@ class TableServer:
             if table.game is not None:
                 seen = min(seen, len(table.game.seat_log(seat)))
             self._votes.get(table.code, {}).pop(seat, None)
-            self._seat(conn, table, seat, msg.token, seen=seen)
+            self._seat(conn, table, seat, token, seen=seen)
             self._announce(table, force=True)
             self._send_update(conn, table)
             # A table brought back by a restart may stand at a computer player's move (the server was
@@ -976,8 +998,10 @@ class TableServer:
 
     def _publish(self, table: Table, *, acted: tuple[Connection, int] | None = None) -> None:
         """Tell everyone at the table what changed: who is where (:meth:`_announce`), then each seat's
-        update (the one to the mover with its move's ``ref``)."""
+        update (the one to the mover with its move's ``ref``); a game just over is recorded and rated."""
         self._announce(table)
+        if table.over:
+            account_requests.finished(self, table)
         for conn in list(self.seated.get(table.code, {}).values()):
             ref = acted[1] if acted is not None and acted[0] is conn else None
             self._send_update(conn, table, ref)

@@ -122,10 +122,12 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
                      limits: Limits | None = None, origins: Sequence[str] = (), behind_proxy: bool = False,
                      computers: ComputerPlayers | None = None,
                      housekeeping_seconds: float = HOUSEKEEPING_SECONDS,
-                     admins: Mapping[str, str | None] | None = None) -> None:
+                     admins: Mapping[str, str | None] | None = None, database: str | None = None) -> None:
     """Load the tables of ``data``, serve until SIGINT or SIGTERM, and say where it listens; with
     ``stats``, write the handling times there when stopping. DirectoryInUse when another server holds
-    ``data``, DirectoryUnusable when it cannot be made or written to."""
+    ``data``, DirectoryUnusable when it cannot be made or written to. The accounts are kept in
+    ``database`` (a PostgreSQL URL), or by default in an SQLite file in ``data``; DatabaseError
+    (access_game.net.database) when it cannot be used."""
     store = TableStore(data)
     try:
         held = store.lock()
@@ -133,7 +135,17 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
         raise DirectoryUnusable(exc.strerror or str(exc)) from exc
     if held is None:
         raise DirectoryInUse(str(data))
-    tables = TableServer(store, limits, computers, behind_proxy=behind_proxy, lobby=Lobby(data, admins))
+    from access_game.net.account_desk import AccountDesk
+    from access_game.net.accounts import SqlAccountStore
+    from access_game.net.database import DATABASE_FILE, open_database
+
+    try:
+        accounts = AccountDesk(SqlAccountStore(open_database(database or data / DATABASE_FILE)))
+    except BaseException:
+        unlock(held)
+        raise
+    tables = TableServer(store, limits, computers, behind_proxy=behind_proxy, lobby=Lobby(data, admins),
+                         accounts=accounts)
     try:
         for problem in tables.load():
             print(_("access-game serve: {problem}").format(problem=problem), file=sys.stderr)
@@ -167,4 +179,5 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
                 stats.write_text(json.dumps(handling_stats(tables, lags)) + "\n", encoding="utf-8")
     finally:
         tables.computers.close()
+        accounts.close()
         unlock(held)

@@ -1,0 +1,175 @@
+"""The table server's side of accounts (protocol 3, docs/protocol.md "Accounts"): ``register``,
+``sign_in``, ``sign_out``, ``leaderboard`` and ``record``, the seats an account holds, and the rating of
+each finished game.
+
+Kept out of access_game.net.server so that the server only calls in at a few clear places: a hello
+under a name an account holds, these messages, a ``rejoin`` without a token, and a game that ends. What
+is kept and how is the :class:`~access_game.net.account_desk.AccountDesk`'s business.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from access_game.net import lobby_messages
+from access_game.net import protocol as p
+from access_game.net.accounts import PlayerRecord, Standing
+from access_game.net.connections import Connection
+from access_game.net.tables import Table, new_token, token_digest
+from engine.events import GameEnded
+
+if TYPE_CHECKING:
+    from access_game.net.server import TableServer
+
+__all__ = ["account_request", "account_seat", "finished", "leaderboard_message", "name_held", "record_message"]
+
+log = logging.getLogger("access_game.net.accounts")
+
+
+async def name_held(server: TableServer, name: str) -> bool:
+    """A guest's hello: whether an account holds that name (the guest is refused, and may sign in)."""
+    return server.accounts is not None and await server.accounts.held(name)
+
+
+async def account_request(server: TableServer, conn: Connection, message: p.ClientMessage) -> bool:
+    """Handle an account's message (True), or leave the message to the server (False)."""
+    if isinstance(message, p.Register | p.SignIn):
+        await _sign_in(server, conn, message)
+    elif conn.name is None:
+        return False
+    elif isinstance(message, p.SignOut):
+        if conn.account is None or conn.session is None:
+            raise p.ProtocolError(p.ErrorCode.NOT_SIGNED_IN, "this connection is not signed in")
+        await _desk(server).sign_out(conn.session)
+        server._send(conn, {"type": "signed_out"})
+        server._spawn(conn.close_after_sent(1000, "signed out"))
+    elif isinstance(message, p.Leaderboard):
+        server._send(conn, leaderboard_message(message.game, await _desk(server).leaderboard(message.game)))
+    elif isinstance(message, p.Record):
+        name = message.name or conn.account
+        if name is None:
+            raise p.ProtocolError(p.ErrorCode.NOT_SIGNED_IN, "sign in to hear your own record")
+        record = await _desk(server).record(name)
+        if record is None:
+            raise p.ProtocolError(p.ErrorCode.NO_ACCOUNT, "no account has that name")
+        server._send(conn, record_message(record))
+    else:
+        return False
+    return True
+
+
+def _desk(server: TableServer) -> Any:
+    if server.accounts is None:
+        raise p.ProtocolError(p.ErrorCode.NO_ACCOUNTS, "this server keeps no accounts")
+    return server.accounts
+
+
+async def _sign_in(server: TableServer, conn: Connection, message: p.Register | p.SignIn) -> None:
+    desk = _desk(server)
+    if conn.name is None and not message.first:
+        raise p.ProtocolError(p.ErrorCode.HELLO_FIRST, "say hello first, or sign in with the protocol's version")
+    if conn.account is not None:
+        raise p.ProtocolError(p.ErrorCode.BAD_MESSAGE, "this connection is signed in already")
+    if conn.code is not None or conn.watching is not None:
+        raise p.ProtocolError(p.ErrorCode.ALREADY_SEATED, "sign in before taking a seat or watching a table")
+    if server.lobby.banned(message.name, conn.address):
+        server._send(conn, p.error_message(p.ErrorCode.BANNED, "banned from this server"))
+        server._spawn(conn.close_after_sent(p.CLOSE_POLICY, "banned"))
+        return
+    if isinstance(message, p.Register):
+        _name_free(server, conn, message.name)
+        signed = await desk.register(message.name, message.password, conn.address)
+    else:
+        signed = await desk.sign_in(message.name, conn.address, password=message.password, session=message.session)
+    name = signed.account.name
+    if server.lobby.banned(name, conn.address):  # (the account's own spelling)
+        raise p.ProtocolError(p.ErrorCode.BANNED, "banned from this server")
+    old = conn.name
+    conn.name, conn.account, conn.session = name, name, signed.session
+    conn.admin = server.lobby.is_admin(name, message.admin_key)
+    if old is None:
+        server._send(conn, p.welcome_message())
+    elif old != name and server.lobby.depart(old, conn):
+        server._to_lobby(lobby_messages.presence(old, online=False))
+    if old != name and server.lobby.arrive(name, conn):
+        server._to_lobby(lobby_messages.presence(name, online=True))
+    seats = [{"code": table.code, "seat": seat, "game": table.game_name, "started": table.started}
+             for table in server.tables.values() if not table.over and (seat := account_seat(table, name)) is not None]
+    server._send(conn, p.signed_in_message(name=name, session=signed.session, seats=seats, new=signed.new))
+
+
+def _name_free(server: TableServer, conn: Connection, name: str) -> None:
+    """A name someone else uses now (online, or seated at a table under it) cannot be registered: only
+    the guest who uses it may make it theirs."""
+    folded = name.casefold()
+    mine = conn.name is not None and conn.name.casefold() == folded
+    others = [c for c in server.lobby.connections_of(name) if c is not conn]
+    seated = any(s.human and s.name is not None and s.name.casefold() == folded
+                 for table in server.tables.values() for s in table.seats)
+    if others or (seated and not mine):
+        raise p.ProtocolError(p.ErrorCode.NAME_TAKEN, "someone uses that name now")
+
+
+def account_seat(table: Table, account: str | None) -> int | None:
+    """The seat an account holds at a table (a person's seat under its name), or None."""
+    if account is None:
+        return None
+    for seat, s in enumerate(table.seats):
+        if s.human and s.name == account:
+            return seat
+    return None
+
+
+def take_back(table: Table, seat: int) -> str:
+    """The account's seat is taken back from another device: a new token (the old one stops working)."""
+    token = new_token()
+    table.seats[seat].digest = token_digest(token)
+    return token
+
+
+def finished(server: TableServer, table: Table) -> None:
+    """A game that has just ended: kept in the record and its account holders rated (in the desk's
+    threads; a database that fails is said in the log and costs no table anything)."""
+    game = table.game
+    if server.accounts is None or game is None or not game.over:
+        return
+    key = (table.code, table.game_number)
+    if key in server.rated:
+        return
+    server.rated.add(key)
+    ended = next((e for e in reversed(game.log) if isinstance(e, GameEnded)), None)
+    if ended is None or len(table.seats) < 2:
+        return
+    names = [s.name for s in table.seats]
+    computers = [None if s.human else (s.level or "normal") for s in table.seats]
+
+    async def rate() -> None:
+        try:
+            assert server.accounts is not None
+            rated = await server.accounts.finish_game(table.game_name, table.code, table.game_number, names, computers,
+                                                      ended.winners, ended.totals)
+        except Exception:
+            log.exception("table %s: the finished game could not be recorded", table.code)
+            return
+        for name, rating in rated.items():
+            log.info("table %s: %s rated %.1f at %s", table.code, name, rating.shown, table.game_name)
+
+    server._spawn(rate())
+
+
+def leaderboard_message(game: str, standings: list[Standing]) -> dict[str, Any]:
+    """The best rated players of a game: place, name, rating shown (one decimal), games and wins."""
+    return {"type": "leaderboard", "game": game,
+            "entries": [{"place": s.place, "name": s.name, "rating": round(s.rating.shown, 1),
+                         "games": s.rating.games, "wins": s.rating.wins} for s in standings]}
+
+
+def record_message(record: PlayerRecord) -> dict[str, Any]:
+    """An account's ratings by game and its last games, the newest first."""
+    return {"type": "record", "name": record.name,
+            "ratings": [{"game": game, "rating": round(r.shown, 1), "games": r.games, "wins": r.wins}
+                        for game, r in record.ratings],
+            "games": [{"game": g.game, "finished": round(g.finished), "place": g.place, "players": list(g.players),
+                       "won": g.won, "rating": None if g.rating is None else round(g.rating, 1)}
+                      for g in record.games]}
