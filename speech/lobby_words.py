@@ -200,6 +200,9 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "lobby-history-filter": N_("As at the table: the message history shows everything, or one kind only (the "
                                "messages of others: chat and private messages)."),
     "lobby-scores": N_("While watching: the totals so far."),
+    "lobby-leaderboard": N_("The leaderboard of the game of the item you are on (or of the first game): the best "
+                            "rated players, one a line."),
+    "lobby-record": N_("Your record (signed in): your rating at each game, then your last games, one a line."),
     "lobby-leave": N_("Leave the lobby (while watching: stop watching, back to the list)."),
     "lobby-back": N_("While watching: stop watching, back to the list."),
 })
@@ -214,6 +217,14 @@ _ERRORS: Mapping[str, str] = MappingProxyType({
     "closed": N_("An administrator closed the table."),
     "bad_message": N_("The server did not take that."),
     "protocol_version": N_("The server speaks another version of the protocol: update access-game."),
+    "name_taken": N_("That name belongs to an account, or someone uses it now: sign in with --sign-in, or choose "
+                     "another name."),
+    "wrong_password": N_("Wrong name or password: nothing was changed."),
+    "too_many_tries": N_("Too many password tries: wait a few minutes, then try again."),
+    "weak_password": N_("The server refuses that password: at least 8 characters."),
+    "not_signed_in": N_("Only an account has a record: start online with --sign-in, or --register to make one."),
+    "no_accounts": N_("This server keeps no accounts."),
+    "no_account": N_("No account has that name."),
 })
 
 

@@ -153,23 +153,29 @@ def finished(server: TableServer, table: Table) -> None:
             log.exception("table %s: the finished game could not be recorded", table.code)
             return
         for name, rating in rated.items():
-            log.info("table %s: %s rated %.1f at %s", table.code, name, rating.shown, table.game_name)
+            log.info("table %s: %s rated %d at %s", table.code, name, shown(rating.shown), table.game_name)
 
     server._spawn(rate())
 
 
+def shown(rating: float) -> int:
+    """A rating as players see it: OpenSkill's ordinal (mu less three sigma) times 100, rounded: 0 for a
+    newcomer, a few thousand for a strong player."""
+    return round(rating * 100)
+
+
 def leaderboard_message(game: str, standings: list[Standing]) -> dict[str, Any]:
-    """The best rated players of a game: place, name, rating shown (one decimal), games and wins."""
+    """The best rated players of a game: place, name, rating shown, games and wins."""
     return {"type": "leaderboard", "game": game,
-            "entries": [{"place": s.place, "name": s.name, "rating": round(s.rating.shown, 1),
+            "entries": [{"place": s.place, "name": s.name, "rating": shown(s.rating.shown),
                          "games": s.rating.games, "wins": s.rating.wins} for s in standings]}
 
 
 def record_message(record: PlayerRecord) -> dict[str, Any]:
     """An account's ratings by game and its last games, the newest first."""
     return {"type": "record", "name": record.name,
-            "ratings": [{"game": game, "rating": round(r.shown, 1), "games": r.games, "wins": r.wins}
+            "ratings": [{"game": game, "rating": shown(r.shown), "games": r.games, "wins": r.wins}
                         for game, r in record.ratings],
             "games": [{"game": g.game, "finished": round(g.finished), "place": g.place, "players": list(g.players),
-                       "won": g.won, "rating": None if g.rating is None else round(g.rating, 1)}
+                       "won": g.won, "rating": None if g.rating is None else shown(g.rating)}
                       for g in record.games]}

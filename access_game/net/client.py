@@ -216,6 +216,12 @@ class Connection:
         self._send_lock = asyncio.Lock()
         #: The key an administrator gives in hello (the lobby's, when the server's file sets one).
         self.admin_key: str | None = None
+        #: Version 3, accounts: the password to sign in (or, ``register``, to make the account) with on
+        #: the first connection, forgotten once signed in; then the session the server gave, which signs
+        #: in every later connection (a reconnection, the table's own connection) without the password.
+        self.password: str | None = None
+        self.register = False
+        self.session: str | None = None
         #: The server's answer to 'leave': whether it still keeps the seat (None: no answer came).
         self.left_kept: bool | None = None
         self._left = threading.Event()
@@ -312,11 +318,24 @@ class Connection:
         extra: dict[str, Any] = {"proxy": None} if _loopback(self.url) else {}
         ws = await connect(self.url, open_timeout=OPEN_TIMEOUT, max_size=MAX_FRAME, **extra)
         hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name}
+        account = self.password is not None or self.session is not None
+        if account:  # signing in (or registering) says hello too
+            hello["type"] = "register" if self.register and self.password is not None else "sign_in"
+            if self.password is not None:
+                hello["password"] = self.password
+            else:
+                hello["session"] = self.session
         if self.admin_key:
             hello["admin_key"] = self.admin_key
         await ws.send(json.dumps(hello))
         answer = await self._answer(ws)
-        if answer.get("type") != "welcome":
+        if answer.get("type") == "welcome" and account:
+            answer = await self._answer(ws)
+            if answer.get("type") == "signed_in":
+                self.name, self.session, self.password = str(answer["name"]), str(answer["session"]), None
+                self._put(answer)  # (the lobby says who signed in, and lists the account's seats)
+                return ws
+        if answer.get("type") != "welcome" or account:
             await ws.close()
             raise NetError(str(answer.get("message") or "the server did not welcome this client"),
                            str(answer.get("code") or "") or None)

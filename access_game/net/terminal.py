@@ -36,6 +36,9 @@ class SeatRequest:
     first: dict[str, Any]
     #: The table's code, when joining (a seat kept from an earlier run is taken back instead).
     code: str | None = None
+    #: Version 3, accounts: the session of the account signed in at the lobby (the table's connection
+    #: signs in with it: the password is asked once).
+    session: str | None = None
 
 
 def play_at_table(request: SeatRequest, settings: Settings, *, input: Any = None, output: Any = None,
@@ -54,7 +57,7 @@ def play_at_table(request: SeatRequest, settings: Settings, *, input: Any = None
         if kept is not None:
             first, resumed = {"type": "rejoin", "code": kept.code, "token": kept.token, "seen": 0}, True
     _say_problem(tokens)
-    connection = Connection(request.server, request.name)
+    connection = _connection(request)
     try:
         seated = connection.open(first)
     except NetError as exc:
@@ -63,7 +66,7 @@ def play_at_table(request: SeatRequest, settings: Settings, *, input: Any = None
             # to wait, keeps the token: the seat may well be there)
             tokens.forget(request.server, request.code)
             connection.close()
-            connection = Connection(request.server, request.name)
+            connection = _connection(request)
             first, resumed = request.first, False
             try:
                 seated = connection.open(first)
@@ -79,6 +82,12 @@ def play_at_table(request: SeatRequest, settings: Settings, *, input: Any = None
     return _seated(connection, seated, request, settings, input=input, output=output, backend=backend,
                    tokens=tokens, cues=cues, resumed=resumed, on_session=on_session, on_app=on_app,
                    token_kept=token_kept)
+
+
+def _connection(request: SeatRequest) -> Connection:
+    connection = Connection(request.server, request.name)
+    connection.session = request.session
+    return connection
 
 
 def _say_problem(tokens: TokenStore) -> None:

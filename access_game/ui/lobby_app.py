@@ -61,6 +61,8 @@ LOBBY_KEYS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("lobby-leave", ("q",)),
     ("lobby-back", ("escape",)),
     ("lobby-scores", ("s",)),
+    ("lobby-leaderboard", ("D",)),
+    ("lobby-record", ("R",)),
 )
 #: Commands only a spectator has (the others are the list's).
 WATCHING_ONLY = frozenset({"lobby-back", "lobby-scores"})
@@ -249,6 +251,8 @@ class LobbyApp:
             "T": self._tell,
             "M": self._mute,
             "p": lambda: self._send({"type": "who"}),
+            "D": self._leaderboard,
+            "R": lambda: self._send({"type": "record"}),
             "c-c": lambda: self._end(Outcome()),
         }
         if self.watching is not None:
@@ -297,6 +301,8 @@ class LobbyApp:
             return
         if item.kind == "code":
             self._entry(_(lw.CODE_QUESTION), self._join_code, prompt=N_("code"), limit=20)
+        elif item.kind == "seat":  # the account's own seat: taken back without a token
+            self._end(Outcome({"type": "rejoin", "code": item.key}, item.key))
         elif item.kind == "game":
             self._set_up(item)
         elif item.joinable:
@@ -356,6 +362,44 @@ class LobbyApp:
 
         self.say(lw.new_table(_(str(item.data["title"]))))
         self._entry(lw.seats_question(low, high), seats, prompt=N_("players"), limit=2)
+
+    # ----------------------------------------------------------------- accounts
+    def _leaderboard(self) -> None:
+        """D: the leaderboard of the game of the item the cursor is on, or of the first game."""
+        item = self.list.current()
+        game = None
+        if item is not None:
+            game = item.key if item.kind == "game" else item.data.get("game")
+        if not game:
+            game = next((i.key for i in self.list.items() if i.kind == "game"), None)
+        if game:
+            self._send({"type": "leaderboard", "game": str(game)})
+
+    def _account_frame(self, kind: Any, frame: dict[str, Any]) -> bool:
+        """The frames of accounts: who signed in (and their seats), a leaderboard, a record."""
+        from speech import account_words as aw
+
+        if kind == "signed_in":
+            self.list.set_seats(frame["seats"])
+            self.say(aw.signed_in(str(frame["name"]), len(frame["seats"]), new=bool(frame.get("new"))))
+        elif kind == "leaderboard":
+            entries = frame["entries"]
+            self.say(aw.leaderboard_heading(_title(str(frame["game"])), len(entries)))
+            for e in entries:
+                self.say(aw.leaderboard_line(int(e["place"]), str(e["name"]), int(e["rating"]), int(e["games"]),
+                                             int(e["wins"])))
+        elif kind == "record":
+            games = frame["games"]
+            self.say(aw.record_heading(str(frame["name"]), len(games)))
+            for r in frame["ratings"]:
+                self.say(aw.rating_line(_title(str(r["game"])), int(r["rating"]), int(r["games"]), int(r["wins"])))
+            for g in games:
+                self.say(aw.record_game_line(_title(str(g["game"])), float(g["finished"]), int(g["place"]),
+                                             [str(n) for n in g["players"]],
+                                             None if g.get("rating") is None else int(g["rating"])))
+        else:
+            return False
+        return True
 
     # ----------------------------------------------------------------- chat
     def _chat(self) -> None:
@@ -506,7 +550,7 @@ class LobbyApp:
         elif kind == "_closed":
             self.say(nw.no_server(self.server, lw.error_words(str(frame.get("code") or ""), "")))
             self._end(Outcome(status=1))
-        else:
+        elif not self._account_frame(kind, frame):
             self._watch_frame(kind, frame)
 
     def _watch_frame(self, kind: Any, frame: dict[str, Any]) -> None:
@@ -547,3 +591,14 @@ class LobbyApp:
         announcer = self.outputs.announcer
         for utterance in [*self._narrator.narrate(events), *self._narrator.flush()]:
             announcer.announce(utterance)
+
+
+def _title(game: str) -> str:
+    """A game's title in the player's language (its name when this program lacks the game)."""
+    from access_game.catalog import UnknownGame
+    from access_game.catalog import game as catalog_game
+
+    try:
+        return _(catalog_game(game).title)
+    except UnknownGame:
+        return game

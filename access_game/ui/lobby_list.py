@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from speech import account_words as aw
 from speech import lobby_words as lw
 from speech.i18n import _
 from speech.option_words import option_said
@@ -45,6 +46,8 @@ class LobbyList:
 
     def __init__(self) -> None:
         self.fixed: list[Item] = [Item("code", "", _(lw.JOIN_BY_CODE), {})]
+        #: The seats the account signed in holds at the server's tables (after the first item).
+        self.seats: list[Item] = []
         self.tables: dict[str, Item] = {}
         self._order: list[str] = []
         self._items: list[Item] | None = None
@@ -58,6 +61,24 @@ class LobbyList:
             Item("game", str(g["name"]), lw.game_item(_(str(g["title"])), max(2, int(g["players"][0])),
                                                       int(g["players"][1])), g)
             for g in games if int(g["players"][1]) > 1]
+        self._changed(current)
+
+    def set_seats(self, seats: Iterable[Mapping[str, Any]]) -> None:
+        """The account's seats (``signed_in``), each taken back with Enter."""
+        from access_game.catalog import UnknownGame, game
+        from access_game.net.protocol import show_code
+
+        current = self.current()
+        self.seats = []
+        for seat in seats:
+            name = str(seat["game"])
+            try:
+                title = _(game(name).title)
+            except UnknownGame:
+                title = name
+            self.seats.append(Item("seat", str(seat["code"]),
+                                   aw.seat_item(title, show_code(str(seat["code"])), started=bool(seat.get("started"))),
+                                   seat))
         self._changed(current)
 
     def set_tables(self, entries: Iterable[Mapping[str, Any]]) -> None:
@@ -112,7 +133,7 @@ class LobbyList:
             # Tables with a free seat first, then those being played (each in the order they came).
             open_tables = [self.tables[c] for c in self._order if not self.tables[c].data.get("started")]
             played = [self.tables[c] for c in self._order if self.tables[c].data.get("started")]
-            self._items = [*self.fixed, *open_tables, *played]
+            self._items = [self.fixed[0], *self.seats, *self.fixed[1:], *open_tables, *played]
         return self._items
 
     def current(self) -> Item | None:
