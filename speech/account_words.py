@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from speech.i18n import N_, _, ngettext, number
+from speech.i18n import N_, _, elide, ngettext, number
 from speech.net_words import names_list
 
 __all__ = [
@@ -33,9 +33,9 @@ PASSWORDS_DIFFER = N_("The two passwords differ: nothing was sent. Try again.")
 def password_question(name: str, *, new: bool) -> str:
     """The one-line question the password is typed after (never shown, never spoken)."""
     if new:
-        return _("A new password for the account {name} (not shown, at least {count} characters): ").format(
-            name=name, count=8)
-    return _("Password of {name} (not shown): ").format(name=name)
+        return elide(_("A new password for the account {name} (not shown, at least {count} characters): ").format(
+            name=name, count=8))
+    return elide(_("Password of {name} (not shown): ").format(name=name))
 
 
 def password_too_short(count: int) -> str:
@@ -81,9 +81,10 @@ def leaderboard_line(place: int, name: str, rating: int, games: int, wins: int) 
 
 def record_heading(name: str, count: int) -> str:
     if not count:
-        return _("Record of {name}: no game finished yet.").format(name=name)
-    return ngettext("Record of {name}: the last game.", "Record of {name}: the last {count} games, the newest first.",
-                    count).format(name=name, count=count)
+        return elide(_("Record of {name}: no game finished yet.").format(name=name))
+    return elide(ngettext("Record of {name}: the last game.",
+                          "Record of {name}: the last {count} games, the newest first.", count).format(name=name,
+                                                                                                      count=count))
 
 
 def rating_line(title: str, rating: int, games: int, wins: int) -> str:

@@ -5,7 +5,7 @@ be raised later without making the old hashes unreadable (a hash made with weake
 them and made again on the next sign-in). A password is compared in constant time, and is never
 logged, stored or sent back: only :class:`PasswordHash`'s text is kept.
 
-``python -m access_game.net.passwords`` prints what one hash costs on this machine (median and p99).
+``python -m access_game.bench_passwords`` prints what one hash costs on this machine (median and p99).
 """
 
 from __future__ import annotations
@@ -14,8 +14,6 @@ import base64
 import hashlib
 import hmac
 import secrets
-import statistics
-import time
 from dataclasses import dataclass
 
 __all__ = ["MAX_PASSWORD_CHARS", "MIN_PASSWORD_CHARS", "SCRYPT_N", "SCRYPT_P", "SCRYPT_R", "PasswordHash",
@@ -95,19 +93,3 @@ def hash_password(password: str, *, n: int = SCRYPT_N, r: int = SCRYPT_R, p: int
 def verify_password(password: str, stored: PasswordHash) -> bool:
     """Whether ``password`` is the one ``stored`` was made from (compared in constant time)."""
     return hmac.compare_digest(_derive(password, stored.salt, stored.n, stored.r, stored.p), stored.key)
-
-
-def main() -> None:
-    """Print the cost of one hash with the current parameters: median and p99 of 30 (milliseconds)."""
-    times = []
-    for i in range(30):
-        began = time.perf_counter()
-        hash_password(f"benchmark password {i}")
-        times.append((time.perf_counter() - began) * 1000)
-    times.sort()
-    print(f"scrypt N={SCRYPT_N} r={SCRYPT_R} p={SCRYPT_P} ({128 * SCRYPT_N * SCRYPT_R * SCRYPT_P // 2**20} MiB): "
-          f"median {statistics.median(times):.1f} ms, p99 {times[min(len(times) - 1, int(len(times) * 0.99))]:.1f} ms")
-
-
-if __name__ == "__main__":
-    main()

@@ -38,7 +38,7 @@ SAYING_KEYWORDS = {"help", "description", "usage", "epilog", "title", "prompt", 
 #: the keys document (a developer's tool; the document it writes is in each language).
 NOT_PLAYER_FACING = {
     "access_game/bench_arranger.py", "access_game/bench_contract.py", "access_game/bench_startup.py",
-    "access_game/bench_own_move.py", "access_game/bench_output.py", "speech/bench.py",
+    "access_game/bench_own_move.py", "access_game/bench_output.py", "access_game/bench_passwords.py", "speech/bench.py",
     "access_game/ui/keys_doc.py",
 }
 
