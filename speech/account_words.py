@@ -19,6 +19,7 @@ __all__ = [
     "leaderboard_line",
     "password_question",
     "password_too_short",
+    "rated",
     "rating_line",
     "record_game_line",
     "record_heading",
@@ -77,6 +78,17 @@ def leaderboard_line(place: int, name: str, rating: int, games: int, wins: int) 
     return ngettext("{place}. {name}, rating {rating}, {games} game, {wins} won.",
                     "{place}. {name}, rating {rating}, {games} games, {wins} won.", games).format(
         place=place, name=name, rating=_number(rating), games=games, wins=wins)
+
+
+def rated(title: str, rating: int, change: int) -> str:
+    """Said when a finished game of the player's has been rated."""
+    if change > 0:
+        return _("Your rating at {game} is now {rating}, up {change}.").format(game=title, rating=number(rating),
+                                                                              change=change)
+    if change < 0:
+        return _("Your rating at {game} is now {rating}, down {change}.").format(game=title, rating=number(rating),
+                                                                                change=-change)
+    return _("Your rating at {game} stays {rating}.").format(game=title, rating=number(rating))
 
 
 def record_heading(name: str, count: int) -> str:

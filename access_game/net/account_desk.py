@@ -143,13 +143,15 @@ class AccountDesk:
     # ----------------------------------------------------------------- ratings and the record
     async def finish_game(self, game: str, code: str, game_number: int, names: Sequence[str | None],
                           computers: Sequence[str | None], winners: Sequence[int],
-                          totals: Sequence[int]) -> dict[str, Rating]:
-        """A finished game: kept in the record, its account holders rated; their new ratings by name.
+                          totals: Sequence[int]) -> dict[str, tuple[Rating, Rating]]:
+        """A finished game: kept in the record, its account holders rated; their ratings before and after
+        it, by name.
         ``computers`` gives each seat's computer level (None: a person's seat)."""
         return await self._run(self._finish, game, code, game_number, names, computers, winners, totals)
 
     def _finish(self, game: str, code: str, game_number: int, names: Sequence[str | None],
-                computers: Sequence[str | None], winners: Sequence[int], totals: Sequence[int]) -> dict[str, Rating]:
+                computers: Sequence[str | None], winners: Sequence[int],
+                totals: Sequence[int]) -> dict[str, tuple[Rating, Rating]]:
         places = placings(winners, totals)
         finishers = []
         ids: dict[int, str] = {}
@@ -160,7 +162,7 @@ class AccountDesk:
             finishers.append(Finisher(seat, name or "?", places[seat], totals[seat], seat in winners,
                                       account=None if account is None else account.id, computer=level))
         rated = self.store.finish_game(game, code, game_number, finishers)
-        return {ids[account]: rating for account, rating in rated.items()}
+        return {ids[account]: pair for account, pair in rated.items()}
 
     async def leaderboard(self, game: str) -> list[Standing]:
         return await self._run(self.store.leaderboard, game, LEADERBOARD_LINES)

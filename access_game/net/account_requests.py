@@ -16,13 +16,15 @@ from access_game.net import lobby_messages
 from access_game.net import protocol as p
 from access_game.net.accounts import PlayerRecord, Standing
 from access_game.net.connections import Connection
+from access_game.net.ratings import Rating
 from access_game.net.tables import Table, new_token, token_digest
 from engine.events import GameEnded
 
 if TYPE_CHECKING:
     from access_game.net.server import TableServer
 
-__all__ = ["account_request", "account_seat", "finished", "leaderboard_message", "name_held", "record_message"]
+__all__ = ["account_request", "account_seat", "finished", "leaderboard_message", "name_held", "rated_message",
+           "record_message", "shown"]
 
 log = logging.getLogger("access_game.net.accounts")
 
@@ -152,8 +154,12 @@ def finished(server: TableServer, table: Table) -> None:
         except Exception:
             log.exception("table %s: the finished game could not be recorded", table.code)
             return
-        for name, rating in rated.items():
-            log.info("table %s: %s rated %d at %s", table.code, name, shown(rating.shown), table.game_name)
+        for name, (before, after) in rated.items():
+            log.info("table %s: %s rated %d at %s", table.code, name, shown(after.shown), table.game_name)
+            message = p.encode(rated_message(table.game_name, before, after))
+            for conn in server.lobby.connections_of(name):
+                if conn.account == name:  # (an account's connections: the table's and the lobby's)
+                    server._post(conn, message)
 
     server._spawn(rate())
 
@@ -162,6 +168,13 @@ def shown(rating: float) -> int:
     """A rating as players see it: OpenSkill's ordinal (mu less three sigma) times 100, rounded: 0 for a
     newcomer, a few thousand for a strong player."""
     return round(rating * 100)
+
+
+def rated_message(game: str, before: Rating, after: Rating) -> dict[str, Any]:
+    """Sent to an account holder's connections when a game of theirs has been rated: the rating after
+    it, how much it moved, and the games rated at that game."""
+    return {"type": "rated", "game": game, "rating": shown(after.shown),
+            "change": shown(after.shown) - shown(before.shown), "games": after.games}
 
 
 def leaderboard_message(game: str, standings: list[Standing]) -> dict[str, Any]:

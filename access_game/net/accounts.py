@@ -78,8 +78,8 @@ class AccountStore(Protocol):
 
     def end_session(self, digest: str) -> None: ...
 
-    def finish_game(self, game: str, code: str, game_number: int, finishers: Sequence[Finisher]) -> dict[int, Rating]:
-        ...
+    def finish_game(self, game: str, code: str, game_number: int,
+                    finishers: Sequence[Finisher]) -> dict[int, tuple[Rating, Rating]]: ...
 
     def leaderboard(self, game: str, limit: int) -> list[Standing]: ...
 
@@ -129,9 +129,10 @@ class SqlAccountStore:
         with self.db.transaction() as tx:
             tx.execute("DELETE FROM sessions WHERE digest = ?", (digest,))
 
-    def finish_game(self, game: str, code: str, game_number: int, finishers: Sequence[Finisher]) -> dict[int, Rating]:
-        """Keep a finished game in the record and rate its account holders, in one transaction; their new
-        ratings by account."""
+    def finish_game(self, game: str, code: str, game_number: int,
+                    finishers: Sequence[Finisher]) -> dict[int, tuple[Rating, Rating]]:
+        """Keep a finished game in the record and rate its account holders, in one transaction; their
+        ratings before and after it, by account."""
         accounts = sorted({f.account for f in finishers if f.account is not None})
         with self.db.transaction() as tx:
             before: dict[int, Rating] = {}
@@ -158,7 +159,7 @@ class SqlAccountStore:
                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                            (int(row[0]), f.seat, f.name, f.account, f.computer, f.place, f.total, int(f.won),
                             None if rated is None else rated.shown))
-        return after
+        return {account: (before.get(account, Rating()), rating) for account, rating in after.items()}
 
     def leaderboard(self, game: str, limit: int) -> list[Standing]:
         """The best ``limit`` rated players of a game, by the rating shown."""

@@ -190,6 +190,12 @@ class RemoteSession(SessionVoice):
             name, text = str(frame.get("name", "")), str(frame.get("text", ""))
             line = nw.chat_line(name, text) if frame.get("seat") is not None else lobby_words.spectator_chat(name, text)
             self._news(line, Kind.OTHERS)
+        elif kind == "rated":  # an account's game was rated (access_game.net.account_requests)
+            from access_game.ui.lobby_list import game_title
+            from speech import account_words
+
+            self._news(account_words.rated(game_title(str(frame.get("game", ""))), int(frame.get("rating", 0)),
+                                           int(frame.get("change", 0))), Kind.SYSTEM)
         elif kind == "broadcast":  # an administrator's message reaches every table
             self._news(lobby_words.broadcast(str(frame.get("name", "")), str(frame.get("text", ""))), Kind.SYSTEM)
         elif kind == "told":  # a private message to this player, or their own from another terminal

@@ -35,7 +35,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from access_game.net.client import Connection
 from access_game.net.limits import MAX_CHAT_CHARS
 from access_game.net.protocol import game_codec, read_code, show_code
-from access_game.ui.lobby_list import Item, LobbyList
+from access_game.ui.lobby_list import Item, LobbyList, game_title
 from access_game.ui.text_entry import TextEntry
 from speech import lobby_words as lw
 from speech import net_words as nw
@@ -382,9 +382,11 @@ class LobbyApp:
         if kind == "signed_in":
             self.list.set_seats(frame["seats"])
             self.say(aw.signed_in(str(frame["name"]), len(frame["seats"]), new=bool(frame.get("new"))))
+        elif kind == "rated":
+            self.say(aw.rated(game_title(str(frame["game"])), int(frame["rating"]), int(frame["change"])))
         elif kind == "leaderboard":
             entries = frame["entries"]
-            self.say(aw.leaderboard_heading(_title(str(frame["game"])), len(entries)))
+            self.say(aw.leaderboard_heading(game_title(str(frame["game"])), len(entries)))
             for e in entries:
                 self.say(aw.leaderboard_line(int(e["place"]), str(e["name"]), int(e["rating"]), int(e["games"]),
                                              int(e["wins"])))
@@ -392,9 +394,9 @@ class LobbyApp:
             games = frame["games"]
             self.say(aw.record_heading(str(frame["name"]), len(games)))
             for r in frame["ratings"]:
-                self.say(aw.rating_line(_title(str(r["game"])), int(r["rating"]), int(r["games"]), int(r["wins"])))
+                self.say(aw.rating_line(game_title(str(r["game"])), int(r["rating"]), int(r["games"]), int(r["wins"])))
             for g in games:
-                self.say(aw.record_game_line(_title(str(g["game"])), float(g["finished"]), int(g["place"]),
+                self.say(aw.record_game_line(game_title(str(g["game"])), float(g["finished"]), int(g["place"]),
                                              [str(n) for n in g["players"]],
                                              None if g.get("rating") is None else int(g["rating"])))
         else:
@@ -592,13 +594,3 @@ class LobbyApp:
         for utterance in [*self._narrator.narrate(events), *self._narrator.flush()]:
             announcer.announce(utterance)
 
-
-def _title(game: str) -> str:
-    """A game's title in the player's language (its name when this program lacks the game)."""
-    from access_game.catalog import UnknownGame
-    from access_game.catalog import game as catalog_game
-
-    try:
-        return _(catalog_game(game).title)
-    except UnknownGame:
-        return game

@@ -19,7 +19,7 @@ from speech import lobby_words as lw
 from speech.i18n import _
 from speech.option_words import option_said
 
-__all__ = ["Item", "LobbyList"]
+__all__ = ["Item", "LobbyList", "game_title"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,20 +65,13 @@ class LobbyList:
 
     def set_seats(self, seats: Iterable[Mapping[str, Any]]) -> None:
         """The account's seats (``signed_in``), each taken back with Enter."""
-        from access_game.catalog import UnknownGame, game
         from access_game.net.protocol import show_code
 
         current = self.current()
-        self.seats = []
-        for seat in seats:
-            name = str(seat["game"])
-            try:
-                title = _(game(name).title)
-            except UnknownGame:
-                title = name
-            self.seats.append(Item("seat", str(seat["code"]),
-                                   aw.seat_item(title, show_code(str(seat["code"])), started=bool(seat.get("started"))),
-                                   seat))
+        self.seats = [Item("seat", str(seat["code"]), aw.seat_item(game_title(str(seat["game"])),
+                                                                    show_code(str(seat["code"])),
+                                                                    started=bool(seat.get("started"))), seat)
+                      for seat in seats]
         self._changed(current)
 
     def set_tables(self, entries: Iterable[Mapping[str, Any]]) -> None:
@@ -180,3 +173,14 @@ def _table_line(entry: Mapping[str, Any]) -> str:
     return lw.table_item(title=title, host=str(entry.get("host") or "?"), free=int(entry.get("free", 0)),
                          seats=int(entry.get("seats", 0)), computers=int(entry.get("computers", 0)),
                          started=bool(entry.get("started")), watchable=bool(entry.get("watchable")), options=rules)
+
+
+def game_title(game: str) -> str:
+    """A game's title in the player's language (its name when this program lacks the game)."""
+    from access_game.catalog import UnknownGame
+    from access_game.catalog import game as catalog_game
+
+    try:
+        return _(catalog_game(game).title)
+    except UnknownGame:
+        return game

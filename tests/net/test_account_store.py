@@ -76,7 +76,9 @@ def test_a_finished_game_is_recorded_and_rates_only_account_holders(store: SqlAc
     assert ann is not None and ben is not None
     finishers = [Finisher(0, "Ann", 1, 40, True, account=ann.id), Finisher(1, "Ben", 3, 120, False, account=ben.id),
                  Finisher(2, "Cleo", 2, 80, False), Finisher(3, "Anna", 4, 150, False, computer="hard")]
-    after = store.finish_game("five-crowns", "K7QAMX3F9", 1, finishers)
+    pairs = store.finish_game("five-crowns", "K7QAMX3F9", 1, finishers)
+    assert all(before.games == 0 and before.shown == 0 for before, _after in pairs.values())  # newcomers
+    after = {account: rating for account, (_before, rating) in pairs.items()}
     assert set(after) == {ann.id, ben.id}  # the guest and the computer player are not rated
     assert after[ann.id].shown > after[ben.id].shown and after[ann.id].mu > 25 + 2  # the winner rose most
     assert (after[ann.id].games, after[ann.id].wins, after[ben.id].wins) == (1, 1, 0)
@@ -93,7 +95,8 @@ def test_a_finished_game_is_recorded_and_rates_only_account_holders(store: SqlAc
     # A second game starts from the first one's ratings.
     again = store.finish_game("five-crowns", "K7QAMX3F9", 2, [Finisher(0, "Ann", 2, 90, False, account=ann.id),
                                                               Finisher(1, "Ben", 1, 30, True, account=ben.id)])
-    assert again[ann.id].games == 2 and again[ann.id].mu < after[ann.id].mu
+    assert again[ann.id][0] == after[ann.id]  # the second game starts from the first one's rating
+    assert again[ann.id][1].games == 2 and again[ann.id][1].mu < after[ann.id].mu
     assert [g.place for g in (store.record("Ann", 10) or record).games] == [2, 1]  # newest first
 
 

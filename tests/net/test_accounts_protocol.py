@@ -200,6 +200,11 @@ def test_a_finished_game_rates_its_account_holders_and_fills_the_leaderboard(dat
                 players = [ann, ben, cleo]
                 await asyncio.gather(*(pl.play(deadline=asyncio.get_running_loop().time() + 60) for pl in players))
                 assert all(pl.over for pl in players)
+                for holder in (ann, ben):  # each account holder is told their new rating
+                    rated = await asyncio.wait_for(holder.expect("rated"), 10)
+                    assert rated["game"] == "upcard-rummy" and rated["games"] == 1
+                    assert rated["change"] == rated["rating"]  # from a newcomer's 0
+                assert await _quiet(cleo, "rated")  # a guest is not rated
                 viewer = await Client.open(url, "Lena")
                 board: dict[str, Any] = {"entries": []}
                 for _ in range(100):  # the desk rates in its own thread, just after the game ended
@@ -225,6 +230,14 @@ def test_a_finished_game_rates_its_account_holders_and_fills_the_leaderboard(dat
             tables.accounts.close()
 
     run(body(), timeout=120)
+
+
+async def _quiet(player: ScriptedPlayer, kind: str) -> bool:
+    try:
+        await asyncio.wait_for(player.expect(kind), 0.5)
+    except TimeoutError:
+        return True
+    return False
 
 
 def test_a_server_without_accounts_says_so() -> None:
