@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
+from speech import net_words
 from speech.i18n import N_, _, ngettext
 from speech.net_words import names_list
 
@@ -217,17 +218,9 @@ _ERRORS: Mapping[str, str] = MappingProxyType({
     "closed": N_("An administrator closed the table."),
     "bad_message": N_("The server did not take that."),
     "protocol_version": N_("The server speaks another version of the protocol: update access-game."),
-    "name_taken": N_("That name belongs to an account, or someone uses it now: sign in with --sign-in, or choose "
-                     "another name."),
-    "wrong_password": N_("Wrong name or password: nothing was changed."),
-    "too_many_tries": N_("Too many password tries: wait a few minutes, then try again."),
-    "weak_password": N_("The server refuses that password: at least 8 characters."),
-    "not_signed_in": N_("Only an account has a record: start online with --sign-in, or --register to make one."),
-    "no_accounts": N_("This server keeps no accounts."),
-    "no_account": N_("No account has that name."),
 })
 
 
 def error_words(code: str, message: str) -> str:
     known = _ERRORS.get(code)
-    return _(known) if known is not None else _("The server says: {message}").format(message=message or code)
+    return _(known) if known is not None else net_words.error_words(code, message)

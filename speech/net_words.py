@@ -252,6 +252,15 @@ _ERRORS: Mapping[str, str] = MappingProxyType({
     "not_saved": N_("The server could not save that move, so it was not made; try again."),
     "wrong_seat": N_("That seat cannot be given to a computer player."),
     "protocol_version": N_("The server speaks another version of the protocol: update access-game."),
+    # Accounts (protocol 3).
+    "name_taken": N_("That name belongs to an account, or someone uses it now: sign in with --sign-in, or choose "
+                     "another name."),
+    "wrong_password": N_("Wrong name or password: nothing was changed."),
+    "too_many_tries": N_("Too many password tries: wait a few minutes, then try again."),
+    "weak_password": N_("The server refuses that password: at least 8 characters."),
+    "not_signed_in": N_("Only an account has a record: start online with --sign-in, or --register to make one."),
+    "no_accounts": N_("This server keeps no accounts."),
+    "no_account": N_("No account has that name."),
 })
 
 

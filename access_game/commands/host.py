@@ -35,6 +35,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--name", required=True, help=_("your name at the table"))
     p.add_argument("--level", choices=LEVELS, type=str.casefold,
                    help=_("the computer players' level (default from settings)"))
+    p.add_argument("--sign-in", action="store_true",
+                   help=_("sign in with the account of that name (the password is asked, not shown)"))
     add_common(p)
 
 
@@ -81,4 +83,11 @@ def run(args: argparse.Namespace) -> int:
         options = entry.rule_options({}, args.seats, seed)
     first = {"type": "create", "game": entry.name, "seats": args.seats, "computers": args.computers,
              "level": level, "options": options}
-    return play_at_table(SeatRequest(args.server, args.name, first), settings)
+    password = None
+    if args.sign_in:
+        from access_game.commands.online import ask_password
+
+        password = ask_password(args.name, new=False)
+        if password is None:
+            return 1
+    return play_at_table(SeatRequest(args.server, args.name, first, password=password), settings)

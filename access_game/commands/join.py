@@ -27,6 +27,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("code", metavar="CODE",
                    help=_("the table code the host was given (nine letters and digits, such as K7Q-AMX-3F9)"))
     p.add_argument("--name", help=_("your name at the table (not needed to take back a seat kept on this computer)"))
+    p.add_argument("--sign-in", action="store_true",
+                   help=_("sign in with the account of that name (the password is asked, not shown)"))
     add_common(p)
 
 
@@ -49,7 +51,15 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from access_game.net.terminal import SeatRequest, play_at_table
 
-    return play_at_table(SeatRequest(args.server, name, {"type": "join", "code": code}, code=code), settings)
+    password = None
+    if args.sign_in:
+        from access_game.commands.online import ask_password
+
+        password = ask_password(name, new=False)
+        if password is None:
+            return 1
+    return play_at_table(SeatRequest(args.server, name, {"type": "join", "code": code}, code=code,
+                                     password=password), settings)
 
 
 def _kept_name(server: str, code: str) -> str | None:

@@ -14,7 +14,7 @@ import asyncio
 import os
 import sys
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from access_game.net.client import SEAT_GONE_ERRORS, Connection, NetError, TokenStore, private_route
@@ -37,8 +37,10 @@ class SeatRequest:
     #: The table's code, when joining (a seat kept from an earlier run is taken back instead).
     code: str | None = None
     #: Version 3, accounts: the session of the account signed in at the lobby (the table's connection
-    #: signs in with it: the password is asked once).
+    #: signs in with it: the password is asked once), or the password asked by ``host``/``join
+    #: --sign-in`` (sent to sign in, then the session the server gives is used).
     session: str | None = None
+    password: str | None = field(default=None, repr=False)
 
 
 def play_at_table(request: SeatRequest, settings: Settings, *, input: Any = None, output: Any = None,
@@ -86,7 +88,7 @@ def play_at_table(request: SeatRequest, settings: Settings, *, input: Any = None
 
 def _connection(request: SeatRequest) -> Connection:
     connection = Connection(request.server, request.name)
-    connection.session = request.session
+    connection.session, connection.password = request.session, request.password
     return connection
 
 

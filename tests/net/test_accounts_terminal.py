@@ -95,3 +95,43 @@ def test_an_account_made_signed_in_elsewhere_and_its_seat_taken_back(tmp_path: P
             server.wait(timeout=10)
         assert server.stderr is not None
         assert PASSWORD not in server.stderr.read()
+
+
+def test_host_signs_in_and_a_database_out_of_reach_stops_serve_in_one_line(tmp_path: Path) -> None:
+    done = subprocess.run([str(COMMAND), "serve", "--port", "0", "--data", str(tmp_path / "data"), "--database",
+                           "postgresql://ann:hunter22@127.0.0.1:1/cards"], env=terminal_env(tmp_path / "server"),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("access-game serve: the accounts cannot be kept: postgresql://ann:***@127.0.0.1:1")
+    assert "hunter22" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+    server = subprocess.Popen([str(COMMAND), "serve", "--port", "0", "--data", str(tmp_path / "data")],
+                              stdout=subprocess.PIPE, text=True, env=terminal_env(tmp_path / "server"))
+    children: list[Any] = []
+    try:
+        assert server.stdout is not None
+        match = re.match(r"Serving on (ws://\S+)", server.stdout.readline())
+        assert match
+        url = match.group(1)
+        maker = _online(tmp_path / "maker", url, "Ben", "--register")
+        children.append(maker)
+        maker.expect("A new password")
+        maker.send(PASSWORD + "\r")
+        maker.expect("The same password again")
+        maker.send(PASSWORD + "x\r")  # not the same: nothing is sent
+        maker.expect(words("The two passwords differ: nothing was sent. Try again."))
+        maker.expect(pexpect.EOF)
+        host = pexpect.spawn(str(COMMAND), ["host", "--server", url, "--game", "five-crowns", "--seats", "2",
+                                            "--name", "Ben", "--sign-in", "--speech", "screen-reader"],
+                             env=terminal_env(tmp_path / "host"), dimensions=(24, 200), encoding="utf-8", timeout=30)
+        children.append(host)
+        host.expect("Password of Ben")
+        host.send(PASSWORD + "\r")
+        host.expect(words("Wrong name or password: nothing was changed."))  # Ben made no account
+        host.expect(pexpect.EOF)
+    finally:
+        for child in children:
+            child.close(force=True)
+        server.terminate()
+        server.wait(timeout=10)
+    assert (tmp_path / "data" / "accounts.sqlite3").is_file()  # the default: one file beside the tables
