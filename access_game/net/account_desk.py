@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 from access_game.net import protocol as p
 from access_game.net.accounts import Account, AccountStore, PlayerRecord, Standing
+from access_game.net.database import Conflict
 from access_game.net.limits import TokenBucket
 from access_game.net.passwords import PasswordHash, hash_password, password_problem, verify_password
 from access_game.net.ratings import Finisher, Rating, placings
@@ -43,6 +44,8 @@ TRIES_REMEMBERED = 100_000
 #: Lines of a leaderboard, and games of a record, sent.
 LEADERBOARD_LINES = 20
 RECORD_GAMES = 20
+#: Times a finished game is written when another process's write of the same players gets in first.
+FINISH_ATTEMPTS = 3
 #: A hash scrypt compares against when a name has no account, so that trying one takes as long.
 _DUMMY = hash_password("not anyone's password")
 
@@ -161,7 +164,14 @@ class AccountDesk:
                 ids[account.id] = account.name
             finishers.append(Finisher(seat, name or "?", places[seat], totals[seat], seat in winners,
                                       account=None if account is None else account.id, computer=level))
-        rated = self.store.finish_game(game, code, game_number, finishers)
+        for _attempt in range(FINISH_ATTEMPTS - 1):
+            try:
+                rated = self.store.finish_game(game, code, game_number, finishers)
+                break
+            except Conflict:  # another process rated one of these players at the same moment: again
+                continue
+        else:
+            rated = self.store.finish_game(game, code, game_number, finishers)
         return {ids[account]: pair for account, pair in rated.items()}
 
     async def leaderboard(self, game: str) -> list[Standing]:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from access_game.net.database import Database
+from access_game.net.database import Conflict, Database
 from access_game.net.ratings import Finisher, Rating, rate
 
 __all__ = ["Account", "AccountStore", "GameLine", "PlayerRecord", "SqlAccountStore", "Standing"]
@@ -95,12 +95,16 @@ class SqlAccountStore:
         self.db = db
 
     def create(self, name: str, password: str) -> Account | None:
-        """A new account, or None when the name (whatever its case) is an account's already."""
-        with self.db.transaction() as tx:
-            if tx.one("SELECT id FROM accounts WHERE folded = ?", (name.casefold(),)) is not None:
-                return None
-            row = tx.one("INSERT INTO accounts (name, folded, password, created) VALUES (?, ?, ?, ?) RETURNING id",
-                         (name, name.casefold(), password, time.time()))
+        """A new account, or None when the name (whatever its case) is an account's already (made by
+        another server process at the same moment too)."""
+        try:
+            with self.db.transaction() as tx:
+                if tx.one("SELECT id FROM accounts WHERE folded = ?", (name.casefold(),)) is not None:
+                    return None
+                row = tx.one("INSERT INTO accounts (name, folded, password, created) VALUES (?, ?, ?, ?) "
+                             "RETURNING id", (name, name.casefold(), password, time.time()))
+        except Conflict:
+            return None
         assert row is not None
         return Account(int(row[0]), name, password)
 

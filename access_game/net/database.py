@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DATABASE_FILE", "MIGRATIONS", "SCHEMA_VERSION", "Database", "DatabaseError", "Transaction",
+__all__ = ["DATABASE_FILE", "MIGRATIONS", "SCHEMA_VERSION", "Conflict", "Database", "DatabaseError", "Transaction",
            "open_database"]
 
 #: The SQLite file in the server's data folder, beside the tables.
@@ -77,6 +77,20 @@ class DatabaseError(Exception):
     """The database could not be opened or used: one sentence for the log or the command line."""
 
 
+class Conflict(DatabaseError):
+    """A change refused by a constraint (a key or a name already there), whichever the driver: another
+    process made the same row first. The transaction was rolled back; it may be tried again."""
+
+
+def _integrity_errors() -> tuple[type[BaseException], ...]:
+    errors: list[type[BaseException]] = [sqlite3.IntegrityError]
+    with contextlib.suppress(ImportError):
+        import psycopg
+
+        errors.append(psycopg.IntegrityError)
+    return tuple(errors)
+
+
 class Transaction:
     """Queries inside one transaction: ``?`` parameters, rows as tuples."""
 
@@ -85,7 +99,10 @@ class Transaction:
         self._cursor = cursor
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
-        self._cursor.execute(self._db.statement(sql), tuple(params))
+        try:
+            self._cursor.execute(self._db.statement(sql), tuple(params))
+        except _integrity_errors() as exc:
+            raise Conflict(str(exc)) from exc
 
     def all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         self.execute(sql, params)
