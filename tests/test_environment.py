@@ -18,7 +18,16 @@ def test_system_tools_are_installed(tool: str) -> None:
     assert shutil.which(tool), f"{tool} is missing: install it as README.md says"
 
 
-@pytest.mark.parametrize("module", ["pexpect", "pyte", "hypothesis", "prompt_toolkit", "reportlab", "pyttsx3"])
+def test_postgresql_is_installed() -> None:
+    """The accounts' tests start a PostgreSQL of their own (tests/net/postgres_server.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "net"))
+    from postgres_server import postgres_bin
+
+    assert (postgres_bin() / "pg_ctl").exists(), "PostgreSQL is missing: apt-get install postgresql"
+
+
+@pytest.mark.parametrize("module", ["pexpect", "pyte", "hypothesis", "prompt_toolkit", "reportlab", "pyttsx3",
+                                    "openskill", "psycopg"])
 def test_python_packages_are_installed(module: str) -> None:
     importlib.import_module(module)
 

@@ -90,7 +90,16 @@ class AccountDesk:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="accounts")
 
     async def _run(self, work: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._pool, work, *args)
+        """``work`` in the desk's threads; a database that fails (down, unreachable) is said in the log
+        and answered ``server_error``: the connection stays, and nothing was changed."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._pool, work, *args)
+        except p.ProtocolError:
+            raise
+        except Exception:
+            log.exception("the accounts' database failed")
+            raise p.ProtocolError(p.ErrorCode.SERVER, "the accounts cannot be reached now: try again later"
+                                  ) from None
 
     def _try(self, name: str, address: str) -> None:
         if not self._by_address.allow(address) or not self._by_name.allow(name.casefold()):

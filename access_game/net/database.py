@@ -117,10 +117,12 @@ class Transaction:
 class Database:
     """One connection to SQLite or PostgreSQL, used by one thread at a time (a lock keeps it so)."""
 
-    def __init__(self, dialect: str, connection: Any, where: str) -> None:
+    def __init__(self, dialect: str, connection: Any, where: str, reopen: Any = None) -> None:
         self.dialect = dialect
         self.where = where
         self._connection = connection
+        #: Makes a new connection when this one broke (PostgreSQL restarted, the network dropped).
+        self._reopen = reopen
         self._lock = threading.Lock()
 
     def statement(self, sql: str) -> str:
@@ -132,6 +134,10 @@ class Database:
         """A transaction: committed when the block ends, rolled back when it raises. On SQLite it takes
         the write lock at once (BEGIN IMMEDIATE), so two processes never both read before writing."""
         with self._lock:
+            if self._reopen is not None and (self._connection.closed or self._connection.broken):
+                with contextlib.suppress(Exception):
+                    self._connection.close()
+                self._connection = self._reopen()
             cursor = self._connection.cursor()
             try:
                 cursor.execute("BEGIN IMMEDIATE" if self.dialect == "sqlite" else "BEGIN")
@@ -205,12 +211,17 @@ def _open_postgresql(url: str) -> Database:
     import psycopg
 
     shown = _without_password(url)
-    try:
-        connection = psycopg.connect(url, connect_timeout=10)
-    except psycopg.Error as exc:
-        raise DatabaseError(f"{shown}: {str(exc).strip().splitlines()[0] if str(exc).strip() else exc!r}") from None
-    connection.autocommit = True  # this module says BEGIN and COMMIT itself
-    return Database("postgresql", connection, shown)
+
+    def connect() -> Any:
+        try:
+            connection = psycopg.connect(url, connect_timeout=10)
+        except psycopg.Error as exc:
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)
+            raise DatabaseError(f"{shown}: {first}".replace(url, shown)) from None
+        connection.autocommit = True  # this module says BEGIN and COMMIT itself
+        return connection
+
+    return Database("postgresql", connect(), shown, reopen=connect)
 
 
 def _without_password(url: str) -> str:

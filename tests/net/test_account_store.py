@@ -180,3 +180,31 @@ def test_an_old_hash_is_made_again_with_todays_parameters_at_sign_in(tmp_path: P
         assert verify_password("correct horse", PasswordHash.read(account.password))
     finally:
         desk.close()
+
+
+def test_a_broken_postgresql_connection_is_one_clear_refusal_then_made_again(postgres: str) -> None:
+    import asyncio
+
+    import psycopg
+
+    from access_game.net import protocol as p
+    from access_game.net.account_desk import AccountDesk
+
+    name = f"broken{next(_numbers)}"
+    with psycopg.connect(postgres, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    desk = AccountDesk(SqlAccountStore(open_database(postgres.rsplit("/", 1)[0] + "/" + name)))
+    try:
+        desk.store.create("Ann", "h")
+        with psycopg.connect(postgres, autocommit=True) as admin:  # as when PostgreSQL restarts
+            admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
+
+        async def body() -> None:
+            with pytest.raises(p.ProtocolError) as caught:
+                await desk.held("Ann")
+            assert caught.value.code == "server_error"  # said, not a dropped connection
+            assert await desk.held("Ann")  # the next request connects again
+
+        asyncio.run(body())
+    finally:
+        desk.close()
