@@ -551,8 +551,12 @@ class TableServer:
 
     async def _join(self, conn: Connection, msg: p.Join) -> None:
         self._not_seated_yet(conn)
-        self._allowed(conn, "joins")
         table = self.tables.get(msg.code)
+        if table is not None and account_requests.account_seat(table, conn.account) is not None:
+            # An account joining a table where it holds a seat takes that seat back, never a second one.
+            await self._rejoin(conn, p.Rejoin(code=msg.code, token=None))
+            return
+        self._allowed(conn, "joins")
         # A full table is answered as an unknown code is, and as soon: a guesser learns nothing of which
         # codes are live, not even from an answer that waited for a busy table (computer players thinking).
         if table is None or table.free_seat() is None:

@@ -89,6 +89,10 @@ def test_register_then_sign_in_elsewhere_and_take_the_seat_back(database: str, t
                 back = await laptop.next("seated")
                 assert back["seat"] == 0 and back["name"] == "Ann" and back["token"] != old_token
                 assert (await phone.next("error"))["code"] == "replaced"  # the seat followed the account
+                tablet, _signed = await _account(url, "sign_in", "Ann")  # a join where the account sits...
+                await tablet.send({"type": "join", "code": code})
+                assert (await tablet.next("seated"))["seat"] == 0  # ...takes that seat back, not a second one
+                assert (await laptop.next("error"))["code"] == "replaced"
                 third = await Client.open(url, "Spy")  # a guest cannot take a seat by the account's name
                 await third.send({"type": "rejoin", "code": code})
                 assert (await third.next("error"))["code"] == "bad_token"
