@@ -136,10 +136,10 @@ def finished(server: TableServer, table: Table) -> None:
     game = table.game
     if server.accounts is None or game is None or not game.over:
         return
-    key = (table.code, table.game_number)
-    if key in server.rated:
+    rated = server.rated.setdefault(table.code, set())
+    if table.game_number in rated:
         return
-    server.rated.add(key)
+    rated.add(table.game_number)
     ended = next((e for e in reversed(game.log) if isinstance(e, GameEnded)), None)
     if ended is None or len(table.seats) < 2:
         return

@@ -81,8 +81,8 @@ class TableServer:
         self.store = store
         #: Accounts, ratings and the record of games (access_game.net.account_requests); None: guests only.
         self.accounts = accounts
-        #: The games (table, game number) already recorded and rated, so that each is once.
-        self.rated: set[tuple[str, int]] = set()
+        #: The games already recorded and rated, by table (their game numbers), so that each is once.
+        self.rated: dict[str, set[int]] = {}
         #: Who is online, the chat beyond the tables, bans and administrators (access_game.net.lobby).
         self.lobby: LobbyService = lobby if lobby is not None else Lobby()
         #: Spectators at each table, the lobby's last word on each listed table, and each table's chat.
@@ -132,7 +132,7 @@ class TableServer:
             if (entry := _listing(table)) is not None:  # the lobby's list knows it, to say when it leaves
                 self._listed[table.code] = entry
             if table.over:  # rated when it ended, before the restart
-                self.rated.add((table.code, table.game_number))
+                self.rated.setdefault(table.code, set()).add(table.game_number)
         return loaded.problems + loaded.lost
 
     def _lock(self, code: str) -> asyncio.Lock:
@@ -680,6 +680,7 @@ class TableServer:
             conn.watching = None
             self._send(conn, p.error_message(p.ErrorCode.CLOSED, why))
         self._table_chat.pop(code, None)
+        self.rated.pop(code, None)
         if self._listed.pop(code, None) is not None:
             self._to_lobby(lobby_messages.unlisted(code))
         self.tables.pop(code, None)
