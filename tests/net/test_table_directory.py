@@ -112,7 +112,9 @@ def test_the_directory_and_every_file_in_it_are_the_owners_only_old_ones_too(tmp
     try:
         assert _mode(data) == 0o700
         assert {path.name: _mode(path) for path in data.iterdir()} == {
-            "ACDEFGHJK.json": 0o600, "ACDEFGHJK.1.log": 0o600, ".lock": 0o600}
+            "ACDEFGHJK.json": 0o600, "ACDEFGHJK.1.log": 0o600, ".lock": 0o600,
+            # the accounts' database beside the tables (SQLite in WAL mode: its log and shared memory too)
+            "accounts.sqlite3": 0o600, "accounts.sqlite3-wal": 0o600, "accounts.sqlite3-shm": 0o600}
 
         async def play() -> None:
             answer = await _rejoin(url, "ACDEFGHJK", token)
