@@ -37,8 +37,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--tls-cert", type=Path, metavar="FILE", help=_("certificate chain (PEM) for wss://"))
     parser.add_argument("--tls-key", type=Path, metavar="FILE", help=_("private key (PEM) of the certificate"))
     parser.add_argument("--database", metavar="URL",
-                        help=_("where accounts, ratings and the record of games are kept: postgresql://USER@HOST/DB "
-                               "(default: an SQLite file, accounts.sqlite3, in the --data folder)"))
+                        help=_("where accounts, ratings and the record of games are kept: postgresql://USER@HOST/DB, "
+                               "or an SQLite file's path (default: accounts.sqlite3 in the --data folder)"))
     parser.add_argument("--stats", type=Path, metavar="FILE",
                         help=_("when stopping, write the server's time per action (JSON: p50_ms, p99_ms) to FILE"))
     limits = parser.add_argument_group(_("limits per address (0: no limit; docs/online.md)"))

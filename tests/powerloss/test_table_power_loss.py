@@ -44,8 +44,11 @@ async def _play(url: str, moves: int) -> None:
 
 def _serve_and_play(data: Path, log: Path, moves: int) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
+    # The accounts' database (SQLite, whose own journal keeps it whole through a power cut) is kept out
+    # of the recorded folder: what is replayed here is the table directory's own writing.
+    accounts = log.parent / "accounts.sqlite3"
     proc = subprocess.Popen([*strace_command(log), sys.executable, "-m", "access_game", "serve", "--port", "0",
-                             "--data", str(data), "--computer-workers", "0"],
+                             "--data", str(data), "--computer-workers", "0", "--database", str(accounts)],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT)
     try:
         assert proc.stdout is not None
