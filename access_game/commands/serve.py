@@ -119,6 +119,17 @@ def check_host(text: str) -> str:
                        "dots)").format(host=shown(text)))
 
 
+def _check_database(database: str | None) -> None:
+    """``--database`` is a PostgreSQL URL or a file's path; another scheme (mysql://…) is refused with
+    the usage, its password never shown."""
+    if database is None or "://" not in database or database.startswith(("postgresql://", "postgres://")):
+        return
+    from access_game.net.database import shown_url
+
+    raise UsageError(_("--database {value}: neither a postgresql:// address nor a file's path").format(
+        value=shown(shown_url(database), SHOWN_PATH)))
+
+
 def check_data(data: Path) -> None:
     """``--data`` names a folder that is or can be made, or UsageError (a path the system refuses to
     even look at, too long or looping, is said so rather than raised from the first table)."""
@@ -175,6 +186,7 @@ def run(args: argparse.Namespace) -> int:
 
         data = data_dir() / "tables"
     check_data(data)
+    _check_database(args.database)
     from access_game.net.database import DatabaseError
     from access_game.net.serving import DirectoryInUse, DirectoryUnusable, raise_open_file_limit, run_server
 

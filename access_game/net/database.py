@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["DATABASE_FILE", "MIGRATIONS", "SCHEMA_VERSION", "Conflict", "Database", "DatabaseError", "Transaction",
-           "open_database"]
+           "open_database", "shown_url"]
 
 #: The SQLite file in the server's data folder, beside the tables.
 DATABASE_FILE = "accounts.sqlite3"
@@ -210,7 +210,7 @@ def _open_sqlite(path: Path) -> Database:
 def _open_postgresql(url: str) -> Database:
     import psycopg
 
-    shown = _without_password(url)
+    shown = shown_url(url)
 
     def connect() -> Any:
         try:
@@ -224,7 +224,7 @@ def _open_postgresql(url: str) -> Database:
     return Database("postgresql", connect(), shown, reopen=connect)
 
 
-def _without_password(url: str) -> str:
+def shown_url(url: str) -> str:
     """The URL as it may be shown: any password in it replaced by ***."""
     from urllib.parse import urlsplit, urlunsplit
 

@@ -104,6 +104,11 @@ def test_host_signs_in_and_a_database_out_of_reach_stops_serve_in_one_line(tmp_p
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert done.stderr.startswith("access-game serve: the accounts cannot be kept: postgresql://ann:***@127.0.0.1:1")
     assert "hunter22" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    wrong = subprocess.run([str(COMMAND), "serve", "--port", "0", "--data", str(tmp_path / "data"), "--database",
+                            "mysql://ann:hunter22@db/cards"], env=terminal_env(tmp_path / "server"),
+                           capture_output=True, text=True, timeout=60)
+    assert wrong.returncode == 2 and "usage: access-game serve" in wrong.stderr
+    assert "neither a postgresql:// address nor a file's path" in wrong.stderr and "hunter22" not in wrong.stderr
 
     server = subprocess.Popen([str(COMMAND), "serve", "--port", "0", "--data", str(tmp_path / "data")],
                               stdout=subprocess.PIPE, text=True, env=terminal_env(tmp_path / "server"))
