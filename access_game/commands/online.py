@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         if password is None:
             return 1
     return lobby_loop(args.server, name, settings, admin_key=os.environ.get(ADMIN_KEY_VARIABLE) or None,
-                      password=password, register=args.register)
+                      password=password, register=args.register, ask=lambda who: ask_password(who, new=False))
 
 
 def ask_password(name: str, *, new: bool) -> str | None:
@@ -83,8 +83,9 @@ def ask_password(name: str, *, new: bool) -> str | None:
 
 def lobby_loop(server: str, name: str, settings: Settings, *, admin_key: str | None = None, input: Any = None,
                output: Any = None, on_app: Callable[[Any], None] | None = None, password: str | None = None,
-               register: bool = False) -> int:
-    """The lobby, then each table taken from it, then the lobby again, until the player leaves it."""
+               register: bool = False, ask: Callable[[str], str | None] | None = None) -> int:
+    """The lobby, then each table taken from it, then the lobby again, until the player leaves it. A
+    guest whose name an account holds is asked its password once (``ask``) and signed in with it."""
     import asyncio
 
     from access_game.net.client import Connection, NetError, private_route
@@ -100,11 +101,20 @@ def lobby_loop(server: str, name: str, settings: Settings, *, admin_key: str | N
     while True:
         connection = Connection(server, name)
         connection.password, connection.register, connection.session = password, register, session
+        guest = password is None and session is None
         password = None  # sent once: the session signs in from now on
         try:
             connection.open_lobby(admin_key)
         except NetError as exc:
             connection.close()
+            if exc.code == "name_taken" and guest and ask is not None:
+                from speech import lobby_words
+
+                print(lobby_words.error_words(exc.code, str(exc)), file=sys.stderr, flush=True)
+                password, register, ask = ask(name), False, None  # asked once
+                if password is not None:
+                    continue
+                return 1
             if exc.code is None:
                 print(nw.no_server(server, str(exc)), file=sys.stderr)
             else:

@@ -63,8 +63,11 @@ def test_an_account_made_signed_in_elsewhere_and_its_seat_taken_back(tmp_path: P
             code = ann.match.group(1)
             ann.expect("Waiting for players to join")
 
-            guest = _online(tmp_path / "guest", url, "ann")  # a guest under the account's name: refused
+            guest = _online(tmp_path / "guest", url, "ann")  # a guest under the account's name: refused...
             guest.expect(words("That name belongs to an account"))
+            guest.expect("Password of ann")  # ...and asked the account's password, once
+            guest.send("a-guess-at-it\r")
+            guest.expect(words("Wrong name or password: nothing was changed."))
             guest.expect(pexpect.EOF)
             guest.close()
             assert guest.exitstatus == 1
