@@ -11,6 +11,7 @@ the last step of :data:`MIGRATIONS` carried out, and opening a database carries 
 from __future__ import annotations
 
 import contextlib
+import functools
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -82,6 +83,7 @@ class Conflict(DatabaseError):
     process made the same row first. The transaction was rolled back; it may be tried again."""
 
 
+@functools.cache
 def _integrity_errors() -> tuple[type[BaseException], ...]:
     errors: list[type[BaseException]] = [sqlite3.IntegrityError]
     with contextlib.suppress(ImportError):
