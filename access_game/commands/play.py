@@ -318,7 +318,8 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
         if on_app is not None:
             on_app(app)
 
-    terminal = _Terminal(outputs.printer, outputs.out, input, outputs.say, linked, outputs.on_settings,
+    # The caller's output, or None: the printer makes the terminal's own when the first prompt needs it.
+    terminal = _Terminal(outputs.printer, output, input, outputs.say, linked, outputs.on_settings,
                          outputs.announcer, outputs.cues)
     try:
         while True:
@@ -496,13 +497,7 @@ class _Terminal:
              any_saved: bool, set_up: bool = False) -> Any:
         """Run one game to its end; the app (for its status and the next game), or None if the player left."""
         from access_game.catalog import game as catalog_game
-        from access_game.crash_log import error_text, write_crash_log
-        from access_game.session import Session
-        from access_game.std_streams import readers_gone
         from access_game.table_plan import remember
-        from access_game.ui.app import GameApp
-        from access_game.ui.speech_link import make_narrator
-        from engine.game import Game
 
         claimed = self.claim(store)
         found = None if claimed is None else self.saved_game(claimed, force_new=force_new, any_saved=any_saved)
@@ -530,6 +525,17 @@ class _Terminal:
                 return self.play(choice_from_plan(plan, settings), settings,
                                  store.sibling(catalog_game(plan.game).save_slot), force_new=False, any_saved=False)
             choice = choice_from_plan(plan, settings, choice.seed)
+        if resumed is None:
+            # A new game's first line is said before the table and the terminal interface are loaded: the
+            # player hears at once that the game has started (the table's opening follows it).
+            self.say(_("{title}. {help}").format(title=catalog_game(choice.game).spoken_title, help=_(HELP_LINE)))
+        from access_game.crash_log import error_text, write_crash_log
+        from access_game.session import Session
+        from access_game.std_streams import readers_gone
+        from access_game.ui.app import GameApp
+        from access_game.ui.speech_link import make_narrator
+        from engine.game import Game
+
         if resumed is not None:
             game, seat, level, levels = resumed.game, resumed.human_seat, resumed.level, resumed.levels
         else:
@@ -548,8 +554,7 @@ class _Terminal:
             levels=levels,
         )
         moves_at_start = len(game.actions)
-        welcome = _(HELP_LINE) if resumed is not None else _("{title}. {help}").format(
-            title=_(game.ruleset.title), help=_(HELP_LINE))
+        welcome = _(HELP_LINE) if resumed is not None else None  # a new game's was said above
         app = GameApp(session, self.printer, input=self.input, output=self.out, welcome=welcome)
         if self.on_app is not None:
             self.on_app(app)

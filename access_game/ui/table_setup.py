@@ -289,6 +289,11 @@ def run_table_setup(start: TablePlan, say: Say, printer: Any, *, input: Any = No
                     on_quit: Callable[[bool], None] | None = None) -> TablePlan | None:
     """The setup on its own, before a game exists (the first start); the plan, or None when the player
     left the first question with Escape (``on_quit(True)`` too when it was Ctrl+C)."""
+    chosen: list[TablePlan] = []
+    setup = TableSetup(start, say, on_done=chosen.append)
+    say(setup.opening())
+    printer.flush()
+    # The terminal interface is loaded after the first lines are out (see access_game.ui.printer).
     from prompt_toolkit.application import Application
     from prompt_toolkit.formatted_text import StyleAndTextTuples
     from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
@@ -297,10 +302,6 @@ def run_table_setup(start: TablePlan, say: Say, printer: Any, *, input: Any = No
     from prompt_toolkit.layout.containers import Window
     from prompt_toolkit.layout.controls import FormattedTextControl
 
-    chosen: list[TablePlan] = []
-    setup = TableSetup(start, say, on_done=chosen.append)
-    say(setup.opening())
-    printer.flush()
     kb = KeyBindings()
     names = {Keys.ControlM: "enter", Keys.ControlH: "backspace", Keys.Escape: "escape", Keys.ControlC: "c-c",
              Keys.Up: "up", Keys.Down: "down", Keys.Home: "home", Keys.End: "end", Keys.Left: "left",
