@@ -267,6 +267,9 @@ def run(args: argparse.Namespace) -> int:
     if not sys.stdin.isatty():
         print(_("access-game: play needs a terminal: standard input is not one."), file=sys.stderr)
         return 2
+    from access_game.ui.early_keys import hold_keys
+
+    hold_keys()  # keys typed before the first prompt reach it as typed (the first line comes before it)
     from access_game.catalog import game as catalog_game
     from access_game.saves import SaveStore
 
@@ -329,6 +332,21 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
             terminal.release()
             if app is None:
                 return 1 if terminal.failed else 0
+            online = getattr(app, "next_online", None)
+            if online is not None:
+                # "Play online" from the menu: the game is saved; the voice, display and cues are let go
+                # for the lobby's own (access_game.commands.online), and started again when it is left,
+                # where the saved game is offered (its resume question).
+                terminal.release()
+                outputs.close()
+                try:
+                    visit_lobby(online, outputs.settings, input=input, output=output)
+                finally:
+                    outputs = TerminalOutput(outputs.settings, output=output, backend=backend, cues=cues)
+                terminal = _Terminal(outputs.printer, output, input, outputs.say, linked, outputs.on_settings,
+                                     outputs.announcer, outputs.cues)
+                force_new = any_saved = False
+                continue
             plan = getattr(app, "next_plan", None)
             if plan is not None:
                 # A table set up by keys (Escape menu, or 'another game'): kept for next time, and dealt
@@ -348,6 +366,15 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
     finally:
         terminal.release()
         outputs.close()
+
+
+def visit_lobby(online: Any, settings: Settings, *, input: Any = None, output: Any = None) -> int:
+    """The lobby ``online`` (an access_game.ui.online_entry.OnlineRequest) asks for, as ``access-game online``
+    opens it, until the player leaves it; its exit status (a server that does not answer is said there)."""
+    from access_game.commands.online import ADMIN_KEY_VARIABLE, lobby_loop
+
+    return lobby_loop(online.server, online.name, settings, admin_key=os.environ.get(ADMIN_KEY_VARIABLE) or None,
+                      input=input, output=output)
 
 
 class _Terminal:
@@ -445,7 +472,7 @@ class _Terminal:
 
     def saved_game(self, store: Any, *, force_new: bool, any_saved: bool) -> tuple[Any, Any] | None:
         """(the saved session to resume or None for a new game, the store it is kept in); None: leave."""
-        from access_game.ui.table import table_entries
+        from access_game.catalog import games
 
         if force_new:
             if store.exists():
@@ -473,7 +500,9 @@ class _Terminal:
             return None, store
         if not any_saved:
             return None, store
-        for entry in table_entries():
+        # The catalog's games with a table (not the tables themselves: nothing is loaded before the
+        # first line that the first line does not need); a save found is checked by _has_table.
+        for entry in (e for e in games() if e.table is not None):
             other = store.sibling(entry.save_slot)
             if entry.save_slot == store.slot or not other.exists() or not _hold(other):
                 continue  # another copy plays it now (or it cannot be locked): not this copy's to offer
@@ -525,13 +554,24 @@ class _Terminal:
                 return self.play(choice_from_plan(plan, settings), settings,
                                  store.sibling(catalog_game(plan.game).save_slot), force_new=False, any_saved=False)
             choice = choice_from_plan(plan, settings, choice.seed)
+        from access_game.crash_log import error_text, write_crash_log
+        from access_game.std_streams import readers_gone
+
         if resumed is None:
             # A new game's first line is said before the table and the terminal interface are loaded: the
             # player hears at once that the game has started (the table's opening follows it).
-            self.say(_("{title}. {help}").format(title=catalog_game(choice.game).spoken_title, help=_(HELP_LINE)))
-        from access_game.crash_log import error_text, write_crash_log
+            entry = catalog_game(choice.game)
+            try:
+                self.say(_("{title}. {help}").format(title=entry.spoken_title, help=_(HELP_LINE)))
+            except Exception as exc:  # the line could not be written (a full disk): one line, as below
+                if isinstance(exc, BrokenPipeError) and readers_gone():
+                    raise
+                log = write_crash_log(exc)
+                print(save_words.crashed(error_text(exc), entry.command, saved=store.exists(), kept=None, log=log),
+                      file=sys.stderr)
+                self.failed = True
+                return None
         from access_game.session import Session
-        from access_game.std_streams import readers_gone
         from access_game.ui.app import GameApp
         from access_game.ui.speech_link import make_narrator
         from engine.game import Game

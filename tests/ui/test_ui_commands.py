@@ -135,6 +135,7 @@ SCENARIOS: dict[str, list[Scenario]] = {
     "menu": [([], "escape", _said("Action menu."))],
     "settings": [([], "f2", _said("Settings."))],
     "new-table": [([], "c-n", _said("New table, game: Five Crowns, 1 of 4."))],
+    "play-online": [([], "c-o", _said("Play online: type the server's address"))],
     "save": [([], "c-s", _said("This game is not being saved."))],
     "quit": [([], "q", _said("Quit the game? Y or N."))],
 }
