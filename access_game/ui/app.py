@@ -277,7 +277,13 @@ class GameApp:
             if after_game:
                 self.asked_again = False
 
-        self.open(TableSetup(start, self.say_line, on_done=self.start_table, on_cancel=back))
+        self.open(TableSetup(start, self.say_line, on_done=self.start_table, on_cancel=back,
+                             on_online=self._play_online))
+
+    def _play_online(self) -> None:
+        from access_game.ui.online_entry import ask_online
+
+        ask_online(self)
 
     def start_table(self, plan: Any) -> None:
         self.next_plan = plan

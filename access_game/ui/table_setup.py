@@ -27,6 +27,10 @@ __all__ = ["TableSetup", "run_table_setup"]
 Say = Callable[[str], None]
 
 
+#: The first question's answer that is no game: "Play online" (a server's lobby).
+_ONLINE = ""
+
+
 @dataclass(frozen=True, slots=True)
 class _Question:
     """One question: its words, the values it offers with their words, and how a value is kept."""
@@ -45,10 +49,12 @@ class TableSetup:
     prompt = "table"
 
     def __init__(self, start: TablePlan, say: Say, *, on_done: Callable[[TablePlan], None],
-                 on_cancel: Callable[[], None] | None = None) -> None:
+                 on_cancel: Callable[[], None] | None = None, on_online: Callable[[], None] | None = None) -> None:
         self.say = say
         self.on_done = on_done
         self.on_cancel = on_cancel
+        #: Where "Play online" leads, offered after the games of the first question (None: not offered).
+        self.on_online = on_online
         self.closed = False
         self.pending: Callable[[], None] | None = None
         self.plans: dict[str, TablePlan] = {start.game: start}
@@ -71,7 +77,10 @@ class TableSetup:
         plan = self.plan
         entry = catalog_game(plan.game)
         entries = table_entries()
-        out = [_Question("game", sw.question_game, tuple(e.name for e in entries), tuple(_(e.title) for e in entries))]
+        names, titles = tuple(e.name for e in entries), tuple(_(e.title) for e in entries)
+        if self.on_online is not None:  # a server's lobby, after the games: Enter there leaves for it
+            names, titles = (*names, _ONLINE), (*titles, _(sw.PLAY_ONLINE))
+        out = [_Question("game", sw.question_game, names, titles)]
         low, top = entry.player_range[0], most_players(plan.game)
         if top > low:
             counts = tuple(range(low, top + 1))
@@ -181,6 +190,10 @@ class TableSetup:
                 plan = self.plan
                 self.closed = True
                 self.pending = lambda: self.on_done(plan)
+                return
+            if q.key == "game" and q.values[self.at] == _ONLINE and self.on_online is not None:
+                self.closed = True
+                self.pending = self.on_online
                 return
             self._set(q, q.values[self.at])
             self._forward()
