@@ -263,7 +263,11 @@ def settings_with_flags(args: argparse.Namespace) -> tuple[Settings, str | None]
 
 def run(args: argparse.Namespace) -> int:
     settings, settings_note = settings_with_flags(args)
-    choice = choose_game(args, settings)
+    set_up = first_start(args)
+    # At the first start nothing of the table is on the command line to check: the table is set up by
+    # keys, and the games' rules are loaded after the first line is out.
+    choice = GameChoice(settings.last_game or DEFAULT_GAME, [], settings.level, random.randrange(2**31)) if set_up \
+        else choose_game(args, settings)
     if not sys.stdin.isatty():
         print(_("access-game: play needs a terminal: standard input is not one."), file=sys.stderr)
         return 2
@@ -277,7 +281,7 @@ def run(args: argparse.Namespace) -> int:
     # what every "your game is saved" message tells the player to run.
     return play_in_terminal(choice, settings, settings_note=settings_note, force_new=args.new,
                             saves=SaveStore(slot=catalog_game(choice.game).save_slot), any_saved=args.game is None,
-                            set_up=first_start(args))
+                            set_up=set_up)
 
 
 def first_start(args: argparse.Namespace) -> bool:
@@ -449,10 +453,14 @@ class _Terminal:
         are not asked at every start)."""
         from access_game.table_plan import remember, remembered_plan
         from access_game.ui.table_setup import run_table_setup
+        from speech.setup_words import CHOICE_KEYS
 
+        # The keys that answer the questions are the first line, said before the games' rules are loaded.
+        self.say(_(CHOICE_KEYS))
         start = remembered_plan(settings, choice.game)
         left: list[bool] = []
-        plan = run_table_setup(start, self.say, self.printer, input=self.input, output=self.out, on_quit=left.append)
+        plan = run_table_setup(start, self.say, self.printer, input=self.input, output=self.out, on_quit=left.append,
+                               keys_said=True)
         if left:
             return None
         plan = plan or start

@@ -149,8 +149,10 @@ class TableSetup:
             self.plan = replace(plan, options=options)
 
     # ----------------------------------------------------------------- speaking
-    def opening(self) -> str:
-        self.say(_(sw.CHOICE_KEYS))
+    def opening(self, *, keys: bool = True) -> str:
+        """The first question (after the keys that answer it, unless ``keys`` is False: said already)."""
+        if keys:
+            self.say(_(sw.CHOICE_KEYS))
         return self._ask()
 
     def _ask(self) -> str:
@@ -299,12 +301,12 @@ def _name_problem(name: str, names: Sequence[str], seat: int) -> str:
 
 
 def run_table_setup(start: TablePlan, say: Say, printer: Any, *, input: Any = None, output: Any = None,
-                    on_quit: Callable[[bool], None] | None = None) -> TablePlan | None:
+                    on_quit: Callable[[bool], None] | None = None, keys_said: bool = False) -> TablePlan | None:
     """The setup on its own, before a game exists (the first start); the plan, or None when the player
     left the first question with Escape (``on_quit(True)`` too when it was Ctrl+C)."""
     chosen: list[TablePlan] = []
     setup = TableSetup(start, say, on_done=chosen.append)
-    say(setup.opening())
+    say(setup.opening(keys=not keys_said))
     printer.flush()
     # The terminal interface is loaded after the first lines are out (see access_game.ui.printer).
     from prompt_toolkit.application import Application
