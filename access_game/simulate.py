@@ -142,7 +142,8 @@ class SimulationReport:
                 share=s.win_share, confidence=0.95, low=lo, high=hi, points=s.mean_points, ms=s.decision_ms_mean,
                 ms99=s.decision_ms_p99, cpu=s.decision_cpu_ms_mean, cpu99=s.decision_cpu_ms_p99))
         if any(s.throws for s in self.seats):
-            lines.append(_("Wilds and jokers thrown per 1,000 discards: {seats}.").format(seats="; ".join(
+            between = pgettext("between the players of a report", "; ")  # French " ; "
+            lines.append(_("Wilds and jokers thrown per 1,000 discards: {seats}.").format(seats=between.join(
                 with_numbers(_("player {n}, {level}: {rate:.1f} ({wild} of {thrown}, {needless} while a natural "
                                "card could go)"), n=n, level=pgettext("level setting", s.level),
                              rate=s.wild_throws_per_1000, wild=s.wild_throws, thrown=s.throws,
