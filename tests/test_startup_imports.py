@@ -144,7 +144,7 @@ def test_the_first_line_of_play_comes_before_the_terminal_interface_is_loaded(tm
 
 def test_a_new_games_first_line_comes_before_the_terminal_interface_too(tmp_path: Path) -> None:
     """With settings kept (not the first start) a new game's welcome is the first line: said once (the
-    game does not say it again when it starts), before prompt_toolkit is loaded."""
+    game does not say it again when it starts), before prompt_toolkit and the games' rules are loaded."""
     code = "from access_game.settings import Settings, save_settings; save_settings(Settings())"
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=60,
                    env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config")})
@@ -152,3 +152,5 @@ def test_a_new_games_first_line_comes_before_the_terminal_interface_too(tmp_path
     welcome = "Five Crowns. F1 lists the keys; Escape opens a menu of every action."
     assert out.count(welcome) == 1 and out.count("F1 lists the keys") == 1
     assert out.index(welcome) < out.index("<terminal interface loaded>") < out.index("Hand 1 of 11.")
+    # Nothing of the table on the command line: the table remembered is dealt, its rules loaded after the line.
+    assert out.index(welcome) < out.index("<rules loaded>")

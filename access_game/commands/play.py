@@ -264,10 +264,10 @@ def settings_with_flags(args: argparse.Namespace) -> tuple[Settings, str | None]
 def run(args: argparse.Namespace) -> int:
     settings, settings_note = settings_with_flags(args)
     set_up = first_start(args)
-    # At the first start nothing of the table is on the command line to check: the table is set up by
-    # keys, and the games' rules are loaded after the first line is out.
-    choice = GameChoice(settings.last_game or DEFAULT_GAME, [], settings.level, random.randrange(2**31)) if set_up \
-        else choose_game(args, settings)
+    # With nothing of the table on the command line there is nothing to check first: the table is the
+    # one remembered (or set up by keys at the first start), and the games' rules are loaded after the
+    # first line is out.
+    choice = (remembered_choice(settings) if nothing_of_the_table(args) else None) or choose_game(args, settings)
     if not sys.stdin.isatty():
         print(_("access-game: play needs a terminal: standard input is not one."), file=sys.stderr)
         return 2
@@ -284,16 +284,35 @@ def run(args: argparse.Namespace) -> int:
                             set_up=set_up)
 
 
-def first_start(args: argparse.Namespace) -> bool:
-    """Whether the table is set up by keys before the first game: no settings file yet, and nothing of
-    the table given on the command line (a game, players, names, a level, a seed or a rule option)."""
-    from access_game.settings import settings_path
-
+def nothing_of_the_table(args: argparse.Namespace) -> bool:
+    """Whether nothing of the table is given on the command line (a game, players, names, a level, a seed
+    or a rule option): the table is the one remembered, and there is nothing to check before it."""
     if any(getattr(args, name, None) is not None for name in ("game", "players", "names", "level", "seed")):
         return False
-    if any(value is not None for name, value in vars(args).items() if name.startswith("option_")):
-        return False
-    return not settings_path().exists() and not os.path.lexists(settings_path())
+    return not any(value is not None for name, value in vars(args).items() if name.startswith("option_"))
+
+
+def first_start(args: argparse.Namespace) -> bool:
+    """Whether the table is set up by keys before the first game: no settings file yet, and nothing of
+    the table given on the command line."""
+    from access_game.settings import settings_path
+
+    return nothing_of_the_table(args) and not settings_path().exists() and not os.path.lexists(settings_path())
+
+
+def remembered_choice(settings: Settings) -> GameChoice | None:
+    """The game of the table remembered, its seats left to fill (``players`` empty) once its first line is
+    out (see _Terminal.play): its rules are loaded then. None when that game has no table here."""
+    from access_game.catalog import UnknownGame
+    from access_game.catalog import game as catalog_game
+
+    name = settings.last_game or DEFAULT_GAME
+    try:
+        if catalog_game(name).table is None:
+            return None
+    except UnknownGame:
+        return None
+    return GameChoice(name, [], settings.level, random.randrange(2**31))
 
 
 def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: str | None = None,
@@ -580,10 +599,13 @@ class _Terminal:
                 self.failed = True
                 return None
         from access_game.session import Session
+        from access_game.table_plan import remembered_plan
         from access_game.ui.app import GameApp
         from access_game.ui.speech_link import make_narrator
         from engine.game import Game
 
+        if resumed is None and not choice.players:  # the table remembered, its seats filled now
+            choice = choice_from_plan(remembered_plan(settings, choice.game), settings, choice.seed)
         if resumed is not None:
             game, seat, level, levels = resumed.game, resumed.human_seat, resumed.level, resumed.levels
         else:
