@@ -394,10 +394,12 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
 def visit_lobby(online: Any, settings: Settings, *, input: Any = None, output: Any = None) -> int:
     """The lobby ``online`` (an access_game.ui.online_entry.OnlineRequest) asks for, as ``access-game online``
     opens it, until the player leaves it; its exit status (a server that does not answer is said there)."""
-    from access_game.commands.online import ADMIN_KEY_VARIABLE, lobby_loop
+    from access_game.commands.online import ADMIN_KEY_VARIABLE, ask_password, lobby_loop
 
+    # A name an account holds: its password is asked on one line, as `online --sign-in` asks it.
     return lobby_loop(online.server, online.name, settings, admin_key=os.environ.get(ADMIN_KEY_VARIABLE) or None,
-                      input=input, output=output)
+                      input=input, output=output,
+                      ask=None if input is not None else lambda who: ask_password(who, new=False))
 
 
 class _Terminal:
