@@ -375,3 +375,21 @@ register_game(GameEntry(
     ),
     rule_book="braille.rule_words:upcard_rummy_book",
 ))
+register_game(GameEntry(
+    name="gin-rummy",
+    title=N_("Gin Rummy"),
+    table=f"{_UI}.gin_table:GinTable",
+    narrator="speech.gin_words:GinNarrator",
+    resume=f"{_UI}.gin_table:resume_question",
+    hand_checker="access_game.commands.gin_hand:check_gin",
+    decks=("standard-52", "standard"),
+    deck_note=N_("one standard deck without jokers (52 cards)"),
+    hint_words="speech.gin_words:hint_move_parts",
+    save_slot="gin-rummy",
+    command="access-game play --game gin-rummy",
+    options=(
+        GameOption("target", "int", 100, N_("the total that ends the game"), minimum=1, flag="--target",
+                   setting="target", values=(100, 50, 150, 200, 250)),
+        _FIRST_DEALER,
+    ),
+))
