@@ -186,21 +186,22 @@ def hint_move_parts(action: Action, view: Any) -> Parts | None:
 
 # --------------------------------------------------------------------------- the table
 KEY_HELP: Mapping[str, str] = MappingProxyType({
-    "draw": N_("draw from the stock"),
-    "take": N_("take the top card of the discard pile (at the start of a hand: the up card)"),
-    "yes": N_("take the up card offered at the start of a hand"),
-    "no": N_("pass the up card offered at the start of a hand"),
-    "discard": N_("discard the current card"),
-    "go-out": N_("knock, discarding the current card face down (gin when nothing is left over; "
-                 "with eleven cards all melded, big gin)"),
-    "best-melds": N_("your best melds, your deadwood and whether you can knock"),
-    "hint": N_("what the strongest computer player would do now, and why"),
-    "play-hint": N_("do what the hint says"),
-    "read-discards": N_("the discard pile, top card first"),
-    "up-card": N_("the top card of the discard pile"),
-    "scores": N_("the totals and the target"),
-    "scores-long": N_("every hand's points, then the totals"),
-    "info": N_("the hand, the dealer, the stock and whose turn it is"),
+    "draw": N_("Draw the top card of the stock."),
+    "take": N_("Take the top card of the discard pile (the up card)."),
+    "yes": N_("Yes to the up card offered at the start of a hand: take it."),
+    "no": N_("No to the up card offered at the start of a hand: pass on it."),
+    "discard": N_("Discard the current card."),
+    "go-out": N_("Knock, discarding the current card face down (gin when no deadwood is left; big gin, with no "
+                 "discard, when all eleven cards meld)."),
+    "best-melds": N_("What your hand makes now: the best melds, the deadwood and its points, and whether you can "
+                     "knock."),
+    "hint": N_("Hint: the next step a strong player would take, and how to do it."),
+    "play-hint": N_("Do what the hint says."),
+    "read-discards": N_("Read the whole discard pile, from the top."),
+    "up-card": N_("The top card of the discard pile."),
+    "scores": N_("Scores: each player's total."),
+    "scores-long": N_("Scores hand by hand, with the totals."),
+    "info": N_("Hand number, dealer, stock size, whose turn."),
 })
 
 
@@ -243,9 +244,10 @@ def hand_points_words(number: int, points: str) -> str:
 
 
 def info_words(names: Names, hand: int, dealer: int, stock: int, turn: int | None) -> str:
-    """'Hand 2. Anna deals. 21 cards in the stock. Your turn.'"""
-    head = _("Hand {number}. {name} deals. Stock: {cards}.").format(
-        number=hand, name=names.subject(dealer), cards=stock)
+    """'Hand 2. Anna deals. Stock: 21 cards. Your turn.'"""
+    template = (_("Hand {number}. You deal. Stock: {cards}.") if names.is_listener(dealer)
+                else _("Hand {number}. {name} deals. Stock: {cards}."))
+    head = template.format(number=hand, name=names.subject(dealer), cards=card_count(stock))
     if turn is None:
         return head
     if names.is_listener(turn):
