@@ -52,7 +52,11 @@ class GinTable(HandTable):
 
     def __init__(self, session: TableSession, host: Host) -> None:
         super().__init__(session, host)
-        self.sync_hand(self.view.hand)
+        self.sync()
+
+    def sync(self, arrived: Card | None = None) -> None:
+        """Bring the shown order up to date with the hand; the cursor follows a card that arrived."""
+        self.sync_hand(self.view.hand, arrived)
 
     @property
     def view(self) -> GinView:
@@ -69,7 +73,7 @@ class GinTable(HandTable):
 
     def reset(self) -> None:
         self.hand.reset()
-        self.sync_hand(self.view.hand)
+        self.sync()
 
     def prompt(self) -> str:
         return gw.prompt_words(self.view.phase, self.view.my_turn)
@@ -89,7 +93,7 @@ class GinTable(HandTable):
                 self.hand.reset()
             elif isinstance(ev, Drew) and ev.seat == seat:
                 arrived = ev.card
-        self.sync_hand(self.view.hand, arrived)
+        self.sync(arrived)
         if arrived is not None and self.session.settings.hints:
             state, card = knock_problem(self.view)
             if state in ("gin", "knock") and card is not None:
