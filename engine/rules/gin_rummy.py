@@ -334,6 +334,8 @@ class GinRummy(DrawDiscard[GinState, GinView]):
     def end_hand(self, state: GinState) -> list[Event]:
         knocker = state.went_out
         if knocker is None:
+            for scores in state.scores:
+                scores.append(0)  # a hand played, scored nothing: hand by hand, the scores stay in step
             arrangements = [arrange_gin(h) for h in state.hands]
             ended = self._hand_ended(state, "draw", None, None, [(a.melds, a.deadwood, a.points) for a in arrangements])
             # A drawn hand is dealt again by the same dealer (deal() passes the deal on, so step back).
