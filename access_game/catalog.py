@@ -392,4 +392,5 @@ register_game(GameEntry(
                    setting="target", values=(100, 50, 150, 200, 250)),
         _FIRST_DEALER,
     ),
+    rule_book="braille.gin_rule_book:gin_rummy_book",
 ))
