@@ -70,11 +70,10 @@ def gin_melds_parts(melds: Sequence[Sequence[Card]]) -> Parts:
     if not melds:
         return [_("no melds")]
     parts: Parts = []
-    for i, meld in enumerate(melds):
-        if i:
-            parts.append(_(MELD_SEPARATOR))
+    for meld in melds:
         ordered = sorted(meld, key=Card.rank_key)
-        parts += fill(_("{meld}: {cards}"), meld=gin_meld_name(ordered), cards=cards_parts(ordered, None))
+        said = fill(_("{meld}: {cards}"), meld=gin_meld_name(ordered), cards=cards_parts(ordered, None))
+        parts += [_(MELD_SEPARATOR), *said] if parts else said
     return parts
 
 

@@ -68,15 +68,15 @@ class GinTable(HandTable):
         return Names(self.session.players, self.session.human_seat)
 
     # ----------------------------------------------------------------- the table protocol
+    def prompt(self) -> str:
+        return gw.prompt_words(self.view.phase, self.view.my_turn)
+
     def groups(self) -> list[tuple[str, str]]:
-        return []
+        return []  # its keys are all in the shared groups
 
     def reset(self) -> None:
         self.hand.reset()
         self.sync()
-
-    def prompt(self) -> str:
-        return gw.prompt_words(self.view.phase, self.view.my_turn)
 
     def opening(self, resumed: bool) -> None:
         if resumed:

@@ -84,11 +84,8 @@ def play_whole_game(h: KeyHarness) -> None:
     for _ in range(2000):
         if h.app_.quitting:
             return
-        if h.session.over:
-            h.press("n")
-            continue
-        if h.session.waiting:
-            h.press("space")
+        if h.session.over or h.session.waiting:  # no more games; or let the computer player go on
+            h.press("n" if h.session.over else "space")
             continue
         v = h.view
         hand = v.hand_number
@@ -126,9 +123,9 @@ def main() -> int:
     DOC.write_text(doc_with_keys(DOC.read_text(encoding="utf-8")), encoding="utf-8")
     GOLDEN_DIR.mkdir(exist_ok=True)
     for g in GOLDEN_GAMES:
-        lines = record_golden(g)
-        golden_path(g).write_text("\n".join(lines) + "\n", encoding="utf-8")
-        print(f"wrote {golden_path(g).relative_to(ROOT)} ({len(lines)} lines)")
+        path = golden_path(g)
+        path.write_text("\n".join(record_golden(g)) + "\n", encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")
     return 0
 
 
