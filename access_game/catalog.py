@@ -148,6 +148,9 @@ class GameEntry:
     #: A callable ``() -> braille.rule_words.RuleBook``: the game's braille rule book, which ``kit``
     #: makes; None: the game has none yet.
     rule_book: str | None = None
+    #: The key plan's command (access_game.ui.key_plan) that makes each of the game's own kinds of move,
+    #: as (kind, command) pairs: a hint names the key of the move it advises ('Press O.').
+    move_commands: tuple[tuple[str, str], ...] = ()
 
     @property
     def spoken_title(self) -> str:
@@ -393,4 +396,5 @@ register_game(GameEntry(
         _FIRST_DEALER,
     ),
     rule_book="braille.gin_rule_book:gin_rummy_book",
+    move_commands=(("gin_knock", "go-out"), ("gin_pass", "no")),
 ))
