@@ -127,7 +127,7 @@ class GinNarrator(Narrator):
                                points=point_count(ev.deadwood))
         else:
             parts = self._said(ev.seat, N_("You go gin."), N_("{name} goes gin."))
-        return [utter(*parts, kind=self._kind(ev.seat), cue="went_out")]
+        return [utter(*parts, kind=self._kind(ev.seat))]  # its sound comes from the event (goes_out)
 
     def _shown(self, seat: int, ev: GinHandEnded) -> Utterance:
         melds = gin_melds_parts(ev.melds[seat])
