@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.actions import Action, Discard, Draw
@@ -113,14 +114,14 @@ class EasyGin:
         return Discard(seat, self.rng.choice(loose[:3]))
 
 
+@dataclass(frozen=True, slots=True)
 class Seen:
     """What one seat knows of its opponent this hand: the cards it took from the discard pile and still
     holds, the cards it threw or refused, and every card seen out of play (the discard pile)."""
 
-    def __init__(self, picked: set[Card], refused: set[Card], out: set[Card]) -> None:
-        self.picked = picked
-        self.refused = refused
-        self.out = out
+    picked: frozenset[Card]
+    refused: frozenset[Card]
+    out: frozenset[Card]
 
 
 def seen_cards(view: GinView) -> Seen:
@@ -144,7 +145,7 @@ def seen_cards(view: GinView) -> Seen:
         elif isinstance(ev, Discarded) and ev.seat != view.seat:
             picked.discard(ev.card)
             refused.add(ev.card)
-    return Seen(picked, refused, set(view.discard))
+    return Seen(frozenset(picked), frozenset(refused), frozenset(view.discard))
 
 
 def _fits(a: Card, b: Card) -> bool:
