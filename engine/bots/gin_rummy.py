@@ -4,11 +4,13 @@
   more or less at random, knocks as soon as it can.
 - normal: takes the discard when that leaves less deadwood after its discard, throws the card that
   leaves the least deadwood (the costlier on a tie), knocks as soon as it can.
-- hard: keeps track of what its opponent took from the discard pile and threw (only what its seat
-  saw); weighs a throw by the deadwood left, the unseen cards that would still meld with what it
-  keeps, and the danger of feeding a card that fits the opponent's pick-ups; and knocks by a rule:
-  always early in the hand, later only with little deadwood (an opponent who has had time to meld
-  undercuts a high knock), and it plays on for gin when it is one card from it with cards to come.
+- hard: takes the discard only when it goes into a meld (never to swap a costlier card for it, which
+  gains little and tells the opponent what it collects); keeps track of what its opponent took from
+  the discard pile and threw (only what its seat saw); weighs a throw by the deadwood left, the unseen
+  cards that would still meld with what it keeps, and the danger of feeding a card that fits the
+  opponent's pick-ups; and knocks by a rule: gin always, otherwise at once while the stock holds 20
+  cards or more, later only with 6 points of deadwood or less (an opponent who has had time to meld
+  undercuts a high knock).
 """
 
 from __future__ import annotations
@@ -194,6 +196,21 @@ class HardGin(NormalGin):
         score = {c: self._throw_score(view.hand, c, unseen, seen) for c in throws}
         card = min(throws, key=lambda c: (score[c], -card_points(c), c.sort_key()))
         return Choice(Discard(view.seat, card), "best_prospects", points=_left_after(view.hand, card))
+
+    def _draw(self, view: GinView, legal: Sequence[Action]) -> Choice:
+        """As normal, but the discard is taken only when it goes into a meld, never merely to swap a
+        costlier card for it: the swap gains a few points and tells the opponent what is collected."""
+        choice = super()._draw(view, legal)
+        top = view.discard_top
+        if top is None or not (isinstance(choice.action, Draw) and choice.action.source == "discard"):
+            return choice
+        _, throw = _best_throw([*view.hand, top], top)
+        if any(top in meld for meld in arrange_gin([c for c in [*view.hand, top] if c != throw]).melds):
+            return choice
+        other = next((a for a in legal if isinstance(a, PassUpcard)), None) or next(
+            a for a in legal if isinstance(a, Draw) and a.source == "stock")
+        return Choice(other, "up_card_no_help" if isinstance(other, PassUpcard) else "stock_better",
+                      points=choice.points)
 
     def _knock_now(self, view: GinView, left: int) -> bool:
         return view.stock_size >= self.EARLY_STOCK or left <= self.LATE_LIMIT

@@ -107,7 +107,7 @@ def games_in(lang: Language) -> tuple[LanguageGame, ...]:
                      contract_driver.replay_golden),
         LanguageGame("upcard_seed225_target500", lang, upcard_driver.GOLDEN_GAMES[0], upcard_driver.record_golden,
                      upcard_driver.replay_golden),
-        LanguageGame("gin_seed3_target60", lang, gin_driver.GOLDEN_GAMES[0], gin_driver.record_golden,
+        LanguageGame("gin_seed24_target60", lang, gin_driver.GOLDEN_GAMES[0], gin_driver.record_golden,
                      gin_driver.replay_golden),
     )
 

@@ -57,7 +57,7 @@ class GinGolden:
                 "# Regenerate on purpose: .venv/bin/python tests/ui_gin/gin_driver.py"]
 
 
-GOLDEN_GAMES = (GinGolden("gin_seed3_target60", 3, 60),)
+GOLDEN_GAMES = (GinGolden("gin_seed24_target60", 24, 60),)
 
 
 def golden_path(g: GinGolden) -> Path:

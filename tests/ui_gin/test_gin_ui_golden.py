@@ -17,11 +17,13 @@ def test_the_golden_game_shows_the_offer_the_knock_gin_and_the_bonuses() -> None
     lines = golden_path(GOLDEN_GAMES[0]).read_text(encoding="utf-8").splitlines()
     assert lines[lines.index("> x") + 1] == "Take the up card or pass first."  # refused, with the reason
     text = "\n".join(lines)
-    assert "You knock with 6 points." in text and "Anna knocks with 4 points." in text
-    assert "Gin! You win the hand: 36 points, the bonus of 25 included." in text
-    assert "Line bonuses, 25 a hand won: you 100, Anna 50." in text
+    assert "You pass the up card." in text and "Anna knocks with 9 points." in text
+    assert "You lay off ace of diamonds." in text
+    assert "Undercut! You win the hand: 28 points, the bonus of 25 included." in text
+    assert "You go gin." in text and "Gin! You win the hand: 39 points, the bonus of 25 included." in text
+    assert "Line bonuses, 25 a hand won: you 50, Anna 25." in text
     assert "You reached the target first: game bonus 100 points." in text
-    assert "Game over. You win with 279 points." in text
+    assert "Game over. You win with 217 points." in text
 
 
 def test_docs_keys_section_is_the_registry() -> None:
