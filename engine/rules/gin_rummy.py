@@ -405,19 +405,21 @@ class GinRummy(DrawDiscard[GinState, GinView]):
         return {"hands": state.hands, "score lists": state.scores, "bonuses": state.bonuses}
 
     def check_table(self, state: GinState) -> None:
-        require(all(is_whole(b) and b >= 0 for b in state.bonuses), "a bonus is not a whole number")
-        require(state.phase == "over" or not any(state.bonuses), "bonuses were added before the game ended")
+        require(all(is_whole(b) and b >= 0 for b in state.bonuses), Reason("a bonus is not a whole number"))
+        require(state.phase == "over" or not any(state.bonuses), Reason("bonuses were added before the game ended"))
 
     def check_play(self, state: GinState) -> None:
         sizes = sorted(len(h) for h in state.hands)
         drawn = state.phase == "discard"
-        require(sizes == [CARDS_DEALT, CARDS_DEALT + drawn], f"hands of {sizes} cards in phase {state.phase}")
-        require(not drawn or len(state.hands[state.to_move]) == CARDS_DEALT + 1, "the player to move has not drawn")
-        require(state.went_out is None, "a knock left the hand unfinished")
-        require(state.taken is None or drawn, "a card is marked taken from the discard pile before a draw")
-        require(not state.stock_only or state.phase == "draw", "a stock-only draw outside the draw phase")
-        require(state.phase != "offer" or len(state.discard) == 1, "the up card is offered after play began")
-        require(len(state.stock) > STOCK_LEFT or drawn, "the stock ran down without ending the hand")
+        require(sizes == [CARDS_DEALT, CARDS_DEALT + drawn],
+                Reason("the hands hold the wrong number of cards for the moment of the turn"))
+        require(not drawn or len(state.hands[state.to_move]) == CARDS_DEALT + 1,
+                Reason("the player to move has not drawn"))
+        require(state.went_out is None, Reason("a knock left the hand unfinished"))
+        require(state.taken is None or drawn, Reason("a card is marked taken from the discard pile before a draw"))
+        require(not state.stock_only or state.phase == "draw", Reason("a stock-only draw outside the draw phase"))
+        require(state.phase != "offer" or len(state.discard) == 1, Reason("the up card is offered after play began"))
+        require(len(state.stock) > STOCK_LEFT or drawn, Reason("the stock ran down without ending the hand"))
 
 
 #: The saved fields of a Gin Rummy state, in save order.
