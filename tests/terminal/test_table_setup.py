@@ -192,7 +192,8 @@ def test_play_online_is_offered_after_the_games_and_asks_the_servers_address() -
     h = KeyHarness(Game.new("five-crowns", ["You", "Anna"], seed=3))
     h.start()
     h.press("c-n")
-    assert h.press("end") == ["Play online, 5 of 5"]
+    n = len(ENTRIES) + 1  # the games, then Play online
+    assert h.press("end") == [f"Play online, {n} of {n}"]
     said = h.press("enter")
     assert said[-1].startswith("Play online: type the server's address, such as ws://127.0.0.1:8765")
     assert h.press("escape") == ["Not playing online: the game goes on."]
