@@ -15,6 +15,7 @@ from access_game.commands.summaries import summary
 if TYPE_CHECKING:
     from braille.rule_words import RuleBook
 from speech.i18n import _, ngettext
+from speech.refusal_words import error_text
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -82,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
             only_dots_rise=print_preset(args).only_dots_rise,
         )
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(error_text(exc)) from None
     try:
         folder.mkdir(exist_ok=True)
     except OSError as exc:

@@ -25,6 +25,7 @@ from braille.geometry import NLS, PAPERS, PRESETS, DotGeometry, Paper, Preset, l
 from braille.stock import STOCKS
 from engine.cards import Card
 from speech.i18n import _, language, ngettext
+from speech.refusal_words import error_text
 
 if TYPE_CHECKING:
     from braille.cells import Cells
@@ -147,7 +148,7 @@ def deck_cards(args: argparse.Namespace, sets: int | None = None) -> tuple[str, 
     try:
         cards = build_deck(deck, sets)
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(error_text(exc)) from None
     return _(title or DECKS[deck].title), list(cards)  # the titles are the catalog's, said in the player's language
 
 
@@ -167,7 +168,7 @@ def page_format(args: argparse.Namespace) -> PageFormat:
             args.lines_per_page if args.lines_per_page is not None else BRAILLE_PAGE.lines_per_page,
         )
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(error_text(exc)) from None
 
 
 def print_preset(args: argparse.Namespace) -> Preset:
@@ -190,7 +191,7 @@ def print_setup(args: argparse.Namespace) -> tuple[DotGeometry, Paper]:
     try:
         geometry = DotGeometry(**sizes)
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(error_text(exc)) from None
     return geometry, PAPERS[paper_name]
 
 
@@ -251,7 +252,7 @@ def write_document(
             data = render(fmt, made)
             pages = len(made.pages)
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(error_text(exc)) from None
     write_output(path, data)
     return pages
 

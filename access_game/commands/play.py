@@ -25,6 +25,7 @@ from access_game.commands.summaries import summary
 from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, LEVELS, Settings, load_settings
 from speech import save_words
 from speech.i18n import N_, _, ngettext, pgettext
+from speech.refusal_words import error_text
 
 __all__ = ["COMPUTER_NAMES", "DEFAULT_GAME", "GameChoice", "choose_game", "new_choice", "play_in_terminal", "register",
            "run"]
@@ -226,7 +227,7 @@ def given_options(entry: GameEntry, args: argparse.Namespace) -> dict[str, objec
         players = ["You", "Anna"][: entry.player_range[1]]
         entry.rules().new_state(players, seed=0, options=entry.rule_options(options, len(players), 0))
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(error_text(exc)) from None
     return options
 
 

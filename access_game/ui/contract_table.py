@@ -33,8 +33,8 @@ from engine.arrange_contract import (
     cards_short,
     cards_wanted,
     is_wild,
-    lay_down_problem,
     lay_off_options,
+    meld_fault,
     meld_kind,
     run_value,
     swap_options,
@@ -521,13 +521,7 @@ class ContractTable(HandTable):
                 return cw.selection_parts(picked, ".")
             fit = meld_kind([*meld.cards, *picked]) == meld.kind
             return cw.selection_parts(picked, cw.fit_verdict(fit, len(picked) == 1, self._meld_words(meld.id)))
-        return cw.selection_parts(picked, cw.meld_verdict(picked, self._fault(picked)))
-
-    @staticmethod
-    def _fault(cards: Sequence[Card]) -> str:
-        """Why these cards are no meld, in the engine's words without its card codes."""
-        problem = lay_down_problem([list(cards)], Contract(1, 0)) or ""
-        return problem.split(": ", 1)[1] if ": " in problem else problem
+        return cw.selection_parts(picked, cw.meld_verdict(picked, meld_fault(picked)))
 
     def select(self, key: str = "") -> None:
         card = self._current()
@@ -586,7 +580,7 @@ class ContractTable(HandTable):
             return
         kind = meld_kind(picked)
         if kind is None:
-            self.say(*cw.not_a_meld(self._fault(picked), picked), kind=Kind.SYSTEM)
+            self.say(*cw.not_a_meld(meld_fault(picked), picked), kind=Kind.SYSTEM)
             return
         sets, runs = self._planned_counts()
         have, want = (sets, v.contract.sets) if kind == "set" else (runs, v.contract.runs)
