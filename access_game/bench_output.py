@@ -42,8 +42,9 @@ def _ms(seconds: Sequence[float]) -> str:
 def _app(game_name: str, players: int, seed: int, settings: Any, backend: Any, printer: Any) -> Any:
     from prompt_toolkit.input import DummyInput
 
-    from access_game.commands.play import COMPUTER_NAMES, HELP_LINE
     from access_game.session import Session
+    from access_game.table_plan import COMPUTER_NAMES
+    from access_game.terminal_game import HELP_LINE
     from access_game.ui.app import GameApp
     from access_game.ui.speech_link import make_announcer, make_narrator
     from engine.game import Game

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from access_game import __version__
-from access_game.commands._common import LANG_OPTION, add_lang_option
+from access_game.commands._common import LANG_OPTION, UsageError, add_lang_option
 from speech.i18n import LANGUAGES, _, command_line_words, set_language
 
 if TYPE_CHECKING:
@@ -28,10 +28,6 @@ if TYPE_CHECKING:
 
 COMMAND_MODULES = ("play", "solitaire", "hand", "braille_cmd", "labels", "chart", "practice", "kit", "simulate",
                    "keys", "serve", "bench_server", "host", "join", "online")
-
-
-class UsageError(Exception):
-    """A bad argument found after parsing; reported with usage, exit status 2."""
 
 
 def _module_of(command: str) -> str | None:

@@ -9,8 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from access_game.cli import UsageError
-from access_game.commands._common import add_command
+from access_game.commands._common import UsageError, add_command
 from access_game.commands.summaries import summary
 from speech.i18n import N_, _
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from access_game.commands._common import add_command
-from access_game.commands.labels import add_output_options, write_deck_sheet
+from access_game.commands.sheet_options import add_output_options, write_deck_sheet
 from access_game.commands.summaries import summary
 from speech.i18n import _
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from access_game.cli import UsageError
-from access_game.commands._common import add_command
+from access_game.commands._common import UsageError, add_command
 from access_game.commands.net_args import add_common, check_name, check_server, terminal_settings
 from access_game.commands.summaries import summary
 from speech.i18n import _

@@ -7,9 +7,8 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from access_game.cli import UsageError
-from access_game.commands._common import add_command
-from access_game.commands.labels import add_page_options, page_format, print_preset, print_setup, write_output
+from access_game.commands._common import UsageError, add_command
+from access_game.commands.sheet_options import add_page_options, page_format, print_preset, print_setup, write_output
 from access_game.commands.summaries import summary
 
 if TYPE_CHECKING:

@@ -257,7 +257,8 @@ class GameApp:
         """The table setup questions (access_game.ui.table_setup), from this game's table as remembered;
         Enter at the end deals the new table (this app ends and the launcher starts it), Escape at the
         first question goes back (to the play-again question at the end of a game)."""
-        from access_game.table_plan import TablePlan, remembered_plan
+        from access_game.remembered_tables import remembered_plan
+        from access_game.table_plan import TablePlan
         from access_game.ui.table_setup import TableSetup
 
         session = self.session

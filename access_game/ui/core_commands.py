@@ -7,7 +7,7 @@ player who learnt one game's non-game keys knows them all.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from access_game.settings import (
     BRAILLE_WORDS,
@@ -22,16 +22,39 @@ from access_game.settings import (
     VOICE_CHOICES,
     VOLUME_RANGE,
 )
-from access_game.ui.modes import Confirm, ListMenu, MenuItem
-from access_game.ui.registry import Command, command
+from access_game.ui.modes import Confirm, ListMenu, MenuItem, Mode
+from access_game.ui.registry import Command, CommandRegistry, command
 from speech import table_words as tw
 from speech.i18n import N_, _
 from speech.utterance import Kind
 
 if TYPE_CHECKING:
-    from access_game.ui.app import GameApp
+    from access_game.session_api import TableSession
+    from access_game.settings import Settings
+    from access_game.ui.table import Table
 
-__all__ = ["HISTORY_FILTERS", "core_commands", "network_commands", "settings_items"]
+__all__ = ["HISTORY_FILTERS", "GameApp", "core_commands", "network_commands", "settings_items"]
+
+
+class GameApp(Protocol):
+    """What these commands ask of the application that runs a table (access_game.ui.app's GameApp, which
+    builds them): named here, so the app imports its commands and this module imports no app."""
+
+    session: TableSession
+    table: Table
+    registry: CommandRegistry
+
+    def open(self, mode: Mode) -> None: ...
+
+    def say_line(self, text: str) -> None: ...
+
+    def change_settings(self, settings: Settings) -> None: ...
+
+    def quit_now(self, message: str = "") -> None: ...
+
+    def set_up_table(self, *, after_game: bool = False) -> None: ...
+
+    def _dispatch(self, key: str) -> None: ...
 
 #: What history browsing can be narrowed to (None: everything), cycled by F.
 HISTORY_FILTERS: tuple[Kind | None, ...] = (None, Kind.MY_TURN, Kind.OTHERS, Kind.RESULTS)
