@@ -14,7 +14,8 @@ from prompt_toolkit.output import DummyOutput
 from ui_driver import Harness, raw
 
 from access_game.catalog import games
-from access_game.commands._common import UsageError, main
+from access_game.cli import main
+from access_game.commands._common import UsageError
 from access_game.commands.solitaire import SAVE_SLOT
 from access_game.game_choice import GameChoice, choose_game
 from access_game.saves import SaveStore
