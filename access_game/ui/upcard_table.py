@@ -11,23 +11,21 @@ announcer can show it in braille.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from itertools import combinations
 from typing import Any
 
 from access_game.session_api import TableSession
-from access_game.ui.hand_model import FREE, SELECTED, less
 from access_game.ui.hand_table import HandTable
 from access_game.ui.hints import hinted_card
+from access_game.ui.meld_cursor import step_meld
 from access_game.ui.modes import NumberEntry
-from access_game.ui.registry import Command, command
+from access_game.ui.registry import Command, named_commands
+from access_game.ui.selection import toggle_current
 from access_game.ui.table import Host
+from access_game.ui.upcard_digging import DigOption, dig_meld, dig_options, go_out_discard
 from engine.actions import Action, Discard, Draw
 from engine.arrange_upcard import arrange_upcard, cards_value, fits_meld, is_wild, meld_problem, meld_rank
 from engine.bots import make_agent
-from engine.bots.upcard_rummy import plan_plays
 from engine.cards import Card, Rank
 from engine.events import Discarded, Drew, Event, TurnStarted
 from engine.game import Game
@@ -45,7 +43,7 @@ from engine.rules.upcard_rummy import (
 from speech import table_words as tw
 from speech import upcard_words as uw
 from speech.i18n import N_, pgettext
-from speech.phrases import GAME_OVER, cards_parts
+from speech.phrases import GAME_OVER
 from speech.results import Names
 from speech.utterance import Kind
 
@@ -63,102 +61,43 @@ Parts = list[str | Card]
 
 #: The computer player whose next step the hint names: the strongest, since a hint should be good advice.
 HINT_LEVEL = "hard"
+#: The game's keys before the hand's (command, method), then the table's after them, in help's order.
+_GAME_COMMANDS = (
+    ("draw", "draw_stock"),
+    ("take", "take_back"),
+    ("discard", "discard"),
+    ("put-down", "put_down"),
+    ("lay-off", "lay_off"),
+    ("play-hint", "play_hint"),
+    ("best-melds", "best_melds"),
+    ("hint", "hint"),
+    ("select", "select"),
+    ("read-selection", "read_selection"),
+    ("clear-selection", "clear_selection"),
+)
+_TABLE_COMMANDS = (
+    ("read-discards", "read_pile"),
+    ("pile-up", "pile_up"),
+    ("pile-down", "pile_down"),
+    ("next-take-back", "next_target"),
+    ("previous-take-back", "previous_target"),
+    ("pile-go-to", "pile_go_to"),
+    ("take-back-options", "take_back_options"),
+    ("read-table", "all_melds"),
+    ("players-melds", "players_melds"),
+    ("next-meld", "next_meld"),
+    ("previous-meld", "previous_meld"),
+    ("up-card", "top_card"),
+    ("wild", "wild"),
+    ("scores", "scores"),
+    ("scores-long", "scores_long"),
+    ("info", "info"),
+    ("players", "players"),
+)
+#: Keys that wait while the computer players move.
+_NOT_WHILE_WAITING = ("put-down", "select")
 #: Hand positions 11 to 19 (a dealt ace is 14 cards, 15 once drawn, more after digging).
 HIGH_KEYS = tuple(f"alt-{n}" for n in range(1, 10))
-
-
-
-
-
-# --------------------------------------------------------------------------- digging into the pile
-@dataclass(frozen=True, slots=True)
-class DigOption:
-    """What taking the pile back to one card would do: the meld made at once and the rest kept."""
-
-    #: How many cards from the top are taken; the deepest of them is the card taken back to.
-    depth: int
-    taken: tuple[Card, ...]
-    meld: tuple[Card, ...]
-    #: The cards the hand gains from the pile, which count against you unless put down.
-    kept: tuple[Card, ...]
-    gain: int
-    cost: int
-    #: How many kept cards fit a meld on the table (the new one included), so could go down at once.
-    fits: int
-
-    @property
-    def target(self) -> Card:
-        return self.taken[0]
-
-
-def dig_meld(hand: Sequence[Card], taken: Sequence[Card], wild: Rank, extra: Sequence[Card] = ()) -> tuple[Card, ...]:
-    """The meld a dig back to ``taken[0]`` makes: that card, every natural of its rank held or taken,
-    and the wilds in ``extra`` (the player's selection). Everything melded scores and everything held
-    counts against you, so more is better, but one card must be left to discard: extras are dropped
-    from the end (wilds, then taken naturals, then held naturals beyond the pair) until one is."""
-    target = taken[0]
-    mine = [c for c in hand if c.rank == target.rank]
-    more = [c for c in taken[1:] if c.rank == target.rank]
-    wilds = [c for c in extra if is_wild(c, wild) and c in hand]
-    meld = [target, *mine, *more, *wilds]
-    room = len(hand) + len(taken)
-    while len(meld) >= room and len(meld) > 3:
-        meld.pop()
-    return tuple(meld)
-
-
-def dig_options(view: UpcardView, extra: Sequence[Card] = ()) -> list[DigOption]:
-    """Every card of the pile ``view``'s player could take back to with the natural pairs held (top
-    first), whether or not they may dig yet; the caller says when they may."""
-    wild = view.wild_rank
-    pile = view.discard
-    held = Counter(c.rank for c in view.hand if not is_wild(c, wild))
-    table_ranks = {m.rank for m in view.table}
-    out: list[DigOption] = []
-    for depth in range(1, len(pile) + 1):
-        target = pile[-depth]
-        if is_wild(target, wild) or target.rank is None or held[target.rank] < 2:
-            continue
-        taken = tuple(pile[-depth:])
-        meld = dig_meld(view.hand, taken, wild, extra)
-        # What the hand gains: all it will hold, less what it held (a wild taken can replace an equal
-        # wild melded from the hand; either way the hand ends the same).
-        kept = tuple(sorted(less(less([*view.hand, *taken], meld), view.hand), key=Card.rank_key))
-        ranks = table_ranks | {target.rank}
-        fits = sum(1 for c in kept if is_wild(c, wild) or c.rank in ranks)
-        out.append(DigOption(depth, taken, meld, kept, cards_value(meld, wild), cards_value(kept, wild), fits))
-    return out
-
-
-def go_out_discard(view: UpcardView) -> Card | None:
-    """The card to discard to go out this turn (everything else put down), or None if you cannot.
-
-    A player who melded on an earlier turn may put down any melds and lay-offs; one who has not may
-    lay down only one meld of exactly three cards, so goes out only from four cards.
-    """
-    if not view.my_turn or view.phase != "discard" or view.first_meld_now:
-        return None
-    hand = list(view.hand)
-    wild = view.wild_rank
-    if not view.melded[view.seat]:
-        if len(hand) != 4:
-            return None
-        for three in combinations(range(4), 3):
-            if meld_problem([hand[i] for i in three], wild) is None:
-                return next(hand[i] for i in range(4) if i not in three)
-        return None
-    ranks = [m.rank for m in view.table]
-    plan = plan_plays(hand, wild, ranks)
-    if len(plan.left) == 1:
-        return plan.left[0]
-    if plan.left:
-        return None
-    for card in sorted(dict.fromkeys(hand), key=lambda c: (cards_value([c], wild), c.rank_key())):
-        rest = list(hand)
-        rest.remove(card)
-        if not plan_plays(rest, wild, ranks).left:
-            return card
-    return None
 
 
 def _rank_order(wild: Rank) -> Callable[[Card], tuple[bool, tuple[int, int]]]:
@@ -195,15 +134,6 @@ class UpcardTable(HandTable):
     @property
     def names(self) -> Names:
         return Names(self.session.players, self.session.human_seat)
-
-    def _card(self, card: Card) -> Parts:
-        return cards_parts([card], self.view.wild_rank)
-
-    def _the(self, card: Card) -> Parts:
-        return ["the ", *self._card(card)]
-
-    def _list(self, cards: Sequence[Card]) -> Parts:
-        return cards_parts(cards, self.view.wild_rank)
 
     @property
     def wild_rank(self) -> Rank:
@@ -312,38 +242,9 @@ class UpcardTable(HandTable):
     # ----------------------------------------------------------------- commands
     def commands(self) -> list[Command]:
         s = self.session
-        not_waiting = lambda: not s.waiting  # noqa: E731
-        return [
-            command("draw", uw.KEY_HELP["draw"], self.draw_stock),
-            command("take", uw.KEY_HELP["take"], self.take_back),
-            command("discard", uw.KEY_HELP["discard"], self.discard),
-            command("put-down", uw.KEY_HELP["put-down"], self.put_down, when=not_waiting),
-            command("lay-off", uw.KEY_HELP["lay-off"], self.lay_off),
-            command("play-hint", uw.KEY_HELP["play-hint"], self.play_hint),
-            command("best-melds", uw.KEY_HELP["best-melds"], self.best_melds),
-            command("hint", uw.KEY_HELP["hint"], self.hint),
-            command("select", uw.KEY_HELP["select"], self.select, when=not_waiting),
-            command("read-selection", uw.KEY_HELP["read-selection"], self.read_selection),
-            command("clear-selection", uw.KEY_HELP["clear-selection"], self.clear_selection),
-            *self.hand_commands(uw.KEY_HELP),
-            command("read-discards", uw.KEY_HELP["read-discards"], self.read_pile),
-            command("pile-up", uw.KEY_HELP["pile-up"], self.pile_up),
-            command("pile-down", uw.KEY_HELP["pile-down"], self.pile_down),
-            command("next-take-back", uw.KEY_HELP["next-take-back"], self.next_target),
-            command("previous-take-back", uw.KEY_HELP["previous-take-back"], self.previous_target),
-            command("pile-go-to", uw.KEY_HELP["pile-go-to"], self.pile_go_to),
-            command("take-back-options", uw.KEY_HELP["take-back-options"], self.take_back_options),
-            command("read-table", uw.KEY_HELP["read-table"], self.all_melds),
-            command("players-melds", uw.KEY_HELP["players-melds"], self.players_melds),
-            command("next-meld", uw.KEY_HELP["next-meld"], self.next_meld),
-            command("previous-meld", uw.KEY_HELP["previous-meld"], self.previous_meld),
-            command("up-card", uw.KEY_HELP["up-card"], self.top_card),
-            command("wild", uw.KEY_HELP["wild"], self.wild),
-            command("scores", uw.KEY_HELP["scores"], self.scores),
-            command("scores-long", uw.KEY_HELP["scores-long"], self.scores_long),
-            command("info", uw.KEY_HELP["info"], self.info),
-            command("players", uw.KEY_HELP["players"], self.players),
-        ]
+        not_waiting = {name: (lambda: not s.waiting) for name in _NOT_WHILE_WAITING}
+        return [*named_commands(self, uw.KEY_HELP, _GAME_COMMANDS, when=not_waiting),
+                *self.hand_commands(uw.KEY_HELP), *named_commands(self, uw.KEY_HELP, _TABLE_COMMANDS)]
 
     # ----- playing
     @property
@@ -384,12 +285,11 @@ class UpcardTable(HandTable):
         if not self.order:
             self.say(tw.NO_CARDS)
             return
-        self.marks[self.pos] = FREE if self.marks[self.pos] == SELECTED else SELECTED
+        now = toggle_current(self.hand)
         card = self.order[self.pos]
         cards = self._selected()
         # One line a press: the card, the count and the verdict; the list of cards is Z's (read-selection).
-        self.say(*uw.selected_parts(self.marks[self.pos] == SELECTED, card, self.view.wild_rank, len(cards)),
-                 self._verdict(cards) if cards else "")
+        self.say(*uw.selected_parts(now, card, self.view.wild_rank, len(cards)), self._verdict(cards) if cards else "")
 
     def read_selection(self, key: str = "") -> None:
         self.say(*self._selection_parts())
@@ -673,14 +573,11 @@ class UpcardTable(HandTable):
         self._meld_step(-1)
 
     def _meld_step(self, step: int) -> None:
-        n = len(self.view.table)
-        if not n:
+        landed = step_meld(self.meld_index, len(self.view.table), step, wraps=True)
+        if landed is None:
             self.say(tw.NO_MELDS_YET)
             return
-        if self.meld_index is None or self.meld_index >= n:
-            self.meld_index = 0 if step > 0 else n - 1
-        else:
-            self.meld_index = (self.meld_index + step) % n
+        self.meld_index = landed.index
         self.say(*self._meld_parts(self.meld_index, of=True))
 
     # ----- the table
