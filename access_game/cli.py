@@ -7,7 +7,7 @@ cannot make), so a script or a player learns what was wrong and nothing is writt
 
 A command line that names its command builds the parser of that command alone, so `access-game hand`
 imports the hand checker and not the game tables, the rules of every game or the print libraries; a
-player checking a real deck runs it many times (``python -m access_game.bench_startup``).
+player checking a real deck runs it many times (``python -m access_game.bench.startup``).
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def list_parser() -> argparse.ArgumentParser:
     """The parser of a command line that names no command (``--help``, ``--version``, a typing slip): every
     command with its summary (access_game.commands.summaries), none of them imported, so ``access-game
-    --help`` starts nearly as fast as Python itself (``python -m access_game.bench_startup -- --help``)."""
+    --help`` starts nearly as fast as Python itself (``python -m access_game.bench.startup -- --help``)."""
     from access_game.commands.summaries import SUMMARIES
 
     parser = _top_parser()

@@ -1,5 +1,5 @@
 """Benchmark of the exact arranger:
-``python -m access_game.bench_arranger [--hands N] [--seed S] [--repeat R] [--no-reference]``.
+``python -m access_game.bench.arranger [--hands N] [--seed S] [--repeat R] [--no-reference]``.
 
 Deals seeded random hands from a shuffled 116-card Five Crowns set with Kings wild and times, per hand:
 
@@ -27,6 +27,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
+from access_game.bench.figures import percentile
 from engine.arrange_five_crowns import (
     _reference_min_points,
     _reference_solve,
@@ -75,20 +76,15 @@ def _time(fn: Callable[[list[Card]], object], hands: Sequence[list[Card]], repea
     return times, answers
 
 
-def p99(times: list[float]) -> float:
-    ordered = sorted(times)
-    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-
-
 def _line(label: str, times: list[float]) -> str:
     return (
-        f"  {label:<46} median {statistics.median(times):8.1f} us   p99 {p99(times):8.1f} us   "
+        f"  {label:<46} median {statistics.median(times):8.1f} us   p99 {percentile(times, 0.99):8.1f} us   "
         f"max {max(times):8.1f} us"
     )
 
 
 def _goal(label: str, times: list[float]) -> str:
-    med, top = statistics.median(times), p99(times)
+    med, top = statistics.median(times), percentile(times, 0.99)
     ok = med <= GOAL_MEDIAN_US and top <= GOAL_P99_US
     return (f"  goal for 13 cards, {label} (median <= {GOAL_MEDIAN_US:.0f} us, p99 <= {GOAL_P99_US:.0f} us): "
             f"{'met' if ok else 'NOT met'}")
@@ -119,7 +115,7 @@ def _differ(a: list[object], b: list[object]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m access_game.bench_arranger",
+    parser = argparse.ArgumentParser(prog="python -m access_game.bench.arranger",
                                      description="Time the exact arranger.")
     parser.add_argument("--hands", type=int, default=2000, help="hands per size (default 2000)")
     parser.add_argument("--seed", type=int, default=2024, help="deal seed (default 2024)")
