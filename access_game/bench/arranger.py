@@ -76,6 +76,15 @@ def _time(fn: Callable[[list[Card]], object], hands: Sequence[list[Card]], repea
     return times, answers
 
 
+def _against_reference(label: str, reference: Callable[[list[Card]], object], hands: list[list[Card]], rep: int,
+                       answers: list[object]) -> tuple[list[float], int]:
+    """The reference solver timed on the same hands and its line printed; its times and how many of its
+    answers differ from ``answers`` (the arranger's, which must agree)."""
+    times, theirs = _time(reference, hands, rep)
+    print(_line(label, times))
+    return times, _differ(answers, theirs)
+
+
 def _line(label: str, times: list[float]) -> str:
     return (
         f"  {label:<46} median {statistics.median(times):8.1f} us   p99 {percentile(times, 0.99):8.1f} us   "
@@ -138,9 +147,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(_line("min_points (points only)", t_min))
     print(_line("arrange (points and lay-down)", t_arr))
     if not args.no_reference:
-        t_ref, a_ref = _time(_ref_points, hands13, rep)
-        differ += _differ(a_min, a_ref)
-        print(_line("reference solver (cache cleared per call)", t_ref))
+        t_ref, wrong = _against_reference("reference solver (cache cleared per call)", _ref_points, hands13, rep, a_min)
+        differ += wrong
         base = statistics.median(t_ref)
         print(f"  median speed-up over the reference: min_points x{base / statistics.median(t_min):.1f}, "
               f"arrange x{base / statistics.median(t_arr):.1f}")
@@ -155,9 +163,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(_line("go_out_discards", t_go))
     print(_line("discard_options (lay-down for every discard)", t_opt))
     if not args.no_reference:
-        t_rgo, a_rgo = _time(_ref_go_out, hands14, rep)
-        differ += _differ(a_go, a_rgo)
-        print(_line("reference go-out check (cache per hand)", t_rgo))
+        t_rgo, wrong = _against_reference("reference go-out check (cache per hand)", _ref_go_out, hands14, rep, a_go)
+        differ += wrong
         print(f"  median speed-up over the reference: go_out_discards "
               f"x{statistics.median(t_rgo) / statistics.median(t_go):.1f}")
     print(f"  hands that can go out: {sum(bool(x) for x in a_go)} of {len(hands14)}")

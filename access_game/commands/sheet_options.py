@@ -13,7 +13,8 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from access_game.commands._common import UsageError, add_ten_as_x_option
+from access_game.commands._common import UsageError, add_command, add_ten_as_x_option
+from access_game.commands.summaries import summary
 from braille.brf import BRAILLE_PAGE, PageFormat
 from braille.decks import DECKS, build_deck
 from braille.geometry import NLS, PAPERS, PRESETS, DotGeometry, Paper, Preset, locale_paper
@@ -253,6 +254,13 @@ def write_document(
 
 def plural_pages(pages: int) -> str:
     return ngettext("{n} page", "{n} pages", pages).format(n=pages)
+
+
+def add_deck_sheet_command(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str,
+                           run: Callable[[argparse.Namespace], int]) -> None:
+    """A command that prints one sheet of the whole deck (`chart`, `practice`): its summary, and the deck,
+    format, page and dot options (no mirroring: a sheet is read, not stuck on a card)."""
+    add_output_options(add_command(sub, name, run, summary(name)), mirror=False)
 
 
 def write_deck_sheet(
