@@ -79,6 +79,8 @@ def resume_question(game: Game, seat: int) -> str:
 
 
 class ContractTable(BuyQuestions, LayDownKeys, MeldKeys):
+    """The contract rummy table: its parts' keys, and the table protocol over them."""
+
     game_name = "contract-rummy"
     title = "Contract Rummy"
 
@@ -184,16 +186,16 @@ class ContractTable(BuyQuestions, LayDownKeys, MeldKeys):
         return advice(self.view, self.names)
 
     def hint(self, key: str = "") -> None:
-        advice = self.advice()
-        self.say(*advice.parts, kind=Kind.MY_TURN)
-        self.point_at(hinted_card(advice.action))
+        given = self.advice()
+        self.say(*given.parts, kind=Kind.MY_TURN)
+        self.point_at(hinted_card(given.action))
 
     def play_hint(self, key: str = "") -> None:
-        advice = self.advice()
-        if advice.action is None:
-            self.say(*advice.parts, kind=Kind.MY_TURN)
+        given = self.advice()
+        if given.action is None:
+            self.say(*given.parts, kind=Kind.MY_TURN)
             return
-        action = advice.action
+        action = given.action
         if isinstance(action, LayOff | Swap):
             self.meld_id = action.meld_id
         self._act(action)
