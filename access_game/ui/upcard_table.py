@@ -11,22 +11,19 @@ announcer can show it in braille.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from access_game.session_api import TableSession
-from access_game.ui.hand_table import HandTable
 from access_game.ui.hints import hinted_card
-from access_game.ui.meld_cursor import step_meld
-from access_game.ui.modes import NumberEntry
 from access_game.ui.registry import Command, named_commands
 from access_game.ui.selection import toggle_current
-from access_game.ui.table import Host
+from access_game.ui.upcard_base import Parts
 from access_game.ui.upcard_digging import DigOption, dig_meld, dig_options, go_out_discard
+from access_game.ui.upcard_melds import UpcardMeldKeys
+from access_game.ui.upcard_pile import PileKeys
 from engine.actions import Action, Discard, Draw
-from engine.arrange_upcard import arrange_upcard, cards_value, fits_meld, is_wild, meld_problem, meld_rank
+from engine.arrange_upcard import arrange_upcard, cards_value, meld_problem, meld_rank
 from engine.bots import make_agent
-from engine.cards import Card, Rank
+from engine.cards import Card
 from engine.events import Discarded, Drew, Event, TurnStarted
 from engine.game import Game
 from engine.rules.upcard_rummy import (
@@ -34,7 +31,6 @@ from engine.rules.upcard_rummy import (
     LayOff,
     Meld,
     PlayerWentOut,
-    TableMeld,
     TakeDiscards,
     TookDiscards,
     UpcardView,
@@ -42,7 +38,7 @@ from engine.rules.upcard_rummy import (
 )
 from speech import table_words as tw
 from speech import upcard_words as uw
-from speech.i18n import N_, pgettext
+from speech.i18n import pgettext
 from speech.phrases import GAME_OVER
 from speech.results import Names
 from speech.utterance import Kind
@@ -57,7 +53,6 @@ __all__ = [
     "resume_question",
 ]
 
-Parts = list[str | Card]
 
 #: The computer player whose next step the hint names: the strongest, since a hint should be good advice.
 HINT_LEVEL = "hard"
@@ -100,59 +95,11 @@ _NOT_WHILE_WAITING = ("put-down", "select")
 HIGH_KEYS = tuple(f"alt-{n}" for n in range(1, 10))
 
 
-def _rank_order(wild: Rank) -> Callable[[Card], tuple[bool, tuple[int, int]]]:
-    """Sort by rank with the wilds last, so natural pairs sit together and wilds are easy to find."""
+class UpcardTable(PileKeys, UpcardMeldKeys):
+    """The upcard rummy table: its parts' keys, and the table protocol, playing and hints over them."""
 
-    def key(card: Card) -> tuple[bool, tuple[int, int]]:
-        return (is_wild(card, wild), card.rank_key())
-
-    return key
-
-
-class UpcardTable(HandTable):
     game_name = "upcard-rummy"
     title = "Upcard Rummy"
-
-    #: 'rank' (wilds last) or 'suit'.
-    sort = "rank"
-
-    def __init__(self, session: TableSession, host: Host) -> None:
-        super().__init__(session, host)
-        #: The pile cursor, counted from the bottom so it stays on its card as discards land on top;
-        #: None follows the top card.
-        self.pile_index: int | None = None
-        #: The meld cursor: an index into the table's melds, None before the player moves it.
-        self.meld_index: int | None = None
-        self.sync()
-
-    # ----------------------------------------------------------------- plumbing
-    @property
-    def view(self) -> UpcardView:
-        v: UpcardView = self.session.view()
-        return v
-
-    @property
-    def names(self) -> Names:
-        return Names(self.session.players, self.session.human_seat)
-
-    @property
-    def wild_rank(self) -> Rank:
-        return self.view.wild_rank
-
-    def sort_key(self, how: str | None) -> Callable[[Card], Any]:
-        return Card.sort_key if how == "suit" else _rank_order(self.view.wild_rank)
-
-    def sort_words(self, how: str) -> str:
-        return "rank, wilds last" if how == "rank" else how
-
-    def sync(self, arrived: Card | None = None) -> None:
-        """Bring the hand up to date, keeping selection marks on cards still held; the cursor follows a
-        card that just arrived (drawn or dug). Cards leave the hand because they were put down, and what
-        is put down is what was selected: of two equal cards, the selected one is the one gone."""
-        self.sync_hand(self.view.hand, arrived)
-
-    def _selected(self) -> list[Card]:
-        return self.hand.selected()
 
     # ----------------------------------------------------------------- the table protocol
     def groups(self) -> list[tuple[str, str]]:
@@ -246,40 +193,8 @@ class UpcardTable(HandTable):
         return [*named_commands(self, uw.KEY_HELP, _GAME_COMMANDS, when=not_waiting),
                 *self.hand_commands(uw.KEY_HELP), *named_commands(self, uw.KEY_HELP, _TABLE_COMMANDS)]
 
-    # ----- playing
-    @property
-    def seat(self) -> int:
-        return self.session.human_seat
-
     def draw_stock(self, key: str = "") -> None:
         self.session.act(Draw(self.seat, "stock"))
-
-    def _pile_depth(self) -> int:
-        """The pile cursor as a place from the top (1: the top card); 0 when the pile is empty."""
-        pile = self.view.discard
-        if not pile:
-            return 0
-        if self.pile_index is None or self.pile_index >= len(pile):
-            return 1
-        return len(pile) - self.pile_index
-
-    def take_back(self, key: str = "") -> None:
-        v = self.view
-        depth = self._pile_depth()
-        if v.my_turn and v.phase == "draw" and v.melded[v.seat] and depth:
-            target = v.discard[-depth]
-            tip = bool(dig_options(v))
-            if is_wild(target, v.wild_rank):
-                self.say(*uw.not_natural_target(target, v.wild_rank, tip), kind=Kind.SYSTEM)
-                return
-            if sum(1 for c in v.hand if c.rank == target.rank) < 2:
-                self.say(*uw.no_pair_for(target, v.wild_rank, depth, tip), kind=Kind.SYSTEM)
-                return
-            meld = dig_meld(v.hand, v.discard[-depth:], v.wild_rank, self._selected())
-            self.session.act(TakeDiscards(self.seat, depth, meld))
-            return
-        # Not the moment (not your turn, drawn already, not melded yet, an empty pile): the rules say why.
-        self.session.refused_now(TakeDiscards)
 
     def select(self, key: str = "") -> None:
         if not self.order:
@@ -359,15 +274,6 @@ class UpcardTable(HandTable):
                 return
             self.meld_index = home
 
-    def _meld_for(self, card: Card) -> int | None:
-        """The meld a card is laid off on: the current meld if it takes it, else the first that does."""
-        v = self.view
-        table = v.table
-        at = self.meld_index
-        if at is not None and at < len(table) and fits_meld(card, table[at].rank, v.wild_rank):
-            return at
-        return next((i for i, m in enumerate(table) if fits_meld(card, m.rank, v.wild_rank)), None)
-
     def discard(self, key: str = "") -> None:
         card = self._current()
         if card is None:
@@ -439,146 +345,6 @@ class UpcardTable(HandTable):
         if isinstance(action, LayOff):
             self.meld_index = action.meld
         self.session.act(action)
-
-    # ----- the discard pile
-    def read_pile(self, key: str = "") -> None:
-        self.say(*uw.pile_parts(self.view.discard, self.view.wild_rank))
-
-    def _pile_note(self, depth: int) -> str:
-        """Whether the card at ``depth`` could be taken back to by you, and what it takes."""
-        v = self.view
-        option = next((o for o in dig_options(v) if o.depth == depth), None)
-        if option is None:
-            return ""
-        return uw.pile_note(depth, len(option.meld), not v.melded[v.seat] or (v.first_meld_now and v.my_turn))
-
-    def _announce_pile(self, edge: str = "", *, still: bool = False) -> None:
-        v = self.view
-        depth = self._pile_depth()
-        if not depth:
-            self.say(tw.DISCARD_PILE_EMPTY)
-            return
-        card = v.discard[-depth]
-        self.say(*uw.pile_card_parts(edge, card, v.wild_rank, depth, len(v.discard), self._pile_note(depth),
-                                     still=still))
-
-    def _pile_to(self, depth: int, edge: str = "") -> None:
-        pile = self.view.discard
-        if not pile:
-            self.say(tw.DISCARD_PILE_EMPTY)
-            return
-        if not 1 <= depth <= len(pile):
-            self.say(uw.no_pile_place(len(pile), depth))
-            return
-        self.pile_index = len(pile) - depth
-        self._announce_pile(edge)
-
-    def pile_up(self, key: str = "") -> None:
-        depth = self._pile_depth()
-        if depth <= 1:
-            self._announce_pile(uw.TOP_CARD if depth else "")
-            return
-        self._pile_to(depth - 1)
-
-    def pile_down(self, key: str = "") -> None:
-        depth = self._pile_depth()
-        if depth and depth == len(self.view.discard):
-            self._announce_pile(uw.BOTTOM_CARD)
-            return
-        self._pile_to(depth + 1)
-
-    def _targets(self) -> list[int]:
-        return [o.depth for o in dig_options(self.view)]
-
-    def next_target(self, key: str = "") -> None:
-        self._target_step(1)
-
-    def previous_target(self, key: str = "") -> None:
-        self._target_step(-1)
-
-    def _target_step(self, step: int) -> None:
-        targets = self._targets()
-        if not targets:
-            self.say(uw.NO_PAIR_IN_PILE)
-            return
-        depth = self._pile_depth()
-        ahead = [d for d in targets if (d - depth) * step > 0]
-        if not ahead:
-            self._announce_pile(uw.no_target_beyond(step > 0), still=True)
-            return
-        self._pile_to(min(ahead) if step > 0 else max(ahead))
-
-    def pile_go_to(self, key: str = "") -> None:
-        self.host.open(NumberEntry(uw.PILE_GO_TO,
-                                   self.host.say_line, on_number=self._pile_to, prompt=N_("pile place")))
-
-    def take_back_options(self, key: str = "") -> None:
-        v = self.view
-        options = dig_options(v, self._selected())
-        if not options:
-            self.say(uw.NO_PAIR_IN_PILE)
-            return
-        if not v.melded[v.seat] or (v.my_turn and v.first_meld_now):
-            when = "later"
-        elif v.my_turn and v.phase == "draw":
-            when = "now"
-        else:
-            when = "turn"
-        self.say(uw.take_back_head(len(options), when))
-        for o in options:
-            self.say(*uw.take_back_option_parts(o.target, o.depth, o.meld, o.gain, o.kept, o.cost, o.fits,
-                                                v.wild_rank))
-
-    # ----- melds on the table
-    def _meld_name(self, index: int) -> str:
-        v = self.view
-        return uw.meld_name(index + 1, v.table[index].rank)
-
-    def _meld_parts(self, index: int, *, of: bool = False) -> Parts:
-        """'Meld 2, aces, Anna's: ...' with its lay-offs; ``of`` says where it stands ('Meld 2 of 5')."""
-        v = self.view
-        m = v.table[index]
-        names = self.names
-        owner = uw.meld_owner(None if m.owner == v.seat else names.name(m.owner))
-        number = uw.meld_number(index + 1, len(v.table) if of else None)
-        layoffs = [(names.name(seat), card) for seat, card in m.layoffs]
-        return uw.meld_parts(number, m.rank, owner, m.cards, layoffs, v.wild_rank)
-
-    def all_melds(self, key: str = "") -> None:
-        table = self.view.table
-        if not table:
-            self.say(tw.NO_MELDS_YET)
-            return
-        self.say(uw.melds_on_table(len(table)))
-        for i in range(len(table)):
-            self.say(*self._meld_parts(i))
-
-    def players_melds(self, key: str = "") -> None:
-        v = self.view
-        names = self.names
-        for seat in range(len(v.players)):
-            self.say(*self._player_table_parts(seat, v.table, names))
-
-    def _player_table_parts(self, seat: int, table: Sequence[TableMeld], names: Names) -> Parts:
-        v = self.view
-        melds = [(i + 1, m.rank, m.cards) for i, m in enumerate(table) if m.owner == seat]
-        layoffs = [(i + 1, mine) for i, m in enumerate(table) if (mine := [c for s, c in m.layoffs if s == seat])]
-        value = cards_value([c for m in table for c in m.cards_of(seat)], v.wild_rank)
-        return uw.player_table_parts(names.subject(seat), melds, layoffs, value, v.wild_rank)
-
-    def next_meld(self, key: str = "") -> None:
-        self._meld_step(1)
-
-    def previous_meld(self, key: str = "") -> None:
-        self._meld_step(-1)
-
-    def _meld_step(self, step: int) -> None:
-        landed = step_meld(self.meld_index, len(self.view.table), step, wraps=True)
-        if landed is None:
-            self.say(tw.NO_MELDS_YET)
-            return
-        self.meld_index = landed.index
-        self.say(*self._meld_parts(self.meld_index, of=True))
 
     # ----- the table
     def top_card(self, key: str = "") -> None:
