@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from access_game import __version__
-from access_game.commands._common import LANG_OPTION, UsageError, add_lang_option
+from access_game.commands._common import LANG_OPTION, add_lang_option
+from access_game.commands._common import UsageError as UsageError  # the error main reports, for commands to raise
 from speech.i18n import LANGUAGES, _, command_line_words, set_language
 
 if TYPE_CHECKING:
