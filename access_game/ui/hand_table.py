@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from access_game.ui.braille_link import hand_cells, show_hand
 from access_game.ui.hand_model import SELECTED, HandModel
-from access_game.ui.registry import Command, command
+from access_game.ui.registry import Command, named_commands
 from access_game.ui.text_entry import TextEntry
 from engine.cards import Card, Rank
 from speech import table_words as tw
@@ -125,8 +125,7 @@ class HandTable:
     def hand_commands(self, descriptions: Mapping[str, str] = tw.KEY_HELP) -> list[Command]:
         """The hand's commands (keys from the key plan); a game's own words for a hand key (by command name,
         e.g. its ``KEY_HELP``) replace the shared ones."""
-        return [command(name, descriptions.get(name, tw.KEY_HELP[name]), getattr(self, method))
-                for name, method in self.HAND_COMMANDS]
+        return named_commands(self, {**tw.KEY_HELP, **descriptions}, self.HAND_COMMANDS)
 
     # ----- status keys every game with scores answers the same way
     def scores(self, key: str = "") -> None:
