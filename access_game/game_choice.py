@@ -17,7 +17,7 @@ from speech.i18n import _, ngettext
 from speech.refusal_words import error_text
 
 __all__ = ["DEFAULT_GAME", "GameChoice", "choice_from_plan", "choose_game", "given_options", "new_choice",
-           "option_dest", "option_metavar", "table_options"]
+           "option_dest", "option_metavar", "remembered_choice", "table_options"]
 
 #: What `access-game` starts when no game is named and none is saved.
 DEFAULT_GAME = "five-crowns"
@@ -165,3 +165,18 @@ def new_choice(game: str, player: str, level: str, settings: Settings | None = N
     names = [player, *others]
     seed = random.randrange(2**31)
     return GameChoice(entry.name, names, level, seed, table_options(entry, names, seed, settings or Settings()))
+
+
+def remembered_choice(settings: Settings) -> GameChoice | None:
+    """The game of the table remembered, its seats left to fill (``players`` empty) once its first line is
+    out (see terminal_game): its rules are loaded then. None when that game has no table here."""
+    from access_game.catalog import UnknownGame
+    from access_game.catalog import game as catalog_game
+
+    name = settings.last_game or DEFAULT_GAME
+    try:
+        if catalog_game(name).table is None:
+            return None
+    except UnknownGame:
+        return None
+    return GameChoice(name, [], settings.level, random.randrange(2**31))

@@ -53,7 +53,8 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
         if on_app is not None:
             on_app(app)
 
-    terminal = _Terminal(outputs.printer, outputs.out, input, outputs.say, linked, outputs.on_settings,
+    # The caller's output, or None: the printer makes the terminal's own when the first prompt needs it.
+    terminal = _Terminal(outputs.printer, output, input, outputs.say, linked, outputs.on_settings,
                          outputs.announcer, outputs.cues)
     try:
         while True:
@@ -63,6 +64,21 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
             terminal.release()
             if app is None:
                 return 1 if terminal.failed else 0
+            online = getattr(app, "next_online", None)
+            if online is not None:
+                # "Play online" from the menu: the game is saved; the voice, display and cues are let go
+                # for the lobby's own (access_game.net.lobby_terminal), and started again when it is left,
+                # where the saved game is offered (its resume question).
+                terminal.release()
+                outputs.close()
+                try:
+                    visit_lobby(online, outputs.settings, input=input, output=output)
+                finally:
+                    outputs = TerminalOutput(outputs.settings, output=output, backend=backend, cues=cues)
+                terminal = _Terminal(outputs.printer, output, input, outputs.say, linked, outputs.on_settings,
+                                     outputs.announcer, outputs.cues)
+                force_new = any_saved = False
+                continue
             plan = getattr(app, "next_plan", None)
             if plan is not None:
                 # A table set up by keys (Escape menu, or 'another game'): kept for next time, and dealt
@@ -82,6 +98,15 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
     finally:
         terminal.release()
         outputs.close()
+
+
+def visit_lobby(online: Any, settings: Settings, *, input: Any = None, output: Any = None) -> int:
+    """The lobby ``online`` (an access_game.ui.online_entry.OnlineRequest) asks for, as ``access-game online``
+    opens it, until the player leaves it; its exit status (a server that does not answer is said there)."""
+    from access_game.net.lobby_terminal import ADMIN_KEY_VARIABLE, lobby_loop
+
+    return lobby_loop(online.server, online.name, settings, admin_key=os.environ.get(ADMIN_KEY_VARIABLE) or None,
+                      input=input, output=output)
 
 
 class _Terminal:
@@ -156,10 +181,15 @@ class _Terminal:
         are not asked at every start)."""
         from access_game.remembered_tables import remember, remembered_plan
         from access_game.ui.table_setup import run_table_setup
+        from speech.setup_words import CHOICE_KEYS
+
+        # The keys that answer the questions are the first line, said before the games' rules are loaded.
+        self.say(_(CHOICE_KEYS))
 
         start = remembered_plan(settings, choice.game)
         left: list[bool] = []
-        plan = run_table_setup(start, self.say, self.printer, input=self.input, output=self.out, on_quit=left.append)
+        plan = run_table_setup(start, self.say, self.printer, input=self.input, output=self.out, on_quit=left.append,
+                               keys_said=True)
         if left:
             return None
         plan = plan or start
@@ -179,7 +209,7 @@ class _Terminal:
 
     def saved_game(self, store: Any, *, force_new: bool, any_saved: bool) -> tuple[Any, Any] | None:
         """(the saved session to resume or None for a new game, the store it is kept in); None: leave."""
-        from access_game.ui.table import table_entries
+        from access_game.catalog import games
 
         if force_new:
             if store.exists():
@@ -207,7 +237,9 @@ class _Terminal:
             return None, store
         if not any_saved:
             return None, store
-        for entry in table_entries():
+        # The catalog's games with a table (not the tables themselves: nothing is loaded before the
+        # first line that the first line does not need); a save found is checked by _has_table.
+        for entry in (e for e in games() if e.table is not None):
             other = store.sibling(entry.save_slot)
             if entry.save_slot == store.slot or not other.exists() or not _hold(other):
                 continue  # another copy plays it now (or it cannot be locked): not this copy's to offer
@@ -231,13 +263,7 @@ class _Terminal:
              any_saved: bool, set_up: bool = False) -> Any:
         """Run one game to its end; the app (for its status and the next game), or None if the player left."""
         from access_game.catalog import game as catalog_game
-        from access_game.crash_log import error_text, write_crash_log
         from access_game.remembered_tables import remember
-        from access_game.session import Session
-        from access_game.std_streams import readers_gone
-        from access_game.ui.app import GameApp
-        from access_game.ui.speech_link import make_narrator
-        from engine.game import Game
 
         claimed = self.claim(store)
         found = None if claimed is None else self.saved_game(claimed, force_new=force_new, any_saved=any_saved)
@@ -265,6 +291,31 @@ class _Terminal:
                 return self.play(choice_from_plan(plan, settings), settings,
                                  store.sibling(catalog_game(plan.game).save_slot), force_new=False, any_saved=False)
             choice = choice_from_plan(plan, settings, choice.seed)
+        from access_game.crash_log import error_text, write_crash_log
+        from access_game.std_streams import readers_gone
+
+        if resumed is None:
+            # A new game's first line is said before the table and the terminal interface are loaded: the
+            # player hears at once that the game has started (the table's opening follows it).
+            entry = catalog_game(choice.game)
+            try:
+                self.say(_("{title}. {help}").format(title=entry.spoken_title, help=_(HELP_LINE)))
+            except Exception as exc:  # the line could not be written (a full disk): one line, as below
+                if isinstance(exc, BrokenPipeError) and readers_gone():
+                    raise
+                log = write_crash_log(exc)
+                print(save_words.crashed(error_text(exc), entry.command, saved=store.exists(), kept=None, log=log),
+                      file=sys.stderr)
+                self.failed = True
+                return None
+        from access_game.remembered_tables import remembered_plan
+        from access_game.session import Session
+        from access_game.ui.app import GameApp
+        from access_game.ui.speech_link import make_narrator
+        from engine.game import Game
+
+        if resumed is None and not choice.players:  # the table remembered, its seats filled now
+            choice = choice_from_plan(remembered_plan(settings, choice.game), settings, choice.seed)
         if resumed is not None:
             game, seat, level, levels = resumed.game, resumed.human_seat, resumed.level, resumed.levels
         else:
@@ -283,8 +334,7 @@ class _Terminal:
             levels=levels,
         )
         moves_at_start = len(game.actions)
-        welcome = _(HELP_LINE) if resumed is not None else _("{title}. {help}").format(
-            title=_(game.ruleset.title), help=_(HELP_LINE))
+        welcome = _(HELP_LINE) if resumed is not None else None  # a new game's was said above
         app = GameApp(session, self.printer, input=self.input, output=self.out, welcome=welcome)
         if self.on_app is not None:
             self.on_app(app)

@@ -17,12 +17,12 @@ from collections.abc import Callable
 from access_game.catalog import GameOption
 from access_game.commands._common import add_command
 from access_game.commands.summaries import summary
-from access_game.game_choice import DEFAULT_GAME, choose_game, option_dest, option_metavar
+from access_game.game_choice import DEFAULT_GAME, choose_game, option_dest, option_metavar, remembered_choice
 from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, LEVELS, SPEECH_MODES, settings_with_flags
 from access_game.table_plan import COMPUTER_NAMES
 from speech.i18n import _, pgettext
 
-__all__ = ["first_start", "register", "run"]
+__all__ = ["first_start", "nothing_of_the_table", "register", "run"]
 
 
 class _Later:
@@ -90,29 +90,39 @@ def _span(players: tuple[int, int]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     settings, settings_note = settings_with_flags(args)
-    choice = choose_game(args, settings)
+    set_up = first_start(args)
+    # With nothing of the table on the command line there is nothing to check first: the table is the
+    # one remembered (or set up by keys at the first start), and the games' rules are loaded after the
+    # first line is out.
+    choice = (remembered_choice(settings) if nothing_of_the_table(args) else None) or choose_game(args, settings)
     if not sys.stdin.isatty():
         print(_("access-game: play needs a terminal: standard input is not one."), file=sys.stderr)
         return 2
+    from access_game.ui.early_keys import hold_keys
+
+    hold_keys()  # keys typed before the first prompt reach it as typed (the first line comes before it)
     from access_game.catalog import game as catalog_game
     from access_game.saves import SaveStore
+    from access_game.terminal_game import play_in_terminal
 
     # With no game named, a game saved in another game's slot is offered too: 'access-game' is
     # what every "your game is saved" message tells the player to run.
-    from access_game.terminal_game import play_in_terminal
-
     return play_in_terminal(choice, settings, settings_note=settings_note, force_new=args.new,
                             saves=SaveStore(slot=catalog_game(choice.game).save_slot), any_saved=args.game is None,
-                            set_up=first_start(args))
+                            set_up=set_up)
+
+
+def nothing_of_the_table(args: argparse.Namespace) -> bool:
+    """Whether nothing of the table is given on the command line (a game, players, names, a level, a seed
+    or a rule option): the table is the one remembered, and there is nothing to check before it."""
+    if any(getattr(args, name, None) is not None for name in ("game", "players", "names", "level", "seed")):
+        return False
+    return not any(value is not None for name, value in vars(args).items() if name.startswith("option_"))
 
 
 def first_start(args: argparse.Namespace) -> bool:
     """Whether the table is set up by keys before the first game: no settings file yet, and nothing of
-    the table given on the command line (a game, players, names, a level, a seed or a rule option)."""
+    the table given on the command line."""
     from access_game.settings import settings_path
 
-    if any(getattr(args, name, None) is not None for name in ("game", "players", "names", "level", "seed")):
-        return False
-    if any(value is not None for name, value in vars(args).items() if name.startswith("option_")):
-        return False
-    return not settings_path().exists() and not os.path.lexists(settings_path())
+    return nothing_of_the_table(args) and not settings_path().exists() and not os.path.lexists(settings_path())

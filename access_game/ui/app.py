@@ -81,6 +81,8 @@ class GameApp:
         self.next_game: str | None = None
         #: The table set up by keys (Escape menu, 'another game'): the launcher deals it once this app exits.
         self.next_plan: Any = None
+        #: The lobby asked for by "Play online" (access_game.ui.online_entry): the launcher opens it.
+        self.next_online: Any = None
         #: The terminal went away (SIGHUP): nothing more can be shown, only saved.
         self.hung_up = False
         #: The exit status for the launcher (set when the app has run).
@@ -276,7 +278,13 @@ class GameApp:
             if after_game:
                 self.asked_again = False
 
-        self.open(TableSetup(start, self.say_line, on_done=self.start_table, on_cancel=back))
+        self.open(TableSetup(start, self.say_line, on_done=self.start_table, on_cancel=back,
+                             on_online=self._play_online))
+
+    def _play_online(self) -> None:
+        from access_game.ui.online_entry import ask_online
+
+        ask_online(self)
 
     def start_table(self, plan: Any) -> None:
         self.next_plan = plan
@@ -311,7 +319,7 @@ class GameApp:
 
     def switch_game(self, game_name: str) -> None:
         """Another kind of game needs another table, keys and save slot: this app ends and the launcher
-        starts that game (see access_game.commands.play); the same game is simply played again."""
+        starts that game (see access_game.terminal_game); the same game is simply played again."""
         if game_name == self.session.ruleset_name:
             self.play_again()
             return

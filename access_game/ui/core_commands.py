@@ -7,7 +7,7 @@ player who learnt one game's non-game keys knows them all.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from access_game.settings import (
     BRAILLE_WORDS,
@@ -22,39 +22,16 @@ from access_game.settings import (
     VOICE_CHOICES,
     VOLUME_RANGE,
 )
-from access_game.ui.modes import Confirm, ListMenu, MenuItem, Mode
-from access_game.ui.registry import Command, CommandRegistry, command
+from access_game.ui.modes import Confirm, ListMenu, MenuItem
+from access_game.ui.registry import Command, command
 from speech import table_words as tw
 from speech.i18n import N_, _
 from speech.utterance import Kind
 
 if TYPE_CHECKING:
-    from access_game.session_api import TableSession
-    from access_game.settings import Settings
-    from access_game.ui.table import Table
+    from access_game.ui.app_protocol import GameApp
 
-__all__ = ["HISTORY_FILTERS", "GameApp", "core_commands", "network_commands", "settings_items"]
-
-
-class GameApp(Protocol):
-    """What these commands ask of the application that runs a table (access_game.ui.app's GameApp, which
-    builds them): named here, so the app imports its commands and this module imports no app."""
-
-    session: TableSession
-    table: Table
-    registry: CommandRegistry
-
-    def open(self, mode: Mode) -> None: ...
-
-    def say_line(self, text: str) -> None: ...
-
-    def change_settings(self, settings: Settings) -> None: ...
-
-    def quit_now(self, message: str = "") -> None: ...
-
-    def set_up_table(self, *, after_game: bool = False) -> None: ...
-
-    def _dispatch(self, key: str) -> None: ...
+__all__ = ["HISTORY_FILTERS", "core_commands", "network_commands", "settings_items"]
 
 #: What history browsing can be narrowed to (None: everything), cycled by F.
 HISTORY_FILTERS: tuple[Kind | None, ...] = (None, Kind.MY_TURN, Kind.OTHERS, Kind.RESULTS)
@@ -82,7 +59,9 @@ def core_commands(app: GameApp) -> list[Command]:
         command("help", tw.KEY_HELP["help"], core.help),
         command("menu", tw.KEY_HELP["menu"], core.menu, in_menu=False),
         command("settings", tw.KEY_HELP["settings-alone" if alone else "settings"], core.settings),
-        *([command("new-table", tw.KEY_HELP["new-table"], core.new_table)] if app.session.network is None else []),
+        *([command("new-table", tw.KEY_HELP["new-table"], core.new_table),
+           command("play-online", tw.KEY_HELP["play-online"], core.play_online)]
+          if app.session.network is None else []),
         command("save", tw.KEY_HELP["save"], core.save),
         command("quit", tw.KEY_HELP["quit"], core.quit),
     ]
@@ -226,6 +205,11 @@ class _Core:
 
     def new_table(self, key: str = "") -> None:
         self.app.set_up_table()
+
+    def play_online(self, key: str = "") -> None:
+        from access_game.ui.online_entry import ask_online
+
+        ask_online(self.app)
 
     def save(self, key: str = "") -> None:
         self.session.save_now()

@@ -184,9 +184,9 @@ class EspeakBackend:
                 timeout=1.0,
             )
         except (OSError, subprocess.SubprocessError) as exc:
-            raise BackendUnavailable(f"{binary} does not run: {exc}") from exc
+            raise BackendUnavailable(_("{program} does not run: {error}").format(program=binary, error=exc)) from exc
         if voice and not has_voice(exe, voice):
-            raise BackendUnavailable(f"espeak-ng has no voice {voice!r}")
+            raise BackendUnavailable(_("espeak-ng has no voice {voice}").format(voice=repr(voice)))
         self._exe, self._rate, self._voice, self._volume = exe, rate, voice, volume
         self._pitch = pitch
         #: An espeak-ng variant put after the voice ("m3", "whisper"); one it lacks is left out.
@@ -237,7 +237,7 @@ class EspeakBackend:
             if self._failed:
                 raise BackendFailed(self._failed)
             if self._closed:
-                raise BackendFailed("espeak-ng was closed")
+                raise BackendFailed(_("espeak-ng was closed"))
             if self._busy() or self._queue:
                 enqueue(self._queue, (text, urgent, False), urgent=urgent, is_urgent=lambda item: item[1])
             else:
@@ -255,7 +255,7 @@ class EspeakBackend:
             if self._failed:
                 raise BackendFailed(self._failed)
             if self._closed:
-                raise BackendFailed("espeak-ng was closed")
+                raise BackendFailed(_("espeak-ng was closed"))
             if self._player is None:
                 return
             if self._busy() or self._queue:
@@ -371,7 +371,7 @@ class EspeakBackend:
                         synth.stdout.close()
                 procs = [synth, play]
         except OSError as exc:
-            self._failed = f"espeak-ng could not start: {exc}"
+            self._failed = _("espeak-ng could not start: {error}").format(error=exc)
             raise BackendFailed(self._failed) from exc
         self._current = procs
         self._current_text = text
