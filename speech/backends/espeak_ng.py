@@ -238,7 +238,9 @@ class EspeakBackend:
                 raise BackendFailed(self._failed)
             if self._closed:
                 raise BackendFailed(_("espeak-ng was closed"))
-            if self._busy() or self._queue:
+            # A line whose processes have ended (a key cut it) stays current until the queue's thread
+            # has judged and logged it; the next waits for that, so no line is lost from the record.
+            if self._current or self._queue:
                 enqueue(self._queue, (text, urgent, False), urgent=urgent, is_urgent=lambda item: item[1])
             else:
                 self._start(text)
@@ -258,7 +260,7 @@ class EspeakBackend:
                 raise BackendFailed(_("espeak-ng was closed"))
             if self._player is None:
                 return
-            if self._busy() or self._queue:
+            if self._current or self._queue:
                 self._queue.append((path, False, True))
             else:
                 self._start(path, sound=True)
@@ -321,9 +323,6 @@ class EspeakBackend:
         return True
 
     # ----------------------------------------------------------------- inside
-    def _busy(self) -> bool:
-        return any(p.poll() is None for p in self._current)
-
     def _stop_current(self, *, kill: bool = False) -> None:
         for p in self._current:
             if p.poll() is None:
