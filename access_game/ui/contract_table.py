@@ -18,7 +18,7 @@ from access_game.ui.contract_lay_down import LayDownKeys
 from access_game.ui.contract_melds import MeldKeys
 from access_game.ui.hand_model import FREE
 from access_game.ui.hints import hinted_card
-from access_game.ui.registry import Command, named_commands
+from access_game.ui.registry import Command
 from engine.actions import Discard
 from engine.arrange_contract import best_lay_down, card_points, lay_off_options
 from engine.cards import Card
@@ -166,10 +166,7 @@ class ContractTable(BuyQuestions, LayDownKeys, MeldKeys):
             self.say(*cw.can_lay_off(card, meld_id), kind=Kind.MY_TURN, urgent=False)
 
     def commands(self) -> list[Command]:
-        s = self.session
-        not_waiting = {name: (lambda: not s.waiting) for name in _NOT_WHILE_WAITING}
-        return [*named_commands(self, cw.KEY_HELP, _GAME_COMMANDS, when=not_waiting),
-                *self.hand_commands(cw.KEY_HELP), *named_commands(self, cw.KEY_HELP, _TABLE_COMMANDS)]
+        return self.game_commands(cw.KEY_HELP, _GAME_COMMANDS, _TABLE_COMMANDS, not_while_waiting=_NOT_WHILE_WAITING)
 
     def wild(self, key: str = "") -> None:
         self.say(cw.WILD_WORDS)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from access_game.ui.hints import hinted_card
-from access_game.ui.registry import Command, named_commands
+from access_game.ui.registry import Command
 from access_game.ui.selection import toggle_current
 from access_game.ui.upcard_base import Parts
 from access_game.ui.upcard_digging import DigOption, dig_meld, dig_options, go_out_discard
@@ -188,10 +188,7 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
 
     # ----------------------------------------------------------------- commands
     def commands(self) -> list[Command]:
-        s = self.session
-        not_waiting = {name: (lambda: not s.waiting) for name in _NOT_WHILE_WAITING}
-        return [*named_commands(self, uw.KEY_HELP, _GAME_COMMANDS, when=not_waiting),
-                *self.hand_commands(uw.KEY_HELP), *named_commands(self, uw.KEY_HELP, _TABLE_COMMANDS)]
+        return self.game_commands(uw.KEY_HELP, _GAME_COMMANDS, _TABLE_COMMANDS, not_while_waiting=_NOT_WHILE_WAITING)
 
     def draw_stock(self, key: str = "") -> None:
         self.session.act(Draw(self.seat, "stock"))
