@@ -7,7 +7,7 @@ cannot make), so a script or a player learns what was wrong and nothing is writt
 
 A command line that names its command builds the parser of that command alone, so `access-game hand`
 imports the hand checker and not the game tables, the rules of every game or the print libraries; a
-player checking a real deck runs it many times (``python -m access_game.bench_startup``).
+player checking a real deck runs it many times (``python -m access_game.bench.startup``).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from access_game import __version__
 from access_game.commands._common import LANG_OPTION, add_lang_option
+from access_game.commands._common import UsageError as UsageError  # the error main reports, for commands to raise
 from speech.i18n import LANGUAGES, _, command_line_words, set_language
 
 if TYPE_CHECKING:
@@ -28,10 +29,6 @@ if TYPE_CHECKING:
 
 COMMAND_MODULES = ("play", "solitaire", "hand", "braille_cmd", "labels", "chart", "practice", "kit", "simulate",
                    "keys", "serve", "bench_server", "host", "join", "online")
-
-
-class UsageError(Exception):
-    """A bad argument found after parsing; reported with usage, exit status 2."""
 
 
 def _module_of(command: str) -> str | None:
@@ -67,7 +64,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def list_parser() -> argparse.ArgumentParser:
     """The parser of a command line that names no command (``--help``, ``--version``, a typing slip): every
     command with its summary (access_game.commands.summaries), none of them imported, so ``access-game
-    --help`` starts nearly as fast as Python itself (``python -m access_game.bench_startup -- --help``)."""
+    --help`` starts nearly as fast as Python itself (``python -m access_game.bench.startup -- --help``)."""
     from access_game.commands.summaries import SUMMARIES
 
     parser = _top_parser()

@@ -28,6 +28,7 @@ __all__ = [
     "PACES",
     "PITCH_RANGE",
     "SPEECH_CHOICES",
+    "SPEECH_MODES",
     "VERBOSITIES",
     "VOICE_CHOICES",
     "VOLUME_RANGE",
@@ -40,6 +41,7 @@ __all__ = [
     "resolve_language",
     "save_settings",
     "settings_path",
+    "settings_with_flags",
     "stored_language",
     "stored_ten_as_x",
 ]
@@ -48,6 +50,8 @@ HOME_ENV = "ACCESS_GAME_HOME"
 APP_NAME = "access-game"
 
 SPEECH_CHOICES = ("screen-reader", "self-voicing", "espeak-ng", "pyttsx3", "silent")
+#: The speech modes a command line offers (--speech): the settings' choices less the named engines.
+SPEECH_MODES = ("screen-reader", "self-voicing", "silent")
 VERBOSITIES = ("brief", "normal", "detailed")
 CARD_DISPLAYS = ("words", "braille", "both")
 PACES = ("all", "step")
@@ -160,7 +164,7 @@ class Settings:
             raise ValueError(f"rule option {problems[0]} cannot be used")
         from access_game.table_plan import table_problem
 
-        problem = table_problem(self.last_game, self.tables)
+        problem = table_problem(self.last_game, self.tables, LEVELS)
         if problem:
             raise ValueError(problem)
 
@@ -445,3 +449,19 @@ def _changed(on_disk: dict[str, Any], old: Mapping[str, Any], new: Mapping[str, 
         else:
             out[key] = value
     return out
+
+
+def settings_with_flags(args: Any) -> tuple[Settings, str | None]:
+    """The saved settings with this run's output flags over them (--speech, --cards, --braille,
+    --audio-player, where the command has them), and the note about a damaged settings file."""
+    settings, settings_note = load_settings()
+    overrides: dict[str, Any] = {}
+    if getattr(args, "speech", None):
+        overrides["speech"] = args.speech
+    if getattr(args, "cards", None):
+        overrides["cards"] = args.cards
+    if getattr(args, "braille", None):
+        overrides["braille"] = args.braille
+    if getattr(args, "audio_player", None) is not None:
+        overrides["audio_player"] = args.audio_player.strip()
+    return settings.replace(**overrides), settings_note

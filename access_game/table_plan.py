@@ -14,13 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from access_game.settings import Settings
-
-__all__ = ["COMPUTER_NAMES", "TablePlan", "default_plan", "most_players", "remember", "remembered_plan",
-           "table_problem"]
+__all__ = ["COMPUTER_NAMES", "TablePlan", "default_plan", "most_players", "table_problem"]
 
 #: Names for computer players, in seat order: short, distinct at the first sound.
 COMPUTER_NAMES = ("Anna", "Ben", "Carla", "David", "Emma", "Felix", "Grace", "Hugo", "Iris", "Jonas",
@@ -67,38 +62,13 @@ def default_plan(game: str, level: str = "normal", options: Mapping[str, object]
     return TablePlan(game, names, (level,) * (n - 1), dict(options or {}))
 
 
-def remembered_plan(settings: Settings, game: str | None = None) -> TablePlan:
-    """The table remembered for ``game`` (else the game last set up, else Five Crowns), or the default
-    table of that game at the settings' level."""
-    from access_game.catalog import games
-
-    name = game or settings.last_game or games()[0].name
-    kept = settings.tables.get(name)
-    options = settings.rule_options(name)
-    if kept is None:
-        return default_plan(name, settings.level, options)
-    return TablePlan(name, tuple(kept["names"]), tuple(kept["levels"]), options)
-
-
-def remember(settings: Settings, plan: TablePlan) -> Settings:
-    """``settings`` with ``plan`` kept for next time: the game, its seats and its rule options."""
-    tables = {name: dict(kept) for name, kept in settings.tables.items()}
-    tables[plan.game] = {"names": list(plan.names), "levels": list(plan.levels)}
-    rules = {name: dict(chosen) for name, chosen in settings.rules.items()}
-    if plan.options:
-        rules[plan.game] = dict(plan.options)
-    else:
-        rules.pop(plan.game, None)
-    return settings.replace(last_game=plan.game, tables=tables, rules=rules)
-
-
-def table_problem(last_game: object, tables: object) -> str | None:
-    """What is wrong with remembered tables, in a few words; None when they can be used."""
+def table_problem(last_game: object, tables: object, levels: tuple[str, ...]) -> str | None:
+    """What is wrong with remembered tables, in a few words; None when they can be used (``levels``: the
+    computer players' levels a setting may name, which the settings hold)."""
     if last_game == "" and isinstance(tables, Mapping) and not tables:
         return None  # nothing remembered yet: nothing to load
     from access_game.catalog import UnknownGame
     from access_game.catalog import game as catalog_game
-    from access_game.settings import LEVELS
     from engine.names import read_name
 
     if not isinstance(last_game, str):
@@ -117,16 +87,16 @@ def table_problem(last_game: object, tables: object) -> str | None:
             return f"tables {name!r}: no such game"
         if not isinstance(kept, Mapping) or set(kept) != {"names", "levels"}:
             return f"tables {name!r}: names and levels"
-        names, levels = kept["names"], kept["levels"]
-        if not isinstance(names, list) or not isinstance(levels, list):
+        names, kept_levels = kept["names"], kept["levels"]
+        if not isinstance(names, list) or not isinstance(kept_levels, list):
             return f"tables {name!r}: names and levels are lists"
         low = entry.player_range[0]
-        if not low <= len(names) <= most_players(entry.name) or len(levels) != len(names) - 1:
+        if not low <= len(names) <= most_players(entry.name) or len(kept_levels) != len(names) - 1:
             return f"tables {name!r}: {len(names)} players"
         if any(not isinstance(n, str) or read_name(n) != n for n in names):
             return f"tables {name!r}: a name is 1 to 40 printable characters"
         if len({n.casefold() for n in names}) != len(names):
             return f"tables {name!r}: every player needs a different name"
-        if any(level not in LEVELS for level in levels):
-            return f"tables {name!r}: levels are {', '.join(LEVELS)}"
+        if any(level not in levels for level in kept_levels):
+            return f"tables {name!r}: levels are {', '.join(levels)}"
     return None

@@ -5,7 +5,7 @@ braille cells, and turns some of that terminal's keys into display commands (arr
 right, line up and down). With tmux holding the terminal, what the display shows is read back with
 ``capture-pane`` and its keys pressed with ``send-keys``. BRLTTY's BrlAPI server listens on a TCP
 port of its own with no key, so a BrlAPI client reaches it at :attr:`TtyDisplay.host`. Used by the
-braille display tests and by ``python -m access_game.bench_output --braille``.
+braille display tests and by ``python -m access_game.bench.output --braille``.
 """
 
 from __future__ import annotations

@@ -49,6 +49,7 @@ __all__ = [
     "lay_down_problem",
     "lay_off_options",
     "meets_contract",
+    "meld_fault",
     "meld_kind",
     "most_cards_to_table",
     "ordered_meld",
@@ -187,7 +188,7 @@ def lay_down_problem(melds: Sequence[Sequence[Card]], contract: Contract) -> str
         kind = meld_kind(meld)
         if kind is None:
             return Reason("{codes} is not a meld: {fault}", codes=" ".join(c.code for c in meld) or "nothing",
-                          fault=_meld_fault(meld))
+                          fault=meld_fault(meld))
         if kind == "set":
             sets += 1
         else:
@@ -198,7 +199,9 @@ def lay_down_problem(melds: Sequence[Sequence[Card]], contract: Contract) -> str
     return None
 
 
-def _meld_fault(cards: Sequence[Card]) -> str:
+def meld_fault(cards: Sequence[Card]) -> Reason:
+    """Why cards that are no meld are none (asked only of cards ``meld_kind`` refuses): the rules' own
+    reason, which a table says in the player's language instead of cutting it out of a sentence."""
     naturals = [c for c in cards if not is_wild(c)]
     if len(naturals) < MIN_NATURALS:
         return Reason("a meld needs at least two natural cards (2s and jokers are wild)")

@@ -62,6 +62,7 @@ from typing import Any, cast
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from access_game.bench.figures import percentile  # noqa: E402
 from access_game.simulate import agent_seed, deal_plan, final_standing, wilson_interval  # noqa: E402
 from engine.actions import Action, Discard, Draw, GoOut  # noqa: E402
 from engine.bots import make_agent  # noqa: E402
@@ -434,7 +435,7 @@ def summary(mode: str, seed: int, outcomes: Sequence[Outcome]) -> str:
         by_deal[o.index // 2] = by_deal.get(o.index // 2, 0.0) + d
     whole = [v / 2 for k, v in by_deal.items() if sum(1 for o in outcomes if o.index // 2 == k) == 2]
     cpu = sorted(t for o in outcomes for t in o.cheater_cpu)
-    p99 = cpu[min(len(cpu) - 1, math.ceil(0.99 * len(cpu)) - 1)] if cpu else 0.0
+    p99 = percentile(cpu, 0.99) if cpu else 0.0
     first, last = min(o.index for o in outcomes), max(o.index for o in outcomes)
     lines = [
         f"{mode} against hard: {n} games (games {first}-{last} of seed {seed}), 2 players seat-rotated.",

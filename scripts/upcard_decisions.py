@@ -33,6 +33,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from access_game.bench.figures import percentile  # noqa: E402
 from access_game.simulate import play_game, wilson_interval  # noqa: E402
 from engine.actions import Action  # noqa: E402
 from engine.bots import base  # noqa: E402
@@ -127,7 +128,7 @@ def main(argv: Sequence[str]) -> int:
     if len(argv) > 4:  # one line a game (win share, points less normal's), for paired comparisons
         Path(argv[4]).write_text("".join(f"{r.shares[0]} {d}\n" for r, d in zip(results, diff, strict=True)))
     times = sorted(t for r in results for t in r.decision_cpu_seconds[0])
-    p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
+    p99 = percentile(times, 0.99) if times else 0.0
     print(f"{spec}: {games} games, {players} players: win share {share:.1%} ({low:.1%}-{high:.1%}), "
           f"points less normal's {statistics.mean(diff):+.0f} (+/- {margin:.0f}); "
           f"decision CPU {statistics.mean(times) * 1000 if times else 0.0:.1f} ms mean, {p99 * 1000:.0f} ms p99")

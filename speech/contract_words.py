@@ -649,7 +649,8 @@ def still_to_plan(left: Contract) -> str:
 
 
 def not_a_meld(fault: str, picked: Sequence[Card]) -> Parts:
-    return list(fill(_("That is not a meld: {fault}. {cards}."), fault=fault, cards=cards_parts(picked, WILD)))
+    return list(fill(_("That is not a meld: {fault}. {cards}."), fault=reason_text(fault),
+                     cards=cards_parts(picked, WILD)))
 
 
 def no_room_in_contract(contract: Contract, kind: str, picked: Sequence[Card]) -> str:

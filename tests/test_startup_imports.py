@@ -51,7 +51,7 @@ def test_a_pdf_still_loads_them_when_it_is_made(tmp_path: Path) -> None:
 
 
 def test_the_start_up_benchmark_prints_both_medians_and_the_ratio() -> None:
-    out = subprocess.run([sys.executable, "-m", "access_game.bench_startup", "--runs", "1"], capture_output=True,
+    out = subprocess.run([sys.executable, "-m", "access_game.bench.startup", "--runs", "1"], capture_output=True,
                          text=True, cwd=ROOT, check=True, timeout=120).stdout.splitlines()
     assert out[0].startswith("bare python -c pass: wall median ")
     assert out[1].startswith("access-game hand 9d 7c jd 3st jo --wild 5: wall median ")
@@ -90,7 +90,7 @@ def test_the_list_of_commands_says_what_each_command_says_of_itself() -> None:
 
 
 def test_the_start_up_benchmark_times_play_to_its_first_line() -> None:
-    bench = [sys.executable, "-m", "access_game.bench_startup", "--runs", "1", "--first-line"]
+    bench = [sys.executable, "-m", "access_game.bench.startup", "--runs", "1", "--first-line"]
     out = subprocess.run([*bench, "--", "play", "--speech", "silent"], capture_output=True, text=True, cwd=ROOT,
                          check=True, timeout=120).stdout.splitlines()
     assert out[1].startswith("access-game play --speech silent (to its first line): wall median ")

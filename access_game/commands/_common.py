@@ -12,6 +12,11 @@ from speech.i18n import LANGUAGES, _
 LANG_OPTION = "--lang"
 
 
+
+class UsageError(Exception):
+    """A bad argument found after parsing; reported with usage, exit status 2 (access_game.cli)."""
+
+
 def add_lang_option(parser: argparse.ArgumentParser, *, default: Any = argparse.SUPPRESS) -> None:
     """``--lang fr|en``: the language of every sentence, help and menu for this run (the settings'
     language, or the system's, when not given)."""
@@ -47,7 +52,6 @@ def add_command(
 def check_name(name: str, option: str = "--name") -> str:
     """A player's name given on the command line, checked by the one rule for every name
     (engine.names, which the network and saves use too); UsageError names the option otherwise."""
-    from access_game.cli import UsageError
     from engine.names import MAX_NAME_CHARS, read_name
 
     checked = read_name(name)

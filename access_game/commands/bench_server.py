@@ -1,6 +1,6 @@
 """The ``bench-server`` subcommand: the table server under load on loopback, measured.
 
-The work is in :mod:`access_game.net.bench`; this module reads and bounds the arguments, so a typing
+The work is in :mod:`access_game.bench.server`; this module reads and bounds the arguments, so a typing
 slip (--tables 1000000) is refused instead of opening a million connections.
 """
 
@@ -9,8 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from access_game.cli import UsageError
-from access_game.commands._common import add_command
+from access_game.commands._common import UsageError, add_command
 from access_game.commands.summaries import summary
 from speech.i18n import N_, _
 
@@ -51,10 +50,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from access_game.net.bench import MAX_SECONDS, MAX_TABLES, Busy, run_attack, run_bench
+    from access_game.bench.server import MAX_SECONDS, MAX_TABLES, Busy, run_attack, run_bench
 
     if args.lobby is not None:
-        from access_game.net.bench_lobby import MAX_LOBBY_TABLES, run_lobby_bench
+        from access_game.bench.lobby import MAX_LOBBY_TABLES, run_lobby_bench
 
         if not 1 <= args.lobby <= MAX_LOBBY_TABLES:
             raise UsageError(_(RANGE).format(option="--lobby", low=1, high=MAX_LOBBY_TABLES, value=args.lobby))

@@ -13,8 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from access_game.cli import UsageError
-from access_game.commands._common import add_command, add_ten_as_x_option
+from access_game.commands._common import UsageError, add_command, add_ten_as_x_option
 from access_game.commands.summaries import summary
 from braille import card_brf, card_dots, card_unicode, card_words, parse_brf_hand, parse_unicode_hand
 from engine.cards import Card

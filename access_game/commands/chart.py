@@ -5,20 +5,12 @@ from __future__ import annotations
 
 import argparse
 
-from access_game.commands._common import add_command
-from access_game.commands.labels import add_output_options, write_deck_sheet
-from access_game.commands.summaries import summary
+from access_game.commands.sheet_options import add_deck_sheet_command, write_deck_sheet
 from speech.i18n import _
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = add_command(
-        sub,
-        "chart",
-        run,
-        summary("chart"),
-    )
-    add_output_options(parser, mirror=False)
+    add_deck_sheet_command(sub, "chart", run)
 
 
 def run(args: argparse.Namespace) -> int:

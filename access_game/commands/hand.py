@@ -21,8 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from access_game.cli import UsageError
-from access_game.commands._common import add_command
+from access_game.commands._common import UsageError, add_command
 from access_game.commands.summaries import summary
 from braille.input import codes_from_braille
 from engine.cards import FIVE_CROWNS_RANKS, NO_TWOS_RANKS, Card, Rank

@@ -12,8 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from access_game.cli import UsageError
-from access_game.commands._common import add_command
+from access_game.commands._common import UsageError, add_command
 from access_game.commands.net_args import add_common, check_name, check_server, terminal_settings
 from access_game.commands.summaries import summary
 from speech.i18n import _
@@ -53,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
 
     password = None
     if args.sign_in:
-        from access_game.commands.online import ask_password
+        from access_game.net.lobby_terminal import ask_password
 
         password = ask_password(name, new=False)
         if password is None:

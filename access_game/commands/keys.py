@@ -11,8 +11,7 @@ import argparse
 import json
 import sys
 
-from access_game.cli import UsageError
-from access_game.commands._common import add_command
+from access_game.commands._common import UsageError, add_command
 from access_game.commands.summaries import summary
 from speech.i18n import _
 

@@ -7,14 +7,14 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from access_game.cli import UsageError
-from access_game.commands._common import add_command
-from access_game.commands.labels import add_page_options, page_format, print_preset, print_setup, write_output
+from access_game.commands._common import UsageError, add_command
+from access_game.commands.sheet_options import add_page_options, page_format, print_preset, print_setup, write_output
 from access_game.commands.summaries import summary
 
 if TYPE_CHECKING:
     from braille.rule_words import RuleBook
 from speech.i18n import _, ngettext
+from speech.refusal_words import error_text
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
             only_dots_rise=print_preset(args).only_dots_rise,
         )
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(error_text(exc)) from None
     try:
         folder.mkdir(exist_ok=True)
     except OSError as exc:

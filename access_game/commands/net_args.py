@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 from urllib.parse import urlsplit
 
-from access_game.cli import UsageError
-from access_game.commands._common import check_name
+from access_game.commands._common import UsageError, check_name
 from access_game.settings import CARD_DISPLAYS, Settings
 from engine.names import MAX_NAME_CHARS
 from speech.i18n import _
@@ -18,7 +17,7 @@ MAX_NAME = MAX_NAME_CHARS
 
 
 def add_common(p: argparse.ArgumentParser) -> None:
-    from access_game.commands.play import SPEECH_MODES
+    from access_game.settings import SPEECH_MODES
 
     p.add_argument("--speech", choices=SPEECH_MODES, type=str.casefold,
                    help=_("screen-reader: print lines for your screen reader; self-voicing: the game speaks; silent"))
@@ -39,7 +38,7 @@ def check_server(url: str) -> None:
 def terminal_settings(args: argparse.Namespace) -> Settings:
     """The settings as `play` takes them: saved, with this run's output flags over them. What could not
     be used in the settings file is said here, once, before the server is reached."""
-    from access_game.commands.play import settings_with_flags
+    from access_game.settings import settings_with_flags
 
     settings, note = settings_with_flags(args)
     if note:

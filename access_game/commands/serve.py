@@ -13,8 +13,7 @@ import re
 import sys
 from pathlib import Path
 
-from access_game.cli import UsageError
-from access_game.commands._common import add_command
+from access_game.commands._common import UsageError, add_command
 from access_game.commands.summaries import summary
 from access_game.net.limits import Limits
 from engine.reasons import shown

@@ -12,8 +12,7 @@ import json
 import sys
 from typing import Any
 
-from access_game.cli import UsageError
-from access_game.commands._common import add_command
+from access_game.commands._common import UsageError, add_command
 from access_game.commands.summaries import summary
 from speech.i18n import _, ngettext, with_numbers
 

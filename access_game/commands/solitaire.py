@@ -14,11 +14,10 @@ import sys
 from typing import Any
 
 from access_game.catalog import game as catalog_game
-from access_game.cli import UsageError
-from access_game.commands._common import add_command
-from access_game.commands.play import SPEECH_MODES, given_options, option_dest, option_metavar
+from access_game.commands._common import UsageError, add_command
 from access_game.commands.summaries import summary
-from access_game.settings import CARD_DISPLAYS
+from access_game.game_choice import given_options, option_dest, option_metavar
+from access_game.settings import CARD_DISPLAYS, SPEECH_MODES
 from speech.i18n import _
 
 __all__ = ["SAVE_SLOT", "check_args", "play_solitaire", "register", "run"]
@@ -67,9 +66,10 @@ def run(args: argparse.Namespace) -> int:
 
 def play_solitaire(args: argparse.Namespace, seed: int, name: str, *, saves: Any = None, **terminal: Any) -> int:
     """The game at the terminal; tests pass pipe input, their own output, backend and save store."""
-    from access_game.commands.play import GameChoice, play_in_terminal, table_options
+    from access_game.game_choice import GameChoice, table_options
     from access_game.saves import SaveStore
     from access_game.settings import load_settings
+    from access_game.terminal_game import play_in_terminal
 
     settings, settings_note = load_settings()
     overrides: dict[str, Any] = {}

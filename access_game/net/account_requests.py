@@ -10,7 +10,7 @@ is kept and how is the :class:`~access_game.net.account_desk.AccountDesk`'s busi
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from access_game.net import lobby_messages
 from access_game.net import protocol as p
@@ -21,12 +21,31 @@ from access_game.net.tables import Table, new_token, token_digest
 from engine.events import GameEnded
 
 if TYPE_CHECKING:
-    from access_game.net.server import TableServer
+    from access_game.net.account_desk import AccountDesk
+    from access_game.net.lobby import LobbyService
 
 __all__ = ["account_request", "account_seat", "finished", "leaderboard_message", "name_held", "rated_message",
            "record_message", "shown"]
 
 log = logging.getLogger("access_game.net.accounts")
+
+
+class TableServer(Protocol):
+    """What these requests use of the table server (access_game.net.server.TableServer), named here so
+    that the server imports this module and not the other way round."""
+
+    accounts: AccountDesk | None
+    rated: dict[str, set[int]]
+    lobby: LobbyService
+    tables: dict[str, Table]
+
+    def _send(self, conn: Connection, message: dict[str, Any]) -> None: ...
+
+    def _post(self, conn: Connection, text: str) -> None: ...
+
+    def _spawn(self, coro: Any) -> None: ...
+
+    def _to_lobby(self, message: dict[str, Any]) -> None: ...
 
 
 async def name_held(server: TableServer, name: str) -> bool:

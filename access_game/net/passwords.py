@@ -5,7 +5,7 @@ be raised later without making the old hashes unreadable (a hash made with weake
 them and made again on the next sign-in). A password is compared in constant time, and is never
 logged, stored or sent back: only :class:`PasswordHash`'s text is kept.
 
-``python -m access_game.bench_passwords`` prints what one hash costs on this machine (median and p99).
+``python -m access_game.bench.passwords`` prints what one hash costs on this machine (median and p99).
 """
 
 from __future__ import annotations

@@ -12,9 +12,9 @@ an error to its player by its ``code`` (see docs/protocol.md), in the player's l
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from access_game.net import PROTOCOL_VERSION
 from access_game.net.limits import MAX_CHAT_CHARS, RATE_BURST, RATE_PER_SECOND, TokenBucket
@@ -211,18 +211,40 @@ class ProtocolError(Exception):
 # --------------------------------------------------------------------------- client messages
 
 
-@dataclass(frozen=True, slots=True)
-class Hello:
+class _Message:
+    """What every client message is: a frozen value with its name on the wire (its JSON ``type``), which
+    :func:`client_message` gives it once, where the message is declared."""
+
+    __slots__ = ()
+    type: ClassVar[str]
+
+
+_M = TypeVar("_M", bound=_Message)
+
+
+@dataclass_transform(frozen_default=True)
+def client_message(kind: str) -> Callable[[type[_M]], type[_M]]:
+    """Declare a client message called ``kind`` on the wire: a frozen, slotted dataclass."""
+
+    def declare(cls: type[_M]) -> type[_M]:
+        made = dataclass(frozen=True, slots=True)(cls)
+        made.type = kind
+        return made
+
+    return declare
+
+
+@client_message("hello")
+class Hello(_Message):
     name: str
     protocol: int = PROTOCOL_VERSION
     #: Version 3: the key an administrator named in the server's administrators' file gives, when the
     #: file sets one for that name.
     admin_key: str | None = None
-    type: str = field(default="hello", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Register:
+@client_message("register")
+class Register(_Message):
     """Version 3, accounts: make an account of ``name`` with ``password`` and sign in with it. Said
     first (with ``protocol``: it says hello too) or after a guest's hello."""
 
@@ -231,11 +253,10 @@ class Register:
     protocol: int = PROTOCOL_VERSION
     admin_key: str | None = field(default=None, repr=False)
     first: bool = False
-    type: str = field(default="register", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class SignIn:
+@client_message("sign_in")
+class SignIn(_Message):
     """Version 3, accounts: sign in as ``name`` with its password, or with the ``session`` an earlier
     sign-in gave (a client's next connections: the password is asked once). Said first or after hello."""
 
@@ -245,35 +266,30 @@ class SignIn:
     protocol: int = PROTOCOL_VERSION
     admin_key: str | None = field(default=None, repr=False)
     first: bool = False
-    type: str = field(default="sign_in", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class SignOut:
+@client_message("sign_out")
+class SignOut(_Message):
     """Version 3, accounts: end this client's session (its key no longer signs in); the server closes
     the connection after answering."""
 
-    type: str = field(default="sign_out", init=False)
 
-
-@dataclass(frozen=True, slots=True)
-class Leaderboard:
+@client_message("leaderboard")
+class Leaderboard(_Message):
     """Version 3, accounts: the best rated players of a game."""
 
     game: str
-    type: str = field(default="leaderboard", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+@client_message("record")
+class Record(_Message):
     """Version 3, accounts: an account's ratings and last games (None: the connection's own)."""
 
     name: str | None = None
-    type: str = field(default="record", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Create:
+@client_message("create")
+class Create(_Message):
     game: str
     seats: int
     computers: int = 0
@@ -282,17 +298,15 @@ class Create:
     #: Version 3: listed in the lobby (otherwise joined by its code only), and open to spectators.
     public: bool = False
     watchable: bool = True
-    type: str = field(default="create", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Join:
+@client_message("join")
+class Join(_Message):
     code: str
-    type: str = field(default="join", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Rejoin:
+@client_message("rejoin")
+class Rejoin(_Message):
     code: str
     #: None (version 3): the seat of the account this connection signed in as.
     token: str | None
@@ -301,153 +315,133 @@ class Rejoin:
     #: The game at the table those events belong to (1 the first; None: the one being played). A
     #: client that was away while the host dealt again has none of the new game's events.
     game_number: int | None = None
-    type: str = field(default="rejoin", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Act:
+@client_message("act")
+class Act(_Message):
     """A move, as data: the server reads it with the codec of the table's game (a kind of another game,
     or no move at all, is refused as ``bad_action`` there)."""
 
     ref: int
     action: Mapping[str, Any]
-    type: str = field(default="act", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Chat:
+@client_message("chat")
+class Chat(_Message):
     text: str
-    type: str = field(default="chat", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class HandOver:
+@client_message("hand_over")
+class HandOver(_Message):
     seat: int
     level: str = "normal"
-    type: str = field(default="hand_over", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class StandIn:
+@client_message("stand_in")
+class StandIn(_Message):
     """A present person's vote that a computer player play an absent person's seat until they are back."""
 
     seat: int
     level: str = "normal"
-    type: str = field(default="stand_in", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Again:
+@client_message("again")
+class Again(_Message):
     """The host, once the game is over: the same seats play a new game (a new shuffle)."""
 
-    type: str = field(default="again", init=False)
+
+@client_message("leave")
+class Leave(_Message):
+    """Leave the table: while the game is played the seat stays the player's (``rejoin`` takes it back);
+    before the deal and once the game is over it is given up."""
 
 
-@dataclass(frozen=True, slots=True)
-class Leave:
-    type: str = field(default="leave", init=False)
-
-
-@dataclass(frozen=True, slots=True)
-class Games:
+@client_message("games")
+class Games(_Message):
     """Version 3: the games a table may play, with their seat ranges, levels and rule options."""
 
-    type: str = field(default="games", init=False)
 
-
-@dataclass(frozen=True, slots=True)
-class Tables:
+@client_message("tables")
+class Tables(_Message):
     """Version 3: the open public tables and those that may be watched; ``watch`` keeps the list coming
     (each change pushed) until the connection takes a seat, watches a table or sends ``watch`` false."""
 
     watch: bool = False
-    type: str = field(default="tables", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Watch:
+@client_message("watch")
+class Watch(_Message):
     """Version 3: watch a table as a spectator (only what every seat may see)."""
 
     code: str
-    type: str = field(default="watch", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Who:
+@client_message("who")
+class Who(_Message):
     """Version 3: who is online now."""
 
-    type: str = field(default="who", init=False)
 
-
-@dataclass(frozen=True, slots=True)
-class Say:
+@client_message("say")
+class Say(_Message):
     """Version 3: a line to the server-wide chat."""
 
     text: str
-    type: str = field(default="say", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Tell:
+@client_message("tell")
+class Tell(_Message):
     """Version 3: a private message to someone online."""
 
     to: str
     text: str
-    type: str = field(default="tell", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class History:
+@client_message("history")
+class History(_Message):
     """Version 3: the last lines kept of a channel: ``lobby`` (the server-wide chat), ``private`` (with
     the name ``with_``), or ``table`` (the chat at the connection's table)."""
 
     channel: str
     with_: str | None = None
-    type: str = field(default="history", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Mute:
+@client_message("mute")
+class Mute(_Message):
     """Version 3: stop (``on`` true) or start again hearing a name's chat, for this connection only."""
 
     name: str
     on: bool = True
-    type: str = field(default="mute", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Remove:
+@client_message("remove")
+class Remove(_Message):
     """Version 3, the host: a present player is removed from the table (the seat as if they left)."""
 
     seat: int
     level: str = "normal"
-    type: str = field(default="remove", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Ban:
+@client_message("ban")
+class Ban(_Message):
     """Version 3, an administrator: ban a name (``address`` true: the addresses it connects from too)."""
 
     name: str
     address: bool = False
     on: bool = True
-    type: str = field(default="ban", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Close:
+@client_message("close")
+class Close(_Message):
     """Version 3, an administrator: close a table (its players and spectators are told, its files go)."""
 
     code: str
-    type: str = field(default="close", init=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Broadcast:
+@client_message("broadcast")
+class Broadcast(_Message):
     """Version 3, an administrator: a message to everyone connected."""
 
     text: str
-    type: str = field(default="broadcast", init=False)
 
 
 ClientMessage = (Hello | Create | Join | Rejoin | Act | Chat | HandOver | StandIn | Again | Leave | Games | Tables
@@ -481,11 +475,7 @@ def client_to_data(message: ClientMessage) -> dict[str, Any]:
         return out
     if isinstance(message, History):
         return {"type": "history", "channel": message.channel, **({"with": message.with_} if message.with_ else {})}
-    data: dict[str, Any] = {"type": message.type}
-    for name in message.__slots__:
-        if name != "type":
-            data[name] = getattr(message, name)
-    return data
+    return {"type": message.type, **{f.name: getattr(message, f.name) for f in fields(message)}}
 
 
 def _whole(data: Mapping[str, Any], name: str, low: int, high: int, default: int | None = None) -> int:

@@ -28,7 +28,7 @@ __all__ = ["TABLE_FORMAT", "Decision", "Mark", "Seat", "Table", "TableError", "n
 
 TABLE_FORMAT = "access-game-table"
 TABLE_VERSION = 1
-#: Names for computer players, as at the terminal (access_game.commands.play has the same list).
+#: Names for computer players, as at the terminal (access_game.table_plan has the same list).
 COMPUTER_NAMES = ("Anna", "Ben", "Carla", "David", "Emma", "Felix", "Grace", "Hugo", "Iris", "Jonas",
                   "Kate", "Liam", "Maya", "Nora")
 #: A computer player's decisions in a row before the table stops to let the rest of the server run.

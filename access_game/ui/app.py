@@ -259,7 +259,8 @@ class GameApp:
         """The table setup questions (access_game.ui.table_setup), from this game's table as remembered;
         Enter at the end deals the new table (this app ends and the launcher starts it), Escape at the
         first question goes back (to the play-again question at the end of a game)."""
-        from access_game.table_plan import TablePlan, remembered_plan
+        from access_game.remembered_tables import remembered_plan
+        from access_game.table_plan import TablePlan
         from access_game.ui.table_setup import TableSetup
 
         session = self.session
@@ -318,7 +319,7 @@ class GameApp:
 
     def switch_game(self, game_name: str) -> None:
         """Another kind of game needs another table, keys and save slot: this app ends and the launcher
-        starts that game (see access_game.commands.play); the same game is simply played again."""
+        starts that game (see access_game.terminal_game); the same game is simply played again."""
         if game_name == self.session.ruleset_name:
             self.play_again()
             return

@@ -29,7 +29,7 @@ from speech.i18n import N_, _
 from speech.utterance import Kind
 
 if TYPE_CHECKING:
-    from access_game.ui.app import GameApp
+    from access_game.ui.app_protocol import GameApp
 
 __all__ = ["HISTORY_FILTERS", "core_commands", "network_commands", "settings_items"]
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from access_game.session_api import TableSession
 from access_game.ui.hand_table import HandTable
 from access_game.ui.hints import best_choice, hint_lines, hinted_action, hinted_card, unprompted
-from access_game.ui.registry import Command, command
+from access_game.ui.registry import Command, named_commands
 from access_game.ui.table import Host
 from engine.actions import Discard, Draw, GoOut
 from engine.arrange_five_crowns import arrange, discard_options
@@ -37,6 +37,26 @@ def resume_question(game: Game, seat: int) -> str:
     """Asked before a saved game is resumed: who is at the table and which hand it is."""
     view: FiveCrownsView = game.view(seat)
     return words.resume_question(view)
+
+
+#: The game's keys (command, method), in help's order, the hand's between them.
+_GAME_COMMANDS = (
+    ("draw", "draw_stock"),
+    ("take", "take_discard"),
+    ("discard", "discard"),
+    ("go-out", "go_out"),
+    ("hint", "hint"),
+    ("play-hint", "play_hint"),
+    ("best-melds", "best_melds"),
+)
+_TABLE_COMMANDS = (
+    ("up-card", "up_card"),
+    ("wild", "wild"),
+    ("scores", "scores"),
+    ("scores-long", "scores_long"),
+    ("info", "info"),
+    ("players", "players"),
+)
 
 
 class FiveCrownsTable(HandTable):
@@ -144,22 +164,8 @@ class FiveCrownsTable(HandTable):
 
     # ----------------------------------------------------------------- commands
     def commands(self) -> list[Command]:
-        return [
-            command("draw", words.KEY_HELP["draw"], self.draw_stock),
-            command("take", words.KEY_HELP["take"], self.take_discard),
-            command("discard", words.KEY_HELP["discard"], self.discard),
-            command("go-out", words.KEY_HELP["go-out"], self.go_out),
-            command("hint", words.KEY_HELP["hint"], self.hint),
-            command("play-hint", words.KEY_HELP["play-hint"], self.play_hint),
-            command("best-melds", words.KEY_HELP["best-melds"], self.best_melds),
-            *self.hand_commands(),
-            command("up-card", words.KEY_HELP["up-card"], self.up_card),
-            command("wild", words.KEY_HELP["wild"], self.wild),
-            command("scores", words.KEY_HELP["scores"], self.scores),
-            command("scores-long", words.KEY_HELP["scores-long"], self.scores_long),
-            command("info", words.KEY_HELP["info"], self.info),
-            command("players", words.KEY_HELP["players"], self.players),
-        ]
+        return [*named_commands(self, words.KEY_HELP, _GAME_COMMANDS), *self.hand_commands(),
+                *named_commands(self, words.KEY_HELP, _TABLE_COMMANDS)]
 
     # ----- playing
     def draw_stock(self, key: str = "") -> None:

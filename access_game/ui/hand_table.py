@@ -5,12 +5,12 @@ only its wild rank, its sort orders and what a mark means in its game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from access_game.ui.braille_link import hand_cells, show_hand
 from access_game.ui.hand_model import SELECTED, HandModel
-from access_game.ui.registry import Command, command
+from access_game.ui.registry import Command, named_commands
 from access_game.ui.text_entry import TextEntry
 from engine.cards import Card, Rank
 from speech import table_words as tw
@@ -125,8 +125,17 @@ class HandTable:
     def hand_commands(self, descriptions: Mapping[str, str] = tw.KEY_HELP) -> list[Command]:
         """The hand's commands (keys from the key plan); a game's own words for a hand key (by command name,
         e.g. its ``KEY_HELP``) replace the shared ones."""
-        return [command(name, descriptions.get(name, tw.KEY_HELP[name]), getattr(self, method))
-                for name, method in self.HAND_COMMANDS]
+        return named_commands(self, {**tw.KEY_HELP, **descriptions}, self.HAND_COMMANDS)
+
+    def game_commands(self, descriptions: Mapping[str, str], before: Sequence[tuple[str, str]],
+                      after: Sequence[tuple[str, str]], *, not_while_waiting: Sequence[str] = ()) -> list[Command]:
+        """A game's whole command list, as every table with a hand orders it: the game's keys ``before``,
+        the hand's, then ``after``, (command, method) pairs described by ``descriptions``; the commands
+        named in ``not_while_waiting`` are not offered while the computer players move."""
+        session = self.session
+        waiting = {name: (lambda: not session.waiting) for name in not_while_waiting}
+        return [*named_commands(self, descriptions, before, when=waiting), *self.hand_commands(descriptions),
+                *named_commands(self, descriptions, after, when=waiting)]
 
     # ----- status keys every game with scores answers the same way
     def scores(self, key: str = "") -> None:

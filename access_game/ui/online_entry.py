@@ -4,7 +4,7 @@ Two questions on the prompt line, each a text entry like the table's chat: the s
 the player's name there, each typed in already as it was last time (kept in settings, so the next time
 is Enter, Enter). A bad address or name is said and the same question asked again with what was
 typed; Escape at either goes back to the game. When both are good the game is saved and this app ends
-with the request in ``app.next_online``: the launcher (access_game.commands.play) opens the same lobby
+with the request in ``app.next_online``: the launcher (access_game.terminal_game) opens the same lobby
 as ``access-game online --server URL --name NAME`` and, when it is left, comes back to the game.
 """
 
@@ -21,7 +21,7 @@ from speech import online_words as ow
 from speech.i18n import _
 
 if TYPE_CHECKING:
-    from access_game.ui.app import GameApp
+    from access_game.ui.app_protocol import GameApp
 
 __all__ = ["OnlineRequest", "ask_online", "server_address"]
 

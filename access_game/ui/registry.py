@@ -10,14 +10,14 @@ registry is built.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from access_game.ui.key_plan import planned
 from access_game.ui.keys import binding_keys, keys_label
 from speech.i18n import N_, _
 
-__all__ = ["GROUPS", "Command", "CommandRegistry", "KeyConflict", "command"]
+__all__ = ["GROUPS", "Command", "CommandRegistry", "KeyConflict", "command", "named_commands"]
 
 #: Help and menu order, with the titles a table may change (solitaire's 'hand' is the current pile).
 GROUPS: tuple[tuple[str, str], ...] = (
@@ -71,6 +71,16 @@ def command(
     table says what it does in its game and how."""
     p = planned(name)
     return Command(name, p.keys, description, handler, p.group, when, in_menu, p.commits)
+
+
+def named_commands(owner: object, descriptions: Mapping[str, str], names: Sequence[tuple[str, str]], *,
+                   when: Mapping[str, Callable[[], bool]] | None = None) -> list[Command]:
+    """A table's commands from (command, method) pairs, in order: each key's words from the game's
+    ``descriptions``, its handler ``owner``'s method of that name, and a condition where ``when`` gives
+    one. A table lists what its keys do as data, so the tables cannot drift apart in how they build them."""
+    conditions = when or {}
+    return [command(name, descriptions[name], getattr(owner, method), when=conditions.get(name))
+            for name, method in names]
 
 
 class CommandRegistry:

@@ -16,7 +16,7 @@ from access_game.records import RecordBook
 from access_game.session_api import TableSession
 from access_game.ui.braille_link import hand_cells
 from access_game.ui.modes import NumberEntry
-from access_game.ui.registry import Command, command
+from access_game.ui.registry import Command, named_commands
 from access_game.ui.table import Host
 from engine.actions import Discard, Draw
 from engine.cards import Card
@@ -48,6 +48,39 @@ Parts = list[str | Card]
 
 #: Keys that choose a pile: 1 to 9, 0 for pile 10, Alt+1 for pile 11 (as cards 11+ in Five Crowns).
 PILE_KEYS = {**{str(n): n for n in range(1, 10)}, "0": 10, "alt-1": 11}
+
+
+#: The game's keys (command, method), in help's order.
+_GAME_COMMANDS = (
+    ("draw", "draw"),
+    ("put-down", "place"),
+    ("discard", "discard"),
+    ("play-hint", "play_hint"),
+    ("hint", "hint"),
+    ("up-card", "turned_card"),
+    ("pile-down", "next_pile"),
+    ("pile-up", "previous_pile"),
+    ("jump", "jump"),
+    ("jump-high", "jump"),
+    ("go-to", "go_to"),
+    ("pile-go-to", "pile_go_to"),
+    ("previous-card", "previous_card"),
+    ("next-card", "next_card"),
+    ("first-card", "first_card"),
+    ("last-card", "last_card"),
+    ("read-hand", "read_pile"),
+    ("read-by-suit", "read_by_suit"),
+    ("read-by-rank", "read_by_rank"),
+    ("best-melds", "pile_melds"),
+    ("braille-hand", "braille_pile"),
+    ("open-piles", "open_piles"),
+    ("read-table", "all_piles"),
+    ("scores", "stock"),
+    ("wild", "wild"),
+    ("read-discards", "discards"),
+    ("info", "info"),
+    ("record", "record"),
+)
 
 
 class SolitaireTable:
@@ -172,36 +205,7 @@ class SolitaireTable:
 
     # ----------------------------------------------------------------- commands
     def commands(self) -> list[Command]:
-        return [
-            command("draw", sw.KEY_HELP["draw"], self.draw),
-            command("put-down", sw.KEY_HELP["put-down"], self.place),
-            command("discard", sw.KEY_HELP["discard"], self.discard),
-            command("play-hint", sw.KEY_HELP["play-hint"], self.play_hint),
-            command("hint", sw.KEY_HELP["hint"], self.hint),
-            command("up-card", sw.KEY_HELP["up-card"], self.turned_card),
-            command("pile-down", sw.KEY_HELP["pile-down"], self.next_pile),
-            command("pile-up", sw.KEY_HELP["pile-up"], self.previous_pile),
-            command("jump", sw.KEY_HELP["jump"], self.jump),
-            command("jump-high", sw.KEY_HELP["jump-high"], self.jump),
-            command("go-to", sw.KEY_HELP["go-to"], self.go_to),
-            command("pile-go-to", sw.KEY_HELP["pile-go-to"], self.pile_go_to),
-            command("previous-card", sw.KEY_HELP["previous-card"], self.previous_card),
-            command("next-card", sw.KEY_HELP["next-card"], self.next_card),
-            command("first-card", sw.KEY_HELP["first-card"], self.first_card),
-            command("last-card", sw.KEY_HELP["last-card"], self.last_card),
-            command("read-hand", sw.KEY_HELP["read-hand"], self.read_pile),
-            command("read-by-suit", sw.KEY_HELP["read-by-suit"], self.read_by_suit),
-            command("read-by-rank", sw.KEY_HELP["read-by-rank"], self.read_by_rank),
-            command("best-melds", sw.KEY_HELP["best-melds"], self.pile_melds),
-            command("braille-hand", sw.KEY_HELP["braille-hand"], self.braille_pile),
-            command("open-piles", sw.KEY_HELP["open-piles"], self.open_piles),
-            command("read-table", sw.KEY_HELP["read-table"], self.all_piles),
-            command("scores", sw.KEY_HELP["scores"], self.stock),
-            command("wild", sw.KEY_HELP["wild"], self.wild),
-            command("read-discards", sw.KEY_HELP["read-discards"], self.discards),
-            command("info", sw.KEY_HELP["info"], self.info),
-            command("record", sw.KEY_HELP["record"], self.record),
-        ]
+        return named_commands(self, sw.KEY_HELP, _GAME_COMMANDS)
 
     # ----- playing
     def draw(self, key: str = "") -> None:

@@ -11,24 +11,19 @@ announcer can show it in braille.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from itertools import combinations
-from typing import Any
+from collections.abc import Sequence
 
-from access_game.session_api import TableSession
-from access_game.ui.hand_model import FREE, SELECTED, less
-from access_game.ui.hand_table import HandTable
 from access_game.ui.hints import hinted_card
-from access_game.ui.modes import NumberEntry
-from access_game.ui.registry import Command, command
-from access_game.ui.table import Host
+from access_game.ui.registry import Command
+from access_game.ui.selection import toggle_current
+from access_game.ui.upcard_base import Parts
+from access_game.ui.upcard_digging import DigOption, dig_meld, dig_options, go_out_discard
+from access_game.ui.upcard_melds import UpcardMeldKeys
+from access_game.ui.upcard_pile import PileKeys
 from engine.actions import Action, Discard, Draw
-from engine.arrange_upcard import arrange_upcard, cards_value, fits_meld, is_wild, meld_problem, meld_rank
+from engine.arrange_upcard import arrange_upcard, cards_value, meld_problem, meld_rank
 from engine.bots import make_agent
-from engine.bots.upcard_rummy import plan_plays
-from engine.cards import Card, Rank
+from engine.cards import Card
 from engine.events import Discarded, Drew, Event, TurnStarted
 from engine.game import Game
 from engine.rules.upcard_rummy import (
@@ -36,7 +31,6 @@ from engine.rules.upcard_rummy import (
     LayOff,
     Meld,
     PlayerWentOut,
-    TableMeld,
     TakeDiscards,
     TookDiscards,
     UpcardView,
@@ -44,8 +38,8 @@ from engine.rules.upcard_rummy import (
 )
 from speech import table_words as tw
 from speech import upcard_words as uw
-from speech.i18n import N_, pgettext
-from speech.phrases import GAME_OVER, cards_parts
+from speech.i18n import pgettext
+from speech.phrases import GAME_OVER
 from speech.results import Names
 from speech.utterance import Kind
 
@@ -59,170 +53,53 @@ __all__ = [
     "resume_question",
 ]
 
-Parts = list[str | Card]
 
 #: The computer player whose next step the hint names: the strongest, since a hint should be good advice.
 HINT_LEVEL = "hard"
+#: The game's keys before the hand's (command, method), then the table's after them, in help's order.
+_GAME_COMMANDS = (
+    ("draw", "draw_stock"),
+    ("take", "take_back"),
+    ("discard", "discard"),
+    ("put-down", "put_down"),
+    ("lay-off", "lay_off"),
+    ("play-hint", "play_hint"),
+    ("best-melds", "best_melds"),
+    ("hint", "hint"),
+    ("select", "select"),
+    ("read-selection", "read_selection"),
+    ("clear-selection", "clear_selection"),
+)
+_TABLE_COMMANDS = (
+    ("read-discards", "read_pile"),
+    ("pile-up", "pile_up"),
+    ("pile-down", "pile_down"),
+    ("next-take-back", "next_target"),
+    ("previous-take-back", "previous_target"),
+    ("pile-go-to", "pile_go_to"),
+    ("take-back-options", "take_back_options"),
+    ("read-table", "all_melds"),
+    ("players-melds", "players_melds"),
+    ("next-meld", "next_meld"),
+    ("previous-meld", "previous_meld"),
+    ("up-card", "top_card"),
+    ("wild", "wild"),
+    ("scores", "scores"),
+    ("scores-long", "scores_long"),
+    ("info", "info"),
+    ("players", "players"),
+)
+#: Keys that wait while the computer players move.
+_NOT_WHILE_WAITING = ("put-down", "select")
 #: Hand positions 11 to 19 (a dealt ace is 14 cards, 15 once drawn, more after digging).
 HIGH_KEYS = tuple(f"alt-{n}" for n in range(1, 10))
 
 
+class UpcardTable(PileKeys, UpcardMeldKeys):
+    """The upcard rummy table: its parts' keys, and the table protocol, playing and hints over them."""
 
-
-
-# --------------------------------------------------------------------------- digging into the pile
-@dataclass(frozen=True, slots=True)
-class DigOption:
-    """What taking the pile back to one card would do: the meld made at once and the rest kept."""
-
-    #: How many cards from the top are taken; the deepest of them is the card taken back to.
-    depth: int
-    taken: tuple[Card, ...]
-    meld: tuple[Card, ...]
-    #: The cards the hand gains from the pile, which count against you unless put down.
-    kept: tuple[Card, ...]
-    gain: int
-    cost: int
-    #: How many kept cards fit a meld on the table (the new one included), so could go down at once.
-    fits: int
-
-    @property
-    def target(self) -> Card:
-        return self.taken[0]
-
-
-def dig_meld(hand: Sequence[Card], taken: Sequence[Card], wild: Rank, extra: Sequence[Card] = ()) -> tuple[Card, ...]:
-    """The meld a dig back to ``taken[0]`` makes: that card, every natural of its rank held or taken,
-    and the wilds in ``extra`` (the player's selection). Everything melded scores and everything held
-    counts against you, so more is better, but one card must be left to discard: extras are dropped
-    from the end (wilds, then taken naturals, then held naturals beyond the pair) until one is."""
-    target = taken[0]
-    mine = [c for c in hand if c.rank == target.rank]
-    more = [c for c in taken[1:] if c.rank == target.rank]
-    wilds = [c for c in extra if is_wild(c, wild) and c in hand]
-    meld = [target, *mine, *more, *wilds]
-    room = len(hand) + len(taken)
-    while len(meld) >= room and len(meld) > 3:
-        meld.pop()
-    return tuple(meld)
-
-
-def dig_options(view: UpcardView, extra: Sequence[Card] = ()) -> list[DigOption]:
-    """Every card of the pile ``view``'s player could take back to with the natural pairs held (top
-    first), whether or not they may dig yet; the caller says when they may."""
-    wild = view.wild_rank
-    pile = view.discard
-    held = Counter(c.rank for c in view.hand if not is_wild(c, wild))
-    table_ranks = {m.rank for m in view.table}
-    out: list[DigOption] = []
-    for depth in range(1, len(pile) + 1):
-        target = pile[-depth]
-        if is_wild(target, wild) or target.rank is None or held[target.rank] < 2:
-            continue
-        taken = tuple(pile[-depth:])
-        meld = dig_meld(view.hand, taken, wild, extra)
-        # What the hand gains: all it will hold, less what it held (a wild taken can replace an equal
-        # wild melded from the hand; either way the hand ends the same).
-        kept = tuple(sorted(less(less([*view.hand, *taken], meld), view.hand), key=Card.rank_key))
-        ranks = table_ranks | {target.rank}
-        fits = sum(1 for c in kept if is_wild(c, wild) or c.rank in ranks)
-        out.append(DigOption(depth, taken, meld, kept, cards_value(meld, wild), cards_value(kept, wild), fits))
-    return out
-
-
-def go_out_discard(view: UpcardView) -> Card | None:
-    """The card to discard to go out this turn (everything else put down), or None if you cannot.
-
-    A player who melded on an earlier turn may put down any melds and lay-offs; one who has not may
-    lay down only one meld of exactly three cards, so goes out only from four cards.
-    """
-    if not view.my_turn or view.phase != "discard" or view.first_meld_now:
-        return None
-    hand = list(view.hand)
-    wild = view.wild_rank
-    if not view.melded[view.seat]:
-        if len(hand) != 4:
-            return None
-        for three in combinations(range(4), 3):
-            if meld_problem([hand[i] for i in three], wild) is None:
-                return next(hand[i] for i in range(4) if i not in three)
-        return None
-    ranks = [m.rank for m in view.table]
-    plan = plan_plays(hand, wild, ranks)
-    if len(plan.left) == 1:
-        return plan.left[0]
-    if plan.left:
-        return None
-    for card in sorted(dict.fromkeys(hand), key=lambda c: (cards_value([c], wild), c.rank_key())):
-        rest = list(hand)
-        rest.remove(card)
-        if not plan_plays(rest, wild, ranks).left:
-            return card
-    return None
-
-
-def _rank_order(wild: Rank) -> Callable[[Card], tuple[bool, tuple[int, int]]]:
-    """Sort by rank with the wilds last, so natural pairs sit together and wilds are easy to find."""
-
-    def key(card: Card) -> tuple[bool, tuple[int, int]]:
-        return (is_wild(card, wild), card.rank_key())
-
-    return key
-
-
-class UpcardTable(HandTable):
     game_name = "upcard-rummy"
     title = "Upcard Rummy"
-
-    #: 'rank' (wilds last) or 'suit'.
-    sort = "rank"
-
-    def __init__(self, session: TableSession, host: Host) -> None:
-        super().__init__(session, host)
-        #: The pile cursor, counted from the bottom so it stays on its card as discards land on top;
-        #: None follows the top card.
-        self.pile_index: int | None = None
-        #: The meld cursor: an index into the table's melds, None before the player moves it.
-        self.meld_index: int | None = None
-        self.sync()
-
-    # ----------------------------------------------------------------- plumbing
-    @property
-    def view(self) -> UpcardView:
-        v: UpcardView = self.session.view()
-        return v
-
-    @property
-    def names(self) -> Names:
-        return Names(self.session.players, self.session.human_seat)
-
-    def _card(self, card: Card) -> Parts:
-        return cards_parts([card], self.view.wild_rank)
-
-    def _the(self, card: Card) -> Parts:
-        return ["the ", *self._card(card)]
-
-    def _list(self, cards: Sequence[Card]) -> Parts:
-        return cards_parts(cards, self.view.wild_rank)
-
-    @property
-    def wild_rank(self) -> Rank:
-        return self.view.wild_rank
-
-    def sort_key(self, how: str | None) -> Callable[[Card], Any]:
-        return Card.sort_key if how == "suit" else _rank_order(self.view.wild_rank)
-
-    def sort_words(self, how: str) -> str:
-        return "rank, wilds last" if how == "rank" else how
-
-    def sync(self, arrived: Card | None = None) -> None:
-        """Bring the hand up to date, keeping selection marks on cards still held; the cursor follows a
-        card that just arrived (drawn or dug). Cards leave the hand because they were put down, and what
-        is put down is what was selected: of two equal cards, the selected one is the one gone."""
-        self.sync_hand(self.view.hand, arrived)
-
-    def _selected(self) -> list[Card]:
-        return self.hand.selected()
 
     # ----------------------------------------------------------------- the table protocol
     def groups(self) -> list[tuple[str, str]]:
@@ -311,85 +188,20 @@ class UpcardTable(HandTable):
 
     # ----------------------------------------------------------------- commands
     def commands(self) -> list[Command]:
-        s = self.session
-        not_waiting = lambda: not s.waiting  # noqa: E731
-        return [
-            command("draw", uw.KEY_HELP["draw"], self.draw_stock),
-            command("take", uw.KEY_HELP["take"], self.take_back),
-            command("discard", uw.KEY_HELP["discard"], self.discard),
-            command("put-down", uw.KEY_HELP["put-down"], self.put_down, when=not_waiting),
-            command("lay-off", uw.KEY_HELP["lay-off"], self.lay_off),
-            command("play-hint", uw.KEY_HELP["play-hint"], self.play_hint),
-            command("best-melds", uw.KEY_HELP["best-melds"], self.best_melds),
-            command("hint", uw.KEY_HELP["hint"], self.hint),
-            command("select", uw.KEY_HELP["select"], self.select, when=not_waiting),
-            command("read-selection", uw.KEY_HELP["read-selection"], self.read_selection),
-            command("clear-selection", uw.KEY_HELP["clear-selection"], self.clear_selection),
-            *self.hand_commands(uw.KEY_HELP),
-            command("read-discards", uw.KEY_HELP["read-discards"], self.read_pile),
-            command("pile-up", uw.KEY_HELP["pile-up"], self.pile_up),
-            command("pile-down", uw.KEY_HELP["pile-down"], self.pile_down),
-            command("next-take-back", uw.KEY_HELP["next-take-back"], self.next_target),
-            command("previous-take-back", uw.KEY_HELP["previous-take-back"], self.previous_target),
-            command("pile-go-to", uw.KEY_HELP["pile-go-to"], self.pile_go_to),
-            command("take-back-options", uw.KEY_HELP["take-back-options"], self.take_back_options),
-            command("read-table", uw.KEY_HELP["read-table"], self.all_melds),
-            command("players-melds", uw.KEY_HELP["players-melds"], self.players_melds),
-            command("next-meld", uw.KEY_HELP["next-meld"], self.next_meld),
-            command("previous-meld", uw.KEY_HELP["previous-meld"], self.previous_meld),
-            command("up-card", uw.KEY_HELP["up-card"], self.top_card),
-            command("wild", uw.KEY_HELP["wild"], self.wild),
-            command("scores", uw.KEY_HELP["scores"], self.scores),
-            command("scores-long", uw.KEY_HELP["scores-long"], self.scores_long),
-            command("info", uw.KEY_HELP["info"], self.info),
-            command("players", uw.KEY_HELP["players"], self.players),
-        ]
-
-    # ----- playing
-    @property
-    def seat(self) -> int:
-        return self.session.human_seat
+        return self.game_commands(uw.KEY_HELP, _GAME_COMMANDS, _TABLE_COMMANDS, not_while_waiting=_NOT_WHILE_WAITING)
 
     def draw_stock(self, key: str = "") -> None:
         self.session.act(Draw(self.seat, "stock"))
-
-    def _pile_depth(self) -> int:
-        """The pile cursor as a place from the top (1: the top card); 0 when the pile is empty."""
-        pile = self.view.discard
-        if not pile:
-            return 0
-        if self.pile_index is None or self.pile_index >= len(pile):
-            return 1
-        return len(pile) - self.pile_index
-
-    def take_back(self, key: str = "") -> None:
-        v = self.view
-        depth = self._pile_depth()
-        if v.my_turn and v.phase == "draw" and v.melded[v.seat] and depth:
-            target = v.discard[-depth]
-            tip = bool(dig_options(v))
-            if is_wild(target, v.wild_rank):
-                self.say(*uw.not_natural_target(target, v.wild_rank, tip), kind=Kind.SYSTEM)
-                return
-            if sum(1 for c in v.hand if c.rank == target.rank) < 2:
-                self.say(*uw.no_pair_for(target, v.wild_rank, depth, tip), kind=Kind.SYSTEM)
-                return
-            meld = dig_meld(v.hand, v.discard[-depth:], v.wild_rank, self._selected())
-            self.session.act(TakeDiscards(self.seat, depth, meld))
-            return
-        # Not the moment (not your turn, drawn already, not melded yet, an empty pile): the rules say why.
-        self.session.refused_now(TakeDiscards)
 
     def select(self, key: str = "") -> None:
         if not self.order:
             self.say(tw.NO_CARDS)
             return
-        self.marks[self.pos] = FREE if self.marks[self.pos] == SELECTED else SELECTED
+        now = toggle_current(self.hand)
         card = self.order[self.pos]
         cards = self._selected()
         # One line a press: the card, the count and the verdict; the list of cards is Z's (read-selection).
-        self.say(*uw.selected_parts(self.marks[self.pos] == SELECTED, card, self.view.wild_rank, len(cards)),
-                 self._verdict(cards) if cards else "")
+        self.say(*uw.selected_parts(now, card, self.view.wild_rank, len(cards)), self._verdict(cards) if cards else "")
 
     def read_selection(self, key: str = "") -> None:
         self.say(*self._selection_parts())
@@ -458,15 +270,6 @@ class UpcardTable(HandTable):
             if not self.session.act(LayOff(self.seat, card, home)):
                 return
             self.meld_index = home
-
-    def _meld_for(self, card: Card) -> int | None:
-        """The meld a card is laid off on: the current meld if it takes it, else the first that does."""
-        v = self.view
-        table = v.table
-        at = self.meld_index
-        if at is not None and at < len(table) and fits_meld(card, table[at].rank, v.wild_rank):
-            return at
-        return next((i for i, m in enumerate(table) if fits_meld(card, m.rank, v.wild_rank)), None)
 
     def discard(self, key: str = "") -> None:
         card = self._current()
@@ -539,149 +342,6 @@ class UpcardTable(HandTable):
         if isinstance(action, LayOff):
             self.meld_index = action.meld
         self.session.act(action)
-
-    # ----- the discard pile
-    def read_pile(self, key: str = "") -> None:
-        self.say(*uw.pile_parts(self.view.discard, self.view.wild_rank))
-
-    def _pile_note(self, depth: int) -> str:
-        """Whether the card at ``depth`` could be taken back to by you, and what it takes."""
-        v = self.view
-        option = next((o for o in dig_options(v) if o.depth == depth), None)
-        if option is None:
-            return ""
-        return uw.pile_note(depth, len(option.meld), not v.melded[v.seat] or (v.first_meld_now and v.my_turn))
-
-    def _announce_pile(self, edge: str = "", *, still: bool = False) -> None:
-        v = self.view
-        depth = self._pile_depth()
-        if not depth:
-            self.say(tw.DISCARD_PILE_EMPTY)
-            return
-        card = v.discard[-depth]
-        self.say(*uw.pile_card_parts(edge, card, v.wild_rank, depth, len(v.discard), self._pile_note(depth),
-                                     still=still))
-
-    def _pile_to(self, depth: int, edge: str = "") -> None:
-        pile = self.view.discard
-        if not pile:
-            self.say(tw.DISCARD_PILE_EMPTY)
-            return
-        if not 1 <= depth <= len(pile):
-            self.say(uw.no_pile_place(len(pile), depth))
-            return
-        self.pile_index = len(pile) - depth
-        self._announce_pile(edge)
-
-    def pile_up(self, key: str = "") -> None:
-        depth = self._pile_depth()
-        if depth <= 1:
-            self._announce_pile(uw.TOP_CARD if depth else "")
-            return
-        self._pile_to(depth - 1)
-
-    def pile_down(self, key: str = "") -> None:
-        depth = self._pile_depth()
-        if depth and depth == len(self.view.discard):
-            self._announce_pile(uw.BOTTOM_CARD)
-            return
-        self._pile_to(depth + 1)
-
-    def _targets(self) -> list[int]:
-        return [o.depth for o in dig_options(self.view)]
-
-    def next_target(self, key: str = "") -> None:
-        self._target_step(1)
-
-    def previous_target(self, key: str = "") -> None:
-        self._target_step(-1)
-
-    def _target_step(self, step: int) -> None:
-        targets = self._targets()
-        if not targets:
-            self.say(uw.NO_PAIR_IN_PILE)
-            return
-        depth = self._pile_depth()
-        ahead = [d for d in targets if (d - depth) * step > 0]
-        if not ahead:
-            self._announce_pile(uw.no_target_beyond(step > 0), still=True)
-            return
-        self._pile_to(min(ahead) if step > 0 else max(ahead))
-
-    def pile_go_to(self, key: str = "") -> None:
-        self.host.open(NumberEntry(uw.PILE_GO_TO,
-                                   self.host.say_line, on_number=self._pile_to, prompt=N_("pile place")))
-
-    def take_back_options(self, key: str = "") -> None:
-        v = self.view
-        options = dig_options(v, self._selected())
-        if not options:
-            self.say(uw.NO_PAIR_IN_PILE)
-            return
-        if not v.melded[v.seat] or (v.my_turn and v.first_meld_now):
-            when = "later"
-        elif v.my_turn and v.phase == "draw":
-            when = "now"
-        else:
-            when = "turn"
-        self.say(uw.take_back_head(len(options), when))
-        for o in options:
-            self.say(*uw.take_back_option_parts(o.target, o.depth, o.meld, o.gain, o.kept, o.cost, o.fits,
-                                                v.wild_rank))
-
-    # ----- melds on the table
-    def _meld_name(self, index: int) -> str:
-        v = self.view
-        return uw.meld_name(index + 1, v.table[index].rank)
-
-    def _meld_parts(self, index: int, *, of: bool = False) -> Parts:
-        """'Meld 2, aces, Anna's: ...' with its lay-offs; ``of`` says where it stands ('Meld 2 of 5')."""
-        v = self.view
-        m = v.table[index]
-        names = self.names
-        owner = uw.meld_owner(None if m.owner == v.seat else names.name(m.owner))
-        number = uw.meld_number(index + 1, len(v.table) if of else None)
-        layoffs = [(names.name(seat), card) for seat, card in m.layoffs]
-        return uw.meld_parts(number, m.rank, owner, m.cards, layoffs, v.wild_rank)
-
-    def all_melds(self, key: str = "") -> None:
-        table = self.view.table
-        if not table:
-            self.say(tw.NO_MELDS_YET)
-            return
-        self.say(uw.melds_on_table(len(table)))
-        for i in range(len(table)):
-            self.say(*self._meld_parts(i))
-
-    def players_melds(self, key: str = "") -> None:
-        v = self.view
-        names = self.names
-        for seat in range(len(v.players)):
-            self.say(*self._player_table_parts(seat, v.table, names))
-
-    def _player_table_parts(self, seat: int, table: Sequence[TableMeld], names: Names) -> Parts:
-        v = self.view
-        melds = [(i + 1, m.rank, m.cards) for i, m in enumerate(table) if m.owner == seat]
-        layoffs = [(i + 1, mine) for i, m in enumerate(table) if (mine := [c for s, c in m.layoffs if s == seat])]
-        value = cards_value([c for m in table for c in m.cards_of(seat)], v.wild_rank)
-        return uw.player_table_parts(names.subject(seat), melds, layoffs, value, v.wild_rank)
-
-    def next_meld(self, key: str = "") -> None:
-        self._meld_step(1)
-
-    def previous_meld(self, key: str = "") -> None:
-        self._meld_step(-1)
-
-    def _meld_step(self, step: int) -> None:
-        n = len(self.view.table)
-        if not n:
-            self.say(tw.NO_MELDS_YET)
-            return
-        if self.meld_index is None or self.meld_index >= n:
-            self.meld_index = 0 if step > 0 else n - 1
-        else:
-            self.meld_index = (self.meld_index + step) % n
-        self.say(*self._meld_parts(self.meld_index, of=True))
 
     # ----- the table
     def top_card(self, key: str = "") -> None:

@@ -50,8 +50,8 @@ class Language:
     #: The contractions the language makes when a name, card or rank is filled into a sentence, in
     #: order: (regular expression, replacement). "de Anna" becomes "d'Anna", "à le 3" "au 3".
     contractions: tuple[tuple[str, str], ...] = ()
-    #: Each card name's gender (keys of CARD_NAMES); a name missing is masculine.
-    card_genders: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: The card names (of CARD_NAMES) that are feminine in the language; every other is masculine.
+    feminine_cards: frozenset[str] = frozenset()
     #: What a negative number starts with, said and written ("-" in English, "moins " in French): every
     #: "-230" of a sentence becomes it, so the voice says the sign.
     minus: str = "-"
@@ -88,11 +88,16 @@ class Language:
     #: language's games are the golden games of each game's own tests).
     golden_dir: str | None = None
 
+    def __post_init__(self) -> None:
+        unknown = set(self.feminine_cards) - set(CARD_NAMES)
+        if unknown:  # a misspelt name would make that card masculine without a word
+            raise ValueError(f"feminine_cards: {', '.join(sorted(unknown))} is none of {', '.join(CARD_NAMES)}")
+
     def gender(self, name: str) -> str:
         """The gender of a card known by ``name`` (one of CARD_NAMES)."""
         if name not in CARD_NAMES:
             raise ValueError(f"a card's name is one of {', '.join(CARD_NAMES)}, not {name!r}")
-        return self.card_genders.get(name, MASCULINE)
+        return FEMININE if name in self.feminine_cards else MASCULINE
 
     def contract(self, text: str) -> str:
         """``text`` with the language's contractions made, and its negative numbers said with the

@@ -1,9 +1,8 @@
 """Spanish: the French-suited deck as Spanish players name it (corazones, diamantes, tréboles, picas;
 as, jota, reina, rey; comodín), Five Crowns' fifth suit estrellas, Spanish braille (ONCE)."""
 
-from types import MappingProxyType
 
-from speech.languages import FEMININE, MASCULINE, Language
+from speech.languages import Language
 
 LANGUAGE = Language(
     code="es",
@@ -19,8 +18,7 @@ LANGUAGE = Language(
         (r"\b([lL])os (jotas|reinas)\b", r"\1as \2"),
         (r"\b([uU])n (jota|reina)\b", r"\1na \2"),
     ),
-    card_genders=MappingProxyType({"ace": MASCULINE, "number": MASCULINE, "jack": FEMININE, "queen": FEMININE,
-                                   "king": MASCULINE, "joker": MASCULINE}),
+    feminine_cards=frozenset({"jack", "queen"}),
     # espeak-ng's Spanish voice says "-230" as "230" and U+2212 in English: the word is said.
     minus="menos ",
     # "12,5 %": a decimal comma, and a non-breaking space before the percent sign.

@@ -2,7 +2,7 @@
 
 from types import MappingProxyType
 
-from speech.languages import FEMININE, MASCULINE, Language
+from speech.languages import Language
 
 #: The words a card's phrase can start with, after its article: a number, or a rank or joker's name.
 _CARD_START = r"(?=\d|as\b|valets?\b|dames?\b|rois?\b|jokers?\b|$)"
@@ -26,8 +26,7 @@ LANGUAGE = Language(
         (r"\b([dD])e ([AEIOUÀÂÉÈÊÎÔÛ][a-zà-ÿ]|[aeiouàâéèêîôûœ])", r"\1'\2"),
         (r"\b([qQ]u)e ([AEIOUÀÂÉÈÊÎÔÛ][a-zà-ÿ]|[aeiouàâéèêîôûœ])", r"\1'\2"),
     ),
-    card_genders=MappingProxyType({"ace": MASCULINE, "number": MASCULINE, "jack": MASCULINE, "queen": FEMININE,
-                                   "king": MASCULINE, "joker": MASCULINE}),
+    feminine_cards=frozenset({"queen"}),
     # espeak-ng's French voice drops an ASCII minus ("-230" is heard "deux cent trente") and reads
     # U+2212 in English ("minus"): the word is the one both a voice and a reader understand.
     minus="moins ",

@@ -10,7 +10,7 @@ import time
 import pytest
 from prompt_toolkit.output import DummyOutput
 
-from access_game.bench_output import _app, expected_cells, play_a_hand, read_messages_back
+from access_game.bench.output import _app, expected_cells, play_a_hand, read_messages_back
 from access_game.settings import Settings
 from access_game.ui.brlapi_link import DisplayLink
 from access_game.ui.printer import LinePrinter

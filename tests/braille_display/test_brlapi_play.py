@@ -13,8 +13,9 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from access_game.cli import main
-from access_game.commands.play import GameChoice, play_in_terminal
+from access_game.game_choice import GameChoice
 from access_game.settings import Settings
+from access_game.terminal_game import play_in_terminal
 from braille.brlapi_display import DisplayKey
 from braille.cards import card_unicode
 from braille.tty_display import TtyDisplay

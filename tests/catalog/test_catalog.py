@@ -83,7 +83,7 @@ def test_options_are_read_and_checked_from_command_line_text() -> None:
 
 def test_play_takes_each_game_and_its_options(monkeypatch: pytest.MonkeyPatch) -> None:
     from access_game.cli import build_parser
-    from access_game.commands.play import choose_game
+    from access_game.game_choice import choose_game
     from access_game.settings import Settings
 
     parser = build_parser()

@@ -13,7 +13,7 @@ import pytest
 
 from access_game.catalog import GameEntry, game, games
 from access_game.cli import build_parser
-from access_game.commands.play import choose_game
+from access_game.game_choice import choose_game
 from access_game.settings import Settings, load_settings, save_settings
 from engine.game import Game
 from speech.option_words import option_entry

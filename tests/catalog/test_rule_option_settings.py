@@ -14,9 +14,10 @@ from prompt_toolkit.output import DummyOutput
 
 from access_game.catalog import game, games
 from access_game.cli import build_parser
-from access_game.commands.play import choose_game, new_choice, play_in_terminal
+from access_game.game_choice import choose_game, new_choice
 from access_game.saves import SaveStore
 from access_game.settings import Settings, load_settings, save_settings, settings_path
+from access_game.terminal_game import play_in_terminal
 from engine.game import Game
 from speech.backends.base import RecordingBackend
 from tests.harness import KeyHarness, raw

@@ -9,7 +9,7 @@ import json
 import pytest
 from contract_table import cards
 
-from access_game.cli import UsageError
+from access_game.commands._common import UsageError
 from access_game.commands.hand import check_contract
 from engine.arrange_contract import hand_points
 

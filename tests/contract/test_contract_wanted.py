@@ -183,7 +183,7 @@ def test_one_more_card_is_exactly_what_wanted_says_on_a_long_suit_hand() -> None
 
 
 def test_the_wanted_benchmark_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    from access_game import bench_contract
+    from access_game.bench import contract as bench_contract
 
     assert bench_contract.main(["--wanted", "--hands", "3"]) == 0
     out = capsys.readouterr().out

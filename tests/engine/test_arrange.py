@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from access_game import bench_arranger as bench
+from access_game.bench import arranger as bench
 from engine.arrange_five_crowns import (
     _reference_min_points,
     _reference_solve,

@@ -1,4 +1,5 @@
-"""The engine's imports run one way: no cycles, and the rules import no computer players.
+"""Imports run one way: no cycles in any package of ours (the application's included), no command
+importing another command, and the rules import no computer players.
 
 Read from the source (every import, those inside functions too), so a lazy import that closes a
 cycle is caught as well as a top-level one.
@@ -67,9 +68,24 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-@pytest.mark.parametrize("package", ["engine", "speech", "braille"])
+@pytest.mark.parametrize("package", ["engine", "speech", "braille", "access_game"])
 def test_no_import_cycles(package: str) -> None:
     assert cycles(import_graph(package)) == []
+
+
+def test_no_command_imports_another_and_nothing_outside_the_commands_imports_one() -> None:
+    """A command module is a leaf: what two commands share lives in a module named for it (game_choice,
+    terminal_game, settings, commands/sheet_options...), and only the command line finds the commands,
+    by name (cli.COMMAND_MODULES), so nothing outside the commands depends on one (a helper of the
+    commands package, such as a game's addition to the hand checker, may use a command's helpers)."""
+    from access_game.cli import COMMAND_MODULES
+
+    commands = {f"access_game.commands.{name}" for name in COMMAND_MODULES}
+    graph = import_graph("access_game")
+    assert commands <= set(graph)  # the list names real modules, so the checks below have something to check
+    assert {m: sorted(graph[m] & commands) for m in commands if graph[m] & commands} == {}
+    outside = {m: t & commands for m, t in graph.items() if not m.startswith("access_game.commands.")}
+    assert {m: sorted(t) for m, t in outside.items() if t} == {}
 
 
 def test_the_rules_import_no_computer_players() -> None:

@@ -24,7 +24,7 @@ for _path in (ROOT, ROOT / "tests" / "i18n"):
 from english_lines import EnglishFinder  # noqa: E402
 
 from access_game.cli import COMMAND_MODULES  # noqa: E402
-from access_game.commands.play import COMPUTER_NAMES  # noqa: E402
+from access_game.table_plan import COMPUTER_NAMES  # noqa: E402
 from speech.i18n import LANGUAGES  # noqa: E402
 
 COMMAND = Path(sys.executable).parent / "access-game"

@@ -37,8 +37,9 @@ SAYING_KEYWORDS = {"help", "description", "usage", "epilog", "title", "prompt", 
 #: for whoever tunes the code, never shown by a command of access-game) and the script that writes
 #: the keys document (a developer's tool; the document it writes is in each language).
 NOT_PLAYER_FACING = {
-    "access_game/bench_arranger.py", "access_game/bench_contract.py", "access_game/bench_startup.py",
-    "access_game/bench_own_move.py", "access_game/bench_output.py", "access_game/bench_passwords.py", "speech/bench.py",
+    "access_game/bench/arranger.py", "access_game/bench/contract.py", "access_game/bench/startup.py",
+    "access_game/bench/own_move.py", "access_game/bench/output.py", "access_game/bench/speech.py",
+    "access_game/bench/passwords.py",
     "access_game/ui/keys_doc.py",
 }
 

@@ -183,7 +183,7 @@ def test_bad_arguments_exit_2_with_the_usage_and_an_unreachable_server_is_one_li
 def test_the_lobby_bench_times_each_key_to_its_own_line() -> None:
     """bench-server --lobby, small: every key is timed to the line of the item it goes to (a key whose
     line never came would time out), and the figures are there."""
-    from access_game.net.bench_lobby import run_lobby_bench
+    from access_game.bench.lobby import run_lobby_bench
 
     figures = run_lobby_bench(3, keys=12)
     assert figures["tables"] == 3 and figures["keys"] == 12

@@ -77,7 +77,7 @@ def test_serve_takes_every_address_and_host_name(host: str, listens_on: str) -> 
 @pytest.mark.parametrize("host", ["", " ", "a" * 64, "a..b", "-a", "a-", "256.1.1.1", "[::1]", "exa mple", "é.org",
                                   "a." * 127 + "a", "1.2.3", "a\udc80"])
 def test_serve_refuses_what_is_neither(host: str) -> None:
-    from access_game.cli import UsageError
+    from access_game.commands._common import UsageError
     from access_game.commands.serve import check_host
 
     with pytest.raises(UsageError, match="give an IP address"):

@@ -20,9 +20,10 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from access_game.commands.play import GameChoice, play_in_terminal
+from access_game.game_choice import GameChoice
 from access_game.saves import SaveStore
 from access_game.settings import Settings
+from access_game.terminal_game import play_in_terminal
 from engine.game import Game
 from speech.backends.base import RecordingBackend
 

@@ -12,8 +12,9 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from access_game.commands.play import GameChoice, play_in_terminal
+from access_game.game_choice import GameChoice
 from access_game.settings import Settings
+from access_game.terminal_game import play_in_terminal
 from access_game.ui.speech_link import start_output
 from speech import audio_check
 from speech.audio_check import find_audio_output, sound_server

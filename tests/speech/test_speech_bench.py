@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from speech import bench
+from access_game.bench import speech as bench
 
 
 def test_bench_prints_medians_for_each_figure(capsys: pytest.CaptureFixture[str]) -> None:

@@ -41,7 +41,7 @@ def test_the_movers_line_is_printed_before_the_first_computer_player_moves() -> 
 
 
 def test_the_benchmark_command_times_a_key_to_the_movers_line() -> None:
-    done = subprocess.run([sys.executable, "-m", "access_game.bench_own_move", "--players", "4", "--turns", "2"],
+    done = subprocess.run([sys.executable, "-m", "access_game.bench.own_move", "--players", "4", "--turns", "2"],
                           capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout.splitlines()[0])

@@ -15,9 +15,10 @@ from typing import Any
 import pexpect
 import pytest
 
-from access_game.commands.play import choose_game
+from access_game.game_choice import choose_game
+from access_game.remembered_tables import remember
 from access_game.settings import Settings
-from access_game.table_plan import TablePlan, default_plan, remember
+from access_game.table_plan import TablePlan, default_plan
 from access_game.ui.table import table_entries
 from engine.game import Game
 from tests.harness import KeyHarness

@@ -14,11 +14,13 @@ from prompt_toolkit.output import DummyOutput
 from ui_driver import Harness, raw
 
 from access_game.catalog import games
-from access_game.cli import UsageError, main
-from access_game.commands.play import GameChoice, choose_game, play_in_terminal
+from access_game.cli import main
+from access_game.commands._common import UsageError
 from access_game.commands.solitaire import SAVE_SLOT
+from access_game.game_choice import GameChoice, choose_game
 from access_game.saves import SaveStore
 from access_game.settings import Settings
+from access_game.terminal_game import play_in_terminal
 from access_game.ui.table import table_entry, table_names
 from engine.bots import make_agent
 from engine.game import Game

@@ -14,9 +14,10 @@ from prompt_toolkit.output import DummyOutput
 from ui_driver import raw
 
 from access_game.cli import main
-from access_game.commands.play import GameChoice, play_in_terminal
+from access_game.game_choice import GameChoice
 from access_game.saves import SaveStore
 from access_game.settings import Settings, load_settings
+from access_game.terminal_game import play_in_terminal
 from speech.backends.base import RecordingBackend
 
 

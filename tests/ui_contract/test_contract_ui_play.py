@@ -17,9 +17,10 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from access_game.cli import main
-from access_game.commands.play import GameChoice, choose_game, play_in_terminal
+from access_game.game_choice import GameChoice, choose_game
 from access_game.saves import SaveStore
 from access_game.settings import Settings
+from access_game.terminal_game import play_in_terminal
 from engine.arrange_contract import meld_kind
 from speech.backends.base import RecordingBackend
 

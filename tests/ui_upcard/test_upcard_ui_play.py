@@ -15,9 +15,10 @@ from prompt_toolkit.output import DummyOutput
 from upcard_driver import raw
 
 from access_game.cli import build_parser, main
-from access_game.commands.play import GameChoice, choose_game, play_in_terminal
+from access_game.game_choice import GameChoice, choose_game
 from access_game.saves import SaveStore
 from access_game.settings import Settings
+from access_game.terminal_game import play_in_terminal
 from speech.backends.base import RecordingBackend
 
 COMMAND = Path(sys.executable).parent / "access-game"

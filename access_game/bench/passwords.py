@@ -1,4 +1,4 @@
-"""What checking a password costs the server: ``python -m access_game.bench_passwords``.
+"""What checking a password costs the server: ``python -m access_game.bench.passwords``.
 
 Times one scrypt hash with the parameters accounts are made with (access_game.net.passwords), 30 times,
 and prints the median and the p99 in milliseconds: a sign-in costs one of them in the accounts' worker
@@ -8,9 +8,9 @@ the server spend per try (docs/public-server.md).
 
 from __future__ import annotations
 
-import statistics
 import time
 
+from access_game.bench.figures import timing_line
 from access_game.net.passwords import SCRYPT_N, SCRYPT_P, SCRYPT_R, hash_password
 
 __all__ = ["main"]
@@ -24,11 +24,8 @@ def main() -> None:
         began = time.perf_counter()
         hash_password(f"benchmark password {i}")
         times.append((time.perf_counter() - began) * 1000)
-    times.sort()
     memory = 128 * SCRYPT_N * SCRYPT_R * SCRYPT_P // 2**20
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
-    print(f"scrypt N={SCRYPT_N} r={SCRYPT_R} p={SCRYPT_P} ({memory} MiB a hash): "
-          f"median {statistics.median(times):.1f} ms, p99 {p99:.1f} ms over {RUNS} hashes")
+    print(f"scrypt N={SCRYPT_N} r={SCRYPT_R} p={SCRYPT_P} ({memory} MiB a hash): {timing_line(times)}")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Benchmark of the contract rummy arranger and its memos: ``python -m access_game.bench_contract [--hands N]
+"""Benchmark of the contract rummy arranger and its memos: ``python -m access_game.bench.contract [--hands N]
 [--seed S] [--games G] [--wanted]``.
 
 1. ``cards_wanted`` on seeded random 18-card hands (the most a player holds between turns, after three
@@ -23,6 +23,7 @@ import sys
 import time
 from collections.abc import Sequence
 
+from access_game.bench.figures import percentile
 from engine.arrange_contract import CONTRACTS, Contract, cards_wanted, clear_memos, is_wild
 from engine.cards import STANDARD_SUITS, Card, standard_deck
 from engine.notation import parse_card
@@ -45,11 +46,6 @@ def _cold_ms(hand: Sequence[Card], contract: Contract, repeat: int = 1) -> float
         cards_wanted(hand, contract)
         best = min(best, time.process_time() - start)
     return 1000 * best
-
-
-def _p99(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
 
 
 def bench_wanted(hands: int, seed: int) -> None:
@@ -86,7 +82,7 @@ def _report(label: str, hands: Sequence[Sequence[Card]]) -> None:
     times = [t for t, _, _ in timed]
     slowest, number, hand = max(timed, key=lambda row: row[0])
     print(f"cards_wanted, {label} x {len(CONTRACTS)} contracts, cold: median {statistics.median(times):.2f} ms, "
-          f"p99 {_p99(times):.2f} ms, slowest {slowest:.1f} ms (contract {number}: "
+          f"p99 {percentile(times, 0.99):.2f} ms, slowest {slowest:.1f} ms (contract {number}: "
           f"{' '.join(c.code for c in hand)})")
 
 
@@ -132,7 +128,7 @@ def _full_collection_ms() -> float:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m access_game.bench_contract", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m access_game.bench.contract", description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=200, help="random hands to time (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the hands and games (default 1)")
     parser.add_argument("--games", type=int, default=4, help="games to fill the memos (default 4; 0 skips)")

@@ -1,4 +1,4 @@
-"""How soon a player hears their own move: ``python -m access_game.bench_own_move``.
+"""How soon a player hears their own move: ``python -m access_game.bench.own_move``.
 
 A player presses X and must hear "You discarded ..." at once, however many computer players then take
 their turns. This runs ``access-game play`` in a real pseudo-terminal (TERM=dumb, screen-reader mode:
@@ -22,6 +22,8 @@ import tempfile
 import time
 from collections.abc import Sequence
 from typing import Any
+
+from access_game.bench.figures import percentile
 
 __all__ = ["main", "measure"]
 
@@ -99,8 +101,7 @@ def measure(players: int, level: str, turns: int, seed: int) -> dict[str, Any]:
 
 def _figures(players: int, level: str, own: list[float], after: list[float]) -> dict[str, Any]:
     def q(values: list[float], p: float) -> float:
-        ordered = sorted(values)
-        return round(ordered[min(len(ordered) - 1, int(p * len(ordered)))], 1)
+        return round(percentile(values, p), 1)
 
     return {"players": players, "level": level, "keys": len(own),
             "own_line_ms": {"median": round(statistics.median(own), 1), "p99": q(own, 0.99), "max": q(own, 1.0)},
@@ -109,7 +110,7 @@ def _figures(players: int, level: str, own: list[float], after: list[float]) -> 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m access_game.bench_own_move",
+    parser = argparse.ArgumentParser(prog="python -m access_game.bench.own_move",
                                      description="Time from a key to the player's own move's line, in a real "
                                                  "pseudo-terminal.")
     parser.add_argument("--players", type=int, nargs="+", default=[4, 14], help="table sizes (default 4 14)")

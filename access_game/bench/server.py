@@ -33,6 +33,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from access_game.bench.figures import percentile
 from access_game.net import protocol as p
 
 __all__ = ["MAX_SECONDS", "MAX_TABLES", "BenchResult", "Busy", "run_attack", "run_bench", "start_server_process"]
@@ -319,10 +320,7 @@ def _per_action(cpu_s: float | None, actions: int) -> float | None:
 
 
 def _percentile(values: list[float], q: float) -> float | None:
-    if not values:
-        return None
-    ordered = sorted(values)
-    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
+    return round(percentile(values, q), 2) if values else None
 
 
 def run_bench(*, tables: int, seconds: float, seats: int = 4, game: str = "five-crowns", think: float = 2.0,
@@ -523,5 +521,5 @@ def run_attack(seconds: float = 5.0, creators: int = 4, guessers: int = 16) -> B
     return BenchResult(data)
 
 
-if __name__ == "__main__":  # pragma: no cover - a manual run: python -m access_game.net.bench 10 5
+if __name__ == "__main__":  # pragma: no cover - a manual run: python -m access_game.bench.server 10 5
     print(json.dumps(run_bench(tables=int(sys.argv[1]), seconds=float(sys.argv[2])).data))

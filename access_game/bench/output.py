@@ -1,4 +1,4 @@
-"""Output figures with the real parts: ``python -m access_game.bench_output``.
+"""Output figures with the real parts: ``python -m access_game.bench.output``.
 
 Speech (a private PulseAudio with a null sink, real espeak-ng, the real table and announcer):
 1. The opening of a game (default: Five Crowns, 3 players, seed 11) with no key pressed: seconds of
@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from access_game.bench.figures import timing_line
 
 __all__ = ["expected_cells", "main", "play_a_hand", "read_messages_back"]
 
@@ -32,18 +33,15 @@ LONG = "Anna took the nine of clubs and discarded the king of stars, then Ben dr
 
 
 def _ms(seconds: Sequence[float]) -> str:
-    ms = sorted(s * 1000 for s in seconds)
-    if not ms:
-        return "no samples"
-    p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
-    return f"median {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms, max {ms[-1]:.1f} ms (n={len(ms)})"
+    return timing_line([s * 1000 for s in seconds])
 
 
 def _app(game_name: str, players: int, seed: int, settings: Any, backend: Any, printer: Any) -> Any:
     from prompt_toolkit.input import DummyInput
 
-    from access_game.commands.play import COMPUTER_NAMES, HELP_LINE
     from access_game.session import Session
+    from access_game.table_plan import COMPUTER_NAMES
+    from access_game.terminal_game import HELP_LINE
     from access_game.ui.app import GameApp
     from access_game.ui.speech_link import make_announcer, make_narrator
     from engine.game import Game
@@ -249,7 +247,7 @@ def braille_figures(game_name: str, players: int, seed: int, runs: int, lang: st
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m access_game.bench_output", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m access_game.bench.output", description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="five-crowns")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=11)

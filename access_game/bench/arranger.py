@@ -1,5 +1,5 @@
 """Benchmark of the exact arranger:
-``python -m access_game.bench_arranger [--hands N] [--seed S] [--repeat R] [--no-reference]``.
+``python -m access_game.bench.arranger [--hands N] [--seed S] [--repeat R] [--no-reference]``.
 
 Deals seeded random hands from a shuffled 116-card Five Crowns set with Kings wild and times, per hand:
 
@@ -27,6 +27,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
+from access_game.bench.figures import percentile
 from engine.arrange_five_crowns import (
     _reference_min_points,
     _reference_solve,
@@ -75,20 +76,24 @@ def _time(fn: Callable[[list[Card]], object], hands: Sequence[list[Card]], repea
     return times, answers
 
 
-def p99(times: list[float]) -> float:
-    ordered = sorted(times)
-    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+def _against_reference(label: str, reference: Callable[[list[Card]], object], hands: list[list[Card]], rep: int,
+                       answers: list[object]) -> tuple[list[float], int]:
+    """The reference solver timed on the same hands and its line printed; its times and how many of its
+    answers differ from ``answers`` (the arranger's, which must agree)."""
+    times, theirs = _time(reference, hands, rep)
+    print(_line(label, times))
+    return times, _differ(answers, theirs)
 
 
 def _line(label: str, times: list[float]) -> str:
     return (
-        f"  {label:<46} median {statistics.median(times):8.1f} us   p99 {p99(times):8.1f} us   "
+        f"  {label:<46} median {statistics.median(times):8.1f} us   p99 {percentile(times, 0.99):8.1f} us   "
         f"max {max(times):8.1f} us"
     )
 
 
 def _goal(label: str, times: list[float]) -> str:
-    med, top = statistics.median(times), p99(times)
+    med, top = statistics.median(times), percentile(times, 0.99)
     ok = med <= GOAL_MEDIAN_US and top <= GOAL_P99_US
     return (f"  goal for 13 cards, {label} (median <= {GOAL_MEDIAN_US:.0f} us, p99 <= {GOAL_P99_US:.0f} us): "
             f"{'met' if ok else 'NOT met'}")
@@ -119,7 +124,7 @@ def _differ(a: list[object], b: list[object]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m access_game.bench_arranger",
+    parser = argparse.ArgumentParser(prog="python -m access_game.bench.arranger",
                                      description="Time the exact arranger.")
     parser.add_argument("--hands", type=int, default=2000, help="hands per size (default 2000)")
     parser.add_argument("--seed", type=int, default=2024, help="deal seed (default 2024)")
@@ -142,9 +147,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(_line("min_points (points only)", t_min))
     print(_line("arrange (points and lay-down)", t_arr))
     if not args.no_reference:
-        t_ref, a_ref = _time(_ref_points, hands13, rep)
-        differ += _differ(a_min, a_ref)
-        print(_line("reference solver (cache cleared per call)", t_ref))
+        t_ref, wrong = _against_reference("reference solver (cache cleared per call)", _ref_points, hands13, rep, a_min)
+        differ += wrong
         base = statistics.median(t_ref)
         print(f"  median speed-up over the reference: min_points x{base / statistics.median(t_min):.1f}, "
               f"arrange x{base / statistics.median(t_arr):.1f}")
@@ -159,9 +163,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(_line("go_out_discards", t_go))
     print(_line("discard_options (lay-down for every discard)", t_opt))
     if not args.no_reference:
-        t_rgo, a_rgo = _time(_ref_go_out, hands14, rep)
-        differ += _differ(a_go, a_rgo)
-        print(_line("reference go-out check (cache per hand)", t_rgo))
+        t_rgo, wrong = _against_reference("reference go-out check (cache per hand)", _ref_go_out, hands14, rep, a_go)
+        differ += wrong
         print(f"  median speed-up over the reference: go_out_discards "
               f"x{statistics.median(t_rgo) / statistics.median(t_go):.1f}")
     print(f"  hands that can go out: {sum(bool(x) for x in a_go)} of {len(hands14)}")

@@ -1,4 +1,4 @@
-"""Speech latency figures: ``python -m speech.bench``.
+"""Speech latency figures: ``python -m access_game.bench.speech``.
 
 1. Event to speak call: a seeded bot game is told to seat 0 action by action; each batch of events
    goes through the narrator and the announcer, and the clock stops when the backend's speak() is
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import statistics
 import subprocess
 import tempfile
 import time
@@ -22,6 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from access_game.bench.figures import timing_line
 from engine.bots.base import make_agent
 from engine.events import Event
 from engine.game import Game
@@ -55,11 +55,7 @@ class _StopwatchBackend:
 
 
 def _summary(label: str, seconds: Sequence[float]) -> str:
-    if not seconds:
-        return f"{label}: no samples"
-    ms = sorted(s * 1000 for s in seconds)
-    p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
-    return f"{label}: median {statistics.median(ms):.3f} ms, p95 {p95:.3f} ms, max {ms[-1]:.3f} ms (n={len(ms)})"
+    return f"{label}: {timing_line([s * 1000 for s in seconds], digits=3, tail=0.95)}"
 
 
 def game_batches(seed: int = 1, players: int = 4) -> tuple[list[str], list[list[Event]]]:
@@ -154,7 +150,7 @@ def pyttsx3_synth(runs: int) -> list[float]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m speech.bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m access_game.bench.speech", description=__doc__.splitlines()[0])
     parser.add_argument("--passes", type=int, default=5, help="times the game is told (default 5)")
     parser.add_argument("--runs", type=int, default=20, help="espeak-ng and pyttsx3 runs (default 20)")
     parser.add_argument("--seed", type=int, default=1)

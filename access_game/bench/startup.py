@@ -1,4 +1,4 @@
-"""Start-up time against a bare Python: ``python -m access_game.bench_startup``.
+"""Start-up time against a bare Python: ``python -m access_game.bench.startup``.
 
 A player runs ``access-game hand ...`` many times while checking a real deck, so it must start as fast
 as Python allows; the label libraries (reportlab, PIL) are only for the commands that print.
@@ -33,6 +33,8 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
+
+from access_game.bench.figures import timing_line
 
 __all__ = ["main", "time_command"]
 
@@ -95,13 +97,11 @@ def time_first_line(argv: Sequence[str], timeout: float = 60.0) -> tuple[float, 
 
 
 def _summary(seconds: Sequence[float]) -> str:
-    ms = sorted(s * 1000 for s in seconds)
-    p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
-    return f"median {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms (n={len(ms)})"
+    return timing_line([s * 1000 for s in seconds])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m access_game.bench_startup", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m access_game.bench.startup", description=__doc__)
     parser.add_argument("--runs", type=int, default=21, help="runs of each command (default 21)")
     parser.add_argument("--first-line", action="store_true",
                         help="time the command to its first line of text in a pseudo-terminal (for play), "

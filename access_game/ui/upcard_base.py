@@ -1,0 +1,102 @@
+"""What every part of the upcard rummy table stands on: the view, the seat and the names, the hand's
+order (by rank with the wilds last, or by suit) and its selection, and the two cursors on the table:
+the discard pile's (counted from the bottom, so it stays on its card as discards land on top) and the
+melds'. The parts are upcard_pile (walking and digging into the pile) and upcard_melds (the melds on
+the table); upcard_table puts them together."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from access_game.session_api import TableSession
+from access_game.ui.hand_table import HandTable
+from access_game.ui.table import Host
+from engine.arrange_upcard import fits_meld, is_wild
+from engine.cards import Card, Rank
+from engine.rules.upcard_rummy import UpcardView
+from speech import upcard_words as uw
+from speech.results import Names
+
+__all__ = ["Parts", "UpcardBase"]
+
+Parts = list[str | Card]
+
+
+def _rank_order(wild: Rank) -> Callable[[Card], tuple[bool, tuple[int, int]]]:
+    """Sort by rank with the wilds last, so natural pairs sit together and wilds are easy to find."""
+
+    def key(card: Card) -> tuple[bool, tuple[int, int]]:
+        return (is_wild(card, wild), card.rank_key())
+
+    return key
+
+
+class UpcardBase(HandTable):
+    """The upcard rummy table's plumbing and cursors, which its parts share."""
+
+    #: 'rank' (wilds last) or 'suit'.
+    sort = "rank"
+
+    def __init__(self, session: TableSession, host: Host) -> None:
+        super().__init__(session, host)
+        #: The pile cursor, counted from the bottom so it stays on its card as discards land on top;
+        #: None follows the top card.
+        self.pile_index: int | None = None
+        #: The meld cursor: an index into the table's melds, None before the player moves it.
+        self.meld_index: int | None = None
+        self.sync()
+
+    @property
+    def view(self) -> UpcardView:
+        v: UpcardView = self.session.view()
+        return v
+
+    @property
+    def names(self) -> Names:
+        return Names(self.session.players, self.session.human_seat)
+
+    @property
+    def seat(self) -> int:
+        return self.session.human_seat
+
+    @property
+    def wild_rank(self) -> Rank:
+        return self.view.wild_rank
+
+    def sort_key(self, how: str | None) -> Callable[[Card], Any]:
+        return Card.sort_key if how == "suit" else _rank_order(self.view.wild_rank)
+
+    def sort_words(self, how: str) -> str:
+        return "rank, wilds last" if how == "rank" else how
+
+    def sync(self, arrived: Card | None = None) -> None:
+        """Bring the hand up to date, keeping selection marks on cards still held; the cursor follows a
+        card that just arrived (drawn or dug). Cards leave the hand because they were put down, and what
+        is put down is what was selected: of two equal cards, the selected one is the one gone."""
+        self.sync_hand(self.view.hand, arrived)
+
+    def _selected(self) -> list[Card]:
+        return self.hand.selected()
+
+    def _pile_depth(self) -> int:
+        """The pile cursor as a place from the top (1: the top card); 0 when the pile is empty."""
+        pile = self.view.discard
+        if not pile:
+            return 0
+        if self.pile_index is None or self.pile_index >= len(pile):
+            return 1
+        return len(pile) - self.pile_index
+
+    def _meld_name(self, index: int) -> str:
+        v = self.view
+        return uw.meld_name(index + 1, v.table[index].rank)
+
+    def _meld_for(self, card: Card) -> int | None:
+        """The meld a card is laid off on: the current meld if it takes it, else the first that does."""
+        v = self.view
+        table = v.table
+        at = self.meld_index
+        if at is not None and at < len(table) and fits_meld(card, table[at].rank, v.wild_rank):
+            return at
+        return next((i for i, m in enumerate(table) if fits_meld(card, m.rank, v.wild_rank)), None)
