@@ -155,6 +155,10 @@ class RedisBus:
         except asyncio.QueueFull:
             log.error("Redis has not taken this process's writes for long: %s dropped", kind)
 
+    async def hold(self, code: str, state: Mapping[str, bool]) -> None:
+        """Say at once (not queued) that this process holds table ``code``: see SharedTables._created."""
+        await self.redis.hset(_key("held", self.id), code, json.dumps(dict(state)))
+
     async def flush(self) -> None:
         """Wait until every write queued so far has gone to Redis (tests, and a process stopping)."""
         await self._pending.join()

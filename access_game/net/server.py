@@ -535,8 +535,14 @@ class TableServer:
                 del self.tables[code]
                 raise
             self._present_at[code] = time.time()
+            await self._created(table)
             self._seat(conn, table, 0, token, seen=0)
             await self._after_change(table)
+
+    async def _created(self, table: Table) -> None:
+        """A new table, written, before its creator is told: the seam where a server process sharing its
+        lobby with others says where the table is held, so that a friend given the code at once is sent
+        here by any of them (access_game.net.shared_server). Nothing to do for a process alone."""
 
     async def _join(self, conn: Connection, msg: p.Join) -> None:
         self._not_seated_yet(conn)

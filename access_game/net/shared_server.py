@@ -220,6 +220,16 @@ class SharedTables(TableServer):
                 self.store.remove(code)
 
     # ----------------------------------------------------------------- this process's tables, told
+    async def _created(self, table: Table) -> None:
+        """Redis knows where the new table is held before its creator hears its code: a friend told the
+        code at once and joining through another process is sent here, never told there is no such table."""
+        state = self._held[table.code] = _held_state(table)
+        try:
+            await self.bus.hold(table.code, state)
+        except (RedisError, OSError) as exc:
+            log.error("Redis cannot be reached to say where table %s is: %s", table.code, exc)
+            self.bus.send("held", code=table.code, state=state)
+
     def _relist(self, table: Table) -> None:
         old = self._listed.get(table.code)
         super()._relist(table)

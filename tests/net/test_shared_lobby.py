@@ -180,6 +180,60 @@ def test_the_players_client_follows_by_itself_and_keeps_its_token(two: tuple[Ser
         loop.close()
 
 
+def test_the_lobby_moves_to_the_process_of_a_table_it_watches(two: tuple[ServerProcess, ServerProcess]) -> None:
+    a, b = two
+
+    async def table() -> tuple[list[ScriptedPlayer], str]:
+        ann = ScriptedPlayer(a.url, "Ann", seed=1)
+        await ann.open()
+        await ann.send({"type": "create", "game": "five-crowns", "seats": 2, "computers": 0, "level": "easy",
+                        "options": {}, "public": True})
+        await ann.expect("seated")
+        assert ann.code is not None
+        ben = ScriptedPlayer(a.url, "Ben", seed=2)
+        await ben.open()
+        await ben.join(ann.code)
+        await settle([ann, ben])
+        return [ann, ben], ann.code
+
+    loop = asyncio.new_event_loop()
+    try:
+        players, code = loop.run_until_complete(table())
+        dan = Connection(b.url, "Dan")
+        try:
+            dan.open_lobby()
+            dan.send({"type": "watch", "code": code})
+            seen: list[dict[str, Any]] = []
+            while not any(f.get("type") == "watch_update" for f in seen):
+                seen.append(dan.frames.get(timeout=10))
+            # The spectator never saw the redirect: it is at the first process, hearing the game.
+            assert [f["type"] for f in seen if f["type"] in ("redirect", "error")] == []
+            watching = next(f for f in seen if f["type"] == "watching")
+            assert watching["code"] == code
+            # The lobby it came back to is the same one: the chat of the second process reaches it.
+            dan.send({"type": "leave"})
+            dan.send({"type": "tables", "watch": True})
+            while dan.frames.get(timeout=10).get("type") != "tables":
+                pass
+
+            async def say() -> None:
+                eve = await _listening(b.url, "Eve")
+                await eve.send({"type": "say", "text": "hello from the second"})
+                await _until(eve, "said")
+                await eve.close()
+
+            loop.run_until_complete(say())
+            while (frame := dan.frames.get(timeout=10)).get("type") != "said":
+                pass
+            assert frame["text"] == "hello from the second"
+        finally:
+            dan.close()
+        for player in players:
+            loop.run_until_complete(player.close())
+    finally:
+        loop.close()
+
+
 def test_a_killed_process_tables_leave_the_list_within_the_expiry(
         two: tuple[ServerProcess, ServerProcess]) -> None:
     a, b = two
