@@ -31,6 +31,7 @@ from access_game.net.bench import (
     _Player,
     start_server_process,
 )
+from speech.i18n import _
 
 __all__ = ["BenchUnavailable", "run_shared_bench"]
 
@@ -54,7 +55,7 @@ def _private_redis(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
 
     binary = shutil.which("redis-server")
     if binary is None:
-        raise BenchUnavailable("redis-server is not installed (apt-get install redis-server), or give --redis URL")
+        raise BenchUnavailable(_("redis-server is not installed (apt-get install redis-server); or give --redis URL"))
     port = _free_port()
     proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
                              "--dir", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -67,7 +68,7 @@ def _private_redis(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
         except redis.ConnectionError:
             if proc.poll() is not None or time.monotonic() > deadline:
                 proc.kill()
-                raise BenchUnavailable("redis-server did not start") from None
+                raise BenchUnavailable(_("redis-server did not start")) from None
             time.sleep(0.05)
     client.close()
     return proc, f"redis://127.0.0.1:{port}/0"
