@@ -219,7 +219,12 @@ def run(args: argparse.Namespace) -> int:
 
         data = data_dir() / "tables"
     check_data(data)
-    from access_game.net.redis_bus import RedisUnavailable
+    # Redis's client is loaded only by a process that shares its lobby.
+    sharing_errors: tuple[type[Exception], ...] = ()
+    if args.redis is not None:
+        from access_game.net.redis_bus import RedisUnavailable
+
+        sharing_errors = (RedisUnavailable,)
     from access_game.net.serving import DirectoryInUse, DirectoryUnusable, raise_open_file_limit, run_server
 
     raise_open_file_limit()
@@ -239,7 +244,7 @@ def run(args: argparse.Namespace) -> int:
                                origins=args.origin, behind_proxy=args.behind_proxy, computers=computers,
                                admins=admins, redis=args.redis, public_url=args.public_url,
                                redis_expiry=args.redis_expiry))
-    except RedisUnavailable as exc:
+    except sharing_errors as exc:
         print(_("access-game serve: Redis cannot be reached at {url}: {reason}").format(url=args.redis, reason=exc),
               file=sys.stderr)
         return 1
