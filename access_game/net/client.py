@@ -220,6 +220,8 @@ class Connection:
         self.admin_key: str | None = None
         #: The server's answer to 'leave': whether it still keeps the seat (None: no answer came).
         self.left_kept: bool | None = None
+        #: The names this connection asked not to hear (asked again after moving to another process).
+        self._mutes: set[str] = set()
         self._left = threading.Event()
         self._thread.start()
 
@@ -264,6 +266,8 @@ class Connection:
         """Send a frame; False when there is no connection now (it is being restored)."""
         if not self.connected or self._closing:
             return False
+        if frame.get("type") == "mute" and isinstance(frame.get("name"), str):
+            (self._mutes.add if frame.get("on", True) else self._mutes.discard)(frame["name"])
         asyncio.run_coroutine_threadsafe(self._send(frame), self._loop)
         return True
 
@@ -392,6 +396,8 @@ class Connection:
         old, self._ws = self._ws, ws
         with contextlib.suppress(Exception):
             await old.close()
+        for name in sorted(self._mutes):  # the names muted are the connection's: asked again there
+            await self._send({"type": "mute", "name": name, "on": True})
         return True
 
     async def _send(self, frame: dict[str, Any]) -> None:
@@ -425,9 +431,12 @@ class Connection:
             try:
                 async for raw in ws:
                     frame = _decode(raw)
-                    if frame.get("type") == "redirect" and await self._move(frame):
-                        moved = True  # read on at the process holding the table
-                        break
+                    if frame.get("type") == "redirect":
+                        if await self._move(frame):
+                            moved = True  # read on at the process holding the table
+                            break
+                        # Not followed: the person hears that the table cannot be watched from here.
+                        frame = {"type": "error", "code": "no_table", "message": str(frame.get("message") or "")}
                     self._put(frame)
             except asyncio.CancelledError:
                 return

@@ -202,12 +202,16 @@ def test_the_lobby_moves_to_the_process_of_a_table_it_watches(two: tuple[ServerP
         dan = Connection(b.url, "Dan")
         try:
             dan.open_lobby()
+            dan.send({"type": "mute", "name": "Zed", "on": True})
             dan.send({"type": "watch", "code": code})
             seen: list[dict[str, Any]] = []
-            while not any(f.get("type") == "watch_update" for f in seen):
+            while not any(f.get("type") == "watch_update" for f in seen) or \
+                    [f.get("type") for f in seen].count("muted") < 2:
                 seen.append(dan.frames.get(timeout=10))
-            # The spectator never saw the redirect: it is at the first process, hearing the game.
+            # The spectator never saw the redirect: it is at the first process, hearing the game, and
+            # the names it muted are muted there too.
             assert [f["type"] for f in seen if f["type"] in ("redirect", "error")] == []
+            assert [f["names"] for f in seen if f["type"] == "muted"] == [["Zed"], ["Zed"]]
             watching = next(f for f in seen if f["type"] == "watching")
             assert watching["code"] == code
             # The lobby it came back to is the same one: the chat of the second process reaches it.
