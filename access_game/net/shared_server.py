@@ -69,8 +69,9 @@ class SharedTables(TableServer):
         #: What Redis was last told of each table held here (see _held_state).
         self._held: dict[str, dict[str, bool]] = {}
         self._sharing: list[asyncio.Task[None]] = []
-        #: Clients sent to another process (for ``serve --stats`` and the bench).
+        #: Clients sent to another process, and messages heard from the others.
         self.redirects = 0
+        self._heard_count = 0
 
     # ----------------------------------------------------------------- starting and stopping
     def snapshot(self) -> Snapshot:
@@ -118,8 +119,15 @@ class SharedTables(TableServer):
     # ----------------------------------------------------------------- the others' state
     async def _refresh(self) -> None:
         """Read the other processes again; tell this process's lobby what changed (a process gone, a
-        message missed while Redis was away)."""
-        self._update_peers(await self.bus.peers())
+        message missed while Redis was away). A read during which messages came may be older than they
+        are (someone arriving would be taken as gone, and come back at the next read): it is read again,
+        a few times, before it is taken as it is."""
+        for _try in range(3):
+            heard = self._heard_count
+            fresh = await self.bus.peers()
+            if heard == self._heard_count:
+                break
+        self._update_peers(fresh)
 
     def _update_peers(self, fresh: dict[str, Peer]) -> None:
         before_names = {name for names in self.shared.remote.values() for name in names}
@@ -140,6 +148,7 @@ class SharedTables(TableServer):
 
     def _heard(self, message: dict[str, Any]) -> None:
         """A message of another process: this process's connections hear what concerns them."""
+        self._heard_count += 1
         pid, kind = message["from"], message["kind"]
         peer = self.peers.get(pid)
         if kind == "gone":

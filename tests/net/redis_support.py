@@ -10,7 +10,6 @@ import time
 from pathlib import Path
 
 import redis
-
 from client_support import free_port
 
 

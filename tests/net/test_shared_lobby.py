@@ -266,6 +266,55 @@ def test_a_killed_process_tables_leave_the_list_within_the_expiry(
     run(go(), 40)
 
 
+def test_an_administrator_at_one_process_reaches_the_other(tmp_path: Path, redis_url: str) -> None:
+    import redis
+
+    redis.Redis.from_url(redis_url).flushdb()
+    admins = tmp_path / "admins.txt"
+    admins.write_text("Mira\n", encoding="utf-8")
+    a = ServerProcess(tmp_path / "a", "--redis", redis_url, "--redis-expiry", str(EXPIRY), "--admins", str(admins))
+    b = ServerProcess(tmp_path / "b", "--redis", redis_url, "--redis-expiry", str(EXPIRY), "--admins", str(admins))
+    a.start()
+    b.start()
+
+    async def go() -> None:
+        ann = ScriptedPlayer(a.url, "Ann")
+        await ann.open()
+        code = await ann.create("five-crowns", 2)
+        spam = ScriptedPlayer(a.url, "Spam")
+        await spam.open()
+        mira = ScriptedPlayer(b.url, "Mira")
+        await mira.open()
+        # A broadcast at the second process reaches a seat at the first.
+        await mira.send({"type": "broadcast", "text": "the server restarts at noon"})
+        await _until(mira, "done")
+        heard = await _until(ann, "broadcast")
+        assert (heard["name"], heard["text"]) == ("Mira", "the server restarts at noon")
+        # A ban there closes the banned name's connection here.
+        await mira.send({"type": "ban", "name": "Spam"})
+        await _until(mira, "done")
+        refused = await _until(spam, "error")
+        assert refused["code"] == "banned"
+        # A close there of a table held here: its player is told, and it is gone.
+        await mira.send({"type": "close", "code": code})
+        assert (await _until(mira, "done"))["code"] == code
+        closed = await _until(ann, "error")
+        assert closed["code"] == "closed"
+        probe = ScriptedPlayer(a.url, "Probe")
+        await probe.open()
+        await probe.send({"type": "join", "code": code})
+        assert (await _until(probe, "error"))["code"] == "no_table"
+        for player in (probe, mira):
+            await player.close()
+
+    try:
+        run(go(), 40)
+    finally:
+        a.stop()
+        b.stop()
+    assert '"act": "close"' in (tmp_path / "b" / "moderation.log").read_text(encoding="utf-8")
+
+
 def _serve(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "access_game", "serve", *args], capture_output=True, text=True,
                           cwd=ROOT, timeout=60)
