@@ -10,6 +10,7 @@ without a goodbye leave the list within the expiry.
 from __future__ import annotations
 
 import asyncio
+import json
 import subprocess
 import sys
 import time
@@ -332,3 +333,26 @@ def test_serve_says_what_is_wrong_with_the_sharing_options(tmp_path: Path, redis
 
     done = _serve("--port", "0", "--data", data, "--redis", f"redis://127.0.0.1:{free_port()}/0")
     assert done.returncode == 1 and "Redis" in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_tiny_two_process_bench_prints_both_figures() -> None:
+    """``bench-server --processes 2`` with no Redis given starts its own: one process, then two, each
+    table's other players sent on to the process holding it."""
+    done = subprocess.run([sys.executable, "-m", "access_game", "bench-server", "--processes", "2", "--tables", "2",
+                           "--seconds", "2", "--think", "0.2", "--json"], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    alone, shared = figures["one_process"], figures["two_processes"]
+    assert alone["tables"] == shared["tables"] == 2 and alone["errors"] == shared["errors"] == 0
+    assert alone["redirects"] == 0 and shared["redirects"] == 2 * 3  # each table's three guests
+    assert shared["held"] == [1, 1] and alone["held"] == [2]
+    for phase in (alone, shared):
+        assert phase["actions"] > 0 and phase["p99_ms"] >= phase["p50_ms"] > 0
+
+
+@pytest.mark.parametrize("args", [["--redis", "redis://127.0.0.1:6379/0"], ["--processes", "3"]])
+def test_the_bench_refuses_sharing_options_that_do_not_go_together(args: list[str]) -> None:
+    done = subprocess.run([sys.executable, "-m", "access_game", "bench-server", *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 2 and "usage:" in done.stderr, done.stderr
