@@ -268,6 +268,8 @@ class RedisBus:
         pubsub = self._pubsub
         if pubsub is None:
             raise RuntimeError("not connected")
+        if not pubsub.subscribed:  # after a lost connection: subscribed again (what was said meanwhile is lost)
+            await pubsub.subscribe(CHANNEL)
         try:
             async for raw in pubsub.listen():
                 data = _object(raw.get("data"))

@@ -30,7 +30,7 @@ from access_game.net.connections import Connection
 from access_game.net.limits import Limits
 from access_game.net.lobby import Line
 from access_game.net.redis_bus import Peer, RedisBus, Snapshot
-from access_game.net.server import TableServer, _listing
+from access_game.net.server import NO_SEAT, NO_TOKEN, TableServer, _listing
 from access_game.net.shared_lobby import SharedLobby
 from access_game.net.table_store import TableStore
 from access_game.net.tables import Table
@@ -114,7 +114,8 @@ class SharedTables(TableServer):
                         log.warning("a message from another process could not be read (%s): %r", exc, message)
             except (RedisError, OSError) as exc:
                 log.error("Redis's messages stopped: %s; listening again", exc)
-                await asyncio.sleep(1)
+            # (never at once: a subscription that ends at once again must not hold the loop)
+            await asyncio.sleep(1)
 
     # ----------------------------------------------------------------- the others' state
     async def _refresh(self) -> None:
@@ -281,8 +282,10 @@ class SharedTables(TableServer):
             return True
         if isinstance(message, p.Watch) and message.code not in self.tables:
             self._not_seated_yet(conn)
-            if await self._redirect(conn, message.code, "watch", "watch"):
-                return True
+            self._allowed(conn, "joins")
+            if not await self._redirect(conn, message.code, "watch", "watch"):
+                raise p.ProtocolError(p.ErrorCode.NO_TABLE, "no table open to spectators has that code")
+            return True
         if isinstance(message, p.Close) and conn.admin and message.code not in self.tables:
             found = await self._where(message.code)
             if found is not None:
@@ -295,19 +298,26 @@ class SharedTables(TableServer):
             self.bus.send("broadcast", name=conn.name or "", text=message.text)
         return handled
 
+    # A join, rejoin or watch of a code not held here counts against the address's allowance as one
+    # of a code held here does, and is answered as the table server answers an unknown code when no
+    # other process holds it either: nobody learns more of which codes are live by asking here.
     async def _join(self, conn: Connection, msg: p.Join) -> None:
-        if msg.code not in self.tables:
-            self._not_seated_yet(conn)
-            if await self._redirect(conn, msg.code, "join", "free"):
-                return
-        await super()._join(conn, msg)
+        if msg.code in self.tables:
+            await super()._join(conn, msg)
+            return
+        self._not_seated_yet(conn)
+        self._allowed(conn, "joins")
+        if not await self._redirect(conn, msg.code, "join", "free"):
+            raise p.ProtocolError(p.ErrorCode.NO_TABLE, NO_SEAT)
 
     async def _rejoin(self, conn: Connection, msg: p.Rejoin) -> None:
-        if msg.code not in self.tables:
-            self._not_seated_yet(conn)
-            if await self._redirect(conn, msg.code, "rejoin", None):
-                return
-        await super()._rejoin(conn, msg)
+        if msg.code in self.tables:
+            await super()._rejoin(conn, msg)
+            return
+        self._not_seated_yet(conn)
+        self._allowed(conn, "joins")
+        if not await self._redirect(conn, msg.code, "rejoin", None):
+            raise p.ProtocolError(p.ErrorCode.BAD_TOKEN, NO_TOKEN)
 
     async def _where(self, code: str) -> tuple[str, dict[str, bool]] | None:
         try:

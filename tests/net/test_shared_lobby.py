@@ -316,6 +316,52 @@ def test_an_administrator_at_one_process_reaches_the_other(tmp_path: Path, redis
     assert '"act": "close"' in (tmp_path / "b" / "moderation.log").read_text(encoding="utf-8")
 
 
+def test_after_redis_restarts_the_lobby_is_whole_again(tmp_path: Path) -> None:
+    """Before: a process whose subscription had ended listened again at once, for ever, without letting
+    anything else run: every connection of it hung once Redis had gone away."""
+    server = RedisServer(tmp_path).start()
+    a = ServerProcess(tmp_path / "a", "--redis", server.url, "--redis-expiry", str(EXPIRY))
+    b = ServerProcess(tmp_path / "b", "--redis", server.url, "--redis-expiry", str(EXPIRY))
+    a.start()
+    b.start()
+
+    async def go() -> None:
+        cleo = await _listening(a.url, "Cleo")
+        ben = await _listening(b.url, "Ben")
+        ann = ScriptedPlayer(a.url, "Ann")
+        await ann.open()
+        await ann.send({"type": "create", "game": "five-crowns", "seats": 2, "computers": 0, "level": "easy",
+                        "options": {}, "public": True})
+        await ann.expect("seated")
+        await _until(ben, "listed")
+        server.stop()  # everything Redis held is lost with it
+        await asyncio.sleep(0.5)
+        # Without Redis each process serves on: the table plays, its lobby answers.
+        await ben.send({"type": "who"})
+        await _until(ben, "online")
+        server.start()
+        # Each process writes all it holds again at its next heartbeat, and listens again.
+        deadline = time.monotonic() + EXPIRY * 3
+        codes: list[str] = []
+        while codes != [ann.code]:
+            assert time.monotonic() < deadline, codes
+            await asyncio.sleep(0.3)
+            await ben.send({"type": "tables", "watch": True})
+            codes = [t["code"] for t in (await _until(ben, "tables"))["tables"]]
+        await asyncio.sleep(1.2)  # (a subscription lost is made again after a second)
+        await ben.send({"type": "say", "text": "still here?"})
+        assert (await _until(cleo, "said"))["text"] == "still here?"
+        for player in (ann, ben, cleo):
+            await player.close()
+
+    try:
+        run(go(), 40)
+    finally:
+        a.stop()
+        b.stop()
+        server.stop()
+
+
 def _serve(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "access_game", "serve", *args], capture_output=True, text=True,
                           cwd=ROOT, timeout=60)
