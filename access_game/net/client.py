@@ -367,6 +367,8 @@ class Connection:
         to the process of the server that holds the table (``serve --redis``): the same request again
         there, on a new connection. The seat's token stays the table's, and the seat is kept under the
         address the player gave (a reconnection starts there and is sent on again)."""
+        from speech.i18n import _
+
         for _hop in range(MAX_REDIRECTS + 1):
             await ws.send(json.dumps(request))
             answer = await self._answer(ws)
@@ -375,10 +377,11 @@ class Connection:
             url = redirect_url(answer, self.url)
             await ws.close()
             if url is None:
-                raise NetError(str(answer.get("message") or "the server sent this client nowhere"))
+                raise NetError(_("the server sent this program to an address it will not use: {url}").format(
+                    url=str(answer.get("url"))[:200]))
             ws = await self._connect(url)
         await ws.close()
-        raise NetError("the server's processes sent this client round in a circle")
+        raise NetError(_("the server's processes sent this program from one to another without end"))
 
     async def _move(self, frame: dict[str, Any]) -> bool:
         """The lobby's connection follows a ``redirect`` answering its ``watch``: the lobby is the same at

@@ -402,3 +402,20 @@ def test_the_bench_refuses_sharing_options_that_do_not_go_together(args: list[st
     done = subprocess.run([sys.executable, "-m", "access_game", "bench-server", *args], capture_output=True,
                           text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 2 and "usage:" in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize(("url", "came_from", "followed"), [
+    ("wss://play2.example.org", "wss://play.example.org", True),
+    ("ws://play2.example.org:8765", "ws://play.example.org", True),
+    ("ws://play2.example.org:8765", "wss://play.example.org", False),  # the token would cross readable
+    ("ws://127.0.0.1:8766", "wss://127.0.0.1:8765", True),  # on this machine
+    ("http://play2.example.org", "ws://play.example.org", False),
+    ("ws://", "ws://play.example.org", False),
+    (None, "ws://play.example.org", False),
+    ("ws://[::1", "ws://play.example.org", False),
+])
+def test_a_redirect_is_followed_only_to_an_address_that_keeps_the_token_safe(
+        url: Any, came_from: str, followed: bool) -> None:
+    from access_game.net.client import redirect_url
+
+    assert redirect_url({"type": "redirect", "url": url}, came_from) == (url if followed else None)
