@@ -209,8 +209,13 @@ def windows(parts: Sequence[str | Card], width: int, style: DisplayStyle | None 
     for group in _groups(message_tokens(parts, style)):
         if len(group) > 1:
             # The group fits a window of its own: start one, so each mark stays with its word. A group
-            # longer than the display is cut, but an opening mark still goes with the word after it.
-            starts_window(sum(len(t.cells) for t in group) + len(group) - 1)
+            # longer than the display is cut after as many of its marks as fit with the word (the
+            # longest start of it that fits a window), and an opening mark still goes with the word
+            # after it.
+            sizes = [sum(len(t.cells) for t in group[:k]) + k - 1 for k in range(2, len(group) + 1)]
+            fitting = [size for size in sizes if size <= width]
+            if fitting:
+                starts_window(fitting[-1])
         for i, token in enumerate(group):
             if token.opening and i + 1 < len(group):
                 starts_window(len(token.cells) + 1 + len(group[i + 1].cells))

@@ -131,3 +131,9 @@ def test_without_liblouis_the_words_stay_print_for_the_displays_own_table(monkey
     monkeypatch.setattr(contracted, "_loaded", [None])
     [w] = windows(["You drew the ", NINE, "."], 40)
     assert w.text == f"You drew the {card_unicode(NINE)} ."  # sent as text: BRLTTY's table shows the words
+
+
+def test_a_run_of_marks_too_long_for_one_window_stays_with_its_word_as_far_as_it_fits() -> None:
+    # Found by the property above: "a ......" fits a window of 8, so the marks must not start one alone.
+    ws = windows(["a", "a", "......", ".."], 8)
+    assert [w.text for w in ws] == ["⠁", "⠁⠀⠲⠲⠲⠲⠲⠲", "⠲⠲"]
