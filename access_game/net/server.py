@@ -521,7 +521,7 @@ class TableServer:
     async def _create(self, conn: Connection, msg: p.Create) -> None:
         self._not_seated_yet(conn)
         self._allowed(conn, "tables")
-        code = new_code(self.tables)
+        code = self._new_code()
         table = Table.create(code, msg.game, seats=msg.seats, computers=msg.computers, level=msg.level,
                              options=dict(msg.options), public=msg.public, watchable=msg.watchable)
         async with self._lock(code):
@@ -538,6 +538,10 @@ class TableServer:
             await self._created(table)
             self._seat(conn, table, 0, token, seen=0)
             await self._after_change(table)
+
+    def _new_code(self) -> str:
+        """A code no table here has (a process sharing its lobby avoids the others' too)."""
+        return new_code(self.tables)
 
     async def _created(self, table: Table) -> None:
         """A new table, written, before its creator is told: the seam where a server process sharing its

@@ -33,7 +33,7 @@ from access_game.net.redis_bus import Peer, RedisBus, Snapshot
 from access_game.net.server import NO_SEAT, NO_TOKEN, TableServer, _listing
 from access_game.net.shared_lobby import SharedLobby
 from access_game.net.table_store import TableStore
-from access_game.net.tables import Table
+from access_game.net.tables import Table, new_code
 
 __all__ = ["SharedTables"]
 
@@ -230,6 +230,11 @@ class SharedTables(TableServer):
                 self.store.remove(code)
 
     # ----------------------------------------------------------------- this process's tables, told
+    def _new_code(self) -> str:
+        """A code neither this process nor, as last read, any other holds: two tables of one code would
+        send their players to whichever process Redis named first."""
+        return new_code({*self.tables, *(code for peer in self.peers.values() for code in peer.held)})
+
     async def _created(self, table: Table) -> None:
         """Redis knows where the new table is held before its creator hears its code: a friend told the
         code at once and joining through another process is sent here, never told there is no such table."""
