@@ -220,6 +220,8 @@ class Connection:
         self.admin_key: str | None = None
         #: The server's answer to 'leave': whether it still keeps the seat (None: no answer came).
         self.left_kept: bool | None = None
+        #: The server process the seat's table is at: :attr:`url`, or where a redirect sent this client.
+        self.at = url
         #: The names this connection asked not to hear (asked again after moving to another process).
         self._mutes: set[str] = set()
         self._left = threading.Event()
@@ -346,6 +348,7 @@ class Connection:
             raise
         except Exception as exc:
             raise NetError(_reason(exc)) from None
+        self.at = self.url
         try:
             ws, answer = await self._ask(ws, first)
         except NetError:
@@ -366,7 +369,8 @@ class Connection:
         """Send a request (join, rejoin, create) and read its answer, following the server's ``redirect``
         to the process of the server that holds the table (``serve --redis``): the same request again
         there, on a new connection. The seat's token stays the table's, and the seat is kept under the
-        address the player gave (a reconnection starts there and is sent on again)."""
+        address the player gave; a lost connection comes back to the process holding the table
+        (:attr:`at`), waiting for it as for a server restarting, since a table never moves."""
         from speech.i18n import _
 
         for _hop in range(MAX_REDIRECTS + 1):
@@ -380,6 +384,7 @@ class Connection:
                 raise NetError(_("the server sent this program to an address it will not use: {url}").format(
                     url=str(answer.get("url"))[:200]))
             ws = await self._connect(url)
+            self.at = url
         await ws.close()
         raise NetError(_("the server's processes sent this program from one to another without end"))
 
@@ -473,7 +478,7 @@ class Connection:
                 return
             await asyncio.sleep(delay)
             try:
-                ws = await self._connect()
+                ws = await self._connect(self.at)
                 rejoin = {"type": "rejoin", "code": self.seat.code, "token": self.seat.token, "seen": self.seen()}
                 if (number := self.game_number()) is not None:
                     rejoin["game_number"] = number

@@ -163,10 +163,11 @@ def test_the_players_client_follows_by_itself_and_keeps_its_token(two: tuple[Ser
         try:
             seated = ben.open({"type": "join", "code": code})
             assert seated["type"] == "seated" and seated["code"] == code
-            # The seat is kept under the address Ben gave, with the table's token.
+            # The seat is kept under the address Ben gave, with the table's token; it plays at the first.
             assert ben.seat is not None and ben.seat.server == b.url and ben.seat.code == code
+            assert ben.at == a.url
             token = ben.seat.token
-            # A dropped connection comes back through the second process, sent on again, same token.
+            # A dropped connection comes back to the process holding the table, with the same token.
             ben.drop()
             deadline = time.monotonic() + 15
             kinds: list[str] = []
