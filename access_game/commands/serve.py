@@ -130,8 +130,6 @@ def check_sharing(args: argparse.Namespace) -> None:
     if public is None and args.host in ("0.0.0.0", "::"):
         raise UsageError(_("--redis with --host {host}: give --public-url, the address players reach this process "
                            "at").format(host=args.host))
-    if public is None and args.port == 0:
-        return  # the port picked is said at once, and is the one the others send clients to
 
 
 #: One label of a host name (RFC 1123): letters, digits and hyphens, 1 to 63, no hyphen at either end.
