@@ -69,8 +69,7 @@ class SharedTables(TableServer):
         #: What Redis was last told of each table held here (see _held_state).
         self._held: dict[str, dict[str, bool]] = {}
         self._sharing: list[asyncio.Task[None]] = []
-        #: Clients sent to another process, and messages heard from the others.
-        self.redirects = 0
+        #: Messages heard from the others (see _refresh).
         self._heard_count = 0
 
     # ----------------------------------------------------------------- starting and stopping
@@ -338,7 +337,6 @@ class SharedTables(TableServer):
         if found is None or (needs is not None and not found[1].get(needs)):
             return False
         url, _state = found
-        self.redirects += 1
         self._send(conn, p.redirect_message(code=code, url=url, request=request))
         return True
 
