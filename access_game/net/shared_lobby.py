@@ -10,11 +10,10 @@ did so for the whole server, not for this process alone.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from access_game.net.lobby import HISTORY_LINES, PRIVATE_PAIRS, Line, Lobby, _pair
+from access_game.net.lobby import HISTORY_LINES, Line, Lobby
 from access_game.net.redis_bus import RedisBus
 
 __all__ = ["SharedLobby"]
@@ -71,17 +70,8 @@ class SharedLobby(Lobby):
 
     def heard_told(self, line: Line) -> None:
         """A private message sent at another process: kept for both of them here too."""
-        if line.to is None:
-            return
-        key = _pair(line.name, line.to)
-        lines = self.private_lines.get(key)
-        if lines is None:
-            lines = self.private_lines[key] = deque(maxlen=self.history_lines)
-            while len(self.private_lines) > PRIVATE_PAIRS:
-                self.private_lines.popitem(last=False)
-        else:
-            self.private_lines.move_to_end(key)
-        lines.append(line)
+        if line.to is not None:
+            self.keep_private(line)
 
     # ----------------------------------------------------------------- bans
     def ban(self, name: str, addresses: Iterable[str] = (), *, on: bool = True) -> None:
