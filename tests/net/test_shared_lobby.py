@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from redis_support import RedisServer
+from redis_support import RedisServer, start_all
 from server_harness import ROOT, ServerProcess, run, settle, step
 
 from access_game.net.client import Connection
@@ -46,8 +46,7 @@ def two(tmp_path: Path, redis_url: str) -> Iterator[tuple[ServerProcess, ServerP
     redis.Redis.from_url(redis_url).flushdb()  # nothing left of the previous test's processes
     first = ServerProcess(tmp_path / "a", "--redis", redis_url, "--redis-expiry", str(EXPIRY))
     second = ServerProcess(tmp_path / "b", "--redis", redis_url, "--redis-expiry", str(EXPIRY))
-    first.start()
-    second.start()
+    start_all(first, second)
     try:
         yield first, second
     finally:
@@ -276,8 +275,7 @@ def test_an_administrator_at_one_process_reaches_the_other(tmp_path: Path, redis
     admins.write_text("Mira\n", encoding="utf-8")
     a = ServerProcess(tmp_path / "a", "--redis", redis_url, "--redis-expiry", str(EXPIRY), "--admins", str(admins))
     b = ServerProcess(tmp_path / "b", "--redis", redis_url, "--redis-expiry", str(EXPIRY), "--admins", str(admins))
-    a.start()
-    b.start()
+    start_all(a, b)
 
     async def go() -> None:
         ann = ScriptedPlayer(a.url, "Ann")
@@ -323,8 +321,7 @@ def test_after_redis_restarts_the_lobby_is_whole_again(tmp_path: Path) -> None:
     server = RedisServer(tmp_path).start()
     a = ServerProcess(tmp_path / "a", "--redis", server.url, "--redis-expiry", str(EXPIRY))
     b = ServerProcess(tmp_path / "b", "--redis", server.url, "--redis-expiry", str(EXPIRY))
-    a.start()
-    b.start()
+    start_all(a, b)
 
     async def go() -> None:
         cleo = await _listening(a.url, "Cleo")
@@ -371,8 +368,7 @@ def _serve(*args: str) -> subprocess.CompletedProcess[str]:
 def test_serve_says_what_is_wrong_with_the_sharing_options(tmp_path: Path, redis_url: str) -> None:
     data = str(tmp_path / "tables")
     for args in (["--public-url", "ws://127.0.0.1:1"], ["--redis", "http://x"],
-                 ["--redis", redis_url, "--public-url", "http://x"], ["--redis", redis_url, "--host", "0.0.0.0"],
-                 ["--redis", redis_url, "--redis-expiry", "0"]):
+                 ["--redis", redis_url, "--public-url", "http://x"], ["--redis", redis_url, "--host", "0.0.0.0"]):
         done = _serve("--port", "0", "--data", data, *args)
         assert done.returncode == 2 and "usage:" in done.stderr, (args, done.stderr)
     # A Redis nobody answers at: said in one line, nothing served.
@@ -386,7 +382,7 @@ def test_a_tiny_two_process_bench_prints_both_figures() -> None:
     """``bench-server --processes 2`` with no Redis given starts its own: one process, then two, each
     table's other players sent on to the process holding it."""
     done = subprocess.run([sys.executable, "-m", "access_game", "bench-server", "--processes", "2", "--tables", "2",
-                           "--seconds", "2", "--think", "0.2", "--json"], capture_output=True, text=True, cwd=ROOT,
+                           "--seconds", "1", "--think", "0.1", "--json"], capture_output=True, text=True, cwd=ROOT,
                           timeout=120)
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)

@@ -16,7 +16,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from redis_support import RedisServer
+from redis_support import RedisServer, start_all
 from server_harness import ServerProcess
 from terminal_support import COMMAND, terminal_env, words
 
@@ -27,7 +27,8 @@ def two(tmp_path: Path) -> Iterator[tuple[str, str]]:
     first = ServerProcess(tmp_path / "a", "--redis", redis.url)
     second = ServerProcess(tmp_path / "b", "--redis", redis.url)
     try:
-        yield first.start(), second.start()
+        one, two = start_all(first, second)
+        yield one, two
     finally:
         first.stop()
         second.stop()
