@@ -416,3 +416,13 @@ def test_a_redirect_is_followed_only_to_an_address_that_keeps_the_token_safe(
     from access_game.net.client import redirect_url
 
     assert redirect_url({"type": "redirect", "url": url}, came_from) == (url if followed else None)
+
+
+def test_a_server_alone_loads_nothing_of_redis() -> None:
+    """Without --redis one process does everything as before: Redis's client is not even imported."""
+    code = ("import sys, access_game.cli as c, access_game.net.serving, access_game.net.server, "
+            "access_game.net.client; c.build_parser(); print(sorted(m for m in sys.modules "
+            "if m.split('.')[0] == 'redis' or 'shared' in m or 'redis_bus' in m))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True,
+                         timeout=120).stdout
+    assert out.strip() == "[]"
