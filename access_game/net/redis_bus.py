@@ -10,7 +10,9 @@ that time without anyone cleaning up after it:
 - ``listed:<id>`` (hash): each of its tables' lines in the lobby's list (JSON, as ``listed`` sends);
 - ``online:<id>`` (hash): each name with a connection there;
 - ``processes`` (set): the ids, pruned by whoever finds one's ``process:<id>`` gone;
-- ``chat`` (list): the last lines of the server-wide chat, read by a process starting.
+- ``chat`` (list): the last lines of the server-wide chat, read by a process starting;
+- ``bans`` (hash): each name banned by an administrator at any process, with the addresses banned with
+  it, taken up by a process starting (each process keeps them in its own bans file too).
 
 What happens goes on one pub/sub channel, ``access-game:lobby``, one JSON object a message with its
 sender's id (``from``) and ``kind``: a table listed or unlisted, someone arriving or departing, a
@@ -190,6 +192,11 @@ class RedisBus:
                     pipe.hset(_key("online", self.id), fields["name"], "1")
                 else:
                     pipe.hdel(_key("online", self.id), fields["name"])
+            elif kind == "ban":
+                if fields["on"]:
+                    pipe.hset(PREFIX + "bans", fields["name"].casefold(), json.dumps(fields["addresses"]))
+                else:
+                    pipe.hdel(PREFIX + "bans", fields["name"].casefold())
             elif kind == "said":
                 pipe.rpush(PREFIX + "chat", json.dumps(fields["line"]))
                 pipe.ltrim(PREFIX + "chat", -self.chat_lines, -1)
@@ -258,6 +265,18 @@ class RedisBus:
             if state is not None and url is not None:
                 return url, {k: bool(v) for k, v in _object(state).items()}
         return None
+
+    async def bans(self) -> dict[str, list[str]]:
+        """The bans made at any process, each name (in lower case) with the addresses banned with it."""
+        found = await self.redis.hgetall(PREFIX + "bans")
+        out: dict[str, list[str]] = {}
+        for name, raw in found.items():
+            try:
+                addresses = json.loads(raw)
+            except ValueError:
+                addresses = []
+            out[str(name)] = [str(a) for a in addresses] if isinstance(addresses, list) else []
+        return out
 
     async def chat(self) -> list[dict[str, Any]]:
         """The last lines of the server-wide chat, oldest first."""

@@ -85,6 +85,9 @@ class SharedTables(TableServer):
             line = _line(data)
             if line is not None:
                 self.shared.heard_said(line)
+        for name, addresses in (await self.bus.bans()).items():
+            if not self.shared.banned(name) or not all(self.shared.banned(address=a) for a in addresses):
+                self.shared.heard_ban(name, addresses, on=True)
         await self._refresh()
         self._sharing = [asyncio.ensure_future(self._listen()), asyncio.ensure_future(self._keep_alive())]
 

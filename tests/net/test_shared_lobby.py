@@ -307,11 +307,21 @@ def test_an_administrator_at_one_process_reaches_the_other(tmp_path: Path, redis
         for player in (probe, mira):
             await player.close()
 
+    async def later() -> None:
+        # A process started after the ban refuses the name too.
+        spam = ScriptedPlayer(c.url, "spam")
+        with pytest.raises(RuntimeError, match="banned"):
+            await spam.open()
+
+    c = ServerProcess(tmp_path / "c", "--redis", redis_url, "--redis-expiry", str(EXPIRY))
     try:
         run(go(), 40)
+        c.start()
+        run(later(), 20)
     finally:
         a.stop()
         b.stop()
+        c.stop()
     assert '"act": "close"' in (tmp_path / "b" / "moderation.log").read_text(encoding="utf-8")
 
 
