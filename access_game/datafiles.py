@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from speech.i18n import _
+from speech.i18n import _, with_numbers
 
 __all__ = ["MAX_BYTES", "READ_SECONDS", "DamagedFile", "move_no_clobber", "read_bytes", "read_json", "read_text",
            "set_aside"]
@@ -135,7 +135,8 @@ def read_bytes(path: Path) -> bytes | None:
     try:
         return _within(READ_SECONDS, lambda: _bytes_of(path), path.name)
     except _Unanswered:
-        raise DamagedFile(_("it did not answer within {seconds:g} seconds").format(seconds=READ_SECONDS)) from None
+        said = with_numbers(_("it did not answer within {seconds:g} seconds"), seconds=READ_SECONDS)
+        raise DamagedFile(said) from None
 
 
 def read_text(path: Path) -> str:

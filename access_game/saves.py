@@ -16,14 +16,16 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from access_game.datafiles import DamagedFile, read_json, set_aside
 from access_game.filelock import try_lock, unlock
 from access_game.settings import LEVELS, atomic_write_text, data_dir
 from engine.errors import SaveFormatError
-from engine.game import Game
 from speech.i18n import _
+
+if TYPE_CHECKING:
+    from engine.game import Game
 
 __all__ = ["ELSEWHERE_FOLDER", "SESSION_FORMAT", "LoadedSave", "SaveStore", "SavedSession", "fallback_directories",
            "fallback_directory", "lockable_elsewhere"]
@@ -228,6 +230,8 @@ def _session_from_data(data: Any) -> SavedSession:
         raise SaveFormatError(_("the save has no version number"))
     if version > SESSION_VERSION:
         raise SaveFormatError(_("it was written by a newer access-game (version {version})").format(version=version))
+    from engine.game import Game  # the rules: loaded only when there is a save to read
+
     game = Game.from_data(data.get("game"))
     seat = data.get("human_seat")
     level = data.get("level")

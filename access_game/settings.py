@@ -125,6 +125,10 @@ class Settings:
     #: game its players' names (yours first) and the computer players' levels, seat by seat.
     last_game: str = ""
     tables: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: "Play online" from the game's menu: the server's address and the player's name there, used last
+    #: ("": none yet), offered again the next time.
+    online_server: str = ""
+    online_name: str = ""
 
     def __post_init__(self) -> None:
         _check("speech", self.speech, SPEECH_CHOICES)
@@ -141,6 +145,8 @@ class Settings:
                 raise ValueError(f"{name} is a number from {lo} to {hi}")
         if not isinstance(self.audio_player, str):
             raise ValueError("the audio player is a command line")
+        if not isinstance(self.online_server, str) or not isinstance(self.online_name, str):
+            raise ValueError("the online server and name are text")
         if not isinstance(self.width, int) or not (self.width == 0 or WIDTH_RANGE[0] <= self.width <= WIDTH_RANGE[1]):
             raise ValueError(f"width is a number of characters from {WIDTH_RANGE[0]} to {WIDTH_RANGE[1]}, or 0 "
                              "for the terminal's")

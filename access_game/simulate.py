@@ -25,7 +25,7 @@ from engine.bots import make_agent
 from engine.bots.wild_throws import is_wild_in, thrown_card
 from engine.events import Event, GameEnded, TurnStarted
 from engine.game import Game
-from speech.i18n import _, ngettext, pgettext
+from speech.i18n import _, ngettext, pgettext, with_numbers
 
 __all__ = ["GameResult", "SimulationReport", "deal_plan", "final_standing", "play_game", "run_simulation",
            "wilson_interval"]
@@ -133,24 +133,26 @@ class SimulationReport:
             deals=ngettext("{n} deal", "{n} deals", deals).format(n=deals), seed=self.seed)]
         for n, s in enumerate(self.seats, 1):
             lo, hi = s.ci95
-            lines.append(_(
+            lines.append(with_numbers(_(
                 "Player {n}, {level}: {wins}, win share {share:.1%} ({confidence:.0%} interval {low:.1%} to "
                 "{high:.1%}), mean points per game {points:.1f}, decision time {ms:.1f} ms mean, {ms99:.1f} ms p99 "
-                "(CPU {cpu:.1f} ms mean, {cpu99:.1f} ms p99).").format(
+                "(CPU {cpu:.1f} ms mean, {cpu99:.1f} ms p99)."),
                 n=n, level=pgettext("level setting", s.level),
-                wins=ngettext("{n:g} win", "{n:g} wins", _plural_count(s.wins)).format(n=s.wins),
+                wins=with_numbers(ngettext("{n:g} win", "{n:g} wins", _plural_count(s.wins)), n=s.wins),
                 share=s.win_share, confidence=0.95, low=lo, high=hi, points=s.mean_points, ms=s.decision_ms_mean,
                 ms99=s.decision_ms_p99, cpu=s.decision_cpu_ms_mean, cpu99=s.decision_cpu_ms_p99))
         if any(s.throws for s in self.seats):
-            lines.append(_("Wilds and jokers thrown per 1,000 discards: {seats}.").format(seats="; ".join(
-                _("player {n}, {level}: {rate:.1f} ({wild} of {thrown}, {needless} while a natural card could go)")
-                .format(n=n, level=pgettext("level setting", s.level), rate=s.wild_throws_per_1000,
-                        wild=s.wild_throws, thrown=s.throws, needless=s.needless_wild_throws)
+            between = pgettext("between the players of a report", "; ")  # French " ; "
+            lines.append(_("Wilds and jokers thrown per 1,000 discards: {seats}.").format(seats=between.join(
+                with_numbers(_("player {n}, {level}: {rate:.1f} ({wild} of {thrown}, {needless} while a natural "
+                               "card could go)"), n=n, level=pgettext("level setting", s.level),
+                             rate=s.wild_throws_per_1000, wild=s.wild_throws, thrown=s.throws,
+                             needless=s.needless_wild_throws)
                 for n, s in enumerate(self.seats, 1))))
         lines.append(_("Ties share the win: each of n tied winners is counted 1/n of a win."))
-        lines.append(_("Turns per hand: {mean:.1f} mean, {longest} longest.").format(mean=self.turns_mean,
-                                                                                   longest=self.turns_max))
-        lines.append(_("{rate:.2f} games per second.").format(rate=self.games_per_second))
+        lines.append(with_numbers(_("Turns per hand: {mean:.1f} mean, {longest} longest."), mean=self.turns_mean,
+                                  longest=self.turns_max))
+        lines.append(with_numbers(_("{rate:.2f} games per second."), rate=self.games_per_second))
         return "\n".join(lines)
 
 
@@ -351,8 +353,8 @@ def run_simulation(
         done = len(results)
         if progress is not None and (done % step == 0 or done == games):
             elapsed = clock() - start
-            print(ngettext("simulate: {done} of {games} games, {seconds:.1f} s",
-                           "simulate: {done} of {games} games, {seconds:.1f} s", done).format(
-                done=done, games=games, seconds=elapsed),
+            print(with_numbers(ngettext("simulate: {done} of {games} games, {seconds:.1f} s",
+                                        "simulate: {done} of {games} games, {seconds:.1f} s", done),
+                               done=done, games=games, seconds=elapsed),
                   file=progress, flush=True)
     return summarise(game, levels, seed, results, clock() - start)

@@ -92,24 +92,32 @@ def check_action_types(action: object, players: int) -> None:
 
 
 def require(ok: bool, what: str) -> None:
-    """Refuse a loaded state unless ``ok``; ``what`` says which invariant it breaks."""
+    """Refuse a loaded state unless ``ok``; ``what`` says which invariant it breaks: a :class:`Reason`,
+    so the player hears it in their language (speech.refusal_words words it from the catalog)."""
     if not ok:
         raise SaveFormatError(Reason("the save is damaged: {what}", what=what))
 
 
 def require_number(value: object, name: str, low: int, high: int | None = None) -> None:
     """A whole number (never true/false) from ``low`` to ``high``."""
-    top = "" if high is None else f" to {high}"
     ok = is_whole(value) and low <= value and (high is None or value <= high)
-    require(ok, f"{name} is {value!r}, not a whole number from {low}{top}")
+    if ok:
+        return
+    if high is None:
+        require(ok, Reason("{name} is {value}, not a whole number from {low}", name=name, value=shown(value), low=low))
+    require(ok, Reason("{name} is {value}, not a whole number from {low} to {high}", name=name, value=shown(value),
+                       low=low, high=high))
 
 
 def require_seat(value: object, seats: Collection[int], name: str) -> None:
-    require(is_whole(value) and value in seats, f"{name} is {value!r}, not one of the seats {sorted(seats)}")
+    if not (is_whole(value) and value in seats):
+        require(False, Reason("{name} is {value}, not one of the seats {seats}", name=name, value=shown(value),
+                              seats=", ".join(str(s) for s in sorted(seats))))
 
 
 def require_per_seat(values: Collection[object], players: int, name: str) -> None:
-    require(len(values) == players, f"there are {len(values)} {name} for {players} players")
+    require(len(values) == players, Reason("{name}: {count} for {players} players", name=name, count=len(values),
+                                           players=players))
 
 
 def require_deck(found: Iterable[Card], deck: Iterable[Card]) -> None:
@@ -119,5 +127,5 @@ def require_deck(found: Iterable[Card], deck: Iterable[Card]) -> None:
         return
     wrong = (have - want) or (want - have)
     card = min(wrong, key=Card.sort_key)
-    require(False, f"its cards do not add up to the game's deck: it holds {have[card]} of the {card.name} "
-                   f"where the game has {want[card]}")
+    require(False, Reason("its cards do not add up to the game's deck: it holds {have} of {the_card} where the "
+                          "game has {want}", have=have[card], the_card=card, want=want[card]))

@@ -454,7 +454,7 @@ class DrawDiscard(Generic[S, V]):
 
     def per_seat(self, state: S) -> dict[str, Sequence[object]]:
         """The per-seat lists of a state, by what a message calls them (a variant adds its own)."""
-        return {"hands": state.hands, "score lists": state.scores}
+        return {Reason("the hands"): state.hands, Reason("the score lists"): state.scores}
 
     def hands_played(self, state: S) -> int:
         return state.hand_number - (state.phase != "over")
@@ -463,26 +463,30 @@ class DrawDiscard(Generic[S, V]):
         """The invariants of a state between two actions (see engine.checks.require); a variant checks
         its own fields in ``check_play`` (a game in play) and ``check_table`` (always)."""
         n = len(state.players)
-        require(self.min_players <= n <= self.max_players, f"{n} players is not {self.table_words}")
+        require(self.min_players <= n <= self.max_players,
+                Reason("the number of players, {count}, does not fit {game}", count=n, game=self.title))
         for name, values in self.per_seat(state).items():
             require_per_seat(values, n, name)
-        require_number(state.hand_number, "the hand number", 1, self.last_hand(state))
+        require_number(state.hand_number, Reason("the hand number"), 1, self.last_hand(state))
         seats = self.in_play(state)
-        require_seat(state.dealer, seats, "the dealer")
-        require_number(state.reshuffles, "the reshuffle count", 0, self.reshuffle_limit(state))
+        require_seat(state.dealer, seats, Reason("the dealer"))
+        require_number(state.reshuffles, Reason("the reshuffle count"), 0, self.reshuffle_limit(state))
         played = self.hands_played(state)
         low = None if self.negative_scores else 0
         for seat, scores in enumerate(state.scores):
             require(len(scores) == len(state.scores[0]) <= played,
-                    f"seat {seat} has {len(scores)} hand scores after {played} hands")
+                    Reason("seat {seat} has more hand scores than hands played, or not as many as the other seats "
+                           "({count} for {played})", seat=seat, count=len(scores),
+                           played=played))
             require(all(is_whole(x) and (low is None or x >= low) for x in scores),
-                    f"seat {seat} has a score that is not a whole number")
+                    Reason("seat {seat} has a score that is not a whole number", seat=seat))
         self.check_table(state)
         if state.phase == "over":
-            require(bool(state.winners) and all(w in range(n) for w in state.winners), "a finished game has no winner")
+            require(bool(state.winners) and all(w in range(n) for w in state.winners),
+                    Reason("a finished game has no winner"))
             return
-        require(not state.winners, "a game in play already has winners")
-        require_seat(state.to_move, seats, "the player to move")
+        require(not state.winners, Reason("a game in play already has winners"))
+        require_seat(state.to_move, seats, Reason("the player to move"))
         self.check_play(state)
         require_deck(self.all_cards(state), self.deck(state))
 
@@ -495,10 +499,10 @@ class DrawDiscard(Generic[S, V]):
     def check_last_turns(self, state: S) -> None:
         """Nobody is owed a last turn before someone goes out; after, only seats still to play are."""
         if state.went_out is None:
-            require(not state.last_turns, "last turns are owed though nobody has gone out")
+            require(not state.last_turns, Reason("last turns are owed though nobody has gone out"))
             return
         seats = self.in_play(state)
-        require_seat(state.went_out, seats, "the player who went out")
+        require_seat(state.went_out, seats, Reason("the player who went out"))
         owed = state.last_turns
         require(len(set(owed)) == len(owed) and set(owed) <= set(seats) - {state.went_out, state.to_move},
-                f"the last turns owed {owed} are not seats still to play")
+                Reason("the last turns owed ({owed}) are not seats still to play", owed=", ".join(map(str, owed))))

@@ -19,7 +19,7 @@ from engine.codec import GameCodec, codec_of
 from engine.errors import IllegalAction, SaveFormatError
 from engine.events import Event, event_to_data, seen_by
 from engine.names import MAX_NAME_CHARS, read_name
-from engine.reasons import Reason, reason_of
+from engine.reasons import Reason, reason_of, shown
 from engine.registry import get_ruleset
 from engine.ruleset import Ruleset
 
@@ -163,29 +163,33 @@ class Game:
                                          "one reads {reads})", version=version, reads=SAVE_VERSION))
         try:
             name, players, seed, options = data["game"], data["players"], data["seed"], data["options"]
-            require(isinstance(name, str), "the game is not named")
-            require(isinstance(players, list) and all(read_name(p) == p for p in players), NAMES_RULE)
-            require(is_whole(seed), f"the seed is {seed!r}, not a whole number")
-            require(isinstance(options, dict), "the options are not a set of named values")
+            require(isinstance(name, str), Reason("the game is not named"))
+            require(isinstance(players, list) and all(read_name(p) == p for p in players),
+                    Reason("each player's name must be 1 to {most} printable characters", most=MAX_NAME_CHARS))
+            require(is_whole(seed), Reason("the seed is {value}, not a whole number", value=shown(seed)))
+            require(isinstance(options, dict), Reason("the options are not a set of named values"))
             ruleset = get_ruleset(name)
-            require(isinstance(data["state"], dict), "the state is not a set of named values")
+            require(isinstance(data["state"], dict), Reason("the state is not a set of named values"))
             state = ruleset.state_from_data(data["state"])
-            require(list(state.players) == players, "the players do not match the game's state")
-            require(state.seed == seed, f"the state's seed {state.seed} is not the game's seed {seed}")
+            require(list(state.players) == players, Reason("the players do not match the game's state"))
+            require(state.seed == seed, Reason("the state's seed {value} is not the game's seed {seed}",
+                                                value=shown(state.seed), seed=shown(seed)))
             require(state.options == type(state.options).from_data(options),
-                    "the state's rule options are not the game's")
-            require(isinstance(data["actions"], list) and isinstance(data["log"], list), "the history is not a list")
+                    Reason("the state's rule options are not the game's"))
+            require(isinstance(data["actions"], list) and isinstance(data["log"], list),
+                    Reason("the history is not a list"))
             game = cls._replayed(ruleset, players, seed, options, data["actions"])
             require(ruleset.state_to_data(game.state) == ruleset.state_to_data(state),
-                    "its moves, played again, do not lead to its state")
+                    Reason("its moves, played again, do not lead to its state"))
             # Compared as events, so a save written before an event gained a field with a default still loads.
             codec = codec_of(ruleset)
             require([codec.event_from_data(e) for e in data["log"]] == game.log,
-                    "its moves, played again, do not give its record of events")
+                    Reason("its moves, played again, do not give its record of events"))
         except SaveFormatError:
             raise
         except (Exception, RecursionError) as exc:
-            raise SaveFormatError(f"the save is damaged ({exc.__class__.__name__}: {exc})") from exc
+            error = f"{exc.__class__.__name__}: {exc}"
+            raise SaveFormatError(Reason("the save is damaged ({error})", error=error)) from exc
         return game
 
     @classmethod
@@ -198,8 +202,8 @@ class Game:
             try:
                 game.apply(codec.action_from_data(entry))
             except IllegalAction as exc:
-                raise SaveFormatError(
-                    f"the save is damaged: move {number} of its history is refused ({reason_of(exc)})") from None
+                raise SaveFormatError(Reason("the save is damaged: move {number} of its history is refused ({why})",
+                                             number=number, why=reason_of(exc))) from None
         return game
 
     @classmethod

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +27,9 @@ AnyRuleset = Ruleset[Any, Any]
 
 _REGISTRY: dict[str, Callable[[], AnyRuleset]] = {}
 _discovered = False
+#: Discovery has finished (``_discovered``: it has begun); the lock lets one thread discover.
+_complete = False
+_DISCOVERY = threading.RLock()
 
 
 def register_ruleset(name: str, factory: Callable[[], AnyRuleset]) -> None:
@@ -44,18 +48,27 @@ def register_ruleset(name: str, factory: Callable[[], AnyRuleset]) -> None:
 
 
 def _load_builtin() -> None:
-    """Register every module of :mod:`engine.rules` that names its ruleset in ``RULESET``."""
-    global _discovered
-    if _discovered:
-        return
-    _discovered = True
-    import engine.rules
+    """Register every module of :mod:`engine.rules` that names its ruleset in ``RULESET``.
 
-    for info in pkgutil.iter_modules(engine.rules.__path__, "engine.rules."):
-        module = importlib.import_module(info.name)
-        ruleset = getattr(module, "RULESET", None)
-        if ruleset is not None:
-            register_ruleset(ruleset.name, ruleset)
+    Once, whichever thread asks first: another thread asking meanwhile waits for the whole list (it
+    must never find the discovery begun and the registry still empty), while the discovering thread's
+    own questions during it (a ruleset's codec asks) are answered from what is registered so far.
+    """
+    global _discovered, _complete
+    if _complete:
+        return
+    with _DISCOVERY:
+        if _discovered:  # done by another thread while this one waited, or asked again from within
+            return
+        _discovered = True
+        import engine.rules
+
+        for info in pkgutil.iter_modules(engine.rules.__path__, "engine.rules."):
+            module = importlib.import_module(info.name)
+            ruleset = getattr(module, "RULESET", None)
+            if ruleset is not None:
+                register_ruleset(ruleset.name, ruleset)
+        _complete = True
 
 
 def ruleset_names() -> list[str]:

@@ -23,6 +23,7 @@ from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_
 from engine.cards import Card
 from engine.errors import SaveFormatError
 from engine.notation import card_codes, read_codes
+from engine.reasons import Reason, shown
 
 _O = TypeVar("_O")
 
@@ -44,28 +45,27 @@ def _same(value: Any) -> Any:
 
 
 def _refuse(name: str, value: Any, kind: str) -> SaveFormatError:
-    shown = repr(value)
-    shown = shown if len(shown) <= 40 else shown[:39] + "…"
-    return SaveFormatError(f"the save is damaged: {name} is {shown}, not {kind}")
+    return SaveFormatError(Reason("the save is damaged: {name} is {value}, not {kind}", name=name, value=shown(value),
+                                  kind=kind))
 
 
 def whole_value(name: str, value: Any) -> int:
     """A whole number as saved: never 0.7 read as 0, "1" as 1, or true as 1."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise _refuse(name, value, "a whole number")
+        raise _refuse(name, value, Reason("a whole number"))
     return value
 
 
 def flag_value(name: str, value: Any) -> bool:
     """True or false as saved: never "no" read as true."""
     if not isinstance(value, bool):
-        raise _refuse(name, value, "true or false")
+        raise _refuse(name, value, Reason("true or false"))
     return value
 
 
 def _list(name: str, value: Any) -> list[Any]:
     if not isinstance(value, list):
-        raise _refuse(name, value, "a list")
+        raise _refuse(name, value, Reason("a list"))
     return value
 
 
@@ -92,7 +92,7 @@ def optional_flag(name: str) -> Field:
 
 def _name(name: str, value: Any) -> str:
     if not isinstance(value, str):
-        raise _refuse(name, value, "a name")
+        raise _refuse(name, value, Reason("a name"))
     return value
 
 

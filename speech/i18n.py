@@ -14,6 +14,7 @@ from __future__ import annotations
 import gettext
 import os
 import re
+import string
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -42,6 +43,7 @@ __all__ = [
     "number",
     "pgettext",
     "set_language",
+    "with_numbers",
 ]
 
 DOMAIN = "access_game"
@@ -91,6 +93,26 @@ def number(n: int) -> str:
     """``n`` as a sentence in the current language says it: "-230" in English, "moins 230" in French
     (espeak-ng's French voice drops an ASCII minus)."""
     return current().number(n)
+
+
+class _Numbers(string.Formatter):
+    """str.format, except that a number given a format (``{share:.1%}``, ``{ms:.1f}``, ``{n:g}``) is written
+    the current language's way (Language.decimal): "12.5%" in English, "12,5 %" in French."""
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec and isinstance(value, int | float) and not isinstance(value, bool) \
+                and format_spec[-1] in "fFgGeE%":
+            return current().decimal(value, format_spec)
+        return super().format_field(value, format_spec)
+
+
+_NUMBERS = _Numbers()
+
+
+def with_numbers(template: str, /, **values: Any) -> str:
+    """``template.format(**values)`` with its formatted numbers in the current language's way (decimal
+    mark, percent sign): for a translated sentence holding figures, ``with_numbers(_("..."), ...)``."""
+    return _NUMBERS.vformat(template, (), values)
 
 
 @contextmanager

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 
 from speech.i18n import N_, _, ngettext
 
-__all__ = ["CHOICE_KEYS", "EACH_SEAT", "KEEP_NAMES", "LEVEL_WORDS", "TYPE_NAMES", "choice_line", "moved_line",
-           "name_line", "name_refused", "players_words", "question_game", "question_level", "question_names",
+__all__ = ["CHOICE_KEYS", "EACH_SEAT", "KEEP_NAMES", "LEVEL_WORDS", "PLAY_ONLINE", "TYPE_NAMES", "choice_line",
+           "moved_line", "name_line", "name_refused", "players_words", "question_game", "question_level",
+           "question_names",
            "question_players", "question_seat_level", "seat_name_question", "summary_line"]
 
 CHOICE_KEYS = N_("Up and Down to choose, Enter to accept, Escape to go back.")
@@ -22,6 +23,8 @@ question_players = N_("Players, you included")
 question_names = N_("Names")
 question_level = N_("Computer players' level")
 KEEP_NAMES = N_("keep {names}")
+#: The first question's last answer, after the games: a server's lobby (its address asked next).
+PLAY_ONLINE = N_("Play online")
 TYPE_NAMES = N_("type each name")
 EACH_SEAT = N_("each seat its own")
 

@@ -183,6 +183,8 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "go-to": N_("Go to a card by its number or its code (type 3, or qd, 10h, jo, then Enter)."),
     "read-hand": N_("Read your whole hand in order."),
     "new-table": N_("Set up a new table: game, players, names, levels, rules (the game now is kept)."),
+    "play-online": N_("Play online: the lobby of a table server, its address and your name asked (the game now is "
+                      "kept)."),
     "read-by-suit": N_("Read your hand grouped by suit."),
     "read-by-rank": N_("Read your hand grouped by rank."),
     "braille-hand": N_("Show your hand as braille cells on one line (card code)."),

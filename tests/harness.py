@@ -55,6 +55,7 @@ RAW_KEYS = {
     "c-end": "\x1b[1;5F",
     "c-s": "\x13",
     "c-n": "\x0e",
+    "c-o": "\x0f",
     "c-c": "\x03",
     "backspace": "\x7f",
 }

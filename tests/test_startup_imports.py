@@ -4,6 +4,7 @@ fresh interpreter, where sys.modules holds exactly what the command imported."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -94,3 +95,62 @@ def test_the_start_up_benchmark_times_play_to_its_first_line() -> None:
                          check=True, timeout=120).stdout.splitlines()
     assert out[1].startswith("access-game play --speech silent (to its first line): wall median ")
     assert out[2].startswith("start-up: ")
+
+
+_MARK_TERMINAL_INTERFACE = """
+import os, sys
+class Mark:
+    seen = set()
+    def find_spec(self, name, path=None, target=None):
+        for mark, first in (("prompt_toolkit", b"<terminal interface loaded>"), ("engine.rules.", b"<rules loaded>")):
+            if name.startswith(mark) and mark not in self.seen:
+                self.seen.add(mark)
+                os.write(1, first + b"\\r\\n")
+        return None
+sys.meta_path.insert(0, Mark())
+from access_game.cli import main
+raise SystemExit(main(sys.argv[1:]))
+"""
+
+
+def _play_until_prompt(home: Path, prompt: str) -> str:
+    """What ``play`` writes in a real pseudo-terminal up to its first prompt, with a mark where the
+    terminal interface (prompt_toolkit) was first imported; empty settings and data folders in ``home``."""
+    import pexpect
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")}
+    env.update({f"XDG_{d}_HOME": str(home / d.lower()) for d in ("CONFIG", "DATA", "CACHE", "STATE")})
+    env.update(HOME=str(home), TERM="xterm")
+    child = pexpect.spawn(sys.executable, ["-c", _MARK_TERMINAL_INTERFACE, "play", "--speech", "silent"], cwd=str(ROOT),
+                          env=env, encoding="utf-8", timeout=60, dimensions=(24, 120))
+    try:
+        child.expect_exact(prompt + ">")
+        return str(child.before)
+    finally:
+        child.terminate(force=True)
+
+
+def test_the_first_line_of_play_comes_before_the_terminal_interface_is_loaded(tmp_path: Path) -> None:
+    """The first start's first line (the table set-up's) is out before prompt_toolkit, the slowest import,
+    is loaded; once, whole, and above the prompt."""
+    out = _play_until_prompt(tmp_path, "table")
+    first = "Up and Down to choose, Enter to accept, Escape to go back."
+    assert out.count(first) == 1
+    assert out.index(first) < out.index("<terminal interface loaded>")
+    assert "\n" in out[out.index(first):out.index("<terminal interface loaded>")]  # a whole line
+    # Nothing of the table is on the command line at the first start: the games' rules load after the line.
+    assert out.index(first) < out.index("<rules loaded>")
+
+
+def test_a_new_games_first_line_comes_before_the_terminal_interface_too(tmp_path: Path) -> None:
+    """With settings kept (not the first start) a new game's welcome is the first line: said once (the
+    game does not say it again when it starts), before prompt_toolkit and the games' rules are loaded."""
+    code = "from access_game.settings import Settings, save_settings; save_settings(Settings())"
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=60,
+                   env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config")})
+    out = _play_until_prompt(tmp_path, "draw")
+    welcome = "Five Crowns. F1 lists the keys; Escape opens a menu of every action."
+    assert out.count(welcome) == 1 and out.count("F1 lists the keys") == 1
+    assert out.index(welcome) < out.index("<terminal interface loaded>") < out.index("Hand 1 of 11.")
+    # Nothing of the table on the command line: the table remembered is dealt, its rules loaded after the line.
+    assert out.index(welcome) < out.index("<rules loaded>")

@@ -263,10 +263,17 @@ def settings_with_flags(args: argparse.Namespace) -> tuple[Settings, str | None]
 
 def run(args: argparse.Namespace) -> int:
     settings, settings_note = settings_with_flags(args)
-    choice = choose_game(args, settings)
+    set_up = first_start(args)
+    # With nothing of the table on the command line there is nothing to check first: the table is the
+    # one remembered (or set up by keys at the first start), and the games' rules are loaded after the
+    # first line is out.
+    choice = (remembered_choice(settings) if nothing_of_the_table(args) else None) or choose_game(args, settings)
     if not sys.stdin.isatty():
         print(_("access-game: play needs a terminal: standard input is not one."), file=sys.stderr)
         return 2
+    from access_game.ui.early_keys import hold_keys
+
+    hold_keys()  # keys typed before the first prompt reach it as typed (the first line comes before it)
     from access_game.catalog import game as catalog_game
     from access_game.saves import SaveStore
 
@@ -274,19 +281,38 @@ def run(args: argparse.Namespace) -> int:
     # what every "your game is saved" message tells the player to run.
     return play_in_terminal(choice, settings, settings_note=settings_note, force_new=args.new,
                             saves=SaveStore(slot=catalog_game(choice.game).save_slot), any_saved=args.game is None,
-                            set_up=first_start(args))
+                            set_up=set_up)
+
+
+def nothing_of_the_table(args: argparse.Namespace) -> bool:
+    """Whether nothing of the table is given on the command line (a game, players, names, a level, a seed
+    or a rule option): the table is the one remembered, and there is nothing to check before it."""
+    if any(getattr(args, name, None) is not None for name in ("game", "players", "names", "level", "seed")):
+        return False
+    return not any(value is not None for name, value in vars(args).items() if name.startswith("option_"))
 
 
 def first_start(args: argparse.Namespace) -> bool:
     """Whether the table is set up by keys before the first game: no settings file yet, and nothing of
-    the table given on the command line (a game, players, names, a level, a seed or a rule option)."""
+    the table given on the command line."""
     from access_game.settings import settings_path
 
-    if any(getattr(args, name, None) is not None for name in ("game", "players", "names", "level", "seed")):
-        return False
-    if any(value is not None for name, value in vars(args).items() if name.startswith("option_")):
-        return False
-    return not settings_path().exists() and not os.path.lexists(settings_path())
+    return nothing_of_the_table(args) and not settings_path().exists() and not os.path.lexists(settings_path())
+
+
+def remembered_choice(settings: Settings) -> GameChoice | None:
+    """The game of the table remembered, its seats left to fill (``players`` empty) once its first line is
+    out (see _Terminal.play): its rules are loaded then. None when that game has no table here."""
+    from access_game.catalog import UnknownGame
+    from access_game.catalog import game as catalog_game
+
+    name = settings.last_game or DEFAULT_GAME
+    try:
+        if catalog_game(name).table is None:
+            return None
+    except UnknownGame:
+        return None
+    return GameChoice(name, [], settings.level, random.randrange(2**31))
 
 
 def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: str | None = None,
@@ -318,7 +344,8 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
         if on_app is not None:
             on_app(app)
 
-    terminal = _Terminal(outputs.printer, outputs.out, input, outputs.say, linked, outputs.on_settings,
+    # The caller's output, or None: the printer makes the terminal's own when the first prompt needs it.
+    terminal = _Terminal(outputs.printer, output, input, outputs.say, linked, outputs.on_settings,
                          outputs.announcer, outputs.cues)
     try:
         while True:
@@ -328,6 +355,21 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
             terminal.release()
             if app is None:
                 return 1 if terminal.failed else 0
+            online = getattr(app, "next_online", None)
+            if online is not None:
+                # "Play online" from the menu: the game is saved; the voice, display and cues are let go
+                # for the lobby's own (access_game.commands.online), and started again when it is left,
+                # where the saved game is offered (its resume question).
+                terminal.release()
+                outputs.close()
+                try:
+                    visit_lobby(online, outputs.settings, input=input, output=output)
+                finally:
+                    outputs = TerminalOutput(outputs.settings, output=output, backend=backend, cues=cues)
+                terminal = _Terminal(outputs.printer, output, input, outputs.say, linked, outputs.on_settings,
+                                     outputs.announcer, outputs.cues)
+                force_new = any_saved = False
+                continue
             plan = getattr(app, "next_plan", None)
             if plan is not None:
                 # A table set up by keys (Escape menu, or 'another game'): kept for next time, and dealt
@@ -347,6 +389,15 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
     finally:
         terminal.release()
         outputs.close()
+
+
+def visit_lobby(online: Any, settings: Settings, *, input: Any = None, output: Any = None) -> int:
+    """The lobby ``online`` (an access_game.ui.online_entry.OnlineRequest) asks for, as ``access-game online``
+    opens it, until the player leaves it; its exit status (a server that does not answer is said there)."""
+    from access_game.commands.online import ADMIN_KEY_VARIABLE, lobby_loop
+
+    return lobby_loop(online.server, online.name, settings, admin_key=os.environ.get(ADMIN_KEY_VARIABLE) or None,
+                      input=input, output=output)
 
 
 class _Terminal:
@@ -421,10 +472,14 @@ class _Terminal:
         are not asked at every start)."""
         from access_game.table_plan import remember, remembered_plan
         from access_game.ui.table_setup import run_table_setup
+        from speech.setup_words import CHOICE_KEYS
 
+        # The keys that answer the questions are the first line, said before the games' rules are loaded.
+        self.say(_(CHOICE_KEYS))
         start = remembered_plan(settings, choice.game)
         left: list[bool] = []
-        plan = run_table_setup(start, self.say, self.printer, input=self.input, output=self.out, on_quit=left.append)
+        plan = run_table_setup(start, self.say, self.printer, input=self.input, output=self.out, on_quit=left.append,
+                               keys_said=True)
         if left:
             return None
         plan = plan or start
@@ -444,7 +499,7 @@ class _Terminal:
 
     def saved_game(self, store: Any, *, force_new: bool, any_saved: bool) -> tuple[Any, Any] | None:
         """(the saved session to resume or None for a new game, the store it is kept in); None: leave."""
-        from access_game.ui.table import table_entries
+        from access_game.catalog import games
 
         if force_new:
             if store.exists():
@@ -472,7 +527,9 @@ class _Terminal:
             return None, store
         if not any_saved:
             return None, store
-        for entry in table_entries():
+        # The catalog's games with a table (not the tables themselves: nothing is loaded before the
+        # first line that the first line does not need); a save found is checked by _has_table.
+        for entry in (e for e in games() if e.table is not None):
             other = store.sibling(entry.save_slot)
             if entry.save_slot == store.slot or not other.exists() or not _hold(other):
                 continue  # another copy plays it now (or it cannot be locked): not this copy's to offer
@@ -496,13 +553,7 @@ class _Terminal:
              any_saved: bool, set_up: bool = False) -> Any:
         """Run one game to its end; the app (for its status and the next game), or None if the player left."""
         from access_game.catalog import game as catalog_game
-        from access_game.crash_log import error_text, write_crash_log
-        from access_game.session import Session
-        from access_game.std_streams import readers_gone
         from access_game.table_plan import remember
-        from access_game.ui.app import GameApp
-        from access_game.ui.speech_link import make_narrator
-        from engine.game import Game
 
         claimed = self.claim(store)
         found = None if claimed is None else self.saved_game(claimed, force_new=force_new, any_saved=any_saved)
@@ -530,6 +581,31 @@ class _Terminal:
                 return self.play(choice_from_plan(plan, settings), settings,
                                  store.sibling(catalog_game(plan.game).save_slot), force_new=False, any_saved=False)
             choice = choice_from_plan(plan, settings, choice.seed)
+        from access_game.crash_log import error_text, write_crash_log
+        from access_game.std_streams import readers_gone
+
+        if resumed is None:
+            # A new game's first line is said before the table and the terminal interface are loaded: the
+            # player hears at once that the game has started (the table's opening follows it).
+            entry = catalog_game(choice.game)
+            try:
+                self.say(_("{title}. {help}").format(title=entry.spoken_title, help=_(HELP_LINE)))
+            except Exception as exc:  # the line could not be written (a full disk): one line, as below
+                if isinstance(exc, BrokenPipeError) and readers_gone():
+                    raise
+                log = write_crash_log(exc)
+                print(save_words.crashed(error_text(exc), entry.command, saved=store.exists(), kept=None, log=log),
+                      file=sys.stderr)
+                self.failed = True
+                return None
+        from access_game.session import Session
+        from access_game.table_plan import remembered_plan
+        from access_game.ui.app import GameApp
+        from access_game.ui.speech_link import make_narrator
+        from engine.game import Game
+
+        if resumed is None and not choice.players:  # the table remembered, its seats filled now
+            choice = choice_from_plan(remembered_plan(settings, choice.game), settings, choice.seed)
         if resumed is not None:
             game, seat, level, levels = resumed.game, resumed.human_seat, resumed.level, resumed.levels
         else:
@@ -548,8 +624,7 @@ class _Terminal:
             levels=levels,
         )
         moves_at_start = len(game.actions)
-        welcome = _(HELP_LINE) if resumed is not None else _("{title}. {help}").format(
-            title=_(game.ruleset.title), help=_(HELP_LINE))
+        welcome = _(HELP_LINE) if resumed is not None else None  # a new game's was said above
         app = GameApp(session, self.printer, input=self.input, output=self.out, welcome=welcome)
         if self.on_app is not None:
             self.on_app(app)

@@ -15,7 +15,7 @@ from typing import Any
 from access_game.cli import UsageError
 from access_game.commands._common import add_command
 from access_game.commands.summaries import summary
-from speech.i18n import _, ngettext
+from speech.i18n import _, ngettext, with_numbers
 
 SOLITAIRE = "solitaire"
 #: Upper bounds: a typing slip (--games 1000000000000) is refused instead of ending in a MemoryError.
@@ -76,10 +76,10 @@ def solitaire_text(data: dict[str, Any]) -> str:
     return "\n".join([
         _("{game}: {games}, seed {seed}.").format(
             game=data["game"], games=ngettext("{n} game", "{n} games", games).format(n=games), seed=data["seed"]),
-        _("{wins}, win rate {rate:.1%}.").format(wins=ngettext("{n} deal won", "{n} deals won", wins).format(n=wins),
-                                                rate=float(data["win_rate"])),
-        _("Piles closed: {piles:.3g} per game on average; cards left in the stock: {stock:.3g} on average.").format(
-            piles=float(data["mean_piles_closed"]), stock=float(data["mean_stock_left"])),
+        with_numbers(_("{wins}, win rate {rate:.1%}."),
+                     wins=ngettext("{n} deal won", "{n} deals won", wins).format(n=wins), rate=float(data["win_rate"])),
+        with_numbers(_("Piles closed: {piles:.3g} per game on average; cards left in the stock: {stock:.3g} on "
+                       "average."), piles=float(data["mean_piles_closed"]), stock=float(data["mean_stock_left"])),
     ])
 
 

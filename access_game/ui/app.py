@@ -81,6 +81,8 @@ class GameApp:
         self.next_game: str | None = None
         #: The table set up by keys (Escape menu, 'another game'): the launcher deals it once this app exits.
         self.next_plan: Any = None
+        #: The lobby asked for by "Play online" (access_game.ui.online_entry): the launcher opens it.
+        self.next_online: Any = None
         #: The terminal went away (SIGHUP): nothing more can be shown, only saved.
         self.hung_up = False
         #: The exit status for the launcher (set when the app has run).
@@ -275,7 +277,13 @@ class GameApp:
             if after_game:
                 self.asked_again = False
 
-        self.open(TableSetup(start, self.say_line, on_done=self.start_table, on_cancel=back))
+        self.open(TableSetup(start, self.say_line, on_done=self.start_table, on_cancel=back,
+                             on_online=self._play_online))
+
+    def _play_online(self) -> None:
+        from access_game.ui.online_entry import ask_online
+
+        ask_online(self)
 
     def start_table(self, plan: Any) -> None:
         self.next_plan = plan

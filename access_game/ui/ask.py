@@ -7,18 +7,14 @@ prompt line waits for Y or N, Escape means no. Any other key says the question a
 from __future__ import annotations
 
 from collections.abc import Callable
-
-from prompt_toolkit.application import Application
-from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.keys import Keys
-from prompt_toolkit.layout import Layout
-from prompt_toolkit.layout.containers import Window
-from prompt_toolkit.layout.controls import FormattedTextControl
-from prompt_toolkit.output import Output
+from typing import TYPE_CHECKING
 
 from access_game.ui.printer import LinePrinter
 from speech.i18n import _
+
+if TYPE_CHECKING:
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.output import Output
 
 __all__ = ["ask_yes_no"]
 
@@ -28,6 +24,14 @@ def ask_yes_no(question: str, say: Callable[[str], None], printer: LinePrinter, 
     """Ask and wait for Y or N (Escape is no); None when the player leaves with Ctrl+C."""
     say(_("{question} Y or N.").format(question=_(question)))
     printer.flush()
+    # The terminal interface is loaded after the question is out (see access_game.ui.printer).
+    from prompt_toolkit.application import Application
+    from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+    from prompt_toolkit.keys import Keys
+    from prompt_toolkit.layout import Layout
+    from prompt_toolkit.layout.containers import Window
+    from prompt_toolkit.layout.controls import FormattedTextControl
+
     kb = KeyBindings()
 
     def answer(value: bool | None) -> Callable[[KeyPressEvent], None]:

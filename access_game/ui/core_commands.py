@@ -59,7 +59,9 @@ def core_commands(app: GameApp) -> list[Command]:
         command("help", tw.KEY_HELP["help"], core.help),
         command("menu", tw.KEY_HELP["menu"], core.menu, in_menu=False),
         command("settings", tw.KEY_HELP["settings-alone" if alone else "settings"], core.settings),
-        *([command("new-table", tw.KEY_HELP["new-table"], core.new_table)] if app.session.network is None else []),
+        *([command("new-table", tw.KEY_HELP["new-table"], core.new_table),
+           command("play-online", tw.KEY_HELP["play-online"], core.play_online)]
+          if app.session.network is None else []),
         command("save", tw.KEY_HELP["save"], core.save),
         command("quit", tw.KEY_HELP["quit"], core.quit),
     ]
@@ -203,6 +205,11 @@ class _Core:
 
     def new_table(self, key: str = "") -> None:
         self.app.set_up_table()
+
+    def play_online(self, key: str = "") -> None:
+        from access_game.ui.online_entry import ask_online
+
+        ask_online(self.app)
 
     def save(self, key: str = "") -> None:
         self.session.save_now()

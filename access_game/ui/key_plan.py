@@ -122,6 +122,7 @@ PLAN: tuple[PlannedCommand, ...] = (
     _p("menu", ("escape",), "game"),
     _p("settings", ("f2",), "game"),
     _p("new-table", ("c-n",), "game"),
+    _p("play-online", ("c-o",), "game"),
     _p("buy-questions", ("B",), "game"),
     _p("save", ("c-s",), "game"),
     _p("quit", ("q",), "game"),

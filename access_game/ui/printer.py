@@ -8,30 +8,29 @@ A terminal that understands no control sequences (TERM=dumb or unknown: Emacs sh
 editor terminals) gets :class:`PlainOutput`: text only, not one escape byte. There the prompt cannot
 be erased, so it stays where it was drawn and each key's lines start on the line after it, like a
 conversation: ``draw> `` then ``You drew the 5 of clubs.`` then ``discard> ``.
+
+The terminal interface (prompt_toolkit) takes longer to load than everything else before a game's first
+line, so a printer can be made before it: made with ``later`` (how to make the output) instead of an
+output, it writes the lines that come before any prompt straight to the terminal as plain text, and
+loads the interface only when something asks for its output (the first prompt). The first line then
+comes as fast as the rules and the voice allow (``python -m access_game.bench_startup --first-line --
+play``), still one whole line, printed once, above the prompt drawn after it.
 """
 
 from __future__ import annotations
 
-import asyncio
 import os
 import sys
-from typing import Any, TextIO
-
-from prompt_toolkit.application import Application
-from prompt_toolkit.application.run_in_terminal import run_in_terminal
-from prompt_toolkit.formatted_text import FormattedText
-from prompt_toolkit.output import Output
-from prompt_toolkit.output.plain_text import PlainTextOutput
-from prompt_toolkit.renderer import print_formatted_text as render_lines
-from prompt_toolkit.shortcuts import print_formatted_text
-from prompt_toolkit.styles import Style
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TextIO
 
 from speech.lines import one_line
 
-__all__ = ["LinePrinter", "PlainOutput", "plain_terminal"]
+if TYPE_CHECKING:
+    from prompt_toolkit.application import Application
+    from prompt_toolkit.output import Output
 
-#: Lines are plain text: no style of their own.
-_STYLE = Style([])
+__all__ = ["LinePrinter", "plain_terminal", "terminal_output"]
 
 #: Terminal types that take no control sequences.
 PLAIN_TERMS = ("dumb", "unknown", "emacs", "")
@@ -45,33 +44,20 @@ def plain_terminal(term: str | None = None) -> bool:
     return value.strip().lower() in PLAIN_TERMS
 
 
-class PlainOutput(PlainTextOutput):
-    """prompt_toolkit's text-only output, without the spaces and line breaks it writes for cursor
-    movements: the prompt is drawn as its text alone, once each time it changes."""
+def terminal_output() -> Output:
+    """The output for this run's terminal: text only where the terminal takes no control sequences."""
+    if plain_terminal():
+        from access_game.ui.plain_output import PlainOutput
 
-    def __init__(self, stdout: TextIO | None = None) -> None:
-        super().__init__(stdout if stdout is not None else sys.stdout)
-        #: Nothing but whole lines written so far (no prompt waiting at the end of the last one).
-        self.at_line_start = True
+        return PlainOutput()
+    from prompt_toolkit.output import create_output
 
-    def write(self, data: str) -> None:
-        if data:
-            self.at_line_start = data.endswith("\n")
-        super().write(data)
-
-    def write_raw(self, data: str) -> None:
-        if data:
-            self.at_line_start = data.endswith("\n")
-        super().write_raw(data)
-
-    def cursor_down(self, amount: int) -> None:
-        pass
-
-    def cursor_forward(self, amount: int) -> None:
-        pass
+    return create_output()
 
 
 def _in_loop_thread(app: Application[Any]) -> bool:
+    import asyncio  # loaded with the terminal interface: the first lines are printed without it
+
     loop = app.loop
     if loop is None:
         return False
@@ -82,12 +68,32 @@ def _in_loop_thread(app: Application[Any]) -> bool:
 
 
 class LinePrinter:
-    def __init__(self, output: Output) -> None:
-        self.output = output
+    """Whole lines, collected and printed together; ``later`` makes the output when it is first needed
+    (until then, lines go to ``stream`` as plain text: see the module's docstring)."""
+
+    def __init__(self, output: Output | None = None, *, later: Callable[[], Output] | None = None,
+                 stream: TextIO | None = None) -> None:
+        if (output is None) == (later is None):
+            raise TypeError("LinePrinter takes an output or a way to make one (later), not both")
+        self._output = output
+        self._later = later
+        self._stream = stream
         self.pending: list[str] = []
         self.app: Application[Any] | None = None
         #: Every line printed, in order (the session's record of what a screen reader was given).
         self.printed: list[str] = []
+
+    @property
+    def output(self) -> Output:
+        """The terminal interface's output, made (and prompt_toolkit loaded) on first use."""
+        if self._output is None:
+            assert self._later is not None
+            self._output = self._later()
+        return self._output
+
+    @output.setter
+    def output(self, output: Output) -> None:
+        self._output = output
 
     def __call__(self, line: str) -> None:
         # One message is one line: a line break inside would read as two unrelated lines; and never a
@@ -100,6 +106,21 @@ class LinePrinter:
         lines, self.pending = self.pending, []
         self.printed.extend(lines)
         app = self.app
+        if self._output is None and app is None:
+            # Before the terminal interface is loaded: nothing is on the screen but whole lines, so these
+            # are written as they are, and the first prompt is drawn below them.
+            stream = self._stream if self._stream is not None else sys.stdout
+            stream.write("".join(line + "\n" for line in lines))
+            stream.flush()
+            return
+        from prompt_toolkit.application.run_in_terminal import run_in_terminal
+        from prompt_toolkit.formatted_text import FormattedText
+        from prompt_toolkit.renderer import print_formatted_text as render_lines
+        from prompt_toolkit.shortcuts import print_formatted_text
+        from prompt_toolkit.styles import Style
+
+        from access_game.ui.plain_output import PlainOutput
+
         # On a plain terminal a prompt stays on its line: the new lines start below it.
         lead = "\n" if isinstance(self.output, PlainOutput) and not self.output.at_line_start else ""
         text = FormattedText([("", lead + "\n".join(lines))])
@@ -117,7 +138,7 @@ class LinePrinter:
             plain = isinstance(self.output, PlainOutput)
             if not plain:
                 app.renderer.erase()
-            render_lines(self.output, FormattedText([("", lead + "\n".join(lines) + "\n")]), _STYLE)
+            render_lines(self.output, FormattedText([("", lead + "\n".join(lines) + "\n")]), Style([]))
             self.output.flush()
             if plain:  # the prompt is drawn again whole, on the line after these
                 app.renderer.reset(leave_alternate_screen=False)

@@ -27,6 +27,10 @@ __all__ = ["TableSetup", "run_table_setup"]
 Say = Callable[[str], None]
 
 
+#: The first question's answer that is no game: "Play online" (a server's lobby).
+_ONLINE = ""
+
+
 @dataclass(frozen=True, slots=True)
 class _Question:
     """One question: its words, the values it offers with their words, and how a value is kept."""
@@ -45,10 +49,12 @@ class TableSetup:
     prompt = "table"
 
     def __init__(self, start: TablePlan, say: Say, *, on_done: Callable[[TablePlan], None],
-                 on_cancel: Callable[[], None] | None = None) -> None:
+                 on_cancel: Callable[[], None] | None = None, on_online: Callable[[], None] | None = None) -> None:
         self.say = say
         self.on_done = on_done
         self.on_cancel = on_cancel
+        #: Where "Play online" leads, offered after the games of the first question (None: not offered).
+        self.on_online = on_online
         self.closed = False
         self.pending: Callable[[], None] | None = None
         self.plans: dict[str, TablePlan] = {start.game: start}
@@ -71,7 +77,10 @@ class TableSetup:
         plan = self.plan
         entry = catalog_game(plan.game)
         entries = table_entries()
-        out = [_Question("game", sw.question_game, tuple(e.name for e in entries), tuple(_(e.title) for e in entries))]
+        names, titles = tuple(e.name for e in entries), tuple(_(e.title) for e in entries)
+        if self.on_online is not None:  # a server's lobby, after the games: Enter there leaves for it
+            names, titles = (*names, _ONLINE), (*titles, _(sw.PLAY_ONLINE))
+        out = [_Question("game", sw.question_game, names, titles)]
         low, top = entry.player_range[0], most_players(plan.game)
         if top > low:
             counts = tuple(range(low, top + 1))
@@ -140,8 +149,10 @@ class TableSetup:
             self.plan = replace(plan, options=options)
 
     # ----------------------------------------------------------------- speaking
-    def opening(self) -> str:
-        self.say(_(sw.CHOICE_KEYS))
+    def opening(self, *, keys: bool = True) -> str:
+        """The first question (after the keys that answer it, unless ``keys`` is False: said already)."""
+        if keys:
+            self.say(_(sw.CHOICE_KEYS))
         return self._ask()
 
     def _ask(self) -> str:
@@ -181,6 +192,10 @@ class TableSetup:
                 plan = self.plan
                 self.closed = True
                 self.pending = lambda: self.on_done(plan)
+                return
+            if q.key == "game" and q.values[self.at] == _ONLINE and self.on_online is not None:
+                self.closed = True
+                self.pending = self.on_online
                 return
             self._set(q, q.values[self.at])
             self._forward()
@@ -286,9 +301,14 @@ def _name_problem(name: str, names: Sequence[str], seat: int) -> str:
 
 
 def run_table_setup(start: TablePlan, say: Say, printer: Any, *, input: Any = None, output: Any = None,
-                    on_quit: Callable[[bool], None] | None = None) -> TablePlan | None:
+                    on_quit: Callable[[bool], None] | None = None, keys_said: bool = False) -> TablePlan | None:
     """The setup on its own, before a game exists (the first start); the plan, or None when the player
     left the first question with Escape (``on_quit(True)`` too when it was Ctrl+C)."""
+    chosen: list[TablePlan] = []
+    setup = TableSetup(start, say, on_done=chosen.append)
+    say(setup.opening(keys=not keys_said))
+    printer.flush()
+    # The terminal interface is loaded after the first lines are out (see access_game.ui.printer).
     from prompt_toolkit.application import Application
     from prompt_toolkit.formatted_text import StyleAndTextTuples
     from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
@@ -297,10 +317,6 @@ def run_table_setup(start: TablePlan, say: Say, printer: Any, *, input: Any = No
     from prompt_toolkit.layout.containers import Window
     from prompt_toolkit.layout.controls import FormattedTextControl
 
-    chosen: list[TablePlan] = []
-    setup = TableSetup(start, say, on_done=chosen.append)
-    say(setup.opening())
-    printer.flush()
     kb = KeyBindings()
     names = {Keys.ControlM: "enter", Keys.ControlH: "backspace", Keys.Escape: "escape", Keys.ControlC: "c-c",
              Keys.Up: "up", Keys.Down: "down", Keys.Home: "home", Keys.End: "end", Keys.Left: "left",

@@ -26,15 +26,14 @@ class TerminalOutput:
     """
 
     def __init__(self, settings: Settings, *, output: Any = None, backend: Any = None, cues: Any = "auto") -> None:
-        from prompt_toolkit.output import create_output
-
         from access_game.ui.brlapi_link import start_display_link
-        from access_game.ui.printer import LinePrinter, PlainOutput, plain_terminal
+        from access_game.ui.printer import LinePrinter, terminal_output
         from access_game.ui.speech_link import StartedOutput, make_announcer, make_cues, start_output
 
         self.settings = settings
-        self.out = output if output is not None else (PlainOutput() if plain_terminal() else create_output())
-        self.printer = LinePrinter(self.out)
+        # The terminal's own output is made when the first prompt needs it: the lines before it are
+        # printed without loading the terminal interface (access_game.ui.printer).
+        self.printer = LinePrinter(output) if output is not None else LinePrinter(later=terminal_output)
         self._own_backend = backend is None
         started = StartedOutput(backend, ()) if backend is not None else start_output(settings)
         self.announcer = make_announcer(settings, self.printer, started.backend, started.fallbacks)
@@ -49,6 +48,11 @@ class TerminalOutput:
         #: The notes about the outputs said so far this run: each is said once (stepping F2's speech or
         #: voice items through their values must not print the five-line no-audio warning each time).
         self.notes_said: set[str] = set()
+
+    @property
+    def out(self) -> Any:
+        """The terminal interface's output (loading it if no prompt has yet)."""
+        return self.printer.output
 
     def say(self, text: str, kind: Kind = Kind.SYSTEM) -> None:
         """One line outside a game's turn: it answers a key or reports once, so it is never a repeat."""

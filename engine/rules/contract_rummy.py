@@ -810,8 +810,8 @@ class ContractRummy(DrawDiscard[ContractState, ContractView]):
         )
 
     def per_seat(self, state: ContractState) -> dict[str, Sequence[object]]:
-        return {"hands": state.hands, "laid-down marks": state.melded, "buy counts": state.buys,
-                "score lists": state.scores}
+        return {Reason("the hands"): state.hands, Reason("the laid-down marks"): state.melded,
+                Reason("the buy counts"): state.buys, Reason("the score lists"): state.scores}
 
     def check_state(self, state: ContractState) -> None:
         if state.decks not in (2, 3):
@@ -821,38 +821,41 @@ class ContractRummy(DrawDiscard[ContractState, ContractView]):
     def check_table(self, state: ContractState) -> None:
         n = len(state.players)
         seats = range(n)
-        require(n * (CARDS_DEALT + 2 * MAX_BUYS) + 1 <= 54 * state.decks, f"{state.decks} decks for {n} players")
+        require(n * (CARDS_DEALT + 2 * MAX_BUYS) + 1 <= 54 * state.decks,
+                Reason("the number of decks, {count}, does not fit {players} players", count=state.decks, players=n))
         for seat in seats:
-            require_number(state.buys[seat], f"seat {seat}'s buys", 0, MAX_BUYS)
+            require_number(state.buys[seat], Reason("the buys of seat {seat}", seat=seat), 0, MAX_BUYS)
         ids = [m.id for m in state.table]
-        require(len(set(ids)) == len(ids) and all(is_whole(i) and i >= 1 for i in ids), "the melds' numbers repeat")
+        require(len(set(ids)) == len(ids) and all(is_whole(i) and i >= 1 for i in ids),
+                Reason("the melds' numbers repeat"))
         for m in state.table:
-            require_seat(m.owner, seats, f"the owner of meld {m.id}")
-            require(state.melded[m.owner], f"meld {m.id} belongs to a player who has not laid down")
+            require_seat(m.owner, seats, Reason("the owner of meld {meld}", meld=m.id))
+            require(state.melded[m.owner], Reason("meld {meld} belongs to a player who has not laid down", meld=m.id))
 
     def check_play(self, state: ContractState) -> None:
         seats = range(len(state.players))
-        require(state.went_out is None, "a game in play already has a winner")
+        require(state.went_out is None, Reason("a game in play already has a winner"))
         if state.phase == "buy":
-            require_seat(state.offered_by, seats, "the player whose discard is on offer")
+            require_seat(state.offered_by, seats, Reason("the player whose discard is on offer"))
             buyers = state.buyers
             # The dealer may be among the buyers of the card turned up at the deal, which is offered as theirs.
             require(bool(buyers) and len(set(buyers)) == len(buyers) and set(buyers) <= set(seats) - {state.to_move},
-                    f"the buyers {buyers} are not seats that may buy")
-            require(set(state.answers) <= {state.to_move, *buyers}, "an answer came from a seat not asked")
-            require(bool(state.discard), "a card is on offer from an empty discard pile")
+                    Reason("the buyers ({buyers}) are not seats that may buy", buyers=", ".join(map(str, buyers))))
+            require(set(state.answers) <= {state.to_move, *buyers}, Reason("an answer came from a seat not asked"))
+            require(bool(state.discard), Reason("a card is on offer from an empty discard pile"))
         else:
             require(state.offered_by is None and not state.buyers and not state.answers,
-                    "a buy is open outside the buying time")
-        require(not state.left_up_card or state.phase == "draw", "the up card was left outside the draw")
+                    Reason("a buy is open outside the buying time"))
+        require(not state.left_up_card or state.phase == "draw", Reason("the up card was left outside the draw"))
         for seat in seats:
             held = len(state.hands[seat])
             if state.melded[seat]:
                 top = CARDS_DEALT + 2 * MAX_BUYS + 1
-                require(1 <= held <= top, f"seat {seat} holds {held} cards")
+                require(1 <= held <= top, Reason("seat {seat} holds {cards}", seat=seat, cards=held))
                 continue
             size = CARDS_DEALT + 2 * state.buys[seat] + (seat == state.to_move and state.phase == "discard")
-            require(held == size, f"seat {seat} holds {held} cards where it was dealt and bought {size}")
+            require(held == size, Reason("seat {seat} holds {cards} where it was dealt and bought {size}", seat=seat,
+                                        cards=held, size=size))
 
 
 def _dump_table(table: Sequence[TableMeld]) -> list[dict[str, Any]]:

@@ -322,7 +322,7 @@ class FiveCrowns(DrawDiscard[FiveCrownsState, FiveCrownsView]):
         )
 
     def per_seat(self, state: FiveCrownsState) -> dict[str, Sequence[object]]:
-        return {**super().per_seat(state), "play-off score lists": state.playoff_scores}
+        return {**super().per_seat(state), Reason("the play-off score lists"): state.playoff_scores}
 
     def hands_played(self, state: FiveCrownsState) -> int:
         return min(super().hands_played(state), HANDS)
@@ -330,25 +330,29 @@ class FiveCrowns(DrawDiscard[FiveCrownsState, FiveCrownsView]):
     def check_table(self, state: FiveCrownsState) -> None:
         n = len(state.players)
         require(state.sets in (1, 2) and n * 13 + 1 <= 116 * state.sets,
-                f"{state.sets} set(s) of cards for {n} players")
+                Reason("the number of decks, {count}, does not fit {players} players", count=state.sets, players=n))
         require(len(state.seats) >= 2 and state.seats == sorted(set(state.seats))
-                and set(state.seats) <= set(range(n)), f"the seats in play {state.seats} are not seats of the table")
-        require(state.playoff or state.seats == list(range(n)), "a hand before the play-off leaves out a player")
+                and set(state.seats) <= set(range(n)), Reason("the seats in play ({seats}) are not seats of the table",
+                       seats=", ".join(map(str, state.seats))))
+        require(state.playoff or state.seats == list(range(n)),
+                Reason("a hand before the play-off leaves out a player"))
 
     def check_play(self, state: FiveCrownsState) -> None:
         self.check_last_turns(state)
         if state.went_out is None:
-            require(not state.laid_down, "last turns are owed though nobody has gone out")
+            require(not state.laid_down, Reason("last turns are owed though nobody has gone out"))
         else:
-            require(state.went_out in state.laid_down, "the player who went out has not laid down")
-        require(set(state.laid_down) <= set(state.seats), "a player out of the hand has laid down")
+            require(state.went_out in state.laid_down, Reason("the player who went out has not laid down"))
+        require(set(state.laid_down) <= set(state.seats), Reason("a player out of the hand has laid down"))
         for seat in range(len(state.players)):
             held = len(state.hands[seat])
             if seat not in state.seats or seat in state.laid_down:
-                require(held == 0, f"seat {seat} holds {held} cards after laying down or out of the hand")
+                require(held == 0, Reason("seat {seat} holds {cards} after laying down or out of the hand", seat=seat,
+                                           cards=held))
                 continue
             size = state.cards_dealt + (seat == state.to_move and state.phase == "discard")
-            require(held == size, f"seat {seat} holds {held} cards where this hand has {size}")
+            require(held == size, Reason("seat {seat} holds {cards} where this hand has {size}", seat=seat, cards=held,
+                                        size=size))
 
 
 def _dump_laid_down(laid_down: Mapping[int, Arrangement]) -> dict[str, Any]:

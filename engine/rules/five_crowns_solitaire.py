@@ -576,11 +576,13 @@ _FIELDS = (
 
 def _check_state(state: SolitaireState) -> None:
     """The invariants of a solitaire state between two actions (see engine.checks.require)."""
-    require(len(state.players) == 1, f"{len(state.players)} players at a game for one")
+    require(len(state.players) == 1,
+            Reason("the number of players, {count}, does not fit a game for one", count=len(state.players)))
     for number in range(1, PILES + 1):
         held, size = len(state.pile(number)), dealt_size(number) + (state.placed == number)
-        require(held == size, f"pile {number} holds {held} cards where it has {size}")
-    require((state.phase == "over") == (state.won is not None), "the game's result does not match its phase")
+        require(held == size,
+                Reason("pile {pile} holds {cards} where it has {size}", pile=number, cards=held, size=size))
+    require((state.phase == "over") == (state.won is not None), Reason("the game's result does not match its phase"))
     require_deck(FiveCrownsSolitaire().all_cards(state), five_crowns_deck())
 
 

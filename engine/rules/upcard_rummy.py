@@ -45,7 +45,7 @@ from engine.events import (
 )
 from engine.notation import card_codes, parse_card
 from engine.piles import remove_cards
-from engine.reasons import Reason
+from engine.reasons import Reason, shown
 from engine.state_data import CardReader, shared_view_fields
 
 if TYPE_CHECKING:
@@ -619,21 +619,23 @@ class UpcardRummy(DrawDiscard[UpcardState, UpcardView]):
         )
 
     def per_seat(self, state: UpcardState) -> dict[str, Sequence[object]]:
-        return {"hands": state.hands, "meld marks": state.melded, "score lists": state.scores,
-                "up cards": state.up_cards}
+        return {Reason("the hands"): state.hands, Reason("the meld marks"): state.melded,
+                Reason("the score lists"): state.scores, Reason("the up cards"): state.up_cards}
 
     def check_table(self, state: UpcardState) -> None:
         seats = range(len(state.players))
-        require(state.wild_rank in NO_TWOS_RANKS, f"the wild rank {state.wild_rank!r} is not in the deck")
+        require(state.wild_rank in NO_TWOS_RANKS,
+                Reason("the wild rank {value} is not in the deck", value=shown(state.wild_rank)))
         for i, m in enumerate(state.table):
-            require_seat(m.owner, seats, f"the owner of meld {i + 1}")
+            require_seat(m.owner, seats, Reason("the owner of meld {meld}", meld=i + 1))
             require(all(is_whole(s) and s in seats for s, _ in m.layoffs),
-                    f"a card laid off on meld {i + 1} has no owner")
+                    Reason("a card laid off on meld {meld} has no owner", meld=i + 1))
 
     def check_play(self, state: UpcardState) -> None:
-        require(not state.first_meld_now or state.phase == "discard", "a first meld was made before the draw")
+        require(not state.first_meld_now or state.phase == "discard", Reason("a first meld was made before the draw"))
         self.check_last_turns(state)
-        require(all(state.melded[m.owner] for m in state.table), "a meld belongs to a player who has not melded")
+        require(all(state.melded[m.owner] for m in state.table),
+                Reason("a meld belongs to a player who has not melded"))
         # Hands grow by digging into the discard pile, so their sizes are bounded by the deck alone.
 
 

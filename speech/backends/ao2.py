@@ -23,7 +23,7 @@ from typing import Any
 from speech.backends.base import BackendUnavailable
 from speech.backends.com import ComInit, co_initialize
 from speech.backends.worker import QueueWorker
-from speech.i18n import language
+from speech.i18n import _, language
 
 __all__ = ["Ao2Backend", "load_ao2_output"]
 
@@ -34,19 +34,19 @@ def load_ao2_output(*, linux_speech_dispatcher_only: bool = True) -> Any:
         try:
             import speechd  # type: ignore[import-not-found]  # noqa: F401
         except ImportError as exc:
-            raise BackendUnavailable("speech-dispatcher's Python module (speechd) is not installed") from exc
+            raise BackendUnavailable(_("speech-dispatcher's Python module (speechd) is not installed")) from exc
         from accessible_output2.outputs.speech_dispatcher import SpeechDispatcher
 
         output = SpeechDispatcher()
         if not output.is_active():
-            raise BackendUnavailable("speech-dispatcher did not answer")
+            raise BackendUnavailable(_("speech-dispatcher did not answer"))
         return output
     from accessible_output2.outputs.auto import Auto
 
     auto = Auto()
     first = auto.get_first_available_output()
     if first is None:
-        raise BackendUnavailable("accessible_output2 found no speech output")
+        raise BackendUnavailable(_("accessible_output2 found no speech output"))
     return first
 
 

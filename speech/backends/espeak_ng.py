@@ -184,9 +184,9 @@ class EspeakBackend:
                 timeout=1.0,
             )
         except (OSError, subprocess.SubprocessError) as exc:
-            raise BackendUnavailable(f"{binary} does not run: {exc}") from exc
+            raise BackendUnavailable(_("{program} does not run: {error}").format(program=binary, error=exc)) from exc
         if voice and not has_voice(exe, voice):
-            raise BackendUnavailable(f"espeak-ng has no voice {voice!r}")
+            raise BackendUnavailable(_("espeak-ng has no voice {voice}").format(voice=repr(voice)))
         self._exe, self._rate, self._voice, self._volume = exe, rate, voice, volume
         self._pitch = pitch
         #: An espeak-ng variant put after the voice ("m3", "whisper"); one it lacks is left out.
@@ -237,8 +237,10 @@ class EspeakBackend:
             if self._failed:
                 raise BackendFailed(self._failed)
             if self._closed:
-                raise BackendFailed("espeak-ng was closed")
-            if self._busy() or self._queue:
+                raise BackendFailed(_("espeak-ng was closed"))
+            # A line whose processes have ended (a key cut it) stays current until the queue's thread
+            # has judged and logged it; the next waits for that, so no line is lost from the record.
+            if self._current or self._queue:
                 enqueue(self._queue, (text, urgent, False), urgent=urgent, is_urgent=lambda item: item[1])
             else:
                 self._start(text)
@@ -255,10 +257,10 @@ class EspeakBackend:
             if self._failed:
                 raise BackendFailed(self._failed)
             if self._closed:
-                raise BackendFailed("espeak-ng was closed")
+                raise BackendFailed(_("espeak-ng was closed"))
             if self._player is None:
                 return
-            if self._busy() or self._queue:
+            if self._current or self._queue:
                 self._queue.append((path, False, True))
             else:
                 self._start(path, sound=True)
@@ -321,9 +323,6 @@ class EspeakBackend:
         return True
 
     # ----------------------------------------------------------------- inside
-    def _busy(self) -> bool:
-        return any(p.poll() is None for p in self._current)
-
     def _stop_current(self, *, kill: bool = False) -> None:
         for p in self._current:
             if p.poll() is None:
@@ -371,7 +370,7 @@ class EspeakBackend:
                         synth.stdout.close()
                 procs = [synth, play]
         except OSError as exc:
-            self._failed = f"espeak-ng could not start: {exc}"
+            self._failed = _("espeak-ng could not start: {error}").format(error=exc)
             raise BackendFailed(self._failed) from exc
         self._current = procs
         self._current_text = text

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TextIO, TypeVar
 
 from speech.backends.base import BackendUnavailable
+from speech.i18n import _, with_numbers
 
 __all__ = ["DEFAULT_TIMEOUT", "build_guarded", "captured", "quiet_fds"]
 
@@ -172,10 +173,12 @@ def build_guarded(name: str, factory: Callable[[], T], timeout: float = DEFAULT_
     if not finished:
         for late in result:  # finished between the wait and the flag: close it all the same
             _close_quietly(late)
-        raise BackendUnavailable(f"{name} did not start within {timeout:g} s")
+        raise BackendUnavailable(with_numbers(_("{name} did not start within {seconds:g} s"), name=name,
+                                              seconds=timeout))
     if error:
         exc = error[0]
         if isinstance(exc, BackendUnavailable):
             raise exc
-        raise BackendUnavailable(f"{name} is not available: {exc.__class__.__name__}: {exc}") from exc
+        raise BackendUnavailable(_("{name} is not available: {error}").format(
+            name=name, error=f"{exc.__class__.__name__}: {exc}")) from exc
     return result[0]

@@ -40,7 +40,7 @@ from speech.backends.com import co_initialize
 from speech.backends.espeak_ng import line_limit
 from speech.backends.voices import pick_language_voice
 from speech.backends.worker import QueueWorker
-from speech.i18n import LANGUAGES, _, language
+from speech.i18n import LANGUAGES, _, language, with_numbers
 
 __all__ = ["Pyttsx3Backend"]
 
@@ -156,12 +156,13 @@ class Pyttsx3Backend:
 
         self._worker.submit(job)
         if not done.wait(timeout):
-            raise BackendFailed(f"pyttsx3 did not answer within {timeout:g} s")
+            raise BackendFailed(with_numbers(_("pyttsx3 did not answer within {seconds:g} s"), seconds=timeout))
         if errors:
             exc = errors[0]
             if isinstance(exc, BackendUnavailable | BackendFailed):
                 raise exc
-            raise BackendFailed(f"pyttsx3: {exc.__class__.__name__}: {exc}") from exc
+            reason = f"{exc.__class__.__name__}: {exc}"
+            raise BackendFailed(_("{name}: {reason}").format(name="pyttsx3", reason=reason)) from exc
         return answer[0] if answer else None
 
     # ----------------------------------------------------------------- in the engine's thread
@@ -196,7 +197,7 @@ class Pyttsx3Backend:
         for v in voices:
             if low in str(v.name).lower() or low in str(v.id).lower():
                 return str(v.id)
-        raise BackendUnavailable(f"pyttsx3 has no voice {wanted!r}")
+        raise BackendUnavailable(_("pyttsx3 has no voice {voice}").format(voice=repr(wanted)))
 
     def _say(self, text: str) -> None:
         self._apply_settings()
@@ -239,7 +240,7 @@ class Pyttsx3Backend:
             self._engine.runAndWait()
             if not text.strip() or _frames(path) > 0:
                 return
-        raise BackendFailed("pyttsx3 produced no audio")
+        raise BackendFailed(_("pyttsx3 produced no audio"))
 
     # ----------------------------------------------------------------- Backend
     def speak(self, text: str, *, urgent: bool = False) -> None:

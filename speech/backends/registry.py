@@ -30,7 +30,7 @@ from speech.backends.base import Backend, BackendUnavailable, RecordingBackend, 
 from speech.backends.guard import DEFAULT_TIMEOUT, build_guarded
 from speech.backends.screen_reader import ScreenReaderBackend, detect_screen_reader
 from speech.backends.transcript import JsonlBackend, TeeBackend
-from speech.i18n import _
+from speech.i18n import _, pgettext
 
 __all__ = [
     "BACKEND_NAMES",
@@ -84,7 +84,7 @@ def _raw(
     if name in _PLAYS_AUDIO:
         unheard = _no_audio(audio_player)
         if unheard:
-            raise BackendUnavailable(f"{name}: {unheard}")
+            raise BackendUnavailable(_("{name}: {reason}").format(name=name, reason=unheard))
     if name == "espeak-ng":
         from speech.backends.espeak_ng import EspeakBackend
 
@@ -106,9 +106,10 @@ def _raw(
         return RecordingBackend()
     if name == "jsonl":
         if not transcript:
-            raise BackendUnavailable("the jsonl backend needs a transcript file")
+            raise BackendUnavailable(_("the jsonl backend needs a transcript file"))
         return JsonlBackend(transcript)
-    raise BackendUnavailable(f"unknown speech backend {name!r}; choose from {', '.join(BACKEND_NAMES)}")
+    raise BackendUnavailable(_("unknown speech backend {name}; choose from {names}").format(
+        name=repr(name), names=", ".join(BACKEND_NAMES)))
 
 
 def _no_audio(audio_player: str | None) -> str | None:
@@ -152,7 +153,8 @@ def _names(name: str) -> list[str]:
         return ["screen-reader", "silent"]
     if name in ("silent", "recording", "jsonl"):
         return [name]
-    raise BackendUnavailable(f"unknown speech backend {name!r}; choose from {', '.join(BACKEND_NAMES)}")
+    raise BackendUnavailable(_("unknown speech backend {name}; choose from {names}").format(
+        name=repr(name), names=", ".join(BACKEND_NAMES)))
 
 
 def backend_chain(
@@ -195,7 +197,7 @@ def backend_chain(
         except BackendUnavailable as exc:
             if str(exc).startswith(n):
                 raise
-            raise BackendUnavailable(f"{n}: {exc}") from exc
+            raise BackendUnavailable(_("{name}: {reason}").format(name=n, reason=exc)) from exc
 
     return [partial(build, n, i == 0) for i, n in enumerate(names)]
 
@@ -283,7 +285,9 @@ def start_voice(name: str, **options: Unpack[ChainOptions]) -> Started:
         # starts, is better still).
         preferred = wanted[1] if wanted is not None and wanted[0] <= i else None
         return Started(backend, names[i], tuple(chain[i + 1 :]), tuple(problems), preferred)
-    raise BackendUnavailable("; ".join(f"{n}: {r}" for n, r in problems) or f"no backend for {name!r}")
+    raise BackendUnavailable(pgettext("between the reasons no voice started", "; ").join(
+        _("{name}: {reason}").format(name=n, reason=r) for n, r in problems)
+        or _("no speech output for {name}").format(name=repr(name)))
 
 
 def start_backend(name: str, **options: Unpack[ChainOptions]) -> tuple[Backend, list[Factory], list[str]]:

@@ -21,6 +21,7 @@ from typing import Any
 from speech.backends.base import BackendFailed, BackendUnavailable
 from speech.backends.com import ComInit, co_initialize
 from speech.backends.worker import QueueWorker
+from speech.i18n import _
 
 __all__ = ["ScreenReaderBackend", "detect_screen_reader"]
 
@@ -108,7 +109,7 @@ class ScreenReaderBackend:
         def setup() -> None:
             out = build()
             if not hasattr(out, "braille"):
-                raise BackendUnavailable("this screen reader takes no braille from programs")
+                raise BackendUnavailable(_("this screen reader takes no braille from programs"))
             self._output = out
 
         # Not waited for: lines queue until the output is ready, and are dropped if it never is (the

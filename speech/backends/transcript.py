@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO
 
 from speech.backends.base import Backend, BackendFailed, Watched
+from speech.i18n import _
 
 __all__ = ["JsonlBackend", "TeeBackend", "read_transcript"]
 
@@ -40,11 +41,11 @@ class JsonlBackend:
         )
         with self._lock:
             if self._file is None:
-                raise BackendFailed("the transcript is closed")
+                raise BackendFailed(_("the transcript is closed"))
             try:
                 self._file.write(line + "\n")
             except OSError as exc:
-                raise BackendFailed(f"cannot write the transcript: {exc}") from exc
+                raise BackendFailed(_("cannot write the transcript: {error}").format(error=exc)) from exc
 
     def speak(self, text: str, *, urgent: bool = False) -> None:
         self._write(text, urgent)

@@ -59,6 +59,11 @@ class Language:
     #: and the characters after which it puts one ("«").
     space_before: str = ""
     space_after: str = ""
+    #: How a number with a fraction is written: its decimal mark ("0.5", French "0,5") and what follows
+    #: a percentage ("12.5%", French and Spanish "12,5 %" with a non-breaking space, so "%" is never
+    #: the start of a wrapped line).
+    decimal_mark: str = "."
+    percent: str = "%"
     #: espeak-ng's voice for the game's own speech; None keeps espeak-ng's default (English).
     espeak_voice: str | None = None
     #: Words espeak-ng's voice for the language reads by another language's rules, respelled for it
@@ -101,6 +106,17 @@ class Language:
     def number(self, n: int) -> str:
         """``n`` as a sentence says it: a negative number as the language's voices read it."""
         return f"{self.minus}{-n}" if n < 0 else str(n)
+
+    def decimal(self, value: float, spec: str) -> str:
+        """``value`` written by a format ``spec`` (".1f", ".1%", "g") the language's way: its decimal mark
+        and its percent sign; a negative number keeps "-" (``contract`` says it)."""
+        text = format(value, spec)
+        share = spec.endswith("%")
+        if share:
+            text = text[:-1]
+        if self.decimal_mark != ".":
+            text = text.replace(".", self.decimal_mark)
+        return text + self.percent if share else text
 
     def typeset(self, text: str) -> str:
         """``text`` with the language's non-breaking spaces: a space before "?" in French is made one,

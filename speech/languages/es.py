@@ -23,6 +23,9 @@ LANGUAGE = Language(
                                    "king": MASCULINE, "joker": MASCULINE}),
     # espeak-ng's Spanish voice says "-230" as "230" and U+2212 in English: the word is said.
     minus="menos ",
+    # "12,5 %": a decimal comma, and a non-breaking space before the percent sign.
+    decimal_mark=",",
+    percent="\u00a0%",
     espeak_voice="es",
     voice_names=("spanish", "español", "espanol"),
     braille_grade1="es-g1.ctb",

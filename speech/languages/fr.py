@@ -33,6 +33,9 @@ LANGUAGE = Language(
     minus="moins ",
     space_before=":;!?»",
     space_after="«",
+    # "12,5 %": a decimal comma, and a non-breaking space before the percent sign.
+    decimal_mark=",",
+    percent="\u00a0%",
     espeak_voice="fr",
     # espeak-ng's French voice switches to English rules for "joker" ("(en)dʒˈəʊkə(fr)").
     espeak_respellings=MappingProxyType({"jokers": "jokères", "joker": "jokère"}),

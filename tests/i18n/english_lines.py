@@ -123,7 +123,8 @@ class EnglishFinder:
         plain = self._plain(line)
         # Whole words of any alphabet: 'ayudarían' is one word, not 'ayudar' and 'an'.
         words = tuple(w for w in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)*", plain) if w.lower() in self.words)
-        sentences = tuple(s for s in self.sentences if s in line)
+        # A sentence inside a word is not one ("a list" in Spanish "una lista"): whole words only.
+        sentences = tuple(s for s in self.sentences if s in line and re.search(rf"(?<!\w){re.escape(s)}(?!\w)", line))
         return Verdict(line, words, sentences) if words or sentences else None
 
     def english(self, lines: Iterable[str]) -> list[Verdict]:

@@ -7,6 +7,7 @@ command-line corpus, and with ``--games`` over a whole game of each game with it
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
@@ -38,7 +39,9 @@ def command_names() -> frozenset[str]:
     return frozenset(c.name for name, _title in game_titles() for c in keys_registry(name))
 
 
+@functools.cache
 def finder(lang: str) -> EnglishFinder:
+    """The finder of English in ``lang`` (made once a run: it reads the language's catalog)."""
     subcommands = [m.removesuffix("_cmd").replace("_", "-") for m in COMMAND_MODULES]
     return EnglishFinder(lang, names=NAMES, identifiers=command_names(), commands=subcommands)
 

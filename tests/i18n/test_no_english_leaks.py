@@ -15,6 +15,12 @@ Every line collected must hold no English (tests/i18n/english_lines.py decides b
 list, and any catalog sentence left verbatim in English), player names, card codes, options and
 command names aside. The languages are speech.i18n.LANGUAGES after English, so a new language is
 checked as soon as it exists. Figures: ``.venv/bin/python tests/i18n/leak_corpus.py``.
+
+One test per language runs its whole games and its command-line corpus at once, each game a process of
+its own driven from a thread (a game mostly waits: for its computer players, for its prompt), so the
+check costs about the time of its longest game rather than the sum of them. The words the driver waits
+for are worded in the language before the threads start: the language is the process's, and one thread
+going back to English must not change what another waits for.
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ import json
 import os
 import re
 import sys
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -113,32 +121,50 @@ def tour(player: Player, game: str) -> None:
     player.press("escape", unbound_key(game), "x")
 
 
-def play_whole_game(lang: str, game: str, home: Path) -> list[str]:
+@dataclass(frozen=True)
+class Prompts:
+    """The prompts the driver acts on, in the language of the game (worded before any thread starts)."""
+
+    next: str
+    draw: str
+    play_again: str
+
+
+def prompts_in(lang: str) -> Prompts:
+    with in_language(lang):
+        return Prompts(pgettext("prompt", "next"), pgettext("prompt", "draw"), _("play again y/n"))
+
+
+def nothing_here(lang: str, game: str) -> str:
+    """What the game says to the tour's key that does nothing, in ``lang``."""
+    with in_language(lang):
+        return _("{key} does nothing here. F1 for help, Escape for the menu.").format(key=key_label(unbound_key(game)))
+
+
+def play_whole_game(lang: str, game: str, home: Path, prompts: Prompts | None = None) -> list[str]:
     """The lines of a whole game of ``game`` played in ``lang``, with the tour at the first turn."""
     config = home / "config"  # where the game keeps its settings under ACCESS_GAME_HOME
     config.mkdir(parents=True, exist_ok=True)
     # Lines as wide as they go, so no sentence is cut across two lines and every one is checked whole.
     (config / "settings.json").write_text(json.dumps({"width": 400}), encoding="utf-8")
-    with in_language(lang):
-        next_prompt, draw_prompt = pgettext("prompt", "next"), pgettext("prompt", "draw")
-        play_again = _("play again y/n")
+    words = prompts if prompts is not None else prompts_in(lang)
     player = Player(lang, game, home)
     toured = False
     stuck = 0
     player.wait()
     for _move in range(3000):
-        if not toured and player.prompt in (draw_prompt, next_prompt):
+        if not toured and player.prompt in (words.draw, words.next):
             tour(player, game)
             toured = True
-        if player.prompt == play_again:
+        if player.prompt == words.play_again:
             player.child.send("n")  # play again? no: the game ends and the program with it
             player.finish()
             break
         if player.prompt.endswith("y/n"):
             key = "n"
-        elif player.prompt == next_prompt:
+        elif player.prompt == words.next:
             key = " "
-        elif player.prompt == draw_prompt:
+        elif player.prompt == words.draw:
             key = "d"  # D draws in every game
         else:
             key = UNSTICK[stuck % len(UNSTICK)]
@@ -151,28 +177,40 @@ def play_whole_game(lang: str, game: str, home: Path) -> list[str]:
     return player.lines()
 
 
-@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
-@pytest.mark.parametrize("game", [entry.name for entry in games()])
-def test_a_whole_game_with_its_tours_has_no_english_line(lang: str, game: str, tmp_path: Path) -> None:
-    lines = play_whole_game(lang, game, tmp_path)
+def _english_lines(what: str, lang: str, lines: list[str]) -> str:
+    """A report of the lines of ``what`` that hold English ('' when none does)."""
     english = finder(lang).english(lines)
-    assert len(lines) > 150, lines[-5:]
-    with in_language(lang):  # the tour was made, in the language: a key that does nothing was answered
-        nothing = _("{key} does nothing here. F1 for help, Escape for the menu.").format(
-            key=key_label(unbound_key(game)))
-    assert nothing in lines, nothing
-    assert not english, f"{len(english)} of {len(lines)} lines of {game} in {lang} hold English:\n" + "\n".join(
+    if not english:
+        return ""
+    return f"{len(english)} of {len(lines)} lines of {what} in {lang} hold English:\n" + "\n".join(
         f"{v.line}  <- {', '.join(v.words)} {' | '.join(v.sentences[:2])}" for v in english[:20])
 
 
+#: Games played at once (each its own process); the command-line corpus runs beside them.
+AT_ONCE = 3
+
+
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)
-def test_every_command_line_tool_has_no_english_line(lang: str, tmp_path: Path) -> None:
-    corpus = cli_corpus(lang, tmp_path)
-    lines = [line for out in corpus.values() for line in out]
+def test_whole_games_with_their_tours_and_every_command_line_tool_have_no_english_line(lang: str,
+                                                                                      tmp_path: Path) -> None:
+    names = [entry.name for entry in games()]
+    words = prompts_in(lang)
+    with ThreadPoolExecutor(max_workers=AT_ONCE + 1) as pool:
+        corpus_job = pool.submit(cli_corpus, lang, tmp_path / "command-line")
+        game_jobs = {name: pool.submit(play_whole_game, lang, name, tmp_path / name, words) for name in names}
+        played = {name: job.result() for name, job in game_jobs.items()}
+        corpus = corpus_job.result()
+    problems: list[str] = []
+    for name, lines in played.items():
+        if len(lines) <= 150:
+            problems.append(f"{name} in {lang}: only {len(lines)} lines: {lines[-5:]}")
+        # The tour was made, in the language: a key that does nothing was answered.
+        if nothing_here(lang, name) not in lines:
+            problems.append(f"{name} in {lang}: the tour's key that does nothing was not answered")
+        problems.append(_english_lines(f"a whole game of {name}", lang, lines))
     assert all(corpus.values()), [args for args, out in corpus.items() if not out]
-    english = finder(lang).english(lines)
-    assert not english, f"{len(english)} of {len(lines)} command-line lines in {lang} hold English:\n" + "\n".join(
-        f"{v.line}  <- {', '.join(v.words)} {' | '.join(v.sentences[:2])}" for v in english[:20])
+    problems.append(_english_lines("the command-line tools", lang, [line for out in corpus.values() for line in out]))
+    assert not any(problems), "\n\n".join(p for p in problems if p)
 
 
 def test_the_finder_finds_english_and_passes_names_and_codes() -> None:
@@ -186,3 +224,7 @@ def test_the_finder_finds_english_and_passes_names_and_codes() -> None:
     assert find.verdict("Au tour d'Anna ; Espace pour continuer.") is None
     assert find.verdict("D: draw. Piocher la carte du dessus de la pioche. Joue un coup.") is None
     assert find.verdict("access-game hand --wild 7 9d 7c jo : --game five-crowns") is None
+    # A catalog sentence is found as whole words, not inside one: "a list" is English, "una lista" is not.
+    spanish = finder("es")
+    assert spanish.verdict("the save is damaged: the history is not a list") is not None
+    assert spanish.verdict("El menú de acciones: todas las acciones en una lista.") is None

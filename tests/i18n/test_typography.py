@@ -72,3 +72,31 @@ def test_no_braille_display_window_starts_with_punctuation() -> None:
         shown = windows(["Vous piochez ", ACE, " ; " + text], width)
         assert not any(w.text[:1] in ":;!?" for w in shown[1:]), (width, [w.text for w in shown])
         assert any(w.card_at(c) == ACE for w in shown for c in range(width)), width
+
+
+def test_numbers_with_a_fraction_and_percentages_are_written_the_languages_way() -> None:
+    """English "12.5%", French and Spanish "12,5 %" (a decimal comma, a non-breaking space before "%"),
+    through each language's own description; whole numbers and text are left as they are."""
+    from speech.i18n import with_numbers
+
+    template = "win share {share:.1%}, {ms:.1f} ms, {n:g} wins, {games} games, {who}"
+    values = {"share": 0.125, "ms": 23.06, "n": 2.5, "games": 1000, "who": "Anna"}
+    said = {}
+    for lang in ("en", "fr", "es"):
+        with in_language(lang):
+            said[lang] = with_numbers(template, **values)
+    assert said["en"] == "win share 12.5%, 23.1 ms, 2.5 wins, 1000 games, Anna"
+    assert said["fr"] == said["es"] == "win share 12,5\u00a0%, 23,1 ms, 2,5 wins, 1000 games, Anna"
+    assert describe("fr").decimal(-0.5, ".2f") == "-0,50"  # the minus is said by contract(), as for any number
+
+
+def test_the_simulation_report_in_french_writes_its_figures_in_french() -> None:
+    """The whole report, worded in French, has no English decimal point or bare "%" in any figure."""
+    import re
+
+    from access_game.simulate import run_simulation
+
+    with in_language("fr"):
+        text = run_simulation("five-crowns", ["hard", "normal"], games=4, seed=3).to_text()
+    assert re.search(r"\d,\d\u00a0%", text), text
+    assert not re.search(r"\d\.\d|\d%", text), text

@@ -22,7 +22,8 @@ import pytest
 
 from access_game.net import protocol as p
 from access_game.saves import SaveStore
-from access_game.ui.printer import LinePrinter, PlainOutput
+from access_game.ui.plain_output import PlainOutput
+from access_game.ui.printer import LinePrinter
 from engine.errors import SaveFormatError
 from engine.game import Game
 from engine.names import MAX_NAME_CHARS, read_name

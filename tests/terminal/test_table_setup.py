@@ -162,7 +162,7 @@ def test_ctrl_n_opens_the_setup_in_the_game_and_enter_deals_the_new_table() -> N
     h.start()
     said = h.press("c-n")
     assert said[-2:] == ["Up and Down to choose, Enter to accept, Escape to go back.",
-                         "New table, game: Five Crowns, 1 of 4."]
+                         "New table, game: Five Crowns, 1 of 5."]
     assert h.press("escape") == ["Table setup closed; nothing changed."]
     assert h.app_.next_plan is None and not h.app_.quitting
     h.press("c-n", "down", "down", "down", "enter")  # upcard rummy
@@ -177,9 +177,22 @@ def test_another_game_at_the_end_is_the_setup() -> None:
     h = KeyHarness(Game.new("contract-rummy", ["You", "Anna"], seed=3))
     h.start()
     h.app_.choose_game()  # 'A' at "Play again?"
-    assert h.spoken[-1] == "New table, game: Contract Rummy, 3 of 4."
+    assert h.spoken[-1] == "New table, game: Contract Rummy, 3 of 5."
     h.press("escape")
     assert h.app_.next_plan is None
+
+
+def test_play_online_is_offered_after_the_games_and_asks_the_servers_address() -> None:
+    """The setup's first question, in a game, ends with "Play online": Enter there asks the server's address
+    (access_game.ui.online_entry); Escape at the address goes back to the game, nothing changed."""
+    h = KeyHarness(Game.new("five-crowns", ["You", "Anna"], seed=3))
+    h.start()
+    h.press("c-n")
+    assert h.press("end") == ["Play online, 5 of 5"]
+    said = h.press("enter")
+    assert said[-1].startswith("Play online: type the server's address, such as ws://127.0.0.1:8765")
+    assert h.press("escape") == ["Not playing online: the game goes on."]
+    assert h.app_.next_online is None and h.app_.next_plan is None and not h.app_.quitting
 
 
 def test_a_level_per_seat_plays_each_seat_and_is_kept_in_the_save(tmp_path: Path) -> None:

@@ -134,7 +134,8 @@ SCENARIOS: dict[str, list[Scenario]] = {
     "help": [([], "f1", _said("Help for Five Crowns")), ([], "?", _said("Playing your turn: 7 commands, 1 of 6"))],
     "menu": [([], "escape", _said("Action menu."))],
     "settings": [([], "f2", _said("Settings."))],
-    "new-table": [([], "c-n", _said("New table, game: Five Crowns, 1 of 4."))],
+    "new-table": [([], "c-n", _said("New table, game: Five Crowns, 1 of 5."))],
+    "play-online": [([], "c-o", _said("Play online: type the server's address"))],
     "save": [([], "c-s", _said("This game is not being saved."))],
     "quit": [([], "q", _said("Quit the game? Y or N."))],
 }

@@ -133,10 +133,13 @@ def test_the_question_at_the_end_offers_another_game_and_escape_comes_back_to_it
     h = Harness(game=solitaire_one_card_left())
     app = finished_solitaire(h)
     assert h.press("x") == ["Play again? Press Y for yes or N for no; A for another game."]
-    # Another game is the table setup, its first question the game, the one just played first offered.
+    # Another game is the table setup, its first question the game, the one just played first offered;
+    # after the games, a server's lobby.
     assert h.press("a") == ["Up and Down to choose, Enter to accept, Escape to go back.",
-                            "New table, game: Five Crowns solitaire, 2 of 4."]
-    assert h.press("up") == ["Five Crowns, 1 of 4"]
+                            "New table, game: Five Crowns solitaire, 2 of 5."]
+    assert h.press("end") == ["Play online, 5 of 5"]
+    assert h.press("up", "up", "up")[-1] == "Five Crowns solitaire, 2 of 5"
+    assert h.press("up") == ["Five Crowns, 1 of 5"]
     assert h.press("escape") == ["Table setup closed; nothing changed.", QUESTION]
     h.press("a", "up", "enter")
     said = h.press(*["enter"] * 7)  # players, names, level, the four rule options
