@@ -148,6 +148,9 @@ class GameEntry:
     #: A callable ``() -> braille.rule_words.RuleBook``: the game's braille rule book, which ``kit``
     #: makes; None: the game has none yet.
     rule_book: str | None = None
+    #: The key plan's command (access_game.ui.key_plan) that makes each of the game's own kinds of move,
+    #: as (kind, command) pairs: a hint names the key of the move it advises ('Press O.').
+    move_commands: tuple[tuple[str, str], ...] = ()
 
     @property
     def spoken_title(self) -> str:
@@ -374,4 +377,24 @@ register_game(GameEntry(
         _FIRST_DEALER,
     ),
     rule_book="braille.rule_words:upcard_rummy_book",
+))
+register_game(GameEntry(
+    name="gin-rummy",
+    title=N_("Gin Rummy"),
+    table=f"{_UI}.gin_table:GinTable",
+    narrator="speech.gin_words:GinNarrator",
+    resume=f"{_UI}.gin_table:resume_question",
+    hand_checker="access_game.commands.gin_hand:check_gin",
+    decks=("standard-52", "standard"),
+    deck_note=N_("one standard deck without jokers (52 cards)"),
+    hint_words="speech.gin_words:hint_move_parts",
+    save_slot="gin-rummy",
+    command="access-game play --game gin-rummy",
+    options=(
+        GameOption("target", "int", 100, N_("the total that ends the game"), minimum=1, flag="--target",
+                   setting="target", values=(100, 50, 150, 200, 250)),
+        _FIRST_DEALER,
+    ),
+    rule_book="braille.gin_rule_book:gin_rummy_book",
+    move_commands=(("gin_knock", "go-out"), ("gin_pass", "no")),
 ))

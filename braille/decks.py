@@ -31,6 +31,8 @@ class DeckKind:
 DECKS: dict[str, DeckKind] = {
     "five-crowns": DeckKind("five-crowns", N_("Five Crowns"), 1, "set", five_crowns_deck),
     "standard": DeckKind("standard", N_("Standard"), 2, "deck", lambda n: standard_deck(n)),
+    "standard-52": DeckKind("standard-52", N_("Standard, no jokers"), 1, "deck",
+                            lambda n: standard_deck(n, jokers=0)),
     "no-twos": DeckKind("no-twos", N_("No Twos"), 2, "deck", lambda n: no_twos_deck(n)),
 }
 

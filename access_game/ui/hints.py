@@ -41,12 +41,14 @@ _COMMANDS = {
 _SELECTED = frozenset({"upcard_meld"})
 
 
-def move_key(action: Action) -> str | None:
-    """The key that makes ``action``, as the key plan gives it ('T', 'Shift+O'); None if it has none."""
+def move_key(action: Action, game: str | None = None) -> str | None:
+    """The key that makes ``action``, as the key plan gives it ('T', 'Shift+O'); None if it has none.
+    ``game``: the catalog game whose own moves' commands (its entry's ``move_commands``) come first."""
+    own = dict(catalog_game(game).move_commands) if game is not None else {}
     if isinstance(action, Draw):
         name: str | None = "take" if action.source == "discard" else "draw"
     else:
-        name = _COMMANDS.get(action.kind)
+        name = own.get(action.kind) or _COMMANDS.get(action.kind)
     if name is None:
         return None
     try:
@@ -103,7 +105,7 @@ def hint_lines(session: TableSession, choice: Choice | None = None) -> list[Utte
         best = arrange(rest, view.wild_rank, all_wild_melds=view.all_wild_melds)
         lay_down = list(best.melds) if isinstance(choice.action, GoOut) else []
         held = best.points
-    key = move_key(choice.action)
+    key = move_key(choice.action, session.ruleset_name)
     return hint_utterances(choice, view, lay_down, held, key, select=choice.action.kind in _SELECTED,
                            own_moves=catalog_game(session.ruleset_name).own_move_words())
 

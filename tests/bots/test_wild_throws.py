@@ -117,7 +117,8 @@ def test_the_filter_keeps_every_move_that_throws_no_wild() -> None:
 
 @pytest.mark.parametrize("game", DEALT)
 def test_simulate_counts_wild_throws_and_finds_none_needless(game: str) -> None:
-    report = run_simulation(game, ("easy", "normal", "hard"), games=3, seed=5)
+    levels = ("easy", "normal", "hard")[: len(_players(game, 3))]  # three players, or as many as the game seats
+    report = run_simulation(game, levels, games=3, seed=5)
     assert all(s.throws > 0 for s in report.seats)
-    assert [s.needless_wild_throws for s in report.seats] == [0, 0, 0]
+    assert [s.needless_wild_throws for s in report.seats] == [0] * len(levels)
     assert "Wilds and jokers thrown per 1,000 discards: player 1, easy:" in report.to_text()

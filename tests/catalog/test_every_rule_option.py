@@ -25,9 +25,7 @@ DEALT_GAMES = [e.name for e in games() if any(o.name == "first_dealer" for o in 
 ROOT = Path(__file__).resolve().parents[2]
 #: Options of the rules that are limits of this program, not choices of play: they end hands and games
 #: that could otherwise never end (docs/upcard-rummy.md), so they are not offered at the table.
-LIMITS = {("upcard-rummy", "max_reshuffles"), ("upcard-rummy", "max_hands")}
-RULES_DOCS = {"five-crowns": "five-crowns.md", "solitaire": "solitaire.md", "contract-rummy": "contract-rummy.md",
-              "upcard-rummy": "upcard-rummy.md"}
+LIMITS = {("upcard-rummy", "max_reshuffles"), ("upcard-rummy", "max_hands"), ("gin-rummy", "max_hands")}
 
 
 @pytest.fixture(autouse=True)
@@ -56,7 +54,7 @@ def test_each_ruleset_option_has_a_flag_an_f2_entry_a_setting_and_docs(entry: Ga
     assert taken == offered, f"{entry.name}: the rules take {sorted(taken)}, the table offers {sorted(offered)}"
     helptext = " ".join(_play_help().split())
     playing = (ROOT / "docs" / "playing.md").read_text(encoding="utf-8")
-    rules_doc = (ROOT / "docs" / RULES_DOCS[entry.name]).read_text(encoding="utf-8")
+    rules_doc = (ROOT / "docs" / f"{entry.name}.md").read_text(encoding="utf-8")  # each game's rules page
     for opt in entry.options:
         assert opt.flag is not None and opt.setting is not None, (entry.name, opt.name)
         assert opt.flag in helptext and opt.flag in playing and opt.flag in rules_doc, (entry.name, opt.flag)
@@ -89,11 +87,17 @@ def _dealer(*argv: str) -> int:
     return seat
 
 
+def _seats(name: str) -> int:
+    """Four players, or as many as the game seats (Gin Rummy: two)."""
+    return min(4, game(name).player_range[1])
+
+
 @pytest.mark.parametrize("name", DEALT_GAMES)
 def test_the_first_dealer_is_drawn_from_the_seed_unless_you_choose_to_deal(name: str) -> None:
-    dealers = [_dealer("--game", name, "--seed", str(seed), "--players", "4") for seed in range(40)]
-    assert set(dealers) == {0, 1, 2, 3}  # not always you: a newcomer does not always play last in hand 1
-    assert dealers == [_dealer("--game", name, "--seed", str(seed), "--players", "4") for seed in range(40)]
+    n = str(_seats(name))
+    dealers = [_dealer("--game", name, "--seed", str(seed), "--players", n) for seed in range(40)]
+    assert set(dealers) == set(range(int(n)))  # not always you: a newcomer does not always play last in hand 1
+    assert dealers == [_dealer("--game", name, "--seed", str(seed), "--players", n) for seed in range(40)]
     assert _dealer("--game", name, "--seed", "5", "--first-dealer", "you") == 0
     save_settings(Settings().with_rule(name, "first_dealer", "you"))
     args = build_parser().parse_args(["play", "--game", name, "--seed", "5"])
@@ -102,8 +106,8 @@ def test_the_first_dealer_is_drawn_from_the_seed_unless_you_choose_to_deal(name:
 
 @pytest.mark.parametrize("name", DEALT_GAMES)
 def test_the_deal_line_says_who_deals_hand_one(name: str) -> None:
-    players = ["You", "Anna", "Ben", "Carla"]
-    for dealer, words in ((2, "Ben deals"), (0, "You deal")):
+    players = ["You", "Anna", "Ben", "Carla"][: _seats(name)]
+    for dealer, words in ((len(players) - 1, f"{players[-1]} deals"), (0, "You deal")):
         h = KeyHarness(Game.new(name, players, seed=3, options={"first_dealer": dealer}))
         h.start()
         deal = next(line for line in h.spoken if "Hand 1" in line)

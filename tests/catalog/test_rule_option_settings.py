@@ -44,6 +44,7 @@ def test_every_rule_option_the_rules_take_is_offered_in_settings_and_on_the_comm
         ("five-crowns", "tie_break"), ("five-crowns", "all_wild_melds"), ("five-crowns", "sets"),
         ("five-crowns", "first_dealer"), ("solitaire", "all_wild_melds"), ("contract-rummy", "decks"),
         ("contract-rummy", "first_dealer"), ("upcard-rummy", "target"), ("upcard-rummy", "first_dealer"),
+        ("gin-rummy", "target"), ("gin-rummy", "first_dealer"),
     }
     for entry in games():
         for opt in entry.setting_options():

@@ -1,4 +1,4 @@
-"""Test support: one whole game of each of the four games, played key by key in each language the game
+"""Test support: one whole game of each game, played key by key in each language the game
 speaks besides English, kept as a golden transcript in the folder the language's description names
 (tests/golden/fr/, tests/golden/es/).
 
@@ -22,11 +22,12 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 for _path in (ROOT, ROOT / "tests", ROOT / "tests" / "ui", ROOT / "tests" / "solitaire", ROOT / "tests" / "ui_contract",
-              ROOT / "tests" / "ui_upcard"):
+              ROOT / "tests" / "ui_upcard", ROOT / "tests" / "ui_gin"):
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 
 import contract_driver  # noqa: E402
+import gin_driver  # noqa: E402
 import solitaire_driver  # noqa: E402
 import ui_driver  # noqa: E402
 import upcard_driver  # noqa: E402
@@ -96,7 +97,7 @@ class LanguageGame:
 
 
 def games_in(lang: Language) -> tuple[LanguageGame, ...]:
-    """The four golden games in ``lang``."""
+    """Each game's golden game in ``lang``."""
     return (
         LanguageGame("five_crowns_seed11", lang, ui_driver.GOLDEN_GAMES[0], _five_crowns_record,
                      ui_driver.replay_golden),
@@ -106,6 +107,8 @@ def games_in(lang: Language) -> tuple[LanguageGame, ...]:
                      contract_driver.replay_golden),
         LanguageGame("upcard_seed225_target500", lang, upcard_driver.GOLDEN_GAMES[0], upcard_driver.record_golden,
                      upcard_driver.replay_golden),
+        LanguageGame("gin_seed24_target60", lang, gin_driver.GOLDEN_GAMES[0], gin_driver.record_golden,
+                     gin_driver.replay_golden),
     )
 
 

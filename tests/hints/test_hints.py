@@ -142,7 +142,7 @@ def test_every_game_has_a_hint_from_its_strongest_player(name: str) -> None:
         assert len(lines) == 1 and lines[0].endswith(".") and "_" not in lines[0]
         choice = best_choice(session)
         if choice is not None:  # the key named is the plan's key for the move
-            key = move_key(choice.action)
+            key = move_key(choice.action, name)
             assert key is not None and lines[0].endswith(f"ress {key}."), lines[0]
             assert hinted_action(session) == choice.action
         if 0 in game.seats_to_act():

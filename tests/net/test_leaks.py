@@ -259,6 +259,7 @@ async def _play(game: str, people: int, computers: int, actions: int) -> tuple[i
     ("five-crowns", 2, 1, 40),
     ("contract-rummy", 3, 1, 30),
     ("upcard-rummy", 3, 0, 30),
+    ("gin-rummy", 1, 1, 40),
     ("solitaire", 1, 0, 90),
 ])
 def test_no_frame_holds_a_card_its_seat_may_not_see(game: str, people: int, computers: int, actions: int) -> None:

@@ -114,6 +114,14 @@ RECIPES: dict[str, Recipe] = {
         Step("other", "no", mover=(r"Nobody bought [^:]+: draw from the stock\.", r"draw>"), other=(r"wait>",)),
     )),
     "upcard-rummy": draw_then_discard(r"(?:meld or discard|discard)>"),
+    # The up card is offered to the first player, then to the dealer; N passes it; when both pass the
+    # first player draws from the stock.
+    "gin-rummy": draw_then_discard(r"discard or knock>", opening=(
+        Step("mover", None, mover=(r"Your turn\.", r"take or pass>"), other=(r"wait>",)),
+        Step("mover", "no", mover=(r"You pass the up card\.", r"wait>"),
+             other=(r"{mover} passes the up card\.", r"take or pass>")),
+        Step("other", "no", mover=(r"{other} passes the up card\.", r"draw>"), other=(r"wait>",)),
+    )),
 }
 
 
@@ -365,6 +373,11 @@ def test_a_second_terminal_takes_the_seat_up_and_a_third_still_takes_it_back(tab
     kept(table, ann)
 
 
+#: Games with a table of three, which can wait for a third player (a table of two deals as the second sits).
+THREE_SEAT_GAMES = [e for e in NETWORK_GAMES if e.player_range[1] >= 3]
+
+
+@pytest.mark.parametrize("table", THREE_SEAT_GAMES, ids=[e.name for e in THREE_SEAT_GAMES], indirect=True)
 def test_leaving_before_the_deal_gives_the_seat_up(table: Table) -> None:
     """Q (asked first) or Ctrl+C while the seats fill: the seat is free for the next person to join, and
     nothing is kept to take it back with; the host may leave too."""

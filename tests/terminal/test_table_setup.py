@@ -60,14 +60,19 @@ def test_the_first_start_sets_the_table_up_by_keys_and_remembers_it(tmp_path: Pa
             child.expect("hard, 3 of 4")
         child.send(ENTER)
     summary = questions[-1]
-    if entry.player_range[1] > 1:
-        assert summary.startswith(f"Start {entry.title}, 3 players: You; Anna, hard; Ben, hard."), summary
-        assert [q.split(":")[0] for q in questions[:3]] == ["Players, you included", "Names",
-                                                            "Computer players' level"]
+    low, high = entry.player_range
+    players = min(3, high)  # three players, or as many as the game seats
+    names = ["You", "Anna", "Ben"][:players]
+    asked = (["Players, you included"] if high > low else []) + (["Names", "Computer players' level"]
+                                                                 if high > 1 else [])
+    if high > 1:
+        seats = "; ".join(["You", *(f"{name}, hard" for name in names[1:])])
+        assert summary.startswith(f"Start {entry.title}, {players} players: {seats}."), summary
+        assert [q.split(":")[0] for q in questions[: len(asked)]] == asked
     else:
         assert summary.startswith(f"Start {entry.title}, 1 player: You."), summary
     # Every rule option the catalog offers in settings was asked, one line each.
-    assert len(questions) == (3 if entry.player_range[1] > 1 else 1) + len(entry.setting_options()) + 1
+    assert len(questions) == max(len(asked), 1) + len(entry.setting_options()) + 1
     child.send(ENTER)
     child.expect(f"{re.escape(entry.title)}\\. F1 lists the keys")
     child.expect(">")
@@ -77,7 +82,6 @@ def test_the_first_start_sets_the_table_up_by_keys_and_remembers_it(tmp_path: Pa
     child.expect(pexpect.EOF)
     kept = json.loads((tmp_path / "config" / "settings.json").read_text())
     assert kept["last_game"] == entry.name
-    players = 3 if entry.player_range[1] > 1 else 1
     assert kept["tables"][entry.name] == {"names": ["You", "Anna", "Ben"][:players], "levels": ["hard"] * (players - 1)}
     save = json.loads((tmp_path / "data" / "saves" / f"{entry.save_slot}.json").read_text())
     assert save["game"]["players"] == ["You", "Anna", "Ben"][:players]
@@ -162,7 +166,7 @@ def test_ctrl_n_opens_the_setup_in_the_game_and_enter_deals_the_new_table() -> N
     h.start()
     said = h.press("c-n")
     assert said[-2:] == ["Up and Down to choose, Enter to accept, Escape to go back.",
-                         "New table, game: Five Crowns, 1 of 5."]
+                         f"New table, game: Five Crowns, 1 of {len(ENTRIES) + 1}."]  # the games, Play online
     assert h.press("escape") == ["Table setup closed; nothing changed."]
     assert h.app_.next_plan is None and not h.app_.quitting
     h.press("c-n", "down", "down", "down", "enter")  # upcard rummy
@@ -177,7 +181,7 @@ def test_another_game_at_the_end_is_the_setup() -> None:
     h = KeyHarness(Game.new("contract-rummy", ["You", "Anna"], seed=3))
     h.start()
     h.app_.choose_game()  # 'A' at "Play again?"
-    assert h.spoken[-1] == "New table, game: Contract Rummy, 3 of 5."
+    assert h.spoken[-1] == f"New table, game: Contract Rummy, 3 of {len(ENTRIES) + 1}."
     h.press("escape")
     assert h.app_.next_plan is None
 
@@ -188,7 +192,8 @@ def test_play_online_is_offered_after_the_games_and_asks_the_servers_address() -
     h = KeyHarness(Game.new("five-crowns", ["You", "Anna"], seed=3))
     h.start()
     h.press("c-n")
-    assert h.press("end") == ["Play online, 5 of 5"]
+    n = len(ENTRIES) + 1  # the games, then Play online
+    assert h.press("end") == [f"Play online, {n} of {n}"]
     said = h.press("enter")
     assert said[-1].startswith("Play online: type the server's address, such as ws://127.0.0.1:8765")
     assert h.press("escape") == ["Not playing online: the game goes on."]

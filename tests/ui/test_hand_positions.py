@@ -16,8 +16,8 @@ HAND_GAMES = [e.name for e in games() if e.player_range[1] > 1]
 
 
 def _players(game: str) -> list[str]:
-    low, _high = next(e.player_range for e in games() if e.name == game)
-    return ["You", "Anna", "Ben"][: max(low, 3)]
+    low, high = next(e.player_range for e in games() if e.name == game)
+    return ["You", "Anna", "Ben"][: max(low, min(3, high))]
 
 
 def test_positions_are_on_for_a_new_player() -> None:

@@ -129,17 +129,22 @@ def test_help_in_a_game_for_one_has_no_computer_players_key_and_the_piles_come_s
 # ----------------------------------------------------------------------------- another game
 
 
+#: The games the table setup offers (those with a table), in the catalog's order.
+TABLES = [e for e in games() if e.table is not None]
+
+
 def test_the_question_at_the_end_offers_another_game_and_escape_comes_back_to_it() -> None:
     h = Harness(game=solitaire_one_card_left())
     app = finished_solitaire(h)
     assert h.press("x") == ["Play again? Press Y for yes or N for no; A for another game."]
+    n = len(TABLES) + 1  # the games, then Play online
     # Another game is the table setup, its first question the game, the one just played first offered;
     # after the games, a server's lobby.
     assert h.press("a") == ["Up and Down to choose, Enter to accept, Escape to go back.",
-                            "New table, game: Five Crowns solitaire, 2 of 5."]
-    assert h.press("end") == ["Play online, 5 of 5"]
-    assert h.press("up", "up", "up")[-1] == "Five Crowns solitaire, 2 of 5"
-    assert h.press("up") == ["Five Crowns, 1 of 5"]
+                            f"New table, game: Five Crowns solitaire, 2 of {n}."]
+    assert h.press("end") == [f"Play online, {n} of {n}"]
+    assert h.press(*["up"] * (n - 2))[-1] == f"Five Crowns solitaire, 2 of {n}"
+    assert h.press("up") == [f"Five Crowns, 1 of {n}"]
     assert h.press("escape") == ["Table setup closed; nothing changed.", QUESTION]
     h.press("a", "up", "enter")
     said = h.press(*["enter"] * 7)  # players, names, level, the four rule options
