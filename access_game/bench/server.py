@@ -26,7 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -269,11 +269,13 @@ UNLIMITED = ("--connections-per-address", "0", "--tables-per-minute", "0", "--jo
 
 
 def start_server_process(data: Path, *, nice: int = 0, stats: Path | None = None, limited: bool = False,
-                         computer_workers: int | None = None) -> tuple[subprocess.Popen[str], str]:
+                         computer_workers: int | None = None,
+                         extra: Sequence[str] = ()) -> tuple[subprocess.Popen[str], str]:
     """``access-game serve`` on a free loopback port, with its URL once it listens; without limits per
     address unless ``limited``; ``computer_workers`` processes deciding computer players' moves (None:
-    the server's own choice, one per core; 0: on the server's event loop, as a baseline)."""
-    command = [sys.executable, "-m", "access_game", "serve", "--port", "0", "--data", str(data)]
+    the server's own choice, one per core; 0: on the server's event loop, as a baseline); ``extra``
+    more of serve's options (--redis)."""
+    command = [sys.executable, "-m", "access_game", "serve", "--port", "0", "--data", str(data), *extra]
     if not limited:
         command += UNLIMITED
     if computer_workers is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from access_game.commands._common import UsageError, add_command
 from access_game.commands.summaries import summary
@@ -46,6 +47,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--lobby", type=int, metavar="N",
                         help=_("instead: N open public tables, and the lobby (access-game online) in a terminal: "
                         "the time from a key to its line, median and p99"))
+    parser.add_argument("--processes", type=int, choices=(1, 2), default=1,
+                        help=_("2: instead, the tables played by one server process alone, then by two sharing one "
+                        "lobby through Redis (each table's other players join through the other process): "
+                        "tables held and the time from a move to its line, median and p99, for each"))
+    parser.add_argument("--redis", metavar="URL", help=_("with --processes 2: the Redis to share (default: a "
+                        "private redis-server started for the run)"))
     parser.add_argument("--json", action="store_true", help=_("print the figures as one JSON object"))
 
 
@@ -59,6 +66,10 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(_(RANGE).format(option="--lobby", low=1, high=MAX_LOBBY_TABLES, value=args.lobby))
         _print(run_lobby_bench(args.lobby), args.json)
         return 0
+    if args.redis is not None and args.processes != 2:
+        raise UsageError(_("--redis goes with --processes 2"))
+    if args.processes == 2:
+        return _run_shared(args)
     if args.attack:
         seconds = 5.0 if args.seconds is None else args.seconds
         if not 0 < seconds <= 60:
@@ -95,6 +106,32 @@ def run(args: argparse.Namespace) -> int:
                        computer_workers=args.computer_workers).data
     _print(result, args.json)
     return 0 if result["errors"] == 0 else 1
+
+
+def _run_shared(args: argparse.Namespace) -> int:
+    from access_game.bench.server import MAX_SECONDS, MAX_TABLES
+    from access_game.bench.shared import BenchUnavailable, run_shared_bench
+
+    seconds = 20.0 if args.seconds is None else args.seconds
+    if not 1 <= args.tables <= MAX_TABLES:
+        raise UsageError(_(RANGE).format(option="--tables", low=1, high=MAX_TABLES, value=args.tables))
+    if not 0 < seconds <= MAX_SECONDS:
+        raise UsageError(_("{option} is more than 0 and at most {high}, not {value:g}").format(
+            option="--seconds", high=MAX_SECONDS, value=seconds))
+    if not 2 <= args.seats <= 8:
+        raise UsageError(_(RANGE).format(option="--seats", low=2, high=8, value=args.seats))
+    if not 0 <= args.think <= 60:
+        raise UsageError(_("{option} is {low} to {high} seconds, not {value:g}").format(option="--think", low=0,
+                                                                                         high=60, value=args.think))
+    try:
+        result = run_shared_bench(tables=args.tables, seconds=seconds, seats=args.seats, game=args.game,
+                                  think=args.think, redis_url=args.redis).data
+    except BenchUnavailable as exc:
+        print(_("access-game bench-server: {reason}").format(reason=exc), file=sys.stderr)
+        return 1
+    _print(result, args.json)
+    errors = result["one_process"]["errors"] + result["two_processes"]["errors"]
+    return 0 if errors == 0 else 1
 
 
 def _print(result: dict[str, object], as_json: bool) -> None:

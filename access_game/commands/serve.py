@@ -65,6 +65,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--computer-workers", type=_count, metavar="N",
                         help=_("processes deciding computer players' moves (default: one per core; 0: on the "
                         "server's own loop, which slows every table while they think)"))
+    shared = parser.add_argument_group(_("several server processes sharing one lobby (docs/online.md)"))
+    shared.add_argument("--redis", metavar="URL", help=_("share the lobby (tables, who is online, chat) with the "
+                        "other server processes using this Redis, e.g. redis://127.0.0.1:6379/0"))
+    shared.add_argument("--public-url", metavar="URL", help=_("the address players reach this process at, where "
+                        "the others send them for its tables (default: the address it listens on)"))
+    shared.add_argument("--redis-expiry", type=_seconds, default=None, metavar="SECONDS",
+                        help=_("seconds after which the tables of a process that stopped answering leave the "
+                               "lobby (default {n:g})").format(n=10))
     parser.add_argument("--origin", action="append", default=[], metavar="URL",
                         help=_("let web pages from this origin connect (repeatable; programs, which send no "
                         "origin, always may)"))
@@ -88,6 +96,42 @@ def _hours(text: str) -> float:
     if not 0 <= value <= 24 * 365 * 100:
         raise argparse.ArgumentTypeError(_("0 or more hours, not {text}").format(text=text))
     return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("a number of seconds, not {text}").format(text=repr(text))) from None
+    if not 1 <= value <= 3600:
+        raise argparse.ArgumentTypeError(_("1 to 3600 seconds, not {text}").format(text=text))
+    return value
+
+
+def check_sharing(args: argparse.Namespace) -> None:
+    """``--redis`` and ``--public-url`` make sense, or UsageError: a Redis URL, a ws:// or wss:// public
+    URL, and a public URL whenever the address listened on is not one a client can reach."""
+    from urllib.parse import urlsplit
+
+    if args.redis is None:
+        if args.public_url is not None or args.redis_expiry is not None:
+            raise UsageError(_("--public-url and --redis-expiry go with --redis"))
+        return
+    try:
+        redis = urlsplit(args.redis)
+        public = urlsplit(args.public_url) if args.public_url is not None else None
+        public_port = public.port if public is not None else None
+    except ValueError:
+        redis, public, public_port = urlsplit(""), urlsplit(""), None
+    if redis.scheme not in ("redis", "rediss", "unix") or (redis.scheme != "unix" and not redis.hostname):
+        raise UsageError(_("--redis {url}: give a Redis URL, such as redis://127.0.0.1:6379/0").format(
+            url=shown(args.redis)))
+    if public is not None and (public.scheme not in ("ws", "wss") or not public.hostname or public_port == 0):
+        raise UsageError(_("--public-url {url}: give the ws:// or wss:// address players reach this process at, "
+                           "such as wss://play2.example.org").format(url=shown(args.public_url)))
+    if public is None and args.host in ("0.0.0.0", "::"):
+        raise UsageError(_("--redis with --host {host}: give --public-url, the address players reach this process "
+                           "at").format(host=args.host))
 
 
 #: One label of a host name (RFC 1123): letters, digits and hyphens, 1 to 63, no hyphen at either end.
@@ -163,6 +207,7 @@ def _admins(path: Path | None, data: Path) -> dict[str, str | None]:
 
 def run(args: argparse.Namespace) -> int:
     args.host = check_host(args.host)
+    check_sharing(args)
     if args.computer_workers is not None and args.computer_workers > MAX_WORKERS:
         raise UsageError(_("{option} is {low} to {high}, not {value}").format(
             option="--computer-workers", low=0, high=MAX_WORKERS, value=args.computer_workers))
@@ -187,6 +232,13 @@ def run(args: argparse.Namespace) -> int:
     check_data(data)
     _check_database(args.database)
     from access_game.net.database import DatabaseError
+
+    # Redis's client is loaded only by a process that shares its lobby.
+    sharing_errors: tuple[type[Exception], ...] = ()
+    if args.redis is not None:
+        from access_game.net.redis_bus import RedisUnavailable
+
+        sharing_errors = (RedisUnavailable,)
     from access_game.net.serving import DirectoryInUse, DirectoryUnusable, raise_open_file_limit, run_server
 
     raise_open_file_limit()
@@ -204,9 +256,14 @@ def run(args: argparse.Namespace) -> int:
         computers = ComputerPlayers(args.computer_workers) if args.computer_workers is not None else None
         asyncio.run(run_server(args.host, args.port, data, tls, announce, args.stats, limits=limits,
                                origins=args.origin, behind_proxy=args.behind_proxy, computers=computers,
-                               admins=admins, database=args.database))
+                               admins=admins, database=args.database, redis=args.redis,
+                               public_url=args.public_url, redis_expiry=args.redis_expiry))
     except DatabaseError as exc:
         print(_("access-game serve: the accounts cannot be kept: {reason}").format(reason=exc), file=sys.stderr)
+        return 1
+    except sharing_errors as exc:
+        print(_("access-game serve: Redis cannot be reached at {url}: {reason}").format(url=args.redis, reason=exc),
+              file=sys.stderr)
         return 1
     except DirectoryInUse:
         print(_("access-game serve: the tables in {folder} are being served by another access-game serve; stop "

@@ -32,7 +32,7 @@ from urllib.parse import urlsplit
 from access_game.net.protocol import PROTOCOL_VERSION, RATE_BURST, RATE_PER_SECOND, TokenBucket
 
 __all__ = ["PROTOCOL_VERSION", "SEAT_GONE_ERRORS", "Connection", "NetError", "SeatToken", "TokenStore",
-           "backoff_delays", "private_route"]
+           "backoff_delays", "private_route", "redirect_url"]
 
 #: The largest frame taken from a server (a contract rummy update with its legal moves is well under).
 MAX_FRAME = 8 * 2**20
@@ -45,6 +45,8 @@ FINAL_ERRORS = frozenset({"replaced", "handed_over", "bad_token", "removed", "cl
 SEAT_GONE_ERRORS = frozenset({"handed_over", "bad_token", "removed", "closed"})
 #: Seconds to wait for the server's answer to 'leave' (whether it keeps the seat).
 LEAVE_TIMEOUT = 3.0
+#: Redirects followed for one request before giving up (each names another process of the server).
+MAX_REDIRECTS = 3
 #: Seconds to wait for the answer to one request (hello, create, join, rejoin).
 ANSWER_TIMEOUT = 10.0
 
@@ -224,6 +226,10 @@ class Connection:
         self.session: str | None = None
         #: The server's answer to 'leave': whether it still keeps the seat (None: no answer came).
         self.left_kept: bool | None = None
+        #: The server process the seat's table is at: :attr:`url`, or where a redirect sent this client.
+        self.at = url
+        #: The names this connection asked not to hear (asked again after moving to another process).
+        self._mutes: set[str] = set()
         self._left = threading.Event()
         self._thread.start()
 
@@ -268,6 +274,8 @@ class Connection:
         """Send a frame; False when there is no connection now (it is being restored)."""
         if not self.connected or self._closing:
             return False
+        if frame.get("type") == "mute" and isinstance(frame.get("name"), str):
+            (self._mutes.add if frame.get("on", True) else self._mutes.discard)(frame["name"])
         asyncio.run_coroutine_threadsafe(self._send(frame), self._loop)
         return True
 
@@ -312,11 +320,12 @@ class Connection:
         asyncio.run_coroutine_threadsafe(cut(), self._loop).result(timeout=3)
 
     # ----------------------------------------------------------------- in the network thread
-    async def _connect(self) -> Any:
+    async def _connect(self, url: str | None = None) -> Any:
         from websockets.asyncio.client import connect
 
-        extra: dict[str, Any] = {"proxy": None} if _loopback(self.url) else {}
-        ws = await connect(self.url, open_timeout=OPEN_TIMEOUT, max_size=MAX_FRAME, **extra)
+        url = url or self.url
+        extra: dict[str, Any] = {"proxy": None} if _loopback(url) else {}
+        ws = await connect(url, open_timeout=OPEN_TIMEOUT, max_size=MAX_FRAME, **extra)
         hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name}
         account = self.password is not None or self.session is not None
         if account:  # signing in (or registering) says hello too
@@ -358,9 +367,11 @@ class Connection:
             raise
         except Exception as exc:
             raise NetError(_reason(exc)) from None
-        await ws.send(json.dumps(first))
+        self.at = self.url
         try:
-            answer = await self._answer(ws)
+            ws, answer = await self._ask(ws, first)
+        except NetError:
+            raise
         except Exception as exc:
             await ws.close()
             raise NetError(_reason(exc)) from None
@@ -372,6 +383,49 @@ class Connection:
         self.seat = SeatToken(self.url, str(answer["code"]), int(answer["seat"]), str(answer["token"]), self.name)
         self._reader = asyncio.ensure_future(self._read_forever())
         return answer
+
+    async def _ask(self, ws: Any, request: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+        """Send a request (join, rejoin, create) and read its answer, following the server's ``redirect``
+        to the process of the server that holds the table (``serve --redis``): the same request again
+        there, on a new connection. The seat's token stays the table's, and the seat is kept under the
+        address the player gave; a lost connection comes back to the process holding the table
+        (:attr:`at`), waiting for it as for a server restarting, since a table never moves."""
+        from speech.i18n import _
+
+        for _hop in range(MAX_REDIRECTS + 1):
+            await ws.send(json.dumps(request))
+            answer = await self._answer(ws)
+            if answer.get("type") != "redirect":
+                return ws, answer
+            url = redirect_url(answer, self.url)
+            await ws.close()
+            if url is None:
+                raise NetError(_("the server sent this program to an address it will not use: {url}").format(
+                    url=str(answer.get("url"))[:200]))
+            ws = await self._connect(url)
+            self.at = url
+        await ws.close()
+        raise NetError(_("the server's processes sent this program from one to another without end"))
+
+    async def _move(self, frame: dict[str, Any]) -> bool:
+        """The lobby's connection follows a ``redirect`` answering its ``watch``: the lobby is the same at
+        every process of the server, so the connection moves to the process holding the table and asks
+        there. False when it could not (the person is told, as for any refusal)."""
+        url = redirect_url(frame, self.url)
+        code = frame.get("code")
+        if url is None or not isinstance(code, str) or frame.get("request") != "watch":
+            return False
+        try:
+            ws = await self._connect(url)
+            await ws.send(json.dumps({"type": "watch", "code": code}))
+        except Exception:
+            return False
+        old, self._ws = self._ws, ws
+        with contextlib.suppress(Exception):
+            await old.close()
+        for name in sorted(self._mutes):  # the names muted are the connection's: asked again there
+            await self._send({"type": "mute", "name": name, "on": True})
+        return True
 
     async def _send(self, frame: dict[str, Any]) -> None:
         # Paced to the server's allowance (a key held down must not get this seat's moves dropped
@@ -400,13 +454,23 @@ class Connection:
     async def _read_forever(self) -> None:
         while not self._closing:
             ws = self._ws
+            moved = False
             try:
                 async for raw in ws:
-                    self._put(_decode(raw))
+                    frame = _decode(raw)
+                    if frame.get("type") == "redirect":
+                        if await self._move(frame):
+                            moved = True  # read on at the process holding the table
+                            break
+                        # Not followed: the person hears that the table cannot be watched from here.
+                        frame = {"type": "error", "code": "no_table", "message": str(frame.get("message") or "")}
+                    self._put(frame)
             except asyncio.CancelledError:
                 return
             except Exception:
                 pass  # dropped: reconnect below
+            if moved:
+                continue
             if self._closing or self._no_retry:
                 self.connected = False
                 return
@@ -433,12 +497,11 @@ class Connection:
                 return
             await asyncio.sleep(delay)
             try:
-                ws = await self._connect()
+                ws = await self._connect(self.at)
                 rejoin = {"type": "rejoin", "code": self.seat.code, "token": self.seat.token, "seen": self.seen()}
                 if (number := self.game_number()) is not None:
                     rejoin["game_number"] = number
-                await ws.send(json.dumps(rejoin))
-                answer = await self._answer(ws)
+                ws, answer = await self._ask(ws, rejoin)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -455,6 +518,24 @@ class Connection:
             self.connected = True
             self._put({"type": "_reconnected"})
             return
+
+
+def redirect_url(frame: dict[str, Any], came_from: str) -> str | None:
+    """The ws:// or wss:// address a ``redirect`` sends the client to, or None when it is not one, or
+    when it would take a client that came over TLS (``came_from``) to a plain connection off this
+    machine: the seat's token would then cross the network readable."""
+    url = frame.get("url")
+    if not isinstance(url, str) or len(url) > 2000:
+        return None
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
+    if parts.scheme not in ("ws", "wss") or not parts.hostname:
+        return None
+    if urlsplit(came_from).scheme == "wss" and parts.scheme == "ws" and not _loopback(url):
+        return None
+    return url
 
 
 def _decode(raw: Any) -> dict[str, Any]:

@@ -171,7 +171,13 @@ class Lobby:
     def tell(self, sender: str, to: str, text: str) -> Line:
         """A private message, kept for both of them."""
         line = Line(sender, text, time.time(), to=to)
-        key = _pair(sender, to)
+        self.keep_private(line)
+        return line
+
+    def keep_private(self, line: Line) -> None:
+        """Keep a private message (``line.to`` set) in the history of its two people."""
+        assert line.to is not None
+        key = _pair(line.name, line.to)
         lines = self.private_lines.get(key)
         if lines is None:
             lines = self.private_lines[key] = deque(maxlen=self.history_lines)
@@ -180,7 +186,6 @@ class Lobby:
         else:
             self.private_lines.move_to_end(key)
         lines.append(line)
-        return line
 
     def history(self, channel: str, name: str, with_: str | None = None) -> list[Line]:
         """The lines kept of the server-wide chat, or of ``name``'s private messages with ``with_``."""

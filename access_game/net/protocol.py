@@ -82,6 +82,7 @@ __all__ = [
     "public_view",
     "read_action",
     "read_code",
+    "redirect_message",
     "refused_message",
     "seated_message",
     "show_code",
@@ -787,6 +788,14 @@ def watch_update_message(*, seq: int, events: Sequence[Event], public: Mapping[s
     return {"type": "watch_update", "game_number": game_number, "seq": seq,
             "events": [event_to_data(e) for e in events], "public": dict(public), "to_act": list(to_act),
             "over": over}
+
+
+def redirect_message(*, code: str, url: str, request: str) -> dict[str, Any]:
+    """The answer to a ``join``, ``rejoin`` or ``watch`` (``request``) of a table another process of the
+    server holds (``serve --redis``): the client connects to ``url``, says hello and asks again there.
+    ``message`` says it in words, for a client that does not know this message."""
+    return {"type": "redirect", "code": code, "url": url, "request": request,
+            "message": f"this table is served at {url}: connect there to {request} it"}
 
 
 def public_view(views: Sequence[Any]) -> dict[str, Any]:

@@ -48,6 +48,8 @@ class ScriptedPlayer:
         self.timing = timing or Timing()
         self.think = think
         self.ws: ClientConnection | None = None
+        #: The server process a redirect sent this player to (None: it plays where it connected).
+        self.redirected_to: str | None = None
         self.code: str | None = None
         self.seat: int | None = None
         self.token: str | None = None
@@ -147,13 +149,30 @@ class ScriptedPlayer:
         return self.code
 
     async def join(self, code: str) -> None:
-        await self.send({"type": "join", "code": code})
-        await self.expect("seated")
+        await self.ask({"type": "join", "code": code})
 
     async def rejoin(self) -> None:
         """Back at the seat after a lost connection: the server sends what this seat missed."""
-        await self.send({"type": "rejoin", "code": self.code, "token": self.token, "seen": len(self.log)})
-        await self.expect("seated")
+        await self.ask({"type": "rejoin", "code": self.code, "token": self.token, "seen": len(self.log)})
+
+    async def ask(self, request: dict[str, Any]) -> None:
+        """Send a join or rejoin and read on until seated, following a ``redirect`` to the server process
+        holding the table (``serve --redis``) as a person's client does: a new connection there, hello,
+        and the same request. :attr:`redirected_to` says where it was sent, if anywhere."""
+        for _hop in range(3):
+            await self.send(request)
+            while True:
+                message = await self.receive()
+                if message["type"] == "seated":
+                    return
+                if message["type"] == "error":
+                    raise RuntimeError(f"{message['code']}: {message['message']}")
+                if message["type"] == "redirect":
+                    break
+            await self.close()
+            self.url = self.redirected_to = message["url"]
+            await self.open()
+        raise RuntimeError("sent from process to process")
 
     # ----------------------------------------------------------------- playing
     @property

@@ -532,7 +532,7 @@ class TableServer:
     async def _create(self, conn: Connection, msg: p.Create) -> None:
         self._not_seated_yet(conn)
         self._allowed(conn, "tables")
-        code = new_code(self.tables)
+        code = self._new_code()
         table = Table.create(code, msg.game, seats=msg.seats, computers=msg.computers, level=msg.level,
                              options=dict(msg.options), public=msg.public, watchable=msg.watchable)
         async with self._lock(code):
@@ -546,8 +546,18 @@ class TableServer:
                 del self.tables[code]
                 raise
             self._present_at[code] = time.time()
+            await self._created(table)
             self._seat(conn, table, 0, token, seen=0)
             await self._after_change(table)
+
+    def _new_code(self) -> str:
+        """A code no table here has (a process sharing its lobby avoids the others' too)."""
+        return new_code(self.tables)
+
+    async def _created(self, table: Table) -> None:
+        """A new table, written, before its creator is told: the seam where a server process sharing its
+        lobby with others says where the table is held, so that a friend given the code at once is sent
+        here by any of them (access_game.net.shared_server). Nothing to do for a process alone."""
 
     async def _join(self, conn: Connection, msg: p.Join) -> None:
         self._not_seated_yet(conn)

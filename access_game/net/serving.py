@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import Server, serve
 from websockets.typing import Origin
@@ -28,6 +28,9 @@ from access_game.net.limits import Limits
 from access_game.net.lobby import Lobby
 from access_game.net.server import HARD_FRAME_BYTES, MAX_SAMPLES, TableServer
 from access_game.net.table_store import TableStore
+
+if TYPE_CHECKING:
+    from access_game.net.shared_server import SharedTables
 from speech.i18n import _, ngettext
 
 __all__ = ["DirectoryInUse", "DirectoryUnusable", "handling_stats", "raise_open_file_limit", "run_server",
@@ -122,12 +125,17 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
                      limits: Limits | None = None, origins: Sequence[str] = (), behind_proxy: bool = False,
                      computers: ComputerPlayers | None = None,
                      housekeeping_seconds: float = HOUSEKEEPING_SECONDS,
-                     admins: Mapping[str, str | None] | None = None, database: str | None = None) -> None:
+                     admins: Mapping[str, str | None] | None = None, database: str | None = None,
+                     redis: str | None = None, public_url: str | None = None,
+                     redis_expiry: float | None = None) -> None:
     """Load the tables of ``data``, serve until SIGINT or SIGTERM, and say where it listens; with
     ``stats``, write the handling times there when stopping. DirectoryInUse when another server holds
     ``data``, DirectoryUnusable when it cannot be made or written to. The accounts are kept in
     ``database`` (a PostgreSQL URL), or by default in an SQLite file in ``data``; DatabaseError
-    (access_game.net.database) when it cannot be used."""
+    (access_game.net.database) when it cannot be used. With ``redis`` (a URL), the lobby is shared
+    with the other processes using that Redis (access_game.net.shared_server), which send clients of
+    this process's tables to ``public_url`` (by default the address listened on);
+    access_game.net.redis_bus.RedisUnavailable when it cannot be reached."""
     store = TableStore(data)
     try:
         held = store.lock()
@@ -144,8 +152,18 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
     except BaseException:
         unlock(held)
         raise
-    tables = TableServer(store, limits, computers, behind_proxy=behind_proxy, lobby=Lobby(data, admins),
-                         accounts=accounts)
+    shared: SharedTables | None = None
+    if redis is None:
+        tables = TableServer(store, limits, computers, behind_proxy=behind_proxy, lobby=Lobby(data, admins),
+                             accounts=accounts)
+    else:
+        from access_game.net.redis_bus import DEFAULT_EXPIRY, RedisBus
+        from access_game.net.shared_lobby import SharedLobby
+        from access_game.net.shared_server import SharedTables
+
+        bus = RedisBus(redis, public_url or "", DEFAULT_EXPIRY if redis_expiry is None else redis_expiry)
+        tables = shared = SharedTables(store, SharedLobby(bus, data, admins), limits, computers,
+                                       behind_proxy=behind_proxy, accounts=accounts)
     try:
         for problem in tables.load():
             print(_("access-game serve: {problem}").format(problem=problem), file=sys.stderr)
@@ -158,6 +176,15 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
         bound = next(iter(server.sockets)).getsockname()
         scheme = "wss" if tls is not None else "ws"
         shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
+        if shared is not None:
+            if not shared.bus.public_url:
+                shared.bus.public_url = f"{scheme}://{shown}:{bound[1]}"
+            try:
+                await shared.start_sharing()
+            except BaseException:
+                server.close()
+                await server.wait_closed()
+                raise
         lags: list[float] = []
         watch = asyncio.ensure_future(_watch_lag(lags)) if stats is not None else None
         house = asyncio.ensure_future(_keep_house(tables, housekeeping_seconds))
@@ -165,10 +192,15 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
         count = len(tables.tables)
         announce(ngettext("{count} table loaded from {data}", "{count} tables loaded from {data}", count).format(
             count=count, data=data))
+        if shared is not None:
+            announce(_("Sharing the lobby through Redis; this process's tables are reached at {url}").format(
+                url=shared.bus.public_url))
         try:
             await stop.wait()
         finally:
             house.cancel()
+            if shared is not None:
+                await shared.stop_sharing()
             tables.stopping = True  # every connection goes now: nobody is leaving a table
             server.close()
             await server.wait_closed()
