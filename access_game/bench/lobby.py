@@ -35,8 +35,6 @@ __all__ = ["MAX_LOBBY_TABLES", "run_lobby_bench"]
 MAX_LOBBY_TABLES = 2000
 #: Keys timed (Down through the list, then Up back).
 KEYS = 400
-#: Games of several players the lobby offers a new table of (Five Crowns, contract rummy, upcard rummy).
-GAMES_LISTED = 3
 #: Seconds to wait for one line before the bench gives up.
 LINE_SECONDS = 30.0
 _LINE = re.compile(rb"(New table of [^\r\n]*|Join a table[^\r\n]*|[^\r\n]*host Bench \d+[^\r\n]*)\r*\n")
@@ -111,6 +109,14 @@ class _Terminal:
         os.close(self.master)
 
 
+def _games_listed() -> int:
+    """The games the lobby offers a new table of: those of the server's games message (the catalog's
+    games with a table) that more than one player can play."""
+    from access_game.net.lobby_messages import games
+
+    return sum(1 for g in games()["games"] if int(g["players"][1]) > 1)
+
+
 def run_lobby_bench(tables: int, keys: int = KEYS) -> dict[str, Any]:
     """The figures: tables listed, keys timed, key-to-line median, p99 and worst in milliseconds."""
     from access_game.bench.server import start_server_process
@@ -129,8 +135,9 @@ def run_lobby_bench(tables: int, keys: int = KEYS) -> dict[str, Any]:
             times: list[float] = []
             # The list: join by code, a new table of each game for several players, then the tables in
             # the order they were opened. Each key is timed to the line of the item it goes to.
-            fixed = 1 + GAMES_LISTED
-            items = [b"Join a table", *([b"New table of"] * GAMES_LISTED),
+            listed = _games_listed()
+            fixed = 1 + listed
+            items = [b"Join a table", *([b"New table of"] * listed),
                      *(f"host Bench {n}:".encode() for n in range(tables))]
             at = 0
             for _n in range(keys):

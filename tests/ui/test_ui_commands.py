@@ -15,6 +15,7 @@ from ui_driver import Harness, can_go_out, play_until
 
 from access_game.settings import Settings
 from access_game.ui.app import GameApp
+from access_game.ui.table import table_entries
 
 Check = Callable[[Harness, GameApp, list[str]], None]
 
@@ -134,7 +135,8 @@ SCENARIOS: dict[str, list[Scenario]] = {
     "help": [([], "f1", _said("Help for Five Crowns")), ([], "?", _said("Playing your turn: 7 commands, 1 of 6"))],
     "menu": [([], "escape", _said("Action menu."))],
     "settings": [([], "f2", _said("Settings."))],
-    "new-table": [([], "c-n", _said("New table, game: Five Crowns, 1 of 5."))],
+    # Every game with a table, then "Play online".
+    "new-table": [([], "c-n", _said(f"New table, game: Five Crowns, 1 of {len(table_entries()) + 1}."))],
     "play-online": [([], "c-o", _said("Play online: type the server's address"))],
     "save": [([], "c-s", _said("This game is not being saved."))],
     "quit": [([], "q", _said("Quit the game? Y or N."))],
