@@ -12,7 +12,14 @@ import argparse
 import sys
 
 from access_game.commands._common import UsageError, add_command
-from access_game.commands.net_args import add_common, check_name, check_server, terminal_settings
+from access_game.commands.net_args import (
+    add_common,
+    add_sign_in,
+    check_name,
+    check_server,
+    signed_in_password,
+    terminal_settings,
+)
 from access_game.commands.summaries import summary
 from speech.i18n import _
 
@@ -34,8 +41,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--name", required=True, help=_("your name at the table"))
     p.add_argument("--level", choices=LEVELS, type=str.casefold,
                    help=_("the computer players' level (default from settings)"))
-    p.add_argument("--sign-in", action="store_true",
-                   help=_("sign in with the account of that name (the password is asked, not shown)"))
+    add_sign_in(p)
     add_common(p)
 
 
@@ -82,11 +88,7 @@ def run(args: argparse.Namespace) -> int:
         options = entry.rule_options({}, args.seats, seed)
     first = {"type": "create", "game": entry.name, "seats": args.seats, "computers": args.computers,
              "level": level, "options": options}
-    password = None
-    if args.sign_in:
-        from access_game.net.lobby_terminal import ask_password
-
-        password = ask_password(args.name, new=False)
-        if password is None:
-            return 1
+    go_on, password = signed_in_password(args, args.name)
+    if not go_on:
+        return 1
     return play_at_table(SeatRequest(args.server, args.name, first, password=password), settings)

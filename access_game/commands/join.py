@@ -13,7 +13,14 @@ import argparse
 import sys
 
 from access_game.commands._common import UsageError, add_command
-from access_game.commands.net_args import add_common, check_name, check_server, terminal_settings
+from access_game.commands.net_args import (
+    add_common,
+    add_sign_in,
+    check_name,
+    check_server,
+    signed_in_password,
+    terminal_settings,
+)
 from access_game.commands.summaries import summary
 from speech.i18n import _
 
@@ -26,8 +33,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("code", metavar="CODE",
                    help=_("the table code the host was given (nine letters and digits, such as K7Q-AMX-3F9)"))
     p.add_argument("--name", help=_("your name at the table (not needed to take back a seat kept on this computer)"))
-    p.add_argument("--sign-in", action="store_true",
-                   help=_("sign in with the account of that name (the password is asked, not shown)"))
+    add_sign_in(p)
     add_common(p)
 
 
@@ -50,13 +56,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from access_game.net.terminal import SeatRequest, play_at_table
 
-    password = None
-    if args.sign_in:
-        from access_game.net.lobby_terminal import ask_password
-
-        password = ask_password(name, new=False)
-        if password is None:
-            return 1
+    go_on, password = signed_in_password(args, name)
+    if not go_on:
+        return 1
     return play_at_table(SeatRequest(args.server, name, {"type": "join", "code": code}, code=code,
                                      password=password), settings)
 

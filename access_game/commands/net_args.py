@@ -10,10 +10,28 @@ from access_game.settings import CARD_DISPLAYS, Settings
 from engine.names import MAX_NAME_CHARS
 from speech.i18n import _
 
-__all__ = ["MAX_NAME", "add_common", "check_name", "check_server", "terminal_settings"]
+__all__ = ["MAX_NAME", "add_common", "add_sign_in", "check_name", "check_server", "signed_in_password",
+           "terminal_settings"]
 
 #: The longest name the server takes (docs/protocol.md).
 MAX_NAME = MAX_NAME_CHARS
+
+
+def add_sign_in(p: argparse._ActionsContainer) -> None:
+    """``--sign-in``, as ``host``, ``join`` and ``online`` take it (``online`` in a group with ``--register``)."""
+    p.add_argument("--sign-in", action="store_true",
+                   help=_("sign in with the account of that name (the password is asked, not shown)"))
+
+
+def signed_in_password(args: argparse.Namespace, name: str) -> tuple[bool, str | None]:
+    """Whether to go on, and the password to sign in with: asked on one line showing nothing when
+    ``--sign-in`` was given (not going on when the player gave none), None without it."""
+    if not args.sign_in:
+        return True, None
+    from access_game.net.lobby_terminal import ask_password
+
+    password = ask_password(name, new=False)
+    return password is not None, password
 
 
 def add_common(p: argparse.ArgumentParser) -> None:

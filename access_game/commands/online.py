@@ -18,7 +18,7 @@ import os
 import sys
 
 from access_game.commands._common import add_command
-from access_game.commands.net_args import add_common, check_name, check_server, terminal_settings
+from access_game.commands.net_args import add_common, add_sign_in, check_name, check_server, terminal_settings
 from access_game.commands.summaries import summary
 from access_game.net.lobby_terminal import ADMIN_KEY_VARIABLE, ask_password, lobby_loop
 from speech.i18n import _
@@ -31,8 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--server", required=True, metavar="URL", help=_("the table server: ws://HOST:PORT or wss://HOST"))
     p.add_argument("--name", required=True, help=_("your name on the server"))
     account = p.add_mutually_exclusive_group()
-    account.add_argument("--sign-in", action="store_true",
-                         help=_("sign in with the account of that name (the password is asked, not shown)"))
+    add_sign_in(account)
     account.add_argument("--register", action="store_true",
                          help=_("make an account of that name, so nobody else can take it (a password is asked)"))
     add_common(p)
