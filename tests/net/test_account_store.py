@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from postgres_server import running_postgres
 
 from access_game.net.accounts import SqlAccountStore
 from access_game.net.database import SCHEMA_VERSION, Conflict, DatabaseError, open_database
@@ -21,24 +20,10 @@ from access_game.net.ratings import Finisher, placings
 _numbers = itertools.count()
 
 
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[str]:
-    with running_postgres() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+@pytest.fixture
+def target(account_database: str) -> str:
     """Where a fresh database is: an SQLite file, or a new database of the test PostgreSQL."""
-    if request.param == "sqlite":
-        return str(tmp_path / "accounts.sqlite3")
-    import psycopg
-
-    url: str = request.getfixturevalue("postgres")
-    name = f"test{next(_numbers)}"
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return url.rsplit("/", 1)[0] + "/" + name
+    return account_database
 
 
 @pytest.fixture

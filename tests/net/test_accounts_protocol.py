@@ -8,15 +8,12 @@ these tests (postgres_server): the same suite on both.
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import logging
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from postgres_server import running_postgres
 from server_harness import in_process, run
 from test_lobby_protocol import Client
 from websockets.asyncio.client import connect
@@ -30,26 +27,10 @@ from access_game.net.server import TableServer
 from access_game.net.table_store import TableStore
 
 PASSWORD = "correct horse battery"
-_numbers = itertools.count()
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[str]:
-    with running_postgres() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "accounts.sqlite3")
-    import psycopg
-
-    url: str = request.getfixturevalue("postgres")
-    name = f"server{next(_numbers)}"
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return url.rsplit("/", 1)[0] + "/" + name
+@pytest.fixture
+def database(account_database: str) -> str:
+    """The accounts database of the test, on SQLite and on PostgreSQL (conftest.account_database)."""
+    return account_database
 
 
 def _server(database: str, tmp_path: Path, **tries: int) -> TableServer:
