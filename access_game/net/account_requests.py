@@ -133,11 +133,13 @@ def _name_free(server: TableServer, conn: Connection, name: str) -> None:
 
 
 def account_seat(table: Table, account: str | None) -> int | None:
-    """The seat an account holds at a table (a person's seat under its name), or None."""
+    """The seat an account holds at a table (a person's seat taken while signed in to it), or None. A
+    guest's seat under the same name is not the account's: whoever registers a name later must not
+    inherit a seat someone else took as a guest."""
     if account is None:
         return None
     for seat, s in enumerate(table.seats):
-        if s.human and s.name == account:
+        if s.human and s.account == account:
             return seat
     return None
 

@@ -536,7 +536,7 @@ class TableServer:
         table = Table.create(code, msg.game, seats=msg.seats, computers=msg.computers, level=msg.level,
                              options=dict(msg.options), public=msg.public, watchable=msg.watchable)
         async with self._lock(code):
-            token = table.take(0, conn.name or "")
+            token = table.take(0, conn.name or "", conn.account)
             if table.ready():
                 table.start()
             self.tables[code] = table
@@ -576,7 +576,7 @@ class TableServer:
             if seat is None:  # taken while the table was busy
                 raise p.ProtocolError(p.ErrorCode.NO_TABLE, NO_SEAT)
             mark = table.mark()
-            token = table.take(seat, conn.name or "")
+            token = table.take(seat, conn.name or "", conn.account)
             if table.game is None and table.ready():
                 table.start()
             self._commit(table, mark)

@@ -106,7 +106,7 @@ def _json(value: object) -> str:
 
 
 def _seat_tuple(seat: Seat) -> tuple[Any, ...]:
-    return (seat.name, seat.human, seat.level, seat.digest, seat.stand_in)
+    return (seat.name, seat.human, seat.level, seat.digest, seat.stand_in, seat.account)
 
 
 def _append(path: Path, data: bytes) -> None:
@@ -253,7 +253,7 @@ class TableStore:
                 now = _seat_tuple(seat)
                 if state.seats[i] != now:
                     lines.append(_json({"seat": i, "name": seat.name, "human": seat.human, "level": seat.level,
-                                        "digest": seat.digest, "stand_in": seat.stand_in}))
+                                        "digest": seat.digest, "stand_in": seat.stand_in, "account": seat.account}))
                     state.seats[i] = now
             if table.host != state.host:
                 lines.append(_json({"host": table.host}))
@@ -510,6 +510,10 @@ def _apply_entry(table: Table | None, entry: Any, where: str) -> Table:
             seat.name, seat.human, seat.level, seat.digest = (entry["name"], flag_value("human", entry["human"]),
                                                               entry["level"], entry["digest"])
             seat.stand_in = entry.get("stand_in")
+            account = entry.get("account")
+            if account is not None and not isinstance(account, str):
+                raise SaveFormatError(f"{where}: a seat's account is not text")
+            seat.account = account
         elif "host" in entry:
             host = entry["host"]
             if not isinstance(host, int) or not 0 <= host < len(table.seats):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from access_game.net.protocol import CODE_ALPHABET, CODE_LENGTH, action_kinds, game_codec
@@ -79,6 +79,10 @@ class Seat:
     #: A person's seat that a computer player of this level plays while they are away (the people at
     #: the table voted for it); the seat stays the person's, and their return ends it.
     stand_in: str | None = None
+    #: The account signed in when the seat was taken: the seat follows that account to another device.
+    #: None for a guest's seat, which only its token takes back (a later guest or account of the same
+    #: name never does).
+    account: str | None = None
 
     @property
     def computer_plays(self) -> bool:
@@ -179,11 +183,12 @@ class Table:
                 return i
         return None
 
-    def take(self, seat: int, name: str) -> str:
-        """Seat a person; the new token (only its digest is kept)."""
+    def take(self, seat: int, name: str, account: str | None = None) -> str:
+        """Seat a person (signed in as ``account``, or a guest); the new token (only its digest is kept)."""
         token = new_token()
         self.seats[seat].name = self._unique(name, seat)
         self.seats[seat].digest = token_digest(token)
+        self.seats[seat].account = account
         return token
 
     def _unique(self, name: str, seat: int) -> str:
@@ -249,12 +254,11 @@ class Table:
     def mark(self) -> Mark:
         """Where the table stands now, for :meth:`go_back` (the game's own moves are written to disk
         before they are made, so they never need undoing)."""
-        return Mark(tuple(Seat(s.name, s.human, s.level, s.digest, s.stand_in) for s in self.seats), self.host,
-                    self.seed, self.game, self.game_number)
+        return Mark(tuple(replace(s) for s in self.seats), self.host, self.seed, self.game, self.game_number)
 
     def go_back(self, mark: Mark) -> None:
         """Undo the seats, the host, a deal or a new game since ``mark``: the change could not be saved."""
-        self.seats = [Seat(s.name, s.human, s.level, s.digest, s.stand_in) for s in mark.seats]
+        self.seats = [replace(s) for s in mark.seats]
         self.host, self.seed, self.game, self.game_number = mark.host, mark.seed, mark.game, mark.game_number
 
     def names(self) -> list[str | None]:
@@ -293,7 +297,7 @@ class Table:
         s = self.seats[seat]
         if not s.human or (self.game is not None and not self.game.over):
             return False
-        s.name = s.digest = None
+        s.name = s.digest = s.account = None
         return True
 
     def hand_over(self, seat: int, level: str) -> None:
@@ -305,7 +309,7 @@ class Table:
         if level not in agent_levels(self.game_name):
             raise TableError("bad_game", f"no {level!r} computer player for this game")
         s = self.seats[seat]
-        s.human, s.level, s.digest = False, level, None
+        s.human, s.level, s.digest, s.account = False, level, None, None
 
     # ----------------------------------------------------------------- play
     def waiting_for(self) -> list[int]:
@@ -365,8 +369,8 @@ class Table:
             "game_number": self.game_number,
             "public": self.public,
             "watchable": self.watchable,
-            "seats": [{"name": s.name, "human": s.human, "level": s.level, "digest": s.digest, "stand_in": s.stand_in}
-                      for s in self.seats],
+            "seats": [{"name": s.name, "human": s.human, "level": s.level, "digest": s.digest, "stand_in": s.stand_in,
+                       **({"account": s.account} if s.account is not None else {})} for s in self.seats],
         }
         if with_game:
             data["game"] = None if self.game is None else self.game.to_data()
@@ -379,9 +383,12 @@ class Table:
             raise SaveFormatError("this is not an access-game table of version 1")
         try:
             seats = [Seat(name=s["name"], human=flag_value("a seat's human", s["human"]), level=s["level"],
-                          digest=s["digest"], stand_in=s.get("stand_in")) for s in data["seats"]]
+                          digest=s["digest"], stand_in=s.get("stand_in"), account=s.get("account"))
+                     for s in data["seats"]]
             if not all((s.name is None or isinstance(s.name, str)) for s in seats):
                 raise SaveFormatError("a seat's name is not text")
+            if not all((s.account is None or isinstance(s.account, str)) for s in seats):
+                raise SaveFormatError("a seat's account is not text")
             code, game_name = str(data["code"]), str(data["game_name"])
             if not action_kinds(game_name):
                 raise SaveFormatError(f"unknown game {game_name!r}")

@@ -97,6 +97,36 @@ def test_register_then_sign_in_elsewhere_and_take_the_seat_back(database: str, t
     run(body())
 
 
+def test_a_guests_seat_never_follows_an_account_made_later_under_its_name(database: str, tmp_path: Path) -> None:
+    """Seats follow the account that was signed in when they were taken, not a name: whoever registers
+    a guest's name after the guest has gone must not be handed the guest's seat (and hand)."""
+
+    async def body() -> None:
+        tables = _server(database, tmp_path)
+        try:
+            async with in_process(tables) as (_, url):
+                guest = await Client.open(url, "Eve")
+                await guest.send({"type": "create", "game": "five-crowns", "seats": 2, "computers": 0,
+                                  "level": "easy", "options": {}})
+                code = (await guest.next("seated"))["code"]
+                await guest.ws.close()
+                await asyncio.sleep(0.2)
+                thief = await Client.open(url, "Eve")  # a free name again: a guest may use it...
+                await thief.send({"type": "register", "name": "Eve", "password": PASSWORD})  # ...and keep it
+                signed = await thief.next("signed_in")
+                assert signed["seats"] == []
+                await thief.send({"type": "rejoin", "code": code})
+                assert (await thief.next("error"))["code"] == "bad_token"
+                await thief.send({"type": "join", "code": code})
+                seated = await thief.next("seated")
+                assert seated["seat"] == 1  # a seat of its own, never the guest's
+        finally:
+            assert tables.accounts is not None
+            tables.accounts.close()
+
+    run(body())
+
+
 def test_wrong_password_and_taken_names_are_refused_and_change_nothing(database: str, tmp_path: Path,
                                                                        caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG, logger="access_game")
