@@ -42,9 +42,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import pexpect  # in the test extra: a missing one is a failed install, not a skip
 import pytest
-
-pexpect = pytest.importorskip("pexpect")
 
 COMMAND = Path(sys.executable).parent / "access-game"
 #: Seconds a case may take before it counts as a hang (a normal run takes about one).

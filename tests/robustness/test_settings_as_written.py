@@ -15,11 +15,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pexpect  # in the test extra: a missing one is a failed install, not a skip
 import pytest
 
 from access_game.settings import Settings, load_settings, save_settings
-
-pexpect = pytest.importorskip("pexpect")
 
 COMMAND = Path(sys.executable).parent / "access-game"
 F2, DOWN, RIGHT, ESCAPE = "\x1bOQ", "\x1b[B", "\x1b[C", "\x1b"
