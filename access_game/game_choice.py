@@ -14,7 +14,6 @@ from access_game.commands._common import UsageError, check_name
 from access_game.settings import Settings
 from access_game.table_plan import COMPUTER_NAMES, TablePlan
 from speech.i18n import _, ngettext
-from speech.refusal_words import error_text
 
 __all__ = ["DEFAULT_GAME", "GameChoice", "choice_from_plan", "choose_game", "given_options", "new_choice",
            "option_dest", "option_metavar", "remembered_choice", "table_options"]
@@ -148,6 +147,8 @@ def given_options(entry: GameEntry, args: argparse.Namespace) -> dict[str, objec
         players = ["You", "Anna"][: entry.player_range[1]]
         entry.rules().new_state(players, seed=0, options=entry.rule_options(options, len(players), 0))
     except ValueError as exc:
+        from speech.refusal_words import error_text  # with the rules: after a game's first line
+
         raise UsageError(error_text(exc)) from None
     return options
 

@@ -115,7 +115,7 @@ class SessionVoice:
         if callable(own):
             names: list[str] = own(events)
         else:
-            from speech.cues import cues_for
+            from speech.event_cues import cues_for
 
             names = cues_for(events, self.human_seat, getattr(self.view(), "wild_rank", None))
         for name in names:

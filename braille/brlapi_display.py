@@ -1,4 +1,4 @@
-"""A braille display reached directly through BRLTTY's BrlAPI (Linux), and a message cut into its windows.
+"""A braille display reached directly through BRLTTY's BrlAPI (Linux).
 
 Why directly: a display under BRLTTY or Orca follows the cursor, and the game's cursor rests on its
 prompt line, so the news is never under the reader's fingers without review commands. Through BrlAPI
@@ -7,9 +7,9 @@ line up and down, routing) to move through it.
 
 What is written: dots. Words in the literary braille the reader chose (liblouis, at their grade) and
 cards in the card code (:mod:`braille.display_cells`), sent with writeDots, so BRLTTY's text table
-(computer braille) never changes them. A message longer than the display is cut into windows at word
-boundaries, never inside a card; each window remembers which columns hold which card, for the
-routing keys. Only without liblouis are words sent as text, through BRLTTY's own table.
+(computer braille) never changes them; the cutting of a message into the display's windows is there
+too, apart, so that asking whether a display is present loads none of it. Only without liblouis are
+words sent as text, through BRLTTY's own table.
 
 The binding is Debian's python3-brlapi (BrlAPI is not on PyPI); a virtual environment's Python
 imports it from the system folder, which is put on the path only for that import. BRLAPI_HOST and
@@ -26,18 +26,15 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 from braille.call_thread import CallThread, Unanswered
-from braille.display_cells import BLANK_CELL, Window, is_cells, windows
+from braille.cells import is_unicode_braille
 from braille.system_modules import SYSTEM_PACKAGES, import_system_module
 
 __all__ = [
-    "BLANK_CELL",
     "SYSTEM_PACKAGES",
     "BrlapiDisplay",
     "DisplayKey",
     "DisplayUnavailable",
-    "Window",
     "load_brlapi",
-    "windows",
 ]
 
 T = TypeVar("T")
@@ -178,7 +175,7 @@ class BrlapiDisplay:
         """Show ``text``: Unicode braille cells as their dots exactly (writeDots, the rest of the display
         blank); anything else as text, through BRLTTY's text table."""
         conn = self._conn
-        if is_cells(text):
+        if all(map(is_unicode_braille, text)):
             dots = bytes(ord(ch) - 0x2800 for ch in text[: self.width]).ljust(self.width, b"\0")
             self._call(lambda: conn.writeDots(dots))
         else:

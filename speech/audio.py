@@ -13,10 +13,12 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import subprocess
 import sys
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import subprocess
 
 __all__ = ["Player", "audio_device_present", "find_player", "reap"]
 
@@ -48,6 +50,8 @@ class Player:
             sound: Any = winsound  # the module's names exist on Windows only; checkers elsewhere lack them
             sound.PlaySound(str(path), sound.SND_FILENAME | sound.SND_ASYNC)
             return None
+        import subprocess  # here, not at the top: a game's start needs no player process yet
+
         if self.stdin:
             with open(path, "rb") as audio:
                 return subprocess.Popen(

@@ -11,23 +11,22 @@ from __future__ import annotations
 
 import array
 import contextlib
-import hashlib
 import math
 import os
-import subprocess
 import sys
 import tempfile
 import threading
-import wave
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from engine.cards import Rank
-from engine.events import Discarded, Drew, Event, HandStarted, TurnStarted
 from speech.audio import Player, find_player, reap
 
-__all__ = ["CUE_NAMES", "TONES", "Cues", "Tone", "cues_for", "write_tone"]
+if TYPE_CHECKING:
+    import subprocess
+
+__all__ = ["CUE_NAMES", "TONES", "Cues", "Tone", "write_tone"]
 
 SAMPLE_RATE = 22050
 _VERSION = 1
@@ -73,7 +72,9 @@ def _samples(tone: Tone, rate: int) -> array.array[int]:
 
 
 def write_tone(tone: Tone, path: str | os.PathLike[str], rate: int = SAMPLE_RATE) -> None:
-    """Write ``tone`` as a 16-bit mono WAV."""
+    """Write ``tone`` as a 16-bit mono WAV (once per user: the files are kept, so a start loads no ``wave``)."""
+    import wave
+
     data = _samples(tone, rate)
     if sys.byteorder == "big":
         data.byteswap()
@@ -110,11 +111,29 @@ class Cues:
         self._lock = threading.Lock()
         self._procs: list[subprocess.Popen[bytes]] = []
         self.problems: list[str] = []
-        try:
-            self.player: Player | None = find_player(player)
-        except Exception as exc:
-            self.player = None
-            self.problems.append(f"no player: {exc}")
+        self._wanted = player
+        self._finding = threading.Lock()
+        self._player: Player | None = None
+        self._looked = False
+
+    @property
+    def player(self) -> Player | None:
+        """The program that plays the cues, looked for on first use: looking asks the sound server,
+        which would cost every start milliseconds before its first line, and a game's first cue comes
+        later."""
+        with self._finding:
+            if not self._looked:
+                self._looked = True
+                try:
+                    self._player = find_player(self._wanted)
+                except Exception as exc:
+                    self.problems.append(f"no player: {exc}")
+            return self._player
+
+    @player.setter
+    def player(self, value: Player | None) -> None:
+        with self._finding:
+            self._looked, self._player = True, value
 
     @property
     def available(self) -> bool:
@@ -138,6 +157,8 @@ class Cues:
 
     def wav_path(self, name: str) -> Path:
         """The cue's WAV file, generated on first use (in the cache, else a temp folder)."""
+        import hashlib  # OpenSSL loads in milliseconds: not before the first line of a game
+
         tone = TONES[name]
         digest = hashlib.sha1(repr((tone, SAMPLE_RATE, _VERSION)).encode()).hexdigest()[:10]
         for folder in (self.cache_dir, Path(tempfile.gettempdir()) / "access-game-cues"):
@@ -180,29 +201,3 @@ class Cues:
                     if p.poll() is None:
                         p.kill()
             self._procs = []
-
-
-def cues_for(events: Sequence[Event], listener: int, wild_rank: Rank | None = None) -> list[str]:
-    """The cues a listener hears for these events (already redacted for them), in order.
-
-    Own turn, own draws and discards, a wild card arriving in one's own hand, anyone going out, the end
-    of a hand. A HandStarted among the events sets the wild rank for the events after it.
-    """
-    out: list[str] = []
-    for ev in events:
-        if isinstance(ev, HandStarted):
-            wild_rank = ev.wild_rank
-        elif isinstance(ev, TurnStarted) and ev.seat == listener:
-            out.append("your_turn")
-        elif isinstance(ev, Drew) and ev.seat == listener:
-            out.append("draw")
-            card = ev.card
-            if card is not None and (card.rank is None or card.rank == wild_rank):
-                out.append("wild")
-        elif isinstance(ev, Discarded) and ev.seat == listener:
-            out.append("discard")
-        elif ev.goes_out:
-            out.append("go_out")
-        elif ev.ends_hand:
-            out.append("hand_end")
-    return out

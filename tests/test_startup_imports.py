@@ -97,25 +97,32 @@ def test_the_start_up_benchmark_times_play_to_its_first_line() -> None:
     assert out[2].startswith("start-up: ")
 
 
+#: Modules a start has no need of before its first line: the terminal interface (prompt_toolkit, the
+#: slowest), the games' rules and events, the sound side (a socket to the sound server, player
+#: processes) and the braille display's windows. Each is marked where it is first imported.
+MARKS = ("prompt_toolkit", "engine.rules", "engine.events", "socket", "subprocess", "braille.display_cells")
+
 _MARK_TERMINAL_INTERFACE = """
 import os, sys
+MARKS = __MARKS__
 class Mark:
     seen = set()
     def find_spec(self, name, path=None, target=None):
-        for mark, first in (("prompt_toolkit", b"<terminal interface loaded>"), ("engine.rules.", b"<rules loaded>")):
-            if name.startswith(mark) and mark not in self.seen:
+        for mark in MARKS:
+            if (name == mark or name.startswith(mark + ".")) and mark not in self.seen:
                 self.seen.add(mark)
-                os.write(1, first + b"\\r\\n")
+                os.write(1, f"<{mark} loaded>".encode() + b"\\r\\n")
         return None
 sys.meta_path.insert(0, Mark())
 from access_game.cli import main
 raise SystemExit(main(sys.argv[1:]))
-"""
+""".replace("__MARKS__", repr(MARKS))
 
 
 def _play_until_prompt(home: Path, prompt: str) -> str:
     """What ``play`` writes in a real pseudo-terminal up to its first prompt, with a mark where the
-    terminal interface (prompt_toolkit) was first imported; empty settings and data folders in ``home``."""
+    terminal interface (prompt_toolkit) and each other module of MARKS was first imported; empty settings and
+    data folders in ``home``."""
     import pexpect
 
     env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")}
@@ -136,10 +143,17 @@ def test_the_first_line_of_play_comes_before_the_terminal_interface_is_loaded(tm
     out = _play_until_prompt(tmp_path, "table")
     first = "Up and Down to choose, Enter to accept, Escape to go back."
     assert out.count(first) == 1
-    assert out.index(first) < out.index("<terminal interface loaded>")
-    assert "\n" in out[out.index(first):out.index("<terminal interface loaded>")]  # a whole line
+    assert out.index(first) < out.index("<prompt_toolkit loaded>")
+    assert "\n" in out[out.index(first):out.index("<prompt_toolkit loaded>")]  # a whole line
     # Nothing of the table is on the command line at the first start: the games' rules load after the line.
-    assert out.index(first) < out.index("<rules loaded>")
+    assert out.index(first) < out.index("<engine.rules loaded>")
+    _none_before(out, first)
+
+
+def _none_before(out: str, line: str) -> None:
+    """No module of MARKS was loaded before ``line`` was written (one not loaded at all is fine)."""
+    before = out[:out.index(line)]
+    assert [mark for mark in MARKS if f"<{mark} loaded>" in before] == []
 
 
 def test_a_new_games_first_line_comes_before_the_terminal_interface_too(tmp_path: Path) -> None:
@@ -151,6 +165,7 @@ def test_a_new_games_first_line_comes_before_the_terminal_interface_too(tmp_path
     out = _play_until_prompt(tmp_path, "draw")
     welcome = "Five Crowns. F1 lists the keys; Escape opens a menu of every action."
     assert out.count(welcome) == 1 and out.count("F1 lists the keys") == 1
-    assert out.index(welcome) < out.index("<terminal interface loaded>") < out.index("Hand 1 of 11.")
+    assert out.index(welcome) < out.index("<prompt_toolkit loaded>") < out.index("Hand 1 of 11.")
     # Nothing of the table on the command line: the table remembered is dealt, its rules loaded after the line.
-    assert out.index(welcome) < out.index("<rules loaded>")
+    assert out.index(welcome) < out.index("<engine.rules loaded>")
+    _none_before(out, welcome)

@@ -183,7 +183,8 @@ def braille_figures(game_name: str, players: int, seed: int, runs: int, lang: st
     from access_game.settings import Settings
     from access_game.ui.brlapi_link import DisplayLink
     from access_game.ui.printer import LinePrinter
-    from braille.brlapi_display import BrlapiDisplay, windows
+    from braille.brlapi_display import BrlapiDisplay
+    from braille.display_cells import windows
     from braille.tty_display import TtyDisplay
     from engine.notation import parse_card
     from speech.backends.base import RecordingBackend

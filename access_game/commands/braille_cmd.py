@@ -15,7 +15,8 @@ import json
 
 from access_game.commands._common import UsageError, add_command, add_ten_as_x_option
 from access_game.commands.summaries import summary
-from braille import card_brf, card_dots, card_unicode, card_words, parse_brf_hand, parse_unicode_hand
+from braille.cards import card_brf, card_dots, card_unicode, parse_brf_hand, parse_unicode_hand
+from braille.words import card_words
 from engine.cards import Card
 from engine.errors import CardNotationError
 from engine.notation import parse_card

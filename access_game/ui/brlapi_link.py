@@ -28,16 +28,16 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from braille.brlapi_display import BrlapiDisplay, DisplayKey, DisplayUnavailable, Window, windows
+from braille.brlapi_display import DisplayKey, DisplayUnavailable
 from braille.contracted import Grade
-from braille.display_cells import DisplayStyle
+from braille.display_cells import DisplayStyle, Window, windows
 from braille.reader_grade import reader_grade
 from engine.cards import Card
 from speech.i18n import language
-from speech.output_words import DISPLAY_LOST, display_absent, display_linked
+from speech.output_words import DISPLAY_LOST
 from speech.utterance import Kind, Utterance
 
-__all__ = ["DisplayLink", "start_display_link"]
+__all__ = ["DisplayLink"]
 
 #: Messages kept for moving back through them on the display.
 KEEP = 500
@@ -215,22 +215,3 @@ class DisplayLink:
             self.announcer.listeners.remove(self.on_message)
         with contextlib.suppress(Exception):
             self.display.close()
-
-
-def start_display_link(choice: str, announcer: Any, *, connect: Callable[[], Any] = BrlapiDisplay, words: str = "auto",
-                       ten_as_x: bool = False) -> tuple[DisplayLink | None, str | None]:
-    """The link the braille setting asks for, and a sentence to say about it (or None).
-
-    "off": none. "auto": a link when a BrlAPI server answers, silently nothing otherwise. "brlapi": a
-    link, or a sentence saying why there is none.
-    """
-    if choice == "off":
-        return None, None
-    try:
-        display = connect()
-    except DisplayUnavailable as exc:
-        return None, (display_absent(str(exc)) if choice == "brlapi" else None)
-    except Exception as exc:  # a broken binding must not stop the game either
-        return None, (display_absent(f"{exc.__class__.__name__}: {exc}") if choice == "brlapi" else None)
-    return (DisplayLink(display, announcer, words=words, ten_as_x=ten_as_x),
-            display_linked(getattr(display, "width", 0)))

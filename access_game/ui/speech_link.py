@@ -15,11 +15,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from access_game.settings import HOME_ENV, VERBOSITIES, Settings, line_width
 from access_game.ui.braille_link import card_cells
 from engine.cards import Card
+
+if TYPE_CHECKING:
+    from speech.audio_check import AudioOutput
 
 __all__ = [
     "StartedOutput",
@@ -71,7 +74,6 @@ def voice_options(settings: Settings) -> dict[str, Any]:
 def start_output(settings: Settings) -> StartedOutput:
     """The output the settings ask for, and what is true about it: a voice that stands in for the one
     wanted, or no voice at all, is said once with the reason."""
-    from speech.audio_check import find_audio_output, no_audio_notice
     from speech.backends import BackendUnavailable, SilentBackend
     from speech.backends.registry import QUIET, preferred_voice, start_voice
     from speech.output_words import voice_lost, voice_switched
@@ -80,7 +82,9 @@ def start_output(settings: Settings) -> StartedOutput:
     name = _BACKEND_NAMES[settings.speech]
     player = settings.audio_player or None
     try:
-        if name in _VOICES and not (output := find_audio_output(player)).found:
+        if name in _VOICES and not (output := _audio_output(player)).found:
+            from speech.audio_check import no_audio_notice
+
             wanted = preferred_voice(name, **voice_options(settings))
             started = start_voice("screen-reader")
             return StartedOutput(started.backend, started.fallbacks, no_audio_notice(output),
@@ -97,6 +101,14 @@ def start_output(settings: Settings) -> StartedOutput:
         note = (voice_switched(started.name, why) if started.backend.speaks
                 else voice_lost(why, coming_back=comeback is not None))
     return StartedOutput(started.backend, started.fallbacks, note, comeback, speaking=started.fell_back is None)
+
+
+def _audio_output(player: str | None) -> AudioOutput:
+    """Where the game's own voice would be heard (speech.audio_check), asked only of a mode that speaks:
+    asking loads the socket library, which a screen-reader or silent start has no need of."""
+    from speech.audio_check import find_audio_output
+
+    return find_audio_output(player)
 
 
 def make_announcer(settings: Settings, printer: Callable[[str], None], backend: Any,

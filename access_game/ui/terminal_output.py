@@ -26,7 +26,7 @@ class TerminalOutput:
     """
 
     def __init__(self, settings: Settings, *, output: Any = None, backend: Any = None, cues: Any = "auto") -> None:
-        from access_game.ui.brlapi_link import start_display_link
+        from access_game.ui.display_start import start_display_link
         from access_game.ui.printer import LinePrinter, terminal_output
         from access_game.ui.speech_link import StartedOutput, make_announcer, make_cues, start_output
 

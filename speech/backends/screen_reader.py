@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import subprocess
 import sys
 import threading
 from collections.abc import Callable
@@ -41,13 +40,13 @@ def detect_screen_reader() -> str | None:
                         return comm
             return None
         if sys.platform == "darwin":
+            import subprocess  # only here: loading it costs every other start a few milliseconds
+
             done = subprocess.run(["pgrep", "-x", "VoiceOver"], capture_output=True, timeout=1.0, check=False)
             return "VoiceOver" if done.returncode == 0 else None
         if sys.platform == "win32":
             return _detect_windows(_windows_output)
-    except (OSError, subprocess.SubprocessError, BackendUnavailable, ImportError):
-        return None
-    except Exception:
+    except Exception:  # a reader that cannot be seen (no /proc, no pgrep, no COM) is no reader found
         return None
     return None
 

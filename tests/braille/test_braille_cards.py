@@ -7,17 +7,13 @@ from braille_testing import ALL_DECKS, every_card
 from hypothesis import given
 from hypothesis import strategies as st
 
-from braille import (
-    BLANK,
+from braille.cards import (
     BrailleCardError,
-    Cell,
     card_brf,
     card_cells,
     card_dots,
     card_from_cells,
     card_unicode,
-    card_words,
-    cells_from_brf,
     hand_brf,
     hand_cells,
     hand_unicode,
@@ -28,6 +24,8 @@ from braille import (
     parse_unicode_card,
     parse_unicode_hand,
 )
+from braille.cells import BLANK, Cell, cells_from_brf
+from braille.words import card_words
 from engine.cards import JOKER, Card, Rank, Suit
 from engine.errors import CardNotationError
 from engine.notation import parse_card

@@ -13,7 +13,8 @@ from collections.abc import Callable
 
 import pytest
 
-from access_game.ui.brlapi_link import DisplayLink, start_display_link
+from access_game.ui.brlapi_link import DisplayLink
+from access_game.ui.display_start import start_display_link
 from braille.brlapi_display import BrlapiDisplay, DisplayKey
 from braille.cards import card_unicode
 from braille.contracted import translate

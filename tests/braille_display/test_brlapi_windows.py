@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from braille.brlapi_display import DisplayKey, decode_key, load_brlapi, windows
+from braille.brlapi_display import DisplayKey, decode_key, load_brlapi
 from braille.cards import card_unicode
 from braille.contracted import translate
-from braille.display_cells import BLANK_CELL, DisplayStyle, Token, message_tokens
+from braille.display_cells import BLANK_CELL, DisplayStyle, Token, message_tokens, windows
 from engine.cards import Card
 from engine.notation import parse_card
 

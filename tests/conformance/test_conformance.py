@@ -238,7 +238,7 @@ def test_every_game_marks_going_out_and_the_end_of_a_hand_alike(game: str) -> No
     """A game's own events for going out and for a hand's end say so (``goes_out``, ``ends_hand``), so
     the sound cues and the turns-per-hand count work in every game without knowing its events."""
     from engine.bots import make_agent
-    from speech.cues import cues_for
+    from speech.event_cues import cues_for
 
     g = Game.new(game, players(game, 3), seed=5)
     agents = [make_agent(game, "normal", seed=i) for i in range(len(g.players))]

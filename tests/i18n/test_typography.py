@@ -65,7 +65,7 @@ def test_the_announcer_wraps_a_french_line_keeping_each_colon_with_its_word() ->
 
 
 def test_no_braille_display_window_starts_with_punctuation() -> None:
-    from braille.brlapi_display import windows
+    from braille.display_cells import windows
 
     text = "Manche 3 sur 11 : vous distribuez ; les 5 sont des jokers. Reprendre ? Y ou N !"
     for width in range(12, len(text)):

@@ -13,7 +13,8 @@ from engine.cards import JOKER, Rank
 from engine.events import Discarded, Drew, HandEnded, HandStarted, TurnStarted, WentOut
 from engine.notation import parse_card
 from speech.audio import Player, audio_device_present, find_player
-from speech.cues import CUE_NAMES, TONES, Cues, cues_for, write_tone
+from speech.cues import CUE_NAMES, TONES, Cues, write_tone
+from speech.event_cues import cues_for
 
 
 def test_the_six_cues_of_the_issue_exist() -> None:
