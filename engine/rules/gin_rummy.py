@@ -84,6 +84,10 @@ class Knock(Action):
     card: Card | None = None
     kind: ClassVar[str] = "gin_knock"
 
+    @property
+    def hand_card(self) -> Card | None:
+        return self.card
+
 
 # --------------------------------------------------------------------------- events
 @dataclass(frozen=True, slots=True)
