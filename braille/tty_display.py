@@ -11,10 +11,12 @@ braille display tests and by ``python -m access_game.bench.output --braille``.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import time
+from functools import partial
 from types import TracebackType
+
+from speech.programs import need_program
 
 __all__ = ["TtyDisplay"]
 
@@ -22,11 +24,8 @@ __all__ = ["TtyDisplay"]
 BRLAPI_PORT_BASE = 4101
 
 
-def _need(program: str) -> str:
-    exe = shutil.which(program)
-    if exe is None:
-        raise FileNotFoundError(f"{program} is not installed (Debian: apt-get install brltty tmux)")
-    return exe
+#: The path of a program this needs, or FileNotFoundError naming the packages that bring it.
+_need = partial(need_program, packages="brltty tmux")
 
 
 def _free_number(start: int) -> int:

@@ -19,8 +19,11 @@ import tempfile
 import time
 import wave
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from types import TracebackType
+
+from speech.programs import need_program
 
 __all__ = ["NullSinkServer", "Recording", "sounding_seconds"]
 
@@ -28,11 +31,8 @@ __all__ = ["NullSinkServer", "Recording", "sounding_seconds"]
 RATE = 22050
 
 
-def _need(program: str) -> str:
-    exe = shutil.which(program)
-    if exe is None:
-        raise FileNotFoundError(f"{program} is not installed (Debian: apt-get install pulseaudio pulseaudio-utils)")
-    return exe
+#: The path of a program this needs, or FileNotFoundError naming the packages that bring it.
+_need = partial(need_program, packages="pulseaudio pulseaudio-utils")
 
 
 class NullSinkServer:

@@ -59,12 +59,13 @@ def speech_opening(game_name: str, players: int, seed: int, rate: int, folder: P
 
     from access_game.settings import Settings
     from access_game.ui.printer import LinePrinter
+    from speech.backends.base import VoiceStyle
     from speech.backends.espeak_ng import EspeakBackend, espeak_to_wav
     from speech.sound_server import NullSinkServer, sounding_seconds
 
     with NullSinkServer() as server:
         os.environ.update({k: server.env[k] for k in ("PULSE_SERVER", "PULSE_SINK")})
-        backend = EspeakBackend(rate=rate)
+        backend = EspeakBackend(VoiceStyle(rate=rate))
         printer = LinePrinter(DummyOutput())
         app = _app(game_name, players, seed, Settings(speech="espeak-ng", rate=rate, cues=False), backend, printer)
         recording = server.record(folder / "opening.wav")
@@ -89,13 +90,14 @@ def speech_opening(game_name: str, players: int, seed: int, rate: int, folder: P
 
 def key_press_to_silence(runs: int, rate: int) -> str:
     from speech.announcer import Announcer
+    from speech.backends.base import VoiceStyle
     from speech.backends.espeak_ng import EspeakBackend
     from speech.sound_server import NullSinkServer
 
     samples: list[float] = []
     with NullSinkServer() as server:
         os.environ.update({k: server.env[k] for k in ("PULSE_SERVER", "PULSE_SINK")})
-        backend = EspeakBackend(rate=rate)
+        backend = EspeakBackend(VoiceStyle(rate=rate))
         announcer = Announcer(backend, None)
         try:
             for i in range(runs):

@@ -23,6 +23,7 @@ from engine.cards import Card
 
 if TYPE_CHECKING:
     from speech.audio_check import AudioOutput
+    from speech.backends.base import VoiceStyle
 
 __all__ = [
     "StartedOutput",
@@ -33,7 +34,8 @@ __all__ = [
     "make_narrator",
     "solitaire_narrator",
     "start_output",
-    "voice_options",
+    "voice_changed",
+    "voice_style",
 ]
 
 #: The speech setting's names as the backend factory spells them.
@@ -62,13 +64,22 @@ class StartedOutput:
         announcer.set_comeback(self.comeback, speaking=self.speaking)
 
 
-def voice_options(settings: Settings) -> dict[str, Any]:
-    """How the game's own voice is set up from the settings: rate, volume (1.0 is normal), and for
-    espeak-ng the pitch and the variant of the language's voice ("default": none)."""
-    return {"rate": settings.rate, "audio_player": settings.audio_player or None,
-            "volume": None if settings.volume == 100 else settings.volume / 100,
-            "pitch": None if settings.pitch == 50 else settings.pitch,
-            "variant": None if settings.voice == "default" else settings.voice}
+def voice_style(settings: Settings) -> VoiceStyle:
+    """How the game's own voice should sound, made once from the settings and given whole to the voice
+    chain: rate, volume (the settings' 100 is the engine's normal), and for espeak-ng the pitch (50 its
+    normal) and the variant of the language's voice ("default": none). No voice name: the settings'
+    "voice" is a variant, and each line is said in the current language's own voice."""
+    from speech.backends.base import VoiceStyle
+
+    return VoiceStyle(rate=settings.rate, volume=None if settings.volume == 100 else settings.volume / 100,
+                      pitch=None if settings.pitch == 50 else settings.pitch,
+                      variant=None if settings.voice == "default" else settings.voice)
+
+
+def voice_changed(old: Settings, new: Settings) -> bool:
+    """Whether a settings change needs a new voice: another speech mode or audio player, or another style
+    (rate, voice, pitch, volume)."""
+    return (old.speech, old.audio_player) != (new.speech, new.audio_player) or voice_style(old) != voice_style(new)
 
 
 def start_output(settings: Settings) -> StartedOutput:
@@ -81,15 +92,16 @@ def start_output(settings: Settings) -> StartedOutput:
 
     name = _BACKEND_NAMES[settings.speech]
     player = settings.audio_player or None
+    style = voice_style(settings)
     try:
         if name in _VOICES and not (output := _audio_output(player)).found:
             from speech.audio_check import no_audio_notice
 
-            wanted = preferred_voice(name, **voice_options(settings))
+            wanted = preferred_voice(name, style=style, audio_player=player)
             started = start_voice("screen-reader")
             return StartedOutput(started.backend, started.fallbacks, no_audio_notice(output),
                                  VoiceReturn(wanted) if wanted is not None else None, speaking=False)
-        started = start_voice(name, **voice_options(settings))
+        started = start_voice(name, style=style, audio_player=player)
     except BackendUnavailable:
         return StartedOutput(SilentBackend(), ())
     comeback = VoiceReturn(started.preferred) if started.preferred is not None else None

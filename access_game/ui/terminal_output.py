@@ -109,8 +109,9 @@ def apply_settings(announcer: Any, old: Settings, new: Settings, *, own_backend:
         announcer.braille_fn = braille_fn(new)
     if hasattr(announcer, "width"):
         announcer.width = line_width(new.width)
-    voice = ("speech", "rate", "voice", "pitch", "volume", "audio_player")
-    if own_backend and any(getattr(old, f) != getattr(new, f) for f in voice):
+    from access_game.ui.speech_link import voice_changed
+
+    if own_backend and voice_changed(old, new):
         from access_game.ui.speech_link import start_output
 
         started = start_output(new)

@@ -7,6 +7,7 @@ from speech.backends.base import (
     RecordingBackend,
     SilentBackend,
     Transcribing,
+    VoiceStyle,
 )
 from speech.backends.registry import (
     BACKEND_NAMES,
@@ -33,6 +34,7 @@ __all__ = [
     "SilentBackend",
     "TeeBackend",
     "Transcribing",
+    "VoiceStyle",
     "backend_chain",
     "detect_screen_reader",
     "make_backend",

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from speech.backends.base import BackendUnavailable
+from speech.backends.base import PLAIN_STYLE, BackendUnavailable, VoiceStyle
 from speech.backends.com import ComInit, co_initialize
 from speech.backends.worker import QueueWorker
 from speech.i18n import _, language
@@ -54,17 +54,9 @@ class Ao2Backend:
     name = "ao2"
     speaks = True
 
-    def __init__(
-        self,
-        rate: int | None = None,
-        voice: str | None = None,
-        volume: float | None = None,
-        *,
-        ready_timeout: float = 5.0,
-        loader: Callable[[], Any] | None = None,
-        com: ComInit = co_initialize,
-    ) -> None:
-        self._settings = (rate, voice, volume)
+    def __init__(self, style: VoiceStyle = PLAIN_STYLE, *, ready_timeout: float = 5.0,
+                 loader: Callable[[], Any] | None = None, com: ComInit = co_initialize) -> None:
+        self._style = style
         self._output: Any = None
         self._loader = loader or load_ao2_output
         # SAPI and JAWS are COM objects: created and called only in this worker, with COM initialised.
@@ -76,15 +68,15 @@ class Ao2Backend:
     def _setup(self) -> None:
         self._output = self._loader()
         client = getattr(self._output, "_client", None)
-        rate, voice, volume = self._settings
-        if client is not None:  # speech-dispatcher: rate and volume run -100..100
-            if rate is not None:
-                client.set_rate(max(-100, min(100, round((rate - 175) / 2))))
-            if volume is not None:
-                client.set_volume(max(-100, min(100, round(volume * 200 - 100))))
+        style = self._style
+        if client is not None:  # speech-dispatcher: rate and volume run -100..100; no pitch or variant here
+            if style.rate is not None:
+                client.set_rate(max(-100, min(100, round((style.rate - 175) / 2))))
+            if style.volume is not None:
+                client.set_volume(max(-100, min(100, round(style.volume * 200 - 100))))
             client.set_language(language())
-            if voice:
-                client.set_synthesis_voice(voice)
+            if style.voice:
+                client.set_synthesis_voice(style.voice)
 
     def speak(self, text: str, *, urgent: bool = False) -> None:
         # Never interrupt=True: that would cut the line being said. speech-dispatcher queues the rest.

@@ -10,14 +10,19 @@ self-voicing backend speaks it; a screen-reader backend speaks nothing and the p
 the player's screen reader reads. Backends raise :class:`BackendUnavailable` when they cannot be
 built and :class:`BackendFailed` when they stop working; the announcer answers both by moving on to
 the next backend, so the game never sees either.
+
+How a voice sounds (rate, voice, volume, pitch, variant) is one value, :class:`VoiceStyle`, made once
+from the settings and given whole to every voice of a chain.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
 
 __all__ = [
+    "PLAIN_STYLE",
     "Backend",
     "BackendFailed",
     "BackendUnavailable",
@@ -25,6 +30,7 @@ __all__ = [
     "SilentBackend",
     "SoundsInLine",
     "Transcribing",
+    "VoiceStyle",
     "Watched",
 ]
 
@@ -35,6 +41,36 @@ class BackendUnavailable(RuntimeError):
 
 class BackendFailed(RuntimeError):
     """A backend that worked has stopped working."""
+
+
+@dataclass(frozen=True, slots=True)
+class VoiceStyle:
+    """How the game's own voice should sound, as one value: made once from the player's settings and
+    passed whole through the chain to each voice, so a setting added here reaches every voice without a
+    new parameter in the registry, the chain and each constructor, and an F2 change is seen by comparing
+    two styles. None in a field leaves that engine's own default. A voice that cannot use a field
+    ignores it (pyttsx3 and speech-dispatcher have no pitch or variant).
+
+    ``rate``: words per minute (espeak-ng ``-s``, pyttsx3 ``rate``, speech-dispatcher mapped around 175).
+    ``voice``: a voice name of one engine ("fr-be"); None speaks the current language's voice.
+    ``volume``: 1.0 normal, 0.0-1.0 (espeak-ng up to 2.0). ``pitch``: 0-99, 50 normal (espeak-ng).
+    ``variant``: an espeak-ng variant put after the voice ("m3", "f2", "whisper").
+    """
+
+    rate: int | None = None
+    voice: str | None = None
+    volume: float | None = None
+    pitch: int | None = None
+    variant: str | None = None
+
+    def for_fallback(self) -> VoiceStyle:
+        """The style a fallback voice starts with: all of it but the voice name, since one engine's voice
+        names mean nothing to another (rate, volume, pitch and variant mean the same to each)."""
+        return replace(self, voice=None)
+
+
+#: Each engine's own defaults: the style of a voice built with none asked for.
+PLAIN_STYLE = VoiceStyle()
 
 
 class Backend(Protocol):

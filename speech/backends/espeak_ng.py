@@ -23,8 +23,8 @@ the loss is said then, not at the next line.
 Which voice: the one named, else the voice of the language the game speaks now
 (:mod:`speech.backends.voices`: ``fr`` in French), chosen again for every line so a language changed
 in the settings is heard at once. A language voice this espeak-ng lacks leaves its default voice.
-``variant`` (``m3``, ``f2``, ``whisper``: the player's "voice" setting) is put after it (``fr+f2``),
-and ``pitch`` (0 to 99) is given as ``-p``.
+The style's ``variant`` (``m3``, ``f2``, ``whisper``: the player's "voice" setting) is put after it
+(``fr+f2``), and its ``pitch`` (0 to 99) is given as ``-p`` (:class:`speech.backends.base.VoiceStyle`).
 """
 
 from __future__ import annotations
@@ -36,9 +36,9 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from speech.backends.base import BackendFailed, BackendUnavailable
+from speech.backends.base import PLAIN_STYLE, BackendFailed, BackendUnavailable, VoiceStyle
 from speech.backends.queueing import enqueue
 from speech.backends.voices import espeak_text, espeak_voice
 from speech.i18n import _
@@ -160,17 +160,8 @@ class EspeakBackend:
     name = "espeak-ng"
     speaks = True
 
-    def __init__(
-        self,
-        rate: int | None = None,
-        voice: str | None = None,
-        volume: float | None = None,
-        *,
-        binary: str = "espeak-ng",
-        player: Sequence[str] | str | None = "auto",
-        pitch: int | None = None,
-        variant: str | None = None,
-    ) -> None:
+    def __init__(self, style: VoiceStyle = PLAIN_STYLE, *, binary: str = "espeak-ng",
+                 player: Sequence[str] | str | None = "auto") -> None:
         exe = shutil.which(binary)
         if exe is None:
             raise BackendUnavailable(_("{program} is not installed").format(program=binary))
@@ -185,12 +176,11 @@ class EspeakBackend:
             )
         except (OSError, subprocess.SubprocessError) as exc:
             raise BackendUnavailable(_("{program} does not run: {error}").format(program=binary, error=exc)) from exc
-        if voice and not has_voice(exe, voice):
-            raise BackendUnavailable(_("espeak-ng has no voice {voice}").format(voice=repr(voice)))
-        self._exe, self._rate, self._voice, self._volume = exe, rate, voice, volume
-        self._pitch = pitch
-        #: An espeak-ng variant put after the voice ("m3", "whisper"); one it lacks is left out.
-        self._variant = variant if variant and has_voice(exe, variant) else None
+        if style.voice and not has_voice(exe, style.voice):
+            raise BackendUnavailable(_("espeak-ng has no voice {voice}").format(voice=repr(style.voice)))
+        self._exe = exe
+        #: The style asked for, but a variant this espeak-ng lacks ("m3", "whisper") left out.
+        self._style = style if not style.variant or has_voice(exe, style.variant) else replace(style, variant=None)
         #: The sound server's own player, chosen by "auto": then a failed line asks the server whether it
         #: still answers.
         self._server_player = player == "auto"
@@ -218,18 +208,19 @@ class EspeakBackend:
     def voice(self) -> str | None:
         """The voice the next line is said in: the one named, else the current language's (None:
         espeak-ng's default)."""
-        if self._voice:
-            base: str | None = self._voice
+        if self._style.voice:
+            base: str | None = self._style.voice
         else:
             wanted = espeak_voice()
             base = wanted if wanted and has_voice(self._exe, wanted) else None
-        if self._variant is None:
+        if self._style.variant is None:
             return base
-        return f"{base or 'en'}+{self._variant}"
+        return f"{base or 'en'}+{self._style.variant}"
 
     def command(self) -> list[str]:
         """The command line before the text, for the next line (rate, voice, volume, pitch)."""
-        return espeak_args(self._exe, rate=self._rate, voice=self.voice, volume=self._volume, pitch=self._pitch)
+        style = self._style
+        return espeak_args(self._exe, rate=style.rate, voice=self.voice, volume=style.volume, pitch=style.pitch)
 
     # ----------------------------------------------------------------- Backend
     def speak(self, text: str, *, urgent: bool = False) -> None:
@@ -376,7 +367,7 @@ class EspeakBackend:
         self._current_text = text
         self._current_sound = False
         self._current_start = time.monotonic()
-        self._deadline = self._current_start + line_limit(text, self._rate)
+        self._deadline = self._current_start + line_limit(text, self._style.rate)
 
     def _start_sound(self, path: str) -> None:
         """Play a WAV file through the player, as a line of its own (cut by a key like any line). A file
@@ -462,7 +453,7 @@ class EspeakBackend:
             return _("the audio player did not stop when asked"), False
         if overran:
             return _("a line took longer than {seconds:.0f} s to say").format(
-                seconds=line_limit(self._current_text, self._rate)), False
+                seconds=line_limit(self._current_text, self._style.rate)), False
         return None
 
     def _start_queued(self) -> None:

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from typing import Any
 
 from speech.audio import Player, find_player
-from speech.backends.base import BackendFailed, BackendUnavailable
+from speech.backends.base import PLAIN_STYLE, BackendFailed, BackendUnavailable, VoiceStyle
 from speech.backends.com import co_initialize
 from speech.backends.espeak_ng import line_limit
 from speech.backends.voices import pick_language_voice
@@ -104,17 +104,11 @@ class Pyttsx3Backend:
     name = "pyttsx3"
     speaks = True
 
-    def __init__(
-        self,
-        rate: int | None = None,
-        voice: str | None = None,
-        volume: float | None = None,
-        *,
-        player: Player | str | None = "auto",
-        audio_player: str | None = None,
-        ready_timeout: float = 5.0,
-    ) -> None:
-        self._rate, self._volume = rate, volume
+    def __init__(self, style: VoiceStyle = PLAIN_STYLE, *, player: Player | str | None = "auto",
+                 audio_player: str | None = None, ready_timeout: float = 5.0) -> None:
+        #: Rate, volume and voice name are used; pitch and variant are espeak-ng's and mean nothing here.
+        self._style = style
+        #: The engine's id of the voice named in the style (None: the current language's voice).
         self._voice: str | None = None
         #: The voice found for each language (None: none speaks it here), looked up once.
         self._language_voices: dict[str, str | None] = {}
@@ -133,8 +127,8 @@ class Pyttsx3Backend:
         self._proc_lock = threading.Lock()
         self._worker = _engine_worker()
         self._worker.wait_ready(ready_timeout)
-        if voice:
-            self._voice = self._run(lambda: self._pick_voice(self._engine, voice), ready_timeout)
+        if (wanted := style.voice):
+            self._voice = self._run(lambda: self._pick_voice(self._engine, wanted), ready_timeout)
 
     @property
     def _engine(self) -> Any:
@@ -169,8 +163,9 @@ class Pyttsx3Backend:
     def _apply_settings(self) -> None:
         """The engine is shared, so each backend sets its own rate, volume and voice before speaking."""
         engine = self._engine
-        engine.setProperty("rate", int(self._rate) if self._rate is not None else 200)
-        engine.setProperty("volume", max(0.0, min(float(self._volume), 1.0)) if self._volume is not None else 1.0)
+        rate, volume = self._style.rate, self._style.volume
+        engine.setProperty("rate", int(rate) if rate is not None else 200)
+        engine.setProperty("volume", max(0.0, min(float(volume), 1.0)) if volume is not None else 1.0)
         voice = self._voice or self.language_voice()
         if voice:
             engine.setProperty("voice", voice)
@@ -214,7 +209,7 @@ class Pyttsx3Backend:
                     self._proc = self._player.start(path)
                 proc = self._proc
                 if proc is not None:
-                    self._wait_player(proc, line_limit(text, self._rate))
+                    self._wait_player(proc, line_limit(text, self._style.rate))
         finally:
             with contextlib.suppress(OSError):
                 os.remove(path)

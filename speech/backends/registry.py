@@ -26,7 +26,14 @@ from functools import partial
 from pathlib import Path
 from typing import TypedDict, Unpack
 
-from speech.backends.base import Backend, BackendUnavailable, RecordingBackend, SilentBackend
+from speech.backends.base import (
+    PLAIN_STYLE,
+    Backend,
+    BackendUnavailable,
+    RecordingBackend,
+    SilentBackend,
+    VoiceStyle,
+)
 from speech.backends.guard import DEFAULT_TIMEOUT, build_guarded
 from speech.backends.screen_reader import ScreenReaderBackend, detect_screen_reader
 from speech.backends.transcript import JsonlBackend, TeeBackend
@@ -72,15 +79,7 @@ def self_voicing_order(platform: str | None = None) -> tuple[str, ...]:
     return ("pyttsx3", "espeak-ng")
 
 
-def _raw(
-    name: str,
-    rate: int | None,
-    voice: str | None,
-    volume: float | None,
-    transcript: str | None,
-    audio_player: str | None = None,
-    espeak: tuple[int | None, str | None] = (None, None),
-) -> Backend:
+def _raw(name: str, style: VoiceStyle, transcript: str | None, audio_player: str | None = None) -> Backend:
     if name in _PLAYS_AUDIO:
         unheard = _no_audio(audio_player)
         if unheard:
@@ -88,16 +87,15 @@ def _raw(
     if name == "espeak-ng":
         from speech.backends.espeak_ng import EspeakBackend
 
-        pitch, variant = espeak
-        return EspeakBackend(rate, voice, volume, player=audio_player or "auto", pitch=pitch, variant=variant)
+        return EspeakBackend(style, player=audio_player or "auto")
     if name == "pyttsx3":
         from speech.backends.pyttsx3_voice import Pyttsx3Backend
 
-        return Pyttsx3Backend(rate, voice, volume, audio_player=audio_player)
+        return Pyttsx3Backend(style, audio_player=audio_player)
     if name == "ao2":
         from speech.backends.ao2 import Ao2Backend
 
-        return Ao2Backend(rate, voice, volume)
+        return Ao2Backend(style)
     if name == "screen-reader":
         return ScreenReaderBackend()
     if name == "silent":
@@ -160,22 +158,18 @@ def _names(name: str) -> list[str]:
 def backend_chain(
     name: str,
     *,
-    rate: int | None = None,
-    voice: str | None = None,
-    volume: float | None = None,
+    style: VoiceStyle = PLAIN_STYLE,
     transcript: str | None = None,
     timeout: float = DEFAULT_TIMEOUT,
     audio_player: str | None = None,
-    pitch: int | None = None,
-    variant: str | None = None,
 ) -> list[Factory]:
     """Factories for ``name`` and then its fallbacks, each building under the timeout.
 
     With ``transcript`` (and a name other than "jsonl") every backend of the chain also writes that
     one transcript file. ``audio_player`` (a command playing WAV from standard input) goes to every
-    voice that plays audio itself. Voice settings are passed to the first voice only: a fallback starts with its
-    own defaults, since a voice name of one engine means nothing to another. ``pitch`` (0-99) and
-    ``variant`` (an espeak-ng variant: "m3", "whisper") go to espeak-ng wherever it is in the chain.
+    voice that plays audio itself. ``style`` (how the voice should sound) goes whole to the first voice;
+    a fallback gets it without the voice name (:meth:`VoiceStyle.for_fallback`), since a voice name of one
+    engine means nothing to another, while rate, volume, pitch and variant still apply.
     """
     names = _names(name)
     shared: list[JsonlBackend] = []
@@ -188,8 +182,7 @@ def backend_chain(
         return TeeBackend(backend, shared[0])
 
     def build(n: str, first: bool) -> Backend:
-        settings = (rate, voice, volume) if first else (rate, None, volume)
-        raw = partial(_raw, n, *settings, transcript, audio_player, (pitch, variant))
+        raw = partial(_raw, n, style if first else style.for_fallback(), transcript, audio_player)
         try:
             if n in _PLAIN or (n == "screen-reader" and sys.platform != "win32"):
                 return tee(raw())  # nothing to wait for and nothing that prints
@@ -205,14 +198,10 @@ def backend_chain(
 class ChainOptions(TypedDict, total=False):
     """The keyword options of :func:`backend_chain`, passed on unchanged by the functions built on it."""
 
-    rate: int | None
-    voice: str | None
-    volume: float | None
+    style: VoiceStyle
     transcript: str | None
     timeout: float
     audio_player: str | None
-    pitch: int | None
-    variant: str | None
 
 
 @dataclass(frozen=True, slots=True)

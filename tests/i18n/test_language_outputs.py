@@ -17,6 +17,7 @@ from braille.decks import build_deck
 from braille.louis_text import louis_cells
 from braille.text import letter_cells, lone_symbol, text_cells
 from engine.notation import parse_card
+from speech.backends.base import VoiceStyle
 from speech.backends.espeak_ng import EspeakBackend
 from speech.i18n import in_language
 from speech.languages import Language, all_languages, describe
@@ -107,7 +108,7 @@ def test_the_french_voice_says_joker_as_a_french_word_and_print_keeps_it() -> No
             plain = phonemes(backend.command(), line)
         finally:
             backend.close()
-        named = EspeakBackend(voice="en-us", player=None)
+        named = EspeakBackend(VoiceStyle(voice="en-us"), player=None)
         try:
             assert named.spoken_text(line) == line  # a voice the player chose gets the words as written
         finally:

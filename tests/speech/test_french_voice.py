@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from speech.backends.ao2 import Ao2Backend
+from speech.backends.base import VoiceStyle
 from speech.backends.espeak_ng import EspeakBackend, espeak_to_wav, has_voice
 from speech.backends.voices import espeak_voice, matches_language, pick_language_voice
 from speech.i18n import set_language
@@ -70,7 +71,7 @@ def test_the_french_voice_is_chosen_in_french_and_none_in_english(french: None) 
 
 
 def test_a_voice_named_by_the_player_wins_over_the_language(french: None) -> None:
-    backend = EspeakBackend(voice="fr-be", player=None)
+    backend = EspeakBackend(VoiceStyle(voice="fr-be"), player=None)
     try:
         assert backend.voice == "fr-be"
         set_language("en")
@@ -96,7 +97,7 @@ def samples(path: Path) -> bytes:
 
 def test_the_backend_produces_french_audio_through_its_player(french: None, tmp_path: Path) -> None:
     out = tmp_path / "fr.wav"
-    backend = EspeakBackend(rate=175, player=(*COPY_STDIN, str(out)))
+    backend = EspeakBackend(VoiceStyle(rate=175), player=(*COPY_STDIN, str(out)))
     try:
         backend.speak(LINE)
         assert backend.wait_idle(10)
@@ -124,7 +125,7 @@ def test_espeak_to_wav_follows_the_language(french: None, tmp_path: Path) -> Non
 
 def test_french_is_heard_on_the_sound_server(french: None, on_sound_server: NullSinkServer, tmp_path: Path) -> None:
     recording = on_sound_server.record(tmp_path / "heard.wav")
-    backend = EspeakBackend(rate=175)
+    backend = EspeakBackend(VoiceStyle(rate=175))
     try:
         assert backend.player is not None, "the private sound server answers, so its player is used"
         backend.speak(LINE)

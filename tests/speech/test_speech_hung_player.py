@@ -17,6 +17,7 @@ from collections.abc import Iterator
 import pytest
 
 from speech.backends import espeak_ng
+from speech.backends.base import VoiceStyle
 from speech.backends.espeak_ng import CUT_GRACE, EspeakBackend
 from speech.sound_server import NullSinkServer
 
@@ -46,7 +47,7 @@ def _ended(backend: EspeakBackend, pid: int, timeout: float) -> float | None:
 
 @pytest.fixture
 def voice(on_sound_server: NullSinkServer) -> Iterator[EspeakBackend]:
-    backend = EspeakBackend(rate=300)
+    backend = EspeakBackend(VoiceStyle(rate=300))
     try:
         yield backend
     finally:
@@ -86,7 +87,7 @@ def test_a_sound_server_that_stops_answering_ends_the_voice_at_once_and_says_why
     with NullSinkServer() as server:
         for name in ("PULSE_SERVER", "PULSE_SINK"):
             monkeypatch.setenv(name, server.env[name])
-        backend = EspeakBackend(rate=300)
+        backend = EspeakBackend(VoiceStyle(rate=300))
         told = threading.Event()
         backend.watch(told.set)
         try:

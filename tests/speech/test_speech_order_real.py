@@ -26,6 +26,7 @@ from access_game.ui.printer import LinePrinter
 from access_game.ui.speech_link import make_announcer, make_narrator
 from engine.game import Game
 from speech.announcer import Announcer
+from speech.backends.base import VoiceStyle
 from speech.backends.espeak_ng import EspeakBackend
 from speech.cues import Cues
 from speech.sound_server import NullSinkServer, sounding_seconds
@@ -44,7 +45,7 @@ class Table:
 @pytest.fixture
 def table(on_sound_server: NullSinkServer, tmp_path: Path) -> Iterator[Table]:
     settings = Settings(speech="self-voicing", cues=True)
-    backend = EspeakBackend(rate=RATE)
+    backend = EspeakBackend(VoiceStyle(rate=RATE))
     assert backend.sounds_in_line, "through the sound server's player, cues wait in the voice's queue"
     cues = Cues(True, cache_dir=tmp_path / "cues")
     printer = LinePrinter(DummyOutput())

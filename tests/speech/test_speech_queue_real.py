@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from speech.announcer import Announcer
+from speech.backends.base import VoiceStyle
 from speech.backends.espeak_ng import EspeakBackend, espeak_to_wav
 from speech.sound_server import NullSinkServer, sounding_seconds
 from speech.utterance import Kind, utter
@@ -33,7 +34,7 @@ def reference_seconds(texts: list[str], folder: Path) -> float:
 
 
 def test_the_voice_plays_through_the_sound_server(on_sound_server: NullSinkServer) -> None:
-    backend = EspeakBackend(rate=RATE)
+    backend = EspeakBackend(VoiceStyle(rate=RATE))
     try:
         assert backend.player == ("paplay",), "with a sound server, audio goes through its own player"
     finally:
@@ -43,7 +44,7 @@ def test_the_voice_plays_through_the_sound_server(on_sound_server: NullSinkServe
 def test_every_line_of_a_batch_is_said_to_the_end_and_urgent_goes_first(
     on_sound_server: NullSinkServer, tmp_path: Path
 ) -> None:
-    backend = EspeakBackend(rate=RATE)
+    backend = EspeakBackend(VoiceStyle(rate=RATE))
     announcer = Announcer(backend, None)
     recording = on_sound_server.record(tmp_path / "heard.wav")
     try:
@@ -64,7 +65,7 @@ def test_every_line_of_a_batch_is_said_to_the_end_and_urgent_goes_first(
 
 
 def test_a_key_press_cuts_the_line_being_said_at_once(on_sound_server: NullSinkServer, tmp_path: Path) -> None:
-    backend = EspeakBackend(rate=RATE)
+    backend = EspeakBackend(VoiceStyle(rate=RATE))
     announcer = Announcer(backend, None)
     recording = on_sound_server.record(tmp_path / "heard.wav")
     try:

@@ -14,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from speech.backends import BackendUnavailable, make_backend
+from speech.backends import BackendUnavailable, Factory, backend_chain, make_backend, self_voicing_order
+from speech.backends.base import VoiceStyle
 from speech.backends.espeak_ng import EspeakBackend, espeak_args, espeak_to_wav
+from speech.sound_server import NullSinkServer
 
 needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 
@@ -69,23 +71,77 @@ def test_espeak_arguments_carry_rate_voice_and_volume() -> None:
 @needs_espeak
 def test_the_voice_setting_is_a_variant_of_the_language_s_voice_with_its_pitch(tmp_path: Path) -> None:
     """F2's voice, pitch and volume reach espeak-ng's command line; a variant it lacks is left out."""
-    backend = EspeakBackend(200, None, 1.1, player=None, pitch=40, variant="f2")
+    backend = EspeakBackend(VoiceStyle(rate=200, volume=1.1, pitch=40, variant="f2"), player=None)
     try:
         args = backend.command()
         assert args[args.index("-v") + 1].endswith("+f2")
         assert args[args.index("-p") + 1] == "40" and args[args.index("-a") + 1] == "110"
     finally:
         backend.close()
-    plain = EspeakBackend(200, "en", None, player=None, variant="no-such-variant")
+    plain = EspeakBackend(VoiceStyle(rate=200, voice="en", variant="no-such-variant"), player=None)
     try:
         assert plain.voice == "en" and "-p" not in plain.command()
     finally:
         plain.close()
 
 
+def _espeak(chain: list[Factory], at: int) -> EspeakBackend:
+    backend = chain[at]()
+    assert isinstance(backend, EspeakBackend)
+    return backend
+
+
+@needs_espeak
+def test_one_style_goes_whole_to_the_first_voice_and_without_its_voice_name_to_a_fallback(
+        on_sound_server: NullSinkServer) -> None:
+    """The chain carries one VoiceStyle: the voice asked for gets all of it; espeak-ng standing in for
+    another voice keeps rate, volume, pitch and variant but not a voice name meant for that other one."""
+    first = _espeak(backend_chain("espeak-ng", style=VoiceStyle(220, "fr", 0.5, 30, "f2")), 0)
+    try:
+        assert first.command()[1:] == ["-s", "220", "-v", "fr+f2", "-a", "50", "-p", "30"]
+    finally:
+        first.close()
+    names = ["pyttsx3", *(n for n in self_voicing_order() if n != "pyttsx3")]  # the chain asking for pyttsx3
+    chain = backend_chain("pyttsx3", style=VoiceStyle(220, "no-such-voice-xx", 0.5, 30, "f2"))
+    fallback = _espeak(chain, names.index("espeak-ng"))
+    try:
+        args = fallback.command()
+        assert "no-such-voice-xx" not in args and args[args.index("-v") + 1].endswith("+f2")
+        assert args[args.index("-s") + 1] == "220" and args[args.index("-p") + 1] == "30"
+    finally:
+        fallback.close()
+
+
+@needs_espeak
+def test_an_f2_change_of_how_the_voice_sounds_is_heard_from_a_new_voice_at_once(
+        on_sound_server: NullSinkServer) -> None:
+    """F2's pitch and voice make a new style, and a new style starts a new voice; other settings do not."""
+    from access_game.settings import Settings
+    from access_game.ui.speech_link import make_announcer, start_output, voice_changed, voice_style
+    from access_game.ui.terminal_output import apply_settings
+
+    before = Settings(speech="espeak-ng", rate=250, cues=False)
+    after = before.replace(pitch=40, voice="m1")
+    assert voice_style(before) == VoiceStyle(rate=250)
+    assert voice_style(after) == VoiceStyle(rate=250, pitch=40, variant="m1")
+    assert voice_changed(before, after) and not voice_changed(before, before.replace(cards="both", width=60))
+    started = start_output(before)
+    printed: list[str] = []
+    announcer = make_announcer(before, printed.append, started.backend, started.fallbacks)
+    try:
+        assert isinstance(announcer.backend, EspeakBackend) and "-p" not in announcer.backend.command()
+        apply_settings(announcer, before, after, own_backend=True)
+        args = announcer.backend.command()
+        assert announcer.backend is not started.backend and isinstance(announcer.backend, EspeakBackend)
+        assert args[args.index("-p") + 1] == "40" and args[args.index("-v") + 1].endswith("+m1")
+        assert args[args.index("-s") + 1] == "250"
+    finally:
+        announcer.close()
+
+
 @needs_espeak
 def test_a_key_press_stops_the_one_speaking_within_50_ms_and_an_urgent_line_never_does() -> None:
-    backend = EspeakBackend(rate=175, player=REALTIME_SINK)
+    backend = EspeakBackend(VoiceStyle(rate=175), player=REALTIME_SINK)
     try:
         backend.speak(SENTENCE * 3)
         time.sleep(0.3)
@@ -108,7 +164,7 @@ def test_a_key_press_stops_the_one_speaking_within_50_ms_and_an_urgent_line_neve
 
 @needs_espeak
 def test_ordinary_messages_queue_behind_the_one_speaking() -> None:
-    backend = EspeakBackend(rate=400, player=REALTIME_SINK)
+    backend = EspeakBackend(VoiceStyle(rate=400), player=REALTIME_SINK)
     try:
         backend.speak("One, two, three.")
         backend.speak("Four.")
@@ -164,7 +220,7 @@ def test_espeak_ng_missing_is_unavailable() -> None:
 @needs_espeak
 def test_an_unknown_espeak_voice_is_refused() -> None:
     with pytest.raises(BackendUnavailable, match="no voice"):
-        EspeakBackend(voice="no-such-voice-xx")
+        EspeakBackend(VoiceStyle(voice="no-such-voice-xx"))
 
 
 @needs_espeak
@@ -173,7 +229,7 @@ def test_pyttsx3_initialises_against_espeak_ng_and_writes_audio(
 ) -> None:
     from speech.backends.pyttsx3_voice import Pyttsx3Backend
 
-    backend = Pyttsx3Backend(rate=180, volume=0.8, player=None)
+    backend = Pyttsx3Backend(VoiceStyle(rate=180, volume=0.8), player=None)
     try:
         path = tmp_path / "pyttsx3.wav"
         backend.save(SENTENCE, str(path))
