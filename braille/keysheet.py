@@ -21,13 +21,12 @@ from braille.sheet import (
     MARGIN,
     Group,
     Item,
-    Page,
     Rule,
     Sheet,
     SheetLayoutError,
     Text,
     body_bottom,
-    page_frame,
+    framed_sheet,
     text_width,
 )
 from speech.i18n import N_, _, ngettext
@@ -152,9 +151,9 @@ def key_sheet(
     chunks = [table[i : i + per_page] for i in range(0, len(table), per_page)]
     title = _("{title} labels: key for a sighted helper").format(title=labels.title)
     info = _("{count} labels for {cards} cards.").format(count=labels.count, cards=len(labels.cards))
-    pages: list[Page] = []
-    for p, chunk in enumerate(chunks, start=1):
-        items: list[Item] = list(page_frame(paper, title, info, p, len(chunks)))
+    bodies: list[list[Item]] = []
+    for chunk in chunks:
+        items: list[Item] = []
         y = BODY_TOP + 2.0
         for line in intro:
             items.append(Text(MARGIN, y, line, TEXT_SIZE, grey=0.1))
@@ -165,5 +164,5 @@ def key_sheet(
             baseline = y + ROW_PITCH * (r + 2)
             texts = tuple(Text(x, baseline, t, TEXT_SIZE) for x, t in zip(xs, cells, strict=True))
             items.append(Group("key-row", (("labels", cells[0]), ("card", cells[2])), texts))
-        pages.append(Page(tuple(items)))
-    return Sheet(paper, title, tuple(pages))
+        bodies.append(items)
+    return framed_sheet(paper, title, info, bodies)

@@ -7,14 +7,14 @@ test of one layout speaks for both.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from braille.cells import Cells
-from braille.geometry import DotGeometry, Paper
+from braille.geometry import NLS, DotGeometry, Paper
 from speech.i18n import _
 
 __all__ = [
@@ -31,10 +31,12 @@ __all__ = [
     "Rule",
     "Sheet",
     "SheetLayoutError",
+    "SheetOptions",
     "Text",
     "body_bottom",
     "braille_dots",
     "flatten",
+    "framed_sheet",
     "page_frame",
     "text_width",
 ]
@@ -125,6 +127,22 @@ class Sheet:
         return max(grey, LIGHTEST_INK) if self.only_dots_rise else grey
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SheetOptions:
+    """How a print sheet is made, chosen once (from the command line, or for a whole kit) and handed
+    to every sheet: the paper, the dot sizes, how the card code writes 10, whether empty dot places
+    are drawn faintly, whether only the dots may rise (swell paper: every other mark light enough to
+    stay flat) and the grade of the braille words. A sheet reads what concerns it: labels already
+    hold their cells, so a label sheet reads neither ``ten_as_x`` nor ``grade``."""
+
+    paper: Paper
+    geometry: DotGeometry = NLS
+    ten_as_x: bool = False
+    empty_dots: bool = False
+    only_dots_rise: bool = False
+    grade: int = 1
+
+
 def flatten(items: tuple[Item, ...]) -> Iterator[Dot | Text | Rule]:
     """Every shape, groups opened, in drawing order."""
     for item in items:
@@ -204,3 +222,21 @@ def page_frame(paper: Paper, title: str, info: str, page: int, pages: int) -> tu
 def body_bottom(paper: Paper) -> float:
     """The lowest y the body may reach, above the scale bar."""
     return paper.height - MARGIN - FOOTER
+
+
+def framed_sheet(
+    paper: Paper,
+    title: str,
+    info: str | Callable[[int], str],
+    bodies: Sequence[Sequence[Item]],
+    *,
+    only_dots_rise: bool = False,
+) -> Sheet:
+    """The sheet whose pages are these bodies, each under the same frame (:func:`page_frame`: the
+    title, the info line with "Page n of m", the scale bar). ``info`` is the info line of every page,
+    or gives the one of page n (1 the first) where pages say different things."""
+    pages = tuple(
+        Page((*page_frame(paper, title, info if isinstance(info, str) else info(p), p, len(bodies)), *body))
+        for p, body in enumerate(bodies, start=1)
+    )
+    return Sheet(paper, title, pages, only_dots_rise=only_dots_rise)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from braille_testing import ALL_DECKS, darkness_at, render_gray, run_cli
@@ -14,16 +15,16 @@ from braille_testing import ALL_DECKS, darkness_at, render_gray, run_cli
 from braille.cells import cells_from_brf
 from braille.geometry import NLS, PAPERS, PRESETS, SWELL, DotGeometry
 from braille.labels import PAD, labels_sheet, make_labels
-from braille.sheet import LIGHTEST_INK, Dot, Group, Rule, Sheet, Text, flatten
+from braille.sheet import LIGHTEST_INK, Dot, Group, Rule, Sheet, SheetOptions, Text, flatten
 from braille.svg import render_svg
 
 needs_pdftoppm = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler-utils)")
 DPI = 300
 
 
-def _labels(**kwargs: object) -> Sheet:
+def _labels(*, mirror: bool = False, **options: Any) -> Sheet:
     labels = make_labels(ALL_DECKS["five-crowns"], title="Five Crowns")
-    return labels_sheet(labels, paper=PAPERS["a4"], **kwargs)  # type: ignore[arg-type]
+    return labels_sheet(labels, SheetOptions(paper=PAPERS["a4"], **options), mirror=mirror)
 
 
 def _first_label(sheet: Sheet, card: str) -> Group:
