@@ -14,21 +14,8 @@ from braille.brf import BRAILLE_PAGE, PageFormat, paginate_placed
 from braille.cards import JOKER_CELLS, SUIT_CELLS, card_cells, rank_cells
 from braille.cells import BLANK, Cells, cells_to_brf, cells_to_unicode
 from braille.deck_sheet import DeckSheet
-from braille.sheet import (
-    BODY_TOP,
-    MARGIN,
-    Group,
-    Item,
-    Rule,
-    Sheet,
-    SheetLayoutError,
-    SheetOptions,
-    Text,
-    body_bottom,
-    braille_dots,
-    framed_sheet,
-    text_width,
-)
+from braille.page_layout import BODY_TOP, MARGIN, SheetLayoutError, body_bottom, framed_sheet
+from braille.sheet import Group, Item, Rule, Sheet, SheetOptions, Text, braille_dots, text_width
 from braille.text import braille_grade, lone_symbol, paragraph, text_cells, title_page, transcriber_note, wrap_text
 from braille.words import JOKER_WORD, card_words, card_words_spelled, rank_name, rank_word, suit_name
 from engine.cards import JOKER, Card, Rank, Suit

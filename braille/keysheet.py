@@ -16,19 +16,8 @@ from dataclasses import dataclass
 from braille.brf import BRAILLE_PAGE, PageFormat
 from braille.geometry import Paper
 from braille.labels import BrfPlace, LabelSet, labels_brf_layout
-from braille.sheet import (
-    BODY_TOP,
-    MARGIN,
-    Group,
-    Item,
-    Rule,
-    Sheet,
-    SheetLayoutError,
-    Text,
-    body_bottom,
-    framed_sheet,
-    text_width,
-)
+from braille.page_layout import BODY_TOP, MARGIN, SheetLayoutError, body_bottom, framed_sheet
+from braille.sheet import Group, Item, Rule, Sheet, Text, text_width
 from speech.i18n import N_, _, ngettext
 
 __all__ = ["KeyRow", "key_rows", "key_sheet"]

@@ -18,22 +18,8 @@ from braille.brf import BRAILLE_PAGE, BrfLayoutError, PageFormat, paginate_place
 from braille.cards import card_cells
 from braille.cells import BLANK, Cells, cells_to_unicode
 from braille.geometry import NLS, DotGeometry
-from braille.sheet import (
-    BODY_TOP,
-    MARGIN,
-    Group,
-    Item,
-    Page,
-    Rule,
-    Sheet,
-    SheetLayoutError,
-    SheetOptions,
-    Text,
-    body_bottom,
-    braille_dots,
-    framed_sheet,
-    text_width,
-)
+from braille.page_layout import BODY_TOP, MARGIN, SheetLayoutError, body_bottom, framed_sheet
+from braille.sheet import Group, Item, Page, Rule, Sheet, SheetOptions, Text, braille_dots, text_width
 from braille.stock import LabelStock
 from braille.text import braille_grade, text_cells, words_cells, wrap_text
 from braille.words import card_words

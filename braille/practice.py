@@ -29,20 +29,8 @@ from braille.brf import BRAILLE_PAGE, PageFormat, centred, paginate_placed
 from braille.cards import DROPPED_DIGITS, RANK_LETTERS, SUIT_CELLS, TEN_AS_X, card_cells, card_from_cells
 from braille.cells import BLANK, Cell, Cells
 from braille.deck_sheet import DeckSheet
-from braille.sheet import (
-    BODY_TOP,
-    MARGIN,
-    Group,
-    Item,
-    Sheet,
-    SheetLayoutError,
-    SheetOptions,
-    Text,
-    body_bottom,
-    braille_dots,
-    framed_sheet,
-    text_width,
-)
+from braille.page_layout import BODY_TOP, MARGIN, SheetLayoutError, body_bottom, framed_sheet
+from braille.sheet import Group, Item, Sheet, SheetOptions, Text, braille_dots, text_width
 from braille.text import (
     braille_grade,
     lone_symbol,

@@ -16,18 +16,8 @@ from collections.abc import Sequence
 from braille.brf import PageFormat
 from braille.cells import Cells, cells_to_unicode
 from braille.geometry import DotGeometry, Paper
-from braille.sheet import (
-    BODY_TOP,
-    MARGIN,
-    Group,
-    Item,
-    Sheet,
-    SheetLayoutError,
-    SheetOptions,
-    body_bottom,
-    braille_dots,
-    framed_sheet,
-)
+from braille.page_layout import BODY_TOP, MARGIN, SheetLayoutError, body_bottom, framed_sheet
+from braille.sheet import Group, Item, Sheet, SheetOptions, braille_dots
 
 __all__ = ["braille_pages_sheet", "swell_format"]
 

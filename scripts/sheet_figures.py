@@ -37,11 +37,12 @@ from braille.chart import CHART  # noqa: E402
 from braille.decks import build_deck  # noqa: E402
 from braille.geometry import PAPERS, SWELL, DotGeometry  # noqa: E402
 from braille.kit import make_kit  # noqa: E402
+from braille.page_layout import BODY_TOP, MARGIN  # noqa: E402
 from braille.pdf import render_pdf  # noqa: E402
 from braille.pef import PEF_NAMESPACE  # noqa: E402
 from braille.practice import PRACTICE  # noqa: E402
 from braille.rulebook import rule_book_pages  # noqa: E402
-from braille.sheet import BODY_TOP, MARGIN, Sheet, SheetOptions  # noqa: E402
+from braille.sheet import Sheet, SheetOptions  # noqa: E402
 from braille.swell import braille_pages_sheet, swell_format  # noqa: E402
 from speech.i18n import set_language  # noqa: E402
 

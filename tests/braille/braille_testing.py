@@ -10,7 +10,7 @@ from access_game.cli import main
 from braille.brf import PageFormat
 from braille.cells import BLANK, Cell, Cells
 from braille.geometry import DotGeometry
-from braille.sheet import BODY_TOP, MARGIN
+from braille.page_layout import BODY_TOP, MARGIN
 from engine.cards import Card, five_crowns_deck, no_twos_deck, standard_deck
 
 ALL_DECKS: dict[str, list[Card]] = {

@@ -13,7 +13,8 @@ from braille_testing import ALL_DECKS, run_cli
 from braille.cards import card_cells
 from braille.geometry import PAPERS, DotGeometry
 from braille.labels import PAD, labels_sheet, make_labels
-from braille.sheet import Group, SheetLayoutError, SheetOptions
+from braille.page_layout import SheetLayoutError
+from braille.sheet import Group, SheetOptions
 from braille.svg import render_svg
 from engine.notation import parse_card
 
