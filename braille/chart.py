@@ -287,4 +287,3 @@ def _wrap_text(paragraphs: list[str], width: float, size: float) -> list[str]:
                 line = trial
         lines.append(line)
     return lines
-

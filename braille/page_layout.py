@@ -1,6 +1,7 @@
-"""The page every print sheet shares: its margins, its frame (the title, the info line with the page
-number, the 50 mm scale bar at the foot) and the body between them, where each sheet lays out its
-labels, table, drills or braille lines.
+"""The page every print sheet shares (all but the die-cut label stock, where everything printed lands
+on a card): its margins, its frame (the title, the info line with the page number, the 50 mm scale
+bar at the foot) and the body between them, where each sheet lays out its labels, table, drills or
+braille lines.
 
 Every sheet puts its body pages in the same frame through :func:`framed_sheet`, so a teacher finds
 the title, the page count and the actual-size check at the same place on the labels, the chart, the

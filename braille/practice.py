@@ -377,4 +377,3 @@ def _answer_lines(drills: list[Drill], width: float) -> list[str]:
                 line = f"{line} {part}"
         lines.append(line.rstrip(";"))
     return lines
-
