@@ -32,6 +32,13 @@ class Action:
     seat: int
     kind: ClassVar[str] = "action"
 
+    @property
+    def hand_card(self) -> Card | None:
+        """The one card of the mover's hand this move puts down alone (a discard, the card left to discard
+        going out, a knock's face-down card), so that a table can point at it when it is hinted; None
+        for a move that names no such card."""
+        return None
+
 
 @dataclass(frozen=True, slots=True)
 class Draw(Action):
@@ -48,6 +55,10 @@ class Discard(Action):
     card: Card
     kind: ClassVar[str] = "discard"
 
+    @property
+    def hand_card(self) -> Card | None:
+        return self.card
+
 
 @dataclass(frozen=True, slots=True)
 class GoOut(Action):
@@ -55,6 +66,10 @@ class GoOut(Action):
 
     discard: Card
     kind: ClassVar[str] = "go_out"
+
+    @property
+    def hand_card(self) -> Card | None:
+        return self.discard
 
 
 def _encode(value: Any) -> Any:

@@ -25,7 +25,7 @@ solver (tuples and a shared ``lru_cache``), kept as an independent check for tes
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from operator import itemgetter, mul
 
@@ -33,7 +33,7 @@ from engine.arrangement import Arrangement
 from engine.cards import Card, Rank, Suit
 from engine.five_crowns_melds import MAX_RUN_LENGTH, MAX_RUN_RANK, MIN_RUN_RANK, card_points, is_wild
 
-__all__ = ["arrange", "discard_options", "go_out_discards", "min_points"]
+__all__ = ["arrange", "discard_options", "go_out_discards", "lowest_card_melds", "min_points"]
 
 _INF = 10**9
 _LO = int(MIN_RUN_RANK)
@@ -661,39 +661,50 @@ def _reference_solve(nats: tuple[int, ...], wilds: int) -> int:
     if sub < _INF:
         best = sub + first % 16
 
-    def consider(remaining: tuple[int, ...], used: int) -> None:
-        nonlocal best
+    for remaining, used in lowest_card_melds(first, rest, wilds):
         best = min(best, sum(c % 16 for c in remaining), _reference_solve(remaining, wilds - used))
+    return best
 
+
+def lowest_card_melds(first: int, rest: tuple[int, ...], wilds: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every meld that takes the encoded natural card ``first`` (the lowest of the hand's naturals:
+    ``rest`` holds the others, in order), as the naturals it leaves and the wilds it takes, at most
+    ``wilds``: a book of its rank with any of the others of that rank, and a run upward in its suit,
+    each later rank a natural of ``rest`` or a wild, ending on a natural. Each way of picking is given
+    once. The searches that split a hand into melds (the reference solver here, the solitaire's
+    closing check) recurse on what each meld leaves."""
     rank = first % 16
     same = [i for i, c in enumerate(rest) if c % 16 == rank]
+    seen: set[tuple[int, ...]] = set()
     for mask in range(1 << len(same)):
-        need = max(0, 2 - bin(mask).count("1"))
-        if need <= wilds:
-            picked = {same[j] for j in range(len(same)) if mask >> j & 1}
-            consider(tuple(c for i, c in enumerate(rest) if i not in picked), need)
+        picked = {same[j] for j in range(len(same)) if mask >> j & 1}
+        chosen = tuple(rest[i] for i in sorted(picked))
+        need = max(0, 2 - len(chosen))
+        if chosen in seen or need > wilds:
+            continue
+        seen.add(chosen)
+        yield tuple(c for i, c in enumerate(rest) if i not in picked), need
+    if _LO <= rank <= _HI:
+        yield from _runs_up(first - rank, rank + 1, 1, 1, False, rest, 0, wilds)
 
-    if not _LO <= rank <= _HI:
-        return best
-    suit_base = first - rank
 
-    def extend(pos: int, length: int, naturals: int, last_natural: bool, remaining: tuple[int, ...],
-               used: int) -> None:
-        if last_natural and naturals >= 2:
-            pad = max(0, 3 - length)
-            if used + pad <= wilds:
-                consider(remaining, used + pad)
-        if pos > _HI or length >= MAX_RUN_LENGTH:
-            return
-        code = suit_base + pos
-        if code in remaining:
-            idx = remaining.index(code)
-            extend(pos + 1, length + 1, naturals + 1, True, remaining[:idx] + remaining[idx + 1 :], used)
-        if used < wilds:
-            extend(pos + 1, length + 1, naturals, False, remaining, used + 1)
-
-    extend(rank + 1, 1, 1, True, rest, 0)
-    return best
+def _runs_up(suit_base: int, pos: int, length: int, naturals: int, last_natural: bool, remaining: tuple[int, ...],
+             used: int, wilds: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The runs of ``lowest_card_melds`` from a run of ``length`` cards so far, ``pos`` the next rank: a run
+    of two naturals is padded to three by a wild."""
+    if last_natural and naturals >= 2:
+        pad = max(0, 3 - length)
+        if used + pad <= wilds:
+            yield remaining, used + pad
+    if pos > _HI or length >= MAX_RUN_LENGTH:
+        return
+    code = suit_base + pos
+    if code in remaining:
+        i = remaining.index(code)
+        yield from _runs_up(suit_base, pos + 1, length + 1, naturals + 1, True, remaining[:i] + remaining[i + 1 :],
+                            used, wilds)
+    if used < wilds:
+        yield from _runs_up(suit_base, pos + 1, length + 1, naturals, False, remaining, used + 1, wilds)
 
 
 def _reference_min_points(cards: Sequence[Card], wild_rank: Rank | None, *, all_wild_melds: bool = True) -> int:

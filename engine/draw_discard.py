@@ -36,7 +36,7 @@ from engine.checks import (
     require_seat,
 )
 from engine.errors import IllegalAction
-from engine.events import CardsDealt, Discarded, Drew, Event, GameEnded, GameStarted, TurnStarted
+from engine.events import CardsDealt, Discarded, Drew, Event, GameEnded, GameStarted, StockReshuffled, TurnStarted
 from engine.piles import rebuild_stock, shuffle_source
 from engine.reasons import Reason
 from engine.state_data import dump_fields, load_fields
@@ -182,6 +182,10 @@ class DrawDiscard(Generic[S, V]):
     max_players: ClassVar[int]
     moves: ClassVar[tuple[type[Action], ...]]
     events: ClassVar[tuple[type[Event], ...]]
+    #: The events the kernel sends itself in every variant: the start, the deal, each turn, draws and
+    #: discards, a stock rebuilt from the discards, the end. A variant's ``events`` begins with these.
+    turn_cycle_events: ClassVar[tuple[type[Event], ...]] = (
+        GameStarted, CardsDealt, TurnStarted, Drew, Discarded, StockReshuffled, GameEnded)
     view_type: type[V]
     #: The variant's state class (a class attribute of each variant; typed per variant through ``S``).
     state_type: type[S]

@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from engine.arrange_five_crowns import arrange
+from engine.arrange_five_crowns import arrange, lowest_card_melds
 from engine.arrangement import Arrangement
 from engine.cards import JOKER, Card, Rank, Suit
-from engine.five_crowns_melds import MAX_RUN_LENGTH, card_points, is_wild
+from engine.five_crowns_melds import card_points, is_wild
 
 __all__ = ["closing_arrangement", "unmatched_cards", "unmatched_count"]
 
@@ -51,45 +51,12 @@ def _fewest(nats: tuple[int, ...], wilds: int) -> tuple[int, tuple[int, ...]]:
     if count < _INF:
         best_count, best_dead = count + 1, (first, *dead)
 
-    def consider(remaining: tuple[int, ...], used: int) -> None:
-        nonlocal best_count, best_dead
+    for remaining, used in lowest_card_melds(first, rest, wilds):  # or it goes into a meld
         if len(remaining) < best_count:
             best_count, best_dead = len(remaining), remaining
         sub_count, sub_dead = _fewest(remaining, wilds - used)
         if sub_count < best_count:
             best_count, best_dead = sub_count, sub_dead
-
-    # A book of its rank: any sub-multiset of the other naturals of that rank, wilds making up three.
-    rank = first % 16
-    same = [i for i, c in enumerate(rest) if c % 16 == rank]
-    seen: set[tuple[int, ...]] = set()
-    for mask in range(1 << len(same)):
-        picked = {same[j] for j in range(len(same)) if mask >> j & 1}
-        chosen = tuple(rest[i] for i in sorted(picked))
-        need = max(0, 2 - len(chosen))
-        if chosen in seen or need > wilds:
-            continue
-        seen.add(chosen)
-        consider(tuple(c for i, c in enumerate(rest) if i not in picked), need)
-
-    # A run upward from this card in its suit: each later rank a natural held or a wild.
-    suit_base = first - rank
-
-    def extend(pos: int, length: int, naturals: int, last_natural: bool, remaining: tuple[int, ...], used: int) -> None:
-        if last_natural and (naturals >= 2 or length >= 3):
-            pad = max(0, 3 - length)
-            if used + pad <= wilds and length + pad <= MAX_RUN_LENGTH:
-                consider(remaining, used + pad)
-        if pos > int(Rank.KING) or length >= MAX_RUN_LENGTH:
-            return
-        code = suit_base + pos
-        if code in remaining:
-            i = remaining.index(code)
-            extend(pos + 1, length + 1, naturals + 1, True, remaining[:i] + remaining[i + 1 :], used)
-        if used < wilds:
-            extend(pos + 1, length + 1, naturals, False, remaining, used + 1)
-
-    extend(rank + 1, 1, 1, False, rest, 0)
     return best_count, best_dead
 
 

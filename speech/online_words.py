@@ -8,16 +8,8 @@ from __future__ import annotations
 
 from speech.i18n import N_, _
 
-__all__ = [
-    "ADDRESS_PROMPT",
-    "CANCELLED",
-    "NAME_PROMPT",
-    "address_opening",
-    "bad_address",
-    "bad_name",
-    "name_opening",
-    "opening_lobby",
-]
+__all__ = ["ADDRESS_PROMPT", "CANCELLED", "NAME_PROMPT", "address_opening", "bad_address", "bad_name", "name_opening",
+           "opening_lobby"]
 
 #: The prompt while the server's address is typed.
 ADDRESS_PROMPT = N_("server address")

@@ -119,6 +119,17 @@ def _go_out_by_options(hand: list[Card]) -> list[Card]:
     return [c for c, a in discard_options(hand, WILD).items() if a.points == 0]
 
 
+def _two_ways(hands: Sequence[list[Card]], repeat: int, first: tuple[str, Callable[[list[Card]], object]],
+              second: tuple[str, Callable[[list[Card]], object]]) -> tuple[Timed, Timed, int]:
+    """Two ways to the same answer timed over the same hands, a line each under the hands' size; and how
+    many hands they answer differently (it must be none)."""
+    timed = [_time(fn, hands, repeat) for _label, fn in (first, second)]
+    print(f"{len(hands[0])} cards:")
+    for (label, _fn), (times, _answers) in zip((first, second), timed, strict=True):
+        print(_line(label, times))
+    return timed[0], timed[1], _differ(timed[0][1], timed[1][1])
+
+
 def _differ(a: list[object], b: list[object]) -> int:
     return sum(x != y for x, y in zip(a, b, strict=True))
 
@@ -140,12 +151,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     differ = 0
 
     hands13 = deal(args.hands, 13, args.seed)
-    t_min, a_min = _time(lambda h: min_points(h, WILD), hands13, rep)
-    t_arr, a_arr = _time(lambda h: arrange(h, WILD).points, hands13, rep)
-    differ += _differ(a_min, a_arr)
-    print("13 cards:")
-    print(_line("min_points (points only)", t_min))
-    print(_line("arrange (points and lay-down)", t_arr))
+    (t_min, a_min), (t_arr, _a), wrong = _two_ways(
+        hands13, rep, ("min_points (points only)", lambda h: min_points(h, WILD)),
+        ("arrange (points and lay-down)", lambda h: arrange(h, WILD).points))
+    differ += wrong
     if not args.no_reference:
         t_ref, wrong = _against_reference("reference solver (cache cleared per call)", _ref_points, hands13, rep, a_min)
         differ += wrong
@@ -156,12 +165,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(_goal("arrange", t_arr))
 
     hands14 = deal(args.hands, 14, args.seed + 1)
-    t_go, a_go = _time(lambda h: go_out_discards(h, WILD), hands14, rep)
-    t_opt, a_opt = _time(_go_out_by_options, hands14, rep)
-    differ += _differ(a_go, a_opt)
-    print("14 cards:")
-    print(_line("go_out_discards", t_go))
-    print(_line("discard_options (lay-down for every discard)", t_opt))
+    (t_go, a_go), _opt, wrong = _two_ways(hands14, rep, ("go_out_discards", lambda h: go_out_discards(h, WILD)),
+                                          ("discard_options (lay-down for every discard)", _go_out_by_options))
+    differ += wrong
     if not args.no_reference:
         t_rgo, wrong = _against_reference("reference go-out check (cache per hand)", _ref_go_out, hands14, rep, a_go)
         differ += wrong

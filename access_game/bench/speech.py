@@ -26,14 +26,15 @@ from engine.bots.base import make_agent
 from engine.events import Event
 from engine.game import Game
 from speech.announcer import Announcer
+from speech.backends.base import SilentBackend
 from speech.narrator import Narrator
 from speech.utterance import Verbosity
 
 SENTENCE = "Anna took the 9 of clubs and discarded the king of stars."
 
 
-class _StopwatchBackend:
-    """Notes the moment speak() is entered; does nothing else."""
+class _StopwatchBackend(SilentBackend):
+    """Notes the moment speak() is entered; does nothing else (a voice to the announcer, so it waits on it)."""
 
     name = "stopwatch"
     speaks = True
@@ -43,15 +44,6 @@ class _StopwatchBackend:
 
     def speak(self, text: str, *, urgent: bool = False) -> None:
         self.calls.append(time.perf_counter())
-
-    def braille(self, cells: str) -> None:
-        pass
-
-    def stop(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 def _summary(label: str, seconds: Sequence[float]) -> str:

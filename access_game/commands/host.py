@@ -11,15 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from access_game.commands import net_args
 from access_game.commands._common import UsageError, add_command
-from access_game.commands.net_args import (
-    add_common,
-    add_sign_in,
-    check_name,
-    check_server,
-    signed_in_password,
-    terminal_settings,
-)
 from access_game.commands.summaries import summary
 from speech.i18n import _
 
@@ -31,7 +24,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from access_game.settings import LEVELS
 
     p = add_command(sub, "host", run, summary("host"))
-    p.add_argument("--server", required=True, metavar="URL", help=_("the table server: ws://HOST:PORT or wss://HOST"))
+    net_args.add_server(p)
     p.add_argument("--game", required=True, type=str.casefold, metavar="GAME",
                    help=_("the game: {games}").format(games=", ".join(network_games())))
     p.add_argument("--seats", required=True, type=int, metavar="N",
@@ -41,15 +34,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--name", required=True, help=_("your name at the table"))
     p.add_argument("--level", choices=LEVELS, type=str.casefold,
                    help=_("the computer players' level (default from settings)"))
-    add_sign_in(p)
-    add_common(p)
+    net_args.add_sign_in(p)
+    net_args.add_common(p)
 
 
 def run(args: argparse.Namespace) -> int:
     from access_game.catalog import UnknownGame, game, network_games
 
-    check_server(args.server)
-    check_name(args.name)
+    net_args.check_server(args.server)
+    net_args.check_name(args.name)
     names = network_games()
     try:
         entry = game(args.game)
@@ -64,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
             title=_(entry.title), low=max(2, low), high=high))
     if not 0 <= args.computers < args.seats:
         raise UsageError(_("--computers: from 0 to one less than --seats (a seat is yours)"))
-    settings = terminal_settings(args)
+    settings = net_args.terminal_settings(args)
     level = args.level or settings.level
     if args.computers and level not in entry.levels:
         raise UsageError(_("--level: {title} has computer players of level {levels}").format(
@@ -88,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         options = entry.rule_options({}, args.seats, seed)
     first = {"type": "create", "game": entry.name, "seats": args.seats, "computers": args.computers,
              "level": level, "options": options}
-    go_on, password = signed_in_password(args, args.name)
+    go_on, password = net_args.signed_in_password(args, args.name)
     if not go_on:
         return 1
     return play_at_table(SeatRequest(args.server, args.name, first, password=password), settings)

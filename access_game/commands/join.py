@@ -12,15 +12,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from access_game.commands import net_args
 from access_game.commands._common import UsageError, add_command
-from access_game.commands.net_args import (
-    add_common,
-    add_sign_in,
-    check_name,
-    check_server,
-    signed_in_password,
-    terminal_settings,
-)
 from access_game.commands.summaries import summary
 from speech.i18n import _
 
@@ -29,16 +22,16 @@ __all__ = ["register", "run"]
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = add_command(sub, "join", run, summary("join"))
-    p.add_argument("--server", required=True, metavar="URL", help=_("the table server: ws://HOST:PORT or wss://HOST"))
+    net_args.add_server(p)
     p.add_argument("code", metavar="CODE",
                    help=_("the table code the host was given (nine letters and digits, such as K7Q-AMX-3F9)"))
     p.add_argument("--name", help=_("your name at the table (not needed to take back a seat kept on this computer)"))
-    add_sign_in(p)
-    add_common(p)
+    net_args.add_sign_in(p)
+    net_args.add_common(p)
 
 
 def run(args: argparse.Namespace) -> int:
-    check_server(args.server)
+    net_args.check_server(args.server)
     from access_game.net.protocol import CODE_LENGTH, read_code
 
     code = read_code(args.code)
@@ -49,14 +42,14 @@ def run(args: argparse.Namespace) -> int:
     if name is None:
         raise UsageError(_("--name: your name at the table is needed to take a seat (a seat kept on this computer "
                            "is taken back without it)"))
-    check_name(name)
-    settings = terminal_settings(args)
+    net_args.check_name(name)
+    settings = net_args.terminal_settings(args)
     if not sys.stdin.isatty():
         print(_("access-game: join needs a terminal: standard input is not one."), file=sys.stderr)
         return 2
     from access_game.net.terminal import SeatRequest, play_at_table
 
-    go_on, password = signed_in_password(args, name)
+    go_on, password = net_args.signed_in_password(args, name)
     if not go_on:
         return 1
     return play_at_table(SeatRequest(args.server, name, {"type": "join", "code": code}, code=code,

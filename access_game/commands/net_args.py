@@ -1,4 +1,5 @@
-"""Arguments ``host`` and ``join`` share: the server address, the player's name, speech and cards."""
+"""Arguments ``host``, ``join`` and ``online`` share: the server address, the player's name, signing in,
+speech and cards. The commands use them as ``net_args.add_server(p)`` and so on: one list, named where used."""
 
 from __future__ import annotations
 
@@ -10,11 +11,16 @@ from access_game.settings import CARD_DISPLAYS, Settings
 from engine.names import MAX_NAME_CHARS
 from speech.i18n import _
 
-__all__ = ["MAX_NAME", "add_common", "add_sign_in", "check_name", "check_server", "signed_in_password",
+__all__ = ["MAX_NAME", "add_common", "add_server", "add_sign_in", "check_name", "check_server", "signed_in_password",
            "terminal_settings"]
 
 #: The longest name the server takes (docs/protocol.md).
 MAX_NAME = MAX_NAME_CHARS
+
+
+def add_server(p: argparse.ArgumentParser) -> None:
+    """``--server``, the table server every network command needs (checked by ``check_server``)."""
+    p.add_argument("--server", required=True, metavar="URL", help=_("the table server: ws://HOST:PORT or wss://HOST"))
 
 
 def add_sign_in(p: argparse._ActionsContainer) -> None:

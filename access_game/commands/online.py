@@ -17,8 +17,8 @@ import argparse
 import os
 import sys
 
+from access_game.commands import net_args
 from access_game.commands._common import add_command
-from access_game.commands.net_args import add_common, add_sign_in, check_name, check_server, terminal_settings
 from access_game.commands.summaries import summary
 from access_game.net.lobby_terminal import ADMIN_KEY_VARIABLE, ask_password, lobby_loop
 from speech.i18n import _
@@ -28,19 +28,19 @@ __all__ = ["lobby_loop", "register", "run"]
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = add_command(sub, "online", run, summary("online"))
-    p.add_argument("--server", required=True, metavar="URL", help=_("the table server: ws://HOST:PORT or wss://HOST"))
+    net_args.add_server(p)
     p.add_argument("--name", required=True, help=_("your name on the server"))
     account = p.add_mutually_exclusive_group()
-    add_sign_in(account)
+    net_args.add_sign_in(account)
     account.add_argument("--register", action="store_true",
                          help=_("make an account of that name, so nobody else can take it (a password is asked)"))
-    add_common(p)
+    net_args.add_common(p)
 
 
 def run(args: argparse.Namespace) -> int:
-    check_server(args.server)
-    name = check_name(args.name)
-    settings = terminal_settings(args)
+    net_args.check_server(args.server)
+    name = net_args.check_name(args.name)
+    settings = net_args.terminal_settings(args)
     if not sys.stdin.isatty():
         print(_("access-game: online needs a terminal: standard input is not one."), file=sys.stderr)
         return 2

@@ -222,8 +222,7 @@ class GameApp:
         (then it ends after that closes, never cutting into what the player is typing)."""
         if self.until is None or self.modes or self.quitting or not self.until():
             return
-        if self.application.is_running and not self.application.future.done():  # type: ignore[union-attr]
-            self.application.exit(result=0)
+        self._end()
 
     def _after_key(self) -> None:
         self.check_until()
@@ -288,12 +287,16 @@ class GameApp:
 
     def start_table(self, plan: Any) -> None:
         self.next_plan = plan
+        self.leave()
+
+    def leave(self) -> None:
+        """End this app for what comes next (a table set up, the lobby: ``next_plan``, ``next_online``),
+        the game saved and every line out first."""
         self.quitting = True
         if not self.session.over:
             self.session.autosave()
         self.printer.flush()
-        if self.application.is_running and not self.application.future.done():  # type: ignore[union-attr]
-            self.application.exit(result=0)
+        self._end()
 
     def choose_game(self) -> None:
         """Another game: the table setup, its first question the game (the current one first offered);
@@ -324,10 +327,7 @@ class GameApp:
             self.play_again()
             return
         self.next_game = game_name
-        self.quitting = True
-        self.printer.flush()
-        if self.application.is_running and not self.application.future.done():  # type: ignore[union-attr]
-            self.application.exit(result=0)
+        self.leave()
 
     def change_settings(self, settings: Settings) -> None:
         """Settings take effect at once (and are kept by the session's owner)."""
@@ -405,8 +405,7 @@ class GameApp:
         if last:
             self.session.say(last, kind=Kind.SYSTEM)
         self.printer.flush()
-        if self.application.is_running and not self.application.future.done():  # type: ignore[union-attr]
-            self.application.exit(result=0)
+        self._end()
 
     def _command(self) -> str:
         try:
@@ -428,8 +427,13 @@ class GameApp:
         with contextlib.suppress(Exception):
             if not self.session.over:
                 self.session.autosave()
+        self._end(self.status)
+
+    def _end(self, result: int = 0) -> None:
+        """Stop the terminal application if it still runs: a second way out (a key, then a hang-up) does
+        nothing more."""
         if self.application.is_running and not self.application.future.done():  # type: ignore[union-attr]
-            self.application.exit(result=self.status)
+            self.application.exit(result=result)
 
     def _watch_hangup(self) -> Callable[[], None]:
         """Call hang_up on SIGHUP, from the event loop, so it never cuts into a key being handled (a key's

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from access_game.session_api import TableSession
 from access_game.ui.hand_table import HandTable
-from access_game.ui.hints import best_choice, hint_lines
+from access_game.ui.hints import best_choice, hint_lines, hinted_card
 from access_game.ui.registry import Command, command
 from access_game.ui.table import Host
 from engine.actions import Discard, Draw
@@ -163,14 +163,14 @@ class GinTable(HandTable):
         choice = best_choice(self.session)
         self.session.say_all(hint_lines(self.session, choice))
         if choice is not None:
-            self.point_at(getattr(choice.action, "card", None))
+            self.point_at(hinted_card(choice.action))
 
     def play_hint(self, key: str = "") -> None:
         choice = best_choice(self.session) if self.session.my_turn else None
         if choice is None:
             self.hint()
             return
-        self.point_at(getattr(choice.action, "card", None))
+        self.point_at(hinted_card(choice.action))
         self.session.act(choice.action)
 
     # ----- the table

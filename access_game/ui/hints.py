@@ -19,7 +19,7 @@ from access_game.catalog import game as catalog_game
 from access_game.session_api import TableSession
 from access_game.ui.key_plan import UnplannedCommand, planned
 from access_game.ui.keys import key_label
-from engine.actions import Action, Discard, Draw, GoOut
+from engine.actions import Action, Draw, GoOut
 from engine.bots import explain, make_agent
 from engine.bots.base import Choice
 from engine.cards import Card
@@ -74,13 +74,9 @@ def best_choice(session: TableSession) -> Choice | None:
 
 
 def hinted_card(action: Action | None) -> Card | None:
-    """The card of the hand a move names (the card to discard, or to discard going out): the hint puts
-    the cursor on it, so the move's key then acts on that card."""
-    if isinstance(action, Discard):
-        return action.card
-    if isinstance(action, GoOut):
-        return action.discard
-    return None
+    """The card of the hand a move names (``Action.hand_card``: the card to discard, to discard going out,
+    to knock with): the hint puts the cursor on it, so the move's key then acts on that card."""
+    return None if action is None else action.hand_card
 
 
 def hint_lines(session: TableSession, choice: Choice | None = None) -> list[Utterance]:

@@ -97,9 +97,4 @@ def _leave_for_lobby(app: GameApp, request: OnlineRequest) -> None:
     app.change_settings(app.session.settings.replace(online_server=request.server, online_name=request.name))
     app.say_line(ow.opening_lobby(request.server))
     app.next_online = request
-    app.quitting = True
-    if not app.session.over:
-        app.session.autosave()
-    app.printer.flush()
-    if app.application.is_running and not app.application.future.done():  # type: ignore[union-attr]
-        app.application.exit(result=0)
+    app.leave()

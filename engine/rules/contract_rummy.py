@@ -41,19 +41,7 @@ from engine.cards import STANDARD_SUITS, Card, Rank, standard_deck
 from engine.checks import is_whole, require, require_number, require_seat
 from engine.draw_discard import DrawDiscard, DrawDiscardState, DrawDiscardView, RuleOptions, saved_fields
 from engine.errors import IllegalAction
-from engine.events import (
-    CardsDealt,
-    Discarded,
-    Drew,
-    Event,
-    GameEnded,
-    GameStarted,
-    HandEnded,
-    HandStarted,
-    PlayerResult,
-    StockReshuffled,
-    TurnStarted,
-)
+from engine.events import Event, HandEnded, HandStarted, PlayerResult, TurnStarted
 from engine.notation import card_codes, parse_card
 from engine.piles import remove_cards
 from engine.reasons import Reason
@@ -390,7 +378,7 @@ class ContractRummy(DrawDiscard[ContractState, ContractView]):
     moves: ClassVar[tuple[type[Action], ...]] = (Draw, Discard, LayDown, LayOff, Swap, Buy, PassBuy)
     #: Every kind of event the game sends, so its log can be read back (saves, a seat over the network).
     events: ClassVar[tuple[type[Event], ...]] = (
-        GameStarted, HandStarted, CardsDealt, TurnStarted, Drew, Discarded, StockReshuffled, HandEnded, GameEnded,
+        *DrawDiscard.turn_cycle_events, HandStarted, HandEnded,
         ContractStated, BuyOffered, BuyAnswered, Bought, NobodyBought, ContractLaidDown, ContractLaidOff,
         ContractSwapped, ContractWentOut, HandStopped)
     view_type = ContractView

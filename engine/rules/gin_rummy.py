@@ -28,7 +28,7 @@ from engine.cards import STANDARD_RANKS, STANDARD_SUITS, Card, standard_deck
 from engine.checks import is_whole, require
 from engine.draw_discard import DrawDiscard, DrawDiscardState, DrawDiscardView, RuleOptions, saved_fields
 from engine.errors import IllegalAction
-from engine.events import CardsDealt, Discarded, Drew, Event, GameEnded, GameStarted, HandStarted, TurnStarted
+from engine.events import Event, HandStarted, TurnStarted
 from engine.notation import parse_card
 from engine.reasons import Reason
 from engine.state_data import shared_view_fields
@@ -83,6 +83,10 @@ class Knock(Action):
 
     card: Card | None = None
     kind: ClassVar[str] = "gin_knock"
+
+    @property
+    def hand_card(self) -> Card | None:
+        return self.card
 
 
 # --------------------------------------------------------------------------- events
@@ -195,7 +199,7 @@ class GinRummy(DrawDiscard[GinState, GinView]):
     max_players = 2
     moves: ClassVar[tuple[type[Action], ...]] = (Draw, Discard, PassUpcard, Knock)
     events: ClassVar[tuple[type[Event], ...]] = (
-        GameStarted, HandStarted, CardsDealt, TurnStarted, Drew, Discarded, GameEnded,
+        *DrawDiscard.turn_cycle_events, HandStarted,
         UpcardPassed, Knocked, GinHandEnded, GinGameScored)
     view_type = GinView
     state_type = GinState

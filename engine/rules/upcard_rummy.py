@@ -33,16 +33,7 @@ from engine.cards import JOKER, NO_TWOS_RANKS, STANDARD_SUITS, Card, Rank, no_tw
 from engine.checks import is_whole, require, require_seat
 from engine.draw_discard import DrawDiscard, DrawDiscardState, DrawDiscardView, RuleOptions, saved_fields
 from engine.errors import IllegalAction
-from engine.events import (
-    CardsDealt,
-    Discarded,
-    Drew,
-    Event,
-    GameEnded,
-    GameStarted,
-    StockReshuffled,
-    TurnStarted,
-)
+from engine.events import Event
 from engine.notation import card_codes, parse_card
 from engine.piles import remove_cards
 from engine.reasons import Reason, shown
@@ -286,7 +277,7 @@ class UpcardRummy(DrawDiscard[UpcardState, UpcardView]):
     moves: ClassVar[tuple[type[Action], ...]] = (Draw, Discard, TakeDiscards, Meld, LayOff)
     #: Every kind of event the game sends, so its log can be read back (saves, a seat over the network).
     events: ClassVar[tuple[type[Event], ...]] = (
-        GameStarted, CardsDealt, TurnStarted, Drew, Discarded, StockReshuffled, GameEnded,
+        *DrawDiscard.turn_cycle_events,
         HandOpened, TookDiscards, Melded, LaidOff, PlayerWentOut, UpcardHandEnded)
     view_type = UpcardView
     state_type = UpcardState
