@@ -19,6 +19,7 @@ ALL_DECKS: dict[str, list[Card]] = {
     "standard": standard_deck(2),
     "standard-3": standard_deck(3),
     "standard-0-jokers": standard_deck(1, 0),
+    "standard-52": standard_deck(1, 0),
     "no-twos": no_twos_deck(2),
 }
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,8 +14,6 @@ from braille.geometry import PAPERS, DotGeometry
 from braille.labels import PAD, labels_sheet, make_labels
 from braille.sheet import Dot, Group, Sheet, SheetOptions
 from engine.notation import parse_card
-
-pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler-utils)")
 
 DPI = 300
 DARK = 90  # mean grey at a dot centre is below this (0 is black)

@@ -4,7 +4,6 @@ the rules; and the swell-paper PDF, whose dots are read back from the rendered p
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -91,7 +90,6 @@ def test_the_french_book_is_french(tmp_path: Path) -> None:
         set_language("en")
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm")
 def test_the_kit_makes_the_rule_book_and_its_swell_pdf_reads_back(tmp_path: Path) -> None:
     out = tmp_path / "kit"
     assert run_cli(["kit", "--game", "contract-rummy", "--paper", "letter", "-o", str(out)]) == 0

@@ -3,7 +3,6 @@ liblouis; and swell-paper sheets whose words are raised dots, read back from the
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -99,7 +98,6 @@ def test_a_bad_grade_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[st
 DPI = 150
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm")
 @pytest.mark.parametrize(
     ("sheet", "paper", "grade"), [("chart", "a4", 2), ("practice", "letter", 2), ("chart", "letter", 1)]
 )
