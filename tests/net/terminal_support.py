@@ -19,10 +19,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pty_play import COMMAND, terminal_env
+from pty_play import COMMAND, exits, quit_game, terminal_env
 from pty_play import spawn as spawn_command
 
-__all__ = ["COMMAND", "online", "open_table", "serving", "spawn", "terminal_env", "terminals", "words"]
+__all__ = ["COMMAND", "exits", "online", "open_table", "quit_game", "serving", "spawn", "terminal_env", "terminals",
+           "words"]
 
 
 @contextlib.contextmanager

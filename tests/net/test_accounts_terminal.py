@@ -9,12 +9,20 @@ from __future__ import annotations
 
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pexpect
 from postgres_server import running_postgres
-from terminal_support import COMMAND, online, open_table, serving, spawn, terminal_env, terminals, words
+from terminal_support import COMMAND, exits, online, open_table, serving, spawn, terminal_env, terminals, words
 
 PASSWORD = "lantern-harbour-7"
+
+
+def _refused(child: Any, password: str) -> None:
+    """``password`` typed at the question: refused in one line that gives nothing away, and exit 1."""
+    child.send(password + "\r")
+    child.expect(words("Wrong name or password: nothing was changed."))
+    exits(child, 1)
 
 
 def test_an_account_made_signed_in_elsewhere_and_its_seat_taken_back(tmp_path: Path) -> None:
@@ -39,18 +47,10 @@ def test_an_account_made_signed_in_elsewhere_and_its_seat_taken_back(tmp_path: P
         guest = online(tmp_path / "guest", url, "ann")  # a guest under the account's name: refused...
         guest.expect(words("That name belongs to an account"))
         guest.expect("Password of ann")  # ...and asked the account's password, once
-        guest.send("a-guess-at-it\r")
-        guest.expect(words("Wrong name or password: nothing was changed."))
-        guest.expect(pexpect.EOF)
-        guest.close()
-        assert guest.exitstatus == 1
+        _refused(guest, "a-guess-at-it")
         wrong = online(tmp_path / "laptop", url, "Ann", "--sign-in")
         wrong.expect("Password of Ann")
-        wrong.send("not-her-password\r")
-        wrong.expect(words("Wrong name or password: nothing was changed."))
-        wrong.expect(pexpect.EOF)
-        wrong.close()
-        assert wrong.exitstatus == 1
+        _refused(wrong, "not-her-password")
 
         laptop = online(tmp_path / "laptop", url, "Ann", "--sign-in")
         children.append(laptop)
@@ -93,7 +93,5 @@ def test_host_signs_in_and_a_database_out_of_reach_stops_serve_in_one_line(tmp_p
                      "Ben", "--sign-in")
         children.append(host)
         host.expect("Password of Ben")
-        host.send(PASSWORD + "\r")
-        host.expect(words("Wrong name or password: nothing was changed."))  # Ben made no account
-        host.expect(pexpect.EOF)
+        _refused(host, PASSWORD)  # Ben made no account
     assert (tmp_path / "data" / "accounts.sqlite3").is_file()  # the default: one file beside the tables

@@ -14,9 +14,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from client_support import free_port
-from pty_play import exits, quit_game
+from terminal_support import exits, quit_game, words
 from terminal_support import spawn as _spawn
-from terminal_support import words
 
 
 def test_host_and_join_from_two_terminals_hear_each_other(served: str, tmp_path: Path,
