@@ -158,13 +158,11 @@ def test_every_game_has_the_files_adding_a_game_names() -> None:
 def test_every_game_has_a_golden_driver_found_by_its_name() -> None:
     """scripts/regen_golden.py finds each game's golden driver by the GOLDEN_GAME it declares, so adding a
     game edits no list there; a game without one is refused by name."""
-    import importlib.util
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from script_loader import load_script
 
     root = Path(__file__).resolve().parents[2]
-    spec = importlib.util.spec_from_file_location("regen_golden", root / "scripts" / "regen_golden.py")
-    assert spec is not None and spec.loader is not None
-    regen = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(regen)
+    regen = load_script("regen_golden")
     drivers = regen.golden_drivers()
     found = {regen.golden_game_of(root / folder / f"{module}.py") for folder, module in drivers}
     assert found == {e.name for e in games()}

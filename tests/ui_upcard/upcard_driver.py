@@ -14,24 +14,24 @@ on purpose with
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-for _path in (ROOT, ROOT / "tests"):  # run as a script to regenerate the golden file
+for _path in (ROOT, ROOT / "tests", ROOT / "tests" / "upcard"):  # run as a script to regenerate the golden file
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 
 from harness import KeyHarness, card_key, check_golden, golden_keys, raw, with_section  # noqa: E402, F401  (for the tests)
 from harness import keys_section as registry_section  # noqa: E402
+from upcard_tables import cs, make_table  # noqa: E402, F401  (cs for the tests)
 
 from access_game.settings import Settings  # noqa: E402
 from access_game.ui.upcard_table import HIGH_KEYS, HINT_LEVEL, UpcardTable, dig_options  # noqa: E402
 from engine.actions import Action, Discard, Draw  # noqa: E402
 from engine.bots import make_agent  # noqa: E402
-from engine.cards import Card, Rank, no_twos_deck  # noqa: E402
+from engine.cards import Card, Rank  # noqa: E402
 from engine.events import CardsDealt, Event, GameStarted, TurnStarted  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.rules.upcard_rummy import (  # noqa: E402
@@ -39,19 +39,13 @@ from engine.rules.upcard_rummy import (  # noqa: E402
     LayOff,
     Meld,
     Melded,
-    TableMeld,
     TakeDiscards,
     UpcardState,
     UpcardView,
-    parse_upcard_card,
 )
 
 PLAYERS = ("You", "Anna", "Ben", "Carla")
 WELCOME = "Upcard Rummy. F1 for help."
-
-def cs(text: str) -> tuple[Card, ...]:
-    return tuple(parse_upcard_card(t) for t in text.split())
-
 
 class UpcardHarness(KeyHarness):
     def __init__(
@@ -102,37 +96,10 @@ def set_table(
     narrator names the wild rank and the melds as it would have in a game that got here by itself.
     """
     n = len(hands)
-    game = Game.new("upcard-rummy", list(players[:n]), seed=1, options={"target": target})
+    game = make_table(hands, discard=discard, stock_top=stock_top, wild=wild, melded=melded, table=melds,
+                      to_move=to_move, phase=phase, target=target, players=players[:n])
     state = game.state
     assert isinstance(state, UpcardState)
-    state.hands = [list(cs(h)) for h in hands]
-    state.discard = list(cs(discard))
-    state.wild_rank = wild
-    state.table = []
-    for owner, text in melds:
-        cards = cs(text)
-        rank = next(c.rank for c in cards if c.rank != wild)
-        assert rank is not None
-        state.table.append(TableMeld(owner=owner, rank=rank, cards=cards))
-    state.melded = list(melded) if melded is not None else [False] * n
-    for m in state.table:
-        state.melded[m.owner] = True
-    used: Counter[Card] = Counter(state.discard)
-    for h in state.hands:
-        used.update(h)
-    for m in state.table:
-        used.update(m.all_cards)
-    top = list(cs(stock_top))
-    used.update(top)
-    rest = Counter(no_twos_deck(2))
-    rest.subtract(used)
-    assert all(v >= 0 for v in rest.values()), "a table holds at most two of each card"
-    state.stock = sorted(rest.elements(), key=Card.sort_key) + top
-    state.up_cards = [h[0] for h in state.hands]
-    state.to_move = to_move
-    state.phase = phase  # type: ignore[assignment]
-    state.first_meld_now = False
-    state.dealer = (to_move - 1) % n
     events: list[Event] = [
         GameStarted(game="upcard-rummy", players=tuple(game.players)),
         HandOpened(hand_number=1, dealer=state.dealer, up_cards=tuple(state.up_cards),
