@@ -19,17 +19,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-for _path in (ROOT, ROOT / "tests"):  # run as a script to regenerate the golden file
+for _path in (ROOT, ROOT / "tests", ROOT / "tests" / "contract"):  # run as a script to regenerate the golden file
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 
+from contract_table import cards, place_chosen  # noqa: E402, F401  (cards for the tests)
 from harness import KeyHarness, check_golden, golden_keys, raw, with_section  # noqa: E402, F401  (for the tests)
 from harness import keys_section as registry_section  # noqa: E402
 
 from access_game.settings import Settings  # noqa: E402
 from access_game.ui.contract_table import FREE, ContractTable, card_key  # noqa: E402
 from engine.actions import Discard, Draw  # noqa: E402
-from engine.arrange_contract import meld_kind, ordered_meld  # noqa: E402
 from engine.cards import Card, Rank  # noqa: E402
 from engine.events import CardsDealt, Event, GameStarted, HandStarted  # noqa: E402
 from engine.game import Game  # noqa: E402
@@ -42,16 +42,10 @@ from engine.rules.contract_rummy import (  # noqa: E402
     LayDown,
     LayOff,
     PassBuy,
-    TableMeld,
-    parse_contract_card,
 )
 
 PLAYERS = ("You", "Anna", "Ben", "Carla")
 WELCOME = "Contract Rummy. F1 lists the keys; Escape opens a menu of every action."
-
-def cards(text: str) -> list[Card]:
-    return [parse_contract_card(w) for w in text.split()]
-
 
 class ContractHarness(KeyHarness):
     def __init__(
@@ -178,23 +172,12 @@ def rigged(
     state: ContractState = base.state
     state.hand_number = hand_number
     state.dealer = (hand_number - 1) % players
-    pool = list(rules.all_cards(state))
-    chosen = {seat: cards(text) for seat, text in (hands or {}).items()}
-    top = cards(up) if up else []
-    stock_cards = [c for w in stock_top for c in cards(w)]
-    table_melds = [(owner, cards(text)) for owner, text in table]
-    for c in [*(c for h in chosen.values() for c in h), *top, *stock_cards, *(c for _, m in table_melds for c in m)]:
-        pool.remove(c)
-    state.table = []
-    for i, (owner, meld) in enumerate(table_melds, start=1):
-        kind = meld_kind(meld)
-        assert kind is not None, meld
-        state.table.append(TableMeld(id=i, owner=owner, kind=kind, cards=ordered_meld(meld)))
-        state.melded[owner] = True
+    chosen = place_chosen(rules, state, hands=hands, up=up, stock_top=stock_top, table=table)
+    pool = chosen.pool
     for seat in range(players):
-        state.hands[seat] = chosen[seat] if seat in chosen else [pool.pop() for _ in range(12)]
-    state.discard = top or [pool.pop()]
-    state.stock = pool + list(reversed(stock_cards))
+        state.hands[seat] = chosen.hands[seat] if seat in chosen.hands else [pool.pop() for _ in range(12)]
+    state.discard = chosen.up or [pool.pop()]
+    state.stock = pool + list(reversed(chosen.stock_top))
     first = (state.dealer + 1) % players
     events: list[Event] = [
         GameStarted(game="contract-rummy", players=tuple(names)),
