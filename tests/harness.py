@@ -6,7 +6,7 @@ dispatcher one by one (``press``), or as the bytes a terminal sends through prom
 (``run_keys``). The transcript keeps each key ('> x') between what was said, which is what the golden
 files hold. Each game's driver (tests/ui/ui_driver.py, tests/solitaire/solitaire_driver.py,
 tests/ui_contract/contract_driver.py, tests/ui_upcard/upcard_driver.py) adds only how a sensible
-player of that game chooses keys, and its golden games.
+player of that game chooses keys, and its golden games (written and checked by tests/golden_driver.py).
 """
 
 from __future__ import annotations
