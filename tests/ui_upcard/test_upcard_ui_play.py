@@ -5,23 +5,18 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from harness import play_piped
 from pty_play import quit_game, spawn
-from upcard_driver import raw
 
 from access_game.cli import build_parser, main
 from access_game.game_choice import GameChoice, choose_game
 from access_game.saves import SaveStore
 from access_game.settings import Settings
-from access_game.terminal_game import play_in_terminal
 from speech.backends.base import RecordingBackend
 
 
@@ -49,16 +44,7 @@ def test_three_computer_players_by_default_and_the_level_asked_for() -> None:
 
 def _play(home: Path, first: list[str], keys: list[str], backend: RecordingBackend) -> int:
     choice = GameChoice("upcard-rummy", ["You", "Anna", "Ben"], "easy", 5)
-    out = DummyOutput()
-    with create_pipe_input() as inp, create_app_session(input=inp, output=out):
-        inp.send_text(raw(first))
-
-        def type_keys(app: Any) -> None:
-            inp.send_text(raw(keys))
-
-        return play_in_terminal(choice, Settings(speech="silent", cues=False), input=inp, output=out,
-                                backend=backend, saves=SaveStore(home / "saves", slot="upcard-rummy"), cues=None,
-                                on_app=type_keys)
+    return play_piped(choice, first, keys, backend, SaveStore(home / "saves", slot="upcard-rummy"))
 
 
 def test_a_game_is_played_saved_in_its_own_slot_and_resumed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
