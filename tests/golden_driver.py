@@ -10,12 +10,12 @@ command registry, and rewrites all of it when the driver runs as a script.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from harness import KeyHarness, keys_section, with_section
+from harness import KeyHarness, check_golden, keys_section, with_section
 
 __all__ = ["GoldenDriver", "GoldenGame"]
 
@@ -39,6 +39,8 @@ class GoldenDriver:
     script: Path
     #: The game's document, whose keys section the driver keeps.
     doc: Path
+    #: The golden games, each kept in golden/NAME.txt.
+    games: tuple[GoldenGame, ...]
     #: A whole game played by keys, from the start to the last "no" to playing again.
     play: Callable[[Any], None]
     #: A table (not started) whose command registry the keys section is read from.
@@ -70,6 +72,17 @@ class GoldenDriver:
         h.run_keys([*keys, "c-c"])
         return [*game.header(), *h.transcript]
 
+    def check(self, game: GoldenGame) -> None:
+        """The golden file's keys typed again say exactly what the file holds (a readable diff if not)."""
+        check_golden(self.golden_path(game), lambda keys: self.replay(game, keys))
+
+    def current_doc(self) -> str:
+        """The document, whose keys section must be the table's command registry as it is now."""
+        doc = self.doc.read_text(encoding="utf-8")
+        assert self.doc_with_keys(doc) == doc, (f"{self.doc.relative_to(ROOT)} keys are stale: run "
+                                                f"{self.script.relative_to(ROOT)}")
+        return doc
+
     def doc_with_keys(self, doc: str) -> str:
         """``doc`` with its keys section rewritten from the table's command registry."""
         h = self.keys_table()
@@ -77,12 +90,12 @@ class GoldenDriver:
         start, end = self.markers
         return with_section(doc, start, end, keys_section(h.app_.registry, start, end))
 
-    def main(self, games: Iterable[GoldenGame]) -> int:
+    def main(self) -> int:
         """Rewrite the document's keys and every golden transcript (run on purpose, then read the diff)."""
         self.doc.write_text(self.doc_with_keys(self.doc.read_text(encoding="utf-8")), encoding="utf-8")
         print(f"wrote the keys of {self.doc.relative_to(ROOT)}")
         self.golden_dir.mkdir(exist_ok=True)
-        for game in games:
+        for game in self.games:
             lines = self.record(game)
             self.golden_path(game).write_text("\n".join(lines) + "\n", encoding="utf-8")
             print(f"wrote {self.golden_path(game).relative_to(ROOT)} ({len(lines)} lines)")

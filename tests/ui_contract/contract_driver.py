@@ -221,16 +221,9 @@ GOLDEN_GAMES = (GoldenGame("contract_rummy_seed4", 4),)
 
 #: The catalog game whose golden transcripts this module writes (scripts/regen_golden.py finds it by this).
 GOLDEN_GAME = "contract-rummy"
-DRIVER = GoldenDriver(Path(__file__).resolve(), ROOT / "docs" / "contract-rummy.md", play_whole_game,
+DRIVER = GoldenDriver(Path(__file__).resolve(), ROOT / "docs" / "contract-rummy.md", GOLDEN_GAMES, play_whole_game,
                       lambda: ContractHarness(1))
-DOC = DRIVER.doc
-golden_path, record_golden, replay_golden = DRIVER.golden_path, DRIVER.record, DRIVER.replay
-doc_with_keys = DRIVER.doc_with_keys
-
-
-def main() -> int:
-    return DRIVER.main(GOLDEN_GAMES)
-
+main = DRIVER.main
 
 if __name__ == "__main__":
     raise SystemExit(main())

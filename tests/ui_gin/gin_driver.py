@@ -92,16 +92,9 @@ def play_whole_game(h: KeyHarness) -> None:
     raise AssertionError("the game did not end")
 
 
-DRIVER = GoldenDriver(Path(__file__).resolve(), ROOT / "docs" / "gin-rummy.md", play_whole_game,
+DRIVER = GoldenDriver(Path(__file__).resolve(), ROOT / "docs" / "gin-rummy.md", GOLDEN_GAMES, play_whole_game,
                       GOLDEN_GAMES[0].harness)
-DOC = DRIVER.doc
-golden_path, record_golden, replay_golden = DRIVER.golden_path, DRIVER.record, DRIVER.replay
-doc_with_keys = DRIVER.doc_with_keys
-
-
-def main() -> int:
-    return DRIVER.main(GOLDEN_GAMES)
-
+main = DRIVER.main
 
 if __name__ == "__main__":
     raise SystemExit(main())

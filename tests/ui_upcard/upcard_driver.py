@@ -244,16 +244,9 @@ GOLDEN_GAMES = (GoldenGame("upcard_seed225_target500", 225, 500),)
 
 #: The catalog game whose golden transcripts this module writes (scripts/regen_golden.py finds it by this).
 GOLDEN_GAME = "upcard-rummy"
-DRIVER = GoldenDriver(Path(__file__).resolve(), ROOT / "docs" / "upcard-rummy.md", play_whole_game,
+DRIVER = GoldenDriver(Path(__file__).resolve(), ROOT / "docs" / "upcard-rummy.md", GOLDEN_GAMES, play_whole_game,
                       lambda: UpcardHarness(seed=1))
-DOC = DRIVER.doc
-golden_path, record_golden, replay_golden = DRIVER.golden_path, DRIVER.record, DRIVER.replay
-doc_with_keys = DRIVER.doc_with_keys
-
-
-def main() -> int:
-    return DRIVER.main(GOLDEN_GAMES)
-
+main = DRIVER.main
 
 if __name__ == "__main__":
     raise SystemExit(main())
