@@ -62,15 +62,23 @@ def end_hand_eleven_in_a_tie(game: Game) -> list:
     s = state(game)
     s.hand_number = 11
     s.scores = [[10] * 10, [10] * 10]
-    seat = s.to_move
-    set_hand(game, seat, "5h 5s 5d 6h 6s 6d 7h 7s 7d 8h 8s 8d 9h")
-    set_hand(game, 1 - seat, "10h 10s 10d 6c 6st 6c 7c 7st 7c 8c 8st 8c kh")
-    stack(game, "jd")
-    stack(game, "9c")
+    return out_then_last_turn(game, "5h 5s 5d 6h 6s 6d 7h 7s 7d 8h 8s 8d 9h", "9c",
+                              "10h 10s 10d 6c 6st 6c 7c 7st 7c 8c 8st 8c kh", "jd")
+
+
+def out_then_last_turn(game: Game, out_hand: str, out_card: str, last_hand: str, last_card: str) -> list:
+    """In a game of two, the player to move holds ``out_hand``, draws ``out_card`` and goes out
+    discarding it; the other holds ``last_hand``, draws ``last_card`` and discards it on the last turn.
+    The events of that last discard (the hand's end)."""
+    seat = state(game).to_move
+    set_hand(game, seat, out_hand)
+    set_hand(game, 1 - seat, last_hand)
+    stack(game, last_card)
+    stack(game, out_card)
     game.apply(Draw(seat, "stock"))
-    game.apply(GoOut(seat, cards("9c")[0]))
+    game.apply(GoOut(seat, cards(out_card)[0]))
     game.apply(Draw(1 - seat, "stock"))
-    return game.apply(Discard(1 - seat, cards("jd")[0]))
+    return game.apply(Discard(1 - seat, cards(last_card)[0]))
 
 
 def play_turn_simple(game: Game) -> None:
@@ -234,18 +242,7 @@ def test_last_turns_each_other_player_once_then_hand_scored() -> None:
 
 
 def test_last_turn_lays_down_best_arrangement() -> None:
-    game = new(2)
-    s = state(game)
-    seat = s.to_move
-    other = 1 - seat
-    set_hand(game, seat, "5h 5s 5d")
-    set_hand(game, other, "7h 8h 9h")
-    stack(game, "kc")
-    stack(game, "9c")
-    game.apply(Draw(seat, "stock"))
-    game.apply(GoOut(seat, cards("9c")[0]))
-    game.apply(Draw(other, "stock"))  # the king of clubs
-    ev = game.apply(Discard(other, cards("kc")[0]))
+    ev = out_then_last_turn(new(2), "5h 5s 5d", "9c", "7h 8h 9h", "kc")  # the other draws the king of clubs
     laid = next(e for e in ev if isinstance(e, LaidDown))
     assert laid.points == 0 and laid.deadwood == ()
     assert sorted(c.code for c in laid.melds[0]) == ["7h", "8h", "9h"]
@@ -261,32 +258,11 @@ def test_scoring_of_wilds_and_jokers() -> None:
 
 
 def test_left_over_wilds_score_when_nothing_melds() -> None:
-    game = new(2)
-    s = state(game)
-    seat = s.to_move
-    other = 1 - seat
-    set_hand(game, seat, "5h 5s 5d")
-    set_hand(game, other, "jo 3h 9c")  # 3s wild in hand 1
-    stack(game, "kd")
-    stack(game, "10c")
-    game.apply(Draw(seat, "stock"))
-    game.apply(GoOut(seat, cards("10c")[0]))
-    game.apply(Draw(other, "stock"))
-    ev = game.apply(Discard(other, cards("kd")[0]))
+    ev = out_then_last_turn(new(2), "5h 5s 5d", "10c", "jo 3h 9c", "kd")  # 3s wild in hand 1
     laid = next(e for e in ev if isinstance(e, LaidDown))
     # joker + 3 (wild) + 9 make a meld: 9 with two wilds is a book.
     assert laid.points == 0
-    game2 = new(2, seed=2)
-    s2 = state(game2)
-    seat2 = s2.to_move
-    set_hand(game2, seat2, "5h 5s 5d")
-    set_hand(game2, 1 - seat2, "jo 9c kd")
-    stack(game2, "qs")
-    stack(game2, "10c")
-    game2.apply(Draw(seat2, "stock"))
-    game2.apply(GoOut(seat2, cards("10c")[0]))
-    game2.apply(Draw(1 - seat2, "stock"))
-    ev = game2.apply(Discard(1 - seat2, cards("qs")[0]))
+    ev = out_then_last_turn(new(2, seed=2), "5h 5s 5d", "10c", "jo 9c kd", "qs")
     laid = next(e for e in ev if isinstance(e, LaidDown))
     # joker, 9 of clubs, king of diamonds: no meld, so the joker scores 50 with the 9 and the king.
     assert laid.melds == ()
