@@ -57,6 +57,15 @@ def stack(game: Game, code: str) -> None:
     s.stock.append(card)
 
 
+def holds_and_draws(game: Game, hand: str, card: str) -> int:
+    """The player to move holds exactly ``hand`` and draws ``card`` from the stock; their seat."""
+    seat = state(game).to_move
+    set_hand(game, seat, hand)
+    stack(game, card)
+    game.apply(Draw(seat, "stock"))
+    return seat
+
+
 def end_hand_eleven_in_a_tie(game: Game) -> list:
     """Hand 11, both players at 100: one goes out, the other's last turn melds everything too."""
     s = state(game)
@@ -178,11 +187,7 @@ def test_dealt_cards_are_seen_only_by_their_holder() -> None:
 
 def test_going_out_on_the_first_turn_and_any_discard() -> None:
     game = new(3)
-    s = state(game)
-    seat = s.to_move
-    set_hand(game, seat, "5h 5s 5d")  # hand 1: 3s wild
-    stack(game, "9c")
-    game.apply(Draw(seat, "stock"))
+    seat = holds_and_draws(game, "5h 5s 5d", "9c")  # hand 1: 3s wild
     ev = game.apply(GoOut(seat, cards("9c")[0]))
     assert isinstance(ev[0], WentOut) and ev[0].discard == cards("9c")[0]
     assert ev[-1] == TurnStarted(seat=(seat + 1) % 3, last_turn=True)
@@ -190,22 +195,14 @@ def test_going_out_on_the_first_turn_and_any_discard() -> None:
 
 def test_go_out_discard_may_be_a_card_that_fits_a_meld() -> None:
     game = new(2)
-    s = state(game)
-    seat = s.to_move
-    set_hand(game, seat, "5h 5s 5d")
-    stack(game, "5c")
-    game.apply(Draw(seat, "stock"))
+    seat = holds_and_draws(game, "5h 5s 5d", "5c")
     assert GoOut(seat, cards("5c")[0]) in game.legal_actions(seat)
     assert GoOut(seat, cards("5h")[0]) in game.legal_actions(seat)
 
 
 def test_cannot_go_out_with_a_card_that_does_not_meld_and_state_is_unchanged() -> None:
     game = new(2)
-    s = state(game)
-    seat = s.to_move
-    set_hand(game, seat, "5h 6s 9d")
-    stack(game, "kc")
-    game.apply(Draw(seat, "stock"))
+    seat = holds_and_draws(game, "5h 6s 9d", "kc")
     before = game.to_data()
     with pytest.raises(IllegalAction, match="cannot go out"):
         game.apply(GoOut(seat, cards("kc")[0]))
@@ -214,11 +211,7 @@ def test_cannot_go_out_with_a_card_that_does_not_meld_and_state_is_unchanged() -
 
 def test_last_turns_each_other_player_once_then_hand_scored() -> None:
     game = new(4)
-    s = state(game)
-    seat = s.to_move
-    set_hand(game, seat, "5h 5s 5d")
-    stack(game, "9c")
-    game.apply(Draw(seat, "stock"))
+    seat = holds_and_draws(game, "5h 5s 5d", "9c")
     game.apply(GoOut(seat, cards("9c")[0]))
     order = []
     events = []
