@@ -22,11 +22,14 @@ __all__ = ["COMMAND", "exits", "quit_game", "spawn", "terminal_env"]
 COMMAND = Path(sys.executable).parent / "access-game"
 
 
-def terminal_env(home: Path, *, term: str = "dumb", width: int = 200, **extra: str) -> dict[str, str]:
+def terminal_env(home: Path, *, term: str = "dumb", width: int = 200, drop: tuple[str, ...] = (),
+                 **extra: str) -> dict[str, str]:
     """The environment of a terminal ``width`` columns wide whose user data and settings live under
     ``home``. TERM=dumb (the default) moves no cursor, so every line is printed as it is said; ``xterm``
-    is the full terminal a sighted helper might use. ``extra`` adds variables (HOME, TMPDIR, ...)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PROMPT_TOOLKIT", "BRLAPI"))}
+    is the full terminal a sighted helper might use. The runner's variables starting with one of
+    ``drop`` are left out as well (its locale, its own ACCESS_GAME_ settings); ``extra`` adds
+    variables (HOME, TMPDIR, ...)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PROMPT_TOOLKIT", "BRLAPI", *drop))}
     env.update(ACCESS_GAME_HOME=str(home), TERM=term, COLUMNS=str(width), LINES="24", **extra)
     return env
 
