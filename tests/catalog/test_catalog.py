@@ -171,15 +171,14 @@ def test_every_game_has_a_golden_driver_found_by_its_name() -> None:
 
 def test_a_rule_option_from_the_command_line_reaches_the_saved_game_in_a_real_terminal(tmp_path: Path) -> None:
     import json
-    import os
 
     import pexpect
 
-    exe = Path(sys.executable).with_name("access-game")
-    env = dict(os.environ, ACCESS_GAME_HOME=str(tmp_path), PROMPT_TOOLKIT_NO_CPR="1")
-    child = pexpect.spawn(str(exe), ["play", "--game", "Upcard-Rummy", "--target", "150", "--players", "2",
-                                     "--speech", "screen-reader", "--seed", "3"],
-                          env=env, encoding="utf-8", timeout=30, dimensions=(24, 200))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from pty_play import spawn
+
+    child = spawn(tmp_path, "play", "--game", "Upcard-Rummy", "--target", "150", "--players", "2", "--speech",
+                  "screen-reader", "--seed", "3", timeout=30)
     child.expect("Upcard Rummy")
     child.expect("Your turn")
     child.sendcontrol("c")
