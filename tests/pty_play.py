@@ -45,21 +45,23 @@ def spawn(home: Path, *args: str, term: str = "dumb", width: int = 200, timeout:
                          cwd=None if cwd is None else str(cwd))
 
 
-def quit_game(child: Any, *, then: str | None = None) -> str:
+def quit_game(child: Any, *, then: str | None = None, within: float = -1) -> str:
     """Q, the question "Quit the game?" and its y/n prompt, Y: the process ends by itself with exit
-    status 0 (after saying ``then``, a pattern, when given). What it printed after the prompt."""
+    status 0 (after saying ``then``, a pattern, when given; within ``within`` seconds of the answer
+    when given, else the child's own timeout). What it printed after the prompt."""
     child.send("q")
     child.expect(r"Quit the game\?")
     child.expect("quit y/n>")
     child.send("y")
     if then is not None:
-        child.expect(then)
-    return exits(child, 0)
+        child.expect(then, timeout=within)
+    return exits(child, 0, within=within)
 
 
-def exits(child: Any, status: int) -> str:
-    """The process ends by itself with exit ``status``; what it printed since the last thing expected."""
-    child.expect(pexpect.EOF)
+def exits(child: Any, status: int, *, within: float = -1) -> str:
+    """The process ends by itself with exit ``status`` (within ``within`` seconds when given); what it
+    printed since the last thing expected."""
+    child.expect(pexpect.EOF, timeout=within)
     child.close()
     assert child.exitstatus == status, (child.exitstatus, child.signalstatus, child.before)
     return str(child.before)
