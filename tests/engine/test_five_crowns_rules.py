@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -25,9 +27,9 @@ from engine.five_crowns_melds import card_points
 from engine.game import Game
 from engine.rules.five_crowns import FiveCrownsState, parse_five_crowns
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-def cards(text: str) -> list:
-    return [parse_five_crowns(t) for t in text.split()]
+from five_crowns_hands import cards, give
 
 
 def new(n: int = 3, seed: int = 1, **options: object) -> Game:
@@ -36,17 +38,6 @@ def new(n: int = 3, seed: int = 1, **options: object) -> Game:
 
 def state(game: Game) -> FiveCrownsState:
     return game.state  # type: ignore[no-any-return]
-
-
-def set_hand(game: Game, seat: int, text: str) -> None:
-    """Give ``seat`` exactly these cards, trading with the stock so the deck stays whole."""
-    s = state(game)
-    pool = s.stock + s.hands[seat]
-    wanted = cards(text)
-    for c in wanted:
-        pool.remove(c)
-    s.hands[seat] = wanted
-    s.stock = pool
 
 
 def stack(game: Game, code: str) -> None:
@@ -60,7 +51,7 @@ def stack(game: Game, code: str) -> None:
 def holds_and_draws(game: Game, hand: str, card: str) -> int:
     """The player to move holds exactly ``hand`` and draws ``card`` from the stock; their seat."""
     seat = state(game).to_move
-    set_hand(game, seat, hand)
+    give(state(game), seat, hand)
     stack(game, card)
     game.apply(Draw(seat, "stock"))
     return seat
@@ -80,8 +71,8 @@ def out_then_last_turn(game: Game, out_hand: str, out_card: str, last_hand: str,
     discarding it; the other holds ``last_hand``, draws ``last_card`` and discards it on the last turn.
     The events of that last discard (the hand's end)."""
     seat = state(game).to_move
-    set_hand(game, seat, out_hand)
-    set_hand(game, 1 - seat, last_hand)
+    give(state(game), seat, out_hand)
+    give(state(game), 1 - seat, last_hand)
     stack(game, last_card)
     stack(game, out_card)
     game.apply(Draw(seat, "stock"))
