@@ -10,32 +10,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from braille.brf import BRAILLE_PAGE, PageFormat, paginate_placed, render_pages
+from braille.brf import BRAILLE_PAGE, PageFormat, paginate_placed
 from braille.cards import JOKER_CELLS, SUIT_CELLS, card_cells, rank_cells
 from braille.cells import BLANK, Cells, cells_to_brf, cells_to_unicode
-from braille.geometry import NLS, DotGeometry, Paper
-from braille.sheet import (
-    BODY_TOP,
-    MARGIN,
-    Group,
-    Item,
-    Page,
-    Rule,
-    Sheet,
-    SheetLayoutError,
-    Text,
-    body_bottom,
-    braille_dots,
-    page_frame,
-    text_width,
-)
-from braille.swell import braille_pages_sheet, swell_format
+from braille.deck_sheet import DeckSheet
+from braille.page_layout import BODY_TOP, MARGIN, SheetLayoutError, body_bottom, framed_sheet
+from braille.sheet import Group, Item, Rule, Sheet, SheetOptions, Text, braille_dots, text_width
 from braille.text import braille_grade, lone_symbol, paragraph, text_cells, title_page, transcriber_note, wrap_text
 from braille.words import JOKER_WORD, card_words, card_words_spelled, rank_name, rank_word, suit_name
 from engine.cards import JOKER, Card, Rank, Suit
 from speech.i18n import N_, _
 
-__all__ = ["ChartEntry", "chart_brf", "chart_brf_pages", "chart_entries", "chart_heading", "chart_notes", "chart_sheet"]
+__all__ = ["CHART", "ChartEntry", "chart_brf_pages", "chart_entries", "chart_heading", "chart_notes"]
 
 _SUIT_EXAMPLE_RANKS = (Rank.SEVEN, Rank.QUEEN, Rank.THREE, Rank.KING, Rank.TEN)
 
@@ -190,13 +176,6 @@ def _words(cells: Cells) -> list[Cells]:
     return [w for w in out if w]
 
 
-def chart_brf(
-    cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False, grade: int = 1
-) -> bytes:
-    """Embosser-ready BRF of the chart."""
-    return render_pages(chart_brf_pages(cards, title, fmt, ten_as_x=ten_as_x, grade=grade), fmt)
-
-
 # --- print ----------------------------------------------------------------------------------------
 
 TEXT_SIZE = 3.2
@@ -204,30 +183,16 @@ HEAD_SIZE = 2.8
 COLUMN_GAP = 5.0
 
 
-def chart_sheet(
-    cards: Sequence[Card],
-    title: str,
-    *,
-    geometry: DotGeometry = NLS,
-    paper: Paper,
-    ten_as_x: bool = False,
-    empty_dots: bool = False,
-    only_dots_rise: bool = False,
-    grade: int = 1,
-) -> Sheet:
+def _print_title(title: str) -> str:
+    """The print (and swell) chart's title: "Five Crowns: the braille card code"."""
+    return _titled(N_("{title}: the braille card code"), N_("The braille card code"), title)
+
+
+def _print_chart(cards: Sequence[Card], title: str, options: SheetOptions) -> Sheet:
     """The print chart: a table of braille (true-size dots), dots, BRF, meaning and an example card,
     then the notes. Rows are one braille line apart (the line spacing) or more. ``empty_dots`` is as
-    for the labels.
-
-    On swell paper (``only_dots_rise``) print words stay flat, so the chart is drawn as its braille
-    pages instead, words and all in ``grade``, every cell raised (:mod:`braille.swell`)."""
-    if only_dots_rise:
-        raised = chart_brf_pages(cards, title, swell_format(paper, geometry), ten_as_x=ten_as_x, grade=grade)
-        return braille_pages_sheet(
-            raised, title=_titled(N_("{title}: the braille card code"), N_("The braille card code"), title),
-            info=_("The chart in braille, to raise on swell paper."), geometry=geometry, paper=paper,
-            empty_dots=empty_dots,
-        )
+    for the labels."""
+    geometry, paper, ten_as_x, empty_dots = options.geometry, options.paper, options.ten_as_x, options.empty_dots
     entries = chart_entries(cards, ten_as_x=ten_as_x)
     examples = [card_cells(e.example, ten_as_x=ten_as_x) for e in entries]
     headers = (_("Braille"), _("Dots"), _("BRF"), _("Meaning"), _("Example"))
@@ -261,11 +226,10 @@ def chart_sheet(
     if top + len(chunks[-1]) * pitch + notes_h > bottom:
         chunks.append([])
     info = _("Each symbol of the deck's braille, its dots, and a card that uses it.")
-    sheet_title = _titled(N_("{title}: the braille card code"), N_("The braille card code"), title)
-    pages: list[Page] = []
+    bodies: list[list[Item]] = []
     index = 0
     for p, chunk in enumerate(chunks, start=1):
-        items: list[Item] = list(page_frame(paper, sheet_title, info, p, len(chunks)))
+        items: list[Item] = []
         if chunk:
             items.extend(Text(x, BODY_TOP + 2.0, h, HEAD_SIZE, bold=True) for x, h in zip(xs, headers, strict=True))
             items.append(Rule(MARGIN, BODY_TOP + 3.5, paper.width - MARGIN, BODY_TOP + 3.5, width=0.2, grey=0.5))
@@ -297,8 +261,17 @@ def chart_sheet(
             for line in notes:
                 items.append(Text(MARGIN, y, line, TEXT_SIZE, grey=0.1))
                 y += TEXT_SIZE * 1.5
-        pages.append(Page(tuple(items)))
-    return Sheet(paper, sheet_title, tuple(pages), only_dots_rise=only_dots_rise)
+        bodies.append(items)
+    return framed_sheet(paper, _print_title(title), info, bodies, only_dots_rise=options.only_dots_rise)
+
+
+CHART = DeckSheet(
+    name="chart", heading=chart_heading, print_title=_print_title,
+    braille_pages=chart_brf_pages, print_layout=_print_chart,
+    count=lambda cards, ten_as_x: len(chart_entries(cards, ten_as_x=ten_as_x)),
+    swell_info=N_("The chart in braille, to raise on swell paper."),
+)
+"""The chart, as the `chart` command and the kit make it."""
 
 
 def _wrap_text(paragraphs: list[str], width: float, size: float) -> list[str]:

@@ -16,20 +16,8 @@ from dataclasses import dataclass
 from braille.brf import BRAILLE_PAGE, PageFormat
 from braille.geometry import Paper
 from braille.labels import BrfPlace, LabelSet, labels_brf_layout
-from braille.sheet import (
-    BODY_TOP,
-    MARGIN,
-    Group,
-    Item,
-    Page,
-    Rule,
-    Sheet,
-    SheetLayoutError,
-    Text,
-    body_bottom,
-    page_frame,
-    text_width,
-)
+from braille.page_layout import BODY_TOP, MARGIN, SheetLayoutError, body_bottom, framed_sheet
+from braille.sheet import Group, Item, Rule, Sheet, Text, text_width
 from speech.i18n import N_, _, ngettext
 
 __all__ = ["KeyRow", "key_rows", "key_sheet"]
@@ -38,6 +26,8 @@ TEXT_SIZE = 2.8
 HEAD_SIZE = 2.8
 ROW_PITCH = 4.4
 COLUMN_GAP = 4.0
+#: From one line of a heading to the next, where a heading is wrapped to fit the page.
+HEAD_LEADING = 3.4
 HEADERS = (N_("Labels"), N_("Card"), N_("Code"), N_("Dots"), N_("Embossed (BRF): page, line, places"),
            N_("Print sheet: page, row, places"))
 
@@ -122,15 +112,13 @@ def key_sheet(
     rows = key_rows(labels, fmt, print_places, grade=grade)
     headers = tuple(_(h) for h in (HEADERS if print_places else HEADERS[:-1]))
     table = [r.cells()[: len(headers)] for r in rows]
-    widths = [
-        max(text_width(h, HEAD_SIZE, bold=True), *(text_width(t[i], TEXT_SIZE) for t in table))
-        for i, h in enumerate(headers)
-    ]
+    heads, widths = _columns(headers, table, paper.width - 2 * MARGIN)
+    if heads is None:
+        raise SheetLayoutError(_("a {paper} page is too narrow for the label key").format(paper=paper.name))
     xs = [MARGIN]
     for w in widths[:-1]:
         xs.append(xs[-1] + w + COLUMN_GAP)
-    if xs[-1] + widths[-1] > paper.width - MARGIN:
-        raise SheetLayoutError(_("a {paper} page is too narrow for the label key").format(paper=paper.name))
+    head_lines = max(len(h) for h in heads)
     names = [f for f in (brf_name, print_name) if f]
     files = _("{first} and {second}").format(first=names[0], second=names[1]) if len(names) == 2 else "".join(names)
     intro = [
@@ -145,25 +133,75 @@ def key_sheet(
             labels.per_card,
         ).format(n=labels.per_card),
     ]
-    top = BODY_TOP + 2.0 + len(intro) * TEXT_SIZE * 1.5
+    top = BODY_TOP + 2.0 + len(intro) * TEXT_SIZE * 1.5 + (head_lines - 1) * HEAD_LEADING
     per_page = int((body_bottom(paper) - top - ROW_PITCH) // ROW_PITCH)
     if per_page < 1:
         raise SheetLayoutError(f"a {paper.name} page cannot hold the label key")
     chunks = [table[i : i + per_page] for i in range(0, len(table), per_page)]
     title = _("{title} labels: key for a sighted helper").format(title=labels.title)
     info = _("{count} labels for {cards} cards.").format(count=labels.count, cards=len(labels.cards))
-    pages: list[Page] = []
-    for p, chunk in enumerate(chunks, start=1):
-        items: list[Item] = list(page_frame(paper, title, info, p, len(chunks)))
+    bodies: list[list[Item]] = []
+    for chunk in chunks:
+        items: list[Item] = []
         y = BODY_TOP + 2.0
         for line in intro:
             items.append(Text(MARGIN, y, line, TEXT_SIZE, grey=0.1))
             y += TEXT_SIZE * 1.5
-        items.extend(Text(x, y + 1.0, h, HEAD_SIZE, bold=True) for x, h in zip(xs, headers, strict=True))
+        items.extend(Text(x, y + 1.0 + n * HEAD_LEADING, line, HEAD_SIZE, bold=True)
+                     for x, head in zip(xs, heads, strict=True) for n, line in enumerate(head))
+        y += (head_lines - 1) * HEAD_LEADING
         items.append(Rule(MARGIN, y + 2.2, paper.width - MARGIN, y + 2.2, width=0.2, grey=0.5))
         for r, cells in enumerate(chunk):
             baseline = y + ROW_PITCH * (r + 2)
             texts = tuple(Text(x, baseline, t, TEXT_SIZE) for x, t in zip(xs, cells, strict=True))
             items.append(Group("key-row", (("labels", cells[0]), ("card", cells[2])), texts))
-        pages.append(Page(tuple(items)))
-    return Sheet(paper, title, tuple(pages))
+        bodies.append(items)
+    return framed_sheet(paper, title, info, bodies)
+
+
+def _columns(headers: Sequence[str], table: Sequence[Sequence[str]],
+             room: float) -> tuple[list[list[str]] | None, list[float]]:
+    """Each column's heading as lines, and each column's width, within ``room`` mm. A heading is one line
+    where the page allows; otherwise the widest headings are wrapped at their spaces, no narrower than
+    what the column holds (the headings are longer in some languages than the key's cells: Spanish's
+    "En relieve (BRF): página, línea, posiciones"). None for the headings: no wrapping makes it fit."""
+    cells = [max((text_width(row[i], TEXT_SIZE) for row in table), default=0.0) for i in range(len(headers))]
+    heads = [[h] for h in headers]
+
+    def width(i: int) -> float:
+        return max(cells[i], *(text_width(line, HEAD_SIZE, bold=True) for line in heads[i]))
+
+    def total() -> float:
+        return sum(width(i) for i in range(len(headers))) + COLUMN_GAP * (len(headers) - 1)
+
+    while total() > room:
+        widest = max(range(len(headers)), key=lambda i: width(i) - cells[i])
+        narrower = _wrap(headers[widest], len(heads[widest]) + 1)
+        if narrower is None or width(widest) - cells[widest] <= 0:
+            return None, []
+        heads[widest] = narrower
+    return heads, [width(i) for i in range(len(headers))]
+
+
+def _wrap(heading: str, lines: int) -> list[str] | None:
+    """``heading`` on ``lines`` lines at its spaces, the widest line as narrow as it can be; None when it
+    has fewer words than lines."""
+    words = heading.split(" ")
+    if len(words) < lines:
+        return None
+    best: list[str] | None = None
+    best_width = float("inf")
+
+    def place(start: int, left: int, done: list[str]) -> None:
+        nonlocal best, best_width
+        if left == 1:
+            candidate = [*done, " ".join(words[start:])]
+            widest = max(text_width(line, HEAD_SIZE, bold=True) for line in candidate)
+            if widest < best_width:
+                best, best_width = candidate, widest
+            return
+        for end in range(start + 1, len(words) - left + 2):
+            place(end, left - 1, [*done, " ".join(words[start:end])])
+
+    place(0, lines, [])
+    return best

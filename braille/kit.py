@@ -23,17 +23,17 @@ from functools import partial
 
 from braille.brf import BRAILLE_PAGE, PageFormat, render_pages
 from braille.cells import Cells
-from braille.chart import chart_brf_pages, chart_heading, chart_sheet
+from braille.chart import CHART
 from braille.decks import GameDeck, build_deck
-from braille.geometry import NLS, SWELL, DotGeometry, Paper
+from braille.geometry import SWELL
 from braille.keysheet import key_sheet
 from braille.labels import labels_brf_pages, labels_sheet, make_labels
 from braille.pdf import render_pdf
 from braille.pef import render_pef
-from braille.practice import practice_brf_pages, practice_heading, practice_sheet
+from braille.practice import PRACTICE
 from braille.rule_words import RuleBook
 from braille.rulebook import rule_book_pages
-from braille.sheet import Group, Sheet
+from braille.sheet import Group, Sheet, SheetOptions
 from braille.swell import braille_pages_sheet, swell_format
 from speech.i18n import _, language
 
@@ -50,33 +50,21 @@ class KitFile:
     data: bytes
 
 
-
-
 def make_kit(
-    which: GameDeck,
-    *,
-    paper: Paper,
-    geometry: DotGeometry = NLS,
-    fmt: PageFormat = BRAILLE_PAGE,
-    ten_as_x: bool = False,
-    empty_dots: bool = False,
-    only_dots_rise: bool = False,
-    grade: int = 1,
-    rule_book: RuleBook | None = None,
+    which: GameDeck, options: SheetOptions, *, fmt: PageFormat = BRAILLE_PAGE, rule_book: RuleBook | None = None,
     rules_grade: int = 2,
 ) -> list[KitFile]:
     """Every file of the game's kit, in the order a teacher uses them (``which``: the game's deck, as
-    the application's catalog gives it); the braille words of every sheet (BRF, PEF, and the
-    swell-paper PDFs) in ``grade``, the rule book's in ``rules_grade``.
+    the application's catalog gives it); every print sheet made with ``options``, the braille words of
+    every sheet (BRF, PEF, and the swell-paper PDFs) in its grade, the rule book's in ``rules_grade``.
 
     The rule book's PDF is always for swell paper, its braille pages drawn as raised dots: at the
     given dot sizes when the kit is for swell paper, else at the swell preset's."""
     cards = build_deck(which.deck, which.sets)
     title = _(which.title)
-    labels = make_labels(cards, ten_as_x=ten_as_x, title=title)
-    label_print = labels_sheet(
-        labels, geometry=geometry, paper=paper, empty_dots=empty_dots, only_dots_rise=only_dots_rise
-    )
+    grade, paper = options.grade, options.paper
+    labels = make_labels(cards, ten_as_x=options.ten_as_x, title=title)
+    label_print = labels_sheet(labels, options)
     places = sorted(
         (int(d["number"]), (int(d["page"]), int(d["row"]), int(d["column"])))
         for page in label_print.pages
@@ -117,41 +105,25 @@ def make_kit(
             grade=grade,
         ),
     )
+    swell = options.only_dots_rise  # on swell paper a sheet is its braille pages in raised dots
     sheets = (
-        # On swell paper a sheet is its braille pages in raised dots, not the print table.
-        ("chart", _("the card code, to emboss"),
-         _("the card code in raised braille, for swell paper") if only_dots_rise else _("the card code in print"),
-         chart_brf_pages, chart_sheet, chart_heading(title)),
-        (
-            "practice",
-            _("drills on cells that feel alike, to emboss"),
-            _("the drills in raised braille, for swell paper, answers after them") if only_dots_rise
-            else _("the drills in print, answers on their own page"),
-            practice_brf_pages,
-            practice_sheet,
-            practice_heading(title),
-        ),
+        (CHART, _("the card code, to emboss"),
+         _("the card code in raised braille, for swell paper") if swell else _("the card code in print")),
+        (PRACTICE, _("drills on cells that feel alike, to emboss"),
+         _("the drills in raised braille, for swell paper, answers after them") if swell
+         else _("the drills in print, answers on their own page")),
     )
-    for suffix, brf_what, print_what, make_brf, make_sheet, heading in sheets:
-        add_brf(suffix, brf_what, partial(make_brf, cards, title, fmt, ten_as_x=ten_as_x, grade=grade), heading)
-        made = make_sheet(
-            cards,
-            title,
-            geometry=geometry,
-            paper=paper,
-            ten_as_x=ten_as_x,
-            empty_dots=empty_dots,
-            only_dots_rise=only_dots_rise,
-            grade=grade,
-        )
-        add_pdf(suffix, print_what, made)
+    for kind, brf_what, print_what in sheets:
+        add_brf(kind.name, brf_what, partial(kind.braille_pages, cards, title, fmt, ten_as_x=options.ten_as_x,
+                                             grade=grade), kind.heading(title))
+        add_pdf(kind.name, print_what, kind.sheet(cards, title, options))
     if rule_book is not None:
         book = rule_book
         add_brf("rules", _("the rules, scoring and hand-by-hand table, to emboss"),
                 lambda: rule_book_pages(book, fmt, grade=rules_grade), book.title)
-        dots = geometry if only_dots_rise else SWELL
-        raised = rule_book_pages(book, swell_format(paper, dots), grade=rules_grade)
-        swell_sheet = braille_pages_sheet(raised, title=book.title, info=_("The rule book in braille, to raise on "
-                                          "swell paper."), geometry=dots, paper=paper)
+        raised_dots = SheetOptions(paper=paper, geometry=options.geometry if swell else SWELL)
+        raised = rule_book_pages(book, swell_format(paper, raised_dots.geometry), grade=rules_grade)
+        swell_sheet = braille_pages_sheet(raised, raised_dots, title=book.title,
+                                          info=_("The rule book in braille, to raise on swell paper."))
         add_pdf("rules", _("the rule book for swell paper"), swell_sheet)
     return files

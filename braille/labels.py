@@ -17,22 +17,9 @@ from itertools import pairwise
 from braille.brf import BRAILLE_PAGE, BrfLayoutError, PageFormat, paginate_placed, render_pages
 from braille.cards import card_cells
 from braille.cells import BLANK, Cells, cells_to_unicode
-from braille.geometry import NLS, DotGeometry, Paper
-from braille.sheet import (
-    BODY_TOP,
-    MARGIN,
-    Group,
-    Item,
-    Page,
-    Rule,
-    Sheet,
-    SheetLayoutError,
-    Text,
-    body_bottom,
-    braille_dots,
-    page_frame,
-    text_width,
-)
+from braille.geometry import NLS, DotGeometry
+from braille.page_layout import BODY_TOP, MARGIN, SheetLayoutError, body_bottom, framed_sheet
+from braille.sheet import Group, Item, Page, Rule, Sheet, SheetOptions, Text, braille_dots, text_width
 from braille.stock import LabelStock
 from braille.text import braille_grade, text_cells, words_cells, wrap_text
 from braille.words import card_words
@@ -205,21 +192,15 @@ def labels_brf(labels: LabelSet, fmt: PageFormat = BRAILLE_PAGE, *, grade: int =
 # --- print (PDF, SVG) -----------------------------------------------------------------------------
 
 
-def labels_sheet(
-    labels: LabelSet,
-    *,
-    geometry: DotGeometry = NLS,
-    paper: Paper,
-    mirror: bool = False,
-    empty_dots: bool = False,
-    only_dots_rise: bool = False,
-) -> Sheet:
+def labels_sheet(labels: LabelSet, options: SheetOptions, *, mirror: bool = False) -> Sheet:
     """True-size labels: each label's dots inside a light grey cut guide, its print words under it.
 
     With ``mirror`` every label's dots are reflected left to right (seen from the back), for writing
-    them with a slate and stylus; the print stays readable. ``empty_dots`` draws the empty dot places
-    faintly; ``only_dots_rise`` (swell paper) draws every line and word light enough to stay flat.
+    them with a slate and stylus; the print stays readable. ``options.empty_dots`` draws the empty dot
+    places faintly; ``options.only_dots_rise`` (swell paper) draws every line and word light enough to
+    stay flat.
     """
+    geometry, paper = options.geometry, options.paper
     box_w = geometry.width(labels.widest) + 2 * PAD
     box_h = geometry.cell_height + 2 * PAD
     words_w = max(text_width(label.words, TEXT_SIZE) for label in labels.labels)
@@ -241,10 +222,10 @@ def labels_sheet(
     title = (_("{heading} (mirrored, for slate and stylus)").format(heading=labels.heading) if mirror
              else labels.heading)
     info = labels.mirrored_summary if mirror else labels.summary
-    pages: list[Page] = []
+    bodies: list[list[Item]] = []
     number = 0
     for p, chunk in enumerate(page_rows, start=1):
-        items: list[Item] = list(page_frame(paper, title, info, p, len(page_rows)))
+        items: list[Item] = []
         for r, row in enumerate(chunk):
             for c, label in enumerate(row):
                 number += 1
@@ -254,11 +235,11 @@ def labels_sheet(
                 box_x = slot_x + (slot_w - GUTTER_X - own_w) / 2
                 box_y = BODY_TOP + r * slot_h
                 place = (box_x, box_y, own_w, box_h)
-                drawn = _label_group(label, number, place, geometry, mirror=mirror, empty=empty_dots)
+                drawn = _label_group(label, number, place, geometry, mirror=mirror, empty=options.empty_dots)
                 where = (("page", str(p)), ("row", str(r + 1)), ("column", str(c + 1)))
                 items.append(Group(drawn.kind, drawn.data + where, drawn.items))
-        pages.append(Page(tuple(items)))
-    return Sheet(paper, title, tuple(pages), only_dots_rise=only_dots_rise)
+        bodies.append(items)
+    return framed_sheet(paper, title, info, bodies, only_dots_rise=options.only_dots_rise)
 
 
 def _cut_guide(x: float, y: float, w: float, h: float) -> tuple[Rule, ...]:

@@ -25,25 +25,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from braille.brf import BRAILLE_PAGE, PageFormat, centred, paginate_placed, render_pages
+from braille.brf import BRAILLE_PAGE, PageFormat, centred, paginate_placed
 from braille.cards import DROPPED_DIGITS, RANK_LETTERS, SUIT_CELLS, TEN_AS_X, card_cells, card_from_cells
 from braille.cells import BLANK, Cell, Cells
-from braille.geometry import NLS, DotGeometry, Paper
-from braille.sheet import (
-    BODY_TOP,
-    MARGIN,
-    Group,
-    Item,
-    Page,
-    Sheet,
-    SheetLayoutError,
-    Text,
-    body_bottom,
-    braille_dots,
-    page_frame,
-    text_width,
-)
-from braille.swell import braille_pages_sheet, swell_format
+from braille.deck_sheet import DeckSheet
+from braille.page_layout import BODY_TOP, MARGIN, SheetLayoutError, body_bottom, framed_sheet
+from braille.sheet import Group, Item, Sheet, SheetOptions, Text, braille_dots, text_width
 from braille.text import (
     braille_grade,
     lone_symbol,
@@ -57,18 +44,9 @@ from braille.text import (
 )
 from braille.words import card_words, card_words_spelled
 from engine.cards import Card, Rank, Suit
-from speech.i18n import _
+from speech.i18n import N_, _
 
-__all__ = [
-    "Drill",
-    "Pair",
-    "confusable_pairs",
-    "make_drills",
-    "practice_brf",
-    "practice_brf_pages",
-    "practice_heading",
-    "practice_sheet",
-]
+__all__ = ["PRACTICE", "Drill", "Pair", "confusable_pairs", "make_drills", "practice_brf_pages", "practice_heading"]
 
 ITEMS_PER_DRILL = 6
 
@@ -306,13 +284,6 @@ def practice_heading(title: str) -> str:
     return _("{title} braille practice").format(title=title) if title.strip() else _("Braille practice")
 
 
-def practice_brf(
-    cards: Sequence[Card], title: str, fmt: PageFormat = BRAILLE_PAGE, *, ten_as_x: bool = False, grade: int = 1
-) -> bytes:
-    """Embosser-ready BRF of the practice sheet."""
-    return render_pages(practice_brf_pages(cards, title, fmt, ten_as_x=ten_as_x, grade=grade), fmt)
-
-
 # --- print ----------------------------------------------------------------------------------------
 
 HEADING_SIZE = 3.4
@@ -321,29 +292,15 @@ ANSWER_SIZE = 3.0
 ITEM_GAP = 7.0
 
 
-def practice_sheet(
-    cards: Sequence[Card],
-    title: str,
-    *,
-    geometry: DotGeometry = NLS,
-    paper: Paper,
-    ten_as_x: bool = False,
-    empty_dots: bool = False,
-    only_dots_rise: bool = False,
-    grade: int = 1,
-) -> Sheet:
-    """The print practice sheet: each drill's heading and its cards in true-size braille, numbered;
-    the answers on a page (or more) of their own after the drills.
+def _print_title(title: str) -> str:
+    """The print (and swell) practice sheet's title: "Five Crowns: braille practice"."""
+    return _("{title}: braille practice").format(title=title)
 
-    On swell paper (``only_dots_rise``) print words stay flat, so the sheet is drawn as its braille
-    pages instead: headings, item numbers and answers in ``grade``, every cell raised."""
-    if only_dots_rise:
-        raised = practice_brf_pages(cards, title, swell_format(paper, geometry), ten_as_x=ten_as_x, grade=grade)
-        return braille_pages_sheet(
-            raised, title=_("{title}: braille practice").format(title=title),
-            info=_("The drills in braille, to raise on swell paper; the answers after them."),
-            geometry=geometry, paper=paper, empty_dots=empty_dots,
-        )
+
+def _print_practice(cards: Sequence[Card], title: str, options: SheetOptions) -> Sheet:
+    """The print practice sheet: each drill's heading and its cards in true-size braille, numbered;
+    the answers on a page (or more) of their own after the drills."""
+    geometry, paper, ten_as_x = options.geometry, options.paper, options.ten_as_x
     drills = make_drills(cards, ten_as_x=ten_as_x)
     widest = max((len(card_cells(c, ten_as_x=ten_as_x)) for d in drills for c in d.cards), default=2)
     item_w = text_width("88", NUMBER_SIZE) + 2.0 + geometry.width(widest)
@@ -354,7 +311,6 @@ def practice_sheet(
             paper=paper.name))
     row_h = max(geometry.line_spacing, geometry.cell_height + 3.0)
     bottom = body_bottom(paper)
-    sheet_title = _("{title}: braille practice").format(title=title)
     info = _("Read each card and say what it is; each drill mixes two cells that feel alike.")
     bodies: list[list[Item]] = [[]]
     y = BODY_TOP + 4.0
@@ -377,7 +333,7 @@ def practice_sheet(
             items.append(Text(x, baseline, f"{i + 1}", NUMBER_SIZE, grey=0.3))
             bx = x + text_width("88", NUMBER_SIZE) + 2.0 + geometry.radius
             dots = braille_dots(
-                geometry, card_cells(card, ten_as_x=ten_as_x), bx, cell_top + geometry.radius, empty=empty_dots
+                geometry, card_cells(card, ten_as_x=ten_as_x), bx, cell_top + geometry.radius, empty=options.empty_dots
             )
             items.append(Group("drill-card", (("drill", str(n)), ("item", str(i + 1))), tuple(dots)))
         bodies[-1].append(Group("drill", (("drill", str(n)), ("pair", drill.pair.title)), tuple(items)))
@@ -394,11 +350,18 @@ def practice_sheet(
             y = BODY_TOP + 4.0
         bodies[-1].append(Text(MARGIN, y, line, ANSWER_SIZE))
         y += ANSWER_SIZE * 1.6
-    pages: list[Page] = []
-    for p, body in enumerate(bodies, start=1):
-        page_info = info if p <= drill_pages else _("Answers to the drills: for the teacher or a sighted helper.")
-        pages.append(Page((*page_frame(paper, sheet_title, page_info, p, len(bodies)), *body)))
-    return Sheet(paper, sheet_title, tuple(pages), only_dots_rise=only_dots_rise)
+    answers_info = _("Answers to the drills: for the teacher or a sighted helper.")
+    return framed_sheet(paper, _print_title(title), lambda p: info if p <= drill_pages else answers_info, bodies,
+                        only_dots_rise=options.only_dots_rise)
+
+
+PRACTICE = DeckSheet(
+    name="practice", heading=practice_heading, print_title=_print_title,
+    braille_pages=practice_brf_pages, print_layout=_print_practice,
+    count=lambda cards, ten_as_x: len(make_drills(cards, ten_as_x=ten_as_x)),
+    swell_info=N_("The drills in braille, to raise on swell paper; the answers after them."),
+)
+"""The practice sheet, as the `practice` command and the kit make it."""
 
 
 def _answer_lines(drills: list[Drill], width: float) -> list[str]:

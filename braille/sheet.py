@@ -1,8 +1,8 @@
 """A printed sheet as plain shapes in millimetres, drawn the same way to PDF and to SVG.
 
-Labels and charts lay themselves out once, as dots, texts, rules and groups on pages; :mod:`braille.pdf`
-and :mod:`braille.svg` only draw those shapes. So both outputs put every dot at the same place, and a
-test of one layout speaks for both.
+Labels and charts lay themselves out once, as dots, texts, rules and groups on pages (in the frame of
+:mod:`braille.page_layout`); :mod:`braille.pdf` and :mod:`braille.svg` only draw those shapes. So both
+outputs put every dot at the same place, and a test of one layout speaks for both.
 """
 
 from __future__ import annotations
@@ -14,28 +14,23 @@ from typing import Literal
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from braille.cells import Cells
-from braille.geometry import DotGeometry, Paper
-from speech.i18n import _
+from braille.geometry import NLS, DotGeometry, Paper
 
 __all__ = [
-    "BODY_TOP",
     "FAINT_GREY",
     "FAINT_SIZE",
     "FONT",
     "LIGHTEST_INK",
-    "MARGIN",
     "Dot",
     "Group",
     "Item",
     "Page",
     "Rule",
     "Sheet",
-    "SheetLayoutError",
+    "SheetOptions",
     "Text",
-    "body_bottom",
     "braille_dots",
     "flatten",
-    "page_frame",
     "text_width",
 ]
 
@@ -125,6 +120,22 @@ class Sheet:
         return max(grey, LIGHTEST_INK) if self.only_dots_rise else grey
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SheetOptions:
+    """How a print sheet is made, chosen once (from the command line, or for a whole kit) and handed
+    to every sheet: the paper, the dot sizes, how the card code writes 10, whether empty dot places
+    are drawn faintly, whether only the dots may rise (swell paper: every other mark light enough to
+    stay flat) and the grade of the braille words. A sheet reads what concerns it: labels already
+    hold their cells, so a label sheet reads neither ``ten_as_x`` nor ``grade``."""
+
+    paper: Paper
+    geometry: DotGeometry = NLS
+    ten_as_x: bool = False
+    empty_dots: bool = False
+    only_dots_rise: bool = False
+    grade: int = 1
+
+
 def flatten(items: tuple[Item, ...]) -> Iterator[Dot | Text | Rule]:
     """Every shape, groups opened, in drawing order."""
     for item in items:
@@ -150,57 +161,3 @@ def text_width(text: str, size: float, *, bold: bool = False) -> float:
     """Width in mm of ``text`` set in :data:`FONT` at ``size`` mm (layout only; SVG viewers may
     substitute a similar font)."""
     return float(stringWidth(text, FONT + ("-Bold" if bold else ""), size))
-
-
-class SheetLayoutError(ValueError):
-    """The paper cannot hold what must go on it (one label, one chart row) at the sizes asked for."""
-
-
-MARGIN = 12.0
-"""Page margin in mm: inside what every printer can reach."""
-TITLE_SIZE = 4.5
-INFO_SIZE = 2.8
-BODY_TOP = MARGIN + 16.0
-"""Where the body (label grid, chart table) starts, under the title and the info line."""
-FOOTER = 10.0
-"""Height kept at the foot of the page for the scale bar."""
-SCALE_BAR = 50.0
-
-
-def page_frame(paper: Paper, title: str, info: str, page: int, pages: int) -> tuple[Item, ...]:
-    """Title, info line with the page number, and a 50 mm scale bar at the foot.
-
-    The bar is how a teacher checks that the sheet was printed at 100 %: if it does not measure 50 mm,
-    neither do the dots, and swell-paper braille at the wrong size reads badly or not at all.
-    """
-    bar_y = paper.height - MARGIN - 1.0
-    x0, x1 = MARGIN, MARGIN + SCALE_BAR
-    return (
-        Text(MARGIN, MARGIN + TITLE_SIZE, title, TITLE_SIZE, bold=True),
-        Text(MARGIN, MARGIN + TITLE_SIZE + 5.5, _("{info} Page {page} of {pages}.").format(info=info, page=page,
-                                                                                          pages=pages),
-             INFO_SIZE, grey=0.2),
-        Group(
-            "scale-bar",
-            (("length-mm", f"{SCALE_BAR:g}"),),
-            (
-                Rule(x0, bar_y, x1, bar_y, width=0.3),
-                Rule(x0, bar_y - 1.5, x0, bar_y + 1.5, width=0.3),
-                Rule(x1, bar_y - 1.5, x1, bar_y + 1.5, width=0.3),
-                Text(
-                    x1 + 3.0,
-                    bar_y + 1.0,
-                    _("Print at 100 % (actual size, not fit to page): this bar measures {length} mm.").format(
-                        length=f"{SCALE_BAR:g}"
-                    ),
-                    INFO_SIZE,
-                    grey=0.2,
-                ),
-            ),
-        ),
-    )
-
-
-def body_bottom(paper: Paper) -> float:
-    """The lowest y the body may reach, above the scale bar."""
-    return paper.height - MARGIN - FOOTER

@@ -16,18 +16,8 @@ from collections.abc import Sequence
 from braille.brf import PageFormat
 from braille.cells import Cells, cells_to_unicode
 from braille.geometry import DotGeometry, Paper
-from braille.sheet import (
-    BODY_TOP,
-    MARGIN,
-    Group,
-    Item,
-    Page,
-    Sheet,
-    SheetLayoutError,
-    body_bottom,
-    braille_dots,
-    page_frame,
-)
+from braille.page_layout import BODY_TOP, MARGIN, SheetLayoutError, body_bottom, framed_sheet
+from braille.sheet import Group, Item, Sheet, SheetOptions, braille_dots
 
 __all__ = ["braille_pages_sheet", "swell_format"]
 
@@ -45,32 +35,27 @@ def swell_format(paper: Paper, geometry: DotGeometry) -> PageFormat:
     return PageFormat(cells, lines)
 
 
-def braille_pages_sheet(
-    pages: Sequence[Sequence[Cells]],
-    *,
-    title: str,
-    info: str,
-    geometry: DotGeometry,
-    paper: Paper,
-    empty_dots: bool = False,
-) -> Sheet:
+def braille_pages_sheet(pages: Sequence[Sequence[Cells]], options: SheetOptions, *, title: str, info: str) -> Sheet:
     """Each braille page (laid out for :func:`swell_format`) as one paper page of true-size dots, line
-    ``i`` of the braille page ``i`` line spacings under the top of the print area. Every line is a
-    group (``braille-line``, with its page, line and cells) so a program can read the sheet back."""
+    ``i`` of the braille page ``i`` line spacings under the top of the print area, at the paper, dot
+    sizes and empty dot places of ``options`` (the pages are made already: their grade and their 10
+    are not read again). Every line is a group (``braille-line``, with its page, line and cells) so a
+    program can read the sheet back."""
+    geometry, paper = options.geometry, options.paper
     fmt = swell_format(paper, geometry)
-    out: list[Page] = []
+    bodies: list[list[Item]] = []
     for p, page in enumerate(pages, start=1):
         if len(page) > fmt.lines_per_page or any(len(line) > fmt.cells_per_line for line in page):
             raise SheetLayoutError(f"braille page {p} is larger than the {fmt.cells_per_line} x "
                                    f"{fmt.lines_per_page} cells a {paper.name} page holds at these sizes")
-        items: list[Item] = list(page_frame(paper, title, info, p, len(pages)))
+        items: list[Item] = []
         for n, line in enumerate(page, start=1):
             if not any(not cell.is_blank for cell in line):
                 continue
             x = MARGIN + geometry.radius
             y = BODY_TOP + geometry.radius + (n - 1) * geometry.line_spacing
-            dots = braille_dots(geometry, line, x, y, empty=empty_dots)
+            dots = braille_dots(geometry, line, x, y, empty=options.empty_dots)
             data = (("page", str(p)), ("line", str(n)), ("cells", cells_to_unicode(line)))
             items.append(Group("braille-line", data, tuple(dots)))
-        out.append(Page(tuple(items)))
-    return Sheet(paper, title, tuple(out), only_dots_rise=True)
+        bodies.append(items)
+    return framed_sheet(paper, title, info, bodies, only_dots_rise=True)

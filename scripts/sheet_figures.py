@@ -33,15 +33,16 @@ from access_game.catalog import game as catalog_game  # noqa: E402
 from access_game.catalog import games, resolve  # noqa: E402
 from braille.brf import PageFormat  # noqa: E402
 from braille.cells import BLANK, BRF_CHARS, Cell, Cells, cells_from_unicode, cells_to_brf  # noqa: E402
-from braille.chart import chart_brf_pages, chart_sheet  # noqa: E402
+from braille.chart import CHART  # noqa: E402
 from braille.decks import build_deck  # noqa: E402
 from braille.geometry import PAPERS, SWELL, DotGeometry  # noqa: E402
 from braille.kit import make_kit  # noqa: E402
+from braille.page_layout import BODY_TOP, MARGIN  # noqa: E402
 from braille.pdf import render_pdf  # noqa: E402
 from braille.pef import PEF_NAMESPACE  # noqa: E402
-from braille.practice import practice_brf_pages, practice_sheet  # noqa: E402
+from braille.practice import PRACTICE  # noqa: E402
 from braille.rulebook import rule_book_pages  # noqa: E402
-from braille.sheet import BODY_TOP, MARGIN, Sheet  # noqa: E402
+from braille.sheet import Sheet, SheetOptions  # noqa: E402
 from braille.swell import braille_pages_sheet, swell_format  # noqa: E402
 from speech.i18n import set_language  # noqa: E402
 
@@ -130,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
                 for fmt in FORMATS:
                     size = f"{fmt.cells_per_line}x{fmt.lines_per_page}"
                     deck = catalog_game(name).game_deck()
-                    files = {f.name: f for f in make_kit(deck, paper=PAPERS["a4"], fmt=fmt, grade=grade,
+                    files = {f.name: f for f in make_kit(deck, SheetOptions(paper=PAPERS["a4"], grade=grade), fmt=fmt,
                                                           rule_book=book, rules_grade=grade)}
                     for fname, file in files.items():
                         where = f"{language} grade {grade} {size} {fname}"
@@ -155,17 +156,13 @@ def main(argv: list[str] | None = None) -> int:
                 title = which.title
                 for paper in ("a4", "letter"):
                     fmt = swell_format(PAPERS[paper], SWELL)
+                    swell = SheetOptions(paper=PAPERS[paper], geometry=SWELL, only_dots_rise=True, grade=grade)
                     made: list[tuple[str, list[list[Cells]], Sheet]] = [
-                        ("chart", chart_brf_pages(cards, title, fmt, grade=grade),
-                         chart_sheet(cards, title, geometry=SWELL, paper=PAPERS[paper], only_dots_rise=True,
-                                     grade=grade)),
-                        ("practice", practice_brf_pages(cards, title, fmt, grade=grade),
-                         practice_sheet(cards, title, geometry=SWELL, paper=PAPERS[paper], only_dots_rise=True,
-                                        grade=grade)),
+                        (kind.name, kind.braille_pages(cards, title, fmt, grade=grade), kind.sheet(cards, title, swell))
+                        for kind in (CHART, PRACTICE)
                     ]
                     rules = rule_book_pages(book, fmt, grade=grade)
-                    made.append(("rules", rules, braille_pages_sheet(rules, title=book.title, info="",
-                                                                      geometry=SWELL, paper=PAPERS[paper])))
+                    made.append(("rules", rules, braille_pages_sheet(rules, swell, title=book.title, info="")))
                     for kind, pages, sheet in made:
                         pdf = render_pdf(sheet)
                         for number, page in enumerate(pages, start=1):

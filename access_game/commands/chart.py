@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from access_game.commands.sheet_options import add_deck_sheet_command, write_deck_sheet
-from speech.i18n import _
+from speech.i18n import N_
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -14,15 +14,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from braille.chart import (  # the print libraries, for this command only
-        chart_brf_pages,
-        chart_entries,
-        chart_heading,
-        chart_sheet,
-    )
+    from braille.chart import CHART  # the print libraries, for this command only
 
-    title, cards, written = write_deck_sheet(args, chart_brf_pages, chart_sheet, chart_heading)
-    symbols = len(chart_entries(cards, ten_as_x=args.ten_as_x))
-    print(_("Wrote the {title} chart ({symbols} symbols) {written}.").format(title=title, symbols=symbols,
-                                                                             written=written))
-    return 0
+    return write_deck_sheet(args, CHART, N_("Wrote the {title} chart ({count} symbols) {written}."))

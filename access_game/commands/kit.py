@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from access_game.commands._common import UsageError, add_command
-from access_game.commands.sheet_options import add_page_options, page_format, print_preset, print_setup, write_output
+from access_game.commands.sheet_options import add_page_options, page_format, print_options, write_output
 from access_game.commands.summaries import summary
 
 if TYPE_CHECKING:
@@ -66,21 +66,10 @@ def run(args: argparse.Namespace) -> int:
         which = game(args.game).game_deck()
     except UnknownGame as exc:
         raise UsageError(str(exc)) from None
-    geometry, paper = print_setup(args)
+    options = print_options(args)
     fmt = page_format(args)
     try:
-        files = make_kit(
-            which,
-            paper=paper,
-            geometry=geometry,
-            fmt=fmt,
-            ten_as_x=args.ten_as_x,
-            grade=args.grade or 1,
-            rule_book=_rule_book(which.game),
-            rules_grade=args.grade or 2,
-            empty_dots=args.empty_dots,
-            only_dots_rise=print_preset(args).only_dots_rise,
-        )
+        files = make_kit(which, options, fmt=fmt, rule_book=_rule_book(which.game), rules_grade=args.grade or 2)
     except ValueError as exc:
         raise UsageError(error_text(exc)) from None
     try:

@@ -25,12 +25,11 @@ from access_game.commands.sheet_options import (
     write_document,
 )
 from access_game.commands.summaries import summary
-from braille.geometry import DotGeometry, Paper
 from braille.stock import STOCKS
 from speech.i18n import _
 
 if TYPE_CHECKING:
-    from braille.sheet import Sheet
+    from braille.sheet import Sheet, SheetOptions
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -75,13 +74,13 @@ def run(args: argparse.Namespace) -> int:
     if args.per_card < 1:
         raise UsageError(_("--per-card must be at least 1, not {per_card}").format(per_card=args.per_card))
     labels = make_labels(cards, per_card=args.per_card, ten_as_x=args.ten_as_x, title=title)
-    sheet: Callable[..., Sheet] = partial(labels_sheet, labels, mirror=args.mirror)
+    sheet: Callable[[SheetOptions], Sheet] = partial(labels_sheet, labels, mirror=args.mirror)
     if stock is not None:
         on_stock = stock
 
-        def sheet(*, geometry: DotGeometry, paper: Paper, empty_dots: bool, only_dots_rise: bool) -> Sheet:
-            return stock_sheet(labels, on_stock, geometry=geometry, mirror=args.mirror, empty_dots=empty_dots,
-                               only_dots_rise=only_dots_rise)
+        def sheet(options: SheetOptions) -> Sheet:  # the stock sets the paper
+            return stock_sheet(labels, on_stock, geometry=options.geometry, mirror=args.mirror,
+                               empty_dots=options.empty_dots, only_dots_rise=options.only_dots_rise)
 
     pages = write_document(
         args, fmt, path, partial(labels_brf_pages, labels, grade=args.grade or 1), sheet, title=labels.heading,

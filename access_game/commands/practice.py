@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 
 from access_game.commands.sheet_options import add_deck_sheet_command, write_deck_sheet
-from speech.i18n import _
+from speech.i18n import N_
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -15,15 +15,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from braille.practice import (  # the print libraries, for this command only
-        make_drills,
-        practice_brf_pages,
-        practice_heading,
-        practice_sheet,
-    )
+    from braille.practice import PRACTICE  # the print libraries, for this command only
 
-    title, cards, written = write_deck_sheet(args, practice_brf_pages, practice_sheet, practice_heading)
-    drills = len(make_drills(cards, ten_as_x=args.ten_as_x))
-    print(_("Wrote the {title} practice sheet ({drills} drills) {written}.").format(title=title, drills=drills,
-                                                                                    written=written))
-    return 0
+    return write_deck_sheet(args, PRACTICE, N_("Wrote the {title} practice sheet ({count} drills) {written}."))

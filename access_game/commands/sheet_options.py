@@ -17,14 +17,15 @@ from access_game.commands._common import UsageError, add_command, add_ten_as_x_o
 from access_game.commands.summaries import summary
 from braille.brf import BRAILLE_PAGE, PageFormat
 from braille.decks import DECKS, build_deck
-from braille.geometry import NLS, PAPERS, PRESETS, DotGeometry, Paper, Preset, locale_paper
+from braille.geometry import NLS, PAPERS, PRESETS, DotGeometry, Preset, locale_paper
 from engine.cards import Card
 from speech.i18n import _, language, ngettext
 from speech.refusal_words import error_text
 
 if TYPE_CHECKING:
     from braille.cells import Cells
-    from braille.sheet import Sheet
+    from braille.deck_sheet import DeckSheet
+    from braille.sheet import Sheet, SheetOptions
 
 FORMATS = ("brf", "pef", "pdf", "svg")
 #: The formats of braille pages (cells per line, lines per page), as against true-size print.
@@ -175,19 +176,25 @@ def print_preset(args: argparse.Namespace) -> Preset:
     return PRESETS[name]
 
 
-def print_setup(args: argparse.Namespace) -> tuple[DotGeometry, Paper]:
-    """The dot sizes (the preset's, each size option overriding it) and the paper."""
+def print_options(args: argparse.Namespace) -> SheetOptions:
+    """The print sheet's options: the paper, the dot sizes (the preset's, each size option overriding
+    it), 10 as x or not, empty dot places, swell paper or not (the preset's), and the grade of the
+    words (1 unless asked)."""
+    from braille.sheet import SheetOptions
+
     paper_name = locale_paper(os.environ).name if args.paper is None else args.paper.lower()
     if paper_name not in PAPERS:
         raise UsageError(_("unknown paper '{paper}': the papers are {names}").format(paper=args.paper,
             names=', '.join(PAPERS)))
-    base = print_preset(args).geometry
-    sizes = {n: getattr(args, n) if getattr(args, n) is not None else getattr(base, n) for n in _GEOMETRY_OPTIONS}
+    preset = print_preset(args)
+    sizes = {n: getattr(args, n) if getattr(args, n) is not None else getattr(preset.geometry, n)
+             for n in _GEOMETRY_OPTIONS}
     try:
         geometry = DotGeometry(**sizes)
     except ValueError as exc:
         raise UsageError(error_text(exc)) from None
-    return geometry, PAPERS[paper_name]
+    return SheetOptions(paper=PAPERS[paper_name], geometry=geometry, ten_as_x=args.ten_as_x,
+                        empty_dots=args.empty_dots, only_dots_rise=preset.only_dots_rise, grade=args.grade or 1)
 
 
 def write_output(path: Path, data: bytes) -> None:
@@ -212,7 +219,7 @@ def write_document(
     fmt: str,
     path: Path,
     braille_pages: Callable[[PageFormat], list[list[Cells]]],
-    sheet: Callable[..., Sheet],
+    sheet: Callable[[SheetOptions], Sheet],
     *,
     title: str,
 ) -> int:
@@ -220,9 +227,8 @@ def write_document(
 
     ``braille_pages`` is given the braille page and lays out the pages of cells, written as BRF or as
     PEF (titled ``title``, identified by the file's name); ``sheet`` is given the print options
-    (geometry, paper, empty_dots, only_dots_rise) as keywords. Labels, chart and practice sheets all
-    go through here, so each takes the same page and print options and reports a bad size the same
-    way."""
+    (:func:`print_options`). Labels, chart and practice sheets all go through here, so each takes the
+    same page and print options and reports a bad size the same way."""
     try:
         if fmt in BRAILLE_FORMATS:
             from braille.brf import render_pages
@@ -237,13 +243,7 @@ def write_document(
                 data = render_pef(laid, page, title=title, identifier=f"access-game/{path.stem}",
                                   language=language())
         else:
-            geometry, paper = print_setup(args)
-            made = sheet(
-                geometry=geometry,
-                paper=paper,
-                empty_dots=args.empty_dots,
-                only_dots_rise=print_preset(args).only_dots_rise,
-            )
+            made = sheet(print_options(args))
             data = render(fmt, made)
             pages = len(made.pages)
     except ValueError as exc:
@@ -263,24 +263,22 @@ def add_deck_sheet_command(sub: argparse._SubParsersAction[argparse.ArgumentPars
     add_output_options(add_command(sub, name, run, summary(name)), mirror=False)
 
 
-def write_deck_sheet(
-    args: argparse.Namespace,
-    braille_pages: Callable[..., list[list[Cells]]],
-    sheet: Callable[..., Sheet],
-    heading: Callable[[str], str],
-) -> tuple[str, list[Card], str]:
-    """Write a sheet made from the whole deck under its title (the chart, the practice sheet):
-    ``braille_pages(cards, title, page, ten_as_x=...)`` or ``sheet(cards, title, ten_as_x=..., <print
-    options>)``; ``heading(title)`` names the braille document. Returns the title, the cards and where
-    the sheet went ("on 2 pages to chart.brf")."""
+def write_deck_sheet(args: argparse.Namespace, kind: DeckSheet, wrote: str) -> int:
+    """Write a sheet of this kind made from the whole deck under its title (the chart, the practice
+    sheet), then say so: ``wrote`` (marked with ``N_``) is the sentence, with the deck's ``{title}``,
+    the ``{count}`` of what the kind counts, and ``{written}``, where the sheet went ("on 2 pages to
+    chart.brf"). The command's status, 0."""
     fmt, path = output_format(args)
     title, cards = deck_cards(args)
+    grade = args.grade or 1
     pages = write_document(
         args,
         fmt,
         path,
-        partial(braille_pages, cards, title, ten_as_x=args.ten_as_x, grade=args.grade or 1),
-        partial(sheet, cards, title, ten_as_x=args.ten_as_x, grade=args.grade or 1),
-        title=heading(title),
+        partial(kind.braille_pages, cards, title, ten_as_x=args.ten_as_x, grade=grade),
+        partial(kind.sheet, cards, title),
+        title=kind.heading(title),
     )
-    return title, cards, _("on {pages} to {path}").format(pages=plural_pages(pages), path=path)
+    written = _("on {pages} to {path}").format(pages=plural_pages(pages), path=path)
+    print(_(wrote).format(title=title, count=kind.count(cards, args.ten_as_x), written=written))
+    return 0

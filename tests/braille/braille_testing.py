@@ -10,7 +10,7 @@ from access_game.cli import main
 from braille.brf import PageFormat
 from braille.cells import BLANK, Cell, Cells
 from braille.geometry import DotGeometry
-from braille.sheet import BODY_TOP, MARGIN
+from braille.page_layout import BODY_TOP, MARGIN
 from engine.cards import Card, five_crowns_deck, no_twos_deck, standard_deck
 
 ALL_DECKS: dict[str, list[Card]] = {
@@ -19,6 +19,7 @@ ALL_DECKS: dict[str, list[Card]] = {
     "standard": standard_deck(2),
     "standard-3": standard_deck(3),
     "standard-0-jokers": standard_deck(1, 0),
+    "standard-52": standard_deck(1, 0),
     "no-twos": no_twos_deck(2),
 }
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from braille.brf import BrfLayoutError, PageFormat, foot_line, head_line
 from braille.cards import parse_brf_card
 from braille.cells import BRF_CHARS
-from braille.chart import chart_brf, chart_entries
+from braille.chart import CHART, chart_entries
 from braille.labels import labels_brf, make_labels
 from braille.literary import literary, number, wrap_words
 from engine.cards import Card, five_crowns_deck
@@ -165,7 +165,7 @@ def test_page_format_must_be_positive(bad: tuple[int, int]) -> None:
 @pytest.mark.parametrize("ten_as_x", [False, True])
 def test_chart_brf(deck: str, fmt: PageFormat, ten_as_x: bool) -> None:
     cards = ALL_DECKS[deck]
-    data = chart_brf(cards, "Deck", fmt, ten_as_x=ten_as_x)
+    data = CHART.brf(cards, "Deck", fmt, ten_as_x=ten_as_x)
     pages = _pages(data, fmt)
     # one-cell symbols a grade 2 reader takes for a word (letters; ⠆ be, ⠢ enough, ⠶ were, ⠦ his,
     # ⠔ in, ⠌ still) carry the grade 1 indicator (;) on their line; ⠒ (a colon alone) does not
@@ -175,7 +175,7 @@ def test_chart_brf(deck: str, fmt: PageFormat, ten_as_x: bool) -> None:
 
 
 def test_chart_golden_lines() -> None:
-    data = chart_brf(five_crowns_deck(1), "Five Crowns")
+    data = CHART.brf(five_crowns_deck(1), "Five Crowns")
     cover, body = data.split(b"\f", 1)
     # A title page (BANA): the title centred on line 3, no running head, no page number.
     assert cover.split(b"\r\n")[:3] == [b"", b"", b"    ,FIVE ,CROWNS BRAILLE CARD CODE"]

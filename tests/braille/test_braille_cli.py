@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -231,7 +230,6 @@ def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
         assert "usage: access-game " + command in capsys.readouterr().out
 
 
-@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="needs espeak-ng")
 def test_braille_dots_are_spoken_digit_by_digit(capsys: pytest.CaptureFixture[str]) -> None:
     """Through the real synthesizer: "dots 2 3 5 6" is four digits, never "two thousand ..."."""
     assert run_cli(["braille", "7st"]) == 0

@@ -11,6 +11,7 @@ from braille.cells import Cell, cells_from_brf
 from braille.doc_table import notation_markdown
 from braille.geometry import PAPERS
 from braille.kit import make_kit
+from braille.sheet import SheetOptions
 from engine.notation import parse_card
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -74,6 +75,6 @@ def test_teachers_kit_page_counts_are_the_kits() -> None:
     for row in rows:
         games, *counts = (c.strip() for c in row.strip("|").split("|"))
         for game in games.split(", "):
-            kit = make_kit(catalog_game(game).game_deck(), paper=PAPERS["a4"])
+            kit = make_kit(catalog_game(game).game_deck(), SheetOptions(paper=PAPERS["a4"]))
             files = {f.name.removeprefix(f"{game}-"): f.pages for f in kit}
             assert [int(c.split()[0]) for c in counts] == [files[name] for name in order], game

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -10,13 +9,11 @@ from braille_testing import ALL_DECKS, darkness_at, render_gray, run_cli
 
 from braille.cards import card_cells
 from braille.cells import cells_from_brf
-from braille.chart import chart_sheet
+from braille.chart import CHART
 from braille.geometry import PAPERS, DotGeometry
 from braille.labels import PAD, labels_sheet, make_labels
-from braille.sheet import Dot, Group, Sheet
+from braille.sheet import Dot, Group, Sheet, SheetOptions
 from engine.notation import parse_card
-
-pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler-utils)")
 
 DPI = 300
 DARK = 90  # mean grey at a dot centre is below this (0 is black)
@@ -44,7 +41,8 @@ def test_label_dots_in_rendered_pdf(tmp_path: Path, mirror: bool, paper: str) ->
     assert run_cli(args + (["--mirror"] if mirror else [])) == 0
     # The same layout the command drew, to know where each label is.
     geometry = DotGeometry()
-    sheet = labels_sheet(make_labels(ALL_DECKS["five-crowns"], title="Five Crowns"), paper=PAPERS[paper], mirror=mirror)
+    sheet = labels_sheet(make_labels(ALL_DECKS["five-crowns"], title="Five Crowns"), SheetOptions(paper=PAPERS[paper]),
+                         mirror=mirror)
     image = render_gray(out, DPI, page=1)
     width, height, _ = image
     # true size: the page is the paper's size in pixels (pdftoppm rounds up a part pixel)
@@ -72,7 +70,7 @@ def test_dot_size_in_rendered_pdf(tmp_path: Path) -> None:
     """A dot of 1.44 mm: dark 0.5 mm from its centre, white 1.0 mm away (in the gap to the next dot)."""
     out = tmp_path / "labels.pdf"
     assert run_cli(["labels", "-o", str(out)]) == 0
-    sheet = labels_sheet(make_labels(ALL_DECKS["five-crowns"], title="Five Crowns"), paper=PAPERS["a4"])
+    sheet = labels_sheet(make_labels(ALL_DECKS["five-crowns"], title="Five Crowns"), SheetOptions(paper=PAPERS["a4"]))
     _, group = _label(sheet, "qh")  # q = dots 12345: dot 1 has neighbours right and below only
     data = dict(group.data)
     x = float(data["x"]) + PAD + 0.72
@@ -90,7 +88,8 @@ def test_custom_sizes_in_rendered_pdf(tmp_path: Path) -> None:
     sizes = ["--dot-diameter", "1.6", "--dot-spacing", "2.5", "--cell-spacing", "6.0", "--line-spacing", "10"]
     assert run_cli(["labels", "--deck", "standard", "-o", str(out), *sizes]) == 0
     geometry = DotGeometry(1.6, 2.5, 6.0, 10.0)
-    sheet = labels_sheet(make_labels(ALL_DECKS["standard"], title="Standard"), geometry=geometry, paper=PAPERS["a4"])
+    sheet = labels_sheet(make_labels(ALL_DECKS["standard"], title="Standard"),
+                         SheetOptions(paper=PAPERS["a4"], geometry=geometry))
     page, group = _label(sheet, "ac")
     image = render_gray(out, DPI, page=page)
     data = dict(group.data)
@@ -103,7 +102,7 @@ def test_custom_sizes_in_rendered_pdf(tmp_path: Path) -> None:
 def test_chart_pdf_renders_its_rows(tmp_path: Path) -> None:
     out = tmp_path / "chart.pdf"
     assert run_cli(["chart", "--deck", "five-crowns", "-o", str(out)]) == 0
-    sheet = chart_sheet(ALL_DECKS["five-crowns"], "Five Crowns", paper=PAPERS["a4"])
+    sheet = CHART.sheet(ALL_DECKS["five-crowns"], "Five Crowns", SheetOptions(paper=PAPERS["a4"]))
     image = render_gray(out, DPI)
     rows = _groups(sheet, 1, "chart-row")
     assert len(rows) == 17

@@ -5,8 +5,8 @@ back with pdftoppm and read as pixels."""
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from braille_testing import ALL_DECKS, darkness_at, render_gray, run_cli
@@ -14,16 +14,15 @@ from braille_testing import ALL_DECKS, darkness_at, render_gray, run_cli
 from braille.cells import cells_from_brf
 from braille.geometry import NLS, PAPERS, PRESETS, SWELL, DotGeometry
 from braille.labels import PAD, labels_sheet, make_labels
-from braille.sheet import LIGHTEST_INK, Dot, Group, Rule, Sheet, Text, flatten
+from braille.sheet import LIGHTEST_INK, Dot, Group, Rule, Sheet, SheetOptions, Text, flatten
 from braille.svg import render_svg
 
-needs_pdftoppm = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler-utils)")
 DPI = 300
 
 
-def _labels(**kwargs: object) -> Sheet:
+def _labels(*, mirror: bool = False, **options: Any) -> Sheet:
     labels = make_labels(ALL_DECKS["five-crowns"], title="Five Crowns")
-    return labels_sheet(labels, paper=PAPERS["a4"], **kwargs)  # type: ignore[arg-type]
+    return labels_sheet(labels, SheetOptions(paper=PAPERS["a4"], **options), mirror=mirror)
 
 
 def _first_label(sheet: Sheet, card: str) -> Group:
@@ -93,7 +92,6 @@ def test_swell_preset_has_smaller_dots_and_light_ink() -> None:
     assert sum(1 for g in greys if g == 0) == dots  # nothing but dots is black
 
 
-@needs_pdftoppm
 def test_swell_pdf_rendered_only_dots_are_dark(tmp_path: Path) -> None:
     out = tmp_path / "swell.pdf"
     assert run_cli(["labels", "--preset", "SWELL", "-o", str(out)]) == 0
@@ -129,7 +127,6 @@ def test_empty_dots_draw_all_six_places_faintly() -> None:
     assert len(plain) == 4
 
 
-@needs_pdftoppm
 def test_empty_dots_rendered_tell_dropped_3_from_c(tmp_path: Path) -> None:
     out = tmp_path / "labels.pdf"
     assert run_cli(["labels", "--empty-dots", "-o", str(out)]) == 0

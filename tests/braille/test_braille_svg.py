@@ -13,7 +13,8 @@ from braille_testing import ALL_DECKS, run_cli
 from braille.cards import card_cells
 from braille.geometry import PAPERS, DotGeometry
 from braille.labels import PAD, labels_sheet, make_labels
-from braille.sheet import Group, SheetLayoutError
+from braille.page_layout import SheetLayoutError
+from braille.sheet import Group, SheetOptions
 from braille.svg import render_svg
 from engine.notation import parse_card
 
@@ -127,7 +128,7 @@ def test_svg_is_true_size_and_counts_labels(tmp_path: Path) -> None:
 
 def test_labels_never_overlap() -> None:
     for paper in PAPERS.values():
-        sheet = labels_sheet(make_labels(ALL_DECKS["standard"], title="Standard"), paper=paper)
+        sheet = labels_sheet(make_labels(ALL_DECKS["standard"], title="Standard"), SheetOptions(paper=paper))
         for page in sheet.pages:
             boxes = [
                 (float(dict(g.data)["x"]), float(dict(g.data)["y"]))
@@ -140,7 +141,7 @@ def test_labels_never_overlap() -> None:
 def test_page_too_small_for_one_label() -> None:
     huge = DotGeometry(dot_diameter=10, dot_spacing=40, cell_spacing=100, line_spacing=200)
     with pytest.raises(SheetLayoutError, match="cannot hold one label"):
-        labels_sheet(make_labels(ALL_DECKS["five-crowns"], title="x"), geometry=huge, paper=PAPERS["a4"])
+        labels_sheet(make_labels(ALL_DECKS["five-crowns"], title="x"), SheetOptions(paper=PAPERS["a4"], geometry=huge))
 
 
 def test_chart_svg_rows(tmp_path: Path) -> None:

@@ -20,13 +20,14 @@ import braille.contracted as contracted
 from braille.brf import foot_line
 from braille.cards import card_cells
 from braille.cells import cells_from_dots, cells_from_unicode, cells_to_brf, cells_to_unicode
-from braille.chart import chart_brf, chart_brf_pages, chart_sheet
+from braille.chart import CHART, chart_brf_pages
 from braille.decks import build_deck
 from braille.french import FRENCH_TABLE, FrenchBrailleUnavailable, french_cells, load_louis
 from braille.geometry import PAPERS
 from braille.labels import labels_brf, labels_brf_pages, labels_sheet, make_labels
 from braille.pdf import render_pdf
-from braille.practice import practice_brf
+from braille.practice import PRACTICE
+from braille.sheet import SheetOptions
 from braille.text import lone_symbol, number_cells, text_cells
 from engine.cards import Card, Rank, Suit
 from speech.i18n import set_language
@@ -114,14 +115,14 @@ def test_a_french_label_page_is_liblouis_french_around_the_unchanged_card_code(i
 
 def test_a_french_chart_page_is_liblouis_french_and_the_card_code(in_french: None) -> None:
     cards = build_deck("five-crowns")
-    cover, page = brf_lines(chart_brf(cards, "Five Crowns"))[:2]
+    cover, page = brf_lines(CHART.brf(cards, "Five Crowns"))[:2]
     assert page[0].strip() == louis_brf("Five Crowns, code braille des cartes")  # the running head, centred
     assert cover[2].strip() == page[0].strip()  # the title page names the document too
     queen_of_hearts = cells_to_brf(card_cells(Card(Rank.QUEEN, Suit.HEARTS)))
     hearts = cells_to_brf(card_cells(Card(Rank.QUEEN, Suit.HEARTS))[1:])
     # The hearts entry: its symbol, "cœurs", an example card and its words, two blanks between.
     expected = f"{hearts}  {louis_brf('cœurs')}  {queen_of_hearts}  {louis_brf('dame de cœur')}"
-    assert expected in "\n".join(line for p in brf_lines(chart_brf(cards, "Five Crowns")) for line in p)
+    assert expected in "\n".join(line for p in brf_lines(CHART.brf(cards, "Five Crowns")) for line in p)
     assert louis_brf("cœurs") == "C[URS"
     # Every line but the card code's is French braille: no UEB capital or number sign in the notes.
     notes = chart_brf_pages(cards, "Five Crowns")[1][2:8]
@@ -139,7 +140,7 @@ def test_french_braille_note_and_symbols_have_no_english_grade_1_indicator(in_fr
 
 def test_the_practice_sheet_is_french_too(in_french: None) -> None:
     cards = build_deck("five-crowns")
-    page = brf_lines(practice_brf(cards, "Five Crowns"))[1]
+    page = brf_lines(PRACTICE.brf(cards, "Five Crowns"))[1]
     assert page[0].strip() == louis_brf("Five Crowns, exercices de braille")
     assert louis_brf("Exercice 1") in "\n".join(page)  # with the French capital sign
 
@@ -153,7 +154,7 @@ def test_french_braille_without_liblouis_says_what_to_install(monkeypatch: pytes
 
 def test_the_english_sheets_are_as_they_were() -> None:
     cards = build_deck("five-crowns")
-    head = brf_lines(chart_brf(cards, "Five Crowns"))[1][0].strip()
+    head = brf_lines(CHART.brf(cards, "Five Crowns"))[1][0].strip()
     assert head == ",FIVE ,CROWNS BRAILLE C>D CODE".replace(">", "AR")
     assert foot_line(1, 10) == cells_from_unicode("⠀⠀⠀⠀⠀⠀⠀⠀⠼⠁")
 
@@ -167,7 +168,8 @@ def pdf_text(data: bytes, tmp_path: Path, name: str) -> str:
 
 def test_the_french_print_chart_reads_back_in_french(in_french: None, tmp_path: Path) -> None:
     cards = build_deck("five-crowns")
-    text = pdf_text(render_pdf(chart_sheet(cards, "Five Crowns", paper=PAPERS["a4"])), tmp_path, "chart.pdf")
+    chart = CHART.sheet(cards, "Five Crowns", SheetOptions(paper=PAPERS["a4"]))
+    text = pdf_text(render_pdf(chart), tmp_path, "chart.pdf")
     for words in ("Five Crowns : le code braille des cartes", "Sens", "Exemple", "dame de cœur", "roi d'étoiles",
                   "étoiles (le signe st)", "10 : 1 abaissé, 0 abaissé", "Page 1 sur", "Imprimez à 100 %",
                   "Un joker s'écrit j o."):
@@ -178,7 +180,7 @@ def test_the_french_print_chart_reads_back_in_french(in_french: None, tmp_path: 
 
 def test_the_french_print_labels_read_back_in_french(in_french: None, tmp_path: Path) -> None:
     labels = make_labels(build_deck("five-crowns"), title="Five Crowns")
-    text = pdf_text(render_pdf(labels_sheet(labels, paper=PAPERS["a4"])), tmp_path, "labels.pdf")
+    text = pdf_text(render_pdf(labels_sheet(labels, SheetOptions(paper=PAPERS["a4"]))), tmp_path, "labels.pdf")
     assert "Five Crowns, étiquettes des cartes" in text
     assert "232 étiquettes, 2 par carte, pour 116 cartes. Découpez le long des traits gris." in text
     assert "10 d'étoiles" in text and "dame de cœur" in text and "joker" in text
@@ -191,7 +193,7 @@ def test_the_commands_make_french_sheets_with_lang_fr(tmp_path: Path) -> None:
                     "--format", "brf", "-o", str(chart)], check=True, capture_output=True)
     set_language("fr")
     try:
-        assert chart.read_bytes() == chart_brf(build_deck("five-crowns"), "Five Crowns")
+        assert chart.read_bytes() == CHART.brf(build_deck("five-crowns"), "Five Crowns")
     finally:
         set_language("en")
     labels = tmp_path / "etiquettes.pdf"

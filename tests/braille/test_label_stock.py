@@ -5,7 +5,6 @@ rendered PDF has its dots where the layout says, on the stock's paper."""
 from __future__ import annotations
 
 import re
-import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -62,7 +61,6 @@ def test_the_stocks_are_the_usual_layouts() -> None:
         LabelStock("bad", STOCKS["a4-3x7"].paper, 4, 7, 63.5, 38.1, 7.25, 15.15, 66.04, 38.1, "")
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm")
 def test_labels_on_stock_render_true_size(tmp_path: Path) -> None:
     out = tmp_path / "stock.pdf"
     assert run_cli(["labels", "--deck", "five-crowns", "--stock", "letter-3x10", "-o", str(out)]) == 0

@@ -18,6 +18,7 @@ from braille.cells import BRF_CHARS, cells_from_unicode, cells_to_brf
 from braille.geometry import PAPERS
 from braille.kit import make_kit
 from braille.pef import PEF_NAMESPACE, render_pef
+from braille.sheet import SheetOptions
 from speech.i18n import set_language
 
 SCHEMA = Path(__file__).resolve().parents[1] / "data" / "pef" / "pef-2008-1.rng"
@@ -58,8 +59,8 @@ def test_every_kit_pef_is_valid_and_is_its_brf(
 ) -> None:
     book = resolve(catalog_game(game).rule_book or "")()
     deck = catalog_game(game).game_deck()
-    files = {f.name: f for f in make_kit(deck, paper=PAPERS["a4"], fmt=fmt, ten_as_x=game == "upcard-rummy",
-                                         rule_book=book)}
+    files = {f.name: f for f in make_kit(deck, SheetOptions(paper=PAPERS["a4"], ten_as_x=game == "upcard-rummy"),
+                                         fmt=fmt, rule_book=book)}
     pefs = [name for name in files if name.endswith(".pef")]
     assert sorted(pefs) == sorted(f"{game}-{part}.pef" for part in ("labels", "chart", "practice", "rules"))
     for name in pefs:

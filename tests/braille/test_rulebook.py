@@ -4,7 +4,6 @@ the rules; and the swell-paper PDF, whose dots are read back from the rendered p
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from braille.geometry import PAPERS, SWELL
 from braille.kit import make_kit
 from braille.rule_words import RuleBook, contract_rummy_book, five_crowns_book
 from braille.rulebook import SEPARATION, rule_book_pages
+from braille.sheet import SheetOptions
 from braille.swell import swell_format
 from engine.arrange_contract import CONTRACTS
 from engine.rules.five_crowns import wild_rank_for_hand
@@ -90,7 +90,6 @@ def test_the_french_book_is_french(tmp_path: Path) -> None:
         set_language("en")
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm")
 def test_the_kit_makes_the_rule_book_and_its_swell_pdf_reads_back(tmp_path: Path) -> None:
     out = tmp_path / "kit"
     assert run_cli(["kit", "--game", "contract-rummy", "--paper", "letter", "-o", str(out)]) == 0
@@ -104,7 +103,7 @@ def test_the_kit_makes_the_rule_book_and_its_swell_pdf_reads_back(tmp_path: Path
         read = read_braille_lines(render_gray(pdf, 150, number), SWELL, fmt, 150)
         expected = [tuple(line[: len(line) - _trailing(line)]) for line in pages[number - 1]]
         assert read == expected
-    kit = make_kit(catalog_game("contract-rummy").game_deck(), paper=PAPERS["a4"])
+    kit = make_kit(catalog_game("contract-rummy").game_deck(), SheetOptions(paper=PAPERS["a4"]))
     assert not kit[-1].name.startswith("contract-rummy-rules")
 
 

@@ -12,12 +12,12 @@ import pytest
 from braille_testing import ALL_DECKS, run_cli
 
 from braille.cells import cells_from_dots, cells_to_brf
-from braille.chart import chart_brf, chart_notes
+from braille.chart import CHART, chart_notes
 from braille.geometry import PAPERS, locale_paper
 from braille.labels import labels_sheet, make_labels
 from braille.literary import letter_alone
-from braille.practice import practice_brf
-from braille.sheet import text_width
+from braille.practice import PRACTICE
+from braille.sheet import SheetOptions, text_width
 from braille.svg import render_svg
 from braille.text import TN_CLOSE, TN_OPEN, transcriber_note
 from speech.i18n import set_language
@@ -32,7 +32,7 @@ def english_after() -> Iterator[None]:
 
 
 def test_the_practice_brf_has_capital_signs() -> None:
-    text = practice_brf(ALL_DECKS["five-crowns"], "Five Crowns").decode("ascii")
+    text = PRACTICE.brf(ALL_DECKS["five-crowns"], "Five Crowns").decode("ascii")
     assert ",R1D *< C>D & SAY" not in text  # not contracted: the sheet is uncontracted braille
     assert ",READ EA*" not in text
     assert ",READ EACH CARD AND SAY WHAT IT IS4 ,EACH DRILL" in " ".join(text.split())
@@ -56,7 +56,7 @@ def test_cells_that_are_no_word_alone_stand_bare(dots: str) -> None:
 
 
 def test_practice_headings_write_lone_dropped_digits_with_the_indicator() -> None:
-    text = practice_brf(ALL_DECKS["standard"], "Standard").decode("ascii")
+    text = PRACTICE.brf(ALL_DECKS["standard"], "Standard").decode("ascii")
     lines = [line.strip() for line in text.replace("\f", "\r\n").split("\r\n")]
     heading = next(line for line in lines if line.startswith(",DRILL") and " ;5 " in line)
     assert heading  # dropped 5 (⠢, "enough" alone) in a heading: ⠰⠢
@@ -67,7 +67,7 @@ def test_standard_charts_do_not_warn_about_still() -> None:
     for deck in ("standard", "no-twos"):
         notes = " ".join(chart_notes(ALL_DECKS[deck]))
         assert "comma" in notes and "still" not in notes
-        assert b"STILL" not in chart_brf(ALL_DECKS[deck], "Deck")
+        assert b"STILL" not in CHART.brf(ALL_DECKS[deck], "Deck")
     assert "still" in " ".join(chart_notes(ALL_DECKS["five-crowns"]))
 
 
@@ -82,7 +82,7 @@ def test_a_transcribers_note_has_its_indicators_and_7_5_format() -> None:
 
 def test_svg_words_keep_the_width_they_were_laid_out_at() -> None:
     labels = make_labels(ALL_DECKS["five-crowns"], title="Five Crowns")
-    svg = render_svg(labels_sheet(labels, paper=PAPERS["a4"]))
+    svg = render_svg(labels_sheet(labels, SheetOptions(paper=PAPERS["a4"])))
     texts = re.findall(r'<text [^>]*font-size="([0-9.]+)"[^>]*textLength="([0-9.]+)"[^>]*>([^<]*)</text>', svg)
     assert len(texts) >= labels.count  # every label's words, the title and the info line
     for size, length, words in texts:

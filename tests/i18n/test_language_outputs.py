@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from braille.cells import Cell, cells_to_unicode
-from braille.chart import chart_brf
+from braille.chart import CHART
 from braille.decks import build_deck
 from braille.louis_text import louis_cells
 from braille.text import letter_cells, lone_symbol, text_cells
@@ -77,8 +77,8 @@ def test_spanish_sheets_are_in_spanish_braille() -> None:
     with in_language("es"):
         assert cells_to_unicode(text_cells("ñ")) == "⠻"  # ONCE's ñ, which English braille does not have
         title = text_cells("Código")
-        spanish = chart_brf(build_deck("five-crowns"), "Five Crowns")
-    english = chart_brf(build_deck("five-crowns"), "Five Crowns")
+        spanish = CHART.brf(build_deck("five-crowns"), "Five Crowns")
+    english = CHART.brf(build_deck("five-crowns"), "Five Crowns")
     assert title == louis_cells(describe("es").braille_grade1 or "", "Código")
     # The first line with words: the title page's title (the running head says the same, centred).
     head = next(line for line in spanish.splitlines() if line.strip())

@@ -3,18 +3,14 @@ and it says so when something does not match."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "sheet_figures.py"
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm")
 def test_the_figures_of_one_game_in_grade_2() -> None:
     done = subprocess.run([sys.executable, str(SCRIPT), "--games", "upcard-rummy", "--languages", "fr",
                            "--grades", "2"], capture_output=True, text=True, timeout=600, check=False)
