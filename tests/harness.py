@@ -6,7 +6,7 @@ dispatcher one by one (``press``), or as the bytes a terminal sends through prom
 (``run_keys``). The transcript keeps each key ('> x') between what was said, which is what the golden
 files hold. Each game's driver (tests/ui/ui_driver.py, tests/solitaire/solitaire_driver.py,
 tests/ui_contract/contract_driver.py, tests/ui_upcard/upcard_driver.py) adds only how a sensible
-player of that game chooses keys, and its golden games.
+player of that game chooses keys, and its golden games (written and checked by tests/golden_driver.py).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from access_game.ui.speech_link import make_announcer, make_narrator
 from engine.game import Game
 from speech.backends.base import RecordingBackend
 
-__all__ = ["RAW_KEYS", "KeyHarness", "card_key", "check_golden", "golden_keys", "keys_section", "raw", "state_resaved",
-           "with_section"]
+__all__ = ["RAW_KEYS", "KeyHarness", "card_key", "check_golden", "golden_keys", "keys_section", "play_piped", "raw",
+           "state_resaved", "with_section"]
 
 #: The bytes a terminal sends for each key name that is not itself one character.
 RAW_KEYS = {
@@ -72,6 +72,25 @@ def raw(keys: Iterable[str]) -> str:
         else:
             out.append(k)
     return "".join(out)
+
+
+def play_piped(choice: Any, first: Iterable[str], keys: Iterable[str], backend: RecordingBackend, saves: SaveStore,
+               *, force_new: bool = False) -> int:
+    """A game as the play command runs it (``play_in_terminal``: the resume question, the save slot, the
+    goodbye), silent and without cues, its keys typed through prompt_toolkit pipe input: ``first``
+    before the start (the answers to its questions), ``keys`` once the game's app exists. Its exit
+    status; what was said is in ``backend``."""
+    from access_game.terminal_game import play_in_terminal
+
+    out = DummyOutput()
+    with create_pipe_input() as inp, create_app_session(input=inp, output=out):
+        inp.send_text(raw(first))
+
+        def type_keys(app: Any) -> None:
+            inp.send_text(raw(keys))
+
+        return play_in_terminal(choice, Settings(speech="silent", cues=False), input=inp, output=out,
+                                backend=backend, saves=saves, cues=None, on_app=type_keys, force_new=force_new)
 
 
 def state_resaved(game: Game) -> Game:

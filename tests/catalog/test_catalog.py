@@ -158,13 +158,11 @@ def test_every_game_has_the_files_adding_a_game_names() -> None:
 def test_every_game_has_a_golden_driver_found_by_its_name() -> None:
     """scripts/regen_golden.py finds each game's golden driver by the GOLDEN_GAME it declares, so adding a
     game edits no list there; a game without one is refused by name."""
-    import importlib.util
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from script_loader import load_script
 
     root = Path(__file__).resolve().parents[2]
-    spec = importlib.util.spec_from_file_location("regen_golden", root / "scripts" / "regen_golden.py")
-    assert spec is not None and spec.loader is not None
-    regen = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(regen)
+    regen = load_script("regen_golden")
     drivers = regen.golden_drivers()
     found = {regen.golden_game_of(root / folder / f"{module}.py") for folder, module in drivers}
     assert found == {e.name for e in games()}
@@ -173,15 +171,14 @@ def test_every_game_has_a_golden_driver_found_by_its_name() -> None:
 
 def test_a_rule_option_from_the_command_line_reaches_the_saved_game_in_a_real_terminal(tmp_path: Path) -> None:
     import json
-    import os
 
     import pexpect
 
-    exe = Path(sys.executable).with_name("access-game")
-    env = dict(os.environ, ACCESS_GAME_HOME=str(tmp_path), PROMPT_TOOLKIT_NO_CPR="1")
-    child = pexpect.spawn(str(exe), ["play", "--game", "Upcard-Rummy", "--target", "150", "--players", "2",
-                                     "--speech", "screen-reader", "--seed", "3"],
-                          env=env, encoding="utf-8", timeout=30, dimensions=(24, 200))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from pty_play import spawn
+
+    child = spawn(tmp_path, "play", "--game", "Upcard-Rummy", "--target", "150", "--players", "2", "--speech",
+                  "screen-reader", "--seed", "3", timeout=30)
     child.expect("Upcard Rummy")
     child.expect("Your turn")
     child.sendcontrol("c")

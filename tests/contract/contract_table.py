@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from engine.arrange_contract import meld_kind, ordered_meld
 from engine.cards import Card, standard_deck
@@ -25,6 +26,37 @@ def names(n: int) -> list[str]:
 
 def full_deck(state: ContractState) -> Counter[Card]:
     return Counter(standard_deck(state.decks))
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """The cards a rigged deal was told to place, and ``pool``: every other card of the game, left for
+    the deal of the seats and the stock not named."""
+
+    pool: list[Card]
+    hands: dict[int, list[Card]]
+    up: list[Card]
+    stock_top: list[Card]
+
+
+def place_chosen(rules: ContractRummy, state: ContractState, *, hands: Mapping[int, str] | None, up: str | None,
+                 stock_top: Sequence[str], table: Sequence[tuple[int, str]]) -> Chosen:
+    """Take the named cards out of the game's cards and lay ``table``'s melds (owner, cards) as if their
+    owners had laid down; the hands, up card and stock top are placed by the caller."""
+    chosen = Chosen(pool=list(rules.all_cards(state)),
+                    hands={seat: cards(text) for seat, text in (hands or {}).items()},
+                    up=cards(up) if up else [], stock_top=[c for w in stock_top for c in cards(w)])
+    table_melds = [(owner, cards(text)) for owner, text in table]
+    for c in [*(c for h in chosen.hands.values() for c in h), *chosen.up, *chosen.stock_top,
+              *(c for _, m in table_melds for c in m)]:
+        chosen.pool.remove(c)
+    state.table = []
+    for i, (owner, meld) in enumerate(table_melds, start=1):
+        kind = meld_kind(meld)
+        assert kind is not None, meld
+        state.table.append(TableMeld(id=i, owner=owner, kind=kind, cards=ordered_meld(meld)))
+        state.melded[owner] = True
+    return chosen
 
 
 def rigged(
@@ -53,22 +85,11 @@ def rigged(
     if (hand_number, dealer) != (state.hand_number, state.dealer):
         state.dealer = (dealer - 1) % players  # the deal moves one seat left
         rules.deal(state, hand_number)
-    pool = list(rules.all_cards(state))
-    chosen: dict[int, list[Card]] = {seat: cards(text) for seat, text in (hands or {}).items()}
-    top = cards(up) if up else []
-    stock_cards = [c for w in stock_top for c in cards(w)]
-    table_melds = [(owner, cards(text)) for owner, text in table]
-    for c in [*(c for h in chosen.values() for c in h), *top, *stock_cards, *(c for _, m in table_melds for c in m)]:
-        pool.remove(c)
-    state.table = []
-    for i, (owner, meld) in enumerate(table_melds, start=1):
-        kind = meld_kind(meld)
-        assert kind is not None, meld
-        state.table.append(TableMeld(id=i, owner=owner, kind=kind, cards=ordered_meld(meld)))
-        state.melded[owner] = True
+    chosen = place_chosen(rules, state, hands=hands, up=up, stock_top=stock_top, table=table)
+    pool, top, stock_cards = chosen.pool, chosen.up, chosen.stock_top
     for seat in range(players):
-        if seat in chosen:
-            state.hands[seat] = chosen[seat]
+        if seat in chosen.hands:
+            state.hands[seat] = chosen.hands[seat]
         else:
             keep: list[Card] = []
             for c in state.hands[seat]:

@@ -17,24 +17,12 @@ from typing import Any, ClassVar
 
 import pytest
 
+from engine import events as ev
 from engine import state_data as sd
 from engine.actions import Action, Discard, Draw
 from engine.cards import STANDARD_SUITS, Card, standard_deck
 from engine.draw_discard import DrawDiscard, DrawDiscardState, DrawDiscardView, RuleOptions, saved_fields
 from engine.errors import IllegalAction
-from engine.events import (
-    CardsDealt,
-    Discarded,
-    Drew,
-    Event,
-    GameEnded,
-    GameStarted,
-    HandEnded,
-    HandStarted,
-    PlayerResult,
-    StockReshuffled,
-    TurnStarted,
-)
 from engine.game import Game
 from engine.notation import parse_card
 from engine.reasons import Reason
@@ -80,8 +68,9 @@ class TinyRummy(DrawDiscard[TinyState, TinyView]):
     min_players = 2
     max_players = 4
     moves: ClassVar[tuple[type[Action], ...]] = (Draw, Discard)
-    events: ClassVar[tuple[type[Event], ...]] = (GameStarted, HandStarted, CardsDealt, TurnStarted, Drew, Discarded,
-                                                 StockReshuffled, HandEnded, GameEnded)
+    events: ClassVar[tuple[type[ev.Event], ...]] = (ev.GameStarted, ev.HandStarted, ev.CardsDealt, ev.TurnStarted,
+                                                    ev.Drew, ev.Discarded, ev.StockReshuffled, ev.HandEnded,
+                                                    ev.GameEnded)
     view_type = TinyView
     state_type = TinyState
     options_type = TinyOptions
@@ -99,8 +88,8 @@ class TinyRummy(DrawDiscard[TinyState, TinyView]):
     def cards_dealt(self, state: TinyState) -> int:
         return 3
 
-    def hand_opened(self, state: TinyState, first: int) -> list[Event]:
-        return [HandStarted(hand_number=state.hand_number, hands_total=2, dealer=state.dealer, cards_dealt=3,
+    def hand_opened(self, state: TinyState, first: int) -> list[ev.Event]:
+        return [ev.HandStarted(hand_number=state.hand_number, hands_total=2, dealer=state.dealer, cards_dealt=3,
                             wild_rank=None, up_card=state.discard[-1], first_player=first)]
 
     def legal_actions(self, state: TinyState, seat: int) -> list[Action]:
@@ -129,24 +118,24 @@ class TinyRummy(DrawDiscard[TinyState, TinyView]):
         elif isinstance(action, Discard):
             self.require_held(state, action.seat, action.card)
 
-    def apply(self, state: TinyState, action: Action) -> list[Event]:
+    def apply(self, state: TinyState, action: Action) -> list[ev.Event]:
         if isinstance(action, Draw):
             return self.draw(state, action)
         assert isinstance(action, Discard)
         return self.discard(state, action) + self.advance(state)
 
-    def end_hand(self, state: TinyState) -> list[Event]:
+    def end_hand(self, state: TinyState) -> list[ev.Event]:
         for seat, hand in enumerate(state.hands):
             state.scores[seat].append(len(hand))
         totals = state.totals()
-        results = tuple(PlayerResult(seat=s, melds=(), deadwood=tuple(h), points=len(h), total=totals[s])
+        results = tuple(ev.PlayerResult(seat=s, melds=(), deadwood=tuple(h), points=len(h), total=totals[s])
                         for s, h in enumerate(state.hands))
-        events: list[Event] = [HandEnded(hand_number=state.hand_number, went_out=None, results=results)]
+        events: list[ev.Event] = [ev.HandEnded(hand_number=state.hand_number, went_out=None, results=results)]
         if state.hand_number < 2:
             return events + self.deal(state, state.hand_number + 1)
         return events + self.finish(state, [s for s, t in enumerate(totals) if t == min(totals)])
 
-    def view(self, state: TinyState, seat: int, log: Sequence[Event]) -> TinyView:
+    def view(self, state: TinyState, seat: int, log: Sequence[ev.Event]) -> TinyView:
         return TinyView(**shared_view_fields(state, seat, log))
 
 
@@ -170,11 +159,11 @@ def test_a_new_variant_written_from_the_kernels_hooks_plays_to_its_end() -> None
             with pytest.raises(IllegalAction, match="you have no"):
                 game.apply(Discard(seat, foreign))
         events = game.apply(rng.choice(game.legal_actions(seat)))
-        reshuffled += sum(isinstance(e, StockReshuffled) for e in events)
+        reshuffled += sum(isinstance(e, ev.StockReshuffled) for e in events)
         assert Counter(rules.all_cards(state)) == Counter(standard_deck(1)) or state.phase == "over"
         data = json.loads(json.dumps(rules.state_to_data(state)))
         assert rules.state_to_data(rules.state_from_data(data)) == data
     assert state.hand_number == 2 and reshuffled == 2 and state.winners  # one rebuild of the stock a hand
     assert list(data) == ["players", "seed", "options", "hand_number", "dealer", "phase", "to_move", "stock",
                           "discard", "hands", "went_out", "scores", "reshuffles", "winners"]
-    assert isinstance(game.log[-1], GameEnded) and game.view(0).my_turn is False
+    assert isinstance(game.log[-1], ev.GameEnded) and game.view(0).my_turn is False

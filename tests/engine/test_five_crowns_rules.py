@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -25,9 +27,9 @@ from engine.five_crowns_melds import card_points
 from engine.game import Game
 from engine.rules.five_crowns import FiveCrownsState, parse_five_crowns
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-def cards(text: str) -> list:
-    return [parse_five_crowns(t) for t in text.split()]
+from five_crowns_hands import cards, give
 
 
 def new(n: int = 3, seed: int = 1, **options: object) -> Game:
@@ -38,17 +40,6 @@ def state(game: Game) -> FiveCrownsState:
     return game.state  # type: ignore[no-any-return]
 
 
-def set_hand(game: Game, seat: int, text: str) -> None:
-    """Give ``seat`` exactly these cards, trading with the stock so the deck stays whole."""
-    s = state(game)
-    pool = s.stock + s.hands[seat]
-    wanted = cards(text)
-    for c in wanted:
-        pool.remove(c)
-    s.hands[seat] = wanted
-    s.stock = pool
-
-
 def stack(game: Game, code: str) -> None:
     """Put a card from the stock on top of it, so the next stock draw is that card and the deck stays whole."""
     s = state(game)
@@ -57,20 +48,37 @@ def stack(game: Game, code: str) -> None:
     s.stock.append(card)
 
 
+def holds_and_draws(game: Game, hand: str, card: str) -> int:
+    """The player to move holds exactly ``hand`` and draws ``card`` from the stock; their seat."""
+    seat = state(game).to_move
+    give(state(game), seat, hand)
+    stack(game, card)
+    game.apply(Draw(seat, "stock"))
+    return seat
+
+
 def end_hand_eleven_in_a_tie(game: Game) -> list:
     """Hand 11, both players at 100: one goes out, the other's last turn melds everything too."""
     s = state(game)
     s.hand_number = 11
     s.scores = [[10] * 10, [10] * 10]
-    seat = s.to_move
-    set_hand(game, seat, "5h 5s 5d 6h 6s 6d 7h 7s 7d 8h 8s 8d 9h")
-    set_hand(game, 1 - seat, "10h 10s 10d 6c 6st 6c 7c 7st 7c 8c 8st 8c kh")
-    stack(game, "jd")
-    stack(game, "9c")
+    return out_then_last_turn(game, "5h 5s 5d 6h 6s 6d 7h 7s 7d 8h 8s 8d 9h", "9c",
+                              "10h 10s 10d 6c 6st 6c 7c 7st 7c 8c 8st 8c kh", "jd")
+
+
+def out_then_last_turn(game: Game, out_hand: str, out_card: str, last_hand: str, last_card: str) -> list:
+    """In a game of two, the player to move holds ``out_hand``, draws ``out_card`` and goes out
+    discarding it; the other holds ``last_hand``, draws ``last_card`` and discards it on the last turn.
+    The events of that last discard (the hand's end)."""
+    seat = state(game).to_move
+    give(state(game), seat, out_hand)
+    give(state(game), 1 - seat, last_hand)
+    stack(game, last_card)
+    stack(game, out_card)
     game.apply(Draw(seat, "stock"))
-    game.apply(GoOut(seat, cards("9c")[0]))
+    game.apply(GoOut(seat, cards(out_card)[0]))
     game.apply(Draw(1 - seat, "stock"))
-    return game.apply(Discard(1 - seat, cards("jd")[0]))
+    return game.apply(Discard(1 - seat, cards(last_card)[0]))
 
 
 def play_turn_simple(game: Game) -> None:
@@ -170,11 +178,7 @@ def test_dealt_cards_are_seen_only_by_their_holder() -> None:
 
 def test_going_out_on_the_first_turn_and_any_discard() -> None:
     game = new(3)
-    s = state(game)
-    seat = s.to_move
-    set_hand(game, seat, "5h 5s 5d")  # hand 1: 3s wild
-    stack(game, "9c")
-    game.apply(Draw(seat, "stock"))
+    seat = holds_and_draws(game, "5h 5s 5d", "9c")  # hand 1: 3s wild
     ev = game.apply(GoOut(seat, cards("9c")[0]))
     assert isinstance(ev[0], WentOut) and ev[0].discard == cards("9c")[0]
     assert ev[-1] == TurnStarted(seat=(seat + 1) % 3, last_turn=True)
@@ -182,22 +186,14 @@ def test_going_out_on_the_first_turn_and_any_discard() -> None:
 
 def test_go_out_discard_may_be_a_card_that_fits_a_meld() -> None:
     game = new(2)
-    s = state(game)
-    seat = s.to_move
-    set_hand(game, seat, "5h 5s 5d")
-    stack(game, "5c")
-    game.apply(Draw(seat, "stock"))
+    seat = holds_and_draws(game, "5h 5s 5d", "5c")
     assert GoOut(seat, cards("5c")[0]) in game.legal_actions(seat)
     assert GoOut(seat, cards("5h")[0]) in game.legal_actions(seat)
 
 
 def test_cannot_go_out_with_a_card_that_does_not_meld_and_state_is_unchanged() -> None:
     game = new(2)
-    s = state(game)
-    seat = s.to_move
-    set_hand(game, seat, "5h 6s 9d")
-    stack(game, "kc")
-    game.apply(Draw(seat, "stock"))
+    seat = holds_and_draws(game, "5h 6s 9d", "kc")
     before = game.to_data()
     with pytest.raises(IllegalAction, match="cannot go out"):
         game.apply(GoOut(seat, cards("kc")[0]))
@@ -206,11 +202,7 @@ def test_cannot_go_out_with_a_card_that_does_not_meld_and_state_is_unchanged() -
 
 def test_last_turns_each_other_player_once_then_hand_scored() -> None:
     game = new(4)
-    s = state(game)
-    seat = s.to_move
-    set_hand(game, seat, "5h 5s 5d")
-    stack(game, "9c")
-    game.apply(Draw(seat, "stock"))
+    seat = holds_and_draws(game, "5h 5s 5d", "9c")
     game.apply(GoOut(seat, cards("9c")[0]))
     order = []
     events = []
@@ -234,18 +226,7 @@ def test_last_turns_each_other_player_once_then_hand_scored() -> None:
 
 
 def test_last_turn_lays_down_best_arrangement() -> None:
-    game = new(2)
-    s = state(game)
-    seat = s.to_move
-    other = 1 - seat
-    set_hand(game, seat, "5h 5s 5d")
-    set_hand(game, other, "7h 8h 9h")
-    stack(game, "kc")
-    stack(game, "9c")
-    game.apply(Draw(seat, "stock"))
-    game.apply(GoOut(seat, cards("9c")[0]))
-    game.apply(Draw(other, "stock"))  # the king of clubs
-    ev = game.apply(Discard(other, cards("kc")[0]))
+    ev = out_then_last_turn(new(2), "5h 5s 5d", "9c", "7h 8h 9h", "kc")  # the other draws the king of clubs
     laid = next(e for e in ev if isinstance(e, LaidDown))
     assert laid.points == 0 and laid.deadwood == ()
     assert sorted(c.code for c in laid.melds[0]) == ["7h", "8h", "9h"]
@@ -261,32 +242,11 @@ def test_scoring_of_wilds_and_jokers() -> None:
 
 
 def test_left_over_wilds_score_when_nothing_melds() -> None:
-    game = new(2)
-    s = state(game)
-    seat = s.to_move
-    other = 1 - seat
-    set_hand(game, seat, "5h 5s 5d")
-    set_hand(game, other, "jo 3h 9c")  # 3s wild in hand 1
-    stack(game, "kd")
-    stack(game, "10c")
-    game.apply(Draw(seat, "stock"))
-    game.apply(GoOut(seat, cards("10c")[0]))
-    game.apply(Draw(other, "stock"))
-    ev = game.apply(Discard(other, cards("kd")[0]))
+    ev = out_then_last_turn(new(2), "5h 5s 5d", "10c", "jo 3h 9c", "kd")  # 3s wild in hand 1
     laid = next(e for e in ev if isinstance(e, LaidDown))
     # joker + 3 (wild) + 9 make a meld: 9 with two wilds is a book.
     assert laid.points == 0
-    game2 = new(2, seed=2)
-    s2 = state(game2)
-    seat2 = s2.to_move
-    set_hand(game2, seat2, "5h 5s 5d")
-    set_hand(game2, 1 - seat2, "jo 9c kd")
-    stack(game2, "qs")
-    stack(game2, "10c")
-    game2.apply(Draw(seat2, "stock"))
-    game2.apply(GoOut(seat2, cards("10c")[0]))
-    game2.apply(Draw(1 - seat2, "stock"))
-    ev = game2.apply(Discard(1 - seat2, cards("qs")[0]))
+    ev = out_then_last_turn(new(2, seed=2), "5h 5s 5d", "10c", "jo 9c kd", "qs")
     laid = next(e for e in ev if isinstance(e, LaidDown))
     # joker, 9 of clubs, king of diamonds: no meld, so the joker scores 50 with the 9 and the king.
     assert laid.melds == ()

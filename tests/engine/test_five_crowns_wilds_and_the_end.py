@@ -8,6 +8,8 @@ no wild rank at all, offer moves in a finished game, or refuse to load one, and 
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -15,11 +17,11 @@ from engine.actions import Discard, Draw, GoOut
 from engine.errors import SaveFormatError
 from engine.events import HandEnded, WentOut
 from engine.game import Game
-from engine.rules.five_crowns import MAX_RESHUFFLES, FiveCrownsState, parse_five_crowns
+from engine.rules.five_crowns import MAX_RESHUFFLES, FiveCrownsState
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-def _cards(text: str) -> list:
-    return [parse_five_crowns(t) for t in text.split()]
+from five_crowns_hands import cards, give
 
 
 def _new(players: int = 2, **options: object) -> tuple[Game, FiveCrownsState]:
@@ -27,20 +29,11 @@ def _new(players: int = 2, **options: object) -> tuple[Game, FiveCrownsState]:
     return game, game.state  # type: ignore[return-value]
 
 
-def _give(state: FiveCrownsState, seat: int, text: str) -> None:
-    """Give ``seat`` exactly these cards, trading with the stock so the deck stays whole."""
-    pool = state.stock + state.hands[seat]
-    wanted = _cards(text)
-    for card in wanted:
-        pool.remove(card)
-    state.hands[seat], state.stock = wanted, pool
-
-
 @pytest.mark.parametrize("allowed", [True, False])
 def test_going_out_with_wild_cards_alone_only_where_the_table_allows_it(allowed: bool) -> None:
     game, state = _new(2, all_wild_melds=allowed)
     seat = state.to_move
-    _give(state, seat, "jo jo jo")
+    give(state, seat, "jo jo jo")
     game.apply(Draw(seat, "discard"))
     going_out = GoOut(seat, state.hands[seat][-1])
     assert (going_out in game.legal_actions(seat)) is allowed and (game.why_not(going_out) is None) is allowed
@@ -52,8 +45,8 @@ def test_going_out_with_wild_cards_alone_only_where_the_table_allows_it(allowed:
 def test_going_out_melds_the_hands_wild_rank_and_a_save_in_the_last_turns_ends_the_hand_alike() -> None:
     game, state = _new(3)
     seat = state.to_move
-    _give(state, seat, "5h 5s 3d")  # hand 1: threes are wild, so the 3 of diamonds makes a book of fives
-    nine = _cards("9c")[0]
+    give(state, seat, "5h 5s 3d")  # hand 1: threes are wild, so the 3 of diamonds makes a book of fives
+    nine = cards("9c")[0]
     state.stock.remove(nine)
     state.stock.append(nine)
     game.apply(Draw(seat, "stock"))
@@ -89,7 +82,7 @@ def test_a_hand_that_ends_with_the_stock_dry_is_laid_down_with_its_wild_rank(han
     game, state = _new(2, **options)
     seat = state.to_move
     other = 1 - seat
-    _give(state, other, hand)
+    give(state, other, hand)
     state.discard = state.stock + state.discard  # the stock dry, and no reshuffle left
     state.stock = []
     state.reshuffles = MAX_RESHUFFLES

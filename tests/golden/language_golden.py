@@ -103,12 +103,12 @@ def games_in(lang: Language) -> tuple[LanguageGame, ...]:
                      ui_driver.replay_golden),
         LanguageGame("solitaire_won_seed191", lang, solitaire_driver.GOLDEN_DEALS[0], _solitaire_record,
                      _solitaire_replay),
-        LanguageGame("contract_rummy_seed4", lang, contract_driver.GOLDEN_GAMES[0], contract_driver.record_golden,
-                     contract_driver.replay_golden),
-        LanguageGame("upcard_seed225_target500", lang, upcard_driver.GOLDEN_GAMES[0], upcard_driver.record_golden,
-                     upcard_driver.replay_golden),
-        LanguageGame("gin_seed24_target60", lang, gin_driver.GOLDEN_GAMES[0], gin_driver.record_golden,
-                     gin_driver.replay_golden),
+        LanguageGame("contract_rummy_seed4", lang, contract_driver.GOLDEN_GAMES[0], contract_driver.DRIVER.record,
+                     contract_driver.DRIVER.replay),
+        LanguageGame("upcard_seed225_target500", lang, upcard_driver.GOLDEN_GAMES[0], upcard_driver.DRIVER.record,
+                     upcard_driver.DRIVER.replay),
+        LanguageGame("gin_seed24_target60", lang, gin_driver.GOLDEN_GAMES[0], gin_driver.DRIVER.record,
+                     gin_driver.DRIVER.replay),
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -155,6 +156,18 @@ def test_every_game_has_a_hint_from_its_strongest_player(name: str) -> None:
     assert hinted
 
 
+def your_turns(game: Game, rng: random.Random, steps: int) -> Iterator[Session]:
+    """A game played by random legal moves for every seat (``steps`` at most, or to its end); at each
+    moment seat 0 may act, its session first, for the test to ask for a hint."""
+    for _ in range(steps):
+        if game.over:
+            return
+        if 0 in game.seats_to_act():
+            yield session_for(game)
+        seat = rng.choice(game.seats_to_act())
+        game.apply(rng.choice(game.legal_actions(seat)))
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_contract_hints_give_the_hard_players_reason(seed: int) -> None:
     """Every contract rummy hint is the hard player's move with its reason in words."""
@@ -163,20 +176,14 @@ def test_contract_hints_give_the_hard_players_reason(seed: int) -> None:
     words = {"buy_helps": "closer to your contract", "up_card_no_help": "it does not help you",
              "stay_short": "short of your contract", "lay_down": "that leaves ", "shed_highest": "that leaves "}
     reasons = set()
-    for _ in range(200):
-        if game.over:
-            break
-        if 0 in game.seats_to_act():
-            session = session_for(game)
-            choice = best_choice(session)
-            assert choice is not None and choice.reason != "chosen"
-            assert choice.action == make_agent("contract-rummy", "hard", seed=len(game.actions)).choose(
-                game.view(0), game.legal_actions(0))
-            reasons.add(choice.reason)
-            if choice.reason in words:
-                assert words[choice.reason] in said(hint_lines(session))[0]
-        seat = rng.choice(game.seats_to_act())
-        game.apply(rng.choice(game.legal_actions(seat)))
+    for session in your_turns(game, rng, 200):
+        choice = best_choice(session)
+        assert choice is not None and choice.reason != "chosen"
+        assert choice.action == make_agent("contract-rummy", "hard", seed=len(game.actions)).choose(
+            game.view(0), game.legal_actions(0))
+        reasons.add(choice.reason)
+        if choice.reason in words:
+            assert words[choice.reason] in said(hint_lines(session))[0]
     assert len(reasons) >= 3
 
 
@@ -184,18 +191,12 @@ def test_upcard_hints_say_what_a_meld_is_worth() -> None:
     game = Game.new("upcard-rummy", ["You", "Anna", "Ben"], seed=1)
     rng = random.Random(3)
     worth = []
-    for _ in range(150):
-        if game.over:
-            break
-        if 0 in game.seats_to_act():
-            session = session_for(game)
-            choice = best_choice(session)
-            assert choice is not None
-            if choice.reason == "meld_worth":
-                assert f"Worth {choice.points} points." in said(hint_lines(session))[0]
-                worth.append(choice.points)
-        seat = rng.choice(game.seats_to_act())
-        game.apply(rng.choice(game.legal_actions(seat)))
+    for session in your_turns(game, rng, 150):
+        choice = best_choice(session)
+        assert choice is not None
+        if choice.reason == "meld_worth":
+            assert f"Worth {choice.points} points." in said(hint_lines(session))[0]
+            worth.append(choice.points)
     assert worth and all(p is not None and p > 0 for p in worth)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import sys
 from pathlib import Path
@@ -10,6 +9,10 @@ from types import ModuleType
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from script_loader import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "speech" / "locale"
@@ -24,12 +27,7 @@ _PERCENT = re.compile(r"%(?:\((\w+)\))?[-#0 +]*\d*(?:\.\d+)?[sdifr%]")
 
 def update_script() -> ModuleType:
     """scripts/update_catalogs.py, imported by path (scripts/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("update_catalogs", ROOT / "scripts" / "update_catalogs.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("update_catalogs", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("update_catalogs")
 
 
 def read(path: Path, locale: str | None = None) -> Catalog:

@@ -26,7 +26,6 @@ going back to English must not change what another waits for.
 from __future__ import annotations
 
 import json
-import os
 import re
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -42,7 +41,10 @@ from access_game.catalog import games
 from access_game.ui.keys import key_label
 from speech.i18n import LANGUAGES, _, in_language, pgettext
 
-COMMAND = Path(sys.executable).parent / "access-game"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pty_play import spawn, terminal_env
+
 OTHER_LANGUAGES = LANGUAGES[1:]
 #: Options that end a game soon (a game not named here is played with its defaults).
 SHORT = {"upcard-rummy": ["--target", "500"]}
@@ -61,14 +63,11 @@ class Player:
     """One game at the terminal, driven key by key; every line it printed is kept."""
 
     def __init__(self, lang: str, game: str, home: Path) -> None:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("PROMPT_TOOLKIT", "BRLAPI", "LC_", "LANG"))}
-        env.update(ACCESS_GAME_HOME=str(home), TERM="dumb", COLUMNS="200", LINES="24")
         args = ["--lang", lang, "play", "--game", game, "--seed", "3", "--speech", "screen-reader", "--braille",
                 "off", "--new", *SHORT.get(game, [])]
         if games_by_name()[game].player_range[1] > 1:
             args += ["--players", "2"]
-        self.child: Any = pexpect.spawn(str(COMMAND), args, env=env, dimensions=(24, 200), encoding="utf-8",
-                                        timeout=60)
+        self.child: Any = spawn(home, *args, env=terminal_env(home, drop=("LC_", "LANG")), timeout=60)
         self.text: list[str] = []
         self.prompt = ""
 

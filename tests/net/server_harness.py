@@ -74,6 +74,19 @@ async def seated(url: str, game: str, people: int, computers: int = 0, *, record
     return players
 
 
+async def ann_and_ben(url: str, seats: int = 3) -> tuple[ScriptedPlayer, ScriptedPlayer, str]:
+    """Ann hosts a table of Five Crowns for ``seats`` people (none a computer player) and Ben joins it:
+    with a seat still free the table waits, as the tests of seat changes before the deal want. The
+    two players and the table's code."""
+    ann = ScriptedPlayer(url, "Ann")
+    await ann.open()
+    code = await ann.create("five-crowns", seats, 0)
+    ben = ScriptedPlayer(url, "Ben")
+    await ben.open()
+    await ben.join(code)
+    return ann, ben, code
+
+
 async def play_until_one_stops(players: list[ScriptedPlayer], actions: int, seconds: float = 20) -> None:
     """Everyone plays until one player has made ``actions`` moves (or the game ends), then all stop:
     a player stopping alone would leave the others waiting for its turn."""

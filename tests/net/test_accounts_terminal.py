@@ -7,97 +7,64 @@ line; the leaderboard and record keys answer one line each.
 
 from __future__ import annotations
 
-import re
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pexpect
 from postgres_server import running_postgres
-from terminal_support import COMMAND, terminal_env, words
+from terminal_support import COMMAND, exits, online, open_table, serving, spawn, terminal_env, terminals, words
 
 PASSWORD = "lantern-harbour-7"
 
 
-def _online(home: Path, url: str, name: str, *extra: str) -> Any:
-    return pexpect.spawn(str(COMMAND), ["online", "--server", url, "--name", name, *extra, "--speech",
-                                        "screen-reader"], env=terminal_env(home), dimensions=(24, 200),
-                         encoding="utf-8", timeout=30)
+def _refused(child: Any, password: str) -> None:
+    """``password`` typed at the question: refused in one line that gives nothing away, and exit 1."""
+    child.send(password + "\r")
+    child.expect(words("Wrong name or password: nothing was changed."))
+    exits(child, 1)
 
 
 def test_an_account_made_signed_in_elsewhere_and_its_seat_taken_back(tmp_path: Path) -> None:
-    with running_postgres() as database:
-        server = subprocess.Popen([str(COMMAND), "serve", "--port", "0", "--data", str(tmp_path / "data"),
-                                   "--database", database], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                  text=True, env=terminal_env(tmp_path / "server"))
-        children: list[Any] = []
-        try:
-            assert server.stdout is not None
-            match = re.match(r"Serving on (ws://\S+)", server.stdout.readline())
-            assert match
-            url = match.group(1)
+    errors: list[str] = []
+    with running_postgres() as database, serving(tmp_path / "data", tmp_path / "server", "--database", database,
+                                                 errors=errors) as url, terminals() as children:
+        ann = online(tmp_path / "phone", url, "Ann", "--register")
+        children.append(ann)
+        ann.expect(words("A new password for the account Ann (not shown, at least 8 characters):"))
+        ann.send(PASSWORD + "\r")
+        ann.expect(words("The same password again (not shown):"))
+        ann.send(PASSWORD + "\r")
+        ann.expect(words("Account Ann made: you are signed in, and nobody else can take this name."))
+        ann.expect("lobby>")
+        assert PASSWORD not in ann.before  # never shown (nor stars a screen reader would read)
+        ann.send("D")
+        ann.expect(words("Leaderboard of Five Crowns: nobody is rated yet."))
+        ann.send("R")
+        ann.expect(words("Record of Ann: no game finished yet."))
+        code = open_table(ann, listed=False)
 
-            ann = _online(tmp_path / "phone", url, "Ann", "--register")
-            children.append(ann)
-            ann.expect(words("A new password for the account Ann (not shown, at least 8 characters):"))
-            ann.send(PASSWORD + "\r")
-            ann.expect(words("The same password again (not shown):"))
-            ann.send(PASSWORD + "\r")
-            ann.expect(words("Account Ann made: you are signed in, and nobody else can take this name."))
-            ann.expect("lobby>")
-            assert PASSWORD not in ann.before  # never shown (nor stars a screen reader would read)
-            ann.send("D")
-            ann.expect(words("Leaderboard of Five Crowns: nobody is rated yet."))
-            ann.send("R")
-            ann.expect(words("Record of Ann: no game finished yet."))
-            ann.send("\x1b[B")  # Down: a new table of Five Crowns
-            ann.expect("New table of Five Crowns")
-            ann.send("\r")
-            ann.expect("computer players included")
-            ann.send("2\r")
-            ann.expect("How many of them computer players")
-            ann.send("0\r")
-            ann.expect("List the table in the lobby")
-            ann.send("n")
-            ann.expect(r"Table code: ([A-Z0-9]{3}-[A-Z0-9]{3}-[A-Z0-9]{3})")
-            code = ann.match.group(1)
-            ann.expect("Waiting for players to join")
+        guest = online(tmp_path / "guest", url, "ann")  # a guest under the account's name: refused...
+        guest.expect(words("That name belongs to an account"))
+        guest.expect("Password of ann")  # ...and asked the account's password, once
+        _refused(guest, "a-guess-at-it")
+        wrong = online(tmp_path / "laptop", url, "Ann", "--sign-in")
+        wrong.expect("Password of Ann")
+        _refused(wrong, "not-her-password")
 
-            guest = _online(tmp_path / "guest", url, "ann")  # a guest under the account's name: refused...
-            guest.expect(words("That name belongs to an account"))
-            guest.expect("Password of ann")  # ...and asked the account's password, once
-            guest.send("a-guess-at-it\r")
-            guest.expect(words("Wrong name or password: nothing was changed."))
-            guest.expect(pexpect.EOF)
-            guest.close()
-            assert guest.exitstatus == 1
-            wrong = _online(tmp_path / "laptop", url, "Ann", "--sign-in")
-            wrong.expect("Password of Ann")
-            wrong.send("not-her-password\r")
-            wrong.expect(words("Wrong name or password: nothing was changed."))
-            wrong.expect(pexpect.EOF)
-            wrong.close()
-            assert wrong.exitstatus == 1
-
-            laptop = _online(tmp_path / "laptop", url, "Ann", "--sign-in")
-            children.append(laptop)
-            laptop.expect("Password of Ann")
-            laptop.send(PASSWORD + "\r")
-            laptop.expect(words("Signed in as Ann. You hold 1 seat at the server's tables: it is first in the list."))
-            laptop.expect("lobby>")
-            laptop.send("\x1b[B")
-            laptop.expect(words(f"Your seat at Five Crowns, table {code}, waiting for players: Enter takes it back."))
-            laptop.send("\r")
-            laptop.expect(words("Waiting for players to join: 1 of 2 seats taken."))
-            ann.expect(words("Your seat was taken up from another terminal."))
-            assert PASSWORD not in laptop.before
-        finally:
-            for child in children:
-                child.close(force=True)
-            server.terminate()
-            server.wait(timeout=10)
-        assert server.stderr is not None
-        assert PASSWORD not in server.stderr.read()
+        laptop = online(tmp_path / "laptop", url, "Ann", "--sign-in")
+        children.append(laptop)
+        laptop.expect("Password of Ann")
+        laptop.send(PASSWORD + "\r")
+        laptop.expect(words("Signed in as Ann. You hold 1 seat at the server's tables: it is first in the list."))
+        laptop.expect("lobby>")
+        laptop.send("\x1b[B")
+        laptop.expect(words(f"Your seat at Five Crowns, table {code}, waiting for players: Enter takes it back."))
+        laptop.send("\r")
+        laptop.expect(words("Waiting for players to join: 1 of 2 seats taken."))
+        ann.expect(words("Your seat was taken up from another terminal."))
+        assert PASSWORD not in laptop.before
+    assert PASSWORD not in errors[0]
 
 
 def test_host_signs_in_and_a_database_out_of_reach_stops_serve_in_one_line(tmp_path: Path) -> None:
@@ -113,15 +80,8 @@ def test_host_signs_in_and_a_database_out_of_reach_stops_serve_in_one_line(tmp_p
     assert wrong.returncode == 2 and "usage: access-game serve" in wrong.stderr
     assert "neither a postgresql:// address nor a file's path" in wrong.stderr and "hunter22" not in wrong.stderr
 
-    server = subprocess.Popen([str(COMMAND), "serve", "--port", "0", "--data", str(tmp_path / "data")],
-                              stdout=subprocess.PIPE, text=True, env=terminal_env(tmp_path / "server"))
-    children: list[Any] = []
-    try:
-        assert server.stdout is not None
-        match = re.match(r"Serving on (ws://\S+)", server.stdout.readline())
-        assert match
-        url = match.group(1)
-        maker = _online(tmp_path / "maker", url, "Ben", "--register")
+    with serving(tmp_path / "data", tmp_path / "server") as url, terminals() as children:
+        maker = online(tmp_path / "maker", url, "Ben", "--register")
         children.append(maker)
         maker.expect("A new password")
         maker.send(PASSWORD + "\r")
@@ -129,17 +89,9 @@ def test_host_signs_in_and_a_database_out_of_reach_stops_serve_in_one_line(tmp_p
         maker.send(PASSWORD + "x\r")  # not the same: nothing is sent
         maker.expect(words("The two passwords differ: nothing was sent. Try again."))
         maker.expect(pexpect.EOF)
-        host = pexpect.spawn(str(COMMAND), ["host", "--server", url, "--game", "five-crowns", "--seats", "2",
-                                            "--name", "Ben", "--sign-in", "--speech", "screen-reader"],
-                             env=terminal_env(tmp_path / "host"), dimensions=(24, 200), encoding="utf-8", timeout=30)
+        host = spawn(tmp_path / "host", "host", "--server", url, "--game", "five-crowns", "--seats", "2", "--name",
+                     "Ben", "--sign-in")
         children.append(host)
         host.expect("Password of Ben")
-        host.send(PASSWORD + "\r")
-        host.expect(words("Wrong name or password: nothing was changed."))  # Ben made no account
-        host.expect(pexpect.EOF)
-    finally:
-        for child in children:
-            child.close(force=True)
-        server.terminate()
-        server.wait(timeout=10)
+        _refused(host, PASSWORD)  # Ben made no account
     assert (tmp_path / "data" / "accounts.sqlite3").is_file()  # the default: one file beside the tables

@@ -14,8 +14,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from client_support import free_port
+from terminal_support import exits, quit_game, words
 from terminal_support import spawn as _spawn
-from terminal_support import words
 
 
 def test_host_and_join_from_two_terminals_hear_each_other(served: str, tmp_path: Path,
@@ -52,40 +52,22 @@ def test_host_and_join_from_two_terminals_hear_each_other(served: str, tmp_path:
     ann.expect("say>")
     ann.send("good game\r")
     ben.expect("Ann says: good game")
-    ann.send("q")
-    ann.expect("quit y/n>")
-    ann.send("y")
     # (the announcer may wrap a long line at the width setting: any whitespace between words)
-    ann.expect(words(f"Your seat is kept: access-game join --server {served} {code} takes it back."))
-    ann.expect(pexpect.EOF)
-    ann.close()
-    assert ann.exitstatus == 0
+    quit_game(ann, then=words(f"Your seat is kept: access-game join --server {served} {code} takes it back."))
     ben.expect("Ann is away.")
     # Ann's terminal again: the seat kept under her data folder is taken back, the game where it stood.
     ann = _spawn(tmp_path / "ann", "join", "--server", served, code, "--name", "Ann")
     ann.expect("you sit in seat 1")
     ann.expect("wait>")
     ben.expect("Ann is back.")
-    ann.send("q")
-    ann.expect("quit y/n>")
-    ann.send("y")
-    ann.expect(pexpect.EOF)
-    ann.close()
-    ben.send("q")
-    ben.expect("quit y/n>")
-    ben.send("y")
-    ben.expect(pexpect.EOF)
-    ben.close()
-    assert ben.exitstatus == 0
+    quit_game(ann)
+    quit_game(ben)
 
 
 def test_a_server_that_cannot_be_reached_is_one_line_and_exit_1(tmp_path: Path) -> None:
     url = f"ws://127.0.0.1:{free_port()}"
     child = _spawn(tmp_path, "join", "--server", url, "KQ7XMA", "--name", "Ben")
-    child.expect(pexpect.EOF)
-    child.close()
-    out = child.before.replace("\r", "").strip()
-    assert child.exitstatus == 1
+    out = exits(child, 1).replace("\r", "").strip()
     assert out == f"access-game: cannot reach the server at {url}: connection refused", out
     assert "Traceback" not in out
 
@@ -199,9 +181,7 @@ def test_ctrl_c_while_the_seats_fill_leaves_the_table(served: str, tmp_path: Pat
     ann.expect("waiting>")
     ann.sendcontrol("c")
     ann.expect("You left the table before the game began.")
-    ann.expect(pexpect.EOF)
-    ann.close()
-    assert ann.exitstatus == 0
+    exits(ann, 0)
 
 
 def test_the_host_deals_again_from_the_terminal(served: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from server_harness import in_process, run, settle, step
+from server_harness import ServerProcess, in_process, run, seated, settle, step
 
 from access_game.net.computers import ComputerPlayers
 from access_game.net.scripted import ScriptedPlayer
@@ -131,22 +131,26 @@ def _children(pid: int) -> set[int]:
     return found
 
 
+def _workers_after_play(server: ServerProcess) -> set[int]:
+    """The worker processes of ``server`` (started) once its two hard computer players have played
+    against a person until the table waits for her."""
+    async def play() -> None:
+        (ann,) = await seated(server.url, "five-crowns", 1, 2, level="hard")
+        await settle([ann], frozenset({1, 2}), fresh=False)
+        await ann.close()
+
+    run(play())
+    return _children(server.pid)
+
+
 def test_the_workers_of_a_killed_server_end_by_themselves(tmp_path: Path) -> None:
     """A server killed (SIGKILL) cannot end its pool: its workers must not go on running for nobody."""
     import time
 
-    from server_harness import ServerProcess, seated
-
     server = ServerProcess(tmp_path / "tables")
-    url = server.start()
+    server.start()
     try:
-        async def play() -> None:
-            (ann,) = await seated(url, "five-crowns", 1, 2, level="hard")
-            await settle([ann], frozenset({1, 2}), fresh=False)
-            await ann.close()
-
-        run(play())
-        workers = _children(server.pid)
+        workers = _workers_after_play(server)
         assert workers, "the computer players decided in worker processes"
         server.kill()
         deadline = time.monotonic() + 15
@@ -171,20 +175,12 @@ def test_a_server_stops_even_with_a_worker_stuck() -> None:
     import tempfile
     import time
 
-    from server_harness import ServerProcess, seated
-
     with tempfile.TemporaryDirectory() as tmp:
         server = ServerProcess(Path(tmp) / "tables")
-        url = server.start()
+        server.start()
         workers: set[int] = set()
         try:
-            async def play() -> None:
-                (ann,) = await seated(url, "five-crowns", 1, 2, level="hard")
-                await settle([ann], frozenset({1, 2}), fresh=False)
-                await ann.close()
-
-            run(play())
-            workers = _children(server.pid)
+            workers = _workers_after_play(server)
             assert workers
             for pid in workers:
                 os.kill(pid, signal.SIGSTOP)

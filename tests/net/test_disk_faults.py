@@ -18,6 +18,7 @@ import pytest
 from client_support import wait_until
 from server_harness import (
     ServerProcess,
+    ann_and_ben,
     barrier,
     come_back,
     exactly_as_told,
@@ -193,12 +194,7 @@ def test_seat_changes_the_disk_refuses_are_undone_and_told_to_nobody(tmp_path: P
 
     async def go() -> None:
         async with in_process(TableServer(TableStore(data))) as (tables, url):
-            ann = ScriptedPlayer(url, "Ann")
-            await ann.open()
-            code = await ann.create("five-crowns", 3, 0)
-            ben = ScriptedPlayer(url, "Ben")
-            await ben.open()
-            await ben.join(code)
+            ann, ben, code = await ann_and_ben(url)
             for pl in (ann, ben):
                 while pl.table is None or pl.table["connected"] != [0, 1]:
                     await pl.receive()

@@ -268,6 +268,17 @@ def test_no_frame_holds_a_card_its_seat_may_not_see(game: str, people: int, comp
     assert frames > 50
 
 
+def _caught(game: Game, seat: int, frame: dict[str, Any], key: str, inner: str | None, value: Any) -> None:
+    """``frame`` with ``frame[key][inner]`` (or ``frame[key]``) set to ``value`` fails the check."""
+    changed = json.loads(json.dumps(frame))
+    if inner is None:
+        changed[key] = value
+    else:
+        changed[key][inner] = value
+    with pytest.raises(AssertionError):
+        check(Snapshot(game, seat, changed))
+
+
 def test_the_check_finds_a_leak() -> None:
     """The checks can fail: a frame carrying another seat's hand is caught."""
     game = Game.new("five-crowns", ["A", "B"], seed=3)
@@ -277,29 +288,14 @@ def test_the_check_finds_a_leak() -> None:
     update = p.update_message(seq=0, events=game.seat_log(seat), view=game.view(seat), to_act=game.seats_to_act(),
                               over=False, why_not={}, legal=game.legal_actions(seat))
     check(Snapshot(game, seat, json.loads(json.dumps(update))))
-    leaky = json.loads(json.dumps(update))
-    leaky["view"]["hand"] = [c.code for c in game.state.hands[1]]
-    with pytest.raises(AssertionError):
-        check(Snapshot(game, seat, leaky))
-    unredacted = json.loads(json.dumps(update))
-    unredacted["events"] = [event_to_data(e) for e in game.log]
-    with pytest.raises(AssertionError):
-        check(Snapshot(game, seat, unredacted))
-    stock = json.loads(json.dumps(update))
-    stock["view"]["players"] = [c.code for c in game.state.stock[:5]]
-    with pytest.raises(AssertionError):
-        check(Snapshot(game, seat, stock))
+    _caught(game, seat, update, "view", "hand", [c.code for c in game.state.hands[1]])
+    _caught(game, seat, update, "events", None, [event_to_data(e) for e in game.log])  # unredacted
+    _caught(game, seat, update, "view", "players", [c.code for c in game.state.stock[:5]])
     public = p.watch_update_message(seq=0, events=seen_by(game.log, None), public=p.public_view(
         [game.view(0), game.view(1)]), to_act=game.seats_to_act(), over=False)
     check(Snapshot(game, SPECTATOR, json.loads(json.dumps(public))))
-    peeking = json.loads(json.dumps(public))
-    peeking["public"]["hand_sizes"] = [c.code for c in game.state.hands[0]]
-    with pytest.raises(AssertionError):
-        check(Snapshot(game, SPECTATOR, peeking))
-    told = json.loads(json.dumps(public))
-    told["events"] = [event_to_data(e) for e in game.seat_log(0)]
-    with pytest.raises(AssertionError):
-        check(Snapshot(game, SPECTATOR, told))
+    _caught(game, SPECTATOR, public, "public", "hand_sizes", [c.code for c in game.state.hands[0]])
+    _caught(game, SPECTATOR, public, "events", None, [event_to_data(e) for e in game.seat_log(0)])
     seeded = {**json.loads(json.dumps(update)), "id": 2**120 + 12345}
     with pytest.raises(AssertionError, match="seed"):
         check(Snapshot(game, seat, seeded, text=json.dumps(seeded), seed=2**120 + 12345))

@@ -8,36 +8,22 @@ table and bans a name, and the moderation log holds each act.
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pexpect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from terminal_support import COMMAND, terminal_env, words
-
-
-def _online(home: Path, url: str, name: str, **env: str) -> Any:
-    return pexpect.spawn(str(COMMAND), ["online", "--server", url, "--name", name, "--speech", "screen-reader"],
-                         env={**terminal_env(home), **env}, dimensions=(24, 200), encoding="utf-8", timeout=30)
+from terminal_support import COMMAND, online, open_table, serving, terminal_env, terminals, words
 
 
 def test_a_table_found_opened_joined_watched_and_moderated_from_the_lobby(tmp_path: Path) -> None:
     data = tmp_path / "data"
     admins = tmp_path / "admins.txt"
     admins.write_text("# the server's administrators\nRoot\tsesame\n", encoding="utf-8")
-    server = subprocess.Popen([str(COMMAND), "serve", "--port", "0", "--data", str(data), "--admins", str(admins)],
-                              stdout=subprocess.PIPE, text=True, env=terminal_env(tmp_path / "server"))
-    children: list[Any] = []
-    try:
-        assert server.stdout is not None
-        match = re.match(r"Serving on (ws://\S+)", server.stdout.readline())
-        assert match
-        url = match.group(1)
+    with serving(data, tmp_path / "server", "--admins", str(admins)) as url, terminals() as children:
         # A client of protocol 2 (as an older access-game sends it) is told to update, and let go.
         from websockets.sync.client import connect
 
@@ -46,7 +32,7 @@ def test_a_table_found_opened_joined_watched_and_moderated_from_the_lobby(tmp_pa
             told = json.loads(old.recv(timeout=10))
             assert told["code"] == "protocol_version" and "update access-game" in told["message"]
 
-        ann = _online(tmp_path / "ann", url, "Ann")
+        ann = online(tmp_path / "ann", url, "Ann")
         children.append(ann)
         ann.expect(words(f"Lobby of {url}: 0 open tables."))
         ann.expect("Join a table by its code.")
@@ -55,20 +41,9 @@ def test_a_table_found_opened_joined_watched_and_moderated_from_the_lobby(tmp_pa
         ann.expect("New table of Five Crowns, 2 to 14 players.")
         ann.send("\x1b[A")  # Up: back to the first item
         ann.expect("Join a table by its code.")
-        ann.send("\x1b[B")
-        ann.expect("New table of Five Crowns")
-        ann.send("\r")
-        ann.expect(r"computer players included \(2 to 14\)")
-        ann.send("2\r")
-        ann.expect(r"How many of them computer players \(0 to 1\)")
-        ann.send("0\r")
-        ann.expect("List the table in the lobby")
-        ann.send("y")
-        ann.expect(r"Table code: ([A-Z0-9]{3}-[A-Z0-9]{3}-[A-Z0-9]{3})")
-        code = ann.match.group(1)
-        ann.expect("Waiting for players to join: 1 of 2 seats taken.")
+        code = open_table(ann, listed=True)
 
-        ben = _online(tmp_path / "ben", url, "Ben")
+        ben = online(tmp_path / "ben", url, "Ben")
         children.append(ben)
         ben.expect(words(f"Lobby of {url}: 1 open table."))
         ben.expect("lobby>")
@@ -79,7 +54,7 @@ def test_a_table_found_opened_joined_watched_and_moderated_from_the_lobby(tmp_pa
             child.expect("Everyone is here: the game begins.")
             child.expect("Your cards: ")
 
-        cleo = _online(tmp_path / "cleo", url, "Cleo")
+        cleo = online(tmp_path / "cleo", url, "Cleo")
         children.append(cleo)
         cleo.expect("lobby>")
         cleo.send("\x1b[F")
@@ -123,7 +98,7 @@ def test_a_table_found_opened_joined_watched_and_moderated_from_the_lobby(tmp_pa
         ben.expect("The host removed you from the table.")
         ben.expect("lobby>")
 
-        root = _online(tmp_path / "root", url, "Root", ACCESS_GAME_ADMIN_KEY="sesame")
+        root = online(tmp_path / "root", url, "Root", ACCESS_GAME_ADMIN_KEY="sesame")
         children.append(root)
         root.expect("lobby>")
         cleo.expect("Root is online.")
@@ -145,11 +120,6 @@ def test_a_table_found_opened_joined_watched_and_moderated_from_the_lobby(tmp_pa
             child.expect("lobby>")  # back in the lobby once the table closed
         root.send("q")
         root.expect(pexpect.EOF)
-    finally:
-        for child in children:
-            child.close(force=True)
-        server.terminate()
-        server.wait(timeout=10)
     acts = [json.loads(line) for line in (data / "moderation.log").read_text(encoding="utf-8").splitlines()]
     assert [a["act"] for a in acts] == ["remove", "broadcast", "close", "ban"]
     assert acts[0]["by"] == "Ann" and acts[0]["name"] == "Ben" and acts[0]["seat"] == 1
@@ -172,8 +142,7 @@ def test_bad_arguments_exit_2_with_the_usage_and_an_unreachable_server_is_one_li
         assert done.returncode == 2 and "usage: access-game serve" in done.stderr and said in done.stderr
     from client_support import free_port
 
-    child = pexpect.spawn(str(COMMAND), ["online", "--server", f"ws://127.0.0.1:{free_port()}", "--name", "Ann"],
-                          env=env, dimensions=(24, 200), encoding="utf-8", timeout=30)
+    child = online(tmp_path, f"ws://127.0.0.1:{free_port()}", "Ann")
     child.expect("cannot reach the server at")
     child.expect(pexpect.EOF)
     child.close()

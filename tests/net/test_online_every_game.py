@@ -377,6 +377,16 @@ def test_a_second_terminal_takes_the_seat_up_and_a_third_still_takes_it_back(tab
 THREE_SEAT_GAMES = [e for e in NETWORK_GAMES if e.player_range[1] >= 3]
 
 
+def _left_before_the_deal(table: Table, leaver: Terminal, other: Terminal) -> None:
+    """``leaver``, who has just asked to leave a table of three still filling, is told so and its process
+    ends with nothing kept to come back with; ``other`` hears it and waits with one seat taken."""
+    leaver.expect(words("You left the table before the game began."))
+    leaver.ends()
+    assert not seat_kept_at(table, leaver)
+    other.expect(rf"{leaver.name} left the table")
+    other.expect(words("Waiting for players to join: 1 of 3 seats taken."))
+
+
 @pytest.mark.parametrize("table", THREE_SEAT_GAMES, ids=[e.name for e in THREE_SEAT_GAMES], indirect=True)
 def test_leaving_before_the_deal_gives_the_seat_up(table: Table) -> None:
     """Q (asked first) or Ctrl+C while the seats fill: the seat is free for the next person to join, and
@@ -388,21 +398,13 @@ def test_leaving_before_the_deal_gives_the_seat_up(table: Table) -> None:
     ann.expect(r"Ben joined the table\.")
     ann.expect(words("Waiting for players to join: 2 of 3 seats taken."))
     ben.quits()
-    ben.expect(words("You left the table before the game began."))
-    ben.ends()
-    assert not seat_kept_at(table, ben)
-    ann.expect(r"Ben left the table")
-    ann.expect(words("Waiting for players to join: 1 of 3 seats taken."))
+    _left_before_the_deal(table, ben, ann)
     cleo = table.join("Cleo")
     table.sits(cleo, 2)  # the seat Ben gave up
     cleo.expect(r"waiting>")
     ann.expect(r"Cleo joined the table\.")
     ann.child.sendcontrol("c")  # the host leaves as well
-    ann.expect(words("You left the table before the game began."))
-    ann.ends()
-    assert not seat_kept_at(table, ann)
-    cleo.expect(r"Ann left the table")
-    cleo.expect(words("Waiting for players to join: 1 of 3 seats taken."))
+    _left_before_the_deal(table, ann, cleo)
     ben = table.join("Ben")
     table.sits(ben, 1)  # the host's seat, given up, is the first free one
     ann = table.join("Ann")

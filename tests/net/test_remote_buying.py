@@ -7,37 +7,21 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from client_support import LiveServer, remote_seat, remote_session  # noqa: E402
-from harness import KeyHarness  # noqa: E402
+from client_support import LiveServer
+from keyed_host import keyed_host
 
-from access_game.settings import Settings  # noqa: E402
-from engine.bots import make_agent  # noqa: E402
+from engine.bots import make_agent
 
 CONTRACT = {"type": "create", "game": "contract-rummy", "seats": 4, "computers": 2, "level": "easy", "options": {}}
 
 
 def test_the_buy_question_reaches_the_seat_out_of_turn_and_waits_for_its_answer(tmp_path: Path) -> None:
     with LiveServer(tmp_path / "tables") as server:
-        made: dict[str, Any] = {}
-
-        def host(announcer: Any, settings: Settings) -> Any:
-            made["s"] = remote_session(server.url, "Ann", CONTRACT, announcer, settings)
-            return made["s"]
-
-        ann = KeyHarness(None, session_factory=host)  # type: ignore[arg-type]
-        ben = remote_seat(server.url, "Ben", {"type": "join", "code": made["s"].code})
+        ann, ben = keyed_host(server.url, CONTRACT)
         try:
-            ben.pump_until(lambda: ben.session.started)
-            ben.session.start()
-            while not ann.session.started:
-                ann.session.pump(timeout=0.05)
-            ann.start()
             deadline, moves = time.monotonic() + 60, 0
             while ann.app_.prompt_text() != "buy? y/n> ":
                 assert time.monotonic() < deadline and not ann.session.over, (ann.spoken[-4:], ben.said[-4:])

@@ -7,45 +7,22 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-from client_support import LiveServer, Seat, remote_seat, remote_session  # noqa: E402
+from client_support import LiveServer, Seat  # noqa: E402
 from harness import KeyHarness  # noqa: E402
+from keyed_host import deadline_pump, keyed_host  # noqa: E402
 
-from access_game.settings import Settings  # noqa: E402
 from engine.actions import Discard, Draw  # noqa: E402
 
 TWO = {"type": "create", "game": "five-crowns", "seats": 2, "computers": 0, "options": {}}
 
 
-
 def _table(server: LiveServer) -> tuple[KeyHarness, Seat]:
-    made: dict[str, Any] = {}
-
-    def host(announcer: Any, settings: Settings) -> Any:
-        made["s"] = remote_session(server.url, "Ann", TWO, announcer, settings)
-        return made["s"]
-
-    h = KeyHarness(None, session_factory=host)  # type: ignore[arg-type]
-    ben = remote_seat(server.url, "Ben", {"type": "join", "code": made["s"].code})
-    ben.pump_until(lambda: ben.session.started)
-    ben.session.start()
-    deadline_pump(h, lambda: h.session.started)
-    h.start()
-    return h, ben
-
-
-def deadline_pump(h: KeyHarness, done: Any) -> None:
-    import time
-
-    deadline = time.monotonic() + 10
-    while not done():
-        assert time.monotonic() < deadline, h.spoken[-6:]
-        h.session.pump(timeout=0.05)
+    return keyed_host(server.url, TWO)
 
 
 def test_the_local_table_plays_a_remote_seat_by_keys(server: LiveServer) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from server_harness import in_process, run, seated
+from server_harness import ann_and_ben, in_process, run, seated
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -178,12 +178,7 @@ def test_chat_reaches_every_seat_and_bad_chat_is_refused() -> None:
 def test_the_host_hands_an_absent_seat_to_a_computer_player() -> None:
     async def go() -> None:
         async with in_process() as (tables, url):
-            ann = ScriptedPlayer(url, "Ann")
-            await ann.open()
-            code = await ann.create("five-crowns", 3, 0)
-            ben = ScriptedPlayer(url, "Ben")
-            await ben.open()
-            await ben.join(code)
+            ann, ben, code = await ann_and_ben(url)
             # Only the host may hand a seat over.
             await ben.send({"type": "hand_over", "seat": 2, "level": "easy"})
             with pytest.raises(RuntimeError, match="not_host"):

@@ -71,6 +71,17 @@ async def _listening(url: str, name: str) -> ScriptedPlayer:
     return player
 
 
+async def _public_table(url: str, seats: int, seed: int = 0) -> ScriptedPlayer:
+    """Ann, at the process serving ``url``, opens a public table of Five Crowns for ``seats`` people and
+    no computer player, and is seated at it."""
+    ann = ScriptedPlayer(url, "Ann", seed=seed)
+    await ann.open()
+    await ann.send({"type": "create", "game": "five-crowns", "seats": seats, "computers": 0, "level": "easy",
+                    "options": {}, "public": True})
+    await ann.expect("seated")
+    return ann
+
+
 def test_one_lobby_across_two_processes(two: tuple[ServerProcess, ServerProcess]) -> None:
     a, b = two
 
@@ -78,11 +89,7 @@ def test_one_lobby_across_two_processes(two: tuple[ServerProcess, ServerProcess]
         cleo = await _listening(a.url, "Cleo")
         ben = await _listening(b.url, "Ben")
         # Ann creates a public table at the first process: Ben, at the second, hears it listed.
-        ann = ScriptedPlayer(a.url, "Ann")
-        await ann.open()
-        await ann.send({"type": "create", "game": "five-crowns", "seats": 3, "computers": 0, "level": "easy",
-                        "options": {}, "public": True})
-        await ann.expect("seated")
+        ann = await _public_table(a.url, 3)
         listed = await _until(ben, "listed", lambda m: m["table"]["code"] == ann.code)
         assert listed["table"]["host"] == "Ann" and listed["table"]["free"] == 2
         # The list asked for afresh at either process is the same one table.
@@ -185,11 +192,7 @@ def test_the_lobby_moves_to_the_process_of_a_table_it_watches(two: tuple[ServerP
     a, b = two
 
     async def table() -> tuple[list[ScriptedPlayer], str]:
-        ann = ScriptedPlayer(a.url, "Ann", seed=1)
-        await ann.open()
-        await ann.send({"type": "create", "game": "five-crowns", "seats": 2, "computers": 0, "level": "easy",
-                        "options": {}, "public": True})
-        await ann.expect("seated")
+        ann = await _public_table(a.url, 2, seed=1)
         assert ann.code is not None
         ben = ScriptedPlayer(a.url, "Ben", seed=2)
         await ben.open()
@@ -245,11 +248,7 @@ def test_a_killed_process_tables_leave_the_list_within_the_expiry(
 
     async def go() -> None:
         ben = await _listening(b.url, "Ben")
-        ann = ScriptedPlayer(a.url, "Ann")
-        await ann.open()
-        await ann.send({"type": "create", "game": "five-crowns", "seats": 2, "computers": 0, "level": "easy",
-                        "options": {}, "public": True})
-        await ann.expect("seated")
+        ann = await _public_table(a.url, 2)
         await _until(ben, "listed", lambda m: m["table"]["code"] == ann.code)
         a.kill()  # no goodbye: its keys in Redis expire
         killed = time.monotonic()
@@ -336,11 +335,7 @@ def test_after_redis_restarts_the_lobby_is_whole_again(tmp_path: Path) -> None:
     async def go() -> None:
         cleo = await _listening(a.url, "Cleo")
         ben = await _listening(b.url, "Ben")
-        ann = ScriptedPlayer(a.url, "Ann")
-        await ann.open()
-        await ann.send({"type": "create", "game": "five-crowns", "seats": 2, "computers": 0, "level": "easy",
-                        "options": {}, "public": True})
-        await ann.expect("seated")
+        ann = await _public_table(a.url, 2)
         await _until(ben, "listed")
         server.stop()  # everything Redis held is lost with it
         await asyncio.sleep(0.5)

@@ -9,16 +9,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import pexpect
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from redis_support import RedisServer, start_all
 from server_harness import ServerProcess
-from terminal_support import COMMAND, terminal_env, words
+from terminal_support import online, open_table, terminals, words
 
 
 @pytest.fixture
@@ -35,32 +33,15 @@ def two(tmp_path: Path) -> Iterator[tuple[str, str]]:
         redis.stop()
 
 
-def _online(home: Path, url: str, name: str) -> Any:
-    return pexpect.spawn(str(COMMAND), ["online", "--server", url, "--name", name, "--speech", "screen-reader"],
-                         env=terminal_env(home), dimensions=(24, 200), encoding="utf-8", timeout=30)
-
-
 def test_a_table_at_one_process_joined_and_watched_from_the_other(tmp_path: Path, two: tuple[str, str]) -> None:
     first, second = two
-    children: list[Any] = []
-    try:
-        ann = _online(tmp_path / "ann", first, "Ann")
+    with terminals() as children:
+        ann = online(tmp_path / "ann", first, "Ann")
         children.append(ann)
         ann.expect("lobby>")
-        ann.send("\x1b[B")  # Down: a new table of Five Crowns
-        ann.expect("New table of Five Crowns")
-        ann.send("\r")
-        ann.expect(r"computer players included \(2 to 14\)")
-        ann.send("2\r")
-        ann.expect(r"How many of them computer players \(0 to 1\)")
-        ann.send("0\r")
-        ann.expect("List the table in the lobby")
-        ann.send("y")
-        ann.expect(r"Table code: ([A-Z0-9]{3}-[A-Z0-9]{3}-[A-Z0-9]{3})")
-        code = ann.match.group(1).replace("-", "")
-        ann.expect("Waiting for players to join: 1 of 2 seats taken.")
+        code = open_table(ann, listed=True).replace("-", "")
 
-        ben = _online(tmp_path / "ben", second, "Ben")
+        ben = online(tmp_path / "ben", second, "Ben")
         children.append(ben)
         ben.expect(words(f"Lobby of {second}: 1 open table."))
         ben.expect("lobby>")
@@ -74,7 +55,7 @@ def test_a_table_at_one_process_joined_and_watched_from_the_other(tmp_path: Path
         seats = (tmp_path / "ben").rglob("network-seats.json")
         assert any(f"{second} {code}" in path.read_text(encoding="utf-8") for path in seats)
 
-        cleo = _online(tmp_path / "cleo", second, "Cleo")
+        cleo = online(tmp_path / "cleo", second, "Cleo")
         children.append(cleo)
         cleo.expect("lobby>")
         cleo.send("\x1b[F")
@@ -88,6 +69,3 @@ def test_a_table_at_one_process_joined_and_watched_from_the_other(tmp_path: Path
         cleo.send("hi all\r")
         ann.expect(r"Cleo \(watching\): hi all")
         ben.expect(r"Cleo \(watching\): hi all")
-    finally:
-        for child in children:
-            child.close(force=True)

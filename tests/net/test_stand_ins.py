@@ -14,6 +14,7 @@ from pathlib import Path
 
 from server_harness import (
     ServerProcess,
+    ann_and_ben,
     barrier,
     come_back,
     error_to,
@@ -81,12 +82,7 @@ def test_the_host_role_passes_to_the_lowest_seat_present_survives_a_restart_and_
 def test_the_host_giving_up_a_seat_before_the_deal_passes_the_role_on() -> None:
     async def go() -> None:
         async with in_process() as (_, url):
-            ann = ScriptedPlayer(url, "Ann")
-            await ann.open()
-            code = await ann.create("five-crowns", 3)
-            ben = ScriptedPlayer(url, "Ben")
-            await ben.open()
-            await ben.join(code)
+            ann, ben, code = await ann_and_ben(url)
             await ann.send({"type": "leave"})
             assert (await ann.expect("left"))["kept"] is False
             table = await until_table(ben, lambda t: t["connected"] == [1])

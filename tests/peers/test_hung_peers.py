@@ -9,24 +9,14 @@ others until after it has exited); the long run is ``scripts/hung_peers.py --run
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
-from types import ModuleType
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "hung_peers.py"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from script_loader import load_script
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("hung_peers", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-hung = _load()
+hung = load_script("hung_peers")
 SEEDS = (49, 57, 68)
 KEYS = 8
 

@@ -22,7 +22,10 @@ import pytest
 
 from speech.sound_server import NullSinkServer, sounding_seconds
 
-COMMAND = Path(sys.executable).parent / "access-game"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pty_play import COMMAND, quit_game
+
 LOST = "The game cannot speak now because the sound server stopped answering"
 BACK = r"The game's voice is back \(espeak-ng\)\."
 INFO = r"Hand \d+ of \d+, \d+ cards dealt"
@@ -64,15 +67,6 @@ def _heard_after(server: NullSinkServer, child: Any, key: str, answer: str, path
     return sounding_seconds(recording.stop()).seconds
 
 
-def _quit(child: Any) -> None:
-    child.send("q")
-    child.expect(r"Quit the game\?")
-    child.send("y")
-    child.expect(pexpect.EOF, timeout=5)
-    child.close()
-    assert child.exitstatus == 0
-
-
 def test_the_voice_lost_is_said_and_comes_back_with_the_sound_server(server: NullSinkServer,
                                                                       tmp_path: Path) -> None:
     child = _spawn(server, tmp_path)
@@ -89,7 +83,7 @@ def test_the_voice_lost_is_said_and_comes_back_with_the_sound_server(server: Nul
         server.start()
         child.expect(BACK, timeout=10)  # unasked: no key was pressed
         assert _heard_after(server, child, "i", INFO, tmp_path / "heard.wav") > 0.3
-        _quit(child)
+        quit_game(child, within=5)
     finally:
         child.close(force=True)
 
@@ -108,6 +102,6 @@ def test_a_missing_espeak_ng_is_said_and_the_game_goes_back_to_it_once_there(ser
         os.symlink(espeak, programs / "espeak-ng")
         child.expect(BACK, timeout=10)
         assert _heard_after(server, child, "i", INFO, tmp_path / "espeak.wav") > 0.3
-        _quit(child)
+        quit_game(child, within=5)
     finally:
         child.close(force=True)

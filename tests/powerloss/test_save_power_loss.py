@@ -10,30 +10,28 @@ would leave it (crashfs says how), and what the game finds there is held to the 
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
-import pexpect
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 from crash_replay import THOROUGH, replay
 from crashfs import Recording, read_folder, read_strace, strace_command
+from pty_play import quit_game, spawn
 
 from access_game.saves import SaveStore
 from access_game.settings import Settings, load_settings
 
-COMMAND = Path(sys.executable).parent / "access-game"
 F2, DOWN, RIGHT, ESCAPE, CTRL_S = "\x1bOQ", "\x1b[B", "\x1b[C", "\x1b", "\x13"
 SAVE = "data/saves/current.json"
 SETTINGS = "config/settings.json"
 
 
 def _spawn(home: Path, log: Path | None, *args: str) -> Any:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PROMPT_TOOLKIT")}
-    env.update(ACCESS_GAME_HOME=str(home), TERM="xterm", COLUMNS="80", LINES="24")
-    command = [*(strace_command(log) if log else []), str(COMMAND), *args]
-    return pexpect.spawn(command[0], command[1:], env=env, dimensions=(24, 80), encoding="utf-8", timeout=30,
-                         cwd=str(home.parent))
+    """The game in a full terminal 80 columns wide, under ``strace`` writing to ``log`` when given."""
+    return spawn(home, *args, term="xterm", width=80, timeout=30, cwd=home.parent,
+                 prefix=strace_command(log) if log else ())
 
 
 def _play_a_few_turns(home: Path, log: Path) -> None:
@@ -54,12 +52,7 @@ def _play_a_few_turns(home: Path, log: Path) -> None:
             child.expect("draw>")
     child.send(CTRL_S)
     child.expect("Saved to")
-    child.send("q")
-    child.expect("Quit the game")
-    child.send("y")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    quit_game(child)
 
 
 def _written(recording: Recording, name: str) -> list[Any]:
@@ -144,10 +137,5 @@ def test_a_power_cut_anywhere_in_play_leaves_the_old_game_or_the_new(tmp_path: P
     child.send("y")
     child.expect("Resumed Five Crowns")
     child.expect("draw>")
-    child.send("q")
-    child.expect("Quit the game")
-    child.send("y")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    quit_game(child)
     assert not list((after / "data" / "saves").glob(".*.tmp")), "the half-written save is removed"

@@ -45,7 +45,10 @@ from typing import Any
 import pexpect  # in the test extra: a missing one is a failed install, not a skip
 import pytest
 
-COMMAND = Path(sys.executable).parent / "access-game"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pty_play import COMMAND, spawn, terminal_env
+
 #: Seconds a case may take before it counts as a hang (a normal run takes about one).
 LIMIT = 30
 NOWHERE = "ws://127.0.0.1:1"
@@ -263,9 +266,7 @@ def home(tmp_path: Path) -> Iterator[Path]:
 
 
 def _env(home: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PROMPT_TOOLKIT", "BRLAPI", "ACCESS_GAME"))}
-    env.update(ACCESS_GAME_HOME=str(home), TERM="dumb", COLUMNS="200", LINES="24", LANG="C.UTF-8")
-    return env
+    return terminal_env(home, drop=("ACCESS_GAME",), LANG="C.UTF-8")
 
 
 def run(command: Command, home: Path) -> tuple[int, str]:
@@ -277,8 +278,7 @@ def run(command: Command, home: Path) -> tuple[int, str]:
         except subprocess.TimeoutExpired:
             pytest.fail(f"access-game {' '.join(command.argv)} hung")
         return done.returncode, done.stdout + done.stderr
-    child = pexpect.spawn(str(COMMAND), list(command.argv), env=_env(home), dimensions=(24, 200), encoding="utf-8",
-                          timeout=LIMIT)
+    child = spawn(home, *command.argv, env=_env(home), timeout=LIMIT)
     try:
         printed = command.player(child)
     except pexpect.TIMEOUT:

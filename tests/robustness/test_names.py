@@ -15,7 +15,6 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pexpect
 import pytest
@@ -28,7 +27,10 @@ from engine.errors import SaveFormatError
 from engine.game import Game
 from engine.names import MAX_NAME_CHARS, read_name
 
-COMMAND = Path(sys.executable).parent / "access-game"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pty_play import COMMAND, spawn, terminal_env
+
 ESCAPES = "Eve\x1b]0;pwned\x07\x1b[2J"
 
 #: Names refused everywhere, and why each is worth a case.
@@ -102,10 +104,8 @@ def _saved_with(home: Path, name: str) -> Path:
 @pytest.mark.parametrize("term", ["dumb", "xterm"])
 def test_a_save_whose_name_holds_escapes_is_set_aside_and_never_printed(term: str, tmp_path: Path) -> None:
     save = _saved_with(tmp_path, ESCAPES)
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PROMPT_TOOLKIT", "BRLAPI"))}
-    env.update(ACCESS_GAME_HOME=str(tmp_path), HOME=str(tmp_path), TERM=term, COLUMNS="200", LINES="24")
-    child: Any = pexpect.spawn(str(COMMAND), ["--speech", "screen-reader", "--braille", "off"], env=env,
-                               encoding="utf-8", timeout=20, dimensions=(24, 200))
+    child = spawn(tmp_path, "--speech", "screen-reader", "--braille", "off",
+                  env=terminal_env(tmp_path, term=term, HOME=str(tmp_path)))
     child.expect("y/n>")
     seen = child.before
     child.sendcontrol("c")

@@ -10,37 +10,25 @@ hand and the game could not use was lost, and this run's ``--speech`` flag was k
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
-import pexpect  # in the test extra: a missing one is a failed install, not a skip
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pty_play import quit_game, spawn
 
 from access_game.settings import Settings, load_settings, save_settings
 
-COMMAND = Path(sys.executable).parent / "access-game"
 F2, DOWN, RIGHT, ESCAPE = "\x1bOQ", "\x1b[B", "\x1b[C", "\x1b"
 HAND_WRITTEN = {"width": 5, "speech": "telepathy", "verbosity": "brief", "mystery": 1, "cues": False}
 
 
 def _spawn(home: Path) -> Any:
     """A new game each time (the one saved by the run before is kept aside)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PROMPT_TOOLKIT", "BRLAPI"))}
-    env.update(ACCESS_GAME_HOME=str(home), TERM="dumb", COLUMNS="200", LINES="24")
-    args = ["--new", "--seed", "4", "--speech", "screen-reader", "--braille", "off"]
-    return pexpect.spawn(str(COMMAND), args, env=env, dimensions=(24, 200), encoding="utf-8", timeout=20)
-
-
-def _quit(child: Any) -> str:
-    child.send("q")
-    child.expect("Quit the game")
-    child.send("y")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-    return str(child.before)
+    return spawn(home, "--new", "--seed", "4", "--speech", "screen-reader", "--braille", "off")
 
 
 def test_bad_settings_are_named_once_kept_as_written_and_only_a_change_is_written(tmp_path: Path) -> None:
@@ -56,7 +44,7 @@ def test_bad_settings_are_named_once_kept_as_written_and_only_a_change_is_writte
     for named in ("width 5", 'speech "telepathy"', '"mystery": no such setting'):
         assert start.count(named) == 1, (named, start)
     assert "verbosity" not in start and "cues" not in start, "the usable ones are used, not named"
-    _quit(child)
+    quit_game(child)
     assert path.read_text(encoding="utf-8") == text, "a run without a settings change leaves the file as it was"
 
     child = _spawn(tmp_path)
@@ -68,7 +56,7 @@ def test_bad_settings_are_named_once_kept_as_written_and_only_a_change_is_writte
         child.expect("settings>")
     child.send(ESCAPE)
     child.expect("draw>")
-    _quit(child)
+    quit_game(child)
     kept = json.loads(path.read_text(encoding="utf-8"))
     assert kept == {**HAND_WRITTEN, "verbosity": "normal"}, "only the setting changed is written; --speech is not"
 

@@ -21,12 +21,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import pexpect
 import pytest
 
-from access_game.saves import ELSEWHERE_FOLDER, SaveStore, lockable_elsewhere
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-COMMAND = Path(sys.executable).parent / "access-game"
+from pty_play import exits, quit_game, spawn, terminal_env
+
+from access_game.saves import ELSEWHERE_FOLDER, SaveStore, lockable_elsewhere
 
 
 class Player:
@@ -40,15 +41,10 @@ class Player:
         for folder in (self.data / "saves", self.home, self.tmp):
             folder.mkdir(parents=True)
 
-    def env(self) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("PROMPT_TOOLKIT", "BRLAPI"))}
-        env.update(ACCESS_GAME_HOME=str(self.root / "ag"), HOME=str(self.home), TMPDIR=str(self.tmp), TERM="dumb",
-                   COLUMNS="200", LINES="24")
-        return env
-
     def spawn(self, *args: str) -> Any:
-        return pexpect.spawn(str(COMMAND), [*args, "--speech", "screen-reader", "--braille", "off"], env=self.env(),
-                             dimensions=(24, 200), encoding="utf-8", timeout=20, cwd=str(self.home))
+        """The game in a terminal, its home and temporary folders this player's own."""
+        env = terminal_env(self.root / "ag", HOME=str(self.home), TMPDIR=str(self.tmp))
+        return spawn(self.root / "ag", *args, "--speech", "screen-reader", "--braille", "off", env=env, cwd=self.home)
 
 
 @pytest.fixture
@@ -112,13 +108,7 @@ def test_two_games_on_a_read_only_locks_folder_each_keep_a_save_of_their_own(
         game.send("d")
         game.expect("discard>")
     for game in (first, second):
-        game.send("q")
-        game.expect("quit y/n>")
-        game.send("y")
-        game.expect(said("Your game is saved; run access-game again to go on."))
-        game.expect(pexpect.EOF)
-        game.close()
-        assert game.exitstatus == 0
+        quit_game(game, then=said("Your game is saved; run access-game again to go on."))
     # Two games, two saves, each the game that said "saved"; nothing written where no lock could be had.
     one, two = _save(elsewhere / "current.json"), _save(elsewhere / "current-2.json")
     assert (one["game"]["seed"], two["game"]["seed"]) == (4, 5)
@@ -130,12 +120,7 @@ def test_two_games_on_a_read_only_locks_folder_each_keep_a_save_of_their_own(
     again.expect("Resume it?")
     again.send("y")
     again.expect("discard>")  # the first game, waiting for its discard
-    again.send("q")
-    again.expect("quit y/n>")
-    again.send("y")
-    again.expect(pexpect.EOF)
-    again.close()
-    assert again.exitstatus == 0
+    quit_game(again)
 
 
 def test_a_game_that_can_be_locked_nowhere_does_not_start(player: Player) -> None:
@@ -145,9 +130,7 @@ def test_a_game_that_can_be_locked_nowhere_does_not_start(player: Player) -> Non
     game = player.spawn("--seed", "4")
     game.expect(said("This game's save cannot be locked") + r"\s+\(File\s+exists:[\s\S]+?locks\)\s+"
                 + said("and no other folder can hold it, so the game does not start."))
-    game.expect(pexpect.EOF)
-    game.close()
-    assert game.exitstatus == 1
+    exits(game, 1)
     assert list((player.data / "saves").iterdir()) == []
 
 

@@ -35,6 +35,14 @@ def started(save_dir: Path) -> SavingTable:
     return SavingTable(save_dir)
 
 
+def quit_unsaved(saves: Path) -> SavingTable:
+    """A game whose saves folder cannot be made, quit (Q, Y): it now asks what to do with the unsaved game."""
+    h = started(saves)
+    h.press("q")
+    h.press("y")
+    return h
+
+
 def test_quit_with_a_failed_save_says_not_saved_and_where(tmp_path: Path, elsewhere: Path) -> None:
     _, saves = blocked(tmp_path)
     h = started(saves)
@@ -49,9 +57,7 @@ def test_quit_with_a_failed_save_says_not_saved_and_where(tmp_path: Path, elsewh
 
 def test_n_quits_saying_nothing_was_kept(tmp_path: Path, elsewhere: Path) -> None:
     _, saves = blocked(tmp_path)
-    h = started(saves)
-    h.press("q")
-    h.press("y")
+    h = quit_unsaved(saves)
     said = h.press("n")
     assert "You quit without saving: the moves since the last save that worked are lost." in said
     assert h.app.quitting
@@ -60,9 +66,7 @@ def test_n_quits_saying_nothing_was_kept(tmp_path: Path, elsewhere: Path) -> Non
 
 def test_trying_again_after_the_folder_is_fixed_saves_and_then_says_so(tmp_path: Path, elsewhere: Path) -> None:
     parent, saves = blocked(tmp_path)
-    h = started(saves)
-    h.press("q")
-    h.press("y")
+    h = quit_unsaved(saves)
     assert h.press("y")[0].startswith("Still not saved. The game could not be saved: ")
     parent.unlink()  # the player fixes the folder, then tries again
     said = h.press("y")
@@ -72,9 +76,7 @@ def test_trying_again_after_the_folder_is_fixed_saves_and_then_says_so(tmp_path:
 
 def test_saving_elsewhere_writes_a_save_that_resumes(tmp_path: Path, elsewhere: Path) -> None:
     _, saves = blocked(tmp_path)
-    h = started(saves)
-    h.press("q")
-    h.press("y")
+    h = quit_unsaved(saves)
     said = h.press("e")
     kept = elsewhere / "access-game-current.json"
     assert said[-1] == (f"Your game is saved in {kept}. To go on with it, move that file to {saves / 'current.json'} "

@@ -3,10 +3,8 @@ without changing the game they read."""
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -14,19 +12,11 @@ from access_game.simulate import play_game
 from engine.bots import make_agent
 from engine.game import Game
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "five_crowns_ceiling.py"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from script_loader import load_script
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("five_crowns_ceiling", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-ceiling = _load()
+ceiling = load_script("five_crowns_ceiling")
 
 
 @pytest.mark.parametrize("index", [0, 1])

@@ -4,18 +4,20 @@ it with the game, its seed and the step."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from access_game.catalog import games
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "release_fuzz.py"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from script_loader import SCRIPTS, load_script
+
+SCRIPT = SCRIPTS / "release_fuzz.py"
 
 
 def test_a_short_run_plays_every_game_and_keeps_every_promise(tmp_path: Path) -> None:
@@ -30,17 +32,8 @@ def test_a_short_run_plays_every_game_and_keeps_every_promise(tmp_path: Path) ->
     assert figures["round_trips"] >= 2 * figures["games"] and figures["views_checked"]
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("release_fuzz", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_a_broken_promise_stops_the_run_with_the_game_and_its_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    fuzz = _load()
+    fuzz = load_script("release_fuzz")
 
     def lose_a_card(game: object, first: object) -> None:
         raise AssertionError("a card was lost")

@@ -3,11 +3,9 @@ legal moves and leave the real game untouched, and nothing at the table can reac
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -16,20 +14,14 @@ from access_game.simulate import play_game
 from engine.actions import Action, Discard, Draw
 from engine.game import Game
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from script_loader import load_script
+
 ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = ROOT / "scripts" / "upcard_ceiling.py"
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("upcard_ceiling", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["upcard_ceiling"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-ceiling = _load()
+ceiling = load_script("upcard_ceiling")
 
 
 @pytest.mark.parametrize("index", [0, 1])

@@ -54,12 +54,18 @@ def test_the_end_won_or_lost_sounds_like_the_end_of_a_hand() -> None:
     assert last[-1] == "hand_end"
 
 
-@pytest.mark.skipif(shutil.which("sh") is None, reason="needs a POSIX shell to stand in for the sound player")
-def test_the_table_plays_the_cues_through_the_cue_player(tmp_path: Path) -> None:
+def noting_cues(tmp_path: Path) -> tuple[Cues, Path]:
+    """Cues whose player is a command that notes each file it was asked to play, one name a line, in the
+    file returned: no sound device is needed."""
     log = tmp_path / "played.txt"
     cues = Cues(cache_dir=tmp_path / "cues")
-    # The player is a command that notes the file it was asked to play: no sound device is needed.
     cues.player = Player(("sh", "-c", 'basename "$1" >> "$0"', str(log)))
+    return cues, log
+
+
+@pytest.mark.skipif(shutil.which("sh") is None, reason="needs a POSIX shell to stand in for the sound player")
+def test_the_table_plays_the_cues_through_the_cue_player(tmp_path: Path) -> None:
+    cues, log = noting_cues(tmp_path)
     h = SolitaireHarness(0, tmp_path / "records.json", settings=Settings(speech="silent", cues=True),
                          game=table({2: "5d 5s 5c 10h"}, top="5h"))
     h.session.cues = cues
@@ -76,9 +82,7 @@ def test_the_table_plays_the_cues_through_the_cue_player(tmp_path: Path) -> None
 
 @pytest.mark.skipif(shutil.which("sh") is None, reason="needs a POSIX shell to stand in for the sound player")
 def test_cues_off_plays_nothing(tmp_path: Path) -> None:
-    log = tmp_path / "played.txt"
-    cues = Cues(cache_dir=tmp_path / "cues")
-    cues.player = Player(("sh", "-c", 'basename "$1" >> "$0"', str(log)))
+    cues, log = noting_cues(tmp_path)
     h = SolitaireHarness(0, tmp_path / "records.json", settings=Settings(speech="silent", cues=False),
                          game=Game.new("solitaire", ["You"], seed=4))
     h.session.cues = cues

@@ -4,7 +4,6 @@ the cursor, until the next key, so a braille display that follows the cursor sho
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -13,7 +12,9 @@ from typing import Any
 import pexpect
 import pyte
 
-COMMAND = Path(sys.executable).parent / "access-game"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pty_play import spawn
 
 
 class Terminal:
@@ -43,10 +44,7 @@ def test_the_newest_message_waits_on_the_prompt_line_after_the_cursor(tmp_path: 
     config = tmp_path / "config"
     config.mkdir()
     (config / "settings.json").write_text(json.dumps({"news_on_prompt": True, "speech": "screen-reader"}))
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PROMPT_TOOLKIT", "BRLAPI"))}
-    env.update(ACCESS_GAME_HOME=str(tmp_path), TERM="xterm", COLUMNS="80", LINES="24")
-    child = pexpect.spawn(str(COMMAND), ["--seed", "46", "--braille", "off", "--first-dealer", "you"], env=env,
-                          dimensions=(24, 80), encoding="utf-8", timeout=20)
+    child = spawn(tmp_path, "--seed", "46", "--braille", "off", "--first-dealer", "you", term="xterm", width=80)
     term = Terminal(child)
     try:
         child.expect("draw>")

@@ -4,7 +4,6 @@ after the opening, never before it (a screen reader would read a stray "draw>" f
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -12,14 +11,13 @@ from typing import Any
 import pexpect
 import pytest
 
-COMMAND = Path(sys.executable).parent / "access-game"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pty_play import spawn
 
 
 def _spawn(home: Path, term: str) -> Any:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PROMPT_TOOLKIT", "BRLAPI"))}
-    env.update(ACCESS_GAME_HOME=str(home), TERM=term, COLUMNS="80", LINES="24")
-    return pexpect.spawn(str(COMMAND), ["--seed", "4", "--speech", "screen-reader", "--braille", "off"], env=env,
-                         dimensions=(24, 80), encoding="utf-8", timeout=20)
+    return spawn(home, "--seed", "4", "--speech", "screen-reader", "--braille", "off", term=term, width=80)
 
 
 def _play(child: Any) -> str:

@@ -6,7 +6,6 @@ the Escape menu) and at "another game"."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import sys
 from pathlib import Path
@@ -23,15 +22,16 @@ from access_game.ui.table import table_entries
 from engine.game import Game
 from tests.harness import KeyHarness
 
-COMMAND = Path(sys.executable).parent / "access-game"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pty_play import spawn
+
 DOWN, UP, ENTER = "\x1b[B", "\x1b[A", "\r"
 ENTRIES = table_entries()
 
 
 def _spawn(home: Path, *args: str) -> Any:
-    env = dict(os.environ, ACCESS_GAME_HOME=str(home), TERM="xterm")
-    return pexpect.spawn(str(COMMAND), ["--speech", "screen-reader", "--braille", "off", *args], env=env,
-                         encoding="utf-8", timeout=30, dimensions=(24, 200))
+    return spawn(home, "--speech", "screen-reader", "--braille", "off", *args, term="xterm", timeout=30)
 
 
 @pytest.mark.parametrize("index", range(len(ENTRIES)), ids=[e.name for e in ENTRIES])

@@ -4,20 +4,19 @@ resuming a saved game, declining to, and a damaged save."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
-from ui_driver import raw
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from harness import play_piped
 
 from access_game.cli import main
 from access_game.game_choice import GameChoice
 from access_game.saves import SaveStore
-from access_game.settings import Settings, load_settings
-from access_game.terminal_game import play_in_terminal
+from access_game.settings import load_settings
 from speech.backends.base import RecordingBackend
 
 
@@ -72,16 +71,7 @@ class Run:
     def __call__(self, first: list[str], keys: list[str], *, seed: int = 4, names: list[str] | None = None,
                  force_new: bool = False) -> int:
         choice = GameChoice("five-crowns", names or ["You", "Anna", "Ben", "Carla"], "normal", seed)
-        out = DummyOutput()
-        with create_pipe_input() as inp, create_app_session(input=inp, output=out):
-            inp.send_text(raw(first))
-
-            def type_keys(app: Any) -> None:
-                inp.send_text(raw(keys))
-
-            return play_in_terminal(choice, Settings(speech="silent", cues=False), input=inp, output=out,
-                                    backend=self.backend, saves=SaveStore(self.home / "saves"), cues=None,
-                                    on_app=type_keys, force_new=force_new)
+        return play_piped(choice, first, keys, self.backend, SaveStore(self.home / "saves"), force_new=force_new)
 
     @property
     def said(self) -> list[str]:

@@ -3,33 +3,21 @@
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from five_crowns_hands import cards, give
 from ui_driver import Harness, keys_for_decision
 
 from access_game.settings import Settings
 from engine.bots import make_agent
-from engine.cards import Card
 from engine.game import Game
 from engine.rules.five_crowns import FiveCrownsState
 from engine.rules.five_crowns import FiveCrownsView as View
 
 OPTIONS = {"tie_break": "playoff"}
-
-
-def parse(text: str) -> list[Card]:
-    from engine.notation import parse_card
-
-    return [parse_card(t, game="five-crowns") for t in text.split()]
-
-
-def give(state: FiveCrownsState, seat: int, text: str) -> None:
-    """Hand ``seat`` exactly these cards, swapping with the stock so every card is still in play."""
-    pool = state.stock + state.hands[seat]
-    wanted = parse(text)
-    for card in wanted:
-        pool.remove(card)
-    state.hands[seat] = wanted
-    state.stock = pool
 
 
 def last_hand_heading_for_a_tie() -> tuple[Game, int]:
@@ -47,7 +35,7 @@ def last_hand_heading_for_a_tie() -> tuple[Game, int]:
     state.scores = [[5] * 10, [5] * 10]
     give(state, 0, "5h 5s 5d 6h 6s 6d 7h 7s 7d 8h 8s 8d 9h")
     give(state, 1, "10h 10s 10d 6c 6st 6c 7c 7st 7c 8c 8st 8c kh")
-    state.stock.extend(parse("jd 9c"))  # drawn from the end: the 9 of clubs for you, then the jack for Anna
+    state.stock.extend(cards("jd 9c"))  # drawn from the end: the 9 of clubs for you, then the jack for Anna
     return game, 0
 
 

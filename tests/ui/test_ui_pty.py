@@ -14,19 +14,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pexpect  # in the test extra: a missing one is a failed install, not a skip
 import pytest
 
-COMMAND = Path(sys.executable).parent / "access-game"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pty_play import COMMAND, quit_game, spawn
+
 F1 = "\x1bOP"
 CTRL_S = "\x13"
 
 
 def _spawn(home: Path, *args: str) -> Any:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PROMPT_TOOLKIT")}
-    env.update(ACCESS_GAME_HOME=str(home), TERM="xterm", COLUMNS="80", LINES="24")
-    child = pexpect.spawn(str(COMMAND), list(args), env=env, dimensions=(24, 80), encoding="utf-8", timeout=20)
-    return child
+    """The game in a full terminal of 24 x 80."""
+    return spawn(home, *args, term="xterm", width=80)
 
 
 def test_start_help_draw_discard_save_quit_restart_resume(tmp_path: Path) -> None:
@@ -47,13 +47,7 @@ def test_start_help_draw_discard_save_quit_restart_resume(tmp_path: Path) -> Non
     child.expect("draw>")
     child.send(CTRL_S)
     child.expect("Saved to")
-    child.send("q")
-    child.expect("Quit the game")
-    child.send("y")
-    child.expect("Goodbye.")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    quit_game(child, then="Goodbye.")
     assert (tmp_path / "data" / "saves" / "current.json").exists()
 
     child = _spawn(tmp_path)
@@ -74,10 +68,7 @@ def test_start_help_draw_discard_save_quit_restart_resume(tmp_path: Path) -> Non
     child.expect("Resume")
     child.send("y")
     child.expect("your turn: discard")
-    child.send("q")
-    child.expect("Quit the game")
-    child.send("y")
-    child.expect(pexpect.EOF)
+    quit_game(child)
 
 
 def test_not_a_terminal_says_so_in_one_line_and_exits_2(tmp_path: Path) -> None:
@@ -126,10 +117,7 @@ def test_a_closed_terminal_loses_nothing(tmp_path: Path, how: str) -> None:
     child.expect("Your hand: ([^\r\n]+)")
     assert re.search(rf"\b{re.escape(drawn)}\b", child.match.group(1)), "the drawn card is still in the hand"
     child.expect("your turn: discard")
-    child.send("q")
-    child.expect("Quit the game")
-    child.send("y")
-    child.expect(pexpect.EOF)
+    quit_game(child)
 
 
 def test_play_game_solitaire_plays_in_its_own_save_slot(tmp_path: Path) -> None:
@@ -140,10 +128,6 @@ def test_play_game_solitaire_plays_in_its_own_save_slot(tmp_path: Path) -> None:
     child.send("d")
     child.expect("You turn up ")
     child.expect("place ")
-    child.send("q")
-    child.expect("Quit the game")
-    child.send("y")
-    child.expect("run access-game solitaire again to go on")
-    child.expect(pexpect.EOF)
+    quit_game(child, then="run access-game solitaire again to go on")
     saves = tmp_path / "data" / "saves"
     assert sorted(p.name for p in saves.iterdir()) == ["solitaire.json"]

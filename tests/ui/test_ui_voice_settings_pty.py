@@ -12,23 +12,23 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
 import pexpect  # in the test extra: a missing one is a failed install, not a skip
 
-COMMAND = Path(sys.executable).parent / "access-game"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pty_play import spawn
+
 F2 = "\x1bOQ"
 RIGHT, LEFT, DOWN, ESCAPE = "\x1b[C", "\x1b[D", "\x1b[B", "\x1b"
 NO_AUDIO = "There is no audio output here"
 
 
 def _spawn(home: Path, *args: str) -> Any:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PROMPT_TOOLKIT")}
-    env.update(ACCESS_GAME_HOME=str(home), TERM="xterm", COLUMNS="120", LINES="24")
-    return pexpect.spawn(str(COMMAND), list(args), env=env, dimensions=(24, 120), encoding="utf-8", timeout=30)
+    return spawn(home, *args, term="xterm", width=120, timeout=30)
 
 
 def test_voice_pitch_and_volume_are_kept_the_warning_said_once_and_one_run_flags_not_written(tmp_path: Path) -> None:

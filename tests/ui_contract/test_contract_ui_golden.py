@@ -4,16 +4,16 @@ keys section of docs/contract-rummy.md against the table's registry."""
 from __future__ import annotations
 
 import pytest
-from contract_driver import DOC, GOLDEN_GAMES, GoldenGame, check_golden, doc_with_keys, golden_path, replay_golden
+from contract_driver import DRIVER, GOLDEN_GAMES, GoldenGame
 
 
 @pytest.mark.parametrize("game", GOLDEN_GAMES, ids=lambda g: g.name)
 def test_whole_game_matches_golden_transcript(game: GoldenGame) -> None:
-    check_golden(golden_path(game), lambda keys: replay_golden(game, keys))
+    DRIVER.check(game)
 
 
 def test_the_golden_game_plays_all_nine_contracts_through_the_table() -> None:
-    text = golden_path(GOLDEN_GAMES[0]).read_text(encoding="utf-8")
+    text = DRIVER.golden_path(GOLDEN_GAMES[0]).read_text(encoding="utf-8")
     lines = text.splitlines()
     for n in range(1, 10):
         assert f"Hand {n} of 9 over." in text
@@ -34,5 +34,4 @@ def test_the_golden_game_plays_all_nine_contracts_through_the_table() -> None:
 
 
 def test_the_keys_in_the_document_are_the_keys_of_the_table() -> None:
-    doc = DOC.read_text(encoding="utf-8")
-    assert doc_with_keys(doc) == doc, "run tests/ui_contract/contract_driver.py to rewrite the keys"
+    DRIVER.current_doc()  # asserts the keys section is the registry

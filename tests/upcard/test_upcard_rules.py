@@ -14,19 +14,8 @@ from engine.cards import NO_TWOS_RANKS, STANDARD_SUITS, Card, Rank, no_twos_deck
 from engine.errors import IllegalAction
 from engine.events import CardsDealt, GameEnded, StockReshuffled, TurnStarted, seen_by
 from engine.game import Game
-from engine.rules.upcard_rummy import (
-    HandOpened,
-    LaidOff,
-    LayOff,
-    Meld,
-    Melded,
-    PlayerWentOut,
-    TakeDiscards,
-    TookDiscards,
-    UpcardHandEnded,
-    UpcardView,
-    hand_size_for,
-)
+from engine.rules import upcard_rummy as ur
+from engine.rules.upcard_rummy import LayOff, Meld, TakeDiscards, UpcardView, hand_size_for
 
 
 def refused(game: Game, action: object, words: str) -> None:
@@ -70,7 +59,7 @@ def test_the_up_card_sets_the_hand_size(rank: Rank, size: int) -> None:
 def test_each_hand_matches_its_up_card_and_the_dealer_card_is_wild(seed: int) -> None:
     game = Game.new("upcard-rummy", ["a", "b", "c", "d", "e", "f"], seed=seed)
     state = state_of(game)
-    opened = next(e for e in game.log if isinstance(e, HandOpened))
+    opened = next(e for e in game.log if isinstance(e, ur.HandOpened))
     for seat, hand in enumerate(state.hands):
         up = opened.up_cards[seat]
         assert hand[0] == up, "the up card is the first card of its hand"
@@ -92,7 +81,7 @@ def test_the_deal_starts_left_of_the_dealer_and_ends_with_the_dealer() -> None:
 def test_up_cards_are_public_and_the_rest_of_a_hand_is_secret() -> None:
     game = Game.new("upcard-rummy", ["a", "b", "c"], seed=4)
     log = seen_by(game.log, 0)
-    opened = next(e for e in log if isinstance(e, HandOpened))
+    opened = next(e for e in log if isinstance(e, ur.HandOpened))
     assert opened.up_cards == tuple(state_of(game).up_cards)
     for e in log:
         if isinstance(e, CardsDealt):
@@ -162,7 +151,7 @@ def test_later_turns_may_meld_any_size_and_lay_off_on_any_meld() -> None:
     )
     game.apply(Meld(0, cs("9h 9s 9c 9d")))
     events = game.apply(LayOff(0, c("kc"), 0))
-    assert events == [LaidOff(seat=0, card=c("kc"), index=0, owner=1)]
+    assert events == [ur.LaidOff(seat=0, card=c("kc"), index=0, owner=1)]
     game.apply(LayOff(0, c("5c"), 1))  # a wild fits any meld
     table = state_of(game).table
     assert table[0].layoffs == ((0, c("kc")),) and table[0].cards_of(0) == (c("kc"),)
@@ -206,8 +195,8 @@ def test_no_dig_before_melding() -> None:
 def test_dig_back_to_a_card_matching_a_natural_pair() -> None:
     game = make_table(["9h 9s 4c 6c", "3c 3d 8c"], table=[(0, "kh kd ks")], discard="3h 9c ac 7d 5d", stock_top="jc")
     events = game.apply(TakeDiscards(0, 4, cs("9c 9h 9s")))
-    assert events[0] == TookDiscards(seat=0, cards=cs("9c ac 7d 5d"))
-    assert isinstance(events[1], Melded) and events[1].cards == cs("9c 9h 9s") and not events[1].first
+    assert events[0] == ur.TookDiscards(seat=0, cards=cs("9c ac 7d 5d"))
+    assert isinstance(events[1], ur.Melded) and events[1].cards == cs("9c 9h 9s") and not events[1].first
     state = state_of(game)
     assert state.discard == [c("3h")]
     assert Counter(state.hands[0]) == Counter(cs("4c 6c ac 7d 5d"))  # the rest of what was taken is kept
@@ -291,8 +280,8 @@ def test_going_out_gives_last_turns_only_to_players_who_have_not_melded() -> Non
     game.apply(Draw(0, "stock"))  # 4d
     game.apply(Meld(0, cs("9h 9s 9c")))
     events = game.apply(Discard(0, c("4d")))
-    out = next(e for e in events if isinstance(e, PlayerWentOut))
-    assert out == PlayerWentOut(seat=0, last_turns=(1, 2))
+    out = next(e for e in events if isinstance(e, ur.PlayerWentOut))
+    assert out == ur.PlayerWentOut(seat=0, last_turns=(1, 2))
     assert state_of(game).to_move == 1 and isinstance(events[-1], TurnStarted) and events[-1].last_turn
     game.apply(Draw(1, "stock"))  # kc
     game.apply(Meld(1, cs("3c 3d 3h")))  # a last turn may be the first meld
@@ -300,7 +289,7 @@ def test_going_out_gives_last_turns_only_to_players_who_have_not_melded() -> Non
     assert state_of(game).to_move == 2
     game.apply(Draw(2, "stock"))  # jh
     events = game.apply(Discard(2, c("4c")))
-    ended = next(e for e in events if isinstance(e, UpcardHandEnded))
+    ended = next(e for e in events if isinstance(e, ur.UpcardHandEnded))
     assert ended.went_out == 0
     assert ended.in_hand[3] == cs("7c 7d"), "a melded player had no last turn"
     assert ended.in_hand[1] == cs("6c")
@@ -311,8 +300,8 @@ def test_when_everyone_has_melded_going_out_ends_the_hand() -> None:
     game.apply(Draw(0, "stock"))
     game.apply(Meld(0, cs("9h 9s 9c")))
     events = game.apply(Discard(0, c("4d")))
-    assert any(isinstance(e, PlayerWentOut) and e.last_turns == () for e in events)
-    assert any(isinstance(e, UpcardHandEnded) for e in events)
+    assert any(isinstance(e, ur.PlayerWentOut) and e.last_turns == () for e in events)
+    assert any(isinstance(e, ur.UpcardHandEnded) for e in events)
 
 
 # --------------------------------------------------------------------------- scoring
@@ -347,7 +336,7 @@ def test_hand_score_is_table_value_minus_hand_value() -> None:
     game.apply(LayOff(0, c("kc"), 0))  # on Ben's kings: counts for Ann
     game.apply(LayOff(0, c("9d"), 1))
     events = game.apply(Discard(0, c("4c")))
-    ended = next(e for e in events if isinstance(e, UpcardHandEnded))
+    ended = next(e for e in events if isinstance(e, ur.UpcardHandEnded))
     assert ended.plus == (10 + 10 + 100 + 10 + 10, 30)
     assert ended.minus == (0, 5 + 5 + 100 + 100 + 100)
     assert ended.points == (140, 30 - 310)
@@ -429,7 +418,7 @@ def test_the_stock_is_rebuilt_a_limited_number_of_times() -> None:
     game.apply(Draw(1, "stock"))
     events = game.apply(Discard(1, c("3c")))
     assert not any(isinstance(e, StockReshuffled) for e in events)
-    ended = next(e for e in events if isinstance(e, UpcardHandEnded))
+    ended = next(e for e in events if isinstance(e, ur.UpcardHandEnded))
     assert ended.went_out is None and state.hand_number == 2
     assert state_of(Game.new("upcard-rummy", ["a", "b"], seed=1)).options.max_reshuffles == 5
 
@@ -444,7 +433,7 @@ def test_with_nothing_to_shuffle_the_hand_ends_as_it_stands() -> None:
     last = state.stock[-1]
     game.apply(Draw(0, "stock"))
     events = game.apply(Discard(0, c("4c")))
-    ended = next(e for e in events if isinstance(e, UpcardHandEnded))
+    ended = next(e for e in events if isinstance(e, ur.UpcardHandEnded))
     assert ended.went_out is None
     assert ended.in_hand == ((c("9h"), last), tuple(held))
     assert ended.minus[1] == sum(card_value(x, Rank.FIVE) for x in held)

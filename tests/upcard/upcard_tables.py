@@ -42,13 +42,15 @@ def make_table(
     phase: str = "draw",
     target: int = 3000,
     dealer: int | None = None,
+    players: Sequence[str] | None = None,
 ) -> Game:
     """A game with these hands (one string per seat), discard pile (bottom first), melds on the table
-    (owner, cards) and the stock's top cards (``stock_top``, the next card drawn last)."""
+    (owner, cards) and the stock's top cards (``stock_top``, the next card drawn last); ``players``
+    names the seats (Ann, Ben, Cat... by default)."""
     n = len(hands)
-    game = Game.new(
-        "upcard-rummy", list(PLAYERS[:n]) if n <= 3 else [f"P{i}" for i in range(n)], seed=1, options={"target": target}
-    )
+    if players is None:
+        players = PLAYERS[:n] if n <= 3 else [f"P{i}" for i in range(n)]
+    game = Game.new("upcard-rummy", list(players), seed=1, options={"target": target})
     state = state_of(game)
     state.hands = [list(cs(h)) for h in hands]
     state.discard = list(cs(discard))
