@@ -6,7 +6,6 @@ processes started, queued and stopped, never that sound was heard.
 
 from __future__ import annotations
 
-import shutil
 import sys
 import time
 import wave
@@ -18,8 +17,6 @@ from speech.backends import BackendUnavailable, Factory, backend_chain, make_bac
 from speech.backends.base import VoiceStyle
 from speech.backends.espeak_ng import EspeakBackend, espeak_args, espeak_to_wav
 from speech.sound_server import NullSinkServer
-
-needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 
 SENTENCE = "Anna took the 9 of clubs and discarded the king of stars."
 
@@ -40,7 +37,6 @@ def wav_seconds(path: Path) -> float:
         return w.getnframes() / w.getframerate()
 
 
-@needs_espeak
 def test_espeak_ng_writes_a_wav_of_plausible_length(tmp_path: Path) -> None:
     path = tmp_path / "sentence.wav"
     espeak_to_wav(SENTENCE, str(path), rate=175)
@@ -68,7 +64,6 @@ def test_espeak_arguments_carry_rate_voice_and_volume() -> None:
     assert espeak_args("espeak-ng", pitch=150) == ["espeak-ng", "-p", "99"]
 
 
-@needs_espeak
 def test_the_voice_setting_is_a_variant_of_the_language_s_voice_with_its_pitch(tmp_path: Path) -> None:
     """F2's voice, pitch and volume reach espeak-ng's command line; a variant it lacks is left out."""
     backend = EspeakBackend(VoiceStyle(rate=200, volume=1.1, pitch=40, variant="f2"), player=None)
@@ -91,7 +86,6 @@ def _espeak(chain: list[Factory], at: int) -> EspeakBackend:
     return backend
 
 
-@needs_espeak
 def test_one_style_goes_whole_to_the_first_voice_and_without_its_voice_name_to_a_fallback(
         on_sound_server: NullSinkServer) -> None:
     """The chain carries one VoiceStyle: the voice asked for gets all of it; espeak-ng standing in for
@@ -112,7 +106,6 @@ def test_one_style_goes_whole_to_the_first_voice_and_without_its_voice_name_to_a
         fallback.close()
 
 
-@needs_espeak
 def test_an_f2_change_of_how_the_voice_sounds_is_heard_from_a_new_voice_at_once(
         on_sound_server: NullSinkServer) -> None:
     """F2's pitch and voice make a new style, and a new style starts a new voice; other settings do not."""
@@ -139,7 +132,6 @@ def test_an_f2_change_of_how_the_voice_sounds_is_heard_from_a_new_voice_at_once(
         announcer.close()
 
 
-@needs_espeak
 def test_a_key_press_stops_the_one_speaking_within_50_ms_and_an_urgent_line_never_does() -> None:
     backend = EspeakBackend(VoiceStyle(rate=175), player=REALTIME_SINK)
     try:
@@ -162,7 +154,6 @@ def test_a_key_press_stops_the_one_speaking_within_50_ms_and_an_urgent_line_neve
         backend.close()
 
 
-@needs_espeak
 def test_ordinary_messages_queue_behind_the_one_speaking() -> None:
     backend = EspeakBackend(VoiceStyle(rate=400), player=REALTIME_SINK)
     try:
@@ -182,7 +173,6 @@ def test_ordinary_messages_queue_behind_the_one_speaking() -> None:
         backend.close()
 
 
-@needs_espeak
 def test_espeak_ng_s_own_output_without_a_sound_card_is_stopped_and_started_again_without_failing() -> None:
     backend = EspeakBackend(player=None)
     try:
@@ -196,7 +186,6 @@ def test_espeak_ng_s_own_output_without_a_sound_card_is_stopped_and_started_agai
         backend.close()
 
 
-@needs_espeak
 @pytest.mark.parametrize("voice", ["espeak-ng", "pyttsx3"])
 def test_a_voice_with_nowhere_to_play_is_not_built(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                    voice: str) -> None:
@@ -217,13 +206,11 @@ def test_espeak_ng_missing_is_unavailable() -> None:
         EspeakBackend(binary="no-such-espeak-binary")
 
 
-@needs_espeak
 def test_an_unknown_espeak_voice_is_refused() -> None:
     with pytest.raises(BackendUnavailable, match="no voice"):
         EspeakBackend(VoiceStyle(voice="no-such-voice-xx"))
 
 
-@needs_espeak
 def test_pyttsx3_initialises_against_espeak_ng_and_writes_audio(
     tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
