@@ -8,20 +8,29 @@ wild is never worse than treating it as a natural; the checks below do exactly t
   span no more places than the run has cards (the wilds fill the gaps and the ends).
 - All-wild melds count as books. With ``all_wild_melds=False`` a meld of wilds only needs a wild-rank
   card (a true book of that rank); a meld of jokers only is refused.
+
+The game's card notation (``parse_five_crowns``: stars, no 2s, jokers) is here with the card facts, so
+that the hand checker (access-game hand) reads a hand without loading the game's rules and events.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards import Card, Rank
+from engine.cards import FIVE_CROWNS_RANKS, Card, Rank
+from engine.notation import parse_card
 
 __all__ = ["MAX_RUN_LENGTH", "MAX_RUN_RANK", "MIN_RUN_RANK", "card_points", "is_book", "is_meld", "is_run", "is_wild",
-           "meld_kind"]
+           "meld_kind", "parse_five_crowns"]
 
 MIN_RUN_RANK = Rank.THREE
 MAX_RUN_RANK = Rank.KING
 MAX_RUN_LENGTH = MAX_RUN_RANK - MIN_RUN_RANK + 1
+
+
+def parse_five_crowns(text: str) -> Card:
+    """A card as a player types it in Five Crowns (``9d``, ``3st``, ``jo``): its ranks only."""
+    return parse_card(text, ranks=FIVE_CROWNS_RANKS, game="Five Crowns")
 
 
 def is_wild(card: Card, wild_rank: Rank | None) -> bool:

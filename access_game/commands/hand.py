@@ -133,7 +133,7 @@ def _codes(cards: Sequence[Card]) -> list[str]:
 # --------------------------------------------------------------------------- Five Crowns
 def _five_crowns_rules() -> CardRules:
     from engine.cards import five_crowns_deck
-    from engine.rules.five_crowns import parse_five_crowns
+    from engine.five_crowns_melds import parse_five_crowns
 
     # 8 players and more play with two sets: 4 of each card and 12 jokers.
     return CardRules(N_("Five Crowns"), parse_five_crowns, lambda: five_crowns_deck(2), N_("two Five Crowns sets"), 14,

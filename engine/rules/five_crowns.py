@@ -16,7 +16,7 @@ from engine import state_data as sd
 from engine.actions import Action, Discard, Draw, GoOut
 from engine.arrange_five_crowns import arrange, go_out_discards
 from engine.arrangement import Arrangement
-from engine.cards import FIVE_CROWNS_RANKS, Card, Rank, five_crowns_deck
+from engine.cards import Card, Rank, five_crowns_deck
 from engine.checks import require
 from engine.draw_discard import DrawDiscard, DrawDiscardState, DrawDiscardView, RuleOptions, saved_fields
 from engine.errors import IllegalAction
@@ -29,7 +29,8 @@ from engine.events import (
     PlayerResult,
     WentOut,
 )
-from engine.notation import card_codes, parse_card
+from engine.five_crowns_melds import parse_five_crowns
+from engine.notation import card_codes
 from engine.reasons import Reason
 from engine.state_data import CardReader, shared_view_fields
 
@@ -51,10 +52,6 @@ Phase = Literal["draw", "discard", "over"]
 def wild_rank_for_hand(hand_number: int) -> Rank:
     """Hand 1 deals 3 cards and 3s are wild ... hand 11 deals 13 and kings are wild."""
     return Rank(hand_number + 2)
-
-
-def parse_five_crowns(text: str) -> Card:
-    return parse_card(text, ranks=FIVE_CROWNS_RANKS, game="Five Crowns")
 
 
 @dataclass(frozen=True, slots=True)
