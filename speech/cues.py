@@ -78,7 +78,7 @@ def write_tone(tone: Tone, path: str | os.PathLike[str], rate: int = SAMPLE_RATE
     data = _samples(tone, rate)
     if sys.byteorder == "big":
         data.byteswap()
-    tmp = Path(f"{os.fspath(path)}.{os.getpid()}.tmp")
+    tmp = Path(f"{os.fspath(path)}.{os.getpid()}.{threading.get_ident()}.tmp")  # two threads may write one cue
     with wave.open(str(tmp), "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)
@@ -134,6 +134,18 @@ class Cues:
     def player(self, value: Player | None) -> None:
         with self._finding:
             self._looked, self._player = True, value
+
+    def prepare(self) -> None:
+        """Look for the player and write the cue files in a thread of their own, now, so that neither
+        falls on the key that brings the first cue (a lookup asks the sound server: milliseconds).
+        Called once the game's first line is out; a cue asked for sooner waits for the lookup."""
+        def ready() -> None:
+            if self.player is not None:
+                for name in tuple(self.enabled_cues):
+                    with contextlib.suppress(OSError):
+                        self.wav_path(name)
+
+        threading.Thread(target=ready, name="cues-ready", daemon=True).start()
 
     @property
     def available(self) -> bool:

@@ -85,6 +85,8 @@ class TerminalOutput:
         self.announcer.post = in_game_thread(app, between_games=False)
         if self.display_link is not None:
             link_display(self.display_link, app)
+        if self.cues is not None and hasattr(self.cues, "prepare"):
+            self.cues.prepare()  # the table is up, its first line out: the cues made ready off the key path
 
     def close(self) -> None:
         if self.display_link is not None:

@@ -84,6 +84,21 @@ def test_cues_play_in_the_background_through_a_player(tmp_path: Path) -> None:
     cues.close()
 
 
+def test_cues_are_made_ready_in_the_background_once_the_table_is_up(tmp_path: Path) -> None:
+    """prepare() writes every enabled cue's file in a thread of its own, so the key that brings the first
+    cue neither looks for the player nor writes a WAV; a cue turned off is not written."""
+    cues = Cues(cache_dir=tmp_path, disabled=["draw"])
+    cues.player = Player(("true",))
+    cues.prepare()
+    wanted = set(CUE_NAMES) - {"draw"}
+    deadline = time.monotonic() + 10
+    while {p.name.rsplit("-", 1)[0] for p in tmp_path.glob("*.wav")} != wanted:
+        assert time.monotonic() < deadline, sorted(p.name for p in tmp_path.iterdir())
+        time.sleep(0.01)
+    assert not list(tmp_path.glob("*.tmp"))
+    cues.close()
+
+
 def test_cues_can_be_turned_off_all_or_one_by_one(tmp_path: Path) -> None:
     cues = Cues(cache_dir=tmp_path, disabled=["draw"])
     cues.player = Player(("true",))
