@@ -51,12 +51,19 @@ def _free_port() -> int:
 
 def _private_redis(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
     """A redis-server of the bench's own, on a free loopback port, keeping nothing on disk."""
+    port = _free_port()
+    return start_redis_server(folder, port), f"redis://127.0.0.1:{port}/0"
+
+
+def start_redis_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
+    """A redis-server on loopback ``port`` with ``folder`` as its own, keeping nothing on disk, once it
+    answers (within 10 s); BenchUnavailable, with what to do, when it is not installed or does not start.
+    The tests of several server processes start theirs here too."""
     import redis
 
     binary = shutil.which("redis-server")
     if binary is None:
         raise BenchUnavailable(_("redis-server is not installed (apt-get install redis-server); or give --redis URL"))
-    port = _free_port()
     proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
                              "--dir", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     client = redis.Redis(port=port)
@@ -71,7 +78,7 @@ def _private_redis(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
                 raise BenchUnavailable(_("redis-server did not start")) from None
             time.sleep(0.05)
     client.close()
-    return proc, f"redis://127.0.0.1:{port}/0"
+    return proc
 
 
 async def _follow(player: _Player, code: str, name: str, rng: random.Random, counts: _Counts,

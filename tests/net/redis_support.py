@@ -4,15 +4,14 @@ redis-server fails these tests (README.md says what to install): it is never ski
 
 from __future__ import annotations
 
-import shutil
 import subprocess
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-import redis
 from client_support import free_port
+
+from access_game.bench.shared import start_redis_server
 
 
 def start_all(*servers: Any) -> list[str]:
@@ -30,22 +29,9 @@ class RedisServer:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> RedisServer:
-        binary = shutil.which("redis-server")
-        assert binary is not None, "redis-server is not installed: apt-get install redis-server"
-        self.proc = subprocess.Popen([binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-                                      "--appendonly", "no", "--dir", str(self.folder)],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        client = redis.Redis(port=self.port)
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                client.ping()
-                break
-            except redis.ConnectionError:
-                assert self.proc.poll() is None, "redis-server stopped at once"
-                assert time.monotonic() < deadline, "redis-server did not answer in 10 seconds"
-                time.sleep(0.05)
-        client.close()
+        """Start it (again, after ``stop``, on the same port): a missing or silent redis-server fails the test
+        with the bench's own sentence."""
+        self.proc = start_redis_server(self.folder, self.port)
         return self
 
     def stop(self) -> None:
