@@ -15,7 +15,7 @@ from braille.cards import JOKER_CELLS, SUIT_CELLS, card_cells, rank_cells
 from braille.cells import BLANK, Cells, cells_to_brf, cells_to_unicode
 from braille.deck_sheet import DeckSheet
 from braille.page_layout import BODY_TOP, MARGIN, SheetLayoutError, body_bottom, framed_sheet
-from braille.sheet import Group, Item, Rule, Sheet, SheetOptions, Text, braille_dots, text_width
+from braille.sheet import Group, Item, Rule, Sheet, SheetOptions, Text, braille_dots, text_width, wrap_print
 from braille.text import braille_grade, lone_symbol, paragraph, text_cells, title_page, transcriber_note, wrap_text
 from braille.words import JOKER_WORD, card_words, card_words_spelled, rank_name, rank_word, suit_name
 from engine.cards import JOKER, Card, Rank, Suit
@@ -215,7 +215,7 @@ def _print_chart(cards: Sequence[Card], title: str, options: SheetOptions) -> Sh
             f"a {paper.name} page is too narrow for the chart at these sizes ({right + MARGIN:.0f} mm needed)"
         )
     pitch = max(geometry.line_spacing, geometry.cell_height + 3.0)
-    notes = _wrap_text(chart_notes(cards, ten_as_x=ten_as_x), paper.width - 2 * MARGIN, TEXT_SIZE)
+    notes = wrap_print(chart_notes(cards, ten_as_x=ten_as_x), paper.width - 2 * MARGIN, TEXT_SIZE)
     notes_h = len(notes) * TEXT_SIZE * 1.5 + 4.0
     top = BODY_TOP + 6.0
     bottom = body_bottom(paper)
@@ -272,18 +272,3 @@ CHART = DeckSheet(
     swell_info=N_("The chart in braille, to raise on swell paper."),
 )
 """The chart, as the `chart` command and the kit make it."""
-
-
-def _wrap_text(paragraphs: list[str], width: float, size: float) -> list[str]:
-    lines: list[str] = []
-    for para in paragraphs:
-        line = ""
-        for word in para.split():
-            trial = f"{line} {word}".strip()
-            if line and text_width(trial, size) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines

@@ -17,7 +17,7 @@ from braille.brf import BRAILLE_PAGE, PageFormat
 from braille.geometry import Paper
 from braille.labels import BrfPlace, LabelSet, labels_brf_layout
 from braille.page_layout import BODY_TOP, MARGIN, SheetLayoutError, body_bottom, framed_sheet
-from braille.sheet import Group, Item, Rule, Sheet, Text, text_width
+from braille.sheet import Group, Item, Rule, Sheet, Text, text_width, wrap_print
 from speech.i18n import N_, _, ngettext
 
 __all__ = ["KeyRow", "key_rows", "key_sheet"]
@@ -133,6 +133,7 @@ def key_sheet(
             labels.per_card,
         ).format(n=labels.per_card),
     ]
+    intro = wrap_print(intro, paper.width - 2 * MARGIN, TEXT_SIZE)  # longer in some languages than a line
     top = BODY_TOP + 2.0 + len(intro) * TEXT_SIZE * 1.5 + (head_lines - 1) * HEAD_LEADING
     per_page = int((body_bottom(paper) - top - ROW_PITCH) // ROW_PITCH)
     if per_page < 1:
@@ -175,11 +176,13 @@ def _columns(headers: Sequence[str], table: Sequence[Sequence[str]],
         return sum(width(i) for i in range(len(headers))) + COLUMN_GAP * (len(headers) - 1)
 
     while total() > room:
-        widest = max(range(len(headers)), key=lambda i: width(i) - cells[i])
-        narrower = _wrap(headers[widest], len(heads[widest]) + 1)
-        if narrower is None or width(widest) - cells[widest] <= 0:
+        # The heading that stands out most beyond its column's cells, among those a line more can narrow.
+        wraps = {i: _wrap(headers[i], len(heads[i]) + 1) for i in range(len(headers)) if width(i) > cells[i]}
+        narrower = {i: lines for i, lines in wraps.items() if lines is not None}
+        if not narrower:
             return None, []
-        heads[widest] = narrower
+        widest = max(narrower, key=lambda i: width(i) - cells[i])
+        heads[widest] = narrower[widest]
     return heads, [width(i) for i in range(len(headers))]
 
 

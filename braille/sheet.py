@@ -7,7 +7,7 @@ outputs put every dot at the same place, and a test of one layout speaks for bot
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -32,6 +32,7 @@ __all__ = [
     "braille_dots",
     "flatten",
     "text_width",
+    "wrap_print",
 ]
 
 FONT = "Helvetica"
@@ -161,3 +162,20 @@ def text_width(text: str, size: float, *, bold: bool = False) -> float:
     """Width in mm of ``text`` set in :data:`FONT` at ``size`` mm (layout only; SVG viewers may
     substitute a similar font)."""
     return float(stringWidth(text, FONT + ("-Bold" if bold else ""), size))
+
+
+def wrap_print(paragraphs: Sequence[str], width: float, size: float) -> list[str]:
+    """Print paragraphs as lines no wider than ``width`` mm at ``size``, broken at spaces (a word wider
+    than the line stands alone on its own); each paragraph starts a new line."""
+    lines: list[str] = []
+    for para in paragraphs:
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}".strip()
+            if line and text_width(trial, size) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines

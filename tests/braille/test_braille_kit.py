@@ -21,7 +21,7 @@ from braille.labels import make_labels
 from braille.practice import confusable_pairs, make_drills, practice_brf_pages
 from engine.cards import Card
 from engine.notation import parse_card
-from speech.i18n import set_language
+from speech.i18n import _, set_language
 from speech.languages import LANGUAGES
 
 KIT_PARTS = ("labels.brf", "labels.pef", "labels.pdf", "label-key.pdf", "chart.brf", "chart.pef", "chart.pdf",
@@ -214,3 +214,34 @@ def test_practice_paper_and_sizes(tmp_path: Path) -> None:
     info = subprocess.run(["pdfinfo", str(out)], check=True, capture_output=True, text=True, timeout=60).stdout
     width_pt = PAPERS["letter"].width / 25.4 * 72
     assert f"{width_pt:.0f}" in info.split("Page size:")[1].split("x")[0]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_label_key_headings_fit_the_page_in_every_language(lang: str) -> None:
+    """Every word of the key, headings included, lies within the page's margins: a heading wider than its
+    column's cells (Spanish's 'En relieve (BRF): página, línea, posiciones') wraps at its spaces, and a page
+    too narrow even then is refused with a reason rather than drawn past its edge."""
+    from braille.geometry import Paper
+    from braille.keysheet import HEADERS, key_sheet
+    from braille.page_layout import MARGIN, SheetLayoutError
+    from braille.sheet import Group, Text, text_width
+
+    set_language(lang)
+    try:
+        labels = make_labels(ALL_DECKS["five-crowns"], title="Five Crowns")
+        places = [(1 + i // 40, 1 + i % 40 // 5, 1 + i % 5) for i in range(labels.count)]
+        paper = PAPERS["a4"]
+        sheet = key_sheet(labels, paper=paper, print_places=places)
+        texts = [t for page in sheet.pages for item in page.items
+                 for t in (item.items if isinstance(item, Group) else (item,)) if isinstance(t, Text)]
+        for t in texts:
+            if t.anchor == "start":
+                right = t.x + text_width(t.text, t.size, bold=t.bold)
+                assert t.x >= MARGIN - 0.01 and right <= paper.width - MARGIN + 0.01, t
+        said = " ".join(t.text for t in texts if t.bold)
+        for heading in HEADERS:
+            assert all(word in said.split() for word in _(heading).split()), heading
+        with pytest.raises(SheetLayoutError):
+            key_sheet(labels, paper=Paper("narrow", 80, paper.height), print_places=places)
+    finally:
+        set_language("en")
