@@ -125,6 +125,8 @@ PLAN: tuple[PlannedCommand, ...] = (
     _p("play-online", ("c-o",), "game"),
     _p("buy-questions", ("B",), "game"),
     _p("save", ("c-s",), "game"),
+    # Takes back a move rather than making one; only at a table with no other person.
+    _p("undo", ("c-z",), "game"),
     _p("quit", ("q",), "game"),
 )
 

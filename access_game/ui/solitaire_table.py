@@ -131,6 +131,12 @@ class SolitaireTable:
         if v.placed is not None:
             self._cursor_on(self.current.cards[-1])
 
+    def undone(self) -> None:
+        """A move taken back: the cursors as for a resumed deal (on the card placed, when a discard is
+        owed), and the step said again."""
+        self.reset()
+        self._step_words(urgent=False)
+
     def _cursor_on(self, card: Card) -> None:
         cards = self._cards()
         self.pos = len(cards) - 1 - cards[::-1].index(card)
@@ -195,7 +201,8 @@ class SolitaireTable:
         player = self.session.players[self.session.human_seat]
         try:
             record = self.records.add_result(
-                self.game_name, player, won=ev.won, piles_closed=ev.piles_closed, stock_left=ev.stock_left
+                self.game_name, player, won=ev.won, piles_closed=ev.piles_closed, stock_left=ev.stock_left,
+                undos=self.session.undos,
             )
         except OSError as exc:
             self.say(sw.record_not_kept(str(exc.strerror or exc)), kind=Kind.SYSTEM, urgent=False)

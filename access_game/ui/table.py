@@ -70,6 +70,11 @@ class Table(Protocol):
         """A new game began in the same session (play again)."""
         ...
 
+    def undone(self) -> None:
+        """The player's last move was taken back (undo): follow the game as it now stands, the hand and
+        cursors as they were before that move."""
+        ...
+
     def after_news(self) -> None:
         """Go on with a move the player asked for that had to wait for others' answers: at a network
         table those come as news between key presses (contract rummy's D, pass and draw once nobody
