@@ -267,7 +267,7 @@ class Session(SessionVoice):
         self.advance()
         return True
 
-    def undo(self) -> bool:
+    def undo(self) -> Action | None:
         """Take back the player's last move and every move after it (the computer players'), say what was
         taken back, and save the game as it now stands: the save never keeps an undone move.
 
@@ -275,14 +275,15 @@ class Session(SessionVoice):
         (``Game.before``), so the stock holds the same cards in the same order: a card drawn again is
         the card drawn before, and undo shows nothing the player had not seen. Computer players are
         seeded from the game so far (:func:`bot_seed`), so after an undo they choose as they did.
-        Counted in ``undos``: a game with undos is practice, and its save and records say so."""
+        Counted in ``undos``: a game with undos is practice, and its save and records say so. Gives the
+        move taken back (None when there was none to take back, the reason said)."""
         from speech import undo_words
 
         game, you = self.game, self.human_seat
         at = None if game.over else game.last_move_of(you)
         if at is None:
             self.say(_(undo_words.GAME_OVER if game.over else undo_words.NOTHING), kind=Kind.SYSTEM, urgent=True)
-            return False
+            return None
         earlier = game.before(at)
         later = seen_by(game.log[len(earlier.log):], you)
         others = [self.players[seat] for seat in dict.fromkeys(a.seat for a in game.actions[at + 1:]) if seat != you]
@@ -297,7 +298,7 @@ class Session(SessionVoice):
                                      getattr(self.view(), "wild_rank", None))
         self.say(*undo_words.undone_parts(move, others, alone=len(self.players) == 1), kind=Kind.MY_TURN)
         self.autosave()
-        return True
+        return game.actions[at]
 
     @property
     def bot_answers_out_of_turn(self) -> bool:

@@ -172,9 +172,10 @@ class TableSession(Protocol):
         """How many moves the player has taken back in this game (0 at a network table)."""
         ...
 
-    def undo(self) -> bool:
-        """Take back the player's last move and the moves after it, saying what was taken back; False
-        (the reason said) when nothing can be: no move yet, the game over, a network table."""
+    def undo(self) -> Action | None:
+        """Take back the player's last move and the moves after it, saying what was taken back: the move
+        taken back, or None (the reason said) when nothing can be: no move yet, the game over, a network
+        table."""
         ...
 
     def advance(self) -> None: ...

@@ -219,8 +219,9 @@ class _Core:
     def undo(self, key: str = "") -> None:
         """Ctrl+Z: the session takes the move back (or says why not); the table then follows the game as
         it now stands, its hand and cursors as they were before the move."""
-        if self.session.undo():
-            self.app.table.undone()
+        move = self.session.undo()
+        if move is not None:
+            self.app.table.undone(move)
 
     def quit(self, key: str = "") -> None:
         if self.session.over:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from access_game.ui.braille_link import hand_cells, show_hand
-from access_game.ui.hand_model import SELECTED, HandModel, less
+from access_game.ui.hand_model import SELECTED, HandModel
 from access_game.ui.registry import Command, named_commands
 from access_game.ui.text_entry import TextEntry
 from engine.cards import Card, Rank
@@ -41,14 +41,14 @@ class HandTable:
         """A new game began in the same session: each table clears its own cursors and questions."""
         raise NotImplementedError
 
-    def undone(self) -> None:
-        """A move taken back: the table as for a fresh look at the game (its cursors and questions
-        cleared, the hand in its sort order), the cursor on the card that came back to the hand."""
-        before = list(self.hand.cards)
+    def undone(self, move: Any) -> None:
+        """``move`` taken back: the table as for a fresh look at the game (its cursors and questions
+        cleared, the hand in its sort order), the cursor on the card the move had put down (a discard,
+        a lay-off), back in the hand."""
         self.reset()
-        back = less(self.hand.cards, before)
-        if back:
-            self.hand.pos = self.hand.cards.index(back[0])
+        card = getattr(move, "card", None) or getattr(move, "discard", None)
+        if card in self.hand.cards:
+            self.hand.pos = self.hand.cards.index(card)
 
     def __init__(self, session: TableSession, host: Host) -> None:
         self.session = session

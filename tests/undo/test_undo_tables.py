@@ -135,7 +135,7 @@ def test_a_game_over_has_nothing_to_undo() -> None:
     while not h.session.over:
         h.press(_move_key(h))
     start = len(h.spoken)
-    assert h.session.undo() is False  # (the keys now answer "Play again?")
+    assert h.session.undo() is None  # (the keys now answer "Play again?")
     assert h.spoken[start:] == ["The game is over: no move can be undone now."]
 
 
