@@ -294,9 +294,12 @@ class Session(SessionVoice):
         self.narrator.flush()
         self.narrator.narrate(seen_by(earlier.log, you))
         self.narrator.flush()
-        move = undo_words.move_parts(game.actions[at], _card_brought(later, you),
-                                     getattr(self.view(), "wild_rank", None))
-        self.say(*undo_words.undone_parts(move, others, alone=len(self.players) == 1), kind=Kind.MY_TURN)
+        view = self.view()  # a card let go is the card on offer again
+        card = _card_brought(later, you) or getattr(view, "offer", None)
+        move = undo_words.move_parts(game.actions[at], card, getattr(view, "wild_rank", None))
+        # A turn of the player's, not a game for one nor a question out of turn (the table says those).
+        your_turn = len(self.players) > 1 and getattr(earlier.state, "to_move", you) == you
+        self.say(*undo_words.undone_parts(move, others, your_turn=your_turn), kind=Kind.MY_TURN)
         self.autosave()
         return game.actions[at]
 

@@ -69,6 +69,10 @@ def _buy(action: Any, card: Card | None, wild: Rank | None) -> Parts:
     return _with_card(N_("you bought {card}"), card, wild, N_("you bought the card on offer"))
 
 
+def _pass_buy(action: Any, card: Card | None, wild: Rank | None) -> Parts:
+    return _with_card(N_("you let {card} go"), card, wild, N_("you let the card on offer go"))
+
+
 def _meld(action: Any, card: Card | None, wild: Rank | None) -> Parts:
     return list(fill(_("you put down {cards}"), cards=cards_parts(action.cards, wild)))
 
@@ -96,7 +100,7 @@ _MOVES: dict[str, Callable[[Any, Card | None, Rank | None], Parts]] = {
     "contract_lay_off": _lay_off,
     "contract_swap": _swap,
     "contract_buy": _buy,
-    "contract_pass_buy": _said(N_("you let the card on offer go")),
+    "contract_pass_buy": _pass_buy,
     "upcard_meld": _meld,
     "upcard_lay_off": _lay_off,
     "upcard_take_discards": _take_pile,
@@ -105,24 +109,30 @@ _MOVES: dict[str, Callable[[Any, Card | None, Rank | None], Parts]] = {
 
 def move_parts(action: Any, card: Card | None, wild_rank: Rank | None = None) -> Parts:
     """The player's move in words, as the undo line says it: 'you discarded the 7 of spades'.
-    ``card`` is the card the move brought (drawn, taken, bought, placed), when the player saw it."""
+    ``card`` is the card the move brought or let go (drawn, taken, bought, placed, passed), when the
+    player saw it."""
     words = _MOVES.get(str(getattr(action, "kind", "")))
     parts = words(action, card, wild_rank) if words is not None else []
     return parts or [_("your last move")]
 
 
-def undone_parts(move: Sequence[str | Card], others: Sequence[str], *, alone: bool) -> Parts:
+def undone_parts(move: Sequence[str | Card], others: Sequence[str], *, your_turn: bool) -> Parts:
     """'Undone: you discarded the 7 of spades; Anna's and Ben's turns taken back. Your turn.' ``others``:
-    the players whose turns after the move were taken back with it; ``alone``: a game for one (no
-    'your turn' there: the table says the step)."""
+    the players whose turns after the move were taken back with it; ``your_turn``: the game is back at
+    a turn of the player's (not in a game for one, where the table says the step, nor at a question
+    asked out of turn, which the table asks again)."""
     if others:
         names = join_words([elide(pgettext("whose turns", "{name}'s").format(name=n)) for n in others])
-        template = ngettext("Undone: {move}; {names} turn taken back. Your turn.",
-                            "Undone: {move}; {names} turns taken back. Your turn.", len(others))
+        if your_turn:
+            template = ngettext("Undone: {move}; {names} turn taken back. Your turn.",
+                                "Undone: {move}; {names} turns taken back. Your turn.", len(others))
+        else:
+            template = ngettext("Undone: {move}; {names} turn taken back.", "Undone: {move}; {names} turns taken back.",
+                                len(others))
         return list(fill(template, move=tuple(move), names=names))
-    if alone:
-        return list(fill(_("Undone: {move}."), move=tuple(move)))
-    return list(fill(_("Undone: {move}. Your turn."), move=tuple(move)))
+    if your_turn:
+        return list(fill(_("Undone: {move}. Your turn."), move=tuple(move)))
+    return list(fill(_("Undone: {move}."), move=tuple(move)))
 
 
 def undos_in_game(n: int) -> str:

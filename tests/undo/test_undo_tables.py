@@ -155,3 +155,18 @@ def test_a_solitaire_deal_finished_with_undos_is_marked_in_the_record(tmp_path: 
     assert (record.games, record.undo_games, record.undos) == (1, 1, 1)
     assert any(line.endswith("1 game had undos, 0 of them won.") or line.endswith("1 of them won.")
                for line in said), said
+
+
+def test_undoing_an_answer_out_of_turn_asks_the_question_again() -> None:
+    """Contract rummy: a buy passed, then Ctrl+Z: the same card offered again, the question asked again
+    (no "your turn": it is an answer out of turn)."""
+    h = KeyHarness(Game.new("contract-rummy", ["You", "Anna", "Ben"], seed=1),
+                   settings=Settings(speech="silent", cues=False, hints=False))
+    h.start()
+    assert h.app_.prompt_text() == "buy? y/n> "
+    question = h.spoken[-1]
+    assert question.startswith("Buy the king of spades?")
+    h.press("n")
+    said = h.press("c-z")
+    assert said == ["Undone: you let the king of spades go; Anna's and Ben's turns taken back.", question]
+    assert h.app_.prompt_text() == "buy? y/n> "
