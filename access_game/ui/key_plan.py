@@ -27,7 +27,7 @@ class UnplannedCommand(KeyError):
 class PlannedCommand:
     name: str
     keys: tuple[str, ...]
-    #: True when the command makes a move in the game (it cannot be taken back).
+    #: True when the command makes a move in the game (taken back only by undo, at a table with no other person).
     commits: bool
     #: The help group: play, selection, hand, pile, melds, table, speech, game.
     group: str
