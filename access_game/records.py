@@ -42,12 +42,19 @@ class Record:
     best_stock_left: int = 0
     streak: int = 0
     best_streak: int = 0
+    #: Finished games in which moves were taken back (undo), how many of them were won, and how many
+    #: moves were taken back in all: a game with undos is practice, and the record says so.
+    undo_games: int = 0
+    undo_wins: int = 0
+    undos: int = 0
+    #: The best result was reached with undos (an equal result without them replaces it).
+    best_with_undos: bool = False
 
-    def after(self, *, won: bool, piles_closed: int, stock_left: int) -> Record:
-        """The record with one more finished game."""
-        result = (won, piles_closed, stock_left if won else 0)
-        best = (self.best_won, self.best_piles, self.best_stock_left)
-        won_, piles, left = max(result, best) if self.games else result
+    def after(self, *, won: bool, piles_closed: int, stock_left: int, undos: int = 0) -> Record:
+        """The record with one more finished game (``undos``: the moves taken back in it)."""
+        result = (won, piles_closed, stock_left if won else 0, not undos)
+        best = (self.best_won, self.best_piles, self.best_stock_left, not self.best_with_undos)
+        won_, piles, left, clean = max(result, best) if self.games else result
         streak = self.streak + 1 if won else 0
         return Record(
             games=self.games + 1,
@@ -57,11 +64,19 @@ class Record:
             best_stock_left=left,
             streak=streak,
             best_streak=max(self.best_streak, streak),
+            undo_games=self.undo_games + int(bool(undos)),
+            undo_wins=self.undo_wins + int(bool(undos) and won),
+            undos=self.undos + undos,
+            best_with_undos=not clean,
         )
 
     def best_words(self, piles: int = 11) -> str:
         if not self.games:
             return _("no games yet")
+        best = self._best_words(piles)
+        return _("{best}, with undos").format(best=best) if self.best_with_undos else best
+
+    def _best_words(self, piles: int) -> str:
         if self.best_won:
             if not self.best_stock_left:
                 return _("won with the last card")
@@ -83,10 +98,18 @@ class Record:
             "wins": ngettext("{n} win", "{n} wins", self.wins).format(n=self.wins),
             "best": self.best_words(), "streak": self.streak, "longest": self.best_streak, "name": player}
         if yours:
-            return _("Your record: {games}, {wins}; best: {best}; winning streak {streak} (longest {longest}).").format(
+            text = _("Your record: {games}, {wins}; best: {best}; winning streak {streak} (longest {longest}).").format(
                 **values)
-        return elide(_("{name}'s record: {games}, {wins}; best: {best}; winning streak {streak} "
-                       "(longest {longest}).").format(**values))
+        else:
+            text = elide(_("{name}'s record: {games}, {wins}; best: {best}; winning streak {streak} "
+                           "(longest {longest}).").format(**values))
+        return f"{text} {self.undo_words()}" if self.undo_games else text
+
+    def undo_words(self) -> str:
+        """'2 games had undos, 1 of them won.': the games played as practice, counted apart."""
+        games = ngettext("{n} game had undos", "{n} games had undos", self.undo_games).format(n=self.undo_games)
+        return ngettext("{games}, {n} of them won.", "{games}, {n} of them won.", self.undo_wins).format(
+            games=games, n=self.undo_wins)
 
     def to_data(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -98,9 +121,9 @@ class Record:
         kwargs: dict[str, Any] = {}
         for f in dataclasses.fields(cls):
             value = data.get(f.name, f.default)
-            if f.name == "best_won":
+            if f.name in ("best_won", "best_with_undos"):
                 if not isinstance(value, bool):
-                    raise ValueError("best_won is true or false")
+                    raise ValueError(f"{f.name} is true or false")
             elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise ValueError(f"{f.name} is a whole number")
             kwargs[f.name] = value
@@ -160,10 +183,12 @@ class RecordBook:
         self._load()
         return self._records.get(game, {}).get(player, Record())
 
-    def add_result(self, game: str, player: str, *, won: bool, piles_closed: int, stock_left: int) -> Record:
-        """Count one finished game and write the file; an OSError is the caller's to report."""
+    def add_result(self, game: str, player: str, *, won: bool, piles_closed: int, stock_left: int,
+                   undos: int = 0) -> Record:
+        """Count one finished game (``undos``: the moves taken back in it) and write the file; an OSError is
+        the caller's to report."""
         self._load()
-        record = self.get(game, player).after(won=won, piles_closed=piles_closed, stock_left=stock_left)
+        record = self.get(game, player).after(won=won, piles_closed=piles_closed, stock_left=stock_left, undos=undos)
         self._records.setdefault(game, {})[player] = record
         if not self._unwritable:
             self._write()

@@ -43,6 +43,8 @@ class SavedSession:
     level: str
     #: A level per seat ('' for the player's), where the table was set up seat by seat; else empty.
     levels: tuple[str, ...] = ()
+    #: How many moves the player has taken back (undo) in this game: a game with undos is practice.
+    undos: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +78,7 @@ class SaveStore:
     def exists(self) -> bool:
         return self.path.exists()
 
-    def write(self, game: Game, *, human_seat: int, level: str, levels: tuple[str, ...] = ()) -> None:
+    def write(self, game: Game, *, human_seat: int, level: str, levels: tuple[str, ...] = (), undos: int = 0) -> None:
         data: dict[str, Any] = {
             "format": SESSION_FORMAT,
             "version": SESSION_VERSION,
@@ -87,6 +89,8 @@ class SaveStore:
         }
         if levels:
             data["levels"] = list(levels)
+        if undos:
+            data["undos"] = undos
         atomic_write_text(self.path, json.dumps(data, separators=(",", ":")) + "\n")
 
     def remove(self) -> None:
@@ -245,4 +249,7 @@ def _session_from_data(data: Any) -> SavedSession:
             or any(x != "" and x not in LEVELS for x in levels):
         raise SaveFormatError(_("the save's levels by seat are not one of {levels} per seat").format(
             levels=", ".join(LEVELS)))
-    return SavedSession(game=game, human_seat=seat, level=level, levels=tuple(levels))
+    undos = data.get("undos", 0)
+    if not isinstance(undos, int) or isinstance(undos, bool) or undos < 0:
+        raise SaveFormatError(_("the save's count of undos is not a whole number"))
+    return SavedSession(game=game, human_seat=seat, level=level, levels=tuple(levels), undos=undos)

@@ -17,6 +17,7 @@ from access_game.saves import SaveStore
 from access_game.settings import VERBOSITIES, Settings
 from engine.actions import Action
 from engine.bots import make_agent
+from engine.cards import Card
 from engine.events import Event, seen_by
 from engine.game import Game
 from speech import save_words
@@ -152,8 +153,11 @@ class Session(SessionVoice):
         cues: CuePlayer | None = None,
         on_settings: Callable[[Settings], None] | None = None,
         levels: Sequence[str] = (),
+        undos: int = 0,
     ) -> None:
         self.game = game
+        #: How many moves the player has taken back in this game (kept in its save and in the records).
+        self.undos = undos
         self.human_seat = human_seat
         self.level = level
         #: A level per seat where the table was set up seat by seat ('' for yours); else ``level`` for all.
@@ -263,6 +267,42 @@ class Session(SessionVoice):
         self.advance()
         return True
 
+    def undo(self) -> Action | None:
+        """Take back the player's last move and every move after it (the computer players'), say what was
+        taken back, and save the game as it now stands: the save never keeps an undone move.
+
+        The game is dealt again from its seed and its history played again without that move
+        (``Game.before``), so the stock holds the same cards in the same order: a card drawn again is
+        the card drawn before, and undo shows nothing the player had not seen. Computer players are
+        seeded from the game so far (:func:`bot_seed`), so after an undo they choose as they did.
+        Counted in ``undos``: a game with undos is practice, and its save and records say so. Gives the
+        move taken back (None when there was none to take back, the reason said)."""
+        from speech import undo_words
+
+        game, you = self.game, self.human_seat
+        at = None if game.over else game.last_move_of(you)
+        if at is None:
+            self.say(_(undo_words.GAME_OVER if game.over else undo_words.NOTHING), kind=Kind.SYSTEM, urgent=True)
+            return None
+        earlier = game.before(at)
+        later = seen_by(game.log[len(earlier.log):], you)
+        others = [self.players[seat] for seat in dict.fromkeys(a.seat for a in game.actions[at + 1:]) if seat != you]
+        self.game = earlier
+        self.undos += 1
+        # The narrator reads the game again, silently, as on resuming: what it keeps (the hand's wild
+        # rank, the hand sizes, what it holds back) is then that of the game as it now stands.
+        self.narrator.flush()
+        self.narrator.narrate(seen_by(earlier.log, you))
+        self.narrator.flush()
+        view = self.view()  # a card let go is the card on offer again
+        card = _card_brought(later, you) or getattr(view, "offer", None)
+        move = undo_words.move_parts(game.actions[at], card, getattr(view, "wild_rank", None))
+        # A turn of the player's, not a game for one nor a question out of turn (the table says those).
+        your_turn = len(self.players) > 1 and getattr(earlier.state, "to_move", you) == you
+        self.say(*undo_words.undone_parts(move, others, your_turn=your_turn), kind=Kind.MY_TURN)
+        self.autosave()
+        return game.actions[at]
+
     @property
     def bot_answers_out_of_turn(self) -> bool:
         """A computer player must answer out of turn (whether to buy the up card).
@@ -321,6 +361,10 @@ class Session(SessionVoice):
         self._cues(mine, said)
         for listener in list(self.listeners):
             listener(mine)
+        if self.undos and self.game.over:  # a game with undos is practice: said as it ends
+            from speech.undo_words import undos_in_game
+
+            self.say(undos_in_game(self.undos), kind=Kind.RESULTS)
         if save:
             self.autosave()
         else:
@@ -339,7 +383,8 @@ class Session(SessionVoice):
             if self.game.over:
                 self.saves.remove()
             else:
-                self.saves.write(self.game, human_seat=self.human_seat, level=self.level, levels=self.levels)
+                self.saves.write(self.game, human_seat=self.human_seat, level=self.level, levels=self.levels,
+                                 undos=self.undos)
             self.save_problem = None
         except OSError as exc:
             if self.save_problem is None:  # say it once, not after every action
@@ -347,7 +392,7 @@ class Session(SessionVoice):
                 self.say(self.save_problem, kind=Kind.SYSTEM, urgent=True)
 
     def save_to(self, store: SaveStore) -> None:
-        store.write(self.game, human_seat=self.human_seat, level=self.level, levels=self.levels)
+        store.write(self.game, human_seat=self.human_seat, level=self.level, levels=self.levels, undos=self.undos)
 
     def save_now(self) -> None:
         if self.saves is None:
@@ -377,6 +422,7 @@ class Session(SessionVoice):
             changed = {k: v for k, v in now.items() if k not in self._rules_at_start or self._rules_at_start[k] != v}
             options.update(entry.rule_options(changed, len(self.game.players), seed))
             self._rules_at_start = now
+        self.undos = 0
         try:
             self.game = Game.new(name, self.game.players, seed=seed, options=options)
         except ValueError:  # a choice that does not fit this table (two decks for six): the same rules again
@@ -398,3 +444,13 @@ class Session(SessionVoice):
         self.narrator.narrate(seen_by(self.game.log, self.human_seat))
         self.narrator.flush()
         self.advance()
+
+
+def _card_brought(events: Sequence[Event], seat: int) -> Any:
+    """The card the player's move brought or put down, as its first event tells it to the player (the
+    card drawn, taken, bought or placed), or None. The move's own events come first after it."""
+    for ev in events:
+        card = getattr(ev, "card", None)
+        if isinstance(card, Card) and getattr(ev, "seat", seat) == seat:
+            return card
+    return None

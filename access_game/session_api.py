@@ -167,6 +167,17 @@ class TableSession(Protocol):
 
     def step(self) -> bool: ...
 
+    @property
+    def undos(self) -> int:
+        """How many moves the player has taken back in this game (0 at a network table)."""
+        ...
+
+    def undo(self) -> Action | None:
+        """Take back the player's last move and the moves after it, saying what was taken back: the move
+        taken back, or None (the reason said) when nothing can be: no move yet, the game over, a network
+        table."""
+        ...
+
     def advance(self) -> None: ...
 
     # ----- saving, settings, new games

@@ -320,9 +320,10 @@ class _Terminal:
             choice = choice_from_plan(remembered_plan(settings, choice.game), settings, choice.seed)
         if resumed is not None:
             game, seat, level, levels = resumed.game, resumed.human_seat, resumed.level, resumed.levels
+            undos = resumed.undos
         else:
             game = Game.new(choice.game, choice.players, seed=choice.seed, options=choice.options)
-            seat, level, levels = 0, choice.level, choice.levels
+            seat, level, levels, undos = 0, choice.level, choice.levels, 0
         session = Session(
             game,
             human_seat=seat,
@@ -334,6 +335,7 @@ class _Terminal:
             cues=self.cues,
             on_settings=self.on_settings,
             levels=levels,
+            undos=undos,
         )
         moves_at_start = len(game.actions)
         welcome = _(HELP_LINE) if resumed is not None else None  # a new game's was said above

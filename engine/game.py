@@ -125,6 +125,26 @@ class Game:
     def view(self, seat: int) -> Any:
         return self.ruleset.view(self.state, seat, self._seat_logs[seat])
 
+    # ----------------------------------------------------------------- taking back
+    def last_move_of(self, seat: int) -> int | None:
+        """Where ``seat``'s last action stands in the history (its index), or None if it has made none."""
+        for index in range(len(self.actions) - 1, -1, -1):
+            if self.actions[index].seat == seat:
+                return index
+        return None
+
+    def before(self, moves: int) -> Game:
+        """The same game as it stood after its first ``moves`` actions: dealt again from the seed and those
+        actions played again, so the state, the logs and every view are exactly what they were then
+        (shuffles are keyed by the seed, so a stock card drawn again is the same card). What undo is
+        made of: the history without the last move and everything after it."""
+        if not 0 <= moves <= len(self.actions):
+            raise ValueError(f"the game has {len(self.actions)} moves, not {moves}")
+        game = Game.new(self.ruleset.name, self.players, seed=self.seed, options=self.options)
+        for action in self.actions[:moves]:
+            game.apply(action)
+        return game
+
     # ----------------------------------------------------------------- saving
     def to_data(self) -> dict[str, Any]:
         return {

@@ -206,6 +206,10 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "settings-alone": N_("Settings: speech, rate, voice, pitch, volume, verbosity, cards, cues, hints, language, "
                          "rule options."),
     "save": N_("Save now (the game is also saved after every move)."),
+    "undo": N_("Undo: take back your last move and the computer players' moves after it (practice: the game "
+               "is marked as having undos)."),
+    "undo-alone": N_("Undo: take back your last move (practice: the game is marked as having undos)."),
+    "undo-network": N_("Undo: there is none at a network table."),
     "quit": N_("Quit (asks first); your game is saved and resumes next time."),
     "next": N_("When computer players are waiting (pace: one per key): let the next one play."),
 })

@@ -56,6 +56,7 @@ RAW_KEYS = {
     "c-s": "\x13",
     "c-n": "\x0e",
     "c-o": "\x0f",
+    "c-z": "\x1a",
     "c-c": "\x03",
     "backspace": "\x7f",
 }

@@ -500,6 +500,17 @@ class RemoteSession(SessionVoice):
     def step(self) -> bool:
         return False
 
+    #: Nothing is taken back at a table with other people: the same key says so (see :meth:`undo`).
+    undos = 0
+
+    def undo(self) -> Action | None:
+        """Ctrl+Z at a network table: refused with one clear line. The others have seen the move, and
+        only the server holds the game; undo is for a table with no other person."""
+        from speech.undo_words import NETWORK
+
+        self.say(_(NETWORK), kind=Kind.SYSTEM, urgent=True)
+        return None
+
     def advance(self) -> None:
         self.pump()
 

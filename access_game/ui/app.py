@@ -437,18 +437,29 @@ class GameApp:
 
     def _watch_hangup(self) -> Callable[[], None]:
         """Call hang_up on SIGHUP, from the event loop, so it never cuts into a key being handled (a key's
-        action is applied and saved whole, or not at all). Not on Windows, which has no SIGHUP."""
+        action is applied and saved whole, or not at all). Not on Windows, which has no SIGHUP.
+
+        Ctrl+Z is undo. One that arrives while a line is being printed (the terminal briefly out of raw
+        mode) comes as SIGTSTP, not as a key: it is handled as the key, never left to stop the game in
+        the background, where a player who cannot see the screen would find it silent."""
         sighup = getattr(signal, "SIGHUP", None)
         if sighup is None:
             return lambda: None
         loop = asyncio.get_running_loop()
-        try:
-            loop.add_signal_handler(sighup, self.hang_up)
-        except (NotImplementedError, RuntimeError, ValueError):  # no signals here (another thread, Windows loop)
-            return lambda: None
+        watched: list[int] = []
+        handlers = ((sighup, self.hang_up), (getattr(signal, "SIGTSTP", None), lambda: self.dispatch("c-z")))
+        for signum, handler in handlers:
+            if signum is None:
+                continue
+            try:
+                loop.add_signal_handler(signum, handler)
+            except (NotImplementedError, RuntimeError, ValueError):  # no signals here (another thread, Windows loop)
+                continue
+            watched.append(signum)
 
         def unwatch() -> None:
-            loop.remove_signal_handler(sighup)
+            for signum in watched:
+                loop.remove_signal_handler(signum)
 
         return unwatch
 

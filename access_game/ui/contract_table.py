@@ -10,6 +10,7 @@ is here is the table protocol: the prompt, the opening, what the events say, and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from access_game.ui.contract_advice import Advice, advice
 from access_game.ui.contract_base import CARD_KEYS, WILD, card_key, rank_key, suit_key
@@ -93,6 +94,11 @@ class ContractTable(BuyQuestions, LayDownKeys, MeldKeys):
         self.player = self.seat
         self._draw_after_buying = False
         self.sync()
+
+    def undone(self, move: Any) -> None:
+        """A move taken back: the hand as before it, and the question it answered asked again."""
+        super().undone(move)
+        self._ask_to_buy(urgent=False, may_pass=False)
 
     def prompt(self) -> str:
         v = self.view

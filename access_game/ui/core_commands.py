@@ -63,6 +63,8 @@ def core_commands(app: GameApp) -> list[Command]:
            command("play-online", tw.KEY_HELP["play-online"], core.play_online)]
           if app.session.network is None else []),
         command("save", tw.KEY_HELP["save"], core.save),
+        command("undo", tw.KEY_HELP["undo-network" if app.session.network is not None
+                                    else "undo-alone" if alone else "undo"], core.undo),
         command("quit", tw.KEY_HELP["quit"], core.quit),
     ]
 
@@ -213,6 +215,13 @@ class _Core:
 
     def save(self, key: str = "") -> None:
         self.session.save_now()
+
+    def undo(self, key: str = "") -> None:
+        """Ctrl+Z: the session takes the move back (or says why not); the table then follows the game as
+        it now stands, its hand and cursors as they were before the move."""
+        move = self.session.undo()
+        if move is not None:
+            self.app.table.undone(move)
 
     def quit(self, key: str = "") -> None:
         if self.session.over:

@@ -37,6 +37,19 @@ class HandTable:
     def after_news(self) -> None:
         """Nothing waits on others' answers, unless a game's table says otherwise."""
 
+    def reset(self) -> None:
+        """A new game began in the same session: each table clears its own cursors and questions."""
+        raise NotImplementedError
+
+    def undone(self, move: Any) -> None:
+        """``move`` taken back: the table as for a fresh look at the game (its cursors and questions
+        cleared, the hand in its sort order), the cursor on the card the move had put down (a discard,
+        a lay-off), back in the hand."""
+        self.reset()
+        card = getattr(move, "card", None) or getattr(move, "discard", None)
+        if card in self.hand.cards:
+            self.hand.pos = self.hand.cards.index(card)
+
     def __init__(self, session: TableSession, host: Host) -> None:
         self.session = session
         self.host = host

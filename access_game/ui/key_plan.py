@@ -27,7 +27,7 @@ class UnplannedCommand(KeyError):
 class PlannedCommand:
     name: str
     keys: tuple[str, ...]
-    #: True when the command makes a move in the game (it cannot be taken back).
+    #: True when the command makes a move in the game (taken back only by undo, at a table with no other person).
     commits: bool
     #: The help group: play, selection, hand, pile, melds, table, speech, game.
     group: str
@@ -125,6 +125,8 @@ PLAN: tuple[PlannedCommand, ...] = (
     _p("play-online", ("c-o",), "game"),
     _p("buy-questions", ("B",), "game"),
     _p("save", ("c-s",), "game"),
+    # Takes back a move rather than making one; only at a table with no other person.
+    _p("undo", ("c-z",), "game"),
     _p("quit", ("q",), "game"),
 )
 

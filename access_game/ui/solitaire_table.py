@@ -18,7 +18,7 @@ from access_game.ui.braille_link import hand_cells
 from access_game.ui.modes import NumberEntry
 from access_game.ui.registry import Command, named_commands
 from access_game.ui.table import Host
-from engine.actions import Discard, Draw
+from engine.actions import Action, Discard, Draw
 from engine.cards import Card
 from engine.events import Event
 from engine.game import Game
@@ -131,6 +131,15 @@ class SolitaireTable:
         if v.placed is not None:
             self._cursor_on(self.current.cards[-1])
 
+    def undone(self, move: Action) -> None:
+        """A move taken back: the cursors as for a resumed deal (on the card placed, when a discard is
+        owed; on the card discarded, when that discard was taken back), and the step said again."""
+        self.reset()
+        card = getattr(move, "card", None)
+        if isinstance(card, Card) and card in self.current.cards:
+            self._cursor_on(card)
+        self._step_words(urgent=False)
+
     def _cursor_on(self, card: Card) -> None:
         cards = self._cards()
         self.pos = len(cards) - 1 - cards[::-1].index(card)
@@ -195,7 +204,8 @@ class SolitaireTable:
         player = self.session.players[self.session.human_seat]
         try:
             record = self.records.add_result(
-                self.game_name, player, won=ev.won, piles_closed=ev.piles_closed, stock_left=ev.stock_left
+                self.game_name, player, won=ev.won, piles_closed=ev.piles_closed, stock_left=ev.stock_left,
+                undos=self.session.undos,
             )
         except OSError as exc:
             self.say(sw.record_not_kept(str(exc.strerror or exc)), kind=Kind.SYSTEM, urgent=False)

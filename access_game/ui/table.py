@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 from access_game.catalog import GameEntry, games
 from access_game.ui.modes import Mode
 from access_game.ui.registry import Command
+from engine.actions import Action
 from engine.events import Event
 
 if TYPE_CHECKING:
@@ -68,6 +69,11 @@ class Table(Protocol):
 
     def reset(self) -> None:
         """A new game began in the same session (play again)."""
+        ...
+
+    def undone(self, move: Action) -> None:
+        """The player's ``move`` was taken back (undo): follow the game as it now stands, the hand and
+        cursors as they were before that move."""
         ...
 
     def after_news(self) -> None:

@@ -48,5 +48,8 @@ class WaitingTable:
     def reset(self) -> None:
         """A lobby has no game to play again."""
 
+    def undone(self, move: Any) -> None:
+        """No moves in the lobby to take back (a network table refuses undo anyway)."""
+
     def after_news(self) -> None:
         """No moves in the lobby."""

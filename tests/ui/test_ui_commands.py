@@ -139,6 +139,8 @@ SCENARIOS: dict[str, list[Scenario]] = {
     "new-table": [([], "c-n", _said(f"New table, game: Five Crowns, 1 of {len(table_entries()) + 1}."))],
     "play-online": [([], "c-o", _said("Play online: type the server's address"))],
     "save": [([], "c-s", _said("This game is not being saved."))],
+    "undo": [(["d"], "c-z", _said("Undone: you drew the ")),
+             (["d", "x"], "c-z", _said("Undone: you discarded the "))],
     "quit": [([], "q", _said("Quit the game? Y or N."))],
 }
 
