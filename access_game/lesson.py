@@ -1,22 +1,31 @@
-"""The guided first hand at the terminal: ``access-game learn`` and the offer at the very first start.
+"""The guided first hand at the terminal: ``access-game learn``, and the lesson the very first start offers.
 
 A lesson is the game's prepared deal (its catalog entry's :class:`~access_game.catalog.Lesson`) at the
-real table, with the guide (access_game.ui.lesson_guide) over it; nothing is saved, so a lesson never
-replaces a game in progress. At its end the learner is offered a real game, which the caller starts
-(``then``): ``learn`` a new game of the lesson's game, the first start the usual first game.
+real table, with the guide (access_game.ui.lesson_guide) over it. Nothing of it is saved, so a lesson
+never replaces a game in progress. At its end the learner is offered a real game, which the caller
+starts: ``learn`` a new game of the lesson's game, the first start the table it sets up next
+(access_game.terminal_game).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from access_game.settings import Settings
-from speech import lesson_words as lw
-from speech.i18n import _
 
-__all__ = ["lesson_game", "offer_at_first_start", "run_lesson"]
+__all__ = ["LessonEnd", "lesson_game", "play_lesson", "run_lesson"]
+
+
+@dataclass(frozen=True, slots=True)
+class LessonEnd:
+    """How a lesson ended: the app's exit status, whether a real game was asked for, how many steps."""
+
+    status: int
+    play_real: bool
+    steps: int
 
 
 def lesson_game(name: str) -> Any:
@@ -33,76 +42,47 @@ def lesson_game(name: str) -> Any:
                     options=entry.rule_options({}, lesson.players, lesson.seed))
 
 
-def run_lesson(name: str, settings: Settings, then: Callable[[Settings], int], *, settings_note: str | None = None,
-               outputs: Any = None, input: Any = None, output: Any = None, backend: Any = None,
-               cues: Any = "auto") -> int:
-    """The lesson of game ``name``, then ``then(settings)`` (the real game) if the learner asks for one;
-    the exit status. ``outputs``: the run's outputs already started (the first start's question)."""
+def play_lesson(name: str, settings: Settings, *, announcer: Any, printer: Any, cues: Any = None,
+                on_settings: Callable[[Settings], None] | None = None, on_app: Callable[[Any], None] | None = None,
+                input: Any = None, output: Any = None) -> LessonEnd:
+    """Game ``name``'s lesson on outputs already started (the printer, announcer and cues of this run)."""
     os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")  # as for a game: nothing asks where the cursor is
     from access_game.catalog import game as catalog_game
     from access_game.session import Session
     from access_game.ui.app import GameApp
     from access_game.ui.lesson_guide import LessonGuide
     from access_game.ui.speech_link import make_narrator
-    from access_game.ui.terminal_output import TerminalOutput
 
     entry = catalog_game(name)
-    if outputs is None:
-        outputs = TerminalOutput(settings, output=output, backend=backend, cues=cues)
+    assert entry.lesson is not None
+    game = lesson_game(name)
+    session = Session(game, human_seat=0, level=entry.lesson.level, announcer=announcer,
+                      narrator=make_narrator(0, game.players, settings, game=game.ruleset.name), settings=settings,
+                      saves=None, cues=cues, on_settings=on_settings)
+    app = GameApp(session, printer, input=input, output=output)
+    guide = LessonGuide(app, entry)
+    if on_app is not None:
+        on_app(app)
+    guide.opening()
+    status = app.run()
+    return LessonEnd(int(status), guide.play_real and status == 0 and not app.hung_up, guide.steps)
+
+
+def run_lesson(name: str, settings: Settings, then: Callable[[Settings], int], *, settings_note: str | None = None,
+               input: Any = None, output: Any = None, backend: Any = None, cues: Any = "auto") -> int:
+    """``access-game learn``: the lesson of game ``name`` on this run's outputs, then ``then(settings)`` (a
+    real game) if the learner asks for one; the exit status."""
+    from access_game.ui.terminal_output import TerminalOutput
+
+    outputs = TerminalOutput(settings, output=output, backend=backend, cues=cues)
+    try:
         if settings_note:
             outputs.say(settings_note)
         outputs.say_notes()
-    try:
-        assert entry.lesson is not None
-        game = lesson_game(name)
-        session = Session(game, human_seat=0, level=entry.lesson.level, announcer=outputs.announcer,
-                          narrator=make_narrator(0, game.players, outputs.settings, game=game.ruleset.name),
-                          settings=outputs.settings, saves=None, cues=outputs.cues, on_settings=outputs.on_settings)
-        app = GameApp(session, outputs.printer, input=input, output=output)
-        guide = LessonGuide(app, entry)
-        outputs.link(app)
-        guide.opening()
-        status = app.run()
+        end = play_lesson(name, outputs.settings, announcer=outputs.announcer, printer=outputs.printer,
+                          cues=outputs.cues, on_settings=outputs.on_settings, on_app=outputs.link, input=input,
+                          output=output)
         settings = outputs.settings
     finally:
         outputs.close()
-    if status != 0 or app.hung_up or not guide.play_real:
-        return int(status)
-    return then(settings)
-
-
-def offer_at_first_start(settings: Settings, then: Callable[[Settings], int], *, settings_note: str | None = None,
-                         input: Any = None, output: Any = None, backend: Any = None, cues: Any = "auto") -> int | None:
-    """At the very first start, ask once whether to take the guided first hand (the answer is kept in the
-    settings, so it is never asked again). The exit status when the lesson was taken; None when it was
-    declined, and the caller goes on as it would have (``then`` is the real game the lesson offers)."""
-    from access_game.settings import save_settings
-    from access_game.ui.ask import ask_yes_no
-    from access_game.ui.terminal_output import TerminalOutput
-    from speech import save_words
-
-    outputs = TerminalOutput(settings, output=output, backend=backend, cues=cues)
-    if settings_note:
-        outputs.say(settings_note)
-    outputs.say_notes()
-    try:
-        answer = ask_yes_no(lw.FIRST_START_QUESTION, outputs.say, outputs.printer, input=input, output=output)
-        offered = outputs.settings.replace(lesson_offered=True)
-        try:
-            save_settings(offered, before=outputs.settings)
-        except OSError as exc:
-            outputs.say(save_words.settings_not_kept(str(exc.strerror or exc)))
-        outputs.settings = offered
-    except BaseException:
-        outputs.close()
-        raise
-    if answer is None:  # Ctrl+C: leave
-        outputs.close()
-        return 130
-    if not answer:
-        outputs.say(_(lw.LATER))
-        outputs.close()
-        return None
-    from access_game.game_choice import DEFAULT_GAME
-
-    return run_lesson(DEFAULT_GAME, offered, then, outputs=outputs, input=input, output=output)
+    return then(settings) if end.play_real else end.status

@@ -15,7 +15,6 @@ from speech.i18n import N_, _
 
 __all__ = [
     "CONTRACT_RUMMY",
-    "FIRST_START_QUESTION",
     "FIVE_CROWNS",
     "GIN_RUMMY",
     "GOODBYE",
@@ -23,7 +22,9 @@ __all__ = [
     "SOLITAIRE",
     "UPCARD_RUMMY",
     "LessonWords",
+    "first_start_question",
     "first_time",
+    "hint_words",
     "intro",
     "offer_question",
     "over_line",
@@ -74,8 +75,8 @@ _OFFER = N_("Play a real game of {game} now?")
 GOODBYE = N_("The guided hand is over. access-game learn plays it again; access-game starts a real game.")
 
 #: Asked once, at the very first start (remembered in the settings).
-FIRST_START_QUESTION = N_("Welcome to access-game. Would you like a guided first hand of Five Crowns, which shows "
-                          "the keys as you play?")
+_FIRST_START = N_("Welcome to access-game. Would you like a guided first hand of {game}, which shows the keys as "
+                  "you play?")
 
 #: Said when the first start's offer is declined.
 LATER = N_("access-game learn gives the guided first hand at any time.")
@@ -213,6 +214,10 @@ def scoring_lines(words: LessonWords, keys: Mapping[str, str]) -> list[str]:
 
 def over_line(steps: int, *, cut_short: bool) -> str:
     return _(_OVER_MOVES if cut_short else _OVER).format(steps=steps)
+
+
+def first_start_question(game: str) -> str:
+    return _(_FIRST_START).format(game=game)
 
 
 def offer_question(game: str) -> str:

@@ -18,7 +18,7 @@ from access_game.catalog import GameOption
 from access_game.commands._common import add_command
 from access_game.commands.summaries import summary
 from access_game.game_choice import DEFAULT_GAME, choose_game, option_dest, option_metavar, remembered_choice
-from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, LEVELS, SPEECH_MODES, Settings, settings_with_flags
+from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, LEVELS, SPEECH_MODES, settings_with_flags
 from access_game.table_plan import COMPUTER_NAMES
 from speech.i18n import _, pgettext
 
@@ -105,23 +105,11 @@ def run(args: argparse.Namespace) -> int:
     from access_game.saves import SaveStore
     from access_game.terminal_game import play_in_terminal
 
-    def play(settings: Settings, settings_note: str | None = None) -> int:
-        # With no game named, a game saved in another game's slot is offered too: 'access-game' is
-        # what every "your game is saved" message tells the player to run.
-        return play_in_terminal(choice, settings, settings_note=settings_note, force_new=args.new,
-                                saves=SaveStore(slot=catalog_game(choice.game).save_slot),
-                                any_saved=args.game is None, set_up=set_up)
-
-    if set_up and not settings.lesson_offered:
-        # The very first start: the guided first hand is offered once (access_game.lesson); its end
-        # offers this same first game.
-        from access_game.lesson import offer_at_first_start
-
-        status = offer_at_first_start(settings, play, settings_note=settings_note)
-        if status is not None:
-            return status
-        return play(settings.replace(lesson_offered=True))
-    return play(settings, settings_note)
+    # With no game named, a game saved in another game's slot is offered too: 'access-game' is
+    # what every "your game is saved" message tells the player to run.
+    return play_in_terminal(choice, settings, settings_note=settings_note, force_new=args.new,
+                            saves=SaveStore(slot=catalog_game(choice.game).save_slot), any_saved=args.game is None,
+                            set_up=set_up)
 
 
 def nothing_of_the_table(args: argparse.Namespace) -> bool:
