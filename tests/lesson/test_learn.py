@@ -16,6 +16,7 @@ import re
 import sys
 import time
 from pathlib import Path
+
 import pexpect
 import pytest
 
