@@ -33,9 +33,10 @@ from speech.utterance import Kind
 
 __all__ = ["ALWAYS", "LessonGuide", "Step", "lesson_keys", "move_name"]
 
-#: Commands whose keys work at every step: help, the menu, hearing things again, leaving.
-ALWAYS = frozenset({"help", "menu", "repeat", "history-older", "history-newer", "history-oldest", "history-newest",
-                    "quit"})
+#: Commands whose keys work at every step: help, the menu, the hint (which names the step's move and
+#: leaves the cursor where the step wants it), hearing things again, leaving.
+ALWAYS = frozenset({"help", "menu", "hint", "repeat", "history-older", "history-newer", "history-oldest",
+                    "history-newest", "quit"})
 
 #: Moves one key makes, once the cursor is where the hint put it (the key plan's command for each is
 #: the hint's, ``move_key``). Every other move (cards to select first) is made with the hint's key.
@@ -88,6 +89,8 @@ class LessonGuide:
         self.step: Step | None = None
         #: Steps said so far (each one waited for its key).
         self.steps = 0
+        #: The game's move count when the step was said.
+        self._said_at = -1
         #: The learner's moves made so far.
         self.moves = 0
         #: The lesson sentences said so far (each is said once).
@@ -129,8 +132,11 @@ class LessonGuide:
         return True
 
     def after_key(self) -> None:
-        if self.finished or self.app.modes or self.app.quitting or self.step is not None:
+        if self.finished or self.app.modes or self.app.quitting:
             return
+        if self.step is not None and self.session.move_count == self._said_at:
+            return  # still waiting for the step's key
+        # (A move made another way, from the Escape menu, leaves the step behind: the next one is said.)
         done = self.hand_over or (self.lesson.moves is not None and self.moves >= self.lesson.moves)
         if done or self.session.over:
             self.finish()
@@ -189,6 +195,7 @@ class LessonGuide:
     def _say_step(self, step: Step, line: str, extra: list[str], hint: Any = None) -> None:
         self.steps += 1
         self.step = step
+        self._said_at = self.session.move_count
         self.session.say(line, kind=Kind.MY_TURN)
         for sentence in extra:
             self.session.say(sentence, kind=Kind.INFO)

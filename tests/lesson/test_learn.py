@@ -16,6 +16,7 @@ import re
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pexpect
 import pytest
@@ -39,6 +40,7 @@ from speech import lesson_words as lw  # noqa: E402
 from speech.i18n import LANGUAGES, _, in_language  # noqa: E402
 
 LESSONS = [e for e in games() if e.lesson is not None]
+PLAN_KEYS = {c.name: c.keys for c in PLAN}
 
 
 def test_every_game_of_the_catalog_has_a_lesson() -> None:
@@ -131,11 +133,12 @@ def lw_words(entry: GameEntry) -> lw.LessonWords:
 # ----------------------------------------------------------------------------- in-process
 
 
-def _harness(entry: GameEntry) -> tuple[KeyHarness, LessonGuide, list[Step]]:
+def _harness(entry: GameEntry, **settings: Any) -> tuple[KeyHarness, LessonGuide, list[Step]]:
     from prompt_toolkit.input import DummyInput
 
     assert entry.lesson is not None
-    h = KeyHarness(lesson_game(entry.name), level=entry.lesson.level, settings=Settings(speech="silent", cues=False))
+    h = KeyHarness(lesson_game(entry.name), level=entry.lesson.level,
+                   settings=Settings(speech="silent", cues=False, **settings))
     app = h.app(DummyInput())
     guide = LessonGuide(app, entry)
     steps: list[Step] = []
@@ -177,6 +180,25 @@ def test_a_wrong_key_gets_a_gentle_line_and_changes_nothing(entry: GameEntry) ->
     assert not h.app_.modes and guide.step == step
     h.press(min(step.keys))
     assert guide.step is None or guide.step.number == step.number + 1 or guide.finished
+
+
+def test_computer_players_that_wait_for_a_key_are_a_step_of_their_own() -> None:
+    """With the 'step' pace the computer players wait for Space: the guide says so, as a step."""
+    h, guide, steps = _harness(LESSONS[0], pace="step")
+    while not guide.finished:
+        assert guide.step is not None and len(steps) < 100
+        h.press(min(guide.step.keys))
+    waits = [s for s in steps if s.kind is None]
+    assert waits and all(s.keys == frozenset(PLAN_KEYS["next"]) for s in waits)
+
+
+def test_a_move_made_from_the_escape_menu_moves_the_guide_on() -> None:
+    h, guide, _steps = _harness(LESSONS[0])
+    first = guide.step
+    assert first is not None and first.kind in ("draw", "take")
+    h.app_.run_command("draw" if first.kind == "draw" else "take")  # as the Escape menu runs it
+    h.app_.dispatch("l")  # any key the guide lets through (repeat) is followed by the next step
+    assert guide.step is not None and guide.step.number == first.number + 1
 
 
 def test_the_first_start_offers_the_lesson_once(tmp_path: Path) -> None:
