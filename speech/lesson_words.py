@@ -20,6 +20,7 @@ __all__ = [
     "GOODBYE",
     "LATER",
     "SOLITAIRE",
+    "STEP_TEMPLATES",
     "UPCARD_RUMMY",
     "LessonWords",
     "first_start_question",
@@ -63,6 +64,10 @@ _STEP_HINTED = N_("Step {n}: press {key}, which makes the move the hint names. B
 _STEP_PILE = N_("Step {n}: press {key} to go to pile {pile}, where the hint puts the card.")
 #: A step while the computer players wait for the learner to let them go on.
 _STEP_NEXT = N_("Step {n}: press {key} to let the computer players make their moves.")
+
+#: Every form of a step's line, each with the step's number and its key: what a reader of the lines
+#: (a test, a script) finds the step's key by.
+STEP_TEMPLATES = (_STEP, _STEP_HINTED, _STEP_PILE, _STEP_NEXT)
 
 _WRONG = N_("Not that key for now: this step wants {key}. F1 and Escape work as always.")
 

@@ -30,7 +30,7 @@ from harness import KeyHarness, raw  # noqa: E402
 from leak_corpus import finder  # noqa: E402
 from pty_play import exits, spawn  # noqa: E402
 
-from access_game.catalog import GameEntry, games  # noqa: E402
+from access_game.catalog import GameEntry, games, resolve  # noqa: E402
 from access_game.lesson import lesson_game  # noqa: E402
 from access_game.settings import Settings  # noqa: E402
 from access_game.ui.key_plan import PLAN  # noqa: E402
@@ -55,7 +55,7 @@ def _spaced(text: str) -> str:
 def _step_pattern(lang: str) -> re.Pattern[str]:
     """A step's line in ``lang``, up to its key: the step's number and the key's label."""
     with in_language(lang):
-        templates = [_(t) for t in (lw._STEP, lw._STEP_HINTED, lw._STEP_PILE, lw._STEP_NEXT)]
+        templates = [_(t) for t in lw.STEP_TEMPLATES]
     heads = sorted({t[: t.index("{key}") + len("{key}")] for t in templates})
     # One group name per pattern (a name cannot be used twice): n0 and key0, n1 and key1...
     alternatives = [_spaced(head).replace(r"\{n\}", rf"(?P<n{i}>\d+)").replace(r"\{key\}", rf"(?P<key{i}>\S+?)")
@@ -111,7 +111,7 @@ def test_the_lesson_is_played_by_its_own_steps_in_a_real_terminal(tmp_path: Path
     with in_language(lang):
         assert entry.lesson is not None
         over = lw.over_line(len(numbers), cut_short=entry.lesson.moves is not None)
-        scoring = lw.scoring_lines(lw_words(entry), lesson_keys())[-1:]
+        scoring = lw.scoring_lines(resolve(entry.lesson.words), lesson_keys())[-1:]
     flat = re.sub(r"\s+", " ", printed)
     assert re.sub(r"\s+", " ", over) in flat
     assert scoring and re.sub(r"\s+", " ", scoring[0][:40]) in flat
@@ -120,14 +120,6 @@ def test_the_lesson_is_played_by_its_own_steps_in_a_real_terminal(tmp_path: Path
         leaks = finder(lang).english(lines)
         assert not leaks, "\n".join(f"{v.line!r}: {v.words} {v.sentences}" for v in leaks[:10])
     print(f"\nlesson {entry.name} {lang}: {len(numbers)} steps, {seconds:.1f} s")
-
-
-def lw_words(entry: GameEntry) -> lw.LessonWords:
-    from access_game.catalog import resolve
-
-    assert entry.lesson is not None
-    words: lw.LessonWords = resolve(entry.lesson.words)
-    return words
 
 
 # ----------------------------------------------------------------------------- in-process
