@@ -59,12 +59,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _real_game(name: str, settings: Settings) -> int:
-    """A new game of ``name`` as ``play --game NAME`` starts it (its save slot: a saved game is offered)."""
+    """A new game of ``name`` at the table remembered for it (else its usual table), in its own save slot,
+    where a saved game is offered first, as ``play --game NAME`` would."""
+    import random
+
     from access_game.catalog import game as catalog_game
-    from access_game.game_choice import new_choice
+    from access_game.game_choice import GameChoice
     from access_game.saves import SaveStore
-    from access_game.table_plan import YOU
     from access_game.terminal_game import play_in_terminal
 
-    choice = new_choice(name, YOU, settings.level, settings)
+    # No players named: the launcher seats the table remembered for the game (remembered_plan).
+    choice = GameChoice(name, [], settings.level, random.randrange(2**31))
     return play_in_terminal(choice, settings, saves=SaveStore(slot=catalog_game(name).save_slot))

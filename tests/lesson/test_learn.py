@@ -28,7 +28,7 @@ for _path in (ROOT / "tests", ROOT / "tests" / "i18n"):
 
 from harness import KeyHarness, raw  # noqa: E402
 from leak_corpus import finder  # noqa: E402
-from pty_play import exits, spawn  # noqa: E402
+from pty_play import exits, quit_game, spawn  # noqa: E402
 
 from access_game.catalog import GameEntry, games, resolve  # noqa: E402
 from access_game.lesson import lesson_game  # noqa: E402
@@ -105,6 +105,7 @@ def _lesson_in_terminal(tmp_path: Path, entry: GameEntry, lang: str) -> tuple[li
 def test_the_lesson_is_played_by_its_own_steps_in_a_real_terminal(tmp_path: Path, entry: GameEntry,
                                                                   lang: str) -> None:
     numbers, seconds, printed = _lesson_in_terminal(tmp_path, entry, lang)
+    assert not list(tmp_path.rglob("saves/*.json")), "a lesson is never saved"
     assert numbers == list(range(1, len(numbers) + 1)), numbers
     assert len(numbers) >= 3
     # The end says how many steps were taken, then the scoring, then the offer.
@@ -120,6 +121,19 @@ def test_the_lesson_is_played_by_its_own_steps_in_a_real_terminal(tmp_path: Path
         leaks = finder(lang).english(lines)
         assert not leaks, "\n".join(f"{v.line!r}: {v.words} {v.sentences}" for v in leaks[:10])
     print(f"\nlesson {entry.name} {lang}: {len(numbers)} steps, {seconds:.1f} s")
+
+
+def test_yes_at_the_end_starts_a_real_game_which_is_saved(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "learn", "--game", "gin-rummy", "--speech", "screen-reader", timeout=60)
+    step, keys = _step_pattern("en"), _key_names("en")
+    while child.expect([step, "Play a real game of Gin Rummy now"]) == 0:
+        child.send(raw([keys[_step_of(child.match)[1]]]))
+    child.expect(">")
+    child.send("y")
+    child.expect(r"Gin Rummy\. F1 lists the keys")
+    child.expect("New game of Gin Rummy")
+    quit_game(child, then="Goodbye.")
+    assert (tmp_path / "data" / "saves" / "gin-rummy.json").exists(), "the real game is saved; the lesson never is"
 
 
 # ----------------------------------------------------------------------------- in-process
