@@ -16,7 +16,7 @@ from typing import Any
 
 from access_game.settings import Settings
 
-__all__ = ["LessonEnd", "lesson_game", "play_lesson", "run_lesson"]
+__all__ = ["LessonEnd", "lesson_app", "lesson_game", "play_lesson", "run_lesson"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,11 +42,11 @@ def lesson_game(name: str) -> Any:
                     options=entry.rule_options({}, lesson.players, lesson.seed))
 
 
-def play_lesson(name: str, settings: Settings, *, announcer: Any, printer: Any, cues: Any = None,
-                on_settings: Callable[[Settings], None] | None = None, on_app: Callable[[Any], None] | None = None,
-                input: Any = None, output: Any = None) -> LessonEnd:
-    """Game ``name``'s lesson on outputs already started (the printer, announcer and cues of this run)."""
-    os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")  # as for a game: nothing asks where the cursor is
+def lesson_app(name: str, settings: Settings, *, announcer: Any, printer: Any, cues: Any = None,
+               on_settings: Callable[[Settings], None] | None = None, input: Any = None,
+               output: Any = None) -> tuple[Any, Any]:
+    """Game ``name``'s lesson, dealt and not yet started: the app at its real table and the guide over it
+    (access_game.ui.lesson_guide.LessonGuide). The game is never saved."""
     from access_game.catalog import game as catalog_game
     from access_game.session import Session
     from access_game.ui.app import GameApp
@@ -60,7 +60,16 @@ def play_lesson(name: str, settings: Settings, *, announcer: Any, printer: Any, 
                       narrator=make_narrator(0, game.players, settings, game=game.ruleset.name), settings=settings,
                       saves=None, cues=cues, on_settings=on_settings)
     app = GameApp(session, printer, input=input, output=output)
-    guide = LessonGuide(app, entry)
+    return app, LessonGuide(app, entry)
+
+
+def play_lesson(name: str, settings: Settings, *, announcer: Any, printer: Any, cues: Any = None,
+                on_settings: Callable[[Settings], None] | None = None, on_app: Callable[[Any], None] | None = None,
+                input: Any = None, output: Any = None) -> LessonEnd:
+    """Game ``name``'s lesson on outputs already started (the printer, announcer and cues of this run)."""
+    os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")  # as for a game: nothing asks where the cursor is
+    app, guide = lesson_app(name, settings, announcer=announcer, printer=printer, cues=cues, on_settings=on_settings,
+                            input=input, output=output)
     if on_app is not None:
         on_app(app)
     guide.opening()
