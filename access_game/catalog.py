@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from engine.ruleset import Ruleset
     from speech.hint_words import MoveWords
 
-__all__ = ["DuplicateGame", "GameEntry", "GameOption", "UnknownGame", "game", "games", "network_games", "register_game",
-           "resolve"]
+__all__ = ["DuplicateGame", "GameEntry", "GameOption", "Lesson", "UnknownGame", "game", "games", "network_games",
+           "register_game", "resolve"]
 
 
 class DuplicateGame(ValueError):
@@ -109,6 +109,32 @@ class GameOption:
 
 
 @dataclass(frozen=True, slots=True)
+class Lesson:
+    """A game's guided first hand (``access-game learn``): a prepared deal that shows the game's main
+    moves, played at the real table with a guide saying each step (access_game.ui.lesson_guide).
+
+    The deal is a seed, so the lesson is the same game every time and its steps can be counted; the
+    player follows the hint, so the guide's "press X" is always the hint's own move and key.
+    """
+
+    #: The seed of the prepared deal (chosen so that the hand shows ``shows`` and ends soon).
+    seed: int
+    #: Everyone at the table, the learner included.
+    players: int = 2
+    #: The computer players' level.
+    level: str = "easy"
+    #: Moves of the learner after which the lesson stops (a solitaire deal is long); None: at the end
+    #: of the first hand.
+    moves: int | None = None
+    #: The kinds of move the prepared deal shows the learner (tests/lesson checks that it does).
+    shows: tuple[str, ...] = ()
+    #: The kinds of event that end the hand (the lesson ends with them, and the scoring is explained).
+    ends: tuple[str, ...] = ("hand_ended", "game_ended")
+    #: Import path of the game's lesson words (a ``speech.lesson_words.LessonWords``).
+    words: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class GameEntry:
     """One game: what the launcher, the commands and the tables need to know of it.
 
@@ -151,6 +177,8 @@ class GameEntry:
     #: The key plan's command (access_game.ui.key_plan) that makes each of the game's own kinds of move,
     #: as (kind, command) pairs: a hint names the key of the move it advises ('Press O.').
     move_commands: tuple[tuple[str, str], ...] = ()
+    #: The guided first hand (``access-game learn``); None: the game has none.
+    lesson: Lesson | None = None
 
     @property
     def spoken_title(self) -> str:
@@ -324,6 +352,7 @@ register_game(GameEntry(
         _FIRST_DEALER,
     ),
     rule_book="braille.rule_words:five_crowns_book",
+    lesson=Lesson(seed=5, shows=("draw", "take", "discard", "go_out"), words="speech.lesson_words:FIVE_CROWNS"),
 ))
 register_game(GameEntry(
     name="solitaire",
@@ -339,6 +368,8 @@ register_game(GameEntry(
     command="access-game solitaire",
     options=(_ALL_WILD,),
     rule_book="braille.rule_words:solitaire_book",
+    lesson=Lesson(seed=1, players=1, moves=6, shows=("draw", "place", "discard"),
+                  words="speech.lesson_words:SOLITAIRE"),
 ))
 register_game(GameEntry(
     name="contract-rummy",
@@ -358,6 +389,10 @@ register_game(GameEntry(
         _FIRST_DEALER,
     ),
     rule_book="braille.rule_words:contract_rummy_book",
+    # A contract hand runs to some 60 moves: the lesson stops after the contract is laid down and played on.
+    lesson=Lesson(seed=11, moves=6, shows=("contract_pass_buy", "draw", "contract_lay_down", "contract_lay_off",
+                                           "discard"), ends=("hand_ended", "contract_hand_stopped"),
+                  words="speech.lesson_words:CONTRACT_RUMMY"),
 ))
 register_game(GameEntry(
     name="upcard-rummy",
@@ -377,6 +412,9 @@ register_game(GameEntry(
         _FIRST_DEALER,
     ),
     rule_book="braille.rule_words:upcard_rummy_book",
+    lesson=Lesson(seed=21, shows=("draw", "upcard_meld", "discard", "upcard_take_discards", "upcard_lay_off"),
+                  ends=("upcard_hand_ended",),
+                  words="speech.lesson_words:UPCARD_RUMMY"),
 ))
 register_game(GameEntry(
     name="gin-rummy",
@@ -397,4 +435,6 @@ register_game(GameEntry(
     ),
     rule_book="braille.gin_rule_book:gin_rummy_book",
     move_commands=(("gin_knock", "go-out"), ("gin_pass", "no")),
+    lesson=Lesson(seed=22, shows=("gin_pass", "take", "discard", "draw", "gin_knock"), ends=("gin_hand_ended",),
+                  words="speech.lesson_words:GIN_RUMMY"),
 ))

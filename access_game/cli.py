@@ -27,8 +27,8 @@ from speech.i18n import LANGUAGES, _, command_line_words, set_language
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-COMMAND_MODULES = ("play", "solitaire", "hand", "braille_cmd", "labels", "chart", "practice", "kit", "simulate",
-                   "keys", "serve", "bench_server", "host", "join", "online")
+COMMAND_MODULES = ("play", "solitaire", "learn", "hand", "braille_cmd", "labels", "chart", "practice", "kit",
+                   "simulate", "keys", "serve", "bench_server", "host", "join", "online")
 
 
 def _module_of(command: str) -> str | None:

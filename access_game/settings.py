@@ -133,6 +133,8 @@ class Settings:
     #: ("": none yet), offered again the next time.
     online_server: str = ""
     online_name: str = ""
+    #: The guided first hand was offered at the first start (asked once: access_game.lesson).
+    lesson_offered: bool = False
 
     def __post_init__(self) -> None:
         _check("speech", self.speech, SPEECH_CHOICES)
@@ -157,8 +159,9 @@ class Settings:
         if not isinstance(self.rate, int) or not RATE_RANGE[0] <= self.rate <= RATE_RANGE[1]:
             raise ValueError(f"rate is a number of words per minute from {RATE_RANGE[0]} to {RATE_RANGE[1]}")
         if not all(isinstance(v, bool) for v in (self.cues, self.hints, self.positions, self.buy_questions,
-                                                 self.news_on_prompt, self.ten_as_x)):
-            raise ValueError("cues, hints, positions, buy questions, news on the prompt and ten as x are true or false")
+                                                 self.news_on_prompt, self.ten_as_x, self.lesson_offered)):
+            raise ValueError("cues, hints, positions, buy questions, news on the prompt, ten as x and lesson "
+                             "offered are true or false")
         problems = rule_problems(self.rules)
         if problems:
             raise ValueError(f"rule option {problems[0]} cannot be used")

@@ -198,6 +198,33 @@ class _Terminal:
         self.on_settings(remember(settings, plan))
         return plan
 
+    def offer_lesson(self, game: str, settings: Settings) -> Settings | None:
+        """The very first start: whether to take the guided first hand (access_game.lesson) is asked once,
+        the answer kept in the settings, and the lesson played if it is taken. The settings to go on
+        with (to the real game the lesson offers, or the table set-up); None: leave."""
+        from access_game.catalog import game as catalog_game
+        from access_game.game_choice import DEFAULT_GAME
+        from access_game.lesson import play_lesson
+        from speech import lesson_words as lw
+
+        lesson_of = game if catalog_game(game).lesson is not None else DEFAULT_GAME
+        answer = self.ask(lw.first_start_question(catalog_game(lesson_of).spoken_title))
+        if answer is None:  # Ctrl+C: leave, nothing kept
+            return None
+        latest = [settings.replace(lesson_offered=True)]
+        self.on_settings(latest[0])
+        if not answer:
+            self.say(_(lw.LATER))
+            return latest[0]
+
+        def kept(new: Settings) -> None:  # F2 during the lesson: the game after it follows the change
+            latest[0] = new
+            self.on_settings(new)
+
+        end = play_lesson(lesson_of, latest[0], announcer=self.announcer, printer=self.printer, cues=self.cues,
+                          on_settings=kept, on_app=self.on_app, input=self.input, output=self.out)
+        return latest[0] if end.play_real else None
+
     def release(self) -> None:
         """Let other copies have the slots this one held (the operating system would, at exit)."""
         for store in self.held:
@@ -279,7 +306,15 @@ class _Terminal:
             claimed.release()
         self.held.append(store)
         if resumed is None and set_up:
-            # The first start: the table is set up by keys before anything is dealt, and kept.
+            # The first start: the guided first hand is offered once, then the table is set up by keys
+            # before anything is dealt, and kept.
+            offered = settings if settings.lesson_offered else self.offer_lesson(choice.game, settings)
+            if offered is None:
+                store.release()
+                self.held.remove(store)
+                self.printer.flush()
+                return None
+            settings = offered
             plan = self.set_up_table(choice, settings)
             if plan is None:
                 store.release()

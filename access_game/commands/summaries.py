@@ -30,6 +30,8 @@ def _play() -> str:
 SUMMARIES: dict[str, Callable[[], str]] = {
     "play": _play,
     "solitaire": lambda: _("Play Five Crowns solitaire: close eleven piles before the stock runs out."),
+    "learn": lambda: _("A guided first hand of a game: each step says which key to press and why, then the "
+                       "scoring; then a real game if you like."),
     "hand": lambda: _("Check a hand: the best arrangement and the points left."),
     "braille": lambda: _("Show cards in braille (Unicode cells, BRF, dots), or read braille back into cards."),
     "labels": lambda: _("Make braille labels for a whole deck: BRF to emboss, or true-size PDF/SVG for swell "

@@ -92,6 +92,11 @@ class GameApp:
         self.welcome = welcome
         #: Called with each key name before it is handled (transcripts, macros).
         self.key_listeners: list[Callable[[str], None]] = []
+        #: Sees each key no question or menu takes before the table does, and returns True when it took
+        #: the key (a guided first hand lets only its step's key through: access_game.ui.lesson_guide).
+        self.key_gate: Callable[[str], bool] | None = None
+        #: Called once each key's lines are out, and after the opening (a guide then says the next step).
+        self.after_key_listeners: list[Callable[[], None]] = []
         self.table = table_factory(session, self)
         session.listeners.append(self.table.on_events)
         self.registry = CommandRegistry()
@@ -207,6 +212,8 @@ class GameApp:
                 if pending is not None:
                     pending()
             return
+        if self.key_gate is not None and self.key_gate(key):
+            return
         command = self.registry.for_key(key)
         if command is None:
             self.say_line(_("{key} does nothing here. F1 for help, Escape for the menu.").format(key=key_label(key)))
@@ -228,6 +235,8 @@ class GameApp:
         self.check_until()
         self.table.after_news()
         self.offer_next_game()
+        for listener in self.after_key_listeners:
+            listener()
 
     def offer_next_game(self) -> None:
         """Once the game is over, ask what next (once): at this terminal, play again or another game; at
