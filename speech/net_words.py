@@ -38,6 +38,7 @@ __all__ = [
     "chat_too_long",
     "crashed",
     "dealing_again",
+    "no_table_code",
     "error_words",
     "free_seat_handed_over",
     "game_begins",
@@ -296,3 +297,9 @@ def crashed(error: str, server: str, code: str, log: object) -> str:
 
 def refused_seat(reason: str) -> str:
     return _("access-game: {reason}").format(reason=reason)
+
+
+def no_table_code(typed: str) -> str:
+    """A table code mistyped (at ``join`` or in the lobby): the player is told no table has it, which is
+    what went wrong for them, rather than the code's format."""
+    return _("No table has the code {code}.").format(code=typed.strip())

@@ -315,7 +315,7 @@ class LobbyApp:
     def _join_code(self, text: str) -> None:
         code = read_code(text)
         if code is None:
-            self.say(_("CODE: a table code is {length} letters and digits, such as K7Q-AMX-3F9").format(length=9))
+            self.say(nw.no_table_code(text))
             return
         self._end(Outcome({"type": "join", "code": code}, code))
 
@@ -454,7 +454,7 @@ class LobbyApp:
     def _watch_code(self, text: str) -> None:
         code = read_code(text)
         if code is None:
-            self.say(_("CODE: a table code is {length} letters and digits, such as K7Q-AMX-3F9").format(length=9))
+            self.say(nw.no_table_code(text))
             return
         self._watch(code)
 
