@@ -202,7 +202,8 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         return int(func(args) or 0)
     except UsageError as exc:
-        owner.error(str(exc))
+        _say_error(error_line(owner.prog, str(exc)))
+        return 2
 
 
 def _unexpected(exc: BaseException) -> int:

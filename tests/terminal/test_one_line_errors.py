@@ -55,7 +55,8 @@ def _pointer(lang: str, command: str) -> str:
 
 
 def _run(tmp_path: Path, lang: str, args: list[str]) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "ACCESS_GAME")) and k not in ("LANG", "LANGUAGE")}
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("LC_", "ACCESS_GAME")) and k not in ("LANG", "LANGUAGE")}
     env.update(ACCESS_GAME_HOME=str(tmp_path), LANG="C.UTF-8")
     return subprocess.run([str(Path(sys.executable).parent / "access-game"), "--lang", lang, *args],
                           capture_output=True, text=True, env=env, timeout=60, check=False, stdin=subprocess.DEVNULL)
