@@ -2,7 +2,7 @@
 serve`` and two ``access-game online`` in real pseudo-terminals. A game with one number of players
 (Gin Rummy: two) says that number and does not ask it; the others hear that Ann opened a table, never
 "Ann left. Ann is online." (her lobby connection closes and her table's opens). A mistyped table code
-says that no table has it."""
+says that no table has it. F1 at a typed question says it again and keeps what was typed."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from terminal_support import online, serving, terminals
 
-DOWN, END, ENTER = "\x1b[B", "\x1b[F", "\r"
+DOWN, ENTER, F1 = "\x1b[B", "\r", "\x1bOP"
 
 
 def test_a_table_of_a_two_player_game_opened_is_heard_as_opened(tmp_path: Path) -> None:
@@ -34,7 +34,10 @@ def test_a_table_of_a_two_player_game_opened_is_heard_as_opened(tmp_path: Path) 
         # A mistyped code, at the list's first item: no table has it.
         ann.send(ENTER)
         ann.expect("code>")
-        ann.send("K7Q-AMX" + "-3F" + ENTER)
+        ann.send("K7Q-AMX-3F")
+        ann.send(F1)  # help answers nothing: the question again, the code typed kept
+        ann.expect("Table code: type it, Enter joins.")
+        ann.send(ENTER)
         ann.expect("No table has the code K7Q-AMX-3F.")
         for _ in range(10):  # Down to Gin Rummy's line
             ann.send(DOWN)
@@ -47,7 +50,10 @@ def test_a_table_of_a_two_player_game_opened_is_heard_as_opened(tmp_path: Path) 
         ann.expect("2 players at the table.")
         ann.expect(r"How many of them computer players \(0 to 1\)")
         assert "2 to 2" not in ann.before and "Players at the table" not in ann.before
-        ann.send("0" + ENTER)
+        ann.send("0")
+        ann.send(F1)
+        ann.expect(r"How many of them computer players \(0 to 1\)")
+        ann.send(ENTER)
         ann.expect("List the table in the lobby")
         ann.send("y")
         ann.expect("Waiting for players to join")
