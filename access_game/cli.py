@@ -4,7 +4,7 @@ Each module in :mod:`access_game.commands` exposes ``register(subparsers)``, whi
 and sets ``func`` to a callable taking the parsed arguments and returning the exit status. Bad
 arguments exit 2 with one line, in the player's language, naming the problem and the command whose
 ``--help`` lists the options (argparse finds most; commands raise :class:`UsageError` for checks argparse
-cannot make; both end in :meth:`_Parser.error`), so a script or a player learns what was wrong and
+cannot make; both are said by :func:`error_line`), so a script or a player learns what was wrong and
 nothing is written. argparse's own usage block (8 to 13 lines) is not printed first: a screen reader
 reads it all before the one line that matters.
 
@@ -52,7 +52,7 @@ class _Parser(argparse.ArgumentParser):
     subcommands' parsers are of this class too (argparse makes them so)."""
 
     def error(self, message: str) -> NoReturn:
-        """Every bad argument of every command ends here (argparse's and :class:`UsageError`): exit 2."""
+        """Every bad argument argparse finds, for every command: one line, exit 2."""
         self.exit(2, error_line(self.prog, message) + "\n")
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
@@ -150,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The command line's boundary: whatever happens inside a command, the person who ran it gets a
     sentence and the right exit status, never a traceback.
 
-    Bad arguments: usage and 2. Ctrl+C: 130. The reader of the output gone (``access-game keys |
+    Bad arguments: one line and 2. Ctrl+C: 130. The reader of the output gone (``access-game keys |
     head``): a quiet end with the status of a program ended by SIGPIPE, as ``cat`` or ``yes`` would.
     Any other error nobody planned for: one line saying so and where its details were kept (the
     crash log), and 1.
