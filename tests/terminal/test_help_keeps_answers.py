@@ -126,3 +126,19 @@ def test_f1_at_a_yes_no_question_and_a_number_answers_nothing(tmp_path: Path) ->
     child.send("n")
     child.expect(">")
     quit_game(child)
+
+
+def test_the_setup_opened_in_a_game_keeps_the_answer_through_f1_too() -> None:
+    """Ctrl+N in a game opens the same questions as a mode of the game's app: F1 there, and Escape back
+    then Enter forward, keep the answer the cursor was on."""
+    from engine.game import Game
+    from tests.harness import KeyHarness
+
+    h = KeyHarness(Game.new("five-crowns", ["You", "Anna"], seed=3))
+    h.start()
+    h.press("c-n", "down", "down")
+    assert h.press("f1")[-1] == f"New table, game: Contract Rummy, 3 of {len(ENTRIES) + 1}."
+    players = h.press("enter")[-1]
+    assert players.startswith("Players, you included:"), players
+    moved = h.press("down")[-1]
+    assert h.press("f1", "escape", "enter")[-1] == f"Players, you included: {moved}."
