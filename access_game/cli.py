@@ -2,8 +2,11 @@
 
 Each module in :mod:`access_game.commands` exposes ``register(subparsers)``, which adds its parser
 and sets ``func`` to a callable taking the parsed arguments and returning the exit status. Bad
-arguments exit 2 with usage (argparse does it; commands raise :class:`UsageError` for checks argparse
-cannot make), so a script or a player learns what was wrong and nothing is written.
+arguments exit 2 with one line, in the player's language, naming the problem and the command whose
+``--help`` lists the options (argparse finds most; commands raise :class:`UsageError` for checks argparse
+cannot make; both are said by :func:`error_line`), so a script or a player learns what was wrong and
+nothing is written. argparse's own usage block (8 to 13 lines) is not printed first: a screen reader
+reads it all before the one line that matters.
 
 A command line that names its command builds the parser of that command alone, so `access-game hand`
 imports the hand checker and not the game tables, the rules of every game or the print libraries; a
@@ -17,7 +20,7 @@ import contextlib
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from access_game import __version__
 from access_game.commands._common import LANG_OPTION, add_lang_option
@@ -36,10 +39,21 @@ def _module_of(command: str) -> str | None:
     return {m.removesuffix("_cmd").replace("_", "-"): m for m in COMMAND_MODULES}.get(command)
 
 
+def error_line(command: str, problem: str) -> str:
+    """A wrong option or value, on one line: what is wrong and the command that lists the options."""
+    return _("{command}: error: {problem}. {command} --help lists the options.").format(
+        command=command, problem=problem.strip().rstrip("."))
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse's parser, except that help or the version that cannot be written is an error: argparse
     drops it and goes on, so ``access-game --help >/dev/full`` would end with success having shown
-    nothing. The subcommands' parsers are of this class too (argparse makes them so)."""
+    nothing; and that a bad argument is one line (:func:`error_line`), not the usage block first. The
+    subcommands' parsers are of this class too (argparse makes them so)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Every bad argument argparse finds, for every command: one line, exit 2."""
+        self.exit(2, error_line(self.prog, message) + "\n")
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         if not message:
@@ -136,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The command line's boundary: whatever happens inside a command, the person who ran it gets a
     sentence and the right exit status, never a traceback.
 
-    Bad arguments: usage and 2. Ctrl+C: 130. The reader of the output gone (``access-game keys |
+    Bad arguments: one line and 2. Ctrl+C: 130. The reader of the output gone (``access-game keys |
     head``): a quiet end with the status of a program ended by SIGPIPE, as ``cat`` or ``yes`` would.
     Any other error nobody planned for: one line saying so and where its details were kept (the
     crash log), and 1.
@@ -169,14 +183,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    choose_language(args_list)
+    lang = choose_language(args_list)
     head, rest = _leading_lang(args_list)
     if not rest or (rest[0].startswith("-") and rest[0] not in ("-h", "--help", "--version")):
         rest = ["play", *rest]
         args_list = [*head, *rest]
     module = _module_of(rest[0])
     parser = build_parser(module) if module is not None else list_parser()
-    args = parser.parse_args(args_list)
+    args, extra = parser.parse_known_args(args_list)
+    # Arguments no parser took are the command's error (named with its own --help), not the top one's.
+    owner: argparse.ArgumentParser = getattr(args, "parser", parser)
+    if extra:
+        owner.error(command_line_words(lang).gettext("unrecognized arguments: %s") % " ".join(extra))
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help()
@@ -184,9 +202,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         return int(func(args) or 0)
     except UsageError as exc:
-        sub_parser = getattr(args, "parser", parser)
-        sub_parser.print_usage(sys.stderr)
-        print(_("access-game: error: {problem}").format(problem=exc), file=sys.stderr)
+        _say_error(error_line(owner.prog, str(exc)))
         return 2
 
 

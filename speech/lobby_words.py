@@ -81,7 +81,10 @@ def lobby_opened(server: str, tables: int) -> str:
 
 
 def game_item(title: str, low: int, high: int) -> str:
-    """A game in the list: Enter opens a table of it."""
+    """A game in the list: Enter opens a table of it (a game for one number of players says that number)."""
+    if low == high:
+        return ngettext("New table of {title}, {count} player.", "New table of {title}, {count} players.",
+                        low).format(title=title, count=low)
     return _("New table of {title}, {low} to {high} players.").format(title=title, low=low, high=high)
 
 
@@ -106,6 +109,16 @@ def new_table(title: str) -> str:
 def seats_question(low: int, high: int) -> str:
     return _("Players at the table, computer players included ({low} to {high}): type a number, Enter.").format(
         low=low, high=high)
+
+
+def fixed_seats(count: int) -> str:
+    """The players of a game that has one number of them: said, not asked."""
+    return ngettext("{count} player at the table.", "{count} players at the table.", count).format(count=count)
+
+
+def table_opened(host: str, title: str) -> str:
+    """Someone opened a public table: said instead of their leaving the lobby for it."""
+    return _("{name} opened a table of {title}.").format(name=host, title=title)
 
 
 def computers_question(most: int) -> str:

@@ -50,6 +50,7 @@ __all__ = [
     "left_table",
     "names_list",
     "no_server",
+    "no_table_code",
     "player_away",
     "player_back",
     "plays_again",
@@ -296,3 +297,9 @@ def crashed(error: str, server: str, code: str, log: object) -> str:
 
 def refused_seat(reason: str) -> str:
     return _("access-game: {reason}").format(reason=reason)
+
+
+def no_table_code(typed: str) -> str:
+    """A table code mistyped (at ``join`` or in the lobby): the player is told no table has it, which is
+    what went wrong for them, rather than the code's format."""
+    return _("No table has the code {code}.").format(code=typed.strip())

@@ -234,10 +234,14 @@ def cues_words(on: bool) -> str:
 
 
 def help_intro_words(title: str, commands: int, sections: int) -> str:
-    """What F1 says first: the commands counted as the Escape menu counts them, in sections."""
-    text = ngettext("Help for {title}: {n} command, the Escape menu's, in {sections} sections.",
-                    "Help for {title}: {n} commands, the Escape menu's, in {sections} sections.", commands)
-    return text.format(title=title, n=commands, sections=sections)
+    """What F1 says first: the commands counted as the Escape menu counts them, in sections; the items
+    counted as the help's own "1 of 6" counts them (the sections, then every command), so the numbers
+    a player hears agree."""
+    text = ngettext("Help for {title}: {n} command, the Escape menu's, in {items} items: {sections} sections, "
+                    "then every command.",
+                    "Help for {title}: {n} commands, the Escape menu's, in {items} items: {sections} sections, "
+                    "then every command.", commands)
+    return text.format(title=title, n=commands, sections=sections, items=sections + 1)
 
 
 def help_section_entry(section: str, commands: int) -> str:

@@ -14,7 +14,8 @@ LANG_OPTION = "--lang"
 
 
 class UsageError(Exception):
-    """A bad argument found after parsing; reported with usage, exit status 2 (access_game.cli)."""
+    """A bad argument found after parsing; reported in one line with the command's --help, exit status 2
+    (access_game.cli.error_line)."""
 
 
 def add_lang_option(parser: argparse.ArgumentParser, *, default: Any = argparse.SUPPRESS) -> None:

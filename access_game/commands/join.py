@@ -32,12 +32,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     net_args.check_server(args.server)
-    from access_game.net.protocol import CODE_LENGTH, read_code
+    from access_game.net.protocol import read_code
 
     code = read_code(args.code)
     if code is None:
-        raise UsageError(_("CODE: a table code is {length} letters and digits, such as K7Q-AMX-3F9").format(
-            length=CODE_LENGTH))
+        from speech.net_words import no_table_code
+
+        raise UsageError(no_table_code(args.code))
     name = args.name if args.name is not None else _kept_name(args.server, code)
     if name is None:
         raise UsageError(_("--name: your name at the table is needed to take a seat (a seat kept on this computer "

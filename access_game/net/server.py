@@ -63,6 +63,10 @@ CLOSE_TOO_SLOW = 1013
 #: Seconds after the server starts during which a host not back yet keeps the role: after a restart
 #: everyone comes back within seconds, the host among them (a host seen leaving passes it at once).
 HOST_GRACE_SECONDS = 60.0
+#: Seconds a name stays online after its last connection went: a player going from the lobby to a table,
+#: or back, closes one connection and opens the next at once, and the others should not hear "Ann left.
+#: Ann is online." for it (the lobby hears of a public table she opens by its listing).
+PRESENCE_GRACE_SECONDS = 2.0
 #: While computer players move one after another, what they did is sent at least this often.
 PUBLISH_SECONDS = 0.1
 #: Seconds before a computer player's move that could not be made (a full disk) is tried again, and the
@@ -89,6 +93,8 @@ class TableServer:
         self.watchers: dict[str, set[Connection]] = {}
         self._listed: dict[str, dict[str, Any]] = {}
         self._table_chat: dict[str, deque[Line]] = {}
+        #: Names whose last connection went, not yet said gone (see PRESENCE_GRACE_SECONDS).
+        self._going: dict[str, asyncio.TimerHandle] = {}
         #: Connections following the lobby (the table list, presence, the server-wide chat).
         self._listeners: set[Connection] = set()
         self.limits = limits or Limits()
@@ -251,7 +257,11 @@ class TableServer:
             conn.admin = self.lobby.is_admin(message.name, message.admin_key)
             self._send(conn, p.welcome_message())
             if self.lobby.arrive(message.name, conn):
-                self._to_lobby(lobby_messages.presence(message.name, online=True))
+                going = self._going.pop(message.name, None)
+                if going is not None:  # back within the grace: from the lobby to a table, or back
+                    going.cancel()
+                else:
+                    self._to_lobby(lobby_messages.presence(message.name, online=True))
             return
         if await account_requests.account_request(self, conn, message):
             return
@@ -411,7 +421,14 @@ class TableServer:
         self._set_listing(conn, False)
         self._stop_watching(conn)
         if conn.name is not None and self.lobby.depart(conn.name, conn):
-            self._to_lobby(lobby_messages.presence(conn.name, online=False))
+            # Said after a grace, and not at all when the name comes back meanwhile (see
+            # PRESENCE_GRACE_SECONDS): its coming back is not said either.
+            name = conn.name
+            self._going[name] = asyncio.get_running_loop().call_later(PRESENCE_GRACE_SECONDS, self._gone, name)
+
+    def _gone(self, name: str) -> None:
+        if self._going.pop(name, None) is not None:
+            self._to_lobby(lobby_messages.presence(name, online=False))
 
     # ----------------------------------------------------------------- spectators
     async def _watch(self, conn: Connection, msg: p.Watch) -> None:

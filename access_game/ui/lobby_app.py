@@ -315,7 +315,7 @@ class LobbyApp:
     def _join_code(self, text: str) -> None:
         code = read_code(text)
         if code is None:
-            self.say(_("CODE: a table code is {length} letters and digits, such as K7Q-AMX-3F9").format(length=9))
+            self.say(nw.no_table_code(text))
             return
         self._end(Outcome({"type": "join", "code": code}, code))
 
@@ -361,6 +361,10 @@ class LobbyApp:
                                "level": level, "options": options, "public": public}))
 
         self.say(lw.new_table(_(str(item.data["title"]))))
+        if low == high:  # one number of players: said, not asked
+            self.say(lw.fixed_seats(low))
+            seats(str(low))
+            return
         self._entry(lw.seats_question(low, high), seats, prompt=N_("players"), limit=2)
 
     # ----------------------------------------------------------------- accounts
@@ -454,7 +458,7 @@ class LobbyApp:
     def _watch_code(self, text: str) -> None:
         code = read_code(text)
         if code is None:
-            self.say(_("CODE: a table code is {length} letters and digits, such as K7Q-AMX-3F9").format(length=9))
+            self.say(nw.no_table_code(text))
             return
         self._watch(code)
 
@@ -506,7 +510,12 @@ class LobbyApp:
                 self.say(lw.lobby_opened(self.server, self.list.open_tables))
                 self.say(self.list.line())
         elif kind == "listed":
-            self.list.listed(frame["table"])
+            entry = frame["table"]
+            new = str(entry["code"]) not in self.list.tables
+            self.list.listed(entry)
+            host = entry.get("host")
+            if new and host and host != self.connection.name and not entry.get("started"):
+                self.say(lw.table_opened(str(host), game_title(str(entry.get("game", "")))), Kind.OTHERS)
         elif kind == "unlisted":
             if self.list.unlisted(str(frame["code"])) and self.watching is None:
                 self.say(lw.table_gone())

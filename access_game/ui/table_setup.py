@@ -7,6 +7,12 @@ the next answer starting with it), Enter accepts, Escape goes back one question;
 Enter alone keeps the one said. Each question, value and summary is one whole line for a screen reader
 and a braille display.
 
+Help never answers: F1, or any key that does nothing at a question, says the keys and the question again
+with the answer the cursor is on (and a name typed so far) kept, so the next Enter accepts what the player
+chose, not what the question started on. The cursor is placed from the table only when a question is
+come to; a question left with Escape keeps where its cursor was (and what was typed) for when the player
+comes back to it.
+
 The setup is a :class:`access_game.ui.modes.Mode`: the game's app opens it (Escape menu "new table",
 "another game" at the end) and :func:`run_table_setup` runs it on its own before a game exists (the
 first start). Either way it ends with ``on_done(plan)`` or, Escape at the first question, ``on_cancel``.
@@ -65,6 +71,8 @@ class TableSetup:
         self.step = 0
         self.at = 0
         self.typed = ""
+        #: Where the cursor was (or what was typed) at a question left with Escape, by question key.
+        self.left_at: dict[str, Any] = {}
         #: Closed by Ctrl+C: the player wants to leave, not just to go back.
         self.interrupted = False
 
@@ -126,6 +134,7 @@ class TableSetup:
         plan = self.plan
         if q.key == "game":
             if value != plan.game:
+                self.left_at.clear()  # another game's questions: other answers
                 self.plans[plan.game] = plan
                 self.plan = self.plans.get(value) or _with_you(
                     default_plan(value, plan.levels[0] if plan.levels else "normal"), plan.names[0])
@@ -153,17 +162,26 @@ class TableSetup:
         """The first question (after the keys that answer it, unless ``keys`` is False: said already)."""
         if keys:
             self.say(_(sw.CHOICE_KEYS))
+        self._come_to()
         return self._ask()
 
+    def _come_to(self) -> None:
+        """The cursor of the question come to: where it was left with Escape, else the table's answer."""
+        q = self.questions()[self.step]
+        left = self.left_at.pop(q.key, None)
+        if q.typed_seat is not None:
+            self.typed = left if isinstance(left, str) else ""
+            return
+        current = left if left in q.values else self._current(q)
+        self.at = q.values.index(current) if current in q.values else 0
+
     def _ask(self) -> str:
+        """The question as it stands: the answer under the cursor, never the one it started on."""
         q = self.questions()[self.step]
         if q.key == "start":
             return self._summary()
         if q.typed_seat is not None:
-            self.typed = ""
             return sw.name_line(q.text, self.plan.names[q.typed_seat])
-        current = self._current(q)
-        self.at = q.values.index(current) if current in q.values else 0
         return sw.choice_line(q.text, q.labels[self.at], self.at, len(q.values))
 
     def _summary(self) -> str:
@@ -250,13 +268,20 @@ class TableSetup:
 
     def _forward(self) -> None:
         self.step = min(self.step + 1, len(self.questions()) - 1)
+        self._come_to()
         self.say(self._ask())
 
     def _back(self) -> None:
         if self.step == 0:
             self._cancel()
             return
+        q = self.questions()[self.step]
+        if q.typed_seat is not None:
+            self.left_at[q.key] = self.typed
+        elif q.values:
+            self.left_at[q.key] = q.values[self.at]
         self.step -= 1
+        self._come_to()
         self.say(self._ask())
 
     def _cancel(self) -> None:

@@ -20,7 +20,8 @@ _CHARACTERS = {"space": " "}
 
 
 class TextEntry:
-    """Type a line; Enter sends it (an empty line cancels), Escape cancels, Backspace erases."""
+    """Type a line; Enter sends it (an empty line cancels), Escape cancels, Backspace erases; F1 says
+    the question again and keeps what was typed."""
 
     def __init__(self, opening: str, say: Say, *, on_text: Callable[[str], None], cancelled: str,
                  prompt: str = N_("say"), limit: int = 300) -> None:
@@ -59,3 +60,5 @@ class TextEntry:
         elif key in ("escape", "c-c"):
             self.closed = True
             self.say(self.cancelled)
+        elif key == "f1":  # help answers nothing: the question again, what was typed kept on the prompt
+            self.say(self._opening)

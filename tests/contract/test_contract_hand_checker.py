@@ -93,4 +93,4 @@ def test_through_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     }
     assert main(["hand", "--game", "contract-rummy", "--contract", "12", "7h"]) == 2
     err = capsys.readouterr().err
-    assert "usage:" in err and "there is no contract 12" in err
+    assert err.startswith("access-game hand: error: ") and "there is no contract 12" in err

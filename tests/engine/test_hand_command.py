@@ -74,7 +74,7 @@ def test_bad_input_exits_2_with_the_reason(capsys, args, reason) -> None:
     code, out, err = run(capsys, *args)
     assert code == 2
     assert reason in err
-    assert "usage:" in err
+    assert err.startswith("access-game hand: error: ") and len(err.splitlines()) == 1
     assert out == ""
 
 

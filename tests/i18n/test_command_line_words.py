@@ -39,10 +39,10 @@ def test_a_bad_argument_is_reported_in_the_chosen_language(tmp_path: Path, args:
                                                            english: str) -> None:
     fr = run(["--lang", "fr", *args], tmp_path)
     assert fr.returncode == 2
-    assert fr.stderr.startswith("utilisation : access-game")
+    assert fr.stderr.startswith("access-game") and len(fr.stderr.splitlines()) == 1, fr.stderr
     assert french in fr.stderr and "error" not in fr.stderr and "usage:" not in fr.stderr
     en = run(args, tmp_path)
-    assert en.returncode == 2 and en.stderr.startswith("usage: access-game") and english in en.stderr
+    assert en.returncode == 2 and en.stderr.startswith("access-game") and english in en.stderr
 
 
 def test_the_help_headings_are_french(tmp_path: Path) -> None:

@@ -59,7 +59,7 @@ def test_option_after_the_command_and_before_it(tmp_path: Path) -> None:
 def test_bad_language_exits_2_with_usage(tmp_path: Path, args: list[str]) -> None:
     result = run(args, tmp_path)
     assert result.returncode == 2
-    assert "usage:" in result.stderr and "--lang" in result.stderr
+    assert "--help lists the options" in result.stderr and "--lang" in result.stderr
 
 
 def test_every_command_takes_the_option() -> None:

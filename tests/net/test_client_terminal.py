@@ -94,7 +94,7 @@ def test_bad_arguments_exit_2_with_usage(args: list[str], capsys: pytest.Capture
         status = int(exc.code or 0)
     err = capsys.readouterr().err
     assert status == 2, err
-    assert err.startswith("usage: access-game "), err
+    assert err.startswith("access-game ") and len(err.splitlines()) == 1, err
     assert "error: " in err and "Traceback" not in err
 
 

@@ -40,7 +40,8 @@ def _cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
 def test_bad_arguments_exit_2_with_usage(args: list[str]) -> None:
     result = _cli(*args)
     assert result.returncode == 2
-    assert "usage: access-game" in result.stderr and "error:" in result.stderr
+    assert result.stderr.startswith("access-game ") and "error:" in result.stderr
+    assert len(result.stderr.splitlines()) == 1, result.stderr
 
 
 @pytest.mark.parametrize(("args", "problem"), [
@@ -57,10 +58,11 @@ def test_serve_refuses_an_address_or_folder_it_cannot_use_with_usage(args: list[
     result = _cli("serve", "--port", "0", *args, timeout=30)
     assert result.returncode == 2, result.stderr
     last = result.stderr.splitlines()[-1]
-    assert last.startswith("access-game: error: " + problem), last
+    assert last.startswith("access-game serve: error: " + problem), last
     assert len(last) < 400 and "Traceback" not in result.stderr and "\x1b" not in result.stderr
     if args[0] == "--data":
-        assert last.endswith("d...: this folder cannot be used: File name too long")
+        assert last.endswith("d...: this folder cannot be used: File name too long. access-game serve --help lists "
+                             "the options.")
 
 
 @pytest.mark.parametrize(("host", "listens_on"), [

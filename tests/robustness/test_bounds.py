@@ -48,7 +48,7 @@ def test_sizes_out_of_bounds_exit_2_with_a_message(args: list[str], message: str
         args += ["-o", str(tmp_path / "out.brf")]
     assert main(args) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"usage: access-game {args[0]}")
+    assert err.startswith(f"access-game {args[0]}: error: ") and len(err.splitlines()) == 1
     assert message in err
     assert not list(tmp_path.glob("out.*"))  # nothing half made
 

@@ -390,5 +390,5 @@ def test_a_bad_certificate_file_is_refused_at_start(tmp_path: Path, anomaly: str
                           text=True, timeout=LIMIT)
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
     last = done.stderr.splitlines()[-1]
-    assert last.startswith(f"access-game: error: the certificate or key cannot be used: {cert}: "), last
+    assert last.startswith(f"access-game serve: error: the certificate or key cannot be used: {cert}: "), last
     assert fingerprint(cert) == original

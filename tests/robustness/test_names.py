@@ -86,7 +86,8 @@ def test_a_name_on_the_command_line_is_refused_with_usage(command: list[str], op
                                                           tmp_path: Path) -> None:
     result = _cli(tmp_path, *command, BAD_NAMES[name])
     assert result.returncode == 2, result.stderr
-    assert result.stderr.splitlines()[-1] == f"access-game: error: {option}: a name is 1 to 40 printable characters"
+    assert result.stderr.splitlines() == [f"access-game {command[0]}: error: {option}: a name is 1 to 40 printable "
+                                          f"characters. access-game {command[0]} --help lists the options."]
     assert "Traceback" not in result.stderr and "\x1b" not in result.stderr
 
 

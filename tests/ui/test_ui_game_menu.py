@@ -85,7 +85,7 @@ def test_play_game_solitaire_is_a_game_for_one() -> None:
 def test_bad_game_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--game", "solitaire", "--players", "3"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("usage: access-game play") and "is for 1 player" in err
+    assert err.startswith("access-game play: error: ") and "is for 1 player" in err
 
 
 # ----------------------------------------------------------------------------- the resume question

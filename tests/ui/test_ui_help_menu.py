@@ -10,6 +10,8 @@ import re
 import pytest
 from ui_driver import Harness
 
+from access_game.catalog import game as catalog_game
+from access_game.ui.table import table_entries
 from engine.game import Game
 
 
@@ -19,14 +21,16 @@ def _count(line: str, pattern: str) -> int:
     return int(found.group(1))
 
 
-@pytest.mark.parametrize("game", ["five-crowns", "solitaire", "contract-rummy", "upcard-rummy"])
+@pytest.mark.parametrize("game", [e.name for e in table_entries()])
 def test_the_help_counts_what_the_escape_menu_counts_and_reads_a_section_at_a_time(game: str) -> None:
-    players = ["You"] if game == "solitaire" else ["You", "Anna", "Ben"]
+    players = ["You", "Anna", "Ben"][: min(3, catalog_game(game).player_range[1])]
     h = Harness(game=Game.new(game, players, seed=5))
     h.start()
     (opening,) = h.press("f1")
     commands = _count(opening, r": (\d+) commands, the Escape menu's")
-    sections = _count(opening, r"in (\d+) sections")
+    sections = _count(opening, r": (\d+) sections, then every command")
+    assert _count(opening, r"in (\d+) items") == sections + 1  # as each item's "n of" counts them
+    assert opening.endswith(f", 1 of {sections + 1}")
     steps = [h.press("down")[0] for _ in range(sections)]
     assert steps[-1] == f"Every command, {sections + 1} of {sections + 1}"
     assert h.press("down")[0].endswith(f", 1 of {sections + 1}")  # round again

@@ -30,7 +30,7 @@ from speech.backends.base import RecordingBackend
 def test_bad_player_counts_exit_2_with_usage(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--game", "contract-rummy", "--players", "9"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("usage: access-game play")
+    assert err.startswith("access-game play: error: ")
     assert "--players: Contract Rummy here is for 2 to 8 players" in err
 
 

@@ -31,7 +31,7 @@ from speech.backends.base import RecordingBackend
 def test_bad_arguments_exit_2_with_usage(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--game", "upcard-rummy", *args]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("usage: access-game play") and message in err
+    assert err.startswith("access-game play: error: ") and message in err
 
 
 def test_three_computer_players_by_default_and_the_level_asked_for() -> None:

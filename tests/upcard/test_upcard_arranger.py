@@ -109,4 +109,4 @@ def test_hand_command_words(capsys: pytest.CaptureFixture[str]) -> None:
 def test_hand_command_refuses_bad_input(args: list[str], reason: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hand", "--game", "upcard-rummy", *args]) == 2
     err = capsys.readouterr().err
-    assert reason in err and "usage:" in err
+    assert reason in err and err.startswith("access-game hand: error: ")
