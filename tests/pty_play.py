@@ -65,3 +65,11 @@ def exits(child: Any, status: int, *, within: float = -1) -> str:
     child.close()
     assert child.exitstatus == status, (child.exitstatus, child.signalstatus, child.before)
     return str(child.before)
+
+
+def decline_the_lesson(child: Any) -> None:
+    """A first start (no settings yet) offers the guided first hand before anything else (tests/lesson
+    tries it): a test of what comes after declines it here."""
+    child.expect(r"Would you like a guided first hand of Five Crowns")
+    child.expect("y/n>")
+    child.send("n")

@@ -19,7 +19,7 @@ from access_game.ui.table import table_entries
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pty_play import quit_game, spawn
+from pty_play import decline_the_lesson, quit_game, spawn
 
 DOWN, UP, ENTER, ESCAPE = "\x1b[B", "\x1b[A", "\r", "\x1b"
 #: F1, then keys that close a game's help and do nothing at a question: ?, Tab, Left, Right, F2.
@@ -52,6 +52,7 @@ def _helped(child: Any, line: str, keys: tuple[str, ...] = HELP_KEYS) -> None:
 def test_f1_and_the_keys_that_close_help_keep_every_answer_chosen(tmp_path: Path, index: int) -> None:
     entry = ENTRIES[index]
     child = _spawn(tmp_path)
+    decline_the_lesson(child)
     child.expect(re.escape(CHOICE_KEYS))
     total = len(ENTRIES)
     assert _question(child) == f"New table, game: {ENTRIES[0].title}, 1 of {total}."

@@ -24,7 +24,7 @@ from tests.harness import KeyHarness
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pty_play import spawn
+from pty_play import decline_the_lesson, spawn
 
 DOWN, UP, ENTER = "\x1b[B", "\x1b[A", "\r"
 ENTRIES = table_entries()
@@ -34,18 +34,11 @@ def _spawn(home: Path, *args: str) -> Any:
     return spawn(home, "--speech", "screen-reader", "--braille", "off", *args, term="xterm", timeout=30)
 
 
-def _decline_the_lesson(child: Any) -> None:
-    """The first start offers the guided first hand first (tests/lesson): declined here."""
-    child.expect(r"Would you like a guided first hand of Five Crowns")
-    child.expect("y/n>")
-    child.send("n")
-
-
 @pytest.mark.parametrize("index", range(len(ENTRIES)), ids=[e.name for e in ENTRIES])
 def test_the_first_start_sets_the_table_up_by_keys_and_remembers_it(tmp_path: Path, index: int) -> None:
     entry = ENTRIES[index]
     child = _spawn(tmp_path)
-    _decline_the_lesson(child)
+    decline_the_lesson(child)
     child.expect("Up and Down to choose, Enter to accept, Escape to go back.")
     child.expect(f"New table, game: {ENTRIES[0].title}, 1 of {len(ENTRIES)}\\.")
     for _ in range(index):
@@ -99,7 +92,7 @@ def test_the_first_start_sets_the_table_up_by_keys_and_remembers_it(tmp_path: Pa
 
 def test_names_are_typed_and_a_level_set_seat_by_seat(tmp_path: Path) -> None:
     child = _spawn(tmp_path)
-    _decline_the_lesson(child)
+    decline_the_lesson(child)
     child.expect("New table, game: Five Crowns")
     child.send(ENTER)
     child.expect("Players, you included: 4 players")
