@@ -225,14 +225,9 @@ class SolitaireTable:
         self.session.act(Discard(self.session.human_seat, self._cards()[self.pos]))
 
     def hint(self, key: str = "") -> None:
-        """H: the one recommendation, its key, the pile and card cursors on it (access_game.ui.hints); before
-        a card is turned up, the only move and the pile nearest to closing."""
-        v = self.view
-        if v.phase == "over":
+        """H: the one recommendation, its key, the pile and card cursors on it (access_game.ui.hints)."""
+        if self.view.phase == "over":
             self.say(GAME_OVER)
-        elif v.phase == "draw":
-            nearest = min(v.open_piles, key=lambda p: (p.distance, p.number), default=None)
-            self.say(sw.draw_hint_words(nearest), kind=Kind.MY_TURN)
         else:
             self.hinter.ask()
 
@@ -251,7 +246,7 @@ class SolitaireTable:
                 self._announce_card()
 
     def play_hint(self, key: str = "") -> None:
-        if self.view.phase in ("draw", "over"):
+        if self.view.phase == "over":
             self.hint()
             return
         action = self.hinter.follow()

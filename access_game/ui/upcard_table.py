@@ -292,12 +292,14 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
 
     def aim(self, hint: Hint, *, say: bool = True) -> None:
         """The hand's cursor on the hint's card; for a lay-off the meld cursor on its meld, for a take-back
-        the pile cursor on the card taken back to, so Shift+O or T makes exactly the hinted move."""
+        the pile cursor on the card taken back to and the hint's meld kept for T, so Shift+O or T makes
+        exactly the hinted move."""
         action = hint.action
         if isinstance(action, LayOff):
             self.meld_index = action.meld
         elif isinstance(action, TakeDiscards):
             self.pile_index = len(self.view.discard) - action.count
+            self.hinted_take = (self.session.move_count, action.count, action.meld)
         super().aim(hint, say=say)
 
     def best_melds(self, key: str = "") -> None:
