@@ -203,6 +203,7 @@ class ContractTable(BuyQuestions, LayDownKeys, MeldKeys):
         action = hint.action
         if isinstance(action, LayOff | Swap):
             self.meld_id = action.meld_id
+            self.hinted_swap = (self.session.move_count, action) if isinstance(action, Swap) else None
             if self.selection and self.selection != [action.card]:
                 self.clear_marks()
         super().aim(hint, say=say)
