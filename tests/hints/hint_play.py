@@ -13,8 +13,9 @@ no mismatch in any catalog game, and scripts/hint_agreement.py prints the figure
 
 from __future__ import annotations
 
+import asyncio
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,9 @@ for _path in (ROOT, ROOT / "tests"):  # run from a test, from another test folde
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 
-from harness import KeyHarness  # noqa: E402
+from harness import KeyHarness, raw  # noqa: E402
+from prompt_toolkit.application import create_app_session  # noqa: E402
+from prompt_toolkit.input import create_pipe_input  # noqa: E402
 
 from access_game.catalog import GameEntry, games  # noqa: E402
 from access_game.settings import Settings  # noqa: E402
@@ -140,37 +143,41 @@ def _aimed(table: Any, hint: Hint) -> str | None:
     return None if current == hint.card else f"the cursor is on {current}, the hint names {hint.card}"
 
 
-def play_by_hints(entry: GameEntry, seed: int, *, limit: int = 20000) -> Tally:
-    """One whole game of ``entry`` in which the player follows every hint by its keys; the figures."""
-    tally = Tally(entry.name, games=1)
+def _table(entry: GameEntry, seed: int) -> KeyHarness:
+    """A fresh game of ``entry`` at its table, settings as a new player's (hints on), silent."""
     game = Game.new(entry.ruleset, players_for(entry, seed), seed=seed)
-    h = KeyHarness(game, settings=Settings(speech="silent", cues=False))
-    app = h.start()
-    session = h.session
+    return KeyHarness(game, settings=Settings(speech="silent", cues=False))
+
+
+def _follow(h: KeyHarness, app: Any, tally: Tally, seed: int, limit: int) -> Iterator[list[str]]:
+    """The player who follows the hint: the keys to press next, each batch yielded once the last is done;
+    each move checked against its hint into ``tally``."""
+    session, game = h.session, h.game
     heard = 0  # where what the player heard since their last keys starts
     for _ in range(limit):
         if app.quitting:
-            return tally
+            return
         if session.over:
-            h.press("n")  # another game? no
+            yield ["n"]  # another game? no
             continue
         if getattr(session, "waiting", False):
-            h.press("space")
+            yield ["space"]
             continue
         if not session.my_turn:
             tally.mismatches.append(f"seed {seed}: the game waits for nobody")
-            return tally
+            return
         hint = current_hint(session)
         table = app.table
         moves = len(game.actions)
         since = len(h.spoken)
-        h.press("H")
+        yield ["H"]
         said = h.spoken[heard:]
         tally.hints += 1
         where = f"seed {seed}, move {moves}"
         if hint.action is None or hint.command is None:
-            tally.mismatches.append(f"{where}: no move or no key on the player's turn: {[u.text() for u in hint.lines]}")
-            return tally
+            words = [u.text() for u in hint.lines]
+            tally.mismatches.append(f"{where}: no move or no key on the player's turn: {words}")
+            return
         kind = "take" if getattr(hint.action, "source", None) == "discard" else hint.action.kind
         tally.kinds[kind] = tally.kinds.get(kind, 0) + 1
         wrong = _named_once(said, hint)
@@ -181,14 +188,43 @@ def play_by_hints(entry: GameEntry, seed: int, *, limit: int = 20000) -> Tally:
             tally.mismatches.append(f"{where}: {aimed}")
         log = len(game.log)
         heard = len(h.spoken)  # what the move's keys bring (a hint said unasked with it) is heard from here
-        h.press(*hint_keys(table, hint))
+        yield hint_keys(table, hint)
         mine = [a for a in game.actions[moves:] if a.seat == session.human_seat]
         if not mine or not same_move(mine[0], hint.action):
             tally.mismatches.append(f"{where}: the hint said {hint.action}, the keys made "
                                     f"{mine[0] if mine else 'no move'}; said: {h.spoken[since:][-4:]}")
             if not mine:
-                return tally  # nothing moved: following the same hint again would go round for ever
+                return  # nothing moved: following the same hint again would go round for ever
         elif len(game.log) == log:
             tally.mismatches.append(f"{where}: {hint.action} left nothing in the event log")
     tally.mismatches.append(f"seed {seed}: the game did not end in {limit} steps")
+
+
+def play_by_hints(entry: GameEntry, seed: int, *, limit: int = 20000) -> Tally:
+    """One whole game of ``entry`` in which the player follows every hint: its keys typed as a terminal
+    sends them, through prompt_toolkit pipe input into the running app (its key bindings, its prompt),
+    each batch once the last has been handled; the figures."""
+    tally = Tally(entry.name, games=1)
+    h = _table(entry, seed)
+
+    async def drive(inp: Any) -> None:
+        app = h.app(inp)
+        running = asyncio.ensure_future(app.run_async())
+        while not app.application.is_running and not running.done():
+            await asyncio.sleep(0.001)
+        for keys in _follow(h, app, tally, seed, limit):
+            pressed = len(h.keys_pressed)
+            inp.send_text(raw(keys))
+            while len(h.keys_pressed) < pressed + len(keys) and not running.done():
+                await asyncio.sleep(0.001)
+            await asyncio.sleep(0)  # the last key's handler has run: a key is handled whole at once
+            if running.done():
+                break
+        if not running.done() and not app.quitting:
+            tally.mismatches.append(f"seed {seed}: the app did not end with the game")
+            app.application.exit(result=0)
+        await asyncio.wait_for(running, timeout=30)
+
+    with create_pipe_input() as inp, create_app_session(input=inp, output=h.output):
+        asyncio.run(drive(inp))
     return tally
