@@ -17,7 +17,7 @@ from access_game.ui.contract_buying import BuyQuestions
 from access_game.ui.contract_lay_down import LayDownKeys
 from access_game.ui.contract_melds import MeldKeys
 from access_game.ui.hand_model import FREE
-from access_game.ui.hints import Hint
+from access_game.ui.hints import Hint, current_hint
 from access_game.ui.registry import Command
 from engine.actions import Discard
 from engine.arrange_contract import best_lay_down, lay_off_options
@@ -161,8 +161,11 @@ class ContractTable(BuyQuestions, LayDownKeys, MeldKeys):
                 self.say(cw.CAN_LAY_DOWN, kind=Kind.MY_TURN, urgent=False)
             return
         if lay_off_options(v.hand, {m.id: m.cards for m in v.table}):
-            # A lay-off is worth saying unasked: the hint's own, so it never names another card than H.
-            self.hinter.offer(lambda hint: isinstance(hint.action, LayOff))
+            # That a lay-off is there is worth saying unasked; the one the hint would make, so the two never
+            # name different cards. No cursor moves: the player may be on their way to a meld already.
+            action = current_hint(self.session).action
+            if isinstance(action, LayOff):
+                self.say(*cw.can_lay_off(action.card, action.meld_id), kind=Kind.MY_TURN, urgent=False)
 
     def commands(self) -> list[Command]:
         return self.game_commands(cw.KEY_HELP, _GAME_COMMANDS, _TABLE_COMMANDS, not_while_waiting=_NOT_WHILE_WAITING)

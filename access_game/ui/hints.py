@@ -18,7 +18,6 @@ Tables also call :func:`unprompted` when the player's turn begins (only when the
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -168,11 +167,11 @@ class Hinter:
         self.table.aim(hint)
         return hint
 
-    def offer(self, when: Callable[[Hint], bool] | None = None) -> Hint | None:
-        """The hint said unasked (the hints setting on), aimed like H's; None when there is no move (or
-        ``when`` says this hint is not worth saying unasked)."""
+    def offer(self) -> Hint | None:
+        """The hint said unasked (the hints setting on), aimed like H's, since its words name the key that
+        makes it; None when there is no move."""
         hint = current_hint(self.table.session)
-        if hint.choice is None or (when is not None and not when(hint)):
+        if hint.choice is None:
             return None
         self._say(hint)
         self.table.aim(hint, say=False)
