@@ -162,7 +162,9 @@ class Hinter:
         """H: the hint, said once, the cursors put where its key acts."""
         hint = current_hint(self.table.session)
         words = tuple(u.text() for u in hint.lines)
-        if hint.choice is None or self._said != (self.table.session.move_count, words):
+        # Said already for this position, and H has a cursor to place and say: only that is said.
+        pointed = hint.card is not None or isinstance(getattr(hint.action, "pile", None), int)
+        if not pointed or self._said != (self.table.session.move_count, words):
             self._say(hint)
         self.table.aim(hint)
         return hint
