@@ -17,7 +17,7 @@ from access_game.ui.contract_buying import BuyQuestions
 from access_game.ui.contract_lay_down import LayDownKeys
 from access_game.ui.contract_melds import MeldKeys
 from access_game.ui.hand_model import FREE
-from access_game.ui.hints import Hint, current_hint
+from access_game.ui.hints import Hint, best_choice
 from access_game.ui.registry import Command
 from engine.actions import Discard
 from engine.arrange_contract import best_lay_down, lay_off_options
@@ -163,7 +163,8 @@ class ContractTable(BuyQuestions, LayDownKeys, MeldKeys):
         if lay_off_options(v.hand, {m.id: m.cards for m in v.table}):
             # That a lay-off is there is worth saying unasked; the one the hint would make, so the two never
             # name different cards. No cursor moves: the player may be on their way to a meld already.
-            action = current_hint(self.session).action
+            choice = best_choice(self.session)
+            action = None if choice is None else choice.action
             if isinstance(action, LayOff):
                 self.say(*cw.can_lay_off(action.card, action.meld_id), kind=Kind.MY_TURN, urgent=False)
 

@@ -92,9 +92,9 @@ def current_hint(session: TableSession) -> Hint:
     """The hint now: the strongest player's choice for the player's seat, its words (with its key), the
     command and key that make it, and the card to point at. Every table's hint comes from here."""
     choice = best_choice(session) if session.my_turn and not session.over else None
-    lines = tuple(hint_lines(session, choice) if choice is not None else hint_lines(session))
     if choice is None:
-        return Hint(None, lines)
+        return Hint(None, tuple(_no_move(session)))
+    lines = tuple(hint_lines(session, choice))
     command = move_command(choice.action, session.ruleset_name)
     key = None if command is None else key_label(planned(command).keys[0])
     return Hint(choice, lines, command, key, hinted_card(choice.action))
@@ -193,13 +193,10 @@ class Hinter:
 def hint_lines(session: TableSession, choice: Choice | None = None) -> list[Utterance]:
     """What the hint key says now (``choice``: best_choice's, when the caller has it already)."""
     if session.over:
-        return [no_hint(Reason("the game is over"))]
+        return _no_move(session)
     choice = choice if choice is not None else best_choice(session)
     if choice is None:
-        waiting = session.seats_to_act()
-        if waiting:
-            return [no_hint(Reason("it is {name}'s turn, not yours", name=session.players[waiting[0]]))]
-        return [no_hint(Reason("you have no move now"))]
+        return _no_move(session)
     view = session.view()
     lay_down: list[Any] = []
     held: int | None = None
@@ -215,6 +212,16 @@ def hint_lines(session: TableSession, choice: Choice | None = None) -> list[Utte
     key = move_key(choice.action, session.ruleset_name)
     return hint_utterances(choice, view, lay_down, held, key, select=choice.action.kind in _SELECTED,
                            own_moves=catalog_game(session.ruleset_name).own_move_words())
+
+
+def _no_move(session: TableSession) -> list[Utterance]:
+    """Why there is no hint: the game is over, or whose turn it is."""
+    if session.over:
+        return [no_hint(Reason("the game is over"))]
+    waiting = session.seats_to_act()
+    if waiting:
+        return [no_hint(Reason("it is {name}'s turn, not yours", name=session.players[waiting[0]]))]
+    return [no_hint(Reason("you have no move now"))]
 
 
 def unprompted(session: TableSession) -> list[Utterance]:
