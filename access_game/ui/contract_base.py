@@ -94,6 +94,9 @@ class ContractBase(HandTable):
         super().__init__(session, host)
         #: The meld under the meld cursor (its id on the table), and the player under the player cursor.
         self.meld_id: int | None = None
+        #: The swap a hint named (the move count it was given at, and the swap): Shift+W makes it while
+        #: nothing has moved, rather than asking where the wild goes, which the hint has said.
+        self.hinted_swap: tuple[int, Swap] | None = None
         self.player = session.human_seat
         #: Used while the settings have no buy-questions field of their own (see buy_questions).
         self._buy_questions = True

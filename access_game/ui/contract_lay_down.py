@@ -203,6 +203,11 @@ class LayDownKeys(ContractBase):
         if len(options) == 1:
             self._act(Swap(self.seat, *options[0]))
             return
+        hinted = self.hinted_swap
+        if hinted is not None and hinted[0] == self.session.move_count and \
+                (hinted[1].card, hinted[1].meld_id, hinted[1].wild, hinted[1].to_meld_id) in options:
+            self._act(hinted[1])  # the hint said where the wild goes: no question
+            return
         items = [self._swap_item(Swap(self.seat, *o)) for o in options]
         self.host.open(ListMenu(cw.WHERE_THE_WILD_GOES, items, self.host.say_line, prompt=N_("swap")))
 

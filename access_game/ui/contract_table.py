@@ -18,10 +18,10 @@ from access_game.ui.contract_buying import BuyQuestions
 from access_game.ui.contract_lay_down import LayDownKeys
 from access_game.ui.contract_melds import MeldKeys
 from access_game.ui.hand_model import FREE
-from access_game.ui.hints import hinted_card
+from access_game.ui.hints import Hint, best_choice
 from access_game.ui.registry import Command
 from engine.actions import Discard
-from engine.arrange_contract import best_lay_down, card_points, lay_off_options
+from engine.arrange_contract import best_lay_down, lay_off_options
 from engine.cards import Card
 from engine.events import Drew, Event, GameEnded, HandStarted
 from engine.game import Game
@@ -166,10 +166,13 @@ class ContractTable(BuyQuestions, LayDownKeys, MeldKeys):
             if best is not None:
                 self.say(cw.CAN_LAY_DOWN, kind=Kind.MY_TURN, urgent=False)
             return
-        options = lay_off_options(v.hand, {m.id: m.cards for m in v.table})
-        if options:
-            card, meld_id = max(options, key=lambda o: (card_points(o[0]), -o[1]))
-            self.say(*cw.can_lay_off(card, meld_id), kind=Kind.MY_TURN, urgent=False)
+        if lay_off_options(v.hand, {m.id: m.cards for m in v.table}):
+            # That a lay-off is there is worth saying unasked; the one the hint would make, so the two never
+            # name different cards. No cursor moves: the player may be on their way to a meld already.
+            choice = best_choice(self.session)
+            action = None if choice is None else choice.action
+            if isinstance(action, LayOff):
+                self.say(*cw.can_lay_off(action.card, action.meld_id), kind=Kind.MY_TURN, urgent=False)
 
     def commands(self) -> list[Command]:
         return self.game_commands(cw.KEY_HELP, _GAME_COMMANDS, _TABLE_COMMANDS, not_while_waiting=_NOT_WHILE_WAITING)
@@ -189,16 +192,28 @@ class ContractTable(BuyQuestions, LayDownKeys, MeldKeys):
         return advice(self.view, self.names)
 
     def hint(self, key: str = "") -> None:
-        given = self.advice()
-        self.say(*given.parts, kind=Kind.MY_TURN)
-        self.point_at(hinted_card(given.action))
+        """H: on your turn (or your answer to a buy), the one recommendation, its key, the cursors on it
+        (access_game.ui.hints); else why there is nothing to do."""
+        if self.session.my_turn:
+            self.hinter.ask()
+            return
+        self.say(*self.advice().parts, kind=Kind.MY_TURN)
 
     def play_hint(self, key: str = "") -> None:
-        given = self.advice()
-        if given.action is None:
-            self.say(*given.parts, kind=Kind.MY_TURN)
+        if not self.session.my_turn:
+            self.say(*self.advice().parts, kind=Kind.MY_TURN)
             return
-        action = given.action
+        action = self.hinter.follow()
+        if action is not None:
+            self._act(action)
+
+    def aim(self, hint: Hint, *, say: bool = True) -> None:
+        """The hand's cursor on the hint's card; for a lay-off or a swap, the meld cursor on its meld and
+        nothing else selected, so Shift+O or Shift+W moves that one card there."""
+        action = hint.action
         if isinstance(action, LayOff | Swap):
             self.meld_id = action.meld_id
-        self._act(action)
+            self.hinted_swap = (self.session.move_count, action) if isinstance(action, Swap) else None
+            if self.selection and self.selection != [action.card]:
+                self.clear_marks()
+        super().aim(hint, say=say)

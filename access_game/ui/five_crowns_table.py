@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from access_game.session_api import TableSession
 from access_game.ui.hand_table import HandTable
-from access_game.ui.hints import best_choice, hint_lines, hinted_action, hinted_card, unprompted
+from access_game.ui.hints import unprompted
 from access_game.ui.registry import Command, named_commands
 from access_game.ui.table import Host
 from engine.actions import Discard, Draw, GoOut
@@ -138,9 +138,8 @@ class FiveCrownsTable(HandTable):
 
     def _after_draw_hint(self) -> None:
         v = self.view
-        if v.last_turn:
-            card, arr = self._best_discard(v)
-            self.say(*words.best_discard_hint(card, v.wild_rank, arr.points), kind=Kind.MY_TURN, urgent=False)
+        if v.last_turn:  # the hint itself, the one recommendation, with the cursor on its card
+            self.hinter.offer()
             return
         outs = self._go_out_cards(v)
         if outs:
@@ -191,13 +190,11 @@ class FiveCrownsTable(HandTable):
 
     def play_hint(self, key: str = "") -> None:
         """Do what the hint says (the same choice, so the same move), with the cursor on the card it names."""
-        action = hinted_action(self.session) if self.session.my_turn else None
+        action = self.hinter.follow() if self.session.my_turn else None
         if action is None:
-            self.hint()
+            if not self.session.my_turn:
+                self.hint()
             return
-        card = hinted_card(action)
-        if card is not None and card in self.order and self._current() != card:
-            self.pos = self.order.index(card)
         self.session.act(action)
 
     def go_out(self, key: str = "") -> None:
@@ -219,10 +216,8 @@ class FiveCrownsTable(HandTable):
             self.say(words.cannot_go_out_yet(len(arr.deadwood)), kind=Kind.SYSTEM)
 
     def hint(self, key: str = "") -> None:
-        if self.session.my_turn:  # the strongest player's move for your seat, and why
-            choice = best_choice(self.session)
-            self.session.say_all(hint_lines(self.session, choice))
-            self.point_at(hinted_card(None if choice is None else choice.action))
+        if self.session.my_turn:  # the strongest player's move for your seat, and why, its key, the cursor on it
+            self.hinter.ask()
             return
         v = self.view
         if v.phase == "over" or not v.hand:

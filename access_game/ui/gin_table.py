@@ -11,7 +11,6 @@ from collections.abc import Sequence
 
 from access_game.session_api import TableSession
 from access_game.ui.hand_table import HandTable
-from access_game.ui.hints import best_choice, hint_lines, hinted_card
 from access_game.ui.registry import Command, command
 from access_game.ui.table import Host
 from engine.actions import Discard, Draw
@@ -160,18 +159,13 @@ class GinTable(HandTable):
         self.say(*gw.best_melds_parts(arr.melds, arr.deadwood, arr.points, state), kind=Kind.MY_TURN)
 
     def hint(self, key: str = "") -> None:
-        choice = best_choice(self.session)
-        self.session.say_all(hint_lines(self.session, choice))
-        if choice is not None:
-            self.point_at(hinted_card(choice.action))
+        """H: the one recommendation, its key, and the cursor on its card (access_game.ui.hints)."""
+        self.hinter.ask()
 
     def play_hint(self, key: str = "") -> None:
-        choice = best_choice(self.session) if self.session.my_turn else None
-        if choice is None:
-            self.hint()
-            return
-        self.point_at(hinted_card(choice.action))
-        self.session.act(choice.action)
+        action = self.hinter.follow()
+        if action is not None:
+            self.session.act(action)
 
     # ----- the table
     def read_discards(self, key: str = "") -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from access_game.ui.braille_link import hand_cells, show_hand
 from access_game.ui.hand_model import SELECTED, HandModel
+from access_game.ui.hints import Hinter
 from access_game.ui.registry import Command, named_commands
 from access_game.ui.text_entry import TextEntry
 from engine.cards import Card, Rank
@@ -19,6 +20,7 @@ from speech.utterance import Kind
 
 if TYPE_CHECKING:
     from access_game.session_api import TableSession
+    from access_game.ui.hints import Hint
     from access_game.ui.table import Host
 
 __all__ = ["HandTable"]
@@ -31,6 +33,7 @@ class HandTable:
     session: TableSession
     host: Host
     hand: HandModel
+    hinter: Hinter
     #: 'suit' or 'rank': the order the hand keeps as cards come and go (None: the player's own).
     sort: str | None = "suit"
 
@@ -54,10 +57,17 @@ class HandTable:
         self.session = session
         self.host = host
         self.hand = HandModel()
+        #: H, Shift+N and the hints said unasked: one recommendation, aimed by ``aim`` (access_game.ui.hints).
+        self.hinter = Hinter(self)
         # The deal line lists the hand in the order the table shows it, as the key that reads it does.
         narrator = getattr(session, "narrator", None)
         if narrator is not None and hasattr(narrator, "hand_order"):
             narrator.hand_order = self._shown_order
+
+    def aim(self, hint: Hint, *, say: bool = True) -> None:
+        """Put the hand's cursor on the card the hint names, so its key acts on that card; a game with more
+        cursors (a meld's, the discard pile's) puts those too."""
+        self.point_at(hint.card, say=say)
 
     def _shown_order(self, card: Card) -> Any:
         key = self.sort_key(self.sort) or Card.sort_key
@@ -168,14 +178,16 @@ class HandTable:
         h = self.hand
         self.say(*tw.card_at_parts(card, self.wild_rank, h.pos, len(h.cards), self.mark_words(h.marks[h.pos]), edge))
 
-    def point_at(self, card: Card | None) -> None:
-        """Put the cursor on ``card`` and say where it is in the hand: a hint that names a card leaves the
-        cursor on it, so the move's key (X: discard the current card) acts on the card the hint named."""
+    def point_at(self, card: Card | None, *, say: bool = True) -> None:
+        """Put the cursor on ``card`` and say where it is in the hand (unless ``say`` is false): a hint that
+        names a card leaves the cursor on it, so the move's key (X: discard the current card) acts on the
+        card the hint named."""
         if card is None or card not in self.order:
             return
         if self._current() != card:  # (two decks: a twin already under the cursor will do)
             self.pos = self.order.index(card)
-        self._announce_current()
+        if say:
+            self._announce_current()
 
     def _move_to(self, index: int) -> None:
         if not self.order:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from access_game.records import RecordBook
 from access_game.session_api import TableSession
 from access_game.ui.braille_link import hand_cells
+from access_game.ui.hints import Hint, Hinter
 from access_game.ui.modes import NumberEntry
 from access_game.ui.registry import Command, named_commands
 from access_game.ui.table import Host
@@ -37,7 +38,6 @@ from speech.i18n import N_, pgettext
 from speech.phrases import GAME_OVER, card_words
 from speech.solitaire_words import (
     TITLE,
-    hint_parts,
     pile_parts,
 )
 from speech.utterance import Kind
@@ -93,6 +93,8 @@ class SolitaireTable:
         self.records = records if records is not None else RecordBook()
         self.pile = 1
         self.pos = 0
+        #: H, Shift+N and the hints said unasked: one recommendation, aimed by ``aim`` (access_game.ui.hints).
+        self.hinter = Hinter(self)
         self.reset()
 
     # ----------------------------------------------------------------- plumbing
@@ -183,22 +185,21 @@ class SolitaireTable:
             self.say(sw.discard_step(v.placed), kind=Kind.MY_TURN, urgent=urgent)
 
     def on_events(self, events: Sequence[Event]) -> None:
-        hints = self.session.settings.hints
+        offer = False
         for ev in events:
-            if isinstance(ev, CardTurned) and hints:
-                hint = self.view.hint()
-                if hint is not None and self.view.phase == "place":
-                    self.say(*hint_parts(hint, placing=True), kind=Kind.MY_TURN, urgent=False)
+            if isinstance(ev, CardTurned):
+                offer = self.view.phase == "place"
             elif isinstance(ev, CardPlaced):
                 self.pile = ev.pile
                 self._cursor_on(ev.card)
-                if hints:
-                    hint = self.view.hint()
-                    if hint is not None:
-                        self.say(*hint_parts(hint, placing=False), kind=Kind.MY_TURN, urgent=False)
+                offer = True
             elif isinstance(ev, SolitaireEnded):
                 self._count_result(ev)
+                offer = False
         self.pos = max(0, min(self.pos, len(self.current.cards) - 1))
+        if offer and self.session.settings.hints:
+            # The hint itself, said unasked, its cursors set: the same recommendation H gives.
+            self.hinter.offer()
 
     def _count_result(self, ev: SolitaireEnded) -> None:
         player = self.session.players[self.session.human_seat]
@@ -234,27 +235,33 @@ class SolitaireTable:
         self.session.act(Discard(self.session.human_seat, self._cards()[self.pos]))
 
     def hint(self, key: str = "") -> None:
-        v = self.view
-        hint = v.hint()
-        if v.phase == "over":
+        """H: the one recommendation, its key, the pile and card cursors on it (access_game.ui.hints)."""
+        if self.view.phase == "over":
             self.say(GAME_OVER)
-        elif v.phase == "draw":
-            nearest = min(v.open_piles, key=lambda p: (p.distance, p.number), default=None)
-            self.say(sw.draw_hint_words(nearest), kind=Kind.MY_TURN)
-        elif hint is not None:
-            self.say(*hint_parts(hint, placing=v.phase == "place"), kind=Kind.MY_TURN)
+        else:
+            self.hinter.ask()
+
+    def aim(self, hint: Hint, *, say: bool = True) -> None:
+        """The pile cursor on the pile the hint places on (Enter places there), or the card cursor on the
+        card it discards (X discards it); said when ``say``."""
+        action = hint.action
+        if isinstance(action, Place):
+            self.pile = action.pile
+            if say:
+                self._announce_pile()
+        elif isinstance(action, Discard) and self.view.placed is not None:
+            self.pile = self.view.placed
+            self._cursor_on(action.card)
+            if say:
+                self._announce_card()
 
     def play_hint(self, key: str = "") -> None:
-        v = self.view
-        hint = v.hint()
-        if v.phase in ("draw", "over") or hint is None:
+        if self.view.phase == "over":
             self.hint()
             return
-        if v.phase == "place":
-            self.pile = hint.pile
-            self.session.act(Place(self.session.human_seat, hint.pile))
-        else:
-            self.session.act(Discard(self.session.human_seat, hint.discard))
+        action = self.hinter.follow()
+        if action is not None:
+            self.session.act(action)
 
     def turned_card(self, key: str = "") -> None:
         v = self.view

@@ -45,6 +45,10 @@ class UpcardBase(HandTable):
         self.pile_index: int | None = None
         #: The meld cursor: an index into the table's melds, None before the player moves it.
         self.meld_index: int | None = None
+        #: The meld a hint named for a take-back (the move count it was given at, the depth, the meld): T
+        #: makes that meld while nothing has moved, so T does what the hint said, though by itself it
+        #: melds every natural of the rank (upcard_digging.dig_meld).
+        self.hinted_take: tuple[int, int, tuple[Card, ...]] | None = None
         self.sync()
 
     @property

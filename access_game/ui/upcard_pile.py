@@ -33,7 +33,11 @@ class PileKeys(UpcardBase):
             if sum(1 for c in v.hand if c.rank == target.rank) < 2:
                 self.say(*uw.no_pair_for(target, v.wild_rank, depth, tip), kind=Kind.SYSTEM)
                 return
-            meld = dig_meld(v.hand, v.discard[-depth:], v.wild_rank, self._selected())
+            hinted = self.hinted_take
+            if hinted is not None and hinted[:2] == (self.session.move_count, depth):
+                meld = hinted[2]  # the hint's own meld: T does what the hint said
+            else:
+                meld = dig_meld(v.hand, v.discard[-depth:], v.wild_rank, self._selected())
             self.session.act(TakeDiscards(self.seat, depth, meld))
             return
         # Not the moment (not your turn, drawn already, not melded yet, an empty pile): the rules say why.

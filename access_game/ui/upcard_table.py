@@ -13,16 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from access_game.ui.hints import hinted_card
+from access_game.ui.hints import Hint
 from access_game.ui.registry import Command
 from access_game.ui.selection import toggle_current
 from access_game.ui.upcard_base import Parts
 from access_game.ui.upcard_digging import DigOption, dig_meld, dig_options, go_out_discard
 from access_game.ui.upcard_melds import UpcardMeldKeys
 from access_game.ui.upcard_pile import PileKeys
-from engine.actions import Action, Discard, Draw
+from engine.actions import Discard, Draw
 from engine.arrange_upcard import arrange_upcard, cards_value, meld_problem, meld_rank
-from engine.bots import make_agent
 from engine.cards import Card
 from engine.events import Discarded, Drew, Event, TurnStarted
 from engine.game import Game
@@ -44,7 +43,6 @@ from speech.results import Names
 from speech.utterance import Kind
 
 __all__ = [
-    "HINT_LEVEL",
     "DigOption",
     "UpcardTable",
     "dig_meld",
@@ -54,8 +52,6 @@ __all__ = [
 ]
 
 
-#: The computer player whose next step the hint names: the strongest, since a hint should be good advice.
-HINT_LEVEL = "hard"
 #: The game's keys before the hand's (command, method), then the table's after them, in help's order.
 _GAME_COMMANDS = (
     ("draw", "draw_stock"),
@@ -279,50 +275,32 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
         self.session.act(Discard(self.seat, card))
 
     # ----- the hint
-    def _hint_action(self) -> Action | None:
-        v = self.view
-        if not v.my_turn:
-            return None
-        agent = make_agent(self.game_name, HINT_LEVEL, seed=self.session.move_count)
-        return agent.choose(v, self.session.legal_actions())
-
     def hint(self, key: str = "") -> None:
+        """H: on your turn the one recommendation, its key, the cursors on it (access_game.ui.hints);
+        else what your hand holds while you wait."""
         v = self.view
         if v.phase == "over":
             self.say(GAME_OVER)
             return
-        action = self._hint_action()
-        if action is None:
-            arr = arrange_upcard(v.hand, v.wild_rank)
-            melded = sum(len(m) for m in arr.melds)
-            self.say(*uw.waiting_hand_parts(v.players[v.to_move], melded, arr.melded_value, len(arr.deadwood),
-                                            arr.deadwood_value), kind=Kind.MY_TURN)
+        if self.session.my_turn:
+            self.hinter.ask()
             return
-        self.say(*self._action_parts(action), kind=Kind.MY_TURN)
-        self.point_at(hinted_card(action))
+        arr = arrange_upcard(v.hand, v.wild_rank)
+        melded = sum(len(m) for m in arr.melds)
+        self.say(*uw.waiting_hand_parts(v.players[v.to_move], melded, arr.melded_value, len(arr.deadwood),
+                                        arr.deadwood_value), kind=Kind.MY_TURN)
 
-    def _action_parts(self, action: Action) -> Parts:
-        v = self.view
-        wild = v.wild_rank
-        out = go_out_discard(v)
-        if out is not None:  # the table has said "you can go out": the hint is a step of it, never another way
-            if isinstance(action, Meld) and out not in action.cards:
-                return uw.hint_meld_to_go_out(action.cards, out, wild)
-            if isinstance(action, LayOff) and action.card != out:
-                return uw.hint_lay_off_to_go_out(action.card, out, wild, self._meld_name(action.meld))
-            if not (isinstance(action, Discard) and action.card == out and len(v.hand) == 1):
-                return uw.hint_go_out(out, wild)
-        if isinstance(action, Draw):
-            return uw.hint_draw(bool(v.melded[v.seat] and dig_options(v)))
-        if isinstance(action, TakeDiscards):
-            return uw.hint_take_back(action.count, v.discard[-action.count], action.meld, wild)
-        if isinstance(action, Meld):
-            return uw.hint_meld(action.cards, wild)
+    def aim(self, hint: Hint, *, say: bool = True) -> None:
+        """The hand's cursor on the hint's card; for a lay-off the meld cursor on its meld, for a take-back
+        the pile cursor on the card taken back to and the hint's meld kept for T, so Shift+O or T makes
+        exactly the hinted move."""
+        action = hint.action
         if isinstance(action, LayOff):
-            return uw.hint_lay_off(action.card, wild, self._meld_name(action.meld))
-        if isinstance(action, Discard):
-            return uw.hint_discard(action.card, wild, len(v.hand) == 1)
-        return uw.hint_other(action.kind)
+            self.meld_index = action.meld
+        elif isinstance(action, TakeDiscards):
+            self.pile_index = len(self.view.discard) - action.count
+            self.hinted_take = (self.session.move_count, action.count, action.meld)
+        super().aim(hint, say=say)
 
     def best_melds(self, key: str = "") -> None:
         """What the hand makes now, the same key in every game (Alt+M)."""
@@ -335,13 +313,12 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
                  kind=Kind.MY_TURN)
 
     def play_hint(self, key: str = "") -> None:
-        action = self._hint_action()
-        if action is None:
+        if not self.session.my_turn:
             self.hint()
             return
-        if isinstance(action, LayOff):
-            self.meld_index = action.meld
-        self.session.act(action)
+        action = self.hinter.follow()
+        if action is not None:
+            self.session.act(action)
 
     # ----- the table
     def top_card(self, key: str = "") -> None:

@@ -35,7 +35,7 @@ def _to_a_named_discard(game: Game, h: KeyHarness, *, limit: int = 400) -> Card:
         seat = game.seats_to_act()[0]
         if seat == 0:
             choice = best_choice(h.session)
-            card = hinted_card(None if choice is None else choice.action)
+            card = None if choice is None else choice.action.hand_card  # a discard, going out, a knock
             if card is not None:
                 return card
             assert choice is not None

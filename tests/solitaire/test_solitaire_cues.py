@@ -66,7 +66,7 @@ def noting_cues(tmp_path: Path) -> tuple[Cues, Path]:
 @pytest.mark.skipif(shutil.which("sh") is None, reason="needs a POSIX shell to stand in for the sound player")
 def test_the_table_plays_the_cues_through_the_cue_player(tmp_path: Path) -> None:
     cues, log = noting_cues(tmp_path)
-    h = SolitaireHarness(0, tmp_path / "records.json", settings=Settings(speech="silent", cues=True),
+    h = SolitaireHarness(0, tmp_path / "records.json", settings=Settings(speech="silent", cues=True, hints=False),
                          game=table({2: "5d 5s 5c 10h"}, top="5h"))
     h.session.cues = cues
     h.start()

@@ -19,6 +19,7 @@ from solitaire_driver import (
 )
 from solitaire_tables import cards, state, table
 
+from access_game.settings import Settings
 from access_game.ui.registry import CommandRegistry
 from engine.actions import Draw
 from engine.game import Game
@@ -108,17 +109,34 @@ def test_placing_on_a_closed_pile_is_refused_with_the_reason(records: Path) -> N
 
 def test_a_move_by_keys_places_then_discards_the_card_under_the_cursor(records: Path) -> None:
     game = table({2: "5d 5s 5c 10h"}, top="5h")
-    h = started(game, records)
+    h = SolitaireHarness(0, records, game=game, settings=Settings(speech="silent", cues=False, hints=False))
+    h.start()
     said = h.press("d")
-    assert said[0] == "You turn up the 5 of hearts, wild on pile 3; 27 left in the stock."
-    assert said[1] == "Hint: pile 2, then discard the 10 of hearts: that closes pile 2."
+    assert said == ["You turn up the 5 of hearts, wild on pile 3; 27 left in the stock."]
     said = h.press("2", "enter")
     assert "You put the 5 of hearts on pile 2; now discard one of its cards." in said
-    # The card cursor is on the card just placed; End moves to the 10 of hearts (suit order: hearts first).
+    # With hints off the card cursor is on the card just placed; Right moves to the 10 of hearts (suit
+    # order: hearts first).
     assert h.press("right") == ["10 of hearts, 2 of 5"]
     said = h.press("x")
     assert said[:2] == ["You discard the 10 of hearts from pile 2.", "Pile 2 closed: 1 book. 1 of 11 closed, 10 to go."]
     assert not state(game).is_open(2)
+
+
+def test_a_hint_said_unasked_names_its_key_and_that_key_does_it(records: Path) -> None:
+    """With hints on, the hint after each step names its key and puts the cursors where that key acts:
+    Enter places on the pile it named, X discards the card it named (not the card just placed)."""
+    game = table({2: "5d 5s 5c 10h"}, top="5h")
+    h = started(game, records)
+    said = h.press("d")
+    assert said == ["You turn up the 5 of hearts, wild on pile 3; 27 left in the stock.",
+                    "Place the 5 of hearts on pile 2: then the pile can close. Press Enter."]
+    said = h.press("enter")
+    assert said == ["You put the 5 of hearts on pile 2; now discard one of its cards.",
+                    "Discard the 10 of hearts: that closes the pile. Press X."]
+    assert h.press("H") == ["10 of hearts, 2 of 5"]  # said already: only where the cursor is
+    said = h.press("x")
+    assert said[:2] == ["You discard the 10 of hearts from pile 2.", "Pile 2 closed: 1 book. 1 of 11 closed, 10 to go."]
 
 
 def test_the_discard_must_be_made_on_the_pile_placed_on(records: Path) -> None:

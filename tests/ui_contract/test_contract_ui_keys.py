@@ -397,11 +397,11 @@ def test_one_computer_turn_per_key_still_waits_for_your_answer() -> None:
 def test_the_hint_and_shift_n_which_does_it() -> None:
     game = two_player(PLANNED)
     h = started(game)
-    assert h.press("H") == ["Draw from the stock: D."]
+    assert h.press("H") == ["Draw from the stock. Press D."]
     h.press("d")
     said = h.press("H")
-    assert said[0].startswith("Lay down set of 7s: 7 of hearts; 7 of clubs; 7 of spades, then ")
-    assert said[0].endswith(": that leaves 20 points. Shift+L lays it down.")
+    assert said[0].startswith("Lay down, 3 melds. First: 7 of hearts; 7 of clubs; 7 of spades. Second: ")
+    assert said[0].endswith(": that leaves 20 points. Press Shift+L.")
     h.press("N")
     assert state(game).melded[0]
     assert h.press("H")[0].startswith("Discard the king of ")

@@ -185,9 +185,8 @@ def test_going_out_is_hinted_after_the_draw_and_done_by_keys() -> None:
         "You drew the 9 of diamonds.",
         "You can go out this turn: put down everything but the 3 of hearts, then discard it.",
     ]
-    # A step of the going out just announced, never worded as another way (it keeps the 3 of hearts too).
-    assert h.press("H") == ["Hint: to go out, keeping the 3 of hearts to discard, lay off the 9 of clubs on meld 1, 9s "
-                            "first: select it, then Shift+O."]
+    # A step of the going out just announced (it keeps the 3 of hearts too), its key named, the cursor on it.
+    assert h.press("H") == ["Lay off the 9 of clubs on meld 1. Worth 10 points. Press Shift+O.", "9 of clubs, 2 of 3"]
     h.press("2", "space", "3", "space")
     assert h.press("enter") == [
         "You laid off the 9 of clubs on Anna's meld 1, 9s.",
@@ -338,7 +337,7 @@ def test_the_hint_names_a_step_and_shift_n_takes_it() -> None:
     h = started(Game.new("upcard-rummy", ["You", "Anna", "Ben"], seed=5))
     if not h.session.my_turn:
         raise AssertionError("seed 5 gives the player the first turn of a 3-player game")
-    assert h.press("H") == ["Hint: draw from the stock: D."]
+    assert h.press("H") == ["Draw from the stock. Press D."]
     before = len(h.game.actions)
     said = h.press("N")
     assert said[0].startswith("You drew the ")

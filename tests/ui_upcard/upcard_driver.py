@@ -27,8 +27,9 @@ from golden_driver import GoldenDriver  # noqa: E402
 from harness import KeyHarness, card_key, check_golden, golden_keys, raw  # noqa: E402, F401  (for the tests)
 from upcard_tables import cs, make_table  # noqa: E402, F401  (cs for the tests)
 
+from access_game.catalog import game as catalog_game  # noqa: E402
 from access_game.settings import Settings  # noqa: E402
-from access_game.ui.upcard_table import HIGH_KEYS, HINT_LEVEL, UpcardTable, dig_options  # noqa: E402
+from access_game.ui.upcard_table import HIGH_KEYS, UpcardTable, dig_options  # noqa: E402
 from engine.actions import Action, Discard, Draw  # noqa: E402
 from engine.bots import make_agent  # noqa: E402
 from engine.cards import Card, Rank  # noqa: E402
@@ -131,7 +132,7 @@ def _keys_to_card(table: UpcardTable, card: Card, *, unmarked: bool = True) -> l
 def decide(h: UpcardHarness) -> Action:
     """What the player does now: what the hint says (the same computer player, seeded the same way)."""
     v = h.view
-    agent = make_agent("upcard-rummy", HINT_LEVEL, seed=len(h.game.actions))
+    agent = make_agent("upcard-rummy", catalog_game("upcard-rummy").hint_level, seed=len(h.game.actions))
     return agent.choose(v, h.game.legal_actions(0))
 
 
