@@ -246,6 +246,7 @@ def test_the_first_start_plays_the_lesson_then_the_real_game_it_offers(tmp_path:
     child.expect(">")
     child.send("y")
     child.expect("New table, game: Five Crowns")  # the first start's set-up, then the real game
+    child.expect("table>")  # the question's prompt: keys reach the set-up from here
     child.send("\x03")
     exits(child, 0)
 
