@@ -144,12 +144,14 @@ class GinNarrator(Narrator):
             return [utter(text, kind=Kind.RESULTS), utter(totals, kind=Kind.RESULTS)]
         defender = 1 - ev.knocker
         out = [self._shown(ev.knocker, ev)]
-        if self.verbosity > Verbosity.BRIEF or not ev.laid_off:
-            out.append(self._shown(defender, ev))
+        # The lay-off comes before the defender's deadwood: that deadwood is what is left after it, so
+        # heard the other way round the laid-off cards would seem to come off a count without them.
         if ev.laid_off:
             parts = self._said(defender, N_("You lay off {cards}."), N_("{name} lays off {cards}."),
                                cards=_cards(ev.laid_off))
             out.append(utter(*parts, kind=Kind.RESULTS))
+        if self.verbosity > Verbosity.BRIEF or not ev.laid_off:
+            out.append(self._shown(defender, ev))
         template = (_OUTCOME_MINE if ev.winner == self.listener else _OUTCOME).get(ev.outcome, _OUTCOME["knock"])
         said = fill(_(template), name=self.names.subject(ev.winner), points=point_count(ev.points), bonus=ev.bonus)
         out += [utter(*said, kind=Kind.RESULTS), utter(totals, kind=Kind.RESULTS)]
