@@ -212,7 +212,7 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "last-card": N_("Move to the last card."),
     "jump": N_("Move to card 1 to 9; 0 is card 10."),
     "jump-high": N_("Move to card 11 to 19."),
-    "go-to": N_("Go to a card by its number or its code (type 3, or qd, 10h, jo, then Enter)."),
+    "go-to": N_("Go to a card by its number, its name or its code (type 3, queen of hearts, or qh, then Enter)."),
     "read-hand": N_("Read your whole hand in order."),
     "new-table": N_("Set up a new table: game, players, names, levels, rules (the game now is kept)."),
     "play-online": N_("Play online: the lobby of a table server, its address and your name asked (the game now is "

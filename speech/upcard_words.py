@@ -725,7 +725,8 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "info": N_("Hand number, dealer, stock and pile sizes, whether you have melded, whose turn."),
     "players": N_("Each opponent's cards in hand, melded or not, points on the table and last discard."),
     # the hand keys this game says in its own way (the others are in table_words.KEY_HELP)
-    "go-to": N_("Go to a card of your hand by its number or its code (type 3, or qd, 10h, jo, then Enter)."),
+    "go-to": N_("Go to a card of your hand by its number, its name or its code (type 3, queen of hearts, or qh, then "
+               "Enter)."),
     "read-hand": N_("Read your whole hand in order, with the cards selected."),
     "read-by-rank": N_("Read your hand grouped by rank: your pairs and wilds."),
     "sort-rank": N_("Sort your hand by rank, wilds last, and say the new order."),
