@@ -15,7 +15,7 @@ from harness import KeyHarness
 
 from access_game.catalog import GameEntry, games
 from engine.arrange_contract import best_lay_down, cards_wanted
-from engine.arrange_five_crowns import arrange
+from engine.arrange_five_crowns import arrange, discard_options
 from engine.arrange_upcard import arrange_upcard
 from engine.game import Game
 
@@ -48,3 +48,29 @@ def test_alt_m_says_what_the_hand_makes_in_every_game(entry: GameEntry) -> None:
         assert (short is None) or f"{short} card" in text, text
     else:  # solitaire: the current pile
         assert "meld" in text.lower() or "unmatched" in text.lower(), text
+
+
+@pytest.mark.parametrize("seed", [4, 5, 6, 7, 8])
+def test_alt_m_when_you_are_to_discard_counts_what_is_left_to_meld_after_the_discard(seed: int) -> None:
+    """The card about to be discarded is not one to meld: Five Crowns' Alt+M names the hand's loose cards
+    as loose, and counts what is left to meld (and the fewest points) after the best discard."""
+    game = Game.new("five-crowns", ["You", "Anna", "Ben"], seed=seed)
+    h = KeyHarness(game)
+    h.start()
+    h.press("d")
+    v = h.view
+    assert v.phase == "discard" and v.to_move == v.seat
+    arr = arrange(list(v.hand), v.wild_rank, all_wild_melds=v.all_wild_melds)
+    after = discard_options(v.hand, v.wild_rank, all_wild_melds=v.all_wild_melds).values()
+    left, fewest = min(len(a.deadwood) for a in after), min(a.points for a in after)
+    text = " ".join(h.press("alt-m"))
+    assert "before you can go out:" not in text, text  # the whole hand's loose cards, counted as to meld
+    loose = len(arr.deadwood)
+    assert (f"{loose} card{'s' if loose != 1 else ''} not in a meld: " in text) if loose \
+        else "Every card is in a meld." in text
+    if left:
+        assert (f"After your discard, at least {left} card{'s are' if left != 1 else ' is'} left to meld before you "
+                f"can go out, and at best {fewest} point") in text, text
+        assert left < loose or not loose
+    else:
+        assert "After your discard, you can go out: every card left melds." in text, text

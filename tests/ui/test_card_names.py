@@ -122,9 +122,11 @@ def test_words_that_are_no_card_are_refused_saying_what_to_type() -> None:
         "queen of clouds is not a card: type its number, its name such as 10 of stars, or its code such as 10st.")
     refused = _found(five_crowns, "2 of hearts")
     assert tw.card_refused(refused.refused) == "'2 of hearts' is not a card: ranks in Five Crowns are 3-10, J, Q, K."
-    assert tw.card_refused(_found(gin, "the joker").refused) == "'the joker' is not a card: there are no jokers in Gin Rummy."
+    assert tw.card_refused(_found(gin, "the joker").refused) == (
+        "'the joker' is not a card: there are no jokers in Gin Rummy.")
     assert tw.card_refused(_found(gin, "10 of stars").refused).startswith("'10 of stars' is not a card: suits in Gin")
-    assert tw.card_refused(_found(five_crowns, "2h").refused) == "'2h' is not a card: ranks in Five Crowns are 3-10, J, Q, K."
+    assert tw.card_refused(_found(five_crowns, "2h").refused) == (
+        "'2h' is not a card: ranks in Five Crowns are 3-10, J, Q, K.")
     with in_language("fr"):
         assert tw.card_refused(_found(gin, "un joker").refused).startswith("'un joker' n")
         assert tw.not_a_card("dame de nuages", five_crowns.rules().parse_card).startswith(
