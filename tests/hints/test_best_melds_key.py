@@ -16,6 +16,7 @@ from harness import KeyHarness
 from access_game.catalog import GameEntry, games
 from engine.arrange_contract import best_lay_down, cards_wanted
 from engine.arrange_five_crowns import arrange, discard_options
+from engine.arrange_gin import arrange_gin
 from engine.arrange_upcard import arrange_upcard
 from engine.game import Game
 
@@ -74,3 +75,19 @@ def test_alt_m_when_you_are_to_discard_counts_what_is_left_to_meld_after_the_dis
         assert left < loose or not loose
     else:
         assert "After your discard, you can go out: every card left melds." in text, text
+
+
+@pytest.mark.parametrize("seed", [4, 5, 6])
+def test_gin_alt_m_when_you_are_to_discard_says_the_deadwood_a_discard_leaves(seed: int) -> None:
+    """Gin Rummy's deadwood of eleven cards holds the card about to be discarded: the least deadwood a
+    discard leaves (what a knock counts) is said too."""
+    h = KeyHarness(Game.new("gin-rummy", ["You", "Anna"], seed=seed, options={"first_dealer": 1}))
+    h.start()
+    v = h.view
+    h.press("y" if v.phase == "offer" else "d")
+    v = h.view
+    assert v.phase == "discard" and v.to_move == v.seat
+    throws = [c for c in v.hand if c != v.taken]
+    least = min(arrange_gin([x for x in v.hand if x != c]).points for c in throws)
+    text = " ".join(h.press("alt-m"))
+    assert "Deadwood: " in text and f"After your discard, at best {least} point" in text, text
