@@ -91,3 +91,20 @@ def test_gin_alt_m_when_you_are_to_discard_says_the_deadwood_a_discard_leaves(se
     least = min(arrange_gin([x for x in v.hand if x != c]).points for c in throws)
     text = " ".join(h.press("alt-m"))
     assert "Deadwood: " in text and f"After your discard, at best {least} point" in text, text
+
+
+@pytest.mark.parametrize("seed", [4, 5, 6])
+def test_upcard_alt_m_when_you_are_to_discard_says_what_a_discard_leaves(seed: int) -> None:
+    """Upcard rummy's turn ends with a discard: the loose cards of the hand hold the card about to go, so
+    the fewest loose cards and the least against you a discard leaves are said too."""
+    h = KeyHarness(Game.new("upcard-rummy", ["You", "Anna"], seed=seed))
+    h.start()
+    h.press("d")
+    v = h.view
+    assert v.phase == "discard" and v.my_turn
+    rest = [arrange_upcard([x for i, x in enumerate(v.hand) if i != k], v.wild_rank) for k in range(len(v.hand))]
+    left, least = min(len(a.deadwood) for a in rest), min(a.deadwood_value for a in rest)
+    text = " ".join(h.press("alt-m"))
+    expected = (f"After your discard, at best {left} card{'s' if left != 1 else ''} would not meld, {least} against "
+                f"you." if left else "After your discard, everything melds.")
+    assert expected in text, text
