@@ -121,10 +121,34 @@ def arrangement_parts(arr: Arrangement, wild: Rank) -> Parts:
     return parts
 
 
-def best_melds_parts(arr: Arrangement, wild: Rank) -> Parts:
+def best_melds_parts(arr: Arrangement, wild: Rank, after: tuple[int, int] | None = None) -> Parts:
     """What the hand makes now (Alt+M, in every game): 'Melds: ... . 2 cards to meld before you can go
-    out: ... . That leaves 12 points.'"""
-    return [*arrangement_parts(arr, wild)[1:], " ", _("That leaves {points}.").format(points=points(arr.points))]
+    out: ... . That leaves 12 points.'
+
+    ``after``: the player is to discard, and this is the best the hand can be after it: the fewest cards
+    left loose and the fewest points any one discard leaves. One card goes to the discard pile before
+    anyone can go out, so the loose cards are not all "to meld": the hand's loose cards are named as
+    such, and what is left to meld is counted after the discard ('3 cards not in a meld: ... . After
+    your discard, at least 2 cards are left to meld before you can go out, and at best 12 points.')."""
+    if after is None:
+        return [*arrangement_parts(arr, wild)[1:], " ", _("That leaves {points}.").format(points=points(arr.points))]
+    parts: Parts = list(fill(_("Melds: {melds}"), melds=melds_parts(arr.melds, wild))) if arr.melds \
+        else [_("No melds yet")]
+    if arr.deadwood:
+        n = len(arr.deadwood)
+        parts += [". ", *fill(ngettext("{n} card not in a meld: {cards}.", "{n} cards not in a meld: {cards}.", n),
+                              n=n, cards=cards_parts(list(arr.deadwood), wild))]
+    else:
+        parts += [". ", _("Every card is in a meld.")]
+    left, fewest = after
+    if left:
+        parts += [" ", ngettext("After your discard, at least {n} card is left to meld before you can go out, "
+                                "and at best {points}.",
+                                "After your discard, at least {n} cards are left to meld before you can go out, "
+                                "and at best {points}.", left).format(n=left, points=points(fewest))]
+    else:
+        parts += [" ", _("After your discard, you can go out: every card left melds.")]
+    return parts
 
 
 def discard_hint(card: Card, arr: Arrangement, wild: Rank) -> Parts:

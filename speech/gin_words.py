@@ -144,12 +144,14 @@ class GinNarrator(Narrator):
             return [utter(text, kind=Kind.RESULTS), utter(totals, kind=Kind.RESULTS)]
         defender = 1 - ev.knocker
         out = [self._shown(ev.knocker, ev)]
-        if self.verbosity > Verbosity.BRIEF or not ev.laid_off:
-            out.append(self._shown(defender, ev))
+        # The lay-off comes before the defender's deadwood: that deadwood is what is left after it, so
+        # heard the other way round the laid-off cards would seem to come off a count without them.
         if ev.laid_off:
             parts = self._said(defender, N_("You lay off {cards}."), N_("{name} lays off {cards}."),
                                cards=_cards(ev.laid_off))
             out.append(utter(*parts, kind=Kind.RESULTS))
+        if self.verbosity > Verbosity.BRIEF or not ev.laid_off:
+            out.append(self._shown(defender, ev))
         template = (_OUTCOME_MINE if ev.winner == self.listener else _OUTCOME).get(ev.outcome, _OUTCOME["knock"])
         said = fill(_(template), name=self.names.subject(ev.winner), points=point_count(ev.points), bonus=ev.bonus)
         out += [utter(*said, kind=Kind.RESULTS), utter(totals, kind=Kind.RESULTS)]
@@ -204,11 +206,16 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
 })
 
 
-def best_melds_parts(melds: Sequence[Sequence[Card]], deadwood: Sequence[Card], count: int, knock: str) -> Parts:
+def best_melds_parts(melds: Sequence[Sequence[Card]], deadwood: Sequence[Card], count: int, knock: str,
+                     after: int | None = None) -> Parts:
     """Alt+M: 'Melds: ... Deadwood: 4 of clubs; 9 of spades, 13 points.' and whether a knock is open.
-    ``knock``: 'gin', 'knock' (with the card to discard), 'no' (too much deadwood), 'later' (draw first)."""
+    ``knock``: 'gin', 'knock' (with the card to discard), 'no' (too much deadwood), 'later' (draw first).
+    ``after``: the player is to discard, and this is the least deadwood a discard leaves; the hand's
+    deadwood still holds the card about to go, so what counts for a knock is said apart."""
     parts: Parts = list(fill(_("Melds: {melds}. Deadwood: {cards}, {points}."), melds=gin_melds_parts(melds),
                              cards=_cards(deadwood), points=point_count(count)))
+    if after is not None:
+        parts += [" ", _("After your discard, at best {points} of deadwood.").format(points=point_count(after))]
     note = {"gin": N_("You can go gin."), "knock": N_("You can knock."),
             "no": N_("You cannot knock: 10 points of deadwood or less after your discard."),
             "later": ""}[knock]

@@ -4,9 +4,12 @@ A 319-character line is read by a screen reader as one breath and panned across 
 eight times. So a message longer than the width is printed as its sentences, each on its own line. A
 sentence is never broken, however long: half a sentence on a line is read by a screen reader as a
 line of its own, and the player hears two fragments; the terminal shows a long line folded, and the
-braille display pans it. (:func:`split_words` packs words into lines for text that is not messages.)
-A card is one unbreakable unit ("king of stars", or its braille cells): the text handed in marks the
-spaces inside a card with :data:`GLUE`, which only this module turns back into spaces.
+braille display pans it. A terminal folds a line at its last column, inside a word ("que" on one row,
+"en of stars" on the next); :func:`fold_at_spaces` lays the line out so that each row ends between
+words, with spaces, not line breaks: it stays one line, said whole. (:func:`split_words` packs words
+into lines for text that is not messages.) A card is one unbreakable unit ("king of stars", or its
+braille cells): the text handed in marks the spaces inside a card with :data:`GLUE`, which only this
+module turns back into spaces.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 
-__all__ = ["DEFAULT_WIDTH", "GLUE", "one_line", "split_message", "split_words", "unglue"]
+__all__ = ["DEFAULT_WIDTH", "GLUE", "fold_at_spaces", "one_line", "split_message", "split_words", "unglue"]
 
 #: Suits an 80-column terminal, and two full windows of a 40-cell braille display.
 DEFAULT_WIDTH = 80
@@ -100,3 +103,37 @@ def split_message(text: str, width: int | None, *, typeset: Callable[[str], str]
     if width is None or len(text) <= width:
         return [unglue(text).replace("\u00a0", " ")]
     return [unglue(sentence).replace("\u00a0", " ") for sentence in _SENTENCE_END.split(text) if sentence]
+
+
+def _columns(text: str) -> int:
+    """How many terminal columns ``text`` takes: an accent over a letter none, a wide (East Asian)
+    character two, any other one."""
+    return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+               for ch in text)
+
+
+def fold_at_spaces(line: str, columns: int) -> str:
+    """``line`` as a terminal ``columns`` wide shows it with no word cut across two rows: where a word
+    would cross the last column, spaces fill the row to its end, so the word starts the next row. It
+    is still one line (no line break), so a screen reader reads the message whole; only a word wider
+    than the terminal is cut, as the terminal would. A line that fits is returned as it is.
+
+    A row that goes on to another keeps a space at its end: a terminal that has written its last
+    column puts the next character on the next row, and a space there would be the only space between
+    the two words of the line."""
+    if columns < 2 or _columns(line) <= columns:
+        return line
+    units = _units(line)
+    out = units[0] if units else ""
+    used = _columns(out) % columns  # the columns taken on the row being written
+    for i, word in enumerate(units[1:], start=2):
+        width = _columns(word)
+        room = columns - used
+        if 1 + width < room or (i == len(units) and 1 + width <= room):
+            out += " " + word  # it fits, with a column left for the space after it (or nothing after it)
+            used += 1 + width
+        else:
+            out += " " * room + word  # the row filled with spaces: the word starts the next one
+            used = width
+        used %= columns  # a word wider than the terminal goes on from the next row, as the terminal puts it
+    return out

@@ -424,7 +424,8 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "pile-up": N_("Move to the previous open pile."),
     "jump": N_("Move to pile 1 to 9; 0 is pile 10."),
     "jump-high": N_("Alt+1 moves to pile 11."),
-    "go-to": N_("Go to a card of the current pile by its number or its code (type 3, or qd, 10h, jo, then Enter)."),
+    "go-to": N_("Go to a card of the current pile by its number, its name or its code (type 3, queen of hearts, or qh, "
+               "then Enter)."),
     "pile-go-to": N_("Go to a pile by its number (type it, then Enter)."),
     "previous-card": N_("Move to the previous card of the pile."),
     "next-card": N_("Move to the next card of the pile."),

@@ -5,13 +5,14 @@ written once, so the games cannot drift apart in how a player's own hand is read
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 
 from engine.cards import Card, Rank
 from speech.i18n import N_, NP_, _, fill, ngettext, pgettext
 from speech.languages import all_languages
-from speech.phrases import Parts, capital, card_count, cards_parts, hand_words, join_words, the_card
+from speech.phrases import Parts, capital, card_count, card_words, cards_parts, hand_words, join_words, the_card
+from speech.refusal_words import refusal_words
 from speech.results import scores_words
 
 __all__ = [
@@ -22,7 +23,6 @@ __all__ = [
     "GOING_ON",
     "GOODBYE",
     "GO_TO_CANCELLED",
-    "GO_TO_CARD",
     "HAND_EMPTY",
     "HELP_CLOSED",
     "HELP_EVERY_COMMAND",
@@ -72,15 +72,47 @@ HAND_EMPTY = N_("Your hand is empty.")
 NO_CARDS = N_("You hold no cards.")
 FIRST_CARD = N_("First card. ")
 LAST_CARD = N_("Last card. ")
-GO_TO_CARD = N_("Go to which card? Type its number, or its code such as qd, 10h or jo, then Enter.")
 GO_TO_CANCELLED = N_("Cancelled.")
 NOBODY_WAITING = N_("Nobody is waiting to play.")
 DISCARD_PILE_EMPTY = N_("The discard pile is empty.")
 NO_MELDS_YET = N_("No melds on the table yet.")
 
 
-def not_a_card(text: str) -> str:
-    return _("{text} is neither a card number nor a card's code, such as qd, 10h or jo.").format(text=text)
+#: Card codes J shows as examples: one of each suit letter, stars first, and the joker's; a game shows
+#: the ones its own notation reads (no stars or joker in Gin Rummy).
+_EXAMPLE_CODES = ("10st", "qh", "7c", "ks", "5d", "jo")
+
+
+def _examples(parse_card: Callable[[str], Card]) -> tuple[str, list[str]]:
+    """A card's name as the game says it, and the example codes the game reads."""
+    codes = []
+    for code in _EXAMPLE_CODES:
+        try:
+            parse_card(code)
+        except ValueError:
+            continue
+        codes.append(code)
+    return card_words(parse_card(codes[0])), codes
+
+
+def go_to_card(parse_card: Callable[[str], Card]) -> str:
+    """J's question: 'Type its number, its name such as 10 of stars, or its code: 10st, qh, 7c, ks, 5d or
+    jo', with the codes of every suit the game has (``parse_card``: the game's notation)."""
+    name, codes = _examples(parse_card)
+    return _("Go to which card? Type its number, its name such as {name}, or its code: {codes}. Then Enter.").format(
+        name=name, codes=join_words(codes, N_("or")))
+
+
+def not_a_card(text: str, parse_card: Callable[[str], Card]) -> str:
+    name, codes = _examples(parse_card)
+    return _("{text} is not a card: type its number, its name such as {name}, or its code such as {code}.").format(
+        text=text, name=name, code=codes[0])
+
+
+def card_refused(reason: str) -> str:
+    """A card the game does not have, named at J: the rules' reason ('2 of hearts is not a card: ranks
+    in Five Crowns are 3-10, J, Q, K.')."""
+    return refusal_words(reason)
 
 
 def card_not_held(card: Card, wild: Rank | None) -> Parts:
@@ -180,7 +212,7 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "last-card": N_("Move to the last card."),
     "jump": N_("Move to card 1 to 9; 0 is card 10."),
     "jump-high": N_("Move to card 11 to 19."),
-    "go-to": N_("Go to a card by its number or its code (type 3, or qd, 10h, jo, then Enter)."),
+    "go-to": N_("Go to a card by its number, its name or its code (type 3, queen of hearts, or qh, then Enter)."),
     "read-hand": N_("Read your whole hand in order."),
     "new-table": N_("Set up a new table: game, players, names, levels, rules (the game now is kept)."),
     "play-online": N_("Play online: the lobby of a table server, its address and your name asked (the game now is "

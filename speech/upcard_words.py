@@ -425,9 +425,11 @@ def fits_no_meld(card: Card, wild: Rank) -> list[str | Card]:
 
 
 def best_melds_parts(melds: Sequence[Sequence[Card]], loose: Sequence[Card], melded_value: int, against: int,
-                     wild: Rank) -> list[str | Card]:
+                     wild: Rank, after: tuple[int, int] | None = None) -> list[str | Card]:
     """What the hand makes now (Alt+M, in every game): its best melds and value, the cards left over and
-    what they would count against you."""
+    what they would count against you. ``after``: the player is to discard, and this is the fewest
+    cards left loose and the least against you a discard leaves (the hand's loose cards still hold the
+    card about to go)."""
     parts: list[str | Card] = (list(fill(_("Melds: {melds}, worth {value}."), melds=melds_parts(melds, wild),
                                          value=melded_value)) if melds else [_("No melds yet.")])
     if loose:
@@ -436,6 +438,12 @@ def best_melds_parts(melds: Sequence[Sequence[Card]], loose: Sequence[Card], mel
                              n=len(loose), against=against, cards=cards_parts(list(loose), wild))]
     else:
         parts += [" ", _("Everything melds.")]
+    if after is not None:
+        left, least = after
+        parts += [" ", ngettext("After your discard, at best {n} card would not meld, {against} against you.",
+                                "After your discard, at best {n} cards would not meld, {against} against you.",
+                                left).format(n=left, against=least) if left
+                  else _("After your discard, everything melds.")]
     return parts
 
 
@@ -725,7 +733,8 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "info": N_("Hand number, dealer, stock and pile sizes, whether you have melded, whose turn."),
     "players": N_("Each opponent's cards in hand, melded or not, points on the table and last discard."),
     # the hand keys this game says in its own way (the others are in table_words.KEY_HELP)
-    "go-to": N_("Go to a card of your hand by its number or its code (type 3, or qd, 10h, jo, then Enter)."),
+    "go-to": N_("Go to a card of your hand by its number, its name or its code (type 3, queen of hearts, or qh, then "
+               "Enter)."),
     "read-hand": N_("Read your whole hand in order, with the cards selected."),
     "read-by-rank": N_("Read your hand grouped by rank: your pairs and wilds."),
     "sort-rank": N_("Sort your hand by rank, wilds last, and say the new order."),

@@ -9,15 +9,19 @@ is the same in every test that plays in a terminal.
 
 from __future__ import annotations
 
+import io
+import itertools
 import os
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pexpect  # in the test extra: a missing one is a failed install, not a skip
+import pyte
 
-__all__ = ["COMMAND", "exits", "quit_game", "spawn", "terminal_env"]
+__all__ = ["COMMAND", "Screen", "exits", "no_word_cut", "quit_game", "shown_whole", "spawn", "terminal_env"]
 
 COMMAND = Path(sys.executable).parent / "access-game"
 
@@ -73,3 +77,56 @@ def decline_the_lesson(child: Any) -> None:
     child.expect(r"Would you like a guided first hand of Five Crowns")
     child.expect("y/n>")
     child.send("n")
+
+
+class Screen:
+    """Everything a child writes from now on, rendered as its terminal (``columns`` by ``rows``) shows
+    it: what a sighted helper sees, and what a screen reader reviewing the screen reads row by row. It
+    keeps all that the child's ``expect`` calls read (pexpect's ``logfile_read``)."""
+
+    def __init__(self, child: Any, columns: int = 80, rows: int = 24) -> None:
+        self.child = child
+        self.columns = columns
+        self.rows = rows
+        self.log = io.StringIO()
+        child.logfile_read = self.log
+
+    def screen(self, seconds: float = 0.6) -> pyte.Screen:
+        """The screen once the child has written for ``seconds`` more."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            try:
+                self.child.read_nonblocking(100000, timeout=0.1)
+            except pexpect.TIMEOUT:
+                continue
+            except pexpect.EOF:
+                break
+        screen = pyte.Screen(self.columns, self.rows)
+        pyte.Stream(screen).feed(self.log.getvalue())
+        return screen
+
+
+def shown_whole(screen: pyte.Screen, line: str) -> bool:
+    """Whether ``line`` is on the screen from the start of a row, over as many rows as it takes, each row
+    ending between two of its words: the rows put back together with a space are the line itself (a
+    word cut at a row's end, "que" and "en of stars", puts them back as "que en")."""
+    rows = [row.rstrip() for row in screen.display]
+    for i, row in enumerate(rows):
+        if not row or not line.startswith(row):
+            continue
+        joined, j = row, i
+        while len(joined) < len(line) and j + 1 < len(rows):
+            j += 1
+            joined += " " + rows[j]
+        if joined == line:
+            return True
+    return False
+
+
+def no_word_cut(screen: pyte.Screen) -> bool:
+    """Whether no row of the screen ends inside a word: a letter or digit in its last column and another
+    at the start of the next row is a word the terminal folded in two (a line that happens to fill the
+    row exactly, followed by a line starting with a letter, would look the same: the seeded games used
+    have none)."""
+    rows = screen.display
+    return not any(row[-1:].isalnum() and nxt[:1].isalnum() for row, nxt in itertools.pairwise(rows))

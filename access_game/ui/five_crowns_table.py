@@ -186,7 +186,12 @@ class FiveCrownsTable(HandTable):
             self.say(tw.HAND_EMPTY)
             return
         arr = arrange(list(v.hand), v.wild_rank, all_wild_melds=v.all_wild_melds)
-        self.say(*words.best_melds_parts(arr, v.wild_rank), kind=Kind.MY_TURN)
+        after: tuple[int, int] | None = None
+        if v.to_move == v.seat and v.phase == "discard":
+            # One card goes to the discard pile first: what is left to meld is counted without it.
+            opts = discard_options(v.hand, v.wild_rank, all_wild_melds=v.all_wild_melds).values()
+            after = (min(len(a.deadwood) for a in opts), min(a.points for a in opts))
+        self.say(*words.best_melds_parts(arr, v.wild_rank, after), kind=Kind.MY_TURN)
 
     def play_hint(self, key: str = "") -> None:
         """Do what the hint says (the same choice, so the same move), with the cursor on the card it names."""

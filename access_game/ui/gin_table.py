@@ -155,8 +155,11 @@ class GinTable(HandTable):
             self.say(tw.HAND_EMPTY)
             return
         arr = arrange_gin(v.hand)
-        state, _ = knock_problem(v)
-        self.say(*gw.best_melds_parts(arr.melds, arr.deadwood, arr.points, state), kind=Kind.MY_TURN)
+        state, best = knock_problem(v)
+        # To discard: the card about to go is no deadwood of the hand that knocks, so the least a discard
+        # leaves is said too.
+        after = None if best is None else arrange_gin([c for c in v.hand if c != best]).points
+        self.say(*gw.best_melds_parts(arr.melds, arr.deadwood, arr.points, state, after), kind=Kind.MY_TURN)
 
     def hint(self, key: str = "") -> None:
         """H: the one recommendation, its key, and the cursor on its card (access_game.ui.hints)."""

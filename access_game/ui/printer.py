@@ -15,6 +15,12 @@ output, it writes the lines that come before any prompt straight to the terminal
 loads the interface only when something asks for its output (the first prompt). The first line then
 comes as fast as the rules and the voice allow (``python -m access_game.bench_startup --first-line --
 play``), still one whole line, printed once, above the prompt drawn after it.
+
+A line longer than the terminal is wide is folded by the terminal at its last column, inside a word;
+on a terminal that moves a cursor, each line is written so that its rows end between words
+(speech.lines.fold_at_spaces: spaces fill a row's end, never a line break), so a card's name is never
+cut in two and the message is still one line. A plain terminal folds lines its own way (Emacs at its
+window's edge), and gets the line as it is.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
-from speech.lines import one_line
+from speech.lines import fold_at_spaces, one_line
 
 if TYPE_CHECKING:
     from prompt_toolkit.application import Application
@@ -53,6 +59,17 @@ def terminal_output() -> Output:
     from prompt_toolkit.output import create_output
 
     return create_output()
+
+
+def _stream_columns(stream: TextIO) -> int:
+    """The width of the terminal ``stream`` writes to, for folding lines at spaces; 0 (no folding) when it
+    is no terminal or a plain one."""
+    try:
+        if not stream.isatty() or plain_terminal():
+            return 0
+        return os.get_terminal_size(stream.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        return 0
 
 
 def _in_loop_thread(app: Application[Any]) -> bool:
@@ -110,7 +127,8 @@ class LinePrinter:
             # Before the terminal interface is loaded: nothing is on the screen but whole lines, so these
             # are written as they are, and the first prompt is drawn below them.
             stream = self._stream if self._stream is not None else sys.stdout
-            stream.write("".join(line + "\n" for line in lines))
+            columns = _stream_columns(stream)
+            stream.write("".join(fold_at_spaces(line, columns) + "\n" for line in lines))
             stream.flush()
             return
         from prompt_toolkit.application.run_in_terminal import run_in_terminal
@@ -122,7 +140,11 @@ class LinePrinter:
         from access_game.ui.plain_output import PlainOutput
 
         # On a plain terminal a prompt stays on its line: the new lines start below it.
+        plain = isinstance(self.output, PlainOutput)
         lead = "\n" if isinstance(self.output, PlainOutput) and not self.output.at_line_start else ""
+        if not plain:
+            columns = self.output.get_size().columns
+            lines = [fold_at_spaces(line, columns) for line in lines]
         text = FormattedText([("", lead + "\n".join(lines))])
 
         def write() -> None:
@@ -135,7 +157,6 @@ class LinePrinter:
             # wait for the handler to end, and the player's own move must be heard before the computer
             # players think), and let the redraw that follows every key press draw the prompt once. A
             # plain terminal cannot erase: its prompt stays where it was drawn.
-            plain = isinstance(self.output, PlainOutput)
             if not plain:
                 app.renderer.erase()
             render_lines(self.output, FormattedText([("", lead + "\n".join(lines) + "\n")]), Style([]))

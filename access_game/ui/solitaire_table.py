@@ -315,23 +315,31 @@ class SolitaireTable:
         )
 
     def go_to(self, key: str = "") -> None:
-        """J: a card of the current pile by its number (3) or its code (qd, 10h, jo), as J reaches a card
-        of the hand in every other game."""
+        """J: a card of the current pile by its number (3), its name ("queen of hearts") or its code (qh,
+        10st, jo), as J reaches a card of the hand in every other game."""
+        from access_game.ui.card_finder import CARD_TEXT_LIMIT
         from access_game.ui.text_entry import TextEntry
         from speech.i18n import N_, _
 
-        self.host.open(TextEntry(_(tw.GO_TO_CARD), self.host.say_line, on_text=self._go_to_text,
-                                 cancelled=_(tw.GO_TO_CANCELLED), prompt=N_("card"), limit=10))
+        self.host.open(TextEntry(tw.go_to_card(self._parse_card), self.host.say_line, on_text=self._go_to_text,
+                                 cancelled=_(tw.GO_TO_CANCELLED), prompt=N_("card"), limit=CARD_TEXT_LIMIT))
+
+    def _parse_card(self, text: str) -> Card:
+        """The game's own card notation, which also says which cards it has."""
+        from access_game.catalog import game as catalog_game
+
+        return catalog_game(self.session.ruleset_name).rules().parse_card(text)
 
     def _go_to_text(self, text: str) -> None:
-        from access_game.catalog import game as catalog_game
         from access_game.ui.card_finder import typed_place
 
-        found = typed_place(text, self._cards(), self.pos, catalog_game(self.session.ruleset_name).rules().parse_card)
+        found = typed_place(text, self._cards(), self.pos, self._parse_card)
         if found.index is not None:
             self._move_card(found.index)
+        elif found.refused:
+            self.say(tw.card_refused(found.refused), kind=Kind.SYSTEM)
         elif found.card is None:
-            self.say(tw.not_a_card(text.strip()), kind=Kind.SYSTEM)
+            self.say(tw.not_a_card(text.strip(), self._parse_card), kind=Kind.SYSTEM)
         else:
             self.say(*tw.card_not_held(found.card, self.current.wild_rank), kind=Kind.SYSTEM)
 

@@ -309,8 +309,14 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
             self.say(tw.HAND_EMPTY)
             return
         arr = arrange_upcard(v.hand, v.wild_rank)
-        self.say(*uw.best_melds_parts(arr.melds, arr.deadwood, arr.melded_value, arr.deadwood_value, v.wild_rank),
-                 kind=Kind.MY_TURN)
+        after: tuple[int, int] | None = None
+        if v.my_turn and v.phase == "discard":
+            # One card goes to the discard pile first: what is left loose is counted without it too.
+            rest = [arrange_upcard([x for i, x in enumerate(v.hand) if i != k], v.wild_rank)
+                    for k in range(len(v.hand))]
+            after = (min(len(a.deadwood) for a in rest), min(a.deadwood_value for a in rest))
+        self.say(*uw.best_melds_parts(arr.melds, arr.deadwood, arr.melded_value, arr.deadwood_value, v.wild_rank,
+                                      after), kind=Kind.MY_TURN)
 
     def play_hint(self, key: str = "") -> None:
         if not self.session.my_turn:

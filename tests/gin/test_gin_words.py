@@ -28,6 +28,13 @@ def test_a_knock_the_defender_lays_off_and_hears_who_won() -> None:
     anna = heard(g, 1)
     assert "You knock with 3 points." in heard(g, 0) and "You knock with 3 points." not in anna
     assert "You lay off 4 of hearts; queen of spades." in anna
+    # The lay-off first, then the deadwood left after it (which no longer holds the cards laid off).
+    mine = next(i for i, line in enumerate(anna) if line.startswith("Your melds"))
+    assert anna.index("You lay off 4 of hearts; queen of spades.") < mine, anna
+    assert "queen of spades" not in anna[mine].split("Deadwood:")[1], anna[mine]
+    knocker = heard(g, 0)
+    assert knocker.index("Anna lays off 4 of hearts; queen of spades.") < next(
+        i for i, line in enumerate(knocker) if line.startswith("Anna's melds")), knocker
     assert "You win the hand: 21 points." in heard(g, 0)
     with in_language("fr"):
         assert "Vous ajoutez 4 de cœur; dame de pique aux combinaisons adverses." in heard(g, 1)

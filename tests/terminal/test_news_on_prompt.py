@@ -5,39 +5,13 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
-from typing import Any
 
 import pexpect
-import pyte
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pty_play import spawn
-
-
-class Terminal:
-    """Everything the program wrote, rendered as an 80 x 24 screen would show it."""
-
-    def __init__(self, child: Any) -> None:
-        self.child = child
-        self.written = ""
-
-    def take_expected(self) -> None:
-        self.written += self.child.before + self.child.after + self.child.buffer
-        self.child.buffer = ""
-
-    def screen(self, seconds: float = 0.6) -> pyte.Screen:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            try:
-                self.written += self.child.read_nonblocking(100000, timeout=0.1)
-            except pexpect.TIMEOUT:
-                continue
-        screen = pyte.Screen(80, 24)
-        pyte.Stream(screen).feed(self.written)
-        return screen
+from pty_play import Screen, spawn
 
 
 def test_the_newest_message_waits_on_the_prompt_line_after_the_cursor(tmp_path: Path) -> None:
@@ -45,10 +19,9 @@ def test_the_newest_message_waits_on_the_prompt_line_after_the_cursor(tmp_path: 
     config.mkdir()
     (config / "settings.json").write_text(json.dumps({"news_on_prompt": True, "speech": "screen-reader"}))
     child = spawn(tmp_path, "--seed", "46", "--braille", "off", "--first-dealer", "you", term="xterm", width=80)
-    term = Terminal(child)
+    term = Screen(child)
     try:
         child.expect("draw>")
-        term.take_expected()
         screen = term.screen()
         row = screen.display[screen.cursor.y].rstrip()
         # Hints are on: the newest line is that the up card goes out, said after "Your turn."

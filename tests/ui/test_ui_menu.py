@@ -171,7 +171,13 @@ def test_j_goes_to_a_card_by_its_number_or_its_code_and_escape_cancels() -> None
     else:
         assert said[-1].startswith("You hold no king of stars"), said
     h.press("j", "z", "z")
-    assert h.press("enter") == ["zz is neither a card number nor a card's code, such as qd, 10h or jo."]
+    assert h.press("enter") == ["zz is not a card: type its number, its name such as 10 of stars, or its code "
+                                "such as 10st."]
+    table.pos = 0
+    name = card_words(last)  # as the game says it, typed key by key (a space is the key "space")
+    h.press("j", *("space" if ch == " " else ch for ch in name))
+    said = h.press("enter")
+    assert table.order[table.pos] == last, (name, said)
     before = table.pos
     h.press("j", "1")
     assert h.press("escape") == ["Cancelled."]
