@@ -48,8 +48,9 @@ class Narrating(Protocol):
 
 class CuePlayer(Protocol):
     enabled: bool
+    panning: bool
 
-    def play(self, name: str) -> Any: ...
+    def play_all(self, cues: Sequence[tuple[str, float]]) -> Any: ...
 
 
 def bot_seed(game_seed: int, seat: int, actions_so_far: int) -> int:
@@ -73,6 +74,11 @@ class SessionVoice:
     human_seat: int
 
     def view(self) -> Any:
+        raise NotImplementedError
+
+    @property
+    def players(self) -> list[str]:
+        """The names at the table, seat by seat (how many seats the cues are spread over)."""
         raise NotImplementedError
 
     def say(self, *parts: str | Any, kind: Kind = Kind.INFO, urgent: bool = False) -> None:
@@ -99,10 +105,20 @@ class SessionVoice:
             with contextlib.suppress(Exception):
                 backend.braille(line)
 
-    def cue(self, name: str) -> None:
-        if self.cues is not None and self.settings.cues:
-            with contextlib.suppress(Exception):  # a missing sound must never stop the game
-                self.cues.play(name)
+    def cue(self, name: str, seat: int | None = None) -> None:
+        """Play a cue, heard from ``seat``'s place at the table (None: from the centre)."""
+        self._play_cues([(name, seat)])
+
+    def _play_cues(self, cues: Sequence[tuple[str, int | None]]) -> None:
+        """Play cues one after another, each from its seat's place (speech.cues.seat_pan)."""
+        if self.cues is None or not self.settings.cues or not cues:
+            return
+        with contextlib.suppress(Exception):  # a missing sound must never stop the game
+            from speech.cues import seat_pan
+
+            players = len(self.players)
+            self.cues.play_all([(name, 0.0 if seat is None else seat_pan(seat, players, self.human_seat))
+                                for name, seat in cues])
 
     def _cues(self, events: Sequence[Event], said: Sequence[Utterance] = ()) -> None:
         """Play the events' cues now, but for those a message said carries: the announcer plays those
@@ -113,16 +129,19 @@ class SessionVoice:
         # A game with events of its own (solitaire) has a narrator that knows their sounds too.
         own = getattr(self.narrator, "cues_for", None)
         if callable(own):
-            names: list[str] = own(events)
+            names: Sequence[Any] = own(events)
         else:
             from speech.event_cues import cues_for
 
             names = cues_for(events, self.human_seat, getattr(self.view(), "wild_rank", None))
-        for name in names:
+        heard: list[tuple[str, int | None]] = []
+        for named in names:
+            name, seat = (named, None) if isinstance(named, str) else named  # a name, or a speech.cues.Cue
             if name in carried:
                 carried.discard(name)
                 continue
-            self.cue(name)
+            heard.append((name, seat))
+        self._play_cues(heard)
 
     def change_settings(self, settings: Settings) -> None:
         if settings.language != self.settings.language:  # chosen in F2: said in it from the next sentence
@@ -134,6 +153,7 @@ class SessionVoice:
         self.narrator.verbosity = Verbosity(VERBOSITIES.index(settings.verbosity))
         if self.cues is not None:
             self.cues.enabled = settings.cues
+            self.cues.panning = settings.cue_panning
         if self.on_settings is not None:
             self.on_settings(settings)
 

@@ -13,20 +13,20 @@ from engine.cards import JOKER, Rank
 from engine.events import Discarded, Drew, HandEnded, HandStarted, TurnStarted, WentOut
 from engine.notation import parse_card
 from speech.audio import Player, audio_device_present, find_player
-from speech.cues import CUE_NAMES, TONES, Cues, write_tone
+from speech.cues import CUE_NAMES, TONES, Cue, Cues, write_tone
 from speech.event_cues import cues_for
 
 
-def test_the_six_cues_of_the_issue_exist() -> None:
-    assert set(CUE_NAMES) == {"your_turn", "draw", "discard", "wild", "go_out", "hand_end"}
+def test_the_cues_of_the_issues_exist() -> None:
+    assert set(CUE_NAMES) == {"your_turn", "draw", "take", "discard", "meld", "wild", "go_out", "hand_end"}
 
 
 @pytest.mark.parametrize("name", CUE_NAMES)
-def test_each_cue_is_a_short_audible_wav(tmp_path: Path, name: str) -> None:
+def test_each_cue_is_a_short_audible_stereo_wav(tmp_path: Path, name: str) -> None:
     cues = Cues(cache_dir=tmp_path)
     path = cues.wav_path(name)
     with wave.open(str(path), "rb") as w:
-        assert (w.getnchannels(), w.getsampwidth()) == (1, 2)
+        assert (w.getnchannels(), w.getsampwidth()) == (2, 2)
         seconds = w.getnframes() / w.getframerate()
         frames = w.readframes(w.getnframes())
     assert 0.03 < seconds < 0.8
@@ -92,7 +92,7 @@ def test_cues_are_made_ready_in_the_background_once_the_table_is_up(tmp_path: Pa
     cues.prepare()
     wanted = set(CUE_NAMES) - {"draw"}
     deadline = time.monotonic() + 10
-    while {p.name.rsplit("-", 1)[0] for p in tmp_path.glob("*.wav")} != wanted:
+    while {p.name.split("-", 1)[0] for p in tmp_path.glob("*.wav")} != wanted:
         assert time.monotonic() < deadline, sorted(p.name for p in tmp_path.iterdir())
         time.sleep(0.01)
     assert not list(tmp_path.glob("*.tmp"))
@@ -150,16 +150,21 @@ def test_which_events_sound_which_cues() -> None:
         HandEnded(hand_number=5, went_out=0, results=()),
     ]
     assert cues_for(events, 0) == [
-        "your_turn",
-        "draw",
-        "wild",
-        "discard",
-        "your_turn",
-        "draw",
-        "wild",
-        "go_out",
-        "hand_end",
+        Cue("your_turn"),
+        Cue("draw", 0),
+        Cue("wild"),
+        Cue("discard", 0),
+        Cue("draw", 1),
+        Cue("discard", 1),
+        Cue("your_turn"),
+        Cue("take", 0),
+        Cue("wild"),
+        Cue("go_out", 0),
+        Cue("hand_end"),
     ]
-    assert cues_for(events, 1) == ["your_turn", "draw", "discard", "go_out", "hand_end"]
-    assert cues_for([Drew(seat=0, source="stock", card=parse_card("7h"))], 0, Rank.SEVEN) == ["draw", "wild"]
-    assert cues_for([Drew(seat=0, source="stock", card=parse_card("7h"))], 0) == ["draw"]
+    # Each seat hears every seat's moves; its own turn and wilds are its own.
+    assert [c.name for c in cues_for(events, 1)] == [
+        "draw", "discard", "your_turn", "draw", "discard", "take", "go_out", "hand_end"]
+    assert cues_for([Drew(seat=0, source="stock", card=parse_card("7h"))], 0, Rank.SEVEN) == [
+        Cue("draw", 0), Cue("wild")]
+    assert cues_for([Drew(seat=0, source="stock", card=parse_card("7h"))], 0) == [Cue("draw", 0)]

@@ -1,0 +1,195 @@
+"""Where a player sits, by ear: each seat's cues panned left to right around the table, six cue kinds
+that sound different, and a setting that puts every cue back in the centre.
+
+The panning is measured from what reaches a real sound server: the cue's player plays into the
+private PulseAudio's null sink (tests/speech/conftest.py) and its monitor is recorded in stereo.
+"""
+
+from __future__ import annotations
+
+import array
+import itertools
+import json
+import math
+import wave
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from access_game.settings import Settings, load_settings, save_settings
+from engine.events import Discarded, Drew, HandEnded, TurnStarted, WentOut
+from engine.notation import parse_card
+from speech.cues import SEAT_CUES, Cue, Cues, pan_gains, seat_pan
+from speech.event_cues import cues_for
+from speech.sound_server import NullSinkServer
+
+#: The six kinds a player tells apart by ear: what a seat did, and their own turn.
+KINDS = ("your_turn", "draw", "take", "discard", "meld", "go_out")
+
+
+# ----------------------------------------------------------------- where each seat sits
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(1, 12), data=st.data())
+def test_each_seat_has_a_place_of_its_own_from_left_to_right(players: int, data: st.DataObject) -> None:
+    own = data.draw(st.integers(0, players - 1))
+    pans = [seat_pan(seat, players, own) for seat in range(players)]
+    assert all(-1.0 <= p <= 1.0 for p in pans)
+    assert pans[own] == 0.0  # the player's own seat is the centre
+    after = [pans[(own + k) % players] for k in range(1, players)]  # in the order they play after you
+    assert after == sorted(after) and len(set(after)) == len(after)  # left to right, none shares a place
+    assert 0.0 not in after  # nobody else sounds where you do
+    if players >= 3:
+        assert (after[0], after[-1]) == (-1.0, 1.0)  # the next player at your left hand, the one before at your right
+    shift = data.draw(st.integers(0, 30))
+    # Only the places relative to yours count: the same table turned round sounds the same.
+    assert [seat_pan((s + shift) % players, players, (own + shift) % players) for s in range(players)] == [
+        pans[s] for s in range(players)
+    ]
+
+
+def test_the_one_opponent_of_a_two_player_game_is_half_left() -> None:
+    assert seat_pan(1, 2, 0) == seat_pan(0, 2, 1) == -0.5
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.floats(-1.0, 1.0))
+def test_panning_keeps_the_power_of_a_cue(pan: float) -> None:
+    left, right = pan_gains(pan)
+    assert math.isclose(left**2 + right**2, 2.0)
+    if abs(pan) > 1e-9:
+        assert (left > right) == (pan < 0)  # louder on the side the seat is on
+    else:
+        assert math.isclose(left, right)
+
+
+def test_every_seat_is_heard_for_its_own_moves() -> None:
+    jc, four = parse_card("jc"), parse_card("4c")
+    events = [
+        TurnStarted(seat=1),
+        Drew(seat=1, source="stock", card=None),
+        Discarded(seat=1, card=four),
+        TurnStarted(seat=2),
+        Drew(seat=2, source="discard", card=four),
+        WentOut(seat=2, melds=(), discard=jc),
+        HandEnded(hand_number=1, went_out=2, results=()),
+        TurnStarted(seat=0),
+    ]
+    assert cues_for(events, 0) == [
+        Cue("draw", 1), Cue("discard", 1), Cue("take", 2), Cue("go_out", 2), Cue("hand_end"), Cue("your_turn"),
+    ]
+    assert {c.name for c in cues_for(events, 0) if c.seat is not None} <= SEAT_CUES
+
+
+# ----------------------------------------------------------------- the six kinds
+def _mono(path: Path) -> tuple[list[float], int]:
+    with wave.open(str(path), "rb") as w:
+        channels, rate = w.getnchannels(), w.getframerate()
+        samples = array.array("h", w.readframes(w.getnframes()))
+    return [sum(samples[i : i + channels]) / channels for i in range(0, len(samples), channels)], rate
+
+
+def _pitch_track(samples: list[float], rate: int, window: float = 0.02) -> list[float]:
+    """The pitch in each 20 ms window, from its zero crossings (0 for a rest)."""
+    n = int(window * rate)
+    track = []
+    for i in range(0, len(samples) - n + 1, n):
+        chunk = samples[i : i + n]
+        if max(abs(v) for v in chunk) < 500:
+            track.append(0.0)
+            continue
+        crossings = sum(1 for a, b in itertools.pairwise(chunk) if (a < 0) != (b < 0))
+        track.append(crossings / 2 / window)
+    return track
+
+
+def _contour_distance(a: list[float], b: list[float], points: int = 10) -> float:
+    """Mean difference in Hz between two pitch tracks stretched to the same length."""
+    def at(track: list[float], k: int) -> float:
+        return track[min(len(track) - 1, k * len(track) // points)]
+
+    return sum(abs(at(a, k) - at(b, k)) for k in range(points)) / points
+
+
+def test_the_six_cue_kinds_sound_different(tmp_path: Path) -> None:
+    """Each pair differs in length by 30 ms or more, or in its pitch from start to end by 50 Hz or more
+    on average: a draw rises, a discard falls, a take is low and stepped, a meld two high taps."""
+    cues = Cues(cache_dir=tmp_path)
+    sounds = {kind: _mono(cues.wav_path(kind)) for kind in KINDS}
+    seconds = {kind: len(s) / rate for kind, (s, rate) in sounds.items()}
+    tracks = {kind: _pitch_track(s, rate) for kind, (s, rate) in sounds.items()}
+    for a, b in itertools.combinations(KINDS, 2):
+        apart = max(abs(seconds[a] - seconds[b]) / 0.03, _contour_distance(tracks[a], tracks[b]) / 50)
+        assert apart >= 1, (a, b, seconds[a], seconds[b], tracks[a], tracks[b])
+
+
+# ----------------------------------------------------------------- heard through a real sound server
+def _channel_levels(path: Path) -> tuple[float, float]:
+    """The root-mean-square level of the left and right channels of a stereo recording."""
+    with wave.open(str(path), "rb") as w:
+        assert w.getnchannels() == 2
+        samples = array.array("h", w.readframes(w.getnframes()))
+    left, right = samples[0::2], samples[1::2]
+    return (math.sqrt(sum(v * v for v in left) / len(left)), math.sqrt(sum(v * v for v in right) / len(right)))
+
+
+def _heard(server: NullSinkServer, cues: Cues, folder: Path, name: str, pan: float) -> tuple[float, float]:
+    """Play one cue's file for ``pan`` through the cues' player into the null sink, recording its
+    monitor in stereo; the player is waited for (it may take a second to start on a busy machine)."""
+    assert cues.player is not None
+    recording = server.record(folder / f"{name}{pan:+.2f}{cues.panning}.wav", channels=2)
+    process = cues.player.start(cues.wav_path(name, pan))
+    assert process is not None and process.wait(20) == 0
+    return _channel_levels(recording.stop())
+
+
+def test_a_seat_on_the_left_is_heard_on_the_left_and_one_on_the_right_on_the_right(
+    on_sound_server: NullSinkServer, tmp_path: Path
+) -> None:
+    cues = Cues(cache_dir=tmp_path / "cache")
+    assert cues.available and cues.player is not None and cues.player.name == "paplay"
+    # Four at the table, you in seat 0: seat 1 plays next (your left), seat 3 before you (your right).
+    ratios = {}
+    for seat, name in ((1, "draw"), (3, "draw"), (2, "discard"), (0, "your_turn")):
+        left, right = _heard(on_sound_server, cues, tmp_path, name, seat_pan(seat, 4, 0))
+        assert left > 300 or right > 300, (left, right)  # something was heard
+        ratios[seat] = left / max(right, 1.0)
+        print(f"seat {seat} of 4 at pan {seat_pan(seat, 4, 0):+.2f}: left {left:.0f}, right {right:.0f} RMS, "
+              f"left/right {ratios[seat]:.3f}")  # the figures, with pytest -s
+    assert ratios[1] > 20  # hard left: next to nothing on the right
+    assert ratios[3] < 1 / 20
+    assert 1.3 < ratios[2] < 1.7  # across the table, a quarter left of you: gains 1.18 and 0.79, 1.50 to 1
+    assert 0.95 < ratios[0] < 1.05  # your own, in the centre
+
+    cues.panning = False  # the setting off: every seat from the centre, equal in both ears
+    for seat in (1, 3):
+        left, right = _heard(on_sound_server, cues, tmp_path, "draw", seat_pan(seat, 4, 0))
+        print(f"panning off, seat {seat}: left {left:.0f}, right {right:.0f} RMS, left/right {left / right:.3f}")
+        assert left > 300 and 0.95 < left / right < 1.05, (seat, left, right)
+    cues.close()
+
+
+# ----------------------------------------------------------------- the setting
+def test_the_panning_setting_is_kept(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    assert Settings().cue_panning is True
+    save_settings(Settings().replace(cue_panning=False), path, before=Settings())
+    assert json.loads(path.read_text()) == {"cue_panning": False}
+    loaded, problem = load_settings(path)
+    assert problem is None and loaded.cue_panning is False and loaded == Settings(cue_panning=False)
+    kept, dropped, _ = Settings.read({"cue_panning": "sometimes"})
+    assert kept.cue_panning is True and dropped == ['cue_panning "sometimes"']
+    with pytest.raises(ValueError):
+        Settings(cue_panning="no")  # type: ignore[arg-type]
+
+
+def test_panning_off_writes_every_cue_in_the_centre(tmp_path: Path) -> None:
+    on, off = Cues(cache_dir=tmp_path / "on"), Cues(cache_dir=tmp_path / "off", panning=False)
+    assert on.wav_path("draw", -1.0) != on.wav_path("draw", 1.0)
+    assert off.wav_path("draw", -1.0) == off.wav_path("draw", 1.0) == off.wav_path("draw")
+    levels = {}
+    for label, path in (("left", on.wav_path("draw", -1.0)), ("off", off.wav_path("draw", -1.0))):
+        levels[label] = _channel_levels(path)
+    assert levels["left"][1] == 0 and levels["left"][0] > 1000
+    assert levels["off"][0] == levels["off"][1]
