@@ -121,10 +121,15 @@ class SessionVoice:
                                 for name, seat in cues])
 
     def _cues(self, events: Sequence[Event], said: Sequence[Utterance] = ()) -> None:
-        """Play the events' cues now, but for those a message said carries: the announcer plays those
-        in the message's place (the "your turn" tone after the moves before it, not over them)."""
+        """Play the events' cues now (see :meth:`_cue_list`)."""
+        self._play_cues(self._cue_list(events, said))
+
+    def _cue_list(self, events: Sequence[Event], said: Sequence[Utterance] = ()) -> list[tuple[str, int | None]]:
+        """The events' cues, each with the seat it is heard from, but for those a message said carries:
+        the announcer plays those in the message's place (the "your turn" tone after the moves before
+        it, not over them)."""
         if self.cues is None or not self.settings.cues:
-            return
+            return []
         carried = {u.cue for u in said if u.cue} if getattr(self.announcer, "cues", None) is not None else set()
         # A game with events of its own (solitaire) has a narrator that knows their sounds too.
         own = getattr(self.narrator, "cues_for", None)
@@ -141,7 +146,7 @@ class SessionVoice:
                 carried.discard(name)
                 continue
             heard.append((name, seat))
-        self._play_cues(heard)
+        return heard
 
     def change_settings(self, settings: Settings) -> None:
         if settings.language != self.settings.language:  # chosen in F2: said in it from the next sentence
@@ -192,6 +197,9 @@ class Session(SessionVoice):
         #: Puts the lines said so far out at once (the app's printer): the player's own move is confirmed
         #: before any computer player moves and before the save is written.
         self.put_out: Callable[[], None] | None = None
+        #: The computer players' cues, held until they have all moved, then played one after another as
+        #: one sound: played action by action they would start within milliseconds and overlap.
+        self._held_cues: list[tuple[str, int | None]] = []
 
     # ----------------------------------------------------------------- who is who
     @property
@@ -307,6 +315,8 @@ class Session(SessionVoice):
         if self._unsaved:
             self.autosave()
         self.flush()
+        held, self._held_cues = self._held_cues, []
+        self._play_cues(held)
         if self.waiting:
             seat = self.game.seats_to_act()[0]
             self.say(elide(_("{name}'s turn; Space to go on.").format(name=self.players[seat])), kind=Kind.OTHERS)
@@ -338,7 +348,10 @@ class Session(SessionVoice):
         self.say_all(said)
         if own and self.put_out is not None:  # the player's own move is out before anything is worked out
             self.put_out()
-        self._cues(mine, said)
+        if own:
+            self._cues(mine, said)  # at once: the answer to the player's key
+        else:
+            self._held_cues += self._cue_list(mine, said)  # played when the computer players are done (advance)
         for listener in list(self.listeners):
             listener(mine)
         if save:

@@ -11,6 +11,7 @@ import array
 import itertools
 import json
 import math
+import time
 import wave
 from pathlib import Path
 
@@ -58,10 +59,10 @@ def test_the_one_opponent_of_a_two_player_game_is_half_left() -> None:
 def test_panning_keeps_the_power_of_a_cue(pan: float) -> None:
     left, right = pan_gains(pan)
     assert math.isclose(left**2 + right**2, 2.0)
-    if abs(pan) > 1e-9:
+    if abs(pan) > 1e-6:
         assert (left > right) == (pan < 0)  # louder on the side the seat is on
     else:
-        assert math.isclose(left, right)
+        assert math.isclose(left, right, rel_tol=1e-5)
 
 
 def test_every_seat_is_heard_for_its_own_moves() -> None:
@@ -193,3 +194,91 @@ def test_panning_off_writes_every_cue_in_the_centre(tmp_path: Path) -> None:
         levels[label] = _channel_levels(path)
     assert levels["left"][1] == 0 and levels["left"][0] > 1000
     assert levels["off"][0] == levels["off"][1]
+
+
+# ----------------------------------------------------------------- in a game
+def _pieces(path: Path) -> list[tuple[float, float]]:
+    """The cues of a sequence file, cut at its rests (45 ms of silence or more): each one's left and
+    right RMS level."""
+    with wave.open(str(path), "rb") as w:
+        samples = array.array("h", w.readframes(w.getnframes()))
+    frames = [(samples[i], samples[i + 1]) for i in range(0, len(samples), 2)]
+    rest = int(0.045 * 22050)
+    pieces: list[list[tuple[int, int]]] = []
+    quiet = rest
+    for left, right in frames:
+        loud = max(abs(left), abs(right)) > 30
+        if loud and quiet >= rest:
+            pieces.append([])
+        quiet = 0 if loud else quiet + 1
+        if pieces and quiet == 0:
+            pieces[-1].append((left, right))
+    return [(math.sqrt(sum(a * a for a, _ in p) / len(p)), math.sqrt(sum(b * b for _, b in p) / len(p)))
+            for p in pieces]
+
+
+def _balance_fits(pan: float, left: float, right: float) -> bool:
+    """The measured left-to-right balance is the one ``pan`` gives (equal-power gains), within 15%."""
+    if pan in (-1.0, 1.0):
+        return (left > 20 * max(right, 1.0)) if pan < 0 else (right > 20 * max(left, 1.0))
+    gain_left, gain_right = pan_gains(pan)
+    return abs((left / max(right, 1.0)) / (gain_left / gain_right) - 1) < 0.15
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_after_your_discard_each_computer_player_is_heard_from_their_seat(tmp_path: Path, seed: int) -> None:
+    """Five Crowns, four at the table: the player draws and discards; every cue of what followed is
+    heard from its seat, measured in the files the cue player was given (a stand-in that keeps a copy
+    of each). The computer players' cues come as one sound once they have all moved."""
+    from prompt_toolkit.output import DummyOutput
+
+    from access_game.session import Session
+    from access_game.ui.printer import LinePrinter
+    from access_game.ui.speech_link import make_announcer, make_narrator
+    from engine.actions import Discard, Draw
+    from engine.events import seen_by
+    from engine.game import Game
+    from speech.audio import Player
+    from speech.backends.base import SilentBackend
+
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    cues = Cues(cache_dir=tmp_path / "cache")
+    # Each file copied whole under a name that starts with the time it was given, so sorting is playing order.
+    cues.player = Player(("sh", "-c", 'f="$0/$(date +%s%N)-$(basename "$1")"; cp "$1" "$f.part" && mv "$f.part" "$f"',
+                          str(kept)))
+    settings = Settings(speech="silent", cues=True)
+    game = Game.new("five-crowns", ["You", "Ann", "Ben", "Cy"], seed=seed)
+    announcer = make_announcer(settings, LinePrinter(DummyOutput()), SilentBackend())
+    session = Session(game, human_seat=0, level="normal", announcer=announcer, cues=cues, settings=settings,
+                      narrator=make_narrator(0, game.players, settings, game="five-crowns"))
+    session.start()
+    while not session.my_turn:
+        session.advance()
+    assert session.act(next(a for a in session.legal_actions() if isinstance(a, Draw) and a.source == "stock"))
+    while not any(f.name.split("-", 2)[1] == "draw" for f in _wait_for(kept, 1)):  # the cues before it, then its own
+        time.sleep(0.02)
+    for old in kept.iterdir():
+        old.unlink()
+    before = len(game.log)
+    assert session.act(next(a for a in session.legal_actions() if isinstance(a, Discard)))
+    expected = [(c.name, 0.0 if c.seat is None else seat_pan(c.seat, 4, 0))
+                for c in cues_for(seen_by(game.log[before:], 0), 0)]
+    files = _wait_for(kept, 2 if len(expected) > 1 else 1)
+    names = [n for f in files for n in f.name.split("-", 2)[1].split("+")]
+    assert names == [name for name, _ in expected]
+    levels = [piece for f in files for piece in _pieces(f)]
+    assert len(levels) == len(expected), (names, levels)
+    for (name, pan), (left, right) in zip(expected, levels, strict=True):
+        assert _balance_fits(pan, left, right), (name, pan, left, right, names)
+    assert len({pan for _, pan in expected} - {0.0}) >= 2  # two other seats or more, each from its place
+    cues.close()
+
+
+def _wait_for(folder: Path, count: int) -> list[Path]:
+    """The ``count`` whole files the stand-in player copied into ``folder``, in the order played."""
+    deadline = time.monotonic() + 10
+    while len(done := sorted(p for p in folder.iterdir() if p.suffix == ".wav")) < count:
+        assert time.monotonic() < deadline, sorted(p.name for p in folder.iterdir())
+        time.sleep(0.02)
+    return done
