@@ -320,7 +320,10 @@ class Cues:
         if self._sequence_folder is None:
             self._sequence_folder = Path(tempfile.mkdtemp(prefix="access-game-cue-runs-"))
         self._sequence_count += 1
-        path = self._sequence_folder / f"{'+'.join(n for n, _ in cues)}-{self._sequence_count}.wav"
+        named = "+".join(n for n, _ in cues)
+        if len(named) > 200:  # a file name has 255 bytes at most; a long run is only numbered
+            named = "cues"
+        path = self._sequence_folder / f"{named}-{self._sequence_count}.wav"
         with wave.open(str(path), "wb") as w:
             w.setnchannels(2)
             w.setsampwidth(2)

@@ -168,3 +168,26 @@ def test_which_events_sound_which_cues() -> None:
     assert cues_for([Drew(seat=0, source="stock", card=parse_card("7h"))], 0, Rank.SEVEN) == [
         Cue("draw", 0), Cue("wild")]
     assert cues_for([Drew(seat=0, source="stock", card=parse_card("7h"))], 0) == [Cue("draw", 0)]
+
+
+def test_several_cues_play_one_after_another_as_one_sound_and_its_file_goes_once_played(tmp_path: Path) -> None:
+    """Cues started together would overlap; played one after another they tell who did what. The joined
+    file is the cues' own samples with rests between, and it is removed once its player has ended."""
+    cues = Cues(cache_dir=tmp_path / "cache")
+    cues.player = Player(("sh", "-c", "sleep 0.3"))  # a player that takes a while, as a real one does
+    assert cues.play_all([("draw", -1.0), ("discard", -1.0), ("take", 1.0)]) == 3
+    (sequence,) = [p for _, p in cues._sequences]
+    def frames(path: Path) -> int:
+        with wave.open(str(path), "rb") as w:
+            return w.getnframes()
+
+    parts = [frames(cues.wav_path(n, pan)) for n, pan in [("draw", -1.0), ("discard", -1.0), ("take", 1.0)]]
+    # A short rest within one seat's cues, then a longer one where the next seat's begin.
+    assert frames(sequence) == sum(parts) + int(0.05 * 22050) + int(0.15 * 22050)
+    time.sleep(1.0)
+    cues.play_all([("go_out", 0.0), ("hand_end", 0.0)])
+    assert not sequence.exists()  # its player ended: removed with the next
+    assert cues.play_all([("draw", 0.0)]) == 1 and cues.play_all([]) == 0
+    folder = sequence.parent
+    cues.close()
+    assert not folder.exists()
