@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
 from access_game.saves import SaveStore
@@ -51,6 +51,10 @@ class CuePlayer(Protocol):
     panning: bool
 
     def play_all(self, cues: Sequence[tuple[str, float]]) -> Any: ...
+
+    def hold(self) -> None: ...
+
+    def release(self) -> Any: ...
 
 
 def bot_seed(game_seed: int, seat: int, actions_so_far: int) -> int:
@@ -121,15 +125,11 @@ class SessionVoice:
                                 for name, seat in cues])
 
     def _cues(self, events: Sequence[Event], said: Sequence[Utterance] = ()) -> None:
-        """Play the events' cues now (see :meth:`_cue_list`)."""
-        self._play_cues(self._cue_list(events, said))
-
-    def _cue_list(self, events: Sequence[Event], said: Sequence[Utterance] = ()) -> list[tuple[str, int | None]]:
-        """The events' cues, each with the seat it is heard from, but for those a message said carries:
-        the announcer plays those in the message's place (the "your turn" tone after the moves before
-        it, not over them)."""
+        """Play the events' cues, each from its seat, but for those a message said carries: the
+        announcer plays those in the message's place (the "your turn" tone after the moves before it,
+        not over them)."""
         if self.cues is None or not self.settings.cues:
-            return []
+            return
         carried = {u.cue for u in said if u.cue} if getattr(self.announcer, "cues", None) is not None else set()
         # A game with events of its own (solitaire) has a narrator that knows their sounds too.
         own = getattr(self.narrator, "cues_for", None)
@@ -146,7 +146,7 @@ class SessionVoice:
                 carried.discard(name)
                 continue
             heard.append((name, seat))
-        return heard
+        self._play_cues(heard)
 
     def change_settings(self, settings: Settings) -> None:
         if settings.language != self.settings.language:  # chosen in F2: said in it from the next sentence
@@ -197,9 +197,6 @@ class Session(SessionVoice):
         #: Puts the lines said so far out at once (the app's printer): the player's own move is confirmed
         #: before any computer player moves and before the save is written.
         self.put_out: Callable[[], None] | None = None
-        #: The computer players' cues, held until they have all moved, then played one after another as
-        #: one sound: played action by action they would start within milliseconds and overlap.
-        self._held_cues: list[tuple[str, int | None]] = []
 
     # ----------------------------------------------------------------- who is who
     @property
@@ -306,17 +303,16 @@ class Session(SessionVoice):
     def advance(self) -> None:
         """Let computer players move: all of them (pace 'all'), or under pace 'step' only their answers
         out of turn, each real turn waiting for a key."""
-        if self.settings.pace == "all":
-            while self.bots_to_move:
-                self._bot_action()
-        else:
-            while self.bot_answers_out_of_turn:
-                self._bot_action()
-        if self._unsaved:
-            self.autosave()
-        self.flush()
-        held, self._held_cues = self._held_cues, []
-        self._play_cues(held)
+        with self._cues_held():
+            if self.settings.pace == "all":
+                while self.bots_to_move:
+                    self._bot_action()
+            else:
+                while self.bot_answers_out_of_turn:
+                    self._bot_action()
+            if self._unsaved:
+                self.autosave()
+            self.flush()
         if self.waiting:
             seat = self.game.seats_to_act()[0]
             self.say(elide(_("{name}'s turn; Space to go on.").format(name=self.players[seat])), kind=Kind.OTHERS)
@@ -327,10 +323,27 @@ class Session(SessionVoice):
         if not self.bots_to_move:
             return False
         seat = self.game.seats_to_act()[0]
-        while self.bots_to_move and (self.game.seats_to_act()[0] == seat or self.bot_answers_out_of_turn):
-            self._bot_action()
-        self.advance()
+        with self._cues_held():
+            while self.bots_to_move and (self.game.seats_to_act()[0] == seat or self.bot_answers_out_of_turn):
+                self._bot_action()
+            self.advance()
         return True
+
+    @contextlib.contextmanager
+    def _cues_held(self) -> Iterator[None]:
+        """The computer players' cues (and the "your turn" a line brings) held while they move, then
+        played one after another as one sound, each from its seat: played action by action they
+        would start within milliseconds of each other and overlap (speech.cues.Cues.hold)."""
+        cues = self.cues
+        if cues is None:
+            yield
+            return
+        cues.hold()
+        try:
+            yield
+        finally:
+            with contextlib.suppress(Exception):  # a missing sound must never stop the game
+                cues.release()
 
     def _bot_action(self) -> None:
         seat = self.game.seats_to_act()[0]
@@ -348,10 +361,7 @@ class Session(SessionVoice):
         self.say_all(said)
         if own and self.put_out is not None:  # the player's own move is out before anything is worked out
             self.put_out()
-        if own:
-            self._cues(mine, said)  # at once: the answer to the player's key
-        else:
-            self._held_cues += self._cue_list(mine, said)  # played when the computer players are done (advance)
+        self._cues(mine, said)
         for listener in list(self.listeners):
             listener(mine)
         if save:

@@ -18,6 +18,7 @@ import os
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -175,6 +176,12 @@ class Cues:
         self._sequences: list[tuple[subprocess.Popen[bytes] | None, Path]] = []
         self._sequence_folder: Path | None = None
         self._sequence_count = 0
+        #: When the cues started by :meth:`play_all` end (time.monotonic): later ones wait for them.
+        self._busy_until = 0.0
+        #: While held (:meth:`hold`): the cues asked for, and those asked for by a line, played last.
+        self._holds = 0
+        self._held: list[tuple[str, float]] = []
+        self._held_last: list[tuple[str, float]] = []
 
     @property
     def player(self) -> Player | None:
@@ -252,16 +259,41 @@ class Cues:
                 self.problems.append(f"cannot write {path}: {exc}")
         raise OSError(f"no folder to write the {name} cue in")
 
+    def hold(self) -> None:
+        """Keep the cues asked for from now until :meth:`release` (held runs nest: the outermost releases)."""
+        self._holds += 1
+
+    def release(self) -> int:
+        """Play the cues held, one after another as one sound (:meth:`play_all`): those of the moves in
+        the order asked for, then those a line asked for with :meth:`play` (the "your turn" tone, whose
+        line comes last); how many are heard."""
+        self._holds = max(0, self._holds - 1)
+        if self._holds:
+            return 0
+        held, self._held, self._held_last = [*self._held, *self._held_last], [], []
+        return self.play_all(held)
+
     def play(self, name: str, pan: float = 0.0) -> bool:
         """Start the cue, heard from ``pan`` (-1 left to 1 right, see :func:`seat_pan`), and return at
-        once; False when it did not play (off, unknown, no device)."""
+        once; False when it did not play (off, unknown, no device). While cues are held (:meth:`hold`)
+        it waits for the others and comes after them."""
         if not self.is_enabled(name) or self.player is None:
+            return False
+        if self._holds:
+            self._held_last.append((name, pan))
+            return True
+        return self._start(name, pan)
+
+    def _start(self, name: str, pan: float) -> bool:
+        """Start one cue's player now."""
+        player = self.player
+        if player is None:
             return False
         try:
             path = self.wav_path(name, pan)
             with self._lock:
                 self._procs = reap(self._procs)
-                proc = self.player.start(path)
+                proc = player.start(path)
                 if proc is not None:
                     self._procs.append(proc)
             return True
@@ -275,14 +307,25 @@ class Cues:
         One sound, not one player each: the computer players' moves come in one batch, and their cues
         started together would sound as one chord (and on Windows each would cut the one before),
         where one after another, each from its seat, they tell who did what. A longer rest marks the
-        change from one seat to the next."""
+        change from one seat to the next, and cues asked for while earlier ones still play (the
+        player's own discard, then the computer players' moves) begin with the silence that is left."""
         wanted = [(name, pan) for name, pan in cues if self.is_enabled(name)]
-        if len(wanted) <= 1:
-            return sum(1 for name, pan in wanted if self.play(name, pan))
-        if self.player is None:
+        if not wanted or self.player is None:
             return 0
+        if self._holds:
+            self._held += wanted
+            return len(wanted)
+        now = time.monotonic()
+        lead = max(0.0, self._busy_until - now)  # what this cues object still plays: these wait for it
+        seconds = sum(sum(note[2] for note in TONES[name].notes) for name, _ in wanted)
+        if len(wanted) == 1 and lead < 0.01:
+            played = self._start(*wanted[0])
+            if played:
+                self._busy_until = now + seconds
+            return int(played)
         try:
-            path = self._sequence_file(wanted)
+            path = self._sequence_file(wanted, lead)
+            self._busy_until = now + lead + seconds + NEXT_SEAT_REST * (len(wanted) - 1)
             with self._lock:
                 self._procs = reap(self._procs)
                 proc = self.player.start(path)
@@ -305,14 +348,17 @@ class Cues:
                 self._frame_cache[key] = w.readframes(w.getnframes())
         return self._frame_cache[key]
 
-    def _sequence_file(self, cues: Sequence[tuple[str, float]]) -> Path:
-        """A WAV of the cues one after another, in this run's own folder (named by the cues, which a
-        test's stand-in player can read), removed once played (see :meth:`_drop_played`)."""
+    def _sequence_file(self, cues: Sequence[tuple[str, float]], lead: float = 0.0) -> Path:
+        """A WAV of the cues one after another, after ``lead`` seconds of silence (the cues still
+        playing), in this run's own folder (named by the cues, which a test's stand-in player can
+        read), removed once played (see :meth:`_drop_played`)."""
         import wave
 
-        rest = {seat_changes: b"\0" * 4 * int(seconds * SAMPLE_RATE)  # 4 bytes a frame: 2 channels of 16 bits
-                for seat_changes, seconds in ((False, SAME_SEAT_REST), (True, NEXT_SEAT_REST))}
-        parts: list[bytes] = []
+        def silence(seconds: float) -> bytes:
+            return b"\0" * 4 * int(seconds * SAMPLE_RATE)  # 4 bytes a frame: 2 channels of 16 bits
+
+        rest = {False: silence(SAME_SEAT_REST), True: silence(NEXT_SEAT_REST)}  # by whether the seat changes
+        parts: list[bytes] = [silence(lead)]
         for i, (name, pan) in enumerate(cues):
             if i:
                 parts.append(rest[self.heard_at(pan) != self.heard_at(cues[i - 1][1])])

@@ -56,6 +56,6 @@ def cues_for(events: Sequence[Event], listener: int, wild_rank: Rank | None = No
             out.append(Cue("go_out", seat if isinstance(seat, int) else None))
         elif ev.ends_hand:
             out.append(Cue("hand_end"))
-        elif ev.kind in SEAT_EVENT_CUES and isinstance(seat, int):
-            out.append(Cue(SEAT_EVENT_CUES[ev.kind], seat))
+        elif ev.kind in SEAT_EVENT_CUES and isinstance(seat, int) and getattr(ev, "melds", True):
+            out.append(Cue(SEAT_EVENT_CUES[ev.kind], seat))  # a lay-down of nothing puts nothing down: no sound
     return out

@@ -282,3 +282,56 @@ def _wait_for(folder: Path, count: int) -> list[Path]:
         assert time.monotonic() < deadline, sorted(p.name for p in folder.iterdir())
         time.sleep(0.02)
     return done
+
+
+# ----------------------------------------------------------------- the whole program
+def _sides(path: Path) -> dict[str, int]:
+    """How many 10 ms windows of a stereo recording sound on the left only (ten times louder there), on
+    the right only, in the centre (equal within 10%), or in between."""
+    with wave.open(str(path), "rb") as w:
+        samples = array.array("h", w.readframes(w.getnframes()))
+    left, right = samples[0::2], samples[1::2]
+    sides = {"left": 0, "right": 0, "centre": 0, "between": 0}
+    for i in range(0, len(left) - 220, 220):
+        lo, ro = max(abs(v) for v in left[i : i + 220]), max(abs(v) for v in right[i : i + 220])
+        if max(lo, ro) < 500:
+            continue
+        side = ("left" if lo > 10 * ro else "right" if ro > 10 * lo else
+                "centre" if 0.9 < lo / max(ro, 1) < 1.1 else "between")
+        sides[side] += 1
+    return sides
+
+
+@pytest.mark.parametrize("panning", [True, False])
+def test_the_program_plays_each_seat_from_its_side_and_all_from_the_centre_with_the_setting_off(
+    on_sound_server: NullSinkServer, tmp_path: Path, panning: bool
+) -> None:
+    """access-game in a real terminal, its cues into the private sound server, recorded in stereo: D and
+    X in a game of four (seed 7, the player's last turn: Anna, at the player's left, takes and discards;
+    the hand ends; Ben, across, draws and discards; Carla, at the right, draws and goes out). The
+    setting off (in the settings file), every cue is in the centre."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from pty_play import spawn, terminal_env
+
+    if not panning:
+        (tmp_path / "config").mkdir()
+        (tmp_path / "config" / "settings.json").write_text(json.dumps({"cue_panning": False}))
+    env = terminal_env(tmp_path, width=120, PULSE_SERVER=on_sound_server.env["PULSE_SERVER"], PULSE_SINK="null")
+    child = spawn(tmp_path, "play", "--game", "five-crowns", "--players", "4", "--seed", "7", env=env, timeout=60)
+    child.expect("draw>")
+    recording = on_sound_server.record(tmp_path / "heard.wav", channels=2)
+    child.send("d")
+    child.expect("discard>")
+    child.send("x")
+    child.expect("Carla drew from the stock and went out")
+    child.expect("draw>")
+    time.sleep(8)  # the computer players' cues, one after another (the sound server lags on a busy machine)
+    sides = _sides(recording.stop())
+    child.terminate(force=True)
+    print(f"panning {'on' if panning else 'off'}: 10 ms windows {sides}")  # the figures, with pytest -s
+    if panning:
+        assert sides["left"] >= 5 and sides["right"] >= 5 and sides["centre"] >= 5, sides
+    else:
+        assert sides["centre"] >= 20 and sides["left"] == sides["right"] == sides["between"] == 0, sides

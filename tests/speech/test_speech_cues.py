@@ -191,3 +191,24 @@ def test_several_cues_play_one_after_another_as_one_sound_and_its_file_goes_once
     folder = sequence.parent
     cues.close()
     assert not folder.exists()
+
+
+def test_held_cues_play_as_one_sound_with_a_line_s_cue_last(tmp_path: Path) -> None:
+    """While the computer players move, their cues are held; the "your turn" a line asks for (play) while
+    they are held comes after them, since its line comes last."""
+    log = tmp_path / "played.txt"
+    cues = Cues(cache_dir=tmp_path / "cache")
+    cues.player = Player(("sh", "-c", 'basename "$1" >> "$0"', str(log)))
+    cues.hold()
+    cues.hold()  # held runs nest
+    assert cues.play_all([("draw", -1.0), ("discard", -1.0)]) == 2
+    assert cues.play("your_turn")
+    assert cues.play_all([("take", 1.0)]) == 1
+    assert cues.release() == 0 and not log.exists()  # the inner run ends: still held
+    assert cues.release() == 4
+    deadline = time.monotonic() + 10
+    while not log.exists():
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    assert log.read_text().split()[0].split("-")[0] == "draw+discard+take+your_turn"
+    cues.close()
