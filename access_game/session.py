@@ -50,7 +50,7 @@ class CuePlayer(Protocol):
     enabled: bool
     panning: bool
 
-    def play_all(self, cues: Sequence[tuple[str, float]]) -> Any: ...
+    def play_all(self, cues: Sequence[tuple[str, float]], *, at_once: bool = ...) -> Any: ...
 
     def hold(self) -> None: ...
 
@@ -113,8 +113,9 @@ class SessionVoice:
         """Play a cue, heard from ``seat``'s place at the table (None: from the centre)."""
         self._play_cues([(name, seat)])
 
-    def _play_cues(self, cues: Sequence[tuple[str, int | None]]) -> None:
-        """Play cues one after another, each from its seat's place (speech.cues.seat_pan)."""
+    def _play_cues(self, cues: Sequence[tuple[str, int | None]], *, at_once: bool = False) -> None:
+        """Play cues one after another, each from its seat's place (speech.cues.seat_pan); ``at_once``
+        (the answer to the player's key) without waiting for cues still playing."""
         if self.cues is None or not self.settings.cues or not cues:
             return
         with contextlib.suppress(Exception):  # a missing sound must never stop the game
@@ -122,9 +123,9 @@ class SessionVoice:
 
             players = len(self.players)
             self.cues.play_all([(name, 0.0 if seat is None else seat_pan(seat, players, self.human_seat))
-                                for name, seat in cues])
+                                for name, seat in cues], at_once=at_once)
 
-    def _cues(self, events: Sequence[Event], said: Sequence[Utterance] = ()) -> None:
+    def _cues(self, events: Sequence[Event], said: Sequence[Utterance] = (), *, at_once: bool = False) -> None:
         """Play the events' cues, each from its seat, but for those a message said carries: the
         announcer plays those in the message's place (the "your turn" tone after the moves before it,
         not over them)."""
@@ -146,7 +147,7 @@ class SessionVoice:
                 carried.discard(name)
                 continue
             heard.append((name, seat))
-        self._play_cues(heard)
+        self._play_cues(heard, at_once=at_once)
 
     def change_settings(self, settings: Settings) -> None:
         if settings.language != self.settings.language:  # chosen in F2: said in it from the next sentence
@@ -361,7 +362,7 @@ class Session(SessionVoice):
         self.say_all(said)
         if own and self.put_out is not None:  # the player's own move is out before anything is worked out
             self.put_out()
-        self._cues(mine, said)
+        self._cues(mine, said, at_once=own)
         for listener in list(self.listeners):
             listener(mine)
         if save:

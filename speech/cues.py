@@ -301,14 +301,15 @@ class Cues:
             self.problems.append(f"{name}: {exc.__class__.__name__}: {exc}")
             return False
 
-    def play_all(self, cues: Sequence[tuple[str, float]]) -> int:
+    def play_all(self, cues: Sequence[tuple[str, float]], *, at_once: bool = False) -> int:
         """Play cues (name, pan) one after another, as one sound, and return at once; how many are heard.
 
         One sound, not one player each: the computer players' moves come in one batch, and their cues
         started together would sound as one chord (and on Windows each would cut the one before),
         where one after another, each from its seat, they tell who did what. A longer rest marks the
         change from one seat to the next, and cues asked for while earlier ones still play (the
-        player's own discard, then the computer players' moves) begin with the silence that is left."""
+        player's own discard, then the computer players' moves) begin with the silence that is left,
+        but for those ``at_once`` (the answer to the player's own key, which is never kept waiting)."""
         wanted = [(name, pan) for name, pan in cues if self.is_enabled(name)]
         if not wanted or self.player is None:
             return 0
@@ -316,16 +317,16 @@ class Cues:
             self._held += wanted
             return len(wanted)
         now = time.monotonic()
-        lead = max(0.0, self._busy_until - now)  # what this cues object still plays: these wait for it
+        lead = 0.0 if at_once else max(0.0, self._busy_until - now)  # what is still playing: these wait for it
         seconds = sum(sum(note[2] for note in TONES[name].notes) for name, _ in wanted)
         if len(wanted) == 1 and lead < 0.01:
             played = self._start(*wanted[0])
             if played:
-                self._busy_until = now + seconds
+                self._busy_until = max(self._busy_until, now + seconds)
             return int(played)
         try:
             path = self._sequence_file(wanted, lead)
-            self._busy_until = now + lead + seconds + NEXT_SEAT_REST * (len(wanted) - 1)
+            self._busy_until = max(self._busy_until, now + lead + seconds + NEXT_SEAT_REST * (len(wanted) - 1))
             with self._lock:
                 self._procs = reap(self._procs)
                 proc = self.player.start(path)

@@ -212,3 +212,27 @@ def test_held_cues_play_as_one_sound_with_a_line_s_cue_last(tmp_path: Path) -> N
         time.sleep(0.02)
     assert log.read_text().split()[0].split("-")[0] == "draw+discard+take+your_turn"
     cues.close()
+
+
+def test_cues_wait_for_those_still_playing_but_not_the_answer_to_a_key(tmp_path: Path) -> None:
+    """The computer players' run, asked for while the player's own discard still sounds, begins with
+    the silence left of it; the player's own next cue (at once) is never kept waiting."""
+    log = tmp_path / "played.txt"
+    cues = Cues(cache_dir=tmp_path / "cache")
+    cues.player = Player(("sh", "-c", 'cp "$1" "$0.$(basename "$1")"; basename "$1" >> "$0"', str(log)))
+    assert cues.play_all([("go_out", 0.0)], at_once=True) == 1  # 0.45 s
+    assert cues.play_all([("draw", -1.0), ("discard", -1.0)]) == 2
+    assert cues.play_all([("draw", 0.0)], at_once=True) == 1
+    deadline = time.monotonic() + 10
+    while not log.exists() or len(log.read_text().split()) < 3:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    played = sorted(log.read_text().split())  # the stand-ins run side by side: in any order
+    run, own, first = played
+    assert first.startswith("go_out-") and own.startswith("draw-") and own.endswith("+0.00.wav")  # cached files
+    assert run.startswith("draw+discard-"), played
+    with wave.open(str(tmp_path / f"played.txt.{run}"), "rb") as w:
+        samples = memoryview(w.readframes(w.getnframes())).cast("h")
+    quiet = next(i for i, v in enumerate(samples) if abs(v) > 100) / 2 / 22050
+    assert 0.3 < quiet <= 0.45  # the go-out cue's length, less the moments between the two calls
+    cues.close()
