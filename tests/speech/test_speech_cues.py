@@ -207,7 +207,7 @@ def test_held_cues_play_as_one_sound_with_a_line_s_cue_last(tmp_path: Path) -> N
     assert cues.release() == 0 and not log.exists()  # the inner run ends: still held
     assert cues.release() == 4
     deadline = time.monotonic() + 10
-    while not log.exists():
+    while not log.exists() or not log.read_text().strip():
         assert time.monotonic() < deadline
         time.sleep(0.02)
     assert log.read_text().split()[0].split("-")[0] == "draw+discard+take+your_turn"
