@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
 from access_game.saves import SaveStore
@@ -49,8 +49,13 @@ class Narrating(Protocol):
 
 class CuePlayer(Protocol):
     enabled: bool
+    panning: bool
 
-    def play(self, name: str) -> Any: ...
+    def play_all(self, cues: Sequence[tuple[str, float]], *, at_once: bool = ...) -> Any: ...
+
+    def hold(self) -> None: ...
+
+    def release(self) -> Any: ...
 
 
 def bot_seed(game_seed: int, seat: int, actions_so_far: int) -> int:
@@ -74,6 +79,11 @@ class SessionVoice:
     human_seat: int
 
     def view(self) -> Any:
+        raise NotImplementedError
+
+    @property
+    def players(self) -> list[str]:
+        """The names at the table, seat by seat (how many seats the cues are spread over)."""
         raise NotImplementedError
 
     def say(self, *parts: str | Any, kind: Kind = Kind.INFO, urgent: bool = False) -> None:
@@ -100,30 +110,45 @@ class SessionVoice:
             with contextlib.suppress(Exception):
                 backend.braille(line)
 
-    def cue(self, name: str) -> None:
-        if self.cues is not None and self.settings.cues:
-            with contextlib.suppress(Exception):  # a missing sound must never stop the game
-                self.cues.play(name)
+    def cue(self, name: str, seat: int | None = None) -> None:
+        """Play a cue, heard from ``seat``'s place at the table (None: from the centre)."""
+        self._play_cues([(name, seat)])
 
-    def _cues(self, events: Sequence[Event], said: Sequence[Utterance] = ()) -> None:
-        """Play the events' cues now, but for those a message said carries: the announcer plays those
-        in the message's place (the "your turn" tone after the moves before it, not over them)."""
+    def _play_cues(self, cues: Sequence[tuple[str, int | None]], *, at_once: bool = False) -> None:
+        """Play cues one after another, each from its seat's place (speech.cues.seat_pan); ``at_once``
+        (the answer to the player's key) without waiting for cues still playing."""
+        if self.cues is None or not self.settings.cues or not cues:
+            return
+        with contextlib.suppress(Exception):  # a missing sound must never stop the game
+            from speech.cues import seat_pan
+
+            players = len(self.players)
+            self.cues.play_all([(name, 0.0 if seat is None else seat_pan(seat, players, self.human_seat))
+                                for name, seat in cues], at_once=at_once)
+
+    def _cues(self, events: Sequence[Event], said: Sequence[Utterance] = (), *, at_once: bool = False) -> None:
+        """Play the events' cues, each from its seat, but for those a message said carries: the
+        announcer plays those in the message's place (the "your turn" tone after the moves before it,
+        not over them)."""
         if self.cues is None or not self.settings.cues:
             return
         carried = {u.cue for u in said if u.cue} if getattr(self.announcer, "cues", None) is not None else set()
         # A game with events of its own (solitaire) has a narrator that knows their sounds too.
         own = getattr(self.narrator, "cues_for", None)
         if callable(own):
-            names: list[str] = own(events)
+            names: Sequence[Any] = own(events)
         else:
             from speech.event_cues import cues_for
 
             names = cues_for(events, self.human_seat, getattr(self.view(), "wild_rank", None))
-        for name in names:
+        heard: list[tuple[str, int | None]] = []
+        for named in names:
+            name, seat = (named, None) if isinstance(named, str) else named  # a name, or a speech.cues.Cue
             if name in carried:
                 carried.discard(name)
                 continue
-            self.cue(name)
+            heard.append((name, seat))
+        self._play_cues(heard, at_once=at_once)
 
     def change_settings(self, settings: Settings) -> None:
         if settings.language != self.settings.language:  # chosen in F2: said in it from the next sentence
@@ -135,6 +160,7 @@ class SessionVoice:
         self.narrator.verbosity = Verbosity(VERBOSITIES.index(settings.verbosity))
         if self.cues is not None:
             self.cues.enabled = settings.cues
+            self.cues.panning = settings.cue_panning
         if self.on_settings is not None:
             self.on_settings(settings)
 
@@ -318,15 +344,16 @@ class Session(SessionVoice):
     def advance(self) -> None:
         """Let computer players move: all of them (pace 'all'), or under pace 'step' only their answers
         out of turn, each real turn waiting for a key."""
-        if self.settings.pace == "all":
-            while self.bots_to_move:
-                self._bot_action()
-        else:
-            while self.bot_answers_out_of_turn:
-                self._bot_action()
-        if self._unsaved:
-            self.autosave()
-        self.flush()
+        with self._cues_held():
+            if self.settings.pace == "all":
+                while self.bots_to_move:
+                    self._bot_action()
+            else:
+                while self.bot_answers_out_of_turn:
+                    self._bot_action()
+            if self._unsaved:
+                self.autosave()
+            self.flush()
         if self.waiting:
             seat = self.game.seats_to_act()[0]
             self.say(elide(_("{name}'s turn; Space to go on.").format(name=self.players[seat])), kind=Kind.OTHERS)
@@ -337,10 +364,27 @@ class Session(SessionVoice):
         if not self.bots_to_move:
             return False
         seat = self.game.seats_to_act()[0]
-        while self.bots_to_move and (self.game.seats_to_act()[0] == seat or self.bot_answers_out_of_turn):
-            self._bot_action()
-        self.advance()
+        with self._cues_held():
+            while self.bots_to_move and (self.game.seats_to_act()[0] == seat or self.bot_answers_out_of_turn):
+                self._bot_action()
+            self.advance()
         return True
+
+    @contextlib.contextmanager
+    def _cues_held(self) -> Iterator[None]:
+        """The computer players' cues (and the "your turn" a line brings) held while they move, then
+        played one after another as one sound, each from its seat: played action by action they
+        would start within milliseconds of each other and overlap (speech.cues.Cues.hold)."""
+        cues = self.cues
+        if cues is None:
+            yield
+            return
+        cues.hold()
+        try:
+            yield
+        finally:
+            with contextlib.suppress(Exception):  # a missing sound must never stop the game
+                cues.release()
 
     def _bot_action(self) -> None:
         seat = self.game.seats_to_act()[0]
@@ -358,7 +402,7 @@ class Session(SessionVoice):
         self.say_all(said)
         if own and self.put_out is not None:  # the player's own move is out before anything is worked out
             self.put_out()
-        self._cues(mine, said)
+        self._cues(mine, said, at_once=own)
         for listener in list(self.listeners):
             listener(mine)
         if self.undos and self.game.over:  # a game with undos is practice: said as it ends

@@ -92,6 +92,9 @@ class Settings:
     #: How cards appear on printed lines: words, braille cells, or both.
     cards: str = "words"
     cues: bool = True
+    #: Each player's sound cues heard from their place at the table, left to right (speech.cues.seat_pan);
+    #: off: every cue from the centre.
+    cue_panning: bool = True
     #: Computer players' turns: 'all' at once, or 'step': one per key press.
     pace: str = "all"
     #: Say when you can go out, and which discard leaves the fewest points on a last turn.
@@ -158,10 +161,11 @@ class Settings:
                              "for the terminal's")
         if not isinstance(self.rate, int) or not RATE_RANGE[0] <= self.rate <= RATE_RANGE[1]:
             raise ValueError(f"rate is a number of words per minute from {RATE_RANGE[0]} to {RATE_RANGE[1]}")
-        if not all(isinstance(v, bool) for v in (self.cues, self.hints, self.positions, self.buy_questions,
-                                                 self.news_on_prompt, self.ten_as_x, self.lesson_offered)):
-            raise ValueError("cues, hints, positions, buy questions, news on the prompt, ten as x and lesson "
-                             "offered are true or false")
+        if not all(isinstance(v, bool) for v in (self.cues, self.cue_panning, self.hints, self.positions,
+                                                 self.buy_questions, self.news_on_prompt, self.ten_as_x,
+                                                 self.lesson_offered)):
+            raise ValueError("cues, cue panning, hints, positions, buy questions, news on the prompt, ten as x "
+                             "and lesson offered are true or false")
         problems = rule_problems(self.rules)
         if problems:
             raise ValueError(f"rule option {problems[0]} cannot be used")

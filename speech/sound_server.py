@@ -27,7 +27,7 @@ from speech.programs import need_program
 
 __all__ = ["NullSinkServer", "Recording", "sounding_seconds"]
 
-#: Audio recorded from the monitor: 16-bit mono at this rate.
+#: Audio recorded from the monitor: 16-bit at this rate (mono unless asked for stereo).
 RATE = 22050
 
 
@@ -100,9 +100,10 @@ class NullSinkServer:
                 process.kill()
                 process.wait()
 
-    def record(self, path: Path) -> Recording:
-        """Start recording what the null sink plays into the WAV file ``path``."""
-        return Recording(self, path)
+    def record(self, path: Path, *, channels: int = 1) -> Recording:
+        """Start recording what the null sink plays into the WAV file ``path`` (mono, or 2 channels to
+        tell left from right)."""
+        return Recording(self, path, channels=channels)
 
     def stop(self) -> None:
         self.halt()
@@ -118,11 +119,11 @@ class NullSinkServer:
 class Recording:
     """parecord of the null sink's monitor; ``stop()`` ends it and returns the WAV's path."""
 
-    def __init__(self, server: NullSinkServer, path: Path) -> None:
+    def __init__(self, server: NullSinkServer, path: Path, *, channels: int = 1) -> None:
         self.path = path
         self._process = subprocess.Popen(
-            [_need("parecord"), "--device=null.monitor", "--file-format=wav", f"--rate={RATE}", "--channels=1",
-             "--format=s16le", "--latency-msec=20", str(path)],
+            [_need("parecord"), "--device=null.monitor", "--file-format=wav", f"--rate={RATE}",
+             f"--channels={channels}", "--format=s16le", "--latency-msec=20", str(path)],
             env=server.env,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,

@@ -293,6 +293,7 @@ SETTING_LABELS: Mapping[str, str] = MappingProxyType({
     "verbosity": N_("Verbosity"),
     "cards": N_("Cards shown as"),
     "cues": N_("Sound cues"),
+    "cue_panning": N_("Sound cues from each seat"),
     "hints": N_("Hints"),
     "positions": N_("Card positions when the hand is read"),
     "buy_questions": N_("Contract rummy buy questions"),
@@ -357,6 +358,8 @@ def setting_value(field: str, value: object) -> str:
 FLAG_ENTRIES: Mapping[tuple[str, bool], str] = MappingProxyType({
     ("cues", True): N_("Sound cues: on"),
     ("cues", False): N_("Sound cues: off"),
+    ("cue_panning", True): N_("Sound cues from each seat, left to right: on"),
+    ("cue_panning", False): N_("Sound cues from each seat, left to right: off"),
     ("hints", True): N_("Hints: on"),
     ("hints", False): N_("Hints: off"),
     ("buy_questions", True): N_("Contract rummy buy questions: on"),

@@ -282,6 +282,7 @@ def settings_items(app: GameApp) -> list[MenuItem]:
         choice("verbosity", VERBOSITIES),
         choice("cards", CARD_DISPLAYS),
         flag("cues"),
+        *([] if alone else [flag("cue_panning")]),
         *([] if alone else [MenuItem(label=lambda: tw.pace_entry(current().pace == "all"), adjust=pace)]),
         flag("hints"),
         *([] if alone else [flag("buy_questions"), choice("level", LEVELS)]),

@@ -170,6 +170,7 @@ def make_cues(settings: Settings) -> Any:
         return None
     home = os.environ.get(HOME_ENV)
     try:
-        return Cues(settings.cues, cache_dir=Path(home) / "cache" / "cues" if home else None)
+        return Cues(settings.cues, cache_dir=Path(home) / "cache" / "cues" if home else None,
+                    panning=settings.cue_panning)
     except Exception:
         return None

@@ -248,4 +248,8 @@ def test_every_game_marks_going_out_and_the_end_of_a_hand_alike(game: str) -> No
     ends = [i for i, e in enumerate(g.log) if e.ends_hand]
     outs = [i for i, e in enumerate(g.log) if e.goes_out]
     assert len(ends) == 2 and outs and outs[0] < ends[0]
-    assert "go_out" in cues_for(g.log, 0) and cues_for(g.log, 0).count("hand_end") == 2
+    heard = cues_for(g.log, 0)
+    names = [c.name for c in heard]
+    assert "go_out" in names and names.count("hand_end") == 2
+    # Every seat's moves are heard, each from its own seat's place.
+    assert {c.seat for c in heard if c.name in ("draw", "take", "discard")} == set(range(len(g.players)))

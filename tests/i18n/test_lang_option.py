@@ -98,8 +98,8 @@ def test_changing_language_in_f2_switches_at_once_and_is_kept() -> None:
     h.session.on_settings = kept.append
     h.start()
     h.press("f2")
-    said = h.press(*["down"] * 13)
-    assert said[-1] == "Language: as the system, 14 of 21"
+    said = h.press(*["down"] * 14)
+    assert said[-1] == "Language: as the system, 15 of 22"
     assert h.press("right") == ["Language: English"]
     assert h.press("right") == ["Idioma: español"], "each language by its own name, in its own words"
     assert h.press("right") == ["Langue : français"]

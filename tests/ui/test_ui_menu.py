@@ -89,14 +89,14 @@ def test_settings_menu_changes_and_keeps_settings(tmp_path: object, monkeypatch:
     changed: list[Settings] = []
     app.session.on_settings = changed.append
     said = h.press("f2")
-    assert said[-1].startswith("Settings. ") and said[-1].endswith("Speech: silent, 1 of 21")
+    assert said[-1].startswith("Settings. ") and said[-1].endswith("Speech: silent, 1 of 22")
     h.press("down")
-    assert h.press("down") == ["Voice: the language's own, 3 of 21"]
+    assert h.press("down") == ["Voice: the language's own, 3 of 22"]
     assert h.press("right") == ["Voice: male 1"]
     assert app.session.settings.voice == "m1"
-    assert h.press("down") == ["Voice pitch: 50 (50 is the voice's own), 4 of 21"]
+    assert h.press("down") == ["Voice pitch: 50 (50 is the voice's own), 4 of 22"]
     assert h.press("left") == ["Voice pitch: 40 (50 is the voice's own)"]
-    assert h.press("down") == ["Voice volume: 100 percent, 5 of 21"]
+    assert h.press("down") == ["Voice volume: 100 percent, 5 of 22"]
     assert h.press("right") == ["Voice volume: 110 percent"]
     assert (app.session.settings.pitch, app.session.settings.volume) == (40, 110)
     h.press("down")
@@ -110,18 +110,21 @@ def test_settings_menu_changes_and_keeps_settings(tmp_path: object, monkeypatch:
     said = h.press("left")
     assert said == ["Cards shown as: words"]
     h.press("down")
+    assert h.press("down") == ["Sound cues from each seat, left to right: on, 9 of 22"]
+    assert h.press("enter") == ["Sound cues from each seat, left to right: off"]
+    assert app.session.settings.cue_panning is False
     h.press("down")
     said = h.press("enter")
     assert said == ["Computer players: one per key press"]
     assert app.session.settings.pace == "step"
     h.press("down")
     said = h.press("down")
-    assert said == ["Contract rummy buy questions: on, 11 of 21"]
+    assert said == ["Contract rummy buy questions: on, 12 of 22"]
     said = h.press("enter")
     assert said == ["Contract rummy buy questions: off"]
     assert app.session.settings.buy_questions is False
     said = h.press(*["down"] * 4)
-    assert said[-1:] == ["Braille display words: as BRLTTY, else contracted, 15 of 21"]
+    assert said[-1:] == ["Braille display words: as BRLTTY, else contracted, 16 of 22"]
     assert h.press("right") == ["Braille display words: contracted"]
     assert h.press("right") == ["Braille display words: uncontracted"]
     assert h.press("right") == ["Braille display words: computer braille"]
