@@ -30,7 +30,6 @@ The style's ``variant`` (``m3``, ``f2``, ``whisper``: the player's "voice" setti
 from __future__ import annotations
 
 import contextlib
-import os
 import shutil
 import subprocess
 import threading
@@ -38,6 +37,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import IO
 
 from speech.backends.base import PLAIN_STYLE, BackendFailed, BackendUnavailable, VoiceStyle
 from speech.backends.pcm_stream import PcmStream, Trimmer, WavReader, let_end, stream_command, to_stream
@@ -201,7 +201,7 @@ class EspeakBackend:
             self._stream = PcmStream()
             self._player = stream_command()
         #: The open WAV audio of the line being streamed (espeak-ng's output, or a sound file).
-        self._source: int | None = None
+        self._source: IO[bytes] | None = None
         #: When the line being streamed is heard from and to, and how it ended (its exit status).
         self._heard: tuple[float, float] = (0.0, 0.0)
         self._line_status: int | None = None
@@ -374,7 +374,7 @@ class EspeakBackend:
                     stderr=subprocess.DEVNULL,
                 )
                 assert synth.stdout is not None
-                self._source = synth.stdout.fileno()
+                self._source = synth.stdout
                 procs = [synth, self._stream.running()]
             elif self._player is None:
                 procs = [
@@ -418,11 +418,11 @@ class EspeakBackend:
         assert self._player is not None
         if self._stream is not None:
             try:
-                self._source = os.open(path, os.O_RDONLY)
+                self._source = open(path, "rb", buffering=0)  # noqa: SIM115 (closed once streamed)
                 self._current = [self._stream.running()]
             except OSError:
                 if self._source is not None:
-                    os.close(self._source)
+                    self._source.close()
                 self._source = None
                 return
             self._current_text = path
@@ -532,7 +532,7 @@ class EspeakBackend:
         try:
             if source is None:
                 raise ValueError("no audio")
-            reader = WavReader(source)
+            reader = WavReader(source.fileno())
             fmt = reader.header(self._deadline)
             stream.use_rate(fmt.rate)
             trim = None if sound else Trimmer(stream.format)
@@ -572,7 +572,7 @@ class EspeakBackend:
         finally:
             if source is not None:
                 with contextlib.suppress(OSError):
-                    os.close(source)
+                    source.close()
         synth = None if sound else procs[0]
         if synth is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
