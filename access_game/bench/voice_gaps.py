@@ -3,7 +3,8 @@
 For every catalog game (or those named with ``--game``): a private PulseAudio with a null sink
 (:mod:`speech.sound_server`) is started, its monitor recorded from before the program starts, and the
 installed ``access-game play --speech self-voicing`` is run in a real pseudo-terminal with fresh
-settings (sound cues off, so what is heard is the lines alone). Nothing is pressed: the opening is
+settings (sound cues off unless ``--cues``: a cue heard between two lines is not counted as silence).
+Nothing is pressed: the opening is
 every line printed before the first prompt, the last one the line that gives the player the turn
 ("Your turn.", solitaire's "Press D to turn up the next card"); once it has been said, the game is quit.
 
@@ -50,9 +51,11 @@ LOUD, WINDOW, MERGE = 200, 0.01, 0.03
 WORDS_A_MINUTE = 200
 #: Seconds of silence after the first prompt was printed that mean everything before it was said.
 QUIET_AFTER = 2.5
+#: The longest sound cue, in seconds: a stretch of sound no longer than this that fits no line is a cue.
+CUE_LONGEST = 0.6
 COMMAND = Path(sys.executable).parent / "access-game"
-#: The one-line prompt under the messages: a word or two and ">".
-PROMPT = re.compile(r"[\w /-]{1,30}>")
+#: The one-line prompt under the messages: a few words and ">" ("draw>", "take? y/n>").
+PROMPT = re.compile(r".{1,40}>")
 
 
 class Heard:
@@ -129,26 +132,42 @@ def line_length(text: str, rate: int, folder: Path) -> float:
     return spans[-1][1] - spans[0][0] if spans else 0.0
 
 
+def _closest(spans: Sequence[tuple[float, float]], j: int, length: float) -> tuple[int, float]:
+    """The run of stretches from ``j`` whose length comes closest to ``length``: its last one, and by how much
+    it misses."""
+    best, best_miss = j, abs(spans[j][1] - spans[j][0] - length)
+    k = j + 1
+    while k < len(spans) and spans[k][1] - spans[j][0] <= length + 1.0:
+        miss = abs(spans[k][1] - spans[j][0] - length)
+        if miss < best_miss:
+            best, best_miss = k, miss
+        k += 1
+    return best, best_miss
+
+
 def find_lines(spans: Sequence[tuple[float, float]], lengths: Sequence[float],
-               tolerance: float = 0.15) -> list[tuple[float, float]]:
-    """Where each line is in the recording, in order: from the first unclaimed stretch, the run of
-    stretches whose length comes closest to the line's own. Lines not found are left out at the end."""
-    found: list[tuple[float, float]] = []
+               tolerance: float = 0.15) -> list[tuple[float, float, float]]:
+    """Where each line is in the recording, in order: (start, end, seconds of other sound just before it).
+    From the first unclaimed stretch, the run of stretches whose length comes closest to the line's own;
+    up to two short stretches that fit no line (sound cues) are stepped over and counted as other sound.
+    Lines not found are left out at the end."""
+    found: list[tuple[float, float, float]] = []
     j = 0
     for length in lengths:
-        if j >= len(spans):
-            break
-        best, best_miss = j, abs(spans[j][1] - spans[j][0] - length)
-        k = j + 1
-        while k < len(spans) and spans[k][1] - spans[j][0] <= length + 1.0:
-            miss = abs(spans[k][1] - spans[j][0] - length)
-            if miss < best_miss:
-                best, best_miss = k, miss
-            k += 1
-        if best_miss > tolerance + 0.05 * length:
-            break  # the recording no longer follows the lines: stop rather than guess
-        found.append((spans[j][0], spans[best][1]))
-        j = best + 1
+        other = 0.0
+        for start in range(j, min(j + 3, len(spans))):
+            if start > j:
+                skipped = spans[start - 1][1] - spans[start - 1][0]
+                if skipped > CUE_LONGEST:
+                    return found
+                other += skipped
+            best, miss = _closest(spans, start, length)
+            if miss <= tolerance + 0.05 * length:
+                found.append((spans[start][0], spans[best][1], other))
+                j = best + 1
+                break
+        else:
+            return found  # the recording no longer follows the lines: stop rather than guess
     return found
 
 
@@ -160,7 +179,7 @@ class GameFigures:
     gaps: tuple[float, ...]
     #: Seconds from starting the program to the end of the opening's last line (the player's turn).
     to_your_turn: float | None
-    #: Seconds of speech of the opening's lines, each said alone.
+    #: Seconds of speech of the opening's lines, each said alone, and of the cues heard between them.
     speech_before: float
 
     def line(self) -> str:
@@ -175,9 +194,9 @@ class GameFigures:
         return f"{self.game}: {gaps}; {turn}; {self.found} of {self.lines} lines found in the recording"
 
 
-def _settle_home(home: Path) -> None:
+def _settle_home(home: Path, cues: bool) -> None:
     (home / "config").mkdir(parents=True)
-    (home / "config" / "settings.json").write_text(json.dumps({"cues": False}))
+    (home / "config" / "settings.json").write_text(json.dumps({"cues": cues}))
 
 
 def _run_in_terminal(argv: list[str], env: dict[str, str], heard: Heard,
@@ -230,11 +249,12 @@ def printed_lines(out: str) -> tuple[list[str], bool]:
     return lines, False
 
 
-def measure_game(game: str, *, seed: int, rate: int, folder: Path, timeout: float = 180.0) -> GameFigures:
+def measure_game(game: str, *, seed: int, rate: int, folder: Path, cues: bool = False,
+                 timeout: float = 180.0) -> GameFigures:
     from speech.sound_server import NullSinkServer
 
     home = folder / game
-    _settle_home(home)
+    _settle_home(home, cues)
     with NullSinkServer() as server:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("PROMPT_TOOLKIT", "BRLAPI", "ACCESS_GAME_"))}
         env.update(server.env, ACCESS_GAME_HOME=str(home), TERM="dumb", COLUMNS="1000", LINES="24", LANG="C.UTF-8")
@@ -248,11 +268,11 @@ def measure_game(game: str, *, seed: int, rate: int, folder: Path, timeout: floa
     lines, _prompted = printed_lines(out)
     lengths = [line_length(text, rate, folder) for text in lines]
     where = find_lines(sound_spans(samples), lengths)
-    gaps = tuple(b[0] - a[1] for a, b in itertools.pairwise(where))
+    gaps = tuple(b[0] - a[1] - b[2] for a, b in itertools.pairwise(where))
     to_turn = None
     if lines and len(where) == len(lines):
         to_turn = where[-1][1] - heard.at(started)
-    return GameFigures(game, len(lines), len(where), gaps, to_turn, sum(lengths))
+    return GameFigures(game, len(lines), len(where), gaps, to_turn, sum(lengths) + sum(w[2] for w in where))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -263,12 +283,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--game", action="append", choices=names, help="a game (default: every game)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cues", action="store_true", help="with sound cues on (their sound is not silence)")
     args = parser.parse_args(argv)
-    print(f"self-voicing openings, seed {args.seed}, {WORDS_A_MINUTE} words a minute, cues off; goal: at most "
-          f"{GOAL} s of silence between lines")
+    cues = "on" if args.cues else "off"
+    print(f"self-voicing openings, seed {args.seed}, {WORDS_A_MINUTE} words a minute, cues {cues}; "
+          f"goal: at most {GOAL} s of silence between lines")
     with tempfile.TemporaryDirectory() as tmp:
         for game in args.game or names:
-            print(measure_game(game, seed=args.seed, rate=WORDS_A_MINUTE, folder=Path(tmp)).line(), flush=True)
+            figures = measure_game(game, seed=args.seed, rate=WORDS_A_MINUTE, folder=Path(tmp), cues=args.cues)
+            print(figures.line(), flush=True)
     return 0
 
 

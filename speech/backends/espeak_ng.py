@@ -6,11 +6,15 @@ waits its turn in a queue that a small monitor thread feeds, one line after the 
 its end; an urgent line goes ahead of those waiting and never cuts the one being said. A sound cue can
 wait in the same queue (:meth:`EspeakBackend.play_sound`), so it is heard in its place between lines.
 
-Where the audio goes: with ``player`` (a command that plays a WAV stream from its standard input)
-espeak-ng writes WAV (--stdout) into it. ``player="auto"`` uses paplay or pw-play when a PulseAudio or
-PipeWire server answers (espeak-ng's own PulseAudio output keeps the sound server busy for about
-1.5 s after each line, which would put that much silence between queued lines), else espeak-ng's
-own output. ``player=None`` always uses espeak-ng's own output.
+Where the audio goes: ``player="auto"`` with a PulseAudio or PipeWire server that answers writes
+every line into one stream kept open (:mod:`speech.backends.pcm_stream`: pacat, fed espeak-ng's audio
+as it comes, its trailing silence cut short, the next line written while this one ends), so lines
+follow each other without a gap; a player per line left 0.3 s to 2 s of silence after each. Without
+pacat it pipes each line into paplay or pw-play (espeak-ng's own PulseAudio output keeps the sound
+server busy for about 1.5 s after each line, which would put that much silence between queued lines);
+with no server, espeak-ng's own output. With ``player`` (a command that plays a WAV stream from its
+standard input) espeak-ng writes WAV (--stdout) into a new one for each line. ``player=None`` always
+uses espeak-ng's own output.
 
 Nothing waits on the audio for ever: a line has a time limit (a few seconds plus three times what its
 words take to say), a line cut by a key has half a second to end, and a player that overruns either
@@ -296,7 +300,7 @@ class EspeakBackend:
             if self._stream is not None:
                 self._stream.kill()
             self._cond.notify_all()
-        if self._stream is not None:
+        if self._stream is not None and threading.current_thread() is not self._monitor:
             self._monitor.join(2.0)  # it ends the stream's player as it leaves
 
     # ----------------------------------------------------------------- Watched
