@@ -16,9 +16,11 @@ rare, and the median shows whether it is the rule. Before the stream every gap w
 
 from __future__ import annotations
 
+import array
 import itertools
 import statistics
 import time
+import wave
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -28,7 +30,8 @@ from access_game.bench.figures import percentile
 from access_game.bench.voice_gaps import Heard, find_lines, line_length, sound_spans
 from speech.announcer import Announcer
 from speech.backends.base import VoiceStyle
-from speech.backends.espeak_ng import EspeakBackend
+from speech.backends.espeak_ng import EspeakBackend, espeak_to_wav
+from speech.backends.pcm_stream import KEEP_TAIL, PcmFormat, Trimmer, to_stream
 from speech.sound_server import NullSinkServer
 from speech.utterance import Kind
 
@@ -106,3 +109,27 @@ def test_a_key_cuts_the_voice_at_once_and_the_history_keeps_every_line(
     assert [e.text for e in announcer.history.entries] == [LONG, *waiting]
     announcer.announce("The answer to the key.", Kind.INFO)
     assert voice.wait_idle(10.0) and voice.said[-1].text == "The answer to the key." and not voice.said[-1].cut
+
+
+def _trailing_quiet(samples: array.array[int], channels: int, rate: int, quiet: int = 64) -> float:
+    n = len(samples)
+    while n > 0 and abs(samples[n - 1]) <= quiet:
+        n -= 1
+    return (len(samples) - n) / channels / rate
+
+
+def test_espeak_ng_s_own_trailing_silence_is_cut_to_the_pause_kept(tmp_path: Path) -> None:
+    path = tmp_path / "line.wav"
+    espeak_to_wav("Your turn.", str(path), rate=200)  # the settings' rate
+    with wave.open(str(path), "rb") as w:
+        source = PcmFormat(w.getframerate(), w.getnchannels())
+        data = w.readframes(w.getnframes())
+    assert _trailing_quiet(array.array("h", data), 1, source.rate) >= KEEP_TAIL + 0.05  # what espeak-ng leaves
+    stream = PcmFormat(source.rate, 2)
+    trim = Trimmer(stream)
+    out = b"".join(trim.push(to_stream(data[i:i + 4096], source)) for i in range(0, len(data), 4096)) + trim.end()
+    played = array.array("h", out)
+    assert abs(_trailing_quiet(played, 2, stream.rate) - KEEP_TAIL) < 0.01
+    assert played[0::2] == played[1::2], "a mono line is heard on both sides"
+    whole = array.array("h", data)
+    assert played[0::2] == whole[: len(played) // 2], "nothing of the line itself is cut"
