@@ -22,14 +22,12 @@ from __future__ import annotations
 
 import array
 import contextlib
-import fcntl
 import os
 import select
 import shutil
 import struct
 import subprocess
 import sys
-import termios
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -202,6 +200,9 @@ class Trimmer:
 
 def _in_pipe(fd: int) -> int:
     """Bytes written into the pipe ``fd`` that its reader has not read yet."""
+    import fcntl  # here: Linux only, and this module is imported on every system
+    import termios
+
     buf = array.array("i", [0])
     try:
         fcntl.ioctl(fd, termios.FIONREAD, buf)
