@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from access_game.bench.figures import percentile
-from access_game.bench.voice_gaps import Heard, find_lines, line_length, sound_spans
+from access_game.bench.voice_gaps import Heard, find_lines, line_length, measure_game, sound_spans
 from speech.announcer import Announcer
 from speech.backends.base import VoiceStyle
 from speech.backends.espeak_ng import EspeakBackend, espeak_to_wav
@@ -133,3 +133,13 @@ def test_espeak_ng_s_own_trailing_silence_is_cut_to_the_pause_kept(tmp_path: Pat
     assert played[0::2] == played[1::2], "a mono line is heard on both sides"
     whole = array.array("h", data)
     assert played[0::2] == whole[: len(played) // 2], "nothing of the line itself is cut"
+
+
+def test_a_game_s_opening_in_a_real_terminal_is_said_without_gaps(tmp_path: Path) -> None:
+    """The installed program in a real pseudo-terminal with its own voice, as the figures measure it
+    (``python -m access_game.bench.voice_gaps`` does every game; one here, a run takes half a minute)."""
+    figures = measure_game("five-crowns", seed=1, rate=200, folder=tmp_path)
+    assert figures.lines >= 4 and figures.found == figures.lines, figures
+    assert statistics.median(figures.gaps) <= 0.25, figures
+    assert percentile(figures.gaps, 0.95) <= 0.6, figures
+    assert figures.to_your_turn is not None and figures.to_your_turn < figures.speech_before + 4.0, figures
