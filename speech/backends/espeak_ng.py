@@ -477,11 +477,14 @@ class EspeakBackend:
             with self._cond:
                 cut = any(p.pid in self._stopped for p in procs)
                 ours = [p for p in procs if p.pid not in self._stopped]
-            trouble = self._trouble(ours, cut, overran)
+            # A streamed line that went wrong without a process saying so (no audio came, the player
+            # could not start) fails like a process that did.
+            broken = self._stream is not None and not cut and self._line_status not in (0, None)
+            trouble = self._trouble(ours, cut, overran, broken=broken)
             notify = None
             with self._cond:
                 was_failed = self._failed is not None
-                self._judge(procs, ours, trouble)
+                self._judge(procs, ours, trouble, broken=broken)
                 if self._current == procs:
                     started, ended, status = self._current_start, time.monotonic(), procs[-1].returncode
                     if self._stream is not None:
@@ -601,11 +604,12 @@ class EspeakBackend:
         if self._stream is not None and self._stream.proc in procs:
             self._stream.retire()
 
-    def _trouble(self, ours: list[subprocess.Popen[bytes]], cut: bool, overran: bool) -> tuple[str, bool] | None:
+    def _trouble(self, ours: list[subprocess.Popen[bytes]], cut: bool, overran: bool, *,
+                 broken: bool = False) -> tuple[str, bool] | None:
         """What went wrong with a line that ended, and whether it ends the voice at once (None: nothing):
         it overran, or the sound server behind it no longer answers. Asked outside the lock: the server
         check may take its own time limit."""
-        failed = any(p.returncode not in (0, None) for p in ours)
+        failed = broken or any(p.returncode not in (0, None) for p in ours)
         if (failed or overran or cut) and self._server_player and _server_gone():
             return _("the sound server stopped answering"), True
         if overran and cut:
@@ -623,16 +627,16 @@ class EspeakBackend:
             self._queue.clear()
 
     def _judge(self, procs: list[subprocess.Popen[bytes]], ours: list[subprocess.Popen[bytes]],
-               trouble: tuple[str, bool] | None) -> None:
-        """Count runs that failed on their own; a few in a row mean the voice is gone, and a sound server
-        that stopped answering means so at once."""
+               trouble: tuple[str, bool] | None, *, broken: bool = False) -> None:
+        """Count runs that failed on their own (``broken``: a streamed line that gave no audio); a few in a
+        row mean the voice is gone, and a sound server that stopped answering means so at once."""
         self._stopped.difference_update(p.pid for p in procs)
         if trouble is not None and trouble[1]:
             self._failed = trouble[0]
             return
-        if trouble is None and not ours:
+        if trouble is None and not ours and not broken:
             return
-        if trouble is not None or any(p.returncode not in (0, None) for p in ours):
+        if trouble is not None or broken or any(p.returncode not in (0, None) for p in ours):
             self._failures += 1
             if self._failures >= FAILURES_ALLOWED:
                 self._failed = trouble[0] if trouble else _("espeak-ng failed {count} times in a row").format(

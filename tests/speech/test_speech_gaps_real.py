@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import array
 import itertools
+import shutil
 import statistics
 import time
 import wave
@@ -143,3 +144,27 @@ def test_a_game_s_opening_in_a_real_terminal_is_said_without_gaps(tmp_path: Path
     assert statistics.median(figures.gaps) <= 0.25, figures
     assert percentile(figures.gaps, 0.95) <= 0.6, figures
     assert figures.to_your_turn is not None and figures.to_your_turn < figures.speech_before + 4.0, figures
+
+
+def test_a_stream_player_that_fails_ends_the_voice_after_a_few_lines(
+        on_sound_server: NullSinkServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pacat that cannot play (here one that exits at once, as one refused by its server does) fails
+    each line, and three in a row lose the voice, so the game moves on to the next one."""
+    programs = tmp_path / "bin"
+    programs.mkdir()
+    (programs / "pacat").write_text("#!/bin/sh\nexit 1\n")
+    (programs / "pacat").chmod(0o755)
+    for tool in ("espeak-ng", "paplay"):
+        found = shutil.which(tool)
+        assert found is not None
+        (programs / tool).symlink_to(found)
+    monkeypatch.setenv("PATH", str(programs))
+    backend = EspeakBackend(VoiceStyle(rate=RATE))
+    try:
+        assert backend.streams
+        for text in BURST[:3]:
+            backend.speak(text)
+        assert backend.wait_idle(20.0)
+        assert backend.failed == "espeak-ng failed 3 times in a row", list(backend.said)
+    finally:
+        backend.close()
