@@ -129,7 +129,8 @@ def started_peers() -> Iterator[Peers]:
 
 
 def audio_player(game_pid: int, wait: float = 1.0) -> int | None:
-    """A player process (paplay) the game is running now, waiting up to ``wait`` seconds for one."""
+    """A player process the game is running now (the voice's stream, pacat, or a cue's paplay), waiting up
+    to ``wait`` seconds for one."""
     deadline = time.monotonic() + wait
     while True:
         for entry in Path("/proc").iterdir():
@@ -139,7 +140,7 @@ def audio_player(game_pid: int, wait: float = 1.0) -> int | None:
                 stat = (entry / "stat").read_text()
                 name = stat[stat.index("(") + 1 : stat.rindex(")")]
                 fields = stat[stat.rindex(")") + 2 :].split()
-                if name == "paplay" and fields[0] in "RSD" and int(fields[1]) == game_pid:
+                if name in ("pacat", "paplay") and fields[0] in "RSD" and int(fields[1]) == game_pid:
                     return int(entry.name)
         if time.monotonic() >= deadline:
             return None

@@ -112,7 +112,7 @@ def key_press_to_silence(runs: int, rate: int) -> str:
                 backend.wait_idle(2.0)
         finally:
             backend.close()
-    return f"key press -> speech stopped (espeak-ng through paplay): {_ms(samples)}"
+    return f"key press -> speech stopped (espeak-ng through the sound server): {_ms(samples)}"
 
 
 def play_a_hand(app: Any) -> None:

@@ -6,11 +6,15 @@ waits its turn in a queue that a small monitor thread feeds, one line after the 
 its end; an urgent line goes ahead of those waiting and never cuts the one being said. A sound cue can
 wait in the same queue (:meth:`EspeakBackend.play_sound`), so it is heard in its place between lines.
 
-Where the audio goes: with ``player`` (a command that plays a WAV stream from its standard input)
-espeak-ng writes WAV (--stdout) into it. ``player="auto"`` uses paplay or pw-play when a PulseAudio or
-PipeWire server answers (espeak-ng's own PulseAudio output keeps the sound server busy for about
-1.5 s after each line, which would put that much silence between queued lines), else espeak-ng's
-own output. ``player=None`` always uses espeak-ng's own output.
+Where the audio goes: ``player="auto"`` with a PulseAudio or PipeWire server that answers writes
+every line into one stream kept open (:mod:`speech.backends.pcm_stream`: pacat, fed espeak-ng's audio
+as it comes, its trailing silence cut short, the next line written while this one ends), so lines
+follow each other without a gap; a player per line left 0.3 s to 2 s of silence after each. Without
+pacat it pipes each line into paplay or pw-play (espeak-ng's own PulseAudio output keeps the sound
+server busy for about 1.5 s after each line, which would put that much silence between queued lines);
+with no server, espeak-ng's own output. With ``player`` (a command that plays a WAV stream from its
+standard input) espeak-ng writes WAV (--stdout) into a new one for each line. ``player=None`` always
+uses espeak-ng's own output.
 
 Nothing waits on the audio for ever: a line has a time limit (a few seconds plus three times what its
 words take to say), a line cut by a key has half a second to end, and a player that overruns either
@@ -37,8 +41,10 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import IO
 
 from speech.backends.base import PLAIN_STYLE, BackendFailed, BackendUnavailable, VoiceStyle
+from speech.backends.pcm_stream import PcmStream, Trimmer, WavReader, let_end, stream_command, to_stream
 from speech.backends.queueing import enqueue
 from speech.backends.voices import espeak_text, espeak_voice
 from speech.i18n import _
@@ -55,6 +61,13 @@ CUT_GRACE = 0.5
 DEFAULT_RATE = 175
 #: How often the queue's thread looks at a line's clock while it is being said.
 POLL = 0.05
+#: Seconds of a line still to play when the next one is started into the same stream, so it is there
+#: before the stream runs dry (espeak-ng's first audio takes milliseconds, more on a busy machine).
+LEAD = 0.5
+#: Seconds from writing to an idle stream to hearing it (the sound server's latency), for the voice's log.
+START_LATENCY_GUESS = 0.05
+#: Seconds the stream stays open with nothing to play; then it is closed, so the sound card can sleep.
+IDLE_CLOSE = 5.0
 
 
 def line_limit(text: str, rate: int | None = None) -> float:
@@ -185,6 +198,17 @@ class EspeakBackend:
         #: still answers.
         self._server_player = player == "auto"
         self._player = _choose_player(player)
+        #: One player kept open for every line (pacat into the sound server), when the server's own
+        #: player was chosen and pacat is there; else a player per line.
+        self._stream: PcmStream | None = None
+        if self._server_player and self._player is not None and stream_command() is not None:
+            self._stream = PcmStream()
+            self._player = stream_command()
+        #: The open WAV audio of the line being streamed (espeak-ng's output, or a sound file).
+        self._source: IO[bytes] | None = None
+        #: When the line being streamed is heard from and to, and how it ended (its exit status).
+        self._heard: tuple[float, float] = (0.0, 0.0)
+        self._line_status: int | None = None
         self._cond = threading.Condition()
         #: (text, urgent, sound) waiting to be said (sound: text is a WAV file to play).
         self._queue: deque[tuple[str, bool, bool]] = deque()
@@ -273,7 +297,11 @@ class EspeakBackend:
             self._closed = True
             self._queue.clear()
             self._stop_current(kill=True)
+            if self._stream is not None:
+                self._stream.kill()
             self._cond.notify_all()
+        if self._stream is not None and threading.current_thread() is not self._monitor:
+            self._monitor.join(2.0)  # it ends the stream's player as it leaves
 
     # ----------------------------------------------------------------- Watched
     @property
@@ -302,6 +330,11 @@ class EspeakBackend:
         """The command the audio is piped into, or None for espeak-ng's own output."""
         return self._player
 
+    @property
+    def streams(self) -> bool:
+        """True when every line goes into one player kept open (no gap between lines)."""
+        return self._stream is not None
+
     def wait_idle(self, timeout: float) -> bool:
         """Block until nothing is being said or waiting; False if that took longer than ``timeout``."""
         deadline = time.monotonic() + timeout
@@ -315,9 +348,13 @@ class EspeakBackend:
 
     # ----------------------------------------------------------------- inside
     def _stop_current(self, *, kill: bool = False) -> None:
+        stream = self._stream.proc if self._stream is not None else None
         for p in self._current:
             if p.poll() is None:
                 self._stopped.add(p.pid)
+                if p is stream and self._stream is not None:
+                    self._stream.kill()  # its buffered audio goes with it, so it is killed, not asked
+                    continue
                 with contextlib.suppress(OSError):
                     p.kill() if kill else p.terminate()
         self._deadline = min(self._deadline, time.monotonic() + CUT_GRACE)
@@ -333,7 +370,17 @@ class EspeakBackend:
         args = self.command()
         given = self.spoken_text(text)
         try:
-            if self._player is None:
+            if self._stream is not None:
+                synth = subprocess.Popen(
+                    [*args, "--stdout", "--", given],
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.DEVNULL,
+                )
+                assert synth.stdout is not None
+                self._source = synth.stdout
+                procs = [synth, self._stream.running()]
+            elif self._player is None:
                 procs = [
                     subprocess.Popen(
                         [*args, "--", given],
@@ -373,6 +420,20 @@ class EspeakBackend:
         """Play a WAV file through the player, as a line of its own (cut by a key like any line). A file
         that cannot be opened is skipped: a missing cue never stops the voice."""
         assert self._player is not None
+        if self._stream is not None:
+            try:
+                self._source = open(path, "rb", buffering=0)  # noqa: SIM115 (closed once streamed)
+                self._current = [self._stream.running()]
+            except OSError:
+                if self._source is not None:
+                    self._source.close()
+                self._source = None
+                return
+            self._current_text = path
+            self._current_sound = True
+            self._current_start = time.monotonic()
+            self._deadline = self._current_start + LINE_GRACE
+            return
         try:
             with open(path, "rb") as wav:
                 play = subprocess.Popen(
@@ -387,30 +448,48 @@ class EspeakBackend:
         self._deadline = self._current_start + LINE_GRACE
 
     def _watch(self) -> None:
+        try:
+            self._serve()
+        finally:
+            if self._stream is not None:
+                self._stream.retire()
+
+    def _serve(self) -> None:
         while True:
             with self._cond:
                 while not self._closed and not self._current and not self._queue:
-                    self._cond.wait()
+                    if self._stream is None or self._stream.proc is None:
+                        self._cond.wait()
+                    elif not self._cond.wait(IDLE_CLOSE) and not self._current and not self._queue:
+                        idle = self._stream.detach()  # nothing for a while: the sound card may sleep
+                        self._cond.release()
+                        try:
+                            let_end(idle, 1.0)
+                        finally:
+                            self._cond.acquire()
                 if self._closed and not self._current:
                     return
                 procs = list(self._current)
                 if not procs and self._queue:
                     self._start_queued()
                     continue
-            overran = self._wait_line(procs)
+            overran = self._wait_line(procs) if self._stream is None else self._play_line(procs)
             with self._cond:
                 cut = any(p.pid in self._stopped for p in procs)
                 ours = [p for p in procs if p.pid not in self._stopped]
-            trouble = self._trouble(ours, cut, overran)
+            # A streamed line that went wrong without a process saying so (no audio came, the player
+            # could not start) fails like a process that did.
+            broken = self._stream is not None and not cut and self._line_status not in (0, None)
+            trouble = self._trouble(ours, cut, overran, broken=broken)
             notify = None
             with self._cond:
                 was_failed = self._failed is not None
-                self._judge(procs, ours, trouble)
+                self._judge(procs, ours, trouble, broken=broken)
                 if self._current == procs:
-                    self.said.append(
-                        Said(self._current_text, self._current_start, time.monotonic(), cut, procs[-1].returncode,
-                             self._current_sound)
-                    )
+                    started, ended, status = self._current_start, time.monotonic(), procs[-1].returncode
+                    if self._stream is not None:
+                        (started, ended), status = self._heard, self._line_status
+                    self.said.append(Said(self._current_text, started, ended, cut, status, self._current_sound))
                     self._current = []
                     if self._queue and not self._closed and not self._failed:
                         self._start_queued()
@@ -442,11 +521,95 @@ class EspeakBackend:
                 p.wait(1.0)
         return True
 
-    def _trouble(self, ours: list[subprocess.Popen[bytes]], cut: bool, overran: bool) -> tuple[str, bool] | None:
+    def _play_line(self, procs: list[subprocess.Popen[bytes]]) -> bool:
+        """Stream the line's audio into the player kept open, then wait until it has played, or until only
+        LEAD seconds of it are left when another line waits (that one is then written right behind it).
+        Past the line's deadline (a player that takes nothing) its processes are killed: True."""
+        stream = self._stream
+        assert stream is not None
+        source, self._source = self._source, None
+        sound = self._current_sound
+        stopped = self._stopped
+
+        def cut() -> bool:
+            return any(p.pid in stopped for p in procs)
+
+        now = time.monotonic()
+        self._heard, self._line_status = (now, now), None
+        try:
+            if source is None:
+                raise ValueError("no audio")
+            reader = WavReader(source.fileno())
+            fmt = reader.header(self._deadline)
+            stream.use_rate(fmt.rate)
+            trim = None if sound else Trimmer(stream.format)
+            starts: float | None = None
+            while not cut():
+                data = reader.chunk(self._deadline)
+                if data:
+                    data = to_stream(data, fmt)
+                    out = trim.push(data) if trim is not None else data
+                else:
+                    out = trim.end() if trim is not None else b""
+                if out:
+                    if starts is None:
+                        starts = max(time.monotonic() + START_LATENCY_GUESS, stream.play_until)
+                    if not stream.write(out, self._deadline, cut):
+                        break
+                    self._heard = (starts, stream.play_until)
+                if not data:
+                    break
+            while not cut():
+                left = stream.left()
+                if left <= 0:
+                    break
+                with self._cond:
+                    waiting = bool(self._queue) and not self._closed
+                    if waiting and left <= LEAD and stream.unread_seconds() <= LEAD:
+                        break
+                    if time.monotonic() >= self._deadline:
+                        raise TimeoutError
+                    self._cond.wait(min(POLL, left))
+        except TimeoutError:
+            self._kill_line(procs)
+            self._line_status = procs[-1].returncode
+            return True
+        except (OSError, ValueError):
+            self._line_status = 1
+        finally:
+            if source is not None:
+                with contextlib.suppress(OSError):
+                    source.close()
+        synth = None if sound else procs[0]
+        if synth is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                synth.wait(CUT_GRACE if cut() else LINE_GRACE)
+        player = procs[-1]
+        if cut():
+            self._heard = (self._heard[0], time.monotonic())
+            stream.retire(wait=CUT_GRACE)
+        if player.poll() is not None:  # killed by a key, or it failed: it says how it ended
+            self._line_status = player.returncode
+        elif self._line_status is None:
+            self._line_status = synth.returncode if synth is not None else 0
+        return False
+
+    def _kill_line(self, procs: list[subprocess.Popen[bytes]]) -> None:
+        for p in procs:
+            with contextlib.suppress(OSError):
+                p.kill()
+        for p in procs:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                p.wait(1.0)
+        if self._stream is not None and self._stream.proc in procs:
+            self._stream.retire()
+
+    def _trouble(self, ours: list[subprocess.Popen[bytes]], cut: bool, overran: bool, *,
+                 broken: bool = False) -> tuple[str, bool] | None:
         """What went wrong with a line that ended, and whether it ends the voice at once (None: nothing):
         it overran, or the sound server behind it no longer answers. Asked outside the lock: the server
         check may take its own time limit."""
-        failed = any(p.returncode not in (0, None) for p in ours)
+        failed = broken or any(p.returncode not in (0, None) for p in ours)
         if (failed or overran or cut) and self._server_player and _server_gone():
             return _("the sound server stopped answering"), True
         if overran and cut:
@@ -464,16 +627,16 @@ class EspeakBackend:
             self._queue.clear()
 
     def _judge(self, procs: list[subprocess.Popen[bytes]], ours: list[subprocess.Popen[bytes]],
-               trouble: tuple[str, bool] | None) -> None:
-        """Count runs that failed on their own; a few in a row mean the voice is gone, and a sound server
-        that stopped answering means so at once."""
+               trouble: tuple[str, bool] | None, *, broken: bool = False) -> None:
+        """Count runs that failed on their own (``broken``: a streamed line that gave no audio); a few in a
+        row mean the voice is gone, and a sound server that stopped answering means so at once."""
         self._stopped.difference_update(p.pid for p in procs)
         if trouble is not None and trouble[1]:
             self._failed = trouble[0]
             return
-        if trouble is None and not ours:
+        if trouble is None and not ours and not broken:
             return
-        if trouble is not None or any(p.returncode not in (0, None) for p in ours):
+        if trouble is not None or broken or any(p.returncode not in (0, None) for p in ours):
             self._failures += 1
             if self._failures >= FAILURES_ALLOWED:
                 self._failed = trouble[0] if trouble else _("espeak-ng failed {count} times in a row").format(

@@ -1,9 +1,9 @@
 """espeak-ng's audio player stopped (SIGSTOP) or its sound server wedged: nothing waits for ever.
 
-Real espeak-ng piping into the real paplay of a real PulseAudio (null sink). A player stopped mid-line
-is killed half a second after a key press cuts it, or once the line overruns its time limit, and the
-next line plays; a sound server that stops answering ends the voice at once, with that reason, and
-whoever holds the voice is told without waiting for the next line.
+Real espeak-ng playing through the stream the voice keeps open (pacat) into a real PulseAudio (null
+sink). A player stopped mid-line is killed half a second after a key press cuts it, or once the line
+overruns its time limit, and the next line plays; a sound server that stops answering ends the voice
+at once, with that reason, and whoever holds the voice is told without waiting for the next line.
 """
 
 from __future__ import annotations
