@@ -169,10 +169,11 @@ class Hinter:
         self.table.aim(hint)
         return hint
 
-    def offer(self) -> Hint | None:
-        """The hint said unasked (the hints setting on), aimed like H's, since its words name the key that
-        makes it; None when there is no move."""
-        hint = current_hint(self.table.session)
+    def offer(self, hint: Hint | None = None) -> Hint | None:
+        """The hint said unasked (the hints setting on, or a lesson's step: ``hint``, the current hint it
+        has already asked for), aimed like H's, since its words name the key that makes it; None when
+        there is no move."""
+        hint = hint if hint is not None else current_hint(self.table.session)
         if hint.choice is None:
             return None
         self._say(hint)

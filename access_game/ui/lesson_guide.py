@@ -2,13 +2,14 @@
 its key through.
 
 The lesson is the real game at the real table (the same keys, the same speech and braille); the guide
-only adds lines and holds back keys. After each key (and after the opening) it asks the hint for the
-move now (access_game.ui.hints.best_choice) and says a step: which key makes that move, what the key
-does (the help's own sentence), then the hint itself, which says why. The step's key is the hint's
-key (``move_key``), so the two always agree. A move that acts on a card of the hand first has the
-cursor put on that card, as the hint key does. A move that takes several keys (cards selected, then
-put down) is made by the hint's own key, Shift+N. Any other key is answered by a gentle line naming
-the step's key, and changes nothing; help, the menu, repeat, the history and quitting still work.
+only adds lines and holds back keys. After each key (and after the opening) it asks for the hint now
+(access_game.ui.hints.current_hint, the one the hint key gives) and says a step: which key makes that
+move, what the key does (the help's own sentence), then the hint itself, which says why, said and
+aimed by the table's own Hinter (its ``aim`` puts the cursors where the hint's key acts). So the step's
+move, key and cursor are the hint's, and the lesson and the hint cannot disagree. A move that takes
+several keys (cards selected, then put down) is made by the hint's own key, Shift+N. Any other key is
+answered by a gentle line naming the step's key, and changes nothing; help, the menu, repeat, the
+history and quitting still work.
 
 The lesson ends when the first hand is scored (or, for a game whose deal is long, after the lesson's
 number of moves): the scoring is explained, and a real game is offered.
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from access_game.catalog import GameEntry, Lesson, resolve
-from access_game.ui.hints import best_choice, hint_lines, move_key
+from access_game.ui.hints import Hint, current_hint
 from access_game.ui.key_plan import PLAN, planned
 from access_game.ui.keys import key_label
 from access_game.ui.modes import Confirm
@@ -38,8 +39,8 @@ __all__ = ["ALWAYS", "LessonGuide", "Step", "lesson_keys", "move_name"]
 ALWAYS = frozenset({"help", "menu", "hint", "repeat", "history-older", "history-newer", "history-oldest",
                     "history-newest", "quit"})
 
-#: Moves one key makes, once the cursor is where the hint put it (the key plan's command for each is
-#: the hint's, ``move_key``). Every other move (cards to select first) is made with the hint's key.
+#: Moves one key makes, once the table's ``aim`` has put the cursors where the hint's key acts (the key
+#: is the hint's own). Every other move (cards to select first) is made with the hint's key, Shift+N.
 _ONE_KEY = frozenset({"draw", "take", "discard", "go_out", "contract_lay_down", "contract_buy", "contract_pass_buy",
                       "place", "gin_knock", "gin_pass"})
 
@@ -152,10 +153,10 @@ class LessonGuide:
             self._say_step(Step(number, frozenset(planned("next").keys), text, None),
                            lw.step_line(number, text, "", how="next"), [])
             return
-        choice = best_choice(session)
-        if choice is None:
+        hint = current_hint(session)
+        action = hint.action
+        if action is None:
             return  # nothing for the learner to do now (the others' turn): news will follow
-        action = choice.action
         pile = getattr(action, "pile", None)
         table = self.app.table
         if isinstance(pile, int) and getattr(table, "pile", pile) != pile:
@@ -163,13 +164,12 @@ class LessonGuide:
             self._say_step(Step(number, keys_labelled(text), text, None),
                            lw.step_line(number, text, "", how="pile", pile=pile), [])
             return
-        own = move_key(action, self.entry.name)
-        key, how = own or "", "key"
-        if own is None or move_name(action) not in _ONE_KEY or not self._aim(action):
+        move = move_name(action)
+        key, how = hint.key or "", "key"
+        if hint.key is None or move not in _ONE_KEY:
             key, how = label("play-hint"), "hint"
         command = self.app.registry.for_key(min(keys_labelled(key)))
         what = _(command.description) if command is not None else ""
-        move = move_name(action)
         first = lw.first_time(self.words, move, self.keys)
         if first in self.told:
             first = None
@@ -177,22 +177,10 @@ class LessonGuide:
         extra = [first] if first else []
         if self.steps == 0:
             extra.append(lw.hint_words(self.keys))
-        line = lw.step_line(number, key, what, how=how, move=own or key)
-        self._say_step(Step(number, keys_labelled(key), key, move), line, extra, hint=choice)
+        line = lw.step_line(number, key, what, how=how, move=hint.key or key)
+        self._say_step(Step(number, keys_labelled(key), key, move), line, extra, hint=hint)
 
-    def _aim(self, action: Action) -> bool:
-        """Put the table's cursor on the card the move names, as the hint does; False when this table
-        has no such cursor (the move is then made with the hint's key)."""
-        card = action.hand_card
-        if card is None:
-            return True
-        point_at = getattr(self.app.table, "point_at", None)
-        if not callable(point_at):
-            return False
-        point_at(card)
-        return True
-
-    def _say_step(self, step: Step, line: str, extra: list[str], hint: Any = None) -> None:
+    def _say_step(self, step: Step, line: str, extra: list[str], hint: Hint | None = None) -> None:
         self.steps += 1
         self.step = step
         self._said_at = self.session.move_count
@@ -200,7 +188,9 @@ class LessonGuide:
         for sentence in extra:
             self.session.say(sentence, kind=Kind.INFO)
         if hint is not None:
-            self.session.say_all(hint_lines(self.session, hint))
+            # The table's Hinter says the hint and aims its cursors, as unasked hints are: H then adds
+            # only where the cursor is, and the step's key acts where the hint said.
+            self.app.table.hinter.offer(hint)
         for listener in self.step_listeners:
             listener(step)
 

@@ -169,6 +169,32 @@ def test_each_prepared_deal_shows_the_moves_its_lesson_names(entry: GameEntry) -
 
 
 @pytest.mark.parametrize("entry", LESSONS, ids=[e.name for e in LESSONS])
+def test_each_step_is_the_hint_and_its_key_makes_the_hinted_move(entry: GameEntry) -> None:
+    """The step's key is the one the hint (H) names, or Shift+N for a move of several keys, and pressing
+    it makes exactly the hint's move: the lesson and the hint cannot disagree (solitaire's discard is X)."""
+    from access_game.ui.hints import current_hint
+
+    h, guide, steps = _harness(entry)
+    moves = 0
+    while not guide.finished:
+        step = guide.step
+        assert step is not None and len(steps) < 100
+        if step.kind is None:
+            h.press(min(step.keys))
+            continue
+        hint = current_hint(h.session)
+        assert step.label in (hint.key, key_label(PLAN_KEYS["play-hint"][0])), (step, hint.key)
+        done = len(h.game.actions)
+        h.press(min(step.keys))
+        assert h.game.actions[done] == hint.action, (step, h.game.actions[done], hint.action)
+        moves += 1
+    assert moves >= 3
+    if entry.name == "solitaire":
+        discards = [s for s in steps if s.kind == "discard"]
+        assert discards and all(s.label == key_label(PLAN_KEYS["discard"][0]) for s in discards)
+
+
+@pytest.mark.parametrize("entry", LESSONS, ids=[e.name for e in LESSONS])
 def test_a_wrong_key_gets_a_gentle_line_and_changes_nothing(entry: GameEntry) -> None:
     h, guide, _steps = _harness(entry)
     step = guide.step
