@@ -20,7 +20,6 @@ __all__ = [
     "LAST_TURN_TIP",
     "NO_HINT",
     "arrangement_parts",
-    "best_discard_hint",
     "cannot_go_out_here",
     "cannot_go_out_yet",
     "discard_hint",
@@ -83,11 +82,6 @@ def one_of(cards: Sequence[Card], wild: Rank) -> Parts:
             parts.append(_(" or ") if i == len(cards) - 1 else ", ")
         parts += the_card(c, wild)
     return parts
-
-
-def best_discard_hint(card: Card, wild: Rank, left: int) -> Parts:
-    return list(fill(_("Hint: discarding {card} leaves the fewest points, {left}."), card=the_card(card, wild),
-                     left=left))
 
 
 def go_out_hint(outs: Sequence[Card], wild: Rank, lay_down: Arrangement | None = None) -> Parts:

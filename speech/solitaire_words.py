@@ -24,7 +24,6 @@ from engine.rules.five_crowns_solitaire import (
     PileDiscarded,
     PileView,
     Place,
-    Placement,
     SolitaireDealt,
     SolitaireEnded,
     SolitaireView,
@@ -46,7 +45,6 @@ __all__ = [
     "distance_words",
     "ending_words",
     "hint_move_parts",
-    "hint_parts",
     "pile_parts",
     "pile_summary",
     "wild_note",
@@ -121,26 +119,6 @@ def ending_words(won: bool, piles_closed: int, stock_left: int) -> str:
 
 def _the_card(card: Card, wild: Rank | None) -> Parts:
     return the_card(card, wild)
-
-
-def hint_parts(hint: Placement, *, placing: bool) -> Parts:
-    """'Hint: pile 4, then discard the 9 of clubs: 2 cards from closing, was 3.' (or the discard alone)."""
-    wild = pile_wild_rank(hint.pile)
-    card = _the_card(hint.discard, wild)
-    values: dict[str, Any] = {"number": hint.pile, "card": card}
-    if hint.closes:
-        template = _("Hint: pile {number}, then discard {card}: that closes pile {number}.") if placing else \
-            _("Hint: discard {card}: that closes pile {number}.")
-        return list(fill(template, **values))
-    if hint.gain <= 0:
-        if placing:
-            return [_("Hint: this card helps no pile; put it on pile {number} and discard it again.").format(
-                number=hint.pile)]
-        return list(fill(_("Hint: discard {card}: pile {number} stays {distance}."),
-                         distance=distance_words(hint.before), **values))
-    template = _("Hint: pile {number}, then discard {card}: {distance}, was {before}.") if placing else \
-        _("Hint: discard {card}: {distance}, was {before}.")
-    return list(fill(template, distance=distance_words(hint.after), before=hint.before, **values))
 
 
 class SolitaireNarrator:
@@ -332,12 +310,6 @@ def wrong_pile_words(pile: int, placed: int, key: str) -> str:
 
 def record_not_kept(reason: str) -> str:
     return _("Your record could not be kept: {reason}.").format(reason=reason)
-
-
-def draw_hint_words(nearest: PileView | None) -> str:
-    if nearest:
-        return _("Turn up a card: press D. Nearest to closing: {pile}.").format(pile=pile_summary(nearest))
-    return _("Turn up a card: press D.")
 
 
 def no_turned_card(drawing: bool) -> str:

@@ -57,15 +57,11 @@ __all__ = [
     "TOP_CARD",
     "UpcardNarrator",
     "hint_move_parts",
-    "hint_other",
     "upcard_leaders_words",
     "upcard_transcript",
 ]
 
 Parts = list[str | Card]
-
-
-
 
 
 def upcard_leaders_words(names: Names, totals: Sequence[int]) -> str:
@@ -456,52 +452,6 @@ def waiting_hand_parts(player: str, melded: int, melded_value: int, deadwood: in
         name=player, deadwood=card_count(deadwood), against=against)]
 
 
-def hint_draw(dig_not_worth_it: bool) -> list[str | Card]:
-    if dig_not_worth_it:
-        return [_("Hint: draw from the stock (taking the pile back is not worth it now): D.")]
-    return [_("Hint: draw from the stock: D.")]
-
-
-def hint_take_back(count_: int, target: Card, meld: Sequence[Card], wild: Rank) -> list[str | Card]:
-    return list(fill(_("Hint: take {count} back to {card}, melding {cards}: move to it with Shift+Down, then T."),
-                     count=card_count(count_), card=the(target, wild), cards=cards_parts(meld, wild)))
-
-
-def hint_meld(cards: Sequence[Card], wild: Rank) -> list[str | Card]:
-    return list(fill(_("Hint: meld {cards}: select them with Space, then Enter."), cards=cards_parts(cards, wild)))
-
-
-def hint_lay_off(card: Card, wild: Rank, where: str) -> list[str | Card]:
-    if is_feminine(card):
-        hint = pgettext("a feminine card", "Hint: lay off {card} on {where}: select it, then Shift+O.")
-    else:
-        hint = pgettext("a masculine card", "Hint: lay off {card} on {where}: select it, then Shift+O.")
-    return list(fill(hint, card=the(card, wild), where=where))
-
-
-def hint_meld_to_go_out(cards: Sequence[Card], out: Card, wild: Rank) -> list[str | Card]:
-    """A step of going out, said as one: the hint never sounds like an alternative to the going out
-    the table has just announced."""
-    return list(fill(_("Hint: to go out, keeping {out} to discard, meld {cards} first: select them with Space, "
-                       "then Enter."), out=the(out, wild), cards=cards_parts(cards, wild)))
-
-
-def hint_lay_off_to_go_out(card: Card, out: Card, wild: Rank, where: str) -> list[str | Card]:
-    return list(fill(_("Hint: to go out, keeping {out} to discard, lay off {card} on {where} first: select it, "
-                       "then Shift+O."), out=the(out, wild), card=the(card, wild), where=where))
-
-
-def hint_go_out(out: Card, wild: Rank) -> list[str | Card]:
-    return list(fill(_("Hint: you can go out this turn: put down everything but {card}, then discard it."),
-                     card=the(out, wild)))
-
-
-def hint_discard(card: Card, wild: Rank, last: bool) -> list[str | Card]:
-    template = _("Hint: discard {card} and go out: move to it, then X.") if last else \
-        _("Hint: discard {card}: move to it, then X.")
-    return list(fill(template, card=the(card, wild)))
-
-
 def pile_parts(pile: Sequence[Card], wild: Rank) -> list[str | Card]:
     """The whole discard pile, from the top."""
     if not pile:
@@ -746,11 +696,6 @@ KEY_GROUPS: tuple[tuple[str, str], ...] = (("pile", N_("The discard pile")), ("m
 #: Said before the card when the pile cursor is already at an end of the discard pile.
 TOP_CARD = N_("Top card. ")
 BOTTOM_CARD = N_("Bottom card. ")
-
-
-def hint_other(kind: str) -> Parts:
-    """The hint for a move no sentence of its own names (the engine's kind of action)."""
-    return [_("Hint: {action}.").format(action=kind)]
 
 
 def hint_move_parts(action: Action, view: Any) -> Parts | None:

@@ -12,7 +12,6 @@ from engine.rules.five_crowns_solitaire import (
     PileClosed,
     PileDiscarded,
     PileView,
-    Placement,
     SolitaireDealt,
     SolitaireEnded,
     StockLow,
@@ -21,7 +20,6 @@ from speech.solitaire_words import (
     SolitaireNarrator,
     closing_words,
     distance_words,
-    hint_parts,
     pile_summary,
     wild_note,
 )
@@ -93,17 +91,3 @@ def test_the_start_the_stock_and_the_end_in_words() -> None:
     assert words([SolitaireEnded(won=False, piles_closed=8, stock_left=0)]) == [
         "The stock is empty: you closed 8 of 11 piles. Game over."
     ]
-
-
-def test_hints_in_words() -> None:
-    def text(parts: list) -> str:  # type: ignore[type-arg]
-        return "".join(p if isinstance(p, str) else f"<{p.code}>" for p in parts)
-
-    closes = Placement(pile=2, discard=one("10h"), before=1, after=0, points_after=0)
-    assert text(hint_parts(closes, placing=True)) == "Hint: pile 2, then discard the <10h>: that closes pile 2."
-    step = Placement(pile=3, discard=one("qs"), before=5, after=2, points_after=20)
-    assert text(hint_parts(step, placing=False)) == "Hint: discard the <qs>: 2 cards from closing, was 5."
-    useless = Placement(pile=1, discard=one("kd"), before=3, after=3, points_after=30)
-    assert text(hint_parts(useless, placing=True)) == (
-        "Hint: this card helps no pile; put it on pile 1 and discard it again."
-    )
