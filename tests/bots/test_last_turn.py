@@ -32,6 +32,8 @@ from engine.cards import JOKER, Card, Rank, Suit
 from engine.game import Game
 from engine.rules.five_crowns import FiveCrownsView
 from engine.rules.upcard_rummy import UpcardView
+from speech.hint_words import hint_utterances
+from speech.phrases import points
 
 GAME = "five-crowns"
 #: The levels that aim to play well; easy keeps its beginner's habits on a last turn too (docs/bots.md).
@@ -100,6 +102,8 @@ def test_a_last_turn_throw_leaves_the_fewest_points(level: str, seed: int, playe
     assert make_agent(GAME, level, seed=seed).choose(view, legal) == choice.action
     if level == "hard":  # the hint's reason: the fewest points, and how many
         assert (choice.reason, choice.points) == ("fewest_points", min(left.values()))
+        words = hint_utterances(choice, view)[0].text(view.wild_rank)
+        assert words.endswith(f": that leaves {points(min(left.values()))}, the fewest you can."), words
 
 
 def _draw_worth(view: FiveCrownsView) -> tuple[int, float]:
