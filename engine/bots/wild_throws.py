@@ -1,4 +1,4 @@
-"""No computer player throws a wild while it holds a natural card it could throw instead.
+"""No computer player throws a wild while it holds a natural card it could throw instead (but on a last turn).
 
 A joker or a wild on the discard pile is a gift to whoever plays next: it fits any meld, so a person at
 the table sees a computer player hand the next seat the best card in the game, and the next seat takes
