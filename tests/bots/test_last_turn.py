@@ -102,7 +102,7 @@ def test_a_last_turn_throw_leaves_the_fewest_points(level: str, seed: int, playe
     assert make_agent(GAME, level, seed=seed).choose(view, legal) == choice.action
     if level == "hard":  # the hint's reason: the fewest points, and how many
         assert (choice.reason, choice.points) == ("fewest_points", min(left.values()))
-        words = hint_utterances(choice, view)[0].text(view.wild_rank)
+        words = hint_utterances(choice, view)[0].text()
         assert words.endswith(f": that leaves {points(min(left.values()))}, the fewest you can."), words
 
 
