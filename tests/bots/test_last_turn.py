@@ -214,3 +214,14 @@ def test_an_upcard_last_turn_throws_the_costliest_card(level: str, seed: int, pl
     if isinstance(action, Discard):
         costliest = max(card_value(c, view.wild_rank) for c in view.hand)
         assert card_value(action.card, view.wild_rank) == costliest, (view.hand, action)
+
+
+def test_the_bench_finds_no_excess_for_normal_and_hard(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m access_game.bench.last_turns``, one game a level: its figures, and status 0."""
+    from access_game.bench.last_turns import main
+
+    assert main(["--games", "1", "--players", "3", "--levels", "normal,hard"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["normal", "hard"]
+    assert all(", 0 leave more than the fewest points (0.0%)" in line for line in lines), lines
+    assert "; 0 hint reasons with wrong points" in lines[1]
