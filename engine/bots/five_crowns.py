@@ -62,7 +62,9 @@ class NormalFiveCrowns:
 class EasyFiveCrowns:
     """A beginner: keeps the melds it can see, but often misses a useful up card, sometimes grabs one
     that merely looks close, throws a loose card more or less at random, and now and then does not
-    notice it could go out. All of it from a seeded random source, so games replay."""
+    notice it could go out. All of it from a seeded random source, so games replay. It keeps these habits
+    on a last turn too (they are what makes it easy; engine.bots.last_turn is for the levels that aim to
+    play well), but may throw a wild there like everyone (engine.bots.wild_throws)."""
 
     level = "easy"
     #: Chances of each beginner's habit, per decision where it applies.
