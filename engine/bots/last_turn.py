@@ -20,15 +20,36 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.bots.judge import Judge, Key
+from engine.bots.judge import Judge, Key, code_card, near_cards
 from engine.cards import Card
 
-__all__ = ["expected_after_stock", "fewest_after_draw"]
+__all__ = ["expected_after_stock", "fewest_after_draw", "fewest_after_throw"]
 
 
 def fewest_after_draw(judge: Judge, hand: Key, card: Card) -> int:
     """The points left after drawing ``card`` onto ``hand`` and making the best throw (it may be ``card``)."""
-    return min(judge.discard_points(judge.plus(hand, card)).values())
+    return fewest_after_throw(judge, judge.plus(hand, card))
+
+
+def fewest_after_throw(judge: Judge, cards: Key) -> int:
+    """The fewest points ``cards`` less one card can leave, exactly, usually in one solve instead of one per card.
+
+    Say the best lay-down of ``cards`` leaves P points. Throwing a card of its deadwood leaves exactly P
+    less that card's points: no fewer, since any lay-down of the rest plus the thrown card as deadwood is
+    a lay-down of ``cards``, and no more, since the melds stay. The same bound says no throw of a card
+    worth p can leave fewer than P - p, so only melded cards costlier than the costliest deadwood card
+    need a solve of their own, costliest first, until the bound (never below 0) can no longer beat the
+    best so far."""
+    lay = judge.lay(cards)
+    best = lay.points - max(map(judge.points_of, lay.deadwood)) if lay.deadwood else None
+    melded = sorted({code_card(c) for c in cards} - set(lay.deadwood), key=judge.points_of, reverse=True)
+    for card in melded:
+        if best is not None and max(0, lay.points - judge.points_of(card)) >= best:
+            break
+        left = judge.points(judge.minus(cards, card))
+        best = left if best is None else min(best, left)
+    assert best is not None  # ``cards`` holds a card
+    return best
 
 
 def expected_after_stock(judge: Judge, hand: Key, unseen: Counter[Card]) -> float:
@@ -38,8 +59,9 @@ def expected_after_stock(judge: Judge, hand: Key, unseen: Counter[Card]) -> floa
     whatever comes can be thrown back. The wilds of the wild rank are worked out once: they meld and
     score alike whatever their suit."""
     total = sum(unseen.values())
+    now = judge.points(hand)
     if total <= 0:
-        return float(judge.points(hand))
+        return float(now)
     stand_in: Card | None = None  # the first wild of the wild rank met stands for them all
     weights: Counter[Card] = Counter()
     for card, n in unseen.items():
@@ -48,4 +70,25 @@ def expected_after_stock(judge: Judge, hand: Key, unseen: Counter[Card]) -> floa
                 stand_in = stand_in or card
                 card = stand_in
             weights[card] += n
-    return sum(n * fewest_after_draw(judge, hand, card) for card, n in weights.items()) / total
+    near = _meld_partners(judge, hand)
+    fewest = fewest_after_throw(judge, hand) if near is not None else 0
+    out = 0
+    for card, n in weights.items():
+        if near is not None and not judge.is_wild(card) and card not in near:
+            # The card can join no meld: it is thrown back, or kept in place of the best throw.
+            out += n * min(now, fewest + judge.points_of(card))
+        else:
+            out += n * fewest_after_draw(judge, hand, card)
+    return out / total
+
+
+def _meld_partners(judge: Judge, hand: Key) -> set[Card] | None:
+    """Every natural that could join a meld with ``hand``'s cards, or None when any card could (two wilds
+    or more make a meld of any card). With one wild or none, a card meets a meld only through a natural
+    of its rank, or of its suit one or two ranks away (engine.bots.judge.near_cards). Any other card
+    drawn stays outside every meld: the best the turn can then do is throw it back, or keep it and make
+    the hand's own best throw, so it needs no solve."""
+    cards = [code_card(c) for c in dict.fromkeys(hand)]
+    if sum(1 for c in hand if judge.is_wild(code_card(c))) > 1:
+        return None
+    return {near for c in cards for near in near_cards(c, judge.wild_rank)}

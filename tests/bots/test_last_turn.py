@@ -26,9 +26,9 @@ from engine.arrange_upcard import card_value
 from engine.bots import explain, make_agent
 from engine.bots.judge import Judge
 from engine.bots.knowledge import read_knowledge
-from engine.bots.last_turn import expected_after_stock
+from engine.bots.last_turn import expected_after_stock, fewest_after_throw
 from engine.bots.wild_throws import is_wild_in
-from engine.cards import JOKER, Card, Rank, Suit
+from engine.cards import JOKER, Card, Rank, Suit, five_crowns_deck
 from engine.game import Game
 from engine.rules.five_crowns import FiveCrownsView
 from engine.rules.upcard_rummy import UpcardView
@@ -225,3 +225,16 @@ def test_the_bench_finds_no_excess_for_normal_and_hard(capsys: pytest.CaptureFix
     assert [line.split(":")[0] for line in lines] == ["normal", "hard"]
     assert all(", 0 leave more than the fewest points (0.0%)" in line for line in lines), lines
     assert "; 0 hint reasons with wrong points" in lines[1]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), size=st.integers(1, 14), wild=st.integers(3, 13), all_wild=st.booleans())
+def test_the_fewest_points_after_a_throw_are_the_arrangers(seed: int, size: int, wild: int, all_wild: bool) -> None:
+    """The short cut (one solve, then only the melded cards the bound cannot rule out) gives what the
+    arranger gives over every discard."""
+    deck = five_crowns_deck()
+    random.Random(seed).shuffle(deck)
+    cards = deck[:size]
+    judge = Judge()
+    judge.reset(Rank(wild), all_wild)
+    assert fewest_after_throw(judge, judge.key(cards)) == min(fewest_after(cards, Rank(wild), all_wild).values())
