@@ -23,7 +23,7 @@ from typing import Any, TextIO
 
 from access_game.bench.figures import percentile
 from engine.bots import make_agent
-from engine.bots.wild_throws import is_wild_in, thrown_card
+from engine.bots.wild_throws import is_wild_in, scored_after_move, thrown_card
 from engine.events import Event, GameEnded, TurnStarted
 from engine.game import Game
 from speech.i18n import _, ngettext, pgettext, with_numbers
@@ -51,7 +51,8 @@ class GameResult:
     #: Turns each hand of the game lasted, in order (a turn: one player's draw to discard).
     turns_per_hand: tuple[int, ...] = ()
     #: Cards each entry threw on the discard pile (going out included), the wilds and jokers among
-    #: them, and those of the wilds thrown while a natural card could have gone instead.
+    #: them, and those of the wilds thrown while a natural card could have gone instead (on a turn after
+    #: which the hand is not scored at once: on a last turn the fewest points left is the rule).
     throws: tuple[int, ...] = ()
     wild_throws: tuple[int, ...] = ()
     needless_wild_throws: tuple[int, ...] = ()
@@ -203,7 +204,7 @@ def play_game(
                 throws[entry] += 1
                 if is_wild_in(view, thrown):
                     wild_throws[entry] += 1
-                    needless[entry] += _natural_could_go(view, legal, type(action))
+                    needless[entry] += not scored_after_move(view) and _natural_could_go(view, legal, type(action))
             g.apply(action)
             actions += 1
             break

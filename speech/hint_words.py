@@ -134,7 +134,10 @@ def hint_utterances(choice: Choice, view: Any, lay_down: Sequence[Sequence[Card]
                           advice=advice, the_card=the_card(choice.instead, wild))
         if choice.points is not None:
             parts.append(" " + _("That leaves {points}.").format(points=left))
-    elif reason in ("fewest_points", "best_prospects", "lay_down", "shed_highest") and choice.points is not None:
+    elif reason == "fewest_points" and choice.points is not None:
+        # No other throw leaves fewer (a last turn, or a plain greedy player's throw).
+        parts = _fill(_("{advice}: that leaves {points}, the fewest you can."), advice=advice, points=left)
+    elif reason in ("best_prospects", "lay_down", "shed_highest") and choice.points is not None:
         parts = _fill(_("{advice}: that leaves {points}."), advice=advice, points=left)
     elif reason in ("take_helps", "buy_helps"):
         melded = getattr(view, "melded", None)

@@ -74,7 +74,8 @@ def explain(agent: Agent, view: Any, legal: Sequence[Action]) -> Choice:
 class NaturalsFirst:
     """A level's own player (``inner``), choosing only among the moves
     :func:`engine.bots.wild_throws.naturals_first` leaves: never a wild thrown while a natural card
-    could go. Every player :func:`make_agent` makes is one, so no game or level can forget it."""
+    could go, unless the hand is scored right after the move (a last turn). Every player
+    :func:`make_agent` makes is one, so no game or level can forget it."""
 
     def __init__(self, inner: Agent) -> None:
         self.inner = inner
@@ -131,7 +132,7 @@ def agent_levels(game: str) -> tuple[str, ...]:
 
 def make_agent(game: str, level: str, seed: int = 0) -> Agent:
     """A computer player for ``game`` at ``level`` ('easy', 'normal', 'hard'), seeded, that never throws
-    a wild while a natural card could go (:class:`NaturalsFirst`)."""
+    a wild while a natural card could go, except on a last turn (:class:`NaturalsFirst`)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level '{level}': levels are {', '.join(LEVELS)}")
     _load_players(game)

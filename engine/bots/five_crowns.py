@@ -14,6 +14,8 @@ from engine.actions import Action, Discard, Draw, GoOut
 from engine.bots.base import register_agent
 from engine.bots.five_crowns_hard import HardFiveCrowns
 from engine.bots.judge import Judge
+from engine.bots.knowledge import read_knowledge
+from engine.bots.last_turn import expected_after_stock, fewest_after_draw
 from engine.rules.five_crowns import FiveCrownsView
 
 __all__ = ["EasyFiveCrowns", "HardFiveCrowns", "NormalFiveCrowns"]
@@ -23,7 +25,8 @@ GAME = "five-crowns"
 
 class NormalFiveCrowns:
     """The greedy floor: take the up card only if it lowers the hand's points, discard the card that
-    leaves the fewest points (the costlier card on a tie), go out as soon as possible."""
+    leaves the fewest points (the costlier card on a tie), go out as soon as possible. On a last turn it
+    draws by the points left after the best throw, the stock's exactly expected (engine.bots.last_turn)."""
 
     level = "normal"
 
@@ -42,7 +45,11 @@ class NormalFiveCrowns:
             top = view.discard_top
             if top is not None and any(a.source == "discard" for a in draws):
                 hand = judge.key(view.hand)
-                if min(judge.discard_points(judge.plus(hand, top)).values()) < judge.points(hand):
+                top_left = fewest_after_draw(judge, hand, top)
+                if view.last_turn and any(a.source == "stock" for a in draws):
+                    stock_left = expected_after_stock(judge, hand, read_knowledge(view).unseen)
+                    return Draw(view.seat, "discard" if top_left < stock_left else "stock")
+                if top_left < judge.points(hand):
                     return Draw(view.seat, "discard")
             return Draw(view.seat, "stock") if any(a.source == "stock" for a in draws) else draws[0]
         discards = [a for a in legal if isinstance(a, Discard)]
@@ -55,7 +62,9 @@ class NormalFiveCrowns:
 class EasyFiveCrowns:
     """A beginner: keeps the melds it can see, but often misses a useful up card, sometimes grabs one
     that merely looks close, throws a loose card more or less at random, and now and then does not
-    notice it could go out. All of it from a seeded random source, so games replay."""
+    notice it could go out. All of it from a seeded random source, so games replay. It keeps these habits
+    on a last turn too (they are what makes it easy; engine.bots.last_turn is for the levels that aim to
+    play well), but may throw a wild there like everyone (engine.bots.wild_throws)."""
 
     level = "easy"
     #: Chances of each beginner's habit, per decision where it applies.

@@ -8,8 +8,9 @@ if they do not go out first. Throws that the next player is seen collecting are 
 
 Going out is taken at once: a hand that melds scores nothing whenever it is declared, and every turn of
 delay is a turn for the others to shed points or go out. On the last turn, after someone has gone
-out, only points matter: the draw and discard that leave the fewest points win, ties going to the throw
-the next player is least likely to want.
+out, only points matter: the draw and discard that leave the fewest points win (engine.bots.last_turn:
+the stock's mean worked out over every unseen card), ties going to the throw the next player is least
+likely to want.
 
 The player is deterministic: no random choices and no clocks, so a seed and a deal replay identically.
 """
@@ -25,6 +26,7 @@ from engine.bots.base import Choice
 from engine.bots.feeding import feed_risk
 from engine.bots.judge import Judge, Key, Lay, code_card, near_cards, wild_stand_in
 from engine.bots.knowledge import Knowledge, read_knowledge
+from engine.bots.last_turn import expected_after_stock
 from engine.cards import Card
 from engine.rules.five_crowns import FiveCrownsView
 
@@ -208,7 +210,7 @@ class HardFiveCrowns:
         with_top = self.judge.plus(hand, top)
         top_left = min(self.judge.discard_points(with_top).values())
         if view.last_turn:
-            if top_left < self._expected_after_stock(hand, table):
+            if top_left < expected_after_stock(self.judge, hand, table.unseen):
                 return Choice(take, "take_goes_out" if top_left == 0 else "take_fewer_points", points=top_left)
             return Choice(stock, "stock_better", points=top_left)
         if self._idle(hand, top):
@@ -236,11 +238,6 @@ class HardFiveCrowns:
         if any(judge.points_of(c) > cost for c in now.deadwood):
             return False
         return judge.points(judge.plus(hand, top)) == now.points + cost
-
-    def _expected_after_stock(self, hand: Key, table: _Table) -> float:
-        """Points expected to be left after one last stock draw and the best discard."""
-        pts, gain, _out = self._prospects(hand, table)
-        return pts - gain
 
 
 def _next_taker(view: FiveCrownsView) -> int | None:

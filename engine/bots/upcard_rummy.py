@@ -143,6 +143,8 @@ class _Context:
     opp_sizes: dict[int, int] = field(default_factory=dict)
     opp_known: dict[int, Counter[Card]] = field(default_factory=dict)
     opp_melded: dict[int, bool] = field(default_factory=dict)
+    #: The hand is scored after this turn (someone went out): only the points left in hand count.
+    last_turn: bool = False
 
     @property
     def pile_ranks(self) -> set[Rank]:
@@ -225,6 +227,7 @@ class UpcardAgent:
             opp_sizes={s: view.hand_sizes[s] for s in others},
             opp_known=opp_known,
             opp_melded={s: view.melded[s] for s in others},
+            last_turn=view.last_turn,
         )
 
     def _danger(self, view: UpcardView) -> float:
@@ -299,7 +302,12 @@ class UpcardAgent:
         return {c: self._contribution(c, counts, wilds_held, ctx) for c in dict.fromkeys(cards)}
 
     def _discard_choice(self, cards: Sequence[Card], ctx: _Context) -> Card:
-        """The card least worth keeping, counting what it would give away."""
+        """The card least worth keeping, counting what it would give away. On a last turn the hand is scored
+        right after the throw: the costliest card goes, wild or not (engine.bots.wild_throws), and what it
+        may feed only breaks a tie."""
+        if ctx.last_turn:
+            return min(dict.fromkeys(cards),
+                       key=lambda c: (-card_value(c, ctx.wild), self._feed_cost(c, ctx), c.rank_key()))
         keep = self._keep_values(cards, ctx)
         options = _throwable(cards, ctx.wild)
         return min(options, key=lambda c: (keep[c] + self._feed_cost(c, ctx), -card_value(c, ctx.wild), c.rank_key()))
@@ -311,7 +319,7 @@ class UpcardAgent:
         left = [*plan.left, *([keep] if keep is not None else [])]
         rest = _without(left, self._discard_choice(left, ctx))
         values = self._keep_values(rest, ctx)
-        return put + sum(values[c] for c in rest) + (25.0 if not rest else 0.0)
+        return put + sum(values[c] for c in rest) + (25.0 if not rest and not ctx.last_turn else 0.0)
 
     def _plan_keeping_one(self, hand: Sequence[Card], ctx: _Context) -> tuple[Card | None, Plan]:
         """The plan for ``hand``, holding back the cheapest card when everything else would go down."""
@@ -360,7 +368,9 @@ class UpcardAgent:
             assert best is not None
             return best[1]
         expected = self._expected_stock(view, ctx)
-        if best is not None and best[0] > expected + self.style.dig_margin:
+        # On a last turn only the points count: no margin for what a dig might tell the others.
+        margin = 0.0 if ctx.last_turn else self.style.dig_margin
+        if best is not None and best[0] > expected + margin:
             return best[1]
         return stock
 
@@ -428,8 +438,8 @@ class UpcardAgent:
 
 
 def _throwable(cards: Sequence[Card], wild: Rank) -> list[Card]:
-    """The distinct cards worth considering as the discard: the natural cards whenever there is one.
-    A wild on the pile fits any meld of the next player's, so it goes only from a hand of wilds
+    """The distinct cards worth considering as the discard before a last turn: the natural cards whenever
+    there is one. A wild on the pile fits any meld of the next player's, so it goes only from a hand of wilds
     (engine.bots.wild_throws). Once a hand that has not melded is down to one natural card, that card
     goes rather than a wild: it is waiting for a pair either way, and a wild kept is 100 points of the
     meld it will make."""

@@ -1,4 +1,4 @@
-"""No computer player throws a wild while it holds a natural card it could throw instead.
+"""No computer player throws a wild while it holds a natural card it could throw instead (but on a last turn).
 
 A joker or a wild on the discard pile is a gift to whoever plays next: it fits any meld, so a person at
 the table sees a computer player hand the next seat the best card in the game, and the next seat takes
@@ -9,9 +9,15 @@ player may choose among whenever a natural card could be thrown, and every playe
 :func:`engine.bots.make_agent` makes chooses through it (:class:`engine.bots.base.NaturalsFirst`; hints
 too, since they ask the same players).
 
-Going out is the one exception: a hand that can go out only by throwing a wild goes out, since the hand
+Going out is one exception: a hand that can go out only by throwing a wild goes out, since the hand
 ends and an unmelded card costs more than the gift. When a natural card can be thrown to go out, the
 wild throws to go out are taken away like any other.
+
+A last turn is the other (the view's ``last_turn``: after someone has gone out, in Five Crowns and
+upcard rummy): the hand is scored right after the move, so the throw that leaves the fewest points is
+the one to make, wild or not. Keeping a wild that melds nothing then costs its points for nothing
+(computer players kept an unmeldable joker at 3 of 3 hand ends watched, 73, 64 and 72 points where 35,
+25 and 35 were possible). On a last turn every move is left.
 
 A card is wild when it is a joker or of the view's ``wild_rank`` (Five Crowns, contract rummy, upcard
 rummy). A view without one (solitaire: wild by pile, and no other player to give a card to) is left
@@ -27,7 +33,7 @@ from engine.actions import Action, Discard, GoOut
 from engine.cards import Card
 from engine.events import Drew
 
-__all__ = ["is_wild_in", "naturals_first", "taken_up_card", "thrown_card"]
+__all__ = ["is_wild_in", "naturals_first", "scored_after_move", "taken_up_card", "thrown_card"]
 
 
 def thrown_card(action: Action) -> Card | None:
@@ -49,9 +55,10 @@ def is_wild_in(view: Any, card: Card) -> bool | None:
 
 def naturals_first(view: Any, legal: Sequence[Action]) -> list[Action]:
     """``legal`` without the throws of a wild, where a natural card could be thrown in the same way
-    (a plain discard, or a discard that goes out). Every other move is kept."""
+    (a plain discard, or a discard that goes out). Every other move is kept, and all of them on a last
+    turn (:func:`scored_after_move`)."""
     moves = list(legal)
-    if getattr(view, "wild_rank", None) is None:
+    if getattr(view, "wild_rank", None) is None or scored_after_move(view):
         return moves
     natural_kinds = set()
     for action in moves:
@@ -67,6 +74,11 @@ def naturals_first(view: Any, legal: Sequence[Action]) -> list[Action]:
             continue
         kept.append(action)
     return kept
+
+
+def scored_after_move(view: Any) -> bool:
+    """Whether the seat's hand is scored right after this turn (a last turn, after someone went out)."""
+    return bool(getattr(view, "last_turn", False))
 
 
 def taken_up_card(view: Any) -> Card | None:

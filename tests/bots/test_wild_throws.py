@@ -4,7 +4,9 @@ Hands are made random by hypothesis and made rich in wilds on purpose: a game is
 played some random moves on, and at a seat about to throw, some of its cards are swapped with wilds
 from the stock (the cards of the game stay the same ones), up to a hand of nothing but wilds. The
 player of each level then chooses; a wild may go only from a hand of wilds, or to go out when no
-natural card goes out. `access-game simulate` counts the same throws over whole games.
+natural card goes out. On a last turn (the hand is scored right after the move) any throw is sound: there
+the fewest points left is the rule (tests/bots/test_last_turn.py). `access-game simulate` counts the same
+throws over whole games.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from access_game.catalog import games
 from access_game.simulate import run_simulation
 from engine.actions import Action, GoOut
 from engine.bots import LEVELS, agent_levels, make_agent
-from engine.bots.wild_throws import is_wild_in, naturals_first, thrown_card
+from engine.bots.wild_throws import is_wild_in, naturals_first, scored_after_move, thrown_card
 from engine.cards import Card
 from engine.game import Game
 
@@ -62,7 +64,7 @@ def _give_wilds(g: Game, seat: int, wilds: int, rng: random.Random) -> None:
 
 def _sound(view: object, legal: list[Action], action: Action) -> bool:
     card = thrown_card(action)
-    if card is None or not is_wild_in(view, card):
+    if card is None or not is_wild_in(view, card) or scored_after_move(view):
         return True
     hand = view.hand  # type: ignore[attr-defined]
     if all(is_wild_in(view, c) for c in hand):
