@@ -14,7 +14,9 @@ exact is tested: that mean, worked out card by card, and the choice of the bette
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -27,13 +29,16 @@ from engine.bots import explain, make_agent
 from engine.bots.judge import Judge
 from engine.bots.knowledge import read_knowledge
 from engine.bots.last_turn import expected_after_stock, fewest_after_throw
-from engine.bots.wild_throws import is_wild_in
 from engine.cards import JOKER, Card, Rank, Suit, five_crowns_deck
 from engine.game import Game
 from engine.rules.five_crowns import FiveCrownsView
 from engine.rules.upcard_rummy import UpcardView
 from speech.hint_words import hint_utterances
 from speech.phrases import points
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from five_crowns_hands import give_wilds
 
 GAME = "five-crowns"
 #: The levels that aim to play well; easy keeps its beginner's habits on a last turn too (docs/bots.md).
@@ -69,19 +74,6 @@ def _last_turn(seed: int, players: int, hand: int, phase: str) -> tuple[Game, in
     return None
 
 
-def _give_wilds(g: Game, seat: int, wilds: int, rng: random.Random) -> None:
-    """Swap up to ``wilds`` of the seat's naturals for wilds (jokers among them) from the stock."""
-    view = g.view(seat)
-    hand: list[Card] = g.state.hands[seat]
-    stock: list[Card] = g.state.stock
-    for _ in range(wilds):
-        natural_at = [i for i, c in enumerate(hand) if not is_wild_in(view, c)]
-        wild_at = [i for i, c in enumerate(stock) if is_wild_in(view, c)]
-        if not natural_at or not wild_at:
-            return
-        i, j = rng.choice(natural_at), rng.choice(wild_at)
-        hand[i], stock[j] = stock[j], hand[i]
-
 
 positions = {
     "seed": st.integers(0, 2**20),
@@ -100,7 +92,7 @@ def test_a_last_turn_throw_leaves_the_fewest_points(level: str, seed: int, playe
     if found is None:
         return
     g, seat = found
-    _give_wilds(g, seat, wilds, random.Random(seed))
+    give_wilds(g, seat, wilds, random.Random(seed))
     view, legal = g.view(seat), g.legal_actions(seat)
     assert isinstance(view, FiveCrownsView) and view.last_turn
     left = fewest_after(view.hand, view.wild_rank, view.all_wild_melds)
@@ -130,7 +122,7 @@ def test_a_last_turn_draw_is_the_better_of_the_two(level: str, seed: int, player
     if found is None:
         return
     g, seat = found
-    _give_wilds(g, seat, wilds, random.Random(seed))
+    give_wilds(g, seat, wilds, random.Random(seed))
     view, legal = g.view(seat), g.legal_actions(seat)
     assert isinstance(view, FiveCrownsView) and view.last_turn
     if {a.source for a in legal if isinstance(a, Draw)} != {"stock", "discard"}:

@@ -12,6 +12,8 @@ throws over whole games.
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,8 +24,11 @@ from access_game.simulate import run_simulation
 from engine.actions import Action, GoOut
 from engine.bots import LEVELS, agent_levels, make_agent
 from engine.bots.wild_throws import is_wild_in, naturals_first, scored_after_move, thrown_card
-from engine.cards import Card
 from engine.game import Game
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from five_crowns_hands import give_wilds
 
 #: The games with a wild rank and other players to give a card to (solitaire has neither: its wilds
 #: are by pile and nobody takes its discards).
@@ -47,19 +52,6 @@ def _throwing_seat(g: Game, rng: random.Random, limit: int = 400) -> int | None:
         g.apply(rng.choice(g.legal_actions(seat)))
     return None
 
-
-def _give_wilds(g: Game, seat: int, wilds: int, rng: random.Random) -> None:
-    """Swap up to ``wilds`` of the seat's cards for wilds from the stock: the game's cards stay the same."""
-    view = g.view(seat)
-    hand: list[Card] = g.state.hands[seat]
-    stock: list[Card] = g.state.stock
-    for _ in range(wilds):
-        natural_at = [i for i, c in enumerate(hand) if not is_wild_in(view, c)]
-        wild_at = [i for i, c in enumerate(stock) if is_wild_in(view, c)]
-        if not natural_at or not wild_at:
-            return
-        i, j = rng.choice(natural_at), rng.choice(wild_at)
-        hand[i], stock[j] = stock[j], hand[i]
 
 
 def _sound(view: object, legal: list[Action], action: Action) -> bool:
@@ -92,7 +84,7 @@ def test_a_wild_goes_only_from_a_hand_of_wilds(game: str, level: str, seed: int,
     seat = _throwing_seat(g, rng)
     if seat is None:
         return
-    _give_wilds(g, seat, wilds, rng)
+    give_wilds(g, seat, wilds, rng)
     view, legal = g.view(seat), g.legal_actions(seat)
     agent = make_agent(game, level, seed=seed)
     action = agent.choose(view, legal)
@@ -108,7 +100,7 @@ def test_the_filter_keeps_every_move_that_throws_no_wild() -> None:
     rng = random.Random(3)
     seat = _throwing_seat(g, rng)
     assert seat is not None
-    _give_wilds(g, seat, 2, rng)
+    give_wilds(g, seat, 2, rng)
     view, legal = g.view(seat), g.legal_actions(seat)
     kept = naturals_first(view, legal)
     assert [a for a in legal if not is_wild_in(view, thrown_card(a) or view.hand[0]) or thrown_card(a) is None] \
