@@ -18,6 +18,7 @@ import subprocess
 import tempfile
 import time
 import wave
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -25,7 +26,7 @@ from types import TracebackType
 
 from speech.programs import need_program
 
-__all__ = ["NullSinkServer", "Recording", "sounding_seconds"]
+__all__ = ["NullSinkServer", "Recording", "sound_spans", "sounding_seconds"]
 
 #: Audio recorded from the monitor: 16-bit at this rate (mono unless asked for stereo).
 RATE = 22050
@@ -157,8 +158,15 @@ def sounding_seconds(path: Path, *, threshold: int = 200, gap: float = 0.25) -> 
         frames = w.readframes(w.getnframes())
     if width != 2:
         raise ValueError("16-bit audio expected")
-    samples = array.array("h", frames)[::channels]
-    window = max(1, rate // 100)
+    return Sound(tuple(sound_spans(array.array("h", frames)[::channels], rate, threshold=threshold, gap=gap)))
+
+
+def sound_spans(samples: Sequence[int], rate: int, *, threshold: int = 200, gap: float = 0.25,
+                window_seconds: float = 0.01) -> list[tuple[float, float]]:
+    """Stretches of sound (start, end seconds) in 16-bit samples of one channel: a window louder than
+    ``threshold`` sounds, and a silence up to ``gap`` inside a stretch does not end it. The one measure of
+    where a recording sounds, for the speech tests and the voice-gap bench alike."""
+    window = max(1, int(rate * window_seconds))
     spans: list[list[float]] = []
     for i in range(0, len(samples), window):
         chunk = samples[i : i + window]
@@ -168,4 +176,4 @@ def sounding_seconds(path: Path, *, threshold: int = 200, gap: float = 0.25) -> 
                 spans[-1][1] = t + window / rate
             else:
                 spans.append([t, t + window / rate])
-    return Sound(tuple((a, b) for a, b in spans))
+    return [(a, b) for a, b in spans]

@@ -105,18 +105,11 @@ class Heard:
 
 
 def sound_spans(samples: Sequence[int], rate: int = RATE) -> list[tuple[float, float]]:
-    """Stretches of sound (start, end seconds), 10 ms windows, silences up to MERGE inside one."""
-    window = max(1, int(rate * WINDOW))
-    spans: list[list[float]] = []
-    for i in range(0, len(samples), window):
-        chunk = samples[i:i + window]
-        if chunk and max(abs(min(chunk)), abs(max(chunk))) > LOUD:
-            t = i / rate
-            if spans and t - spans[-1][1] <= MERGE:
-                spans[-1][1] = t + window / rate
-            else:
-                spans.append([t, t + window / rate])
-    return [(a, b) for a, b in spans]
+    """Stretches of sound (start, end seconds), 10 ms windows, silences up to MERGE inside one: the
+    sound server's one measure, with the bench's finer merge (a gap between lines is what it measures)."""
+    from speech.sound_server import sound_spans as spans
+
+    return spans(samples, rate, threshold=LOUD, gap=MERGE, window_seconds=WINDOW)
 
 
 def line_length(text: str, rate: int, folder: Path) -> float:
