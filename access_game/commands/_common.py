@@ -26,6 +26,22 @@ def add_lang_option(parser: argparse.ArgumentParser, *, default: Any = argparse.
                                "else the system's)").format(choices=", ".join(LANGUAGES)))
 
 
+def add_output_options(parser: argparse.ArgumentParser, *, braille: bool = True) -> None:
+    """``--speech``, ``--cards`` and (``braille``) ``--braille``: how this run reaches the player, the
+    same options with the same words in every command that opens a table."""
+    from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, SPEECH_MODES
+
+    parser.add_argument("--speech", choices=SPEECH_MODES, type=str.casefold,
+                        help=_("screen-reader: print lines for your screen reader; self-voicing: the game speaks; "
+                               "silent"))
+    parser.add_argument("--cards", choices=CARD_DISPLAYS, type=str.casefold,
+                        help=_("cards on printed lines: words, braille cells, or both"))
+    if braille:
+        parser.add_argument("--braille", choices=BRAILLE_LINKS,
+                            help=_("the braille display link: brlapi (BRLTTY's BrlAPI), auto (the default: BrlAPI "
+                                   "when a BrlAPI server answers) or off"))
+
+
 def add_ten_as_x_option(parser: argparse.ArgumentParser) -> None:
     """``--ten-as-x`` / ``--no-ten-as-x``: how the card code writes 10. The default is the settings'
     ten-as-x (F2 in the game), so the game, the display and the sheets a reader makes agree."""

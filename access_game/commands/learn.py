@@ -9,9 +9,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from access_game.commands._common import UsageError, add_command
+from access_game.commands._common import UsageError, add_command, add_output_options
 from access_game.commands.summaries import summary
-from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, SPEECH_MODES, Settings, settings_with_flags
+from access_game.settings import Settings, settings_with_flags
 from speech.i18n import _
 
 __all__ = ["register", "run"]
@@ -26,13 +26,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--game", type=str.casefold, metavar="GAME", default=DEFAULT_GAME,
                    help=_("the game to learn: {games} (default: {default})").format(games=", ".join(names),
                                                                                      default=DEFAULT_GAME))
-    p.add_argument("--speech", choices=SPEECH_MODES, type=str.casefold,
-                   help=_("screen-reader: print lines for your screen reader; self-voicing: the game speaks; silent"))
-    p.add_argument("--cards", choices=CARD_DISPLAYS, type=str.casefold,
-                   help=_("cards on printed lines: words, braille cells, or both"))
-    p.add_argument("--braille", choices=BRAILLE_LINKS,
-                   help=_("the braille display link: brlapi (BRLTTY's BrlAPI), auto (the default: BrlAPI when a "
-                   "BrlAPI server answers) or off"))
+    add_output_options(p)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 from urllib.parse import urlsplit
 
-from access_game.commands._common import UsageError, check_name
-from access_game.settings import CARD_DISPLAYS, Settings
+from access_game.commands._common import UsageError, add_output_options, check_name
+from access_game.settings import Settings
 from engine.names import MAX_NAME_CHARS
 from speech.i18n import _
 
@@ -41,12 +41,7 @@ def signed_in_password(args: argparse.Namespace, name: str) -> tuple[bool, str |
 
 
 def add_common(p: argparse.ArgumentParser) -> None:
-    from access_game.settings import SPEECH_MODES
-
-    p.add_argument("--speech", choices=SPEECH_MODES, type=str.casefold,
-                   help=_("screen-reader: print lines for your screen reader; self-voicing: the game speaks; silent"))
-    p.add_argument("--cards", choices=CARD_DISPLAYS, type=str.casefold,
-                   help=_("cards on printed lines: words, braille cells, or both"))
+    add_output_options(p, braille=False)
 
 
 def check_server(url: str) -> None:

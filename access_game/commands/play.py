@@ -15,10 +15,10 @@ import sys
 from collections.abc import Callable
 
 from access_game.catalog import GameOption
-from access_game.commands._common import add_command
+from access_game.commands._common import add_command, add_output_options
 from access_game.commands.summaries import summary
 from access_game.game_choice import DEFAULT_GAME, choose_game, option_dest, option_metavar, remembered_choice
-from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, LEVELS, SPEECH_MODES, settings_with_flags
+from access_game.settings import LEVELS, settings_with_flags
 from access_game.table_plan import COMPUTER_NAMES
 from speech.i18n import _, pgettext
 
@@ -56,13 +56,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--level", choices=LEVELS, type=str.casefold,
                    help=_("computer players' level (default from settings: normal)"))
     p.add_argument("--seed", type=int, help=_("seed for the shuffles (the same seed deals the same game)"))
-    p.add_argument("--speech", choices=SPEECH_MODES, type=str.casefold,
-                   help=_("screen-reader: print lines for your screen reader; self-voicing: the game speaks; silent"))
-    p.add_argument("--cards", choices=CARD_DISPLAYS, type=str.casefold,
-                   help=_("cards on printed lines: words, braille cells, or both"))
-    p.add_argument("--braille", choices=BRAILLE_LINKS,
-                   help=_("the braille display link: brlapi (BRLTTY's BrlAPI), auto (the default: BrlAPI when a "
-                   "BrlAPI server answers) or off"))
+    add_output_options(p)
     p.add_argument("--audio-player", metavar="CMD",
                    help=_("a program that plays WAV audio from its standard input, for the game's own voice "
                    "(for example 'aplay -q -D plughw:1')"))

@@ -14,10 +14,9 @@ import sys
 from typing import Any
 
 from access_game.catalog import game as catalog_game
-from access_game.commands._common import UsageError, add_command
+from access_game.commands._common import UsageError, add_command, add_output_options
 from access_game.commands.summaries import summary
 from access_game.game_choice import given_options, option_dest, option_metavar
-from access_game.settings import CARD_DISPLAYS, SPEECH_MODES
 from speech.i18n import _
 
 __all__ = ["SAVE_SLOT", "check_args", "play_solitaire", "register", "run"]
@@ -32,12 +31,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                     summary("solitaire"))
     p.add_argument("--seed", type=int, help=_("the deal's number (the same seed deals the same game)"))
     p.add_argument("--name", default="You", help=_("whose record the result counts in (default: You)"))
-    p.add_argument(
-        "--speech",
-        choices=SPEECH_MODES,
-        help=_("screen-reader: print lines for your screen reader; self-voicing: the game speaks; silent"),
-    )
-    p.add_argument("--cards", choices=CARD_DISPLAYS, help=_("cards on printed lines: words, braille cells, or both"))
+    add_output_options(p, braille=False)
     p.add_argument("--new", action="store_true", help=_("deal a new game even if one is saved (the saved one is kept)"))
     for opt in catalog_game("solitaire").options:  # the rule options, as `play --game solitaire` takes them
         if opt.flag is not None:
