@@ -424,6 +424,9 @@ class TableServer:
             # Said after a grace, and not at all when the name comes back meanwhile (see
             # PRESENCE_GRACE_SECONDS): its coming back is not said either.
             name = conn.name
+            earlier = self._going.pop(name, None)
+            if earlier is not None:  # one timer a name: a second departure restarts the grace
+                earlier.cancel()
             self._going[name] = asyncio.get_running_loop().call_later(PRESENCE_GRACE_SECONDS, self._gone, name)
 
     def _gone(self, name: str) -> None:
