@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import types
 import typing
+from collections.abc import Callable
 from typing import Any, Literal
 
 import pytest
@@ -30,11 +31,13 @@ from speech.i18n import in_language
 from speech.refusal_words import reason_text
 
 LANGUAGES = ("en", "fr", "es")
+#: How a test draws a value (``st.DataObject.draw``).
+Draw = Callable[[st.SearchStrategy[Any]], Any]
 ALL_CARDS = [Card(r, s) for s in Suit for r in Rank] + [JOKER]
 CATALOG = [entry.name for entry in games()]
 
 
-def _field_values(hint: Any, draw: st.DrawFn, seat: int) -> Any:
+def _field_values(hint: Any, draw: Draw, seat: int) -> Any:
     """A value for a move's field of type ``hint``: mostly sensible, sometimes out of range."""
     origin = typing.get_origin(hint)
     if hint is Card:
@@ -58,14 +61,14 @@ def _field_values(hint: Any, draw: st.DrawFn, seat: int) -> Any:
     raise AssertionError(f"no values for a field of type {hint!r}")
 
 
-def _probe(move: type[Action], draw: st.DrawFn, seat: int) -> Action:
+def _probe(move: type[Action], draw: Draw, seat: int) -> Action:
     hints = typing.get_type_hints(move)
     names = [f for f in move.__dataclass_fields__ if f != "kind"]
     values = {name: (seat if name == "seat" else _field_values(hints[name], draw, seat)) for name in names}
     return move(**values)
 
 
-def _reasons_of_a_game(name: str, draw: st.DrawFn) -> list[str]:
+def _reasons_of_a_game(name: str, draw: Draw) -> list[str]:
     entry = next(e for e in games() if e.name == name)
     low, high = entry.player_range
     players = ["Ann", "Ben", "Cleo", "Dan"][: draw(st.integers(low, min(high, 4)))]
@@ -88,7 +91,7 @@ def _reasons_of_a_game(name: str, draw: st.DrawFn) -> list[str]:
     return found
 
 
-def _card_text_reasons(draw: st.DrawFn) -> list[str]:
+def _card_text_reasons(draw: Draw) -> list[str]:
     """What card notation refuses ('7x' is not a card: suits are ...), with and without a game's name."""
     text = draw(st.text(alphabet="0123456789ajqkhscdt*jo ", min_size=0, max_size=4))
     found = []
