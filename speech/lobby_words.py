@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
+from typing import Any
 
 from speech import net_words
 from speech.i18n import N_, _, ngettext
@@ -234,6 +235,6 @@ _ERRORS: Mapping[str, str] = MappingProxyType({
 })
 
 
-def error_words(code: str, message: str) -> str:
+def error_words(code: str, message: str, why: Any = None) -> str:
     known = _ERRORS.get(code)
-    return _(known) if known is not None else net_words.error_words(code, message)
+    return _(known) if known is not None else net_words.error_words(code, message, why)

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
+from typing import Any
 
+from engine.reason_data import ReasonDataError, reason_from_data
 from speech.i18n import N_, _, ngettext
+from speech.refusal_words import refusal_words
 
 __all__ = [
     "CHAT_CANCELLED",
@@ -265,10 +268,19 @@ _ERRORS: Mapping[str, str] = MappingProxyType({
 })
 
 
-def error_words(code: str, message: str) -> str:
-    """An error from the server, in the player's language where its code is known."""
+def error_words(code: str, message: str, why: Any = None) -> str:
+    """An error from the server, in the player's language: by its code when this program knows it, else
+    by its reason (``why``: its key and values, engine.reason_data) when it carries one, else in the
+    server's own words."""
     known = _ERRORS.get(code)
-    return _(known) if known is not None else server_error(message or code)
+    if known is not None:
+        return _(known)
+    if why is not None:
+        try:
+            return refusal_words(reason_from_data(why))
+        except ReasonDataError:
+            pass  # not a reason: the server's words instead
+    return server_error(message or code)
 
 
 def server_error(message: str) -> str:

@@ -2,4 +2,4 @@
 
 #: The protocol's version, said by every peer in its hello (access_game.net.protocol). Kept here, where
 #: naming it imports nothing, for the one-line summary of ``serve`` in ``access-game --help``.
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4

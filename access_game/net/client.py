@@ -55,9 +55,11 @@ class NetError(Exception):
     """The server cannot be reached, or refused the request: then ``code`` is the protocol's error code
     (no_table, too_many, ...), which the player is told in their language."""
 
-    def __init__(self, message: str, code: str | None = None) -> None:
+    def __init__(self, message: str, code: str | None = None, why: Any = None) -> None:
         super().__init__(message)
         self.code = code
+        #: The error's reason as its key and values (engine.reason_data), when the server gave one.
+        self.why = why
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,7 +379,8 @@ class Connection:
             raise NetError(_reason(exc)) from None
         if answer.get("type") != "seated":
             await ws.close()
-            raise NetError(str(answer.get("message") or "the server refused"), str(answer.get("code") or "refused"))
+            raise NetError(str(answer.get("message") or "the server refused"), str(answer.get("code") or "refused"),
+                           answer.get("why"))
         self._ws = ws
         self.connected = True
         self.seat = SeatToken(self.url, str(answer["code"]), int(answer["seat"]), str(answer["token"]), self.name)
@@ -512,7 +515,8 @@ class Connection:
             if answer.get("type") != "seated":
                 await ws.close()
                 self._no_retry = True
-                self._put({"type": "_closed", "code": answer.get("code"), "message": answer.get("message")})
+                self._put({"type": "_closed", "code": answer.get("code"), "message": answer.get("message"),
+                           "why": answer.get("why")})
                 return
             self._ws = ws
             self.connected = True

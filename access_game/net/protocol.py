@@ -1,4 +1,4 @@
-"""The network protocol, version 3: JSON messages over WebSocket, one object per text frame.
+"""The network protocol, version 4: JSON messages over WebSocket, one object per text frame.
 
 This module is shared by the server and the client: the limits, the client messages as frozen values
 (parsed and checked here, so the server never reads a field it has not validated), the server
@@ -6,7 +6,9 @@ messages as builders, and the decoding of an ``update`` back into engine values 
 docs/protocol.md describes every message with an example; keep the two together.
 
 The server's words in ``error`` messages are for logs and people debugging a client: a client says
-an error to its player by its ``code`` (see docs/protocol.md), in the player's language.
+an error to its player by its ``code`` (see docs/protocol.md), in the player's language. Refusals, the
+``why_not`` of an update and errors with values cross as a reason's key and values
+(engine.reason_data), which the receiver words in its player's language.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from engine.actions import Action, action_to_data
 from engine.codec import GameCodec, codec_of
 from engine.events import Event, event_to_data
 from engine.names import MAX_NAME_CHARS, read_name
+from engine.reason_data import reason_from_data, reason_to_data
+from engine.reasons import Reason
 from engine.views_data import view_to_data
 
 __all__ = [
@@ -728,8 +732,12 @@ def welcome_message() -> dict[str, Any]:
 
 
 def error_message(code: str, message: str, ref: int | None = None) -> dict[str, Any]:
-    """An error; ``ref`` when it answers a move (``too_fast``, ``not_saved``, ``bad_action``...)."""
-    error: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    """An error; ``ref`` when it answers a move (``too_fast``, ``not_saved``, ``bad_action``...). A
+    ``message`` that is a :class:`Reason` (an error with values: a game's title, a count) also crosses
+    as its key and values (``why``), for a client to word in its player's language."""
+    error: dict[str, Any] = {"type": "error", "code": code, "message": str(message)}
+    if isinstance(message, Reason):
+        error["why"] = reason_to_data(message)
     if ref is not None:
         error["ref"] = ref
     return error
@@ -756,9 +764,11 @@ def update_message(*, seq: int, events: Sequence[Event], view: Any, to_act: Sequ
                    why_not: Mapping[str, str | None], legal: Sequence[Action],
                    game_number: int = 1) -> dict[str, Any]:
     """One seat's update: ``events`` must already be that seat's redacted log entries from ``seq`` of
-    game ``game_number`` at the table (a new game's log starts again from 0)."""
+    game ``game_number`` at the table (a new game's log starts again from 0). ``why_not`` gives each
+    move kind's reason as its key and values (null: some move of that kind may be made)."""
     return {"type": "update", "game_number": game_number, "seq": seq, "events": [event_to_data(e) for e in events],
-            "view": view_to_data(view), "to_act": list(to_act), "over": over, "why_not": dict(why_not),
+            "view": view_to_data(view), "to_act": list(to_act), "over": over,
+            "why_not": {kind: None if why is None else reason_to_data(why) for kind, why in why_not.items()},
             "legal": [action_to_data(a) for a in legal]}
 
 
@@ -768,7 +778,9 @@ def left_message(kept: bool) -> dict[str, Any]:
 
 
 def refused_message(ref: int, reason: str) -> dict[str, Any]:
-    return {"type": "refused", "ref": ref, "reason": reason}
+    """The rules refuse a move: ``why`` is the reason as its key and values, which a client words in its
+    player's language; ``reason`` its English words, for logs."""
+    return {"type": "refused", "ref": ref, "reason": str(reason), "why": reason_to_data(reason)}
 
 
 def chat_message(seat: int | None, name: str, text: str) -> dict[str, Any]:
@@ -840,8 +852,8 @@ class Update:
 
 def update_from_data(data: Mapping[str, Any], codec: GameCodec, log: Sequence[Event] = ()) -> Update:
     """Decode an ``update`` of the game ``codec`` reads; ``log`` is the seat's log up to ``seq`` (the
-    client's own), to which the update's events are added for the view. ValueError when the data does
-    not fit."""
+    client's own), to which the update's events are added for the view, and each ``why_not`` is read
+    back into the rules' reason. ValueError when the data does not fit."""
     try:
         events = tuple(codec.event_from_data(e) for e in data["events"])
         seq = data["seq"]
@@ -849,8 +861,9 @@ def update_from_data(data: Mapping[str, Any], codec: GameCodec, log: Sequence[Ev
             raise ValueError(f"update from {seq} after {len(log)} events")
         view = codec.view_from_data(data["view"], (*log, *events))
         return Update(seq=seq, events=events, view=view, to_act=tuple(int(s) for s in data["to_act"]),
-                      over=bool(data["over"]), why_not=dict(data["why_not"]),
+                      over=bool(data["over"]),
+                      why_not={str(k): None if v is None else reason_from_data(v) for k, v in data["why_not"].items()},
                       legal=tuple(codec.action_from_data(a) for a in data["legal"]),
                       game_number=int(data.get("game_number", 1)))
-    except (KeyError, TypeError) as exc:
+    except (KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"not an update: {exc}") from None

@@ -32,12 +32,13 @@ from access_game.settings import Settings
 from engine.actions import Action, action_to_data
 from engine.codec import GameCodec
 from engine.events import Event
+from engine.reason_data import ReasonDataError, reason_from_data
 from speech import lobby_words
 from speech import net_words as nw
 from speech.i18n import _
 from speech.utterance import Kind
 
-__all__ = ["ACT_TIMEOUT", "CHAT_LIMIT", "RemoteSession", "view_from_frame"]
+__all__ = ["ACT_TIMEOUT", "CHAT_LIMIT", "RemoteSession", "reason_in_frame", "view_from_frame"]
 
 #: Seconds a move waits for the server's answer before the player is told it went unanswered.
 ACT_TIMEOUT = 15.0
@@ -50,6 +51,16 @@ RECONNECT_GRACE = 30.0
 SETTLE_TIMEOUT = 10.0
 
 NarratorFactory = Callable[[int, list[str]], Narrating]
+
+
+def reason_in_frame(data: Any) -> str:
+    """A refusal the server sent as its key and values (engine.reason_data), to be worded in this
+    player's language like a local one; data that is not a reason (a damaged or foreign frame) is a
+    plain refusal, never an error of this program."""
+    try:
+        return reason_from_data(data)
+    except ReasonDataError:
+        return _(nw.MOVE_REFUSED)
 
 
 def view_from_frame(codec: GameCodec, data: Any, log: Sequence[Event]) -> Any:
@@ -183,7 +194,7 @@ class RemoteSession(SessionVoice):
         elif kind == "refused":
             if self._waiting_ref is not None and frame.get("ref") == self._waiting_ref:
                 self._answer = frame
-            self.refuse(str(frame.get("reason") or _(nw.MOVE_REFUSED)))
+            self.refuse(reason_in_frame(frame.get("why")))
         elif kind == "table":
             self._table_changed(frame)
         elif kind == "chat":
@@ -204,7 +215,7 @@ class RemoteSession(SessionVoice):
                                                 mine=sender == self.connection.name), Kind.OTHERS)
         elif kind == "error":
             code = str(frame.get("code", ""))
-            self.say(nw.error_words(code, str(frame.get("message", ""))), kind=Kind.SYSTEM)
+            self.say(nw.error_words(code, str(frame.get("message", "")), frame.get("why")), kind=Kind.SYSTEM)
             if code in FINAL_ERRORS:
                 self._seat_gone(code)
         elif kind == "_lost":
@@ -214,7 +225,7 @@ class RemoteSession(SessionVoice):
         elif kind == "_reconnected":
             self.say(_(nw.RECONNECTED), kind=Kind.SYSTEM)
         elif kind == "_closed":
-            self.say(nw.error_words(str(frame.get("code") or ""), str(frame.get("message") or "")),
+            self.say(nw.error_words(str(frame.get("code") or ""), str(frame.get("message") or ""), frame.get("why")),
                      kind=Kind.SYSTEM)
             self._seat_gone(str(frame.get("code") or "") or None)
 
@@ -244,7 +255,9 @@ class RemoteSession(SessionVoice):
         self._legal = None
         self._to_act = tuple(int(s) for s in frame.get("to_act", ()))
         self._over = bool(frame.get("over", False))
-        self._why_not = dict(frame.get("why_not", {}))
+        why_not = frame.get("why_not")
+        self._why_not = {str(kind): None if why is None else reason_in_frame(why)
+                         for kind, why in (why_not.items() if isinstance(why_not, dict) else ())}
         if not self.started:
             self.started = True
             self.narrator = self.narrator_factory(self.human_seat, self.players)

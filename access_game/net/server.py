@@ -42,6 +42,7 @@ from access_game.net.lobby import Line, Lobby, LobbyService
 from access_game.net.table_store import TableStore
 from access_game.net.tables import Mark, Table, TableError, new_code
 from engine.events import seen_by
+from engine.reasons import reason_of
 
 __all__ = ["HARD_FRAME_BYTES", "Connection", "TableServer"]
 
@@ -219,8 +220,8 @@ class TableServer:
                     if exc.code == p.ErrorCode.PROTOCOL:
                         await conn.close_unread(p.CLOSE_POLICY, "protocol version")
                         break
-                except TableError as exc:
-                    self._send(conn, p.error_message(exc.code, str(exc)))
+                except TableError as exc:  # its Reason, values and all (a game's title, a count)
+                    self._send(conn, p.error_message(exc.code, reason_of(exc)))
                 # Let the others run before the next message: frames already read come back from the
                 # socket without a pause, and a burst handled in one go would fill the queues of every
                 # connection at the table before their writers had a turn, dropping people who read.

@@ -21,6 +21,7 @@ from engine.codec import GameCodec
 from engine.errors import SaveFormatError
 from engine.events import Event
 from engine.game import Game
+from engine.reasons import Reason
 from engine.state_data import flag_value, whole_value
 
 __all__ = ["TABLE_FORMAT", "Decision", "Mark", "Seat", "Table", "TableError", "new_code", "new_seed", "new_token",
@@ -145,11 +146,13 @@ class Table:
 
         rules = game(game_name).rules()
         if not rules.min_players <= seats <= rules.max_players:
-            raise TableError("bad_game", f"{rules.title} is for {rules.min_players} to {rules.max_players} players")
+            raise TableError("bad_game", Reason("{game} is for {low} to {high} players", game=rules.title,
+                                                low=rules.min_players, high=rules.max_players))
         if not 0 <= computers < seats:
-            raise TableError("bad_game", "computers must leave at least one seat for a person")
+            raise TableError("bad_game", Reason("computers must leave at least one seat for a person"))
         if computers and level not in agent_levels(game_name):
-            raise TableError("bad_game", f"{rules.title} has no {level!r} computer player")
+            raise TableError("bad_game", Reason("{game} has no computer player of the level {level}", game=rules.title,
+                                                level=level))
         seed = new_seed()
         humans = seats - computers
         table = cls(code, game_name,

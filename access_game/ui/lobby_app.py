@@ -552,7 +552,7 @@ class LobbyApp:
                              code=show_code(code) if code else ""))
         elif kind == "error":
             code = str(frame.get("code", ""))
-            self.say(lw.error_words(code, str(frame.get("message", ""))))
+            self.say(lw.error_words(code, str(frame.get("message", "")), frame.get("why")))
             if code == "closed" and self.watching is not None:
                 self.watching = None
                 self.connection.send({"type": "tables", "watch": True})

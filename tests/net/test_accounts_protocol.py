@@ -81,14 +81,14 @@ def test_register_then_sign_in_elsewhere_and_take_the_seat_back(database: str, t
                 assert (await third.next("error"))["code"] == "bad_token"  # the old device's token stopped
                 ws = await connect(url, compression=None, proxy=None)
                 session = Client(ws)
-                await session.send({"type": "sign_in", "protocol": 3, "name": "Ann", "session": again["session"]})
+                await session.send({"type": "sign_in", "protocol": p.PROTOCOL_VERSION, "name": "Ann", "session": again["session"]})
                 assert (await session.next("welcome"))["protocol"] == 3
                 assert (await session.next("signed_in"))["name"] == "Ann"
                 await session.send({"type": "sign_out"})
                 await session.next("signed_out")
                 ws2 = await connect(url, compression=None, proxy=None)
                 stale = Client(ws2)
-                await stale.send({"type": "sign_in", "protocol": 3, "name": "Ann", "session": again["session"]})
+                await stale.send({"type": "sign_in", "protocol": p.PROTOCOL_VERSION, "name": "Ann", "session": again["session"]})
                 assert (await stale.next("error"))["code"] == "wrong_password"  # the session ended with it
         finally:
             assert tables.accounts is not None
@@ -146,9 +146,9 @@ def test_wrong_password_and_taken_names_are_refused_and_change_nothing(database:
                 assert short["code"] == "weak_password"
                 ws = await connect(url, compression=None, proxy=None)
                 guest = Client(ws)
-                await guest.send({"type": "hello", "protocol": 3, "name": "Ann"})
+                await guest.send({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": "Ann"})
                 assert (await guest.next("error"))["code"] == "name_taken"
-                await guest.send({"type": "hello", "protocol": 3, "name": "Cleo"})  # a free name: a guest
+                await guest.send({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": "Cleo"})  # a free name: a guest
                 assert (await guest.next("welcome"))["protocol"] == 3
                 # Nothing changed: Ann's password is the first one, Ben was never made.
                 _client, ok = await _account(url, "sign_in", "Ann")
@@ -197,7 +197,7 @@ def test_a_finished_game_rates_its_account_holders_and_fills_the_leaderboard(dat
     async def signed_player(url: str, name: str, seed: int) -> ScriptedPlayer:
         player = ScriptedPlayer(url, name, seed=seed)
         player.ws = await connect(url, compression=None, max_size=2**22, proxy=None)
-        await player.send({"type": "register", "protocol": 3, "name": name, "password": PASSWORD})
+        await player.send({"type": "register", "protocol": p.PROTOCOL_VERSION, "name": name, "password": PASSWORD})
         await player.expect("signed_in")
         return player
 

@@ -215,7 +215,7 @@ async def _watch(url: str, code: str) -> tuple[Any, list[str]]:
     from websockets.asyncio.client import connect
 
     ws = await connect(url, proxy=None, max_size=2**22)
-    await ws.send(json.dumps({"type": "hello", "protocol": 3, "name": "Watcher"}))
+    await ws.send(json.dumps({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": "Watcher"}))
     await ws.recv()
     await ws.send(json.dumps({"type": "watch", "code": code}))
     return ws, []

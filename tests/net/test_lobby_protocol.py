@@ -82,7 +82,7 @@ def test_a_version_2_client_is_told_to_update() -> None:
 
     answer = run(body())
     assert answer["code"] == "protocol_version"
-    assert "protocol 3" in answer["message"] and "update access-game" in answer["message"]
+    assert f"protocol {p.PROTOCOL_VERSION}" in answer["message"] and "update access-game" in answer["message"]
 
 
 def test_the_list_shows_public_tables_and_follows_them() -> None:
@@ -323,7 +323,7 @@ def test_administrators_ban_close_and_broadcast_and_each_act_is_logged(tmp_path:
             with pytest.raises(Exception, match="403"):
                 await Client.open(url, "Eve", address="203.0.113.7")
             named = await connect(url, proxy=None)
-            await named.send(json.dumps({"type": "hello", "protocol": 3, "name": "mallory"}))
+            await named.send(json.dumps({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": "mallory"}))
             assert json.loads(await named.recv())["code"] == "banned"
             await named.close()
             # The administrator's own address is never banned with a name that shares it.
