@@ -82,7 +82,7 @@ def test_register_then_sign_in_elsewhere_and_take_the_seat_back(database: str, t
                 ws = await connect(url, compression=None, proxy=None)
                 session = Client(ws)
                 await session.send({"type": "sign_in", "protocol": p.PROTOCOL_VERSION, "name": "Ann", "session": again["session"]})
-                assert (await session.next("welcome"))["protocol"] == 3
+                assert (await session.next("welcome"))["protocol"] == p.PROTOCOL_VERSION
                 assert (await session.next("signed_in"))["name"] == "Ann"
                 await session.send({"type": "sign_out"})
                 await session.next("signed_out")
@@ -149,7 +149,7 @@ def test_wrong_password_and_taken_names_are_refused_and_change_nothing(database:
                 await guest.send({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": "Ann"})
                 assert (await guest.next("error"))["code"] == "name_taken"
                 await guest.send({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": "Cleo"})  # a free name: a guest
-                assert (await guest.next("welcome"))["protocol"] == 3
+                assert (await guest.next("welcome"))["protocol"] == p.PROTOCOL_VERSION
                 # Nothing changed: Ann's password is the first one, Ben was never made.
                 _client, ok = await _account(url, "sign_in", "Ann")
                 assert ok["type"] == "signed_in"

@@ -38,7 +38,7 @@ class Client:
         ws = await connect(url, compression=None, proxy=None, additional_headers=headers)
         client = cls(ws)
         await client.send({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": name, **hello})
-        assert (await client.next("welcome"))["protocol"] == 3
+        assert (await client.next("welcome"))["protocol"] == p.PROTOCOL_VERSION
         return client
 
     async def send(self, data: dict[str, Any]) -> None:
