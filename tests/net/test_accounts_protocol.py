@@ -81,14 +81,16 @@ def test_register_then_sign_in_elsewhere_and_take_the_seat_back(database: str, t
                 assert (await third.next("error"))["code"] == "bad_token"  # the old device's token stopped
                 ws = await connect(url, compression=None, proxy=None)
                 session = Client(ws)
-                await session.send({"type": "sign_in", "protocol": p.PROTOCOL_VERSION, "name": "Ann", "session": again["session"]})
+                await session.send({"type": "sign_in", "protocol": p.PROTOCOL_VERSION, "name": "Ann",
+                                    "session": again["session"]})
                 assert (await session.next("welcome"))["protocol"] == p.PROTOCOL_VERSION
                 assert (await session.next("signed_in"))["name"] == "Ann"
                 await session.send({"type": "sign_out"})
                 await session.next("signed_out")
                 ws2 = await connect(url, compression=None, proxy=None)
                 stale = Client(ws2)
-                await stale.send({"type": "sign_in", "protocol": p.PROTOCOL_VERSION, "name": "Ann", "session": again["session"]})
+                await stale.send({"type": "sign_in", "protocol": p.PROTOCOL_VERSION, "name": "Ann",
+                                  "session": again["session"]})
                 assert (await stale.next("error"))["code"] == "wrong_password"  # the session ended with it
         finally:
             assert tables.accounts is not None
@@ -148,7 +150,8 @@ def test_wrong_password_and_taken_names_are_refused_and_change_nothing(database:
                 guest = Client(ws)
                 await guest.send({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": "Ann"})
                 assert (await guest.next("error"))["code"] == "name_taken"
-                await guest.send({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": "Cleo"})  # a free name: a guest
+                # A free name: a guest.
+                await guest.send({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": "Cleo"})
                 assert (await guest.next("welcome"))["protocol"] == p.PROTOCOL_VERSION
                 # Nothing changed: Ann's password is the first one, Ben was never made.
                 _client, ok = await _account(url, "sign_in", "Ann")

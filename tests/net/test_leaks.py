@@ -30,6 +30,7 @@ from typing import Any
 import pytest
 from server_harness import in_process, play_until_one_stops, run, seated
 
+from access_game.net import protocol as p
 from access_game.net.server import Connection, TableServer
 from engine.events import event_to_data, seen_by
 from engine.game import Game

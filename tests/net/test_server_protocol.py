@@ -275,7 +275,7 @@ def test_every_message_type_round_trips() -> None:
 @pytest.mark.parametrize(("frame", "code"), [
     ("{", "bad_json"), ("[1, 2]", "bad_message"), ('{"type": "dance"}', "bad_message"),
     ('{"type": "hello", "protocol": "1", "name": "A"}', "bad_message"),
-    ('{"type": "hello", "protocol": %d, "name": ""}' % p.PROTOCOL_VERSION, "bad_message"),
+    (json.dumps({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": ""}), "bad_message"),
     ('{"type": "create", "game": "poker", "seats": 4}', "bad_game"),
     ('{"type": "create", "game": "five-crowns", "seats": 99}', "bad_message"),
     ('{"type": "create", "game": "five-crowns", "seats": 4, "computers": 4}', "bad_message"),
