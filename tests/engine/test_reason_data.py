@@ -131,8 +131,14 @@ def test_every_reason_a_game_gives_crosses_the_wire_and_is_worded_alike(name: st
         _crosses(reason)
 
 
+def _kind(value: Any) -> str:
+    if isinstance(value, tuple):
+        return "tuple of " + ",".join(sorted({type(v).__name__ for v in value}))
+    return type(value).__name__
+
+
 def test_the_games_give_reasons_with_cards_in_them() -> None:
-    """The property above meets the values that matter: a card, cards, a reason in a reason."""
+    """The property above meets the values that matter: a card, cards, suits, names, a reason in a reason."""
     kinds: set[str] = set()
 
     @settings(max_examples=10, deadline=None, phases=(Phase.generate,),
@@ -140,12 +146,21 @@ def test_the_games_give_reasons_with_cards_in_them() -> None:
     @given(data=st.data())
     def collect(data: st.DataObject) -> None:
         for name in CATALOG:
-            for reason in _reasons_of_a_game(name, data.draw):
+            for reason in _reasons_of_a_game(name, data.draw) + _card_text_reasons(data.draw):
                 if isinstance(reason, Reason):
-                    kinds.update(type(v).__name__ for v in reason.values.values())
+                    kinds.update(_kind(v) for v in reason.values.values())
 
     collect()
-    assert {"Card", "int", "str", "tuple"} <= kinds, kinds
+    assert {"Card", "int", "str", "Reason", "tuple of Card", "tuple of Suit", "tuple of str"} <= kinds, kinds
+
+
+def test_ranks_and_suits_cross_as_their_codes() -> None:
+    reason = Reason("no {rank} here: {ranks} are wild, {suit} is trumps", rank=Rank.QUEEN, ranks=Rank.SEVEN,
+                    suit=Suit.STARS)
+    data = reason_to_data(reason)
+    assert data["values"] == {"rank": {"rank": "q"}, "ranks": {"rank": "7"}, "suit": {"suit": "st"}}
+    back = reason_from_data(json.loads(json.dumps(data)))
+    assert isinstance(back, Reason) and back.values == reason.values and str(back) == str(reason)
 
 
 def test_a_card_crosses_as_its_code() -> None:
