@@ -274,6 +274,8 @@ class RedisBus:
                         await asyncio.sleep(pause)
                         pause = min(RETRY_MOST, pause * 2)
                         continue
+                    if failing:
+                        self.breaker.worked()
                     break
             finally:
                 self._pending.task_done()
