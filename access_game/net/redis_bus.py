@@ -20,8 +20,9 @@ that time without anyone cleaning up after it:
 
 What happens goes on one stream, ``access-game:log`` (XADD, the last ``LOG_LENGTH`` entries kept), one
 JSON object an entry with its sender's id (``from``), its number among the sender's (``n``) and
-``kind``: a table listed or unlisted, someone arriving or departing, a chat line said, a private message
-told, an administrator's broadcast, ban or close, a process gone. Each process reads it from its last
+``kind``: a process here (with its tag and URL), a table listed or unlisted, someone arriving or
+departing, a chat line said, a private message told, an administrator's broadcast, ban or close, a
+process gone. Each process reads it from its last
 position (XREAD), so after Redis was stopped, cut off or restarted it reads on where it was: nothing said
 meanwhile is missed. Writes go out in the order they were asked for, from one task, and a write Redis
 did not take is tried again (never dropped, never reordered): nothing of the server's waits on Redis, and
@@ -183,6 +184,11 @@ class RedisBus:
             last = await self._redis.xrevrange(LOG, count=1)
             self._last = str(last[0][0]) if last else "0-0"
             await self._write_all(snapshot)
+            # Said on the log: the others know this process's tag at once, not at their next heartbeat.
+            self._sent += 1
+            await self._redis.xadd(LOG, {"m": json.dumps({"from": self.id, "n": self._sent, "kind": "here",
+                                                          "tag": self.tag, "url": self.public_url})},
+                                   maxlen=LOG_LENGTH, approximate=True)
         except (RedisError, OSError, ValueError) as exc:
             for client in (self._redis, self._reader):
                 with contextlib.suppress(RedisError, OSError):

@@ -212,6 +212,10 @@ class SharedTables(TableServer):
         if kind == "gone":
             self._update_peers({k: v for k, v in self.peers.items() if k != pid})
             return
+        if kind == "here":  # a process started: where its codes are held, known before any Redis lookup
+            if isinstance(message.get("tag"), str) and isinstance(message.get("url"), str):
+                self.places[message["tag"]] = message["url"]
+            return
         if peer is None and kind in ("listed", "unlisted", "presence"):
             # A process started since the last read: known from its next heartbeat on; what it says now
             # is taken as it comes.

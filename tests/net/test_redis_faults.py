@@ -127,8 +127,6 @@ def test_join_takes_a_kept_seat_back_through_the_other_process_while_redis_is_st
     TokenStore(_seats_file(ann_home)).put(SeatToken(url_b, code, 0, ann_token, "Ann"))
     TokenStore(_seats_file(ben_home)).put(SeatToken(url_b, UNTAGGED, 0, ben_token, "Ben"))
 
-    # Each process reads the others' tags at its every heartbeat (a third of the expiry): one round.
-    time.sleep(EXPIRY / 3 + 0.5)
     redis.proc.send_signal(signal.SIGSTOP)
     # A code the second process cannot place without Redis: "unavailable", at once, never "bad_token".
     answer, took = run(_answer(url_b, {"type": "rejoin", "code": UNTAGGED, "token": ben_token, "seen": 0}))
