@@ -34,6 +34,7 @@ __all__ = [
     "NO_ANSWER",
     "RECONNECTED",
     "REMOVE_TITLE",
+    "SERVER_BUSY",
     "STAND_IN_TITLE",
     "WAIT_FOR_HOST",
     "YOU_ARE_HOST",
@@ -73,6 +74,9 @@ __all__ = [
 
 CONNECTION_LOST = N_("Connection lost; reconnecting.")
 RECONNECTED = N_("Reconnected.")
+#: The server cannot look the table up just now (its processes' shared store failed): said once, and
+#: the program asks again until it answers, the seat's token kept.
+SERVER_BUSY = N_("The server is busy; trying again until it answers.")
 CHAT_OPENING = N_("Chat: type a line, Enter sends it to everyone at the table, Escape cancels.")
 CHAT_CANCELLED = N_("Chat cancelled.")
 HAND_OVER_TITLE = N_("Hand a seat to a computer player")
@@ -265,6 +269,7 @@ _ERRORS: Mapping[str, str] = MappingProxyType({
     "not_signed_in": N_("Only an account has a record: start online with --sign-in, or --register to make one."),
     "no_accounts": N_("This server keeps no accounts."),
     "no_account": N_("No account has that name."),
+    "unavailable": N_("The server cannot find that table just now; try again in a moment."),
 })
 
 

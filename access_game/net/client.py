@@ -23,6 +23,7 @@ import ipaddress
 import json
 import queue
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,6 +50,8 @@ LEAVE_TIMEOUT = 3.0
 MAX_REDIRECTS = 3
 #: Seconds to wait for the answer to one request (hello, create, join, rejoin).
 ANSWER_TIMEOUT = 10.0
+#: The answer of a server that cannot look the table up just now: asked again, the token kept.
+BUSY = "unavailable"
 
 
 class NetError(Exception):
@@ -232,6 +235,8 @@ class Connection:
         self.at = url
         #: The names this connection asked not to hear (asked again after moving to another process).
         self._mutes: set[str] = set()
+        #: Called once when ``open`` is answered ``unavailable`` (it then asks again until answered).
+        self.on_busy: Callable[[], None] | None = None
         self._left = threading.Event()
         self._thread.start()
 
@@ -242,13 +247,23 @@ class Connection:
 
     # ----------------------------------------------------------------- from the table's thread
     def open(self, first: dict[str, Any]) -> dict[str, Any]:
-        future = asyncio.run_coroutine_threadsafe(self._open(first), self._loop)
-        try:
-            return future.result(timeout=OPEN_TIMEOUT + 2 * ANSWER_TIMEOUT)
-        except NetError:
-            raise
-        except Exception as exc:  # the thread's own failure, said in one line
-            raise NetError(_reason(exc)) from None
+        """(A server that cannot look the table up just now is asked again, with growing pauses, until it
+        answers otherwise: ``on_busy`` says so once.)"""
+        busy_said = False
+        for pause in backoff_delays(0.5, 2.0):
+            future = asyncio.run_coroutine_threadsafe(self._open(first), self._loop)
+            try:
+                return future.result(timeout=OPEN_TIMEOUT + 2 * ANSWER_TIMEOUT)
+            except NetError as exc:
+                if exc.code != BUSY:
+                    raise
+            except Exception as exc:  # the thread's own failure, said in one line
+                raise NetError(_reason(exc)) from None
+            if not busy_said and self.on_busy is not None:
+                self.on_busy()
+            busy_said = True
+            time.sleep(pause)
+        raise AssertionError("backoff_delays never ends")
 
     def open_lobby(self, admin_key: str | None = None) -> None:
         """Connect and say hello without asking for a seat (the lobby: protocol 3); every frame then goes
@@ -495,6 +510,7 @@ class Connection:
 
     async def _reconnect(self) -> None:
         assert self.seat is not None
+        busy_said = False
         for delay in backoff_delays():
             if self._closing:
                 return
@@ -509,8 +525,13 @@ class Connection:
                 raise
             except Exception:
                 continue
-            if answer.get("type") == "error" and answer.get("code") == "too_many":
-                await ws.close()  # the server's allowance for this address: asked again after the next pause
+            if answer.get("type") == "error" and answer.get("code") in ("too_many", BUSY):
+                # the server's allowance for this address, or a server that cannot find the table just
+                # now: asked again after the next pause (the player told once that it is busy)
+                await ws.close()
+                if answer.get("code") == BUSY and not busy_said:
+                    busy_said = True
+                    self._put({"type": "_busy"})
                 continue
             if answer.get("type") != "seated":
                 await ws.close()

@@ -200,6 +200,9 @@ class ErrorCode:
     NOT_SIGNED_IN = "not_signed_in"
     NO_ACCOUNTS = "no_accounts"
     NO_ACCOUNT = "no_account"
+    #: A server of several processes (``serve --redis``) that cannot look the table up just now (Redis
+    #: failed): nothing is said of the seat or the table; the client asks again, keeping its token.
+    UNAVAILABLE = "unavailable"
 
 
 class ProtocolError(Exception):

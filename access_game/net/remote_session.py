@@ -224,6 +224,8 @@ class RemoteSession(SessionVoice):
             self._grace_until = time.monotonic() + RECONNECT_GRACE
         elif kind == "_reconnected":
             self.say(_(nw.RECONNECTED), kind=Kind.SYSTEM)
+        elif kind == "_busy":
+            self.say(_(nw.SERVER_BUSY), kind=Kind.SYSTEM)
         elif kind == "_closed":
             self.say(nw.error_words(str(frame.get("code") or ""), str(frame.get("message") or ""), frame.get("why")),
                      kind=Kind.SYSTEM)

@@ -8,9 +8,13 @@ processes added at a few seams:
   table listed, changed or unlisted at any process is heard at every process's lobby;
 - a ``join``, ``rejoin`` or ``watch`` of a table another process holds is answered with ``redirect``
   and that process's public URL, which the client follows with the same request (a seat's token is
-  the table's, so it holds wherever the client connects from);
+  the table's, so it holds wherever the client connects from). A code begins with its process's tag
+  (access_game.net.redis_bus), so the holder is found without Redis; only a code of no known tag is
+  looked up there, and a lookup that fails is answered ``unavailable`` (try again), never "no such
+  table" or "no such seat": a seat is lost only with its token;
 - presence, the server-wide chat, private messages, an administrator's broadcast and bans cross
-  through Redis's pub/sub (access_game.net.redis_bus; access_game.net.shared_lobby keeps them);
+  through Redis's log, read by each process from where it was (access_game.net.redis_bus;
+  access_game.net.shared_lobby keeps them);
 - every ``expiry / 3`` seconds the process renews its keys and reads the others' again, so the
   tables and names of a process that died leave every list within the expiry.
 """
@@ -18,11 +22,14 @@ processes added at a few seams:
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+from pathlib import Path
 from typing import Any
 
 from redis.exceptions import RedisError
 
+from access_game.datafiles import DamagedFile, read_json
 from access_game.net import lobby_messages
 from access_game.net import protocol as p
 from access_game.net.account_desk import AccountDesk
@@ -30,7 +37,7 @@ from access_game.net.computers import ComputerPlayers
 from access_game.net.connections import Connection
 from access_game.net.limits import Limits
 from access_game.net.lobby import Line
-from access_game.net.redis_bus import Peer, RedisBus, Snapshot
+from access_game.net.redis_bus import TAG_LENGTH, Peer, RedisBus, RedisUnavailable, Snapshot
 from access_game.net.server import NO_SEAT, NO_TOKEN, TableServer, _listing
 from access_game.net.shared_lobby import SharedLobby
 from access_game.net.table_store import TableStore
@@ -39,6 +46,11 @@ from access_game.net.tables import Table, new_code
 __all__ = ["SharedTables"]
 
 log = logging.getLogger("access_game.net.shared_server")
+
+#: The file in the data folder keeping this process's tag across restarts (its tables' codes begin so).
+TAG_FILE = "process-tag.json"
+#: Said to a client whose table could not be looked up now (Redis failed): it tries again, token kept.
+UNAVAILABLE = "the server cannot look that table up just now: try again in a moment"
 
 
 def _held_state(table: Table) -> dict[str, bool]:
@@ -73,6 +85,8 @@ class SharedTables(TableServer):
         self._sharing: list[asyncio.Task[None]] = []
         #: Messages heard from the others (see _refresh).
         self._heard_count = 0
+        #: Every process's tag with its public URL, as last read (kept while Redis is away).
+        self.places: dict[str, str] = {}
 
     # ----------------------------------------------------------------- starting and stopping
     def snapshot(self) -> Snapshot:
@@ -82,7 +96,10 @@ class SharedTables(TableServer):
     async def start_sharing(self) -> None:
         """Reach Redis, say what this process holds, read the others and the chat kept, and keep doing so.
         RedisUnavailable when Redis cannot be reached."""
+        self.bus.tag = self._kept_tag()
         await self.bus.connect(self.snapshot())
+        self._keep_tag()
+        self.places.update(await self.bus.tags())
         for data in await self.bus.chat():
             line = _line(data)
             if line is not None:
@@ -92,6 +109,37 @@ class SharedTables(TableServer):
                 self.shared.heard_ban(name, addresses, on=True)
         await self._refresh()
         self._sharing = [asyncio.ensure_future(self._listen()), asyncio.ensure_future(self._keep_alive())]
+
+    def _tag_path(self) -> Path | None:
+        return None if self.shared.folder is None else self.shared.folder / TAG_FILE
+
+    def _kept_tag(self) -> str | None:
+        """The tag this process had before a restart (its tables' codes begin with it), if any."""
+        path = self._tag_path()
+        if path is None:
+            return None
+        try:
+            data = read_json(path)
+        except FileNotFoundError:
+            return None
+        except DamagedFile as exc:
+            log.error("%s cannot be read (%s): this process takes a new tag", path, exc)
+            return None
+        tag = data.get("tag") if isinstance(data, dict) else None
+        if isinstance(tag, str) and len(tag) == TAG_LENGTH and all(ch in p.CODE_ALPHABET for ch in tag):
+            return tag
+        return None
+
+    def _keep_tag(self) -> None:
+        from access_game.settings import atomic_write_text
+
+        path = self._tag_path()
+        if path is None or self.bus.tag is None:
+            return
+        try:
+            atomic_write_text(path, json.dumps({"tag": self.bus.tag}) + "\n")
+        except OSError as exc:  # the tables still play; after a restart their codes are looked up in Redis
+            log.error("%s cannot be written: %s", path, exc)
 
     async def stop_sharing(self) -> None:
         for task in self._sharing:
@@ -109,16 +157,20 @@ class SharedTables(TableServer):
                 log.error("Redis cannot be reached: %s (this process's tables stay playable)", exc)
 
     async def _listen(self) -> None:
+        failing = False
         while True:
             try:
                 async for message in self.bus.messages():
+                    failing = False
                     try:
                         self._heard(message)
                     except (KeyError, TypeError, ValueError, AttributeError) as exc:
                         log.warning("a message from another process could not be read (%s): %r", exc, message)
             except (RedisError, OSError) as exc:
-                log.error("Redis's messages stopped: %s; listening again", exc)
-            # (never at once: a subscription that ends at once again must not hold the loop)
+                if not failing:  # said once an outage; the log is read on from where it was
+                    log.error("Redis's log cannot be read: %s; reading again", exc)
+                failing = True
+            # (never at once: a read that fails at once again must not hold the loop)
             await asyncio.sleep(1)
 
     # ----------------------------------------------------------------- the others' state
@@ -132,6 +184,7 @@ class SharedTables(TableServer):
             fresh = await self.bus.peers()
             if heard == self._heard_count:
                 break
+        self.places.update(await self.bus.tags())
         self._update_peers(fresh)
 
     def _update_peers(self, fresh: dict[str, Peer]) -> None:
@@ -158,6 +211,10 @@ class SharedTables(TableServer):
         peer = self.peers.get(pid)
         if kind == "gone":
             self._update_peers({k: v for k, v in self.peers.items() if k != pid})
+            return
+        if kind == "here":  # a process started: where its codes are held, known before any Redis lookup
+            if isinstance(message.get("tag"), str) and isinstance(message.get("url"), str):
+                self.places[message["tag"]] = message["url"]
             return
         if peer is None and kind in ("listed", "unlisted", "presence"):
             # A process started since the last read: known from its next heartbeat on; what it says now
@@ -235,19 +292,22 @@ class SharedTables(TableServer):
 
     # ----------------------------------------------------------------- this process's tables, told
     def _new_code(self) -> str:
-        """A code neither this process nor, as last read, any other holds: two tables of one code would
-        send their players to whichever process Redis named first."""
-        return new_code({*self.tables, *(code for peer in self.peers.values() for code in peer.held)})
+        """A code beginning with this process's tag that no table here has: unique among every process's
+        without asking Redis, so a table is created as fast with Redis away, and its code says where it
+        is held."""
+        tag = self.bus.tag
+        if tag is None:
+            return new_code({*self.tables, *(code for peer in self.peers.values() for code in peer.held)})
+        while True:
+            code = tag + new_code(set())[TAG_LENGTH:]
+            if code not in self.tables:
+                return code
 
     async def _created(self, table: Table) -> None:
-        """Redis knows where the new table is held before its creator hears its code: a friend told the
-        code at once and joining through another process is sent here, never told there is no such table."""
+        """Redis is told where the new table is held (queued: a friend joining through another process is
+        sent here by the code's tag, without Redis)."""
         state = self._held[table.code] = _held_state(table)
-        try:
-            await self.bus.hold(table.code, state)
-        except (RedisError, OSError) as exc:
-            log.error("Redis cannot be reached to say where table %s is: %s", table.code, exc)
-            self.bus.send("held", code=table.code, state=state)
+        self.bus.send("held", code=table.code, state=state)
 
     def _relist(self, table: Table) -> None:
         old = self._listed.get(table.code)
@@ -296,7 +356,7 @@ class SharedTables(TableServer):
                 raise p.ProtocolError(p.ErrorCode.NO_TABLE, "no table open to spectators has that code")
             return True
         if isinstance(message, p.Close) and conn.admin and message.code not in self.tables:
-            found = await self._where(message.code)
+            found = await self._holder(message.code)
             if found is not None:
                 self.bus.send("close", code=message.code)
                 self.shared.record(conn.name or "", "close", table=message.code)
@@ -328,20 +388,44 @@ class SharedTables(TableServer):
         if not await self._redirect(conn, msg.code, "rejoin", None):
             raise p.ProtocolError(p.ErrorCode.BAD_TOKEN, NO_TOKEN)
 
-    async def _where(self, code: str) -> tuple[str, dict[str, bool]] | None:
+    async def _holder(self, code: str) -> tuple[str, dict[str, bool]] | None:
+        """Where Redis says table ``code`` is held (see RedisBus.where); None also when it cannot say."""
         try:
             return await self.bus.where(code)
-        except (RedisError, OSError) as exc:
+        except RedisUnavailable as exc:
             log.error("Redis cannot be reached to find table %s: %s", code, exc)
             return None
 
+    async def _tagged(self, code: str) -> str | None:
+        """The public URL of the other process whose tag begins ``code``: as read before, else asked of
+        Redis; None when the code is this process's or no process has its tag. RedisUnavailable when the
+        tag is unknown here and Redis cannot say now."""
+        tag = code[:TAG_LENGTH]
+        if len(code) != p.CODE_LENGTH or tag == self.bus.tag:
+            return None
+        url = self.places.get(tag)
+        if url is None:
+            url = await self.bus.place(tag)
+            if url is not None:
+                self.places[tag] = url
+        return None if url == self.bus.public_url else url
+
     async def _redirect(self, conn: Connection, code: str, request: str, needs: str | None) -> bool:
-        """Send the client to the process holding table ``code`` when there is one (and, ``needs``, when
-        the table has a free seat or may be watched there); False when the request is answered here."""
-        found = await self._where(code)
-        if found is None or (needs is not None and not found[1].get(needs)):
-            return False
-        url, _state = found
+        """Send the client to the process holding table ``code``: the one its tag names, whatever Redis
+        says (it answers for its own codes), else the one Redis names (a code drawn before tags, when
+        the table has a free seat or may be watched there, ``needs``). False when no other process holds
+        it: the request is answered here. ProtocolError ``unavailable`` when Redis was needed and failed:
+        the client tries again, and nobody is told a seat or a table is gone when it may not be."""
+        try:
+            url = await self._tagged(code)
+            if url is None:
+                found = await self.bus.where(code)
+                if found is None or (needs is not None and not found[1].get(needs)):
+                    return False
+                url = found[0]
+        except RedisUnavailable as exc:
+            log.warning("Redis cannot be reached to find table %s: %s", code, exc)
+            raise p.ProtocolError(p.ErrorCode.UNAVAILABLE, UNAVAILABLE) from None
         self._send(conn, p.redirect_message(code=code, url=url, request=request))
         return True
 

@@ -89,6 +89,8 @@ def play_at_table(request: SeatRequest, settings: Settings, *, input: Any = None
 def _connection(request: SeatRequest) -> Connection:
     connection = Connection(request.server, request.name)
     connection.session, connection.password = request.session, request.password
+    # A server that cannot find the table just now is asked again until it can, the seat's token kept.
+    connection.on_busy = lambda: print(_(nw.SERVER_BUSY), flush=True)
     return connection
 
 
