@@ -234,6 +234,6 @@ _ERRORS: Mapping[str, str] = MappingProxyType({
 })
 
 
-def error_words(code: str, message: str) -> str:
+def error_words(code: str, message: str, retry_after: int | None = None) -> str:
     known = _ERRORS.get(code)
-    return _(known) if known is not None else net_words.error_words(code, message)
+    return _(known) if known is not None else net_words.error_words(code, message, retry_after)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
-from speech.i18n import N_, _, ngettext
+from speech.i18n import N_, _, ngettext, number
 
 __all__ = [
     "CHAT_CANCELLED",
@@ -254,8 +254,10 @@ _ERRORS: Mapping[str, str] = MappingProxyType({
     "wrong_seat": N_("That seat cannot be given to a computer player."),
     "protocol_version": N_("The server speaks another version of the protocol: update access-game."),
     # Accounts (protocol 3).
-    "name_taken": N_("That name belongs to an account, or someone uses it now: sign in with --sign-in, or choose "
-                     "another name."),
+    "name_taken": N_("That name, or one that reads like it, belongs to an account or an administrator, or someone "
+                     "uses it now: sign in with --sign-in, or choose another name."),
+    "bad_name": N_("That name would be heard as the program's own words (a colon, or a sentence such as "
+                   "\"Ann is the host now\"): choose another name."),
     "wrong_password": N_("Wrong name or password: nothing was changed."),
     "too_many_tries": N_("Too many password tries: wait a few minutes, then try again."),
     "weak_password": N_("The server refuses that password: at least 8 characters."),
@@ -265,8 +267,13 @@ _ERRORS: Mapping[str, str] = MappingProxyType({
 })
 
 
-def error_words(code: str, message: str) -> str:
-    """An error from the server, in the player's language where its code is known."""
+def error_words(code: str, message: str, retry_after: int | None = None) -> str:
+    """An error from the server, in the player's language where its code is known; ``retry_after``, the
+    seconds the server said to wait, is said with the words of a refusal that has it."""
+    if code == "too_many_tries" and retry_after is not None:
+        return ngettext("Too many password tries for that name from here: try again in {seconds} second.",
+                        "Too many password tries for that name from here: try again in {seconds} seconds.",
+                        retry_after).format(seconds=number(retry_after))
     known = _ERRORS.get(code)
     return _(known) if known is not None else server_error(message or code)
 

@@ -105,7 +105,7 @@ def _unreachable(connection: Connection, server: str, exc: NetError) -> int:
     if exc.code is None:
         print(nw.no_server(server, str(exc)), file=sys.stderr)
     else:
-        print(nw.refused_seat(nw.error_words(exc.code, str(exc))), file=sys.stderr)
+        print(nw.refused_seat(nw.error_words(exc.code, str(exc), exc.retry_after)), file=sys.stderr)
     return 1
 
 
