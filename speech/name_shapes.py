@@ -55,7 +55,7 @@ def sentence_shapes() -> frozenset[tuple[str, bool]]:
             assert after is not None  # (the pattern matches the empty text too)
             words = name_key(after.group()).split()
             shape = " ".join(words[:SHAPE_WORDS])
-            goes_on = len(words) > SHAPE_WORDS or template[after.end():after.end() + 1] in ("{", "")
+            goes_on = len(words) > SHAPE_WORDS or template[after.end():after.end() + 1] == "{"
             if sum(ch.isalpha() for ch in shape) >= 3:
                 shapes.add((shape, goes_on))
     # A shape that ends a sentence somewhere ends it wherever it is said.

@@ -197,6 +197,7 @@ class AccountDesk:
         if account is None:
             raise p.ProtocolError(p.ErrorCode.NAME_TAKEN, "an account holds that name already")
         log.info("account %r made from %s", name, address)
+        self._tried(name, address, right=True)  # (its maker's address is the holder's)
         return Signed(account, await self._new_session(account), new=True)
 
     async def sign_in(self, name: str, address: str, *, password: str | None = None,
