@@ -52,8 +52,8 @@ T = TypeVar("T")
 V = TypeVar("V")
 
 #: Password tries from one address, whatever the names: a burst, then one every so many seconds.
-TRIES_PER_ADDRESS = 6
-ADDRESS_SECONDS_PER_TRY = 15.0
+TRIES_PER_ADDRESS = 10
+ADDRESS_SECONDS_PER_TRY = 30.0
 #: Wrong passwords for one name from one address before the next try waits, the first wait (seconds,
 #: doubled at each wrong one after) and the longest.
 FREE_TRIES = 3
