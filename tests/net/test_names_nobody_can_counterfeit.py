@@ -27,6 +27,8 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from access_game.net import protocol as p
 from access_game.net.account_desk import ADDRESS_SECONDS_PER_TRY, TRIES_PER_ADDRESS
+from speech import lobby_words
+from speech.i18n import LANGUAGES, in_language
 
 PASSWORD = "correct horse battery"
 ROOT_KEY = "the root key"
@@ -187,6 +189,22 @@ def test_the_wait_is_said_and_grows_and_one_address_gets_few_tries(server: Serve
     began = time.monotonic()
     run(body(), timeout=120)
     assert time.monotonic() - began < 60
+    # Each refusal is logged as a warning, and the log says it once a minute (access_game.net.log_throttle).
+    time.sleep(0.3)
+    assert server.errors.count("password tries for") == 1, server.errors
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_refusals_are_said_in_the_players_language(lang: str) -> None:
+    with in_language(lang):
+        waits = [lobby_words.error_words("too_many_tries", "too many password tries", n) for n in (1, 4)]
+        bad = lobby_words.error_words("bad_name", "that name reads as the program's own words")
+        taken = lobby_words.error_words("name_taken", "that name is a server administrator's")
+    assert "1" in waits[0] and "4" in waits[1] and waits[0] != waits[1]
+    for said in (*waits, bad, taken):  # the player's words, never the server's message for logs
+        assert "server says" not in said.casefold() and "reads as the program" not in said
+    if lang != "en":
+        assert "password" not in waits[1] and "name" not in bad
 
 
 def test_a_lone_surrogate_in_any_text_is_a_bad_message_and_no_traceback(server: ServerProcess) -> None:
