@@ -214,20 +214,20 @@ def test_a_lone_surrogate_in_any_text_is_a_bad_message_and_no_traceback(server: 
         url = server.url
         assert (await _sign_in(url, "Dan", PASSWORD, "127.0.0.1", "register"))["type"] == "signed_in"
         ws = await _open(url)
-        frames = [
-            '{"type": "sign_in", "protocol": 3, "name": "Dan", "password": "abc%sdefghij"}' % lone,
-            '{"type": "register", "protocol": 3, "name": "Eve", "password": "abc%sdefghij"}' % lone,
-            '{"type": "hello", "protocol": 3, "name": "E%sve"}' % lone,
-        ]
+        frames = [frame.replace("LONE", lone) for frame in (
+            '{"type": "sign_in", "protocol": 3, "name": "Dan", "password": "abcLONEdefghij"}',
+            '{"type": "register", "protocol": 3, "name": "Eve", "password": "abcLONEdefghij"}',
+            '{"type": "hello", "protocol": 3, "name": "ELONEve"}',
+        )]
         for frame in frames:
             await ws.send(frame)
             answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
             assert answer["type"] == "error" and answer["code"] == "bad_message", answer
         await ws.send(json.dumps(_hello("Eve")))  # the connection is still good
         assert json.loads(await ws.recv())["type"] == "welcome"
-        for frame in ('{"type": "say", "text": "hi %s"}' % lone, '{"type": "tell", "to": "Dan", "text": "%s"}' % lone,
-                      '{"type": "mute", "name": "D%san"}' % lone):
-            await ws.send(frame)
+        for frame in ('{"type": "say", "text": "hi LONE"}', '{"type": "tell", "to": "Dan", "text": "LONE"}',
+                      '{"type": "mute", "name": "DLONEan"}'):
+            await ws.send(frame.replace("LONE", lone))
             answer = json.loads(await asyncio.wait_for(ws.recv(), 10))
             assert answer["code"] == "bad_message", answer
         await ws.send('{"type": "say", "text": "a whole emoji \\ud83d\\ude00"}')  # a pair is text
