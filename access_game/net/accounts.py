@@ -26,6 +26,9 @@ from engine.names import name_key
 
 __all__ = ["Account", "AccountStore", "GameLine", "PlayerRecord", "SqlAccountStore", "Standing"]
 
+#: Of the accounts a name reads as, the one spelled so (whatever its case) first: two made before names
+#: were keyed may read alike, and each is still found by its own spelling.
+_SPELLED_FIRST = "ORDER BY CASE WHEN folded = ? THEN 0 ELSE 1 END, id LIMIT 1"
 #: Seconds a session (a signed-in client's key for its next connections) is good for.
 SESSION_SECONDS = 30 * 24 * 3600
 
@@ -134,7 +137,7 @@ class SqlAccountStore:
         """The account whose name reads as ``name``, or None."""
         with self.db.transaction() as tx:
             row = tx.one("SELECT id, name, password FROM accounts WHERE skeleton = ? OR folded = ? "
-                         "ORDER BY skeleton IS NULL, id LIMIT 1", (name_key(name), name.casefold()))
+                         + _SPELLED_FIRST, (name_key(name), name.casefold(), name.casefold()))
         return None if row is None else Account(int(row[0]), str(row[1]), str(row[2]))
 
     def set_password(self, account: int, password: str) -> None:
@@ -201,8 +204,8 @@ class SqlAccountStore:
     def record(self, name: str, limit: int) -> PlayerRecord | None:
         """An account's ratings and its last ``limit`` games (the newest first); None: no such account."""
         with self.db.transaction() as tx:
-            row = tx.one("SELECT id, name FROM accounts WHERE skeleton = ? OR folded = ? "
-                         "ORDER BY skeleton IS NULL, id LIMIT 1", (name_key(name), name.casefold()))
+            row = tx.one("SELECT id, name FROM accounts WHERE skeleton = ? OR folded = ? " + _SPELLED_FIRST,
+                         (name_key(name), name.casefold(), name.casefold()))
             if row is None:
                 return None
             account, spelled = int(row[0]), str(row[1])
