@@ -12,9 +12,9 @@ Password tries are counted so that a guesser learns little and a stranger cannot
   seconds until a try will be heard: the player is told when to try again, never kept waiting at a
   prompt. Guessing from two addresses delays those two only: the holder, from any other address,
   signs in at once;
-- the addresses a name was signed in from with its password (the last few, while the server runs) are
-  that name's holder's: their tries are not delayed by the wrong ones made there (a guesser behind the
-  same router as the holder still meets the next limit);
+- the addresses a name was made or signed in from (with its password or a session key: the last few,
+  while the server runs) are that name's holder's: their tries are not delayed by the wrong ones made
+  there (a guesser behind the same router as the holder still meets the next limit);
 - per address, whatever the names: a few tries a minute (a token bucket), so that no address tries
   name after name, and scrypt's work stays bounded.
 
@@ -98,9 +98,11 @@ class _Tries:
 
 @dataclass(slots=True)
 class _Wrong:
-    """Wrong passwords for one name from one address, and when (time.monotonic()) the next try is heard."""
+    """Wrong passwords for one name from one address, when (time.monotonic()) the last was said, and when
+    the next try is heard."""
 
     count: int = 0
+    at: float = 0.0
     until: float = 0.0
 
 
@@ -171,10 +173,14 @@ class AccountDesk:
                 holders.append(address)
             return
         wrong = _remembered(self._wrong, (key, address), _Wrong)
+        now = time.monotonic()
+        if now - max(wrong.at, wrong.until) > LONGEST_DELAY:  # quiet a long while: counted from nothing again
+            wrong.count = 0
         wrong.count += 1
+        wrong.at = now
         if wrong.count >= self.free_tries:
             delay = self.first_delay * 2 ** (wrong.count - self.free_tries)
-            wrong.until = time.monotonic() + min(delay, LONGEST_DELAY)
+            wrong.until = now + min(delay, LONGEST_DELAY)
 
     # ----------------------------------------------------------------- accounts
     async def held(self, name: str) -> bool:
@@ -208,6 +214,7 @@ class AccountDesk:
             account = await self._run(self.store.session, _digest(session))
             if account is None or not same_name(account.name, name):
                 raise p.ProtocolError(p.ErrorCode.WRONG_PASSWORD, "that session is not signed in any more")
+            self._tried(account.name, address, right=True)  # (a session is the holder's: so is its address)
             return Signed(account, session)
         assert password is not None
         self._try(name, address)

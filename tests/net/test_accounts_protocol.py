@@ -185,7 +185,7 @@ def test_password_tries_are_limited_per_name_and_address(database: str, tmp_path
                 assert made.new
                 codes = [(await _account(url, "sign_in", "Ann", f"guess {i}"))[1] for i in range(3)]
                 assert [c["code"] for c in codes] == ["wrong_password", "wrong_password", "too_many_tries"]
-                assert codes[2]["retry_after"] == 2  # (the first wait)
+                assert codes[2]["retry_after"] in (1, 2)  # (the first wait, 2 s, less the trip)
                 _client, right = await _account(url, "sign_in", "Ann")  # even the right one waits here now
                 assert right["code"] == "too_many_tries"
                 _client, other = await _account(url, "register", "Ben")  # another name is not held back
