@@ -12,7 +12,9 @@ Two names are the same name when they read alike, not only when they are spelled
 server a guest ``Victоr`` (a Cyrillic о) beside the account ``Victor`` would be heard and brailled as
 Victor. :func:`name_key` is what names are compared by (accounts, bans, administrators, the seats of one
 table): NFKC (``Ａnn`` is ``Ann``), case folded, then the confusable skeleton of Unicode's UTS #39 from
-``confusables.txt`` (Unicode 17, shipped beside this module: ``Аnn``, ``Vıctor``), and with the marks
+``confusables.txt`` (Unicode 17, shipped beside this module, read once, never fetched: ``Аnn``,
+``Vıctor``; the packages on PyPI either need ICU built from source, as PyICU does, or keep the pairs
+without their direction, as confusable-homoglyphs does, so the skeleton is made here), and with the marks
 left by decomposition dropped (``Ánn``, and so ``José`` is the same name as ``Jose``, which a speech
 synthesiser says alike too). :func:`name_base` also drops a number at the end (``Victor 2``), for the
 names a person may not take beside someone else's: a number after a held name reads as the same person.
