@@ -235,6 +235,6 @@ _ERRORS: Mapping[str, str] = MappingProxyType({
 })
 
 
-def error_words(code: str, message: str, why: Any = None) -> str:
+def error_words(code: str, message: str, why: Any = None, *, retry_after: int | None = None) -> str:
     known = _ERRORS.get(code)
-    return _(known) if known is not None else net_words.error_words(code, message, why)
+    return _(known) if known is not None else net_words.error_words(code, message, why, retry_after=retry_after)

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.reason_data import ReasonDataError, reason_from_data
-from speech.i18n import N_, _, ngettext
+from speech.i18n import N_, _, ngettext, number
 from speech.refusal_words import refusal_words
 
 __all__ = [
@@ -261,8 +261,10 @@ _ERRORS: Mapping[str, str] = MappingProxyType({
     "wrong_seat": N_("That seat cannot be given to a computer player."),
     "protocol_version": N_("The server speaks another version of the protocol: update access-game."),
     # Accounts (protocol 3).
-    "name_taken": N_("That name belongs to an account, or someone uses it now: sign in with --sign-in, or choose "
-                     "another name."),
+    "name_taken": N_("That name, or one that reads like it, belongs to an account or an administrator, or someone "
+                     "uses it now: sign in with --sign-in, or choose another name."),
+    "bad_name": N_("That name would be heard as the program's own words (a colon, or a sentence such as "
+                   "\"Ann is the host now\"): choose another name."),
     "wrong_password": N_("Wrong name or password: nothing was changed."),
     "too_many_tries": N_("Too many password tries: wait a few minutes, then try again."),
     "weak_password": N_("The server refuses that password: at least 8 characters."),
@@ -273,10 +275,15 @@ _ERRORS: Mapping[str, str] = MappingProxyType({
 })
 
 
-def error_words(code: str, message: str, why: Any = None) -> str:
+def error_words(code: str, message: str, why: Any = None, *, retry_after: int | None = None) -> str:
     """An error from the server, in the player's language: by its code when this program knows it, else
     by its reason (``why``: its key and values, engine.reason_data) when it carries one, else in the
-    server's own words."""
+    server's own words; ``retry_after``, the seconds the server said to wait, is said with the words of
+    a refusal that has it."""
+    if code == "too_many_tries" and retry_after is not None:
+        return ngettext("Too many password tries for that name from here: try again in {seconds} second.",
+                        "Too many password tries for that name from here: try again in {seconds} seconds.",
+                        retry_after).format(seconds=number(retry_after))
     known = _ERRORS.get(code)
     if known is not None:
         return _(known)

@@ -231,6 +231,9 @@ def run(args: argparse.Namespace) -> int:
         data = data_dir() / "tables"
     check_data(data)
     _check_database(args.database)
+    from access_game.net.log_throttle import install
+
+    install()
     from access_game.net.database import DatabaseError
 
     # Redis's client is loaded only by a process that shares its lobby.

@@ -2,12 +2,25 @@
 the ratings and record of finished games, over an :class:`~access_game.net.accounts.AccountStore`.
 
 Everything that blocks (scrypt, which takes about a tenth of a second on purpose, and the database) runs
-in the desk's worker threads, never on the server's loop, so a sign-in never slows a table. Password
-tries are counted per address and per name (a token bucket each): a guesser gets a few tries and then
-one every so often, wherever they come from, and a person behind the same router is not locked out by
-a guesser of another name. A session key (given at sign-in, kept by the client in memory) signs in the
-client's next connections without the password and without counting as a try. Passwords are never
-logged, kept, echoed or sent back.
+in the desk's worker threads, never on the server's loop, so a sign-in never slows a table.
+
+Password tries are counted so that a guesser learns little and a stranger cannot lock anyone out:
+
+- per name and address (the name as it reads, engine.names.name_key): a few wrong passwords, then each
+  next try waits twice as long as the last (2 s, 4 s, 8 s... up to a quarter of an hour). A try before
+  its time is refused without looking at the password, with ``too_many_tries`` and ``retry_after``, the
+  seconds until a try will be heard: the player is told when to try again, never kept waiting at a
+  prompt. Guessing from two addresses delays those two only: the holder, from any other address,
+  signs in at once;
+- the addresses a name was made or signed in from (with its password or a session key: the last few,
+  while the server runs) are that name's holder's: their tries are not delayed by the wrong ones made
+  there (a guesser behind the same router as the holder still meets the next limit);
+- per address, whatever the names: a few tries a minute (a token bucket), so that no address tries
+  name after name, and scrypt's work stays bounded.
+
+A session key (given at sign-in, kept by the client in memory) signs in the client's next connections
+without the password and without counting as a try. Passwords are never logged, kept, echoed or sent
+back.
 """
 
 from __future__ import annotations
@@ -15,12 +28,14 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import math
 import secrets
-from collections import OrderedDict
+import time
+from collections import OrderedDict, deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from access_game.net import protocol as p
 from access_game.net.accounts import Account, AccountStore, PlayerRecord, Standing
@@ -28,18 +43,25 @@ from access_game.net.database import Conflict
 from access_game.net.limits import TokenBucket
 from access_game.net.passwords import PasswordHash, hash_password, password_problem, verify_password
 from access_game.net.ratings import Finisher, Rating, placings
+from engine.names import name_key, same_name, without_number
 
 __all__ = ["LEADERBOARD_LINES", "RECORD_GAMES", "AccountDesk", "Signed"]
 
 log = logging.getLogger("access_game.net.accounts")
 T = TypeVar("T")
+V = TypeVar("V")
 
-#: Password tries: a burst, then one every so many seconds; per address, and per name.
+#: Password tries from one address, whatever the names: a burst, then one every so many seconds.
 TRIES_PER_ADDRESS = 10
 ADDRESS_SECONDS_PER_TRY = 30.0
-TRIES_PER_NAME = 10
-NAME_SECONDS_PER_TRY = 60.0
-#: Addresses and names whose tries are remembered (the least recently tried forgotten first).
+#: Wrong passwords for one name from one address before the next try waits, the first wait (seconds,
+#: doubled at each wrong one after) and the longest.
+FREE_TRIES = 3
+FIRST_DELAY = 2.0
+LONGEST_DELAY = 900.0
+#: Addresses kept as a name's holder's (the last ones it signed in from with its password).
+HOLDER_ADDRESSES = 8
+#: Addresses, names and pairs of them whose tries are remembered (the least recently tried forgotten first).
 TRIES_REMEMBERED = 100_000
 #: Lines of a leaderboard, and games of a record, sent.
 LEADERBOARD_LINES = 20
@@ -61,32 +83,53 @@ class Signed:
 
 
 class _Tries:
-    """Token buckets by key (an address or a folded name), the least recently used forgotten first."""
+    """Token buckets by key (an address), the least recently used forgotten first."""
 
     def __init__(self, burst: int, seconds: float) -> None:
         self.burst = burst
         self.seconds = seconds
         self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
-    def allow(self, key: str) -> bool:
-        bucket = self.buckets.get(key)
-        if bucket is None:
-            bucket = self.buckets[key] = TokenBucket(1 / self.seconds, self.burst)
-            while len(self.buckets) > TRIES_REMEMBERED:
-                self.buckets.popitem(last=False)
-        else:
-            self.buckets.move_to_end(key)
-        return bucket.allow()
+    def wait(self, key: str) -> float:
+        """Take a try: 0 when there is one, else the seconds until there will be (none taken)."""
+        bucket = _remembered(self.buckets, key, lambda: TokenBucket(1 / self.seconds, self.burst))
+        return 0.0 if bucket.allow() else max(0.0, (1.0 - bucket.tokens) / bucket.rate)
+
+
+@dataclass(slots=True)
+class _Wrong:
+    """Wrong passwords for one name from one address, when (time.monotonic()) the last was said, and when
+    the next try is heard."""
+
+    count: int = 0
+    at: float = 0.0
+    until: float = 0.0
+
+
+def _remembered(kept: OrderedDict[Any, V], key: Any, new: Callable[[], V]) -> V:
+    """``kept[key]``, made by ``new`` when missing; the least recently used forgotten past TRIES_REMEMBERED."""
+    value = kept.get(key)
+    if value is None:
+        value = kept[key] = new()
+        while len(kept) > TRIES_REMEMBERED:
+            kept.popitem(last=False)
+    else:
+        kept.move_to_end(key)
+    return value
 
 
 class AccountDesk:
     """See the module docstring. ``store`` is closed with the desk."""
 
     def __init__(self, store: AccountStore, *, tries_per_address: int = TRIES_PER_ADDRESS,
-                 tries_per_name: int = TRIES_PER_NAME, workers: int = 2) -> None:
+                 free_tries: int = FREE_TRIES, first_delay: float = FIRST_DELAY, workers: int = 2) -> None:
         self.store = store
         self._by_address = _Tries(tries_per_address, ADDRESS_SECONDS_PER_TRY)
-        self._by_name = _Tries(tries_per_name, NAME_SECONDS_PER_TRY)
+        self.free_tries = free_tries
+        self.first_delay = first_delay
+        #: Wrong passwords by (name key, address); each name's holder's addresses, by name key.
+        self._wrong: OrderedDict[tuple[str, str], _Wrong] = OrderedDict()
+        self._holders: OrderedDict[str, deque[str]] = OrderedDict()
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="accounts")
 
     async def _run(self, work: Callable[..., T], *args: Any) -> T:
@@ -102,25 +145,65 @@ class AccountDesk:
                                   ) from None
 
     def _try(self, name: str, address: str) -> None:
-        if not self._by_address.allow(address) or not self._by_name.allow(name.casefold()):
-            log.warning("password tries for %r from %s: too many", name, address)
-            raise p.ProtocolError(p.ErrorCode.TOO_MANY_TRIES, "too many password tries: wait a few minutes")
+        """A password try for ``name`` from ``address``, or ``too_many_tries`` with the seconds to wait
+        (see the module docstring)."""
+        key = name_key(name)
+        wrong = self._wrong.get((key, address))
+        now = time.monotonic()
+        if wrong is not None and now < wrong.until and address not in self._holders.get(key, ()):
+            self._too_many(name, address, wrong.until - now)
+        wait = self._by_address.wait(address)
+        if wait:
+            self._too_many(name, address, wait)
+
+    @staticmethod
+    def _too_many(name: str, address: str, wait: float) -> NoReturn:
+        log.warning("password tries for %r from %s: too many, the next in %d s", name, address, math.ceil(wait))
+        raise p.ProtocolError(p.ErrorCode.TOO_MANY_TRIES, "too many password tries: try again later",
+                              retry_after=max(1, math.ceil(wait)))
+
+    def _tried(self, name: str, address: str, *, right: bool) -> None:
+        """A password heard: a wrong one makes the next try from there wait (after the free ones); the
+        right one forgets the wrong ones there and keeps the address as the holder's."""
+        key = name_key(name)
+        if right:
+            self._wrong.pop((key, address), None)
+            holders = _remembered(self._holders, key, lambda: deque(maxlen=HOLDER_ADDRESSES))
+            if address not in holders:
+                holders.append(address)
+            return
+        wrong = _remembered(self._wrong, (key, address), _Wrong)
+        now = time.monotonic()
+        if now - max(wrong.at, wrong.until) > LONGEST_DELAY:  # quiet a long while: counted from nothing again
+            wrong.count = 0
+        wrong.count += 1
+        wrong.at = now
+        if wrong.count >= self.free_tries:
+            delay = self.first_delay * 2 ** (wrong.count - self.free_tries)
+            wrong.until = now + min(delay, LONGEST_DELAY)
 
     # ----------------------------------------------------------------- accounts
     async def held(self, name: str) -> bool:
-        """Whether an account holds the name (whatever its case)."""
-        return await self._run(self.store.find, name) is not None
+        """Whether an account holds the name, or one that reads as it, or one it is with a number after it
+        (``Victor 2`` beside the account Victor: engine.names)."""
+        if await self._run(self.store.find, name) is not None:
+            return True
+        bare = without_number(name)
+        return bare != name and await self._run(self.store.find, bare) is not None
 
     async def register(self, name: str, password: str, address: str) -> Signed:
         problem = password_problem(password)
         if problem is not None:
             raise p.ProtocolError(p.ErrorCode.WEAK_PASSWORD, problem)
         self._try(name, address)
+        if await self.held(name):
+            raise p.ProtocolError(p.ErrorCode.NAME_TAKEN, "an account holds that name already")
         hashed = await self._run(hash_password, password)
         account = await self._run(self.store.create, name, hashed.text())
         if account is None:
             raise p.ProtocolError(p.ErrorCode.NAME_TAKEN, "an account holds that name already")
         log.info("account %r made from %s", name, address)
+        self._tried(name, address, right=True)  # (its maker's address is the holder's)
         return Signed(account, await self._new_session(account), new=True)
 
     async def sign_in(self, name: str, address: str, *, password: str | None = None,
@@ -129,14 +212,16 @@ class AccountDesk:
         either is wrong, and the same answer for a name no account holds."""
         if session is not None:
             account = await self._run(self.store.session, _digest(session))
-            if account is None or account.name.casefold() != name.casefold():
+            if account is None or not same_name(account.name, name):
                 raise p.ProtocolError(p.ErrorCode.WRONG_PASSWORD, "that session is not signed in any more")
+            self._tried(account.name, address, right=True)  # (a session is the holder's: so is its address)
             return Signed(account, session)
         assert password is not None
         self._try(name, address)
         account = await self._run(self.store.find, name)
         stored = _DUMMY if account is None else _read(account.password)
         good = await self._run(verify_password, password, stored) and stored is not _DUMMY
+        self._tried(name, address, right=account is not None and good)
         if account is None or not good:
             log.info("a wrong password for %r from %s", name, address)
             raise p.ProtocolError(p.ErrorCode.WRONG_PASSWORD, "wrong name or password")

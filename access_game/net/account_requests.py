@@ -19,13 +19,15 @@ from access_game.net.connections import Connection
 from access_game.net.ratings import Rating
 from access_game.net.tables import Table, new_token, token_digest
 from engine.events import GameEnded
+from engine.names import same_name
+from speech.name_shapes import reads_as_sentence
 
 if TYPE_CHECKING:
     from access_game.net.account_desk import AccountDesk
     from access_game.net.lobby import LobbyService
 
-__all__ = ["account_request", "account_seat", "finished", "leaderboard_message", "name_held", "rated_message",
-           "record_message", "shown"]
+__all__ = ["account_request", "account_seat", "finished", "guest_name", "leaderboard_message", "new_name",
+           "rated_message", "record_message", "shown"]
 
 log = logging.getLogger("access_game.net.accounts")
 
@@ -48,9 +50,24 @@ class TableServer(Protocol):
     def _to_lobby(self, message: dict[str, Any]) -> None: ...
 
 
-async def name_held(server: TableServer, name: str) -> bool:
-    """A guest's hello: whether an account holds that name (the guest is refused, and may sign in)."""
-    return server.accounts is not None and await server.accounts.held(name)
+def new_name(server: TableServer, name: str, admin_key: str | None) -> None:
+    """A name someone chooses (a guest's hello, a new account): refused when it reads as the program's
+    own sentences (``bad_name``), or as an administrator's name without that administrator's key
+    (``name_taken``). The accounts and bans are the callers' to ask: they differ for a guest and for an
+    account being made."""
+    if reads_as_sentence(name):
+        raise p.ProtocolError(p.ErrorCode.BAD_NAME, "that name reads as the program's own words: choose another")
+    if server.lobby.reserved(name, admin_key):
+        raise p.ProtocolError(p.ErrorCode.NAME_TAKEN, "that name is a server administrator's")
+
+
+async def guest_name(server: TableServer, name: str, admin_key: str | None) -> None:
+    """A guest's hello: refused as :func:`new_name` says, and when an account holds that name or reads
+    as it (the guest is refused, and may sign in); a name that is an account's with a number after it
+    reads as the same person (engine.names)."""
+    new_name(server, name, admin_key)
+    if server.accounts is not None and await server.accounts.held(name):
+        raise p.ProtocolError(p.ErrorCode.NAME_TAKEN, "an account holds that name: sign in with its password")
 
 
 async def account_request(server: TableServer, conn: Connection, message: p.ClientMessage) -> bool:
@@ -100,6 +117,7 @@ async def _sign_in(server: TableServer, conn: Connection, message: p.Register | 
         return
     if isinstance(message, p.Register):
         _name_free(server, conn, message.name)
+        new_name(server, message.name, message.admin_key)
         signed = await desk.register(message.name, message.password, conn.address)
     else:
         signed = await desk.sign_in(message.name, conn.address, password=message.password, session=message.session)
@@ -123,10 +141,9 @@ async def _sign_in(server: TableServer, conn: Connection, message: p.Register | 
 def _name_free(server: TableServer, conn: Connection, name: str) -> None:
     """A name someone else uses now (online, or seated at a table under it) cannot be registered: only
     the guest who uses it may make it theirs."""
-    folded = name.casefold()
-    mine = conn.name is not None and conn.name.casefold() == folded
+    mine = conn.name is not None and same_name(conn.name, name)
     others = [c for c in server.lobby.connections_of(name) if c is not conn]
-    seated = any(s.human and s.name is not None and s.name.casefold() == folded
+    seated = any(s.human and s.name is not None and same_name(s.name, name)
                  for table in server.tables.values() for s in table.seats)
     if others or (seated and not mine):
         raise p.ProtocolError(p.ErrorCode.NAME_TAKEN, "someone uses that name now")

@@ -6,7 +6,10 @@ the same SQL. Every method is blocking (the server calls them from a worker thre
 each change is one transaction: a finished game's record and its players' new ratings are written
 together or not at all.
 
-Names are compared without case ("Ann" and "ann" are one account); the account keeps its spelling.
+Names are compared as they read (engine.names.name_key: "Ann", "ann" and "Аnn" with a Cyrillic А are
+one account), by the ``skeleton`` column; the account keeps its spelling. An account made before that
+column is given its key when the store opens (one that reads as an older account's keeps none, and is
+found by its own spelling, without case, as before).
 Passwords reach this module already hashed (access_game.net.passwords), sessions as their SHA-256.
 """
 
@@ -19,9 +22,13 @@ from typing import Protocol
 
 from access_game.net.database import Conflict, Database
 from access_game.net.ratings import Finisher, Rating, rate
+from engine.names import name_key
 
 __all__ = ["Account", "AccountStore", "GameLine", "PlayerRecord", "SqlAccountStore", "Standing"]
 
+#: Of the accounts a name reads as, the one spelled so (whatever its case) first: two made before names
+#: were keyed may read alike, and each is still found by its own spelling.
+_SPELLED_FIRST = "ORDER BY CASE WHEN folded = ? THEN 0 ELSE 1 END, id LIMIT 1"
 #: Seconds a session (a signed-in client's key for its next connections) is good for.
 SESSION_SECONDS = 30 * 24 * 3600
 
@@ -93,24 +100,44 @@ class SqlAccountStore:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._key_accounts()
+
+    def _key_accounts(self) -> None:
+        """Give every account its name's key (those made before the column, or keyed by an older
+        confusables table); one that reads as an account keyed already keeps none."""
+        with self.db.transaction() as tx:
+            rows = tx.all("SELECT id, name, skeleton FROM accounts ORDER BY id")
+        for account, name, kept in rows:
+            key = name_key(str(name))
+            if kept == key:
+                continue
+            try:
+                with self.db.transaction() as tx:
+                    tx.execute("UPDATE accounts SET skeleton = ? WHERE id = ?", (key, int(account)))
+            except Conflict:
+                continue
 
     def create(self, name: str, password: str) -> Account | None:
-        """A new account, or None when the name (whatever its case) is an account's already (made by
-        another server process at the same moment too)."""
+        """A new account, or None when the name (whatever its case, or a name that reads as it) is an
+        account's already (made by another server process at the same moment too)."""
+        key = name_key(name)
         try:
             with self.db.transaction() as tx:
-                if tx.one("SELECT id FROM accounts WHERE folded = ?", (name.casefold(),)) is not None:
+                if tx.one("SELECT id FROM accounts WHERE skeleton = ? OR folded = ?",
+                          (key, name.casefold())) is not None:
                     return None
-                row = tx.one("INSERT INTO accounts (name, folded, password, created) VALUES (?, ?, ?, ?) "
-                             "RETURNING id", (name, name.casefold(), password, time.time()))
+                row = tx.one("INSERT INTO accounts (name, folded, skeleton, password, created) VALUES (?, ?, ?, ?, ?) "
+                             "RETURNING id", (name, name.casefold(), key, password, time.time()))
         except Conflict:
             return None
         assert row is not None
         return Account(int(row[0]), name, password)
 
     def find(self, name: str) -> Account | None:
+        """The account whose name reads as ``name``, or None."""
         with self.db.transaction() as tx:
-            row = tx.one("SELECT id, name, password FROM accounts WHERE folded = ?", (name.casefold(),))
+            row = tx.one("SELECT id, name, password FROM accounts WHERE skeleton = ? OR folded = ? "
+                         + _SPELLED_FIRST, (name_key(name), name.casefold(), name.casefold()))
         return None if row is None else Account(int(row[0]), str(row[1]), str(row[2]))
 
     def set_password(self, account: int, password: str) -> None:
@@ -177,7 +204,8 @@ class SqlAccountStore:
     def record(self, name: str, limit: int) -> PlayerRecord | None:
         """An account's ratings and its last ``limit`` games (the newest first); None: no such account."""
         with self.db.transaction() as tx:
-            row = tx.one("SELECT id, name FROM accounts WHERE folded = ?", (name.casefold(),))
+            row = tx.one("SELECT id, name FROM accounts WHERE skeleton = ? OR folded = ? " + _SPELLED_FIRST,
+                         (name_key(name), name.casefold(), name.casefold()))
             if row is None:
                 return None
             account, spelled = int(row[0]), str(row[1])

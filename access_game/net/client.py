@@ -58,11 +58,14 @@ class NetError(Exception):
     """The server cannot be reached, or refused the request: then ``code`` is the protocol's error code
     (no_table, too_many, ...), which the player is told in their language."""
 
-    def __init__(self, message: str, code: str | None = None, why: Any = None) -> None:
+    def __init__(self, message: str, code: str | None = None, why: Any = None,
+                 retry_after: int | None = None) -> None:
         super().__init__(message)
         self.code = code
         #: The error's reason as its key and values (engine.reason_data), when the server gave one.
         self.why = why
+        #: Seconds the server said to wait before asking again (``too_many_tries``), when it said.
+        self.retry_after = retry_after
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,8 +366,10 @@ class Connection:
                 return ws
         if answer.get("type") != "welcome" or account:
             await ws.close()
+            wait = answer.get("retry_after")
+            seconds = wait if isinstance(wait, int) and not isinstance(wait, bool) and wait > 0 else None
             raise NetError(str(answer.get("message") or "the server did not welcome this client"),
-                           str(answer.get("code") or "") or None)
+                           str(answer.get("code") or "") or None, answer.get("why"), retry_after=seconds)
         return ws
 
     async def _answer(self, ws: Any) -> dict[str, Any]:

@@ -65,6 +65,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (game, seat))""",
         "CREATE INDEX results_by_account ON results (account, game)",
     ),
+    (
+        # Each account's name as it reads (engine.names.name_key), filled in by access_game.net.accounts:
+        # a name that reads as an account's is that account's.
+        "ALTER TABLE accounts ADD COLUMN skeleton TEXT",
+        "CREATE UNIQUE INDEX accounts_by_skeleton ON accounts (skeleton)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

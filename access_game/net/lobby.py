@@ -8,9 +8,11 @@ who a name is; a lobby shared by several server processes keeps presence, histor
 shared store behind the same methods. Today everything lives in this process, the histories are
 bounded and in memory, and the bans and the moderation log are files in the data folder.
 
-Names are guests' names: anyone may connect under any free-form name, so a ban of a name stops that
-spelling only, and an administrator is known by name (with a key when the administrators' file gives
-one; docs/online.md).
+Names are compared as they read (engine.names.name_key): a ban of ``Spam`` bans ``Spаm`` (a Cyrillic а)
+and ``SPAM`` too, and ``Spam2`` (a number after a banned name reads as the same person). An
+administrator is known by name, with a key when the administrators' file gives one (docs/online.md):
+then nobody without the key may take that name or one that reads as it; an administrator without a
+key is known by the exact spelling, and a lookalike of it is nobody's.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
+
+from engine.names import name_base, name_key, read_name
 
 __all__ = ["ADMINS_FILE", "BANS_FILE", "HISTORY_LINES", "MODERATION_LOG", "Line", "Lobby", "LobbyService",
            "read_admins"]
@@ -64,8 +68,6 @@ def read_admins(path: Path) -> dict[str, str | None]:
     """The administrators a file names: each line a name, or a name, a tab and a key the administrator's
     client must give (``hello``'s ``admin_key``). Blank lines and lines starting with # are skipped.
     OSError or ValueError (a line that is not a name) says why the file cannot be used."""
-    from engine.names import read_name
-
     admins: dict[str, str | None] = {}
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         line = raw.strip()
@@ -104,6 +106,8 @@ class LobbyService(Protocol):
     def history(self, channel: str, name: str, with_: str | None = None) -> list[Line]: ...
 
     def is_admin(self, name: str, key: str | None) -> bool: ...
+
+    def reserved(self, name: str, key: str | None) -> bool: ...
 
     def banned(self, name: str | None = None, address: str | None = None) -> bool: ...
 
@@ -197,18 +201,33 @@ class Lobby:
 
     # ----------------------------------------------------------------- administrators and bans
     def is_admin(self, name: str, key: str | None) -> bool:
-        if name not in self.admins:
-            return False
-        wanted = self.admins[name]
-        return wanted is None or (key is not None and hmac.compare_digest(wanted.encode(), key.encode()))
+        """Whether ``name`` with ``key`` is an administrator: by the name's key and the administrator's key,
+        or, for an administrator the file gives no key, by the exact spelling."""
+        for admin, wanted in self.admins.items():
+            if wanted is None:
+                if name == admin:
+                    return True
+            elif name_key(name) == name_key(admin) and key is not None \
+                    and hmac.compare_digest(wanted.encode(), key.encode()):
+                return True
+        return False
+
+    def reserved(self, name: str, key: str | None) -> bool:
+        """Whether ``name`` reads as an administrator's (a number after it too) and is not theirs to take
+        with ``key``: an administrator's name is theirs only with their key (or, without one, spelled as
+        the file spells it)."""
+        base = name_base(name)
+        return any(base in (name_key(admin), name_base(admin)) for admin in self.admins) \
+            and not self.is_admin(name, key)
 
     def banned(self, name: str | None = None, address: str | None = None) -> bool:
-        return (name is not None and name.casefold() in self.banned_names) or (
+        return (name is not None and not self.banned_names.isdisjoint((name_key(name), name_base(name)))) or (
             address is not None and address in self.banned_addresses)
 
     def ban(self, name: str, addresses: Iterable[str] = (), *, on: bool = True) -> None:
-        """Ban (or, ``on`` false, let back) a name and the addresses given; kept in the bans file."""
-        folded = name.casefold()
+        """Ban (or, ``on`` false, let back) a name and the addresses given; kept in the bans file. The name
+        is kept by its key, so every spelling that reads as it is banned with it."""
+        folded = name_key(name)
         if on:
             self.banned_names.add(folded)
             self.banned_addresses.update(dict.fromkeys(addresses, folded))
@@ -241,8 +260,8 @@ class Lobby:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             names, addresses = data["names"], data["addresses"]
-            self.banned_names = {str(n).casefold() for n in names}
-            self.banned_addresses = {str(a): str(n) for a, n in dict(addresses).items()}
+            self.banned_names = {name_key(str(n)) for n in names}
+            self.banned_addresses = {str(a): name_key(str(n)) for a, n in dict(addresses).items()}
         except FileNotFoundError:
             return
         except (OSError, ValueError, KeyError, TypeError) as exc:

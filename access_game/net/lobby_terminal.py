@@ -70,7 +70,8 @@ def lobby_loop(server: str, name: str, settings: Settings, *, admin_key: str | N
             if exc.code == "name_taken" and guest and ask is not None:
                 from speech import lobby_words
 
-                print(lobby_words.error_words(exc.code, str(exc)), file=sys.stderr, flush=True)
+                print(lobby_words.error_words(exc.code, str(exc), exc.why, retry_after=exc.retry_after),
+                      file=sys.stderr, flush=True)
                 password, register, ask = ask(name), False, None  # asked once
                 if password is not None:
                     continue
@@ -80,7 +81,8 @@ def lobby_loop(server: str, name: str, settings: Settings, *, admin_key: str | N
             else:
                 from speech import lobby_words
 
-                print(lobby_words.error_words(exc.code, str(exc)), file=sys.stderr)
+                print(lobby_words.error_words(exc.code, str(exc), exc.why, retry_after=exc.retry_after),
+                      file=sys.stderr)
             return 1
         outputs = TerminalOutput(settings, output=output)
         try:

@@ -14,6 +14,7 @@ an error to its player by its ``code`` (see docs/protocol.md), in the player's l
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, TypeVar, dataclass_transform
@@ -203,17 +204,21 @@ class ErrorCode:
     #: A server of several processes (``serve --redis``) that cannot look the table up just now (Redis
     #: failed): nothing is said of the seat or the table; the client asks again, keeping its token.
     UNAVAILABLE = "unavailable"
+    #: A name that reads as one of the program's own sentences (speech.name_shapes).
+    BAD_NAME = "bad_name"
 
 
 class ProtocolError(Exception):
     """A client message refused: ``code`` for programs, the message for people reading logs, and the
     ``ref`` of the move it refuses, if any."""
 
-    def __init__(self, code: str, message: str, ref: int | None = None) -> None:
+    def __init__(self, code: str, message: str, ref: int | None = None, *, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.ref = ref
+        #: Seconds after which the same request may be granted (``too_many_tries``), when the server knows.
+        self.retry_after = retry_after
 
 
 # --------------------------------------------------------------------------- client messages
@@ -556,6 +561,30 @@ def read_action(codec: GameCodec, data: Mapping[str, Any]) -> Action:
         raise ProtocolError(ErrorCode.BAD_ACTION, f"not an action: {exc}"[:200]) from None
 
 
+#: A JSON escape of a UTF-16 surrogate: the only way a frame (UTF-8, read as text) brings one in.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _whole_text(data: Any) -> bool:
+    """Whether every text in ``data`` (keys too, at any depth) is Unicode that UTF-8 can carry: a lone
+    surrogate that JSON's escapes let in would fail later in whatever encodes it (a password's hash,
+    the log, a file), so it is refused here, with the frame."""
+    waiting = [data]
+    while waiting:
+        value = waiting.pop()
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+        elif isinstance(value, dict):
+            waiting.extend(value.keys())
+            waiting.extend(value.values())
+        elif isinstance(value, list):
+            waiting.extend(value)
+    return True
+
+
 def parse_client(frame: str | bytes) -> ClientMessage:
     """The client message a frame holds; :class:`ProtocolError` says what is wrong with it."""
     if isinstance(frame, bytes):
@@ -568,6 +597,8 @@ def parse_client(frame: str | bytes) -> ClientMessage:
         raise ProtocolError(ErrorCode.BAD_JSON, "the frame is not JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError(ErrorCode.BAD_MESSAGE, "a message is a JSON object")
+    if _SURROGATE_ESCAPE.search(frame) and not _whole_text(data):
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "the frame holds text that is not Unicode (a lone surrogate)")
     kind = data.get("type")
     if kind == "hello":
         version = data.get("protocol")
@@ -734,8 +765,10 @@ def welcome_message() -> dict[str, Any]:
     return {"type": "welcome", "protocol": PROTOCOL_VERSION}
 
 
-def error_message(code: str, message: str, ref: int | None = None) -> dict[str, Any]:
-    """An error; ``ref`` when it answers a move (``too_fast``, ``not_saved``, ``bad_action``...). A
+def error_message(code: str, message: str, ref: int | None = None, *,
+                  retry_after: int | None = None) -> dict[str, Any]:
+    """An error; ``ref`` when it answers a move (``too_fast``, ``not_saved``, ``bad_action``...), and
+    ``retry_after`` (whole seconds) when asking again sooner would be refused the same way. A
     ``message`` that is a :class:`Reason` (an error with values: a game's title, a count) also crosses
     as its key and values (``why``), for a client to word in its player's language."""
     error: dict[str, Any] = {"type": "error", "code": code, "message": str(message)}
@@ -743,6 +776,8 @@ def error_message(code: str, message: str, ref: int | None = None) -> dict[str, 
         error["why"] = reason_to_data(message)
     if ref is not None:
         error["ref"] = ref
+    if retry_after is not None:
+        error["retry_after"] = retry_after
     return error
 
 

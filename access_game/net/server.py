@@ -216,7 +216,7 @@ class TableServer:
                     message = p.parse_client(frame)
                     await self._dispatch(conn, message)
                 except p.ProtocolError as exc:
-                    self._send(conn, p.error_message(exc.code, exc.message, ref=exc.ref))
+                    self._send(conn, p.error_message(exc.code, exc.message, ref=exc.ref, retry_after=exc.retry_after))
                     if exc.code == p.ErrorCode.PROTOCOL:
                         await conn.close_unread(p.CLOSE_POLICY, "protocol version")
                         break
@@ -247,8 +247,7 @@ class TableServer:
                                       "update access-game to play here")
             if conn.name is not None:
                 raise p.ProtocolError(p.ErrorCode.BAD_MESSAGE, "hello is said once")
-            if await account_requests.name_held(self, message.name):
-                raise p.ProtocolError(p.ErrorCode.NAME_TAKEN, "an account holds that name: sign in with its password")
+            await account_requests.guest_name(self, message.name, message.admin_key)
             if self.lobby.banned(message.name, conn.address):
                 self._send(conn, p.error_message(p.ErrorCode.BANNED, "banned from this server"))
                 await conn.flush()

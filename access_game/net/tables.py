@@ -21,6 +21,7 @@ from engine.codec import GameCodec
 from engine.errors import SaveFormatError
 from engine.events import Event
 from engine.game import Game
+from engine.names import name_key
 from engine.reasons import Reason
 from engine.state_data import flag_value, whole_value
 
@@ -195,11 +196,13 @@ class Table:
         return token
 
     def _unique(self, name: str, seat: int) -> str:
-        taken = {s.name for i, s in enumerate(self.seats) if i != seat and s.name}
-        if name not in taken:
+        """``name``, or with a number after it when another seat's name reads as it (engine.names.name_key:
+        ``Аnn`` with a Cyrillic А beside Ann sits as ``Аnn 2``), so that every seat is heard apart."""
+        taken = {name_key(s.name) for i, s in enumerate(self.seats) if i != seat and s.name}
+        if name_key(name) not in taken:
             return name
         n = 2
-        while f"{name} {n}" in taken:
+        while name_key(f"{name} {n}") in taken:
             n += 1
         return f"{name} {n}"
 
@@ -272,8 +275,8 @@ class Table:
 
     def start(self) -> None:
         """Deal, once every person's seat is taken; computer players get names nobody else has."""
-        taken = {s.name for s in self.seats if s.name}
-        spare = iter(n for n in COMPUTER_NAMES if n not in taken)
+        taken = {name_key(s.name) for s in self.seats if s.name}
+        spare = iter(n for n in COMPUTER_NAMES if name_key(n) not in taken)
         for seat in self.seats:
             if seat.name is None and not seat.human:
                 seat.name = next(spare, f"Computer {len(taken)}")

@@ -107,7 +107,8 @@ def _unreachable(connection: Connection, server: str, exc: NetError) -> int:
     if exc.code is None:
         print(nw.no_server(server, str(exc)), file=sys.stderr)
     else:
-        print(nw.refused_seat(nw.error_words(exc.code, str(exc), exc.why)), file=sys.stderr)
+        print(nw.refused_seat(nw.error_words(exc.code, str(exc), exc.why, retry_after=exc.retry_after)),
+              file=sys.stderr)
     return 1
 
 

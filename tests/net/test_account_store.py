@@ -46,6 +46,34 @@ def test_a_name_is_one_account_whatever_its_case(store: SqlAccountStore) -> None
     assert (store.find("ann") or ann).password == "hash-3"
 
 
+def test_a_name_is_one_account_whatever_its_lookalikes(store: SqlAccountStore) -> None:
+    victor = store.create("Victor", "hash-1")
+    assert victor is not None
+    for lookalike in ("Vict\u043er", "V\u0131ctor", "\uff36ictor", "Victo\u0301r"):
+        assert store.create(lookalike, "hash-2") is None
+        assert store.find(lookalike) == victor
+    record = store.record("VICT\u041eR", 5)
+    assert record is not None and record.name == "Victor"
+    assert store.find("Victoria") is None and store.create("Victoria", "h") is not None
+
+
+def test_accounts_made_before_names_were_keyed_are_keyed_when_the_store_opens(target: str) -> None:
+    db = open_database(target)
+    with db.transaction() as tx:  # as an older server left them: no key, compared without case only
+        for name in ("Ann", "\u0410nn", "Ben"):
+            tx.execute("INSERT INTO accounts (name, folded, password, created) VALUES (?, ?, ?, ?)",
+                       (name, name.casefold(), "h", 0.0))
+    accounts = SqlAccountStore(db)
+    try:
+        ann, cyrillic, ben = (accounts.find(n) for n in ("Ann", "\u0410nn", "Ben"))
+        assert ann is not None and cyrillic is not None and ben is not None
+        assert ann.name == "Ann" and cyrillic.name == "\u0410nn"  # the older keeps the key; each still its own
+        assert accounts.find("\uff21NN") == ann and accounts.find("B\u0435n") == ben
+        assert accounts.create("\u0391nn", "h") is None
+    finally:
+        accounts.close()
+
+
 def test_a_session_names_its_account_until_it_ends(store: SqlAccountStore) -> None:
     ann = store.create("Ann", "h")
     assert ann is not None

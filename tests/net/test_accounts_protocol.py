@@ -177,15 +177,19 @@ def test_wrong_password_and_taken_names_are_refused_and_change_nothing(database:
     assert PASSWORD not in said and "not the password" not in said  # ...never the passwords
 
 
-def test_password_tries_are_limited_per_name(database: str, tmp_path: Path) -> None:
+def test_password_tries_are_limited_per_name_and_address(database: str, tmp_path: Path) -> None:
     async def body() -> None:
-        tables = _server(database, tmp_path, tries_per_name=3, tries_per_address=100)
+        tables = _server(database, tmp_path, free_tries=2, tries_per_address=100)
         try:
             async with in_process(tables) as (_, url):
-                await _account(url, "register", "Ann")
-                codes = [(await _account(url, "sign_in", "Ann", f"guess {i}"))[1]["code"] for i in range(3)]
-                assert codes == ["wrong_password", "wrong_password", "too_many_tries"]
-                _client, right = await _account(url, "sign_in", "Ann")  # even the right one waits now
+                await _account(url, "register", "Cleo")  # (made here: this address is Cleo's, not Ann's)
+                assert tables.accounts is not None
+                made = await tables.accounts.register("Ann", PASSWORD, "192.0.2.1")  # made elsewhere
+                assert made.new
+                codes = [(await _account(url, "sign_in", "Ann", f"guess {i}"))[1] for i in range(3)]
+                assert [c["code"] for c in codes] == ["wrong_password", "wrong_password", "too_many_tries"]
+                assert codes[2]["retry_after"] in (1, 2)  # (the first wait, 2 s, less the trip)
+                _client, right = await _account(url, "sign_in", "Ann")  # even the right one waits here now
                 assert right["code"] == "too_many_tries"
                 _client, other = await _account(url, "register", "Ben")  # another name is not held back
                 assert other["type"] == "signed_in"

@@ -45,7 +45,7 @@ def test_an_account_made_signed_in_elsewhere_and_its_seat_taken_back(tmp_path: P
         code = open_table(ann, listed=False)
 
         guest = online(tmp_path / "guest", url, "ann")  # a guest under the account's name: refused...
-        guest.expect(words("That name belongs to an account"))
+        guest.expect(words("That name, or one that reads like it, belongs to an account"))
         guest.expect("Password of ann")  # ...and asked the account's password, once
         _refused(guest, "a-guess-at-it")
         wrong = online(tmp_path / "laptop", url, "Ann", "--sign-in")

@@ -300,7 +300,13 @@ def test_administrators_ban_close_and_broadcast_and_each_act_is_logged(tmp_path:
         lobby = Lobby(tmp_path, {"Root": "sesame", "Open": None})
         tables = TableServer(TableStore(tmp_path), lobby=lobby, behind_proxy=True)
         async with in_process(tables) as (_, url):
-            fake = await Client.open(url, "Root")  # the name without its key is no administrator
+            # The name without its key is nobody's (nor one that reads as it), and a guest is no administrator.
+            fake = Client(await connect(url, proxy=None))
+            for spelling in ("Root", "R\u043e\u043et", "root 2"):
+                await fake.send({"type": "hello", "protocol": 3, "name": spelling})
+                assert (await fake.next("error"))["code"] == "name_taken"
+            await fake.send({"type": "hello", "protocol": 3, "name": "Rooted"})
+            await fake.next("welcome")
             assert (await fake.ask({"type": "broadcast", "text": "hi"}, "error"))["code"] == "not_admin"
             root = await Client.open(url, "Root", admin_key="sesame")
             ann = await Client.open(url, "Ann")
