@@ -303,9 +303,9 @@ def test_administrators_ban_close_and_broadcast_and_each_act_is_logged(tmp_path:
             # The name without its key is nobody's (nor one that reads as it), and a guest is no administrator.
             fake = Client(await connect(url, proxy=None))
             for spelling in ("Root", "R\u043e\u043et", "root 2"):
-                await fake.send({"type": "hello", "protocol": 3, "name": spelling})
+                await fake.send({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": spelling})
                 assert (await fake.next("error"))["code"] == "name_taken"
-            await fake.send({"type": "hello", "protocol": 3, "name": "Rooted"})
+            await fake.send({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": "Rooted"})
             await fake.next("welcome")
             assert (await fake.ask({"type": "broadcast", "text": "hi"}, "error"))["code"] == "not_admin"
             root = await Client.open(url, "Root", admin_key="sesame")

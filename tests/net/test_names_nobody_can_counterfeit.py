@@ -206,7 +206,7 @@ def test_the_wait_is_said_and_grows_and_one_address_gets_few_tries(server: Serve
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_refusals_are_said_in_the_players_language(lang: str) -> None:
     with in_language(lang):
-        waits = [lobby_words.error_words("too_many_tries", "too many password tries", n) for n in (1, 4)]
+        waits = [lobby_words.error_words("too_many_tries", "too many password tries", retry_after=n) for n in (1, 4)]
         bad = lobby_words.error_words("bad_name", "that name reads as the program's own words")
         taken = lobby_words.error_words("name_taken", "that name is a server administrator's")
     assert "1" in waits[0] and "4" in waits[1] and waits[0] != waits[1]
@@ -223,10 +223,10 @@ def test_a_lone_surrogate_in_any_text_is_a_bad_message_and_no_traceback(server: 
         url = server.url
         assert (await _sign_in(url, "Dan", PASSWORD, "127.0.0.1", "register"))["type"] == "signed_in"
         ws = await _open(url)
-        frames = [frame.replace("LONE", lone) for frame in (
-            '{"type": "sign_in", "protocol": 3, "name": "Dan", "password": "abcLONEdefghij"}',
-            '{"type": "register", "protocol": 3, "name": "Eve", "password": "abcLONEdefghij"}',
-            '{"type": "hello", "protocol": 3, "name": "ELONEve"}',
+        frames = [frame.replace("LONE", lone).replace("PV", str(p.PROTOCOL_VERSION)) for frame in (
+            '{"type": "sign_in", "protocol": PV, "name": "Dan", "password": "abcLONEdefghij"}',
+            '{"type": "register", "protocol": PV, "name": "Eve", "password": "abcLONEdefghij"}',
+            '{"type": "hello", "protocol": PV, "name": "ELONEve"}',
         )]
         for frame in frames:
             await ws.send(frame)
