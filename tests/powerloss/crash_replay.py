@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from crashfs import Folder, Prefix, Recording
+from access_game.bench.crashfs import Folder, Prefix, Recording
 
 __all__ = ["THOROUGH", "Replayed", "replay"]
 
