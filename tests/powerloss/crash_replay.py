@@ -75,4 +75,4 @@ def replay(recording: Recording, scratch: Path, observe: Callable[[Path], Found]
 
 
 def _step(recording: Recording, k: int) -> str:
-    return recording.steps[k - 1] if k else "nothing yet"
+    return str(recording.steps[k - 1]) if k else "nothing yet"

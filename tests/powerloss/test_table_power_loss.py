@@ -21,8 +21,8 @@ import sys
 from pathlib import Path
 
 from crash_replay import THOROUGH, replay
-from access_game.bench.crashfs import Folder, Recording, read_folder, read_strace, strace_command
 
+from access_game.bench.crashfs import Folder, Recording, read_folder, read_strace, strace_command
 from access_game.net.scripted import ScriptedPlayer
 from access_game.net.table_store import SNAPSHOT_EVERY, TableStore
 from access_game.net.tables import Table
