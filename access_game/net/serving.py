@@ -165,7 +165,8 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
         tables = shared = SharedTables(store, SharedLobby(bus, data, admins), limits, computers,
                                        behind_proxy=behind_proxy, accounts=accounts)
     try:
-        for problem in tables.load():
+        lobby_problems = getattr(tables.lobby, "problems", [])  # a damaged bans file (access_game.net.lobby)
+        for problem in [*lobby_problems, *tables.load()]:
             print(_("access-game serve: {problem}").format(problem=problem), file=sys.stderr)
         tables.housekeeping()
         server = await start_server(tables, host, port, tls, origins)

@@ -155,7 +155,9 @@ def _sync_file(path: Path, *, folder: bool = False) -> None:
 
 class TableStore:
     def __init__(self, directory: Path, snapshot_every: int = SNAPSHOT_EVERY) -> None:
-        self.directory = directory
+        # The folder the operator named (a link to another disk, maybe), followed once, here: every file
+        # in it is then written without following a link (access_game.folders.replace_file).
+        self.directory = Path(os.path.realpath(directory))
         self._made = False
         self.snapshot_every = snapshot_every
         self._journaled: dict[str, _Journaled] = {}
