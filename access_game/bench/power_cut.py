@@ -63,6 +63,8 @@ class Figures:
     journal_fsyncs: int = 0
     snapshot_fsyncs: int = 0
     folder_fsyncs: int = 0
+    #: The server's group commits (each fsyncs every journal appended to since the one before).
+    commits: int = 0
     #: Points of the recording a cut was replayed at, and the table directories loaded (each once).
     cuts: int = 0
     states: int = 0
@@ -87,7 +89,8 @@ class Figures:
             f"acknowledged moves lost: {self.lost} (at most {self.most_lost} at one cut; "
             f"{self.cuts_losing} cuts lost any)",
             f"fsyncs per told move: {self.fsyncs_per_told_move():.2f} ({self.fsyncs} fsyncs: {self.journal_fsyncs} "
-            f"of journals, {self.snapshot_fsyncs} of snapshots, {self.folder_fsyncs} of the folder)",
+            f"of journals, {self.snapshot_fsyncs} of snapshots, {self.folder_fsyncs} of the folder); "
+            f"{self.commits} group commits, {self.told / max(1, self.commits):.2f} told moves each",
             *self.examples]
 
 
@@ -109,13 +112,14 @@ async def _play(url: str, tables: int, moves: int) -> list[Told]:
     return list(await asyncio.gather(*(one(n) for n in range(tables))))
 
 
-def _serve_and_play(data: Path, log: Path, tables: int, moves: int) -> list[Told]:
+def _serve_and_play(data: Path, log: Path, tables: int, moves: int) -> tuple[list[Told], int]:
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     # The accounts' database (SQLite, with a journal of its own) is kept out of the recorded folder.
     accounts = log.parent / "accounts.sqlite3"
     proc = subprocess.Popen([*strace_command(log, timed=True), sys.executable, "-m", "access_game", "serve",
                              "--port", "0", "--data", str(data), "--computer-workers", "0", "--database",
-                             str(accounts)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+                             str(accounts), "--stats", str(log.parent / "stats.json")],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
@@ -127,7 +131,8 @@ def _serve_and_play(data: Path, log: Path, tables: int, moves: int) -> list[Told
         children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
         os.kill(int(children[0]), signal.SIGTERM)
         proc.wait(120)
-        return told
+        stats = json.loads((log.parent / "stats.json").read_text(encoding="utf-8"))
+        return told, int(stats.get("commits", 0))
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -145,10 +150,11 @@ def _told_moves(final: Game, seat: int) -> list[int]:
     return lengths
 
 
-def replay_cuts(recording: Recording, told: list[Told], scratch: Path, *, every_state: bool = False) -> Figures:
+def replay_cuts(recording: Recording, told: list[Told], scratch: Path, *, every_state: bool = False,
+                commits: int = 0) -> Figures:
     """Every cut of the recording, loaded as the server's restart would: the figures (see :class:`Figures`)."""
     finals = {t.code: t for t in TableStore(recording.root / TABLES).load_all().tables}
-    figures = Figures(tables=len(told))
+    figures = Figures(tables=len(told), commits=commits)
     # For each table, the moves a seat's log length stands for: the fewest moves that tell that much.
     lengths = {t.code: _told_moves(_game(finals[t.code].game), t.seat) for t in told}
 
@@ -204,23 +210,24 @@ def _game(game: Game | None) -> Game:
     return game
 
 
-def record(tables: int, moves: int, work: Path) -> tuple[Recording, list[Told]]:
+def record(tables: int, moves: int, work: Path) -> tuple[Recording, list[Told], int]:
     """Play ``tables`` tables of ``moves`` moves each (the person's; the computer players' come between)
-    on a server under strace, its folder in ``work``: its calls, and what each player was told when."""
+    on a server under strace, its folder in ``work``: its calls, what each player was told when, and
+    the server's group commits."""
     root, log = work / "root", work / "calls.log"
     root.mkdir(parents=True)
-    told = _serve_and_play(root / TABLES, log, tables, moves)
+    told, commits = _serve_and_play(root / TABLES, log, tables, moves)
     recording = read_strace(log, root, Folder({}))
     if list(recording.prefixes())[-1].most() != read_folder(root):
         raise RuntimeError("the replay missed a call the server made")
-    return recording, told
+    return recording, told, commits
 
 
 def measure(tables: int = 3, moves: int = 30, *, every_state: bool = False) -> Figures:
     """Record a server's play (:func:`record`), then replay a power cut at every point of its calls."""
     with tempfile.TemporaryDirectory(prefix="power-cut-") as temp:
-        recording, told = record(tables, moves, Path(temp))
-        return replay_cuts(recording, told, Path(temp) / "after-the-cut", every_state=every_state)
+        recording, told, commits = record(tables, moves, Path(temp))
+        return replay_cuts(recording, told, Path(temp) / "after-the-cut", every_state=every_state, commits=commits)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -239,7 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                           "states": figures.states, "lost": figures.lost, "most_lost": figures.most_lost,
                           "fsyncs": figures.fsyncs, "fsyncs_per_told_move": round(figures.fsyncs_per_told_move(), 3),
                           "journal_fsyncs": figures.journal_fsyncs, "snapshot_fsyncs": figures.snapshot_fsyncs,
-                          "folder_fsyncs": figures.folder_fsyncs}))
+                          "folder_fsyncs": figures.folder_fsyncs, "commits": figures.commits}))
     else:
         print("\n".join(figures.lines()))
     return 1 if figures.lost else 0

@@ -426,8 +426,8 @@ def test_a_bad_bans_file_is_said_kept_and_the_server_serves(tmp_path: Path, anom
         _out, err = proc.communicate(timeout=LIMIT)
     assert "Traceback" not in err and "MemoryError" not in err, err
     flat = " ".join(err.split())
-    assert re.search(r"access-game serve: the bans file \S+bans\.json cannot be used: .+; kept as \S+bans\.damaged-\S+; "
-                     r"nobody is banned until the bans are given again", flat), err
+    assert re.search(r"access-game serve: the bans file \S+bans\.json cannot be used: .+; "
+                     r"kept as \S+bans\.damaged-\S+; nobody is banned until the bans are given again", flat), err
     (kept,) = data.glob("bans.damaged-*")
     assert fingerprint(kept) == original
 
