@@ -72,6 +72,8 @@ def read_admins(path: Path) -> dict[str, str | None]:
     try:  # the guarded reader: a FIFO or /dev/zero named as the file must not stop the server's start
         text = read_text(path)
     except DamagedFile as exc:
+        if isinstance(exc.__cause__, NotADirectoryError):  # no data folder (a file in its way): no file
+            raise exc.__cause__ from None
         raise ValueError(str(exc)) from None
     admins: dict[str, str | None] = {}
     for number, raw in enumerate(text.splitlines(), 1):
