@@ -28,6 +28,7 @@ tests/robustness/test_reader_time_limit.py, with the read itself held up in the 
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import hashlib
 import json
@@ -532,3 +533,33 @@ def test_the_server_reads_its_files_through_the_guarded_reader(tmp_path: Path) -
     for name in ("ABC123.json", "ABC123.1.log", "bans.json", "admins.txt"):
         assert f"{data}/{name}" in trace, f"{name} was never read"
     assert unguarded_reads(log, (data,)) == [], "serve read files unguarded"
+
+
+def test_no_code_of_the_program_reads_a_file_but_the_guarded_reader() -> None:
+    """The trace above sees the reads each command makes; this sees the code no command above runs:
+    outside access_game.datafiles (and the developers' benches), no ``open()``, ``read_text``,
+    ``read_bytes`` or ``json.load`` anywhere in the program."""
+    root = Path(__file__).resolve().parents[2]
+    found = []
+    for path in sorted((root / "access_game").rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        if rel == "access_game/datafiles.py" or rel.startswith("access_game/bench/"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if (isinstance(func, ast.Name) and func.id == "open" and _reads_a_path(node)) or (
+                    isinstance(func, ast.Attribute) and (func.attr in ("read_text", "read_bytes") or (
+                        func.attr == "load" and isinstance(func.value, ast.Name) and func.value.id == "json"))):
+                found.append(f"{rel}:{node.lineno}")
+    assert found == [], f"files read without the guarded reader: {found}"
+
+
+def _reads_a_path(call: ast.Call) -> bool:
+    """``open(...)`` of a path for reading: not of a descriptor (``open(0)``, ``open(fd, "a")``) nor to write."""
+    first = call.args[0] if call.args else None
+    if isinstance(first, ast.Constant) and isinstance(first.value, int):
+        return False
+    mode = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "mode"), None)
+    return not (isinstance(mode, ast.Constant) and isinstance(mode.value, str) and set(mode.value) & set("wax"))
