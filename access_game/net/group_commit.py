@@ -63,6 +63,3 @@ class GroupCommit:
             self.commits += 1
             self.fsyncs += fsyncs
             done.set_result(None)
-
-    def close(self) -> None:
-        self._thread.shutdown(wait=True)
