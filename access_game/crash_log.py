@@ -54,7 +54,8 @@ def write_crash_log(exc: BaseException) -> Path | None:
         path = data_dir() / CRASH_LOG
         path.parent.mkdir(parents=True, exist_ok=True)
         text = "".join(traceback.format_exception(exc)) + "\n"
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_NOFOLLOW", 0), 0o600)  # never through a link; the owner's only
         with open(fd, "a", encoding="utf-8", errors="backslashreplace") as fh:
             found = os.fstat(fd)
             if not stat.S_ISREG(found.st_mode):

@@ -8,7 +8,6 @@ settings and saves under one folder, which is how tests and portable installs ke
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import json
 import os
@@ -17,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from access_game.folders import make_folders
+from access_game.folders import FILE_MODE, replace_file
 from speech.i18n import LANGUAGES, _, default_language
 
 __all__ = [
@@ -323,37 +322,13 @@ def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
-def atomic_write_text(path: Path, text: str, mode: int | None = None) -> None:
-    """Write through a temporary file, fsync, then rename: a crash leaves the old file or the new one.
-    ``mode``: the file's permissions (0o600: its owner's only), else the process's default. A write
-    that fails (a full disk, a folder that cannot be written) raises OSError and leaves no temporary
-    file behind."""
-    if path.is_symlink():  # write through a link to the file it names: the link itself stays
-        path = Path(os.path.realpath(path))
-    make_folders(path.parent)  # and each one made fsynced into its parent: a power cut keeps it
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
-    fd = os.open(tmp, flags, 0o666 if mode is None else mode)
-    try:
-        with open(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    try:  # make the rename itself durable where the platform allows it
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    except OSError:
-        pass
-    finally:
-        os.close(dir_fd)
+def atomic_write_text(path: Path, text: str, mode: int = FILE_MODE) -> None:
+    """Write ``text`` (UTF-8) through a new temporary file, fsync, rename, fsync the folder: a crash leaves
+    the old file or the new one (access_game.folders.replace_file: never through a symbolic link, and
+    a failed folder fsync is a failed write). ``mode``: the file's permissions, its owner's only unless
+    said otherwise (a save holds the seed and every hidden card). OSError when the write fails (a full
+    disk, a folder that cannot be written, a link in the way); no temporary file is left behind."""
+    replace_file(path, text.encode("utf-8"), mode)
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:

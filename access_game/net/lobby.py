@@ -17,7 +17,6 @@ key is known by the exact spelling, and a lookalike of it is nobody's.
 
 from __future__ import annotations
 
-import contextlib
 import hmac
 import json
 import logging
@@ -29,7 +28,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from access_game.datafiles import DamagedFile, read_json, read_text, set_aside
+from access_game.settings import atomic_write_text
 from engine.names import name_base, name_key, read_name
+from speech.i18n import _
 
 __all__ = ["ADMINS_FILE", "BANS_FILE", "HISTORY_LINES", "MODERATION_LOG", "Line", "Lobby", "LobbyService",
            "read_admins"]
@@ -68,8 +70,14 @@ def read_admins(path: Path) -> dict[str, str | None]:
     """The administrators a file names: each line a name, or a name, a tab and a key the administrator's
     client must give (``hello``'s ``admin_key``). Blank lines and lines starting with # are skipped.
     OSError or ValueError (a line that is not a name) says why the file cannot be used."""
+    try:  # the guarded reader: a FIFO or /dev/zero named as the file must not stop the server's start
+        text = read_text(path)
+    except DamagedFile as exc:
+        if isinstance(exc.__cause__, NotADirectoryError):  # no data folder (a file in its way): no file
+            raise exc.__cause__ from None
+        raise ValueError(str(exc)) from None
     admins: dict[str, str | None] = {}
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -134,6 +142,10 @@ class Lobby:
         self.banned_names: set[str] = set()
         #: Banned addresses, each with the name it was banned with (letting the name back lets them back).
         self.banned_addresses: dict[str, str] = {}
+        #: What could not be used at the start (a damaged bans file), one sentence each, for ``serve`` to say.
+        self.problems: list[str] = []
+        #: False when a damaged bans file could not be moved aside: it is then never written over.
+        self._may_write_bans = True
         self._load_bans()
 
     # ----------------------------------------------------------------- presence
@@ -245,7 +257,8 @@ class Lobby:
             return
         try:
             self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-            fd = os.open(self.folder / MODERATION_LOG, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            fd = os.open(self.folder / MODERATION_LOG,
+                         os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
             try:
                 os.write(fd, (json.dumps(entry, ensure_ascii=False) + "\n").encode("utf-8"))
             finally:
@@ -254,39 +267,49 @@ class Lobby:
             log.error("the moderation log could not be written: %s", exc)
 
     def _load_bans(self) -> None:
+        """The bans in force, read through the guarded reader (access_game.datafiles): a bans file that is
+        a FIFO, a device, nested too deep, damaged or not a list of bans never stops or hangs the start.
+        It is kept aside as it was and said in :attr:`problems` (nobody is banned until the bans are
+        given again, and the operator is told so), never passed over in silence."""
         if self.folder is None:
             return
         path = self.folder / BANS_FILE
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = read_json(path)
             names, addresses = data["names"], data["addresses"]
-            self.banned_names = {name_key(str(n)) for n in names}
-            self.banned_addresses = {str(a): name_key(str(n)) for a, n in dict(addresses).items()}
+            if not isinstance(names, list) or not isinstance(addresses, dict) or not all(
+                    isinstance(n, str) for n in [*names, *addresses, *addresses.values()]):
+                raise DamagedFile(_("it does not hold a list of banned names and addresses"))
         except FileNotFoundError:
             return
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            log.error("the bans in %s could not be read (%s): no one is banned until it is fixed", path, exc)
+        except (DamagedFile, KeyError, TypeError) as exc:
+            reason = str(exc) if isinstance(exc, DamagedFile) else _("it does not hold a list of banned names "
+                                                                     "and addresses")
+            kept = set_aside(path)
+            self._may_write_bans = kept is not None
+            where = (_("as {path}").format(path=kept) if kept is not None
+                     else _("where it is (it cannot be moved), and not written over"))
+            problem = _("the bans file {path} cannot be used: {reason}; kept {where}; nobody is banned until the "
+                        "bans are given again").format(path=path, reason=reason, where=where)
+            self.problems.append(problem)  # said by serve at the start (once: not logged as well)
+            return
+        self.banned_names = {name_key(n) for n in names}
+        self.banned_addresses = {a: name_key(n) for a, n in addresses.items()}
 
     def _save_bans(self) -> None:
         if self.folder is None:
             return
         path = self.folder / BANS_FILE
-        temp = path.with_suffix(".tmp")
+        if not self._may_write_bans:
+            log.error("the bans were not written: %s is a damaged file that could not be moved aside", path)
+            return
         addresses = dict(sorted(self.banned_addresses.items()))
         text = json.dumps({"names": sorted(self.banned_names), "addresses": addresses})
         try:
             self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            try:
-                os.write(fd, text.encode("utf-8"))
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-            os.replace(temp, path)
+            atomic_write_text(path, text, mode=0o600)  # never through a link; the folder fsynced too
         except OSError as exc:
-            log.error("the bans could not be written to %s: %s", path, exc)
-            with contextlib.suppress(OSError):
-                temp.unlink()
+            log.error("the bans could not be written to %s: %s", path, exc.strerror or exc)
 
 
 def _pair(a: str, b: str) -> tuple[str, str]:

@@ -37,6 +37,7 @@ from access_game.net import protocol as p
 from access_game.net.account_desk import AccountDesk
 from access_game.net.computers import ComputerPlayers, shared
 from access_game.net.connections import Connection, ref_of
+from access_game.net.group_commit import GroupCommit
 from access_game.net.limits import FLOOD_LIMIT, MAX_CHAT_CHARS, Address, Limits
 from access_game.net.lobby import Line, Lobby, LobbyService
 from access_game.net.table_store import TableStore
@@ -126,6 +127,8 @@ class TableServer:
         self._retrying: set[str] = set()
         #: Snapshots are written (and fsynced) here, off the loop.
         self._disk = ThreadPoolExecutor(max_workers=DISK_THREADS, thread_name_prefix="tables")
+        #: Journals are fsynced here, many moves at once, before the moves are told (see _tell).
+        self.commits = GroupCommit(store.commit) if store is not None else None
 
     def load(self) -> list[str]:
         """Bring back every table of the store; the problems with files that could not be used."""
@@ -832,7 +835,7 @@ class TableServer:
     async def _after_change(self, table: Table, acted: tuple[Connection, int] | None = None) -> None:
         """Tell everyone what changed (already written to disk), then let computer players move (see
         :meth:`_computers_play`). Called with the table's lock held."""
-        self._publish(table, acted=acted)
+        await self._tell(table, acted=acted)
         await self._computers_play(table)
 
     async def _computers_play(self, table: Table) -> bool:
@@ -866,10 +869,10 @@ class TableServer:
                 break
             untold = True
             if time.monotonic() - told >= PUBLISH_SECONDS:
-                self._publish(table)
+                await self._tell(table)
                 told, untold = time.monotonic(), False
         if untold:
-            self._publish(table)
+            await self._tell(table)
         if not went:
             self._try_again_later(table)
         return went
@@ -896,6 +899,34 @@ class TableServer:
             self._retrying.discard(table.code)
 
     # ----------------------------------------------------------------- the disk
+    async def _tell(self, table: Table, *, acted: tuple[Connection, int] | None = None) -> None:
+        """Tell everyone what changed (:meth:`_publish`) once it is on disk: the journal's lines are
+        fsynced first, with those of every other table that moved meanwhile (a group commit), so a crash
+        of the machine never takes back a move anyone was told of. When the fsync fails, a whole snapshot
+        is written instead (after a failed fsync the system may have dropped the lines); when that fails
+        too, nothing is told: the next change that reaches the disk tells it all. Called with the
+        table's lock held."""
+        if self.commits is not None and not await self._on_disk(table):
+            return
+        self._publish(table, acted=acted)
+
+    async def _on_disk(self, table: Table) -> bool:
+        assert self.commits is not None and self.store is not None
+        try:
+            await self.commits.durable()
+            return True
+        except OSError as exc:
+            log.error("table %s: the journal could not be made sure of (%s): writing a whole snapshot", table.code,
+                      exc)
+        try:
+            gen, text = self.store.begin_snapshot(table)
+            await asyncio.get_running_loop().run_in_executor(self._disk, self.store.write_snapshot, table.code, gen,
+                                                             text)
+            return True
+        except OSError as exc:
+            log.error("table %s: not on disk, so not told yet: %s", table.code, exc)
+            return False
+
     def _commit(self, table: Table, mark: Mark | None) -> None:
         """Write the table's change to the journal before anyone hears of it; when the disk refuses it,
         put the table back as it was (``mark``), say why in the log, and refuse with ``not_saved``."""

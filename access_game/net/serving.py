@@ -104,6 +104,8 @@ def handling_stats(tables: TableServer, lags: list[float] | None = None) -> dict
                              "p99_ms": _quantile(samples, 0.99), "max_ms": _quantile(samples, 1.0)}
     if lags:
         stats.update(lag_p50_ms=_quantile(lags, 0.5), lag_p99_ms=_quantile(lags, 0.99))
+    if tables.commits is not None:  # the journals' group commits, and the fsyncs they took
+        stats.update(commits=tables.commits.commits, commit_fsyncs=tables.commits.fsyncs)
     return stats
 
 
@@ -165,7 +167,8 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
         tables = shared = SharedTables(store, SharedLobby(bus, data, admins), limits, computers,
                                        behind_proxy=behind_proxy, accounts=accounts)
     try:
-        for problem in tables.load():
+        lobby_problems = getattr(tables.lobby, "problems", [])  # a damaged bans file (access_game.net.lobby)
+        for problem in [*lobby_problems, *tables.load()]:
             print(_("access-game serve: {problem}").format(problem=problem), file=sys.stderr)
         tables.housekeeping()
         server = await start_server(tables, host, port, tls, origins)

@@ -11,10 +11,10 @@ replays at most that many actions per table.
 
 Why not rewrite the whole table after every action: a late hand's table is some 60 KB of JSON, and on
 a busy disk replacing a file costs 4 to 25 ms and an fsync 10 to 40 ms, more than the whole time an
-action may take with hundreds of tables; an appended line costs a few microseconds. Journals are left
-for the operating system to write out while the server runs (a killed process loses nothing the
-system holds) and fsynced when the server stops; only a crash of the machine itself could lose the
-last moments of play (docs/online.md says so).
+action may take with hundreds of tables; an appended line costs a few microseconds. What is appended
+is made sure of on disk before anyone is told of it (:meth:`TableStore.commit`, a group commit: the
+server fsyncs every journal appended to within a few milliseconds at once, off its loop,
+access_game.net.group_commit), so even a crash of the machine loses only moves nobody was told of.
 
 A table whose files cannot be read is set aside under new names and reported, never overwritten.
 
@@ -48,7 +48,7 @@ from engine.errors import IllegalAction, SaveFormatError
 from engine.events import event_to_data
 from engine.game import SAVE_FORMAT, SAVE_VERSION, Game
 from engine.state_data import flag_value, whole_value
-from speech.i18n import _
+from speech.i18n import _, ngettext, with_numbers
 
 __all__ = ["SNAPSHOT_EVERY", "Loaded", "TableStore"]
 
@@ -109,11 +109,12 @@ def _seat_tuple(seat: Seat) -> tuple[Any, ...]:
     return (seat.name, seat.human, seat.level, seat.digest, seat.stand_in, seat.account)
 
 
-def _append(path: Path, data: bytes) -> None:
+def _append(path: Path, data: bytes) -> bool:
     """Append ``data`` whole or not at all: when the disk refuses part of it (full), the file is cut back
     to where it was, so that no line cut short sits in the middle of a journal; a journal this write
-    made is removed again, so that a full disk leaves no empty files behind."""
-    flags = os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0)
+    made is removed again, so that a full disk leaves no empty files behind. True when the journal was
+    made by this write (its name reaches the disk with the folder's next fsync)."""
+    flags = os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0)
     try:
         fd = os.open(path, flags)
         made = False
@@ -135,20 +136,41 @@ def _append(path: Path, data: bytes) -> None:
             raise
     finally:
         os.close(fd)
+    return made
+
+
+_fdatasync = getattr(os, "fdatasync", os.fsync)
+
+
+def _sync_file(path: Path, *, folder: bool = False) -> None:
+    """fsync one file (its data: an appended journal's length goes with it) or a folder (the names in it).
+    FileNotFoundError when it is gone (a journal a snapshot covered, a table closed)."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | (getattr(os, "O_DIRECTORY", 0) if folder else 0)
+    fd = os.open(path, flags)
+    try:
+        (os.fsync if folder else _fdatasync)(fd)
+    finally:
+        os.close(fd)
 
 
 class TableStore:
     def __init__(self, directory: Path, snapshot_every: int = SNAPSHOT_EVERY) -> None:
-        self.directory = directory
+        # The folder the operator named (a link to another disk, maybe), followed once, here: every file
+        # in it is then written without following a link (access_game.folders.replace_file).
+        self.directory = Path(os.path.realpath(directory))
         self._made = False
         self.snapshot_every = snapshot_every
         self._journaled: dict[str, _Journaled] = {}
         self._encoded: dict[str, _Encoded] = {}
         #: Journals appended to and not yet fsynced (see sync).
         self._unsynced: set[Path] = set()
+        #: A journal was made since the folder was last fsynced (its name is not sure to be on disk).
+        self._named = False
         self._guard = threading.Lock()
         # A snapshot is written in a worker thread; a table closed meanwhile must not get its file back.
         self._files_lock = threading.Lock()
+        #: The journal of each table's newest snapshot written: an older one finishing later is dropped.
+        self._written: dict[str, int] = {}
 
     # ----------------------------------------------------------------- file names
     def snapshot_path(self, code: str) -> Path:
@@ -229,9 +251,10 @@ class TableStore:
         """Append journal lines, whole or not at all; safe from a worker thread, one writer per table at a
         time (a server whose disk is slow to append could move the appends to threads)."""
         self.make_directory()
-        _append(path, text.encode("utf-8"))
+        made = _append(path, text.encode("utf-8"))
         with self._guard:
             self._unsynced.add(path)
+            self._named |= made
 
     def _changes(self, table: Table) -> tuple[_Journaled, list[str]]:
         """What changed at ``table`` since it was last recorded, as journal lines, and the journal's idea
@@ -283,8 +306,9 @@ class TableStore:
         """Write the snapshot (atomic, fsynced), then remove the journals it covers; nothing when the
         table was closed (:meth:`remove`) while the snapshot waited for its thread."""
         with self._files_lock:
-            if code not in self._journaled:
+            if code not in self._journaled or self._written.get(code, -1) > gen:  # closed, or a newer one is on disk
                 return
+            self._written[code] = gen
             try:
                 atomic_write_text(self.snapshot_path(code), text, mode=FILE_MODE)
                 for old, path in self._journals(code):
@@ -350,6 +374,31 @@ class TableStore:
             for _gen, path in self._journals(code):
                 with contextlib.suppress(FileNotFoundError):
                     path.unlink()
+
+    def commit(self) -> int:
+        """Make sure of every line appended so far (from a worker thread: the server's group commit): each
+        journal appended to since the last commit fsynced (its data), and the folder when a journal was
+        made. How many fsyncs it took. OSError when the disk refuses one: the journals are then marked
+        as not yet sure, and the caller must not tell anyone of what they hold (after a failed fsync the
+        system may have dropped the lines: the server writes a whole snapshot instead)."""
+        with self._guard:
+            paths, self._unsynced = self._unsynced, set()
+            named, self._named = self._named, False
+        done = 0
+        try:
+            for path in sorted(paths):
+                with contextlib.suppress(FileNotFoundError):  # covered by a snapshot since, or closed
+                    _sync_file(path)
+                    done += 1
+            if named:
+                _sync_file(self.directory, folder=True)
+                done += 1
+        except OSError:
+            with self._guard:
+                self._unsynced |= paths
+                self._named |= named
+            raise
+        return done
 
     def sync(self) -> int:
         """fsync every journal appended to since the last sync, and the directory: how many files."""
@@ -426,7 +475,7 @@ class TableStore:
                     path.unlink()
                 continue
             try:
-                table = self._replay(table, path)
+                table = self._replay(table, path, lost)
             except _Gap as gap:
                 # The journals before this one lost their last lines in a crash of the machine (they are
                 # left for the system to write out): the table goes on from where they end. This one and
@@ -447,11 +496,13 @@ class TableStore:
         return table
 
     @staticmethod
-    def _replay(table: Table | None, path: Path) -> Table | None:
+    def _replay(table: Table | None, path: Path, lost: list[str]) -> Table | None:
         """The table after the journal's lines. A last line cut short (no newline: a kill or a power cut
         came in the middle of its write, before anyone was told of it) is ignored and cut off the file,
-        so that the next line appended starts a line of its own. _Gap when the journal begins past
-        where the table is."""
+        so that the next line appended starts a line of its own. An end that is not text of ours at all
+        (zeros: a file system that had grown the file when the power went, but not written it) is cut
+        off too, but said in ``lost`` with a copy of the journal kept as it was. _Gap when the journal
+        begins past where the table is."""
         try:  # the one guarded reader: a FIFO or a device named like a journal must not stop the server
             data = read_bytes(path)
         except DamagedFile as exc:
@@ -473,10 +524,53 @@ class TableStore:
         for number, entry in entries:
             table = _apply_entry(table, entry, f"{path.name} line {number}")
         if cut:
-            with contextlib.suppress(OSError), open(path, "r+b") as fh:
-                fh.truncate(len(data) - len(cut))
-                os.fsync(fh.fileno())
+            if b"\0" in cut:
+                copy = _keep_copy(path, data)
+                where = str(copy) if copy else _("nowhere (the folder cannot be written)")
+                lost.append(with_numbers(ngettext(
+                    "journal {name}: its last byte was never written (a crash of the machine) and is cut off; a "
+                    "copy of it is kept as {where}",
+                    "journal {name}: its last {count} bytes were never written (a crash of the machine) and are "
+                    "cut off; a copy of it is kept as {where}", len(cut)), name=path.name, count=len(cut), where=where))
+            _cut_to(path, len(data) - len(cut))
         return table
+
+
+def _cut_to(path: Path, size: int) -> None:
+    """Cut a journal back to ``size`` bytes and make sure of it (nothing when it cannot be written: the
+    same end is cut off at the next start)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(path, os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0))
+        try:
+            os.ftruncate(fd, size)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _keep_copy(path: Path, data: bytes) -> Path | None:
+    """``data`` written beside ``path`` under a name nothing uses (``NAME.torn-STAMP``), fsynced; None when
+    the folder cannot be written."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(100):
+        copy = path.with_name(f"{path.name}.torn-{stamp}{f'-{n}' if n else ''}")
+        try:
+            fd = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), FILE_MODE)
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        except OSError:
+            return None
+        finally:
+            os.close(fd)
+        return copy
+    return None
 
 
 class _Gap(Exception):

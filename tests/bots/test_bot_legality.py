@@ -11,7 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.bots import LEVELS, Agent, make_agent
@@ -73,7 +73,7 @@ def test_mixed_level_games_make_only_legal_moves() -> None:
     assert checked > 2000
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60)
 @given(
     seed=st.integers(0, 10**6),
     players=st.integers(2, 9),

@@ -19,7 +19,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from access_game.bench.last_turns import fewest_after, stock_mean
@@ -45,7 +45,7 @@ GAME = "five-crowns"
 LEVELS = ("normal", "hard")
 #: Each example plays a game to a late hand and solves every card left unseen: a fixed dozen, so a run
 #: costs the same every time (a random late hand full of wilds can take minutes to solve card by card).
-SETTINGS = settings(max_examples=12, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=12, derandomize=True)
 
 
 #: More moves than any game of eleven hands that ends plays (about 50 a hand at five players).
@@ -200,7 +200,7 @@ def _upcard_last_discard(seed: int, players: int) -> tuple[Game, int] | None:
 
 
 @pytest.mark.parametrize("level", LEVELS)
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10)
 @given(seed=st.integers(0, 2**20), players=st.integers(2, 4))
 def test_an_upcard_last_turn_throws_the_costliest_card(level: str, seed: int, players: int) -> None:
     """Upcard rummy scores what is left in hand after a last turn: the costliest card goes, wild or not."""
@@ -227,7 +227,7 @@ def test_the_bench_finds_no_excess_for_normal_and_hard(capsys: pytest.CaptureFix
     assert "; 0 hint reasons with wrong points" in lines[1]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300)
 @given(seed=st.integers(0, 2**32), size=st.integers(1, 14), wild=st.integers(3, 13), all_wild=st.booleans())
 def test_the_fewest_points_after_a_throw_are_the_arrangers(seed: int, size: int, wild: int, all_wild: bool) -> None:
     """The short cut (one solve, then only the melded cards the bound cannot rule out) gives what the

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.actions import Action, Discard
@@ -65,7 +65,7 @@ def test_it_repeats_itself_under_a_seed(kind: str) -> None:
     assert any(isinstance(a, TakeDiscards) for a in first)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 6), steps=st.integers(0, 160),
        kind=st.sampled_from(["hard", "search"]))
 def test_it_plays_legally_in_any_position(seed: int, players: int, steps: int, kind: str) -> None:

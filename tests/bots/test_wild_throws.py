@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from access_game.catalog import games
@@ -69,7 +69,7 @@ def _sound(view: object, legal: list[Action], action: Action) -> bool:
 
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("game", DEALT)
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30)
 @given(seed=st.integers(0, 2**20), players=st.integers(2, 5), moves=st.integers(0, 80), wilds=st.integers(0, 14))
 def test_a_wild_goes_only_from_a_hand_of_wilds(game: str, level: str, seed: int, players: int, moves: int,
                                                wilds: int) -> None:

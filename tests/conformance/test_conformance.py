@@ -60,7 +60,7 @@ def snapshot(g: Game) -> tuple[Any, int, int]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=4)
 @given(seed=st.integers(0, 2**31 - 1))
 def test_cards_are_conserved(game: str, seed: int) -> None:
     first: list[Counter[Any]] = []
@@ -77,7 +77,7 @@ def check_cards_conserved(g: Game, first: list[Counter[Any]]) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=3)
 @given(seed=st.integers(0, 2**31 - 1))
 def test_every_event_and_move_is_of_a_kind_the_ruleset_declares(game: str, seed: int) -> None:
     check_declared_kinds(random_game(game, seed, moves=3 * MOVES))
@@ -109,7 +109,7 @@ def refused_attempts(g: Game, rng: random.Random) -> list[Action]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=4)
 @given(seed=st.integers(0, 2**31 - 1))
 def test_a_refused_action_changes_nothing_and_says_why(game: str, seed: int) -> None:
     refused: list[Action] = []
@@ -134,7 +134,7 @@ def check_refusals(g: Game, rng: random.Random) -> list[Action]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=4)
 @given(seed=st.integers(0, 2**31 - 1))
 def test_why_not_now_agrees_with_the_moves_and_with_verify(game: str, seed: int) -> None:
     seen: dict[str, Action] = {}  # a move of each kind met so far, to ask about again later
@@ -158,7 +158,7 @@ def check_why_not_now(g: Game, seen: dict[str, Action]) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=3)
 @given(seed=st.integers(0, 2**31 - 1), n=st.integers(2, 8), moves=st.integers(0, 2 * MOVES))
 def test_a_save_loads_back_and_replays_to_the_same_game(game: str, seed: int, n: int, moves: int) -> None:
     check_save_round_trip(random_game(game, seed, moves=moves, n=n), seed)
@@ -206,7 +206,7 @@ def hide_differently(g: Game, seat: int, rng: random.Random) -> Game:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=4)
 @given(seed=st.integers(0, 2**31 - 1), moves=st.integers(0, MOVES))
 def test_a_view_shows_nothing_the_seat_may_not_see(game: str, seed: int, moves: int) -> None:
     check_views_hide(random_game(game, seed, moves=moves), random.Random(seed))

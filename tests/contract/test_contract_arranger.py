@@ -134,7 +134,7 @@ hands = st.lists(st.sampled_from(POOL), min_size=4, max_size=8).filter(lambda h:
 small_contracts = st.sampled_from([Contract(1, 0), Contract(0, 1), Contract(2, 0), Contract(1, 1)])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(hands, small_contracts)
 def test_best_lay_down_matches_exhaustive_search(hand: list[Card], contract: Contract) -> None:
     expected = exhaustive(hand, contract)
@@ -146,7 +146,7 @@ def test_best_lay_down_matches_exhaustive_search(hand: list[Card], contract: Con
 deals = st.lists(st.sampled_from(POOL + POOL), min_size=10, max_size=19).filter(lambda h: h.count(JOKER) <= 4)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=80)
 @given(deals, st.sampled_from(CONTRACTS))
 def test_lay_down_is_the_contract_and_a_split_of_the_hand(hand: list[Card], contract: Contract) -> None:
     arrangement = arrange_contract(hand, contract)
@@ -157,7 +157,7 @@ def test_lay_down_is_the_contract_and_a_split_of_the_hand(hand: list[Card], cont
         assert lay_down_problem(arrangement.melds, contract) is None
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(deals, st.sampled_from(POOL), st.sampled_from(CONTRACTS))
 def test_one_more_card_is_at_most_one_card_closer(hand: list[Card], card: Card, contract: Contract) -> None:
     before = cards_short(hand, contract)
@@ -199,7 +199,7 @@ def test_cards_wanted_names_the_cards_that_help() -> None:
     assert not wanted.helps(cards("kd")[0]) and not wanted.helps(cards("3h")[0])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(deals, st.sampled_from(CONTRACTS))
 def test_cards_wanted_is_exactly_the_cards_that_bring_the_contract_closer(hand: list[Card], contract: Contract) -> None:
     wanted = cards_wanted(hand, contract)

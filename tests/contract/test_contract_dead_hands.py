@@ -175,14 +175,14 @@ def tables(draw: st.DrawFn) -> tuple[dict[int, tuple[Card, ...]], list[Card]]:
     return table, off
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(tables())
 def test_fits_table_is_exactly_some_lay_off_or_swap(position: tuple[dict[int, tuple[Card, ...]], list[Card]]) -> None:
     table, off = position
     assert fits_table(off, table) == bool(lay_off_options(off, table) or swap_options(off, table))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(tables())
 def test_a_dead_table_takes_no_card_from_off_it(position: tuple[dict[int, tuple[Card, ...]], list[Card]]) -> None:
     """If no card off the table fits, then no single card off it, added to any hand, gives a lay-off or
@@ -227,7 +227,7 @@ def _random_plays(table: dict[int, tuple[Card, ...]], off: list[Card], rng: rand
         plays += 1
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(tables(), st.integers(0, 2**32))
 def test_no_order_of_plays_puts_more_cards_on_the_table_than_the_bound(
     position: tuple[dict[int, tuple[Card, ...]], list[Card]], seed: int
@@ -270,7 +270,7 @@ def _play_checking_stops(levels: list[str], seed: int, *, hands: int = HANDS) ->
     return stops
 
 
-@settings(max_examples=2, deadline=None)
+@settings(max_examples=2)
 @given(st.integers(0, 10_000), st.sampled_from([["normal"] * 4, ["hard", "normal", "easy", "normal"]]))
 def test_every_dead_hand_stop_in_real_games_was_dead(seed: int, levels: list[str]) -> None:
     _play_checking_stops(levels, seed)

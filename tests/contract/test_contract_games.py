@@ -61,7 +61,7 @@ def test_all_levels_at_six_players_on_three_decks() -> None:
     assert game.ruleset.card_count(game.state) == 162 and game.over
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=6)
 @given(st.integers(0, 10**6), st.integers(2, 5), st.sampled_from(["easy", "normal", "hard"]))
 def test_bots_at_any_table_never_move_illegally(seed: int, players: int, level: str) -> None:
     rng = random.Random(seed)
@@ -69,7 +69,7 @@ def test_bots_at_any_table_never_move_illegally(seed: int, players: int, level: 
     play_bots(levels, seed)
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=8)
 @given(st.integers(0, 10**6), st.integers(2, 6))
 def test_random_legal_play_keeps_every_card(seed: int, players: int) -> None:
     """Any legal move, chosen at random (favouring melds so hands end): cards are conserved, every

@@ -96,7 +96,7 @@ def small_contracts(hand_size: int) -> st.SearchStrategy[Contract]:
 # --------------------------------------------------------------------------- small hands: brute force
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(st.data())
 def test_small_hands_agree_with_brute_force(data: st.DataObject) -> None:
     hand = data.draw(legal_hands(6))
@@ -109,7 +109,7 @@ def test_small_hands_agree_with_brute_force(data: st.DataObject) -> None:
     assert cards_short(hand, contract) == expected[0] == brute_short(hand, contract)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=12)
 @given(st.data())
 def test_small_one_suit_hands_with_wilds_agree_with_brute_force(data: st.DataObject) -> None:
     suit = data.draw(st.sampled_from(STANDARD_SUITS))
@@ -136,14 +136,14 @@ def test_the_brute_force_itself() -> None:
 # --------------------------------------------------------------------------- large hands: the plan search
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(legal_hands(19, min_size=8), st.sampled_from(CONTRACTS))
 def test_large_hands_agree_with_the_plan_search(hand: list[Card], contract: Contract) -> None:
     clear_memos()
     assert as_tuple(cards_wanted(hand, contract)) == plan_search(hand, contract)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(long_suit_hands(), st.sampled_from(CONTRACTS))
 def test_long_suit_hands_agree_with_the_plan_search(hand: list[Card], contract: Contract) -> None:
     expected = plan_search(hand, contract)

@@ -9,7 +9,7 @@ from functools import cache
 from itertools import combinations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from access_game.bench import arranger as bench
@@ -130,7 +130,7 @@ def check_against_brute_force(hand: list[Card], wild: Rank, all_wild: bool) -> N
     assert expected["meld_no_wild_dead"] == expected["with_meld"], (hand, wild, all_wild, expected)
 
 
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=150)
 
 
 @FAST
@@ -159,14 +159,14 @@ def check_discards_against_brute_force(hand: list[Card], wild: Rank, all_wild: b
     assert go_out_discards(hand, wild, all_wild_melds=all_wild) == [c for c in expected if expected[c][0] == 0]
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100)
 @given(meldy_hands(), st.booleans())
 def test_discards_equal_brute_force_meldy(hand_wild: tuple[list[Card], Rank], all_wild: bool) -> None:
     hand, wild = hand_wild
     check_discards_against_brute_force(hand, wild, all_wild)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60)
 @given(random_hands(), wild_ranks, st.booleans())
 def test_discards_equal_brute_force_random(hand: list[Card], wild: Rank, all_wild: bool) -> None:
     check_discards_against_brute_force(hand, wild, all_wild)

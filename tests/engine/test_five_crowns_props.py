@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.actions import Action, Discard, Draw, GoOut
@@ -32,7 +32,7 @@ def assert_whole_deck(game: Game) -> None:
         assert Counter(game.ruleset.all_cards(game.state)) == expected
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 9), steps=st.integers(1, 400))
 def test_cards_are_conserved_at_every_step(seed: int, players: int, steps: int) -> None:
     game = Game.new("five-crowns", [f"P{i}" for i in range(players)], seed=seed)
@@ -49,7 +49,7 @@ def test_cards_are_conserved_at_every_step(seed: int, players: int, steps: int) 
             assert held in (0, dealt, dealt + 1)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 200), junk=st.integers(0, 10**6))
 def test_illegal_actions_leave_the_state_unchanged(seed: int, steps: int, junk: int) -> None:
     game = Game.new("five-crowns", ["A", "B", "C"], seed=seed)

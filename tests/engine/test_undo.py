@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from access_game.catalog import games
@@ -48,7 +48,7 @@ def _play_until_you_act(g: Game, rng: random.Random, limit: int) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6)
 @given(seed=st.integers(0, 2**31 - 1), moves=st.integers(0, 120))
 def test_a_move_and_everything_after_it_taken_back_give_the_same_game(game: str, seed: int, moves: int) -> None:
     rng = random.Random(f"undo/{game}/{seed}/{moves}")

@@ -33,7 +33,7 @@ def brute_least(hand: list[Card]) -> int:
     return best
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(st.lists(st.sampled_from(DENSE), min_size=1, max_size=9, unique=True))
 def test_the_least_deadwood_is_what_brute_force_finds(hand: list[Card]) -> None:
     arr = arrange_gin(hand)
@@ -44,7 +44,7 @@ def test_the_least_deadwood_is_what_brute_force_finds(hand: list[Card]) -> None:
     assert arr.points == sum(card_points(c) for c in arr.deadwood)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.lists(st.sampled_from(DECK), min_size=10, max_size=11, unique=True))
 def test_whole_hands_meld_validly_and_never_worse_than_any_single_meld(hand: list[Card]) -> None:
     arr = arrange_gin(hand)

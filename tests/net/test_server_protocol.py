@@ -332,7 +332,7 @@ _json = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow
                      max_leaves=6)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(st.dictionaries(st.sampled_from(["type", "code", "seats", "game", "action", "ref", "text", "token", "seen",
                                         "seat", "name", "protocol", "options", "computers", "level",
                                         "game_number", "public", "watchable", "watch", "to", "channel", "with",

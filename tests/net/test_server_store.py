@@ -65,7 +65,7 @@ def test_a_restart_reads_back_every_table_as_it_was(tmp_path: Path, game: str, s
     assert len(list(tmp_path.glob("ACDEFG.*.log"))) == 1
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(st.integers(0, 2**31), st.integers(1, 80), st.integers(2, 30))
 def test_any_moment_and_any_snapshot_interval(tmp_path_factory: pytest.TempPathFactory, seed: int, moves: int,
                                              every: int) -> None:

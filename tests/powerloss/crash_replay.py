@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from crashfs import Folder, Prefix, Recording
+from access_game.bench.crashfs import Folder, Prefix, Recording
 
 __all__ = ["THOROUGH", "Replayed", "replay"]
 
@@ -75,4 +75,4 @@ def replay(recording: Recording, scratch: Path, observe: Callable[[Path], Found]
 
 
 def _step(recording: Recording, k: int) -> str:
-    return recording.steps[k - 1] if k else "nothing yet"
+    return str(recording.steps[k - 1]) if k else "nothing yet"

@@ -17,9 +17,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from crash_replay import THOROUGH, replay
-from crashfs import Recording, read_folder, read_strace, strace_command
 from pty_play import quit_game, spawn
 
+from access_game.bench.crashfs import Recording, read_folder, read_strace, strace_command
 from access_game.saves import SaveStore
 from access_game.settings import Settings, load_settings
 

@@ -21,8 +21,8 @@ import sys
 from pathlib import Path
 
 from crash_replay import THOROUGH, replay
-from crashfs import Folder, Recording, read_folder, read_strace, strace_command
 
+from access_game.bench.crashfs import Folder, Recording, read_folder, read_strace, strace_command
 from access_game.net.scripted import ScriptedPlayer
 from access_game.net.table_store import SNAPSHOT_EVERY, TableStore
 from access_game.net.tables import Table
@@ -194,3 +194,34 @@ def test_a_journal_whose_last_lines_were_lost_before_the_next_began_goes_on_from
     again = TableStore(tmp_path).load_all()
     assert again.problems == [] and again.lost == []
     assert again.tables[0].to_data() == table.to_data()
+
+
+def test_a_journal_whose_end_is_zeros_is_said_cut_back_and_kept_as_it_was(tmp_path: Path) -> None:
+    """A file system that had grown a journal but not written its last bytes when the power went leaves
+    zeros there. The table comes back at its last whole line; the zeros are cut off, said in a sentence
+    with their count, and the journal as it was kept beside (before, it was cut in silence, and a
+    journal of nothing but zeros was left at 0 bytes with no word and no copy)."""
+    store = TableStore(tmp_path, snapshot_every=1000)
+    table = _dealt("ZEROES")
+    store.record(table)
+    for _ in range(3):
+        _move(table, store)
+    journal = tmp_path / "ZEROES.0.log"
+    whole = journal.read_bytes()
+    journal.write_bytes(whole + bytes(300))
+    loaded = TableStore(tmp_path).load_all()
+    assert loaded.problems == [] and loaded.tables[0].to_data() == table.to_data()
+    (said,) = loaded.lost
+    assert "journal ZEROES.0.log: its last 300 bytes were never written (a crash of the machine)" in said, said
+    (copy,) = tmp_path.glob("ZEROES.0.log.torn-*")
+    assert str(copy) in said and copy.read_bytes() == whole + bytes(300)
+    assert journal.read_bytes() == whole
+    # A journal of nothing but zeros: no table to bring back, but said, and kept.
+    journal.write_bytes(bytes(4096))
+    for old in tmp_path.glob("ZEROES.0.log.torn-*"):
+        old.unlink()
+    loaded = TableStore(tmp_path).load_all()
+    (said,) = loaded.lost
+    assert "its last 4096 bytes were never written" in said and loaded.problems == []
+    (copy,) = tmp_path.glob("ZEROES.0.log.torn-*")
+    assert copy.read_bytes() == bytes(4096)

@@ -14,7 +14,7 @@ import random
 
 import pytest
 from fuzzing import GAMES, Counts, check_wrongly_made, new_game, snapshot
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.actions import Discard, Draw
@@ -44,7 +44,7 @@ def play_with_junk(name: str, seed: int, steps: int, junk_rate: float) -> Counts
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12)
 @given(seed=st.integers(0, 10**6), steps=st.integers(1, 300))
 def test_wrongly_made_actions_are_refused_and_change_nothing(name: str, seed: int, steps: int) -> None:
     counts = play_with_junk(name, seed, steps, junk_rate=0.15)

@@ -28,6 +28,7 @@ tests/robustness/test_reader_time_limit.py, with the read itself held up in the 
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import hashlib
 import json
@@ -192,9 +193,9 @@ def _play(child: Any, *, record_key: bool = False) -> str:
     asked_record = False
     while True:
         i = child.expect([r"Start a new game\? ", r"(draw|discard|place)[^\n>]*> ?$", r"Quit the game",
-                          r"not saved y/n> ?$", pexpect.EOF])
+                          r"not saved y/n> ?$", pexpect.EOF, r"Resume it\? Y or N\."])
         seen.append(child.before + (child.after if isinstance(child.after, str) else ""))
-        if i == 0:
+        if i in (0, 5):  # a new game; or a whole save resumed (the reads traced below)
             child.send("y")
         elif i == 1 and record_key and not asked_record:
             asked_record = True
@@ -392,3 +393,173 @@ def test_a_bad_certificate_file_is_refused_at_start(tmp_path: Path, anomaly: str
     last = done.stderr.splitlines()[-1]
     assert last.startswith(f"access-game serve: error: the certificate or key cannot be used: {cert}: "), last
     assert fingerprint(cert) == original
+
+
+#: The lobby's bans file made wrong: the anomalies above, and a file cut short.
+BANS_ANOMALIES = ["fifo", "dev-zero", "symlink-loop", "deep", "huge", "cut-short", "wrong-types"]
+
+
+@pytest.mark.parametrize("anomaly", BANS_ANOMALIES)
+def test_a_bad_bans_file_is_said_kept_and_the_server_serves(tmp_path: Path, anomaly: str) -> None:
+    """``serve`` reads its bans at start through the guarded reader: a FIFO (it never started), /dev/zero
+    (it ran out of memory), JSON 200,000 deep (it stopped), a damaged file (it banned nobody, silently)
+    are each said in one line, kept aside as they were, and the server serves."""
+    data = tmp_path / "tables"
+    data.mkdir(mode=0o700)
+    bans = data / "bans.json"
+    if anomaly == "cut-short":
+        bans.write_bytes(b'{"names": ["spam"], "addre')
+    elif anomaly == "wrong-types":
+        bans.write_bytes(b'{"names": "spam", "addresses": [1]}')
+    else:
+        ANOMALIES[anomaly].make(bans, "bans")
+    original = fingerprint(bans)
+    proc = subprocess.Popen([str(COMMAND), "serve", "--port", "0", "--data", str(data)], env=_env(tmp_path / "home"),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        ready, _w, _x = select.select([proc.stdout], [], [], LIMIT)
+        assert ready, "the server hung at start"
+        line = proc.stdout.readline()
+        assert line.startswith("Serving on ws://"), line
+    finally:
+        proc.terminate()
+        _out, err = proc.communicate(timeout=LIMIT)
+    assert "Traceback" not in err and "MemoryError" not in err, err
+    flat = " ".join(err.split())
+    assert re.search(r"access-game serve: the bans file \S+bans\.json cannot be used: .+; "
+                     r"kept as \S+bans\.damaged-\S+; nobody is banned until the bans are given again", flat), err
+    (kept,) = data.glob("bans.damaged-*")
+    assert fingerprint(kept) == original
+
+
+# ----------------------------------------------------------------------------------------- every read guarded
+#: Every file a command reads, there and readable, so that each command reads all of its own.
+def _every_file(home: Path) -> None:
+    from access_game.settings import Settings
+
+    files = {"settings": json.dumps(Settings().to_data()).encode(), "save": _save_with(lambda d: None),
+             "records": json.dumps({"format": "access-game-records", "version": 1, "games": {}}).encode(),
+             "seats": b"{}"}
+    for file, data in files.items():
+        (home / FILES[file]).parent.mkdir(parents=True, exist_ok=True)
+        (home / FILES[file]).write_bytes(data)
+
+
+_OPEN = re.compile(r'^\d+ +open(?:at)?\((?:(-?\d+|AT_FDCWD)(?:<([^>]*)>)?, )?"([^"]*)", ([A-Z_|]+)')
+
+
+def unguarded_reads(log: Path, roots: tuple[Path, ...]) -> list[str]:
+    """The opens for reading, of a path under ``roots``, that did not come from the guarded reader
+    (access_game.datafiles opens every file it reads with O_NONBLOCK, after checking what it is; a
+    plain ``open()``, ``read_text()`` or ``json.load`` on a path opens it without)."""
+    found = []
+    for line in log.read_text(encoding="utf-8", errors="replace").splitlines():
+        match = _OPEN.match(line)
+        if not match:
+            continue
+        _fd, folder, name, flags = match.groups()
+        path = os.path.join(folder or "", name)
+        if not any(path == str(root) or path.startswith(f"{root}/") for root in roots):
+            continue
+        opened = set(flags.split("|"))
+        if opened & {"O_WRONLY", "O_RDWR", "O_DIRECTORY", "O_PATH"} or os.path.isdir(path):
+            continue  # a write, a lock, a folder listed or opened to fsync: not a read of a file's contents
+        if "O_NONBLOCK" not in opened:
+            found.append(line)
+    return found
+
+
+def _traced(log: Path) -> list[str]:
+    return ["strace", "-f", "-qq", "-y", "-s", "4096", "-e", "trace=open,openat", "-e", "signal=none", "-o", str(log),
+            "--"]
+
+
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_every_command_reads_its_files_through_the_guarded_reader(command: str, home: Path) -> None:
+    """Each command runs under strace with every file it reads in place: any open of a file under the
+    player's folders for reading that is not the guarded reader's fails here, with the call."""
+    cmd = COMMANDS[command]
+    _every_file(home)
+    log = home / "opens.log"
+    if cmd.player is None:
+        done = subprocess.run([*_traced(log), str(COMMAND), *cmd.argv], env=_env(home), stdin=subprocess.DEVNULL,
+                              capture_output=True, text=True, timeout=LIMIT * 4)
+        assert done.returncode == cmd.status, done.stdout + done.stderr
+    else:
+        child = spawn(home, *cmd.argv, env=_env(home), timeout=LIMIT * 4, prefix=_traced(log))
+        cmd.player(child)
+        child.close()
+    assert log.stat().st_size > 0
+    roots = (home / "config", home / "data")
+    opened = [line for line in log.read_text(errors="replace").splitlines() if str(home / "config") in line]
+    assert opened, "the command never opened the settings: the trace saw nothing"
+    assert unguarded_reads(log, roots) == [], f"access-game {' '.join(cmd.argv)} read files unguarded"
+
+
+def test_the_server_reads_its_files_through_the_guarded_reader(tmp_path: Path) -> None:
+    """``serve`` with a table (snapshot and journal), bans and administrators in its folder: every one of
+    them read through the guarded reader."""
+    from access_game.net.table_store import TableStore
+    from access_game.net.tables import Table
+
+    data = tmp_path / "tables"
+    store = TableStore(data)
+    table = Table.create("ABC123", "five-crowns", seats=2, computers=1, level="easy", options={})
+    table.take(0, "Ann")
+    table.start()
+    store.save(table)
+    game = table.game
+    assert game is not None
+    move = game.legal_actions(game.seats_to_act()[0])[0]
+    store.append_action(table, move)
+    (data / "bans.json").write_text('{"names": ["spam"], "addresses": {}}')
+    (data / "admins.txt").write_text("Ann\n")
+    log = tmp_path / "opens.log"
+    proc = subprocess.Popen([*_traced(log), str(COMMAND), "serve", "--port", "0", "--data", str(data)],
+                            env=_env(tmp_path / "home"), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        ready, _w, _x = select.select([proc.stdout], [], [], LIMIT * 4)
+        assert ready, "the server hung at start"
+        assert proc.stdout.readline().startswith("Serving on ws://")
+    finally:
+        children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+        for child_pid in children:
+            os.kill(int(child_pid), 15)
+        _out, err = proc.communicate(timeout=LIMIT)
+    assert "Traceback" not in err, err
+    trace = log.read_text(errors="replace")
+    for name in ("ABC123.json", "ABC123.1.log", "bans.json", "admins.txt"):
+        assert f"{data}/{name}" in trace, f"{name} was never read"
+    assert unguarded_reads(log, (data,)) == [], "serve read files unguarded"
+
+
+def test_no_code_of_the_program_reads_a_file_but_the_guarded_reader() -> None:
+    """The trace above sees the reads each command makes; this sees the code no command above runs:
+    outside access_game.datafiles (and the developers' benches), no ``open()``, ``read_text``,
+    ``read_bytes`` or ``json.load`` anywhere in the program."""
+    root = Path(__file__).resolve().parents[2]
+    found = []
+    for path in sorted((root / "access_game").rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        if rel == "access_game/datafiles.py" or rel.startswith("access_game/bench/"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if (isinstance(func, ast.Name) and func.id == "open" and _reads_a_path(node)) or (
+                    isinstance(func, ast.Attribute) and (func.attr in ("read_text", "read_bytes") or (
+                        func.attr == "load" and isinstance(func.value, ast.Name) and func.value.id == "json"))):
+                found.append(f"{rel}:{node.lineno}")
+    assert found == [], f"files read without the guarded reader: {found}"
+
+
+def _reads_a_path(call: ast.Call) -> bool:
+    """``open(...)`` of a path for reading: not of a descriptor (``open(0)``, ``open(fd, "a")``) nor to write."""
+    first = call.args[0] if call.args else None
+    if isinstance(first, ast.Constant) and isinstance(first.value, int):
+        return False
+    mode = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "mode"), None)
+    return not (isinstance(mode, ast.Constant) and isinstance(mode.value, str) and set(mode.value) & set("wax"))

@@ -81,9 +81,9 @@ def test_seat_tokens_are_fsynced_before_the_rename_and_the_folder_after(tmp_path
         done.append("fsync " + Path(os.readlink(f"/proc/self/fd/{fd}")).name)
         real_fsync(fd)
 
-    def replace(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+    def replace(src: str | os.PathLike[str], dst: str | os.PathLike[str], **folders: int | None) -> None:
         done.append(f"rename {Path(src).name} -> {Path(dst).name}")
-        real_replace(src, dst)
+        real_replace(src, dst, **folders)  # (names in a folder opened once: access_game.folders.replace_file)
 
     monkeypatch.setattr(os, "fsync", fsync)
     monkeypatch.setattr(os, "replace", replace)

@@ -2,8 +2,8 @@
 
 Before: two copies of the game on one save overwrote each other's moves, both saying "saved"; a
 killed game left ``.current.json.N.tmp`` files for ever; a symlinked save was replaced by a regular
-file; a save that crashed as it resumed crashed at every start, the message saying "run access-game
-again to go on" and never naming ``--new``.
+file, then written through (now it never is); a save that crashed as it resumed crashed at every
+start, the message saying "run access-game again to go on" and never naming ``--new``.
 """
 
 from __future__ import annotations
@@ -102,21 +102,21 @@ def test_stray_temporary_files_are_removed_by_the_copy_that_holds_the_slot(tmp_p
     assert other_slot.exists()  # another slot's files are not this slot's to remove
 
 
-def test_a_symlinked_save_stays_a_link(tmp_path: Path) -> None:
+def test_a_symlinked_save_is_never_written_through(tmp_path: Path) -> None:
+    """A save that is a link is read (the guarded reader checks what it leads to) but never written
+    through: the write is refused, the link and the file it names left as they are
+    (tests/robustness/test_writes_never_follow_links.py)."""
     real = tmp_path / "real" / "my-game.json"
     real.parent.mkdir()
     store = SaveStore(tmp_path / "saves")
     store.directory.mkdir()
     store.path.symlink_to(real)
     game = Game.new("five-crowns", ["You", "Anna"], seed=2)
-    store.write(game, human_seat=0, level="normal")
+    with pytest.raises(OSError, match="symbolic link"):
+        store.write(game, human_seat=0, level="normal")
     assert store.path.is_symlink() and os.readlink(store.path) == str(real)
-    assert real.exists()
-    loaded = store.load().session
-    assert loaded is not None and loaded.game.to_data() == game.to_data()
-    store.write(game, human_seat=0, level="normal")
-    assert store.path.is_symlink()
-    assert sorted(p.name for p in real.parent.iterdir()) == ["my-game.json"]  # no temporary file left
+    assert not real.exists()
+    assert sorted(p.name for p in store.directory.iterdir()) == [store.path.name]  # no temporary file left
 
 
 class Run:

@@ -26,13 +26,13 @@ def brute_force(pile: list[Card], wild: Rank) -> int:
     return len(pile)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(pile=st.lists(st.sampled_from(DECK), min_size=3, max_size=7), wild=st.sampled_from(list(Rank)[2:]))
 def test_unmatched_count_is_the_fewest_cards_left_out(pile: list[Card], wild: Rank) -> None:
     assert unmatched_count(pile, wild) == brute_force(pile, wild)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(pile=st.lists(st.sampled_from(DECK), min_size=3, max_size=14), wild=st.sampled_from(list(Rank)[2:]))
 def test_the_closing_lay_down_is_real_and_agrees_with_the_arranger_on_closing(pile: list[Card], wild: Rank) -> None:
     arr = closing_arrangement(pile, wild)

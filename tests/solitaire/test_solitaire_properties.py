@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from solitaire_tables import new, state
 
@@ -23,7 +23,7 @@ from engine.rules.five_crowns_solitaire import (
 from engine.solitaire_closing import unmatched_count
 
 DECK = Counter(five_crowns_deck())
-FAST = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=15)
 
 
 def any_action(data: st.DataObject, game: Game) -> Action:
@@ -83,7 +83,7 @@ def test_a_pile_is_closed_exactly_when_the_arranger_melds_all_its_cards(seed: in
     assert game.log[-1].won == all(state(game).closed)  # type: ignore[attr-defined]
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(seed=st.integers(0, 10**6), moves=st.integers(0, 20))
 def test_the_hint_keeps_its_promise(seed: int, moves: int) -> None:
     game = new(seed)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from speech.lines import fold_at_spaces
@@ -20,7 +20,7 @@ def rows(text: str, columns: int) -> list[str]:
     return [text[i:i + columns] for i in range(0, len(text), columns)] or [""]
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400)
 @given(WORDS, st.integers(min_value=10, max_value=120))
 def test_rows_end_between_words_and_the_words_stay_the_same(words: list[str], columns: int) -> None:
     line = " ".join(words)

@@ -16,7 +16,7 @@ import wave
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from access_game.settings import Settings, load_settings, save_settings
@@ -31,7 +31,6 @@ KINDS = ("your_turn", "draw", "take", "discard", "meld", "go_out")
 
 
 # ----------------------------------------------------------------- where each seat sits
-@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(1, 12), data=st.data())
 def test_each_seat_has_a_place_of_its_own_from_left_to_right(players: int, data: st.DataObject) -> None:
     own = data.draw(st.integers(0, players - 1))
@@ -54,7 +53,6 @@ def test_the_one_opponent_of_a_two_player_game_is_half_left() -> None:
     assert seat_pan(1, 2, 0) == seat_pan(0, 2, 1) == -0.5
 
 
-@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.floats(-1.0, 1.0))
 def test_panning_keeps_the_power_of_a_cue(pan: float) -> None:
     left, right = pan_gains(pan)

@@ -326,7 +326,7 @@ def test_a_whole_game_is_told_without_generic_sentences_and_without_secrets(play
         assert told_draws == len(secret)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(st.integers(min_value=0, max_value=10_000), st.sampled_from(list(Verbosity)))
 def test_every_draw_and_discard_of_a_hand_is_told_with_its_card(seed: int, verbosity: Verbosity) -> None:
     game = Game.new("five-crowns", ["A", "B"], seed=seed)

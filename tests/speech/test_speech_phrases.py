@@ -99,7 +99,7 @@ def test_hand_in_order_grouped_by_suit_and_by_rank() -> None:
         hand_words(hand, group="colour")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.lists(st.sampled_from(sorted(set(five_crowns_deck()), key=Card.sort_key)), min_size=1, max_size=15))
 def test_grouped_hands_name_every_card_once(hand: list[Card]) -> None:
     by_suit = hand_words(hand, group="suit")
@@ -134,7 +134,7 @@ def test_melds_name_themselves_and_put_wilds_in_their_gaps() -> None:
     assert melds_words([], None) == "no melds"
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=80)
 @given(
     st.sampled_from(list(Suit)),
     st.integers(min_value=3, max_value=11),

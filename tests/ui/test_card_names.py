@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from access_game.catalog import GameEntry, games
@@ -70,7 +70,7 @@ def _unaccented(text: str) -> str:
     return "".join(ch for ch in folded if not unicodedata.combining(ch))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300)
 @given(st.sampled_from(GAMES), st.sampled_from(LANGUAGES), st.data())
 def test_capitals_accents_and_apostrophes_do_not_matter(entry: GameEntry, lang: str, data: st.DataObject) -> None:
     deck = DECKS[entry.name]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from contract_driver import ContractHarness
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -79,7 +79,7 @@ def check_table(h: ContractHarness) -> None:
     assert isinstance(h.app_.prompt_text(), str)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25)
 @given(seed=st.integers(0, 50), keys=st.lists(st.sampled_from(READING), max_size=25))
 def test_reading_and_selecting_never_change_the_game(seed: int, keys: list[str]) -> None:
     h = ContractHarness(seed)
@@ -91,7 +91,7 @@ def test_reading_and_selecting_never_change_the_game(seed: int, keys: list[str])
     assert json.dumps(h.game.to_data(), sort_keys=True) == before
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25)
 @given(seed=st.integers(0, 50), keys=st.lists(st.sampled_from(ANY), max_size=40))
 def test_any_keys_keep_the_shown_hand_the_hand(seed: int, keys: list[str]) -> None:
     h = ContractHarness(seed, players=("You", "Anna", "Ben"))

@@ -8,7 +8,7 @@ import copy
 import random
 from collections import Counter
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from upcard_driver import UpcardHarness, set_table
 
@@ -25,7 +25,7 @@ KEYS = ("d", "t", "space", "enter", "O", "x", "H", "N", "left", "right", "home",
         "g", "z", "Z", "r", "e")
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25)
 @given(seed=st.integers(0, 10_000), keys=st.lists(st.sampled_from(KEYS), min_size=5, max_size=60))
 def test_any_keys_keep_the_hand_shown_the_hand_held(seed: int, keys: list[str]) -> None:
     game = Game.new("upcard-rummy", ["You", "Anna", "Ben"], seed=seed, options={"target": 400})
@@ -50,7 +50,7 @@ def _codes(cards: list[Card]) -> str:
 RANKS = [r for r in Rank if r != Rank.TWO]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(seed=st.integers(0, 100_000), size=st.integers(2, 9), pile=st.integers(1, 20), wild=st.sampled_from(RANKS),
        with_wilds=st.booleans())
 def test_every_take_back_the_table_offers_is_accepted_and_keeps_what_it_says(
@@ -90,7 +90,7 @@ def test_every_take_back_the_table_offers_is_accepted_and_keeps_what_it_says(
         assert option.gain == cards_value(option.meld, wild) and option.cost == cards_value(option.kept, wild)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=80)
 @given(seed=st.integers(0, 100_000), size=st.integers(2, 8), wild=st.sampled_from(RANKS))
 def test_a_hinted_way_out_really_goes_out(seed: int, size: int, wild: Rank) -> None:
     rng = random.Random(seed)

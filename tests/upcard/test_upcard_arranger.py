@@ -46,7 +46,7 @@ def _two_decks(cards: list[Card]) -> bool:
     return all(n <= 2 for n in Counter(cards).values())
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(cards=st.lists(_CARDS, min_size=0, max_size=8).filter(_two_decks), wild=st.sampled_from(_RANKS))
 def test_the_arranger_melds_as_much_value_as_an_exhaustive_search(cards: list[Card], wild: Rank) -> None:
     best = arrange_upcard(cards, wild)

@@ -56,7 +56,7 @@ def test_bots_play_whole_games_legally(levels: list[str], seed: int) -> None:
     assert state.winners and max(state.totals()) >= 600
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=8)
 @given(
     seed=st.integers(0, 10**6),
     levels=st.lists(st.sampled_from(["easy", "normal", "hard"]), min_size=2, max_size=6),

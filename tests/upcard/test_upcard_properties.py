@@ -16,7 +16,7 @@ from engine.cards import Card, Rank
 from engine.game import Game
 from engine.rules.upcard_rummy import HandOpened, LayOff, Meld, TakeDiscards, UpcardHandEnded, UpcardState
 
-FAST = settings(max_examples=25, deadline=None)
+FAST = settings(max_examples=25)
 
 
 def _new(seed: int, players: int, target: int = 400) -> Game:

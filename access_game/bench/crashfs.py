@@ -40,10 +40,11 @@ TRACED = ("openat,open,creat,close,write,pwrite64,writev,lseek,ftruncate,truncat
 SUBSETS_UP_TO = 6
 
 
-def strace_command(log: Path) -> list[str]:
-    """The command line prefix that records a program's file calls to ``log`` (every string whole, in hex)."""
-    return ["strace", "-f", "-qq", "-y", "-xx", "-s", str(1 << 26), "-e", "signal=none", "-e", f"trace={TRACED}",
-            "-o", str(log), "--"]
+def strace_command(log: Path, *, timed: bool = False) -> list[str]:
+    """The command line prefix that records a program's file calls to ``log`` (every string whole, in hex);
+    ``timed``: with when each call returned (``Recording.done``, on the clock of ``time.time()``)."""
+    return ["strace", "-f", "-qq", "-y", "-xx", "-s", str(1 << 26), *(["-ttt", "-T"] if timed else []),
+            "-e", "signal=none", "-e", f"trace={TRACED}", "-o", str(log), "--"]
 
 
 # ----------------------------------------------------------------------------------------- a folder
@@ -283,6 +284,9 @@ class Recording:
     dirs: dict[int, _Dir] = field(default_factory=dict)
     #: Each step's call.
     steps: list[Step] = field(default_factory=list)
+    #: When each step's call returned (seconds since the epoch; 0.0 when not recorded with ``timed``).
+    done: list[float] = field(default_factory=list)
+    now: float = 0.0
     _counts: list[tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]]] = field(default_factory=list)
     _cache: dict[tuple[int, int, str | None], tuple[bytes, bytes]] = field(default_factory=dict)
 
@@ -309,6 +313,7 @@ class Recording:
     def _mark(self, step: Step | None) -> None:
         if step is not None:
             self.steps.append(step)
+            self.done.append(self.now)
         self._counts.append(({f: (len(x.ops), x.synced) for f, x in self.files.items()},
                              {d: (len(x.ops), x.synced) for d, x in self.dirs.items()}))
 
@@ -413,9 +418,11 @@ class _Builder:
 
 
 # ----------------------------------------------------------------------------------------- strace
-_LINE = re.compile(r"^(\d+) +(\w+)\((.*)\) += (.*)$")
-_UNFINISHED = re.compile(r"^(\d+) +(\w+)\((.*) <unfinished \.\.\.>$")
-_RESUMED = re.compile(r"^(\d+) +<\.\.\. (\w+) resumed>(.*)\) += (.*)$")
+_TIME = r"(?:(\d+\.\d+) +)?"
+_TOOK = r"(?: <(\d+\.\d+)>)?"
+_LINE = re.compile(rf"^(\d+) +{_TIME}(\w+)\((.*)\) += (.*?){_TOOK}$")
+_UNFINISHED = re.compile(rf"^(\d+) +{_TIME}(\w+)\((.*) <unfinished \.\.\.>$")
+_RESUMED = re.compile(rf"^(\d+) +{_TIME}<\.\.\. (\w+) resumed>(.*)\) += (.*?){_TOOK}$")
 _FD = re.compile(r"^(-?\d+|AT_FDCWD)<((?:\\x[0-9a-f]{2})*)>$")
 
 
@@ -436,24 +443,26 @@ def _fd(arg: str) -> tuple[int, str] | None:
     return fd, os.fsdecode(_unhex(match.group(2))).removesuffix(" (deleted)")
 
 
-def _calls(log: Path) -> Iterator[tuple[str, list[str], str]]:
-    """(call, arguments, result) in the order the calls returned; a call split by another thread's is joined."""
+def _calls(log: Path) -> Iterator[tuple[str, list[str], str, float]]:
+    """(call, arguments, result, when it returned) in the order the calls returned; a call split by another
+    thread's is joined. (strace times a whole line at its start, a resumed one at its end.)"""
     pending: dict[str, tuple[str, str]] = {}
     for line in log.read_text(encoding="ascii").splitlines():
         if match := _LINE.match(line):
-            _pid, call, args, result = match.groups()
+            _pid, start, call, args, result, took = match.groups()
+            done = float(start or 0) + float(took or 0)
         elif match := _UNFINISHED.match(line):
-            pending[match.group(1)] = (match.group(2), match.group(3))
+            pending[match.group(1)] = (match.group(3), match.group(4))
             continue
         elif match := _RESUMED.match(line):
-            pid, call, rest, result = match.groups()
+            pid, end, call, rest, result, _took = match.groups()
             head = pending.pop(pid, None)
             if head is None:
                 continue
-            args = head[1] + rest
+            args, done = head[1] + rest, float(end or 0)
         else:
             continue
-        yield call, [a for a in args.split(", ") if a] if args else [], result
+        yield call, [a for a in args.split(", ") if a] if args else [], result, done
 
 
 def read_strace(log: Path, root: Path, initial: Folder) -> Recording:
@@ -472,7 +481,8 @@ def read_strace(log: Path, root: Path, initial: Folder) -> Recording:
         base = "" if path.startswith("/") else (_fd(dirfd_arg) or (0, ""))[1]
         return rel(path, base)
 
-    for call, args, result in _calls(log):
+    for call, args, result, done in _calls(log):
+        builder.rec.now = done
         if result.startswith("-1") or result.startswith("?"):
             continue
         text = f"{call}({', '.join(_short(a) for a in args)})"
