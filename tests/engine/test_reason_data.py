@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from access_game.catalog import games
@@ -121,8 +121,7 @@ def _crosses(reason: str) -> None:
 
 @pytest.mark.parametrize("name", CATALOG)
 # Each example plays a game: shrinking one would take minutes, and the failing draws are printed whole.
-@settings(max_examples=15, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate),
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=15, phases=(Phase.explicit, Phase.reuse, Phase.generate))
 @given(data=st.data())
 def test_every_reason_a_game_gives_crosses_the_wire_and_is_worded_alike(name: str, data: st.DataObject) -> None:
     found = _reasons_of_a_game(name, data.draw)
@@ -141,8 +140,7 @@ def test_the_games_give_reasons_with_cards_in_them() -> None:
     """The property above meets the values that matter: a card, cards, suits, names, a reason in a reason."""
     kinds: set[str] = set()
 
-    @settings(max_examples=10, deadline=None, phases=(Phase.generate,),
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @settings(max_examples=10, phases=(Phase.generate,))
     @given(data=st.data())
     def collect(data: st.DataObject) -> None:
         for name in CATALOG:
