@@ -23,6 +23,7 @@ from websockets.asyncio.server import Server, serve
 from websockets.typing import Origin
 
 from access_game.filelock import unlock
+from access_game.net import account_requests
 from access_game.net.computers import ComputerPlayers
 from access_game.net.limits import Limits
 from access_game.net.lobby import Lobby
@@ -148,7 +149,7 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
     from access_game.net.database import DATABASE_FILE, open_database
 
     try:
-        accounts = AccountDesk(SqlAccountStore(open_database(database or data / DATABASE_FILE)))
+        accounts = AccountDesk(SqlAccountStore(open_database(database or data / DATABASE_FILE)), folder=data)
     except BaseException:
         unlock(held)
         raise
@@ -168,6 +169,7 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
         for problem in tables.load():
             print(_("access-game serve: {problem}").format(problem=problem), file=sys.stderr)
         tables.housekeeping()
+        account_requests.start_recording(tables)  # finished games a database away kept in the outbox
         server = await start_server(tables, host, port, tls, origins)
         stop = asyncio.Event()
         for sig in (signal.SIGINT, signal.SIGTERM):
