@@ -25,6 +25,7 @@ from websockets.typing import Origin
 from access_game.filelock import unlock
 from access_game.net import account_requests
 from access_game.net.computers import ComputerPlayers
+from access_game.net.connections import SEND_BUFFER
 from access_game.net.limits import Limits
 from access_game.net.lobby import Lobby
 from access_game.net.server import HARD_FRAME_BYTES, MAX_SAMPLES, TableServer
@@ -54,10 +55,13 @@ async def start_server(tables: TableServer, host: str, port: int, tls: ssl.SSLCo
                        origins: Sequence[str] = ()) -> Server:
     """Listen; the server runs until closed. Compression is off: it would cost each of thousands of
     connections its own compressor, and the frames are small. With ``origins``, web pages from other
-    origins are refused; programs, which send no Origin, are always let in."""
+    origins are refused; programs, which send no Origin, are always let in. What waits to be written to a
+    socket is bounded as its system buffer is (connections.SEND_BUFFER): a client that does not read has
+    its frames wait in its own queue, where they cost nothing, and is dropped when that is full."""
     allowed: list[Origin | None] | None = [None, *(Origin(o) for o in origins)] if origins else None
     return await serve(tables.handler, host, port, max_size=HARD_FRAME_BYTES, compression=None, ssl=tls,
-                       max_queue=32, origins=allowed, process_request=tables.refuse_connection)
+                       max_queue=32, write_limit=SEND_BUFFER, origins=allowed,
+                       process_request=tables.refuse_connection)
 
 
 def raise_open_file_limit() -> None:
