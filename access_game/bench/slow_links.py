@@ -5,14 +5,14 @@ each move's time is taken from the moment the mover sends it to the moment the u
 reaches the other seat. First alone (the baseline), then while ``--slow`` slow connections are open,
 each one of four kinds, held by another process:
 
-- readers that never read again (their socket buffers small, as on a slow link), half of them
-  spectators of the innocent table, half following the lobby;
-- readers that read one frame every few seconds, the same;
-- connections that send their frames a byte at a time;
-- handshakes held open: the HTTP request sent a byte at a time, never finished.
+- spectators of the innocent table that never read again (their socket buffers small, as on a slow
+  link), coming back when dropped (``never-read``);
+- spectators that read one frame every few seconds (``slow-read``);
+- connections that send their frames a byte at a time (``trickle``);
+- handshakes held open: the HTTP request sent a byte at a time, never finished (``handshake``).
 
-A chatter fills the lobby's chat at its allowance, for the lobby's slow readers to fall behind on.
-Nobody at the innocent table did anything wrong; its players should not notice. The figures printed:
+``--kind`` opens only one kind (all ``--slow`` of them). Nobody at the innocent table did anything
+wrong: its players should not notice. The figures printed:
 the innocent table's p50 and p99 alone and with the slow connections, their ratio (the goal: at most
 3), and how many slow connections the server dropped or refused meanwhile.
 """
@@ -24,7 +24,6 @@ import asyncio
 import contextlib
 import json
 import multiprocessing
-import os
 import random
 import socket
 import sys
@@ -47,6 +46,8 @@ __all__ = ["run_slow_links"]
 SMALL_BUFFER = 4096
 #: Seconds between a trickling connection's bytes, and a held handshake's.
 TRICKLE_SECONDS = 0.2
+#: The kinds of slow connections (see the module), opened in turn.
+KINDS = ("never-read", "slow-read", "trickle", "handshake")
 #: Seconds between a slow reader's frames.
 SLOW_READ_SECONDS = 2.0
 
@@ -147,24 +148,13 @@ async def _measure(a: _Seat, b: _Seat, seconds: float, think: float) -> list[flo
 # --------------------------------------------------------------------------- the slow connections
 
 
-async def _chatter(url: str, stop: asyncio.Event) -> None:
-    ws = await _hello(url, "Chatter")
-    line = "a line of the lobby's chat for everyone to hear " * 4
-    while not stop.is_set():
-        await ws.send(p.encode({"type": "say", "text": line}))
-        await asyncio.sleep(1 / (p.RATE_PER_SECOND * 0.8))
-
-
 async def _reader(url: str, index: int, code: str, pace: float | None, tally: dict[str, int]) -> None:
-    """A spectator of the innocent table (or, one in two, a follower of the lobby): never reading again
-    (``pace`` None), or one frame every ``pace`` seconds. Comes back when dropped."""
+    """A spectator of the innocent table: never reading again (``pace`` None), or one frame every
+    ``pace`` seconds. Comes back when dropped."""
     while True:
         try:
             ws = await _hello(url, f"Slow {index}", small=True)
-            if index % 8 < int(os.environ.get("WATCHERS", 4)):
-                await ws.send(p.encode({"type": "watch", "code": code}))
-            else:
-                await ws.send(p.encode({"type": "tables", "watch": True}))
+            await ws.send(p.encode({"type": "watch", "code": code}))
             if pace is None:
                 assert ws.transport is not None
                 ws.transport.pause_reading()
@@ -221,37 +211,34 @@ async def _held_handshake(url: str, tally: dict[str, int]) -> None:
         await asyncio.sleep(1.0)
 
 
-async def _slow_main(url: str, code: str, count: int, pipe: Pipe) -> None:
-    stop = asyncio.Event()
-    chatter = asyncio.ensure_future(_chatter(url, stop))
+async def _slow_main(url: str, code: str, count: int, kinds: tuple[str, ...], pipe: Pipe) -> None:
     tally = {"dropped": 0}
     tasks = []
     for i in range(count):
-        kind = int(os.environ.get("SLOW_KIND", i % 4))
-        if kind == 0:
+        kind = kinds[i % len(kinds)]
+        if kind == "never-read":
             tasks.append(_reader(url, i, code, None, tally))
-        elif kind == 1:
+        elif kind == "slow-read":
             tasks.append(_reader(url, i, code, SLOW_READ_SECONDS, tally))
-        elif kind == 2:
+        elif kind == "trickle":
             tasks.append(_trickler(url, i, tally))
         else:
             tasks.append(_held_handshake(url, tally))
-    running = [chatter, *(asyncio.ensure_future(t) for t in tasks)]
+    running = [asyncio.ensure_future(t) for t in tasks]
     await asyncio.sleep(3.0)  # every one of them opened (or opening)
     pipe.send("ready")
     await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
     pipe.send(tally["dropped"])
-    stop.set()
     for task in running:
         task.cancel()
 
 
-def _slow_process(url: str, code: str, count: int, pipe: Pipe) -> None:
+def _slow_process(url: str, code: str, count: int, kinds: tuple[str, ...], pipe: Pipe) -> None:
     from access_game.net.serving import raise_open_file_limit
 
     raise_open_file_limit()
     with contextlib.suppress(Exception):
-        asyncio.run(_slow_main(url, code, count, pipe))
+        asyncio.run(_slow_main(url, code, count, kinds, pipe))
 
 
 # --------------------------------------------------------------------------- the bench
@@ -262,13 +249,13 @@ def _figures(samples: list[float]) -> dict[str, Any]:
             "p99_ms": round(percentile(samples, 0.99), 2) if samples else None}
 
 
-async def _bench(url: str, slow: int, seconds: float, think: float) -> dict[str, Any]:
+async def _bench(url: str, slow: int, seconds: float, think: float, kinds: tuple[str, ...]) -> dict[str, Any]:
     a, b = await _pair(url, "innocent")
     assert a.code is not None
     alone = await _measure(a, b, seconds, think)
     context = multiprocessing.get_context("spawn")
     ours, theirs = context.Pipe()
-    helper = context.Process(target=_slow_process, args=(url, a.code, slow, theirs))
+    helper = context.Process(target=_slow_process, args=(url, a.code, slow, kinds, theirs))
     helper.start()
     loop = asyncio.get_running_loop()
     try:
@@ -287,16 +274,18 @@ async def _bench(url: str, slow: int, seconds: float, think: float) -> dict[str,
     base, loaded = _figures(alone), _figures(beside)
     ratio = (round(loaded["p99_ms"] / base["p99_ms"], 2)
              if base["p99_ms"] and loaded["p99_ms"] is not None else None)
-    return {"slow_connections": slow, "seconds": seconds, "alone": base, "with_slow": loaded,
+    return {"slow_connections": slow, "kinds": list(kinds), "seconds": seconds, "alone": base, "with_slow": loaded,
             "p99_ratio": ratio, "slow_dropped_or_refused": dropped}
 
 
-def run_slow_links(*, slow: int = 300, seconds: float = 20.0, think: float = 0.05) -> dict[str, Any]:
-    """The innocent table's figures alone, then beside ``slow`` slow connections (see the module)."""
+def run_slow_links(*, slow: int = 300, seconds: float = 20.0, think: float = 0.05,
+                   kinds: tuple[str, ...] = KINDS) -> dict[str, Any]:
+    """The innocent table's figures alone, then beside ``slow`` slow connections of ``kinds`` in turn
+    (see the module)."""
     with tempfile.TemporaryDirectory(prefix="access-game-slow-") as tmp:
         server, url = start_server_process(Path(tmp) / "tables")
         try:
-            return asyncio.run(_bench(url, slow, seconds, think))
+            return asyncio.run(_bench(url, slow, seconds, think, kinds))
         finally:
             server.terminate()
             server.wait(60)
@@ -306,8 +295,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m access_game.bench.slow_links", description=__doc__.split("\n")[0])
     parser.add_argument("--slow", type=int, default=300, help="slow connections (default 300)")
     parser.add_argument("--seconds", type=float, default=20.0, help="seconds each measure lasts (default 20)")
+    parser.add_argument("--kind", choices=KINDS, action="append",
+                        help="only slow connections of this kind (may be given again; default: all four in turn)")
     args = parser.parse_args(argv)
-    print(json.dumps(run_slow_links(slow=args.slow, seconds=args.seconds)))
+    print(json.dumps(run_slow_links(slow=args.slow, seconds=args.seconds, kinds=tuple(args.kind or KINDS))))
     return 0
 
 
