@@ -38,6 +38,9 @@ from speech.i18n import _, ngettext
 __all__ = ["DirectoryInUse", "DirectoryUnusable", "handling_stats", "raise_open_file_limit", "run_server",
            "start_server", "tls_context"]
 
+#: Seconds a connection has to finish its opening handshake (TLS and HTTP) before it is closed: a client
+#: that sends its request a byte at a time holds a socket no longer.
+HANDSHAKE_SECONDS = 10.0
 #: Seconds between the server's rounds of housekeeping (idle tables archived, old addresses forgotten).
 HOUSEKEEPING_SECONDS = 60.0
 
@@ -60,7 +63,7 @@ async def start_server(tables: TableServer, host: str, port: int, tls: ssl.SSLCo
     its frames wait in its own queue, where they cost nothing, and is dropped when that is full."""
     allowed: list[Origin | None] | None = [None, *(Origin(o) for o in origins)] if origins else None
     return await serve(tables.handler, host, port, max_size=HARD_FRAME_BYTES, compression=None, ssl=tls,
-                       max_queue=32, write_limit=SEND_BUFFER, origins=allowed,
+                       max_queue=32, write_limit=SEND_BUFFER, open_timeout=HANDSHAKE_SECONDS, origins=allowed,
                        process_request=tables.refuse_connection)
 
 
