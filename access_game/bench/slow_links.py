@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import contextlib
 import json
 import multiprocessing
+import os
 import random
 import socket
 import sys
@@ -166,25 +168,46 @@ async def _reader(url: str, index: int, code: str, pace: float | None, tally: di
         except Exception:
             pass
         tally["dropped"] += 1
-        await asyncio.sleep(1.0)
+        await asyncio.sleep(1.0 + random.random() * 2)  # (not all at once)
+
+
+async def _raw_websocket(url: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A WebSocket opened by hand: nothing on this side answers the server's pings or reads its frames,
+    so what is written here reaches the server byte for byte as it is written."""
+    host, port = url.removeprefix("ws://").rsplit(":", 1)
+    reader, writer = await asyncio.open_connection(host, int(port))
+    key = base64.b64encode(os.urandom(16)).decode("ascii")
+    writer.write((f"GET / HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode("ascii"))
+    answer = await reader.readuntil(b"\r\n\r\n")
+    if not answer.startswith(b"HTTP/1.1 101"):
+        raise ConnectionError(answer.split(b"\r\n", 1)[0].decode("ascii", "replace"))
+    return reader, writer
+
+
+def _frame(message: dict[str, Any]) -> bytes:
+    return Frame(Opcode.TEXT, p.encode(message).encode()).serialize(mask=True, extensions=[])
 
 
 async def _trickler(url: str, index: int, tally: dict[str, int]) -> None:
-    """Connects, says hello, then sends each frame a byte at a time."""
+    """Says hello, then sends each frame a byte at a time (and reads nothing)."""
     while True:
+        writer = None
         try:
-            ws = await _hello(url, f"Trickle {index}")
-            assert ws.transport is not None
+            _reader, writer = await _raw_websocket(url)
+            writer.write(_frame({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": f"Trickle {index}"}))
             while True:
-                frame = Frame(Opcode.TEXT, p.encode({"type": "who"}).encode()).serialize(
-                    mask=True, extensions=[])
-                for byte in frame:
-                    ws.transport.write(bytes([byte]))
+                for byte in _frame({"type": "who"}):
+                    writer.write(bytes([byte]))
+                    await writer.drain()
                     await asyncio.sleep(TRICKLE_SECONDS)
         except Exception:
             pass
+        finally:
+            if writer is not None:
+                writer.close()
         tally["dropped"] += 1
-        await asyncio.sleep(1.0)
+        await asyncio.sleep(1.0 + random.random() * 2)
 
 
 async def _held_handshake(url: str, tally: dict[str, int]) -> None:
@@ -208,7 +231,7 @@ async def _held_handshake(url: str, tally: dict[str, int]) -> None:
             if writer is not None:
                 writer.close()
         tally["dropped"] += 1
-        await asyncio.sleep(1.0)
+        await asyncio.sleep(1.0 + random.random() * 2)  # (not all at once)
 
 
 async def _slow_main(url: str, code: str, count: int, kinds: tuple[str, ...], pipe: Pipe) -> None:
@@ -224,13 +247,16 @@ async def _slow_main(url: str, code: str, count: int, kinds: tuple[str, ...], pi
             tasks.append(_trickler(url, i, tally))
         else:
             tasks.append(_held_handshake(url, tally))
-    running = [asyncio.ensure_future(t) for t in tasks]
+    running: list[asyncio.Future[None]] = []
+    for opening in tasks:  # opened over a couple of seconds, as people arrive, not in one burst
+        running.append(asyncio.ensure_future(opening))
+        await asyncio.sleep(2.0 / max(1, count))
     await asyncio.sleep(3.0)  # every one of them opened (or opening)
     pipe.send("ready")
     await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
     pipe.send(tally["dropped"])
-    for task in running:
-        task.cancel()
+    for future in running:
+        future.cancel()
 
 
 def _slow_process(url: str, code: str, count: int, kinds: tuple[str, ...], pipe: Pipe) -> None:
