@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -56,8 +57,11 @@ LEADERBOARD_LINES = 20
 RECORD_GAMES = 20
 #: Times a finished game is written when another process's write of the same players gets in first.
 FINISH_ATTEMPTS = 3
-#: Seconds a hello or a session key waits for the database before going on without it.
+#: Seconds a hello or a session key waits for the database before going on without it, and seconds
+#: after the database failed during which they do not wait for it at all (a database that hangs would
+#: otherwise cost every hello the wait).
 DATABASE_WAIT_SECONDS = 5.0
+AWAY_SECONDS = 10.0
 #: Seconds before a finished game the database refused is tried again, and the longest wait between tries.
 RETRY_SECONDS = 0.5
 RETRY_MOST_SECONDS = 30.0
@@ -124,23 +128,36 @@ class AccountDesk:
         self._told: Told | None = None
         #: Games put in the outbox by this run and not tried yet: surely not in the database.
         self._fresh: set[str] = set()
+        #: Until when (time.monotonic()) the database counts as away: it failed just now.
+        self._away_until = 0.0
 
     async def _ask(self, work: Callable[..., T], *args: Any, timeout: float | None = None) -> T:
         """``work`` in the desk's threads; _Unreachable when the database fails (down, unreachable) or
         does not answer within ``timeout`` seconds (said in the log)."""
         try:
             future = asyncio.get_running_loop().run_in_executor(self._pool, work, *args)
-            return await (future if timeout is None else asyncio.wait_for(future, timeout))
+            answer = await (future if timeout is None else asyncio.wait_for(future, timeout))
         except p.ProtocolError:
             raise
         except TimeoutError:
             log.error("the accounts' database did not answer within %g s", timeout)
+            self._away_until = time.monotonic() + AWAY_SECONDS
             raise _Unreachable from None
         except Exception as exc:
             log.error("the accounts' database failed: %s", str(exc).strip().splitlines()[0] if str(exc).strip()
                       else repr(exc))
             log.debug("the accounts' database failed", exc_info=True)
+            self._away_until = time.monotonic() + AWAY_SECONDS
             raise _Unreachable from None
+        self._away_until = 0.0
+        return answer
+
+    async def _ask_unless_away(self, work: Callable[..., T], *args: Any) -> T:
+        """:meth:`_ask` for a hello or a session key: _Unreachable at once while the database counts as
+        away (it failed within AWAY_SECONDS), and after DATABASE_WAIT_SECONDS of no answer."""
+        if time.monotonic() < self._away_until:
+            raise _Unreachable
+        return await self._ask(work, *args, timeout=DATABASE_WAIT_SECONDS)
 
     async def _run(self, work: Callable[..., T], *args: Any) -> T:
         """``work`` in the desk's threads; a database that fails is answered ``server_error``: the
@@ -168,7 +185,7 @@ class AccountDesk:
         """Whether an account holds the name (whatever its case). While the database is away, whether
         this process has seen an account hold it: a guest is not kept out for the database's sake."""
         try:
-            return await self._ask(self._find, name, timeout=DATABASE_WAIT_SECONDS) is not None
+            return await self._ask_unless_away(self._find, name) is not None
         except _Unreachable:
             return name.casefold() in self._names
 
@@ -208,7 +225,7 @@ class AccountDesk:
         signature (the account then as the key names it: its password is not needed)."""
         ended = p.ProtocolError(p.ErrorCode.WRONG_PASSWORD, "that session is not signed in any more")
         try:
-            account = await self._ask(self.store.session, _digest(session), timeout=DATABASE_WAIT_SECONDS)
+            account = await self._ask_unless_away(self.store.session, _digest(session))
         except _Unreachable:
             number = self.keys.check(session, name)
             if number is None:
