@@ -7,6 +7,8 @@ samples, never a timed test.
 - ``python -m access_game.bench.output``: speech and braille display figures with the real parts;
 - ``python -m access_game.bench.speech``: events to speech, espeak-ng and pyttsx3 latency;
 - ``python -m access_game.bench.arranger`` and ``python -m access_game.bench.contract``: the arrangers;
+- ``python -m access_game.bench.slow_links``: an innocent table's p99 alone and beside 300 slow
+  connections;
 - ``server`` and ``lobby``: what ``access-game bench-server`` runs (the table server under load, the
   lobby of N open tables in a terminal).
 """

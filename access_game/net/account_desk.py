@@ -21,28 +21,38 @@ Password tries are counted so that a guesser learns little and a stranger cannot
 A session key (given at sign-in, kept by the client in memory) signs in the client's next connections
 without the password and without counting as a try. Passwords are never logged, kept, echoed or sent
 back.
+
+The database may be away for a while (PostgreSQL restarting, the network cut), and a table must not
+notice: a guest's hello is let in (unless the name is one this process knows an account holds), a session
+key is checked by its signature (access_game.net.session_keys), and a finished game goes to the outbox
+(access_game.net.outbox), fsynced before its result is told, and is written to the database by a task
+that tries again until it is stored. Only what needs the database itself (a password, a new account,
+the leaderboard) is answered "the accounts cannot be reached now".
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import math
-import secrets
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 from access_game.net import protocol as p
-from access_game.net.accounts import Account, AccountStore, PlayerRecord, Standing
+from access_game.net.accounts import SESSION_SECONDS, Account, AccountStore, PlayerRecord, Standing
 from access_game.net.database import Conflict
 from access_game.net.limits import TokenBucket
+from access_game.net.outbox import FinishedGame, GameOutbox
 from access_game.net.passwords import PasswordHash, hash_password, password_problem, verify_password
 from access_game.net.ratings import Finisher, Rating, placings
+from access_game.net.session_keys import SessionKeys
 from engine.names import name_key, same_name, without_number
 
 __all__ = ["LEADERBOARD_LINES", "RECORD_GAMES", "AccountDesk", "Signed"]
@@ -68,6 +78,16 @@ LEADERBOARD_LINES = 20
 RECORD_GAMES = 20
 #: Times a finished game is written when another process's write of the same players gets in first.
 FINISH_ATTEMPTS = 3
+#: Seconds a hello or a session key waits for the database before going on without it, and seconds
+#: after the database failed during which they do not wait for it at all (a database that hangs would
+#: otherwise cost every hello the wait).
+DATABASE_WAIT_SECONDS = 5.0
+AWAY_SECONDS = 10.0
+#: Seconds before a finished game the database refused is tried again, and the longest wait between tries.
+RETRY_SECONDS = 0.5
+RETRY_MOST_SECONDS = 30.0
+#: Names of accounts remembered for the hellos of guests while the database is away.
+NAMES_REMEMBERED = 1_000_000
 #: A hash scrypt compares against when a name has no account, so that trying one takes as long.
 _DUMMY = hash_password("not anyone's password")
 
@@ -118,11 +138,22 @@ def _remembered(kept: OrderedDict[Any, V], key: Any, new: Callable[[], V]) -> V:
     return value
 
 
+class _Unreachable(Exception):
+    """The database failed or did not answer in time (said in the log already)."""
+
+
+#: Told when a finished game has been stored: the game, and its account holders' ratings before and
+#: after it, by name.
+Told = Callable[[FinishedGame, dict[str, tuple[Rating, Rating]]], None]
+
+
 class AccountDesk:
-    """See the module docstring. ``store`` is closed with the desk."""
+    """See the module docstring. ``store`` is closed with the desk. ``folder`` (the server's) keeps the
+    secret that signs session keys and the outbox of finished games; without it both are this run's."""
 
     def __init__(self, store: AccountStore, *, tries_per_address: int = TRIES_PER_ADDRESS,
-                 free_tries: int = FREE_TRIES, first_delay: float = FIRST_DELAY, workers: int = 2) -> None:
+                 free_tries: int = FREE_TRIES, first_delay: float = FIRST_DELAY, workers: int = 2,
+                 folder: Path | None = None) -> None:
         self.store = store
         self._by_address = _Tries(tries_per_address, ADDRESS_SECONDS_PER_TRY)
         self.free_tries = free_tries
@@ -131,18 +162,62 @@ class AccountDesk:
         self._wrong: OrderedDict[tuple[str, str], _Wrong] = OrderedDict()
         self._holders: OrderedDict[str, deque[str]] = OrderedDict()
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="accounts")
+        self.keys = SessionKeys.in_folder(folder, SESSION_SECONDS)
+        self.outbox = GameOutbox(None if folder is None else folder / "outbox")
+        #: Names (by engine.names.name_key) an account is known to hold: a guest may not take one while the
+        #: database is away.
+        self._names: set[str] = set()
+        self._recorder: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()
+        self._told: Told | None = None
+        #: Games put in the outbox by this run and not tried yet: surely not in the database.
+        self._fresh: set[str] = set()
+        #: Until when (time.monotonic()) the database counts as away: it failed just now.
+        self._away_until = 0.0
 
-    async def _run(self, work: Callable[..., T], *args: Any) -> T:
-        """``work`` in the desk's threads; a database that fails (down, unreachable) is said in the log
-        and answered ``server_error``: the connection stays, and nothing was changed."""
+    async def _ask(self, work: Callable[..., T], *args: Any, timeout: float | None = None) -> T:
+        """``work`` in the desk's threads; _Unreachable when the database fails (down, unreachable) or
+        does not answer within ``timeout`` seconds (said in the log)."""
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._pool, work, *args)
+            future = asyncio.get_running_loop().run_in_executor(self._pool, work, *args)
+            answer = await (future if timeout is None else asyncio.wait_for(future, timeout))
         except p.ProtocolError:
             raise
-        except Exception:
-            log.exception("the accounts' database failed")
+        except TimeoutError:
+            log.error("the accounts' database did not answer within %g s", timeout)
+            self._away_until = time.monotonic() + AWAY_SECONDS
+            raise _Unreachable from None
+        except Exception as exc:
+            log.error("the accounts' database failed: %s", str(exc).strip().splitlines()[0] if str(exc).strip()
+                      else repr(exc))
+            log.debug("the accounts' database failed", exc_info=True)
+            self._away_until = time.monotonic() + AWAY_SECONDS
+            raise _Unreachable from None
+        self._away_until = 0.0
+        return answer
+
+    async def _ask_unless_away(self, work: Callable[..., T], *args: Any) -> T:
+        """:meth:`_ask` for a hello or a session key: _Unreachable at once while the database counts as
+        away (it failed within AWAY_SECONDS), and after DATABASE_WAIT_SECONDS of no answer."""
+        if time.monotonic() < self._away_until:
+            raise _Unreachable
+        return await self._ask(work, *args, timeout=DATABASE_WAIT_SECONDS)
+
+    async def _run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work`` in the desk's threads; a database that fails is answered ``server_error``: the
+        connection stays, and nothing was changed."""
+        try:
+            return await self._ask(work, *args)
+        except _Unreachable:
             raise p.ProtocolError(p.ErrorCode.SERVER, "the accounts cannot be reached now: try again later"
                                   ) from None
+
+    def _find(self, name: str) -> Account | None:
+        """The account holding ``name``, remembered (for guests' hellos while the database is away)."""
+        account = self.store.find(name)
+        if account is not None and len(self._names) < NAMES_REMEMBERED:
+            self._names.add(name_key(account.name))
+        return account
 
     def _try(self, name: str, address: str) -> None:
         """A password try for ``name`` from ``address``, or ``too_many_tries`` with the seconds to wait
@@ -185,11 +260,15 @@ class AccountDesk:
     # ----------------------------------------------------------------- accounts
     async def held(self, name: str) -> bool:
         """Whether an account holds the name, or one that reads as it, or one it is with a number after it
-        (``Victor 2`` beside the account Victor: engine.names)."""
-        if await self._run(self.store.find, name) is not None:
-            return True
+        (``Victor 2`` beside the account Victor: engine.names). While the database is away, whether this
+        process has seen an account hold it: a guest is not kept out for the database's sake."""
         bare = without_number(name)
-        return bare != name and await self._run(self.store.find, bare) is not None
+        try:
+            if await self._ask_unless_away(self._find, name) is not None:
+                return True
+            return bare != name and await self._ask_unless_away(self._find, bare) is not None
+        except _Unreachable:
+            return name_key(name) in self._names or name_key(bare) in self._names
 
     async def register(self, name: str, password: str, address: str) -> Signed:
         problem = password_problem(password)
@@ -202,6 +281,7 @@ class AccountDesk:
         account = await self._run(self.store.create, name, hashed.text())
         if account is None:
             raise p.ProtocolError(p.ErrorCode.NAME_TAKEN, "an account holds that name already")
+        self._names.add(name_key(account.name))
         log.info("account %r made from %s", name, address)
         self._tried(name, address, right=True)  # (its maker's address is the holder's)
         return Signed(account, await self._new_session(account), new=True)
@@ -211,14 +291,12 @@ class AccountDesk:
         """Signed in with the password (a try counted), or with a session key; ``wrong_password`` when
         either is wrong, and the same answer for a name no account holds."""
         if session is not None:
-            account = await self._run(self.store.session, _digest(session))
-            if account is None or not same_name(account.name, name):
-                raise p.ProtocolError(p.ErrorCode.WRONG_PASSWORD, "that session is not signed in any more")
-            self._tried(account.name, address, right=True)  # (a session is the holder's: so is its address)
-            return Signed(account, session)
+            holder = await self._session(name, session)
+            self._tried(holder.name, address, right=True)  # (a session is the holder's: so is its address)
+            return Signed(holder, session)
         assert password is not None
         self._try(name, address)
-        account = await self._run(self.store.find, name)
+        account = await self._run(self._find, name)
         stored = _DUMMY if account is None else _read(account.password)
         good = await self._run(verify_password, password, stored) and stored is not _DUMMY
         self._tried(name, address, right=account is not None and good)
@@ -229,43 +307,103 @@ class AccountDesk:
             await self._run(self.store.set_password, account.id, (await self._run(hash_password, password)).text())
         return Signed(account, await self._new_session(account))
 
+    async def _session(self, name: str, session: str) -> Account:
+        """The account a session key signs in: the database's word, or while it is away the key's
+        signature (the account then as the key names it: its password is not needed)."""
+        ended = p.ProtocolError(p.ErrorCode.WRONG_PASSWORD, "that session is not signed in any more")
+        try:
+            account = await self._ask_unless_away(self.store.session, _digest(session))
+        except _Unreachable:
+            number = self.keys.check(session, name)
+            if number is None:
+                raise p.ProtocolError(p.ErrorCode.SERVER, "the accounts cannot be reached now: try again later"
+                                      ) from None
+            log.warning("the database is away: %r signed in by the session key's signature", name)
+            self._names.add(name_key(name))
+            return Account(number, name, "")
+        if account is None or not same_name(account.name, name) or self.keys.ended(session):
+            raise ended
+        self._names.add(name_key(account.name))
+        return account
+
     async def sign_out(self, session: str) -> None:
-        await self._run(self.store.end_session, _digest(session))
+        """The key signs in no more: at once here, and in the database (when it is away, later: this
+        process refuses the key meanwhile)."""
+        self.keys.end(session)
+        with contextlib.suppress(_Unreachable):
+            await self._ask(self.store.end_session, _digest(session))
 
     async def _new_session(self, account: Account) -> str:
-        session = secrets.token_urlsafe(32)
+        session = self.keys.new(account.id, account.name)
         await self._run(self.store.add_session, account.id, _digest(session))
         return session
 
     # ----------------------------------------------------------------- ratings and the record
-    async def finish_game(self, game: str, code: str, game_number: int, names: Sequence[str | None],
-                          computers: Sequence[str | None], winners: Sequence[int],
-                          totals: Sequence[int]) -> dict[str, tuple[Rating, Rating]]:
-        """A finished game: kept in the record, its account holders rated; their ratings before and after
-        it, by name.
-        ``computers`` gives each seat's computer level (None: a person's seat)."""
-        return await self._run(self._finish, game, code, game_number, names, computers, winners, totals)
+    def keep_game(self, finished: FinishedGame) -> None:
+        """A finished game into the outbox, on disk when this returns (OSError when the disk refuses it:
+        then it is not kept, and the caller tries again); written to the database soon after."""
+        self.outbox.put(finished)
+        self._fresh.add(finished.key)
+        self._wake.set()
 
-    def _finish(self, game: str, code: str, game_number: int, names: Sequence[str | None],
-                computers: Sequence[str | None], winners: Sequence[int],
-                totals: Sequence[int]) -> dict[str, tuple[Rating, Rating]]:
-        places = placings(winners, totals)
+    def start_recording(self, told: Told) -> None:
+        """Write the outbox's games to the database (those left by an earlier run first), trying again
+        until each is stored; ``told`` hears of each one stored. Once: later calls change nothing."""
+        self._told = told
+        if self._recorder is None or self._recorder.done():
+            self._recorder = asyncio.ensure_future(self._record_all())
+
+    async def _record_all(self) -> None:
+        delay = RETRY_SECONDS
+        while True:
+            self._wake.clear()
+            failed = False
+            for finished in self.outbox.pending():
+                # A game tried before (in this run, or by an earlier one: it is on disk) may be stored
+                # already: a commit whose answer was lost. The database is asked first then.
+                again = finished.key not in self._fresh
+                self._fresh.discard(finished.key)
+                try:
+                    rated = await self._ask(self._finish, finished, again)
+                except _Unreachable:
+                    failed = True
+                    break
+                self.outbox.done(finished)
+                if self._told is not None:
+                    try:
+                        self._told(finished, rated)
+                    except Exception:
+                        log.exception("table %s: the players could not be told their ratings", finished.code)
+            if failed:
+                log.warning("%d finished game(s) wait in the outbox for the database; tried again in %g s",
+                            len(self.outbox), delay)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), delay)
+                delay = min(delay * 2, RETRY_MOST_SECONDS)
+                continue
+            delay = RETRY_SECONDS
+            await self._wake.wait()
+
+    def _finish(self, finished: FinishedGame, again: bool) -> dict[str, tuple[Rating, Rating]]:
+        places = placings(finished.winners, finished.totals)
         finishers = []
         ids: dict[int, str] = {}
-        for seat, (name, level) in enumerate(zip(names, computers, strict=True)):
-            account = self.store.find(name) if level is None and name else None
+        for seat, (name, holder, level) in enumerate(zip(finished.names, finished.accounts, finished.computers,
+                                                          strict=True)):
+            account = self._find(holder) if level is None and holder else None
             if account is not None:
                 ids[account.id] = account.name
-            finishers.append(Finisher(seat, name or "?", places[seat], totals[seat], seat in winners,
-                                      account=None if account is None else account.id, computer=level))
-        for _attempt in range(FINISH_ATTEMPTS - 1):
+            finishers.append(Finisher(seat, name or "?", places[seat], finished.totals[seat],
+                                      seat in finished.winners, account=None if account is None else account.id,
+                                      computer=level))
+        for attempt in range(FINISH_ATTEMPTS):
             try:
-                rated = self.store.finish_game(game, code, game_number, finishers)
+                rated = self.store.finish_game(finished.game, finished.code, finished.game_number, finishers,
+                                               finished=finished.finished, again=again)
                 break
             except Conflict:  # another process rated one of these players at the same moment: again
-                continue
-        else:
-            rated = self.store.finish_game(game, code, game_number, finishers)
+                if attempt == FINISH_ATTEMPTS - 1:
+                    raise
         return {ids[account]: pair for account, pair in rated.items()}
 
     async def leaderboard(self, game: str) -> list[Standing]:
@@ -275,12 +413,16 @@ class AccountDesk:
         return await self._run(self.store.record, name, RECORD_GAMES)
 
     def close(self) -> None:
+        """Stop writing the outbox (what is left stays on disk for the next run), then the database."""
+        if self._recorder is not None:
+            self._recorder.cancel()
         self._pool.shutdown(wait=True)
         self.store.close()
 
 
 def _digest(session: str) -> str:
     return hashlib.sha256(session.encode("utf-8")).hexdigest()
+
 
 
 def _read(text: str) -> PasswordHash:

@@ -16,6 +16,7 @@ from access_game.net import lobby_messages
 from access_game.net import protocol as p
 from access_game.net.accounts import PlayerRecord, Standing
 from access_game.net.connections import Connection
+from access_game.net.outbox import FinishedGame
 from access_game.net.ratings import Rating
 from access_game.net.tables import Table, new_token, token_digest
 from engine.events import GameEnded
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from access_game.net.lobby import LobbyService
 
 __all__ = ["account_request", "account_seat", "finished", "guest_name", "leaderboard_message", "new_name",
-           "rated_message", "record_message", "shown"]
+           "rated_message", "record_message", "shown", "start_recording"]
 
 log = logging.getLogger("access_game.net.accounts")
 
@@ -169,37 +170,48 @@ def take_back(table: Table, seat: int) -> str:
 
 
 def finished(server: TableServer, table: Table) -> None:
-    """A game that has just ended: kept in the record and its account holders rated (in the desk's
-    threads; a database that fails is said in the log and costs no table anything)."""
+    """A game that has just ended, before anyone is told: into the desk's outbox (on disk when this
+    returns), from where it is kept in the record and its account holders rated as soon as the database
+    takes it (access_game.net.account_desk). Counted as recorded only once in the outbox: a disk that
+    refuses it is said in the log, and the next change of the table tries again."""
     game = table.game
     if server.accounts is None or game is None or not game.over:
         return
     rated = server.rated.setdefault(table.code, set())
     if table.game_number in rated:
         return
-    rated.add(table.game_number)
     ended = next((e for e in reversed(game.log) if isinstance(e, GameEnded)), None)
     if ended is None or len(table.seats) < 2:
+        rated.add(table.game_number)
         return
-    names = [s.name for s in table.seats]
     computers = [None if s.human else (s.level or "normal") for s in table.seats]
+    kept = FinishedGame.new(table.game_name, table.code, table.game_number, [s.name for s in table.seats],
+                            [s.account if s.human else None for s in table.seats], computers, ended.winners,
+                            ended.totals)
+    try:
+        server.accounts.keep_game(kept)
+    except OSError as exc:
+        log.error("table %s: the finished game could not be put in the outbox: %s", table.code, exc)
+        return
+    rated.add(table.game_number)
+    start_recording(server)
 
-    async def rate() -> None:
-        try:
-            assert server.accounts is not None
-            rated = await server.accounts.finish_game(table.game_name, table.code, table.game_number, names, computers,
-                                                      ended.winners, ended.totals)
-        except Exception:
-            log.exception("table %s: the finished game could not be recorded", table.code)
-            return
-        for name, (before, after) in rated.items():
-            log.info("table %s: %s rated %d at %s", table.code, name, shown(after.shown), table.game_name)
-            message = p.encode(rated_message(table.game_name, before, after))
+
+def start_recording(server: TableServer) -> None:
+    """Let the desk write its outbox to the database (games left by an earlier run too), each account
+    holder told their new rating once their game is stored."""
+    if server.accounts is None:
+        return
+
+    def told(kept: FinishedGame, ratings: dict[str, tuple[Rating, Rating]]) -> None:
+        for name, (before, after) in ratings.items():
+            log.info("table %s: %s rated %d at %s", kept.code, name, shown(after.shown), kept.game)
+            message = p.encode(rated_message(kept.game, before, after))
             for conn in server.lobby.connections_of(name):
                 if conn.account == name:  # (an account's connections: the table's and the lobby's)
                     server._post(conn, message)
 
-    server._spawn(rate())
+    server.accounts.start_recording(told)
 
 
 def shown(rating: float) -> int:

@@ -85,8 +85,8 @@ class AccountStore(Protocol):
 
     def end_session(self, digest: str) -> None: ...
 
-    def finish_game(self, game: str, code: str, game_number: int,
-                    finishers: Sequence[Finisher]) -> dict[int, tuple[Rating, Rating]]: ...
+    def finish_game(self, game: str, code: str, game_number: int, finishers: Sequence[Finisher], *,
+                    finished: float | None = None, again: bool = False) -> dict[int, tuple[Rating, Rating]]: ...
 
     def leaderboard(self, game: str, limit: int) -> list[Standing]: ...
 
@@ -160,12 +160,18 @@ class SqlAccountStore:
         with self.db.transaction() as tx:
             tx.execute("DELETE FROM sessions WHERE digest = ?", (digest,))
 
-    def finish_game(self, game: str, code: str, game_number: int,
-                    finishers: Sequence[Finisher]) -> dict[int, tuple[Rating, Rating]]:
+    def finish_game(self, game: str, code: str, game_number: int, finishers: Sequence[Finisher], *,
+                    finished: float | None = None, again: bool = False) -> dict[int, tuple[Rating, Rating]]:
         """Keep a finished game in the record and rate its account holders, in one transaction; their
-        ratings before and after it, by account."""
+        ratings before and after it, by account. ``finished``: when it ended (by default now). ``again``:
+        it was tried before and may be kept already (a commit whose answer was lost): a game of that
+        table, number and end kept already is not kept twice (nothing is rated then)."""
         accounts = sorted({f.account for f in finishers if f.account is not None})
+        ended = time.time() if finished is None else finished
         with self.db.transaction() as tx:
+            if again and tx.one("SELECT id FROM games WHERE table_code = ? AND game_number = ? AND finished = ?",
+                                (code, game_number, ended)) is not None:
+                return {}
             before: dict[int, Rating] = {}
             for account in accounts:
                 row = tx.one("SELECT mu, sigma, games, wins FROM ratings WHERE account = ? AND game = ?"
@@ -182,7 +188,7 @@ class SqlAccountStore:
                     tx.execute("INSERT INTO ratings (account, game, mu, sigma, games, wins) VALUES (?, ?, ?, ?, ?, ?)",
                                (account, game, rating.mu, rating.sigma, rating.games, rating.wins))
             row = tx.one("INSERT INTO games (game, table_code, game_number, finished) VALUES (?, ?, ?, ?) RETURNING id",
-                         (game, code, game_number, time.time()))
+                         (game, code, game_number, ended))
             assert row is not None
             for f in finishers:
                 rated = after.get(f.account) if f.account is not None else None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -16,7 +17,22 @@ from websockets.exceptions import ConnectionClosed
 
 from access_game.net import protocol as p
 
-__all__ = ["Connection", "ref_of"]
+__all__ = ["SEND_BUFFER", "Connection", "bound_send_buffer", "ref_of"]
+
+#: Bytes the system holds for one connection on their way out. Left to itself it grows a socket's
+#: buffer to megabytes, and every frame sent into it costs the server's loop as much as a frame that is
+#: read: a client that never reads would cost thousands of frames' work before it counts as not reading.
+#: Bounded, its frames wait in its own queue (cheap) and it is dropped when the queue is full. A table's
+#: frames are a few kilobytes: a client that reads never waits on this bound.
+SEND_BUFFER = 16 * 1024
+
+
+def bound_send_buffer(ws: ServerConnection, size: int = SEND_BUFFER) -> None:
+    """Hold the connection's socket to ``size`` bytes on their way out (see SEND_BUFFER)."""
+    sock = ws.transport.get_extra_info("socket") if ws.transport is not None else None
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, size)
 
 
 @dataclass(eq=False, slots=True)

@@ -36,7 +36,7 @@ from access_game.net import account_requests, lobby_messages
 from access_game.net import protocol as p
 from access_game.net.account_desk import AccountDesk
 from access_game.net.computers import ComputerPlayers, shared
-from access_game.net.connections import Connection, ref_of
+from access_game.net.connections import Connection, bound_send_buffer, ref_of
 from access_game.net.group_commit import GroupCommit
 from access_game.net.limits import FLOOD_LIMIT, MAX_CHAT_CHARS, Address, Limits
 from access_game.net.lobby import Line, Lobby, LobbyService
@@ -121,6 +121,9 @@ class TableServer:
         self.frames_sent = 0
         self.handling_ms: list[float] = []
         self._last_table: dict[str, dict[str, Any]] = {}
+        #: Each table's frame for a spectator who has seen nothing yet, and the moment it tells (the game,
+        #: its number, its log's length): a crowd arriving at once is sent one frame made once.
+        self._first_watch: dict[str, tuple[tuple[int, int, int], str]] = {}
         self._snapshots: set[asyncio.Future[None]] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         #: Tables waiting to try a computer player's move again (see _try_again_later).
@@ -193,6 +196,7 @@ class TableServer:
     # ----------------------------------------------------------------- one connection
     async def handler(self, ws: ServerConnection) -> None:
         conn = Connection(ws, address=self.address_of(ws), outbox=asyncio.Queue(self.limits.send_queue or 0))
+        bound_send_buffer(ws)
         entry = self._address(conn.address)
         most = self.limits.connections_per_address
         if entry.blocked or (most and len(entry.connections) >= most):
@@ -476,13 +480,26 @@ class TableServer:
             return
         public = p.public_view([game.view(seat) for seat in range(len(table.seats))])
         to_act = game.seats_to_act() if not game.over else ()
+        # Spectators who heard as much share one frame, made once: a table watched by hundreds must not
+        # spend its move's time encoding the same update hundreds of times.
+        frames: dict[int, str] = {}
+        now = (id(game), table.game_number, len(game.log))
+        first = self._first_watch.get(table.code)
+        if first is not None and first[0] == now:  # the whole game so far, made for a spectator before
+            frames[0] = first[1]
         for conn in watchers:
             start = conn.sent
             if start >= len(game.log) and only is None:
                 continue
             conn.sent = len(game.log)
-            self._send(conn, p.watch_update_message(seq=start, events=seen_by(game.log[start:], None), public=public,
-                                                    to_act=to_act, over=game.over, game_number=table.game_number))
+            frame = frames.get(start)
+            if frame is None:
+                frame = frames[start] = p.encode(p.watch_update_message(
+                    seq=start, events=seen_by(game.log[start:], None), public=public, to_act=to_act,
+                    over=game.over, game_number=table.game_number))
+            self._post(conn, frame)
+        if 0 in frames:
+            self._first_watch[table.code] = (now, frames[0])
 
     # ----------------------------------------------------------------- moderation
     async def _remove(self, conn: Connection, table: Table, seat: int, msg: p.Remove) -> None:
@@ -720,6 +737,7 @@ class TableServer:
         self.seated.pop(code, None)
         self._locks.pop(code, None)
         self._last_table.pop(code, None)
+        self._first_watch.pop(code, None)
         self._votes.pop(code, None)
         self._present_at.pop(code, None)
         self._host_gone.discard(code)

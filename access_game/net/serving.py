@@ -23,7 +23,9 @@ from websockets.asyncio.server import Server, serve
 from websockets.typing import Origin
 
 from access_game.filelock import unlock
+from access_game.net import account_requests
 from access_game.net.computers import ComputerPlayers
+from access_game.net.connections import SEND_BUFFER
 from access_game.net.limits import Limits
 from access_game.net.lobby import Lobby
 from access_game.net.server import HARD_FRAME_BYTES, MAX_SAMPLES, TableServer
@@ -36,6 +38,9 @@ from speech.i18n import _, ngettext
 __all__ = ["DirectoryInUse", "DirectoryUnusable", "handling_stats", "raise_open_file_limit", "run_server",
            "start_server", "tls_context"]
 
+#: Seconds a connection has to finish its opening handshake (TLS and HTTP) before it is closed: a client
+#: that sends its request a byte at a time holds a socket no longer.
+HANDSHAKE_SECONDS = 10.0
 #: Seconds between the server's rounds of housekeeping (idle tables archived, old addresses forgotten).
 HOUSEKEEPING_SECONDS = 60.0
 
@@ -53,10 +58,13 @@ async def start_server(tables: TableServer, host: str, port: int, tls: ssl.SSLCo
                        origins: Sequence[str] = ()) -> Server:
     """Listen; the server runs until closed. Compression is off: it would cost each of thousands of
     connections its own compressor, and the frames are small. With ``origins``, web pages from other
-    origins are refused; programs, which send no Origin, are always let in."""
+    origins are refused; programs, which send no Origin, are always let in. What waits to be written to a
+    socket is bounded as its system buffer is (connections.SEND_BUFFER): a client that does not read has
+    its frames wait in its own queue, where they cost nothing, and is dropped when that is full."""
     allowed: list[Origin | None] | None = [None, *(Origin(o) for o in origins)] if origins else None
     return await serve(tables.handler, host, port, max_size=HARD_FRAME_BYTES, compression=None, ssl=tls,
-                       max_queue=32, origins=allowed, process_request=tables.refuse_connection)
+                       max_queue=32, write_limit=SEND_BUFFER, open_timeout=HANDSHAKE_SECONDS, origins=allowed,
+                       process_request=tables.refuse_connection)
 
 
 def raise_open_file_limit() -> None:
@@ -150,7 +158,7 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
     from access_game.net.database import DATABASE_FILE, open_database
 
     try:
-        accounts = AccountDesk(SqlAccountStore(open_database(database or data / DATABASE_FILE)))
+        accounts = AccountDesk(SqlAccountStore(open_database(database or data / DATABASE_FILE)), folder=data)
     except BaseException:
         unlock(held)
         raise
@@ -171,6 +179,7 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
         for problem in [*lobby_problems, *tables.load()]:
             print(_("access-game serve: {problem}").format(problem=problem), file=sys.stderr)
         tables.housekeeping()
+        account_requests.start_recording(tables)  # finished games a database away kept in the outbox
         server = await start_server(tables, host, port, tls, origins)
         stop = asyncio.Event()
         for sig in (signal.SIGINT, signal.SIGTERM):

@@ -177,8 +177,9 @@ def test_a_full_disk_refuses_a_new_table_and_keeps_nothing_of_it(tmp_path: Path)
             answer = await ann.receive()
             assert answer["type"] == "error" and answer["code"] == "not_saved", answer
             assert ann.code is None
-            kept = sorted(p.name for p in server.data.iterdir() if not p.name.startswith("accounts.sqlite3"))
-            assert kept == [".lock"]  # (beside the accounts' database, made when the server started)
+            kept = sorted(p.name for p in server.data.iterdir()
+                          if not p.name.startswith(("accounts.sqlite3", "session-secret")))
+            assert kept == [".lock"]  # (beside the accounts' database and key, made when the server started)
             server.limit_file_size(None)
             code = await ann.create("five-crowns", 2, 1)
             assert (server.data / f"{code}.0.log").exists()

@@ -1,6 +1,8 @@
 """A client that stops reading, met by the others at its table: they play and chat on as if it were
 not there, it is dropped once its queue of frames is full, and when it rejoins it gets everything it
-missed.
+missed. A spectator that never reads is dropped after a bounded number of frames, whatever the system
+would buffer for it: each frame written into a socket costs the server's loop, and an unbounded socket
+buffer (megabytes on loopback) made a never-reading spectator cost thousands of them.
 
 The stalled client is a real WebSocket client whose reading is paused (its socket is never read
 again). On loopback the system's buffers would hold megabytes before anything fills, so the test
@@ -123,6 +125,51 @@ def test_a_client_that_stops_reading_holds_nobody_up_and_gets_all_it_missed_on_r
             await step([ann, back, *readers[1:]])
             print(f"Ben dropped after {rounds} round(s), {dropped_after:.2f} s")
             for pl in [back, *readers]:
+                await pl.close()
+
+    run(go())
+
+
+def test_a_spectator_that_never_reads_costs_a_bounded_number_of_frames_then_is_dropped() -> None:
+    async def go() -> None:
+        async with in_process(TableServer(None, Limits(send_queue=QUEUE, chats_per_minute=0))) as (tables, url):
+            ann = ScriptedPlayer(url, "Ann")
+            await ann.open()
+            code = await ann.create("five-crowns", 2)
+            # The spectator's own buffer is small (a slow link); the server's side is the server's own.
+            never = await _small_buffered_player(url, "Never")
+            await never.send({"type": "watch", "code": code})
+            await never.expect("watching")
+            assert never.ws is not None and never.ws.transport is not None
+            never.ws.transport.pause_reading()
+            stalled = next(c for c in tables.watchers[code] if c.name == "Never")
+            talkers = [ann]
+            for name in ("Cleo", "Dan", "Eve"):
+                pl = ScriptedPlayer(url, name)
+                await pl.open()
+                await pl.send({"type": "watch", "code": code})
+                await pl.expect("watching")
+                talkers.append(pl)
+            lines = 0
+            while not stalled.dropped and lines < 400:
+                for pl in talkers:
+                    for _ in range(BURST // 2):
+                        await pl.send({"type": "chat", "text": LINE})
+                lines += BURST // 2 * len(talkers)
+
+                async def hear_all(pl: ScriptedPlayer, count: int) -> None:
+                    heard = 0
+                    while heard < count:
+                        heard += (await pl.expect("chat"))["text"] == LINE
+
+                await asyncio.gather(*(hear_all(pl, BURST // 2 * len(talkers)) for pl in talkers))
+                if not stalled.dropped:
+                    await asyncio.sleep(BURST / 2 / p.RATE_PER_SECOND)
+            # Dropped once its queue (QUEUE frames) and a few dozen frames' worth of buffers were full,
+            # not after the megabytes of an unbounded socket buffer (thousands of these lines).
+            assert stalled.dropped, f"never dropped after {lines} lines of {len(LINE.encode())} bytes"
+            print(f"a never-reading spectator dropped after {lines} lines")
+            for pl in talkers:
                 await pl.close()
 
     run(go())

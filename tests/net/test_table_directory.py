@@ -114,7 +114,8 @@ def test_the_directory_and_every_file_in_it_are_the_owners_only_old_ones_too(tmp
         assert {path.name: _mode(path) for path in data.iterdir()} == {
             "ACDEFGHJK.json": 0o600, "ACDEFGHJK.1.log": 0o600, ".lock": 0o600,
             # the accounts' database beside the tables (SQLite in WAL mode: its log and shared memory too)
-            "accounts.sqlite3": 0o600, "accounts.sqlite3-wal": 0o600, "accounts.sqlite3-shm": 0o600}
+            "accounts.sqlite3": 0o600, "accounts.sqlite3-wal": 0o600, "accounts.sqlite3-shm": 0o600,
+            "session-secret": 0o600}  # (what signs session keys: access_game.net.session_keys)
 
         async def play() -> None:
             answer = await _rejoin(url, "ACDEFGHJK", token)
