@@ -146,14 +146,17 @@ def test_the_games_give_reasons_with_cards_in_them() -> None:
     @given(data=st.data())
     def collect(data: st.DataObject) -> None:
         for name in CATALOG:
-            # '7x' always: a suit that is not one, whose refusal lists the game's suits
-            for reason in _reasons_of_a_game(name, data.draw) + _card_text_reasons(data.draw) \
-                    + _card_text_reasons(data.draw, "7x"):
+            for reason in _reasons_of_a_game(name, data.draw) + _card_text_reasons(data.draw):
                 if isinstance(reason, Reason):
                     kinds.update(_kind(v) for v in reason.values.values())
 
     collect()
-    assert {"Card", "int", "str", "Reason", "tuple of Card", "tuple of Suit", "tuple of str"} <= kinds, kinds
+    # '7*' always (an example that draws too much stops before its end): a suit that is not one of the
+    # game's, whose refusal lists the game's suits
+    kinds.update(_kind(v) for r in _card_text_reasons(lambda _s: "", "7*") if isinstance(r, Reason)
+                 for v in r.values.values())
+    # (a reason inside a reason comes by chance only: the nested test below crosses one on purpose)
+    assert {"Card", "int", "str", "tuple of Card", "tuple of Suit", "tuple of str"} <= kinds, kinds
 
 
 def test_ranks_and_suits_cross_as_their_codes() -> None:
