@@ -199,6 +199,9 @@ class WebChannel:
         if self.seat is not None and not self.seat.ended:
             self._error(p.ErrorCode.ALREADY_SEATED, ww.ONE_TABLE)
             return
+        if isinstance(message, m.Lobby | m.Watch):
+            self._seat().open_lobby(watch=message.code if isinstance(message, m.Watch) else None)
+            return
         first = self._first(message)
         if first is None:
             self._error(m.BAD_MESSAGE, ww.BAD_MESSAGE)
@@ -225,6 +228,9 @@ class WebChannel:
         assert self.name is not None
         self.seat = WebSeat(url=url, address=self.address, name=self.name, settings=self.settings, send=self.send,
                             connect_options=self.gateway.connect_options)
+        host = self.ws.request.headers.get("Host") if self.ws.request is not None else None
+        if host:  # the lobby names the server as the browser reached it
+            self.seat.shown_url = f"{'wss' if self.gateway.connect_options else 'ws'}://{host[:200]}"
         return self.seat
 
 

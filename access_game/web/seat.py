@@ -87,6 +87,15 @@ class WebSeat:
         #: The hosted terminal has left its table (or never reached one): a new table may be asked for.
         self.ended = True
         self._resumed = False
+        self._begun: Any = None
+        #: The lobby's app while the lobby is shown (access_game.ui.lobby_app.LobbyApp), and whether the
+        #: table was taken from it (leaving the table comes back to it, as ``access-game online`` does).
+        self.lobby: Any = None
+        self.from_lobby = False
+        #: The account's session once signed in at the lobby: the table's connection signs in with it.
+        self.account: str | None = None
+        #: The server's address as the browser knows it (said by the lobby when it opens).
+        self.shown_url = url
         self._prompt: str | None = None
         self._state: dict[str, Any] | None = None
 
@@ -95,6 +104,11 @@ class WebSeat:
         """Ask the server for a seat (``first``: create, join or rejoin) and open its table."""
         self.ended = False
         self.thread.post(lambda: self._open(first, resumed))
+
+    def open_lobby(self, *, watch: str | None = None) -> None:
+        """The server's lobby (tables, chat, who is online), and with ``watch`` that table watched."""
+        self.ended = False
+        self.thread.post(lambda: self._open_lobby(watch))
 
     def key(self, key: str) -> None:
         self.thread.post(lambda: self._key(key))
@@ -121,9 +135,8 @@ class WebSeat:
         from access_game.net.remote_session import RemoteSession
         from access_game.ui.speech_link import make_narrator
 
-        connection = Connection(self.url, self.name)
-        connection.connect_options = {**self._connect_options,
-                                      "additional_headers": {HEADER: header_value(self.address)}}
+        connection = self._connection()
+        connection.session = self.account
         try:
             seated = connection.open(first)
         except NetError as exc:
@@ -158,6 +171,59 @@ class WebSeat:
         else:
             self._open_waiting()
         self._after()
+
+    def _connection(self) -> Connection:
+        """A connection to this server for the browser: counted under the browser's own address."""
+        connection = Connection(self.url, self.name)
+        connection.connect_options = {**self._connect_options,
+                                      "additional_headers": {HEADER: header_value(self.address)}}
+        return connection
+
+    def _open_lobby(self, watch: str | None) -> None:
+        """The terminal lobby (access_game.ui.lobby_app), on a connection of its own (lobby_loop)."""
+        from prompt_toolkit.input import DummyInput
+
+        from access_game.ui.lobby_app import LobbyApp
+        from speech import lobby_words
+
+        connection = self._connection()
+        connection.session = self.account
+        try:
+            connection.open_lobby()
+        except NetError as exc:
+            connection.close()
+            line = nw.no_server(self.shown_url, str(exc)) if exc.code is None else \
+                lobby_words.error_words(exc.code, str(exc))
+            self.outputs.say(line)
+            self.ended = True
+            self._emit()
+            self._send(m.encode("error", code=exc.code or "server_error", text=line))
+            return
+        self.name = connection.name
+        self.connection, self.session, self.app, self.code, self.game = connection, None, None, "", ""
+        lobby = LobbyApp(connection, self.outputs, self.shown_url, input=DummyInput(), output=self.outputs.out)
+        self.lobby, self._begun = lobby, lobby.outcome
+        connection.on_frame = lambda: self.thread.post(self._news)
+        for frame in ({"type": "games"}, {"type": "tables", "watch": True}, {"type": "history", "channel": "lobby"}):
+            connection.send(frame)
+        if watch is not None:
+            lobby._watch(watch)
+        self._after()
+
+    def _lobby_ended(self) -> None:
+        """The lobby's app ended: a seat asked for (the table opens, and comes back here after), or
+        the player left the lobby."""
+        lobby, connection = self.lobby, self.connection
+        self.lobby = None
+        outcome = lobby.outcome
+        assert connection is not None
+        self.account, self.name = connection.session, connection.name
+        connection.close()
+        if outcome.seat is None:
+            self._end()
+            return
+        self.from_lobby = True
+        self._open(dict(outcome.seat), False)
 
     def _refused(self, code: str, message: str) -> None:
         """The server refused the seat (or could not be reached): the terminal's line, and an error."""
@@ -214,18 +280,36 @@ class WebSeat:
         session.on_closed = lambda: app.quit_now("")
 
     def _news(self) -> None:
-        if self.session is None or self.ended:
+        if self.ended:
             return
-        self.session.pump()
+        if self.lobby is not None:
+            self.lobby._take_frames()
+        elif self.session is not None:
+            self.session.pump()
+        else:
+            return
         self._after()
 
     def _key(self, key: str) -> None:
+        if self.lobby is not None:
+            self.lobby.key(key, key if len(key) == 1 else "")
+            self._after()
+            return
         if self._no_table():
             return
         self.app.dispatch(key)
         self._after()
 
     def _command(self, name: str) -> None:
+        if self.lobby is not None:
+            from access_game.ui.lobby_app import LOBBY_KEYS
+
+            keys = dict(LOBBY_KEYS).get(name)
+            if keys is None or self.lobby.mode is not None:
+                self._error(m.BAD_MESSAGE, _(ww.BAD_MESSAGE if keys is None else ww.ANSWER_FIRST))
+                return
+            self._key(keys[0])
+            return
         if self._no_table():
             return
         app = self.app
@@ -250,6 +334,14 @@ class WebSeat:
         self._after()
 
     def _text(self, text: str) -> None:
+        if self.lobby is not None:
+            entry = self.lobby.mode
+            if entry is None or not hasattr(entry, "limit"):
+                self._error(m.BAD_MESSAGE, _(ww.NO_TEXT_ASKED))
+                return
+            entry.text = text[: int(entry.limit)]
+            self._key("enter")
+            return
         if self._no_table():
             return
         mode = self.app.modes[-1] if self.app.modes else None
@@ -267,7 +359,7 @@ class WebSeat:
 
     def _change(self, setup: m.Setup) -> None:
         new = with_setup(self.outputs.settings, setup)
-        if self.app is not None and not self.ended:
+        if self.app is not None and not self.ended and self.lobby is None:
             self.app.change_settings(new)  # as F2 does: the language of this seat's thread only
         else:
             use_language(new.language)
@@ -292,6 +384,11 @@ class WebSeat:
     def _after(self) -> None:
         """The table's app after a key or news: from the waiting app to the table once the game begins,
         and the end of the seat once the app has left; then whatever changed is sent."""
+        if self.lobby is not None:
+            if self.lobby.outcome is not self._begun:  # LobbyApp._end gave its outcome
+                self._lobby_ended()
+            self._emit()
+            return
         app, session, connection = self.app, self.session, self.connection
         if app is not None and not self.ended and connection is not None:
             if self.waiting and not app.modes and (session.started or connection.closed_for_good or app.quitting):
@@ -317,6 +414,11 @@ class WebSeat:
     def _end(self) -> None:
         self.ended = True
         self.app = None
+        if self.from_lobby and self.lobby is None:  # back to the lobby the table was taken from
+            self.from_lobby = False
+            self._emit()
+            self.ended = False
+            self._open_lobby(None)
 
     def _emit(self) -> None:
         lines = self.outputs.take_lines()
@@ -335,14 +437,19 @@ class WebSeat:
             self._send(m.encode("state", **state))
 
     def _prompt_now(self) -> str:
-        if self.app is None:
+        if self.lobby is not None:
+            text = "".join(fragment[1] for fragment in self.lobby._prompt()).rstrip()
+        elif self.app is None:
             return ""
-        text = str(self.app.prompt_text()).rstrip()
+        else:
+            text = str(self.app.prompt_text()).rstrip()
         return text[:-1] if text.endswith(">") else text
 
     def _state_now(self) -> dict[str, Any]:
-        from access_game.web.state import table_state
+        from access_game.web.state import lobby_state, table_state
 
+        if self.lobby is not None:
+            return lobby_state(self.lobby)
         if self.app is None:
             return {"where": "left" if self.code else "none", "game": self.game,
                     "code": show_code(self.code) if self.code else None, "hand": [], "commands": [],
