@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -37,6 +38,8 @@ log = logging.getLogger("access_game.web")
 
 #: Sends one frame (already encoded) to the browser; callable from any thread.
 Send = Callable[[str], None]
+#: Lines kept to give again to a browser that comes back (a closed tab, a locked phone, a second tab).
+HISTORY_LINES = 1000
 
 
 class SeatThread:
@@ -98,6 +101,13 @@ class WebSeat:
         self.shown_url = url
         self._prompt: str | None = None
         self._state: dict[str, Any] | None = None
+        #: What ``resume`` takes back: the web token of the seat (None until seated), and the lines sent.
+        self.token: str | None = None
+        self.said: deque[str] = deque(maxlen=HISTORY_LINES)
+        #: The browser went and the game connection with it (the seat is kept for ``resume``).
+        self.parked = False
+        #: The browser's channel holding this seat (access_game.web.gateway.WebChannel), told when seated.
+        self.owner: Any = None
 
     # ----------------------------------------------------------------- from the server's loop
     def open(self, first: dict[str, Any], *, resumed: bool) -> None:
@@ -122,11 +132,23 @@ class WebSeat:
     def change(self, setup: m.Setup) -> None:
         self.thread.post(lambda: self._change(setup))
 
-    def detach(self) -> None:
-        """The browser went: the game connection goes too (the others hear the player is away; the seat
-        is kept for ``resume``), and the thread ends."""
+    def stop(self) -> None:
+        """Close everything and end the thread (a lobby left, a seat not taken back in time)."""
         self.thread.post(self._detach)
         self.thread.stop()
+
+    def park(self) -> None:
+        """The browser went: the game connection goes too (the others hear the player is away), and
+        the hosted terminal waits for ``resume``, its table and lines kept."""
+        self.parked = True
+        self.thread.post(self._park)
+
+    def attach(self, send: Send, setup: m.Setup) -> None:
+        """A browser takes this seat (back): a parked one's game connection comes back (the server
+        sends what was missed, said as news), and the browser is given the lines said so far (as
+        ``history``, not to be read out again), then the prompt and state, in ``setup``'s language."""
+        reconnect, self.parked = self.parked, False
+        self.thread.post(lambda: self._attach(send, setup, reconnect))
 
     # ----------------------------------------------------------------- in the seat's thread
     def _open(self, first: dict[str, Any], resumed: bool) -> None:
@@ -150,8 +172,11 @@ class WebSeat:
             return
         assert connection.seat is not None
         self.connection, self.game, self.code, self._resumed = connection, game_name, str(seated["code"]), resumed
-        self._send(m.encode("seated", token=m.web_token(connection.seat.code, connection.seat.token),
-                            code=show_code(self.code)))
+        self.token = m.web_token(connection.seat.code, connection.seat.token)
+        self._send(m.encode("seated", token=self.token, code=show_code(self.code)))
+        owner = self.owner
+        if owner is not None:  # the gateway learns who holds the seat, in its own loop
+            owner.loop.call_soon_threadsafe(owner.seated, self)
         outputs = self.outputs
         session = RemoteSession(
             connection, seated, announcer=outputs.announcer, settings=outputs.settings, cues=outputs.cues,
@@ -358,13 +383,52 @@ class WebSeat:
         self._after()
 
     def _change(self, setup: m.Setup) -> None:
+        self._apply(setup)
+        self._after()
+
+    def _apply(self, setup: m.Setup) -> None:
         new = with_setup(self.outputs.settings, setup)
         if self.app is not None and not self.ended and self.lobby is None:
             self.app.change_settings(new)  # as F2 does: the language of this seat's thread only
         else:
             use_language(new.language)
             self.outputs.on_settings(new)
-        self._after()
+
+    def _park(self) -> None:
+        self._send = _nobody
+        if self.connection is not None:
+            self.connection.close()
+
+    def _attach(self, send: Send, setup: m.Setup, reconnect: bool) -> None:
+        self._send = send
+        self._apply(setup)
+        session, old = self.session, self.connection
+        if self.ended or session is None or old is None or old.seat is None or self.token is None:
+            self._emit()
+            return
+        if reconnect:
+            connection = self._connection()
+            connection.session = self.account
+            first = {"type": "rejoin", "code": old.seat.code, "token": old.seat.token, "seen": len(session.log),
+                     "game_number": session.game_number}
+            try:
+                connection.open(first)
+            except NetError as exc:
+                connection.close()
+                self._end()
+                self._refused(exc.code or "server_error", str(exc))
+                return
+            # The session follows the new connection as RemoteSession.__init__ set up the first.
+            session.connection = self.connection = connection
+            connection.seen = lambda: len(session.log)
+            connection.game_number = lambda: session.game_number
+            connection.on_frame = lambda: self.thread.post(self._news)
+        self._send(m.encode("seated", token=self.token, code=show_code(self.code)))
+        if self.said:
+            self._send(m.encode("history", lines=list(self.said)))
+        self._prompt = self._state = None
+        self._news()
+        self._emit()
 
     def _detach(self) -> None:
         if self.connection is not None:
@@ -423,6 +487,7 @@ class WebSeat:
     def _emit(self) -> None:
         lines = self.outputs.take_lines()
         if lines:
+            self.said.extend(lines)
             self._send(m.encode("lines", lines=lines))
         cues = self.outputs.cues.take()
         if cues:
@@ -455,3 +520,7 @@ class WebSeat:
                     "code": show_code(self.code) if self.code else None, "hand": [], "commands": [],
                     "question": None}
         return table_state(self.app, self.game, show_code(self.code))
+
+
+def _nobody(text: str) -> None:
+    """Where a parked seat's frames go: no browser has it now (it is given the lines on ``resume``)."""
