@@ -26,7 +26,8 @@ class Browser:
 
     def __init__(self, url: str, *, origin: str | None = None) -> None:
         extra: dict[str, Any] = {"origin": origin} if origin is not None else {}
-        self.ws = connect(url.rstrip("/") + "/web", proxy=None, **extra)
+        # Open for the browser's whole life (closed by ``close``), as a page's socket is.
+        self.ws = connect(url.rstrip("/") + "/web", proxy=None, **extra).__enter__()
         self.frames: list[dict[str, Any]] = []
         self.lines: list[str] = []
         self.cues: list[str] = []
@@ -77,7 +78,7 @@ class Browser:
         with self._changed:
             while not what(self):
                 left = deadline - time.monotonic()
-                if left <= 0 or self.closed and not what(self):
+                if left <= 0 or (self.closed and not what(self)):
                     raise AssertionError(f"{message or 'waited in vain'}; last lines: {self.lines[-8:]}; "
                                          f"prompt {self.prompt!r}; closed {self.closed}")
                 self._changed.wait(min(left, 0.5))
@@ -116,7 +117,7 @@ def play_hand(browser: Browser, *, lang: str = "en", most_keys: int = 400, on_ke
     pressed: list[str] = []
     browser.wait(lambda b: bool(b.prompt), message="no prompt came")
     while not done(browser):
-        assert len(pressed) < most_keys, f"the hand did not end within {most_keys} keys; last lines {browser.lines[-10:]}"
+        assert len(pressed) < most_keys, f"no hand's end within {most_keys} keys; last lines {browser.lines[-10:]}"
         browser.wait(lambda b: done(b) or not waiting_prompt(b.prompt, lang) or bool(b.state.get("question")),
                      timeout=60, message="the table waited for ever")
         browser.quiet(0.15)
