@@ -112,7 +112,7 @@ def waiting_prompt(prompt: str, lang: str = "en") -> bool:
 def play_hand(browser: Browser, *, lang: str = "en", most_keys: int = 400, on_key: Callable[[str], None] | None = None,
               until: Callable[[Browser], bool] | None = None) -> list[str]:
     """Keys until a hand ends (its cue, 'hand_end'; or the seat has left the table): the hint's move on
-    the player's turn, N to a yes-or-no question; the keys pressed."""
+    the player's turn, N to a yes-or-no question, Escape out of a menu left open; the keys pressed."""
     done = until or (lambda b: "hand_end" in b.cues or b.state.get("where") == "left")
     pressed: list[str] = []
     browser.wait(lambda b: bool(b.prompt), message="no prompt came")
@@ -126,7 +126,7 @@ def play_hand(browser: Browser, *, lang: str = "en", most_keys: int = 400, on_ke
         question = browser.state.get("question")
         if waiting_prompt(browser.prompt, lang) and not question:  # news still coming when it was looked at
             continue
-        key = "n" if question and question.get("kind") == "yes_no" else "N"
+        key = "N" if not question else "n" if question.get("kind") == "yes_no" else "escape"
         count = len(browser.frames)
         browser.key(key)
         pressed.append(key)
