@@ -24,8 +24,10 @@ __all__ = ["Browser", "ServerThread", "play_hand", "waiting_prompt"]
 class Browser:
     """One page's socket at ``url``/web (see the module's docstring)."""
 
-    def __init__(self, url: str, *, origin: str | None = None) -> None:
+    def __init__(self, url: str, *, origin: str | None = None, headers: dict[str, str] | None = None) -> None:
         extra: dict[str, Any] = {"origin": origin} if origin is not None else {}
+        if headers:
+            extra["additional_headers"] = headers
         # Open for the browser's whole life (closed by ``close``), as a page's socket is.
         self.ws = connect(url.rstrip("/") + "/web", proxy=None, **extra).__enter__()
         self.frames: list[dict[str, Any]] = []
