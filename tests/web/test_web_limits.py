@@ -153,3 +153,28 @@ def test_over_tls_the_web_seat_connects_to_its_own_server(tmp_path: Path) -> Non
             _seated(browser)
         finally:
             browser.close()
+
+
+def test_a_failing_seat_says_so_and_plays_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug in a hosted seat's job costs that key, said in one line; the seat and the server go on."""
+    from access_game.web.seat import WebSeat
+
+    with ServerThread(TableServer(None)) as server:
+        browser = Browser(server.url)
+        try:
+            _seated(browser)
+
+            def broken(self: WebSeat, key: str) -> None:
+                raise RuntimeError("a bug")
+
+            monkeypatch.setattr(WebSeat, "_key", broken)
+            browser.key("h")
+            browser.wait(lambda b: any(e["code"] == "server_error" for e in b.errors()))
+            assert browser.lines[-1] == _(ww.SEAT_FAILED)
+            monkeypatch.undo()
+            count = len(browser.lines)
+            browser.key("h")
+            browser.wait(lambda b: len(b.lines) > count)
+            assert browser.lines[-1].startswith("10 cards")
+        finally:
+            browser.close()
