@@ -440,8 +440,7 @@ class WebSeat:
         self.outputs.close()
 
     def _failed(self) -> None:
-        """A job of this seat failed (a bug): the player is told, in one line, that the seat is kept."""
-        self.outputs.say(_(ww.SEAT_FAILED))
+        """A job of this seat failed (a bug): the player is told, in one error, that the seat is kept."""
         self._emit()
         self._error("server_error", _(ww.SEAT_FAILED))
 

@@ -170,7 +170,7 @@ def test_a_failing_seat_says_so_and_plays_on(monkeypatch: pytest.MonkeyPatch) ->
             monkeypatch.setattr(WebSeat, "_key", broken)
             browser.key("h")
             browser.wait(lambda b: any(e["code"] == "server_error" for e in b.errors()))
-            assert browser.lines[-1] == _(ww.SEAT_FAILED)
+            assert browser.errors()[-1]["text"] == _(ww.SEAT_FAILED)
             monkeypatch.undo()
             count = len(browser.lines)
             browser.key("h")
