@@ -230,6 +230,7 @@ class WebSeat:
             return
         self.name = connection.name
         self.connection, self.session, self.app, self.code, self.game = connection, None, None, "", ""
+        self.token = None  # a seat left for the lobby is not one to resume
         lobby = LobbyApp(connection, self.outputs, self.shown_url, input=DummyInput(), output=self.outputs.out)
         self.lobby, self._begun = lobby, lobby.outcome
         connection.on_frame = lambda: self.thread.post(self._news)
