@@ -240,6 +240,8 @@ class Connection:
         self._mutes: set[str] = set()
         #: Called once when ``open`` is answered ``unavailable`` (it then asks again until answered).
         self.on_busy: Callable[[], None] | None = None
+        #: More options for opening the WebSocket (the web gateway's header naming its browser's address).
+        self.connect_options: dict[str, Any] = {}
         self._left = threading.Event()
         self._thread.start()
 
@@ -345,6 +347,7 @@ class Connection:
 
         url = url or self.url
         extra: dict[str, Any] = {"proxy": None} if _loopback(url) else {}
+        extra.update(self.connect_options)
         ws = await connect(url, open_timeout=OPEN_TIMEOUT, max_size=MAX_FRAME, **extra)
         hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name}
         account = self.password is not None or self.session is not None

@@ -62,9 +62,11 @@ async def start_server(tables: TableServer, host: str, port: int, tls: ssl.SSLCo
     socket is bounded as its system buffer is (connections.SEND_BUFFER): a client that does not read has
     its frames wait in its own queue, where they cost nothing, and is dropped when that is full."""
     allowed: list[Origin | None] | None = [None, *(Origin(o) for o in origins)] if origins else None
-    return await serve(tables.handler, host, port, max_size=HARD_FRAME_BYTES, compression=None, ssl=tls,
-                       max_queue=32, write_limit=SEND_BUFFER, open_timeout=HANDSHAKE_SECONDS, origins=allowed,
-                       process_request=tables.refuse_connection)
+    server = await serve(tables.handler, host, port, max_size=HARD_FRAME_BYTES, compression=None, ssl=tls,
+                         max_queue=32, write_limit=SEND_BUFFER, open_timeout=HANDSHAKE_SECONDS, origins=allowed,
+                         process_request=tables.refuse_connection)
+    tables.web.listening(server, tls)  # the web table's hosted terminals connect here
+    return server
 
 
 def raise_open_file_limit() -> None:
