@@ -25,6 +25,7 @@ from websockets.exceptions import ConnectionClosed
 from access_game.net import protocol as p
 from access_game.net.limits import FLOOD_LIMIT, TokenBucket
 from access_game.web import messages as m
+from access_game.web.loading import load_the_terminal
 from access_game.web.outputs import web_settings, with_setup
 from speech import net_words as nw
 from speech import web_words as ww
@@ -127,7 +128,7 @@ class WebGateway:
     async def serve(self, ws: ServerConnection) -> None:
         if not self._warmed:  # the terminal's modules loaded while the first page says what it wants
             self._warmed = True
-            threading.Thread(target=_load_the_terminal, name="web-warm-up", daemon=True).start()
+            threading.Thread(target=load_the_terminal, name="web-warm-up", daemon=True).start()
         await WebChannel(self, ws).run()
 
 
@@ -314,23 +315,6 @@ class WebChannel:
         if host:  # the lobby names the server as the browser reached it
             self.seat.shown_url = f"{'wss' if self.gateway.connect_options else 'ws'}://{host[:200]}"
         return self.seat
-
-
-def _load_the_terminal() -> None:
-    """Import what a hosted terminal needs (the table application, the tables, the narrators): the
-    server loads none of it until a browser comes, and the first table should not wait for it."""
-    import access_game.net.remote_session
-    import access_game.ui.app
-    import access_game.ui.lobby_app
-    import access_game.web.seat  # noqa: F401
-    from access_game.catalog import games, resolve
-    from speech.utterance import Verbosity
-
-    for entry in games():
-        with contextlib.suppress(Exception):  # (a game that cannot load is said when a browser asks for it)
-            entry.make_narrator(0, ["a", "b"], Verbosity.NORMAL)
-            if entry.table is not None:
-                resolve(entry.table)
 
 
 def quick_play(game: str, computers: int) -> dict[str, Any] | None:

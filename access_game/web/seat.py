@@ -27,6 +27,7 @@ from access_game.net.client import Connection, NetError
 from access_game.net.protocol import show_code
 from access_game.settings import Settings
 from access_game.web import messages as m
+from access_game.web.loading import load_the_terminal
 from access_game.web.outputs import SeatOutputs, with_setup
 from access_game.web.trust import HEADER, header_value
 from speech import net_words as nw
@@ -62,6 +63,10 @@ class SeatThread:
 
     def _run(self) -> None:
         use_language(self.lang)  # this thread's language: other seats of the process speak theirs
+        try:
+            load_the_terminal()  # (once, by one thread: see access_game.web.loading)
+        except Exception:
+            log.exception("the terminal's modules could not be loaded")
         while (job := self._jobs.get()) is not None:
             try:
                 job()
