@@ -26,7 +26,7 @@ def _seated(browser: Browser, lang: str = "en") -> None:
     browser.send("start", lang=lang, name="Ann")
     browser.send("play", game="gin-rummy", computers=1)
     browser.wait(lambda b: bool(b.state.get("hand")) and bool(b.prompt))
-    browser.quiet(0.3)
+    browser.quiet(1.0)  # (a computer player may still be moving: its lines are not answers)
 
 
 def test_the_origin_allow_list_holds_for_the_web_channel(tmp_path: Path) -> None:
