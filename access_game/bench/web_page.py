@@ -1,0 +1,224 @@
+"""Figures of the web table: ``python -m access_game.bench.web_page``.
+
+Starts a real ``access-game serve`` on a free loopback port and drives Debian's Chromium through
+Playwright (``/usr/bin/chromium``, never a downloaded browser), then prints:
+
+- the bytes transferred for the lobby page and for a table (everything the browser fetched over HTTP,
+  headers included, as Chromium's network log counts them; the socket's frames are not pages);
+- the time from opening a quick-play link to the table's first line in the message log, over N
+  openings (median, p99);
+- the time from a key (Shift+N, the hint's move, at the player's turn) to the player's own line in
+  the log, over N keys (median, p99);
+- axe-core's violations on the lobby and, with ``--states``, on each table state the tests check.
+
+Times are taken inside the page (performance.now() against the key event's own time stamp and the
+navigation's start), so Playwright's own round trips are not in them. The tests in tests/web use the
+same server process and browser (``Serve``, ``launch``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from access_game.bench.figures import percentile
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Playwright
+
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "LINE_WATCH", "Serve", "launch", "main", "transferred"]
+
+#: Debian's Chromium: the tests and figures never download a browser of their own.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ("--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run")
+_SERVING = re.compile(r"Serving on (wss?)://([^\s]+)")
+#: Kept in each page before its own code runs (Playwright's init script is not the page's and the
+#: Content-Security-Policy does not apply to it): when each line reached the log, and when each key
+#: went down, in the page's own clock.
+LINE_WATCH = """
+window.__webBench = {lines: [], keys: []};
+document.addEventListener("keydown", (e) => window.__webBench.keys.push(e.timeStamp), true);
+new MutationObserver((changes) => {
+  const now = performance.now();
+  for (const change of changes) for (const node of change.addedNodes)
+    if (node.parentElement && node.parentElement.id === "log") window.__webBench.lines.push([now, node.textContent]);
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+class Serve:
+    """``access-game serve`` on a free loopback port, its tables in a folder of its own; ``base`` is the
+    address pages are opened at (http:// or https://)."""
+
+    def __init__(self, *args: str, data: Path | None = None) -> None:
+        self._temp = tempfile.TemporaryDirectory(prefix="web-serve-")
+        self.data = data or Path(self._temp.name) / "tables"
+        self.args = args
+        self.proc: subprocess.Popen[str] | None = None
+        self.base = ""
+        self.log = Path(self._temp.name) / "serve.log"
+
+    def __enter__(self) -> Serve:
+        env = {**os.environ, "ACCESS_GAME_HOME": self._temp.name, "PYTHONDONTWRITEBYTECODE": "1"}
+        with open(self.log, "w", encoding="utf-8") as log:
+            self.proc = subprocess.Popen([sys.executable, "-m", "access_game", "serve", "--port", "0", "--data",
+                                          str(self.data), *self.args], stdout=subprocess.PIPE, stderr=log,
+                                         text=True, env=env)
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        found = _SERVING.search(line)
+        if found is None:
+            self.__exit__(None, None, None)
+            raise RuntimeError(f"access-game serve did not start: {line!r} {self.errors()}")
+        self.base = f"{'https' if found.group(1) == 'wss' else 'http'}://{found.group(2)}"
+        return self
+
+    def errors(self) -> str:
+        """What the server wrote to stderr (its log) so far."""
+        return self.log.read_text(encoding="utf-8", errors="replace") if self.log.exists() else ""
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self._temp.cleanup()
+
+
+def launch(playwright: Playwright) -> Browser:
+    """Debian's Chromium, headless, through Playwright."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+
+
+def transferred(page: Page, url: str) -> int:
+    """Bytes the browser fetched over the network for ``url`` and everything it loaded, until the
+    network is quiet (Chromium's own count: bodies as sent, with their headers)."""
+    session = page.context.new_cdp_session(page)
+    total = [0]
+    session.send("Network.enable")
+    session.on("Network.loadingFinished",
+               lambda event: total.__setitem__(0, total[0] + int(event["encodedDataLength"])))
+    page.goto(url, wait_until="networkidle")
+    session.detach()
+    return total[0]
+
+
+def _new_page(browser: Browser) -> Page:
+    page = browser.new_page()
+    page.add_init_script(LINE_WATCH)
+    return page
+
+
+def first_line_ms(browser: Browser, base: str, game: str, tries: int) -> list[float]:
+    """Milliseconds from opening a quick-play link to the table's first line, once per try (each a new
+    table in a new page)."""
+    found: list[float] = []
+    for _ in range(tries):
+        page = _new_page(browser)
+        page.goto(f"{base}/play?game={game}&computers=1&name=Ann&lang=en")
+        page.wait_for_selector("#log .line", timeout=30_000)
+        found.append(float(page.evaluate("window.__webBench.lines[0][0]")))
+        page.close()
+    return found
+
+
+def key_to_line_ms(browser: Browser, base: str, game: str, tries: int) -> list[float]:
+    """Milliseconds from Shift+N (do the hint) at the player's turn to the first line that follows it,
+    ``tries`` times over as many hands as it takes."""
+    found: list[float] = []
+    page = _new_page(browser)
+    page.goto(f"{base}/play?game={game}&computers=1&name=Ann&lang=en")
+    prompt = page.locator("#prompt")
+    prompt.wait_for()
+    page.wait_for_selector("#log .line", timeout=30_000)
+    deadline = time.monotonic() + 60 + tries
+    while len(found) < tries and time.monotonic() < deadline:
+        before = int(page.evaluate("window.__webBench.lines.length"))
+        prompt.focus()
+        page.keyboard.press("Shift+N")
+        try:
+            page.wait_for_function(f"window.__webBench.lines.length > {before}", timeout=10_000)
+        except Exception:  # nothing said: not this player's turn; let the computer players go on
+            page.keyboard.press("Enter")
+            continue
+        key = float(page.evaluate("window.__webBench.keys[window.__webBench.keys.length - 1]"))
+        line = float(page.evaluate(f"window.__webBench.lines[{before}][0]"))
+        found.append(line - key)
+        page.wait_for_timeout(50)  # the rest of the turn's lines arrive before the next key
+    page.close()
+    return found
+
+
+def axe_violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it is now (rule id and how many nodes)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    result = Axe().run(page)
+    return [{"id": v["id"], "nodes": len(v["nodes"])} for v in result.response["violations"]]
+
+
+def _timing(values: Sequence[float]) -> dict[str, float | int | None]:
+    if not values:
+        return {"n": 0, "median_ms": None, "p99_ms": None}
+    return {"n": len(values), "median_ms": round(percentile(values, 0.5), 1),
+            "p99_ms": round(percentile(values, 0.99), 1)}
+
+
+def measure(game: str, tries: int) -> dict[str, Any]:
+    """Every figure, as one JSON-ready mapping."""
+    from playwright.sync_api import sync_playwright
+
+    figures: dict[str, Any] = {"game": game, "tries": tries}
+    with Serve() as serve, sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            page = browser.new_page()
+            figures["lobby_bytes"] = transferred(page, f"{serve.base}/")
+            figures["lobby_axe"] = axe_violations(page)
+            page.close()
+            page = browser.new_page()
+            figures["table_bytes"] = transferred(page, f"{serve.base}/play?game={game}&computers=1&name=Ann&lang=en")
+            with contextlib.suppress(Exception):
+                page.wait_for_selector("#log .line", timeout=30_000)
+            figures["table_axe"] = axe_violations(page)
+            page.close()
+            figures["first_line"] = _timing(first_line_ms(browser, serve.base, game, tries))
+            figures["key_to_own_line"] = _timing(key_to_line_ms(browser, serve.base, game, tries))
+        finally:
+            browser.close()
+    return figures
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m access_game.bench.web_page", description=__doc__.split("\n")[0])
+    parser.add_argument("--game", default="gin-rummy")
+    parser.add_argument("--tries", type=int, default=30)
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    args = parser.parse_args(argv)
+    figures = measure(args.game, args.tries)
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    for name, value in figures.items():
+        print(f"{name}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
