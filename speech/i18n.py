@@ -17,6 +17,7 @@ import re
 import string
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,7 @@ __all__ = [
     "number",
     "pgettext",
     "set_language",
+    "use_language",
     "with_numbers",
 ]
 
@@ -54,21 +56,56 @@ LANGUAGES: tuple[str, ...] = _languages.LANGUAGES
 #: The words Python's argparse makes itself ("usage:", "error:"), kept in a catalog of their own.
 ARGPARSE_DOMAIN = "argparse"
 
-_translations: gettext.NullTranslations = gettext.NullTranslations()
-_language = LANGUAGES[0]
+#: A language and its catalog, as one pair so that a reader never sees one without the other.
+_Speech = tuple[str, gettext.NullTranslations]
+
+#: The process's language: what every thread and task speaks unless its own context chose another.
+_default: _Speech = (LANGUAGES[0], gettext.NullTranslations())
+#: A language chosen for the current context only (``use_language``, ``in_language``): a seat of the
+#: web table speaks its player's language in its own thread while the server's other seats speak
+#: theirs. None: the process's language. A new thread starts with an empty context, so it sees the
+#: process's language until it chooses its own.
+_chosen: ContextVar[_Speech | None] = ContextVar("access_game_language", default=None)
+_catalogs: dict[str, gettext.NullTranslations] = {}
 
 
-def set_language(lang: str) -> None:
-    """Speak ``lang`` from now on (one of LANGUAGES); an unknown language is refused with ValueError."""
-    global _translations, _language
+def _speech(lang: str) -> _Speech:
+    """``lang`` checked (one of LANGUAGES, ValueError otherwise) with its catalog, loaded once a process."""
     code = lang.strip().lower()
     if code not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
-    if code == LANGUAGES[0]:
-        _translations = gettext.NullTranslations()
+    catalog = _catalogs.get(code)
+    if catalog is None:
+        catalog = gettext.NullTranslations() if code == LANGUAGES[0] else \
+            gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[code], fallback=True)
+        _catalogs[code] = catalog
+    return code, catalog
+
+
+def _now() -> _Speech:
+    chosen = _chosen.get()
+    return _default if chosen is None else chosen
+
+
+def set_language(lang: str) -> None:
+    """Speak ``lang`` from now on (one of LANGUAGES); an unknown language is refused with ValueError.
+
+    Where no context chose a language of its own (the terminal's program), this is the process's
+    language, heard by every thread. Where one did (a web seat's thread, inside ``in_language``), only
+    that context's language changes: a player choosing a language in F2 at a web table changes their
+    own, never the other seats'."""
+    global _default
+    speech = _speech(lang)
+    if _chosen.get() is None:
+        _default = speech
     else:
-        _translations = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[code], fallback=True)
-    _language = code
+        _chosen.set(speech)
+
+
+def use_language(lang: str) -> None:
+    """Speak ``lang`` in the current context only (this thread, or this asyncio task and the tasks it
+    starts), whatever the process's language is or becomes; ValueError for an unknown language."""
+    _chosen.set(_speech(lang))
 
 
 def command_line_words(lang: str) -> gettext.NullTranslations:
@@ -81,12 +118,12 @@ def command_line_words(lang: str) -> gettext.NullTranslations:
 
 def language() -> str:
     """The language sentences are said in now."""
-    return _language
+    return _now()[0]
 
 
 def current() -> Language:
     """The description of the language sentences are said in now (its grammar, voice, braille table)."""
-    return _languages.describe(_language)
+    return _languages.describe(_now()[0])
 
 
 def number(n: int) -> str:
@@ -118,35 +155,35 @@ def with_numbers(template: str, /, **values: Any) -> str:
 @contextmanager
 def in_language(lang: str) -> Iterator[None]:
     """Say everything in ``lang`` inside the block, and go back to the language before it after (a
-    document or a check written in one language while the game speaks another)."""
-    before = _language
-    set_language(lang)
+    document or a check written in one language while the game speaks another). Only the current
+    context's language changes: other threads speak on in theirs meanwhile."""
+    token = _chosen.set(_speech(lang))
     try:
         yield
     finally:
-        set_language(before)
+        _chosen.reset(token)
 
 
 def _(message: str) -> str:
     """``message`` in the current language (itself when the catalog has no translation). The empty text
     stays empty: gettext would give the catalog's header for it."""
-    return _translations.gettext(message) if message else message
+    return _now()[1].gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n`` in the current language (French says '0 point', '1 point')."""
-    return _translations.ngettext(singular, plural, n)
+    return _now()[1].ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language where the same English word needs different words in
     another language: 'the ' before an ace is "l'" in French but "la " before a queen."""
-    return _translations.pgettext(context, message)
+    return _now()[1].pgettext(context, message)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """``ngettext`` with a context: '{n} set' is 'série' in a contract but 'jeu' of cards in settings."""
-    return _translations.npgettext(context, singular, plural, n)
+    return _now()[1].npgettext(context, singular, plural, n)
 
 
 def N_(message: str) -> str:

@@ -230,6 +230,8 @@ class Connection:
         self.at = url
         #: The names this connection asked not to hear (asked again after moving to another process).
         self._mutes: set[str] = set()
+        #: More options for opening the WebSocket (the web gateway's header naming its browser's address).
+        self.connect_options: dict[str, Any] = {}
         self._left = threading.Event()
         self._thread.start()
 
@@ -325,6 +327,7 @@ class Connection:
 
         url = url or self.url
         extra: dict[str, Any] = {"proxy": None} if _loopback(url) else {}
+        extra.update(self.connect_options)
         ws = await connect(url, open_timeout=OPEN_TIMEOUT, max_size=MAX_FRAME, **extra)
         hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name}
         account = self.password is not None or self.session is not None

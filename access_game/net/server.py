@@ -41,6 +41,9 @@ from access_game.net.limits import FLOOD_LIMIT, MAX_CHAT_CHARS, Address, Limits
 from access_game.net.lobby import Line, Lobby, LobbyService
 from access_game.net.table_store import TableStore
 from access_game.net.tables import Mark, Table, TableError, new_code
+from access_game.web.gateway import WebGateway, web_path
+from access_game.web.trust import HEADER as WEB_SEAT_HEADER
+from access_game.web.trust import browser_address
 from engine.events import seen_by
 
 __all__ = ["HARD_FRAME_BYTES", "Connection", "TableServer"]
@@ -125,6 +128,8 @@ class TableServer:
         self._retrying: set[str] = set()
         #: Snapshots are written (and fsynced) here, off the loop.
         self._disk = ThreadPoolExecutor(max_workers=DISK_THREADS, thread_name_prefix="tables")
+        #: The web table's channel (path /web): browsers at terminals hosted here (access_game.web).
+        self.web = WebGateway(self)
 
     def load(self) -> list[str]:
         """Bring back every table of the store; the problems with files that could not be used."""
@@ -153,6 +158,8 @@ class TableServer:
         peer = ws.remote_address
         host = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         request = request if request is not None else ws.request
+        if request is not None and (browser := browser_address(request.headers.get(WEB_SEAT_HEADER))) is not None:
+            return _allowance_key(browser)  # a web seat hosted here: its browser's address (access_game.web.trust)
         if self.behind_proxy and _loopback(host) and request is not None:
             forwarded = request.headers.get("X-Forwarded-For")
             if forwarded:
@@ -188,6 +195,9 @@ class TableServer:
 
     # ----------------------------------------------------------------- one connection
     async def handler(self, ws: ServerConnection) -> None:
+        if web_path(ws):
+            await self.web.serve(ws)
+            return
         conn = Connection(ws, address=self.address_of(ws), outbox=asyncio.Queue(self.limits.send_queue or 0))
         entry = self._address(conn.address)
         most = self.limits.connections_per_address

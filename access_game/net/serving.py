@@ -56,8 +56,10 @@ async def start_server(tables: TableServer, host: str, port: int, tls: ssl.SSLCo
     connections its own compressor, and the frames are small. With ``origins``, web pages from other
     origins are refused; programs, which send no Origin, are always let in."""
     allowed: list[Origin | None] | None = [None, *(Origin(o) for o in origins)] if origins else None
-    return await serve(tables.handler, host, port, max_size=HARD_FRAME_BYTES, compression=None, ssl=tls,
-                       max_queue=32, origins=allowed, process_request=_with_pages(tables, secure=tls is not None))
+    server = await serve(tables.handler, host, port, max_size=HARD_FRAME_BYTES, compression=None, ssl=tls,
+                         max_queue=32, origins=allowed, process_request=_with_pages(tables, secure=tls is not None))
+    tables.web.listening(server, tls)  # the web table's hosted terminals connect here
+    return server
 
 
 def _with_pages(tables: TableServer, *, secure: bool) -> Callable[[ServerConnection, Request], Response | None]:

@@ -1,2 +1,8 @@
-"""The web table: pages and static files served on the game server's port (access_game.web.pages); the
-table itself is the terminal's, hosted by the server for each browser over the ``/web`` socket."""
+"""The web table: a browser at ``/web`` plays through the real terminal application, hosted headless in
+the server process, at a real network seat (docs/web.md; the channel's messages are described in
+:mod:`access_game.web.messages`); the pages and static files it starts from are served on the same
+port (:mod:`access_game.web.pages`).
+
+One narrator, nothing written twice: every line a browser receives is a line the terminal would print
+for that seat, in the player's language, verbosity and card style, hints and help included.
+"""

@@ -30,7 +30,7 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from speech.i18n import LANGUAGES
-from speech.web_words import PAGE_SETTINGS, page_words
+from speech.web_page_words import PAGE_SETTINGS, page_words
 
 __all__ = ["MAX_COMPUTERS", "answer", "choose_language", "is_upgrade", "tones_json"]
 
@@ -174,7 +174,7 @@ def _table_page(lang: str, start: dict[str, Any]) -> bytes:
 def _quick_play_form(lang: str, w: Mapping[str, str]) -> str:
     """The lobby's form for a quick-play link: a plain GET form, so it works before the socket is up."""
     from access_game.catalog import game, network_games
-    from speech.web_words import translator
+    from speech.web_page_words import translator
 
     words = translator(lang)
     games = "".join(f'<option value="{name}">{html.escape(words.gettext(game(name).title))}</option>'

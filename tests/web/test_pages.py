@@ -17,7 +17,7 @@ from websockets.asyncio.client import connect
 
 from access_game.bench.web_page import Serve
 from access_game.net import protocol as p
-from speech.web_words import page_words
+from speech.web_page_words import page_words
 
 POLICY_PARTS = ("default-src 'none'", "script-src 'self'", "style-src 'self'", "frame-ancestors 'none'",
                 "connect-src 'self' ws://127.0.0.1:")

@@ -1,0 +1,350 @@
+"""A browser's seat at a table: the terminal's own table application, hosted headless in the server.
+
+Exactly what ``access-game join`` runs (access_game.net.terminal): a :class:`RemoteSession` on a real
+:class:`Connection` to this same server, over loopback, and the one-line :class:`GameApp` of the game's
+table, started without a terminal (its input a DummyInput, its output a DummyOutput) and driven by key
+names from the browser. Whatever it prints is sent to the browser as ``lines``; its prompt, the hand,
+the commands that apply and the open question as ``prompt`` and ``state``.
+
+Everything the hosted terminal does happens in one thread of its own (:class:`SeatThread`), which
+speaks the player's language (speech.i18n.use_language): keys from the browser, and the frames that
+arrive from other players' moves (said and sent at once, no key needed), are jobs run there one after
+another, as a terminal's key presses and news are. A move waits for the server's answer in that
+thread, never in the server's own loop.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from access_game.net.client import Connection, NetError
+from access_game.net.protocol import show_code
+from access_game.settings import Settings
+from access_game.web import messages as m
+from access_game.web.outputs import SeatOutputs, with_setup
+from access_game.web.trust import HEADER, header_value
+from speech import net_words as nw
+from speech import web_words as ww
+from speech.i18n import _, use_language
+
+__all__ = ["SeatThread", "WebSeat"]
+
+log = logging.getLogger("access_game.web")
+
+#: Sends one frame (already encoded) to the browser; callable from any thread.
+Send = Callable[[str], None]
+
+
+class SeatThread:
+    """One thread running a web seat's jobs in order, in the player's language."""
+
+    def __init__(self, lang: str, name: str) -> None:
+        self.lang = lang
+        self._jobs: queue.Queue[Callable[[], None] | None] = queue.Queue()
+        self._thread = threading.Thread(target=self._run, name=f"web-seat {name}", daemon=True)
+        self._thread.start()
+
+    def post(self, job: Callable[[], None]) -> None:
+        self._jobs.put(job)
+
+    def stop(self) -> None:
+        """Stop once the jobs posted so far are done."""
+        self._jobs.put(None)
+
+    def _run(self) -> None:
+        use_language(self.lang)  # this thread's language: other seats of the process speak theirs
+        while (job := self._jobs.get()) is not None:
+            try:
+                job()
+            except Exception:  # a bug costs this seat a line in the log, never the server
+                log.exception("web seat job failed")
+
+
+class WebSeat:
+    """One browser's hosted terminal (see the module's docstring). Every public method is called from
+    the server's loop and only posts a job to the seat's thread."""
+
+    def __init__(self, *, url: str, address: str, name: str, settings: Settings, send: Send,
+                 connect_options: dict[str, Any] | None = None) -> None:
+        self.url = url
+        self.address = address
+        self.name = name
+        self.outputs = SeatOutputs(settings)
+        self._send = send
+        self._connect_options = dict(connect_options or {})
+        self.thread = SeatThread(settings.language, name)
+        self.connection: Connection | None = None
+        self.session: Any = None
+        self.app: Any = None
+        self.game = ""
+        self.code = ""
+        #: The table's app is the waiting one (seats not all taken yet).
+        self.waiting = False
+        #: The hosted terminal has left its table (or never reached one): a new table may be asked for.
+        self.ended = True
+        self._resumed = False
+        self._prompt: str | None = None
+        self._state: dict[str, Any] | None = None
+
+    # ----------------------------------------------------------------- from the server's loop
+    def open(self, first: dict[str, Any], *, resumed: bool) -> None:
+        """Ask the server for a seat (``first``: create, join or rejoin) and open its table."""
+        self.ended = False
+        self.thread.post(lambda: self._open(first, resumed))
+
+    def key(self, key: str) -> None:
+        self.thread.post(lambda: self._key(key))
+
+    def command(self, name: str) -> None:
+        self.thread.post(lambda: self._command(name))
+
+    def text(self, text: str) -> None:
+        self.thread.post(lambda: self._text(text))
+
+    def change(self, setup: m.Setup) -> None:
+        self.thread.post(lambda: self._change(setup))
+
+    def detach(self) -> None:
+        """The browser went: the game connection goes too (the others hear the player is away; the seat
+        is kept for ``resume``), and the thread ends."""
+        self.thread.post(self._detach)
+        self.thread.stop()
+
+    # ----------------------------------------------------------------- in the seat's thread
+    def _open(self, first: dict[str, Any], resumed: bool) -> None:
+        from access_game.catalog import game as catalog_game
+        from access_game.net.protocol import game_codec
+        from access_game.net.remote_session import RemoteSession
+        from access_game.ui.speech_link import make_narrator
+
+        connection = Connection(self.url, self.name)
+        connection.connect_options = {**self._connect_options,
+                                      "additional_headers": {HEADER: header_value(self.address)}}
+        try:
+            seated = connection.open(first)
+        except NetError as exc:
+            connection.close()
+            self._refused(exc.code or "server_error", str(exc))
+            return
+        game_name = str(seated.get("game", ""))
+        if game_codec(game_name) is None:  # cannot be: this server hosts only games this program has
+            connection.close()
+            self._refused("bad_game", game_name)
+            return
+        assert connection.seat is not None
+        self.connection, self.game, self.code, self._resumed = connection, game_name, str(seated["code"]), resumed
+        self._send(m.encode("seated", token=m.web_token(connection.seat.code, connection.seat.token),
+                            code=show_code(self.code)))
+        outputs = self.outputs
+        session = RemoteSession(
+            connection, seated, announcer=outputs.announcer, settings=outputs.settings, cues=outputs.cues,
+            on_settings=outputs.on_settings, rejoined=resumed,
+            narrator_factory=lambda seat, players: make_narrator(seat, players, outputs.settings, game=game_name))
+        self.session = session
+        # Frames from the others' moves are said at once, in this thread (no key needed).
+        connection.on_frame = lambda: self.thread.post(self._news)
+        entry = catalog_game(game_name)
+        if first.get("type") == "create" and not resumed:
+            outputs.say(nw.table_code(show_code(self.code)))
+        outputs.say(nw.seated(str(seated.get("name") or self.name), int(seated["seat"]), entry.spoken_title,
+                              show_code(self.code)))
+        session.settle()
+        if session.started:
+            self._open_table()
+        else:
+            self._open_waiting()
+        self._after()
+
+    def _refused(self, code: str, message: str) -> None:
+        """The server refused the seat (or could not be reached): the terminal's line, and an error."""
+        line = nw.refused_seat(nw.error_words(code, message))
+        self.outputs.say(line)
+        self.ended = True
+        self._emit()
+        self._send(m.encode("error", code=code, text=line))
+
+    def _open_waiting(self) -> None:
+        from prompt_toolkit.input import DummyInput
+
+        from access_game.ui.app import GameApp
+        from access_game.ui.waiting_table import WaitingTable
+        from speech.utterance import Kind
+
+        session, connection = self.session, self.connection
+        assert connection is not None
+        app = GameApp(session, self.outputs.printer, input=DummyInput(), output=self.outputs.out,
+                      table_factory=WaitingTable, welcome=_(nw.LOBBY_LINE),
+                      until=lambda: session.started or connection.closed_for_good)
+        self._follow(app)
+        self.waiting = True
+        session.say(_(nw.LOBBY_LINE), kind=Kind.SYSTEM)
+        self.outputs.printer.flush()
+
+    def _open_table(self) -> None:
+        from prompt_toolkit.input import DummyInput
+
+        from access_game.catalog import game as catalog_game
+        from access_game.ui.app import GameApp
+
+        entry = catalog_game(self.game)
+        app = GameApp(self.session, self.outputs.printer, input=DummyInput(), output=self.outputs.out,
+                      welcome=_("{title}. {help}").format(title=entry.spoken_title, help=_(nw.HELP_LINE)))
+        self.session.on_new_game = app.new_game_dealt
+        self._follow(app)
+        self.waiting = False
+        app.start(resumed=self._resumed)
+
+    def _follow(self, app: Any) -> None:
+        """The news of frames taken between keys is printed as the terminal prints it (terminal._follow)."""
+        self.app = app
+        session = self.session
+
+        def news() -> None:
+            app.printer.flush()
+            app.check_until()
+            app.table.after_news()
+            app.offer_next_game()
+            app.printer.flush()
+
+        session.on_news = news
+        session.on_closed = lambda: app.quit_now("")
+
+    def _news(self) -> None:
+        if self.session is None or self.ended:
+            return
+        self.session.pump()
+        self._after()
+
+    def _key(self, key: str) -> None:
+        if self._no_table():
+            return
+        self.app.dispatch(key)
+        self._after()
+
+    def _command(self, name: str) -> None:
+        if self._no_table():
+            return
+        app = self.app
+        try:
+            command = app.registry.get(name)
+        except KeyError:
+            command = None
+        if command is None or not command.applies():
+            self._error(m.BAD_MESSAGE, _(ww.BAD_MESSAGE))
+            return
+        if app.modes:
+            self._error(m.BAD_MESSAGE, _(ww.ANSWER_FIRST))
+            return
+        # A button is its command's key: the same path as a key press (a new batch, then what follows
+        # every key: the end of the game asked about, the news printed), with the command's own handler.
+        app.session.announcer.new_batch()
+        try:
+            app.run_command(name)
+            app._after_key()
+        finally:
+            app.printer.flush()
+        self._after()
+
+    def _text(self, text: str) -> None:
+        if self._no_table():
+            return
+        mode = self.app.modes[-1] if self.app.modes else None
+        if mode is None or not hasattr(mode, "typed"):
+            self._error(m.BAD_MESSAGE, _(ww.NO_TEXT_ASKED))
+            return
+        if hasattr(mode, "limit") and hasattr(mode, "text"):  # a text entry: the line as if typed
+            mode.text = text[: int(mode.limit)]
+            self.app.dispatch("enter")
+        else:  # a number asked: its digits, then Enter
+            for char in text.strip():
+                self.app.dispatch(char)
+            self.app.dispatch("enter")
+        self._after()
+
+    def _change(self, setup: m.Setup) -> None:
+        new = with_setup(self.outputs.settings, setup)
+        if self.app is not None and not self.ended:
+            self.app.change_settings(new)  # as F2 does: the language of this seat's thread only
+        else:
+            use_language(new.language)
+            self.outputs.on_settings(new)
+        self._after()
+
+    def _detach(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+        self.outputs.close()
+
+    def _no_table(self) -> bool:
+        if self.app is None or self.ended:
+            self._error("not_seated", _(ww.NO_TABLE_YET))
+            return True
+        return False
+
+    def _error(self, code: str, text: str) -> None:
+        self._send(m.encode("error", code=code, text=text))
+
+    # ----------------------------------------------------------------- after every job
+    def _after(self) -> None:
+        """The table's app after a key or news: from the waiting app to the table once the game begins,
+        and the end of the seat once the app has left; then whatever changed is sent."""
+        app, session, connection = self.app, self.session, self.connection
+        if app is not None and not self.ended and connection is not None:
+            if self.waiting and not app.modes and (session.started or connection.closed_for_good or app.quitting):
+                session.listeners.remove(app.table.on_events)
+                if session.started and not app.quitting:
+                    self._open_table()
+                elif not connection.closed_for_good:  # the player left before the deal
+                    self.outputs.say(nw.left_before_start())
+                    connection.leave()
+                    self._end()
+                else:
+                    self._end()
+            elif app.quitting:
+                if session.seat_lost:
+                    connection.close()
+                elif session.over:
+                    connection.leave()
+                else:
+                    connection.close()  # the seat is kept: resume takes it back
+                self._end()
+        self._emit()
+
+    def _end(self) -> None:
+        self.ended = True
+        self.app = None
+
+    def _emit(self) -> None:
+        lines = self.outputs.take_lines()
+        if lines:
+            self._send(m.encode("lines", lines=lines))
+        cues = self.outputs.cues.take()
+        if cues:
+            self._send(m.encode("cues", cues=cues))
+        prompt = self._prompt_now()
+        if prompt != self._prompt:
+            self._prompt = prompt
+            self._send(m.encode("prompt", text=prompt))
+        state = self._state_now()
+        if state != self._state:
+            self._state = state
+            self._send(m.encode("state", **state))
+
+    def _prompt_now(self) -> str:
+        if self.app is None:
+            return ""
+        text = str(self.app.prompt_text()).rstrip()
+        return text[:-1] if text.endswith(">") else text
+
+    def _state_now(self) -> dict[str, Any]:
+        from access_game.web.state import table_state
+
+        if self.app is None:
+            return {"where": "left" if self.code else "none", "game": self.game,
+                    "code": show_code(self.code) if self.code else None, "hand": [], "commands": [],
+                    "question": None}
+        return table_state(self.app, self.game, show_code(self.code))
