@@ -62,10 +62,10 @@ def test_the_terminals_keys_leave_the_page_by_their_terminal_names(serve: Serve,
     page.goto(serve.base + "/?lang=en", wait_until="networkidle")
     page.wait_for_function("document.getElementById('status').textContent !== ''")
     page.locator("#prompt").focus()
-    for key in ("d", "Shift+H", "F1", "Escape", "ArrowUp", "Control+z", "Enter"):
+    for key in ("d", "Shift+H", "F1", "Escape", "ArrowUp", "Control+z", "Alt+m", "Enter"):
         page.keyboard.press(key)
     page.wait_for_timeout(200)
-    assert [m["key"] for m in sent if m["type"] == "key"] == ["d", "H", "f1", "escape", "up", "c-z", "enter"]
+    assert [m["key"] for m in sent if m["type"] == "key"] == ["d", "H", "f1", "escape", "up", "c-z", "alt-m", "enter"]
     assert sent[0]["type"] == "start" and sent[1] == {"type": "lobby"}
     page.locator("#set-verbosity").select_option("brief")
     page.wait_for_timeout(200)

@@ -11,8 +11,13 @@ const CONTROL = new Set(["z", "y"]);
 
 // The terminal's name of a key press, or null when the page leaves it to the browser.
 export function keyName(event) {
-  if (event.altKey || event.metaKey || event.isComposing) return null;
+  if (event.metaKey || event.isComposing) return null;
   const key = event.key;
+  if (event.altKey) {
+    // Alt+M, Alt+1: named by the key's place, since Alt changes the character on some keyboards.
+    const place = /^(?:Key([A-Z])|Digit(\d))$/.exec(event.code || "");
+    return place && !event.ctrlKey ? "alt-" + (place[1] || place[2]).toLowerCase() : null;
+  }
   if (event.ctrlKey) {
     return key.length === 1 && CONTROL.has(key.toLowerCase()) ? "c-" + key.toLowerCase() : null;
   }
@@ -29,6 +34,7 @@ export function ariaKeys(names) {
     delete: "Delete", backspace: "Backspace" };
   return names.map((name) => {
     if (name.startsWith("c-")) return "Control+" + name.slice(2).toUpperCase();
+    if (name.startsWith("alt-")) return "Alt+" + name.slice(4).toUpperCase();
     if (name.startsWith("s-")) return "Shift+" + (shown[name.slice(2)] || name.slice(2).toUpperCase());
     if (/^f\d+$/.test(name)) return name.toUpperCase();
     if (shown[name]) return shown[name];

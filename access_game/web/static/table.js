@@ -50,7 +50,8 @@ function firstRequest() {
   if (held && held.token && start.type === "join" && sameCode(held.code, start.code)) {
     return { type: "resume", token: held.token };
   }
-  return start;
+  const { name, ...request } = start; // the name goes in "start"
+  return request;
 }
 
 function sameCode(a, b) {

@@ -1,0 +1,201 @@
+"""Whole hands at the web table in Chromium, against a real ``access-game serve``: every network game of
+the catalog by keyboard alone, one by tapping buttons on a phone-sized touch screen; the log holds
+exactly the lines the server sent, each once; axe-core finds nothing in any table state; the seat's
+token never stays in the address."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from english_lines import EnglishFinder
+from playwright.sync_api import Browser
+from table_driver import PHONE, Table
+
+from access_game.bench.web_page import Serve
+from access_game.catalog import network_games
+
+
+@pytest.fixture(scope="module")
+def states() -> Iterator[dict[str, list[str]]]:
+    """axe-core's findings per table state, gathered by the tests that reach each state."""
+    found: dict[str, list[str]] = {}
+    yield found
+
+
+def tab_to_prompt(table: Table) -> None:
+    """Reach the prompt by Tab alone, as a keyboard user does."""
+    for _ in range(10):
+        if table.page.evaluate("document.activeElement && document.activeElement.id") == "prompt":
+            return
+        table.page.keyboard.press("Tab")
+    raise AssertionError("the prompt cannot be reached by Tab")
+
+
+@pytest.mark.parametrize("game", network_games())
+def test_a_whole_hand_by_keyboard_alone(serve: Serve, browser: Browser, game: str) -> None:
+    table = Table(browser, f"{serve.base}/play?game={game}&computers=1&name=Ann&lang=en")
+    try:
+        tab_to_prompt(table)
+        # Help and the menu are the terminal's own, opened and closed by its keys.
+        before = len(table.frames)
+        table.page.keyboard.press("F1")
+        assert table.wait_for_frames(before), "F1 gave no help"
+        table.settle()
+        table.page.keyboard.press("Escape")
+        table.settle()
+        presses = table.keys_until_hand_over()
+        table.settle()
+        assert presses > 0
+        sent = table.sent_lines()
+        assert table.log_lines() == sent, "the log is not the lines the server sent, once each, in order"
+        assert table.of_type("error") == []
+        seated = table.of_type("seated")
+        assert len(seated) == 1
+        code, token = seated[0]["code"], seated[0]["token"]
+        assert table.page.url.endswith(f"/t/{code}"), table.page.url
+        assert token not in table.page.url and "name=" not in table.page.url
+        assert token in table.page.evaluate("localStorage.getItem('seat')")
+    finally:
+        table.close()
+
+
+def test_each_table_state_has_no_axe_violation(serve: Serve, browser: Browser, states: dict[str, list[str]]) -> None:
+    table = Table(browser, f"{serve.base}/play?game=gin-rummy&computers=1&name=Ann&lang=en")
+    try:
+        table.settle()
+        table.page.locator("#prompt").focus()
+        states["table open"] = table.axe()
+        while table.prompt() == "wait":
+            table.page.wait_for_timeout(50)
+        states["your turn"] = table.axe()
+        turn = table.prompt()
+        table.page.keyboard.press("F1")
+        table.settle()
+        assert table.prompt() != turn, "F1 opened no help"
+        states["help open"] = table.axe()
+        table.page.keyboard.press("Escape")
+        table.settle()
+        assert table.prompt() == turn
+        table.page.keyboard.press("Escape")
+        table.settle()
+        assert table.prompt() == "menu"
+        states["menu open"] = table.axe()
+        table.page.keyboard.press("Escape")
+        table.settle()
+        before = len(table.frames)
+        table.page.keyboard.press("Shift+N")
+        table.wait_for_frames(before)
+        states["waiting"] = table.axe()
+        table.keys_until_hand_over()
+        table.settle()
+        states["hand over"] = table.axe()
+        table.page.locator('input[name="cards"][value="braille"]').check()
+        states["settings changed: cards as braille cells"] = table.axe()
+        cells = table.page.locator("#hand li").all_text_contents()
+        assert cells and all(set(text) <= {chr(c) for c in range(0x2800, 0x2900)} for text in cells), cells
+    finally:
+        table.close()
+    assert {state: found for state, found in states.items() if found} == {}
+
+
+def test_a_whole_hand_by_tapping_buttons_on_a_phone(serve: Serve, browser: Browser) -> None:
+    table = Table(browser, f"{serve.base}/play?game=gin-rummy&computers=1&name=Ann&lang=en", **PHONE)
+    try:
+        page = table.page
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
+        taps = 0
+        button = page.locator('button[data-command="play-hint"]')
+        while not table.hand_over():
+            assert taps < 400, f"the hand did not end; last lines: {table.sent_lines()[-8:]}"
+            before = len(table.frames)
+            button.tap()
+            taps += 1
+            table.wait_for_frames(before, 5.0)
+        table.settle()
+        assert table.log_lines() == table.sent_lines()
+        sizes = page.evaluate("[...document.querySelectorAll('#actions button')].map((b) => b.getBoundingClientRect())"
+                              ".map((r) => [r.width, r.height])")
+        assert sizes and all(w >= 44 and h >= 44 for w, h in sizes), sizes
+        labels = page.locator("#actions button").all_text_contents()
+        assert all(label.strip() for label in labels), "a button without a name"
+    finally:
+        table.close()
+
+
+def test_the_log_is_appended_never_redrawn_and_walked_line_by_line(serve: Serve, browser: Browser) -> None:
+    table = Table(browser, f"{serve.base}/play?game=gin-rummy&computers=1&name=Ann&lang=en")
+    try:
+        page = table.page
+        table.settle()
+        log = page.locator("#log")
+        assert log.get_attribute("role") == "log" and log.get_attribute("aria-live") in (None, "polite")
+        marked = page.evaluate("[...document.querySelectorAll('#log .line')].map((l) => (l.dataset.seen = 'yes'))"
+                               ".length")
+        page.locator("#prompt").focus()
+        table.page.keyboard.press("Shift+H")
+        table.settle()
+        lines = page.locator("#log .line")
+        assert lines.count() > marked
+        assert page.evaluate(f"[...document.querySelectorAll('#log .line')].slice(0, {marked})"
+                             ".every((l) => l.dataset.seen === 'yes')"), "a line already read was redrawn"
+        assert page.locator("#log .line[data-seen]").count() == marked
+        # The history, line by line, by arrows; Home and End to its ends.
+        keys_sent = len(table.sent)
+        log.focus()
+        page.keyboard.press("ArrowUp")
+        focused = "document.activeElement.textContent"
+        assert page.evaluate(focused) == lines.last.text_content()
+        page.keyboard.press("ArrowUp")
+        assert page.evaluate(focused) == lines.nth(lines.count() - 2).text_content()
+        page.keyboard.press("Home")
+        assert page.evaluate(focused) == lines.first.text_content()
+        page.keyboard.press("ArrowDown")
+        assert page.evaluate(focused) == lines.nth(1).text_content()
+        page.keyboard.press("End")
+        assert page.evaluate(focused) == lines.last.text_content()
+        assert table.sent[keys_sent:] == []  # the arrows in the log stayed the page's
+    finally:
+        table.close()
+
+
+def test_a_reload_takes_the_seat_back_by_its_token(serve: Serve, browser: Browser) -> None:
+    table = Table(browser, f"{serve.base}/play?game=gin-rummy&computers=1&name=Ann&lang=en")
+    try:
+        table.settle()
+        code = table.of_type("seated")[0]["code"]
+        before = len(table.sent)
+        table.page.reload()
+        table.page.wait_for_selector("#log .line", timeout=30_000)
+        table.settle()
+        assert [m["type"] for m in table.sent[before:before + 2]] == ["start", "resume"], table.sent[before:]
+        assert table.page.url.endswith(f"/t/{code}")
+        assert table.of_type("error") == [], table.of_type("error")
+        assert table.page.locator("#hand li").count() > 0
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_french_and_spanish_tables_hold_no_english(serve: Serve, browser: Browser, lang: str) -> None:
+    """Everything on the page at a table, the page's words and the table's lines, buttons and cards, in
+    the page's language: held to the same no-English rule as the terminal's French and Spanish."""
+    table = Table(browser, f"{serve.base}/play?game=gin-rummy&computers=1&name=Ann&lang={lang}",
+                  extra_http_headers={"Accept-Language": "en"})
+    try:
+        table.page.locator("#prompt").focus()
+        for key in ("F1", "Escape", "Shift+H", "h"):
+            table.page.keyboard.press(key)
+            table.settle()
+        table.keys_until_hand_over()
+        table.settle()
+        shown = table.page.evaluate("""() => [...document.querySelectorAll(
+            'h1, h2, h3, label, legend, option, button, li, p, a')].map((e) => e.textContent.trim())
+            .concat([document.title, document.getElementById('prompt-label').textContent])""")
+        finder = EnglishFinder(lang, names=("Ann", "access-game", "English"))
+        lines = [line for line in shown if line]
+        assert len(lines) > 20 and finder.english(lines) == []
+        assert table.page.evaluate("document.documentElement.lang") == lang
+    finally:
+        table.close()
+
