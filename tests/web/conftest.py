@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
-from access_game.bench.web_page import Serve, launch
+from access_game.bench.web_page import UNLIMITED, Serve, launch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "i18n"))  # english_lines, the no-English rule
 
 
 @pytest.fixture(scope="module")
 def serve() -> Iterator[Serve]:
-    with Serve() as server:
+    with Serve(*UNLIMITED) as server:
         yield server
 
 

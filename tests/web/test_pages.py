@@ -96,6 +96,8 @@ def test_static_files_have_their_types_and_come_gzipped_when_asked(serve: Serve)
         status, headers, packed = get(f"{serve.base}/static/{name}", headers={"Accept-Encoding": "gzip"})
         if len(plain) > 512:
             assert headers["Content-Encoding"] == "gzip" and gzip.decompress(packed) == plain
+        status, _headers, empty = get(f"{serve.base}/static/{name}", headers={"If-None-Match": headers["ETag"]})
+        assert (status, empty) == (304, b"")
     from speech.cues import TONES
 
     cues = json.loads(get(f"{serve.base}/static/cues.json")[2])
