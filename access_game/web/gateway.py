@@ -43,6 +43,10 @@ log = logging.getLogger("access_game.web")
 WEB_PATH = "/web"
 #: Close code for a browser that stopped reading (a slow link): it comes back with ``resume``.
 CLOSE_TOO_SLOW = 1013
+#: Seconds a seat whose browser went waits for it to come back (``resume``) with its table and lines kept
+#: in this process; later, ``resume`` still takes the seat back from the server, with the table's
+#: summary instead of the lines.
+PARK_SECONDS = 15 * 60
 
 
 def web_path(ws: ServerConnection) -> bool:
@@ -60,6 +64,46 @@ class WebGateway:
         #: The server's own address, for its hosted terminals (set once it listens).
         self.url: str | None = None
         self.connect_options: dict[str, Any] = {}
+        #: The browser holding each seat (by the seat's web token), and the seats whose browser went.
+        self.holders: dict[str, WebChannel] = {}
+        self.parked: dict[str, WebSeat] = {}
+
+    def hold(self, channel: WebChannel, seat: WebSeat) -> None:
+        """``channel``'s browser now holds ``seat``: a browser that held it before is told it was taken
+        over, in its language, and holds it no more."""
+        token = seat.token
+        if token is None:
+            return
+        self.parked.pop(token, None)
+        before = self.holders.get(token)
+        if before is not None and before is not channel:
+            before.taken_over()
+        self.holders[token] = channel
+
+    def let_go(self, channel: WebChannel, seat: WebSeat) -> None:
+        """``channel``'s browser went: its seat waits for it a while (PARK_SECONDS), then is closed."""
+        token = seat.token
+        if token is None or self.holders.get(token) is not channel or seat.ended:
+            seat.stop()
+            return
+        del self.holders[token]
+        self.parked[token] = seat
+        seat.park()
+
+        def expire() -> None:
+            if self.parked.get(token) is seat:
+                del self.parked[token]
+                seat.stop()
+
+        asyncio.get_running_loop().call_later(PARK_SECONDS, expire)
+
+    def kept_seat(self, token: str) -> WebSeat | None:
+        """The seat of this process that ``token`` holds, with a browser or waiting for one."""
+        seat = self.parked.get(token)
+        if seat is not None:
+            return seat
+        holder = self.holders.get(token)
+        return holder.seat if holder is not None and holder.seat is not None and holder.seat.token == token else None
 
     def listening(self, server: Server, tls: ssl.SSLContext | None) -> None:
         """The server listens: its hosted terminals connect to it over loopback (to the address it
@@ -166,7 +210,7 @@ class WebChannel:
         finally:
             entry.connections.discard(self)
             if self.seat is not None:
-                self.seat.detach()
+                self.gateway.let_go(self, self.seat)
             writer.cancel()
 
     def _take(self, message: m.WebMessage) -> None:
@@ -199,11 +243,41 @@ class WebChannel:
         if self.seat is not None and not self.seat.ended:
             self._error(p.ErrorCode.ALREADY_SEATED, ww.ONE_TABLE)
             return
+        if isinstance(message, m.Lobby | m.Watch):
+            self._seat().open_lobby(watch=message.code if isinstance(message, m.Watch) else None)
+            return
+        if isinstance(message, m.Resume) and (kept := self.gateway.kept_seat(m.web_token(message.code,
+                                                                                           message.token))):
+            self._take_over(kept)
+            return
         first = self._first(message)
         if first is None:
             self._error(m.BAD_MESSAGE, ww.BAD_MESSAGE)
             return
         self._seat().open(first, resumed=isinstance(message, m.Resume))
+
+    def seated(self, seat: WebSeat) -> None:
+        """``seat`` (this browser's) has its token: this browser holds it (in the server's loop)."""
+        if seat is self.seat:
+            self.gateway.hold(self, seat)
+
+    def _take_over(self, seat: WebSeat) -> None:
+        """``resume`` of a seat this process keeps: this browser takes it, with its lines, in its language."""
+        if self.seat is not None and self.seat is not seat:
+            self.gateway.let_go(self, self.seat)
+        self.seat = seat
+        self.gateway.hold(self, seat)
+        seat.owner = self
+        seat.attach(self.send, m.Setup(self.settings.language, self.settings.verbosity, self.settings.cards,
+                                       self.settings.cues))
+
+    def taken_over(self) -> None:
+        """Another browser resumed this one's seat: told so in this browser's language; this browser
+        has no seat any more."""
+        self.seat = None
+        with in_language(self.settings.language):
+            self.send(m.encode("lines", lines=[nw.error_words(p.ErrorCode.REPLACED, "")]))
+        self.send(m.encode("state", where="left", game="", code=None, hand=[], commands=[], question=None))
 
     def _first(self, message: m.WebMessage) -> dict[str, Any] | None:
         """The game protocol's request for a seat that ``message`` asks for (None: not one)."""
@@ -219,12 +293,16 @@ class WebChannel:
         from access_game.web.seat import WebSeat
 
         if self.seat is not None:
-            self.seat.detach()
+            self.gateway.let_go(self, self.seat)
         url = self.gateway.url
         assert url is not None, "the server listens before any browser connects"
         assert self.name is not None
         self.seat = WebSeat(url=url, address=self.address, name=self.name, settings=self.settings, send=self.send,
                             connect_options=self.gateway.connect_options)
+        self.seat.owner = self
+        host = self.ws.request.headers.get("Host") if self.ws.request is not None else None
+        if host:  # the lobby names the server as the browser reached it
+            self.seat.shown_url = f"{'wss' if self.gateway.connect_options else 'ws'}://{host[:200]}"
         return self.seat
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -37,6 +38,8 @@ log = logging.getLogger("access_game.web")
 
 #: Sends one frame (already encoded) to the browser; callable from any thread.
 Send = Callable[[str], None]
+#: Lines kept to give again to a browser that comes back (a closed tab, a locked phone, a second tab).
+HISTORY_LINES = 1000
 
 
 class SeatThread:
@@ -87,14 +90,35 @@ class WebSeat:
         #: The hosted terminal has left its table (or never reached one): a new table may be asked for.
         self.ended = True
         self._resumed = False
+        self._begun: Any = None
+        #: The lobby's app while the lobby is shown (access_game.ui.lobby_app.LobbyApp), and whether the
+        #: table was taken from it (leaving the table comes back to it, as ``access-game online`` does).
+        self.lobby: Any = None
+        self.from_lobby = False
+        #: The account's session once signed in at the lobby: the table's connection signs in with it.
+        self.account: str | None = None
+        #: The server's address as the browser knows it (said by the lobby when it opens).
+        self.shown_url = url
         self._prompt: str | None = None
         self._state: dict[str, Any] | None = None
+        #: What ``resume`` takes back: the web token of the seat (None until seated), and the lines sent.
+        self.token: str | None = None
+        self.said: deque[str] = deque(maxlen=HISTORY_LINES)
+        #: The browser went and the game connection with it (the seat is kept for ``resume``).
+        self.parked = False
+        #: The browser's channel holding this seat (access_game.web.gateway.WebChannel), told when seated.
+        self.owner: Any = None
 
     # ----------------------------------------------------------------- from the server's loop
     def open(self, first: dict[str, Any], *, resumed: bool) -> None:
         """Ask the server for a seat (``first``: create, join or rejoin) and open its table."""
         self.ended = False
         self.thread.post(lambda: self._open(first, resumed))
+
+    def open_lobby(self, *, watch: str | None = None) -> None:
+        """The server's lobby (tables, chat, who is online), and with ``watch`` that table watched."""
+        self.ended = False
+        self.thread.post(lambda: self._open_lobby(watch))
 
     def key(self, key: str) -> None:
         self.thread.post(lambda: self._key(key))
@@ -108,11 +132,23 @@ class WebSeat:
     def change(self, setup: m.Setup) -> None:
         self.thread.post(lambda: self._change(setup))
 
-    def detach(self) -> None:
-        """The browser went: the game connection goes too (the others hear the player is away; the seat
-        is kept for ``resume``), and the thread ends."""
+    def stop(self) -> None:
+        """Close everything and end the thread (a lobby left, a seat not taken back in time)."""
         self.thread.post(self._detach)
         self.thread.stop()
+
+    def park(self) -> None:
+        """The browser went: the game connection goes too (the others hear the player is away), and
+        the hosted terminal waits for ``resume``, its table and lines kept."""
+        self.parked = True
+        self.thread.post(self._park)
+
+    def attach(self, send: Send, setup: m.Setup) -> None:
+        """A browser takes this seat (back): a parked one's game connection comes back (the server
+        sends what was missed, said as news), and the browser is given the lines said so far (as
+        ``history``, not to be read out again), then the prompt and state, in ``setup``'s language."""
+        reconnect, self.parked = self.parked, False
+        self.thread.post(lambda: self._attach(send, setup, reconnect))
 
     # ----------------------------------------------------------------- in the seat's thread
     def _open(self, first: dict[str, Any], resumed: bool) -> None:
@@ -121,9 +157,8 @@ class WebSeat:
         from access_game.net.remote_session import RemoteSession
         from access_game.ui.speech_link import make_narrator
 
-        connection = Connection(self.url, self.name)
-        connection.connect_options = {**self._connect_options,
-                                      "additional_headers": {HEADER: header_value(self.address)}}
+        connection = self._connection()
+        connection.session = self.account
         try:
             seated = connection.open(first)
         except NetError as exc:
@@ -137,8 +172,11 @@ class WebSeat:
             return
         assert connection.seat is not None
         self.connection, self.game, self.code, self._resumed = connection, game_name, str(seated["code"]), resumed
-        self._send(m.encode("seated", token=m.web_token(connection.seat.code, connection.seat.token),
-                            code=show_code(self.code)))
+        self.token = m.web_token(connection.seat.code, connection.seat.token)
+        self._send(m.encode("seated", token=self.token, code=show_code(self.code)))
+        owner = self.owner
+        if owner is not None:  # the gateway learns who holds the seat, in its own loop
+            owner.loop.call_soon_threadsafe(owner.seated, self)
         outputs = self.outputs
         session = RemoteSession(
             connection, seated, announcer=outputs.announcer, settings=outputs.settings, cues=outputs.cues,
@@ -158,6 +196,59 @@ class WebSeat:
         else:
             self._open_waiting()
         self._after()
+
+    def _connection(self) -> Connection:
+        """A connection to this server for the browser: counted under the browser's own address."""
+        connection = Connection(self.url, self.name)
+        connection.connect_options = {**self._connect_options,
+                                      "additional_headers": {HEADER: header_value(self.address)}}
+        return connection
+
+    def _open_lobby(self, watch: str | None) -> None:
+        """The terminal lobby (access_game.ui.lobby_app), on a connection of its own (lobby_loop)."""
+        from prompt_toolkit.input import DummyInput
+
+        from access_game.ui.lobby_app import LobbyApp
+        from speech import lobby_words
+
+        connection = self._connection()
+        connection.session = self.account
+        try:
+            connection.open_lobby()
+        except NetError as exc:
+            connection.close()
+            line = nw.no_server(self.shown_url, str(exc)) if exc.code is None else \
+                lobby_words.error_words(exc.code, str(exc))
+            self.outputs.say(line)
+            self.ended = True
+            self._emit()
+            self._send(m.encode("error", code=exc.code or "server_error", text=line))
+            return
+        self.name = connection.name
+        self.connection, self.session, self.app, self.code, self.game = connection, None, None, "", ""
+        lobby = LobbyApp(connection, self.outputs, self.shown_url, input=DummyInput(), output=self.outputs.out)
+        self.lobby, self._begun = lobby, lobby.outcome
+        connection.on_frame = lambda: self.thread.post(self._news)
+        for frame in ({"type": "games"}, {"type": "tables", "watch": True}, {"type": "history", "channel": "lobby"}):
+            connection.send(frame)
+        if watch is not None:
+            lobby._watch(watch)
+        self._after()
+
+    def _lobby_ended(self) -> None:
+        """The lobby's app ended: a seat asked for (the table opens, and comes back here after), or
+        the player left the lobby."""
+        lobby, connection = self.lobby, self.connection
+        self.lobby = None
+        outcome = lobby.outcome
+        assert connection is not None
+        self.account, self.name = connection.session, connection.name
+        connection.close()
+        if outcome.seat is None:
+            self._end()
+            return
+        self.from_lobby = True
+        self._open(dict(outcome.seat), False)
 
     def _refused(self, code: str, message: str) -> None:
         """The server refused the seat (or could not be reached): the terminal's line, and an error."""
@@ -214,18 +305,36 @@ class WebSeat:
         session.on_closed = lambda: app.quit_now("")
 
     def _news(self) -> None:
-        if self.session is None or self.ended:
+        if self.ended:
             return
-        self.session.pump()
+        if self.lobby is not None:
+            self.lobby._take_frames()
+        elif self.session is not None:
+            self.session.pump()
+        else:
+            return
         self._after()
 
     def _key(self, key: str) -> None:
+        if self.lobby is not None:
+            self.lobby.key(key, key if len(key) == 1 else "")
+            self._after()
+            return
         if self._no_table():
             return
         self.app.dispatch(key)
         self._after()
 
     def _command(self, name: str) -> None:
+        if self.lobby is not None:
+            from access_game.ui.lobby_app import LOBBY_KEYS
+
+            keys = dict(LOBBY_KEYS).get(name)
+            if keys is None or self.lobby.mode is not None:
+                self._error(m.BAD_MESSAGE, _(ww.BAD_MESSAGE if keys is None else ww.ANSWER_FIRST))
+                return
+            self._key(keys[0])
+            return
         if self._no_table():
             return
         app = self.app
@@ -250,6 +359,14 @@ class WebSeat:
         self._after()
 
     def _text(self, text: str) -> None:
+        if self.lobby is not None:
+            entry = self.lobby.mode
+            if entry is None or not hasattr(entry, "limit"):
+                self._error(m.BAD_MESSAGE, _(ww.NO_TEXT_ASKED))
+                return
+            entry.text = text[: int(entry.limit)]
+            self._key("enter")
+            return
         if self._no_table():
             return
         mode = self.app.modes[-1] if self.app.modes else None
@@ -266,13 +383,52 @@ class WebSeat:
         self._after()
 
     def _change(self, setup: m.Setup) -> None:
+        self._apply(setup)
+        self._after()
+
+    def _apply(self, setup: m.Setup) -> None:
         new = with_setup(self.outputs.settings, setup)
-        if self.app is not None and not self.ended:
+        if self.app is not None and not self.ended and self.lobby is None:
             self.app.change_settings(new)  # as F2 does: the language of this seat's thread only
         else:
             use_language(new.language)
             self.outputs.on_settings(new)
-        self._after()
+
+    def _park(self) -> None:
+        self._send = _nobody
+        if self.connection is not None:
+            self.connection.close()
+
+    def _attach(self, send: Send, setup: m.Setup, reconnect: bool) -> None:
+        self._send = send
+        self._apply(setup)
+        session, old = self.session, self.connection
+        if self.ended or session is None or old is None or old.seat is None or self.token is None:
+            self._emit()
+            return
+        if reconnect:
+            connection = self._connection()
+            connection.session = self.account
+            first = {"type": "rejoin", "code": old.seat.code, "token": old.seat.token, "seen": len(session.log),
+                     "game_number": session.game_number}
+            try:
+                connection.open(first)
+            except NetError as exc:
+                connection.close()
+                self._end()
+                self._refused(exc.code or "server_error", str(exc))
+                return
+            # The session follows the new connection as RemoteSession.__init__ set up the first.
+            session.connection = self.connection = connection
+            connection.seen = lambda: len(session.log)
+            connection.game_number = lambda: session.game_number
+            connection.on_frame = lambda: self.thread.post(self._news)
+        self._send(m.encode("seated", token=self.token, code=show_code(self.code)))
+        if self.said:
+            self._send(m.encode("history", lines=list(self.said)))
+        self._prompt = self._state = None
+        self._news()
+        self._emit()
 
     def _detach(self) -> None:
         if self.connection is not None:
@@ -292,6 +448,11 @@ class WebSeat:
     def _after(self) -> None:
         """The table's app after a key or news: from the waiting app to the table once the game begins,
         and the end of the seat once the app has left; then whatever changed is sent."""
+        if self.lobby is not None:
+            if self.lobby.outcome is not self._begun:  # LobbyApp._end gave its outcome
+                self._lobby_ended()
+            self._emit()
+            return
         app, session, connection = self.app, self.session, self.connection
         if app is not None and not self.ended and connection is not None:
             if self.waiting and not app.modes and (session.started or connection.closed_for_good or app.quitting):
@@ -317,10 +478,16 @@ class WebSeat:
     def _end(self) -> None:
         self.ended = True
         self.app = None
+        if self.from_lobby and self.lobby is None:  # back to the lobby the table was taken from
+            self.from_lobby = False
+            self._emit()
+            self.ended = False
+            self._open_lobby(None)
 
     def _emit(self) -> None:
         lines = self.outputs.take_lines()
         if lines:
+            self.said.extend(lines)
             self._send(m.encode("lines", lines=lines))
         cues = self.outputs.cues.take()
         if cues:
@@ -335,16 +502,25 @@ class WebSeat:
             self._send(m.encode("state", **state))
 
     def _prompt_now(self) -> str:
-        if self.app is None:
+        if self.lobby is not None:
+            text = "".join(fragment[1] for fragment in self.lobby._prompt()).rstrip()
+        elif self.app is None:
             return ""
-        text = str(self.app.prompt_text()).rstrip()
+        else:
+            text = str(self.app.prompt_text()).rstrip()
         return text[:-1] if text.endswith(">") else text
 
     def _state_now(self) -> dict[str, Any]:
-        from access_game.web.state import table_state
+        from access_game.web.state import lobby_state, table_state
 
+        if self.lobby is not None:
+            return lobby_state(self.lobby)
         if self.app is None:
             return {"where": "left" if self.code else "none", "game": self.game,
                     "code": show_code(self.code) if self.code else None, "hand": [], "commands": [],
                     "question": None}
         return table_state(self.app, self.game, show_code(self.code))
+
+
+def _nobody(text: str) -> None:
+    """Where a parked seat's frames go: no browser has it now (it is given the lines on ``resume``)."""

@@ -11,7 +11,7 @@ from typing import Any
 
 from speech.i18n import _
 
-__all__ = ["question_of", "table_state"]
+__all__ = ["lobby_state", "question_of", "table_state"]
 
 
 def table_state(app: Any, game: str, code: str, *, where: str = "table") -> dict[str, Any]:
@@ -60,3 +60,18 @@ def question_of(mode: Any) -> dict[str, str] | None:
     else:  # a text entry, a number asked, the lobby's own yes-or-no question
         kind = "yes_no" if getattr(mode, "prompt", "") == "y/n" else "text"
     return {"kind": kind, "text": str(mode.opening())}
+
+
+def lobby_state(lobby: Any) -> dict[str, Any]:
+    """The state of the lobby's app (access_game.ui.lobby_app.LobbyApp): its keys as commands, the
+    spectator's own only while watching."""
+    from access_game.net.protocol import show_code
+    from access_game.ui.lobby_app import LOBBY_KEYS, WATCHING_ONLY
+    from speech.lobby_words import KEY_HELP
+
+    watching = lobby.watching is not None
+    commands = [{"name": name, "label": _(KEY_HELP[name]), "keys": list(keys), "group": ""}
+                for name, keys in LOBBY_KEYS if watching or name not in WATCHING_ONLY]
+    return {"where": "watching" if watching else "lobby", "game": lobby._watch_game if watching else "",
+            "code": show_code(lobby.watching) if watching else None, "hand": [], "commands": commands,
+            "question": question_of(lobby.mode)}
