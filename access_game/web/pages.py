@@ -45,6 +45,12 @@ _TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=ut
           ".json": "application/json; charset=utf-8", ".svg": "image/svg+xml"}
 
 
+#: The buttons that answer an open question by the terminal's keys (a touch screen has no keyboard):
+#: the key, and the page's word for it (table.js shows those the open question takes).
+_ANSWERS = (("y", "answer_yes"), ("n", "answer_no"), ("up", "menu_up"), ("down", "menu_down"),
+            ("enter", "menu_choose"), ("escape", "menu_close"))
+
+
 def is_upgrade(request: Request) -> bool:
     """Whether ``request`` asks for a WebSocket (the game protocol or the web channel), not a page."""
     return "websocket" in request.headers.get("Upgrade", "").lower()
@@ -152,8 +158,11 @@ def _table_page(lang: str, start: dict[str, Any]) -> bytes:
         f'<header><h1 id="title">{html.escape(title)}</h1></header>\n<main>\n'
         f'<section aria-labelledby="h-messages"><h2 id="h-messages">{w["messages"]}</h2>\n'
         f'<p id="history-help" class="help">{w["history_help"]}</p>\n'
-        '<div id="log" role="log" aria-labelledby="h-messages" aria-describedby="history-help" tabindex="0">'
-        '</div>\n</section>\n'
+        # Lines said before this page opened (a seat taken back) are put above the live region, unread;
+        # both are walked line by line from the group.
+        '<div id="log" role="group" aria-labelledby="h-messages" aria-describedby="history-help" tabindex="0">'
+        '<div id="earlier"></div><div id="live" role="log" aria-labelledby="h-messages"></div></div>\n'
+        '</section>\n'
         '<form id="prompt-form" autocomplete="off">\n'
         f'<label for="prompt" id="prompt-label">{w["prompt"]}</label>\n'
         f'<input id="prompt" type="text" aria-describedby="prompt-help" spellcheck="false" '
@@ -163,6 +172,9 @@ def _table_page(lang: str, start: dict[str, Any]) -> bytes:
         f'<section aria-labelledby="h-hand"><h2 id="h-hand">{w["hand"]}</h2>\n'
         f'<ul id="hand"></ul><p id="no-cards">{w["no_cards"]}</p>\n</section>\n'
         f'<section aria-labelledby="h-actions"><h2 id="h-actions" tabindex="-1">{w["actions"]}</h2>\n'
+        f'<div id="answers" role="group" aria-label="{w["answers"]}" hidden>'
+        + "".join(f'<button type="button" data-key="{key}">{w[word]}</button>' for key, word in _ANSWERS)
+        + '</div>\n'
         f'<div id="actions"></div><p id="no-actions">{w["no_actions"]}</p>\n</section>\n'
         f'<section aria-labelledby="h-settings"><h2 id="h-settings">{w["settings"]}</h2>\n'
         '<form id="settings">\n'

@@ -39,17 +39,19 @@ class Table:
         return [frame for frame in list(self.frames) if frame["type"] == kind]
 
     def sent_lines(self) -> list[str]:
-        """Every line the server sent this page, in order (an error's words are a line of the log too)."""
+        """Every line the server sent this page, in order (an error's words are a line of the log too;
+        the history of a seat taken back comes before them)."""
         lines: list[str] = []
         for frame in list(self.frames):
-            if frame["type"] == "lines":
+            if frame["type"] in ("lines", "history"):
                 lines.extend(frame["lines"])
             elif frame["type"] == "error":
                 lines.append(frame["text"])
         return lines
 
-    def log_lines(self) -> list[str]:
-        return list(self.page.locator("#log .line").all_text_contents())
+    def log_lines(self, part: str = "#log") -> list[str]:
+        """The log's lines (``#live``: only those of the live region, ``#earlier``: the history's)."""
+        return list(self.page.locator(f"{part} .line").all_text_contents())
 
     def hand_over(self) -> bool:
         return any("hand_end" in frame["cues"] for frame in self.of_type("cues"))

@@ -29,7 +29,7 @@ def test_the_lobby_page_loads_under_its_policy_with_nothing_refused(serve: Serve
             else None)
     page.goto(serve.base + "/", wait_until="networkidle")
     assert page.title().endswith("access-game")
-    assert page.locator("#log").get_attribute("role") == "log"
+    assert page.locator("#live").get_attribute("role") == "log"
     assert refused == []
 
 

@@ -14,6 +14,7 @@ from table_driver import PHONE, Table
 
 from access_game.bench.web_page import Serve
 from access_game.catalog import network_games
+from speech.web_page_words import page_words
 
 
 @pytest.fixture(scope="module")
@@ -99,21 +100,37 @@ def test_each_table_state_has_no_axe_violation(serve: Serve, browser: Browser, s
     assert {state: found for state, found in states.items() if found} == {}
 
 
-def test_a_whole_hand_by_tapping_buttons_on_a_phone(serve: Serve, browser: Browser) -> None:
-    table = Table(browser, f"{serve.base}/play?game=gin-rummy&computers=1&name=Ann&lang=en", **PHONE)
+@pytest.mark.parametrize("game", ["contract-rummy"])  # the game with questions (buying) between turns
+def test_a_whole_hand_by_tapping_buttons_on_a_phone(serve: Serve, browser: Browser, game: str) -> None:
+    table = Table(browser, f"{serve.base}/play?game={game}&computers=1&name=Ann&lang=en", **PHONE)
     try:
         page = table.page
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
-        taps = 0
-        button = page.locator('button[data-command="play-hint"]')
+        taps: dict[str, int] = {}
+        hint = page.locator('button[data-command="play-hint"]')
+        answers = page.locator("#answers")
         while not table.hand_over():
-            assert taps < 400, f"the hand did not end; last lines: {table.sent_lines()[-8:]}"
+            assert sum(taps.values()) < 400, f"the hand did not end; last lines: {table.sent_lines()[-8:]}"
             before = len(table.frames)
+            if answers.is_visible():  # a question: answered by its own buttons, No to a yes-or-no one
+                button = answers.locator('button[data-key="n"]')
+                if not button.is_visible():
+                    button = answers.locator('button[data-key="escape"]')
+            else:
+                button = hint
             button.tap()
-            taps += 1
+            name = button.get_attribute("data-key") or button.get_attribute("data-command") or ""
+            taps[name] = taps.get(name, 0) + 1
             table.wait_for_frames(before, 5.0)
         table.settle()
         assert table.log_lines() == table.sent_lines()
+        assert table.of_type("error") == [], table.of_type("error")
+        # Help opened by its button is closed by the answers' Close button, as Escape closes it.
+        page.locator('button[data-command="help"]').tap()
+        close = answers.locator('button[data-key="escape"]')
+        close.wait_for(state="visible", timeout=10_000)
+        close.tap()
+        answers.wait_for(state="hidden", timeout=10_000)
         sizes = page.evaluate("[...document.querySelectorAll('#actions button')].map((b) => b.getBoundingClientRect())"
                               ".map((r) => [r.width, r.height])")
         assert sizes and all(w >= 44 and h >= 44 for w, h in sizes), sizes
@@ -129,7 +146,8 @@ def test_the_log_is_appended_never_redrawn_and_walked_line_by_line(serve: Serve,
         page = table.page
         table.settle()
         log = page.locator("#log")
-        assert log.get_attribute("role") == "log" and log.get_attribute("aria-live") in (None, "polite")
+        assert page.locator("#live").get_attribute("role") == "log"
+        assert page.locator("#live").get_attribute("aria-live") in (None, "polite")
         marked = page.evaluate("[...document.querySelectorAll('#log .line')].map((l) => (l.dataset.seen = 'yes'))"
                                ".length")
         page.locator("#prompt").focus()
@@ -164,7 +182,7 @@ def test_a_reload_takes_the_seat_back_by_its_token(serve: Serve, browser: Browse
     try:
         table.settle()
         code = table.of_type("seated")[0]["code"]
-        before = len(table.sent)
+        before, received = len(table.sent), len(table.frames)
         table.page.reload()
         table.page.wait_for_selector("#log .line", timeout=30_000)
         table.settle()
@@ -172,8 +190,33 @@ def test_a_reload_takes_the_seat_back_by_its_token(serve: Serve, browser: Browse
         assert table.page.url.endswith(f"/t/{code}")
         assert table.of_type("error") == [], table.of_type("error")
         assert table.page.locator("#hand li").count() > 0
+        # What was said before the reload is back in the log, above the live region: not read again.
+        again = table.frames[received:]
+        history = [line for frame in again if frame["type"] == "history" for line in frame["lines"]]
+        news = [line for frame in again if frame["type"] == "lines" for line in frame["lines"]]
+        assert history and table.log_lines("#earlier") == history
+        assert table.log_lines("#live") == news
     finally:
         table.close()
+
+
+def test_a_second_tab_takes_the_seat_over_and_the_first_lets_it_go(serve: Serve, browser: Browser) -> None:
+    first = Table(browser, f"{serve.base}/play?game=gin-rummy&computers=1&name=Ann&lang=en")
+    try:
+        first.settle()
+        code = first.of_type("seated")[0]["code"]
+        sockets: list[str] = []
+        first.page.on("websocket", lambda ws: sockets.append(ws.url))
+        second = first.context.new_page()  # the same browser: the seat's token is in its storage
+        second.goto(f"{serve.base}/t/{code}")
+        second.wait_for_selector("#earlier .line", timeout=30_000)
+        first.page.wait_for_function("document.getElementById('status').textContent === "
+                                     f"{page_words('en')['left']!r}", timeout=10_000)
+        first.page.wait_for_timeout(1500)  # long enough for a reconnection to have begun
+        assert sockets == [], "the first tab came back and would take the seat again"
+        assert second.locator("#hand li").count() > 0
+    finally:
+        first.close()
 
 
 @pytest.mark.parametrize("lang", ["fr", "es"])
@@ -199,3 +242,23 @@ def test_french_and_spanish_tables_hold_no_english(serve: Serve, browser: Browse
     finally:
         table.close()
 
+
+
+def test_a_text_question_is_typed_in_the_prompt_and_sent_whole(serve: Serve, browser: Browser) -> None:
+    table = Table(browser, f"{serve.base}/play?game=gin-rummy&computers=1&name=Ann&lang=en")
+    try:
+        table.settle()
+        prompt = table.page.locator("#prompt")
+        prompt.focus()
+        table.page.keyboard.press("/")  # chat: the terminal asks for a line
+        table.settle()
+        assert table.of_type("state")[-1]["question"]["kind"] == "text"
+        table.page.keyboard.type("Ça va, tout le monde?")
+        table.page.keyboard.press("Enter")
+        table.settle()
+        assert {"type": "text", "text": "Ça va, tout le monde?"} in table.sent
+        assert [m for m in table.sent if m["type"] == "key"] == [{"type": "key", "key": "/"}]
+        assert any("Ça va, tout le monde?" in line for line in table.sent_lines()), table.sent_lines()[-3:]
+        assert prompt.input_value() == ""
+    finally:
+        table.close()

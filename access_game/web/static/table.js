@@ -18,6 +18,8 @@ let state = { hand: [], commands: [], question: null };
 let socket = null;
 let retry = 500;
 let start = page.start;
+// The seat went to another tab (or the table ended): this page stops coming back by itself.
+let left = false;
 
 // A token given in the address (a seat moved from another device) is kept, and the address cleaned.
 const address = new URL(window.location.href);
@@ -73,6 +75,7 @@ function connect() {
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", () => {
+    if (left) return;
     view.setStatus(words.lost);
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 15000);
@@ -84,6 +87,9 @@ function receive(message) {
     case "lines":
       view.addLines(message.lines);
       break;
+    case "history":
+      view.addHistory(message.lines);
+      break;
     case "prompt":
       view.setPrompt(message.text, words.prompt);
       break;
@@ -94,6 +100,11 @@ function receive(message) {
       state = { ...state, ...message };
       view.setHand(state.hand || [], settings.cards);
       view.setCommands(state.commands || [], (name) => send({ type: "command", name }));
+      view.setQuestion(state.question);
+      if (state.where === "left") {
+        left = true;
+        view.setStatus(words.left);
+      }
       if (state.where === "table" && state.code) document.getElementById("title").textContent = words.table_title;
       break;
     case "seated":
@@ -112,6 +123,10 @@ function receive(message) {
   }
 }
 
+// In a text question the prompt is a text box: characters and the keys that edit them stay in it,
+// Enter sends the line (see the form's submit); every other key (Escape, Up, Down, F1) is the table's.
+const TYPED = new Set(["Backspace", "Delete", "ArrowLeft", "ArrowRight", "Home", "End", "Enter"]);
+
 function textQuestion() {
   return state.question && state.question.kind === "text";
 }
@@ -127,7 +142,8 @@ document.addEventListener("keydown", (event) => {
     return;
   }
   const prompt = document.getElementById("prompt");
-  if (target === prompt && textQuestion() && event.key !== "Escape") return; // typed as text; Enter sends
+  const typed = event.key.length === 1 || TYPED.has(event.key);
+  if (target === prompt && textQuestion() && typed && !event.ctrlKey && !event.altKey) return;
   const field = target.closest && target.closest("input, select, textarea");
   if (field && target !== prompt) return;
   if ((event.key === "Enter" || event.key === " ") && target.closest && target.closest("button, a, summary")) return;
@@ -139,10 +155,14 @@ document.addEventListener("keydown", (event) => {
 
 document.addEventListener("pointerdown", () => sounds.wake());
 
+for (const button of document.querySelectorAll("#answers button")) {
+  button.addEventListener("click", () => send({ type: "key", key: button.dataset.key }));
+}
+
 document.getElementById("prompt-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const prompt = document.getElementById("prompt");
-  if (textQuestion()) {
+  if (textQuestion() && prompt.value !== "") {
     send({ type: "text", text: prompt.value });
     prompt.value = "";
   } else {

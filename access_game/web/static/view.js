@@ -5,23 +5,32 @@ import { ariaKeys } from "./keys.js";
 
 const $ = (id) => document.getElementById(id);
 
-// Append lines to the message log (role=log: each is read as it comes, nothing before it again).
-export function addLines(lines) {
-  const log = $("log");
+function appendTo(box, lines) {
   for (const text of lines) {
     const line = document.createElement("p");
     line.className = "line";
     line.tabIndex = -1;
     line.textContent = text;
-    log.append(line);
+    box.append(line);
   }
+  const log = $("log");
   if (lines.length && !log.contains(document.activeElement)) log.scrollTop = log.scrollHeight;
+}
+
+// Append lines to the live region (role=log: each is read as it comes, nothing before it again).
+export function addLines(lines) {
+  appendTo($("live"), lines);
+}
+
+// Lines said at this seat before this page opened (a seat taken back): put above the live region, where
+// they are not read out, since the player heard them then. A page that shows lines already has them.
+export function addHistory(lines) {
+  if ($("log").querySelector(".line") === null) appendTo($("earlier"), lines);
 }
 
 // Up and Down move through the history line by line, Home and End to its ends; true when handled.
 export function moveInLog(event) {
-  const log = $("log");
-  const lines = Array.from(log.children);
+  const lines = Array.from($("log").querySelectorAll(".line"));
   if (!lines.length) return false;
   const here = lines.indexOf(document.activeElement);
   let next = null;
@@ -32,6 +41,16 @@ export function moveInLog(event) {
   if (next === null) return false;
   lines[next].focus();
   return true;
+}
+
+// The buttons that answer the open question by its keys: Y and N for a yes-or-no question, the
+// menu's moves for a menu, and Close (Escape) for any (a text question is typed in the prompt).
+const ANSWER_KEYS = { yes_no: ["y", "n", "escape"], menu: ["up", "down", "enter", "escape"], text: ["escape"] };
+
+export function setQuestion(question) {
+  const keys = (question && ANSWER_KEYS[question.kind]) || [];
+  for (const button of $("answers").querySelectorAll("button")) button.hidden = !keys.includes(button.dataset.key);
+  $("answers").hidden = keys.length === 0;
 }
 
 export function setPrompt(text, fallback) {
