@@ -124,6 +124,8 @@ def play_hand(browser: Browser, *, lang: str = "en", most_keys: int = 400, on_ke
         if done(browser):
             break
         question = browser.state.get("question")
+        if waiting_prompt(browser.prompt, lang) and not question:  # news still coming when it was looked at
+            continue
         key = "n" if question and question.get("kind") == "yes_no" else "N"
         count = len(browser.frames)
         browser.key(key)
