@@ -156,6 +156,10 @@ def _table_page(lang: str, start: dict[str, Any]) -> bytes:
         + "".join(f'<link rel="modulepreload" href="/static/{name}">\n' for name in ("keys.js", "sounds.js", "view.js"))
         + '</head>\n<body>\n'
         f'<header><h1 id="title">{html.escape(title)}</h1></header>\n<main>\n'
+        # Asked first when this browser has no name yet (a table's link opened for the first time).
+        f'<form id="name-form" hidden><p><label for="name-input">{w["name"]}</label> '
+        f'<input id="name-input" type="text" maxlength="{MAX_NAME}" autocomplete="nickname" required> '
+        f'<button type="submit">{w["play"]}</button></p></form>\n'
         f'<section aria-labelledby="h-messages"><h2 id="h-messages">{w["messages"]}</h2>\n'
         f'<p id="history-help" class="help">{w["history_help"]}</p>\n'
         # Lines said before this page opened (a seat taken back) are put above the live region, unread;

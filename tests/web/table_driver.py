@@ -11,6 +11,8 @@ from typing import Any
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, WebSocket
 
+from speech.web_page_words import page_words
+
 #: The longest a whole hand may take in the tests (a busy 2-core machine; a hand takes seconds alone).
 HAND_SECONDS = 150.0
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
@@ -19,13 +21,17 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 class Table:
     """One page, opened at an address of the served web table, with the frames its socket received."""
 
-    def __init__(self, browser: Browser, url: str, **context: Any) -> None:
+    def __init__(self, browser: Browser, url: str, *, name: str | None = None, **context: Any) -> None:
         self.context = browser.new_context(**context)
         self.page: Page = self.context.new_page()
         self.frames: list[dict[str, Any]] = []
         self.sent: list[dict[str, Any]] = []
         self.page.on("websocket", self._watch)
         self.page.goto(url)
+        if name is not None:  # a browser that never sat anywhere is asked its name first
+            self.page.get_by_label(page_words(self.page.evaluate("document.documentElement.lang"))["name"]).first \
+                .fill(name)
+            self.page.keyboard.press("Enter")
         self.page.wait_for_selector("#log .line", timeout=30_000)
 
     def _watch(self, ws: WebSocket) -> None:

@@ -60,13 +60,18 @@ def test_the_terminals_keys_leave_the_page_by_their_terminal_names(serve: Serve,
     sent: list[dict[str, object]] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(json.loads(frame))))
     page.goto(serve.base + "/?lang=en", wait_until="networkidle")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    assert sent == []  # no name yet: asked first, and nothing sent before it
+    page.get_by_label("Your name").first.fill("Ann")
+    page.keyboard.press("Enter")
     page.wait_for_function("document.getElementById('status').textContent !== ''")
     page.locator("#prompt").focus()
     for key in ("d", "Shift+H", "F1", "Escape", "ArrowUp", "Control+z", "Alt+m", "Enter"):
         page.keyboard.press(key)
     page.wait_for_timeout(200)
     assert [m["key"] for m in sent if m["type"] == "key"] == ["d", "H", "f1", "escape", "up", "c-z", "alt-m", "enter"]
-    assert sent[0]["type"] == "start" and sent[1] == {"type": "lobby"}
+    assert sent[0]["type"] == "start" and sent[0]["name"] == "Ann" and sent[1] == {"type": "lobby"}
     page.locator("#set-verbosity").select_option("brief")
     page.wait_for_timeout(200)
     assert sent[-1] == {"type": "settings", "lang": "en", "verbosity": "brief", "cards": "words", "sounds": True}

@@ -147,6 +147,7 @@ document.addEventListener("keydown", (event) => {
   const field = target.closest && target.closest("input, select, textarea");
   if (field && target !== prompt) return;
   if ((event.key === "Enter" || event.key === " ") && target.closest && target.closest("button, a, summary")) return;
+  if (target.closest && target.closest("#name-form")) return;
   const name = keyName(event);
   if (name === null) return;
   event.preventDefault();
@@ -202,4 +203,25 @@ document.getElementById("settings").addEventListener("change", (event) => {
 });
 document.getElementById("settings").addEventListener("submit", (event) => event.preventDefault());
 
-connect();
+// A name is needed to sit down: the quick-play link's, or the one this browser used last, or asked.
+function begin() {
+  if (start.name || store.getItem("name")) {
+    connect();
+    return;
+  }
+  const form = document.getElementById("name-form");
+  const input = document.getElementById("name-input");
+  form.hidden = false;
+  input.focus();
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = input.value.trim();
+    if (!name) return;
+    store.setItem("name", name);
+    form.hidden = true;
+    document.getElementById("prompt").focus();
+    connect();
+  });
+}
+
+begin();
