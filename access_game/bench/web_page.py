@@ -37,7 +37,8 @@ from access_game.bench.figures import percentile
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Playwright
 
-__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "LINE_WATCH", "UNLIMITED", "Serve", "launch", "main", "transferred"]
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "LINE_WATCH", "UNLIMITED", "Serve", "axe_table_states", "launch", "main",
+           "transferred"]
 
 #: Debian's Chromium: the tests and figures never download a browser of their own.
 CHROMIUM = "/usr/bin/chromium"
@@ -51,7 +52,17 @@ _SERVING = re.compile(r"Serving on (wss?)://([^\s]+)")
 #: Content-Security-Policy does not apply to it): when each line reached the log, and when each key
 #: went down, in the page's own clock.
 LINE_WATCH = """
-window.__webBench = {lines: [], keys: []};
+window.__webBench = {lines: [], keys: [], cues: []};
+const PageSocket = window.WebSocket;
+window.WebSocket = class extends PageSocket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (e) => {
+      const frame = JSON.parse(e.data);
+      if (frame.type === "cues") window.__webBench.cues.push(...frame.cues);
+    });
+  }
+};
 document.addEventListener("keydown", (e) => window.__webBench.keys.push(e.timeStamp), true);
 new MutationObserver((changes) => {
   const now = performance.now();
@@ -183,6 +194,74 @@ def axe_violations(page: Page) -> list[dict[str, Any]]:
     return [{"id": v["id"], "nodes": len(v["nodes"])} for v in result.response["violations"]]
 
 
+def _settle(page: Page, quiet_ms: int = 300, most_ms: int = 10_000) -> None:
+    """Until the log and the prompt have not changed for ``quiet_ms`` (the computer players moved)."""
+    seen = None
+    for _ in range(most_ms // quiet_ms):
+        now = page.evaluate("[document.querySelectorAll('#log .line').length, "
+                            "document.getElementById('prompt-label').textContent]")
+        if now == seen:
+            return
+        seen = now
+        page.wait_for_timeout(quiet_ms)
+
+
+def _prompt(page: Page) -> str:
+    return str(page.evaluate("document.getElementById('prompt-label').textContent"))
+
+
+def axe_table_states(browser: Browser, base: str, game: str = "gin-rummy") -> dict[str, list[str]]:
+    """axe-core's violations (rule: help, nodes) in each state of a table a player meets, reached by the
+    terminal's keys in an English page: the table just opened, the player's turn, help open, the menu
+    open, waiting for the computer player, the hand over, and cards shown as braille cells. RuntimeError
+    when a state is not reached (a key that did not do what it should)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    def violations() -> list[str]:
+        found = Axe().run(page).response["violations"]
+        return [f"{v['id']}: {v['help']} ({len(v['nodes'])})" for v in found]
+
+    states: dict[str, list[str]] = {}
+    page = _new_page(browser)
+    try:
+        page.goto(f"{base}/play?game={game}&computers=1&name=Ann&lang=en")
+        page.wait_for_selector("#log .line", timeout=30_000)
+        _settle(page)
+        page.locator("#prompt").focus()
+        states["table open"] = violations()
+        page.wait_for_function("document.getElementById('prompt-label').textContent !== 'wait'", timeout=30_000)
+        states["your turn"] = violations()
+        turn = _prompt(page)
+        for key, state, reached in (("F1", "help open", lambda: _prompt(page) != turn),
+                                    ("Escape", "", lambda: _prompt(page) == turn),
+                                    ("Escape", "menu open", lambda: _prompt(page) == "menu"),
+                                    ("Escape", "", lambda: _prompt(page) == turn)):
+            page.keyboard.press(key)
+            _settle(page)
+            if not reached():
+                raise RuntimeError(f"{key} did not lead to {state or 'the turn'}: the prompt is {_prompt(page)!r}")
+            if state:
+                states[state] = violations()
+        page.keyboard.press("Shift+N")
+        states["waiting"] = violations()
+        for _ in range(400):
+            if page.evaluate("window.__webBench.cues.includes('hand_end')"):
+                break
+            before = page.evaluate("document.querySelectorAll('#log .line').length")
+            page.keyboard.press("Shift+N")
+            with contextlib.suppress(Exception):
+                page.wait_for_function(f"document.querySelectorAll('#log .line').length > {before}", timeout=5_000)
+        else:
+            raise RuntimeError("the hand did not end")
+        _settle(page)
+        states["hand over"] = violations()
+        page.locator('input[name="cards"][value="braille"]').check()
+        states["settings: cards as braille cells"] = violations()
+    finally:
+        page.close()
+    return states
+
+
 def _timing(values: Sequence[float]) -> dict[str, float | int | None]:
     if not values:
         return {"n": 0, "median_ms": None, "p99_ms": None}
@@ -208,6 +287,7 @@ def measure(game: str, tries: int) -> dict[str, Any]:
                 page.wait_for_selector("#log .line", timeout=30_000)
             figures["table_axe"] = axe_violations(page)
             page.close()
+            figures["table_states_axe"] = axe_table_states(browser, serve.base, game)
             figures["first_line"] = _timing(first_line_ms(browser, serve.base, game, tries))
             said: list[str] = []
             figures["key_to_own_line"] = _timing(key_to_line_ms(browser, serve.base, game, tries, said))
