@@ -27,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
@@ -57,6 +57,7 @@ const PageSocket = window.WebSocket;
 window.WebSocket = class extends PageSocket {
   constructor(...args) {
     super(...args);
+    this.addEventListener("open", () => { window.__webBench.opened = performance.now(); });
     this.addEventListener("message", (e) => {
       const frame = JSON.parse(e.data);
       if (frame.type === "cues") window.__webBench.cues.push(...frame.cues);
@@ -67,7 +68,7 @@ document.addEventListener("keydown", (e) => window.__webBench.keys.push(e.timeSt
 new MutationObserver((changes) => {
   const now = performance.now();
   for (const change of changes) for (const node of change.addedNodes)
-    if (node.parentElement && node.parentElement.id === "log") window.__webBench.lines.push([now, node.textContent]);
+    if (node.classList && node.classList.contains("line")) window.__webBench.lines.push([now, node.textContent]);
 }).observe(document, {childList: true, subtree: true});
 """
 
@@ -139,16 +140,23 @@ def _new_page(browser: Browser) -> Page:
     return page
 
 
-def first_line_ms(browser: Browser, base: str, game: str, tries: int) -> list[float]:
+def first_line_ms(browser: Browser, base: str, game: str, tries: int,
+                  parts: dict[str, list[float]] | None = None) -> list[float]:
     """Milliseconds from opening a quick-play link to the table's first line, once per try (each a new
-    table in a new page)."""
+    table in a new page); ``parts`` gets the way there: the page's scripts run (DOMContentLoaded) and
+    its socket open, each from the same start."""
     found: list[float] = []
+    parts = {} if parts is None else parts
     for _ in range(tries):
         page = _new_page(browser)
         page.goto(f"{base}/play?game={game}&computers=1&name=Ann&lang=en")
         page.wait_for_selector("#log .line", timeout=30_000)
         page.wait_for_url("**/t/*", timeout=30_000)  # seated: the first line was the table's, not a refusal
         found.append(float(page.evaluate("window.__webBench.lines[0][0]")))
+        loaded, opened = page.evaluate("[performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd, "
+                                       "window.__webBench.opened]")
+        parts.setdefault("page_ready", []).append(float(loaded))
+        parts.setdefault("socket_open", []).append(float(opened))
         page.close()
     return found
 
@@ -232,10 +240,10 @@ def axe_table_states(browser: Browser, base: str, game: str = "gin-rummy") -> di
         page.wait_for_function("document.getElementById('prompt-label').textContent !== 'wait'", timeout=30_000)
         states["your turn"] = violations()
         turn = _prompt(page)
-        for key, state, reached in (("F1", "help open", lambda: _prompt(page) != turn),
-                                    ("Escape", "", lambda: _prompt(page) == turn),
-                                    ("Escape", "menu open", lambda: _prompt(page) == "menu"),
-                                    ("Escape", "", lambda: _prompt(page) == turn)):
+        steps: tuple[tuple[str, str, Callable[[], bool]], ...] = (
+            ("F1", "help open", lambda: _prompt(page) != turn), ("Escape", "", lambda: _prompt(page) == turn),
+            ("Escape", "menu open", lambda: _prompt(page) == "menu"), ("Escape", "", lambda: _prompt(page) == turn))
+        for key, state, reached in steps:
             page.keyboard.press(key)
             _settle(page)
             if not reached():
@@ -288,7 +296,9 @@ def measure(game: str, tries: int) -> dict[str, Any]:
             figures["table_axe"] = axe_violations(page)
             page.close()
             figures["table_states_axe"] = axe_table_states(browser, serve.base, game)
-            figures["first_line"] = _timing(first_line_ms(browser, serve.base, game, tries))
+            parts: dict[str, list[float]] = {}
+            figures["first_line"] = _timing(first_line_ms(browser, serve.base, game, tries, parts))
+            figures.update({f"first_line_{name}": _timing(values) for name, values in parts.items()})
             said: list[str] = []
             figures["key_to_own_line"] = _timing(key_to_line_ms(browser, serve.base, game, tries, said))
             figures["own_lines_sample"] = said[:4]
