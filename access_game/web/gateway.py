@@ -163,7 +163,10 @@ class WebChannel:
     async def _write_out(self) -> None:
         while True:
             text = await self.outbox.get()
-            await self.ws.send(text)
+            try:
+                await self.ws.send(text)
+            finally:
+                self.outbox.task_done()
 
     def _error(self, code: str, sentence: str | None = None) -> None:
         """An error frame in the player's language: ``sentence`` (marked for the catalog), or the game
@@ -189,6 +192,8 @@ class WebChannel:
                     self.strikes += 1
                     if self.strikes > FLOOD_LIMIT:
                         tables._cut_off(self.address, cast(Any, self))  # (only its ws is used)
+                        with contextlib.suppress(TimeoutError):  # told why first
+                            await asyncio.wait_for(self.outbox.join(), 2)
                         await self.ws.close(p.CLOSE_POLICY, "too many messages")
                         break
                     self._error(p.ErrorCode.TOO_FAST)

@@ -20,6 +20,7 @@ from typing import Any
 
 import pexpect
 import pytest
+from harness import raw
 from pty_play import spawn, terminal_env
 from terminal_support import serving
 from web_support import Browser, play_hand, waiting_prompt
@@ -53,41 +54,41 @@ def _terminal_lines(text: str) -> list[str]:
 
 
 def _join_in_terminal(url: str, home: Path, code: str, token: str, keys: list[str]) -> list[str]:
+    """``access-game join`` taking the seat back by its kept token, then ``keys``, one on each of the
+    player's turns (or questions): every line it printed, its prompts aside."""
+    width = WIDTH_RANGE[1]  # lines as wide as the web seat's
     (home / "data").mkdir(parents=True, exist_ok=True)
     (home / "data" / "network-seats.json").write_text(json.dumps(
         {f"{url} {code}": {"seat": 0, "token": token, "name": "Ann"}}), encoding="utf-8")
-    (home / "config").mkdir(parents=True, exist_ok=True)  # lines as wide as the web seat's
-    (home / "config" / "settings.json").write_text(json.dumps({"width": WIDTH_RANGE[1], "braille": "off"}), encoding="utf-8")
-    width = WIDTH_RANGE[1]
+    (home / "config").mkdir(parents=True, exist_ok=True)
+    (home / "config" / "settings.json").write_text(json.dumps({"width": width, "braille": "off"}), encoding="utf-8")
     child: Any = spawn(home, "join", "--server", url, code, "--speech", "screen-reader", timeout=60, width=width,
                        env=terminal_env(home, width=width))
     said: list[str] = []
-    try:
-        def turn() -> None:
-            """Until the player's turn (or a question), and a moment of quiet after it."""
-            while True:
-                child.expect(PROMPT)
+
+    def turn() -> None:
+        """Until the player's turn (or a question), and a moment of quiet after it."""
+        while True:
+            child.expect(PROMPT)
+            said.append(str(child.before) + str(child.after))
+            prompt = child.match.group(1).strip()
+            try:  # more news after this prompt: another prompt follows it
+                child.expect(PROMPT, timeout=0.4)
                 said.append(str(child.before) + str(child.after))
                 prompt = child.match.group(1).strip()
-                try:  # more news after this prompt: another prompt follows it
-                    child.expect(PROMPT, timeout=0.4)
-                    said.append(str(child.before) + str(child.after))
-                    prompt = child.match.group(1).strip()
-                    child.buffer = child.after[-0:]  # (nothing kept: the prompt is read)
-                except pexpect.TIMEOUT:
-                    pass
-                if not waiting_prompt(prompt) or "y/n" in prompt:
-                    return
+            except pexpect.TIMEOUT:
+                pass
+            if not waiting_prompt(prompt) or "y/n" in prompt:
+                return
 
+    try:
         turn()
         for key in keys:
-            child.send({"N": "N", "n": "n"}[key])
+            child.send(raw([key]))
             turn()
     except (pexpect.TIMEOUT, pexpect.EOF) as exc:
         raise AssertionError("".join(said) + str(child.before)) from exc
     finally:
-        with __import__("contextlib").suppress(Exception):
-            said.append(child.read_nonblocking(100000, timeout=1))
         child.close(force=True)
     return _terminal_lines("".join(said))
 

@@ -18,14 +18,16 @@ from typing import Any
 
 from websockets.sync.client import connect
 
-__all__ = ["Browser", "play_hand", "waiting_prompt"]
+__all__ = ["Browser", "ServerThread", "play_hand", "waiting_prompt"]
 
 
 class Browser:
     """One page's socket at ``url``/web (see the module's docstring)."""
 
-    def __init__(self, url: str, *, origin: str | None = None) -> None:
+    def __init__(self, url: str, *, origin: str | None = None, headers: dict[str, str] | None = None) -> None:
         extra: dict[str, Any] = {"origin": origin} if origin is not None else {}
+        if headers:
+            extra["additional_headers"] = headers
         # Open for the browser's whole life (closed by ``close``), as a page's socket is.
         self.ws = connect(url.rstrip("/") + "/web", proxy=None, **extra).__enter__()
         self.frames: list[dict[str, Any]] = []
@@ -112,7 +114,7 @@ def waiting_prompt(prompt: str, lang: str = "en") -> bool:
 def play_hand(browser: Browser, *, lang: str = "en", most_keys: int = 400, on_key: Callable[[str], None] | None = None,
               until: Callable[[Browser], bool] | None = None) -> list[str]:
     """Keys until a hand ends (its cue, 'hand_end'; or the seat has left the table): the hint's move on
-    the player's turn, N to a yes-or-no question; the keys pressed."""
+    the player's turn, N to a yes-or-no question, Escape out of a menu left open; the keys pressed."""
     done = until or (lambda b: "hand_end" in b.cues or b.state.get("where") == "left")
     pressed: list[str] = []
     browser.wait(lambda b: bool(b.prompt), message="no prompt came")
@@ -126,7 +128,7 @@ def play_hand(browser: Browser, *, lang: str = "en", most_keys: int = 400, on_ke
         question = browser.state.get("question")
         if waiting_prompt(browser.prompt, lang) and not question:  # news still coming when it was looked at
             continue
-        key = "n" if question and question.get("kind") == "yes_no" else "N"
+        key = "N" if not question else "n" if question.get("kind") == "yes_no" else "escape"
         count = len(browser.frames)
         browser.key(key)
         pressed.append(key)
@@ -134,3 +136,49 @@ def play_hand(browser: Browser, *, lang: str = "en", most_keys: int = 400, on_ke
             on_key(key)
         browser.wait(lambda b, c=count: len(b.frames) > c, message=f"no answer to {key}")
     return pressed
+
+
+class ServerThread:
+    """A table server of this process (``tables``: access_game.net.server.TableServer or a test's own
+    kind of it) listening on loopback in a thread of its own, so a test can look into it while its
+    browsers, sync, wait for what they expect. ``call`` runs a function in the server's loop."""
+
+    def __init__(self, tables: Any) -> None:
+        import asyncio
+
+        self.tables = tables
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.url = ""
+        self._server: Any = None
+
+    def __enter__(self) -> ServerThread:
+        import asyncio
+
+        from access_game.net.serving import start_server
+
+        self._thread.start()
+        self._server = asyncio.run_coroutine_threadsafe(start_server(self.tables, "127.0.0.1", 0), self.loop).result(10)
+        port = next(iter(self._server.sockets)).getsockname()[1]
+        self.url = f"ws://127.0.0.1:{port}"
+        return self
+
+    def call(self, fn: Callable[[], Any]) -> Any:
+        import asyncio
+
+        async def run() -> Any:
+            return fn()
+
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(10)
+
+    def __exit__(self, *exc: object) -> None:
+        import asyncio
+
+        async def down() -> None:
+            self.tables.stopping = True
+            self._server.close()
+            await self._server.wait_closed()
+
+        asyncio.run_coroutine_threadsafe(down(), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(timeout=10)
