@@ -287,6 +287,10 @@ def measure(game: str, tries: int) -> dict[str, Any]:
         try:
             page = browser.new_page()
             figures["lobby_bytes"] = transferred(page, f"{serve.base}/")
+            figures["lobby_name_form_axe"] = axe_violations(page)
+            page.locator("#name-input").fill("Ann")
+            page.keyboard.press("Enter")
+            page.wait_for_selector("#actions button", timeout=30_000)
             figures["lobby_axe"] = axe_violations(page)
             page.close()
             page = browser.new_page()
