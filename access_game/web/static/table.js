@@ -105,7 +105,7 @@ function receive(message) {
         left = true;
         view.setStatus(words.left);
       }
-      if (state.where === "table" && state.code) document.getElementById("title").textContent = words.table_title;
+      showWhere(state.where);
       break;
     case "seated":
       store.setItem("seat", JSON.stringify({ code: message.code, token: message.token }));
@@ -126,6 +126,19 @@ function receive(message) {
 // In a text question the prompt is a text box: characters and the keys that edit them stay in it,
 // Enter sends the line (see the form's submit); every other key (Escape, Up, Down, F1) is the table's.
 const TYPED = new Set(["Backspace", "Delete", "ArrowLeft", "ArrowRight", "Home", "End", "Enter"]);
+
+// The page's heading and title say where the player is; back in the lobby, the address is the lobby's
+// again (a reload must not take back a seat the player left).
+function showWhere(where) {
+  const heading = { table: words.table_title, watching: words.table_title, lobby: words.lobby_title }[where];
+  if (!heading) return;
+  document.getElementById("title").textContent = heading;
+  document.title = `${heading} · ${words.site}`;
+  if (where === "lobby" && start.type !== "lobby") {
+    start = { type: "lobby" };
+    history.replaceState(null, "", "/");
+  }
+}
 
 function textQuestion() {
   return state.question && state.question.kind === "text";
