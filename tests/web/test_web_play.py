@@ -5,6 +5,8 @@ token never stays in the address."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from english_lines import EnglishFinder
 from playwright.sync_api import Browser
@@ -263,3 +265,35 @@ def test_the_terminals_cues_sound_through_web_audio_without_a_page_error(serve: 
         assert problems == []
     finally:
         table.close()
+
+
+def test_the_lobby_opens_a_table_by_keys_and_the_address_follows(serve: Serve, browser: Browser) -> None:
+    """The lobby page is the server's lobby: its list walked by arrows, a new table's questions answered in
+    the prompt (a number typed, Y or N), and the page is at the table, its address the table's link."""
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        frames: list[dict[str, object]] = []
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: frames.append(json.loads(frame))))
+        page.goto(f"{serve.base}/?lang=en")
+        page.locator("#name-input").fill("Ann")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#log .line")
+        page.locator("#prompt").focus()
+        for _ in range(network_games().index("gin-rummy") + 1):  # the list: a table by its code, then each game
+            page.keyboard.press("ArrowDown")
+        page.keyboard.press("Enter")
+        page.wait_for_function("document.getElementById('prompt-label').textContent === 'computers'")
+        page.keyboard.type("1")
+        page.keyboard.press("Enter")
+        page.wait_for_selector('#answers button[data-key="n"]:visible')  # listed in the lobby? No
+        page.keyboard.press("n")
+        page.wait_for_url("**/t/*", timeout=20_000)
+        page.wait_for_selector("#hand li")
+        seated = [f for f in frames if f["type"] == "seated"]
+        assert len(seated) == 1 and page.url.endswith(f"/t/{seated[0]['code']}")
+        assert page.title().startswith(page_words("en")["table_title"])
+        assert page.locator("h1").inner_text() == page_words("en")["table_title"]
+        assert [f for f in frames if f["type"] == "error"] == []
+    finally:
+        context.close()
