@@ -17,6 +17,7 @@ import contextlib
 import logging
 import secrets
 import ssl
+import threading
 from typing import TYPE_CHECKING, Any, cast
 
 from websockets.exceptions import ConnectionClosed
@@ -67,6 +68,7 @@ class WebGateway:
         #: The browser holding each seat (by the seat's web token), and the seats whose browser went.
         self.holders: dict[str, WebChannel] = {}
         self.parked: dict[str, WebSeat] = {}
+        self._warmed = False
 
     def hold(self, channel: WebChannel, seat: WebSeat) -> None:
         """``channel``'s browser now holds ``seat``: a browser that held it before is told it was taken
@@ -123,6 +125,9 @@ class WebGateway:
             self.connect_options = {"ssl": context}
 
     async def serve(self, ws: ServerConnection) -> None:
+        if not self._warmed:  # the terminal's modules loaded while the first page says what it wants
+            self._warmed = True
+            threading.Thread(target=_load_the_terminal, name="web-warm-up", daemon=True).start()
         await WebChannel(self, ws).run()
 
 
@@ -309,6 +314,23 @@ class WebChannel:
         if host:  # the lobby names the server as the browser reached it
             self.seat.shown_url = f"{'wss' if self.gateway.connect_options else 'ws'}://{host[:200]}"
         return self.seat
+
+
+def _load_the_terminal() -> None:
+    """Import what a hosted terminal needs (the table application, the tables, the narrators): the
+    server loads none of it until a browser comes, and the first table should not wait for it."""
+    import access_game.net.remote_session
+    import access_game.ui.app
+    import access_game.ui.lobby_app
+    import access_game.web.seat  # noqa: F401
+    from access_game.catalog import games, resolve
+    from speech.utterance import Verbosity
+
+    for entry in games():
+        with contextlib.suppress(Exception):  # (a game that cannot load is said when a browser asks for it)
+            entry.make_narrator(0, ["a", "b"], Verbosity.NORMAL)
+            if entry.table is not None:
+                resolve(entry.table)
 
 
 def quick_play(game: str, computers: int) -> dict[str, Any] | None:

@@ -40,7 +40,10 @@ def _opened_table(tmp_path: Path, game: str) -> tuple[Path, str, str]:
         browser = Browser(url)
         browser.send("start", lang="en", name="Ann")
         browser.send("play", game=game, computers=1)
-        browser.wait(lambda b: b.token is not None and bool(b.prompt))
+        # Stopped on the player's own turn: no computer player is to move when the table is loaded again,
+        # so both servers start from a table standing still, whenever their seat comes back.
+        browser.wait(lambda b: b.token is not None and bool(b.prompt) and not waiting_prompt(b.prompt))
+        browser.quiet(0.5)
         browser.close()
         token = browser.token
     assert token is not None
