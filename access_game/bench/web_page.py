@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Playwright
 
 __all__ = ["CHROMIUM", "CHROMIUM_ARGS", "LINE_WATCH", "UNLIMITED", "Serve", "axe_table_states", "launch", "main",
-           "transferred"]
+           "transferred", "wait_until"]
 
 #: Debian's Chromium: the tests and figures never download a browser of their own.
 CHROMIUM = "/usr/bin/chromium"
@@ -175,7 +175,7 @@ def key_to_line_ms(browser: Browser, base: str, game: str, tries: int,
     deadline = time.monotonic() + 60 + tries
     while len(found) < tries and time.monotonic() < deadline:
         try:  # the player's turn: the prompt names a move, not "wait" (the page is in English)
-            page.wait_for_function("document.getElementById('prompt-label').textContent !== 'wait'", timeout=10_000)
+            wait_until(page, "document.getElementById('prompt-label').textContent !== 'wait'", 10_000)
         except Exception:
             continue
         page.wait_for_timeout(50)  # the rest of the turn's lines arrive before the key
@@ -183,7 +183,7 @@ def key_to_line_ms(browser: Browser, base: str, game: str, tries: int,
         prompt.focus()
         page.keyboard.press("Shift+N")
         try:
-            page.wait_for_function(f"window.__webBench.lines.length > {before}", timeout=10_000)
+            wait_until(page, f"window.__webBench.lines.length > {before}", 10_000)
         except Exception:  # nothing said to the key: not counted
             continue
         key = float(page.evaluate("window.__webBench.keys[window.__webBench.keys.length - 1]"))
@@ -200,6 +200,17 @@ def axe_violations(page: Page) -> list[dict[str, Any]]:
 
     result = Axe().run(page)
     return [{"id": v["id"], "nodes": len(v["nodes"])} for v in result.response["violations"]]
+
+
+def wait_until(page: Page, expression: str, timeout: float = 10_000) -> None:
+    """Until the JavaScript ``expression`` is true in ``page``, polled from here (Playwright's own
+    wait_for_function evaluates its text with eval inside the page, which the page's policy forbids);
+    TimeoutError after ``timeout`` milliseconds."""
+    end = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        if time.monotonic() > end:
+            raise TimeoutError(f"not true after {timeout:g} ms: {expression}")
+        page.wait_for_timeout(20)
 
 
 def _settle(page: Page, quiet_ms: int = 300, most_ms: int = 10_000) -> None:
@@ -237,7 +248,7 @@ def axe_table_states(browser: Browser, base: str, game: str = "gin-rummy") -> di
         _settle(page)
         page.locator("#prompt").focus()
         states["table open"] = violations()
-        page.wait_for_function("document.getElementById('prompt-label').textContent !== 'wait'", timeout=30_000)
+        wait_until(page, "document.getElementById('prompt-label').textContent !== 'wait'", 30_000)
         states["your turn"] = violations()
         turn = _prompt(page)
         steps: tuple[tuple[str, str, Callable[[], bool]], ...] = (
@@ -258,7 +269,7 @@ def axe_table_states(browser: Browser, base: str, game: str = "gin-rummy") -> di
             before = page.evaluate("document.querySelectorAll('#log .line').length")
             page.keyboard.press("Shift+N")
             with contextlib.suppress(Exception):
-                page.wait_for_function(f"document.querySelectorAll('#log .line').length > {before}", timeout=5_000)
+                wait_until(page, f"document.querySelectorAll('#log .line').length > {before}", 5_000)
         else:
             raise RuntimeError("the hand did not end")
         _settle(page)

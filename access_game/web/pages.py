@@ -25,7 +25,7 @@ from functools import cache, lru_cache
 from http import HTTPStatus
 from importlib import resources
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs
 
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
@@ -84,10 +84,12 @@ def choose_language(query: Mapping[str, list[str]], headers: Headers) -> str:
 
 def answer(request: Request, *, secure: bool = False) -> Response:
     """The page or file ``request`` asks for; 404, in the page's language, for any other address."""
-    parts = urlsplit(request.path)
-    query = parse_qs(parts.query, max_num_fields=20)
+    path, _mark, search = request.path.partition("?")
+    try:
+        query = parse_qs(search, max_num_fields=20)
+    except ValueError:  # too many fields: no page takes them; the address is answered as unknown
+        query, path = {}, ""
     lang = choose_language(query, request.headers)
-    path = parts.path
     gzip_ok = "gzip" in request.headers.get("Accept-Encoding", "")
     if path.startswith("/static/"):
         found = _static().get(path.removeprefix("/static/"))

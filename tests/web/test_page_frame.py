@@ -12,7 +12,7 @@ from axe_playwright_python.sync_playwright import Axe
 from english_lines import EnglishFinder
 from playwright.sync_api import Browser, Page
 
-from access_game.bench.web_page import Serve
+from access_game.bench.web_page import Serve, wait_until
 from speech.i18n import LANGUAGES
 
 
@@ -74,7 +74,7 @@ def test_the_terminals_keys_leave_the_page_by_their_terminal_names(serve: Serve,
     assert sent == []  # no name yet: asked first, and nothing sent before it
     page.get_by_label("Your name").first.fill("Ann")
     page.keyboard.press("Enter")
-    page.wait_for_function("document.getElementById('status').textContent !== ''")
+    wait_until(page, "document.getElementById('status').textContent !== ''")
     page.locator("#prompt").focus()
     for key in ("d", "Shift+H", "F1", "Escape", "ArrowUp", "Control+z", "Alt+m", "Enter"):
         page.keyboard.press(key)

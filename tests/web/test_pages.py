@@ -65,6 +65,8 @@ def test_each_route_is_the_table_page_asking_for_its_start(serve: Serve, path: s
 def test_unknown_addresses_are_404_pages_in_the_players_language(serve: Serve, lang: str) -> None:
     words = page_words(lang)
     for path, why in (("/nothing/here", "not_found_text"), ("/static/../pages.py", "not_found_text"),
+                      ("//[bad", "not_found_text"), ("/?" + "&".join(f"a{i}=1" for i in range(30)), "not_found_text"),
+                      ("/t/" + "A" * 200, "not_found_text"),
                       ("/play?game=chess&computers=1", "bad_link"), ("/play?game=gin-rummy&computers=99", "bad_link")):
         status, headers, body = get(serve.base + path, headers={"Accept-Language": f"{lang};q=0.9, de;q=0.5"})
         assert status == 404, path

@@ -12,7 +12,7 @@ from english_lines import EnglishFinder
 from playwright.sync_api import Browser
 from table_driver import PHONE, Table
 
-from access_game.bench.web_page import Serve, axe_table_states
+from access_game.bench.web_page import Serve, axe_table_states, wait_until
 from access_game.catalog import network_games
 from speech.web_page_words import page_words
 
@@ -195,8 +195,7 @@ def test_a_second_tab_takes_the_seat_over_and_the_first_lets_it_go(serve: Serve,
         second = first.context.new_page()  # the same browser: the seat's token is in its storage
         second.goto(f"{serve.base}/t/{code}")
         second.wait_for_selector("#earlier .line", timeout=30_000)
-        first.page.wait_for_function("document.getElementById('status').textContent === "
-                                     f"{page_words('en')['left']!r}", timeout=10_000)
+        wait_until(first.page, f"document.getElementById('status').textContent === {page_words('en')['left']!r}")
         first.page.wait_for_timeout(1500)  # long enough for a reconnection to have begun
         assert sockets == [], "the first tab came back and would take the seat again"
         assert second.locator("#hand li").count() > 0
@@ -283,7 +282,7 @@ def test_the_lobby_opens_a_table_by_keys_and_the_address_follows(serve: Serve, b
         for _ in range(network_games().index("gin-rummy") + 1):  # the list: a table by its code, then each game
             page.keyboard.press("ArrowDown")
         page.keyboard.press("Enter")
-        page.wait_for_function("document.getElementById('prompt-label').textContent === 'computers'")
+        wait_until(page, "document.getElementById('prompt-label').textContent === 'computers'")
         page.keyboard.type("1")
         page.keyboard.press("Enter")
         page.wait_for_selector('#answers button[data-key="n"]:visible')  # listed in the lobby? No
