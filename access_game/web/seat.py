@@ -15,6 +15,7 @@ thread, never in the server's own loop.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import queue
 import threading
@@ -45,8 +46,9 @@ HISTORY_LINES = 1000
 class SeatThread:
     """One thread running a web seat's jobs in order, in the player's language."""
 
-    def __init__(self, lang: str, name: str) -> None:
+    def __init__(self, lang: str, name: str, on_failure: Callable[[], None] = lambda: None) -> None:
         self.lang = lang
+        self.on_failure = on_failure
         self._jobs: queue.Queue[Callable[[], None] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name=f"web-seat {name}", daemon=True)
         self._thread.start()
@@ -65,6 +67,8 @@ class SeatThread:
                 job()
             except Exception:  # a bug costs this seat a line in the log, never the server
                 log.exception("web seat job failed")
+                with contextlib.suppress(Exception):
+                    self.on_failure()
 
 
 class WebSeat:
@@ -79,7 +83,7 @@ class WebSeat:
         self.outputs = SeatOutputs(settings)
         self._send = send
         self._connect_options = dict(connect_options or {})
-        self.thread = SeatThread(settings.language, name)
+        self.thread = SeatThread(settings.language, name, self._failed)
         self.connection: Connection | None = None
         self.session: Any = None
         self.app: Any = None
@@ -226,6 +230,7 @@ class WebSeat:
             return
         self.name = connection.name
         self.connection, self.session, self.app, self.code, self.game = connection, None, None, "", ""
+        self.token = None  # a seat left for the lobby is not one to resume
         lobby = LobbyApp(connection, self.outputs, self.shown_url, input=DummyInput(), output=self.outputs.out)
         self.lobby, self._begun = lobby, lobby.outcome
         connection.on_frame = lambda: self.thread.post(self._news)
@@ -434,6 +439,11 @@ class WebSeat:
         if self.connection is not None:
             self.connection.close()
         self.outputs.close()
+
+    def _failed(self) -> None:
+        """A job of this seat failed (a bug): the player is told, in one error, that the seat is kept."""
+        self._emit()
+        self._error("server_error", _(ww.SEAT_FAILED))
 
     def _no_table(self) -> bool:
         if self.app is None or self.ended:

@@ -37,7 +37,7 @@ def serving(data: Path, home: Path, *extra: str, errors: list[str] | None = None
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
-        match = re.match(r"Serving on (ws://\S+)", line)
+        match = re.match(r"Serving on (wss?://\S+)", line)
         assert match, line
         yield match.group(1)
     finally:

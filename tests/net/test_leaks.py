@@ -17,6 +17,9 @@ may see: its events are the log redacted for no seat, and no card of any hand (s
 up) or of the stock is anywhere in it, nor any field that one seat sees otherwise than another.
 
 The clients must have received exactly the frames recorded.
+
+Web seats and web spectators are sent sentences rather than data: tests/web/test_web_leaks.py checks
+every line and state a browser is sent for the names and braille cells of cards its seat never saw.
 """
 
 from __future__ import annotations

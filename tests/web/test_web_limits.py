@@ -134,3 +134,47 @@ def test_each_browser_counts_under_its_own_address_not_loopbacks() -> None:
         time.sleep(0.5)
         left = server.call(lambda: len(tables.addresses.get("203.0.113.7").connections))  # type: ignore[union-attr]
         assert left == 0, "the browser went, and its seat's connection with it"
+
+
+def test_over_tls_the_web_seat_connects_to_its_own_server(tmp_path: Path) -> None:
+    """``serve --tls-cert``: the page speaks wss, and its hosted seat reaches the same server over TLS too."""
+    import ssl
+    import subprocess
+
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out",
+                    str(cert), "-days", "2", "-subj", "/CN=localhost", "-addext",
+                    "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True, timeout=60)
+    with serving(tmp_path / "tables", tmp_path / "server", "--tls-cert", str(cert), "--tls-key", str(key)) as url:
+        assert url.startswith("wss://")
+        trust = ssl.create_default_context(cafile=str(cert))
+        browser = Browser(url, ssl=trust)
+        try:
+            _seated(browser)
+        finally:
+            browser.close()
+
+
+def test_a_failing_seat_says_so_and_plays_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug in a hosted seat's job costs that key, said in one line; the seat and the server go on."""
+    from access_game.web.seat import WebSeat
+
+    with ServerThread(TableServer(None)) as server:
+        browser = Browser(server.url)
+        try:
+            _seated(browser)
+
+            def broken(self: WebSeat, key: str) -> None:
+                raise RuntimeError("a bug")
+
+            monkeypatch.setattr(WebSeat, "_key", broken)
+            browser.key("h")
+            browser.wait(lambda b: any(e["code"] == "server_error" for e in b.errors()))
+            assert browser.errors()[-1]["text"] == _(ww.SEAT_FAILED)
+            monkeypatch.undo()
+            count = len(browser.lines)
+            browser.key("h")
+            browser.wait(lambda b: len(b.lines) > count)
+            assert browser.lines[-1].startswith("10 cards")
+        finally:
+            browser.close()

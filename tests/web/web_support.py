@@ -24,8 +24,11 @@ __all__ = ["Browser", "ServerThread", "play_hand", "waiting_prompt"]
 class Browser:
     """One page's socket at ``url``/web (see the module's docstring)."""
 
-    def __init__(self, url: str, *, origin: str | None = None, headers: dict[str, str] | None = None) -> None:
+    def __init__(self, url: str, *, origin: str | None = None, headers: dict[str, str] | None = None,
+                 ssl: Any = None) -> None:
         extra: dict[str, Any] = {"origin": origin} if origin is not None else {}
+        if ssl is not None:
+            extra["ssl"] = ssl
         if headers:
             extra["additional_headers"] = headers
         # Open for the browser's whole life (closed by ``close``), as a page's socket is.
