@@ -12,7 +12,8 @@ import pytest
 
 
 @pytest.mark.parametrize(
-    "tool", ["espeak-ng", "pdftoppm", "tmux", "pulseaudio", "pactl", "parecord", "paplay", "brltty", "strace"]
+    "tool", ["espeak-ng", "pdftoppm", "tmux", "pulseaudio", "pactl", "parecord", "paplay", "brltty", "strace",
+             "chromium"]
 )
 def test_system_tools_are_installed(tool: str) -> None:
     assert shutil.which(tool), f"{tool} is missing: install it as README.md says"
@@ -27,7 +28,7 @@ def test_postgresql_is_installed() -> None:
 
 
 @pytest.mark.parametrize("module", ["pexpect", "pyte", "hypothesis", "prompt_toolkit", "reportlab", "pyttsx3",
-                                    "openskill", "psycopg"])
+                                    "openskill", "psycopg", "playwright", "axe_playwright_python"])
 def test_python_packages_are_installed(module: str) -> None:
     importlib.import_module(module)
 

@@ -19,7 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from websockets.asyncio.server import Server, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.http11 import Request, Response
 from websockets.typing import Origin
 
 from access_game.filelock import unlock
@@ -64,9 +65,22 @@ async def start_server(tables: TableServer, host: str, port: int, tls: ssl.SSLCo
     allowed: list[Origin | None] | None = [None, *(Origin(o) for o in origins)] if origins else None
     server = await serve(tables.handler, host, port, max_size=HARD_FRAME_BYTES, compression=None, ssl=tls,
                          max_queue=32, write_limit=SEND_BUFFER, open_timeout=HANDSHAKE_SECONDS, origins=allowed,
-                         process_request=tables.refuse_connection)
+                         process_request=_with_pages(tables, secure=tls is not None))
     tables.web.listening(server, tls)  # the web table's hosted terminals connect here
     return server
+
+
+def _with_pages(tables: TableServer, *, secure: bool) -> Callable[[ServerConnection, Request], Response | None]:
+    """The handshake's refusals, and the web table's pages (access_game.web.pages) for a plain GET on the
+    same port: a page holds no connection, so only a banned address is refused one."""
+    from access_game.web.pages import answer, is_upgrade
+
+    def process(ws: ServerConnection, request: Request) -> Response | None:
+        if is_upgrade(request) or tables.lobby.banned(address=tables.address_of(ws, request)):
+            return tables.refuse_connection(ws, request)
+        return answer(request, secure=secure)
+
+    return process
 
 
 def raise_open_file_limit() -> None:

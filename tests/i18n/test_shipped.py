@@ -25,3 +25,6 @@ def test_wheel_holds_the_compiled_french_catalog(tmp_path: Path) -> None:
     assert "speech/locale/fr/LC_MESSAGES/access_game.po" in names
     assert "speech/locale/fr/LC_MESSAGES/argparse.mo" in names
     assert "speech/i18n.py" in names
+    # The web table's pages ship the same way: plain files, no build step (access_game/web/pages.py).
+    shipped = {path.relative_to(ROOT).as_posix() for path in (ROOT / "access_game" / "web" / "static").iterdir()}
+    assert shipped and shipped <= names
