@@ -18,6 +18,10 @@ HAND_SECONDS = 150.0
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 
+#: Seconds between two key presses at the least (about twelve a second).
+KEY_INTERVAL = 0.08
+
+
 class Table:
     """One page, opened at an address of the served web table, with the frames its socket received."""
 
@@ -89,9 +93,13 @@ class Table:
         while not self.hand_over():
             assert time.monotonic() < end, f"the hand did not end; last lines: {self.sent_lines()[-8:]}"
             before = len(self.frames)
+            pressed = time.monotonic()
             self.page.keyboard.press(key)
             presses += 1
             self.wait_for_frames(before, 5.0)
+            # a quick player's pace, under the server's message rate (20 a second): an answer can come
+            # in a few milliseconds, and a key pressed at once on every answer would be flooding
+            time.sleep(max(0.0, KEY_INTERVAL - (time.monotonic() - pressed)))
         return presses
 
     def axe(self) -> list[str]:
