@@ -14,6 +14,7 @@ from web_support import Browser, ServerThread
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
+from access_game.net import PROTOCOL_VERSION
 from access_game.net.limits import FLOOD_LIMIT, RATE_BURST
 from access_game.net.protocol import MAX_FRAME_BYTES
 from access_game.net.server import HARD_FRAME_BYTES, TableServer
@@ -125,7 +126,7 @@ def test_each_browser_counts_under_its_own_address_not_loopbacks() -> None:
             counts = server.call(lambda: {host: len(a.connections) for host, a in tables.addresses.items()})
             assert counts.get("203.0.113.7") == 2, counts  # the page's socket and its seat's connection
             with connect(server.url, proxy=None, additional_headers={HEADER: "0" * 64 + " 198.51.100.9"}) as forged:
-                forged.send(json.dumps({"type": "hello", "protocol": 3, "name": "Eve"}))
+                forged.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "Eve"}))
                 forged.recv()
                 hosts = server.call(lambda: {h for h, a in tables.addresses.items() if a.connections})
                 assert "198.51.100.9" not in hosts and "127.0.0.1" in hosts, hosts
