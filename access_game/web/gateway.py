@@ -18,7 +18,7 @@ import logging
 import secrets
 import ssl
 import threading
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from websockets.exceptions import ConnectionClosed
 
@@ -34,10 +34,25 @@ from speech.i18n import _, in_language
 if TYPE_CHECKING:
     from websockets.asyncio.server import Server, ServerConnection
 
-    from access_game.net.server import TableServer
+    from access_game.net.limits import Limits
     from access_game.web.seat import WebSeat
 
-__all__ = ["WEB_PATH", "WebChannel", "WebGateway", "web_path"]
+__all__ = ["WEB_PATH", "TableHost", "WebChannel", "WebGateway", "web_path"]
+
+
+class TableHost(Protocol):
+    """What the gateway asks of the table server (access_game.net.server's TableServer): a protocol, so
+    that the server imports its gateway and the gateway does not import the server back."""
+
+    limits: Limits
+
+    def address_of(self, ws: Any, request: Any = None) -> str: ...
+
+    def _address(self, host: str) -> Any: ...
+
+    def _cut_off(self, host: str, flooder: Any) -> None: ...
+
+    def _spawn(self, coro: Any) -> None: ...
 
 log = logging.getLogger("access_game.web")
 
@@ -61,7 +76,7 @@ class WebGateway:
     """The web channel of one table server: where its hosted terminals connect to (the server itself,
     over loopback), and the channel of each browser."""
 
-    def __init__(self, tables: TableServer) -> None:
+    def __init__(self, tables: TableHost) -> None:
         self.tables = tables
         #: The server's own address, for its hosted terminals (set once it listens).
         self.url: str | None = None

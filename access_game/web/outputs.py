@@ -70,6 +70,9 @@ class SeatOutputs:
     """The printer, announcer and cues of one hosted terminal, and the settings they follow now."""
 
     def __init__(self, settings: Settings) -> None:
+        from access_game.web.loading import load_the_terminal
+
+        load_the_terminal()  # (under its lock: another thread may be loading the terminal this moment)
         from prompt_toolkit.output import DummyOutput
 
         from access_game.ui.printer import LinePrinter

@@ -19,19 +19,23 @@ import gzip
 import hashlib
 import html
 import json
+import logging
 import re
 from collections.abc import Mapping
 from functools import cache, lru_cache
 from http import HTTPStatus
-from importlib import resources
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
+from access_game.datafiles import DamagedFile, read_bytes
 from speech.i18n import LANGUAGES
 from speech.web_page_words import PAGE_SETTINGS, page_words
+
+log = logging.getLogger(__name__)
 
 __all__ = ["MAX_COMPUTERS", "answer", "choose_language", "is_upgrade", "tones_json"]
 
@@ -222,15 +226,25 @@ def _not_found_page(lang: str, why: str) -> bytes:
             f'<p><a href="/?lang={lang}">{w["to_lobby"]}</a></p>\n</main>\n</body>\n</html>\n').encode("utf-8")
 
 
+#: The page's shipped files (plain HTML, CSS, ES modules and an icon: no build step).
+STATIC = Path(__file__).resolve().parent / "static"
+
+
 @cache
 def _static() -> dict[str, tuple[str, bytes]]:
     """The shipped static files by name, read once, with their content type; the cue tones besides."""
     found: dict[str, tuple[str, bytes]] = {}
-    folder = resources.files("access_game.web") / "static"
-    for entry in folder.iterdir():
+    for entry in sorted(STATIC.iterdir()):
         kind = _TYPES.get("." + entry.name.rpartition(".")[2])
-        if kind is not None and entry.is_file():
-            found[entry.name] = (kind, entry.read_bytes())
+        if kind is None:
+            continue
+        try:  # through the guarded reader, as every file the program reads
+            data = read_bytes(entry)
+        except DamagedFile as exc:
+            log.error("the web table's file %s cannot be served: %s", entry, exc)
+            continue
+        if data is not None:
+            found[entry.name] = (kind, data)
     found["cues.json"] = (_TYPES[".json"], tones_json())
     return found
 
