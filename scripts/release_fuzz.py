@@ -37,9 +37,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "conformance"), str(ROOT / "tests" / "robustness")]
+sys.path[:0] = [str(ROOT), *(str(ROOT / "tests" / d) for d in ("conformance", "robustness", "oracles"))]
 
 from fuzzing import check_wrongly_made  # noqa: E402
+from oracles import oracle_for  # noqa: E402
 from test_conformance import (  # noqa: E402
     check_cards_conserved,
     check_declared_kinds,
@@ -51,17 +52,22 @@ from test_conformance import (  # noqa: E402
 
 from access_game.catalog import games  # noqa: E402
 from engine.actions import Action  # noqa: E402
+from engine.bots import agent_levels, make_agent  # noqa: E402
 from engine.game import Game  # noqa: E402
 
 #: No whole game of random play is near this long (the games' own limits end every hand); past it the
 #: game is stopped and counted, so one game can never eat the whole run.
 MOST_STEPS = 50_000
+#: How often a move is a computer player's rather than any legal move at random: random moves alone
+#: rarely go out, so without them the hands that score (a knock, gin, an undercut) would seldom come.
+PLAYER_SHARE = 0.6
 
 
 @dataclass
 class Figures:
     games: int = 0
     steps: int = 0
+    hands_judged: int = 0
     refused_out_of_turn: int = 0
     wrongly_made_refused: int = 0
     round_trips: int = 0
@@ -71,7 +77,8 @@ class Figures:
 
     def line(self) -> str:
         minutes = max(self.seconds, 1e-9) / 60
-        return (f"{self.games} games, {self.steps} steps ({self.games / minutes:.1f} games and "
+        return (f"{self.games} games, {self.steps} steps, {self.hands_judged} hands judged "
+                f"({self.games / minutes:.1f} games and "
                 f"{self.steps / minutes:.0f} steps a minute), {self.refused_out_of_turn} moves out of turn "
                 f"and {self.wrongly_made_refused} wrongly made moves refused, {self.round_trips} save round "
                 f"trips, {self.views_checked} views checked, in {self.seconds:.0f} s")
@@ -82,32 +89,46 @@ class Broken(Exception):
 
 
 def play_one(name: str, seed: int, players: int, every: int, figures: Figures, most: int = MOST_STEPS) -> None:
-    """One whole game of ``name``, every promise checked; Broken says which and where."""
-    game = Game.new(name, [f"P{i}" for i in range(players)], seed=seed)
+    """One whole game of ``name``, its rule options drawn from the seed, every promise checked and every
+    move judged by the game's oracle (tests/oracles); Broken says which and where."""
     rng = random.Random(f"{name}/{seed}/{players}")
-    first: list[Counter[Any]] = []
-    seen: dict[str, Action] = {}
+    oracle = oracle_for(name)
+    options = oracle.fuzz_options(rng, players)
     step = 0
     try:
+        game = Game.new(name, [f"P{i}" for i in range(players)], seed=seed, options=options)
+        oracle.start(game)
+        levels = agent_levels(name)
+        agents = [make_agent(name, rng.choice(levels), rng.randrange(2**31)) for _ in range(players)] if levels else []
+        first: list[Counter[Any]] = []
+        seen: dict[str, Action] = {}
         while not game.over and step < most:
             check_cards_conserved(game, first)
+            oracle.check_conserved(game)
             figures.refused_out_of_turn += len(check_refusals(game, rng))
             check_why_not_now(game, seen)
             seat = rng.choice(game.seats_to_act())
             legal = game.legal_actions(seat)
+            oracle.check_offer(game, seat, legal)
             if step % every == 0:
                 deep_checks(game, legal, rng, figures)
             if step & (step - 1) == 0:
                 round_trip(game, rng, figures)
-            game.apply(rng.choice(legal))
+            action = (agents[seat].choose(game.view(seat), legal) if agents and rng.random() < PLAYER_SHARE
+                      else rng.choice(legal))
+            before = oracle.snapshot(game)
+            events = game.apply(action)
+            oracle.check_move(before, action, events, game)
+            figures.hands_judged += sum(e.ends_hand for e in events)
             step += 1
             figures.steps += 1
+        oracle.check_conserved(game)
         deep_checks(game, [], rng, figures)  # the game over (its cards put away), or stopped
         round_trip(game, rng, figures)
         check_declared_kinds(game)
     except Exception as exc:
-        raise Broken(f"{name}, {players} players, seed {seed}, step {step}: {exc.__class__.__name__}: {exc}\n"
-                     + traceback.format_exc()) from exc
+        raise Broken(f"{name}, {players} players, seed {seed}, options {options}, step {step}: "
+                     f"{exc.__class__.__name__}: {exc}\n" + traceback.format_exc()) from exc
     figures.cut_at_most_steps += step >= most
     figures.games += 1
 

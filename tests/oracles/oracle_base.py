@@ -1,0 +1,81 @@
+"""What every game's scoring oracle shares: the shape of an oracle, and counting cards by hand.
+
+An oracle is a second, plain reading of one game's rules as its rules document (docs/) states them:
+how a hand ends, what each player scores, who wins, which cards the game holds. It never calls the
+engine's scoring, meld or arrangement functions (engine.arrange_*, engine.five_crowns_melds,
+engine.solitaire_closing, the rules modules' own helpers): it reads only the game's state as data
+(the cards in each place, the options) and the events and moves of the game, and works the answer
+out itself. So an error in the engine's rules shows up as a disagreement instead of being checked
+against itself. Written for plainness, not speed: exhaustive searches where the engine is clever.
+
+The release fuzzer (scripts/release_fuzz.py) calls an oracle before and after every move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from engine.actions import Action
+from engine.cards import Card
+from engine.events import Event
+from engine.game import Game
+
+__all__ = ["Disagreement", "Oracle", "agree", "counted", "events_of"]
+
+
+class Disagreement(AssertionError):
+    """The engine and the oracle disagree: what the rules say and what the engine did."""
+
+
+def agree(engine: object, oracle: object, what: str) -> None:
+    """Raise Disagreement unless the engine's value is the oracle's."""
+    if engine != oracle:
+        raise Disagreement(f"{what}: the engine says {engine!r}, the rules say {oracle!r}")
+
+
+def counted(cards: Iterable[Card]) -> Counter[str]:
+    """Cards by their codes (a joker is 'jo'), so two counts print readably."""
+    return Counter(c.code for c in cards)
+
+
+def events_of(events: Sequence[Event], kind: str) -> list[Any]:
+    return [e for e in events if e.kind == kind]
+
+
+class Oracle:
+    """One game's rules, read again. A game's oracle overrides what its rules document says."""
+
+    #: The game's registry name.
+    game: str = ""
+
+    def fuzz_options(self, rng: random.Random, players: int) -> dict[str, Any]:
+        """Rule options drawn at random over every option the game has (its catalog entry and ruleset)."""
+        return {}
+
+    def deck(self, game: Game) -> Counter[str]:
+        """The cards the game holds, as its rules document counts them."""
+        raise NotImplementedError
+
+    def places(self, game: Game) -> list[Card]:
+        """Every card where it lies now, read from the state's fields one by one."""
+        raise NotImplementedError
+
+    def start(self, game: Game) -> None:
+        """Check the first deal (the options' effects on it); keep what the oracle follows."""
+
+    def snapshot(self, game: Game) -> Any:
+        """What the oracle needs of the state before a move to judge the move's outcome."""
+        return None
+
+    def check_offer(self, game: Game, seat: int, legal: Sequence[Action]) -> None:
+        """Check the moves the engine offers ``seat`` where the rules fix them exactly."""
+
+    def check_move(self, before: Any, action: Action, events: Sequence[Event], game: Game) -> None:
+        """Check what ``action`` did: the hand's end, the scores, the winners."""
+
+    def check_conserved(self, game: Game) -> None:
+        """No card lost, none duplicated: the places together hold exactly the game's deck."""
+        agree(counted(self.places(game)), self.deck(game), "the cards in play")
