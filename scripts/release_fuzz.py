@@ -122,7 +122,6 @@ def play_one(name: str, seed: int, players: int, every: int, figures: Figures, m
             figures.hands_judged += sum(e.ends_hand for e in events)
             step += 1
             figures.steps += 1
-        oracle.check_conserved(game)
         deep_checks(game, [], rng, figures)  # the game over (its cards put away), or stopped
         round_trip(game, rng, figures)
         check_declared_kinds(game)

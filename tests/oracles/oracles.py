@@ -6,11 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from oracle_base import Oracle
+from oracle_five_crowns import FiveCrownsOracle, SolitaireOracle
 from oracle_gin import GinOracle
+from oracle_rummy import ContractOracle, UpcardOracle
 
 __all__ = ["ORACLES", "oracle_for"]
 
 ORACLES: dict[str, Callable[[], Oracle]] = {
+    "five-crowns": FiveCrownsOracle,
+    "solitaire": SolitaireOracle,
+    "contract-rummy": ContractOracle,
+    "upcard-rummy": UpcardOracle,
     "gin-rummy": GinOracle,
 }
 
