@@ -63,6 +63,16 @@ _SWAPS: dict[type, type] = {
     ast.And: ast.Or, ast.Or: ast.And,
 }
 _REMOVABLE = (ast.Expr, ast.Assign, ast.AugAssign, ast.Return, ast.Raise, ast.AnnAssign)
+#: The functions that check a loaded save or refuse an impossible table (engine.checks' ``require``s):
+#: the fuzzer loads only saves the engine wrote and sets only tables that can be seated, so these are
+#: tested by tests/robustness (damaged saves, bad options), not by play. Mutants in them are counted
+#: apart ("checks"); the rest ("play") is what the fuzzer must catch.
+LOAD_CHECKS = frozenset({"check_table", "check_play", "check_state", "check_last_turns", "_check_state",
+                         "state_from_data", "from_data", "_load_table", "_load_laid_down", "per_seat", "check",
+                         "check_setup"})
+#: The hint's helpers that live in a rules module (solitaire's best placement and discard): advice, not
+#: rules, so no oracle of the rules can judge them (tests/hints and tests/solitaire do). Counted apart too.
+ADVICE = frozenset({"best_discard", "best_placement", "gain", "closes", "hint", "distance", "arrangement"})
 
 
 class _Mutator(ast.NodeTransformer):
@@ -73,13 +83,18 @@ class _Mutator(ast.NodeTransformer):
         self.target = target
         self.count = 0
         self.described: list[str] = []
+        self.parts: list[str] = []
         self.in_function = 0
+        self.functions: list[str] = []
 
     def _point(self, node: ast.AST, what: str) -> bool:
         here = self.count
         self.count += 1
         if self.target is None:
-            self.described.append(f"line {getattr(node, 'lineno', '?')}: {what}")
+            where = f" in {self.functions[-1]}()" if self.functions else ""
+            self.described.append(f"line {getattr(node, 'lineno', '?')}{where}: {what}")
+            inside = set(self.functions)
+            self.parts.append("checks" if inside & LOAD_CHECKS else "advice" if inside & ADVICE else "play")
         return here == self.target
 
     # Nothing in annotations, docstrings, decorators or type-checking imports is play.
@@ -101,8 +116,10 @@ class _Mutator(ast.NodeTransformer):
     def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.AST:
         node.returns = None
         self.in_function += 1
+        self.functions.append(node.name)
         node.args = self.visit(node.args)
         node.body = self._statements(node.body)
+        self.functions.pop()
         self.in_function -= 1
         return node
 
@@ -179,11 +196,13 @@ class _Mutator(ast.NodeTransformer):
         return node
 
 
-def mutants_of(path: str) -> list[str]:
-    """Each mutant of the module at ``path`` described, in its numbering."""
+def mutants_of(path: str, part: str = "all") -> list[tuple[int, str]]:
+    """Each mutant of the module at ``path`` (of ``part``: play, checks, advice or all), numbered and
+    described."""
     mutator = _Mutator(None)
     mutator.visit(ast.parse((ROOT / path).read_text(), path))
-    return mutator.described
+    return [(k, what) for k, (what, its) in enumerate(zip(mutator.described, mutator.parts, strict=True))
+            if part in ("all", its)]
 
 
 def mutated_code(path: str, index: int | None, hand_made: int | None) -> object:
@@ -273,6 +292,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="fuzzing time per mutant (default 60)")
     parser.add_argument("--fuzz-seed", type=int, default=1, help="the release fuzzer's seed for every mutant")
     parser.add_argument("--hand-made", action="store_true", help="the five Gin Rummy mutations of issue 41")
+    parser.add_argument("--part", choices=("play", "checks", "advice", "all"), default="play",
+                        help="the mutants of play (default), of the save and table checks, of the hints' "
+                             "helpers, or all")
     parser.add_argument("--list", action="store_true", help="list the mutants of --modules and stop")
     parser.add_argument("--out", type=Path, help="write every mutant's result here as JSON")
     parser.add_argument("--child", help=argparse.SUPPRESS)
@@ -292,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"not a module this script mutates: {', '.join(unknown)} (it mutates {', '.join(MODULES)})")
     if args.list:
         for path in modules:
-            for k, what in enumerate(mutants_of(path)):
+            for k, what in mutants_of(path, args.part):
                 print(f"{path} #{k}: {what}")
         return 0
     results: list[Result] = []
@@ -309,12 +331,11 @@ def main(argv: list[str] | None = None) -> int:
     draw = random.Random(args.seed)
     totals: dict[str, int] = {}
     for path in modules:
-        described = mutants_of(path)
+        described = mutants_of(path, args.part)
         totals[path] = len(described)
-        chosen = sorted(draw.sample(range(len(described)), min(args.sample, len(described)))) if args.sample \
-            else list(range(len(described)))
-        for index in chosen:
-            result = judge(path, index, None, args.seconds, args.fuzz_seed, f"#{index} {described[index]}")
+        chosen = sorted(draw.sample(described, min(args.sample, len(described)))) if args.sample else described
+        for index, what in chosen:
+            result = judge(path, index, None, args.seconds, args.fuzz_seed, f"#{index} {what}")
             results.append(result)
             print(f"{path} {result.mutant}: {result.outcome} in {result.seconds:.1f} s {result.why[:140]}", flush=True)
     if args.out:

@@ -119,12 +119,14 @@ def play_one(name: str, seed: int, players: int, every: int, figures: Figures, m
             before = oracle.snapshot(game)
             events = game.apply(action)
             oracle.check_move(before, action, events, game)
-            figures.hands_judged += sum(e.ends_hand for e in events)
             step += 1
             figures.steps += 1
+        if game.over and oracle.kept_at_end:
+            oracle.check_conserved(game)
         deep_checks(game, [], rng, figures)  # the game over (its cards put away), or stopped
         round_trip(game, rng, figures)
         check_declared_kinds(game)
+        figures.hands_judged += oracle.judged
     except Exception as exc:
         raise Broken(f"{name}, {players} players, seed {seed}, options {options}, step {step}: "
                      f"{exc.__class__.__name__}: {exc}\n" + traceback.format_exc()) from exc

@@ -50,6 +50,11 @@ class Oracle:
 
     #: The game's registry name.
     game: str = ""
+    #: Hands (in solitaire, games) whose end the oracle has judged.
+    judged: int = 0
+    #: Whether the cards stay where they lay when the game ends (else they are put away, and only a
+    #: game in play is counted).
+    kept_at_end: bool = False
 
     def fuzz_options(self, rng: random.Random, players: int) -> dict[str, Any]:
         """Rule options drawn at random over every option the game has (its catalog entry and ruleset)."""

@@ -28,6 +28,7 @@ from engine.events import Event
 from engine.game import Game
 
 HANDS, PLAYOFF_CARDS, PLAYOFF_WILD = 11, 6, 6
+LOW_STOCK = (10, 5)  # solitaire says the stock is low as it falls to these
 WILD_POINTS, JOKER_POINTS = 20, 50
 LONGEST_RUN = 11  # 3 up to king
 SUITS = ("st", "h", "c", "s", "d")
@@ -206,6 +207,7 @@ class FiveCrownsOracle(Oracle):
         ended = events_of(events, "hand_ended")
         if not ended:
             return
+        self.judged += 1
         went_out = ended[0].went_out
         playoff = f.hand > HANDS
         agree(sorted(r.seat for r in ended[0].results), f.seats, "the seats scored")
@@ -277,7 +279,19 @@ class SolitaireOracle(Oracle):
         return list(game.state.closed)
 
     def check_move(self, before: list[bool], action: Action, events: Sequence[Event], game: Game) -> None:
+        s = game.state
         self._closing(game, before)
+        if action.kind == "draw":
+            low = [e.left for e in events_of(events, "stock_low")]
+            agree(low, [len(s.stock)] if len(s.stock) in LOW_STOCK else [], "the stock said low")
+        closed = events_of(events, "pile_closed")
+        agree(sorted(e.pile for e in closed), [n for n in range(1, 12) if s.closed[n - 1] and not before[n - 1]],
+              "the piles said closed")
+        agree([e.piles_closed for e in closed], list(range(sum(before) + 1, sum(before) + 1 + len(closed))),
+              "the count of piles closed")
+        for end in events_of(events, "solitaire_ended"):
+            agree((end.won, end.piles_closed, end.stock_left), (all(s.closed), sum(s.closed), len(s.stock)),
+                  "the record of the game")
 
     def _closing(self, game: Game, before: list[bool]) -> None:
         s = game.state
@@ -292,4 +306,5 @@ class SolitaireOracle(Oracle):
         done = all(s.closed) or (not s.stock and s.drawn is None and s.placed is None)
         agree(game.over, done, "the game over")
         if done:
+            self.judged += 1
             agree(s.won, all(s.closed), "the game won")

@@ -145,6 +145,7 @@ class Follow:
 
 class GinOracle(Oracle):
     game = "gin-rummy"
+    kept_at_end = True  # the last hand's cards stay as they lay: a knock's discard lost shows there
 
     def __init__(self) -> None:
         self.follow = Follow()
@@ -204,6 +205,7 @@ class GinOracle(Oracle):
             raise Disagreement(f"the hand ended on {action.kind}")
         if not ended:
             return
+        self.judged += 1
         f = self.follow
         agree(list(ended[0].totals), f.points, "the totals after the hand")
         finished = max(f.points) >= f.target or f.hands >= f.max_hands

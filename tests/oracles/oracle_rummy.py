@@ -120,6 +120,7 @@ class ContractOracle(Oracle):
                         raise Disagreement(f"{[c.code for c in meld.cards]} on the table is not a meld")
             return
         ended = events_of(events, "hand_ended")[0]
+        self.judged += 1
         n = len(f.totals)
         out = [s for s in range(n) if not hand_cards(before, action, s)]
         agree(ended.went_out, out[0] if out else None, "who went out")
@@ -219,6 +220,7 @@ class UpcardOracle(Oracle):
         if not ended:
             return
         e = ended[0]
+        self.judged += 1
         n = len(f.totals)
         for s in range(n):
             held = hand_cards(before, action, s)
