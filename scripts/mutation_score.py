@@ -69,7 +69,7 @@ _REMOVABLE = (ast.Expr, ast.Assign, ast.AugAssign, ast.Return, ast.Raise, ast.An
 #: apart ("checks"); the rest ("play") is what the fuzzer must catch.
 LOAD_CHECKS = frozenset({"check_table", "check_play", "check_state", "check_last_turns", "_check_state",
                          "state_from_data", "from_data", "_load_table", "_load_laid_down", "per_seat", "check",
-                         "check_setup"})
+                         "check_setup", "last_hand", "hands_played"})
 #: The hint's helpers that live in a rules module (solitaire's best placement and discard): advice, not
 #: rules, so no oracle of the rules can judge them (tests/hints and tests/solitaire do). Counted apart too.
 ADVICE = frozenset({"best_discard", "best_placement", "gain", "closes", "hint", "distance", "arrangement"})

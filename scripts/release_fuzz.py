@@ -93,9 +93,11 @@ def play_one(name: str, seed: int, players: int, every: int, figures: Figures, m
     move judged by the game's oracle (tests/oracles); Broken says which and where."""
     rng = random.Random(f"{name}/{seed}/{players}")
     oracle = oracle_for(name)
-    options = oracle.fuzz_options(rng, players)
+    # Each option drawn, or left out (a third of the time) so the rules' own defaults are judged too.
+    options = {k: v for k, v in oracle.fuzz_options(rng, players).items() if rng.random() < 2 / 3}
     step = 0
     try:
+        oracle.check_seating()
         game = Game.new(name, [f"P{i}" for i in range(players)], seed=seed, options=options)
         oracle.start(game)
         levels = agent_levels(name)
@@ -110,6 +112,7 @@ def play_one(name: str, seed: int, players: int, every: int, figures: Figures, m
             seat = rng.choice(game.seats_to_act())
             legal = game.legal_actions(seat)
             oracle.check_offer(game, seat, legal)
+            oracle.check_refused(game, seat, legal)
             if step % every == 0:
                 deep_checks(game, legal, rng, figures)
             if step & (step - 1) == 0:

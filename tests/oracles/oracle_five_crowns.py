@@ -7,8 +7,9 @@ The least points of a hand is an exhaustive search written from the rules, not t
 arranger: every natural card is deadwood, or in a book with other naturals of its rank, or the lowest
 natural of a run of its suit; each such group needs some wilds (a book of fewer than three cards, a
 run's gaps and its length up to three), and the wilds left over go onto any book, onto a run while it
-is shorter than eleven cards, or (when melds of wilds only count) make a book of their own if there
-are three or more; any still left over count against the hand, the cheapest first.
+is shorter than eleven cards, or make a book of their own if there are three or more (a wild-rank card
+stands for its own rank, so only a meld of jokers alone needs melds of wilds to count); any still left
+over count against the hand, the cheapest first.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from oracle_base import Disagreement, Oracle, agree, counted, events_of
+from oracle_base import Disagreement, Oracle, agree, check_draw, counted, events_of, moves
 
 from engine.actions import Action
 from engine.cards import Card
@@ -63,7 +64,10 @@ def least_points(cards: Sequence[Card], wild: int, all_wild: bool) -> int:
     best: int | None = None
     for (needed, room), dead in _groups(naturals, wilds).items():
         left = wilds - needed
-        if left and not (left <= room or (all_wild and left >= 3)):
+        # Left-over wilds make a book of their own if they may: any wild-rank card among them stands for
+        # its own rank (jokers go into the other melds first), so only a meld of jokers needs the option.
+        own_book = left >= 3 and (all_wild or rank_wilds > 0)
+        if left and not (left <= room or own_book):
             over = left - room
             cheap = min(over, rank_wilds)
             dead += cheap * WILD_POINTS + (over - cheap) * JOKER_POINTS
@@ -112,7 +116,7 @@ def is_meld(cards: Sequence[Card], wild: int, all_wild: bool) -> bool:
     if len(cards) < 3:
         return False
     if not naturals:
-        return all_wild
+        return all_wild or rank_wilds > 0  # wild-rank cards are a book of their own rank
     if len({r for _, r in naturals}) == 1:
         return True
     ranks = sorted(r for _, r in naturals)
@@ -126,6 +130,9 @@ class Before:
     hands: list[list[Card]]
     laid: dict[int, list[Card]]
     wild: int
+    stock: list[Card]
+    discard: list[Card]
+    went_out: int | None
 
 
 @dataclass
@@ -140,6 +147,7 @@ class Follow:
 
 class FiveCrownsOracle(Oracle):
     game = "five-crowns"
+    players = (2, 14)
 
     def __init__(self) -> None:
         self.follow = Follow()
@@ -177,13 +185,20 @@ class FiveCrownsOracle(Oracle):
     def snapshot(self, game: Game) -> Before:
         s = game.state
         laid = {seat: [c for m in a.melds for c in m] + list(a.deadwood) for seat, a in s.laid_down.items()}
-        return Before([list(h) for h in s.hands], laid, int(s.wild_rank))
+        return Before([list(h) for h in s.hands], laid, int(s.wild_rank), list(s.stock), list(s.discard), s.went_out)
 
     def check_offer(self, game: Game, seat: int, legal: Sequence[Action]) -> None:
         s = game.state
-        if s.phase != "discard" or s.went_out is not None:
+        if s.phase == "draw":
+            want = (["draw stock"] if s.stock else []) + (["draw discard"] if s.discard else [])
+            agree(moves(legal), sorted(want), "the draws offered")
             return
         hand, wild = s.hands[seat], int(s.wild_rank)
+        agree(sorted(a.card.code for a in legal if a.kind == "discard"), sorted({c.code for c in hand}),
+              "the discards offered")
+        if s.went_out is not None:
+            agree([a for a in legal if a.kind == "go_out"], [], "going out offered on a last turn")
+            return
         want = set()
         for card in set(hand):
             rest = list(hand)
@@ -202,6 +217,20 @@ class FiveCrownsOracle(Oracle):
 
     def check_move(self, before: Before, action: Action, events: Sequence[Event], game: Game) -> None:
         f = self.follow
+        check_draw(action, events, before.stock, before.discard, game)
+        if action.kind in ("discard", "go_out") and not events_of(events, "hand_ended"):
+            # Play goes left; after someone went out, each other seat has one last turn, then the hand ends.
+            went_out = action.seat if action.kind == "go_out" else before.went_out
+            nxt = f.seats[(f.seats.index(action.seat) + 1) % len(f.seats)]
+            if nxt == went_out:
+                raise Disagreement("every seat had its last turn and the hand goes on")
+            agree(game.seats_to_act(), (nxt,), "the next to play")
+            agree(game.state.went_out, went_out, "who went out")
+        if action.kind == "go_out":
+            kept = list(before.hands[action.seat])
+            kept.remove(action.discard)  # type: ignore[attr-defined]
+            if least_points(kept, before.wild, f.all_wild):
+                raise Disagreement(f"went out with {[c.code for c in kept]} ({before.wild}s wild), which do not meld")
         for laid in events_of(events, "laid_down"):
             self._laid(laid.melds, laid.deadwood, laid.points, self._kept(before, action, laid.seat), before.wild)
         ended = events_of(events, "hand_ended")
@@ -259,6 +288,7 @@ class FiveCrownsOracle(Oracle):
 
 class SolitaireOracle(Oracle):
     game = "solitaire"
+    players = (1, 1)
 
     def fuzz_options(self, rng: random.Random, players: int) -> dict[str, Any]:
         return {"all_wild_melds": rng.random() < 0.5}
@@ -277,6 +307,16 @@ class SolitaireOracle(Oracle):
 
     def snapshot(self, game: Game) -> list[bool]:
         return list(game.state.closed)
+
+    def check_offer(self, game: Game, seat: int, legal: Sequence[Action]) -> None:
+        s = game.state
+        if s.phase == "draw":
+            want = ["draw stock"]
+        elif s.phase == "place":  # any open pile
+            want = [f"place {n}" for n in range(1, 12) if not s.closed[n - 1]]
+        else:  # a card of the pile just placed on
+            want = sorted({f"discard {c.code}" for c in s.piles[s.placed - 1]})
+        agree(moves(legal), sorted(want), f"the moves offered ({s.phase})")
 
     def check_move(self, before: list[bool], action: Action, events: Sequence[Event], game: Game) -> None:
         s = game.state

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from oracle_base import Disagreement, Oracle, agree, events_of
+from oracle_base import Disagreement, Oracle, agree, check_draw, events_of, moves
 
 from engine.actions import Action, Discard
 from engine.cards import Card
@@ -129,6 +129,8 @@ class Before:
     taken: Card | None
     dealer: int
     phase: str
+    stock_cards: list[Card]
+    discard: list[Card]
 
 
 @dataclass
@@ -172,11 +174,17 @@ class GinOracle(Oracle):
 
     def snapshot(self, game: Game) -> Before:
         s = game.state
-        return Before([frozenset(plain(c) for c in h) for h in s.hands], len(s.stock), s.taken, s.dealer, s.phase)
+        return Before([frozenset(plain(c) for c in h) for h in s.hands], len(s.stock), s.taken, s.dealer, s.phase,
+                      list(s.stock), list(s.discard))
 
     def check_offer(self, game: Game, seat: int, legal: Sequence[Action]) -> None:
         s = game.state
-        if s.phase != "discard":
+        if s.phase == "offer":  # the first up card: take it or pass
+            agree(moves(legal), ["draw discard", "gin_pass"], "the moves offered for the up card")
+            return
+        if s.phase == "draw":  # after both passed, the stock only
+            want = ["draw stock"] + ([] if s.stock_only else ["draw discard"])
+            agree(moves(legal), sorted(want), "the draws offered")
             return
         hand = [plain(c) for c in s.hands[seat]]
         taken = None if s.taken is None else plain(s.taken)
@@ -190,6 +198,14 @@ class GinOracle(Oracle):
 
     def check_move(self, before: Before, action: Action, events: Sequence[Event], game: Game) -> None:
         ended = events_of(events, "gin_hand_ended")
+        check_draw(action, events, before.stock_cards, before.discard, game)
+        if action.kind == "gin_pass":  # the non-dealer passes to the dealer; the dealer to the non-dealer's draw
+            nxt = 1 - action.seat
+            agree((game.seats_to_act(), game.state.phase),
+                  ((nxt,), "offer" if action.seat != before.dealer else "draw"), "the turn after a pass")
+        if isinstance(action, Discard) and not ended:
+            agree((game.seats_to_act(), game.state.phase, game.state.discard[-1]),
+                  ((1 - action.seat,), "draw", action.card), "the turn after a discard")
         if action.kind == "gin_knock":
             if not ended:
                 raise Disagreement("a knock did not end the hand")

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from oracle_base import Disagreement, Oracle, agree, counted, events_of
+from oracle_base import Disagreement, Oracle, agree, check_draw, counted, events_of
 
 from engine.actions import Action
 from engine.cards import Card
@@ -25,10 +25,22 @@ def code(rank: int, suit: str) -> str:
     return f"{'a' if rank == 1 else 'jqk'[rank - 11] if rank > 10 else rank}{suit}"
 
 
-def hand_cards(before: list[list[Card]], action: Any, seat: int) -> Counter[str]:
+@dataclass
+class Before:
+    hands: list[list[Card]]
+    stock: list[Card]
+    discard: list[Card]
+
+
+def snapshot(game: Game) -> Before:
+    s = game.state
+    return Before([list(h) for h in s.hands], list(s.stock), list(s.discard))
+
+
+def hand_cards(before: Before, action: Any, seat: int) -> Counter[str]:
     """A seat's hand after the move that ended the hand: as it was, less the cards the move put down
     (a discard, a card laid off or swapped in, a contract laid down)."""
-    cards = counted(before[seat])
+    cards = counted(before.hands[seat])
     if action.seat == seat:
         if action.kind == "contract_lay_down":
             cards -= counted([c for m in action.melds for c in m])
@@ -74,6 +86,7 @@ class ContractFollow:
 
 class ContractOracle(Oracle):
     game = "contract-rummy"
+    players = (2, 8)
 
     def __init__(self) -> None:
         self.follow = ContractFollow()
@@ -104,11 +117,13 @@ class ContractOracle(Oracle):
         stated = events_of(events, "contract_stated")
         agree((stated[0].sets, stated[0].runs) if stated else None, CONTRACTS[f.hand - 1], "the hand's contract")
 
-    def snapshot(self, game: Game) -> list[list[Card]]:
-        return [list(h) for h in game.state.hands]
+    def snapshot(self, game: Game) -> Before:
+        return snapshot(game)
 
-    def check_move(self, before: list[list[Card]], action: Action, events: Sequence[Event], game: Game) -> None:
+    def check_move(self, before: Before, action: Action, events: Sequence[Event], game: Game) -> None:
         f = self.follow
+        if not any(e.ends_hand for e in events):
+            check_draw(action, events, before.stock, before.discard, game)
         for laid in events_of(events, "contract_laid_down"):
             kinds = Counter(contract_meld(m) for m in laid.melds)
             agree((kinds["set"], kinds["run"], kinds[None]), (*CONTRACTS[f.hand - 1], 0),
@@ -165,6 +180,7 @@ class UpcardFollow:
 
 class UpcardOracle(Oracle):
     game = "upcard-rummy"
+    players = (2, 6)
 
     def __init__(self) -> None:
         self.follow = UpcardFollow()
@@ -198,15 +214,17 @@ class UpcardOracle(Oracle):
               (f.hand, f.dealer, f.wild, f.target), "the deal")
         agree(list(opened.hand_sizes), [HAND_SIZES.get(int(c.rank), int(c.rank)) for c in up], "the hands' sizes")
 
-    def snapshot(self, game: Game) -> list[list[Card]]:
-        return [list(h) for h in game.state.hands]
+    def snapshot(self, game: Game) -> Before:
+        return snapshot(game)
 
     def _meld(self, cards: Sequence[Card]) -> bool:
         naturals = [c for c in cards if int(c.rank) != self.follow.wild]  # type: ignore[arg-type]
         return len(cards) >= 3 and len(naturals) >= 2 and len({c.rank for c in naturals}) == 1
 
-    def check_move(self, before: list[list[Card]], action: Action, events: Sequence[Event], game: Game) -> None:
+    def check_move(self, before: Before, action: Action, events: Sequence[Event], game: Game) -> None:
         f = self.follow
+        if not any(e.ends_hand for e in events):
+            check_draw(action, events, before.stock, before.discard, game)
         for melded in events_of(events, "upcard_melded"):
             if not self._meld(melded.cards) or (melded.first and len(melded.cards) != 3):
                 raise Disagreement(f"{[c.code for c in melded.cards]} melded (first: {melded.first}) is not a meld")

@@ -59,6 +59,7 @@ def test_five_crowns_points_as_the_rules_count_them() -> None:
     assert least_points(cards("kh kd jo 7st"), 4, True) == 7
     assert least_points(cards("jo jo jo"), 4, True) == 0
     assert least_points(cards("jo jo jo"), 4, False) == 150  # melds of wilds only forbidden
+    assert least_points(cards("4h 4s jo"), 4, False) == 0  # but 4s are a book of 4s
     assert least_points(cards("4h jo 9c"), 4, False) == 0  # a book of 9s: 9c, the 4h (wild) and the joker
     assert least_points(cards("3st 5st 6st 9d"), 10, True) == 3 + 5 + 6 + 9
     assert least_points(cards("3st 5st 10c 9d"), 10, True) == 9  # the 10c (wild) fills 3-4-5
