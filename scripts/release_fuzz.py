@@ -1,26 +1,33 @@
 """The long fuzz run before a release: whole games of every game in the catalog, many seeds, for hours,
-with the engine's promises checked at every step.
+with the engine's promises checked at every step and every move judged by the game's scoring oracle.
 
 The checks are the test suite's own (tests/conformance/test_conformance.py and tests/robustness/
 fuzzing.py), imported, not copied: the suite runs each on a few short games; this runs them on whole
 games, one after another until the time is up. It lives under scripts/ rather than in the package
 because those checks live with the tests, which are not installed with the game.
 
-Each game: a game of the catalog in turn, its number of players and its seed drawn from ``--seed``,
-played to its end by random legal moves (any seat that may act, as the conformance tests play). At
-every step: the cards are conserved; moves sent out of turn are refused with ``why_not``'s reason and
-change nothing; ``why_not_now`` agrees with the moves offered and with ``verify``. Every ``--every``
-steps: legal moves with one field made wrong are refused and change nothing; each seat's view is the
-same whatever the cards it may not see. At steps 1, 2, 4, 8... and at the end (a replay costs the
-whole game so far): a copy of the game saved, loaded, replayed from its seed and played on is the
-same game. At the end: every event and move is of a kind its ruleset declares.
+Each game: a game of the catalog in turn, its number of players, its seed and its rule options (each
+option of the game drawn, or left to its default) drawn from ``--seed``, played to its end by moves
+drawn at random: a legal move, or (60 % of the time) a computer player's, so hands are won, knocked
+and gone out of as often as in real play. At every step: the cards are conserved; moves sent out of
+turn are refused with ``why_not``'s reason and change nothing; ``why_not_now`` agrees with the moves
+offered and with ``verify``. The game's oracle (tests/oracles: the rules read again from the game's
+rules document, never the engine's own scoring or meld functions) counts the cards in every place
+against the deck, checks the moves offered where the rules fix them and those they forbid, and
+after each move the turn, the card drawn, and at a hand's end each player's cards, melds, points
+and total, the winner, the next dealer, and at the game's end its bonuses and winners. Every
+``--every`` steps: legal moves with one field made wrong are refused and change nothing; each seat's
+view is the same whatever the cards it may not see. At steps 1, 2, 4, 8... and at the end (a replay
+costs the whole game so far): a copy of the game saved, loaded, replayed from its seed and played on
+is the same game. At the end: every event and move is of a kind its ruleset declares.
 
     .venv/bin/python scripts/release_fuzz.py --hours 2 --seed 1
     .venv/bin/python scripts/release_fuzz.py --minutes 10 --seed 7 --games contract-rummy
 
 A line every minute, and a last line with the figures (``--out FILE`` writes them as JSON). A broken
-promise stops the run with the game, its players, its seed and the step, exit status 1: the same
-command with the same ``--seed`` plays the same games again.
+promise stops the run with the game, its players, its seed, its options and the step, exit status 1:
+the same command with the same ``--seed`` plays the same games again. How well it catches a rule
+changed is measured by scripts/mutation_score.py (docs/releasing.md).
 """
 
 from __future__ import annotations
