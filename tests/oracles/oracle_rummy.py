@@ -77,11 +77,17 @@ def contract_meld(cards: Sequence[Card]) -> str | None:
     return "run"  # the wilds fill the gaps and go on either end: 2 up to the ace holds 13 cards
 
 
+MOST_BUYS = 3
+
+
 @dataclass
 class ContractFollow:
     totals: list[int] = field(default_factory=list)
     hand: int = 1
     dealer: int = 0
+    #: This hand: the seats that have laid down, and each seat's buys.
+    down: set[int] = field(default_factory=set)
+    buys: Counter[int] = field(default_factory=Counter)
 
 
 class ContractOracle(Oracle):
@@ -112,6 +118,7 @@ class ContractOracle(Oracle):
 
     def _opened(self, events: Sequence[Event]) -> None:
         f = self.follow
+        f.down, f.buys = set(), Counter()
         started = events_of(events, "hand_started")[0]
         agree((started.hand_number, started.dealer, started.cards_dealt), (f.hand, f.dealer, CARDS_DEALT), "the deal")
         stated = events_of(events, "contract_stated")
@@ -124,7 +131,9 @@ class ContractOracle(Oracle):
         f = self.follow
         if not any(e.ends_hand for e in events):
             check_draw(action, events, before.stock, before.discard, game)
+        self._buys(before, events, game)
         for laid in events_of(events, "contract_laid_down"):
+            f.down.add(laid.seat)
             kinds = Counter(contract_meld(m) for m in laid.melds)
             agree((kinds["set"], kinds["run"], kinds[None]), (*CONTRACTS[f.hand - 1], 0),
                   f"the melds laid down for the contract of hand {f.hand}: {[[c.code for c in m] for m in laid.melds]}")
@@ -133,10 +142,13 @@ class ContractOracle(Oracle):
                 for meld in game.state.table:
                     if contract_meld(meld.cards) is None:
                         raise Disagreement(f"{[c.code for c in meld.cards]} on the table is not a meld")
+                # Melds are numbered 1, 2, 3... in the order they were laid down.
+                agree([m.id for m in game.state.table], list(range(1, len(game.state.table) + 1)), "the melds' numbers")
             return
         ended = events_of(events, "hand_ended")[0]
         self.judged += 1
         n = len(f.totals)
+        f.down = set()
         out = [s for s in range(n) if not hand_cards(before, action, s)]
         agree(ended.went_out, out[0] if out else None, "who went out")
         for r in ended.results:
@@ -154,6 +166,24 @@ class ContractOracle(Oracle):
         low = min(f.totals)
         agree((list(over[0].winners), list(over[0].totals)) if over else None,
               ([s for s in range(n) if f.totals[s] == low], f.totals), "the winners")
+
+
+
+    def _buys(self, before: Before, events: Sequence[Event], game: Game) -> None:
+        """A buy: only by a seat not yet down with fewer than 3 buys this hand; the penalty card is the top
+        of the stock, and only the buyer learns it."""
+        f = self.follow
+        for bought in events_of(events, "contract_bought"):
+            seat = bought.seat
+            if seat in f.down:
+                raise Disagreement(f"seat {seat} bought after laying down")
+            f.buys[seat] += 1
+            agree((bought.buys, f.buys[seat] <= MOST_BUYS), (f.buys[seat], True), f"seat {seat}'s buys this hand")
+            agree(bought.penalty, before.stock[-1], "the penalty card")
+            for other in range(len(game.players)):
+                told = [e for e in game.seat_log(other)[-len(events):] if e.kind == "contract_bought"]
+                agree(told[-1].penalty if told else None, bought.penalty if other == seat else None,
+                      f"the penalty card as seat {other} is told it")
 
 
 # --------------------------------------------------------------------------- upcard rummy
