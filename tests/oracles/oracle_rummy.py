@@ -123,6 +123,21 @@ class ContractOracle(Oracle):
         agree((started.hand_number, started.dealer, started.cards_dealt), (f.hand, f.dealer, CARDS_DEALT), "the deal")
         stated = events_of(events, "contract_stated")
         agree((stated[0].sets, stated[0].runs) if stated else None, CONTRACTS[f.hand - 1], "the hand's contract")
+        self._window(events, started.dealer, up_card=True)
+
+    def _window(self, events: Sequence[Event], offered_by: int, *, up_card: bool) -> None:
+        """The buy window after a discard (or the up card): every seat after the next player in turn order
+        that did not discard the card (the dealer may buy the up card), is not down and has bought fewer
+        than 3 times this hand; no window when there is nobody."""
+        f = self.follow
+        turns = events_of(events, "turn_started")
+        if not turns:
+            return  # the hand ended instead
+        nxt, n = turns[-1].seat, len(f.totals)
+        want = [s for s in ((nxt + i) % n for i in range(1, n))
+                if (up_card or s != offered_by) and s not in f.down and f.buys[s] < MOST_BUYS]
+        offered = events_of(events, "contract_buy_offered")
+        agree(list(offered[-1].buyers) if offered else [], want, f"who may buy ({'up card' if up_card else 'discard'})")
 
     def snapshot(self, game: Game) -> Before:
         return snapshot(game)
@@ -138,6 +153,8 @@ class ContractOracle(Oracle):
             agree((kinds["set"], kinds["run"], kinds[None]), (*CONTRACTS[f.hand - 1], 0),
                   f"the melds laid down for the contract of hand {f.hand}: {[[c.code for c in m] for m in laid.melds]}")
         if not events_of(events, "hand_ended"):
+            if action.kind == "discard":
+                self._window(events, action.seat, up_card=False)
             if not game.over:
                 for meld in game.state.table:
                     if contract_meld(meld.cards) is None:
