@@ -223,6 +223,8 @@ class UpcardFollow:
     target: int = 3000
     max_hands: int = 60
     tabled: list[Counter[str]] = field(default_factory=list)
+    #: Seats that melded on an earlier turn of this hand (they may dig; they get no last turn).
+    melded: set[int] = field(default_factory=set)
 
 
 class UpcardOracle(Oracle):
@@ -257,6 +259,7 @@ class UpcardOracle(Oracle):
         up = opened.up_cards
         f.wild = int(up[f.dealer].rank)
         f.tabled = [Counter() for _ in f.totals]
+        f.melded = set()
         agree((opened.hand_number, opened.dealer, int(opened.wild_rank), opened.target),
               (f.hand, f.dealer, f.wild, f.target), "the deal")
         agree(list(opened.hand_sizes), [HAND_SIZES.get(int(c.rank), int(c.rank)) for c in up], "the hands' sizes")
@@ -282,6 +285,8 @@ class UpcardOracle(Oracle):
                 raise Disagreement(f"{off.card.code} laid off on {[c.code for c in meld]}")
             f.tabled[off.seat] += counted([off.card])
         ended = events_of(events, "upcard_hand_ended")
+        if action.kind == "discard" and f.tabled[action.seat]:
+            f.melded.add(action.seat)  # from its next turn on
         if not ended:
             return
         e = ended[0]
