@@ -289,6 +289,7 @@ class FiveCrownsOracle(Oracle):
 class SolitaireOracle(Oracle):
     game = "solitaire"
     players = (1, 1)
+    placed: Card | None = None
 
     def fuzz_options(self, rng: random.Random, players: int) -> dict[str, Any]:
         return {"all_wild_melds": rng.random() < 0.5}
@@ -305,8 +306,8 @@ class SolitaireOracle(Oracle):
         agree([len(p) for p in s.piles], [n + 2 for n in range(1, 12)], "the piles dealt")
         self._closing(game, [False] * 11)
 
-    def snapshot(self, game: Game) -> list[bool]:
-        return list(game.state.closed)
+    def snapshot(self, game: Game) -> tuple[list[bool], Card | None]:
+        return list(game.state.closed), game.state.drawn
 
     def check_offer(self, game: Game, seat: int, legal: Sequence[Action]) -> None:
         s = game.state
@@ -318,9 +319,15 @@ class SolitaireOracle(Oracle):
             want = sorted({f"discard {c.code}" for c in s.piles[s.placed - 1]})
         agree(moves(legal), sorted(want), f"the moves offered ({s.phase})")
 
-    def check_move(self, before: list[bool], action: Action, events: Sequence[Event], game: Game) -> None:
+    def check_move(self, before_and_drawn: tuple[list[bool], Card | None], action: Action, events: Sequence[Event],
+                   game: Game) -> None:
         s = game.state
+        before, drawn = before_and_drawn
         self._closing(game, before)
+        if action.kind == "place":
+            self.placed = drawn
+        for thrown in events_of(events, "pile_discarded"):
+            agree(thrown.was_placed, thrown.card == self.placed, "whether the card thrown is the one placed")
         if action.kind == "draw":
             low = [e.left for e in events_of(events, "stock_low")]
             agree(low, [len(s.stock)] if len(s.stock) in LOW_STOCK else [], "the stock said low")

@@ -30,11 +30,12 @@ class Before:
     hands: list[list[Card]]
     stock: list[Card]
     discard: list[Card]
+    last_turn: bool
 
 
 def snapshot(game: Game) -> Before:
     s = game.state
-    return Before([list(h) for h in s.hands], list(s.stock), list(s.discard))
+    return Before([list(h) for h in s.hands], list(s.stock), list(s.discard), s.went_out is not None)
 
 
 def hand_cards(before: Before, action: Any, seat: int) -> Counter[str]:
