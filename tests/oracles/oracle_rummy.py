@@ -272,10 +272,39 @@ class UpcardOracle(Oracle):
         naturals = [c for c in cards if int(c.rank) != self.follow.wild]  # type: ignore[arg-type]
         return len(cards) >= 3 and len(naturals) >= 2 and len({c.rank for c in naturals}) == 1
 
+    def _dig(self, before: Before, action: Any, events: Sequence[Event]) -> None:
+        """A dig: by a seat that melded on an earlier turn, back to a natural of a rank it holds a natural
+        pair of; it takes that card and every card above it, and melds that card at once."""
+        f = self.follow
+        seat, count = action.seat, action.count
+        if seat not in f.melded:
+            raise Disagreement(f"seat {seat} dug into the discard pile before melding")
+        taken = before.discard[-count:]
+        deepest = taken[0]
+        pair = [c for c in before.hands[seat] if c.rank == deepest.rank]
+        if int(deepest.rank) == f.wild or len(pair) < 2:  # type: ignore[arg-type]
+            raise Disagreement(f"seat {seat} dug back to {deepest.code} holding {[c.code for c in pair]}")
+        took = events_of(events, "upcard_took_discards")
+        agree([c.code for c in took[0].cards] if took else None, [c.code for c in taken], "the cards dug")
+        melds = events_of(events, "upcard_melded")
+        if not melds or deepest not in melds[0].cards:
+            raise Disagreement(f"the card dug back to, {deepest.code}, was not melded at once")
+
     def check_move(self, before: Before, action: Action, events: Sequence[Event], game: Game) -> None:
         f = self.follow
         if not any(e.ends_hand for e in events):
             check_draw(action, events, before.stock, before.discard, game)
+        if action.kind == "upcard_take_discards":
+            self._dig(before, action, events)
+        # A discard that empties a hand before the last turns goes out; then every seat that has not
+        # melded on an earlier turn has one last turn, in turn order.
+        emptied = action.kind == "discard" and not hand_cards(before, action, action.seat) and not before.last_turn
+        went_out = events_of(events, "upcard_went_out")
+        agree(bool(went_out), emptied, "going out by the last card's discard")
+        for out in went_out:
+            n = len(f.totals)
+            after = [(out.seat + i) % n for i in range(1, n)]
+            agree(list(out.last_turns), [s for s in after if s not in f.melded], "the last turns after going out")
         for melded in events_of(events, "upcard_melded"):
             if not self._meld(melded.cards) or (melded.first and len(melded.cards) != 3):
                 raise Disagreement(f"{[c.code for c in melded.cards]} melded (first: {melded.first}) is not a meld")
