@@ -1,26 +1,33 @@
 """The long fuzz run before a release: whole games of every game in the catalog, many seeds, for hours,
-with the engine's promises checked at every step.
+with the engine's promises checked at every step and every move judged by the game's scoring oracle.
 
 The checks are the test suite's own (tests/conformance/test_conformance.py and tests/robustness/
 fuzzing.py), imported, not copied: the suite runs each on a few short games; this runs them on whole
 games, one after another until the time is up. It lives under scripts/ rather than in the package
 because those checks live with the tests, which are not installed with the game.
 
-Each game: a game of the catalog in turn, its number of players and its seed drawn from ``--seed``,
-played to its end by random legal moves (any seat that may act, as the conformance tests play). At
-every step: the cards are conserved; moves sent out of turn are refused with ``why_not``'s reason and
-change nothing; ``why_not_now`` agrees with the moves offered and with ``verify``. Every ``--every``
-steps: legal moves with one field made wrong are refused and change nothing; each seat's view is the
-same whatever the cards it may not see. At steps 1, 2, 4, 8... and at the end (a replay costs the
-whole game so far): a copy of the game saved, loaded, replayed from its seed and played on is the
-same game. At the end: every event and move is of a kind its ruleset declares.
+Each game: a game of the catalog in turn, its number of players, its seed and its rule options (each
+option of the game drawn, or left to its default) drawn from ``--seed``, played to its end by moves
+drawn at random: a legal move, or (60 % of the time) a computer player's, so hands are won, knocked
+and gone out of as often as in real play. At every step: the cards are conserved; moves sent out of
+turn are refused with ``why_not``'s reason and change nothing; ``why_not_now`` agrees with the moves
+offered and with ``verify``. The game's oracle (tests/oracles: the rules read again from the game's
+rules document, never the engine's own scoring or meld functions) counts the cards in every place
+against the deck, checks the moves offered where the rules fix them and those they forbid, and
+after each move the turn, the card drawn, and at a hand's end each player's cards, melds, points
+and total, the winner, the next dealer, and at the game's end its bonuses and winners. Every
+``--every`` steps: legal moves with one field made wrong are refused and change nothing; each seat's
+view is the same whatever the cards it may not see. At steps 1, 2, 4, 8... and at the end (a replay
+costs the whole game so far): a copy of the game saved, loaded, replayed from its seed and played on
+is the same game. At the end: every event and move is of a kind its ruleset declares.
 
     .venv/bin/python scripts/release_fuzz.py --hours 2 --seed 1
     .venv/bin/python scripts/release_fuzz.py --minutes 10 --seed 7 --games contract-rummy
 
 A line every minute, and a last line with the figures (``--out FILE`` writes them as JSON). A broken
-promise stops the run with the game, its players, its seed and the step, exit status 1: the same
-command with the same ``--seed`` plays the same games again.
+promise stops the run with the game, its players, its seed, its options and the step, exit status 1:
+the same command with the same ``--seed`` plays the same games again. How well it catches a rule
+changed is measured by scripts/mutation_score.py (docs/releasing.md).
 """
 
 from __future__ import annotations
@@ -37,9 +44,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "conformance"), str(ROOT / "tests" / "robustness")]
+sys.path[:0] = [str(ROOT), *(str(ROOT / "tests" / d) for d in ("conformance", "robustness", "oracles"))]
 
 from fuzzing import check_wrongly_made  # noqa: E402
+from oracles import oracle_for  # noqa: E402
 from test_conformance import (  # noqa: E402
     check_cards_conserved,
     check_declared_kinds,
@@ -51,17 +59,22 @@ from test_conformance import (  # noqa: E402
 
 from access_game.catalog import games  # noqa: E402
 from engine.actions import Action  # noqa: E402
+from engine.bots import agent_levels, make_agent  # noqa: E402
 from engine.game import Game  # noqa: E402
 
 #: No whole game of random play is near this long (the games' own limits end every hand); past it the
 #: game is stopped and counted, so one game can never eat the whole run.
 MOST_STEPS = 50_000
+#: How often a move is a computer player's rather than any legal move at random: random moves alone
+#: rarely go out, so without them the hands that score (a knock, gin, an undercut) would seldom come.
+PLAYER_SHARE = 0.6
 
 
 @dataclass
 class Figures:
     games: int = 0
     steps: int = 0
+    hands_judged: int = 0
     refused_out_of_turn: int = 0
     wrongly_made_refused: int = 0
     round_trips: int = 0
@@ -71,7 +84,8 @@ class Figures:
 
     def line(self) -> str:
         minutes = max(self.seconds, 1e-9) / 60
-        return (f"{self.games} games, {self.steps} steps ({self.games / minutes:.1f} games and "
+        return (f"{self.games} games, {self.steps} steps, {self.hands_judged} hands judged "
+                f"({self.games / minutes:.1f} games and "
                 f"{self.steps / minutes:.0f} steps a minute), {self.refused_out_of_turn} moves out of turn "
                 f"and {self.wrongly_made_refused} wrongly made moves refused, {self.round_trips} save round "
                 f"trips, {self.views_checked} views checked, in {self.seconds:.0f} s")
@@ -82,32 +96,50 @@ class Broken(Exception):
 
 
 def play_one(name: str, seed: int, players: int, every: int, figures: Figures, most: int = MOST_STEPS) -> None:
-    """One whole game of ``name``, every promise checked; Broken says which and where."""
-    game = Game.new(name, [f"P{i}" for i in range(players)], seed=seed)
+    """One whole game of ``name``, its rule options drawn from the seed, every promise checked and every
+    move judged by the game's oracle (tests/oracles); Broken says which and where."""
     rng = random.Random(f"{name}/{seed}/{players}")
-    first: list[Counter[Any]] = []
-    seen: dict[str, Action] = {}
+    oracle = oracle_for(name)
+    # Each option drawn, or left out (a third of the time) so the rules' own defaults are judged too.
+    options = {k: v for k, v in oracle.fuzz_options(rng, players).items() if rng.random() < 2 / 3}
     step = 0
     try:
+        oracle.check_seating()
+        game = Game.new(name, [f"P{i}" for i in range(players)], seed=seed, options=options)
+        oracle.start(game)
+        levels = agent_levels(name)
+        agents = [make_agent(name, rng.choice(levels), rng.randrange(2**31)) for _ in range(players)] if levels else []
+        first: list[Counter[Any]] = []
+        seen: dict[str, Action] = {}
         while not game.over and step < most:
             check_cards_conserved(game, first)
+            oracle.check_conserved(game)
             figures.refused_out_of_turn += len(check_refusals(game, rng))
             check_why_not_now(game, seen)
             seat = rng.choice(game.seats_to_act())
             legal = game.legal_actions(seat)
+            oracle.check_offer(game, seat, legal)
+            oracle.check_refused(game, seat, legal)
             if step % every == 0:
                 deep_checks(game, legal, rng, figures)
             if step & (step - 1) == 0:
                 round_trip(game, rng, figures)
-            game.apply(rng.choice(legal))
+            action = (agents[seat].choose(game.view(seat), legal) if agents and rng.random() < PLAYER_SHARE
+                      else rng.choice(legal))
+            before = oracle.snapshot(game)
+            events = game.apply(action)
+            oracle.check_move(before, action, events, game)
             step += 1
             figures.steps += 1
+        if game.over and oracle.kept_at_end:
+            oracle.check_conserved(game)
         deep_checks(game, [], rng, figures)  # the game over (its cards put away), or stopped
         round_trip(game, rng, figures)
         check_declared_kinds(game)
+        figures.hands_judged += oracle.judged
     except Exception as exc:
-        raise Broken(f"{name}, {players} players, seed {seed}, step {step}: {exc.__class__.__name__}: {exc}\n"
-                     + traceback.format_exc()) from exc
+        raise Broken(f"{name}, {players} players, seed {seed}, options {options}, step {step}: "
+                     f"{exc.__class__.__name__}: {exc}\n" + traceback.format_exc()) from exc
     figures.cut_at_most_steps += step >= most
     figures.games += 1
 

@@ -30,6 +30,7 @@ def test_a_short_run_plays_every_game_and_keeps_every_promise(tmp_path: Path) ->
     assert figures["games"] >= len(games()) and figures["steps"] >= 40 * (len(games()) - 1)
     assert figures["refused_out_of_turn"] and figures["wrongly_made_refused"]
     assert figures["round_trips"] >= 2 * figures["games"] and figures["views_checked"]
+    assert "hands_judged" in figures
 
 
 def test_a_broken_promise_stops_the_run_with_the_game_and_its_seed(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -39,7 +40,8 @@ def test_a_broken_promise_stops_the_run_with_the_game_and_its_seed(monkeypatch: 
         raise AssertionError("a card was lost")
 
     monkeypatch.setattr(fuzz, "check_cards_conserved", lose_a_card)
-    with pytest.raises(fuzz.Broken, match=r"five-crowns, \d+ players, seed \d+, step 0: AssertionError: a card"):
+    with pytest.raises(fuzz.Broken, match=r"five-crowns, \d+ players, seed \d+, options \{.*\}, step 0: "
+                                        r"AssertionError: a card"):
         fuzz.run(0, 1, ["five-crowns"], every=10, most=5)
     with pytest.raises(SystemExit):
         fuzz.main(["--seconds", "0", "--games", "no-such-game"])

@@ -1,0 +1,342 @@
+"""Contract rummy and upcard rummy read again from docs/contract-rummy.md and docs/upcard-rummy.md:
+the decks, the deal and its dealer, what a meld is, the contract of each hand, each hand's score, the
+totals, the end of the game and its winners. See oracle_base for what an oracle is.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from oracle_base import Disagreement, Oracle, agree, check_draw, counted, events_of
+
+from engine.actions import Action
+from engine.cards import Card
+from engine.events import Event
+from engine.game import Game
+
+SUITS = ("c", "d", "h", "s")
+
+
+def code(rank: int, suit: str) -> str:
+    return f"{'a' if rank == 1 else 'jqk'[rank - 11] if rank > 10 else rank}{suit}"
+
+
+@dataclass
+class Before:
+    hands: list[list[Card]]
+    stock: list[Card]
+    discard: list[Card]
+    last_turn: bool
+
+
+def snapshot(game: Game) -> Before:
+    s = game.state
+    return Before([list(h) for h in s.hands], list(s.stock), list(s.discard), s.went_out is not None)
+
+
+def hand_cards(before: Before, action: Any, seat: int) -> Counter[str]:
+    """A seat's hand after the move that ended the hand: as it was, less the cards the move put down
+    (a discard, a card laid off or swapped in, a contract laid down)."""
+    cards = counted(before.hands[seat])
+    if action.seat == seat:
+        if action.kind == "contract_lay_down":
+            cards -= counted([c for m in action.melds for c in m])
+        elif action.kind in ("discard", "contract_lay_off", "contract_swap"):
+            cards -= counted([action.card])
+    return cards
+
+
+# --------------------------------------------------------------------------- contract rummy
+CONTRACTS = ((1, 0), (0, 1), (2, 0), (1, 2), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3))  # (sets, runs) by hand
+CARDS_DEALT, SET_LEAST, RUN_LEAST, RUN_MOST = 12, 3, 4, 13
+
+
+def contract_points(card: Card) -> int:
+    """3 to 9 face value; 10, jack, queen, king 10; ace 15; a wild (any 2, a joker) 20."""
+    if card.rank is None or int(card.rank) == 2:
+        return 20
+    rank = int(card.rank)
+    return 15 if rank == 1 else min(rank, 10)
+
+
+def contract_meld(cards: Sequence[Card]) -> str | None:
+    """'set', 'run' or None: at least two naturals; a set 3+ of a rank; a run 4+ of a suit, ace high."""
+    naturals = [c for c in cards if c.rank is not None and int(c.rank) != 2]
+    if len(naturals) < 2:
+        return None
+    if len({c.rank for c in naturals}) == 1:
+        return "set" if len(cards) >= SET_LEAST else None
+    if len({c.suit for c in naturals}) != 1 or not RUN_LEAST <= len(cards) <= RUN_MOST:
+        return None
+    values = sorted(14 if int(c.rank) == 1 else int(c.rank) for c in naturals)  # type: ignore[arg-type]
+    if len(set(values)) != len(values) or values[-1] - values[0] + 1 > len(cards):
+        return None
+    return "run"  # the wilds fill the gaps and go on either end: 2 up to the ace holds 13 cards
+
+
+MOST_BUYS = 3
+
+
+@dataclass
+class ContractFollow:
+    totals: list[int] = field(default_factory=list)
+    hand: int = 1
+    dealer: int = 0
+    #: This hand: the seats that have laid down, and each seat's buys.
+    down: set[int] = field(default_factory=set)
+    buys: Counter[int] = field(default_factory=Counter)
+
+
+class ContractOracle(Oracle):
+    game = "contract-rummy"
+    players = (2, 8)
+
+    def __init__(self) -> None:
+        self.follow = ContractFollow()
+
+    def fuzz_options(self, rng: random.Random, players: int) -> dict[str, Any]:
+        return {"decks": rng.choice([None, 3] if players > 5 else [None, 2, 3]), "first_dealer": rng.randrange(players)}
+
+    def _decks(self, game: Game) -> int:
+        return game.options.get("decks") or (2 if len(game.players) <= 5 else 3)
+
+    def deck(self, game: Game) -> Counter[str]:
+        decks = self._decks(game)
+        return Counter([code(r, s) for s in SUITS for r in range(1, 14)] * decks + ["jo"] * 2 * decks)
+
+    def places(self, game: Game) -> list[Card]:
+        s = game.state
+        return [*s.stock, *s.discard, *(c for h in s.hands for c in h), *(c for m in s.table for c in m.cards)]
+
+    def start(self, game: Game) -> None:
+        n = len(game.players)
+        self.follow = ContractFollow(totals=[0] * n, dealer=game.options.get("first_dealer", 0))
+        self._opened(game.log)
+
+    def _opened(self, events: Sequence[Event]) -> None:
+        f = self.follow
+        f.down, f.buys = set(), Counter()
+        started = events_of(events, "hand_started")[0]
+        agree((started.hand_number, started.dealer, started.cards_dealt), (f.hand, f.dealer, CARDS_DEALT), "the deal")
+        stated = events_of(events, "contract_stated")
+        agree((stated[0].sets, stated[0].runs) if stated else None, CONTRACTS[f.hand - 1], "the hand's contract")
+        self._window(events, started.dealer, up_card=True)
+
+    def _window(self, events: Sequence[Event], offered_by: int, *, up_card: bool) -> None:
+        """The buy window after a discard (or the up card): every seat after the next player in turn order
+        that did not discard the card (the dealer may buy the up card), is not down and has bought fewer
+        than 3 times this hand; no window when there is nobody."""
+        f = self.follow
+        turns = events_of(events, "turn_started")
+        if not turns:
+            return  # the hand ended instead
+        nxt, n = turns[-1].seat, len(f.totals)
+        want = [s for s in ((nxt + i) % n for i in range(1, n))
+                if (up_card or s != offered_by) and s not in f.down and f.buys[s] < MOST_BUYS]
+        offered = events_of(events, "contract_buy_offered")
+        agree(list(offered[-1].buyers) if offered else [], want, f"who may buy ({'up card' if up_card else 'discard'})")
+
+    def snapshot(self, game: Game) -> Before:
+        return snapshot(game)
+
+    def check_move(self, before: Before, action: Action, events: Sequence[Event], game: Game) -> None:
+        f = self.follow
+        if not any(e.ends_hand for e in events):
+            check_draw(action, events, before.stock, before.discard, game)
+        self._buys(before, events, game)
+        for laid in events_of(events, "contract_laid_down"):
+            f.down.add(laid.seat)
+            kinds = Counter(contract_meld(m) for m in laid.melds)
+            agree((kinds["set"], kinds["run"], kinds[None]), (*CONTRACTS[f.hand - 1], 0),
+                  f"the melds laid down for the contract of hand {f.hand}: {[[c.code for c in m] for m in laid.melds]}")
+        if not events_of(events, "hand_ended"):
+            if action.kind == "discard":
+                self._window(events, action.seat, up_card=False)
+            if not game.over:
+                for meld in game.state.table:
+                    if contract_meld(meld.cards) is None:
+                        raise Disagreement(f"{[c.code for c in meld.cards]} on the table is not a meld")
+                # Melds are numbered 1, 2, 3... in the order they were laid down.
+                agree([m.id for m in game.state.table], list(range(1, len(game.state.table) + 1)), "the melds' numbers")
+            return
+        ended = events_of(events, "hand_ended")[0]
+        self.judged += 1
+        n = len(f.totals)
+        f.down = set()
+        out = [s for s in range(n) if not hand_cards(before, action, s)]
+        agree(ended.went_out, out[0] if out else None, "who went out")
+        for r in ended.results:
+            cards = hand_cards(before, action, r.seat)
+            agree(counted(r.deadwood), cards, f"seat {r.seat}'s cards left")
+            points = sum(contract_points(c) for c in r.deadwood)
+            f.totals[r.seat] += points
+            agree((r.points, r.total), (points, f.totals[r.seat]), f"seat {r.seat}'s points and total")
+        if f.hand < len(CONTRACTS):
+            f.hand += 1
+            f.dealer = (f.dealer + 1) % n
+            self._opened(events)
+            return
+        over = events_of(events, "game_ended")
+        low = min(f.totals)
+        agree((list(over[0].winners), list(over[0].totals)) if over else None,
+              ([s for s in range(n) if f.totals[s] == low], f.totals), "the winners")
+
+
+
+    def _buys(self, before: Before, events: Sequence[Event], game: Game) -> None:
+        """A buy: only by a seat not yet down with fewer than 3 buys this hand; the penalty card is the top
+        of the stock, and only the buyer learns it."""
+        f = self.follow
+        for bought in events_of(events, "contract_bought"):
+            seat = bought.seat
+            if seat in f.down:
+                raise Disagreement(f"seat {seat} bought after laying down")
+            f.buys[seat] += 1
+            agree((bought.buys, f.buys[seat] <= MOST_BUYS), (f.buys[seat], True), f"seat {seat}'s buys this hand")
+            agree(bought.penalty, before.stock[-1], "the penalty card")
+            for other in range(len(game.players)):
+                told = [e for e in game.seat_log(other)[-len(events):] if e.kind == "contract_bought"]
+                agree(told[-1].penalty if told else None, bought.penalty if other == seat else None,
+                      f"the penalty card as seat {other} is told it")
+
+
+# --------------------------------------------------------------------------- upcard rummy
+HAND_SIZES = {1: 14, 13: 13, 12: 12, 11: 11}
+
+
+def upcard_value(card: Card, wild: int) -> int:
+    """Ace 100, any wild 100, 8 to king 10, 3 to 7 5."""
+    assert card.rank is not None
+    rank = int(card.rank)
+    return 100 if rank in (1, wild) else 10 if rank >= 8 else 5
+
+
+@dataclass
+class UpcardFollow:
+    totals: list[int] = field(default_factory=list)
+    hand: int = 1
+    dealer: int = 0
+    wild: int = 0
+    target: int = 3000
+    max_hands: int = 60
+    tabled: list[Counter[str]] = field(default_factory=list)
+    #: Seats that melded on an earlier turn of this hand (they may dig; they get no last turn).
+    melded: set[int] = field(default_factory=set)
+
+
+class UpcardOracle(Oracle):
+    game = "upcard-rummy"
+    players = (2, 6)
+
+    def __init__(self) -> None:
+        self.follow = UpcardFollow()
+
+    def fuzz_options(self, rng: random.Random, players: int) -> dict[str, Any]:
+        return {"target": rng.choice([1, 100, 300, 1000, 3000, rng.randint(1, 5000)]),
+                "first_dealer": rng.randrange(players), "max_reshuffles": rng.choice([0, 1, 2, 5]),
+                "max_hands": rng.choice([1, 2, 3, 10, 60])}
+
+    def deck(self, game: Game) -> Counter[str]:
+        return Counter([code(r, s) for s in SUITS for r in range(1, 14) if r != 2] * 2)
+
+    def places(self, game: Game) -> list[Card]:
+        s = game.state
+        return [*s.stock, *s.discard, *(c for h in s.hands for c in h), *(c for m in s.table for c in m.all_cards)]
+
+    def start(self, game: Game) -> None:
+        o = {"target": 3000, "first_dealer": 0, "max_hands": 60, **game.options}
+        n = len(game.players)
+        self.follow = UpcardFollow(totals=[0] * n, dealer=o["first_dealer"], target=o["target"],
+                                   max_hands=o["max_hands"])
+        self._opened(game.log)
+
+    def _opened(self, events: Sequence[Event]) -> None:
+        f = self.follow
+        opened = events_of(events, "upcard_hand_started")[0]
+        up = opened.up_cards
+        f.wild = int(up[f.dealer].rank)
+        f.tabled = [Counter() for _ in f.totals]
+        f.melded = set()
+        agree((opened.hand_number, opened.dealer, int(opened.wild_rank), opened.target),
+              (f.hand, f.dealer, f.wild, f.target), "the deal")
+        agree(list(opened.hand_sizes), [HAND_SIZES.get(int(c.rank), int(c.rank)) for c in up], "the hands' sizes")
+
+    def snapshot(self, game: Game) -> Before:
+        return snapshot(game)
+
+    def _meld(self, cards: Sequence[Card]) -> bool:
+        naturals = [c for c in cards if int(c.rank) != self.follow.wild]  # type: ignore[arg-type]
+        return len(cards) >= 3 and len(naturals) >= 2 and len({c.rank for c in naturals}) == 1
+
+    def _dig(self, before: Before, action: Any, events: Sequence[Event]) -> None:
+        """A dig: by a seat that melded on an earlier turn, back to a natural of a rank it holds a natural
+        pair of; it takes that card and every card above it, and melds that card at once."""
+        f = self.follow
+        seat, count = action.seat, action.count
+        if seat not in f.melded:
+            raise Disagreement(f"seat {seat} dug into the discard pile before melding")
+        taken = before.discard[-count:]
+        deepest = taken[0]
+        pair = [c for c in before.hands[seat] if c.rank == deepest.rank]
+        if int(deepest.rank) == f.wild or len(pair) < 2:  # type: ignore[arg-type]
+            raise Disagreement(f"seat {seat} dug back to {deepest.code} holding {[c.code for c in pair]}")
+        took = events_of(events, "upcard_took_discards")
+        agree([c.code for c in took[0].cards] if took else None, [c.code for c in taken], "the cards dug")
+        melds = events_of(events, "upcard_melded")
+        if not melds or deepest not in melds[0].cards:
+            raise Disagreement(f"the card dug back to, {deepest.code}, was not melded at once")
+
+    def check_move(self, before: Before, action: Action, events: Sequence[Event], game: Game) -> None:
+        f = self.follow
+        if not any(e.ends_hand for e in events):
+            check_draw(action, events, before.stock, before.discard, game)
+        if action.kind == "upcard_take_discards":
+            self._dig(before, action, events)
+        # A discard that empties a hand before the last turns goes out; then every seat that has not
+        # melded on an earlier turn has one last turn, in turn order.
+        emptied = action.kind == "discard" and not hand_cards(before, action, action.seat) and not before.last_turn
+        went_out = events_of(events, "upcard_went_out")
+        agree(bool(went_out), emptied, "going out by the last card's discard")
+        for out in went_out:
+            n = len(f.totals)
+            after = [(out.seat + i) % n for i in range(1, n)]
+            agree(list(out.last_turns), [s for s in after if s not in f.melded], "the last turns after going out")
+        for melded in events_of(events, "upcard_melded"):
+            if not self._meld(melded.cards) or (melded.first and len(melded.cards) != 3):
+                raise Disagreement(f"{[c.code for c in melded.cards]} melded (first: {melded.first}) is not a meld")
+            f.tabled[melded.seat] += counted(melded.cards)
+        for off in events_of(events, "upcard_laid_off"):
+            meld = game.state.table[off.index].cards if not events_of(events, "upcard_hand_ended") else None
+            if meld is not None and not self._meld([*meld, off.card]):
+                raise Disagreement(f"{off.card.code} laid off on {[c.code for c in meld]}")
+            f.tabled[off.seat] += counted([off.card])
+        ended = events_of(events, "upcard_hand_ended")
+        if action.kind == "discard" and f.tabled[action.seat]:
+            f.melded.add(action.seat)  # from its next turn on
+        if not ended:
+            return
+        e = ended[0]
+        self.judged += 1
+        n = len(f.totals)
+        for s in range(n):
+            held = hand_cards(before, action, s)
+            agree((counted(e.on_table[s]), counted(e.in_hand[s])), (f.tabled[s], held), f"seat {s}'s cards")
+            plus = sum(upcard_value(c, f.wild) for c in e.on_table[s])
+            minus = sum(upcard_value(c, f.wild) for c in e.in_hand[s])
+            f.totals[s] += plus - minus
+            agree((e.plus[s], e.minus[s], e.points[s]), (plus, minus, plus - minus), f"seat {s}'s points")
+        agree(list(e.totals), f.totals, "the totals")
+        over = max(f.totals) >= f.target or f.hand >= f.max_hands
+        ended_game = events_of(events, "game_ended")
+        agree(bool(ended_game), over, f"the game over after hand {f.hand}")
+        if over:
+            best = max(f.totals)
+            agree(list(ended_game[0].winners), [s for s in range(n) if f.totals[s] == best], "the winners")
+            return
+        f.hand += 1
+        f.dealer = (f.dealer + 1) % n
+        self._opened(events)
