@@ -58,6 +58,13 @@ WORDS: Mapping[str, str] = MappingProxyType({
     "connected": N_("Connected."),
     "lost": N_("The connection was lost. Trying again…"),
     "no_script": N_("This page needs JavaScript to reach the table."),
+    "account": N_("Your account"),
+    "account_help": N_("Signed in, your name is yours alone at this server. A new account's password is at "
+                       "least 8 characters."),
+    "account_name": N_("Account name"),
+    "password": N_("Password"),
+    "new_account": N_("Make a new account with this password"),
+    "sign_in": N_("Sign in"),
 })
 #: The settings the page offers, labelled and valued in the terminal's own settings words (one sentence
 #: each, whichever table shows it): the page's name for each, the terminal's setting and its values.

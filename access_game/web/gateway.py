@@ -266,6 +266,10 @@ class WebChannel:
             else:
                 seat.text(message.text)
             return
+        if isinstance(message, m.SignIn) and (self.seat is None or self.seat.ended or self.seat.lobby is not None):
+            self.name = message.name  # the lobby a guest sat in gives way to the account's
+            self._seat().open_lobby(sign_in=message)
+            return
         if self.seat is not None and not self.seat.ended:
             self._error(p.ErrorCode.ALREADY_SEATED, ww.ONE_TABLE)
             return

@@ -3,7 +3,7 @@ with the pages): read and checked here before anything acts on them, so a bad fr
 ``error`` and changes nothing.
 
 Browser to server: ``start`` (the player's language, verbosity, cards, name, sounds), then one of
-``play``, ``join``, ``watch``, ``lobby``, ``resume``; then ``key``, ``command``, ``text`` and
+``play``, ``join``, ``watch``, ``lobby``, ``sign_in``, ``register``, ``resume``; then ``key``, ``command``, ``text`` and
 ``settings`` as often as the player likes. Server to browser: ``lines``, ``cues``, ``prompt``,
 ``state``, ``seated`` and ``error``.
 """
@@ -11,17 +11,18 @@ Browser to server: ``start`` (the player's language, verbosity, cards, name, sou
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from access_game.net.limits import MAX_CHAT_CHARS
+from access_game.net.passwords import MAX_PASSWORD_CHARS
 from access_game.net.protocol import MAX_FRAME_BYTES, MAX_SEATS, read_code
 from access_game.settings import CARD_DISPLAYS, VERBOSITIES
 from engine.names import read_name
 from speech.i18n import LANGUAGES
 
 __all__ = ["BAD_MESSAGE", "KEY_LIMIT", "TOO_BIG", "Command", "Join", "Key", "Lobby", "Play", "Resume", "Setup",
-           "Start", "Text", "Watch", "WebMessage", "WebRefusal", "encode", "parse"]
+           "SignIn", "Start", "Text", "Watch", "WebMessage", "WebRefusal", "encode", "parse"]
 
 #: The error codes of the channel's own refusals (the game's refusals keep the game protocol's codes).
 BAD_MESSAGE = "bad_message"
@@ -78,6 +79,16 @@ class Lobby:
 
 
 @dataclass(frozen=True, slots=True)
+class SignIn:
+    """The lobby, signed in to an account (``new``: the account made first, ``register``). The password
+    is handed to the hosted lobby's connection, which forgets it once signed in; never shown (repr)."""
+
+    name: str
+    password: str = field(repr=False)
+    new: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Resume:
     code: str
     token: str
@@ -98,7 +109,7 @@ class Text:
     text: str
 
 
-WebMessage = Start | Play | Join | Watch | Lobby | Resume | Key | Command | Text | Setup
+WebMessage = Start | Play | Join | Watch | Lobby | SignIn | Resume | Key | Command | Text | Setup
 
 #: The fields each message may have (besides ``type``): anything else is refused.
 _FIELDS: dict[str, frozenset[str]] = {
@@ -107,6 +118,8 @@ _FIELDS: dict[str, frozenset[str]] = {
     "join": frozenset({"code"}),
     "watch": frozenset({"code"}),
     "lobby": frozenset(),
+    "sign_in": frozenset({"name", "password"}),
+    "register": frozenset({"name", "password"}),
     "resume": frozenset({"token"}),
     "key": frozenset({"key"}),
     "command": frozenset({"name"}),
@@ -152,6 +165,11 @@ def parse(frame: str | bytes) -> WebMessage:
         return Join(read) if kind == "join" else Watch(read)
     if kind == "lobby":
         return Lobby()
+    if kind in ("sign_in", "register"):
+        name, password = read_name(data.get("name", "")), data.get("password")
+        if name is None or not isinstance(password, str) or not password or len(password) > MAX_PASSWORD_CHARS:
+            raise WebRefusal()
+        return SignIn(name, password, new=kind == "register")
     if kind == "resume":
         token = data.get("token")
         if not isinstance(token, str) or len(token) > TOKEN_LIMIT:

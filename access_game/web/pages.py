@@ -195,10 +195,25 @@ def _table_page(lang: str, start: dict[str, Any]) -> bytes:
         f'<label><input type="radio" name="cards" value="braille"> {w["cards_braille"]}</label>\n</fieldset>\n'
         f'<p><label><input type="checkbox" id="set-sounds" checked> {w["sounds"]}</label></p>\n'
         '</form>\n</section>\n'
-        + (_quick_play_form(lang, w) if start["type"] == "lobby" else "")
+        + (_sign_in_form(w) + _quick_play_form(lang, w) if start["type"] == "lobby" else "")
         + f'<p id="status" role="status"></p>\n<noscript><p>{w["no_script"]}</p></noscript>\n'
         '</main>\n</body>\n</html>\n')
     return page.encode("utf-8")
+
+
+def _sign_in_form(w: Mapping[str, str]) -> str:
+    """The lobby's sign-in form (table.js sends it over the socket as ``sign_in`` or ``register``, and
+    empties the password field at once); the browser's password manager fills and saves it."""
+    return (f'<section aria-labelledby="h-account"><h2 id="h-account">{w["account"]}</h2>\n'
+            '<form id="sign-in">\n'
+            f'<p><label for="account-name">{w["account_name"]}</label> <input id="account-name" name="username" '
+            f'type="text" maxlength="{MAX_NAME}" autocomplete="username" required></p>\n'
+            f'<p><label for="account-password">{w["password"]}</label> <input id="account-password" '
+            'name="password" type="password" autocomplete="current-password" aria-describedby="account-help" '
+            'required></p>\n'
+            f'<p><label><input type="checkbox" id="account-new"> {w["new_account"]}</label></p>\n'
+            f'<p id="account-help" class="help">{w["account_help"]}</p>\n'
+            f'<p><button type="submit">{w["sign_in"]}</button></p>\n</form>\n</section>\n')
 
 
 def _quick_play_form(lang: str, w: Mapping[str, str]) -> str:

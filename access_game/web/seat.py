@@ -124,10 +124,11 @@ class WebSeat:
         self.ended = False
         self.thread.post(lambda: self._open(first, resumed))
 
-    def open_lobby(self, *, watch: str | None = None) -> None:
-        """The server's lobby (tables, chat, who is online), and with ``watch`` that table watched."""
+    def open_lobby(self, *, watch: str | None = None, sign_in: m.SignIn | None = None) -> None:
+        """The server's lobby (tables, chat, who is online), and with ``watch`` that table watched; with
+        ``sign_in``, signed in to that account (or registering it) first."""
         self.ended = False
-        self.thread.post(lambda: self._open_lobby(watch))
+        self.thread.post(lambda: self._open_lobby(watch, sign_in))
 
     def key(self, key: str) -> None:
         self.thread.post(lambda: self._key(key))
@@ -213,8 +214,10 @@ class WebSeat:
                                       "additional_headers": {HEADER: header_value(self.address)}}
         return connection
 
-    def _open_lobby(self, watch: str | None) -> None:
-        """The terminal lobby (access_game.ui.lobby_app), on a connection of its own (lobby_loop)."""
+    def _open_lobby(self, watch: str | None, sign_in: m.SignIn | None = None) -> None:
+        """The terminal lobby (access_game.ui.lobby_app), on a connection of its own (lobby_loop). Signing
+        in goes the terminal's way: the password on the connection's first frame, forgotten by the
+        connection once signed in (and by this thread: nothing else holds it); the session kept here."""
         from prompt_toolkit.input import DummyInput
 
         from access_game.ui.lobby_app import LobbyApp
@@ -222,18 +225,22 @@ class WebSeat:
 
         connection = self._connection()
         connection.session = self.account
+        if sign_in is not None:
+            connection.name, connection.password, connection.register = sign_in.name, sign_in.password, sign_in.new
+            connection.session = None
         try:
             connection.open_lobby()
         except NetError as exc:
             connection.close()
+            connection.password = None
             line = nw.no_server(self.shown_url, str(exc)) if exc.code is None else \
-                lobby_words.error_words(exc.code, str(exc))
+                lobby_words.error_words(exc.code, str(exc), exc.why, retry_after=exc.retry_after)
             self.outputs.say(line)
             self.ended = True
             self._emit()
             self._send(m.encode("error", code=exc.code or "server_error", text=line))
             return
-        self.name = connection.name
+        self.name, self.account = connection.name, connection.session
         self.connection, self.session, self.app, self.code, self.game = connection, None, None, "", ""
         self.token = None  # a seat left for the lobby is not one to resume
         lobby = LobbyApp(connection, self.outputs, self.shown_url, input=DummyInput(), output=self.outputs.out)

@@ -216,6 +216,26 @@ document.getElementById("settings").addEventListener("change", (event) => {
 });
 document.getElementById("settings").addEventListener("submit", (event) => event.preventDefault());
 
+// The lobby's sign-in form: the account's lobby opens in place of the guest's. The password goes once
+// over the socket and the field is emptied at once: the page keeps no password.
+const signIn = document.getElementById("sign-in");
+if (signIn) {
+  const password = document.getElementById("account-password");
+  const fresh = document.getElementById("account-new");
+  fresh.addEventListener("change", () => {
+    password.autocomplete = fresh.checked ? "new-password" : "current-password";
+  });
+  signIn.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = document.getElementById("account-name").value.trim();
+    if (!name || !password.value) return;
+    store.setItem("name", name);
+    send({ type: fresh.checked ? "register" : "sign_in", name, password: password.value });
+    password.value = "";
+    document.getElementById("prompt").focus();
+  });
+}
+
 // A name is needed to sit down: the quick-play link's, or the one this browser used last, or asked.
 function begin() {
   if (start.name || store.getItem("name")) {
