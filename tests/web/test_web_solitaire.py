@@ -5,7 +5,7 @@ server's disk), and its lines are the terminal's lines.
 A real ``access-game serve`` process and a real WebSocket client on ``/web``: a whole deal by keys (I
 first, which says the deal's seed, as the player hears it; then the hint's move, Shift+N, until the
 deal ends, and N to "another deal?"). The same seed and keys given to the terminal's own table
-(tests/harness.py's KeyHarness: the same Session, narrator and app) print exactly the same lines.
+(tests/harness.py's KeyHarness: the same Session, narrator and app, and an empty record book) print exactly the same lines.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from harness import KeyHarness
 from web_support import Browser, play_hand
 
 from access_game.catalog import game as catalog_game
+from access_game.records import RecordBook
+from access_game.ui.solitaire_table import SolitaireTable
 from access_game.web.outputs import web_settings
 from engine.game import Game
 
@@ -27,7 +29,10 @@ def _terminal_lines(seed: int, keys: list[str]) -> list[str]:
     """What the terminal's table prints for the deal ``seed`` and ``keys``, with the web seat's settings."""
     entry = catalog_game("solitaire")
     game = Game.new("solitaire", ["Ann"], seed=seed, options=entry.rule_options({}, 1, seed))
-    harness = KeyHarness(game, settings=web_settings(lang="en"))
+    # The terminal's table with a record book of its own, empty, as the web seat's is.
+    harness = KeyHarness(game, settings=web_settings(lang="en"),
+                         table_factory=lambda session, host: SolitaireTable(session, host,
+                                                                            records=RecordBook.in_memory()))
     harness.start()
     harness.press(*keys)
     harness.printer.flush()
