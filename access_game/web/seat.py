@@ -233,8 +233,9 @@ class WebSeat:
                                settings=outputs.settings, saves=None, cues=outputs.cues,
                                on_settings=outputs.on_settings)
         self.local, self.connection, self.game, self.code, self._resumed = True, None, entry.name, "", False
-        self.token = m.web_token(new_code(set()), secrets.token_urlsafe(18))
-        self._send(m.encode("seated", token=self.token, code=None))
+        code = new_code(set())  # the page's link for a reload (/t/CODE): no server table has it
+        self.token = m.web_token(code, secrets.token_urlsafe(18))
+        self._send(m.encode("seated", token=self.token, code=show_code(code)))
         owner = self.owner
         if owner is not None:
             owner.loop.call_soon_threadsafe(owner.seated, self)
@@ -329,10 +330,9 @@ class WebSeat:
 
         entry = catalog_game(self.game)
         # A local game's first lines are the terminal's own (no chat to tell of).
-        welcome = {} if self.local else {"welcome": _("{title}. {help}").format(title=entry.spoken_title,
-                                                                                help=_(nw.HELP_LINE))}
+        welcome = None if self.local else _("{title}. {help}").format(title=entry.spoken_title, help=_(nw.HELP_LINE))
         app = GameApp(self.session, self.outputs.printer, input=DummyInput(), output=self.outputs.out,
-                      table_factory=_records_in_memory if self.local else make_table, **welcome)
+                      table_factory=_records_in_memory if self.local else make_table, welcome=welcome)
         if not self.local:
             self.session.on_new_game = app.new_game_dealt
         self._follow(app)
@@ -473,7 +473,7 @@ class WebSeat:
             connection.seen = lambda: len(session.log)
             connection.game_number = lambda: session.game_number
             connection.on_frame = lambda: self.thread.post(self._news)
-        self._send(m.encode("seated", token=self.token, code=show_code(self.code) if self.code else None))
+        self._send(m.encode("seated", token=self.token, code=show_code(self.token.partition(":")[0])))
         if self.said:
             self._send(m.encode("history", lines=list(self.said)))
         self._prompt = self._state = None

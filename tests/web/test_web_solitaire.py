@@ -5,7 +5,8 @@ server's disk), and its lines are the terminal's lines.
 A real ``access-game serve`` process and a real WebSocket client on ``/web``: a whole deal by keys (I
 first, which says the deal's seed, as the player hears it; then the hint's move, Shift+N, until the
 deal ends, and N to "another deal?"). The same seed and keys given to the terminal's own table
-(tests/harness.py's KeyHarness: the same Session, narrator and app, and an empty record book) print exactly the same lines.
+(tests/harness.py's KeyHarness: the same Session, narrator and app, and an empty record book) print
+exactly the same lines.
 """
 
 from __future__ import annotations
