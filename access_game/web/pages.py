@@ -117,7 +117,7 @@ def answer(request: Request, *, secure: bool = False) -> Response:
 
 def _quick_play(query: Mapping[str, list[str]]) -> dict[str, Any] | None:
     """The first request of a quick-play link, or None when it names no game this server offers."""
-    from access_game.catalog import games
+    from access_game.catalog import games, network_games
 
     game = (query.get("game") or [""])[0]
     if game not in (e.name for e in games() if e.table is not None):
@@ -128,6 +128,8 @@ def _quick_play(query: Mapping[str, list[str]]) -> dict[str, Any] | None:
         return None
     if not 0 <= computers <= MAX_COMPUTERS:
         return None
+    if game not in network_games():  # a game for one (solitaire): the lobby form's computers do not apply
+        computers = 0
     start: dict[str, Any] = {"type": "play", "game": game, "computers": computers}
     name = (query.get("name") or [""])[0].strip()[:MAX_NAME]
     if name:
