@@ -142,6 +142,14 @@ class RecordBook:
         #: Set when the file on disk must not be replaced (unreadable and not moved aside).
         self._unwritable = False
 
+    @classmethod
+    def in_memory(cls) -> RecordBook:
+        """A book that starts empty and is never read from or written to a file (a web seat's: the player
+        has no folder on the server)."""
+        book = cls()
+        book._loaded = book._unwritable = True
+        return book
+
     def _load(self) -> None:
         if self._loaded:
             return

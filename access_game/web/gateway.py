@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from access_game.net.limits import Limits
     from access_game.web.seat import WebSeat
 
-__all__ = ["WEB_PATH", "TableHost", "WebChannel", "WebGateway", "web_path"]
+__all__ = ["WEB_PATH", "TableHost", "WebChannel", "WebGateway", "local_play", "web_path"]
 
 
 class TableHost(Protocol):
@@ -280,6 +280,9 @@ class WebChannel:
                                                                                            message.token))):
             self._take_over(kept)
             return
+        if isinstance(message, m.Play) and local_play(message.game, message.computers):
+            self._seat().open_local(message.game)
+            return
         first = self._first(message)
         if first is None:
             self._error(m.BAD_MESSAGE, ww.BAD_MESSAGE)
@@ -334,6 +337,16 @@ class WebChannel:
         if host:  # the lobby names the server as the browser reached it
             self.seat.shown_url = f"{'wss' if self.gateway.connect_options else 'ws'}://{host[:200]}"
         return self.seat
+
+
+def local_play(game: str, computers: int) -> bool:
+    """Whether ``play`` asks for a game that is not a network game (solitaire), played by the seat's
+    hosted terminal alone, as at the terminal: a game with a table, for one player, no computers."""
+    from access_game.catalog import games as catalog_games
+    from access_game.catalog import network_games
+
+    return computers == 0 and any(e.name == game and e.table is not None and e.name not in network_games()
+                                  and e.player_range[0] == 1 for e in catalog_games())
 
 
 def quick_play(game: str, computers: int) -> dict[str, Any] | None:

@@ -154,7 +154,7 @@ def parse(frame: str | bytes) -> WebMessage:
         return _setup(data)
     if kind == "play":
         game, computers = data.get("game"), data.get("computers", 1)
-        if not isinstance(game, str) or not _whole(computers, 1, MAX_SEATS - 1):
+        if not isinstance(game, str) or not _whole(computers, 0, MAX_SEATS - 1):
             raise WebRefusal()
         return Play(game, computers)
     if kind in ("join", "watch"):

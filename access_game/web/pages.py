@@ -121,10 +121,10 @@ def answer(request: Request, *, secure: bool = False) -> Response:
 
 def _quick_play(query: Mapping[str, list[str]]) -> dict[str, Any] | None:
     """The first request of a quick-play link, or None when it names no game this server offers."""
-    from access_game.catalog import network_games
+    from access_game.catalog import games, network_games
 
     game = (query.get("game") or [""])[0]
-    if game not in network_games():
+    if game not in (e.name for e in games() if e.table is not None):
         return None
     try:
         computers = int((query.get("computers") or ["1"])[0])
@@ -132,6 +132,8 @@ def _quick_play(query: Mapping[str, list[str]]) -> dict[str, Any] | None:
         return None
     if not 0 <= computers <= MAX_COMPUTERS:
         return None
+    if game not in network_games():  # a game for one (solitaire): the lobby form's computers do not apply
+        computers = 0
     start: dict[str, Any] = {"type": "play", "game": game, "computers": computers}
     name = (query.get("name") or [""])[0].strip()[:MAX_NAME]
     if name:
@@ -218,17 +220,18 @@ def _sign_in_form(w: Mapping[str, str]) -> str:
 
 def _quick_play_form(lang: str, w: Mapping[str, str]) -> str:
     """The lobby's form for a quick-play link: a plain GET form, so it works before the socket is up."""
-    from access_game.catalog import game, network_games
+    from access_game.catalog import game
+    from access_game.catalog import games as catalog_games
     from speech.web_page_words import translator
 
     words = translator(lang)
     games = "".join(f'<option value="{name}">{html.escape(words.gettext(game(name).title))}</option>'
-                    for name in network_games())
+                    for name in (e.name for e in catalog_games() if e.table is not None))
     return (f'<section aria-labelledby="h-quick"><h2 id="h-quick">{w["quick_play"]}</h2>\n'
             f'<form id="quick" method="get" action="/play">\n<input type="hidden" name="lang" value="{lang}">\n'
             f'<p><label for="quick-game">{w["game"]}</label> <select id="quick-game" name="game">{games}</select></p>\n'
             f'<p><label for="quick-computers">{w["computers"]}</label> <input id="quick-computers" '
-            f'name="computers" type="number" min="1" max="{MAX_COMPUTERS}" value="1"></p>\n'
+            f'name="computers" type="number" min="0" max="{MAX_COMPUTERS}" value="1"></p>\n'
             f'<p><label for="quick-name">{w["name"]}</label> <input id="quick-name" name="name" type="text" '
             f'maxlength="{MAX_NAME}" autocomplete="nickname"></p>\n'
             f'<p><button type="submit">{w["play"]}</button></p>\n</form>\n</section>\n')

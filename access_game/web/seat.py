@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import queue
+import secrets
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -117,12 +118,19 @@ class WebSeat:
         self.parked = False
         #: The browser's channel holding this seat (access_game.web.gateway.WebChannel), told when seated.
         self.owner: Any = None
+        #: The table is a local game of this seat alone (no connection: see :meth:`open_local`).
+        self.local = False
 
     # ----------------------------------------------------------------- from the server's loop
     def open(self, first: dict[str, Any], *, resumed: bool) -> None:
         """Ask the server for a seat (``first``: create, join or rejoin) and open its table."""
         self.ended = False
         self.thread.post(lambda: self._open(first, resumed))
+
+    def open_local(self, game: str) -> None:
+        """A game for one at this seat alone (solitaire: not a network game), as ``access-game solitaire``."""
+        self.ended = False
+        self.thread.post(lambda: self._open_local(game))
 
     def open_lobby(self, *, watch: str | None = None, sign_in: m.SignIn | None = None) -> None:
         """The server's lobby (tables, chat, who is online), and with ``watch`` that table watched; with
@@ -205,6 +213,34 @@ class WebSeat:
             self._open_table()
         else:
             self._open_waiting()
+        self._after()
+
+    def _open_local(self, game_name: str) -> None:
+        """The terminal's local game (access_game.terminal_game) in this thread: a :class:`Session` of a
+        new deal, no save file and no records file on the server's disk (the seat keeps its deal while
+        kept, and ``resume`` takes it back); its token a code of its own, never a server table's."""
+        from access_game.catalog import game as catalog_game
+        from access_game.net.tables import new_code
+        from access_game.session import Session
+        from access_game.ui.speech_link import make_narrator
+        from engine.game import Game
+
+        entry = catalog_game(game_name)
+        seed = secrets.randbits(31)
+        game = Game.new(entry.name, [self.name], seed=seed, options=entry.rule_options({}, 1, seed))
+        outputs = self.outputs
+        self.session = Session(game, human_seat=0, level="normal", announcer=outputs.announcer,
+                               narrator=make_narrator(0, game.players, outputs.settings, game=entry.name),
+                               settings=outputs.settings, saves=None, cues=outputs.cues,
+                               on_settings=outputs.on_settings)
+        self.local, self.connection, self.game, self.code, self._resumed = True, None, entry.name, "", False
+        code = new_code(set())  # the page's link for a reload (/t/CODE): no server table has it
+        self.token = m.web_token(code, secrets.token_urlsafe(18))
+        self._send(m.encode("seated", token=self.token, code=show_code(code)))
+        owner = self.owner
+        if owner is not None:
+            owner.loop.call_soon_threadsafe(owner.seated, self)
+        self._open_table()
         self._after()
 
     def _connection(self) -> Connection:
@@ -297,11 +333,15 @@ class WebSeat:
 
         from access_game.catalog import game as catalog_game
         from access_game.ui.app import GameApp
+        from access_game.ui.table import make_table
 
         entry = catalog_game(self.game)
+        # A local game's first lines are the terminal's own (no chat to tell of).
+        welcome = None if self.local else _("{title}. {help}").format(title=entry.spoken_title, help=_(nw.HELP_LINE))
         app = GameApp(self.session, self.outputs.printer, input=DummyInput(), output=self.outputs.out,
-                      welcome=_("{title}. {help}").format(title=entry.spoken_title, help=_(nw.HELP_LINE)))
-        self.session.on_new_game = app.new_game_dealt
+                      table_factory=_records_in_memory if self.local else make_table, welcome=welcome)
+        if not self.local:
+            self.session.on_new_game = app.new_game_dealt
         self._follow(app)
         self.waiting = False
         app.start(resumed=self._resumed)
@@ -420,10 +460,10 @@ class WebSeat:
         self._send = send
         self._apply(setup)
         session, old = self.session, self.connection
-        if self.ended or session is None or old is None or old.seat is None or self.token is None:
+        if self.ended or session is None or self.token is None or not (self.local or (old and old.seat)):
             self._emit()
             return
-        if reconnect:
+        if reconnect and old is not None and old.seat is not None:
             connection = self._connection()
             connection.session = self.account
             first = {"type": "rejoin", "code": old.seat.code, "token": old.seat.token, "seen": len(session.log),
@@ -440,11 +480,12 @@ class WebSeat:
             connection.seen = lambda: len(session.log)
             connection.game_number = lambda: session.game_number
             connection.on_frame = lambda: self.thread.post(self._news)
-        self._send(m.encode("seated", token=self.token, code=show_code(self.code)))
+        self._send(m.encode("seated", token=self.token, code=show_code(self.token.partition(":")[0])))
         if self.said:
             self._send(m.encode("history", lines=list(self.said)))
         self._prompt = self._state = None
-        self._news()
+        if not self.local:  # a local game has no news from a server
+            self._news()
         self._emit()
 
     def _detach(self) -> None:
@@ -476,7 +517,9 @@ class WebSeat:
             self._emit()
             return
         app, session, connection = self.app, self.session, self.connection
-        if app is not None and not self.ended and connection is not None:
+        if app is not None and not self.ended and self.local and app.quitting:
+            self._end()  # the local game left (Q, or no other deal): nothing to tell a server
+        elif app is not None and not self.ended and connection is not None:
             if self.waiting and not app.modes and (session.started or connection.closed_for_good or app.quitting):
                 session.listeners.remove(app.table.on_events)
                 if session.started and not app.quitting:
@@ -538,10 +581,22 @@ class WebSeat:
         if self.lobby is not None:
             return lobby_state(self.lobby)
         if self.app is None:
-            return {"where": "left" if self.code else "none", "game": self.game,
+            return {"where": "left" if self.code or self.local else "none", "game": self.game,
                     "code": show_code(self.code) if self.code else None, "hand": [], "commands": [],
                     "question": None}
         return table_state(self.app, self.game, show_code(self.code))
+
+
+def _records_in_memory(session: Any, host: Any) -> Any:
+    """The game's table, whose record of deals won (solitaire's) is kept in memory, not in a file on
+    the server's disk: the web seat's player has no folder there."""
+    from access_game.records import RecordBook
+    from access_game.ui.table import make_table
+
+    table = make_table(session, host)
+    if hasattr(table, "records"):
+        table.records = RecordBook.in_memory()
+    return table
 
 
 def _nobody(text: str) -> None:

@@ -47,6 +47,8 @@ def guarded(headers: dict[str, str]) -> None:
     ("/t/ACD-EFG-HJK", {"type": "join", "code": "ACD-EFG-HJK"}),
     ("/play?game=gin-rummy&computers=1&name=Ann&lang=es", {"type": "play", "game": "gin-rummy", "computers": 1,
                                                            "name": "Ann"}),
+    ("/play?game=solitaire&computers=0", {"type": "play", "game": "solitaire", "computers": 0}),
+    ("/play?game=solitaire&computers=1", {"type": "play", "game": "solitaire", "computers": 0}),  # the form's
 ])
 def test_each_route_is_the_table_page_asking_for_its_start(serve: Serve, path: str, start: dict[str, object]) -> None:
     status, headers, body = get(serve.base + path)

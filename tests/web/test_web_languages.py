@@ -11,9 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_support import Browser, play_hand
+from web_support import Browser, computers_for, play_hand, web_games
 
-from access_game.catalog import network_games
 from access_game.table_plan import COMPUTER_NAMES
 from speech.i18n import LANGUAGES, _, in_language
 
@@ -48,13 +47,14 @@ def _english(lang: str, lines: list[str]) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)
-@pytest.mark.parametrize("game", network_games())
+@pytest.mark.parametrize("game", web_games())
 def test_a_hand_with_help_menu_and_refusals_has_no_english(served: str, game: str, lang: str) -> None:
     browser = Browser(served)
     try:
         browser.send("start", lang=lang, name="Ann", cards="words")
-        browser.send("play", game=game, computers=1)
-        browser.wait(lambda b: bool(b.state.get("hand")))
+        browser.send("play", game=game, computers=computers_for(game))
+        browser.wait(lambda b: b.state.get("where") == "table"
+                     and (bool(b.state.get("hand")) or not computers_for(game)))
         # Help, the menu opened and closed, a key that does nothing, the hand.
         for key in ("f1", "escape", "escape", "escape", "Z", "h"):
             count = len(browser.frames)

@@ -1,7 +1,7 @@
-"""Whole hands at the web table in Chromium, against a real ``access-game serve``: every network game of
-the catalog by keyboard alone, one by tapping buttons on a phone-sized touch screen; the log holds
-exactly the lines the server sent, each once; axe-core finds nothing in any table state; the seat's
-token never stays in the address."""
+"""Whole hands at the web table in Chromium, against a real ``access-game serve``: every game of the
+catalog by keyboard alone (solitaire too, by the seat's hosted terminal alone), one by tapping buttons on
+a phone-sized touch screen; the log holds exactly the lines the server sent, each once; axe-core finds
+nothing in any table state; the seat's token never stays in the address."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 from english_lines import EnglishFinder
 from playwright.sync_api import Browser
 from table_driver import PHONE, Table
+from web_support import computers_for, web_games
 
 from access_game.bench.web_page import Serve, axe_table_states, wait_until
 from access_game.catalog import network_games
@@ -29,9 +30,9 @@ def tab_to_prompt(table: Table) -> None:
     raise AssertionError("the prompt cannot be reached by Tab")
 
 
-@pytest.mark.parametrize("game", network_games())
+@pytest.mark.parametrize("game", web_games())
 def test_a_whole_hand_by_keyboard_alone(serve: Serve, browser: Browser, game: str) -> None:
-    table = Table(browser, f"{serve.base}/play?game={game}&computers=1&name=Ann&lang=en")
+    table = Table(browser, f"{serve.base}/play?game={game}&computers={computers_for(game)}&name=Ann&lang=en")
     try:
         tab_to_prompt(table)
         # Help and the menu are the terminal's own, opened and closed by its keys.

@@ -18,7 +18,22 @@ from typing import Any
 
 from websockets.sync.client import connect
 
-__all__ = ["Browser", "ServerThread", "play_hand", "waiting_prompt"]
+__all__ = ["Browser", "ServerThread", "computers_for", "play_hand", "waiting_prompt", "web_games"]
+
+
+def web_games() -> list[str]:
+    """Every game of the catalog with a table: all of them are played in the browser (network games
+    at a server's table, a game for one, solitaire, by the seat's hosted terminal alone)."""
+    from access_game.catalog import games
+
+    return [entry.name for entry in games() if entry.table is not None]
+
+
+def computers_for(game: str) -> int:
+    """The computer players a quick-play table of ``game`` is asked with: one, none for a game for one."""
+    from access_game.catalog import network_games
+
+    return 1 if game in network_games() else 0
 
 
 class Browser:
