@@ -219,17 +219,9 @@ def _follow(session: RemoteSession, app: Any, body: Callable[[], Awaitable[int]]
     """Run ``body`` (the app's prompt) in an event loop that takes the server's frames as they come:
     news is printed above the prompt at once, and a seat taken away closes the app."""
 
-    def news() -> None:
-        app.printer.flush()
-        app.check_until()
-        app.table.after_news()
-        app.offer_next_game()
-        app.printer.flush()
-        app.application.invalidate()
-
     async def run() -> int:
         session.attach(asyncio.get_running_loop())
-        session.on_news = news
+        session.on_news = app.print_news
         session.on_closed = lambda: app.quit_now("")
         try:
             return await body()

@@ -238,6 +238,16 @@ class GameApp:
         for listener in self.after_key_listeners:
             listener()
 
+    def print_news(self) -> None:
+        """News taken between key presses (another seat's move at a network table) printed above the
+        prompt as a key's answer is: the table follows it, and the game's end offers the next game."""
+        self.printer.flush()
+        self.check_until()
+        self.table.after_news()
+        self.offer_next_game()
+        self.printer.flush()
+        self.application.invalidate()
+
     def offer_next_game(self) -> None:
         """Once the game is over, ask what next (once): at this terminal, play again or another game; at
         a network table, the host deals again to the same seats, and everyone else hears that the host

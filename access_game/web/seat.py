@@ -350,15 +350,7 @@ class WebSeat:
         """The news of frames taken between keys is printed as the terminal prints it (terminal._follow)."""
         self.app = app
         session = self.session
-
-        def news() -> None:
-            app.printer.flush()
-            app.check_until()
-            app.table.after_news()
-            app.offer_next_game()
-            app.printer.flush()
-
-        session.on_news = news
+        session.on_news = app.print_news
         session.on_closed = lambda: app.quit_now("")
 
     def _news(self) -> None:
