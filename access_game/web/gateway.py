@@ -98,12 +98,13 @@ class WebGateway:
             before.taken_over()
         self.holders[token] = channel
 
-    def let_go(self, channel: WebChannel, seat: WebSeat) -> None:
-        """``channel``'s browser went: its seat waits for it a while (PARK_SECONDS), then is closed."""
+    def let_go(self, channel: WebChannel, seat: WebSeat) -> bool:
+        """``channel``'s browser went: its seat waits for it a while (PARK_SECONDS), then is closed; True
+        when it is closed now (nothing to wait for)."""
         token = seat.token
         if token is None or self.holders.get(token) is not channel or seat.ended:
             seat.stop()
-            return
+            return True
         del self.holders[token]
         self.parked[token] = seat
         seat.park()
@@ -114,6 +115,7 @@ class WebGateway:
                 seat.stop()
 
         asyncio.get_running_loop().call_later(PARK_SECONDS, expire)
+        return False
 
     def kept_seat(self, token: str) -> WebSeat | None:
         """The seat of this process that ``token`` holds, with a browser or waiting for one."""
@@ -325,14 +327,16 @@ class WebChannel:
     def _seat(self) -> WebSeat:
         from access_game.web.seat import WebSeat
 
-        if self.seat is not None:
-            self.gateway.let_go(self, self.seat)
+        previous = self.seat
+        stopped = previous is not None and self.gateway.let_go(self, previous)
         url = self.gateway.url
         assert url is not None, "the server listens before any browser connects"
         assert self.name is not None
         self.seat = WebSeat(url=url, address=self.address, name=self.name, settings=self.settings, send=self.send,
                             connect_options=self.gateway.connect_options)
         self.seat.owner = self
+        if stopped and previous is not None:
+            self.seat.after(previous)
         host = self.ws.request.headers.get("Host") if self.ws.request is not None else None
         if host:  # the lobby names the server as the browser reached it
             self.seat.shown_url = f"{'wss' if self.gateway.connect_options else 'ws'}://{host[:200]}"

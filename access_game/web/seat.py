@@ -41,6 +41,8 @@ log = logging.getLogger("access_game.web")
 
 #: Sends one frame (already encoded) to the browser; callable from any thread.
 Send = Callable[[str], None]
+#: Seconds a seat waits at most for the one it follows to close (WebSeat.after).
+AFTER_SECONDS = 5.0
 #: Lines kept to give again to a browser that comes back (a closed tab, a locked phone, a second tab).
 HISTORY_LINES = 1000
 
@@ -52,6 +54,8 @@ class SeatThread:
         self.lang = lang
         self.on_failure = on_failure
         self._jobs: queue.Queue[Callable[[], None] | None] = queue.Queue()
+        #: Set when the thread has done its last job (its connections closed).
+        self.done = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"web-seat {name}", daemon=True)
         self._thread.start()
 
@@ -75,6 +79,7 @@ class SeatThread:
                 log.exception("web seat job failed")
                 with contextlib.suppress(Exception):
                     self.on_failure()
+        self.done.set()
 
 
 class WebSeat:
@@ -154,6 +159,15 @@ class WebSeat:
         """Close everything and end the thread (a lobby left, a seat not taken back in time)."""
         self.thread.post(self._detach)
         self.thread.stop()
+
+    def after(self, previous: WebSeat) -> None:
+        """Begin once ``previous`` (this browser's seat before, being stopped) has closed its connections:
+        a guest lobby that gives way to an account's is gone from the server before the account's comes,
+        so the server never sees the same person twice under one name."""
+        def wait() -> None:
+            previous.thread.done.wait(timeout=AFTER_SECONDS)
+
+        self.thread.post(wait)
 
     def park(self) -> None:
         """The browser went: the game connection goes too (the others hear the player is away), and
