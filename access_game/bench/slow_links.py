@@ -197,10 +197,7 @@ async def _trickler(url: str, index: int, tally: dict[str, int]) -> None:
             _reader, writer = await _raw_websocket(url)
             writer.write(_frame({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": f"Trickle {index}"}))
             while True:
-                for byte in _frame({"type": "who"}):
-                    writer.write(bytes([byte]))
-                    await writer.drain()
-                    await asyncio.sleep(TRICKLE_SECONDS)
+                await _trickle(writer, _frame({"type": "who"}))
         except Exception:
             pass
         finally:
@@ -208,6 +205,16 @@ async def _trickler(url: str, index: int, tally: dict[str, int]) -> None:
                 writer.close()
         tally["dropped"] += 1
         await asyncio.sleep(1.0 + random.random() * 2)
+
+
+async def _trickle(writer: asyncio.StreamWriter, data: bytes, reader: asyncio.StreamReader | None = None) -> None:
+    """``data`` sent a byte at a time, TRICKLE_SECONDS apart (until the server hangs up, when ``reader``)."""
+    for byte in data:
+        writer.write(bytes([byte]))
+        await writer.drain()
+        if reader is not None and reader.at_eof():
+            return
+        await asyncio.sleep(TRICKLE_SECONDS)
 
 
 async def _held_handshake(url: str, tally: dict[str, int]) -> None:
@@ -219,12 +226,7 @@ async def _held_handshake(url: str, tally: dict[str, int]) -> None:
         writer = None
         try:
             reader, writer = await asyncio.open_connection(host, int(port))
-            for byte in request:
-                writer.write(bytes([byte]))
-                await writer.drain()
-                if reader.at_eof():
-                    break
-                await asyncio.sleep(TRICKLE_SECONDS)
+            await _trickle(writer, request, reader)
         except Exception:
             pass
         finally:
