@@ -28,7 +28,9 @@ from speech.languages import Language, all_languages  # noqa: E402
 
 #: A translated document beside the English one it translates, as an index lists them.
 PAIR = re.compile(r"\]\(([\w.-]+\.md)\) \(\[[^\]]+\]\(\.\./([\w.-]+\.md)\)\)")
-CODE = re.compile(r"```.*?```|`[^`\n]+`", re.S)
+FENCED = re.compile(r"^```.*?^```", re.S | re.M)
+#: An inline span, which may run over a line break where a paragraph is wrapped.
+INLINE = re.compile(r"`((?:[^`\n]|\n(?!\n))+)`")
 OPTION = re.compile(r"(?<![\w-])(--[a-z][a-z0-9-]*)")
 #: Programs other than access-game whose options the documents quote (Redis's server, Python's
 #: tools): their lines are not access-game's.
@@ -46,8 +48,10 @@ def translations(lang: Language) -> dict[str, Path]:
 
 
 def code_lines(text: str) -> list[str]:
-    """Each line of code in a document: every line of a fenced block, every inline span."""
-    return [line.strip() for span in CODE.findall(text) for line in span.strip("`").splitlines()]
+    """Each line of code in a document: every line of a fenced block, every inline span (a wrapped
+    one joined again)."""
+    lines = [line.strip() for block in FENCED.findall(text) for line in block.splitlines()[1:-1]]
+    return lines + [" ".join(span.split()) for span in INLINE.findall(FENCED.sub("", text))]
 
 
 def is_other_program(line: str) -> bool:
