@@ -1,10 +1,10 @@
 """The command-line options the player's documents name, and which English document each translated
 one is the translation of.
 
-A language's index (its docs folder's README.md) lists each of its documents beside the English one
-it translates, as ``[en-ligne.md](en-ligne.md) ([anglais](../online.md))``: that pairing, written
-once where a reader finds it too, is the map the tests read, so a new language's documents are
-checked by being listed. An option is named in code (a fenced block or a `span`); it belongs to
+A language's index (its docs folder's README.md) ends with a table of its documents, each beside the
+English one it translates: ``| [en-ligne.md](en-ligne.md) | [../online.md](../online.md) |``. That
+table, written once where a reader finds the originals too, is the map the tests read, so a new
+language's documents are checked by being listed there. An option is named in code (a fenced block or a `span`); it belongs to
 access-game when the line runs access-game, one of its modules, or names the option alone, and not
 when the line runs another program (``redis-server --appendonly no``).
 
@@ -26,8 +26,8 @@ sys.path.insert(0, str(ROOT))
 from access_game.cli import build_parser  # noqa: E402
 from speech.languages import Language, all_languages  # noqa: E402
 
-#: A translated document beside the English one it translates, as an index lists them.
-PAIR = re.compile(r"\]\(([\w.-]+\.md)\) \(\[[^\]]+\]\(\.\./([\w.-]+\.md)\)\)")
+#: A row of an index's table: a translated document, then the English one it translates.
+PAIR = re.compile(r"^\| \[[^\]]*\]\(([\w.-]+\.md)\) \| \[[^\]]*\]\(\.\./([\w.-]+\.md)\) \|$", re.M)
 FENCED = re.compile(r"^```.*?^```", re.S | re.M)
 #: An inline span, which may run over a line break where a paragraph is wrapped.
 INLINE = re.compile(r"`((?:[^`\n]|\n(?!\n))+)`")

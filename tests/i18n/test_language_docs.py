@@ -72,7 +72,7 @@ def test_the_index_pairs_every_document_with_the_english_one_it_translates(lang:
     pairs = translations(lang)
     for doc in docs_of(lang):
         assert doc.name == "README.md" or doc in pairs.values(), (
-            f"{lang.code}/README.md: list {doc.name} as [{doc.name}]({doc.name}) ([English](../source.md))")
+            f"{lang.code}/README.md: add the row | [{doc.name}]({doc.name}) | [../SOURCE.md](../SOURCE.md) |")
     for english, translated in pairs.items():
         assert (ROOT / "docs" / english).exists() and translated.exists(), (english, translated.name)
 
