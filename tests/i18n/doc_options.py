@@ -4,9 +4,11 @@ one is the translation of.
 A language's index (its docs folder's README.md) ends with a table of its documents, each beside the
 English one it translates: ``| [en-ligne.md](en-ligne.md) | [../online.md](../online.md) |``. That
 table, written once where a reader finds the originals too, is the map the tests read, so a new
-language's documents are checked by being listed there. An option is named in code (a fenced block or a `span`); it belongs to
-access-game when the line runs access-game, one of its modules, or names the option alone, and not
-when the line runs another program (``redis-server --appendonly no``).
+language's documents are checked by being listed there.
+
+An option is named in code (a fenced block or a `span`); it belongs to access-game when the line
+runs access-game, one of its modules, or names the option alone, and not when the line runs another
+program (``redis-server --appendonly no``).
 
 Run as a script, it prints the options each translation lacks and their count:
 ``.venv/bin/python tests/i18n/doc_options.py``.
