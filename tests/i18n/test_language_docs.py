@@ -1,7 +1,8 @@
 """Each language's documents, in the folder its description names (docs/fr/, docs/es/): the index
 names every document there, every link leads to a file and a heading, the keys document is what the
-generator writes from the games' registries in that language, the card words are the catalog's and
-every option named is the command line's. A new language's docs are checked by being described.
+generator writes from the games' registries in that language, the card words are the catalog's,
+every option named is the command line's, and every option an English document names is named by its
+translation (the index pairs them). A new language's docs are checked by being described.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
+from doc_options import missing_options, translations, unknown_options
 
-from access_game.cli import build_parser
 from access_game.ui.keys_doc import render_keys_doc
 from engine.notation import parse_card
 from speech.i18n import in_language
@@ -67,11 +68,22 @@ def test_the_index_says_the_cards_as_the_game_does(lang: Language) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES, ids=lambda lang: lang.code)
-def test_every_option_the_documents_name_is_the_command_line_s(lang: Language) -> None:
-    parser = build_parser()
-    known = {opt for action in parser._actions for opt in action.option_strings}
-    for sub in parser._subparsers._group_actions[0].choices.values():  # type: ignore[union-attr]
-        known |= {opt for action in sub._actions for opt in action.option_strings}
+def test_the_index_pairs_every_document_with_the_english_one_it_translates(lang: Language) -> None:
+    pairs = translations(lang)
     for doc in docs_of(lang):
-        for option in re.findall(r"`(--[a-z][a-z-]*)", doc.read_text(encoding="utf-8")):
-            assert option in known, (doc.name, option)
+        assert doc.name == "README.md" or doc in pairs.values(), (
+            f"{lang.code}/README.md: add the row | [{doc.name}]({doc.name}) | [../SOURCE.md](../SOURCE.md) |")
+    for english, translated in pairs.items():
+        assert (ROOT / "docs" / english).exists() and translated.exists(), (english, translated.name)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES, ids=lambda lang: lang.code)
+def test_every_option_an_english_document_names_its_translation_names(lang: Language) -> None:
+    assert missing_options(lang) == {}
+
+
+@pytest.mark.parametrize("folder", sorted({lang.docs_dir for lang in all_languages()}))
+def test_every_option_the_documents_name_is_the_command_line_s(folder: str) -> None:
+    unknown = {doc.name: sorted(unknown_options(doc.read_text(encoding="utf-8")))
+               for doc in sorted((ROOT / folder).glob("*.md"))}
+    assert {name: options for name, options in unknown.items() if options} == {}
