@@ -399,7 +399,7 @@ class AccountDesk:
         for attempt in range(FINISH_ATTEMPTS):
             try:
                 rated = self.store.finish_game(finished.game, finished.code, finished.game_number, finishers,
-                                               finished=finished.finished, again=again)
+                                               finished=finished.finished, again=again, key=finished.key)
                 break
             except Conflict:  # another process rated one of these players at the same moment: again
                 if attempt == FINISH_ATTEMPTS - 1:

@@ -11,6 +11,7 @@ long that takes and across restarts of the server: each file is tried again unti
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -25,7 +26,7 @@ from typing import Any
 from access_game.datafiles import DamagedFile, read_json, set_aside
 from access_game.settings import atomic_write_text
 
-__all__ = ["FinishedGame", "GameOutbox"]
+__all__ = ["FinishedGame", "GameOutbox", "game_key"]
 
 log = logging.getLogger("access_game.net.accounts")
 
@@ -54,9 +55,10 @@ class FinishedGame:
     @classmethod
     def new(cls, game: str, code: str, game_number: int, names: Sequence[str | None],
             accounts: Sequence[str | None], computers: Sequence[str | None], winners: Sequence[int],
-            totals: Sequence[int]) -> FinishedGame:
-        return cls(secrets.token_hex(16), game, code, game_number, time.time(), tuple(names), tuple(accounts),
-                   tuple(computers), tuple(winners), tuple(totals))
+            totals: Sequence[int], *, key: str | None = None, finished: float | None = None) -> FinishedGame:
+        return cls(secrets.token_hex(16) if key is None else key, game, code, game_number,
+                   time.time() if finished is None else finished, tuple(names), tuple(accounts), tuple(computers),
+                   tuple(winners), tuple(totals))
 
     @classmethod
     def read(cls, data: Any) -> FinishedGame:
@@ -73,6 +75,14 @@ class FinishedGame:
         if not len(game.names) == len(game.accounts) == len(game.computers) == len(game.totals):
             raise ValueError("seats do not match")
         return game
+
+
+def game_key(code: str, game_number: int, seed: int) -> str:
+    """A finished game's own key: its table, its number there and its shuffle (a new one each game), so
+    that whoever writes the game (the run it ended in, or a later one that finds it ended in its table's
+    journal) writes it under the same key, and the database keeps it once (32 hex digits, as an outbox
+    file is named)."""
+    return hashlib.sha256(f"{code}.{game_number}.{seed}".encode()).hexdigest()[:32]
 
 
 def _name(value: Any) -> str | None:
@@ -96,6 +106,11 @@ class GameOutbox:
             atomic_write_text(self.folder / f"{finished.key}.json", text + "\n", mode=0o600)
         self._held[finished.key] = finished
 
+    def hold(self, finished: FinishedGame) -> None:
+        """Keep a finished game in memory only: one a later run finds again by itself (a game found ended
+        in its table's journal, not known stored: access_game.net.account_requests.recover)."""
+        self._held.setdefault(finished.key, finished)
+
     def pending(self) -> list[FinishedGame]:
         """Every game waiting, oldest first: those of the folder (left by an earlier run too) and those
         put since. A file that cannot be read is set aside (``*.damaged-STAMP.json``) and said in the log."""
@@ -103,6 +118,9 @@ class GameOutbox:
             try:
                 names = sorted(os.listdir(self.folder))
             except FileNotFoundError:
+                names = []
+            except OSError as exc:  # (a file in the folder's place): those held in memory wait meanwhile
+                log.error("the outbox %s cannot be read: %s", self.folder, exc)
                 names = []
             for name in names:
                 key = name.removesuffix(".json")
