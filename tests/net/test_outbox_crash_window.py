@@ -10,9 +10,9 @@ the database under the game's own key; restarted again, it finds the key there a
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from accounts_support import PASSWORD, play_out, short_table, signed
@@ -32,9 +32,9 @@ def _games(data: Path) -> list[tuple[str, int, str, float | None]]:
         db.close()
 
 
-def _wait_for(done: object, seconds: float = 60) -> None:
+def _wait_for(done: Callable[[], bool], seconds: float = 60) -> None:
     deadline = time.monotonic() + seconds
-    while not done() and time.monotonic() < deadline:  # type: ignore[operator]
+    while not done() and time.monotonic() < deadline:
         time.sleep(0.2)
 
 
