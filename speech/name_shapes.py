@@ -96,8 +96,8 @@ def sentence_shapes() -> frozenset[Shape]:
     # A shape that ends a sentence somewhere ends it wherever it is said; one about people somewhere is so
     # wherever it is said.
     ends = {shape.words for shape in found if not shape.goes_on}
-    people = {shape.words for shape in found if shape.about_people}
-    return frozenset(Shape(shape.words, shape.goes_on and shape.words not in ends, shape.words in people)
+    about_people = {shape.words for shape in found if shape.about_people}
+    return frozenset(Shape(shape.words, shape.goes_on and shape.words not in ends, shape.words in about_people)
                      for shape in found)
 
 
