@@ -7,6 +7,12 @@ told their result at once, and the game is recorded and rated when the database 
 long that takes and across restarts of the server: each file is tried again until it is stored
 (access_game.net.account_desk). Nothing is marked recorded before it is on disk here. Without a folder
 (a server kept in memory only, as some tests run it) the outbox is held in memory.
+
+A game's last move is in its table's journal before its record is here: a process killed between the
+two leaves the record to the next start, which holds every game it finds ended in a journal and not
+here (access_game.net.account_requests.recover). Each game's key is its own (:func:`game_key`) and is
+kept with it in the database, so a game written twice, by the run it ended in and by a later one, is
+kept once.
 """
 
 from __future__ import annotations
