@@ -356,8 +356,10 @@ class AccountDesk:
     def keep_game(self, finished: FinishedGame) -> None:
         """A finished game into the outbox, on disk when this returns (OSError when the disk refuses it:
         then it is not kept, and the caller tries again); written to the database soon after."""
+        fresh = finished.key not in self.outbox  # (one a start found ended in its journal may be stored already)
         self.outbox.put(finished)
-        self._fresh.add(finished.key)
+        if fresh:
+            self._fresh.add(finished.key)
         self._wake.set()
 
     def start_recording(self, told: Told) -> None:

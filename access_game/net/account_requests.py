@@ -196,19 +196,20 @@ def finished(server: TableServer, table: Table) -> None:
 def recover(server: TableServer, ended_tables: list[tuple[Table, float]]) -> None:
     """Tables found over at a start (each with when its files were last written): a game whose end was
     written to its table's journal may have been lost before it reached the outbox (the process killed
-    between the two). Each one not waiting in the outbox is held there again (in memory: the next start
-    finds it again the same way), and written unless the database holds its key already: never lost,
-    never kept twice."""
+    between the two). Each one not waiting in the outbox is held there again, and written unless the
+    database holds its key already: never lost, never kept twice. It is held in memory only (the next
+    start finds it again the same way) and not counted as in the outbox, so the table's next change, or
+    everyone leaving it, puts it on disk before the table may close."""
     if server.accounts is None:
         return
     waiting = {(f.code, f.game_number) for f in server.accounts.outbox.pending()}
     for table, written in ended_tables:
-        server.rated.setdefault(table.code, set()).add(table.game_number)
         game = table.game
         ended = None if game is None else next((e for e in reversed(game.log) if isinstance(e, GameEnded)), None)
         if ended is None or len(table.seats) < 2 or (table.code, table.game_number) in waiting:
-            continue
-        server.accounts.outbox.hold(_kept(table, ended, finished=written))
+            server.rated.setdefault(table.code, set()).add(table.game_number)
+        else:
+            server.accounts.outbox.hold(_kept(table, ended, finished=written))
 
 
 def _kept(table: Table, ended: GameEnded, finished: float | None = None) -> FinishedGame:

@@ -179,10 +179,14 @@ class SqlAccountStore:
         with self.db.transaction() as tx:
             if key is not None and tx.one("SELECT id FROM games WHERE outbox_key = ?", (key,)) is not None:
                 return {}
-            if again and (tx.one("SELECT id FROM games WHERE table_code = ? AND game_number = ? AND finished = ?",
-                                 (code, game_number, ended)) is not None
-                          or _kept_without_key(tx, game, code, game_number, finishers)):
-                return {}
+            if again:
+                row = tx.one("SELECT id FROM games WHERE table_code = ? AND game_number = ? AND finished = ?",
+                             (code, game_number, ended))
+                kept = int(row[0]) if row is not None else _kept_without_key(tx, game, code, game_number, finishers)
+                if kept is not None:
+                    if key is not None:  # known by its key from now on
+                        tx.execute("UPDATE games SET outbox_key = ? WHERE id = ? AND outbox_key IS NULL", (key, kept))
+                    return {}
             before: dict[int, Rating] = {}
             for account in accounts:
                 row = tx.one("SELECT mu, sigma, games, wins FROM ratings WHERE account = ? AND game = ?"
@@ -253,15 +257,16 @@ class SqlAccountStore:
         self.db.close()
 
 
-def _kept_without_key(tx: Transaction, game: str, code: str, game_number: int, finishers: Sequence[Finisher]) -> bool:
-    """Whether a game of that table and number, with those names in those seats, was kept without a key
-    (by a version that gave games none, or with another key by its outbox): the same game."""
+def _kept_without_key(tx: Transaction, game: str, code: str, game_number: int,
+                      finishers: Sequence[Finisher]) -> int | None:
+    """The game of that table and number, with those names in those seats, kept already under no key (by
+    a version that gave games none) or another (an older outbox's random one): the same game, or None."""
     names = [f.name for f in sorted(finishers, key=lambda f: f.seat)]
     for (kept,) in tx.all("SELECT id FROM games WHERE table_code = ? AND game_number = ? AND game = ?",
                           (code, game_number, game)):
         if [str(n) for (n,) in tx.all("SELECT name FROM results WHERE game = ? ORDER BY seat", (kept,))] == names:
-            return True
-    return False
+            return int(kept)
+    return None
 
 
 class DeferredStore:

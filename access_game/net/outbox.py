@@ -157,5 +157,9 @@ class GameOutbox:
                 return
         self._held.pop(finished.key, None)
 
+    def __contains__(self, key: object) -> bool:
+        """Whether a game of that key waits here (in memory or on disk, as far as read so far)."""
+        return key in self._held
+
     def __len__(self) -> int:
         return len(self._held)
