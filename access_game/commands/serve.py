@@ -238,10 +238,11 @@ def run(args: argparse.Namespace) -> int:
 
     # Redis's client is loaded only by a process that shares its lobby.
     sharing_errors: tuple[type[Exception], ...] = ()
+    older_fleet: tuple[type[Exception], ...] = ()
     if args.redis is not None:
-        from access_game.net.redis_bus import RedisUnavailable
+        from access_game.net.redis_bus import OlderFleet, RedisUnavailable
 
-        sharing_errors = (RedisUnavailable,)
+        sharing_errors, older_fleet = (RedisUnavailable,), (OlderFleet,)
     from access_game.net.serving import DirectoryInUse, DirectoryUnusable, raise_open_file_limit, run_server
 
     raise_open_file_limit()
@@ -263,6 +264,11 @@ def run(args: argparse.Namespace) -> int:
                                public_url=args.public_url, redis_expiry=args.redis_expiry))
     except DatabaseError as exc:
         print(_("access-game serve: the accounts cannot be kept: {reason}").format(reason=exc), file=sys.stderr)
+        return 1
+    except older_fleet:
+        print(_("access-game serve: the lobby at {url} is shared by processes of an older access-game, which this "
+                "version cannot join: stop them all, then start every process with this version (docs/online.md, "
+                "\"Upgrading a fleet\")").format(url=args.redis), file=sys.stderr)
         return 1
     except sharing_errors as exc:
         print(_("access-game serve: Redis cannot be reached at {url}: {reason}").format(url=args.redis, reason=exc),

@@ -88,6 +88,8 @@ RETRY_SECONDS = 0.5
 RETRY_MOST_SECONDS = 30.0
 #: Names of accounts remembered for the hellos of guests while the database is away.
 NAMES_REMEMBERED = 1_000_000
+#: The name of the session keys' secret in the database's ``secrets``.
+SESSION_SECRET = "session-keys"
 #: A hash scrypt compares against when a name has no account, so that trying one takes as long.
 _DUMMY = hash_password("not anyone's password")
 
@@ -174,6 +176,8 @@ class AccountDesk:
         self._fresh: set[str] = set()
         #: Until when (time.monotonic()) the database counts as away: it failed just now.
         self._away_until = 0.0
+        #: Whether the session keys are signed with the database's secret yet (access_game.net.session_keys).
+        self._secret_shared = False
 
     async def _ask(self, work: Callable[..., T], *args: Any, timeout: float | None = None) -> T:
         """``work`` in the desk's threads; _Unreachable when the database fails (down, unreachable) or
@@ -333,7 +337,17 @@ class AccountDesk:
         with contextlib.suppress(_Unreachable):
             await self._ask(self.store.end_session, _digest(session))
 
+    def share_secret(self) -> None:
+        """Sign session keys with the secret of every process sharing the database from now on (blocking:
+        a worker thread's, or a start's before it serves); DatabaseError or the driver's error when the
+        database does not answer."""
+        if not self._secret_shared:
+            self.keys.share(self.store.shared_secret(SESSION_SECRET, self.keys.candidate()))
+            self._secret_shared = True
+
     async def _new_session(self, account: Account) -> str:
+        if not self._secret_shared:  # (a key every process checks, or none)
+            await self._run(self.share_secret)
         session = self.keys.new(account.id, account.name)
         await self._run(self.store.add_session, account.id, _digest(session))
         return session
@@ -342,8 +356,10 @@ class AccountDesk:
     def keep_game(self, finished: FinishedGame) -> None:
         """A finished game into the outbox, on disk when this returns (OSError when the disk refuses it:
         then it is not kept, and the caller tries again); written to the database soon after."""
+        fresh = finished.key not in self.outbox  # (one a start found ended in its journal may be stored already)
         self.outbox.put(finished)
-        self._fresh.add(finished.key)
+        if fresh:
+            self._fresh.add(finished.key)
         self._wake.set()
 
     def start_recording(self, told: Told) -> None:
@@ -358,7 +374,12 @@ class AccountDesk:
         while True:
             self._wake.clear()
             failed = False
-            for finished in self.outbox.pending():
+            if not self._secret_shared:  # (a start while the database was away: now it may answer)
+                try:
+                    await self._ask(self.share_secret)
+                except _Unreachable:
+                    failed = True
+            for finished in [] if failed else self.outbox.pending():
                 # A game tried before (in this run, or by an earlier one: it is on disk) may be stored
                 # already: a commit whose answer was lost. The database is asked first then.
                 again = finished.key not in self._fresh
@@ -399,7 +420,7 @@ class AccountDesk:
         for attempt in range(FINISH_ATTEMPTS):
             try:
                 rated = self.store.finish_game(finished.game, finished.code, finished.game_number, finishers,
-                                               finished=finished.finished, again=again)
+                                               finished=finished.finished, again=again, key=finished.key)
                 break
             except Conflict:  # another process rated one of these players at the same moment: again
                 if attempt == FINISH_ATTEMPTS - 1:

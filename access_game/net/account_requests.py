@@ -16,7 +16,7 @@ from access_game.net import lobby_messages
 from access_game.net import protocol as p
 from access_game.net.accounts import PlayerRecord, Standing
 from access_game.net.connections import Connection
-from access_game.net.outbox import FinishedGame
+from access_game.net.outbox import FinishedGame, game_key
 from access_game.net.ratings import Rating
 from access_game.net.tables import Table, new_token, token_digest
 from engine.events import GameEnded
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from access_game.net.lobby import LobbyService
 
 __all__ = ["account_request", "account_seat", "finished", "guest_name", "leaderboard_message", "new_name",
-           "rated_message", "record_message", "shown", "start_recording"]
+           "rated_message", "record_message", "recover", "shown", "start_recording"]
 
 log = logging.getLogger("access_game.net.accounts")
 
@@ -184,17 +184,40 @@ def finished(server: TableServer, table: Table) -> None:
     if ended is None or len(table.seats) < 2:
         rated.add(table.game_number)
         return
-    computers = [None if s.human else (s.level or "normal") for s in table.seats]
-    kept = FinishedGame.new(table.game_name, table.code, table.game_number, [s.name for s in table.seats],
-                            [s.account if s.human else None for s in table.seats], computers, ended.winners,
-                            ended.totals)
     try:
-        server.accounts.keep_game(kept)
+        server.accounts.keep_game(_kept(table, ended))
     except OSError as exc:
         log.error("table %s: the finished game could not be put in the outbox: %s", table.code, exc)
         return
     rated.add(table.game_number)
     start_recording(server)
+
+
+def recover(server: TableServer, ended_tables: list[tuple[Table, float]]) -> None:
+    """Tables found over at a start (each with when its files were last written): a game whose end was
+    written to its table's journal may have been lost before it reached the outbox (the process killed
+    between the two). Each one not waiting in the outbox is held there again, and written unless the
+    database holds its key already: never lost, never kept twice. It is held in memory only (the next
+    start finds it again the same way) and not counted as in the outbox, so the table's next change, or
+    everyone leaving it, puts it on disk before the table may close."""
+    if server.accounts is None:
+        return
+    waiting = {(f.code, f.game_number) for f in server.accounts.outbox.pending()}
+    for table, written in ended_tables:
+        game = table.game
+        ended = None if game is None else next((e for e in reversed(game.log) if isinstance(e, GameEnded)), None)
+        if ended is None or len(table.seats) < 2 or (table.code, table.game_number) in waiting:
+            server.rated.setdefault(table.code, set()).add(table.game_number)
+        else:
+            server.accounts.outbox.hold(_kept(table, ended, finished=written))
+
+
+def _kept(table: Table, ended: GameEnded, finished: float | None = None) -> FinishedGame:
+    """What the record keeps of a table's game that has just ended (or ended at ``finished``)."""
+    computers = [None if s.human else (s.level or "normal") for s in table.seats]
+    return FinishedGame.new(table.game_name, table.code, table.game_number, [s.name for s in table.seats],
+                            [s.account if s.human else None for s in table.seats], computers, ended.winners,
+                            ended.totals, key=game_key(table.code, table.game_number, table.seed), finished=finished)
 
 
 def start_recording(server: TableServer) -> None:

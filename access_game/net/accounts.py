@@ -15,16 +15,17 @@ Passwords reach this module already hashed (access_game.net.passwords), sessions
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from access_game.net.database import Conflict, Database
+from access_game.net.database import Conflict, Database, Transaction
 from access_game.net.ratings import Finisher, Rating, rate
 from engine.names import name_key
 
-__all__ = ["Account", "AccountStore", "GameLine", "PlayerRecord", "SqlAccountStore", "Standing"]
+__all__ = ["Account", "AccountStore", "DeferredStore", "GameLine", "PlayerRecord", "SqlAccountStore", "Standing"]
 
 #: Of the accounts a name reads as, the one spelled so (whatever its case) first: two made before names
 #: were keyed may read alike, and each is still found by its own spelling.
@@ -86,7 +87,10 @@ class AccountStore(Protocol):
     def end_session(self, digest: str) -> None: ...
 
     def finish_game(self, game: str, code: str, game_number: int, finishers: Sequence[Finisher], *,
-                    finished: float | None = None, again: bool = False) -> dict[int, tuple[Rating, Rating]]: ...
+                    finished: float | None = None, again: bool = False,
+                    key: str | None = None) -> dict[int, tuple[Rating, Rating]]: ...
+
+    def shared_secret(self, name: str, candidate: str) -> str: ...
 
     def leaderboard(self, game: str, limit: int) -> list[Standing]: ...
 
@@ -161,17 +165,28 @@ class SqlAccountStore:
             tx.execute("DELETE FROM sessions WHERE digest = ?", (digest,))
 
     def finish_game(self, game: str, code: str, game_number: int, finishers: Sequence[Finisher], *,
-                    finished: float | None = None, again: bool = False) -> dict[int, tuple[Rating, Rating]]:
+                    finished: float | None = None, again: bool = False,
+                    key: str | None = None) -> dict[int, tuple[Rating, Rating]]:
         """Keep a finished game in the record and rate its account holders, in one transaction; their
-        ratings before and after it, by account. ``finished``: when it ended (by default now). ``again``:
-        it was tried before and may be kept already (a commit whose answer was lost): a game of that
-        table, number and end kept already is not kept twice (nothing is rated then)."""
+        ratings before and after it, by account. ``finished``: when it ended (by default now). ``key``:
+        the game's own (access_game.net.outbox.game_key): a game of that key kept already is not kept
+        again (nothing is rated then), whoever writes it. ``again``: it was tried before and may be kept
+        already (a commit whose answer was lost), perhaps by a version that gave games no key: a game of
+        that table, number and end, or of that table, number and players kept without a key, is not kept
+        twice either."""
         accounts = sorted({f.account for f in finishers if f.account is not None})
         ended = time.time() if finished is None else finished
         with self.db.transaction() as tx:
-            if again and tx.one("SELECT id FROM games WHERE table_code = ? AND game_number = ? AND finished = ?",
-                                (code, game_number, ended)) is not None:
+            if key is not None and tx.one("SELECT id FROM games WHERE outbox_key = ?", (key,)) is not None:
                 return {}
+            if again:
+                row = tx.one("SELECT id FROM games WHERE table_code = ? AND game_number = ? AND finished = ?",
+                             (code, game_number, ended))
+                kept = int(row[0]) if row is not None else _kept_without_key(tx, game, code, game_number, finishers)
+                if kept is not None:
+                    if key is not None:  # known by its key from now on
+                        tx.execute("UPDATE games SET outbox_key = ? WHERE id = ? AND outbox_key IS NULL", (key, kept))
+                    return {}
             before: dict[int, Rating] = {}
             for account in accounts:
                 row = tx.one("SELECT mu, sigma, games, wins FROM ratings WHERE account = ? AND game = ?"
@@ -187,8 +202,8 @@ class SqlAccountStore:
                 else:
                     tx.execute("INSERT INTO ratings (account, game, mu, sigma, games, wins) VALUES (?, ?, ?, ?, ?, ?)",
                                (account, game, rating.mu, rating.sigma, rating.games, rating.wins))
-            row = tx.one("INSERT INTO games (game, table_code, game_number, finished) VALUES (?, ?, ?, ?) RETURNING id",
-                         (game, code, game_number, ended))
+            row = tx.one("INSERT INTO games (game, table_code, game_number, finished, outbox_key) "
+                         "VALUES (?, ?, ?, ?, ?) RETURNING id", (game, code, game_number, ended, key))
             assert row is not None
             for f in finishers:
                 rated = after.get(f.account) if f.account is not None else None
@@ -197,6 +212,16 @@ class SqlAccountStore:
                            (int(row[0]), f.seat, f.name, f.account, f.computer, f.place, f.total, int(f.won),
                             None if rated is None else rated.shown))
         return {account: (before.get(account, Rating()), rating) for account, rating in after.items()}
+
+    def shared_secret(self, name: str, candidate: str) -> str:
+        """The secret ``name`` of every process sharing this database: ``candidate`` when none was kept
+        yet (the first process to ask makes it), else the one kept (another process's, made first)."""
+        with self.db.transaction() as tx:
+            tx.execute("INSERT INTO secrets (name, secret) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                       (name, candidate))
+            row = tx.one("SELECT secret FROM secrets WHERE name = ?", (name,))
+        assert row is not None
+        return str(row[0])
 
     def leaderboard(self, game: str, limit: int) -> list[Standing]:
         """The best ``limit`` rated players of a game, by the rating shown."""
@@ -230,3 +255,69 @@ class SqlAccountStore:
 
     def close(self) -> None:
         self.db.close()
+
+
+def _kept_without_key(tx: Transaction, game: str, code: str, game_number: int,
+                      finishers: Sequence[Finisher]) -> int | None:
+    """The game of that table and number, with those names in those seats, kept already under no key (by
+    a version that gave games none) or another (an older outbox's random one): the same game, or None."""
+    names = [f.name for f in sorted(finishers, key=lambda f: f.seat)]
+    for (kept,) in tx.all("SELECT id FROM games WHERE table_code = ? AND game_number = ? AND game = ?",
+                          (code, game_number, game)):
+        if [str(n) for (n,) in tx.all("SELECT name FROM results WHERE game = ? ORDER BY seat", (kept,))] == names:
+            return int(kept)
+    return None
+
+
+class DeferredStore:
+    """An :class:`SqlAccountStore` opened at its first use, and at each use after until it opens: a server
+    started while its database is away (PostgreSQL stopped, the network cut) serves without it meanwhile;
+    each call before then raises what opening it raised (access_game.net.database.DatabaseError)."""
+
+    def __init__(self, opener: Callable[[], Database]) -> None:
+        self._opener = opener
+        self._store: SqlAccountStore | None = None
+        self._lock = threading.Lock()
+
+    def opened(self) -> SqlAccountStore:
+        with self._lock:
+            if self._store is None:
+                self._store = SqlAccountStore(self._opener())
+            return self._store
+
+    def create(self, name: str, password: str) -> Account | None:
+        return self.opened().create(name, password)
+
+    def find(self, name: str) -> Account | None:
+        return self.opened().find(name)
+
+    def set_password(self, account: int, password: str) -> None:
+        self.opened().set_password(account, password)
+
+    def add_session(self, account: int, digest: str) -> None:
+        self.opened().add_session(account, digest)
+
+    def session(self, digest: str) -> Account | None:
+        return self.opened().session(digest)
+
+    def end_session(self, digest: str) -> None:
+        self.opened().end_session(digest)
+
+    def finish_game(self, game: str, code: str, game_number: int, finishers: Sequence[Finisher], *,
+                    finished: float | None = None, again: bool = False,
+                    key: str | None = None) -> dict[int, tuple[Rating, Rating]]:
+        return self.opened().finish_game(game, code, game_number, finishers, finished=finished, again=again, key=key)
+
+    def shared_secret(self, name: str, candidate: str) -> str:
+        return self.opened().shared_secret(name, candidate)
+
+    def leaderboard(self, game: str, limit: int) -> list[Standing]:
+        return self.opened().leaderboard(game, limit)
+
+    def record(self, name: str, limit: int) -> PlayerRecord | None:
+        return self.opened().record(name, limit)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._store is not None:
+                self._store.close()

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["DATABASE_FILE", "MIGRATIONS", "SCHEMA_VERSION", "Conflict", "Database", "DatabaseError", "Transaction",
-           "open_database", "shown_url"]
+           "Unreachable", "open_database", "shown_url"]
 
 #: The SQLite file in the server's data folder, beside the tables.
 DATABASE_FILE = "accounts.sqlite3"
@@ -71,6 +71,17 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE accounts ADD COLUMN skeleton TEXT",
         "CREATE UNIQUE INDEX accounts_by_skeleton ON accounts (skeleton)",
     ),
+    (
+        # Each finished game's own key (access_game.net.outbox.game_key: its table, number and shuffle), so
+        # that a game written again (a restart that finds it in its table's journal) is never kept twice.
+        "ALTER TABLE games ADD COLUMN outbox_key TEXT",
+        "CREATE UNIQUE INDEX games_by_key ON games (outbox_key)",
+        # Secrets every process sharing the database signs with (the session keys'), made once by the
+        # first process that asks (access_game.net.accounts.SqlAccountStore.shared_secret).
+        """CREATE TABLE secrets (
+            name TEXT PRIMARY KEY,
+            secret TEXT NOT NULL)""",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -82,6 +93,11 @@ _DIALECT_WORDS = {
 
 class DatabaseError(Exception):
     """The database could not be opened or used: one sentence for the log or the command line."""
+
+
+class Unreachable(DatabaseError):
+    """No connection could be made to the database server (stopped, starting, out of reach, or refusing
+    this user): it may answer later."""
 
 
 class Conflict(DatabaseError):
@@ -225,7 +241,9 @@ def _open_postgresql(url: str) -> Database:
             connection = psycopg.connect(url, connect_timeout=10)
         except psycopg.Error as exc:
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)
-            raise DatabaseError(f"{shown}: {first}".replace(url, shown)) from None
+            # (libpq tells a server stopped, starting up or out of reach from a refusal by its words only:
+            # every failed connection may answer later, and its words are said.)
+            raise Unreachable(f"{shown}: {first}".replace(url, shown)) from None
         connection.autocommit = True  # this module says BEGIN and COMMIT itself
         return connection
 

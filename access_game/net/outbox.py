@@ -7,10 +7,17 @@ told their result at once, and the game is recorded and rated when the database 
 long that takes and across restarts of the server: each file is tried again until it is stored
 (access_game.net.account_desk). Nothing is marked recorded before it is on disk here. Without a folder
 (a server kept in memory only, as some tests run it) the outbox is held in memory.
+
+A game's last move is in its table's journal before its record is here: a process killed between the
+two leaves the record to the next start, which holds every game it finds ended in a journal and not
+here (access_game.net.account_requests.recover). Each game's key is its own (:func:`game_key`) and is
+kept with it in the database, so a game written twice, by the run it ended in and by a later one, is
+kept once.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -25,7 +32,7 @@ from typing import Any
 from access_game.datafiles import DamagedFile, read_json, set_aside
 from access_game.settings import atomic_write_text
 
-__all__ = ["FinishedGame", "GameOutbox"]
+__all__ = ["FinishedGame", "GameOutbox", "game_key"]
 
 log = logging.getLogger("access_game.net.accounts")
 
@@ -54,9 +61,10 @@ class FinishedGame:
     @classmethod
     def new(cls, game: str, code: str, game_number: int, names: Sequence[str | None],
             accounts: Sequence[str | None], computers: Sequence[str | None], winners: Sequence[int],
-            totals: Sequence[int]) -> FinishedGame:
-        return cls(secrets.token_hex(16), game, code, game_number, time.time(), tuple(names), tuple(accounts),
-                   tuple(computers), tuple(winners), tuple(totals))
+            totals: Sequence[int], *, key: str | None = None, finished: float | None = None) -> FinishedGame:
+        return cls(secrets.token_hex(16) if key is None else key, game, code, game_number,
+                   time.time() if finished is None else finished, tuple(names), tuple(accounts), tuple(computers),
+                   tuple(winners), tuple(totals))
 
     @classmethod
     def read(cls, data: Any) -> FinishedGame:
@@ -73,6 +81,14 @@ class FinishedGame:
         if not len(game.names) == len(game.accounts) == len(game.computers) == len(game.totals):
             raise ValueError("seats do not match")
         return game
+
+
+def game_key(code: str, game_number: int, seed: int) -> str:
+    """A finished game's own key: its table, its number there and its shuffle (a new one each game), so
+    that whoever writes the game (the run it ended in, or a later one that finds it ended in its table's
+    journal) writes it under the same key, and the database keeps it once (32 hex digits, as an outbox
+    file is named)."""
+    return hashlib.sha256(f"{code}.{game_number}.{seed}".encode()).hexdigest()[:32]
 
 
 def _name(value: Any) -> str | None:
@@ -96,6 +112,11 @@ class GameOutbox:
             atomic_write_text(self.folder / f"{finished.key}.json", text + "\n", mode=0o600)
         self._held[finished.key] = finished
 
+    def hold(self, finished: FinishedGame) -> None:
+        """Keep a finished game in memory only: one a later run finds again by itself (a game found ended
+        in its table's journal, not known stored: access_game.net.account_requests.recover)."""
+        self._held.setdefault(finished.key, finished)
+
     def pending(self) -> list[FinishedGame]:
         """Every game waiting, oldest first: those of the folder (left by an earlier run too) and those
         put since. A file that cannot be read is set aside (``*.damaged-STAMP.json``) and said in the log."""
@@ -103,6 +124,9 @@ class GameOutbox:
             try:
                 names = sorted(os.listdir(self.folder))
             except FileNotFoundError:
+                names = []
+            except OSError as exc:  # (a file in the folder's place): those held in memory wait meanwhile
+                log.error("the outbox %s cannot be read: %s", self.folder, exc)
                 names = []
             for name in names:
                 key = name.removesuffix(".json")
@@ -132,6 +156,10 @@ class GameOutbox:
                 log.error("outbox: %s could not be removed: %s", finished.key, exc)
                 return
         self._held.pop(finished.key, None)
+
+    def __contains__(self, key: object) -> bool:
+        """Whether a game of that key waits here (in memory or on disk, as far as read so far)."""
+        return key in self._held
 
     def __len__(self) -> int:
         return len(self._held)

@@ -53,8 +53,8 @@ from redis.exceptions import RedisError
 
 from access_game.net.protocol import CODE_ALPHABET
 
-__all__ = ["DEFAULT_EXPIRY", "PREFIX", "TAG_LENGTH", "Breaker", "Peer", "RedisBus", "RedisUnavailable",
-           "Snapshot"]
+__all__ = ["DEFAULT_EXPIRY", "OLD_CHANNEL", "PREFIX", "TAG_LENGTH", "Breaker", "OlderFleet", "Peer", "RedisBus",
+           "RedisUnavailable", "Snapshot"]
 
 log = logging.getLogger("access_game.net.redis_bus")
 
@@ -62,6 +62,9 @@ _T = TypeVar("_T")
 
 PREFIX = "access-game:"
 LOG = PREFIX + "log"
+#: The pub/sub channel older versions shared the lobby on (before the stream): a process that listens
+#: there, or whose ``process:<id>`` names no tag, is of an older version (see :meth:`RedisBus.connect`).
+OLD_CHANNEL = PREFIX + "lobby"
 EPOCH = PREFIX + "epoch"
 TAGS = PREFIX + "tags"
 #: Entries of the log kept (about): a process away for longer than this many lobby events reads the
@@ -88,6 +91,11 @@ RETRY_FIRST, RETRY_MOST = 0.1, 2.0
 
 class RedisUnavailable(Exception):
     """Redis cannot be reached at the URL given, or did not answer in time (the reason in the message)."""
+
+
+class OlderFleet(Exception):
+    """Processes of an older access-game share the lobby at this Redis, by pub/sub: this one does not join
+    them (the message says how many were found)."""
 
 
 class Breaker:
@@ -178,6 +186,9 @@ class RedisBus:
                                          socket_timeout=READ_BLOCK_MS / 1000 + COMMAND_TIMEOUT)
         try:
             await self._redis.ping()
+            older = await self._older_processes()
+            if older:
+                raise OlderFleet(f"{older} process(es) of an older access-game share this lobby by pub/sub")
             await self._claim_tag()
             # The log's position taken before this process says it is here: nothing said after is missed.
             await self._check_epoch()
@@ -189,14 +200,29 @@ class RedisBus:
             await self._redis.xadd(LOG, {"m": json.dumps({"from": self.id, "n": self._sent, "kind": "here",
                                                           "tag": self.tag, "url": self.public_url})},
                                    maxlen=LOG_LENGTH, approximate=True)
-        except (RedisError, OSError, ValueError) as exc:
+        except (RedisError, OSError, ValueError, OlderFleet) as exc:
             for client in (self._redis, self._reader):
                 with contextlib.suppress(RedisError, OSError):
                     await client.aclose()
             self._redis = self._reader = None
+            if isinstance(exc, OlderFleet):
+                raise
             raise RedisUnavailable(str(exc) or type(exc).__name__) from None
         self._writer = asyncio.ensure_future(self._write_forever())
 
+    async def _older_processes(self) -> int:
+        """How many processes of an older version share this Redis's lobby: those listening on the old
+        channel, or alive without a tag. A fleet of both would not work: an older process's table codes
+        name no process (a rejoin would be sent to whichever holds their first letters as its tag), and
+        what one side says the other never reads; so the upgrade stops them all first
+        (docs/online.md, "Upgrading a fleet")."""
+        listening = dict(await self.redis.pubsub_numsub(OLD_CHANNEL)).get(OLD_CHANNEL, 0)
+        untagged = 0
+        for pid in await self.redis.smembers(PREFIX + "processes"):
+            fields = await self.redis.hgetall(_key("process", str(pid)))
+            if fields and "tag" not in fields:
+                untagged += 1
+        return max(int(listening), untagged)
     async def _claim_tag(self) -> None:
         """This process's tag, its own again (a restart keeps it), or a new one no other process has."""
         if self.tag is not None:

@@ -144,13 +144,15 @@ class TableServer:
             return []
         loaded = self.store.load_all()
         now = time.time()
+        ended: list[tuple[Table, float]] = []
         for table in loaded.tables:
             self.tables[table.code] = table
             self._present_at[table.code] = loaded.written.get(table.code, now)
             if (entry := _listing(table)) is not None:  # the lobby's list knows it, to say when it leaves
                 self._listed[table.code] = entry
-            if table.over:  # rated when it ended, before the restart
-                self.rated.setdefault(table.code, set()).add(table.game_number)
+            if table.over:  # recorded when it ended, before the restart, unless killed before that
+                ended.append((table, loaded.written.get(table.code, now)))
+        account_requests.recover(self, ended)
         return loaded.problems + loaded.lost
 
     def _lock(self, code: str) -> asyncio.Lock:
@@ -718,8 +720,8 @@ class TableServer:
         if seat == table.host:
             self._host_gone.add(code)
         async with self._lock(code):
-            if not seated and (table.over or (not table.started and not any(s.name for s in table.seats
-                                                                             if s.human))):
+            if not seated and ((table.over and self._recorded(table))
+                               or (not table.started and not any(s.name for s in table.seats if s.human))):
                 # a finished game nobody is at any more, or a table not yet dealt that nobody holds a seat at
                 self._close_table(code)
                 return
@@ -728,6 +730,12 @@ class TableServer:
                 voters.discard(seat)
             await self._count_votes(table)
             self._announce(table)
+
+    def _recorded(self, table: Table) -> bool:
+        """Whether the table's finished game is in the outbox (tried again now if not): a table whose game
+        is not stays, so that its journal still tells a later start of the game to record."""
+        account_requests.finished(self, table)
+        return self.accounts is None or table.game_number in self.rated.get(table.code, ())
 
     def _close_table(self, code: str) -> None:
         """A table over and done with: forgotten, and its files removed."""
@@ -1038,7 +1046,8 @@ class TableServer:
         idle = self.limits.idle_seconds
         for code in list(self.tables):
             if idle and not self.seated.get(code) and now - self._present_at.get(code, now) > idle \
-                    and not self._lock(code).locked():
+                    and not self._lock(code).locked() and not (self.tables[code].over
+                                                               and not self._recorded(self.tables[code])):
                 if self.store is not None:
                     try:
                         self.store.archive(code)

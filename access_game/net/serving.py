@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import errno
 import json
+import logging
 import os
 import signal
 import ssl
@@ -27,17 +28,21 @@ from access_game.filelock import unlock
 from access_game.net import account_requests
 from access_game.net.computers import ComputerPlayers
 from access_game.net.connections import SEND_BUFFER
+from access_game.net.database import DATABASE_FILE
 from access_game.net.limits import Limits
 from access_game.net.lobby import Lobby
 from access_game.net.server import HARD_FRAME_BYTES, MAX_SAMPLES, TableServer
 from access_game.net.table_store import TableStore
 
 if TYPE_CHECKING:
+    from access_game.net.account_desk import AccountDesk
     from access_game.net.shared_server import SharedTables
 from speech.i18n import _, ngettext
 
 __all__ = ["DirectoryInUse", "DirectoryUnusable", "handling_stats", "raise_open_file_limit", "run_server",
            "start_server", "tls_context"]
+
+log = logging.getLogger("access_game.net.accounts")
 
 #: Seconds a connection has to finish its opening handshake (TLS and HTTP) before it is closed: a client
 #: that sends its request a byte at a time holds a socket no longer.
@@ -146,6 +151,29 @@ async def _keep_house(tables: TableServer, every: float) -> None:
         tables.housekeeping()
 
 
+def _account_desk(target: str | Path, data: Path) -> AccountDesk:
+    """The accounts desk on the database ``target``. A database that cannot be reached now (PostgreSQL
+    stopped, the network cut) does not stop the server: it is said in one line, the server serves guests
+    and session keys meanwhile (finished games wait in the outbox, the rest is answered "try again
+    later"), and the database is opened at the first use it answers. DatabaseError when it answered and
+    cannot be used (a schema newer than this program's)."""
+    from access_game.net.account_desk import AccountDesk
+    from access_game.net.accounts import DeferredStore, SqlAccountStore
+    from access_game.net.database import Unreachable, open_database
+
+    try:
+        desk = AccountDesk(SqlAccountStore(open_database(target)), folder=data)
+    except Unreachable as exc:
+        print(_("access-game serve: the accounts' database cannot be reached now ({reason}): serving guests and "
+                "session keys meanwhile, and accounts as soon as it answers").format(reason=exc), file=sys.stderr)
+        return AccountDesk(DeferredStore(lambda: open_database(target)), folder=data)
+    try:
+        desk.share_secret()  # (before any key is checked: this process checks the others' keys too)
+    except Exception as exc:  # gone since it opened: the desk tries again
+        log.error("the session keys' shared secret cannot be read now: %s", exc)
+    return desk
+
+
 async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | None = None,
                      announce: Callable[[str], None] = print, stats: Path | None = None, *,
                      limits: Limits | None = None, origins: Sequence[str] = (), behind_proxy: bool = False,
@@ -169,12 +197,8 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
         raise DirectoryUnusable(exc.strerror or str(exc)) from exc
     if held is None:
         raise DirectoryInUse(str(data))
-    from access_game.net.account_desk import AccountDesk
-    from access_game.net.accounts import SqlAccountStore
-    from access_game.net.database import DATABASE_FILE, open_database
-
     try:
-        accounts = AccountDesk(SqlAccountStore(open_database(database or data / DATABASE_FILE)), folder=data)
+        accounts = _account_desk(database or data / DATABASE_FILE, data)
     except BaseException:
         unlock(held)
         raise

@@ -113,6 +113,33 @@ def test_a_finished_game_is_recorded_and_rates_only_account_holders(store: SqlAc
     assert [g.place for g in (store.record("Ann", 10) or record).games] == [2, 1]  # newest first
 
 
+def test_a_game_is_kept_once_by_its_key_and_one_kept_without_a_key_is_known_again(store: SqlAccountStore) -> None:
+    ann = store.create("Ann", "h")
+    assert ann is not None
+    seats = [Finisher(0, "Ann", 1, 10, True, account=ann.id), Finisher(1, "Ben", 2, 20, False)]
+    assert store.finish_game("upcard-rummy", "K7QAMX3F9", 1, seats, finished=100.0, key="a" * 32)
+    # The same game written again by a later start (another end time, not said to be tried before).
+    assert store.finish_game("upcard-rummy", "K7QAMX3F9", 1, seats, finished=200.0, key="a" * 32) == {}
+    # A game an older version kept with no key, found again by a start under its key: kept once, and
+    # known by that key from then on, even when written as new.
+    assert store.finish_game("upcard-rummy", "K7QAMX3F9", 2, seats, finished=300.0)
+    assert store.finish_game("upcard-rummy", "K7QAMX3F9", 2, seats, finished=400.0, again=True, key="b" * 32) == {}
+    assert store.finish_game("upcard-rummy", "K7QAMX3F9", 2, seats, finished=500.0, key="b" * 32) == {}
+    record = store.record("Ann", 10)
+    assert record is not None and len(record.games) == 2
+    assert [g for g, r in record.ratings if r.games == 2] == ["upcard-rummy"]
+
+
+def test_the_session_keys_secret_is_made_once_for_every_process(target: str) -> None:
+    first, second = SqlAccountStore(open_database(target)), SqlAccountStore(open_database(target))
+    try:
+        assert first.shared_secret("session-keys", "first's") == "first's"
+        assert second.shared_secret("session-keys", "second's") == "first's"
+    finally:
+        first.close()
+        second.close()
+
+
 def test_a_game_that_cannot_be_written_changes_no_rating(store: SqlAccountStore) -> None:
     ann = store.create("Ann", "h")
     assert ann is not None

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+from accounts_support import PASSWORD, play_out, short_table, signed
 from postgres_server import Postgres, own_postgres
 from server_harness import ServerProcess, run, step
 from websockets.asyncio.client import connect
@@ -21,37 +22,11 @@ from websockets.asyncio.client import connect
 from access_game.net import protocol as p
 from access_game.net.scripted import ScriptedPlayer
 
-PASSWORD = "correct horse battery"
-
-
-async def _signed(url: str, kind: str, name: str, seed: int, **how: str) -> tuple[ScriptedPlayer, dict[str, Any]]:
-    """A scripted player whose connection registers or signs in first; the ``signed_in`` answer."""
-    player = ScriptedPlayer(url, name, seed=seed)
-    player.ws = await connect(url, compression=None, max_size=2**22, proxy=None)
-    await player.send({"type": kind, "protocol": p.PROTOCOL_VERSION, "name": name, **how})
-    return player, await asyncio.wait_for(player.expect("signed_in"), 20)
-
 
 def _recorded(pg: Postgres) -> list[tuple[Any, ...]]:
     with psycopg.connect(pg.url, autocommit=True) as db:
         return list(db.execute("SELECT g.table_code, r.name, r.rating FROM games g JOIN results r ON r.game = g.id "
                                "ORDER BY g.table_code, r.seat").fetchall())
-
-
-async def _table(url: str, host: ScriptedPlayer, guest: ScriptedPlayer) -> list[ScriptedPlayer]:
-    """A short game (one hand of upcard rummy) for two, dealt: the players, each with its first update."""
-    code = await host.create("upcard-rummy", 2, 0, "easy", {"max_hands": 1})
-    await guest.join(code)
-    for pl in (host, guest):
-        while pl.update is None:
-            await pl.receive()
-    return [host, guest]
-
-
-async def _play_out(players: list[ScriptedPlayer]) -> None:
-    deadline = time.monotonic() + 90
-    await asyncio.gather(*(pl.play(deadline=deadline) for pl in players))
-    assert all(pl.over for pl in players), "the game did not end while PostgreSQL was away"
 
 
 def test_games_finished_while_postgresql_is_stopped_are_recorded_once_it_is_back(tmp_path: Path) -> None:
@@ -62,10 +37,10 @@ def test_games_finished_while_postgresql_is_stopped_are_recorded_once_it_is_back
         url = server.start()
 
         async def first_outage() -> list[str]:
-            ann, registered = await _signed(url, "register", "Ann", 1, password=PASSWORD)
-            ben, _ = await _signed(url, "register", "Ben", 2, password=PASSWORD)
-            dan, _ = await _signed(url, "register", "Dan", 3, password=PASSWORD)
-            first = await _table(url, ann, ben)
+            ann, registered = await signed(url, "register", "Ann", 1, password=PASSWORD)
+            ben, _ = await signed(url, "register", "Ben", 2, password=PASSWORD)
+            dan, _ = await signed(url, "register", "Dan", 3, password=PASSWORD)
+            first = await short_table(url, ann, ben)
             for _ in range(4):
                 await step(first)
             await asyncio.to_thread(pg.stop)  # PostgreSQL goes away in the middle of the game
@@ -77,17 +52,17 @@ def test_games_finished_while_postgresql_is_stopped_are_recorded_once_it_is_back
             await impostor.send({"type": "hello", "protocol": p.PROTOCOL_VERSION, "name": "ann"})
             refused = json.loads(await asyncio.wait_for(impostor.ws.recv(), 20))
             assert refused["type"] == "error" and refused["code"] == "name_taken"  # but not as an account's name
-            second = await _table(url, dan, cleo)  # a table made meanwhile, an account holder and a guest
+            second = await short_table(url, dan, cleo)  # a table made meanwhile, an account holder and a guest
 
             # Ann's connection drops; she signs in with her session key and takes her seat back.
             await ann.close()
-            back, signed = await _signed(url, "sign_in", "Ann", 1, session=registered["session"])
-            assert [s["code"] for s in signed["seats"]] == [ann.code]
+            back, answer = await signed(url, "sign_in", "Ann", 1, session=registered["session"])
+            assert [s["code"] for s in answer["seats"]] == [ann.code]
             back.code, back.token, back.log = ann.code, ann.token, list(ann.log)
             await back.rejoin()
             await back.expect("update")
             first = [back, ben]
-            await asyncio.gather(_play_out(first), _play_out(second))
+            await asyncio.gather(play_out(first), play_out(second))
             assert len(list(outbox.glob("*.json"))) == 2  # told their results: on disk, waiting
 
             await asyncio.to_thread(pg.start)
@@ -101,11 +76,11 @@ def test_games_finished_while_postgresql_is_stopped_are_recorded_once_it_is_back
             return codes
 
         async def second_outage() -> str:
-            fay, _ = await _signed(url, "register", "Fay", 5, password=PASSWORD)
-            gus, _ = await _signed(url, "register", "Gus", 6, password=PASSWORD)
-            third = await _table(url, fay, gus)
+            fay, _ = await signed(url, "register", "Fay", 5, password=PASSWORD)
+            gus, _ = await signed(url, "register", "Gus", 6, password=PASSWORD)
+            third = await short_table(url, fay, gus)
             await asyncio.to_thread(pg.stop)
-            await _play_out(third)
+            await play_out(third)
             assert len(list(outbox.glob("*.json"))) == 1
             return str(fay.code)
 
