@@ -125,3 +125,60 @@ def test_whole_cards_in_each_case(code: str) -> None:
         for case, cards in examples.items():
             for card_code, want in cards.items():
                 assert said(*fill(f"{{c:{case}}}", c=the_card(parse_card(card_code)))) == want, (code, case)
+
+
+#: The calls that translate a sentence, and the index of its first English argument.
+_TRANSLATING = {"_": 0, "pgettext": 1, "ngettext": 0, "npgettext": 1}
+#: The helpers whose value str.format can decline (speech.phrases.Phrase).
+_DECLINABLE = {"Phrase", "the_card_words", "_the"}
+
+
+def _formatted_sentences() -> dict[str, set[str]]:
+    """Each English sentence the code fills with ``str.format`` directly (``_("...").format(...)``), and
+    the names of its values that are Phrases, which a case mark may decline."""
+    import ast
+
+    found: dict[str, set[str]] = {}
+    for folder in ("speech", "access_game", "braille"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                        and node.func.attr == "format" and isinstance(node.func.value, ast.Call)):
+                    continue
+                call = node.func.value
+                if not (isinstance(call.func, ast.Name) and call.func.id in _TRANSLATING):
+                    continue
+                declinable = {k.arg for k in node.keywords if k.arg and isinstance(k.value, ast.Call)
+                              and isinstance(k.value.func, ast.Name) and k.value.func.id in _DECLINABLE}
+                for arg in call.args[_TRANSLATING[call.func.id]:]:
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                        found.setdefault(arg.value, set()).update(declinable)
+    return found
+
+
+@pytest.mark.parametrize("code", WITH_CASES)
+def test_a_case_is_marked_only_where_the_code_can_decline_the_card(code: str) -> None:
+    """str.format cannot decline a plain text ("{card:acc}" of a str raises ValueError): a sentence the
+    code fills with str.format marks a case only on a value given as a Phrase (the_card_words);
+    every other card is filled by speech.i18n.fill, which declines articles and cards."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    from speech.i18n import LOCALE_DIR
+
+    formatted = _formatted_sentences()
+    marks = re.compile(r"\{(\w+):(\w+)\}")
+    with open(LOCALE_DIR / code / "LC_MESSAGES" / "access_game.po", "rb") as src:
+        catalog = read_po(src, locale=code)
+    wrong = []
+    for entry in catalog:
+        ids = (entry.id,) if isinstance(entry.id, str) else tuple(entry.id)
+        strings = (entry.string,) if isinstance(entry.string, str) else tuple(entry.string or ())
+        for english in ids:
+            if english not in formatted:
+                continue
+            for text in strings:
+                wrong += [(english, m.group(0)) for m in marks.finditer(text)
+                          if m.group(2) in describe(code).cases and m.group(1) not in formatted[english]]
+    assert not wrong, f"{code}: a case marked on a value str.format cannot decline: {wrong[:5]}"
