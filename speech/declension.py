@@ -45,12 +45,21 @@ class Article(str):
         return made
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Declined(Card):
     """A card named in a grammatical ``case`` other than the catalog's: its words are declined where
-    they are said (speech.phrases.card_words); its cells and code are the card's."""
+    they are said (speech.phrases.card_words); its cells and code are the card's, and it is the card
+    (equal to it, with its hash), so a routing key over it finds the card in the hand."""
 
     case: str
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return (self.rank, self.suit) == (other.rank, other.suit)
+
+    def __hash__(self) -> int:
+        return hash(Card(self.rank, self.suit))
 
 
 def declined(value: Any, case: str, lang: Language) -> Any:

@@ -79,7 +79,10 @@ def test_declined_parts_change_articles_and_cards_and_nothing_else() -> None:
     assert isinstance(out[1], Article) and out[1].gender == MASCULINE
     assert declined(parts, "nom", TOY) is parts
     assert declined(card, "dat", TOY) == Declined(Rank.JACK, Suit.SPADES, "dat")
-    assert declined(Declined(Rank.JACK, Suit.SPADES, "acc"), "dat", TOY) == Declined(Rank.JACK, Suit.SPADES, "dat")
+    again = declined(Declined(Rank.JACK, Suit.SPADES, "acc"), "dat", TOY)
+    assert isinstance(again, Declined) and again.case == "dat"
+    # A declined card is the card: found in a hand (a braille display's routing key), and hashed alike.
+    assert again == card and card == again and again in [card] and {again: 1}[card] == 1
     assert declined("Anna", "acc", TOY) == "Anna"
     assert declined(JOKER, "acc", describe("en")) is JOKER  # no cases: as given
 
