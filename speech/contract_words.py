@@ -54,6 +54,7 @@ from speech.phrases import (
     card_words,
     cards_parts,
     is_feminine,
+    is_neuter,
     join_words,
     points,
     rank_plural,
@@ -287,12 +288,21 @@ def _buy_offered(event: BuyOffered, names: Names, verbosity: Verbosity) -> list[
     card = _card(event.card, verbosity)
     if me == event.next_seat:
         if verbosity == Verbosity.BRIEF:
-            offer = (pgettext("a feminine card", "Up card {card}: take it or pass.") if is_feminine(event.card)
-                     else pgettext("a masculine card", "Up card {card}: take it or pass."))
+            if is_feminine(event.card):
+                offer = pgettext("a feminine card", "Up card {card}: take it or pass.")
+            elif is_neuter(event.card):
+                offer = pgettext("a neuter card", "Up card {card}: take it or pass.")
+            else:
+                offer = pgettext("a masculine card", "Up card {card}: take it or pass.")
             return [utter(*fill(offer, card=card), kind=Kind.MY_TURN)]
         others = join_words([names.name(s) for s in event.buyers])
         if is_feminine(event.card):
             template = npgettext("a feminine card",
+                                 "The up card is {card}: take it, or pass it to {players}, who may buy it.",
+                                 "The up card is {card}: take it, or pass it to {players}, who may buy it.",
+                                 len(event.buyers))
+        elif is_neuter(event.card):
+            template = npgettext("a neuter card",
                                  "The up card is {card}: take it, or pass it to {players}, who may buy it.",
                                  "The up card is {card}: take it, or pass it to {players}, who may buy it.",
                                  len(event.buyers))
@@ -316,6 +326,9 @@ def _buy_offered(event: BuyOffered, names: Names, verbosity: Verbosity) -> list[
         who = join_words([names.name(s) for s in event.buyers])
         if is_feminine(event.card):
             template = npgettext("a feminine card", "{card} is on offer: {name} may take it; {players} may buy it.",
+                                 "{card} is on offer: {name} may take it; {players} may buy it.", len(event.buyers))
+        elif is_neuter(event.card):
+            template = npgettext("a neuter card", "{card} is on offer: {name} may take it; {players} may buy it.",
                                  "{card} is on offer: {name} may take it; {players} may buy it.", len(event.buyers))
         else:
             template = npgettext("a masculine card", "{card} is on offer: {name} may take it; {players} may buy it.",

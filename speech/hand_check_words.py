@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from engine.cards import Card, Rank
 from speech.i18n import NP_, _, pgettext
-from speech.phrases import CARD_SEPARATOR, capital, card_count, card_words, points, rank_plural, the_card
+from speech.phrases import CARD_SEPARATOR, capital, card_count, card_words, points, rank_plural, the_card_words
 
 __all__ = [
     "contract_lines",
@@ -26,7 +26,7 @@ def _cards(cards: Sequence[Card], wild: Rank | None) -> str:
 
 
 def _the(card: Card, wild: Rank | None) -> str:
-    return "".join(p if isinstance(p, str) else card_words(p) for p in the_card(card, wild))
+    return the_card_words(card, wild)
 
 
 def _opening(wilds: str, cards: Sequence[Card]) -> str:

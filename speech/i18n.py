@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from speech import languages as _languages
+from speech.declension import declined
 from speech.languages import Language
 
 __all__ = [
@@ -197,7 +198,7 @@ def NP_(context: str, message: str) -> tuple[str, str]:
     return context, message
 
 
-_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+_PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
 
 
 def fill(template: str, **values: Any) -> tuple[Any, ...]:
@@ -206,13 +207,21 @@ def fill(template: str, **values: Any) -> tuple[Any, ...]:
     it its own way (words, braille cells). A tuple or list value is spliced in as parts.
 
     Word order belongs to the language: "You drew {card}." and "Vous piochez {card}." are whole
-    sentences in the catalog, never pieces glued together in code.
+    sentences in the catalog, never pieces glued together in code. So does case: a placeholder marked
+    with one of the language's cases ("Wirf {the_card:acc} ab.") has its card and article said in that
+    case (speech.declension); a mark that is no case of the language is left as written.
     """
+    cases = current().cases
     parts: list[Any] = []
     pos = 0
     for match in _PLACEHOLDER.finditer(template):
+        case = match.group(2)
+        if case is not None and case not in cases:
+            continue  # a format spec ("{n:g}") or another language's mark: not a placeholder of fill's
         parts.append(template[pos:match.start()])
         value = values[match.group(1)]
+        if case is not None:
+            value = declined(value, case, current())
         if isinstance(value, str | int | float):
             parts.append(str(value))
         elif isinstance(value, Sequence):

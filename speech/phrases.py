@@ -38,8 +38,9 @@ from collections.abc import Sequence
 
 from engine.cards import Card, Rank, Suit
 from engine.five_crowns_melds import is_wild, meld_kind
+from speech.declension import Article, Declined, card_name, declined
 from speech.i18n import N_, _, current, fill, ngettext, number, pgettext
-from speech.languages import FEMININE
+from speech.languages import FEMININE, NEUTER
 
 __all__ = [
     "CARD_SEPARATOR",
@@ -47,6 +48,7 @@ __all__ = [
     "MELD_SEPARATOR",
     "WILD_CARD",
     "Parts",
+    "Phrase",
     "capital",
     "capital_parts",
     "card_count",
@@ -58,6 +60,7 @@ __all__ = [
     "count",
     "hand_words",
     "is_feminine",
+    "is_neuter",
     "join_words",
     "meld_order",
     "melds_parts",
@@ -68,6 +71,7 @@ __all__ = [
     "rank_word",
     "suit_word",
     "the_card",
+    "the_card_words",
 ]
 
 #: Between whole cards in a spoken list.
@@ -151,14 +155,6 @@ def points(n: int) -> str:
     return ngettext("{n} point", "{n} points", abs(n)).format(n=number(n))
 
 
-def card_name(card: Card) -> str:
-    """What the card is called, for its grammatical gender: 'ace', 'jack', 'queen', 'king', 'joker' or
-    'number' (the names of speech.languages.CARD_NAMES)."""
-    if card.rank is None:
-        return "joker"
-    return {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}.get(card.rank, "number")
-
-
 def card_gender(card: Card) -> str:
     """The card's grammatical gender in the current language ('la dame' but 'le valet'; 'la jota' but
     'el rey'), which a pronoun or participle referring to it agrees with."""
@@ -168,6 +164,12 @@ def card_gender(card: Card) -> str:
 def is_feminine(card: Card) -> bool:
     """Whether a sentence about the card takes its feminine form in the current language."""
     return card_gender(card) == FEMININE
+
+
+def is_neuter(card: Card) -> bool:
+    """Whether a sentence about the card takes its neuter form in the current language ("das Ass": "wirf
+    es ab"); only languages with a neuter have neuter cards."""
+    return card_gender(card) == NEUTER
 
 
 def capital(text: str) -> str:
@@ -192,8 +194,13 @@ def the_card(card: Card, wild_rank: Rank | None = None, *, mid: bool = False) ->
 
 
 
-def _article(card: Card) -> str:
-    """'the ' or 'a ' before the card, as its rank asks in the current language ("l'", 'la ', 'le ')."""
+def _article(card: Card) -> Article:
+    """'the ' or 'a ' before the card, as its rank asks in the current language ("l'", 'la ', 'le '),
+    knowing the card's gender so a sentence in another case can decline it ("der " becomes "den ")."""
+    return Article(_article_words(card), card_gender(card))
+
+
+def _article_words(card: Card) -> str:
     if card.rank is None:
         return pgettext("article before a joker", "a ")
     if card.rank == Rank.ACE:
@@ -207,14 +214,45 @@ def _article(card: Card) -> str:
     return pgettext("article before a number card", "the ")
 
 
+class Phrase(str):
+    """A phrase's words (an article and a card: "the 9 of clubs") as text for ``str.format``, which a
+    translated sentence may still ask in a case: "Wirf {the_card:acc} ab." gives "den Pik-Buben"."""
+
+    parts: tuple[str | Card, ...]
+
+    def __new__(cls, parts: Sequence[str | Card]) -> Phrase:
+        made = super().__new__(cls, _words(parts))
+        made.parts = tuple(parts)
+        return made
+
+    def __format__(self, spec: str) -> str:
+        if spec and spec in current().cases:
+            return _words(declined(self.parts, spec, current()))
+        return str.__format__(self, spec)
+
+
+def _words(parts: Sequence[str | Card]) -> str:
+    return "".join(p if isinstance(p, str) else card_words(p) for p in parts)
+
+
+def the_card_words(card: Card, wild_rank: Rank | None = None) -> Phrase:
+    """``the_card`` as text ("the 2 of clubs, wild"), for a sentence put together with ``str.format``."""
+    return Phrase(the_card(card, wild_rank))
+
+
 _GROUPS = (None, "suit", "rank")
 
 
 def card_words(card: Card, wild_rank: Rank | None = None, *, mark_wild: bool = True) -> str:
     """'7 of hearts', '10 of stars', 'queen of spades', 'joker'; ', wild' when its rank is wild."""
     if card.rank is None or card.suit is None:
-        return _("joker")
-    text = _(_CARD_OF[card.suit]).format(rank=rank_word(card.rank))
+        text = _("joker")
+    else:
+        text = _(_CARD_OF[card.suit]).format(rank=rank_word(card.rank))
+    if isinstance(card, Declined):  # "Pik-Bube" in the accusative is "Pik-Buben"
+        text = current().decline(text, card_gender(card), card.case)
+    if card.rank is None:
+        return text
     if mark_wild and wild_rank is not None and card.rank == wild_rank:
         text = _(WILD_CARD).format(card=text)
     return text

@@ -15,15 +15,15 @@ from engine.cards import Card, Rank, Suit
 from engine.reasons import Reason
 from speech.i18n import N_, NP_, _, ngettext, pgettext
 from speech.phrases import (
+    Phrase,
     capital,
     card_count,
-    card_words,
     cards_words,
     join_words,
     rank_plural,
     rank_word,
     suit_word,
-    the_card,
+    the_card_words,
 )
 
 __all__ = ["GAME_NAMES", "error_text", "reason_text", "refusal_words"]
@@ -37,7 +37,7 @@ _MELD_KINDS = {"set": NP_("meld kind", "set"), "run": NP_("meld kind", "run")}
 
 
 def _the(card: Card) -> str:
-    return "".join(p if isinstance(p, str) else card_words(p) for p in the_card(card))
+    return the_card_words(card)
 
 
 def _count(name: str, n: int) -> str:
@@ -53,7 +53,7 @@ def _value(name: str, value: Any) -> str:
     if isinstance(value, Reason):
         return reason_text(value)
     if isinstance(value, Card):
-        return _the(value) if name.startswith("the_") else card_words(value)
+        return _the(value) if name.startswith("the_") else Phrase([value])
     if isinstance(value, Rank):
         return rank_word(value) if name == "rank" else rank_plural(value)
     if isinstance(value, tuple) and all(isinstance(v, Card) for v in value):

@@ -37,6 +37,7 @@ from speech.phrases import (
     card_count,
     cards_parts,
     is_feminine,
+    is_neuter,
     join_words,
     melds_parts,
     rank_plural,
@@ -325,6 +326,8 @@ def take_back_tip(n: int) -> str:
 def go_out_tip(card: Card, wild: Rank) -> list[str | Card]:
     if is_feminine(card):
         tip = pgettext("a feminine card", "You can go out this turn: put down everything but {card}, then discard it.")
+    elif is_neuter(card):
+        tip = pgettext("a neuter card", "You can go out this turn: put down everything but {card}, then discard it.")
     else:
         tip = pgettext("a masculine card", "You can go out this turn: put down everything but {card}, then discard it.")
     return list(fill(tip, card=the(card, wild)))

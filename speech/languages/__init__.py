@@ -20,13 +20,16 @@ import pkgutil
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType
 
-__all__ = ["FEMININE", "LANGUAGES", "MASCULINE", "Language", "all_languages", "describe"]
+__all__ = ["FEMININE", "GENDERS", "LANGUAGES", "MASCULINE", "NEUTER", "Language", "all_languages", "describe"]
 
 #: A card's grammatical gender, as pronouns and participles that refer to it agree.
 MASCULINE = "masculine"
 FEMININE = "feminine"
+NEUTER = "neuter"
+GENDERS = (MASCULINE, FEMININE, NEUTER)
 
 #: The names a card can be known by for its gender: the four court ranks and ace by name, every
 #: number card as "number", and the joker.
@@ -50,8 +53,19 @@ class Language:
     #: The contractions the language makes when a name, card or rank is filled into a sentence, in
     #: order: (regular expression, replacement). "de Anna" becomes "d'Anna", "à le 3" "au 3".
     contractions: tuple[tuple[str, str], ...] = ()
-    #: The card names (of CARD_NAMES) that are feminine in the language; every other is masculine.
+    #: The card names (of CARD_NAMES) that are feminine (neuter) in the language; every other is
+    #: masculine. German has all three: "der Bube", "die Dame", "das Ass".
     feminine_cards: frozenset[str] = frozenset()
+    neuter_cards: frozenset[str] = frozenset()
+    #: The grammatical cases a card's words change in ("der Pik-Bube", "den Pik-Buben", "dem
+    #: Pik-Buben"), by the short names a translated sentence marks its card with: "{the_card:acc}". The
+    #: first is the case of the catalog's own words (its articles, its card names), which a placeholder
+    #: without a mark means; a language without cases has none, and every placeholder is as written.
+    cases: tuple[str, ...] = ()
+    #: How a card's words change in each case but the first, by the card's gender: each word as the
+    #: catalog gives it (an article, a noun) and its form in that case ({"acc": {MASCULINE: {"der":
+    #: "den", "Bube": "Buben"}}}). A word not listed stays as it is.
+    declensions: Mapping[str, Mapping[str, Mapping[str, str]]] = field(default_factory=lambda: MappingProxyType({}))
     #: What a negative number starts with, said and written ("-" in English, "moins " in French): every
     #: "-230" of a sentence becomes it, so the voice says the sign.
     minus: str = "-"
@@ -89,15 +103,36 @@ class Language:
     golden_dir: str | None = None
 
     def __post_init__(self) -> None:
-        unknown = set(self.feminine_cards) - set(CARD_NAMES)
+        unknown = (set(self.feminine_cards) | set(self.neuter_cards)) - set(CARD_NAMES)
         if unknown:  # a misspelt name would make that card masculine without a word
-            raise ValueError(f"feminine_cards: {', '.join(sorted(unknown))} is none of {', '.join(CARD_NAMES)}")
+            raise ValueError(f"feminine_cards, neuter_cards: {', '.join(sorted(unknown))} is none of "
+                             f"{', '.join(CARD_NAMES)}")
+        if self.feminine_cards & self.neuter_cards:
+            raise ValueError(f"a card has one gender: {', '.join(sorted(self.feminine_cards & self.neuter_cards))}")
+        for case, by_gender in self.declensions.items():
+            if case not in self.cases[1:]:  # the first case is the catalog's words: nothing changes
+                raise ValueError(f"declensions: {case!r} is none of the cases after the first, {self.cases[1:]}")
+            if set(by_gender) - set(GENDERS):
+                raise ValueError(f"declensions[{case!r}]: genders are {', '.join(GENDERS)}")
 
     def gender(self, name: str) -> str:
         """The gender of a card known by ``name`` (one of CARD_NAMES)."""
         if name not in CARD_NAMES:
             raise ValueError(f"a card's name is one of {', '.join(CARD_NAMES)}, not {name!r}")
-        return FEMININE if name in self.feminine_cards else MASCULINE
+        if name in self.feminine_cards:
+            return FEMININE
+        return NEUTER if name in self.neuter_cards else MASCULINE
+
+    def decline(self, words: str, gender: str, case: str) -> str:
+        """A card's ``words`` (its article, its name) as the language says them in ``case``, the card
+        being of ``gender``: "der Pik-Bube" in the accusative is "den Pik-Buben". Each changed word is
+        replaced whole, capitalised or not ("Der" becomes "Den" at a sentence's start)."""
+        if case not in self.cases:
+            raise ValueError(f"{self.code} has no case {case!r}; its cases are {', '.join(self.cases) or 'none'}")
+        changes = self.declensions.get(case, {}).get(gender, {})
+        if not changes:
+            return words
+        return _declension(tuple(changes.items())).sub(lambda m: _forms(tuple(changes.items()))[m.group(0)], words)
 
     def contract(self, text: str) -> str:
         """``text`` with the language's contractions made, and its negative numbers said with the
@@ -146,6 +181,22 @@ class Language:
 
 #: A minus sign starting a number: not inside a word or a range ("3-5", "dots 5-6", "A-2-3").
 _NEGATIVE = re.compile(r"(?<![\w\-\u2212])[-\u2212](?=\d)")
+
+@lru_cache(maxsize=64)
+def _forms(changes: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """Each word and its form in a case, and the same with their first letters capitals."""
+    forms = dict(changes)
+    for word, form in changes:
+        forms.setdefault(word[:1].upper() + word[1:], form[:1].upper() + form[1:])
+    return forms
+
+
+@lru_cache(maxsize=64)
+def _declension(changes: tuple[tuple[str, str], ...]) -> re.Pattern[str]:
+    """Any of the changed words, whole (a letter on neither side: "Bube" in "Pik-Bube", not "Buben")."""
+    words = sorted(_forms(changes), key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")(?!\w)")
+
 
 _COMPILED: dict[tuple[tuple[str, str], ...], tuple[tuple[re.Pattern[str], str], ...]] = {}
 

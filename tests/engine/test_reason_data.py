@@ -27,10 +27,9 @@ from engine.game import Game
 from engine.notation import parse_card
 from engine.reason_data import ReasonDataError, reason_from_data, reason_to_data
 from engine.reasons import Reason
-from speech.i18n import in_language
+from speech.i18n import LANGUAGES, in_language
 from speech.refusal_words import reason_text
 
-LANGUAGES = ("en", "fr", "es")
 #: How a test draws a value (``st.DataObject.draw``).
 Draw = Callable[[st.SearchStrategy[Any]], Any]
 ALL_CARDS = [Card(r, s) for s in Suit for r in Rank] + [JOKER]

@@ -14,6 +14,7 @@ Run as a script to print the figures: lines with English per language over the c
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -42,10 +43,20 @@ _WORD_LIST = """
     """
 ENGLISH_WORDS = frozenset(_WORD_LIST.split())
 
-#: Words of ENGLISH_WORDS that French also writes (left out when checking French lines).
-SHARED = {"fr": frozenset({"on", "or", "as", "pile", "menu", "points", "normal", "joker", "jokers", "place", "car",
-                           "but", "set", "sets", "page", "label"}),
-          "es": frozenset({"has", "joker", "jokers", "normal", "total"})}
+
+
+def shared_words(lang: str) -> frozenset[str]:
+    """Words of ENGLISH_WORDS that ``lang`` also writes ("on", "pile" in French; "in", "was" in
+    German): the language's data, kept with its golden games (checks.json, ``words_also_english``),
+    so a new language needs no line here."""
+    from speech.languages import describe
+
+    golden = describe(lang).golden_dir
+    if golden is None:
+        return frozenset()
+    checks = json.loads((ROOT / golden / "checks.json").read_text(encoding="utf-8"))
+    return frozenset(checks.get("words_also_english", ()))
+
 
 _CARD_CODE = re.compile(r"(?<![\w-])(?:10|[2-9aAjJqQkK])(?:st|ST|[hdcsHDCS])(?![\w-])|(?<![\w-])jo(?![\w-])")
 #: Tokens that are the same in every language: options, file names and addresses, identifiers.
@@ -100,7 +111,7 @@ class EnglishFinder:
     def __init__(self, lang: str, *, names: Iterable[str] = (), identifiers: Iterable[str] = (),
                  commands: Iterable[str] = ()) -> None:
         self.lang = lang
-        self.words = ENGLISH_WORDS - SHARED.get(lang, frozenset())
+        self.words = ENGLISH_WORDS - shared_words(lang)
         self.sentences = english_sentences(lang)
         self.names = tuple(sorted(set(names), key=len, reverse=True))
         self.identifiers = frozenset(identifiers)

@@ -20,7 +20,10 @@ from access_game.net.protocol import MAX_FRAME_BYTES
 from access_game.net.server import HARD_FRAME_BYTES, TableServer
 from access_game.web.trust import HEADER
 from speech import web_words as ww
-from speech.i18n import _, in_language
+from speech.i18n import LANGUAGES, _, in_language
+
+#: A real language the game does not speak (one with no description in speech/languages/).
+UNSPOKEN = next(code for code in ("nl", "it", "pt", "pl", "sv") if code not in LANGUAGES)
 
 
 def _seated(browser: Browser, lang: str = "en") -> None:
@@ -49,7 +52,7 @@ BAD_FRAMES = [
     json.dumps({"type": "key", "key": "x" * 40}),
     json.dumps({"type": "key", "key": "d", "more": 1}),
     json.dumps({"type": "nonsense"}),
-    json.dumps({"type": "settings", "lang": "de"}),
+    json.dumps({"type": "settings", "lang": UNSPOKEN}),
     json.dumps({"type": "settings", "verbosity": "terse"}),
     json.dumps({"type": "play", "game": "gin-rummy", "computers": 99}),
     json.dumps({"type": "play", "game": "solitaire", "computers": 1}),
