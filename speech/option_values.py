@@ -1,0 +1,70 @@
+"""Option values on the command line in the player's language: ``--level facile`` as well as
+``--level easy``.
+
+Each value a command-line option takes from a fixed list has its word in the catalog (context
+"command-line value"): one token, typed as it is shown in ``--help`` (``lecteur-écran``, not "lecteur
+d'écran"). The English value is what the program keeps (settings, saves, the network), and it is always
+accepted too, so a script or an English document still works in every language. Accents may be left
+out when typing (``difficil`` for ``difícil``): not every keyboard has them at hand.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
+
+from speech.i18n import NP_, _, pgettext
+
+__all__ = ["VALUE_WORDS", "choices_text", "fold", "metavar", "read_value", "value_word"]
+
+#: The word of each value in the catalog; a value not here is said and typed as it is (auto, brlapi).
+VALUE_WORDS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "easy": NP_("command-line value", "easy"),
+    "normal": NP_("command-line value", "normal"),
+    "hard": NP_("command-line value", "hard"),
+    "screen-reader": NP_("command-line value", "screen-reader"),
+    "self-voicing": NP_("command-line value", "self-voicing"),
+    "silent": NP_("command-line value", "silent"),
+    "words": NP_("command-line value", "words"),
+    "braille": NP_("command-line value", "braille"),
+    "both": NP_("command-line value", "both"),
+    "off": NP_("command-line value", "off"),
+    "share": NP_("command-line value", "share"),
+    "playoff": NP_("command-line value", "playoff"),
+    "random": NP_("command-line value", "random"),
+    "you": NP_("command-line value", "you"),
+    "yes": NP_("command-line value", "yes"),
+    "no": NP_("command-line value", "no"),
+})
+
+
+def fold(text: str) -> str:
+    """``text`` as it is compared: small letters, no accents, spaces and hyphens alike."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text.strip()) if not unicodedata.combining(c))
+    return plain.casefold().replace(" ", "-")
+
+
+def value_word(value: str) -> str:
+    """The word ``value`` is typed as in the current language."""
+    return pgettext(*VALUE_WORDS[value]) if value in VALUE_WORDS else value
+
+
+def read_value(text: str, values: Iterable[str]) -> str | None:
+    """The value among ``values`` that ``text`` names, in the current language or in English; None: none."""
+    typed = fold(text)
+    for value in values:
+        if typed in (fold(value), fold(value_word(value))):
+            return value
+    return None
+
+
+def metavar(values: Sequence[str]) -> str:
+    """How ``--help`` shows the values: the language's words, ``facile|normal|difficile``."""
+    return "|".join(value_word(v) for v in values)
+
+
+def choices_text(values: Sequence[str], text: str) -> str:
+    """What to say of a value that is none of ``values`` (argparse puts the option before it)."""
+    return _("one of {choices}, not {text}").format(choices=", ".join(value_word(v) for v in values),
+                                                   text=repr(text))
