@@ -56,9 +56,9 @@ class PageFormat:
 
     def __post_init__(self) -> None:
         if self.cells_per_line < 1:
-            raise BrfLayoutError(f"cells per line must be at least 1, not {self.cells_per_line}")
+            raise BrfLayoutError(_("--cells-per-line must be at least 1, not {n}").format(n=self.cells_per_line))
         if self.lines_per_page < 1:
-            raise BrfLayoutError(f"lines per page must be at least 1, not {self.lines_per_page}")
+            raise BrfLayoutError(_("--lines-per-page must be at least 1, not {n}").format(n=self.lines_per_page))
 
 
 BRAILLE_PAGE = PageFormat()

@@ -44,7 +44,7 @@ ENGLISH_WORDS = frozenset(_WORD_LIST.split())
 
 #: Words of ENGLISH_WORDS that French also writes (left out when checking French lines).
 SHARED = {"fr": frozenset({"on", "or", "as", "pile", "menu", "points", "normal", "joker", "jokers", "place", "car",
-                           "but", "set", "sets", "page", "label"}),
+                           "but", "set", "sets", "page", "label", "option"}),
           "es": frozenset({"has", "joker", "jokers", "normal", "total"})}
 
 _CARD_CODE = re.compile(r"(?<![\w-])(?:10|[2-9aAjJqQkK])(?:st|ST|[hdcsHDCS])(?![\w-])|(?<![\w-])jo(?![\w-])")
