@@ -53,10 +53,11 @@ def value_word(value: str) -> str:
 def read_value(text: str, values: Iterable[str]) -> str | None:
     """The value among ``values`` that ``text`` names, in the current language or in English; None: none."""
     typed = fold(text)
-    for value in values:
-        if typed in (fold(value), fold(value_word(value))):
-            return value
-    return None
+    values = tuple(values)
+    # English first: a word of the language that is another value's English ("no" is Spanish for "off")
+    # never hides that value.
+    return next((v for v in values if typed == fold(v)), None) or next(
+        (v for v in values if typed == fold(value_word(v))), None)
 
 
 def metavar(values: Sequence[str]) -> str:

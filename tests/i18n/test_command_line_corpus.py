@@ -8,12 +8,30 @@ exists. Figures: ``.venv/bin/python tests/i18n/leak_corpus.py``.
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
-from leak_corpus import cli_corpus, cli_finder, option_runs
+from leak_corpus import COMMAND, cli_corpus, cli_finder, option_runs
 
-from speech.i18n import LANGUAGES
+from speech.i18n import LANGUAGES, in_language
+from speech.option_values import fold, read_value, value_word
+
+
+def value_lists() -> list[tuple[str, ...]]:
+    """The values of every option that takes one of a list: the parser's (walked) and the rule options'."""
+    import argparse
+
+    from access_game.catalog import games
+    from access_game.cli import build_parser
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices.values()
+    found = {tuple(a.type.values) for c in commands for a in c._actions if type(a.type).__name__ == "Choice"}
+    found |= {o.choices for e in games() for o in e.options if o.kind == "choice"} | {("yes", "no")}
+    return sorted(found)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES[1:])
@@ -41,3 +59,20 @@ def test_the_finder_of_the_command_line_lets_no_identifier_nor_english_name_pass
     assert find.verdict("D : draw. Piocher la carte du dessus de la pioche.") is not None
     assert find.verdict("dans quel palmarès le résultat compte (par défaut : You)") is not None
     assert find.verdict("D : Piocher la carte du dessus de la pioche. Joue un coup.") is None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_option_values_are_typed_in_the_language_or_in_english(lang: str, tmp_path: Path) -> None:
+    """Each value word is one token to type, read back as its value, as the English value is; and a real
+    run takes both in one command line."""
+    with in_language(lang):
+        for values in value_lists():
+            words = {value: value_word(value) for value in values}
+            assert all(word and " " not in word for word in words.values()), words
+            assert len(set(map(fold, words.values()))) == len(values), words  # no two values typed alike
+            assert all(read_value(word, values) == value == read_value(value, values) for value, word in words.items())
+        levels = f"{value_word('easy')},hard"
+    env = {**os.environ, "ACCESS_GAME_HOME": str(tmp_path)}
+    done = subprocess.run([str(COMMAND), "--lang", lang, "simulate", "--games", "1", "--players", levels, "--json"],
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert [seat["level"] for seat in json.loads(done.stdout)["seats"]] == ["easy", "hard"], done.stderr
