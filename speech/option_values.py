@@ -66,6 +66,7 @@ def metavar(values: Sequence[str]) -> str:
 
 
 def choices_text(values: Sequence[str], text: str) -> str:
-    """What to say of a value that is none of ``values`` (argparse puts the option before it)."""
-    return _("one of {choices}, not {text}").format(choices=", ".join(value_word(v) for v in values),
-                                                   text=repr(text))
+    """What to say of a value that is none of ``values`` (argparse puts the option before it), worded as
+    argparse's own refusal of a choice, with the values in the language."""
+    return _("invalid choice: {text} (choose from {choices})").format(
+        text=repr(text), choices=", ".join(repr(value_word(v)) for v in values))
