@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 from speech.i18n import NP_, _, pgettext
 
-__all__ = ["VALUE_WORDS", "choices_text", "fold", "metavar", "read_value", "value_word"]
+__all__ = ["METAVARS", "VALUE_WORDS", "choices_text", "fold", "metavar", "metavar_word", "read_value", "value_word"]
 
 #: The word of each value in the catalog; a value not here is said and typed as it is (auto, brlapi).
 VALUE_WORDS: Mapping[str, tuple[str, str]] = MappingProxyType({
@@ -39,6 +39,45 @@ VALUE_WORDS: Mapping[str, tuple[str, str]] = MappingProxyType({
 })
 
 
+#: The placeholders ``--help`` shows for an option's value (``--seed SEED``, ``-o FILE``), in the
+#: language's words (``--seed GRAINE``); tests/i18n/test_command_line_corpus.py checks that every one the
+#: parser shows is here.
+METAVARS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "CARD": NP_("metavar", "CARD"),
+    "CMD": NP_("metavar", "CMD"),
+    "CODE": NP_("metavar", "CODE"),
+    "COMMAND": NP_("metavar", "COMMAND"),
+    "CONTRACT": NP_("metavar", "CONTRACT"),
+    "DECK": NP_("metavar", "DECK"),
+    "DIR": NP_("metavar", "DIR"),
+    "FILE": NP_("metavar", "FILE"),
+    "FORMAT": NP_("metavar", "FORMAT"),
+    "GAME": NP_("metavar", "GAME"),
+    "GAMES": NP_("metavar", "GAMES"),
+    "H": NP_("metavar", "H"),
+    "HOST": NP_("metavar", "HOST"),
+    "K": NP_("metavar", "K"),
+    "MM": NP_("metavar", "MM"),
+    "N": NP_("metavar", "N"),
+    "NAME": NP_("metavar", "NAME"),
+    "NICE": NP_("metavar", "NICE"),
+    "PAPER": NP_("metavar", "PAPER"),
+    "PLAYERS": NP_("metavar", "PLAYERS"),
+    "PORT": NP_("metavar", "PORT"),
+    "PRESET": NP_("metavar", "PRESET"),
+    "SEATS": NP_("metavar", "SEATS"),
+    "SECONDS": NP_("metavar", "SECONDS"),
+    "SEED": NP_("metavar", "SEED"),
+    "STOCK": NP_("metavar", "STOCK"),
+    "TABLES": NP_("metavar", "TABLES"),
+    "TEXT": NP_("metavar", "TEXT"),
+    "THINK": NP_("metavar", "THINK"),
+    "URL": NP_("metavar", "URL"),
+    "WILD": NP_("metavar", "WILD"),
+    "WORKERS": NP_("metavar", "WORKERS"),
+})
+
+
 def fold(text: str) -> str:
     """``text`` as it is compared: small letters, no accents, spaces and hyphens alike."""
     plain = "".join(c for c in unicodedata.normalize("NFKD", text.strip()) if not unicodedata.combining(c))
@@ -48,6 +87,11 @@ def fold(text: str) -> str:
 def value_word(value: str) -> str:
     """The word ``value`` is typed as in the current language."""
     return pgettext(*VALUE_WORDS[value]) if value in VALUE_WORDS else value
+
+
+def metavar_word(name: str) -> str:
+    """The placeholder ``name`` in the current language (itself when it is none of METAVARS)."""
+    return pgettext(*METAVARS[name]) if name in METAVARS else name
 
 
 def read_value(text: str, values: Iterable[str]) -> str | None:

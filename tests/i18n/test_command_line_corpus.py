@@ -76,3 +76,26 @@ def test_option_values_are_typed_in_the_language_or_in_english(lang: str, tmp_pa
     done = subprocess.run([str(COMMAND), "--lang", lang, "simulate", "--games", "1", "--players", levels, "--json"],
                           capture_output=True, text=True, timeout=120, env=env)
     assert [seat["level"] for seat in json.loads(done.stdout)["seats"]] == ["easy", "hard"], done.stderr
+
+
+def test_every_placeholder_the_help_shows_has_its_words() -> None:
+    """Each value placeholder of the real parser (walked: SEED, -o FILE, CARD) is one the catalog words in
+    each language (speech.option_values.METAVARS), so none is left in English in a help."""
+    import argparse
+
+    from access_game.cli import build_parser
+    from speech.option_values import METAVARS
+
+    def placeholders(parser: argparse.ArgumentParser) -> set[str]:
+        found = set()
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                found |= {action.metavar} | {m for p in action.choices.values() for m in placeholders(p)}
+            elif isinstance(action.metavar, str) and "|" not in action.metavar:
+                found.add(action.metavar)
+        return found
+
+    with in_language("en"):
+        shown = placeholders(build_parser())
+    assert "SEED" in shown and "CARD" in shown
+    assert not shown - set(METAVARS), sorted(shown - set(METAVARS))

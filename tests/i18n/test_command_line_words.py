@@ -31,7 +31,7 @@ def run(args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
      "access-game play: error: argument --players: invalid int value: 'x'"),
     (["hand", "--game", "zz"], "choix invalide : 'zz' (choisir parmi",
      "invalid choice: 'zz' (choose from"),
-    (["hand"], "access-game hand : erreur : ces arguments sont requis : CARD",
+    (["hand"], "access-game hand : erreur : ces arguments sont requis : CARTE",
      "the following arguments are required: CARD"),
     (["play", "--bogus"], "erreur : arguments non reconnus : --bogus", "error: unrecognized arguments: --bogus"),
 ])
