@@ -145,9 +145,11 @@ def run_cli(lang: str, args: Sequence[str], home: Path) -> list[str]:
     """The lines a command prints (standard output then errors), run in a process of its own."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "BRLAPI"))}
     env.update(ACCESS_GAME_HOME=str(home), COLUMNS="200", PYTHONIOENCODING="utf-8")
+    home.mkdir(parents=True, exist_ok=True)
     try:
+        # Run in the home folder: a relative path taken as a value (serve --data x) lands there.
         done = subprocess.run([str(COMMAND), "--lang", lang, *args], capture_output=True, text=True, env=env,
-                              timeout=ACCEPTED_AFTER, stdin=subprocess.DEVNULL)
+                              timeout=ACCEPTED_AFTER, stdin=subprocess.DEVNULL, cwd=home)
         out, err = done.stdout, done.stderr
     except subprocess.TimeoutExpired as running:  # a value taken: what it printed until then (a server up)
         out, err = _text(running.stdout), _text(running.stderr)
@@ -172,8 +174,9 @@ def run_in_terminal(lang: str, args: Sequence[str], home: Path) -> list[str]:
     import pexpect
     from pty_play import spawn, terminal_env
 
+    home.mkdir(parents=True, exist_ok=True)
     child = spawn(home, "--lang", lang, *args, env=terminal_env(home, drop=("LC_", "LANG", "BRLAPI")),
-                  timeout=ACCEPTED_AFTER)
+                  timeout=ACCEPTED_AFTER, cwd=home)
     child.expect(pexpect.EOF)
     child.close()
     return [line.strip() for line in str(child.before).replace("\r", "").splitlines() if line.strip()]
