@@ -83,19 +83,20 @@ class GameOption:
         """The value typed on a command line, or ValueError saying (in the player's language) what the
         option takes."""
         from speech.i18n import _
+        from speech.option_values import read_value, value_word
 
         word = text.strip().casefold()
         option = self.flag or self.name
         if self.kind == "choice":
-            if word not in self.choices:
+            chosen = read_value(text, self.choices)  # the language's word or the English value
+            if chosen is None:
                 raise ValueError(_("{option} is one of {choices}, not {text}").format(
-                    option=option, choices=", ".join(self.choices), text=repr(text)))
-            return word
+                    option=option, choices=", ".join(value_word(c) for c in self.choices), text=repr(text)))
+            return chosen
         if self.kind == "bool":
-            if word in ("yes", "on", "true", "1"):
-                return True
-            if word in ("no", "off", "false", "0"):
-                return False
+            said = read_value(text, ("yes", "no"))
+            if said is not None or word in ("on", "true", "1", "off", "false", "0"):
+                return said == "yes" or word in ("on", "true", "1")
             raise ValueError(_("{option} is yes or no, not {text}").format(option=option, text=repr(text)))
         try:
             number = int(word)

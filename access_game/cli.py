@@ -72,6 +72,25 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     for name in COMMAND_MODULES if only is None else (only,):
         module = importlib.import_module(f"access_game.commands.{name}")
         module.register(sub)
+    return _placeholders_in_language(parser)
+
+
+def _placeholders_in_language(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Every value placeholder the help and the errors show (``SEED``, ``-o FILE``, ``CARD``) in the
+    player's language (speech.option_values.METAVARS), for the parser and its commands: the commands
+    name them in English, once."""
+    from speech.option_values import metavar_word
+
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in dict.fromkeys(action.choices.values()):
+                _placeholders_in_language(command)
+        if action.nargs == 0 or (action.choices is not None and action.metavar is None):
+            continue
+        shown = action.metavar if action.metavar is not None else (
+            action.dest.upper() if action.option_strings else action.dest)
+        if isinstance(shown, str):
+            action.metavar = metavar_word(shown)
     return parser
 
 
@@ -85,7 +104,7 @@ def list_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, summary in SUMMARIES.items():
         sub.add_parser(name, help=summary())
-    return parser
+    return _placeholders_in_language(parser)
 
 
 def _top_parser() -> argparse.ArgumentParser:

@@ -23,8 +23,10 @@ DEFAULT_GAME = "five-crowns"
 
 
 def option_metavar(opt: GameOption) -> str:
-    """How ``--help`` shows a rule option's value: its choices, yes|no, or N."""
-    return "|".join(opt.choices) if opt.kind == "choice" else "yes|no" if opt.kind == "bool" else "N"
+    """How ``--help`` shows a rule option's value: its choices, yes|no, or N, in the player's language."""
+    from speech.option_values import metavar
+
+    return metavar(opt.choices) if opt.kind == "choice" else metavar(("yes", "no")) if opt.kind == "bool" else "N"
 
 
 def option_dest(flag: str) -> str:

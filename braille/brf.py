@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from braille.cells import BLANK, Cells, cells_to_brf
 from braille.text import centred, number_cells, wrap_text
+from speech.i18n import _
 
 __all__ = [
     "BRAILLE_PAGE",
@@ -55,9 +56,9 @@ class PageFormat:
 
     def __post_init__(self) -> None:
         if self.cells_per_line < 1:
-            raise BrfLayoutError(f"cells per line must be at least 1, not {self.cells_per_line}")
+            raise BrfLayoutError(_("--cells-per-line must be at least 1, not {n}").format(n=self.cells_per_line))
         if self.lines_per_page < 1:
-            raise BrfLayoutError(f"lines per page must be at least 1, not {self.lines_per_page}")
+            raise BrfLayoutError(_("--lines-per-page must be at least 1, not {n}").format(n=self.lines_per_page))
 
 
 BRAILLE_PAGE = PageFormat()
@@ -86,10 +87,9 @@ def foot_line(page: int, width: int) -> Cells:
     A line too narrow for both is an error, never a split number."""
     page_cells = number_cells(page)
     if len(page_cells) + PAGE_NUMBER_GAP > width:
-        raise BrfLayoutError(
-            f"a line of {width} cells cannot hold the page number {page} with the "
-            f"{PAGE_NUMBER_GAP} blank cells before it; it needs {len(page_cells) + PAGE_NUMBER_GAP}"
-        )
+        raise BrfLayoutError(_("a line of {width} cells cannot hold the page number {page} with the {gap} blank "
+                                 "cells before it; it needs {needed}").format(
+            width=width, page=page, gap=PAGE_NUMBER_GAP, needed=len(page_cells) + PAGE_NUMBER_GAP))
     return (BLANK,) * (width - len(page_cells)) + page_cells
 
 

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from braille.cells import Cell
+from speech.i18n import _, with_numbers
 
 __all__ = [
     "LETTER_REGIONS",
@@ -91,28 +92,27 @@ class DotGeometry:
         for name in ("dot_diameter", "dot_spacing", "cell_spacing", "line_spacing"):
             value = getattr(self, name)
             if not (math.isfinite(value) and value > 0):
-                raise ValueError(f"the {name.replace('_', ' ')} must be a positive number of mm, not {value}")
+                raise ValueError(with_numbers(_("{option} must be a positive number of mm, not {value:g}"),
+                                              option="--" + name.replace("_", "-"), value=value))
         if self.dot_diameter >= self.dot_spacing:
-            raise ValueError(
-                f"dots {self.dot_diameter} mm wide with centres {self.dot_spacing} mm apart would touch; "
-                "make the dot spacing larger than the dot diameter"
-            )
+            raise ValueError(with_numbers(
+                _("dots {diameter:g} mm wide with centres {spacing:g} mm apart would touch; make the dot spacing "
+                  "larger than the dot diameter"), diameter=self.dot_diameter, spacing=self.dot_spacing))
         inner_gap = self.dot_spacing - self.dot_diameter
         cell_gap = self.cell_spacing - self.dot_spacing - self.dot_diameter
         needed = max(self.dot_diameter, 1.5 * inner_gap)
         if cell_gap < needed - 1e-9:
-            raise ValueError(
-                f"cells {self.cell_spacing:g} mm apart would run into each other: the blank between two cells "
-                f"({cell_gap:.2f} mm) must be at least one dot wide and half as wide again as the blank between "
-                f"the dots of a cell, here {needed:.2f} mm; make the cell spacing at least "
-                f"{self.dot_spacing + self.dot_diameter + needed:.2f} mm"
-            )
+            raise ValueError(with_numbers(
+                _("cells {spacing:g} mm apart would run into each other: the blank between two cells ({gap:.2f} mm) "
+                  "must be at least one dot wide and half as wide again as the blank between the dots of a cell, "
+                  "here {needed:.2f} mm; make the cell spacing at least {least:.2f} mm"),
+                spacing=self.cell_spacing, gap=cell_gap, needed=needed,
+                least=self.dot_spacing + self.dot_diameter + needed))
         if self.line_spacing < 4 * self.dot_spacing - 1e-9:
-            raise ValueError(
-                f"lines {self.line_spacing:g} mm apart would run into each other: the line spacing must be at least "
-                f"two cell heights (4 x the dot spacing, {4 * self.dot_spacing:.2f} mm), so the blank between lines "
-                "is as tall as a cell"
-            )
+            raise ValueError(with_numbers(
+                _("lines {spacing:g} mm apart would run into each other: the line spacing must be at least two cell "
+                  "heights (4 x the dot spacing, {least:.2f} mm), so the blank between lines is as tall as a cell"),
+                spacing=self.line_spacing, least=4 * self.dot_spacing))
 
     @property
     def radius(self) -> float:

@@ -109,9 +109,9 @@ class LabelSet:
 def make_labels(cards: Sequence[Card], *, per_card: int = 2, ten_as_x: bool = False, title: str = "") -> LabelSet:
     """The labels for these physical cards (duplicates are separate cards and get their own labels)."""
     if per_card < 1:
-        raise ValueError(f"each card needs at least one label, not {per_card}")
+        raise ValueError(_("each card needs at least one label, not {n}").format(n=per_card))
     if not cards:
-        raise ValueError("there are no cards to label")
+        raise ValueError(_("there are no cards to label"))
     groups: list[list[Label]] = []
     last_suit: object = object()
     for card in sorted(cards, key=Card.sort_key):

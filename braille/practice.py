@@ -216,7 +216,8 @@ def _pack(items: list[Cells], width: int) -> list[Cells]:
     line: Cells = ()
     for item in items:
         if len(item) > width:
-            raise ValueError(f"a line of {width} cells cannot hold a drill item of {len(item)} cells")
+            raise ValueError(_("a line of {width} cells cannot hold a drill item of {cells} cells").format(
+                width=width, cells=len(item)))
         if line and len(line) + _ITEM_GAP + len(item) > width:
             lines.append(line)
             line = ()

@@ -26,11 +26,15 @@ from speech.phrases import (
     the_card_words,
 )
 
-__all__ = ["GAME_NAMES", "error_text", "reason_text", "refusal_words"]
+__all__ = ["GAME_NAMES", "RULE_OPTION_ERRORS", "error_text", "reason_text", "refusal_words"]
 
 #: The games as the rules name them in a card error ("ranks in contract rummy are ..."), for the catalog:
 #: a value named ``game`` is said through ``_``.
 GAME_NAMES = (N_("Five Crowns"), N_("Five Crowns solitaire"), N_("contract rummy"), N_("upcard rummy"))
+
+#: The rules' own errors for a rule option given on the command line (engine/rules: ``play --sets 3``),
+#: plain English strings that :func:`error_text` looks up as they are: here for the catalog.
+RULE_OPTION_ERRORS = (N_("sets is 1 or 2"), N_("decks is 2 or 3"), N_("target is a whole number of points, at least 1"))
 
 #: A meld's kind as a refusal names it ('the set 7h 7s 7c').
 _MELD_KINDS = {"set": NP_("meld kind", "set"), "run": NP_("meld kind", "run")}

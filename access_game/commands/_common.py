@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from speech.i18n import LANGUAGES, _
+from speech.option_values import choices_text, metavar, read_value
 
 #: The option every command takes, after its name as well as before it.
 LANG_OPTION = "--lang"
@@ -16,6 +17,27 @@ LANG_OPTION = "--lang"
 class UsageError(Exception):
     """A bad argument found after parsing; reported in one line with the command's --help, exit status 2
     (access_game.cli.error_line)."""
+
+
+class Choice:
+    """An argparse type for an option with a fixed list of values: the value typed in the player's
+    language or in English (speech.option_values), kept in English."""
+
+    def __init__(self, values: tuple[str, ...]) -> None:
+        self.values = values
+        self.__name__ = "choice"  # argparse names a type by it in its own messages
+
+    def __call__(self, text: str) -> str:
+        value = read_value(text, self.values)
+        if value is None:
+            raise argparse.ArgumentTypeError(choices_text(self.values, text))
+        return value
+
+
+def choice(values: tuple[str, ...]) -> dict[str, Any]:
+    """The ``add_argument`` keywords of an option taking one of ``values``: read by :class:`Choice`,
+    shown in ``--help`` in the player's language."""
+    return {"type": Choice(values), "metavar": metavar(values)}
 
 
 def add_lang_option(parser: argparse.ArgumentParser, *, default: Any = argparse.SUPPRESS) -> None:
@@ -31,13 +53,13 @@ def add_output_options(parser: argparse.ArgumentParser, *, braille: bool = True)
     same options with the same words in every command that opens a table."""
     from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, SPEECH_MODES
 
-    parser.add_argument("--speech", choices=SPEECH_MODES, type=str.casefold,
+    parser.add_argument("--speech", **choice(SPEECH_MODES),
                         help=_("screen-reader: print lines for your screen reader; self-voicing: the game speaks; "
                                "silent"))
-    parser.add_argument("--cards", choices=CARD_DISPLAYS, type=str.casefold,
+    parser.add_argument("--cards", **choice(CARD_DISPLAYS),
                         help=_("cards on printed lines: words, braille cells, or both"))
     if braille:
-        parser.add_argument("--braille", choices=BRAILLE_LINKS,
+        parser.add_argument("--braille", **choice(BRAILLE_LINKS),
                             help=_("the braille display link: brlapi (BRLTTY's BrlAPI), auto (the default: BrlAPI "
                                    "when a BrlAPI server answers) or off"))
 

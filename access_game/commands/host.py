@@ -12,7 +12,7 @@ import argparse
 import sys
 
 from access_game.commands import net_args
-from access_game.commands._common import UsageError, add_command
+from access_game.commands._common import UsageError, add_command, choice
 from access_game.commands.summaries import summary
 from speech.i18n import _
 
@@ -32,7 +32,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--computers", type=int, default=0, metavar="K",
                    help=_("how many seats computer players take (default 0)"))
     p.add_argument("--name", required=True, help=_("your name at the table"))
-    p.add_argument("--level", choices=LEVELS, type=str.casefold,
+    p.add_argument("--level", **choice(LEVELS),
                    help=_("the computer players' level (default from settings)"))
     net_args.add_sign_in(p)
     net_args.add_common(p)

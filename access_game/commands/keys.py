@@ -1,7 +1,7 @@
 """The `keys` subcommand: the key plan, as every game's table really binds it.
 
 Printed from the registries the games build (the same lists F1 and Escape show), so a player, a
-teacher or a script sees exactly what each key does: ``--json`` gives
+teacher or a script sees exactly what each key does, in the player's language; ``--json`` gives
 ``{"game": G, "keys": [{"key": "x", "command": "discard", "commits": true, "group": "play"}]}``.
 """
 
@@ -42,6 +42,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{_(titles[g])} ({g}):")
         for c in keys_registry(g):
             move = " " + _("Makes a move.") if c.commits else ""
-            print(_("{keys}: {name}. {description}{move}").format(
-                keys=", ".join(key_label(k) for k in c.keys), name=c.name, description=_(c.description), move=move))
+            # The command's identifier (the JSON's "command") is no word of the player's language: the
+            # line says the keys and what they do, as F1 does.
+            print(_("{keys}: {description}{move}").format(
+                keys=", ".join(key_label(k) for k in c.keys), description=_(c.description), move=move))
     return 0

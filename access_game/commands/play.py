@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 
 from access_game.catalog import GameOption
-from access_game.commands._common import add_command, add_output_options
+from access_game.commands._common import add_command, add_output_options, choice
 from access_game.commands.summaries import summary
 from access_game.game_choice import DEFAULT_GAME, choose_game, option_dest, option_metavar, remembered_choice
 from access_game.settings import LEVELS, settings_with_flags
@@ -53,7 +53,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         f"{e.spoken_title} {_span(e.player_range)}" for e in entries))
     p.add_argument("--names", nargs="+", metavar="NAME",
                    help=_("names: the computer players', or everyone's with yours first"))
-    p.add_argument("--level", choices=LEVELS, type=str.casefold,
+    p.add_argument("--level", **choice(LEVELS),
                    help=_("computer players' level (default from settings: normal)"))
     p.add_argument("--seed", type=int, help=_("seed for the shuffles (the same seed deals the same game)"))
     add_output_options(p)

@@ -19,7 +19,8 @@ from braille.brf import BRAILLE_PAGE, PageFormat
 from braille.decks import DECKS, build_deck
 from braille.geometry import NLS, PAPERS, PRESETS, DotGeometry, Preset, locale_paper
 from engine.cards import Card
-from speech.i18n import _, language, ngettext
+from speech.i18n import N_, _, language, ngettext
+from speech.phrases import join_words
 from speech.refusal_words import error_text
 
 if TYPE_CHECKING:
@@ -108,7 +109,7 @@ def output_format(args: argparse.Namespace) -> tuple[str, Path]:
             raise UsageError(_("unknown format '{fmt}': the formats are {names}").format(fmt=args.fmt,
                 names=', '.join(FORMATS)))
         raise UsageError(_("say --format {formats} (the file name '{name}' does not tell)").format(
-            formats=" or ".join(FORMATS), name=path.name))
+            formats=join_words(list(FORMATS), N_("or")), name=path.name))
     if fmt in BRAILLE_FORMATS:
         wrong = [n for n in (*_GEOMETRY_OPTIONS, "paper", "preset", "stock") if getattr(args, n, None) is not None]
         wrong += [n for n in ("mirror", "empty_dots") if getattr(args, n, False)]

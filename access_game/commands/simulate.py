@@ -15,6 +15,7 @@ from typing import Any
 from access_game.commands._common import UsageError, add_command
 from access_game.commands.summaries import summary
 from speech.i18n import _, ngettext, with_numbers
+from speech.option_values import read_value, value_word
 
 SOLITAIRE = "solitaire"
 #: Upper bounds: a typing slip (--games 1000000000000) is refused instead of ending in a MemoryError.
@@ -36,10 +37,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         help=_("game to play: {games} (default {default}; {solitaire} plays its own measures: "
                                "deals won, piles closed)").format(games=", ".join(names), default=names[0],
                                                                   solitaire=SOLITAIRE))
+    # The levels in the player's language (speech.option_values); English is read too.
     parser.add_argument(
         "--players",
         default="hard,normal",
-        help=_("comma-separated levels, one per seat: easy, normal, hard (default hard,normal)"),
+        help=_("comma-separated levels, one per seat: {levels} (default {default})").format(
+            levels=", ".join(value_word(v) for v in ("easy", "normal", "hard")),
+            default=",".join(value_word(v) for v in ("hard", "normal"))),
     )
     parser.add_argument("--games", type=int, default=100, help=_("number of games (default 100)"))
     parser.add_argument("--seed", type=int, default=1, help=_("seed of the first deal (default 1)"))
@@ -51,16 +55,20 @@ def _levels(game: str, text: str) -> list[str]:
     from access_game.catalog import game as catalog_game
     from engine.bots import LEVELS, agent_levels
 
-    levels = [part.strip().casefold() for part in text.split(",")]
-    if not all(levels):
-        raise UsageError(_("--players is a comma-separated list of levels, e.g. hard,normal"))
+    typed = [part.strip() for part in text.split(",")]
+    if not all(typed):
+        raise UsageError(_("--players is a comma-separated list of levels, e.g. {example}").format(
+            example=",".join(value_word(v) for v in ("hard", "normal"))))
     available = agent_levels(game)
-    for level in levels:
-        if level not in LEVELS:
-            raise UsageError(_("unknown level '{level}' in --players: levels are {names}").format(level=level,
-                names=', '.join(LEVELS)))
+    levels: list[str] = []
+    for word in typed:
+        level = read_value(word, LEVELS)
+        if level is None:
+            raise UsageError(_("unknown level '{level}' in --players: levels are {names}").format(level=word,
+                names=', '.join(value_word(v) for v in LEVELS)))
         if level not in available:
-            raise UsageError(_("{game} has no {level} computer player yet").format(game=game, level=level))
+            raise UsageError(_("{game} has no {level} computer player yet").format(game=game, level=value_word(level)))
+        levels.append(level)
     entry = catalog_game(game)
     low, high = entry.player_range
     if not low <= len(levels) <= high:

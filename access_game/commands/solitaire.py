@@ -17,6 +17,7 @@ from access_game.catalog import game as catalog_game
 from access_game.commands._common import UsageError, add_command, add_output_options
 from access_game.commands.summaries import summary
 from access_game.game_choice import given_options, option_dest, option_metavar
+from access_game.table_plan import YOU
 from speech.i18n import _
 
 __all__ = ["SAVE_SLOT", "check_args", "play_solitaire", "register", "run"]
@@ -30,7 +31,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = add_command(sub, "solitaire", run,
                     summary("solitaire"))
     p.add_argument("--seed", type=int, help=_("the deal's number (the same seed deals the same game)"))
-    p.add_argument("--name", default="You", help=_("whose record the result counts in (default: You)"))
+    # No name given is the player's own record (table_plan.YOU, which is no word to show in the help).
+    p.add_argument("--name", help=_("whose record the result counts in (default: your own)"))
     add_output_options(p, braille=False)
     p.add_argument("--new", action="store_true", help=_("deal a new game even if one is saved (the saved one is kept)"))
     for opt in catalog_game("solitaire").options:  # the rule options, as `play --game solitaire` takes them
@@ -42,7 +44,7 @@ def check_args(args: argparse.Namespace) -> tuple[int, str]:
     """The seed and the player's name; UsageError says what is wrong with them."""
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
         raise UsageError(_("--seed is a whole number from 0 to {MAX_SEED}").format(MAX_SEED=MAX_SEED))
-    name = str(args.name).strip()
+    name = YOU if args.name is None else str(args.name).strip()
     if not name:
         raise UsageError(_("--name cannot be empty"))
     given_options(catalog_game("solitaire"), args)  # a bad rule option is refused before anything starts

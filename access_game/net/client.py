@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import ipaddress
 import json
 import queue
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -31,6 +33,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from access_game.net.protocol import PROTOCOL_VERSION, RATE_BURST, RATE_PER_SECOND, TokenBucket
+from speech.i18n import N_, _
 
 __all__ = ["PROTOCOL_VERSION", "SEAT_GONE_ERRORS", "Connection", "NetError", "SeatToken", "TokenStore",
            "backoff_delays", "private_route", "redirect_url"]
@@ -182,12 +185,21 @@ def _loopback(url: str) -> bool:
         return False
 
 
+#: The usual reasons a connection fails, in the player's language (the system's own text, strerror, is
+#: English whatever the game speaks).
+_OS_REASONS = {errno.ECONNREFUSED: N_("connection refused"), errno.ECONNRESET: N_("the connection was cut"),
+               errno.ETIMEDOUT: N_("no answer"), errno.EHOSTUNREACH: N_("the server cannot be reached"),
+               errno.ENETUNREACH: N_("the network cannot be reached")}
+
+
 def _reason(exc: BaseException) -> str:
-    """A one-line reason a connection failed, for a player."""
+    """A one-line reason a connection failed, for a player, in the player's language where it is known."""
     if isinstance(exc, TimeoutError | asyncio.TimeoutError):
-        return "no answer"
-    if isinstance(exc, ConnectionRefusedError):
-        return "connection refused"
+        return _("no answer")
+    if isinstance(exc, socket.gaierror):
+        return _("no server has that name")
+    if isinstance(exc, OSError) and exc.errno in _OS_REASONS:
+        return _(_OS_REASONS[exc.errno])
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror
     text = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__

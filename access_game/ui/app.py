@@ -32,6 +32,7 @@ from prompt_toolkit.output import Output
 
 from access_game.session_api import TableSession
 from access_game.settings import Settings
+from access_game.ui.answers import answer
 from access_game.ui.core_commands import core_commands
 from access_game.ui.keys import binding_keys, key_label
 from access_game.ui.modes import Confirm, ListMenu, MenuItem, Mode
@@ -212,6 +213,7 @@ class GameApp:
                 if pending is not None:
                     pending()
             return
+        key = self._answer_key(key)
         if self.key_gate is not None and self.key_gate(key):
             return
         command = self.registry.for_key(key)
@@ -219,6 +221,16 @@ class GameApp:
             self.say_line(_("{key} does nothing here. F1 for help, Escape for the menu.").format(key=key_label(key)))
             return
         command.handler(key)
+
+    def _answer_key(self, key: str) -> str:
+        """While the table asks a yes/no question (take or buy the up card), the language's letter is
+        that answer's key, Y or N (O in French is "oui" there, not a move nobody can make then)."""
+        asks = getattr(self.table, "asks_yes_no", None)
+        if callable(asks) and asks():
+            said = answer(key)
+            if said is not None:
+                return "y" if said else "n"
+        return key
 
     def run_command(self, name: str) -> None:
         """Run a command by name, as the Escape menu does."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from access_game.ui.answers import letters, yes_no_prompt
 from access_game.ui.printer import LinePrinter
 from speech.i18n import _
 
@@ -21,7 +22,8 @@ __all__ = ["ask_yes_no"]
 
 def ask_yes_no(question: str, say: Callable[[str], None], printer: LinePrinter, *,
                input: Input | None = None, output: Output | None = None) -> bool | None:
-    """Ask and wait for Y or N (Escape is no); None when the player leaves with Ctrl+C."""
+    """Ask and wait for the language's yes or no letter, or Y or N (Escape is no); None when the player
+    leaves with Ctrl+C."""
     say(_("{question} Y or N.").format(question=_(question)))
     printer.flush()
     # The terminal interface is loaded after the question is out (see access_game.ui.printer).
@@ -40,9 +42,11 @@ def ask_yes_no(question: str, say: Callable[[str], None], printer: LinePrinter, 
 
         return handle
 
-    for key in ("y", "Y"):
+    # The language's letters and the English ones, small or capital (no game key is live here).
+    yes, no = letters()
+    for key in dict.fromkeys(("y", "Y", yes.lower(), yes)):
         kb.add(key)(answer(True))
-    for key in ("n", "N", "escape"):
+    for key in dict.fromkeys(("n", "N", no.lower(), no, "escape")):
         kb.add(key)(answer(False))
     kb.add("c-c")(answer(None))
 
@@ -52,8 +56,8 @@ def ask_yes_no(question: str, say: Callable[[str], None], printer: LinePrinter, 
         printer.flush()
 
     app: Application[bool | None] = Application(
-        layout=Layout(Window(FormattedTextControl([("", _("y/n") + ">"), ("[SetCursorPosition]", " ")], focusable=True),
-                             height=1)),
+        layout=Layout(Window(FormattedTextControl([("", yes_no_prompt() + ">"), ("[SetCursorPosition]", " ")],
+                                                  focusable=True), height=1)),
         key_bindings=kb,
         full_screen=False,
         erase_when_done=True,

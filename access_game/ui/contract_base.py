@@ -164,6 +164,10 @@ class ContractBase(HandTable):
         """A card is on offer and the game waits for this player's word on it (as buyer or as next player)."""
         return deciding(self.view)
 
+    def asks_yes_no(self) -> bool:
+        """The prompt asks take? or buy? (the app lets the language's letters answer it)."""
+        return self.deciding()
+
     def _whose_turn(self, *, urgent: bool = True) -> None:
         v = self.view
         mine = v.phase in ("draw", "discard") and v.to_move == v.seat

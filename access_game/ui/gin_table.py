@@ -70,6 +70,11 @@ class GinTable(HandTable):
     def prompt(self) -> str:
         return gw.prompt_words(self.view.phase, self.view.my_turn)
 
+    def asks_yes_no(self) -> bool:
+        """The first up card is offered to this player: yes takes it (the app lets the language's letters
+        answer it)."""
+        return self.view.phase == "offer" and self.view.my_turn
+
     def groups(self) -> list[tuple[str, str]]:
         return []  # its keys are all in the shared groups
 

@@ -35,11 +35,12 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from access_game.net.client import Connection
 from access_game.net.limits import MAX_CHAT_CHARS
 from access_game.net.protocol import game_codec, read_code, show_code
+from access_game.ui.answers import answer
 from access_game.ui.lobby_list import Item, LobbyList, game_title
 from access_game.ui.text_entry import TextEntry
 from speech import lobby_words as lw
 from speech import net_words as nw
-from speech.i18n import N_, _
+from speech.i18n import N_, _, pgettext
 from speech.utterance import Kind
 
 __all__ = ["LOBBY_KEYS", "WATCHING_ONLY", "LobbyApp", "Outcome"]
@@ -84,9 +85,9 @@ class Outcome:
 
 
 class YesNo:
-    """A question answered by Y or N on the prompt line (Escape cancels)."""
+    """A question answered by the language's letters or Y and N on the prompt line (Escape cancels)."""
 
-    prompt = "y/n"
+    prompt = N_("y/n")
     typed = ""
 
     def __init__(self, question: str, say: Callable[[str], None], on_answer: Callable[[bool], None]) -> None:
@@ -100,10 +101,10 @@ class YesNo:
         return self.question
 
     def handle(self, key: str) -> None:
-        if key in ("y", "Y", "n", "N"):
+        said = answer(key.lower()) if len(key) == 1 else None
+        if said is not None:
             self.closed = True
-            answer = key in ("y", "Y")
-            self.pending = lambda: self.on_answer(answer)
+            self.pending = lambda: self.on_answer(said)
         elif key in ("escape", "c-c"):
             self.closed = True
             self.say(_(nw.CHAT_CANCELLED))
@@ -155,7 +156,7 @@ class LobbyApp:
             prompt = _(self.mode.prompt)  # kept in English (marked N_), said in the language of now
             text = f"{prompt}> {typed} " if typed else f"{prompt}> "
         else:
-            text = "watching> " if self.watching is not None else "lobby> "
+            text = (pgettext("prompt", "watching") if self.watching is not None else pgettext("prompt", "lobby")) + "> "
         return [("", text[:-1]), ("[SetCursorPosition]", text[-1:])]
 
     # ----------------------------------------------------------------- running

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from access_game.ui.answers import answer
 from speech.i18n import N_, _
 
 __all__ = ["MENU_HINT", "Confirm", "ListMenu", "MenuItem", "Mode", "NumberEntry"]
@@ -111,7 +112,8 @@ class ListMenu:
 
 
 class Confirm:
-    """A yes/no question: Y or N (Escape is no), and perhaps a few more answers, each a letter
+    """A yes/no question: the language's letters or Y and N (access_game.ui.answers; Escape is no), and
+    perhaps a few more answers, each a letter
     (``also``: key, words for it, action), such as 'A for another game'. Any other key, a capital
     letter too, repeats the question with its answers."""
 
@@ -135,15 +137,16 @@ class Confirm:
     def handle(self, key: str) -> None:
         # Only the answer keys answer: Shift+N does the hint and Shift+Y nothing, so a player stepping
         # through the game with Shift+N never answers a question by it (a capital asks again).
-        if key == "y":
+        said = answer(key)
+        if said is True:
             self.closed = True
             self.pending = self.on_yes
-        elif key in ("n", "escape"):
+        elif said is False or key == "escape":
             self.closed = True
             self.pending = self.on_no
         else:
-            for answer, _words, action in self.also:
-                if key == answer:
+            for letter, _words, action in self.also:
+                if key == letter:
                     self.closed = True
                     self.pending = action
                     return

@@ -26,7 +26,7 @@ from typing import Any
 
 from access_game.table_plan import COMPUTER_NAMES, TablePlan, default_plan, most_players
 from speech import setup_words as sw
-from speech.i18n import _
+from speech.i18n import N_, _
 
 __all__ = ["TableSetup", "run_table_setup"]
 
@@ -52,7 +52,8 @@ class _Question:
 class TableSetup:
     """The questions of a table, from ``start`` (the table remembered, or the default one)."""
 
-    prompt = "table"
+    #: Kept in English (marked for the catalog), said in the language of now where the prompt is drawn.
+    prompt = N_("table")
 
     def __init__(self, start: TablePlan, say: Say, *, on_done: Callable[[TablePlan], None],
                  on_cancel: Callable[[], None] | None = None, on_online: Callable[[], None] | None = None) -> None:
@@ -348,7 +349,7 @@ def run_table_setup(start: TablePlan, say: Say, printer: Any, *, input: Any = No
              Keys.Right: "right", Keys.ControlI: "tab"}
 
     def prompt() -> StyleAndTextTuples:
-        return [("", f"{setup.prompt}> {setup.typed}"), ("[SetCursorPosition]", " ")]
+        return [("", f"{_(setup.prompt)}> {setup.typed}"), ("[SetCursorPosition]", " ")]
 
     @kb.add(Keys.Any)
     def _key(event: KeyPressEvent) -> None:

@@ -168,8 +168,8 @@ def test_chart_brf_has_every_symbol(tmp_path: Path) -> None:
 
 BAD = [
     (["labels", "--deck", "euchre"], "unknown deck 'euchre'"),
-    (["labels", "--cells-per-line", "0"], "cells per line must be at least 1"),
-    (["labels", "--lines-per-page", "0"], "lines per page must be at least 1"),
+    (["labels", "--cells-per-line", "0"], "--cells-per-line must be at least 1"),
+    (["labels", "--lines-per-page", "0"], "--lines-per-page must be at least 1"),
     (["labels", "--cells-per-line", "2"], "cannot hold one label"),
     (["labels", "--lines-per-page", "2"], "needs at least 4 lines"),
     (["labels", "--per-card", "0"], "--per-card must be at least 1"),
@@ -177,7 +177,7 @@ BAD = [
     (["labels", "--mirror"], "--mirror apply to pdf and svg"),
     (["labels", "--format", "doc"], "unknown format 'doc'"),
     (["chart", "--deck", "bridge"], "unknown deck 'bridge'"),
-    (["chart", "--cells-per-line", "0"], "cells per line must be at least 1"),
+    (["chart", "--cells-per-line", "0"], "--cells-per-line must be at least 1"),
 ]
 BAD_PRINT = [
     (["labels", "--cell-spacing", "100", "--dot-spacing", "40", "--dot-diameter", "10", "--line-spacing", "200"],

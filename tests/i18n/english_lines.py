@@ -40,6 +40,7 @@ _WORD_LIST = """
     dots cell cells wrote written write label labels chart practice sheet drills symbols
     seat seats seated buy bought buyer buyers pass passed lay laid off out go goes went going
     selected select selection move moves moved sorted read reads hint hints rule rules option
+    connection refused needs must cannot would
     """
 ENGLISH_WORDS = frozenset(_WORD_LIST.split())
 

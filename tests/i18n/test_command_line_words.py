@@ -29,9 +29,9 @@ def run(args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize(("args", "french", "english"), [
     (["play", "--players", "x"], "access-game play : erreur : argument --players : valeur invalide",
      "access-game play: error: argument --players: invalid int value: 'x'"),
-    (["play", "--level", "zz"], "choix invalide : 'zz' (choisir parmi",
+    (["hand", "--game", "zz"], "choix invalide : 'zz' (choisir parmi",
      "invalid choice: 'zz' (choose from"),
-    (["hand"], "access-game hand : erreur : ces arguments sont requis : CARD",
+    (["hand"], "access-game hand : erreur : ces arguments sont requis : CARTE",
      "the following arguments are required: CARD"),
     (["play", "--bogus"], "erreur : arguments non reconnus : --bogus", "error: unrecognized arguments: --bogus"),
 ])

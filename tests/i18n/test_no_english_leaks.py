@@ -8,18 +8,18 @@ another language is not this test's), a key that
 does nothing and a move refused. The moves are the hint's (Shift+N), Space when computer players wait,
 N to every yes-or-no question, so the game ends by itself; options that end a game soon keep it short.
 
-Every command-line tool is run in the language too (tests/i18n/leak_corpus.py): each command's help,
-its output on good input, its message on bad input.
+Every command-line tool is checked in the language by tests/i18n/test_command_line_corpus.py (the
+corpus of tests/i18n/leak_corpus.py): each command's help, its output, every option's refusal.
 
 Every line collected must hold no English (tests/i18n/english_lines.py decides by rule: an English word
 list, and any catalog sentence left verbatim in English), player names, card codes, options and
 command names aside. The languages are speech.i18n.LANGUAGES after English, so a new language is
 checked as soon as it exists. Figures: ``.venv/bin/python tests/i18n/leak_corpus.py``.
 
-One test per language runs its whole games and its command-line corpus at once, each game a process of
-its own driven from a thread (a game mostly waits: for its computer players, for its prompt), so the
-check costs about the time of its longest game rather than the sum of them. The words the driver waits
-for are worded in the language before the threads start: the language is the process's, and one thread
+One test per language runs its whole games at once, each game a process of its own driven from a
+thread (a game mostly waits: for its computer players, for its prompt), so the check costs about the
+time of its longest game rather than the sum of them. The words the driver waits for are worded in the
+language before the threads start: the language is the process's, and one thread
 going back to English must not change what another waits for.
 """
 
@@ -35,9 +35,10 @@ from typing import Any
 
 import pexpect
 import pytest
-from leak_corpus import cli_corpus, finder
+from leak_corpus import finder
 
 from access_game.catalog import games
+from access_game.ui.answers import yes_no_prompt
 from access_game.ui.keys import key_label
 from speech.i18n import LANGUAGES, _, in_language, pgettext
 
@@ -127,11 +128,13 @@ class Prompts:
     next: str
     draw: str
     play_again: str
+    #: The end of a yes/no question's prompt: the language's letters ('o/n' in French).
+    yes_no: str
 
 
 def prompts_in(lang: str) -> Prompts:
     with in_language(lang):
-        return Prompts(pgettext("prompt", "next"), pgettext("prompt", "draw"), _("play again y/n"))
+        return Prompts(pgettext("prompt", "next"), pgettext("prompt", "draw"), _("play again y/n"), yes_no_prompt())
 
 
 def nothing_here(lang: str, game: str) -> str:
@@ -159,7 +162,7 @@ def play_whole_game(lang: str, game: str, home: Path, prompts: Prompts | None = 
             player.child.send("n")  # play again? no: the game ends and the program with it
             player.finish()
             break
-        if player.prompt.endswith("y/n"):
+        if player.prompt.endswith(words.yes_no):
             key = "n"
         elif player.prompt == words.next:
             key = " "
@@ -185,20 +188,17 @@ def _english_lines(what: str, lang: str, lines: list[str]) -> str:
         f"{v.line}  <- {', '.join(v.words)} {' | '.join(v.sentences[:2])}" for v in english[:20])
 
 
-#: Games played at once (each its own process); the command-line corpus runs beside them.
+#: Games played at once (each its own process).
 AT_ONCE = 3
 
 
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)
-def test_whole_games_with_their_tours_and_every_command_line_tool_have_no_english_line(lang: str,
-                                                                                      tmp_path: Path) -> None:
+def test_whole_games_with_their_tours_have_no_english_line(lang: str, tmp_path: Path) -> None:
     names = [entry.name for entry in games()]
     words = prompts_in(lang)
-    with ThreadPoolExecutor(max_workers=AT_ONCE + 1) as pool:
-        corpus_job = pool.submit(cli_corpus, lang, tmp_path / "command-line")
+    with ThreadPoolExecutor(max_workers=AT_ONCE) as pool:
         game_jobs = {name: pool.submit(play_whole_game, lang, name, tmp_path / name, words) for name in names}
         played = {name: job.result() for name, job in game_jobs.items()}
-        corpus = corpus_job.result()
     problems: list[str] = []
     for name, lines in played.items():
         if len(lines) <= 150:
@@ -207,8 +207,6 @@ def test_whole_games_with_their_tours_and_every_command_line_tool_have_no_englis
         if nothing_here(lang, name) not in lines:
             problems.append(f"{name} in {lang}: the tour's key that does nothing was not answered")
         problems.append(_english_lines(f"a whole game of {name}", lang, lines))
-    assert all(corpus.values()), [args for args, out in corpus.items() if not out]
-    problems.append(_english_lines("the command-line tools", lang, [line for out in corpus.values() for line in out]))
     assert not any(problems), "\n\n".join(p for p in problems if p)
 
 

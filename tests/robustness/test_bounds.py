@@ -20,7 +20,7 @@ CASES = [
     (["labels", "--cells-per-line", "1000000000"], "--cells-per-line must be at most 200"),
     (["labels", "--lines-per-page", "100000"], "--lines-per-page must be at most 200"),
     (["labels", "-o", "OUT.pdf", "--dot-diameter", "1e300"], "dot"),
-    (["labels", "-o", "OUT.pdf", "--line-spacing", "inf"], "the line spacing must be a positive number"),
+    (["labels", "-o", "OUT.pdf", "--line-spacing", "inf"], "--line-spacing must be a positive number"),
     (["chart", "-o", "OUT.pdf", "--paper", ""], "unknown paper '': the papers are"),
     (["chart", "-o", "OUT.pdf", "--paper", "a0"], "unknown paper 'a0'"),
     (["chart", "-o", "OUT.pdf", "--format", ""], "unknown format '': the formats are"),

@@ -217,7 +217,7 @@ def _join(child: Any) -> str:
 
 COMMANDS = {
     "help": Command(("--help",), ("settings",), (), 0, r"--version"),
-    "keys": Command(("keys", "--game", "five-crowns"), ("settings",), (), 0, r"Q: quit\."),
+    "keys": Command(("keys", "--game", "five-crowns"), ("settings",), (), 0, r"Q: Quit"),
     "hand": Command(("hand", "--wild", "5", "9d", "9c", "9h", "jo"), ("settings",), (), 0, r"\S\s*$"),
     "play": Command(("play", "--seed", "4", "--speech", "screen-reader", "--braille", "off"), ("settings", "save"),
                     ("settings", "save"), 0, r"Goodbye\.|You quit without saving", _play),
