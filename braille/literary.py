@@ -11,6 +11,7 @@ they are the card code (:mod:`braille.cards`), whose dropped digits are a differ
 from __future__ import annotations
 
 from braille.cells import BLANK, Cell, Cells
+from speech.i18n import _
 
 __all__ = ["CAPITAL_SIGN", "GRADE1_SIGN", "HYPHEN", "NUMBER_SIGN", "WORD_CELLS", "letter_alone", "literary", "number",
            "wrap_words"]
@@ -134,10 +135,9 @@ def wrap_words(
         while len(piece) > room:
             cut = _cut(piece, room, WORD_CELLS if letters is None else letters)
             if cut is None:
-                raise ValueError(
-                    f"a line of {width} cells cannot hold the {len(piece)} cells "
-                    f"{''.join(c.unicode for c in piece)} whole, and they cannot be split"
-                )
+                raise ValueError(_("a line of {width} cells cannot hold the {n} cells {cells} whole, and they "
+                                   "cannot be split").format(width=width, n=len(piece),
+                                                             cells="".join(c.unicode for c in piece)))
             lines.append((BLANK,) * lead + cut[0])
             piece = cut[1]
             lead = indent

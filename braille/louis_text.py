@@ -46,5 +46,9 @@ def letter_cells_of(table: str, letters: str) -> frozenset[Cell]:
     with LOUIS_LOCK:
         key = (table, letters)
         if key not in _letters:
-            _letters[key] = frozenset(louis_cells(table, letters + "'")) | frozenset(louis_cells(table, "A")[:1])
+            # Each letter alone as well as the run of them: a table with contractions even in its grade 1
+            # (German's "st") would otherwise leave out the letters it contracts (⠎ and ⠞).
+            alone = (cell for letter in letters + "'" for cell in louis_cells(table, letter))
+            _letters[key] = (frozenset(louis_cells(table, letters + "'")) | frozenset(alone)
+                             | frozenset(louis_cells(table, "A")[:1]))
         return _letters[key]
