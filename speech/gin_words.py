@@ -17,6 +17,7 @@ from engine.arrange_gin import is_gin_meld
 from engine.cards import Card, Rank, Suit
 from engine.events import Event
 from engine.rules.gin_rummy import GinGameScored, GinHandEnded, Knock, Knocked, PassUpcard, UpcardPassed
+from speech.draw_discard_words import turn_prompt
 from speech.hint_words import advice_parts
 from speech.i18n import N_, _, fill, pgettext
 from speech.narrator import Narrator
@@ -230,23 +231,17 @@ def knock_card_words(card: Card) -> Parts:
 
 
 def prompt_words(phase: str, my_turn: bool) -> str:
-    if phase == "over":
-        return pgettext("prompt", "game over")
-    if not my_turn:
-        return pgettext("prompt", "wait")
-    if phase == "offer":
+    """The shared prompt of a draw–discard turn, but for Gin's own steps: the up card offered, and a
+    discard that may knock."""
+    if my_turn and phase == "offer":
         return pgettext("prompt", "take or pass")
-    if phase == "draw":
-        return pgettext("prompt", "draw")
-    return pgettext("prompt", "discard or knock")
+    if my_turn and phase not in ("over", "draw"):
+        return pgettext("prompt", "discard or knock")
+    return turn_prompt(over=phase == "over", my_turn=my_turn, drawing=True)
 
 
 def scores_words(names: Names, totals: Sequence[int], target: int) -> str:
     return _("{totals} The game goes to {target}.").format(totals=totals_words(names, totals), target=target)
-
-
-def hand_points_words(number: int, points: str) -> str:
-    return _("Hand {number}: {points}.").format(number=number, points=points)
 
 
 def info_words(names: Names, hand: int, dealer: int, stock: int, turn: int | None) -> str:

@@ -576,10 +576,6 @@ def no_scores_yet(target: int) -> str:
     return _("No hand has been scored yet. Target {target}.").format(target=target)
 
 
-def hand_scores(number: int, points: str) -> str:
-    return _("Hand {number}: {points}.").format(number=number, points=points)
-
-
 def melded_status(melded: bool, this_turn: bool) -> str:
     if melded and not this_turn:
         return _("You have melded: you may lay off and take the pile back.")
