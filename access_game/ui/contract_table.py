@@ -13,21 +13,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from access_game.ui.contract_advice import Advice, advice
-from access_game.ui.contract_base import CARD_KEYS, WILD, card_key, rank_key, suit_key
+from access_game.ui.contract_base import CARD_KEYS, card_key, rank_key, suit_key
 from access_game.ui.contract_buying import BuyQuestions
 from access_game.ui.contract_lay_down import LayDownKeys
 from access_game.ui.contract_melds import MeldKeys
 from access_game.ui.hand_model import FREE
 from access_game.ui.hints import Hint, best_choice
-from access_game.ui.registry import Command
-from engine.actions import Discard
 from engine.arrange_contract import best_lay_down, lay_off_options
 from engine.cards import Card
 from engine.events import Drew, Event, GameEnded, HandStarted
 from engine.game import Game
 from engine.rules.contract_rummy import Bought, BuyOffered, ContractView, LayOff, Swap
 from speech import contract_words as cw
-from speech import table_words as tw
 from speech.i18n import ngettext, pgettext
 from speech.results import scores_words
 from speech.utterance import Kind
@@ -84,16 +81,17 @@ class ContractTable(BuyQuestions, LayDownKeys, MeldKeys):
 
     game_name = "contract-rummy"
     title = "Contract Rummy"
-
-    def groups(self) -> list[tuple[str, str]]:
-        return list(cw.KEY_GROUPS)
+    KEY_HELP = cw.KEY_HELP
+    KEY_GROUPS = cw.KEY_GROUPS
+    GAME_COMMANDS = _GAME_COMMANDS
+    TABLE_COMMANDS = _TABLE_COMMANDS
+    NOT_WHILE_WAITING = _NOT_WHILE_WAITING
 
     def reset(self) -> None:
-        self.hand.reset()
         self.meld_id = None
         self.player = self.seat
         self._draw_after_buying = False
-        self.sync()
+        super().reset()
 
     def undone(self, move: Any) -> None:
         """A move taken back: the hand as before it, and the question it answered asked again."""
@@ -120,30 +118,28 @@ class ContractTable(BuyQuestions, LayDownKeys, MeldKeys):
         return (ngettext("play, {n} selected", "play, {n} selected", picked).format(n=picked) if picked
                 else pgettext("prompt", "play"))
 
-    def opening(self, resumed: bool) -> None:
-        if not resumed:
-            return
-        v = self.view
-        self.say(cw.resumed_words(v), kind=Kind.SYSTEM, urgent=False)
-        if v.hand:
-            self.say(*tw.your_hand_parts(self.order, WILD), kind=Kind.MY_TURN, urgent=False)
+    def resumed_words(self) -> str:
+        return cw.resumed_words(self.view)
+
+    def whose_turn(self, *, urgent: bool = False) -> None:
+        """After a resumed game's hand: the buy question if it waits on this player, else whose turn."""
         if self.deciding():
-            self._ask_to_buy(urgent=False, may_pass=False)
+            self._ask_to_buy(urgent=urgent, may_pass=False)
         else:
-            self._whose_turn(urgent=False)
+            self._whose_turn(urgent=urgent)
 
     def on_events(self, events: Sequence[Event]) -> None:
         seat = self.seat
-        got: list[Card] = []
+        got: Card | None = None
         new_hand = False
         for ev in events:
             if isinstance(ev, HandStarted):
                 self.hand.reset()
                 self.meld_id = None
-                got = []
+                got = None
                 new_hand = True
             elif isinstance(ev, Drew | Bought) and ev.seat == seat and ev.card is not None:
-                got = [ev.card]  # the cursor lands on a card just drawn or bought
+                got = ev.card  # the cursor lands on a card just drawn or bought
         self.sync(got)
         if new_hand:
             self.clear_marks()
@@ -174,38 +170,16 @@ class ContractTable(BuyQuestions, LayDownKeys, MeldKeys):
             if isinstance(action, LayOff):
                 self.say(*cw.can_lay_off(action.card, action.meld_id), kind=Kind.MY_TURN, urgent=False)
 
-    def commands(self) -> list[Command]:
-        return self.game_commands(cw.KEY_HELP, _GAME_COMMANDS, _TABLE_COMMANDS, not_while_waiting=_NOT_WHILE_WAITING)
-
     def wild(self, key: str = "") -> None:
         self.say(cw.WILD_WORDS)
-
-    def discard(self, key: str = "") -> None:
-        card = self._current()
-        # With no card (an empty hand) the engine still says why nothing can be discarded now.
-        if self.session.refused_now(Discard) or card is None:
-            return
-        self._act(Discard(self.seat, card))
 
     def advice(self) -> Advice:
         """The hint: what a careful player would do now, and the move that does it (contract_advice)."""
         return advice(self.view, self.names)
 
-    def hint(self, key: str = "") -> None:
-        """H: on your turn (or your answer to a buy), the one recommendation, its key, the cursors on it
-        (access_game.ui.hints); else why there is nothing to do."""
-        if self.session.my_turn:
-            self.hinter.ask()
-            return
+    def waiting_hint(self) -> None:
+        """H out of your turn (and of a buy answer): why there is nothing to do."""
         self.say(*self.advice().parts, kind=Kind.MY_TURN)
-
-    def play_hint(self, key: str = "") -> None:
-        if not self.session.my_turn:
-            self.say(*self.advice().parts, kind=Kind.MY_TURN)
-            return
-        action = self.hinter.follow()
-        if action is not None:
-            self._act(action)
 
     def aim(self, hint: Hint, *, say: bool = True) -> None:
         """The hand's cursor on the hint's card; for a lay-off or a swap, the meld cursor on its meld and

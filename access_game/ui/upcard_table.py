@@ -14,13 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from access_game.ui.hints import Hint
-from access_game.ui.registry import Command
 from access_game.ui.selection import toggle_current
 from access_game.ui.upcard_base import Parts
 from access_game.ui.upcard_digging import DigOption, dig_meld, dig_options, go_out_discard
 from access_game.ui.upcard_melds import UpcardMeldKeys
 from access_game.ui.upcard_pile import PileKeys
-from engine.actions import Discard, Draw
+from engine.actions import Discard
 from engine.arrange_upcard import arrange_upcard, cards_value, meld_problem, meld_rank
 from engine.cards import Card
 from engine.events import Discarded, Drew, Event, TurnStarted
@@ -35,9 +34,9 @@ from engine.rules.upcard_rummy import (
     UpcardView,
     hand_size_for,
 )
+from speech import draw_discard_words as ddw
 from speech import table_words as tw
 from speech import upcard_words as uw
-from speech.i18n import pgettext
 from speech.phrases import GAME_OVER
 from speech.results import Names
 from speech.utterance import Kind
@@ -96,39 +95,25 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
 
     game_name = "upcard-rummy"
     title = "Upcard Rummy"
+    KEY_HELP = uw.KEY_HELP
+    KEY_GROUPS = uw.KEY_GROUPS
+    GAME_COMMANDS = _GAME_COMMANDS
+    TABLE_COMMANDS = _TABLE_COMMANDS
+    NOT_WHILE_WAITING = _NOT_WHILE_WAITING
 
     # ----------------------------------------------------------------- the table protocol
-    def groups(self) -> list[tuple[str, str]]:
-        return list(uw.KEY_GROUPS)
-
     def reset(self) -> None:
-        self.hand.reset()
         self.pile_index = self.meld_index = None
-        self.sync()
+        super().reset()
 
     def prompt(self) -> str:
         v = self.view
-        if v.phase == "over":
-            return pgettext("prompt", "game over")
-        if not v.my_turn:
-            return pgettext("prompt", "wait")
-        if v.phase == "draw":
-            return pgettext("prompt", "last turn, draw") if v.last_turn else pgettext("prompt", "draw")
-        if v.first_meld_now:
-            return pgettext("prompt", "last turn, discard") if v.last_turn else pgettext("prompt", "discard")
-        if v.last_turn:
-            return pgettext("prompt", "last turn, meld or discard")
-        return pgettext("prompt", "meld or discard")
+        return ddw.turn_prompt(over=v.phase == "over", my_turn=v.my_turn, drawing=v.phase == "draw",
+                               last_turn=v.last_turn, may_meld=not v.first_meld_now)
 
-    def opening(self, resumed: bool) -> None:
-        if not resumed:
-            return
+    def resumed_words(self) -> str:
         v = self.view
-        self.say(uw.resumed_words(self.names, v.players, v.seat, v.hand_number, v.wild_rank, v.totals, v.target),
-                 kind=Kind.SYSTEM, urgent=False)
-        if self.order:
-            self.say(*tw.your_hand_parts(self.order, v.wild_rank), kind=Kind.MY_TURN, urgent=False)
-        self._whose_turn(urgent=False)
+        return uw.resumed_words(self.names, v.players, v.seat, v.hand_number, v.wild_rank, v.totals, v.target)
 
     def on_events(self, events: Sequence[Event]) -> None:
         seat = self.session.human_seat
@@ -175,7 +160,7 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
         if card is not None:
             self.say(*uw.go_out_tip(card, self.view.wild_rank), kind=Kind.MY_TURN, urgent=False)
 
-    def _whose_turn(self, *, urgent: bool = False) -> None:
+    def whose_turn(self, *, urgent: bool = False) -> None:
         v = self.view
         mine = v.phase != "over" and v.my_turn
         words = uw.whose_turn_words(v.phase == "over", v.my_turn, v.last_turn,
@@ -183,12 +168,6 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
         self.say(words, kind=Kind.MY_TURN if mine else Kind.INFO, urgent=urgent)
 
     # ----------------------------------------------------------------- commands
-    def commands(self) -> list[Command]:
-        return self.game_commands(uw.KEY_HELP, _GAME_COMMANDS, _TABLE_COMMANDS, not_while_waiting=_NOT_WHILE_WAITING)
-
-    def draw_stock(self, key: str = "") -> None:
-        self.session.act(Draw(self.seat, "stock"))
-
     def select(self, key: str = "") -> None:
         if not self.order:
             self.say(tw.NO_CARDS)
@@ -275,15 +254,11 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
         self.session.act(Discard(self.seat, card))
 
     # ----- the hint
-    def hint(self, key: str = "") -> None:
-        """H: on your turn the one recommendation, its key, the cursors on it (access_game.ui.hints);
-        else what your hand holds while you wait."""
+    def waiting_hint(self) -> None:
+        """H out of turn: what your hand holds while you wait."""
         v = self.view
         if v.phase == "over":
             self.say(GAME_OVER)
-            return
-        if self.session.my_turn:
-            self.hinter.ask()
             return
         arr = arrange_upcard(v.hand, v.wild_rank)
         melded = sum(len(m) for m in arr.melds)
@@ -318,14 +293,6 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
         self.say(*uw.best_melds_parts(arr.melds, arr.deadwood, arr.melded_value, arr.deadwood_value, v.wild_rank,
                                       after), kind=Kind.MY_TURN)
 
-    def play_hint(self, key: str = "") -> None:
-        if not self.session.my_turn:
-            self.hint()
-            return
-        action = self.hinter.follow()
-        if action is not None:
-            self.session.act(action)
-
     # ----- the table
     def top_card(self, key: str = "") -> None:
         v = self.view
@@ -356,15 +323,9 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
         self.say(uw.scores_words(self.view.target, self._totals_words()), kind=Kind.RESULTS)
 
     def scores_long(self, key: str = "") -> None:
-        v = self.view
-        names = self.names
-        played = max((len(s) for s in v.scores), default=0)
-        if not played:
-            self.say(uw.no_scores_yet(v.target), kind=Kind.RESULTS)
+        if not self.say_hand_points():
+            self.say(uw.no_scores_yet(self.view.target), kind=Kind.RESULTS)
             return
-        for h in range(played):
-            points = ", ".join(f"{names.name(s)} {v.scores[s][h]}" for s in range(len(v.players)))
-            self.say(uw.hand_scores(h + 1, points), kind=Kind.RESULTS)
         self.scores()
 
     def info(self, key: str = "") -> None:
@@ -375,7 +336,7 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
         dealer = self.names.name(v.dealer)
         status = uw.melded_status(v.melded[v.seat], v.first_meld_now and v.my_turn)
         self.say(uw.info_words(v.hand_number, v.wild_rank, dealer, v.stock_size, len(v.discard), len(v.table), status))
-        self._whose_turn()
+        self.whose_turn()
 
     def players(self, key: str = "") -> None:
         v = self.view
