@@ -2,7 +2,9 @@
 table lines that are found, the same, in another game's table.
 
 A line counts when it says something: blank lines, comments and lone closing brackets are left out, and
-a line is compared stripped of its indentation (a copy that was re-indented is still a copy). A game's
+a line is compared stripped of its indentation (a copy that was re-indented is still a copy). A second
+figure leaves out what every module repeats without copying anything (imports, and a lone ``return``,
+``else:``, ``@property`` or the like), so what is left is the code itself. A game's
 table is every module under access_game/ui/ named for it (contract_*.py, upcard_*.py, gin_table.py...);
 the shared tables (hand_table.py, draw_discard_table.py) belong to no game, so what lives there once is
 not counted as repeated. A game added to the catalog is measured once its table module is named
@@ -39,24 +41,26 @@ def _game_files() -> dict[str, list[Path]]:
     return out
 
 
-def _lines(path: Path) -> list[str]:
-    """The lines that say something, stripped of indentation."""
+#: Lines any module may hold without having copied them.
+BARE = ("return", "else:", "try:", "@property", "pass", "continue", "break", "finally:")
+
+
+def _lines(path: Path, *, code_only: bool = False) -> list[str]:
+    """The lines that say something, stripped of indentation (``code_only``: imports and bare keywords
+    left out too)."""
     kept = []
     for raw in path.read_text(encoding="utf-8").splitlines():
         line = raw.strip()
-        if not line or line.startswith("#") or line in (")", "]", "}", "),", "],", "},", '"""'):
+        if not line or line.startswith("#") or line in (")", "]", "}", "),", "],", "},", "})", '"""'):
+            continue
+        if code_only and (line in BARE or line.startswith(("import ", "from "))):
             continue
         kept.append(line)
     return kept
 
 
-def main() -> int:
-    files = _game_files()
-    print("lines per table file (all lines, as wc -l counts them):")
-    for path in sorted({p for ps in files.values() for p in ps} | {UI / n for n in SHARED[:2] if (UI / n).exists()}):
-        print(f"  {path.relative_to(ROOT)}: {len(path.read_text(encoding='utf-8').splitlines())}")
-    print("share of each game's table lines found in another game's table:")
-    own = {name: [line for p in ps for line in _lines(p)] for name, ps in files.items()}
+def _shares(files: dict[str, list[Path]], *, code_only: bool) -> None:
+    own = {name: [line for p in ps for line in _lines(p, code_only=code_only)] for name, ps in files.items()}
     total_same = total = 0
     for name, lines in own.items():
         others = {line for other, ls in own.items() if other != name for line in ls}
@@ -66,6 +70,17 @@ def main() -> int:
         share = 100 * same / len(lines) if lines else 0.0
         print(f"  {name}: {same} of {len(lines)} lines ({share:.1f}%)")
     print(f"  all games: {total_same} of {total} lines ({100 * total_same / max(total, 1):.1f}%)")
+
+
+def main() -> int:
+    files = _game_files()
+    print("lines per table file (all lines, as wc -l counts them):")
+    for path in sorted({p for ps in files.values() for p in ps} | {UI / n for n in SHARED[:2] if (UI / n).exists()}):
+        print(f"  {path.relative_to(ROOT)}: {len(path.read_text(encoding='utf-8').splitlines())}")
+    print("share of each game's table lines found in another game's table (every line that says something):")
+    _shares(files, code_only=False)
+    print("the same, imports and bare keywords left out:")
+    _shares(files, code_only=True)
     return 0
 
 

@@ -10,6 +10,7 @@ is here is the table protocol: the prompt, the opening, what the events say, and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Any
 
 from access_game.ui.contract_advice import Advice, advice
@@ -26,48 +27,9 @@ from engine.game import Game
 from engine.rules.contract_rummy import Bought, BuyOffered, ContractView, LayOff, Swap
 from speech import contract_words as cw
 from speech.i18n import ngettext, pgettext
-from speech.results import scores_words
 from speech.utterance import Kind
 
 __all__ = ["CARD_KEYS", "FREE", "Advice", "ContractTable", "card_key", "rank_key", "resume_question", "suit_key"]
-
-#: The game's keys before the hand's (command, method), then the table's after them, in help's order.
-_GAME_COMMANDS = (
-    ("draw", "draw_stock"),
-    ("take", "take_discard"),
-    ("discard", "discard"),
-    ("put-down", "confirm"),
-    ("lay-off", "lay_off"),
-    ("swap", "swap"),
-    ("lay-down-best", "lay_down_best"),
-    ("yes", "yes"),
-    ("no", "no"),
-    ("play-hint", "play_hint"),
-    ("hint", "hint"),
-    ("select", "select"),
-    ("read-selection", "read_selection"),
-    ("clear-selection", "clear_selection"),
-    ("contract", "contract"),
-    ("best-melds", "contract"),
-    ("fits", "fits"),
-)
-_TABLE_COMMANDS = (
-    ("next-meld", "next_meld"),
-    ("previous-meld", "previous_meld"),
-    ("go-to-meld", "go_to_meld"),
-    ("read-table", "read_melds"),
-    ("next-player", "next_player"),
-    ("previous-player", "previous_player"),
-    ("players", "players"),
-    ("up-card", "up_card"),
-    ("wild", "wild"),
-    ("info", "info"),
-    ("scores", "scores"),
-    ("scores-long", "scores_long"),
-    ("buy-questions", "toggle_buy_questions"),
-)
-#: Keys that wait while the computer players move (the move would be refused anyway, or stale).
-_NOT_WHILE_WAITING = ("put-down", "lay-off", "select")
 
 
 def resume_question(game: Game, seat: int) -> str:
@@ -83,9 +45,21 @@ class ContractTable(BuyQuestions, LayDownKeys, MeldKeys):
     title = "Contract Rummy"
     KEY_HELP = cw.KEY_HELP
     KEY_GROUPS = cw.KEY_GROUPS
-    GAME_COMMANDS = _GAME_COMMANDS
-    TABLE_COMMANDS = _TABLE_COMMANDS
-    NOT_WHILE_WAITING = _NOT_WHILE_WAITING
+    GAME_KEYS = (
+        "draw", "take", "discard", "put-down", "lay-off", "swap", "lay-down-best", "yes", "no", "play-hint",
+        "hint", "select", "read-selection", "clear-selection", "contract", "best-melds", "fits",
+    )
+    TABLE_KEYS = (
+        "next-meld", "previous-meld", "go-to-meld", "read-table", "next-player", "previous-player", "players",
+        "up-card", "wild", "info", "scores", "scores-long", "buy-questions",
+    )
+    METHODS = MappingProxyType({
+        "put-down": "confirm",
+        "best-melds": "contract",
+        "read-table": "read_melds",
+        "buy-questions": "toggle_buy_questions",
+    })
+    NOT_WHILE_WAITING = ("put-down", "lay-off", "select")
 
     def reset(self) -> None:
         self.meld_id = None
@@ -128,20 +102,18 @@ class ContractTable(BuyQuestions, LayDownKeys, MeldKeys):
         else:
             self._whose_turn(urgent=urgent)
 
-    def on_events(self, events: Sequence[Event]) -> None:
+    def arrival(self, ev: Event, arrived: Card | None) -> Card | None:
+        if isinstance(ev, HandStarted):
+            self.meld_id = None
+            super().arrival(ev, arrived)
+            return None
+        if isinstance(ev, Bought) and ev.seat == self.seat and ev.card is not None:
+            return ev.card  # the cursor lands on a card just bought, as on one drawn
+        return super().arrival(ev, arrived)
+
+    def after_events(self, events: Sequence[Event], arrived: Card | None) -> None:
         seat = self.seat
-        got: Card | None = None
-        new_hand = False
-        for ev in events:
-            if isinstance(ev, HandStarted):
-                self.hand.reset()
-                self.meld_id = None
-                got = None
-                new_hand = True
-            elif isinstance(ev, Drew | Bought) and ev.seat == seat and ev.card is not None:
-                got = ev.card  # the cursor lands on a card just drawn or bought
-        self.sync(got)
-        if new_hand:
+        if any(isinstance(ev, HandStarted) for ev in events):
             self.clear_marks()
         v = self.view
         hints = self.session.settings.hints
@@ -151,8 +123,7 @@ class ContractTable(BuyQuestions, LayDownKeys, MeldKeys):
             elif isinstance(ev, Bought) and ev.seat != seat and v.my_turn and v.phase == "draw":
                 self.say(*cw.your_draw(v.discard_top), kind=Kind.MY_TURN, urgent=False)
             elif isinstance(ev, GameEnded):
-                self.say(scores_words(v.players, v.scores, v.totals, long=True, listener=seat, totals_too=False),
-                         kind=Kind.RESULTS, urgent=False)
+                self.say_final_scores()
         if any(isinstance(ev, BuyOffered) for ev in events) and self.deciding():
             self._ask_to_buy(urgent=False)
 

@@ -6,13 +6,14 @@ up card and the discard pile read aloud, the hint keys and the hands' points in 
 One copy, so a game added to the catalog writes only what is its own (its melds, its scoring, its own
 steps of a turn) and cannot drift from the others in how a turn is played; what these keys say is in
 speech.table_words and speech.draw_discard_words. A table names its words (``KEY_HELP``, ``KEY_GROUPS``)
-and its keys (``GAME_COMMANDS`` before the hand's, ``TABLE_COMMANDS`` after), and answers the hooks
+and its keys (``GAME_KEYS`` before the hand's, ``TABLE_KEYS`` after), and answers the hooks
 ``resumed_words`` and ``whose_turn``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from access_game.ui.hand_table import HandTable
@@ -20,10 +21,11 @@ from access_game.ui.registry import Command
 from engine.actions import Action, Discard, Draw
 from engine.cards import Card
 from engine.draw_discard import DrawDiscardView
+from engine.events import Drew, Event, HandStarted
 from speech import draw_discard_words as ddw
 from speech import table_words as tw
 from speech.phrases import cards_parts
-from speech.results import Names
+from speech.results import Names, scores_words
 from speech.utterance import Kind
 
 if TYPE_CHECKING:
@@ -34,6 +36,9 @@ __all__ = ["DrawDiscardTable"]
 
 V = TypeVar("V", bound=DrawDiscardView)
 
+#: The shared table's methods for commands not named as they are.
+SHARED_METHODS: Mapping[str, str] = MappingProxyType({"draw": "draw_stock", "take": "take_discard"})
+
 
 class DrawDiscardTable(HandTable, Generic[V]):
     """Base for the tables of draw–discard games (``V``: the game's view)."""
@@ -43,9 +48,12 @@ class DrawDiscardTable(HandTable, Generic[V]):
     #: The game's words for its keys (by command name) and its own groups of keys in help.
     KEY_HELP: Mapping[str, str] = tw.KEY_HELP
     KEY_GROUPS: Sequence[tuple[str, str]] = ()
-    #: The game's keys (command, method) before the hand's, and the table's after them, in help's order.
-    GAME_COMMANDS: Sequence[tuple[str, str]] = ()
-    TABLE_COMMANDS: Sequence[tuple[str, str]] = ()
+    #: The game's commands (key plan names) before the hand's, and the table's after them, in help's order.
+    GAME_KEYS: Sequence[str] = ()
+    TABLE_KEYS: Sequence[str] = ()
+    #: The method that answers a command, where it is not the shared one (``SHARED_METHODS``) or the
+    #: command's own name ('best-melds': best_melds).
+    METHODS: Mapping[str, str] = MappingProxyType({})
     #: Commands not offered while the computer players move (the move would be refused, or stale).
     NOT_WHILE_WAITING: Sequence[str] = ()
 
@@ -79,8 +87,12 @@ class DrawDiscardTable(HandTable, Generic[V]):
         self.sync()
 
     def commands(self) -> list[Command]:
-        return self.game_commands(self.KEY_HELP, self.GAME_COMMANDS, self.TABLE_COMMANDS,
+        return self.game_commands(self.KEY_HELP, self._answers(self.GAME_KEYS), self._answers(self.TABLE_KEYS),
                                   not_while_waiting=self.NOT_WHILE_WAITING)
+
+    def _answers(self, names: Sequence[str]) -> list[tuple[str, str]]:
+        """(command, method) pairs: the game's own method, the shared one, or the command's name."""
+        return [(n, self.METHODS.get(n) or SHARED_METHODS.get(n) or n.replace("-", "_")) for n in names]
 
     def opening(self, resumed: bool) -> None:
         """A resumed game says where it stands, the hand, then whose turn it is (a new game's deal is the
@@ -98,6 +110,32 @@ class DrawDiscardTable(HandTable, Generic[V]):
 
     def whose_turn(self, *, urgent: bool = True) -> None:
         """Whose turn it is, said after a resumed game's hand (nothing, unless the game says it)."""
+
+    def on_events(self, events: Sequence[Event]) -> None:
+        """The news: the hand kept in step, its cursor on a card that arrived, then what the game says."""
+        arrived: Card | None = None
+        for ev in events:
+            arrived = self.arrival(ev, arrived)
+        self.sync(arrived)
+        self.after_events(events, arrived)
+
+    def arrival(self, ev: Event, arrived: Card | None) -> Card | None:
+        """What one event does to the hand: a new hand starts it afresh; a card this player drew is where
+        the cursor goes (``arrived``: the card it would go to so far)."""
+        if isinstance(ev, HandStarted):
+            self.hand.reset()
+        elif isinstance(ev, Drew) and ev.seat == self.seat and ev.card is not None:
+            return ev.card
+        return arrived
+
+    def after_events(self, events: Sequence[Event], arrived: Card | None) -> None:
+        """What the game says of the news once the hand is in step (its hints, its ends of games)."""
+
+    def say_final_scores(self) -> None:
+        """The game is over: each player's scores hand by hand (the totals are the narrator's)."""
+        v = self.view
+        self.say(scores_words(v.players, v.scores, v.totals, long=True, listener=self.seat, totals_too=False),
+                 kind=Kind.RESULTS, urgent=False)
 
     def _turn_kind(self) -> Kind:
         return Kind.MY_TURN if self.view.my_turn else Kind.INFO

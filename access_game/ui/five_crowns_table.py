@@ -17,14 +17,13 @@ from engine.actions import GoOut
 from engine.arrange_five_crowns import arrange, discard_options
 from engine.arrangement import Arrangement
 from engine.cards import Card, Rank
-from engine.events import Discarded, Drew, Event, GameEnded, HandStarted, TurnStarted, WentOut
+from engine.events import Discarded, Event, GameEnded, HandStarted, TurnStarted, WentOut
 from engine.five_crowns_melds import card_points
 from engine.game import Game
 from engine.rules.five_crowns import FiveCrownsView
 from speech import draw_discard_words as ddw
 from speech import five_crowns_words as words
 from speech import table_words as tw
-from speech.results import scores_words
 from speech.utterance import Kind
 
 __all__ = ["FiveCrownsTable", "resume_question"]
@@ -36,34 +35,14 @@ def resume_question(game: Game, seat: int) -> str:
     return words.resume_question(view)
 
 
-#: The game's keys (command, method), in help's order, the hand's between them.
-_GAME_COMMANDS = (
-    ("draw", "draw_stock"),
-    ("take", "take_discard"),
-    ("discard", "discard"),
-    ("go-out", "go_out"),
-    ("hint", "hint"),
-    ("play-hint", "play_hint"),
-    ("best-melds", "best_melds"),
-)
-_TABLE_COMMANDS = (
-    ("up-card", "up_card"),
-    ("wild", "wild"),
-    ("scores", "scores"),
-    ("scores-long", "scores_long"),
-    ("info", "info"),
-    ("players", "players"),
-)
-
-
 class FiveCrownsTable(DrawDiscardTable[FiveCrownsView]):
     """Five Crowns' own part of a draw–discard table: the wild rank of each hand, going out, the last turn."""
 
     game_name = "five-crowns"
     title = "Five Crowns"
     KEY_HELP = words.KEY_HELP
-    GAME_COMMANDS = _GAME_COMMANDS
-    TABLE_COMMANDS = _TABLE_COMMANDS
+    GAME_KEYS = ("draw", "take", "discard", "go-out", "hint", "play-hint", "best-melds")
+    TABLE_KEYS = ("up-card", "wild", "scores", "scores-long", "info", "players")
 
     @property
     def wild_rank(self) -> Rank:
@@ -81,17 +60,13 @@ class FiveCrownsTable(DrawDiscardTable[FiveCrownsView]):
     def whose_turn(self, *, urgent: bool = False) -> None:
         self.say(words.whose_turn_words(self.view), kind=self._turn_kind(), urgent=urgent)
 
-    def on_events(self, events: Sequence[Event]) -> None:
-        seat = self.session.human_seat
-        drawn: Card | None = None
-        for ev in events:
-            if isinstance(ev, HandStarted):
-                self.hand.reset()
-            elif isinstance(ev, Drew) and ev.seat == seat and ev.card is not None:
-                drawn = ev.card
-            elif isinstance(ev, Discarded) and ev.seat == seat:
-                drawn = None
-        self.sync(drawn)
+    def arrival(self, ev: Event, arrived: Card | None) -> Card | None:
+        if isinstance(ev, Discarded) and ev.seat == self.seat:
+            return None
+        return super().arrival(ev, arrived)
+
+    def after_events(self, events: Sequence[Event], drawn: Card | None) -> None:
+        seat = self.seat
         if self.session.settings.hints and drawn is not None and self.view.phase == "discard" \
                 and self.view.to_move == seat:
             self._after_draw_hint()
@@ -102,9 +77,8 @@ class FiveCrownsTable(DrawDiscardTable[FiveCrownsView]):
                 # With hints on, the player hears unasked when the up card lets the hand go out.
                 self.session.say_all(unprompted(self.session))
             elif isinstance(ev, GameEnded):
+                self.say_final_scores()
                 v = self.view
-                self.say(scores_words(v.players, v.scores, v.totals, long=True, listener=seat, totals_too=False),
-                         kind=Kind.RESULTS, urgent=False)
                 played_off = v.hand_number - v.hands_total
                 if played_off > 0 and len(v.winners) == 1:
                     # The totals above are tied: say what decided it.

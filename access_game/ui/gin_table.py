@@ -9,11 +9,12 @@ the offered up card, X discards the current card, O knocks with it (its discard 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 
 from access_game.ui.draw_discard_table import DrawDiscardTable
 from engine.arrange_gin import arrange_gin
 from engine.cards import Card
-from engine.events import Drew, Event, HandStarted
+from engine.events import Event
 from engine.game import Game
 from engine.rules.gin_rummy import GinView, Knock, PassUpcard
 from speech import gin_words as gw
@@ -41,35 +42,19 @@ def knock_problem(view: GinView) -> tuple[str, Card | None]:
     return ("knock" if left[best] <= view.knock_limit else "no"), best
 
 
-#: The game's keys (command, method), in help's order, the hand's between them.
-_GAME_COMMANDS = (
-    ("draw", "draw_stock"),
-    ("take", "take_discard"),
-    ("yes", "take_discard"),
-    ("no", "pass_up_card"),
-    ("discard", "discard"),
-    ("go-out", "knock"),
-    ("hint", "hint"),
-    ("play-hint", "play_hint"),
-    ("best-melds", "best_melds"),
-)
-_TABLE_COMMANDS = (
-    ("read-discards", "read_discards"),
-    ("up-card", "up_card"),
-    ("scores", "scores"),
-    ("scores-long", "scores_long"),
-    ("info", "info"),
-)
-
-
 class GinTable(DrawDiscardTable[GinView]):
     """Gin's own part of a draw–discard table: the up card offered, knocking, its scores."""
 
     game_name = "gin-rummy"
     title = "Gin Rummy"
     KEY_HELP = gw.KEY_HELP
-    GAME_COMMANDS = _GAME_COMMANDS
-    TABLE_COMMANDS = _TABLE_COMMANDS
+    GAME_KEYS = ("draw", "take", "yes", "no", "discard", "go-out", "hint", "play-hint", "best-melds")
+    TABLE_KEYS = ("read-discards", "up-card", "scores", "scores-long", "info")
+    METHODS = MappingProxyType({
+        "yes": "take_discard",
+        "no": "pass_up_card",
+        "go-out": "knock",
+    })
 
     # ----------------------------------------------------------------- the table protocol
     def prompt(self) -> str:
@@ -79,15 +64,7 @@ class GinTable(DrawDiscardTable[GinView]):
         v = self.view
         return gw.resumed_words(self.names, v.hand_number, v.totals)
 
-    def on_events(self, events: Sequence[Event]) -> None:
-        seat = self.session.human_seat
-        arrived: Card | None = None
-        for ev in events:
-            if isinstance(ev, HandStarted):
-                self.hand.reset()
-            elif isinstance(ev, Drew) and ev.seat == seat:
-                arrived = ev.card
-        self.sync(arrived)
+    def after_events(self, events: Sequence[Event], arrived: Card | None) -> None:
         if arrived is not None and self.session.settings.hints:
             state, card = knock_problem(self.view)
             if state in ("gin", "knock") and card is not None:

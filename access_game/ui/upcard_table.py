@@ -12,6 +12,7 @@ announcer can show it in braille.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 
 from access_game.ui.hints import Hint
 from access_game.ui.selection import toggle_current
@@ -51,41 +52,6 @@ __all__ = [
 ]
 
 
-#: The game's keys before the hand's (command, method), then the table's after them, in help's order.
-_GAME_COMMANDS = (
-    ("draw", "draw_stock"),
-    ("take", "take_back"),
-    ("discard", "discard"),
-    ("put-down", "put_down"),
-    ("lay-off", "lay_off"),
-    ("play-hint", "play_hint"),
-    ("best-melds", "best_melds"),
-    ("hint", "hint"),
-    ("select", "select"),
-    ("read-selection", "read_selection"),
-    ("clear-selection", "clear_selection"),
-)
-_TABLE_COMMANDS = (
-    ("read-discards", "read_pile"),
-    ("pile-up", "pile_up"),
-    ("pile-down", "pile_down"),
-    ("next-take-back", "next_target"),
-    ("previous-take-back", "previous_target"),
-    ("pile-go-to", "pile_go_to"),
-    ("take-back-options", "take_back_options"),
-    ("read-table", "all_melds"),
-    ("players-melds", "players_melds"),
-    ("next-meld", "next_meld"),
-    ("previous-meld", "previous_meld"),
-    ("up-card", "top_card"),
-    ("wild", "wild"),
-    ("scores", "scores"),
-    ("scores-long", "scores_long"),
-    ("info", "info"),
-    ("players", "players"),
-)
-#: Keys that wait while the computer players move.
-_NOT_WHILE_WAITING = ("put-down", "select")
 #: Hand positions 11 to 19 (a dealt ace is 14 cards, 15 once drawn, more after digging).
 HIGH_KEYS = tuple(f"alt-{n}" for n in range(1, 10))
 
@@ -97,9 +63,24 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
     title = "Upcard Rummy"
     KEY_HELP = uw.KEY_HELP
     KEY_GROUPS = uw.KEY_GROUPS
-    GAME_COMMANDS = _GAME_COMMANDS
-    TABLE_COMMANDS = _TABLE_COMMANDS
-    NOT_WHILE_WAITING = _NOT_WHILE_WAITING
+    GAME_KEYS = (
+        "draw", "take", "discard", "put-down", "lay-off", "play-hint", "best-melds", "hint", "select",
+        "read-selection", "clear-selection",
+    )
+    TABLE_KEYS = (
+        "read-discards", "pile-up", "pile-down", "next-take-back", "previous-take-back", "pile-go-to",
+        "take-back-options", "read-table", "players-melds", "next-meld", "previous-meld", "up-card", "wild",
+        "scores", "scores-long", "info", "players",
+    )
+    METHODS = MappingProxyType({
+        "take": "take_back",
+        "read-discards": "read_pile",
+        "next-take-back": "next_target",
+        "previous-take-back": "previous_target",
+        "read-table": "all_melds",
+        "up-card": "top_card",
+    })
+    NOT_WHILE_WAITING = ("put-down", "select")
 
     # ----------------------------------------------------------------- the table protocol
     def reset(self) -> None:
@@ -115,26 +96,28 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
         v = self.view
         return uw.resumed_words(self.names, v.players, v.seat, v.hand_number, v.wild_rank, v.totals, v.target)
 
-    def on_events(self, events: Sequence[Event]) -> None:
-        seat = self.session.human_seat
-        arrived: Card | None = None
-        for ev in events:
-            if isinstance(ev, HandOpened):
-                self.hand.reset()
-                self.pile_index = self.meld_index = None
-            elif isinstance(ev, TurnStarted) and ev.seat == seat:
-                self.pile_index = None
-                self.clear_marks()
-            elif isinstance(ev, Drew) and ev.seat == seat and ev.card is not None:
-                arrived = ev.card
-            elif isinstance(ev, TookDiscards):
-                self.pile_index = None
-                if ev.seat == seat:
-                    arrived = ev.cards[-1] if len(ev.cards) > 1 else None
-            elif isinstance(ev, Discarded) and ev.seat == seat:
-                arrived = None
-                self.clear_marks()
-        self.sync(arrived)
+    def arrival(self, ev: Event, arrived: Card | None) -> Card | None:
+        """A hand opened, a turn begun, cards taken back (the cursor on the last) or a discard made."""
+        seat = self.seat
+        if isinstance(ev, HandOpened):
+            self.hand.reset()
+            self.pile_index = self.meld_index = None
+        elif isinstance(ev, TurnStarted) and ev.seat == seat:
+            self.pile_index = None
+            self.clear_marks()
+        elif isinstance(ev, TookDiscards):
+            self.pile_index = None
+            if ev.seat == seat:
+                return ev.cards[-1] if len(ev.cards) > 1 else None
+        elif isinstance(ev, Discarded) and ev.seat == seat:
+            self.clear_marks()
+            return None
+        else:
+            return super().arrival(ev, arrived)
+        return arrived
+
+    def after_events(self, events: Sequence[Event], arrived: Card | None) -> None:
+        seat = self.seat
         if self.pile_index is not None and self.pile_index >= len(self.view.discard):
             self.pile_index = None
         if not self.session.settings.hints:
