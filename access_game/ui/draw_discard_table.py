@@ -24,7 +24,7 @@ from engine.draw_discard import DrawDiscardView
 from engine.events import Drew, Event, HandStarted
 from speech import draw_discard_words as ddw
 from speech import table_words as tw
-from speech.phrases import cards_parts
+from speech.phrases import Parts, cards_parts
 from speech.results import Names, scores_words
 from speech.utterance import Kind
 
@@ -157,6 +157,17 @@ class DrawDiscardTable(HandTable, Generic[V]):
         if self.session.refused_now(Discard) or card is None:
             return
         self._act(Discard(self.seat, card))
+
+    def best_melds(self, key: str = "") -> None:
+        """Alt+M: what the hand makes now, the same key in every game (nothing to say of an empty hand)."""
+        if not self.view.hand:
+            self.say(tw.HAND_EMPTY)
+            return
+        self.say(*self.best_melds_parts(), kind=Kind.MY_TURN)
+
+    def best_melds_parts(self) -> Parts:
+        """The game's melds, its deadwood and what a discard would leave."""
+        raise NotImplementedError
 
     # ----- the hint
     def hint(self, key: str = "") -> None:

@@ -23,7 +23,7 @@ from engine.game import Game
 from engine.rules.five_crowns import FiveCrownsView
 from speech import draw_discard_words as ddw
 from speech import five_crowns_words as words
-from speech import table_words as tw
+from speech.phrases import Parts
 from speech.utterance import Kind
 
 __all__ = ["FiveCrownsTable", "resume_question"]
@@ -107,19 +107,15 @@ class FiveCrownsTable(DrawDiscardTable[FiveCrownsView]):
         return card, opts[card]
 
     # ----------------------------------------------------------------- commands
-    def best_melds(self, key: str = "") -> None:
-        """What the hand makes now, the same key in every game (Alt+M)."""
+    def best_melds_parts(self) -> Parts:
         v = self.view
-        if not v.hand:
-            self.say(tw.HAND_EMPTY)
-            return
         arr = arrange(list(v.hand), v.wild_rank, all_wild_melds=v.all_wild_melds)
         after: tuple[int, int] | None = None
         if v.to_move == v.seat and v.phase == "discard":
             # One card goes to the discard pile first: what is left to meld is counted without it.
             opts = discard_options(v.hand, v.wild_rank, all_wild_melds=v.all_wild_melds).values()
             after = (min(len(a.deadwood) for a in opts), min(a.points for a in opts))
-        self.say(*words.best_melds_parts(arr, v.wild_rank, after), kind=Kind.MY_TURN)
+        return words.best_melds_parts(arr, v.wild_rank, after)
 
     def go_out(self, key: str = "") -> None:
         v = self.view

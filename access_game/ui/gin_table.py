@@ -18,7 +18,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.rules.gin_rummy import GinView, Knock, PassUpcard
 from speech import gin_words as gw
-from speech import table_words as tw
+from speech.phrases import Parts
 from speech.results import Names
 from speech.utterance import Kind
 
@@ -85,17 +85,14 @@ class GinTable(DrawDiscardTable[GinView]):
             return
         self.session.act(Knock(self.seat, card))
 
-    def best_melds(self, key: str = "") -> None:
+    def best_melds_parts(self) -> Parts:
         v = self.view
-        if not v.hand:
-            self.say(tw.HAND_EMPTY)
-            return
         arr = arrange_gin(v.hand)
         state, best = knock_problem(v)
         # To discard: the card about to go is no deadwood of the hand that knocks, so the least a discard
         # leaves is said too.
         after = None if best is None else arrange_gin([c for c in v.hand if c != best]).points
-        self.say(*gw.best_melds_parts(arr.melds, arr.deadwood, arr.points, state, after), kind=Kind.MY_TURN)
+        return gw.best_melds_parts(arr.melds, arr.deadwood, arr.points, state, after)
 
     def play_hint(self, key: str = "") -> None:
         """Shift+N: the hint's move; with none (out of turn too), the hint says why."""

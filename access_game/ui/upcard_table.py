@@ -260,12 +260,8 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
             self.hinted_take = (self.session.move_count, action.count, action.meld)
         super().aim(hint, say=say)
 
-    def best_melds(self, key: str = "") -> None:
-        """What the hand makes now, the same key in every game (Alt+M)."""
+    def best_melds_parts(self) -> Parts:
         v = self.view
-        if not v.hand:
-            self.say(tw.HAND_EMPTY)
-            return
         arr = arrange_upcard(v.hand, v.wild_rank)
         after: tuple[int, int] | None = None
         if v.my_turn and v.phase == "discard":
@@ -273,8 +269,8 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
             rest = [arrange_upcard([x for i, x in enumerate(v.hand) if i != k], v.wild_rank)
                     for k in range(len(v.hand))]
             after = (min(len(a.deadwood) for a in rest), min(a.deadwood_value for a in rest))
-        self.say(*uw.best_melds_parts(arr.melds, arr.deadwood, arr.melded_value, arr.deadwood_value, v.wild_rank,
-                                      after), kind=Kind.MY_TURN)
+        return uw.best_melds_parts(arr.melds, arr.deadwood, arr.melded_value, arr.deadwood_value, v.wild_rank,
+                                   after)
 
     # ----- the table
     def top_card(self, key: str = "") -> None:
