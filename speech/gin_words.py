@@ -188,20 +188,12 @@ def hint_move_parts(action: Action, view: Any) -> Parts | None:
 
 # --------------------------------------------------------------------------- the table
 KEY_HELP: Mapping[str, str] = MappingProxyType({
-    "draw": N_("Draw the top card of the stock."),
-    "take": N_("Take the top card of the discard pile (the up card)."),
     "yes": N_("Yes to the up card offered at the start of a hand: take it."),
     "no": N_("No to the up card offered at the start of a hand: pass on it."),
-    "discard": N_("Discard the current card."),
     "go-out": N_("Knock, discarding the current card face down (gin when no deadwood is left; big gin, with no "
                  "discard, when all eleven cards meld)."),
     "best-melds": N_("What your hand makes now: the best melds, the deadwood and its points, and whether you can "
                      "knock."),
-    "hint": N_("Hint: the next step a strong player would take, and how to do it."),
-    "play-hint": N_("Do what the hint says."),
-    "read-discards": N_("Read the whole discard pile, from the top."),
-    "up-card": N_("The top card of the discard pile."),
-    "scores": N_("Scores: each player's total."),
     "scores-long": N_("Scores hand by hand, with the totals."),
     "info": N_("Hand number, dealer, stock size, whose turn."),
 })

@@ -45,7 +45,8 @@ class DrawDiscardTable(HandTable, Generic[V]):
 
     game_name: str
     title: str
-    #: The game's words for its keys (by command name) and its own groups of keys in help.
+    #: The game's words for its keys (by command name; the shared ones are speech.draw_discard_words's) and
+    #: its own groups of keys in help.
     KEY_HELP: Mapping[str, str] = tw.KEY_HELP
     KEY_GROUPS: Sequence[tuple[str, str]] = ()
     #: The game's commands (key plan names) before the hand's, and the table's after them, in help's order.
@@ -87,7 +88,8 @@ class DrawDiscardTable(HandTable, Generic[V]):
         self.sync()
 
     def commands(self) -> list[Command]:
-        return self.game_commands(self.KEY_HELP, self._answers(self.GAME_KEYS), self._answers(self.TABLE_KEYS),
+        descriptions = {**ddw.KEY_HELP, **self.KEY_HELP}  # the game's own words for a key win
+        return self.game_commands(descriptions, self._answers(self.GAME_KEYS), self._answers(self.TABLE_KEYS),
                                   not_while_waiting=self.NOT_WHILE_WAITING)
 
     def _answers(self, names: Sequence[str]) -> list[tuple[str, str]]:
