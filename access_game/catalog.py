@@ -2,8 +2,8 @@
 
 Everything that lists or names games reads this module: ``play --game`` and its options, ``simulate``,
 ``hand``, ``labels --deck``, the 'another game' menu, the resume question and its save slot, the
-narrator and the table. A fifth game is one more :class:`GameEntry` here (plus its rules, computer
-players, words and table, which the entry names).
+narrator and the table. A new game is one more :class:`GameEntry` here (plus its rules, computer
+players, words and table, which the entry names; docs/adding-a-game.md is the checklist).
 
 Importing the catalog is cheap: tables, narrators, resume questions and hand checkers are named by
 import path (``"package.module:attribute"``) and imported only when first used, so ``access-game hand``
@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from engine.ruleset import Ruleset
     from speech.hint_words import MoveWords
 
-__all__ = ["DuplicateGame", "GameEntry", "GameOption", "Lesson", "UnknownGame", "game", "games", "network_games",
-           "register_game", "resolve"]
+__all__ = ["PLAIN_OPENING", "DuplicateGame", "GameEntry", "GameOption", "Lesson", "Turn", "TurnStep", "UnknownGame",
+           "game", "games", "network_games", "register_game", "resolve"]
 
 
 class DuplicateGame(ValueError):
@@ -136,6 +136,37 @@ class Lesson:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnStep:
+    """One key of a hand's opening at a table of two, and the prompt each player then sees.
+
+    ``by`` is whose key it is: the player who moves first ('first') or the dealer ('dealer');
+    ``command`` a command of the key plan (None: no key, the deal itself).
+    """
+
+    by: Literal["first", "dealer"]
+    command: str | None
+    #: The prompts that follow (the English words of the table's prompt, before its '>').
+    first_prompt: str
+    dealer_prompt: str
+
+
+#: A hand whose first player may draw at once, the dealer waiting.
+PLAIN_OPENING = (TurnStep("first", None, "draw", "wait"),)
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """How a turn of the game is played by keys, at a table of two with the host dealing: what is
+    pressed before the first player may draw (a card offered first), and the prompt once a card is
+    drawn. A network test plays every game's turns from this; a game added declares its own."""
+
+    #: From the deal until the first player may draw from the stock.
+    opening: tuple[TurnStep, ...] = PLAIN_OPENING
+    #: The prompts once a card is drawn and the turn is still to be ended (any of them).
+    mid_turn: tuple[str, ...] = ("discard",)
+
+
+@dataclass(frozen=True, slots=True)
 class GameEntry:
     """One game: what the launcher, the commands and the tables need to know of it.
 
@@ -180,6 +211,11 @@ class GameEntry:
     move_commands: tuple[tuple[str, str], ...] = ()
     #: The guided first hand (``access-game learn``); None: the game has none.
     lesson: Lesson | None = None
+    #: Options the ruleset takes that are limits of this program, not choices of play: they end hands and
+    #: games that could otherwise never end, so they are not offered at the table (docs/upcard-rummy.md).
+    limits: tuple[str, ...] = ()
+    #: How a turn is played by keys (see :class:`Turn`); None: a game of one player, never on a server.
+    turn: Turn | None = Turn()
 
     @property
     def spoken_title(self) -> str:
@@ -371,6 +407,7 @@ register_game(GameEntry(
     rule_book="braille.rule_words:solitaire_book",
     lesson=Lesson(seed=1, players=1, moves=6, shows=("draw", "place", "discard"),
                   words="speech.lesson_words:SOLITAIRE"),
+    turn=None,
 ))
 register_game(GameEntry(
     name="contract-rummy",
@@ -394,6 +431,10 @@ register_game(GameEntry(
     lesson=Lesson(seed=11, moves=6, shows=("contract_pass_buy", "draw", "contract_lay_down", "contract_lay_off",
                                            "discard"), ends=("hand_ended", "contract_hand_stopped"),
                   words="speech.lesson_words:CONTRACT_RUMMY"),
+    # The up card is offered to the first player, and the dealer may buy it: N passes, then the dealer's N.
+    turn=Turn(opening=(TurnStep("first", None, "take? y/n", "buy? y/n"),
+                       TurnStep("first", "no", "wait for buyers", ""),
+                       TurnStep("dealer", "no", "draw", "wait")), mid_turn=("play",)),
 ))
 register_game(GameEntry(
     name="upcard-rummy",
@@ -416,6 +457,8 @@ register_game(GameEntry(
     lesson=Lesson(seed=21, shows=("draw", "upcard_meld", "discard", "upcard_take_discards", "upcard_lay_off"),
                   ends=("upcard_hand_ended",),
                   words="speech.lesson_words:UPCARD_RUMMY"),
+    limits=("max_reshuffles", "max_hands"),
+    turn=Turn(mid_turn=("meld or discard", "discard")),
 ))
 register_game(GameEntry(
     name="gin-rummy",
@@ -438,4 +481,9 @@ register_game(GameEntry(
     move_commands=(("gin_knock", "go-out"), ("gin_pass", "no")),
     lesson=Lesson(seed=22, shows=("gin_pass", "take", "discard", "draw", "gin_knock"), ends=("gin_hand_ended",),
                   words="speech.lesson_words:GIN_RUMMY"),
+    limits=("max_hands",),
+    # The up card is offered to the first player, then to the dealer; when both pass the first player draws.
+    turn=Turn(opening=(TurnStep("first", None, "take or pass", "wait"),
+                       TurnStep("first", "no", "wait", "take or pass"),
+                       TurnStep("dealer", "no", "draw", "wait")), mid_turn=("discard or knock",)),
 ))

@@ -76,6 +76,11 @@ class HandStarted(Event):
     seats: tuple[int, ...] = ()
     kind: ClassVar[str] = "hand_started"
 
+    def extra_hand(self) -> bool:
+        """Whether this hand is played past the hands the game is made of (a tie's play-off): a game
+        whose own event knows more says so in its subclass, so a narrator reads no game's rules."""
+        return bool(self.hands_total) and self.hand_number > self.hands_total
+
 
 @dataclass(frozen=True, slots=True)
 class CardsDealt(Event):

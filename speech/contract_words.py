@@ -871,7 +871,6 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "draw": N_("Draw from the stock; when the up card is offered to you first, pass on it and draw once the others "
                "have answered."),
     "take": N_("Take the up card (the top of the discard pile)."),
-    "discard": N_("Discard the current card."),
     "lay-off": N_("Lay off the selected cards (or the current card) on the current meld, once your contract is "
                   "down."),
     "put-down": N_("Put the selection down: before your contract is down, it becomes a meld of your lay-down, laid "
@@ -882,7 +881,6 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "lay-down-best": N_("Lay down the best lay-down of your contract (the fewest points left)."),
     "yes": N_("Yes to the card on offer: buy it (with a penalty card), or take it when you are next."),
     "no": N_("No to the card on offer: pass on it."),
-    "play-hint": N_("Do what the hint says."),
     "best-melds": N_("What your hand makes now: whether it meets this hand's contract, with the best lay-down, "
                      "or how many cards it is short and which would help."),
     "hint": N_("Hint: what to do now (buy or pass, draw, lay down, lay off, swap or discard)."),
@@ -892,8 +890,6 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "contract": N_("This hand's contract, and whether your hand meets it (or how many cards it is short, and which "
                    "would help)."),
     "fits": N_("Where the current card fits: the melds on the table it can go on."),
-    "next-meld": N_("Move to the next meld on the table and read it."),
-    "previous-meld": N_("Move to the previous meld on the table and read it."),
     "go-to-meld": N_("Go to a meld by its number (type it, then Enter)."),
     "read-table": N_("Read every meld on the table, player by player."),
     "next-player": N_("Move to the next player: their cards, melds and buys; the meld cursor goes to their first "
@@ -903,8 +899,6 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "up-card": N_("The up card (the top of the discard pile), or the card on offer."),
     "wild": N_("What is wild: 2s and jokers, in every hand."),
     "info": N_("Hand number, contract, dealer, whose turn, stock and discard pile sizes."),
-    "scores": N_("Scores: each player's total."),
-    "scores-long": N_("Scores hand by hand, with totals and who leads."),
     "buy-questions": N_("Buy questions on or off: off, you are never asked and pass on every card you could buy."),
     # the hand keys this game says in its own way (the others are in table_words.KEY_HELP)
     "read-hand": N_("Read your whole hand in order, with the selected cards."),

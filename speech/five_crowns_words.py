@@ -205,18 +205,13 @@ def players_parts(view: FiveCrownsView, last: Mapping[int, Card]) -> Parts:
 
 #: What each of this game's own keys does, as F1 help and docs/keys.md say it (command name to description).
 KEY_HELP: Mapping[str, str] = MappingProxyType({
-    "draw": N_("Draw the top card of the stock."),
-    "take": N_("Take the top card of the discard pile (the up card)."),
     "discard": N_("Discard the current card (refused, with the reason, when you may not)."),
     "go-out": N_("Go out, discarding the current card: your melds are laid down and named."),
     "hint": N_("Hint: the best lay-down now, how many cards are left to meld, and the best discard or draw."),
     "play-hint": N_("Do what the hint says: its move, with the card it names."),
     "best-melds": N_("What your hand makes now: the best melds, the cards still loose, and how many cards are "
                      "left to meld before you can go out."),
-    "up-card": N_("The top card of the discard pile."),
     "wild": N_("What is wild this hand."),
-    "scores": N_("Scores: each player's total."),
-    "scores-long": N_("Scores hand by hand, with totals and who leads."),
     "info": N_("Hand number, cards dealt, whose turn, stock and discard pile sizes."),
     "players": N_("Each opponent's card count and last discard."),
 })

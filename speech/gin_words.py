@@ -17,6 +17,7 @@ from engine.arrange_gin import is_gin_meld
 from engine.cards import Card, Rank, Suit
 from engine.events import Event
 from engine.rules.gin_rummy import GinGameScored, GinHandEnded, Knock, Knocked, PassUpcard, UpcardPassed
+from speech.draw_discard_words import turn_prompt
 from speech.hint_words import advice_parts
 from speech.i18n import N_, _, fill, pgettext
 from speech.narrator import Narrator
@@ -187,20 +188,12 @@ def hint_move_parts(action: Action, view: Any) -> Parts | None:
 
 # --------------------------------------------------------------------------- the table
 KEY_HELP: Mapping[str, str] = MappingProxyType({
-    "draw": N_("Draw the top card of the stock."),
-    "take": N_("Take the top card of the discard pile (the up card)."),
     "yes": N_("Yes to the up card offered at the start of a hand: take it."),
     "no": N_("No to the up card offered at the start of a hand: pass on it."),
-    "discard": N_("Discard the current card."),
     "go-out": N_("Knock, discarding the current card face down (gin when no deadwood is left; big gin, with no "
                  "discard, when all eleven cards meld)."),
     "best-melds": N_("What your hand makes now: the best melds, the deadwood and its points, and whether you can "
                      "knock."),
-    "hint": N_("Hint: the next step a strong player would take, and how to do it."),
-    "play-hint": N_("Do what the hint says."),
-    "read-discards": N_("Read the whole discard pile, from the top."),
-    "up-card": N_("The top card of the discard pile."),
-    "scores": N_("Scores: each player's total."),
     "scores-long": N_("Scores hand by hand, with the totals."),
     "info": N_("Hand number, dealer, stock size, whose turn."),
 })
@@ -230,23 +223,17 @@ def knock_card_words(card: Card) -> Parts:
 
 
 def prompt_words(phase: str, my_turn: bool) -> str:
-    if phase == "over":
-        return pgettext("prompt", "game over")
-    if not my_turn:
-        return pgettext("prompt", "wait")
-    if phase == "offer":
+    """The shared prompt of a draw–discard turn, but for Gin's own steps: the up card offered, and a
+    discard that may knock."""
+    if my_turn and phase == "offer":
         return pgettext("prompt", "take or pass")
-    if phase == "draw":
-        return pgettext("prompt", "draw")
-    return pgettext("prompt", "discard or knock")
+    if my_turn and phase not in ("over", "draw"):
+        return pgettext("prompt", "discard or knock")
+    return turn_prompt(over=phase == "over", my_turn=my_turn, drawing=True)
 
 
 def scores_words(names: Names, totals: Sequence[int], target: int) -> str:
     return _("{totals} The game goes to {target}.").format(totals=totals_words(names, totals), target=target)
-
-
-def hand_points_words(number: int, points: str) -> str:
-    return _("Hand {number}: {points}.").format(number=number, points=points)
 
 
 def info_words(names: Names, hand: int, dealer: int, stock: int, turn: int | None) -> str:

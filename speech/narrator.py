@@ -28,7 +28,6 @@ from engine.events import (
     TurnStarted,
     WentOut,
 )
-from engine.rules.five_crowns import FiveCrownsHandStarted
 from speech.i18n import N_, _, fill, ngettext
 from speech.phrases import cards_parts, join_words, melds_parts, points, rank_plural, the_card
 from speech.results import Names, result_utterances
@@ -106,7 +105,6 @@ class Narrator:
         self._handlers: dict[type[Event], Callable[[Any], list[Utterance]]] = {
             GameStarted: self._game_started,
             HandStarted: self._hand_started,
-            FiveCrownsHandStarted: self._hand_started,
             CardsDealt: self._cards_dealt,
             TurnStarted: self._turn_started,
             Drew: self._drew,
@@ -148,7 +146,9 @@ class Narrator:
             isinstance(ev, Discarded | WentOut) and getattr(ev, "seat", None) == self._held.seat
         ):
             out += self.flush()
-        handler = self._handlers.get(type(ev))
+        # A game's own event that extends a shared one (a hand dealt with the game's facts added) is told
+        # by the shared one's handler, unless the game's narrator has one of its own.
+        handler = next((h for cls in type(ev).__mro__ if (h := self._handlers.get(cls)) is not None), None)
         try:
             out += handler(ev) if handler is not None else [self._generic(ev)]
         except Exception:
@@ -209,8 +209,7 @@ class Narrator:
         seats = ev.seats or tuple(range(len(self.players)))
         self.sizes = {s: ev.cards_dealt for s in seats}
         self.discard_pile = [ev.up_card] if ev.up_card is not None else []
-        playoff = (isinstance(ev, FiveCrownsHandStarted) and ev.playoff) or (
-            bool(ev.hands_total) and ev.hand_number > ev.hands_total)
+        playoff = ev.extra_hand()
         if playoff:
             head = _("Play-off hand")
         elif ev.hands_total:

@@ -579,10 +579,6 @@ def no_scores_yet(target: int) -> str:
     return _("No hand has been scored yet. Target {target}.").format(target=target)
 
 
-def hand_scores(number: int, points: str) -> str:
-    return _("Hand {number}: {points}.").format(number=number, points=points)
-
-
 def melded_status(melded: bool, this_turn: bool) -> str:
     if melded and not this_turn:
         return _("You have melded: you may lay off and take the pile back.")
@@ -651,7 +647,6 @@ def opponent_parts(name: str, held: int, melded: bool, value: int, last: Card | 
 
 #: What each of this game's own keys does, as F1 help and docs/keys.md say it (command name to description).
 KEY_HELP: Mapping[str, str] = MappingProxyType({
-    "draw": N_("Draw the top card of the stock."),
     "take": N_("Take the discard pile back to the card under the pile cursor and meld it with your natural pair of its "
                "rank (selected wilds join the meld)."),
     "discard": N_("Discard the current card: your turn ends (with your last card, you go out)."),
@@ -662,12 +657,10 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "play-hint": N_("Do what the hint says (one step)."),
     "best-melds": N_("What your hand makes now: the best melds and their worth, and the cards that would not "
                      "meld."),
-    "hint": N_("Hint: the next step a strong player would take, and how to do it."),
     "select": N_("Select or unselect the current card, and hear how many are selected and whether they make a "
                  "meld (Z names them)."),
     "read-selection": N_("Read the selection and whether it is a meld."),
     "clear-selection": N_("Clear the selection."),
-    "read-discards": N_("Read the whole discard pile, from the top."),
     "pile-up": N_("Move the pile cursor one card toward the top."),
     "pile-down": N_("Move the pile cursor one card deeper."),
     "next-take-back": N_("Move the pile cursor to the next card, deeper, that you could take back to."),
@@ -677,9 +670,6 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
                             "would cost you."),
     "read-table": N_("Every meld on the table, one line each, with its lay-offs."),
     "players-melds": N_("Each player's melds and lay-offs, and what they are worth to them."),
-    "next-meld": N_("Move to the next meld on the table and read it."),
-    "previous-meld": N_("Move to the previous meld on the table and read it."),
-    "up-card": N_("The top card of the discard pile."),
     "wild": N_("The wild rank, and everyone's up card and hand size at the deal."),
     "scores": N_("Running totals against the target, and who leads."),
     "scores-long": N_("Scores hand by hand, with the totals."),

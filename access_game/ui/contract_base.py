@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from access_game.session_api import TableSession
-from access_game.ui.hand_table import HandTable
+from access_game.ui.draw_discard_table import DrawDiscardTable
 from access_game.ui.selection import planned_melds
 from access_game.ui.table import Host
 from engine.actions import Action, Discard
@@ -89,7 +89,10 @@ def meld_words(v: ContractView, names: Names, meld_id: int) -> str:
     return cw.meld_words(meld.id, cw.owned_meld(names, meld.owner, meld.cards))
 
 
-class ContractBase(HandTable):
+class ContractBase(DrawDiscardTable[ContractView]):
+    """Contract rummy's plumbing over the shared draw–discard table: its cursors, its wilds and orders,
+    the selection and plan of melds, and a move that ends them."""
+
     def __init__(self, session: TableSession, host: Host) -> None:
         super().__init__(session, host)
         #: The meld under the meld cursor (its id on the table), and the player under the player cursor.
@@ -105,20 +108,6 @@ class ContractBase(HandTable):
         #: D passed on the up card while others may still buy it (a network table): draw from the stock
         #: once they have answered (see after_news).
         self._draw_after_buying = False
-        self.sync()
-
-    @property
-    def view(self) -> ContractView:
-        v: ContractView = self.session.view()
-        return v
-
-    @property
-    def seat(self) -> int:
-        return self.session.human_seat
-
-    @property
-    def names(self) -> Names:
-        return Names(self.session.players, self.seat)
 
     @property
     def wild_rank(self) -> Rank:
@@ -129,10 +118,6 @@ class ContractBase(HandTable):
 
     def mark_words(self, mark: int) -> str:
         return cw.mark_words(mark)
-
-    def sync(self, drawn: Sequence[Card] = ()) -> None:
-        """Bring the shown order up to date with the hand; the cursor follows a card just drawn or bought."""
-        self.sync_hand(self.view.hand, drawn[0] if drawn else None)
 
     @property
     def selection(self) -> list[Card]:

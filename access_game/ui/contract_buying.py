@@ -88,9 +88,6 @@ class BuyQuestions(ContractBase):
                 return
         self._act(Draw(self.seat, "stock"))
 
-    def take_discard(self, key: str = "") -> None:
-        self._act(Draw(self.seat, "discard"))
-
     def yes(self, key: str = "") -> None:
         v = self.view
         if v.phase == "buy" and v.seat == v.to_move:

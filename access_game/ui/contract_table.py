@@ -10,67 +10,26 @@ is here is the table protocol: the prompt, the opening, what the events say, and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Any
 
 from access_game.ui.contract_advice import Advice, advice
-from access_game.ui.contract_base import CARD_KEYS, WILD, card_key, rank_key, suit_key
+from access_game.ui.contract_base import CARD_KEYS, card_key, rank_key, suit_key
 from access_game.ui.contract_buying import BuyQuestions
 from access_game.ui.contract_lay_down import LayDownKeys
 from access_game.ui.contract_melds import MeldKeys
 from access_game.ui.hand_model import FREE
 from access_game.ui.hints import Hint, best_choice
-from access_game.ui.registry import Command
-from engine.actions import Discard
 from engine.arrange_contract import best_lay_down, lay_off_options
 from engine.cards import Card
 from engine.events import Drew, Event, GameEnded, HandStarted
 from engine.game import Game
 from engine.rules.contract_rummy import Bought, BuyOffered, ContractView, LayOff, Swap
 from speech import contract_words as cw
-from speech import table_words as tw
 from speech.i18n import ngettext, pgettext
-from speech.results import scores_words
 from speech.utterance import Kind
 
 __all__ = ["CARD_KEYS", "FREE", "Advice", "ContractTable", "card_key", "rank_key", "resume_question", "suit_key"]
-
-#: The game's keys before the hand's (command, method), then the table's after them, in help's order.
-_GAME_COMMANDS = (
-    ("draw", "draw_stock"),
-    ("take", "take_discard"),
-    ("discard", "discard"),
-    ("put-down", "confirm"),
-    ("lay-off", "lay_off"),
-    ("swap", "swap"),
-    ("lay-down-best", "lay_down_best"),
-    ("yes", "yes"),
-    ("no", "no"),
-    ("play-hint", "play_hint"),
-    ("hint", "hint"),
-    ("select", "select"),
-    ("read-selection", "read_selection"),
-    ("clear-selection", "clear_selection"),
-    ("contract", "contract"),
-    ("best-melds", "contract"),
-    ("fits", "fits"),
-)
-_TABLE_COMMANDS = (
-    ("next-meld", "next_meld"),
-    ("previous-meld", "previous_meld"),
-    ("go-to-meld", "go_to_meld"),
-    ("read-table", "read_melds"),
-    ("next-player", "next_player"),
-    ("previous-player", "previous_player"),
-    ("players", "players"),
-    ("up-card", "up_card"),
-    ("wild", "wild"),
-    ("info", "info"),
-    ("scores", "scores"),
-    ("scores-long", "scores_long"),
-    ("buy-questions", "toggle_buy_questions"),
-)
-#: Keys that wait while the computer players move (the move would be refused anyway, or stale).
-_NOT_WHILE_WAITING = ("put-down", "lay-off", "select")
 
 
 def resume_question(game: Game, seat: int) -> str:
@@ -84,16 +43,29 @@ class ContractTable(BuyQuestions, LayDownKeys, MeldKeys):
 
     game_name = "contract-rummy"
     title = "Contract Rummy"
-
-    def groups(self) -> list[tuple[str, str]]:
-        return list(cw.KEY_GROUPS)
+    KEY_HELP = cw.KEY_HELP
+    KEY_GROUPS = cw.KEY_GROUPS
+    GAME_KEYS = (
+        "draw", "take", "discard", "put-down", "lay-off", "swap", "lay-down-best", "yes", "no", "play-hint",
+        "hint", "select", "read-selection", "clear-selection", "contract", "best-melds", "fits",
+    )
+    TABLE_KEYS = (
+        "next-meld", "previous-meld", "go-to-meld", "read-table", "next-player", "previous-player", "players",
+        "up-card", "wild", "info", "scores", "scores-long", "buy-questions",
+    )
+    METHODS = MappingProxyType({
+        "put-down": "confirm",
+        "best-melds": "contract",
+        "read-table": "read_melds",
+        "buy-questions": "toggle_buy_questions",
+    })
+    NOT_WHILE_WAITING = ("put-down", "lay-off", "select")
 
     def reset(self) -> None:
-        self.hand.reset()
         self.meld_id = None
         self.player = self.seat
         self._draw_after_buying = False
-        self.sync()
+        super().reset()
 
     def undone(self, move: Any) -> None:
         """A move taken back: the hand as before it, and the question it answered asked again."""
@@ -120,32 +92,28 @@ class ContractTable(BuyQuestions, LayDownKeys, MeldKeys):
         return (ngettext("play, {n} selected", "play, {n} selected", picked).format(n=picked) if picked
                 else pgettext("prompt", "play"))
 
-    def opening(self, resumed: bool) -> None:
-        if not resumed:
-            return
-        v = self.view
-        self.say(cw.resumed_words(v), kind=Kind.SYSTEM, urgent=False)
-        if v.hand:
-            self.say(*tw.your_hand_parts(self.order, WILD), kind=Kind.MY_TURN, urgent=False)
-        if self.deciding():
-            self._ask_to_buy(urgent=False, may_pass=False)
-        else:
-            self._whose_turn(urgent=False)
+    def resumed_words(self) -> str:
+        return cw.resumed_words(self.view)
 
-    def on_events(self, events: Sequence[Event]) -> None:
+    def whose_turn(self, *, urgent: bool = False) -> None:
+        """After a resumed game's hand: the buy question if it waits on this player, else whose turn."""
+        if self.deciding():
+            self._ask_to_buy(urgent=urgent, may_pass=False)
+        else:
+            self._whose_turn(urgent=urgent)
+
+    def arrival(self, ev: Event, arrived: Card | None) -> Card | None:
+        if isinstance(ev, HandStarted):
+            self.meld_id = None
+            super().arrival(ev, arrived)
+            return None
+        if isinstance(ev, Bought) and ev.seat == self.seat and ev.card is not None:
+            return ev.card  # the cursor lands on a card just bought, as on one drawn
+        return super().arrival(ev, arrived)
+
+    def after_events(self, events: Sequence[Event], arrived: Card | None) -> None:
         seat = self.seat
-        got: list[Card] = []
-        new_hand = False
-        for ev in events:
-            if isinstance(ev, HandStarted):
-                self.hand.reset()
-                self.meld_id = None
-                got = []
-                new_hand = True
-            elif isinstance(ev, Drew | Bought) and ev.seat == seat and ev.card is not None:
-                got = [ev.card]  # the cursor lands on a card just drawn or bought
-        self.sync(got)
-        if new_hand:
+        if any(isinstance(ev, HandStarted) for ev in events):
             self.clear_marks()
         v = self.view
         hints = self.session.settings.hints
@@ -155,8 +123,7 @@ class ContractTable(BuyQuestions, LayDownKeys, MeldKeys):
             elif isinstance(ev, Bought) and ev.seat != seat and v.my_turn and v.phase == "draw":
                 self.say(*cw.your_draw(v.discard_top), kind=Kind.MY_TURN, urgent=False)
             elif isinstance(ev, GameEnded):
-                self.say(scores_words(v.players, v.scores, v.totals, long=True, listener=seat, totals_too=False),
-                         kind=Kind.RESULTS, urgent=False)
+                self.say_final_scores()
         if any(isinstance(ev, BuyOffered) for ev in events) and self.deciding():
             self._ask_to_buy(urgent=False)
 
@@ -174,38 +141,16 @@ class ContractTable(BuyQuestions, LayDownKeys, MeldKeys):
             if isinstance(action, LayOff):
                 self.say(*cw.can_lay_off(action.card, action.meld_id), kind=Kind.MY_TURN, urgent=False)
 
-    def commands(self) -> list[Command]:
-        return self.game_commands(cw.KEY_HELP, _GAME_COMMANDS, _TABLE_COMMANDS, not_while_waiting=_NOT_WHILE_WAITING)
-
     def wild(self, key: str = "") -> None:
         self.say(cw.WILD_WORDS)
-
-    def discard(self, key: str = "") -> None:
-        card = self._current()
-        # With no card (an empty hand) the engine still says why nothing can be discarded now.
-        if self.session.refused_now(Discard) or card is None:
-            return
-        self._act(Discard(self.seat, card))
 
     def advice(self) -> Advice:
         """The hint: what a careful player would do now, and the move that does it (contract_advice)."""
         return advice(self.view, self.names)
 
-    def hint(self, key: str = "") -> None:
-        """H: on your turn (or your answer to a buy), the one recommendation, its key, the cursors on it
-        (access_game.ui.hints); else why there is nothing to do."""
-        if self.session.my_turn:
-            self.hinter.ask()
-            return
+    def waiting_hint(self) -> None:
+        """H out of your turn (and of a buy answer): why there is nothing to do."""
         self.say(*self.advice().parts, kind=Kind.MY_TURN)
-
-    def play_hint(self, key: str = "") -> None:
-        if not self.session.my_turn:
-            self.say(*self.advice().parts, kind=Kind.MY_TURN)
-            return
-        action = self.hinter.follow()
-        if action is not None:
-            self._act(action)
 
     def aim(self, hint: Hint, *, say: bool = True) -> None:
         """The hand's cursor on the hint's card; for a lay-off or a swap, the meld cursor on its meld and

@@ -1,4 +1,4 @@
-"""The Five Crowns table: the hand (shared with every game, in HandTable), going out, the hint, and the
+"""The Five Crowns table: the hand and the turn (shared: HandTable, DrawDiscardTable), going out, the hint, and the
 answers to the status keys. What is said is in speech.five_crowns_words; this module decides what is
 true and which move to make.
 
@@ -11,23 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from access_game.session_api import TableSession
-from access_game.ui.hand_table import HandTable
+from access_game.ui.draw_discard_table import DrawDiscardTable
 from access_game.ui.hints import unprompted
-from access_game.ui.registry import Command, named_commands
-from access_game.ui.table import Host
-from engine.actions import Discard, Draw, GoOut
+from engine.actions import GoOut
 from engine.arrange_five_crowns import arrange, discard_options
 from engine.arrangement import Arrangement
 from engine.cards import Card, Rank
-from engine.events import Discarded, Drew, Event, GameEnded, HandStarted, TurnStarted, WentOut
+from engine.events import Discarded, Event, GameEnded, HandStarted, TurnStarted, WentOut
 from engine.five_crowns_melds import card_points
 from engine.game import Game
 from engine.rules.five_crowns import FiveCrownsView
+from speech import draw_discard_words as ddw
 from speech import five_crowns_words as words
-from speech import table_words as tw
-from speech.i18n import pgettext
-from speech.results import scores_words
+from speech.phrases import Parts
 from speech.utterance import Kind
 
 __all__ = ["FiveCrownsTable", "resume_question"]
@@ -39,84 +35,38 @@ def resume_question(game: Game, seat: int) -> str:
     return words.resume_question(view)
 
 
-#: The game's keys (command, method), in help's order, the hand's between them.
-_GAME_COMMANDS = (
-    ("draw", "draw_stock"),
-    ("take", "take_discard"),
-    ("discard", "discard"),
-    ("go-out", "go_out"),
-    ("hint", "hint"),
-    ("play-hint", "play_hint"),
-    ("best-melds", "best_melds"),
-)
-_TABLE_COMMANDS = (
-    ("up-card", "up_card"),
-    ("wild", "wild"),
-    ("scores", "scores"),
-    ("scores-long", "scores_long"),
-    ("info", "info"),
-    ("players", "players"),
-)
+class FiveCrownsTable(DrawDiscardTable[FiveCrownsView]):
+    """Five Crowns' own part of a draw–discard table: the wild rank of each hand, going out, the last turn."""
 
-
-class FiveCrownsTable(HandTable):
     game_name = "five-crowns"
     title = "Five Crowns"
-
-    def __init__(self, session: TableSession, host: Host) -> None:
-        super().__init__(session, host)
-        self.sync()
-
-    @property
-    def view(self) -> FiveCrownsView:
-        v: FiveCrownsView = self.session.view()
-        return v
+    KEY_HELP = words.KEY_HELP
+    GAME_KEYS = ("draw", "take", "discard", "go-out", "hint", "play-hint", "best-melds")
+    TABLE_KEYS = ("up-card", "wild", "scores", "scores-long", "info", "players")
 
     @property
     def wild_rank(self) -> Rank:
         return self.view.wild_rank
 
-    def sync(self, drawn: Card | None = None) -> None:
-        """Bring the shown order up to date with the hand; the cursor follows a drawn card."""
-        self.sync_hand(self.view.hand, drawn)
-
     # ----------------------------------------------------------------- the table protocol
-    def groups(self) -> list[tuple[str, str]]:
-        return []
-
-    def reset(self) -> None:
-        self.hand.reset()
-        self.sync()
-
     def prompt(self) -> str:
         v = self.view
-        if v.phase == "over":
-            return pgettext("prompt", "game over")
-        if v.to_move != v.seat:
-            return pgettext("prompt", "wait")
-        if v.phase == "draw":
-            return pgettext("prompt", "last turn, draw") if v.last_turn else pgettext("prompt", "draw")
-        return pgettext("prompt", "last turn, discard") if v.last_turn else pgettext("prompt", "discard")
+        return ddw.turn_prompt(over=v.phase == "over", my_turn=v.to_move == v.seat, drawing=v.phase == "draw",
+                               last_turn=v.last_turn)
 
-    def opening(self, resumed: bool) -> None:
-        v = self.view
-        if resumed:
-            self.say(words.resumed_words(v), kind=Kind.SYSTEM, urgent=False)
-            if v.hand:
-                self.say(*tw.your_hand_parts(self.order, v.wild_rank), kind=Kind.MY_TURN, urgent=False)
-            self.say(words.whose_turn_words(v), kind=self._turn_kind(), urgent=False)
+    def resumed_words(self) -> str:
+        return words.resumed_words(self.view)
 
-    def on_events(self, events: Sequence[Event]) -> None:
-        seat = self.session.human_seat
-        drawn: Card | None = None
-        for ev in events:
-            if isinstance(ev, HandStarted):
-                self.hand.reset()
-            elif isinstance(ev, Drew) and ev.seat == seat and ev.card is not None:
-                drawn = ev.card
-            elif isinstance(ev, Discarded) and ev.seat == seat:
-                drawn = None
-        self.sync(drawn)
+    def whose_turn(self, *, urgent: bool = False) -> None:
+        self.say(words.whose_turn_words(self.view), kind=self._turn_kind(), urgent=urgent)
+
+    def arrival(self, ev: Event, arrived: Card | None) -> Card | None:
+        if isinstance(ev, Discarded) and ev.seat == self.seat:
+            return None
+        return super().arrival(ev, arrived)
+
+    def after_events(self, events: Sequence[Event], drawn: Card | None) -> None:
+        seat = self.seat
         if self.session.settings.hints and drawn is not None and self.view.phase == "discard" \
                 and self.view.to_move == seat:
             self._after_draw_hint()
@@ -127,9 +77,8 @@ class FiveCrownsTable(HandTable):
                 # With hints on, the player hears unasked when the up card lets the hand go out.
                 self.session.say_all(unprompted(self.session))
             elif isinstance(ev, GameEnded):
+                self.say_final_scores()
                 v = self.view
-                self.say(scores_words(v.players, v.scores, v.totals, long=True, listener=seat, totals_too=False),
-                         kind=Kind.RESULTS, urgent=False)
                 played_off = v.hand_number - v.hands_total
                 if played_off > 0 and len(v.winners) == 1:
                     # The totals above are tied: say what decided it.
@@ -145,10 +94,6 @@ class FiveCrownsTable(HandTable):
         if outs:
             self.say(*words.go_out_hint(outs, v.wild_rank), kind=Kind.MY_TURN, urgent=False)
 
-    def _turn_kind(self) -> Kind:
-        v = self.view
-        return Kind.MY_TURN if v.phase != "over" and v.to_move == v.seat else Kind.INFO
-
     # ----------------------------------------------------------------- analysis
     def _go_out_cards(self, v: FiveCrownsView) -> list[Card]:
         if v.last_turn or v.phase != "discard" or v.to_move != v.seat:
@@ -162,45 +107,15 @@ class FiveCrownsTable(HandTable):
         return card, opts[card]
 
     # ----------------------------------------------------------------- commands
-    def commands(self) -> list[Command]:
-        return [*named_commands(self, words.KEY_HELP, _GAME_COMMANDS), *self.hand_commands(),
-                *named_commands(self, words.KEY_HELP, _TABLE_COMMANDS)]
-
-    # ----- playing
-    def draw_stock(self, key: str = "") -> None:
-        self.session.act(Draw(self.session.human_seat, "stock"))
-
-    def take_discard(self, key: str = "") -> None:
-        self.session.act(Draw(self.session.human_seat, "discard"))
-
-    def discard(self, key: str = "") -> None:
-        card = self._current()
-        if self.session.refused_now(Discard) or card is None:
-            return
-        self.session.act(Discard(self.session.human_seat, card))
-
-    def best_melds(self, key: str = "") -> None:
-        """What the hand makes now, the same key in every game (Alt+M)."""
+    def best_melds_parts(self) -> Parts:
         v = self.view
-        if not v.hand:
-            self.say(tw.HAND_EMPTY)
-            return
         arr = arrange(list(v.hand), v.wild_rank, all_wild_melds=v.all_wild_melds)
         after: tuple[int, int] | None = None
         if v.to_move == v.seat and v.phase == "discard":
             # One card goes to the discard pile first: what is left to meld is counted without it.
             opts = discard_options(v.hand, v.wild_rank, all_wild_melds=v.all_wild_melds).values()
             after = (min(len(a.deadwood) for a in opts), min(a.points for a in opts))
-        self.say(*words.best_melds_parts(arr, v.wild_rank, after), kind=Kind.MY_TURN)
-
-    def play_hint(self, key: str = "") -> None:
-        """Do what the hint says (the same choice, so the same move), with the cursor on the card it names."""
-        action = self.hinter.follow() if self.session.my_turn else None
-        if action is None:
-            if not self.session.my_turn:
-                self.hint()
-            return
-        self.session.act(action)
+        return words.best_melds_parts(arr, v.wild_rank, after)
 
     def go_out(self, key: str = "") -> None:
         v = self.view
@@ -220,10 +135,8 @@ class FiveCrownsTable(HandTable):
             arr = arrange(rest, v.wild_rank, all_wild_melds=v.all_wild_melds)
             self.say(words.cannot_go_out_yet(len(arr.deadwood)), kind=Kind.SYSTEM)
 
-    def hint(self, key: str = "") -> None:
-        if self.session.my_turn:  # the strongest player's move for your seat, and why, its key, the cursor on it
-            self.hinter.ask()
-            return
+    def waiting_hint(self) -> None:
+        """H out of turn: what the hand makes, and what the up card would do for it."""
         v = self.view
         if v.phase == "over" or not v.hand:
             self.say(words.NO_HINT)
@@ -246,9 +159,8 @@ class FiveCrownsTable(HandTable):
         self.say(*words.draw_hint(arr, wild, top, best), kind=Kind.MY_TURN)
 
     # ----- the table
-    def up_card(self, key: str = "") -> None:
-        v = self.view
-        self.say(*tw.up_card_parts(v.discard_top, v.wild_rank, v.discard_size))
+    def pile_size(self) -> int:
+        return self.view.discard_size
 
     def wild(self, key: str = "") -> None:
         self.say(words.wild_words(self.view))
@@ -257,7 +169,7 @@ class FiveCrownsTable(HandTable):
         v = self.view
         self.say(words.info_words(v))
         if v.phase != "over":
-            self.say(words.whose_turn_words(v), kind=self._turn_kind())
+            self.whose_turn()
 
     def players(self, key: str = "") -> None:
         v = self.view

@@ -1,8 +1,10 @@
-"""What every part of the upcard rummy table stands on: the view, the seat and the names, the hand's
-order (by rank with the wilds last, or by suit) and its selection, and the two cursors on the table:
-the discard pile's (counted from the bottom, so it stays on its card as discards land on top) and the
-melds'. The parts are upcard_pile (walking and digging into the pile) and upcard_melds (the melds on
-the table); upcard_table puts them together."""
+"""What every part of the upcard rummy table stands on, over the shared draw–discard table (the view,
+the seat and the names, the hand kept in step: selection marks stay on cards still held, and of two
+equal cards put down the selected one is the one gone): the hand's order (by rank with the wilds last,
+or by suit) and its selection, and the two cursors on the table: the discard pile's (counted from the
+bottom, so it stays on its card as discards land on top) and the melds'. The parts are upcard_pile
+(walking and digging into the pile) and upcard_melds (the melds on the table); upcard_table puts them
+together."""
 
 from __future__ import annotations
 
@@ -10,13 +12,12 @@ from collections.abc import Callable
 from typing import Any
 
 from access_game.session_api import TableSession
-from access_game.ui.hand_table import HandTable
+from access_game.ui.draw_discard_table import DrawDiscardTable
 from access_game.ui.table import Host
 from engine.arrange_upcard import fits_meld, is_wild
 from engine.cards import Card, Rank
 from engine.rules.upcard_rummy import UpcardView
 from speech import upcard_words as uw
-from speech.results import Names
 
 __all__ = ["Parts", "UpcardBase"]
 
@@ -32,7 +33,7 @@ def _rank_order(wild: Rank) -> Callable[[Card], tuple[bool, tuple[int, int]]]:
     return key
 
 
-class UpcardBase(HandTable):
+class UpcardBase(DrawDiscardTable[UpcardView]):
     """The upcard rummy table's plumbing and cursors, which its parts share."""
 
     #: 'rank' (wilds last) or 'suit'.
@@ -49,20 +50,6 @@ class UpcardBase(HandTable):
         #: makes that meld while nothing has moved, so T does what the hint said, though by itself it
         #: melds every natural of the rank (upcard_digging.dig_meld).
         self.hinted_take: tuple[int, int, tuple[Card, ...]] | None = None
-        self.sync()
-
-    @property
-    def view(self) -> UpcardView:
-        v: UpcardView = self.session.view()
-        return v
-
-    @property
-    def names(self) -> Names:
-        return Names(self.session.players, self.session.human_seat)
-
-    @property
-    def seat(self) -> int:
-        return self.session.human_seat
 
     @property
     def wild_rank(self) -> Rank:
@@ -73,12 +60,6 @@ class UpcardBase(HandTable):
 
     def sort_words(self, how: str) -> str:
         return "rank, wilds last" if how == "rank" else how
-
-    def sync(self, arrived: Card | None = None) -> None:
-        """Bring the hand up to date, keeping selection marks on cards still held; the cursor follows a
-        card that just arrived (drawn or dug). Cards leave the hand because they were put down, and what
-        is put down is what was selected: of two equal cards, the selected one is the one gone."""
-        self.sync_hand(self.view.hand, arrived)
 
     def _selected(self) -> list[Card]:
         return self.hand.selected()

@@ -12,15 +12,15 @@ announcer can show it in braille.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 
 from access_game.ui.hints import Hint
-from access_game.ui.registry import Command
 from access_game.ui.selection import toggle_current
 from access_game.ui.upcard_base import Parts
 from access_game.ui.upcard_digging import DigOption, dig_meld, dig_options, go_out_discard
 from access_game.ui.upcard_melds import UpcardMeldKeys
 from access_game.ui.upcard_pile import PileKeys
-from engine.actions import Discard, Draw
+from engine.actions import Discard
 from engine.arrange_upcard import arrange_upcard, cards_value, meld_problem, meld_rank
 from engine.cards import Card
 from engine.events import Discarded, Drew, Event, TurnStarted
@@ -35,9 +35,9 @@ from engine.rules.upcard_rummy import (
     UpcardView,
     hand_size_for,
 )
+from speech import draw_discard_words as ddw
 from speech import table_words as tw
 from speech import upcard_words as uw
-from speech.i18n import pgettext
 from speech.phrases import GAME_OVER
 from speech.results import Names
 from speech.utterance import Kind
@@ -52,41 +52,6 @@ __all__ = [
 ]
 
 
-#: The game's keys before the hand's (command, method), then the table's after them, in help's order.
-_GAME_COMMANDS = (
-    ("draw", "draw_stock"),
-    ("take", "take_back"),
-    ("discard", "discard"),
-    ("put-down", "put_down"),
-    ("lay-off", "lay_off"),
-    ("play-hint", "play_hint"),
-    ("best-melds", "best_melds"),
-    ("hint", "hint"),
-    ("select", "select"),
-    ("read-selection", "read_selection"),
-    ("clear-selection", "clear_selection"),
-)
-_TABLE_COMMANDS = (
-    ("read-discards", "read_pile"),
-    ("pile-up", "pile_up"),
-    ("pile-down", "pile_down"),
-    ("next-take-back", "next_target"),
-    ("previous-take-back", "previous_target"),
-    ("pile-go-to", "pile_go_to"),
-    ("take-back-options", "take_back_options"),
-    ("read-table", "all_melds"),
-    ("players-melds", "players_melds"),
-    ("next-meld", "next_meld"),
-    ("previous-meld", "previous_meld"),
-    ("up-card", "top_card"),
-    ("wild", "wild"),
-    ("scores", "scores"),
-    ("scores-long", "scores_long"),
-    ("info", "info"),
-    ("players", "players"),
-)
-#: Keys that wait while the computer players move.
-_NOT_WHILE_WAITING = ("put-down", "select")
 #: Hand positions 11 to 19 (a dealt ace is 14 cards, 15 once drawn, more after digging).
 HIGH_KEYS = tuple(f"alt-{n}" for n in range(1, 10))
 
@@ -96,60 +61,63 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
 
     game_name = "upcard-rummy"
     title = "Upcard Rummy"
+    KEY_HELP = uw.KEY_HELP
+    KEY_GROUPS = uw.KEY_GROUPS
+    GAME_KEYS = (
+        "draw", "take", "discard", "put-down", "lay-off", "play-hint", "best-melds", "hint", "select",
+        "read-selection", "clear-selection",
+    )
+    TABLE_KEYS = (
+        "read-discards", "pile-up", "pile-down", "next-take-back", "previous-take-back", "pile-go-to",
+        "take-back-options", "read-table", "players-melds", "next-meld", "previous-meld", "up-card", "wild",
+        "scores", "scores-long", "info", "players",
+    )
+    METHODS = MappingProxyType({
+        "take": "take_back",
+        "read-discards": "read_pile",
+        "next-take-back": "next_target",
+        "previous-take-back": "previous_target",
+        "read-table": "all_melds",
+        "up-card": "top_card",
+    })
+    NOT_WHILE_WAITING = ("put-down", "select")
 
     # ----------------------------------------------------------------- the table protocol
-    def groups(self) -> list[tuple[str, str]]:
-        return list(uw.KEY_GROUPS)
-
     def reset(self) -> None:
-        self.hand.reset()
         self.pile_index = self.meld_index = None
-        self.sync()
+        super().reset()
 
     def prompt(self) -> str:
         v = self.view
-        if v.phase == "over":
-            return pgettext("prompt", "game over")
-        if not v.my_turn:
-            return pgettext("prompt", "wait")
-        if v.phase == "draw":
-            return pgettext("prompt", "last turn, draw") if v.last_turn else pgettext("prompt", "draw")
-        if v.first_meld_now:
-            return pgettext("prompt", "last turn, discard") if v.last_turn else pgettext("prompt", "discard")
-        if v.last_turn:
-            return pgettext("prompt", "last turn, meld or discard")
-        return pgettext("prompt", "meld or discard")
+        return ddw.turn_prompt(over=v.phase == "over", my_turn=v.my_turn, drawing=v.phase == "draw",
+                               last_turn=v.last_turn, may_meld=not v.first_meld_now)
 
-    def opening(self, resumed: bool) -> None:
-        if not resumed:
-            return
+    def resumed_words(self) -> str:
         v = self.view
-        self.say(uw.resumed_words(self.names, v.players, v.seat, v.hand_number, v.wild_rank, v.totals, v.target),
-                 kind=Kind.SYSTEM, urgent=False)
-        if self.order:
-            self.say(*tw.your_hand_parts(self.order, v.wild_rank), kind=Kind.MY_TURN, urgent=False)
-        self._whose_turn(urgent=False)
+        return uw.resumed_words(self.names, v.players, v.seat, v.hand_number, v.wild_rank, v.totals, v.target)
 
-    def on_events(self, events: Sequence[Event]) -> None:
-        seat = self.session.human_seat
-        arrived: Card | None = None
-        for ev in events:
-            if isinstance(ev, HandOpened):
-                self.hand.reset()
-                self.pile_index = self.meld_index = None
-            elif isinstance(ev, TurnStarted) and ev.seat == seat:
-                self.pile_index = None
-                self.clear_marks()
-            elif isinstance(ev, Drew) and ev.seat == seat and ev.card is not None:
-                arrived = ev.card
-            elif isinstance(ev, TookDiscards):
-                self.pile_index = None
-                if ev.seat == seat:
-                    arrived = ev.cards[-1] if len(ev.cards) > 1 else None
-            elif isinstance(ev, Discarded) and ev.seat == seat:
-                arrived = None
-                self.clear_marks()
-        self.sync(arrived)
+    def arrival(self, ev: Event, arrived: Card | None) -> Card | None:
+        """A hand opened, a turn begun, cards taken back (the cursor on the last) or a discard made."""
+        seat = self.seat
+        if isinstance(ev, HandOpened):
+            self.hand.reset()
+            self.pile_index = self.meld_index = None
+        elif isinstance(ev, TurnStarted) and ev.seat == seat:
+            self.pile_index = None
+            self.clear_marks()
+        elif isinstance(ev, TookDiscards):
+            self.pile_index = None
+            if ev.seat == seat:
+                return ev.cards[-1] if len(ev.cards) > 1 else None
+        elif isinstance(ev, Discarded) and ev.seat == seat:
+            self.clear_marks()
+            return None
+        else:
+            return super().arrival(ev, arrived)
+        return arrived
+
+    def after_events(self, events: Sequence[Event], arrived: Card | None) -> None:
+        seat = self.seat
         if self.pile_index is not None and self.pile_index >= len(self.view.discard):
             self.pile_index = None
         if not self.session.settings.hints:
@@ -175,7 +143,7 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
         if card is not None:
             self.say(*uw.go_out_tip(card, self.view.wild_rank), kind=Kind.MY_TURN, urgent=False)
 
-    def _whose_turn(self, *, urgent: bool = False) -> None:
+    def whose_turn(self, *, urgent: bool = False) -> None:
         v = self.view
         mine = v.phase != "over" and v.my_turn
         words = uw.whose_turn_words(v.phase == "over", v.my_turn, v.last_turn,
@@ -183,12 +151,6 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
         self.say(words, kind=Kind.MY_TURN if mine else Kind.INFO, urgent=urgent)
 
     # ----------------------------------------------------------------- commands
-    def commands(self) -> list[Command]:
-        return self.game_commands(uw.KEY_HELP, _GAME_COMMANDS, _TABLE_COMMANDS, not_while_waiting=_NOT_WHILE_WAITING)
-
-    def draw_stock(self, key: str = "") -> None:
-        self.session.act(Draw(self.seat, "stock"))
-
     def select(self, key: str = "") -> None:
         if not self.order:
             self.say(tw.NO_CARDS)
@@ -275,15 +237,11 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
         self.session.act(Discard(self.seat, card))
 
     # ----- the hint
-    def hint(self, key: str = "") -> None:
-        """H: on your turn the one recommendation, its key, the cursors on it (access_game.ui.hints);
-        else what your hand holds while you wait."""
+    def waiting_hint(self) -> None:
+        """H out of turn: what your hand holds while you wait."""
         v = self.view
         if v.phase == "over":
             self.say(GAME_OVER)
-            return
-        if self.session.my_turn:
-            self.hinter.ask()
             return
         arr = arrange_upcard(v.hand, v.wild_rank)
         melded = sum(len(m) for m in arr.melds)
@@ -302,12 +260,8 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
             self.hinted_take = (self.session.move_count, action.count, action.meld)
         super().aim(hint, say=say)
 
-    def best_melds(self, key: str = "") -> None:
-        """What the hand makes now, the same key in every game (Alt+M)."""
+    def best_melds_parts(self) -> Parts:
         v = self.view
-        if not v.hand:
-            self.say(tw.HAND_EMPTY)
-            return
         arr = arrange_upcard(v.hand, v.wild_rank)
         after: tuple[int, int] | None = None
         if v.my_turn and v.phase == "discard":
@@ -315,16 +269,8 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
             rest = [arrange_upcard([x for i, x in enumerate(v.hand) if i != k], v.wild_rank)
                     for k in range(len(v.hand))]
             after = (min(len(a.deadwood) for a in rest), min(a.deadwood_value for a in rest))
-        self.say(*uw.best_melds_parts(arr.melds, arr.deadwood, arr.melded_value, arr.deadwood_value, v.wild_rank,
-                                      after), kind=Kind.MY_TURN)
-
-    def play_hint(self, key: str = "") -> None:
-        if not self.session.my_turn:
-            self.hint()
-            return
-        action = self.hinter.follow()
-        if action is not None:
-            self.session.act(action)
+        return uw.best_melds_parts(arr.melds, arr.deadwood, arr.melded_value, arr.deadwood_value, v.wild_rank,
+                                   after)
 
     # ----- the table
     def top_card(self, key: str = "") -> None:
@@ -356,15 +302,9 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
         self.say(uw.scores_words(self.view.target, self._totals_words()), kind=Kind.RESULTS)
 
     def scores_long(self, key: str = "") -> None:
-        v = self.view
-        names = self.names
-        played = max((len(s) for s in v.scores), default=0)
-        if not played:
-            self.say(uw.no_scores_yet(v.target), kind=Kind.RESULTS)
+        if not self.say_hand_points():
+            self.say(uw.no_scores_yet(self.view.target), kind=Kind.RESULTS)
             return
-        for h in range(played):
-            points = ", ".join(f"{names.name(s)} {v.scores[s][h]}" for s in range(len(v.players)))
-            self.say(uw.hand_scores(h + 1, points), kind=Kind.RESULTS)
         self.scores()
 
     def info(self, key: str = "") -> None:
@@ -375,7 +315,7 @@ class UpcardTable(PileKeys, UpcardMeldKeys):
         dealer = self.names.name(v.dealer)
         status = uw.melded_status(v.melded[v.seat], v.first_meld_now and v.my_turn)
         self.say(uw.info_words(v.hand_number, v.wild_rank, dealer, v.stock_size, len(v.discard), len(v.table), status))
-        self._whose_turn()
+        self.whose_turn()
 
     def players(self, key: str = "") -> None:
         v = self.view

@@ -61,6 +61,9 @@ class FiveCrownsHandStarted(HandStarted):
 
     playoff: bool = False
 
+    def extra_hand(self) -> bool:
+        return self.playoff or HandStarted.extra_hand(self)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FiveCrownsOptions(RuleOptions):

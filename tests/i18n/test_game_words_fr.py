@@ -10,7 +10,9 @@ from engine.cards import Rank
 from engine.events import Discarded, Drew, Event, HandStarted, TurnStarted
 from engine.notation import parse_card
 from speech import contract_words as cw
+from speech import draw_discard_words as ddw
 from speech import five_crowns_words as fw
+from speech import gin_words as gw
 from speech import solitaire_words as sw
 from speech import upcard_words as uw
 from speech.i18n import _, set_language
@@ -78,7 +80,7 @@ def test_solitaire_distances_and_contracts_in_french() -> None:
     assert cw.contract_words(cw.Contract(1, 2)) == "une série et deux suites"
 
 
-@pytest.mark.parametrize("module", [fw, cw, uw, sw], ids=lambda m: m.__name__.split(".")[-1])
+@pytest.mark.parametrize("module", [fw, cw, uw, sw, gw, ddw], ids=lambda m: m.__name__.split(".")[-1])
 def test_every_key_description_of_every_game_has_its_french(module: object) -> None:
     key_help = module.KEY_HELP  # type: ignore[attr-defined]
     groups = getattr(module, "KEY_GROUPS", ())

@@ -1,4 +1,4 @@
-"""Nothing a seat may not see is ever in its frames, in any of the four games.
+"""Nothing a seat may not see is ever in its frames, in any game of the catalog.
 
 A real server on loopback and real WebSocket clients (scripted players, with computer players at
 some tables) play; every frame the server sends is recorded at the moment it is sent, together with
@@ -33,6 +33,7 @@ from typing import Any
 import pytest
 from server_harness import in_process, play_until_one_stops, run, seated
 
+from access_game.catalog import games
 from access_game.net import protocol as p
 from access_game.net.server import Connection, TableServer
 from engine.events import event_to_data, seen_by
@@ -259,13 +260,22 @@ async def _play(game: str, people: int, computers: int, actions: int) -> tuple[i
     return len(tables.sent), played
 
 
-@pytest.mark.parametrize(("game", "people", "computers", "actions"), [
-    ("five-crowns", 2, 1, 40),
-    ("contract-rummy", 3, 1, 30),
-    ("upcard-rummy", 3, 0, 30),
-    ("gin-rummy", 1, 1, 40),
-    ("solitaire", 1, 0, 90),
-])
+def _tables() -> list[tuple[str, int, int, int]]:
+    """Every catalog game with a table, as (game, people, computers, actions by people): up to three
+    people, and a computer player where a seat is left (a game of two: one of each, so a computer's
+    frames are checked too); a game played alone plays longer, its one seat making every move."""
+    out = []
+    for entry in games():
+        if entry.table is None:
+            continue
+        most = entry.player_range[1]
+        people = 1 if most == 2 else min(most, 3)
+        computers = min(1, most - people)
+        out.append((entry.name, people, computers, 90 if most == 1 else 30 if people == 3 else 40))
+    return out
+
+
+@pytest.mark.parametrize(("game", "people", "computers", "actions"), _tables())
 def test_no_frame_holds_a_card_its_seat_may_not_see(game: str, people: int, computers: int, actions: int) -> None:
     frames, played = run(_play(game, people, computers, actions))
     print(f"{game}: {frames} frames checked, {played} actions by people")

@@ -5,9 +5,10 @@ what it says) read back.
 
 The games come from the catalog (each with a table and room for more than one player), so a game
 added there is tested here at once; a ``join`` process imports no rules by itself, and only a real
-process shows a game it cannot read. What each game's turn is made of is written once per game in
-``RECIPES``, by command name: the key typed is the one the game's own key table gives that command
-(the keys F1 and docs/keys.md list), and every step says what both terminals must print after it.
+process shows a game it cannot read. What each game's turn is made of is declared once per game in
+its catalog entry (``GameEntry.turn``), by command name: the key typed is the one the game's own key
+table gives that command (the keys F1 and docs/keys.md list), and every step says what both terminals
+must print after it.
 
 The tables are for two with the host dealing (the host's "first dealer" setting, as a player would
 set it in F2), so the joiner plays first. The moments checked:
@@ -82,11 +83,7 @@ class Recipe:
     mid_turn: str
 
 
-#: The joiner has the first turn and may draw at once; the host, who dealt, waits.
-PLAIN_OPENING = (Step("mover", None, mover=(r"Your turn\.", r"draw>"), other=(r"wait>",)),)
-
-
-def draw_then_discard(mid_turn: str, opening: tuple[Step, ...] = PLAIN_OPENING) -> Recipe:
+def draw_then_discard(mid_turn: str, opening: tuple[Step, ...]) -> Recipe:
     """A game whose turn is a draw from the stock, then a discard (melding, which may come between, is
     left out: a turn without it is a whole turn in every game here)."""
     return Recipe(
@@ -103,27 +100,6 @@ def draw_then_discard(mid_turn: str, opening: tuple[Step, ...] = PLAIN_OPENING) 
 CONTRACT_OFFER = r"Take (?:the |a |an )?[^?]+\? Y or N; D passes it"
 CONTRACT_BUY = r"Buy (?:the |a |an )?[^?]+\? It costs a penalty card\."
 
-RECIPES: dict[str, Recipe] = {
-    "five-crowns": draw_then_discard(r"discard>"),
-    # The card turned up at the deal is offered to the first player, and the dealer may buy it: N passes
-    # on it and waits for the dealer's answer (asked out of turn at the other terminal); then the first
-    # player draws. (D there passes and draws in one: test_d_passes_on_the_up_card_and_draws_once_nobody_buys.)
-    "contract-rummy": draw_then_discard(r"play>", opening=(
-        Step("mover", None, mover=(CONTRACT_OFFER, r"take\? y/n>"), other=(CONTRACT_BUY, r"buy\? y/n>")),
-        Step("mover", "no", mover=(r"Waiting for {other}\.", r"wait for buyers>")),
-        Step("other", "no", mover=(r"Nobody bought [^:]+: draw from the stock\.", r"draw>"), other=(r"wait>",)),
-    )),
-    "upcard-rummy": draw_then_discard(r"(?:meld or discard|discard)>"),
-    # The up card is offered to the first player, then to the dealer; N passes it; when both pass the
-    # first player draws from the stock.
-    "gin-rummy": draw_then_discard(r"discard or knock>", opening=(
-        Step("mover", None, mover=(r"Your turn\.", r"take or pass>"), other=(r"wait>",)),
-        Step("mover", "no", mover=(r"You pass the up card\.", r"wait>"),
-             other=(r"{mover} passes the up card\.", r"take or pass>")),
-        Step("other", "no", mover=(r"{other} passes the up card\.", r"draw>"), other=(r"wait>",)),
-    )),
-}
-
 
 @cache
 def _keys(game: str) -> dict[str, str]:
@@ -139,10 +115,20 @@ def _keys(game: str) -> dict[str, str]:
     return keys
 
 
+def _prompt(words: str) -> tuple[str, ...]:
+    """The pattern of a prompt the catalog names ('' : not checked)."""
+    return (re.escape(words) + ">",) if words else ()
+
+
 def _recipe(entry: GameEntry) -> Recipe:
-    recipe = RECIPES.get(entry.name)
-    assert recipe is not None, f"{entry.title} can be played over the network: write how its turn goes in RECIPES"
-    return recipe
+    """The game's turn as the catalog declares it (GameEntry.turn): its opening keys and the prompts
+    each terminal then shows, and the prompt in the middle of a turn."""
+    turn = entry.turn
+    assert turn is not None, f"{entry.title} can be played over the network: declare its turn in the catalog"
+    opening = tuple(Step("mover" if s.by == "first" else "other", s.command, mover=_prompt(s.first_prompt),
+                         other=_prompt(s.dealer_prompt)) for s in turn.opening)
+    mid_turn = "(?:" + "|".join(re.escape(p) for p in turn.mid_turn) + ")>"
+    return draw_then_discard(mid_turn, opening)
 
 
 # --------------------------------------------------------------------------- terminals
