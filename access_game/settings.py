@@ -435,7 +435,7 @@ def _changed(on_disk: dict[str, Any], old: Mapping[str, Any], new: Mapping[str, 
 
 def settings_with_flags(args: Any) -> tuple[Settings, str | None]:
     """The saved settings with this run's output flags over them (--speech, --cards, --braille,
-    --audio-player, where the command has them), and the note about a damaged settings file."""
+    --braille-words, --audio-player, where the command has them), and the note about a damaged settings file."""
     settings, settings_note = load_settings()
     overrides: dict[str, Any] = {}
     if getattr(args, "speech", None):
@@ -444,6 +444,8 @@ def settings_with_flags(args: Any) -> tuple[Settings, str | None]:
         overrides["cards"] = args.cards
     if getattr(args, "braille", None):
         overrides["braille"] = args.braille
+    if getattr(args, "braille_words", None):
+        overrides["braille_words"] = args.braille_words
     if getattr(args, "audio_player", None) is not None:
         overrides["audio_player"] = args.audio_player.strip()
     return settings.replace(**overrides), settings_note

@@ -27,9 +27,9 @@ def add_lang_option(parser: argparse.ArgumentParser, *, default: Any = argparse.
 
 
 def add_output_options(parser: argparse.ArgumentParser, *, braille: bool = True) -> None:
-    """``--speech``, ``--cards`` and (``braille``) ``--braille``: how this run reaches the player, the
-    same options with the same words in every command that opens a table."""
-    from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, SPEECH_MODES
+    """``--speech``, ``--cards`` and (``braille``) ``--braille`` and ``--braille-words``: how this run
+    reaches the player, the same options with the same words in every command that opens a table."""
+    from access_game.settings import BRAILLE_LINKS, BRAILLE_WORDS, CARD_DISPLAYS, SPEECH_MODES
 
     parser.add_argument("--speech", choices=SPEECH_MODES, type=str.casefold,
                         help=_("screen-reader: print lines for your screen reader; self-voicing: the game speaks; "
@@ -40,6 +40,9 @@ def add_output_options(parser: argparse.ArgumentParser, *, braille: bool = True)
         parser.add_argument("--braille", choices=BRAILLE_LINKS,
                             help=_("the braille display link: brlapi (BRLTTY's BrlAPI), auto (the default: BrlAPI "
                                    "when a BrlAPI server answers) or off"))
+        parser.add_argument("--braille-words", choices=BRAILLE_WORDS, type=str.casefold,
+                            help=_("the braille of the display's words: auto (the grade of BRLTTY's contraction "
+                                   "table; uncontracted when it has none), contracted, uncontracted or computer"))
 
 
 def add_ten_as_x_option(parser: argparse.ArgumentParser) -> None:
