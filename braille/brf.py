@@ -162,13 +162,13 @@ def paginate_placed(
 ) -> tuple[list[list[Cells]], list[Placement]]:
     """Lay out blocks of lines on pages, and say where each block went.
 
-    Each page gets a running head (the whole title, on one line or two) and a blank line, and its
-    last line carries the page number at the right (pages are numbered from ``first_page``). The
-    ``preamble`` lines (what the sheet is) come first, then a blank line, then the blocks. A block (a
-    row of labels, a chart entry) never splits across pages; ``gap`` blank lines separate blocks on a
-    page, a page never starts with a blank line, and a block whose index is in ``breaks`` starts a new
-    page (the answers of a drill). Raises :class:`BrfLayoutError` when a line is too long or a block cannot fit on an empty page, so
-    a bad page size is refused rather than overflowed.
+    Each page gets a running head (the whole title, on one line or two) and a blank line, and its last
+    line carries the page number at the right (pages are numbered from ``first_page``). The ``preamble``
+    lines (what the sheet is) come first, then a blank line, then the blocks. A block (a row of labels,
+    a chart entry) never splits across pages; ``gap`` blank lines separate blocks on a page, a page
+    never starts with a blank line, and a block whose index is in ``breaks`` starts a new page (the
+    answers of a drill). Raises :class:`BrfLayoutError` when a line is too long or a block cannot fit on
+    an empty page, so a bad page size is refused rather than overflowed.
 
     ``gaps``, when given, says for each block how many blank lines go before it (instead of ``gap``):
     a section heading takes one, the paragraphs under it none.
