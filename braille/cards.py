@@ -37,6 +37,7 @@ __all__ = [
     "RANK_LETTERS",
     "SUIT_CELLS",
     "TEN_AS_X",
+    "WILD_SIGN",
     "BrailleCardError",
     "Symbol",
     "card_brf",
@@ -97,6 +98,11 @@ SUIT_CELLS: dict[Suit, Cell] = {
 
 JOKER_CELLS: Cells = (_c("245"), _c("135"))
 """j o. The o is no suit, so ⠚⠕ can never be read as a jack."""
+
+WILD_SIGN: Cell = _c("456")
+"""⠸, put before a card that is wild in this hand (the "Braille wild sign" setting): an addition of
+this program to the card code, off unless chosen. No rank, suit or joker cell is ⠸, and a card starts
+with its rank, so the sign can never be read as part of a card; readers accept it and skip it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,21 +171,24 @@ def card_dots(card: Card, *, ten_as_x: bool = False) -> list[str]:
     return cells_to_dots(card_cells(card, ten_as_x=ten_as_x))
 
 
-def hand_cells(cards: Iterable[Card], *, ten_as_x: bool = False) -> Cells:
-    """A whole hand on one line: each card's cells, one blank cell between cards."""
+def hand_cells(cards: Iterable[Card], *, ten_as_x: bool = False, wild: Rank | None = None) -> Cells:
+    """A whole hand on one line: each card's cells, one blank cell between cards; a card of the
+    ``wild`` rank (when given: the wild sign setting) with :data:`WILD_SIGN` before it."""
     out: list[Cell] = []
     for i, card in enumerate(cards):
         if i:
             out.append(BLANK)
+        if wild is not None and card.rank == wild:
+            out.append(WILD_SIGN)
         out.extend(card_cells(card, ten_as_x=ten_as_x))
     return tuple(out)
 
 
-def hand_unicode(cards: Iterable[Card], *, ten_as_x: bool = False) -> str:
+def hand_unicode(cards: Iterable[Card], *, ten_as_x: bool = False, wild: Rank | None = None) -> str:
     """'⠂⠴⠓⠀⠶⠌⠀⠟⠎⠀⠚⠕'. The blank between cards is U+2800, the braille blank, not a space: it is
     shown as an empty cell like the other cells are shown, and nothing that trims or collapses
     spaces touches it."""
-    return cells_to_unicode(hand_cells(cards, ten_as_x=ten_as_x))
+    return cells_to_unicode(hand_cells(cards, ten_as_x=ten_as_x, wild=wild))
 
 
 def hand_brf(cards: Iterable[Card], *, ten_as_x: bool = False) -> str:
@@ -234,6 +243,8 @@ def card_from_cells(cells: Sequence[Cell], *, text: str | None = None) -> Card:
         start += 1
     while end > start and cells[end - 1].is_blank:
         end -= 1
+    if start < end - 1 and cells[start] == WILD_SIGN:
+        start += 1  # the optional wild sign says something about the card; it is no part of it
     body = tuple(cells[start:end])
     where = _not_a_card(shown)
     if not body:

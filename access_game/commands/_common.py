@@ -27,8 +27,9 @@ def add_lang_option(parser: argparse.ArgumentParser, *, default: Any = argparse.
 
 
 def add_output_options(parser: argparse.ArgumentParser, *, braille: bool = True) -> None:
-    """``--speech``, ``--cards`` and (``braille``) ``--braille`` and ``--braille-words``: how this run
-    reaches the player, the same options with the same words in every command that opens a table."""
+    """``--speech``, ``--cards``, ``--ten-as-x``, ``--wild-sign`` and (``braille``) ``--braille`` and
+    ``--braille-words``: how this run reaches the player, the same options with the same words in every
+    command that opens a table."""
     from access_game.settings import BRAILLE_LINKS, BRAILLE_WORDS, CARD_DISPLAYS, SPEECH_MODES
 
     parser.add_argument("--speech", choices=SPEECH_MODES, type=str.casefold,
@@ -36,6 +37,11 @@ def add_output_options(parser: argparse.ArgumentParser, *, braille: bool = True)
                                "silent"))
     parser.add_argument("--cards", choices=CARD_DISPLAYS, type=str.casefold,
                         help=_("cards on printed lines: words, braille cells, or both"))
+    parser.add_argument("--ten-as-x", action=argparse.BooleanOptionalAction, default=None,
+                        help=_("write 10 as x (one cell) instead of 1 0 (default: the ten-as-x setting)"))
+    parser.add_argument("--wild-sign", action=argparse.BooleanOptionalAction, default=None,
+                        help=_("put the wild sign (dots 4-5-6) before each wild card of the hand in braille, an "
+                               "addition to the card code (default: the wild sign setting)"))
     if braille:
         parser.add_argument("--braille", choices=BRAILLE_LINKS,
                             help=_("the braille display link: brlapi (BRLTTY's BrlAPI), auto (the default: BrlAPI "

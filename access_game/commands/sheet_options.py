@@ -72,7 +72,7 @@ def add_page_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None:
     prt.add_argument(
         "--preset",
         metavar="PRESET",
-        help=_("dot sizes: standard (NLS, the default) or swell (smaller dots; lines and words too light to rise)"),
+        help=_("dot sizes: standard (NLS, the default) or swell (NLS-size dots; lines and words too light to rise)"),
     )
     prt.add_argument(
         "--empty-dots", action="store_true", help=_("draw each cell's empty dot places faintly, for a sighted helper")
@@ -110,7 +110,7 @@ def output_format(args: argparse.Namespace) -> tuple[str, Path]:
         raise UsageError(_("say --format {formats} (the file name '{name}' does not tell)").format(
             formats=" or ".join(FORMATS), name=path.name))
     if fmt in BRAILLE_FORMATS:
-        wrong = [n for n in (*_GEOMETRY_OPTIONS, "paper", "preset", "stock") if getattr(args, n, None) is not None]
+        wrong = [n for n in (*_GEOMETRY_OPTIONS, "paper", "preset") if getattr(args, n, None) is not None]
         wrong += [n for n in ("mirror", "empty_dots") if getattr(args, n, False)]
         if wrong:
             raise UsageError(_("{flags} apply to pdf and svg, not {fmt}").format(

@@ -99,7 +99,7 @@ def test_changing_language_in_f2_switches_at_once_and_is_kept() -> None:
     h.start()
     h.press("f2")
     said = h.press(*["down"] * 14)
-    assert said[-1] == "Language: as the system, 15 of 22"
+    assert said[-1] == "Language: as the system, 15 of 23"
     assert h.press("right") == ["Language: English"]
     assert h.press("right") == ["Idioma: español"], "each language by its own name, in its own words"
     assert h.press("right") == ["Langue : français"]
