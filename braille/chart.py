@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from braille.brf import BRAILLE_PAGE, PageFormat, paginate_placed
-from braille.cards import JOKER_CELLS, SUIT_CELLS, card_cells, rank_cells
+from braille.cards import JOKER_CELLS, SUIT_CELLS, card_cells, current_notation, rank_cells
 from braille.cells import BLANK, Cells, cells_to_brf, cells_to_unicode
 from braille.contracted import Grade, tables_for
 from braille.deck_sheet import DeckSheet
@@ -68,7 +68,8 @@ def chart_entries(cards: Sequence[Card], *, ten_as_x: bool = False) -> list[Char
         cells = rank_cells(rank, ten_as_x=ten_as_x)
         meaning = rank_word(rank)
         if rank == Rank.TEN:
-            meaning = _("10, written x") if ten_as_x else _("10: dropped 1, dropped 0")
+            x = ten_as_x or current_notation() == "hand"
+            meaning = _("10, written x") if x else _("10: dropped 1, dropped 0")
         example = Card(rank, suits[i % len(suits)])
         entries.append(ChartEntry("rank", cells, meaning, rank_name(rank), example))
     for i, suit in enumerate(suits):
@@ -89,7 +90,10 @@ def chart_notes(cards: Sequence[Card], *, ten_as_x: bool = False, braille: bool 
     explains the grade 1 indicator before a lone letter)."""
     notes = [_("A card is its rank cells then one suit cell. There is no number sign: the code is used only on "
                "cards.")]
-    if any(c.rank == Rank.TEN for c in cards):
+    if current_notation() == "hand":
+        notes.append(_("This is the hand notation teachers use: each rank is one upper-cell letter, a for the ace, "
+                       "b to i for 2 to 9, x for 10, and j, q, k for the faces, so every card is two cells."))
+    elif any(c.rank == Rank.TEN for c in cards):
         notes.append(
             _("10 is x, one cell (the ten-as-x option), so every label is two cells.")
             if ten_as_x
