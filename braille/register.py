@@ -21,14 +21,17 @@ cell against its zone.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from braille.brf import PageFormat
 from braille.cells import BLANK, Cell, Cells
-from braille.geometry import NLS
+from braille.geometry import NLS, DotGeometry, Paper
 from braille.labels import STOCK_INSET, Label, LabelSet
+from braille.page_layout import MARGIN
+from braille.sheet import Group, Item, Page, Rule, Sheet, braille_dots
 from braille.stock import LabelStock
 
 __all__ = [
@@ -40,6 +43,7 @@ __all__ = [
     "Embosser",
     "Zone",
     "card_pages",
+    "card_sheet",
     "card_zones",
     "cell_box",
     "stock_pages",
@@ -220,3 +224,45 @@ def card_pages(labels: Sequence[Label], size: CardSize, embosser: Embosser,
             grid[n][c : c + width] = list(label.cells)
         pages.append([tuple(line) for line in grid])
     return fmt, pages
+
+
+CARD_GAP = 4.0
+"""mm between two cards drawn on a slate template page."""
+
+
+def card_sheet(labels: Sequence[Label], size: CardSize, paper: Paper, corners: str = CORNERS[0], *,
+               geometry: DotGeometry = NLS, only_dots_rise: bool = False) -> Sheet:
+    """The card template for a slate (or to look at): each card drawn true size, its outline a light
+    cut guide, its code's dots where :func:`card_pages` places them on the embossed card (a quarter
+    inch in from its corners, at the cell and line pitch of ``geometry``); as many cards a page as
+    fit inside the print margins."""
+    embosser = Embosser(left=CORNER_INSET, top=CORNER_INSET, cell=geometry.cell_spacing,
+                        line=geometry.line_spacing)
+    _fmt, pages = card_pages(labels, size, embosser, corners)
+    across = int((paper.width - 2 * MARGIN + CARD_GAP) // (size.width + CARD_GAP))
+    down = int((paper.height - 2 * MARGIN + CARD_GAP) // (size.height + CARD_GAP))
+    if across < 1 or down < 1:
+        raise ValueError(f"a {paper.name} page cannot hold one {size.name} card")
+    per_page = across * down
+    sheet_pages: list[Page] = []
+    r = geometry.radius
+    for k, (label, grid) in enumerate(zip(labels, pages, strict=True)):
+        row, column = divmod(k % per_page, across)
+        x0 = MARGIN + column * (size.width + CARD_GAP)
+        y0 = MARGIN + row * (size.height + CARD_GAP)
+        items: list[Item] = list(_outline(x0, y0, size.width, size.height))
+        for n, line in enumerate(grid):
+            if any(not cell.is_blank for cell in line):
+                top = y0 + embosser.top + n * embosser.line + r
+                items += braille_dots(geometry, line, x0 + embosser.left + r, top)
+        group = Group("card", (("card", label.card.code), ("x", f"{x0:.4f}"), ("y", f"{y0:.4f}")), tuple(items))
+        if k % per_page == 0:
+            sheet_pages.append(Page(()))
+        sheet_pages[-1] = Page((*sheet_pages[-1].items, group))
+    return Sheet(paper, f"{size.name} card template", tuple(sheet_pages), only_dots_rise=only_dots_rise)
+
+
+def _outline(x: float, y: float, w: float, h: float) -> tuple[Rule, ...]:
+    """A card's edge, thin and light: where to cut, or where to set the card under the slate."""
+    corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y)]
+    return tuple(Rule(a[0], a[1], b[0], b[1], width=0.15, grey=0.65) for a, b in itertools.pairwise(corners))

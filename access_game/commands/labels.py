@@ -133,13 +133,15 @@ def run(args: argparse.Namespace) -> int:
     from braille.labels import labels_brf_pages, labels_sheet, make_labels, stock_sheet
 
     fmt, path = output_format(args)
-    register_only = [f for f, v in (("--card", args.card), ("--corners", args.corners),
-                                    ("--calibration", args.calibration)) if v]
+    register_only = [f for f, v in (("--calibration", args.calibration),) if v]
     register_only += [f"--embosser-{name}" for name, _d, _w in _EMBOSSER_OPTIONS
                       if getattr(args, f"embosser_{name}") is not None]
     misplaced = fmt not in ("brf", "pef") or (args.card is None and args.stock is None)
-    if register_only and (misplaced or (args.corners and args.card is None)
-                          or (args.calibration and args.stock is None)):
+    if args.corners and args.card is None:
+        raise UsageError(_("{flags} apply to brf and pef with --stock or --card").format(flags="--corners"))
+    if args.card is not None and args.mirror:
+        raise UsageError(_("--card and --mirror do not go together: a card template is drawn as the card reads"))
+    if register_only and (misplaced or (args.calibration and args.stock is None)):
         raise UsageError(_("{flags} apply to brf and pef with --stock or --card").format(
             flags=", ".join(register_only)))
     if args.card is not None and args.stock is not None:
@@ -170,6 +172,15 @@ def run(args: argparse.Namespace) -> int:
                 labels=labels.count, cards=len(cards), per_card=args.per_card, pages=plural_pages(pages), path=path))
         return 0
     sheet: Callable[[SheetOptions], Sheet] = partial(labels_sheet, labels, mirror=args.mirror)
+    if args.card is not None:
+        from braille.register import CARDS, CORNERS, card_sheet
+
+        size, corners = CARDS[args.card], args.corners or CORNERS[0]
+        once = [label for label in labels.labels if label.copy == 1]
+
+        def sheet(options: SheetOptions) -> Sheet:  # a slate's template: the cards true size
+            return card_sheet(once, size, options.paper, corners, geometry=options.geometry,
+                              only_dots_rise=options.only_dots_rise)
     if stock is not None:
         on_stock = stock
 
@@ -180,6 +191,10 @@ def run(args: argparse.Namespace) -> int:
     pages = write_document(
         args, fmt, path, partial(labels_brf_pages, labels, grade=args.grade or 1), sheet, title=labels.heading,
     )
+    if args.card is not None:
+        print(_("Wrote the {size} card template of {cards} cards on {pages} to {path}.").format(
+            size=args.card, cards=len(cards), pages=plural_pages(pages), path=path))
+        return 0
     print(_("Wrote {labels} labels ({cards} cards x {per_card}) on {pages} to {path}.").format(
         labels=labels.count, cards=len(cards), per_card=args.per_card, pages=plural_pages(pages), path=path))
     return 0

@@ -131,7 +131,9 @@ def test_a_card_gets_its_code_a_quarter_inch_in_from_two_corners(size: str, corn
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--card", "poker", "--format", "pdf"], "--card apply to brf and pef"),
+    (["--corners", "top-left,top-right", "--format", "brf"], "--corners apply to brf and pef"),
+    (["--card", "poker", "--mirror", "--format", "pdf"], "--card and --mirror"),
+    (["--card", "poker", "--embosser-left", "5", "--format", "pdf"], "--embosser-left apply to brf and pef"),
     (["--calibration", "--format", "brf"], "--calibration apply to brf and pef"),
     (["--card", "poker", "--stock", "a4-3x7", "--format", "brf"], "choose one"),
     (["--stock", "a4-3x7", "--embosser-cell", "7", "--format", "brf"], "6.0 to 6.3"),
@@ -144,3 +146,42 @@ def test_bad_register_options_are_refused_and_write_nothing(argv: list[str], mes
     assert run_cli(["labels", *argv, "-o", str(out)]) == 2
     assert message in capsys.readouterr().err
     assert not out.exists()
+
+
+@pytest.mark.parametrize("corners", CORNERS)
+@pytest.mark.parametrize("size", list(CARDS))
+def test_the_slate_template_draws_each_card_true_size_with_its_dots_in_their_corners(
+        size: str, corners: str, tmp_path: Path) -> None:
+    """The card template as a PDF (for a slate): rendered by poppler, every dot of the first page is dark
+    where the model puts it, every dot lies in its card's corner zone, and the dots are where the
+    embossed card's cells are."""
+    from braille_testing import darkness_at, render_gray
+
+    from braille.geometry import NLS, PAPERS
+    from braille.labels import make_labels
+    from braille.register import card_sheet
+    from braille.sheet import Dot, Group, flatten
+
+    out = tmp_path / "cards.pdf"
+    assert run_cli(["labels", "--deck", "five-crowns", "--card", size, "--corners", corners, "--paper", "a4",
+                    "-o", str(out)]) == 0
+    labels = [label for label in make_labels(ALL_DECKS["five-crowns"]).labels if label.copy == 1]
+    sheet = card_sheet(labels, CARDS[size], PAPERS["a4"], corners)
+    image = render_gray(out, 300, page=1)
+    card = CARDS[size]
+    groups = [item for item in sheet.pages[0].items if isinstance(item, Group) and item.kind == "card"]
+    assert len(groups) >= 6  # a page holds several cards
+    inside = total = 0
+    for group in groups:
+        data = dict(group.data)
+        x0, y0 = float(data["x"]), float(data["y"])
+        zones = card_zones(card, corners)
+        dots = [item for item in flatten(group.items) if isinstance(item, Dot)]
+        assert dots
+        for dot in dots:
+            total += 1
+            box = (dot.x - x0 - NLS.radius, dot.y - y0 - NLS.radius, dot.x - x0 + NLS.radius, dot.y - y0 + NLS.radius)
+            inside += any(zone.holds(box) for zone in zones)
+            assert darkness_at(image, dot.x, dot.y, 300) < 80
+        assert darkness_at(image, x0 + card.width / 2, y0 + card.height / 2, 300) > 240  # the middle is blank
+    assert inside == total
