@@ -32,7 +32,7 @@ from braille.geometry import NLS, DotGeometry, Paper
 from braille.labels import STOCK_INSET, Label, LabelSet
 from braille.page_layout import MARGIN
 from braille.sheet import Group, Item, Page, Rule, Sheet, braille_dots
-from braille.stock import LabelStock
+from braille.stock import CARDS, CORNERS, CardSize, LabelStock
 
 __all__ = [
     "CALIBRATION_MARK",
@@ -167,22 +167,6 @@ def stock_pages(labels: LabelSet, stock: LabelStock, embosser: Embosser, *,
     return fmt, [[tuple(line) for line in page] for page in pages]
 
 
-@dataclass(frozen=True, slots=True)
-class CardSize:
-    """A playing card's size (mm)."""
-
-    name: str
-    width: float
-    height: float
-
-
-CARDS: dict[str, CardSize] = {
-    "poker": CardSize("poker", 63.0, 88.0),
-    "bridge": CardSize("bridge", 57.0, 89.0),
-}
-"""The card sizes ``cards --size`` takes."""
-
-
 def card_zones(size: CardSize, corners: str) -> list[Zone]:
     """Where a card's code may go: from a quarter inch in at each of its two corners (``corners``:
     'top-left,bottom-right', the default, or 'top-left,top-right' for those who fan the other way)
@@ -194,10 +178,6 @@ def card_zones(size: CardSize, corners: str) -> list[Zone]:
         "bottom-right": Zone(half_w, half_h, size.width - CORNER_INSET, size.height - CORNER_INSET),
     }
     return [zones[name] for name in corners.split(",")]
-
-
-CORNERS = ("top-left,bottom-right", "top-left,top-right")
-"""The two ways a card's code is placed: at opposite corners, or both at the top for reverse fanners."""
 
 
 def card_pages(labels: Sequence[Label], size: CardSize, embosser: Embosser,

@@ -27,7 +27,7 @@ from access_game.commands.sheet_options import (
     write_output,
 )
 from access_game.commands.summaries import summary
-from braille.stock import STOCKS
+from braille.stock import CARDS, CORNERS, STOCKS
 from speech.i18n import N_, _, language
 
 if TYPE_CHECKING:
@@ -59,8 +59,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help=_("print or emboss onto sheets of die-cut labels: {names} (the stock sets the paper; in brf and pef "
                "each label is placed in register at the embosser's margins)").format(names=", ".join(STOCKS)),
     )
-    from braille.register import CARDS, CORNERS
-
     parser.add_argument("--card", choices=list(CARDS), type=str.casefold,
                         help=_("brf and pef: a page for each card, the card fed as the paper, its code a quarter "
                                "inch in from two corners (poker 63 x 88 mm, bridge 57 x 89 mm)"))
@@ -105,7 +103,7 @@ def _in_register(args: argparse.Namespace, fmt: str, path: Path, labels: LabelSe
     by the paper and the embosser; the number of pages written."""
     from braille.brf import render_pages
     from braille.pef import render_pef
-    from braille.register import CARDS, CORNERS, card_pages, stock_pages
+    from braille.register import card_pages, stock_pages
 
     if args.cells_per_line is not None or args.lines_per_page is not None:
         raise UsageError(_("--stock and --card set the page from the paper and the embosser; leave out "
@@ -173,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     sheet: Callable[[SheetOptions], Sheet] = partial(labels_sheet, labels, mirror=args.mirror)
     if args.card is not None:
-        from braille.register import CARDS, CORNERS, card_sheet
+        from braille.register import card_sheet
 
         size, corners = CARDS[args.card], args.corners or CORNERS[0]
         once = [label for label in labels.labels if label.copy == 1]

@@ -59,8 +59,8 @@ def add_page_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None:
     """The BRF page and print options alone, for the kit, which names a game and a folder instead."""
     add_ten_as_x_option(parser)
     parser.add_argument("--notation", choices=("dropped", "hand"), type=str.casefold,
-                        help=_("the card code: dropped (dropped digits, the default) or hand (the teachers' "
-                               "hand notation: a to i for ace to 9, x for 10, two cells a card)"))
+                        help=_("the card code, dropped|hand: the dropped digits (the default), or the "
+                               "teachers' hand notation (a to i for ace to 9, x for 10, two cells a card)"))
     parser.add_argument("--grade", type=int, choices=(1, 2), default=None, metavar="1|2",
                         help=_("the braille of the words (titles, notes, meanings, drills): 1 uncontracted, "
                                "2 contracted (default 1; a kit's rule book 2); cards are the card code in both"))
