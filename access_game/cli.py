@@ -219,6 +219,11 @@ def _main(argv: Sequence[str] | None) -> int:
         parser.print_help()
         return 2
     try:
+        if getattr(args, "notation", None):  # the sheets' --notation: every card they write or read
+            from braille.cards import card_notation
+
+            with card_notation(args.notation):
+                return int(func(args) or 0)
         return int(func(args) or 0)
     except UsageError as exc:
         _say_error(error_line(owner.prog, str(exc)))

@@ -117,6 +117,8 @@ class Settings:
     #: ``--cards braille``, and the default of the sheets' ``--ten-as-x``. One setting, so a reader's
     #: labels and game never disagree.
     ten_as_x: bool = False
+    #: The wild sign ⠸ before each wild card of the hand in braille (B): an addition to the card code.
+    wild_sign: bool = False
     #: Longest printed line: a longer message is printed as its sentences, one a line. 0 (the default):
     #: the terminal's width when the game starts; else 20 to 400 (80 is two windows of a 40-cell display).
     width: int = 0
@@ -162,9 +164,9 @@ class Settings:
             raise ValueError(f"rate is a number of words per minute from {RATE_RANGE[0]} to {RATE_RANGE[1]}")
         if not all(isinstance(v, bool) for v in (self.cues, self.cue_panning, self.hints, self.positions,
                                                  self.buy_questions, self.news_on_prompt, self.ten_as_x,
-                                                 self.lesson_offered)):
-            raise ValueError("cues, cue panning, hints, positions, buy questions, news on the prompt, ten as x "
-                             "and lesson offered are true or false")
+                                                 self.wild_sign, self.lesson_offered)):
+            raise ValueError("cues, cue panning, hints, positions, buy questions, news on the prompt, ten as x, "
+                             "wild sign and lesson offered are true or false")
         problems = rule_problems(self.rules)
         if problems:
             raise ValueError(f"rule option {problems[0]} cannot be used")
@@ -435,7 +437,8 @@ def _changed(on_disk: dict[str, Any], old: Mapping[str, Any], new: Mapping[str, 
 
 def settings_with_flags(args: Any) -> tuple[Settings, str | None]:
     """The saved settings with this run's output flags over them (--speech, --cards, --braille,
-    --audio-player, where the command has them), and the note about a damaged settings file."""
+    --braille-words, --ten-as-x, --wild-sign, --audio-player, where the command has them), and the note
+    about a damaged settings file."""
     settings, settings_note = load_settings()
     overrides: dict[str, Any] = {}
     if getattr(args, "speech", None):
@@ -444,6 +447,11 @@ def settings_with_flags(args: Any) -> tuple[Settings, str | None]:
         overrides["cards"] = args.cards
     if getattr(args, "braille", None):
         overrides["braille"] = args.braille
+    if getattr(args, "braille_words", None):
+        overrides["braille_words"] = args.braille_words
+    for flag in ("ten_as_x", "wild_sign"):
+        if getattr(args, flag, None) is not None:
+            overrides[flag] = getattr(args, flag)
     if getattr(args, "audio_player", None) is not None:
         overrides["audio_player"] = args.audio_player.strip()
     return settings.replace(**overrides), settings_note

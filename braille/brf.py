@@ -35,6 +35,7 @@ __all__ = [
     "centred",
     "foot_line",
     "head_line",
+    "head_lines",
     "paginate_placed",
     "render_pages",
 ]
@@ -80,6 +81,27 @@ def head_line(title: Cells, width: int) -> Cells:
     if len(words[0]) > width:
         return wrap_text(words[:1], width)[0]
     return _join(words)
+
+
+HEAD_MOST = 2
+"""The lines a running head may take: a title longer than a line (the Spanish chart's "Código braille
+de las cartas de Five Crowns") runs over to a second line rather than losing its last words; only a
+title longer than that is shortened."""
+
+
+def head_lines(title: Cells, width: int) -> list[Cells]:
+    """The running head of each page, each line centred: the whole title, wrapped to at most
+    :data:`HEAD_MOST` lines; a title longer than that is shortened as :func:`head_line` does."""
+    words = [w for w in _split(title) if w]
+    if not words:
+        return [()]
+    try:
+        lines = wrap_text(words, width)
+    except ValueError:
+        lines = []
+    if not lines or len(lines) > HEAD_MOST:
+        lines = [head_line(title, width)]
+    return [centred(line, width) for line in lines]
 
 
 def foot_line(page: int, width: int) -> Cells:
@@ -140,13 +162,13 @@ def paginate_placed(
 ) -> tuple[list[list[Cells]], list[Placement]]:
     """Lay out blocks of lines on pages, and say where each block went.
 
-    Each page gets a head line (the title) and a blank line, and its last line carries the page
-    number at the right (pages are numbered from ``first_page``). The ``preamble`` lines (what the
-    sheet is) come first, then a blank line, then the blocks. A block (a row of labels, a chart entry)
-    never splits across pages; ``gap`` blank lines separate blocks on a page, a page never starts with
-    a blank line, and a block whose index is in ``breaks`` starts a new page (the answers of a drill).
-    Raises :class:`BrfLayoutError` when a line is too long or a block cannot fit on an empty page, so
-    a bad page size is refused rather than overflowed.
+    Each page gets a running head (the whole title, on one line or two) and a blank line, and its last
+    line carries the page number at the right (pages are numbered from ``first_page``). The ``preamble``
+    lines (what the sheet is) come first, then a blank line, then the blocks. A block (a row of labels,
+    a chart entry) never splits across pages; ``gap`` blank lines separate blocks on a page, a page
+    never starts with a blank line, and a block whose index is in ``breaks`` starts a new page (the
+    answers of a drill). Raises :class:`BrfLayoutError` when a line is too long or a block cannot fit on
+    an empty page, so a bad page size is refused rather than overflowed.
 
     ``gaps``, when given, says for each block how many blank lines go before it (instead of ``gap``):
     a section heading takes one, the paragraphs under it none.
@@ -161,7 +183,9 @@ def paginate_placed(
         for line in block:
             if len(line) > width:
                 raise BrfLayoutError(f"a line of {len(line)} cells does not fit a page {width} cells wide")
-    room = height - HEAD_LINES - FOOT_LINES
+    head = head_lines(title, width)
+    head_count = len(head) + HEAD_LINES - 1  # the head's lines and the blank line under them
+    room = height - head_count - FOOT_LINES
     break_set = frozenset(breaks)
     # (lines, blank lines before them when they share a page with what came before, new page first)
     stream: list[tuple[Sequence[Cells], int, bool]] = [([line], 0, False) for line in preamble]
@@ -175,8 +199,8 @@ def paginate_placed(
         if len(block) > room:
             raise BrfLayoutError(
                 f"a page of {height} lines cannot hold {len(block)} line(s) of braille between its "
-                f"{HEAD_LINES}-line head and its page number; it needs at least "
-                f"{HEAD_LINES + len(block) + FOOT_LINES} lines"
+                f"{head_count}-line head and its page number; it needs at least "
+                f"{head_count + len(block) + FOOT_LINES} lines"
             )
         need = len(block) + (before if bodies[-1] else 0)
         if (new_page and bodies[-1]) or len(bodies[-1]) + need > room:
@@ -185,11 +209,10 @@ def paginate_placed(
         if bodies[-1]:
             bodies[-1].extend([()] * before)
         if index >= len(preamble):
-            placements.append(Placement(first_page + len(bodies) - 1, HEAD_LINES + len(bodies[-1]) + 1))
+            placements.append(Placement(first_page + len(bodies) - 1, head_count + len(bodies[-1]) + 1))
         bodies[-1].extend(block)
-    head = centred(head_line(title, width), width)
     pages = [
-        [head, (), *body, *([()] * (room - len(body))), foot_line(n, width)]
+        [*head, (), *body, *([()] * (room - len(body))), foot_line(n, width)]
         for n, body in enumerate(bodies, start=first_page)
     ]
     cover = list(title_page)

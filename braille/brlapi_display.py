@@ -182,8 +182,8 @@ class BrlapiDisplay:
             self._call(lambda: conn.writeText(text))
 
     def contraction_table(self) -> str | None:
-        """The contraction table BRLTTY uses for this reader ('en-ueb-g2'), from BrlAPI's parameters;
-        None when it has none or cannot say."""
+        """The contraction table BRLTTY uses for this reader ('en-ueb-g2'), from BrlAPI's parameters:
+        'none' when it contracts nothing (no table, or a grade 1 one); None when it cannot say."""
         conn, brlapi = self._conn, self._brlapi
         param = getattr(brlapi, "PARAM_LITERARY_BRAILLE_TABLE", None)
         if param is None:
@@ -193,7 +193,7 @@ class BrlapiDisplay:
         except DisplayUnavailable:
             return None
         name = value.decode(errors="replace") if isinstance(value, bytes) else str(value)
-        return None if name.strip() in ("", "none") else name.strip()
+        return name.strip() or None
 
     def read_key(self, timeout: float = 0.2) -> DisplayKey | None:
         """The next key within ``timeout`` seconds, or None (run in a thread of its own).

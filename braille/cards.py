@@ -14,7 +14,9 @@ the code is named in the error, by its dots, so the user knows which key to fix.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from braille.cells import (
@@ -32,18 +34,23 @@ from speech.i18n import _
 
 __all__ = [
     "DROPPED_DIGITS",
+    "HAND_LETTERS",
     "JOKER_CELLS",
     "NOTATION",
+    "NOTATIONS",
     "RANK_LETTERS",
     "SUIT_CELLS",
     "TEN_AS_X",
+    "WILD_SIGN",
     "BrailleCardError",
     "Symbol",
     "card_brf",
     "card_cells",
     "card_dots",
     "card_from_cells",
+    "card_notation",
     "card_unicode",
+    "current_notation",
     "hand_brf",
     "hand_cells",
     "hand_unicode",
@@ -98,6 +105,43 @@ SUIT_CELLS: dict[Suit, Cell] = {
 JOKER_CELLS: Cells = (_c("245"), _c("135"))
 """j o. The o is no suit, so ⠚⠕ can never be read as a jack."""
 
+HAND_LETTERS: dict[Rank, Cell] = {
+    Rank.ACE: _c("1"), Rank.TWO: _c("12"), Rank.THREE: _c("14"), Rank.FOUR: _c("145"), Rank.FIVE: _c("15"),
+    Rank.SIX: _c("124"), Rank.SEVEN: _c("1245"), Rank.EIGHT: _c("125"), Rank.NINE: _c("24"), Rank.TEN: _c("1346"),
+}  # fmt: skip
+"""The teachers' hand notation (``--notation hand``): upper-cell letters a to i for ace to 9, and x for
+10, so every card is two cells. Ten is always x here: j, the tenth letter, is the jack. The faces
+are j, q, k and the joker jo, as in the card code."""
+
+NOTATIONS = ("dropped", "hand")
+"""The card codes sheets can be made in: the dropped digits (the default), or the hand notation."""
+
+_NOTATION: ContextVar[str] = ContextVar("card_notation", default="dropped")
+
+
+@contextmanager
+def card_notation(name: str) -> Iterator[None]:
+    """Write (and read) every card in the notation ``name`` until the block ends; ValueError for a
+    notation that is not one of :data:`NOTATIONS`."""
+    if name not in NOTATIONS:
+        raise ValueError(f"the notation is {' or '.join(NOTATIONS)}, not {name}")
+    token = _NOTATION.set(name)
+    try:
+        yield
+    finally:
+        _NOTATION.reset(token)
+
+
+def current_notation() -> str:
+    """The notation cards are written in now ('dropped' unless inside :func:`card_notation`)."""
+    return _NOTATION.get()
+
+
+WILD_SIGN: Cell = _c("456")
+"""⠸, put before a card that is wild in this hand (the "Braille wild sign" setting): an addition of
+this program to the card code, off unless chosen. No rank, suit or joker cell is ⠸, and a card starts
+with its rank, so the sign can never be read as part of a card; readers accept it and skip it."""
+
 
 @dataclass(frozen=True, slots=True)
 class Symbol:
@@ -138,6 +182,8 @@ def rank_cells(rank: Rank, *, ten_as_x: bool = False) -> Cells:
     """The cells of a rank: dropped digits for 2-10, or a, j, q, k (x for 10 if asked)."""
     if rank in RANK_LETTERS:
         return (RANK_LETTERS[rank],)
+    if _NOTATION.get() == "hand":
+        return (HAND_LETTERS[rank],)
     if rank == Rank.TEN and ten_as_x:
         return (TEN_AS_X,)
     return tuple(DROPPED_DIGITS[d] for d in str(int(rank)))
@@ -165,21 +211,24 @@ def card_dots(card: Card, *, ten_as_x: bool = False) -> list[str]:
     return cells_to_dots(card_cells(card, ten_as_x=ten_as_x))
 
 
-def hand_cells(cards: Iterable[Card], *, ten_as_x: bool = False) -> Cells:
-    """A whole hand on one line: each card's cells, one blank cell between cards."""
+def hand_cells(cards: Iterable[Card], *, ten_as_x: bool = False, wild: Rank | None = None) -> Cells:
+    """A whole hand on one line: each card's cells, one blank cell between cards; a card of the
+    ``wild`` rank (when given: the wild sign setting) with :data:`WILD_SIGN` before it."""
     out: list[Cell] = []
     for i, card in enumerate(cards):
         if i:
             out.append(BLANK)
+        if wild is not None and card.rank == wild:
+            out.append(WILD_SIGN)
         out.extend(card_cells(card, ten_as_x=ten_as_x))
     return tuple(out)
 
 
-def hand_unicode(cards: Iterable[Card], *, ten_as_x: bool = False) -> str:
+def hand_unicode(cards: Iterable[Card], *, ten_as_x: bool = False, wild: Rank | None = None) -> str:
     """'⠂⠴⠓⠀⠶⠌⠀⠟⠎⠀⠚⠕'. The blank between cards is U+2800, the braille blank, not a space: it is
     shown as an empty cell like the other cells are shown, and nothing that trims or collapses
     spaces touches it."""
-    return cells_to_unicode(hand_cells(cards, ten_as_x=ten_as_x))
+    return cells_to_unicode(hand_cells(cards, ten_as_x=ten_as_x, wild=wild))
 
 
 def hand_brf(cards: Iterable[Card], *, ten_as_x: bool = False) -> str:
@@ -203,6 +252,7 @@ class BrailleCardError(CardNotationError):
 _RANK_BY_CELLS: dict[Cells, Rank] = {rank_cells(r): r for r in Rank}
 _RANK_BY_CELLS[(TEN_AS_X,)] = Rank.TEN
 _RANK_CELL_SET = frozenset(DROPPED_DIGITS.values()) | frozenset(RANK_LETTERS.values()) | {TEN_AS_X}
+_RANK_BY_HAND: dict[Cells, Rank] = {(cell,): rank for rank, cell in HAND_LETTERS.items()}
 _SUIT_BY_CELL: dict[Cell, Suit] = {cell: suit for suit, cell in SUIT_CELLS.items()}
 _DIGIT_BY_CELL: dict[Cell, str] = {cell: d for d, cell in DROPPED_DIGITS.items()}
 
@@ -234,6 +284,8 @@ def card_from_cells(cells: Sequence[Cell], *, text: str | None = None) -> Card:
         start += 1
     while end > start and cells[end - 1].is_blank:
         end -= 1
+    if start < end - 1 and cells[start] == WILD_SIGN:
+        start += 1  # the optional wild sign says something about the card; it is no part of it
     body = tuple(cells[start:end])
     where = _not_a_card(shown)
     if not body:
@@ -262,6 +314,8 @@ def card_from_cells(cells: Sequence[Cell], *, text: str | None = None) -> Card:
         raise BrailleCardError(_("{where}: the suit {cell} needs a rank before it; {ranks}").format(
             where=where, cell=suit_cell.describe(), ranks=_ranks_sentence()))
     rank = _RANK_BY_CELLS.get(rank_part)
+    if _NOTATION.get() == "hand":
+        rank = _RANK_BY_HAND.get(rank_part, rank if rank in RANK_LETTERS else None)
     if rank is not None:
         return Card(rank, suit)
     for i, cell in enumerate(rank_part):

@@ -11,17 +11,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from braille.brf import BRAILLE_PAGE, PageFormat, paginate_placed
-from braille.cards import JOKER_CELLS, SUIT_CELLS, card_cells, rank_cells
+from braille.cards import JOKER_CELLS, SUIT_CELLS, card_cells, current_notation, rank_cells
 from braille.cells import BLANK, Cells, cells_to_brf, cells_to_unicode
+from braille.contracted import Grade, tables_for
 from braille.deck_sheet import DeckSheet
+from braille.louis_text import back_translate
 from braille.page_layout import BODY_TOP, MARGIN, SheetLayoutError, body_bottom, framed_sheet
 from braille.sheet import Group, Item, Rule, Sheet, SheetOptions, Text, braille_dots, text_width, wrap_print
-from braille.text import braille_grade, lone_symbol, paragraph, text_cells, title_page, transcriber_note, wrap_text
+from braille.text import (
+    braille_grade,
+    lone_symbol,
+    paragraph,
+    sheet_grade,
+    text_cells,
+    title_page,
+    transcriber_note,
+    wrap_text,
+)
 from braille.words import JOKER_WORD, card_words, card_words_spelled, rank_name, rank_word, suit_name
 from engine.cards import JOKER, Card, Rank, Suit
-from speech.i18n import N_, _
+from speech.i18n import N_, _, language
 
-__all__ = ["CHART", "ChartEntry", "chart_brf_pages", "chart_entries", "chart_heading", "chart_notes"]
+__all__ = ["CHART", "ChartEntry", "chart_brf_pages", "chart_entries", "chart_heading", "chart_notes",
+           "other_meanings"]
 
 _SUIT_EXAMPLE_RANKS = (Rank.SEVEN, Rank.QUEEN, Rank.THREE, Rank.KING, Rank.TEN)
 
@@ -56,7 +68,8 @@ def chart_entries(cards: Sequence[Card], *, ten_as_x: bool = False) -> list[Char
         cells = rank_cells(rank, ten_as_x=ten_as_x)
         meaning = rank_word(rank)
         if rank == Rank.TEN:
-            meaning = _("10, written x") if ten_as_x else _("10: dropped 1, dropped 0")
+            x = ten_as_x or current_notation() == "hand"
+            meaning = _("10, written x") if x else _("10: dropped 1, dropped 0")
         example = Card(rank, suits[i % len(suits)])
         entries.append(ChartEntry("rank", cells, meaning, rank_name(rank), example))
     for i, suit in enumerate(suits):
@@ -77,7 +90,10 @@ def chart_notes(cards: Sequence[Card], *, ten_as_x: bool = False, braille: bool 
     explains the grade 1 indicator before a lone letter)."""
     notes = [_("A card is its rank cells then one suit cell. There is no number sign: the code is used only on "
                "cards.")]
-    if any(c.rank == Rank.TEN for c in cards):
+    if current_notation() == "hand":
+        notes.append(_("This is the hand notation teachers use: each rank is one upper-cell letter, a for the ace, "
+                       "b to i for 2 to 9, x for 10, and j, q, k for the faces, so every card is two cells."))
+    elif any(c.rank == Rank.TEN for c in cards):
         notes.append(
             _("10 is x, one cell (the ten-as-x option), so every label is two cells.")
             if ten_as_x
@@ -93,10 +109,35 @@ def chart_notes(cards: Sequence[Card], *, ten_as_x: bool = False, braille: bool 
     else:  # no stars, no ⠌: warning about "still" would name a cell the deck never shows
         notes.append(_("In running text leave a blank cell before and after card cells: dot 2 alone is a comma "
                        "in literary braille."))
+    others = other_meanings(chart_entries(cards, ten_as_x=ten_as_x))
+    if others:
+        meanings = "; ".join(_("dots {dots} ({name}) reads {other}").format(
+            dots="-".join(entry.cells[0].dot_numbers), name=entry.spelled, other=other) for entry, other in others)
+        notes.append(_("Standing alone, some symbols of the card code mean something else in this braille: "
+                       "{meanings}. On a card they are the card code.").format(meanings=meanings))
     if braille:
         letter = JOKER_CELLS[0]  # j: a letter that is a word when it stands alone in contracted English
         notes.append(_(_LONE_LETTER_NOTE if lone_symbol(letter) != (letter,) else _LONE_SYMBOL_NOTE))
     return notes
+
+
+def other_meanings(entries: Sequence[ChartEntry]) -> list[tuple[ChartEntry, str]]:
+    """The one-cell symbols of the chart that a reader of the language's braille, at the sheet's grade,
+    reads as something else when they stand alone, with what they read (liblouis's back-translation):
+    in Spanish braille ⠌ (stars) is "í" and ⠶ (dropped 7) "7"; in French abrégé ⠚ (the j of the joker)
+    is "je". A letter read as itself is no other meaning. English is left out: its chart writes such
+    a symbol with the grade 1 indicator, which says it is no word."""
+    if language() == "en":
+        return []
+    table = tables_for(language(), Grade.CONTRACTED if sheet_grade() == 2 else Grade.UNCONTRACTED)[-1]
+    out: list[tuple[ChartEntry, str]] = []
+    for entry in entries:
+        if len(entry.cells) != 1:
+            continue
+        read = back_translate(table, entry.cells).strip()
+        if read and not (len(read) == 1 and read.isascii() and read.isalpha()):
+            out.append((entry, read))
+    return out
 
 
 _LONE_LETTER_NOTE = N_(

@@ -14,21 +14,29 @@ reports, for every cell, the character it came from and, for every character, th
 
 The card code never passes through here: a card is the card code in every language and grade
 (:mod:`braille.cards`).
+
+Why names apart: a game's English name kept in French or Spanish text ("Règles de Five Crowns") is no
+word of that language, so its contracted braille must not contract it (French abrégé writes "Crowns"
+with the cell of "cr", Spanish grade 2 marks it as a contraction). Each name of :data:`PROPER_NAMES`
+is written letter for letter, in the language's uncontracted braille, as a transcriber writes a
+foreign name; the text around it is contracted as usual.
 """
 
 from __future__ import annotations
 
 import enum
+import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from braille.cells import Cells, cells_from_unicode
+from braille.cells import Cell, Cells, cells_from_unicode
 from braille.system_modules import import_system_module
 
 __all__ = [
     "LOUIS_LOCK",
+    "PROPER_NAMES",
     "TABLES",
     "TABLE_FOLDER",
     "BrailleTableUnavailable",
@@ -66,6 +74,10 @@ TABLES: dict[str, dict[Grade, str]] = {
 """liblouis's table for each language and grade. Spanish has no computer braille table of its own, so
 it takes the North American one with its accented letters; Italian has no contracted table in liblouis, so its
 contracted braille is its uncontracted one, as Italian readers read it."""
+
+PROPER_NAMES = ("Five Crowns", "access-game")
+"""English names that French and Spanish text keeps as they are: never contracted as words."""
+_NAMES = re.compile("|".join(re.escape(name) for name in PROPER_NAMES))
 
 _DISPLAY = "unicode.dis"
 """A display table first, so liblouis hands back Unicode braille cells (with dotsIO | ucBrl)."""
@@ -142,9 +154,45 @@ def tables_for(language: str, grade: Grade | int) -> list[str]:
 
 def translate(text: str, language: str, grade: Grade | int) -> Contracted:
     """``text`` in ``language``'s braille at ``grade``, with the maps between characters and cells.
+    In contracted braille of a language other than English, the :data:`PROPER_NAMES` in it are written
+    uncontracted.
 
     Raises :class:`BrailleTableUnavailable` when liblouis, its Python module or the table is missing."""
     tables = tables_for(language, grade)
+    if not text:
+        return Contracted(text, (), (), ())
+    names = tables_for(language, Grade.UNCONTRACTED) if Grade(grade) == Grade.CONTRACTED else tables
+    if names == tables or language.lower().startswith("en") or not _NAMES.search(text):
+        return _translate(text, tables)
+    pieces: list[Contracted] = []
+    at = 0
+    for match in _NAMES.finditer(text):
+        if match.start() > at:
+            pieces.append(_translate(text[at : match.start()], tables))
+        pieces.append(_translate(match.group(), names))
+        at = match.end()
+    if at < len(text):
+        pieces.append(_translate(text[at:], tables))
+    return _joined(text, pieces)
+
+
+def _joined(text: str, pieces: list[Contracted]) -> Contracted:
+    """The pieces of ``text``, translated one by one, as one translation: their maps shifted by the
+    characters and cells before them."""
+    cells: list[Cell] = []
+    cell_chars: list[int] = []
+    char_cells: list[int] = []
+    chars = 0
+    for piece in pieces:
+        cell_chars += [chars + i for i in piece.cell_chars]
+        char_cells += [len(cells) + i for i in piece.char_cells]
+        cells += piece.cells
+        chars += len(piece.text)
+    return Contracted(text, tuple(cells), tuple(cell_chars), tuple(char_cells))
+
+
+def _translate(text: str, tables: list[str]) -> Contracted:
+    """``text`` through liblouis's ``tables``, with its maps."""
     if not text:
         return Contracted(text, (), (), ())
     louis = load_louis()

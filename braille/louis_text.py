@@ -17,7 +17,7 @@ from __future__ import annotations
 from braille.cells import Cell, Cells, cells_from_unicode
 from braille.contracted import LOUIS_LOCK, BrailleTableUnavailable, load_louis
 
-__all__ = ["BrailleTableUnavailable", "letter_cells_of", "load_louis", "louis_cells"]
+__all__ = ["BrailleTableUnavailable", "back_translate", "letter_cells_of", "load_louis", "louis_cells"]
 
 
 _letters: dict[tuple[str, str], frozenset[Cell]] = {}
@@ -52,3 +52,18 @@ def letter_cells_of(table: str, letters: str) -> frozenset[Cell]:
             _letters[key] = (frozenset(louis_cells(table, letters + "'")) | frozenset(alone)
                              | frozenset(louis_cells(table, "A")[:1]))
         return _letters[key]
+
+
+def back_translate(table: str, cells: Cells) -> str:
+    """What a reader of ``table``'s braille reads in ``cells`` standing alone: liblouis's back-translation
+    (⠌ is "í" in Spanish braille, "/" in French; ⠚ "je" in French abrégé)."""
+    louis = load_louis()
+    if louis is None:
+        raise BrailleTableUnavailable(
+            "braille words need liblouis and its Python module (on Debian or Ubuntu: apt install python3-louis)"
+        )
+    try:
+        with LOUIS_LOCK:
+            return str(louis.backTranslateString(["unicode.dis", table], "".join(c.unicode for c in cells)))
+    except RuntimeError as exc:
+        raise BrailleTableUnavailable(f"liblouis has no table {table}: {exc}") from exc

@@ -26,7 +26,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from braille.brf import BRAILLE_PAGE, PageFormat, centred, paginate_placed
-from braille.cards import DROPPED_DIGITS, RANK_LETTERS, SUIT_CELLS, TEN_AS_X, card_cells, card_from_cells
+from braille.cards import (
+    DROPPED_DIGITS,
+    HAND_LETTERS,
+    RANK_LETTERS,
+    SUIT_CELLS,
+    TEN_AS_X,
+    card_cells,
+    card_from_cells,
+    current_notation,
+)
 from braille.cells import BLANK, Cell, Cells
 from braille.deck_sheet import DeckSheet
 from braille.page_layout import BODY_TOP, MARGIN, SheetLayoutError, body_bottom, framed_sheet
@@ -114,7 +123,9 @@ def _deck_symbols(cards: Sequence[Card], ten_as_x: bool) -> tuple[dict[Cell, str
     """The cells that are a whole rank, and the suit cells, of this deck, with their names."""
     ranks: dict[Cell, str] = {}
     for rank in sorted({c.rank for c in cards if c.rank is not None}):
-        if rank in RANK_LETTERS:
+        if current_notation() == "hand" and rank in HAND_LETTERS:
+            ranks[HAND_LETTERS[rank]] = _HAND_NAMES[HAND_LETTERS[rank]]
+        elif rank in RANK_LETTERS:
             ranks[RANK_LETTERS[rank]] = rank.code
         elif rank == Rank.TEN:
             if ten_as_x:
@@ -153,8 +164,14 @@ def _pairs_within(group: dict[Cell, str], *, kinds: tuple[str, ...]) -> list[Pai
     return pairs
 
 
+_HAND_NAMES = {cell: "abcdefghix"[i] for i, cell in enumerate(HAND_LETTERS.values())}
+"""The hand notation's rank letters by their cells: a to i, and x."""
+
+
 def _all_names() -> dict[Cell, str]:
     """A name for every cell of the code, for pairs across ranks and suits ('dropped 0', 'j', 'c')."""
+    if current_notation() == "hand":  # letters all: a suit letter c, d or h is also a rank letter
+        return {**_HAND_NAMES, **{cell: rank.code for rank, cell in RANK_LETTERS.items()}}
     names = {cell: _dropped(d) for d, cell in DROPPED_DIGITS.items()}
     names.update({cell: rank.code for rank, cell in RANK_LETTERS.items()})
     names.update({cell: suit.value for suit, cell in SUIT_CELLS.items()})

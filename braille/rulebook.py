@@ -3,7 +3,7 @@ Braille Formats lays out a short book, for BRF, PEF and swell paper.
 
 - a title page (the title, what the book holds, who made it);
 - each section's heading centred, with a blank line before it, and its paragraphs in paragraph format
-  (first line from cell 3, runovers from cell 1);
+  (first line from cell 3, runovers from cell 1), running on from page to page;
 - the hand-by-hand table after the sections: as a table in columns (column headings, a separation
   line of ⠒ under each, a blank between columns) when its widest row fits the line; otherwise in
   linear form, one entry per row, the cells of a row separated by a blank and runovers from cell 3.
@@ -59,12 +59,14 @@ def rule_book_pages(book: RuleBook, fmt: PageFormat = BRAILLE_PAGE, *, grade: in
         blocks: list[list[Cells]] = []
         gaps: list[int] = []
         for section in book.sections:
-            paragraphs = [paragraph(p, width) for p in section.paragraphs]
-            # The heading with the first paragraph, so a heading never ends a page alone; a blank line
-            # before each heading (BANA), none between paragraphs.
-            blocks.append([*heading(section.heading, width), *paragraphs[0]])
-            blocks += paragraphs[1:]
-            gaps += [1] + [0] * (len(paragraphs) - 1)
+            # A blank line before each heading (BANA), none between paragraphs. A paragraph may run on
+            # to the next page, but never leaves its first two lines apart, and a heading goes with the
+            # first two lines of its first paragraph, so it never ends a page alone.
+            for i, text in enumerate(section.paragraphs):
+                lines = paragraph(text, width)
+                first = [*heading(section.heading, width), *lines[:2]] if i == 0 else lines[:2]
+                blocks += [first, *([line] for line in lines[2:])]
+                gaps += [1 if i == 0 else 0] + [0] * len(lines[2:])
         table_start = len(blocks)
         table = table_lines(book.table, width)
         blocks += table

@@ -1,4 +1,5 @@
-"""Sheets of die-cut clear labels, as sold for braille: where each label of the sheet is, in mm.
+"""Sheets of die-cut clear labels, as sold for braille: where each label of the sheet is, in mm; and
+the sizes of the playing cards a code can be embossed straight on.
 
 A teacher who labels cards with clear labels buys sheets of die-cut labels (the common office
 layouts, in clear film) and prints or embosses onto them. The card code of one card is small (a 3-cell
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 
 from braille.geometry import PAPERS, Paper
 
-__all__ = ["STOCKS", "LabelStock"]
+__all__ = ["CARDS", "CORNERS", "STOCKS", "CardSize", "LabelStock"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,3 +68,23 @@ STOCKS: dict[str, LabelStock] = {
     )
 }
 """The clear label sheets a kit can be printed on, by the names ``labels --stock`` takes."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardSize:
+    """A playing card's size (mm)."""
+
+    name: str
+    width: float
+    height: float
+
+
+CARDS: dict[str, CardSize] = {
+    "poker": CardSize("poker", 63.0, 88.0),
+    "bridge": CardSize("bridge", 57.0, 89.0),
+}
+"""The card sizes ``labels --card`` takes: a poker card and a bridge card."""
+
+
+CORNERS = ("top-left,bottom-right", "top-left,top-right")
+"""The two ways a card's code is placed: at opposite corners, or both at the top for reverse fanners."""

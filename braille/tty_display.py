@@ -10,6 +10,7 @@ braille display tests and by ``python -m access_game.bench.output --braille``.
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import time
@@ -23,6 +24,10 @@ __all__ = ["TtyDisplay"]
 #: BrlAPI's TCP ports are 4101 + the number after the host's colon.
 BRLAPI_PORT_BASE = 4101
 
+
+#: How many displays this process started: each takes a port and a tmux socket after the last one's,
+#: so one started right after another stopped never meets the port or socket still closing.
+_started = itertools.count()
 
 #: The path of a program this needs, or FileNotFoundError naming the packages that bring it.
 _need = partial(need_program, packages="brltty tmux")
@@ -49,7 +54,7 @@ class TtyDisplay:
         names it; what BrlAPI reports to the game as the reader's grade."""
         self.tmux = _need("tmux")
         brltty = _need("brltty")
-        self.number = number if number is not None else _free_number(20 + os.getpid() % 4000)
+        self.number = number if number is not None else _free_number(20 + os.getpid() % 4000 + 7 * next(_started))
         self.socket = f"access-game-brl-{os.getpid()}-{self.number}"
         #: What a BrlAPI client passes as its host (BRLAPI_HOST).
         self.host = f"127.0.0.1:{self.number}"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from speech.i18n import N_, _
 
-__all__ = ["DISPLAY_LOST", "display_absent", "display_linked", "voice_back", "voice_lost", "voice_replaced",
-           "voice_switched"]
+__all__ = ["DISPLAY_LOST", "display_absent", "display_grade", "display_linked", "voice_back", "voice_lost",
+           "voice_replaced", "voice_switched"]
 
 DISPLAY_LOST = N_("The braille display link was lost; the game goes on without it.")
 
@@ -22,6 +22,28 @@ def display_linked(cells: int) -> str:
             cells=cells)
     return _("Braille display linked: the newest message is on it. Pan to read on, "
              "line up and down for older and newer messages; a routing key over a card chooses it.")
+
+
+_GRADE_WORDS = {
+    "contracted": N_("Contracted braille"),
+    "uncontracted": N_("Uncontracted braille"),
+    "computer": N_("Computer braille"),
+}
+
+
+def display_grade(grade: str, chosen: bool, table: str | None) -> str:
+    """The display's first words: which braille its words are in (``grade``: 'contracted',
+    'uncontracted' or 'computer'), and why: the reader chose it, BRLTTY's contraction ``table`` says
+    so ('none' when BRLTTY contracts nothing), or nothing said otherwise. First, so a reader finds it
+    in the first window."""
+    words = _(_GRADE_WORDS[grade])
+    if chosen:
+        return _("{grade}, as you chose.").format(grade=words)
+    if table == "none":
+        return _("{grade}: BRLTTY contracts nothing.").format(grade=words)
+    if table:
+        return _("{grade}, as BRLTTY's table {table} says.").format(grade=words, table=table)
+    return _("{grade}: no BRLTTY table says otherwise.").format(grade=words)
 
 
 def display_absent(reason: str) -> str:

@@ -301,6 +301,7 @@ SETTING_LABELS: Mapping[str, str] = MappingProxyType({
     "news_on_prompt": N_("News on the prompt line"),
     "braille_words": N_("Braille display words"),
     "ten_as_x": N_("Braille 10 as x"),
+    "wild_sign": N_("Braille sign before a wild card"),
     "language": N_("Language"),
     "voice": N_("Voice"),
 })

@@ -163,17 +163,30 @@ def expected_cells(parts: Sequence[Any], table: str = "en-ueb-g2.ctb", ten_as_x:
     import re
 
     from braille.cards import card_unicode
-    from braille.contracted import load_louis
+    from braille.contracted import PROPER_NAMES, TABLES, Grade, load_louis
     from engine.cards import Card
 
     louis = load_louis()
     assert louis is not None, "python3-louis is needed"
+    # A French or Spanish contracted table writes the game's English name uncontracted, with the
+    # language's grade 1 table (braille.contracted.PROPER_NAMES).
+    grade1 = next((by[Grade.UNCONTRACTED] for lang, by in TABLES.items()
+                   if lang != "en" and by[Grade.CONTRACTED] == table != by[Grade.UNCONTRACTED]), None)
+    names = re.compile("(" + "|".join(re.escape(name) for name in PROPER_NAMES) + ")")
+
+    def words(text: str) -> str:
+        if grade1 is None:
+            return str(louis.translateString(["unicode.dis", table], text, mode=louis.dotsIO | louis.ucBrl))
+        return "".join(louis.translateString(["unicode.dis", grade1 if i % 2 else table], piece,
+                                             mode=louis.dotsIO | louis.ucBrl)
+                       for i, piece in enumerate(names.split(text)) if piece)
+
     pieces = []
     for part in parts:
         if isinstance(part, Card):
             pieces.append(card_unicode(part, ten_as_x=ten_as_x))
         elif part.strip():
-            pieces.append(louis.translateString(["unicode.dis", table], part.strip(), mode=louis.dotsIO | louis.ucBrl))
+            pieces.append(words(part.strip()))
     return re.sub("\u2800+", "\u2800", "\u2800".join(pieces))
 
 

@@ -49,19 +49,28 @@ def add_lang_option(parser: argparse.ArgumentParser, *, default: Any = argparse.
 
 
 def add_output_options(parser: argparse.ArgumentParser, *, braille: bool = True) -> None:
-    """``--speech``, ``--cards`` and (``braille``) ``--braille``: how this run reaches the player, the
-    same options with the same words in every command that opens a table."""
-    from access_game.settings import BRAILLE_LINKS, CARD_DISPLAYS, SPEECH_MODES
+    """``--speech``, ``--cards``, ``--ten-as-x``, ``--wild-sign`` and (``braille``) ``--braille`` and
+    ``--braille-words``: how this run reaches the player, the same options with the same words in every
+    command that opens a table."""
+    from access_game.settings import BRAILLE_LINKS, BRAILLE_WORDS, CARD_DISPLAYS, SPEECH_MODES
 
     parser.add_argument("--speech", **choice(SPEECH_MODES),
                         help=_("screen-reader: print lines for your screen reader; self-voicing: the game speaks; "
                                "silent"))
     parser.add_argument("--cards", **choice(CARD_DISPLAYS),
                         help=_("cards on printed lines: words, braille cells, or both"))
+    parser.add_argument("--ten-as-x", action=argparse.BooleanOptionalAction, default=None,
+                        help=_("write 10 as x (one cell) instead of 1 0 (default: the ten-as-x setting)"))
+    parser.add_argument("--wild-sign", action=argparse.BooleanOptionalAction, default=None,
+                        help=_("put the wild sign (dots 4-5-6) before each wild card of the hand in braille, an "
+                               "addition to the card code (default: the wild sign setting)"))
     if braille:
         parser.add_argument("--braille", **choice(BRAILLE_LINKS),
                             help=_("the braille display link: brlapi (BRLTTY's BrlAPI), auto (the default: BrlAPI "
                                    "when a BrlAPI server answers) or off"))
+        parser.add_argument("--braille-words", choices=BRAILLE_WORDS, type=str.casefold,
+                            help=_("the braille of the display's words: auto (the grade of BRLTTY's contraction "
+                                   "table; uncontracted when it has none), contracted, uncontracted or computer"))
 
 
 def add_ten_as_x_option(parser: argparse.ArgumentParser) -> None:

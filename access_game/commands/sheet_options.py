@@ -59,6 +59,9 @@ def add_output_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None
 def add_page_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None:
     """The BRF page and print options alone, for the kit, which names a game and a folder instead."""
     add_ten_as_x_option(parser)
+    parser.add_argument("--notation", choices=("dropped", "hand"), type=str.casefold,
+                        help=_("the card code, dropped|hand: the dropped digits (the default), or the "
+                               "teachers' hand notation (a to i for ace to 9, x for 10, two cells a card)"))
     parser.add_argument("--grade", type=int, choices=(1, 2), default=None, metavar="1|2",
                         help=_("the braille of the words (titles, notes, meanings, drills): 1 uncontracted, "
                                "2 contracted (default 1; a kit's rule book 2); cards are the card code in both"))
@@ -73,7 +76,7 @@ def add_page_options(parser: argparse.ArgumentParser, *, mirror: bool) -> None:
     prt.add_argument(
         "--preset",
         metavar="PRESET",
-        help=_("dot sizes: standard (NLS, the default) or swell (smaller dots; lines and words too light to rise)"),
+        help=_("dot sizes: standard (NLS, the default) or swell (NLS-size dots; lines and words too light to rise)"),
     )
     prt.add_argument(
         "--empty-dots", action="store_true", help=_("draw each cell's empty dot places faintly, for a sighted helper")
@@ -111,7 +114,7 @@ def output_format(args: argparse.Namespace) -> tuple[str, Path]:
         raise UsageError(_("say --format {formats} (the file name '{name}' does not tell)").format(
             formats=join_words(list(FORMATS), N_("or")), name=path.name))
     if fmt in BRAILLE_FORMATS:
-        wrong = [n for n in (*_GEOMETRY_OPTIONS, "paper", "preset", "stock") if getattr(args, n, None) is not None]
+        wrong = [n for n in (*_GEOMETRY_OPTIONS, "paper", "preset") if getattr(args, n, None) is not None]
         wrong += [n for n in ("mirror", "empty_dots") if getattr(args, n, False)]
         if wrong:
             raise UsageError(_("{flags} apply to pdf and svg, not {fmt}").format(

@@ -64,16 +64,10 @@ def play_solitaire(args: argparse.Namespace, seed: int, name: str, *, saves: Any
     """The game at the terminal; tests pass pipe input, their own output, backend and save store."""
     from access_game.game_choice import GameChoice, table_options
     from access_game.saves import SaveStore
-    from access_game.settings import load_settings
+    from access_game.settings import settings_with_flags
     from access_game.terminal_game import play_in_terminal
 
-    settings, settings_note = load_settings()
-    overrides: dict[str, Any] = {}
-    if args.speech:
-        overrides["speech"] = args.speech
-    if args.cards:
-        overrides["cards"] = args.cards
-    settings = settings.replace(**overrides)
+    settings, settings_note = settings_with_flags(args)
     entry = catalog_game("solitaire")
     options = table_options(entry, [name], seed, settings, given_options(entry, args))
     choice = GameChoice("solitaire", [name], settings.level, seed, options)

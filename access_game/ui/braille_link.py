@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.cards import Card
+from engine.cards import Card, Rank
 
 __all__ = ["card_cells", "hand_cells", "show_hand"]
 
@@ -21,11 +21,12 @@ def card_cells(card: Card, *, ten_as_x: bool = False) -> str:
     return card_unicode(card, ten_as_x=ten_as_x)
 
 
-def hand_cells(cards: Sequence[Card], *, ten_as_x: bool = False) -> str:
-    """A hand on one line, a blank cell between cards."""
+def hand_cells(cards: Sequence[Card], *, ten_as_x: bool = False, wild: Rank | None = None) -> str:
+    """A hand on one line, a blank cell between cards; the cards of the ``wild`` rank after the wild
+    sign ⠸ (given when the wild sign setting is on)."""
     from braille.cards import hand_unicode
 
-    return hand_unicode(cards, ten_as_x=ten_as_x)
+    return hand_unicode(cards, ten_as_x=ten_as_x, wild=wild)
 
 
 def show_hand(announcer: Any, cards: Sequence[Card]) -> None:

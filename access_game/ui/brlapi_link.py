@@ -31,7 +31,7 @@ from typing import Any
 from braille.brlapi_display import DisplayKey, DisplayUnavailable
 from braille.contracted import Grade
 from braille.display_cells import DisplayStyle, Window, windows
-from braille.reader_grade import reader_grade
+from braille.reader_grade import configured_table, reader_grade
 from engine.cards import Card
 from speech.i18n import language
 from speech.output_words import DISPLAY_LOST
@@ -88,6 +88,12 @@ class DisplayLink:
     def grade(self) -> Grade:
         """The grade words are written in now."""
         return reader_grade(self.words, self.brltty_table)
+
+    @property
+    def grade_table(self) -> str | None:
+        """The BRLTTY table "auto" takes its grade from: the running BRLTTY's, else its configuration
+        file's ('none' when it contracts nothing); None when neither names one."""
+        return self.brltty_table or configured_table()
 
     @property
     def style(self) -> DisplayStyle:

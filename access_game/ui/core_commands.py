@@ -290,6 +290,7 @@ def settings_items(app: GameApp) -> list[MenuItem]:
         choice("language", LANGUAGE_CHOICES),
         choice("braille_words", BRAILLE_WORDS),
         flag("ten_as_x"),
+        flag("wild_sign"),
         flag("positions"),
         *rule_option_items(app),
     ]

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from braille.brlapi_display import BrlapiDisplay, DisplayUnavailable
-from speech.output_words import display_absent, display_linked
+from speech.output_words import display_absent, display_grade, display_linked
 
 if TYPE_CHECKING:
     from access_game.ui.brlapi_link import DisplayLink
@@ -24,7 +24,8 @@ def start_display_link(choice: str, announcer: Any, *, connect: Callable[[], Any
     """The link the braille setting asks for, and a sentence to say about it (or None).
 
     "off": none. "auto": a link when a BrlAPI server answers, silently nothing otherwise. "brlapi": a
-    link, or a sentence saying why there is none.
+    link, or a sentence saying why there is none. The sentence about a link starts with the braille
+    its words are in, so the display's first line tells the reader the grade.
     """
     if choice == "off":
         return None, None
@@ -36,5 +37,6 @@ def start_display_link(choice: str, announcer: Any, *, connect: Callable[[], Any
         return None, (display_absent(f"{exc.__class__.__name__}: {exc}") if choice == "brlapi" else None)
     from access_game.ui.brlapi_link import DisplayLink
 
-    return (DisplayLink(display, announcer, words=words, ten_as_x=ten_as_x),
-            display_linked(getattr(display, "width", 0)))
+    link = DisplayLink(display, announcer, words=words, ten_as_x=ten_as_x)
+    grade = display_grade(link.grade.name.lower(), words != "auto", link.grade_table)
+    return link, f"{grade} {display_linked(getattr(display, 'width', 0))}"

@@ -276,7 +276,9 @@ class HandTable:
         backend = getattr(self.session.announcer, "backend", None)
         if backend is not None and backend.speaks:
             self.say(tw.braille_hand_words(len(self.order)))
-        self.session.show_only(hand_cells(self.order, ten_as_x=self.session.settings.ten_as_x))
+        settings = self.session.settings
+        self.session.show_only(hand_cells(self.order, ten_as_x=settings.ten_as_x,
+                                          wild=self.wild_rank if settings.wild_sign else None))
         show_hand(self.session.announcer, self.order)  # a linked braille display: routing keys choose
 
     # ----- sorting

@@ -382,7 +382,9 @@ class SolitaireTable:
 
     def braille_pile(self, key: str = "") -> None:
         # Cells for the eyes and fingers only: a screen reader reading them aloud says nonsense.
-        self.session.show_only(hand_cells(self._cards(), ten_as_x=self.session.settings.ten_as_x))
+        settings = self.session.settings
+        self.session.show_only(hand_cells(self._cards(), ten_as_x=settings.ten_as_x,
+                                          wild=self.current.wild_rank if settings.wild_sign else None))
 
     # ----- the table
     def open_piles(self, key: str = "") -> None:

@@ -11,8 +11,8 @@ LANGUAGE = Language(
     minus="-",
     espeak_voice=None,
     voice_names=("english",),
-    # English braille words are the game's own uncontracted UEB (braille.literary); grade 2 for reference.
-    braille_grade1=None,
+    # English braille words are liblouis's uncontracted UEB, as a reader's translator writes them.
+    braille_grade1="en-ueb-g1.ctb",
     braille_grade2="en-ueb-g2.ctb",
     letter_sign_alone=True,
     docs_dir="docs",

@@ -179,3 +179,30 @@ def test_joker_is_never_a_jack() -> None:
     assert parse_brf_card("JO") == JOKER
     assert parse_brf_card("jo") == JOKER
     assert parse_brf_card("JH") == Card(Rank.JACK, Suit.HEARTS)
+
+
+def test_the_wild_sign_goes_before_a_wild_card_and_readers_skip_it() -> None:
+    """⠸ (dots 4-5-6), the optional wild sign: before each card of the wild rank, never part of a card."""
+    from braille.cards import (
+        DROPPED_DIGITS,
+        JOKER_CELLS,
+        RANK_LETTERS,
+        SUIT_CELLS,
+        TEN_AS_X,
+        WILD_SIGN,
+        card_from_cells,
+        hand_unicode,
+        parse_braille_hand,
+    )
+    from braille.cells import cells_from_unicode
+    from engine.cards import Rank
+
+    hand = [parse_card(c) for c in ("3s", "7h", "3st", "jo")]
+    marked = hand_unicode(hand, wild=Rank.THREE)
+    assert marked == "⠸⠒⠎⠀⠶⠓⠀⠸⠒⠌⠀⠚⠕"
+    assert hand_unicode(hand) == marked.replace("⠸", "")
+    assert parse_braille_hand(marked) == hand
+    assert card_from_cells(cells_from_unicode("⠸⠶⠓")) == parse_card("7h")
+    # No cell of the card code is the sign.
+    code = {*SUIT_CELLS.values(), *RANK_LETTERS.values(), *DROPPED_DIGITS.values(), *JOKER_CELLS, TEN_AS_X}
+    assert WILD_SIGN not in code

@@ -157,8 +157,9 @@ def test_chart_brf_has_every_symbol(tmp_path: Path) -> None:
     out = tmp_path / "chart.brf"
     assert run_cli(["chart", "--deck", "five-crowns", "--format", "brf", "-o", str(out)]) == 0
     lines = out.read_bytes().split(b"\r\n")
-    # Entries start at the margin; headings, paragraphs and the title page are indented or centred.
-    firsts = {line.split(b" ")[0] for line in lines if line and not line.startswith(b" ")}
+    # Entries start at the margin, their columns two blanks apart; headings, paragraphs and the title
+    # page are indented or centred.
+    firsts = {line.split(b" ")[0] for line in lines if line and not line.startswith(b" ") and b"  " in line}
     # one-cell symbols a grade 2 reader takes for words (j, q, ... ⠔ "in", ⠌ "still") carry the grade 1
     # indicator (;); ⠒ (3) alone is only a colon and stays bare
     for symbol in [b"3", b";9", b"10", b";J", b";Q", b";K", b";/", b";H", b";C", b";S", b";D", b"JO"]:
@@ -242,3 +243,36 @@ def test_braille_dots_are_spoken_digit_by_digit(capsys: pytest.CaptureFixture[st
     ).stdout.split()
     assert " ".join(digits) in " ".join(phonemes.split())
     assert "T'aUz@nd" not in phonemes and "h'VndrI" not in phonemes
+
+
+def _commands_with(option: str) -> list[str]:
+    """The subcommands whose parser has ``option``."""
+    import argparse
+
+    from access_game.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return sorted(name for name, p in sub.choices.items() if any(option in a.option_strings for a in p._actions))
+
+
+def test_ten_as_x_is_offered_wherever_ten_is() -> None:
+    """Every command that shows cards in braille (a table's B line and display, or a sheet) takes
+    --ten-as-x, and every table command takes --wild-sign too."""
+    tables = _commands_with("--speech")
+    assert {"play", "solitaire", "learn", "join"} <= set(tables)
+    assert set(tables) | {"braille", "labels", "chart", "practice", "kit"} <= set(_commands_with("--ten-as-x"))
+    assert set(tables) <= set(_commands_with("--wild-sign"))
+
+
+@pytest.mark.parametrize("command", ["play", "solitaire", "learn"])
+def test_a_table_command_takes_ten_as_x_and_the_wild_sign_for_this_run(command: str, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from access_game.cli import build_parser
+    from access_game.settings import settings_with_flags
+
+    monkeypatch.setenv("ACCESS_GAME_HOME", str(tmp_path))
+    settings, _note = settings_with_flags(build_parser().parse_args([command]))
+    assert (settings.ten_as_x, settings.wild_sign) == (False, False)
+    settings, _note = settings_with_flags(build_parser().parse_args([command, "--ten-as-x", "--wild-sign"]))
+    assert (settings.ten_as_x, settings.wild_sign) == (True, True)
+    assert not (tmp_path / "settings.json").exists()  # for this run only

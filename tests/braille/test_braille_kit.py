@@ -90,7 +90,10 @@ def test_kit_for_every_game_in_every_language(tmp_path: Path, game: str, lang: s
     deck = ALL_DECKS["five-crowns"] if which.deck == "five-crowns" else ALL_DECKS[which.deck]
     tokens: Counter[Card] = Counter()
     for page in _brf_pages((out / f"{game}-labels.brf").read_bytes()):
-        for line in page[4 if not tokens else 2 : -1]:
+        body = page[page.index("") + 1 : -1]  # under the running head (one line or two) and its blank line
+        if not tokens:
+            body = body[body.index("") + 1 :]  # the first page's info lines
+        for line in body:
             tokens.update(parse_brf_card(t) for t in line.split())
     assert tokens == Counter({card: n * 2 for card, n in Counter(deck).items()})
 

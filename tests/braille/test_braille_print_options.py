@@ -77,9 +77,9 @@ def test_cli_refuses_tight_cells_with_the_reason(tmp_path: Path, capsys: pytest.
 # --- swell preset --------------------------------------------------------------------------------
 
 
-def test_swell_preset_has_smaller_dots_and_light_ink() -> None:
+def test_swell_preset_has_standard_dots_and_light_ink() -> None:
     assert PRESETS["swell"].geometry == SWELL
-    assert SWELL.dot_diameter < NLS.dot_diameter
+    assert NLS.dot_diameter <= SWELL.dot_diameter <= 1.6  # NLS's dot base: 1.44 to 1.6 mm
     assert (SWELL.dot_spacing, SWELL.cell_spacing, SWELL.line_spacing) == (2.34, 6.2, 10.0)
     sheet = _labels(geometry=SWELL, only_dots_rise=True)
     svg = render_svg(sheet)
@@ -112,6 +112,30 @@ def test_swell_pdf_rendered_only_dots_are_dark(tmp_path: Path) -> None:
     assert darkest_elsewhere >= int(LIGHTEST_INK * 255) - 8
     dot = next(item for item in flatten(sheet.pages[0].items) if isinstance(item, Dot))
     assert darkness_at(image, dot.x, dot.y, 150) < 60
+
+
+@pytest.mark.parametrize("preset", ["swell"])
+def test_swell_dots_measure_the_standard_size_once_rendered(preset: str, tmp_path: Path) -> None:
+    """Each raised dot of a swell sheet, rendered by poppler at 600 dpi, measured as the diameter of a
+    disc of its dark area: the figure is at least 1.44 mm (NLS's base), for every dot measured."""
+    out = tmp_path / "swell.pdf"
+    assert run_cli(["labels", "--preset", preset, "--paper", "a4", "-o", str(out)]) == 0
+    dpi = 600
+    width, height, pixels = render_gray(out, dpi, page=1)
+    geometry = PRESETS[preset].geometry
+    sheet = _labels(geometry=geometry, only_dots_rise=preset == "swell")
+    mm = 25.4 / dpi
+    half = round(1.1 / mm)  # a square of 2.2 mm about the centre: the whole dot, none of its neighbours
+    sizes = []
+    for dot in [item for item in flatten(sheet.pages[0].items) if isinstance(item, Dot) and not item.faint][:200]:
+        cx, cy = round(dot.x / mm), round(dot.y / mm)
+        dark = sum(1 for y in range(cy - half, cy + half + 1) for x in range(cx - half, cx + half + 1)
+                   if 0 <= x < width and 0 <= y < height and pixels[y * width + x] < 128)
+        sizes.append(2 * (dark * mm * mm / 3.141592653589793) ** 0.5)
+    assert len(sizes) == 200
+    assert min(sizes) >= 1.44, f"smallest rendered dot {min(sizes):.3f} mm"
+    assert max(sizes) <= 1.6 + 2 * mm  # and no bigger than NLS's largest, within a pixel each side
+    print(f"{preset}: rendered dot diameter {min(sizes):.3f}-{max(sizes):.3f} mm over {len(sizes)} dots")
 
 
 # --- empty dot places ----------------------------------------------------------------------------

@@ -84,7 +84,7 @@ def test_labels_on_stock_render_true_size(tmp_path: Path) -> None:
     [
         (["--stock", "avery"], "unknown label stock 'avery'"),
         (["--stock", "a4-3x7", "--paper", "letter"], "sets the paper"),
-        (["--stock", "a4-3x7", "--format", "brf"], "--stock apply to pdf and svg"),
+        (["--stock", "a4-3x7", "--format", "brf", "--lines-per-page", "20"], "leave out --cells-per-line"),
     ],
 )
 def test_bad_stock_options_exit_2(tmp_path: Path, argv: list[str], reason: str,

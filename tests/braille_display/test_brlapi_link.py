@@ -165,7 +165,8 @@ def test_brlapi_host_and_auth_say_where_the_display_is(brlapi_env: TtyDisplay, m
 
 def test_a_lost_display_is_said_once_and_the_game_goes_on(tty_display: TtyDisplay,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    own = TtyDisplay()  # a display of its own, to lose (the shared one is already listening on its port)
+    # A display of its own, to lose (the shared one is already listening on its port), UEB grade 2 as g2().
+    own = TtyDisplay(contraction_table="en-ueb-g2")
     monkeypatch.setenv("BRLAPI_HOST", own.host)
     monkeypatch.setenv("BRLAPI_AUTH", "none")
     link, note = start_display_link("auto", Announcer(RecordingBackend(), None))

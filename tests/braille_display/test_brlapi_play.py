@@ -64,7 +64,10 @@ def test_play_with_the_display_linked(brlapi_env: TtyDisplay, tmp_path: Path, mo
     link, app = seen["link"], seen["app"]
     assert link.lost  # closed when the game ended
     printed = app.printer.printed
-    assert any(line.startswith("Braille display of 40 cells linked") for line in printed)
+    # The display's first line names its grade (this BRLTTY contracts with UEB grade 2), then the link.
+    grade = printed.index("Contracted braille, as BRLTTY's table en-ueb-g2 says.")
+    assert printed[grade + 1].startswith("Braille display of 40 cells linked")
+    assert str(link.messages[0][0]).startswith("Contracted braille, as BRLTTY's table en-ueb-g2 says.")
     assert card_unicode(seen["card"]) in seen["cells"]
     # The table moved to the card under the routing key.
     assert seen["pos"] == seen["card"]

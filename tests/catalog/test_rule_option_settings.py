@@ -137,10 +137,10 @@ def test_f2_shows_and_changes_only_this_games_options_and_keeps_the_others() -> 
     base = Settings(speech="silent", cues=False).with_rule("upcard-rummy", "target", 1000)
     h = _harness("five-crowns", base)
     opened = h.press("f2")[-1]
-    assert opened.endswith("1 of 22")
-    assert h.press("end") == ["First dealer (Five Crowns, from the next new game): drawn at random, 22 of 22"]
+    assert opened.endswith("1 of 23")
+    assert h.press("end") == ["First dealer (Five Crowns, from the next new game): drawn at random, 23 of 23"]
     assert h.press("up") == ["Sets of cards (Five Crowns, from the next new game): by the number of players "
-                             "(2 sets for 8 or more), 21 of 22"]
+                             "(2 sets for 8 or more), 22 of 23"]
     assert h.press("right") == ["Sets of cards (Five Crowns, from the next new game): 1 set"]
     h.press("up")
     assert h.press("enter") == ["Melds of wild cards only (Five Crowns, from the next new game): do not count"]
@@ -160,8 +160,8 @@ def test_f2_shows_and_changes_only_this_games_options_and_keeps_the_others() -> 
 
     up = _harness("upcard-rummy", load_settings()[0])
     up.press("f2")
-    assert up.press("end") == ["First dealer (Upcard Rummy, from the next new game): drawn at random, 20 of 20"]
-    assert up.press("up") == ["Target score (Upcard Rummy, from the next new game): 1000 points, 19 of 20"]
+    assert up.press("end") == ["First dealer (Upcard Rummy, from the next new game): drawn at random, 21 of 21"]
+    assert up.press("up") == ["Target score (Upcard Rummy, from the next new game): 1000 points, 20 of 21"]
     assert up.press("right") == ["Target score (Upcard Rummy, from the next new game): 1500 points"]
     assert json.loads(settings_path().read_text())["rules"]["five-crowns"]["tie_break"] == "playoff"
     assert load_settings()[0].rule_options("upcard-rummy") == {"target": 1500}

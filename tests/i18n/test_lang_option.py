@@ -102,7 +102,7 @@ def test_changing_language_in_f2_switches_at_once_and_is_kept() -> None:
     h.start()
     h.press("f2")
     said = h.press(*["down"] * 14)
-    assert said[-1] == "Language: as the system, 15 of 22"
+    assert said[-1] == "Language: as the system, 15 of 23"
     for lang in all_languages():  # each language by its own name, in its own words, up to French
         with in_language(lang.code):
             want = _("{setting}: {value}").format(setting=_("Language"), value=lang.own_name)

@@ -37,7 +37,7 @@ def _open_the_setting(home: Path, lang: str, entry: str) -> Any:
                   "--speech", "silent", "--new", width=120, timeout=30)
     child.logfile_read = io.StringIO()
     child.expect(r">\s*$")  # the game's prompt
-    # An item is read with where it is in the menu: "…, 9 of 22" ("9 sur 22", "9 de 22").
+    # An item is read with where it is in the menu: "…, 9 of 23" ("9 sur 22", "9 de 22").
     item = r"\n[^\n]*, \d+ \w+ \d+\r"
     child.send(F2)
     child.expect(item)  # the first item

@@ -89,14 +89,14 @@ def test_settings_menu_changes_and_keeps_settings(tmp_path: object, monkeypatch:
     changed: list[Settings] = []
     app.session.on_settings = changed.append
     said = h.press("f2")
-    assert said[-1].startswith("Settings. ") and said[-1].endswith("Speech: silent, 1 of 22")
+    assert said[-1].startswith("Settings. ") and said[-1].endswith("Speech: silent, 1 of 23")
     h.press("down")
-    assert h.press("down") == ["Voice: the language's own, 3 of 22"]
+    assert h.press("down") == ["Voice: the language's own, 3 of 23"]
     assert h.press("right") == ["Voice: male 1"]
     assert app.session.settings.voice == "m1"
-    assert h.press("down") == ["Voice pitch: 50 (50 is the voice's own), 4 of 22"]
+    assert h.press("down") == ["Voice pitch: 50 (50 is the voice's own), 4 of 23"]
     assert h.press("left") == ["Voice pitch: 40 (50 is the voice's own)"]
-    assert h.press("down") == ["Voice volume: 100 percent, 5 of 22"]
+    assert h.press("down") == ["Voice volume: 100 percent, 5 of 23"]
     assert h.press("right") == ["Voice volume: 110 percent"]
     assert (app.session.settings.pitch, app.session.settings.volume) == (40, 110)
     h.press("down")
@@ -110,7 +110,7 @@ def test_settings_menu_changes_and_keeps_settings(tmp_path: object, monkeypatch:
     said = h.press("left")
     assert said == ["Cards shown as: words"]
     h.press("down")
-    assert h.press("down") == ["Sound cues from each seat, left to right: on, 9 of 22"]
+    assert h.press("down") == ["Sound cues from each seat, left to right: on, 9 of 23"]
     assert h.press("enter") == ["Sound cues from each seat, left to right: off"]
     assert app.session.settings.cue_panning is False
     h.press("down")
@@ -119,12 +119,12 @@ def test_settings_menu_changes_and_keeps_settings(tmp_path: object, monkeypatch:
     assert app.session.settings.pace == "step"
     h.press("down")
     said = h.press("down")
-    assert said == ["Contract rummy buy questions: on, 12 of 22"]
+    assert said == ["Contract rummy buy questions: on, 12 of 23"]
     said = h.press("enter")
     assert said == ["Contract rummy buy questions: off"]
     assert app.session.settings.buy_questions is False
     said = h.press(*["down"] * 4)
-    assert said[-1:] == ["Braille display words: as BRLTTY, else contracted, 16 of 22"]
+    assert said[-1:] == ["Braille display words: as BRLTTY, else contracted, 16 of 23"]
     assert h.press("right") == ["Braille display words: contracted"]
     assert h.press("right") == ["Braille display words: uncontracted"]
     assert h.press("right") == ["Braille display words: computer braille"]
@@ -138,6 +138,34 @@ def test_settings_menu_changes_and_keeps_settings(tmp_path: object, monkeypatch:
     # The card code follows at once: under B, 10 is x.
     h.press("b")
     assert "⠂⠴" not in h.printer.printed[-1]
+
+
+def test_the_wild_sign_marks_each_wild_card_under_b() -> None:
+    """The "Braille sign before a wild card" setting (F2, after 10 as x): under B each card of the
+    hand's wild rank has ⠸ before it, and nothing else does; off, the hand is the bare card code."""
+    from braille.cards import WILD_SIGN, parse_braille_hand
+
+    h, app = _ready(seed=7)  # 8 of stars, 7 of hearts and a wild 3 of spades
+    h.press("b")
+    bare = h.printer.printed[-1]
+    assert WILD_SIGN.unicode not in bare
+    h.press("f2")
+    read = [h.press("down")[-1] for _ in range(30)]
+    at = next(i for i, line in enumerate(read) if line.startswith("Braille sign before a wild card: off"))
+    assert read[at - 1].startswith("Braille 10 as x: off")
+    h.press(*["up"] * (len(read) - 1 - at))
+    assert h.press("enter") == ["Braille sign before a wild card: on"]
+    h.press("escape")
+    assert app.session.settings.wild_sign is True
+    h.press("b")
+    marked = h.printer.printed[-1]
+    wild = app.table.wild_rank
+    cards = app.table.order
+    assert wild is not None and any(card.rank == wild for card in cards)
+    for cells, card in zip(marked.split("\u2800"), cards, strict=True):
+        assert cells.startswith(WILD_SIGN.unicode) == (card.rank == wild)
+    assert marked.replace(WILD_SIGN.unicode, "") == bare  # the sign is all that changed
+    assert parse_braille_hand(marked) == list(cards)  # and the cells still read as the hand
 
 
 def test_quit_asks_and_n_goes_on() -> None:
