@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
 from engine.cards import Card, Rank
-from speech.i18n import _, elide
+from speech.i18n import _, current, elide
+from speech.lines import split_message
 from speech.phrases import card_words
 
-__all__ = ["Kind", "Utterance", "Verbosity", "utter"]
+__all__ = ["Kind", "Utterance", "Verbosity", "printed", "utter"]
 
 
 class Verbosity(IntEnum):
@@ -72,3 +73,10 @@ def utter(*parts: str | Card, kind: Kind = Kind.SYSTEM, urgent: bool = False, cu
     """
     kept = (p for p in parts if not (isinstance(p, str) and not p))
     return Utterance(tuple(elide(_(p)) if isinstance(p, str) else p for p in kept), kind, urgent, cue)
+
+
+def printed(*parts: str | Card) -> str:
+    """A line a command prints outside a game (``hand``, ``simulate``) exactly as a game prints its
+    lines: built by :func:`utter` (the language's contractions, its numbers: "série d'as", "moins 210",
+    "1,44"), then set in the language's typography as the announcer sets a printed line."""
+    return "\n".join(split_message(utter(*parts).text(), None, typeset=current().typeset))

@@ -10,11 +10,10 @@ Named by the game's catalog entry; it reads the cards as every game's checker do
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Sequence
 
 from access_game.cli import UsageError
-from access_game.commands.hand import CardRules, read_cards
+from access_game.commands.hand import CardRules, print_answer, read_cards
 from engine.arrange_gin import arrange_gin
 from engine.cards import Card, standard_deck
 from engine.rules.gin_rummy import KNOCK_LIMIT, parse_gin_card
@@ -45,6 +44,4 @@ def check_gin(args: argparse.Namespace, cards_text: Sequence[str]) -> int:
             best = arrange_gin([c for c in cards if c != discard])
     data = {"melds": [[c.code for c in m] for m in best.melds], "deadwood": [c.code for c in best.deadwood],
             "points": best.points, "discard": discard.code if discard else None, "knock": knock}
-    lines = hand_check_lines(cards, best.melds, best.deadwood, best.points, discard, knock)
-    print(json.dumps(data) if getattr(args, "json", False) else "\n".join(lines))
-    return 0
+    return print_answer(args, data, hand_check_lines(cards, best.melds, best.deadwood, best.points, discard, knock))

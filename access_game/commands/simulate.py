@@ -83,10 +83,13 @@ def solitaire_text(data: dict[str, Any]) -> str:
 
 
 def _print(data: dict[str, Any], as_json: bool, text: str | None = None) -> None:
+    """The report: JSON for a script, else each line as a game prints it (speech.utterance.printed)."""
+    from speech.utterance import printed
+
     if as_json:
         print(json.dumps(data, indent=2))
     elif text is not None:
-        print(text)
+        print("\n".join(printed(line) for line in text.splitlines()))
     else:
         for key, value in data.items():
             print(f"{key}: {value}")
