@@ -38,7 +38,7 @@ from collections.abc import Sequence
 
 from engine.cards import Card, Rank, Suit
 from engine.five_crowns_melds import is_wild, meld_kind
-from speech.i18n import N_, _, current, fill, ngettext, number, pgettext
+from speech.i18n import LANGUAGES, N_, Said, _, current, fill, in_language, language, ngettext, number, pgettext
 from speech.languages import FEMININE
 
 __all__ = [
@@ -46,6 +46,7 @@ __all__ = [
     "GAME_OVER",
     "MELD_SEPARATOR",
     "WILD_CARD",
+    "EnglishCard",
     "Parts",
     "capital",
     "capital_parts",
@@ -57,6 +58,7 @@ __all__ = [
     "cards_words",
     "count",
     "hand_words",
+    "in_english",
     "is_feminine",
     "join_words",
     "meld_order",
@@ -171,8 +173,32 @@ def is_feminine(card: Card) -> bool:
 
 
 def capital(text: str) -> str:
-    """The text as the start of a sentence: its first letter made capital, nothing else changed."""
-    return text[:1].upper() + text[1:]
+    """The text as the start of a sentence: its first letter made capital, nothing else changed (an
+    English twin too: speech.i18n.Said)."""
+    up = text[:1].upper() + text[1:]
+    if isinstance(text, Said):
+        return Said(up, None if text.english is None else capital(text.english), text.fallback)
+    return up
+
+
+class EnglishCard(Card):
+    """A card of a sentence the catalog lacks, which is said whole in English (speech.i18n's fallback):
+    named in English words wherever it is shown in words. It is the same card as its Card (equal, same
+    hash), so a display, a braille cell and a comparison treat it as the card it is."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and (self.rank, self.suit) == (other.rank, other.suit)
+
+    __hash__ = Card.__hash__
+
+
+def in_english(value: object) -> object:
+    """``value`` as a sentence the catalog lacks holds it: a card as an EnglishCard, anything else as it is."""
+    if isinstance(value, Card) and not isinstance(value, EnglishCard):
+        return EnglishCard(value.rank, value.suit)
+    return value
 
 
 def capital_parts(parts: Sequence[str | Card]) -> list[str | Card]:
@@ -212,6 +238,9 @@ _GROUPS = (None, "suit", "rank")
 
 def card_words(card: Card, wild_rank: Rank | None = None, *, mark_wild: bool = True) -> str:
     """'7 of hearts', '10 of stars', 'queen of spades', 'joker'; ', wild' when its rank is wild."""
+    if isinstance(card, EnglishCard) and language() != LANGUAGES[0]:
+        with in_language(LANGUAGES[0]):
+            return card_words(Card(card.rank, card.suit), wild_rank, mark_wild=mark_wild)
     if card.rank is None or card.suit is None:
         return _("joker")
     text = _(_CARD_OF[card.suit]).format(rank=rank_word(card.rank))
