@@ -160,7 +160,7 @@ class Said(str):
     def __reduce__(self) -> tuple[Any, ...]:
         return Said, (str(self), self.english, self.fallback)
 
-    def format(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+    def format(self, *args: Any, **kwargs: Any) -> str:
         """The sentence filled; in English, with English values, when the catalog lacks it."""
         en_args = [english(a) for a in args]
         en_kwargs = {k: english(v) for k, v in kwargs.items()}

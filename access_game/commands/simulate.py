@@ -64,6 +64,10 @@ def _levels(game: str, text: str) -> list[str]:
     entry = catalog_game(game)
     low, high = entry.player_range
     if not low <= len(levels) <= high:
+        if low == high:  # "2 to 2 players" is no range: the one number is said
+            raise UsageError(ngettext("{title} is for {n} player, not {count}",
+                                      "{title} is for {n} players, not {count}", high).format(
+                title=entry.spoken_title, n=high, count=len(levels)))
         raise UsageError(_("{title} is for {low} to {high} players, not {count}").format(
             title=entry.spoken_title, low=low, high=high, count=len(levels)))
     return levels

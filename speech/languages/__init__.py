@@ -71,6 +71,9 @@ class Language:
     #: A place in an order as the language abbreviates it, by number ({n} the number; 0: every number
     #: not named): French {1: "{n}er", 0: "{n}e"}. Empty: English's "1st", "2nd", "3rd", "4th".
     ordinals: Mapping[int, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: Whether brief verbosity keeps a card's article: English can say "Nobody bought 7 of hearts", but
+    #: French and Spanish cannot drop it ("Personne n'a acheté le 7 de cœur").
+    brief_keeps_article: bool = False
     #: espeak-ng's voice for the game's own speech; None keeps espeak-ng's default (English).
     espeak_voice: str | None = None
     #: Words espeak-ng's voice for the language reads by another language's rules, respelled for it

@@ -26,6 +26,8 @@ LANGUAGE = Language(
     # "12,5 %": Babel's decimal comma, and a non-breaking space before the percent sign.
     percent="\u00a0%",
     ordinals=MappingProxyType({0: "{n}.º"}),
+    # Brief verbosity names a card with its article all the same: "la dame de pique", never "dame de pique".
+    brief_keeps_article=True,
     espeak_voice="es",
     # espeak-ng's Spanish voice spells "Ctrl" letter by letter ("te te erre ele"): the key's word is said.
     espeak_respellings=MappingProxyType({"Ctrl": "control"}),

@@ -35,6 +35,8 @@ LANGUAGE = Language(
     # "12,5 %": Babel's decimal comma, and a non-breaking space before the percent sign.
     percent="\u00a0%",
     ordinals=MappingProxyType({1: "{n}er", 0: "{n}e"}),
+    # Brief verbosity names a card with its article all the same: "la dame de pique", never "dame de pique".
+    brief_keeps_article=True,
     espeak_voice="fr",
     # espeak-ng's French voice switches to English rules for "joker" ("(en)dʒˈəʊkə(fr)").
     espeak_respellings=MappingProxyType({"jokers": "jokères", "joker": "jokère"}),

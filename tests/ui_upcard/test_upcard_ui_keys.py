@@ -80,8 +80,8 @@ def test_prompt_follows_the_turn() -> None:
 
 def test_space_builds_a_selection_and_says_at_once_whether_it_is_a_meld() -> None:
     h = started(set_table(["9h 9s 5c kd 3h", *OTHERS], phase="discard"))
-    assert h.press("h") == ["5 cards: 1: 3 of hearts; 2: 9 of hearts; 3: 9 of spades; 4: king of diamonds; "
-                            "5: 5 of clubs, wild."]
+    assert h.press("h") == ["5 cards: card 1: the 3 of hearts; card 2: the 9 of hearts; card 3: the 9 of spades; "
+                            "card 4: the king of diamonds; card 5: the 5 of clubs, wild."]
     h.press("2")
     # One sentence for the card and the count, one for the verdict: the cards themselves are Z's.
     assert h.press("space") == ["Selected the 9 of hearts: 1 selected. Not a meld: a meld needs at least 3 cards."]
