@@ -18,7 +18,9 @@ French words (the catalog's choices, kept the same everywhere):
                     but "étoiles" plural, as printed on the cards)
     suits as headings: étoiles, cœurs, trèfles, piques, carreaux
     the card        l'as, la dame, le valet, le roi, le 9, un joker
-    wild (a card)   "7 de cœur, joker"; "the 7s are wild": "les 7 sont des jokers"
+    wild (a card)   atout: "7 de cœur, atout"; "the 7s are wild": "les 7 sont des atouts"
+                    (the printed joker alone is "joker": "les 2 et les jokers sont des atouts", never
+                    two things called "joker"; Spanish: comodín and joker)
     book / set      série ("série de 7", "série de dames", "série d'as")
     run             suite ("suite de cœur, 3 à 5")
     meld            combinaison         lay off         ajouter (à une combinaison)
@@ -26,8 +28,9 @@ French words (the catalog's choices, kept the same everywhere):
     draw            piocher             discard         défausser
     go out          sortir              hand (round)    manche; hand (cards held) main
     deal / dealer   distribuer / donneur             score, points   score, points
-Plurals: 0 and 1 are singular ("0 point", "1 carte", "2 cartes"). French typography puts a space
-before ":" and ";" in print; the catalog keeps "; " between cards so screen readers pause alike.
+Plurals: 0 and 1 are singular ("0 point", "1 carte", "2 cartes"). French typography (a narrow
+no-break space before ": ; ! ?") is made on the printed line by the language's description
+(speech.languages.Language.typeset); the catalog keeps "; " between cards so screen readers pause alike.
 Avoid "de {card}" and "à {card}" in a French sentence: "de le 9" must be "du 9", so write sentences
 whose card is a direct object ("Vous défaussez le 9 de trèfle.").
 """
