@@ -38,8 +38,10 @@ def check_gin(args: argparse.Namespace, cards_text: Sequence[str]) -> int:
         if best.points == 0:
             knock = "big_gin"
         else:
-            left, _tie, discard = min((arrange_gin([c for c in cards if c != d]).points, -d.rank_key()[0], d)
-                                      for d in cards)
+            # The fewest points left, then the highest card thrown; two equal cards (no key tells them
+            # apart) are one choice, never compared themselves.
+            left, _tie, _at, discard = min((arrange_gin([c for c in cards if c != d]).points, -d.rank_key()[0], i, d)
+                                           for i, d in enumerate(cards))
             knock = "gin" if left == 0 else "knock" if left <= KNOCK_LIMIT else "no"
             best = arrange_gin([c for c in cards if c != discard])
     data = {"melds": [[c.code for c in m] for m in best.melds], "deadwood": [c.code for c in best.deadwood],
