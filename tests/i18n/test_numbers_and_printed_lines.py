@@ -33,8 +33,8 @@ def run(lang: str, *args: str) -> list[str]:
 def test_a_minus_and_a_decimal_point_become_the_language_s_and_tokens_stay() -> None:
     text = "Points -210, ratio 1.44, share 0.5; 127.0.0.1, v1.2, fr-bfu-g2.ctb, 3-5, A-2-3."
     assert normalise(text, describe("en")) == text
-    assert normalise(text, describe("fr")) == ("Points moins 210, ratio 1,44, share 0,5; 127.0.0.1, v1.2, fr-bfu-g2.ctb, "
-                                               "3-5, A-2-3.")
+    assert normalise(text, describe("fr")) == (
+        "Points moins 210, ratio 1,44, share 0,5; 127.0.0.1, v1.2, fr-bfu-g2.ctb, 3-5, A-2-3.")
     assert normalise(text, describe("es")).startswith("Points menos 210, ratio 1,44, share 0,5;")
 
 
