@@ -171,7 +171,7 @@ class Said(str):
         if self.english is not None:
             try:
                 twin = str.format(self.english, *en_args, **en_kwargs)
-            except (IndexError, KeyError, ValueError):  # a translation that names other placeholders
+            except (IndexError, KeyError, TypeError, ValueError):  # a translation naming other placeholders
                 twin = None
         return Said(str.format(str(self), *args, **kwargs), twin)
 
