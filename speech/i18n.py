@@ -164,8 +164,8 @@ class Said(str):
         """The sentence filled; in English, with English values, when the catalog lacks it."""
         en_args = [english(a) for a in args]
         en_kwargs = {k: english(v) for k, v in kwargs.items()}
-        if self.fallback:
-            text = str.format(str(self), *en_args, **en_kwargs)
+        if self.fallback or (self.english is not None and _lacks_any((*args, *kwargs.values()))):
+            text = str.format(self.english if self.english is not None else str(self), *en_args, **en_kwargs)
             return Said(text, text, True)
         twin = None
         if self.english is not None:
@@ -174,6 +174,18 @@ class Said(str):
             except (IndexError, KeyError, TypeError, ValueError):  # a translation naming other placeholders
                 twin = None
         return Said(str.format(str(self), *args, **kwargs), twin)
+
+
+def _lacks_any(values: Sequence[Any]) -> bool:
+    """Whether a value filled in is (or holds) a piece the catalog lacks: the sentence around it is then
+    said in English too, so no sentence is half in each language."""
+    for value in values:
+        if isinstance(value, Said):
+            if value.fallback:
+                return True
+        elif isinstance(value, tuple | list) and _lacks_any(value):
+            return True
+    return False
 
 
 def english(value: Any) -> Any:
@@ -232,9 +244,11 @@ def with_numbers(template: str, /, **values: Any) -> str:
     """``template.format(**values)`` with its formatted numbers in the current language's way (decimal
     mark, percent sign): for a translated sentence holding figures, ``with_numbers(_("..."), ...)``.
     A sentence the catalog lacks is filled in English, English figures and all."""
-    if isinstance(template, Said) and template.fallback:
+    if isinstance(template, Said) and (template.fallback or (template.english is not None
+                                                             and _lacks_any(tuple(values.values())))):
         with in_language(LANGUAGES[0]):
-            text = _NUMBERS.vformat(str(template), (), {k: english(v) for k, v in values.items()})
+            text = _NUMBERS.vformat(template.english or str(template), (),
+                                    {k: english(v) for k, v in values.items()})
         return Said(text, text, True)
     return _NUMBERS.vformat(template, (), values)
 
@@ -303,11 +317,15 @@ def fill(template: str, **values: Any) -> tuple[Any, ...]:
 
     Word order belongs to the language: "You drew {card}." and "Vous piochez {card}." are whole
     sentences in the catalog, never pieces glued together in code. A sentence the catalog lacks is
-    filled with its values in English (its cards said in English too); each text part of a translated
-    one keeps its English twin where the English has the same parts in the same order (", joker"
-    beside ", wild"), so it reads whole in English inside a sentence the catalog lacks.
+    filled with its values in English (its cards said in English too), and so is a sentence one of
+    whose values is (or holds) a piece the catalog lacks ("{card}, wild" untranslated makes "You drew
+    the 3 of clubs, wild." whole English). Each text part of a translated sentence keeps its English
+    twin where the English has the same parts in the same order (", atout" beside ", wild"), so it
+    reads whole in English inside a sentence the catalog lacks.
     """
-    if isinstance(template, Said) and template.fallback:
+    if isinstance(template, Said) and (template.fallback or (template.english is not None
+                                                             and _lacks_any(tuple(values.values())))):
+        template = Said(template.english or template, template.english, True)
         return tuple(Said(p, p, True) if isinstance(p, str) else p
                      for p in _fill(str(template), {k: english(v) for k, v in values.items()}))
     parts = _fill(str(template), values)

@@ -109,3 +109,22 @@ def test_a_braille_display_writes_the_english_sentence_in_english_braille(lackin
     with in_language("en"):
         english = [t.cells for t in message_tokens(parts, DisplayStyle("en"))]
     assert [t.cells for t in message_tokens(parts, DisplayStyle(lacking))] == english
+
+
+def test_a_sentence_holding_a_piece_the_catalog_lacks_is_whole_english_too(
+        lacking: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The wild mark ("{card}, wild") untranslated: the translated sentence around it is said in English
+    rather than with an English piece inside ("Vous piochez le 7 de trèfle, wild.")."""
+    from speech.phrases import WILD_CARD
+
+    with open(i18n.LOCALE_DIR / lacking / "LC_MESSAGES" / "access_game.po", "rb") as src:
+        catalog = read_po(src, locale=lacking)
+    catalog.delete(WILD_CARD)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    monkeypatch.setitem(i18n._catalogs, lacking, gettext.GNUTranslations(compiled))
+    with in_language(lacking):
+        assert said(*fill(_(KEPT), card=the_card(SEVEN, Rank.SEVEN))) == "You drew the 7 of clubs, wild."
+        plain = said(*fill(_(KEPT), card=the_card(ACE, Rank.SEVEN)))
+        assert "ace" not in plain and "drew" not in plain, plain  # no wild card in it: the language's own
