@@ -622,7 +622,9 @@ def selection_parts(picked: Sequence[Card], verdict: str) -> Parts:
     """'3 cards: 7 of hearts; 7 of clubs; joker: a set of 7s.'"""
     if not picked:
         return [_(NOTHING_SELECTED)]
-    return [*fill(_("{count}: {cards}"), count=card_count(len(picked)), cards=cards_parts(picked, WILD)), verdict]
+    # One sentence with its verdict, so a language that lacks one part says the whole of it in English.
+    return list(fill(_("{count}: {cards}{verdict}"), count=card_count(len(picked)), cards=cards_parts(picked, WILD),
+                     verdict=verdict))
 
 
 def fit_verdict(fit: bool, one: bool, where: str) -> str:
