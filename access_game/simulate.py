@@ -27,6 +27,7 @@ from engine.bots.wild_throws import is_wild_in, scored_after_move, thrown_card
 from engine.events import Event, GameEnded, TurnStarted
 from engine.game import Game
 from speech.i18n import _, ngettext, pgettext, with_numbers
+from speech.utterance import printed
 
 __all__ = ["GameResult", "SimulationReport", "deal_plan", "final_standing", "play_game", "run_simulation",
            "wilson_interval"]
@@ -353,8 +354,8 @@ def run_simulation(
         done = len(results)
         if progress is not None and (done % step == 0 or done == games):
             elapsed = clock() - start
-            print(with_numbers(ngettext("simulate: {done} of {games} games, {seconds:.1f} s",
-                                        "simulate: {done} of {games} games, {seconds:.1f} s", done),
-                               done=done, games=games, seconds=elapsed),
+            print(printed(with_numbers(ngettext("simulate: {done} of {games} games, {seconds:.1f} s",
+                                                "simulate: {done} of {games} games, {seconds:.1f} s", done),
+                                       done=done, games=games, seconds=elapsed)),
                   file=progress, flush=True)
     return summarise(game, levels, seed, results, clock() - start)

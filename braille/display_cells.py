@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from braille.cards import card_unicode
 from braille.contracted import BrailleTableUnavailable, Grade, translate
 from engine.cards import Card
-from speech.i18n import language
+from speech.i18n import LANGUAGES, Said, language
 
 __all__ = ["BLANK_CELL", "DisplayStyle", "Token", "Window", "is_cells", "message_tokens", "windows"]
 
@@ -138,6 +138,8 @@ def message_tokens(parts: Sequence[str | Card], style: DisplayStyle) -> list[Tok
     for part in parts:
         if isinstance(part, Card):
             out.append(Token(card_unicode(part, ten_as_x=style.ten_as_x), part, part.code))
+        elif isinstance(part, Said) and part.fallback:  # a sentence the catalog lacks: English braille
+            out.extend(_text_tokens(part, replace(style, language=LANGUAGES[0])))
         else:
             out.extend(_text_tokens(part, style))
     return out

@@ -196,7 +196,8 @@ class Announcer:
 
     def printed_lines(self, utterance: Utterance) -> list[str]:
         """What is printed: the line, or its sentences one a line when it is longer than ``width``."""
-        return split_message(self._glued(utterance), self.width, typeset=current().typeset)
+        typeset = None if utterance.in_english else current().typeset  # a sentence the catalog lacks: English
+        return split_message(self._glued(utterance), self.width, typeset=typeset)
 
     # ----------------------------------------------------------------- output
     def _reread(self, utterance: Utterance, prefix: str) -> None:

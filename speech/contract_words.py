@@ -43,7 +43,7 @@ from engine.rules.contract_rummy import (
     TableMeld,
 )
 from speech.hint_words import advice_parts, melds_advice
-from speech.i18n import N_, _, fill, ngettext, npgettext, pgettext
+from speech.i18n import N_, _, current, fill, ngettext, npgettext, pgettext
 from speech.narrator import Narrator
 from speech.phrases import (
     GAME_OVER,
@@ -160,8 +160,10 @@ def melds_parts(melds: Sequence[Sequence[Card]], ids: Sequence[int] | None = Non
 
 def _card(card: Card, verbosity: Verbosity, *, mid: bool = False) -> Parts:
     """'the 9 of hearts', '9 of hearts' (brief); ``mid``: words follow, so a wild's mark ends in a comma
-    ("the 2 of hearts, wild, on meld 1", never "wild on meld 1", which sounds as though the meld were wild)."""
-    if verbosity != Verbosity.BRIEF:
+    ("the 2 of hearts, wild, on meld 1", never "wild on meld 1", which sounds as though the meld were wild).
+    Brief drops the article only where the language can (Language.brief_keeps_article): French and
+    Spanish keep it ("Personne n'a acheté l'as de pique")."""
+    if verbosity != Verbosity.BRIEF or current().brief_keeps_article:
         return the_card(card, _WILD, mid=mid)
     wild = mid and is_wild(card) and not card.is_joker
     return [*cards_parts([card], _WILD), *([","] if wild else [])]
@@ -633,7 +635,9 @@ def selection_parts(picked: Sequence[Card], verdict: str) -> Parts:
     """'3 cards: 7 of hearts; 7 of clubs; joker: a set of 7s.'"""
     if not picked:
         return [_(NOTHING_SELECTED)]
-    return [*fill(_("{count}: {cards}"), count=card_count(len(picked)), cards=cards_parts(picked, WILD)), verdict]
+    # One sentence with its verdict, so a language that lacks one part says the whole of it in English.
+    return list(fill(_("{count}: {cards}{verdict}"), count=card_count(len(picked)), cards=cards_parts(picked, WILD),
+                     verdict=verdict))
 
 
 def fit_verdict(fit: bool, one: bool, where: str) -> str:

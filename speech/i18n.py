@@ -7,6 +7,13 @@ give its own words. Keys stay the same in every language; only words change.
 A sentence kept in a module constant is translated when it is *said*, not when the module is
 imported: mark such constants with ``N_`` (which only marks them for the catalog) and pass them
 through ``_`` where they are used, because the language may be chosen after the import.
+
+Fallback is per sentence. A sentence the catalog lacks is said in English, and then wholly in English:
+"The up card is the jack of diamonds.", never "The up card is den Karo-Bube." So a translation is a
+:class:`Said`, a string that carries its English twin: filling a sentence the catalog lacks (``format``,
+``fill``, ``with_numbers``) fills its English with the English of each value (the article, the count,
+the card itself: speech.phrases.in_english), and a sentence that is translated keeps its twin so that
+it reads whole in English when it is a value of one that is not.
 """
 
 from __future__ import annotations
@@ -32,11 +39,13 @@ __all__ = [
     "LOCALE_DIR",
     "NP_",
     "N_",
+    "Said",
     "_",
     "command_line_words",
     "current",
     "default_language",
     "elide",
+    "english",
     "fill",
     "in_language",
     "language",
@@ -130,7 +139,92 @@ def current() -> Language:
 def number(n: int) -> str:
     """``n`` as a sentence in the current language says it: "-230" in English, "moins 230" in French
     (espeak-ng's French voice drops an ASCII minus)."""
-    return current().number(n)
+    text = current().number(n)
+    return Said(text, str(n)) if text != str(n) else text
+
+
+class Said(str):
+    """A string in the current language with its English twin (``english``; None when unknown), and
+    whether it is English itself because the catalog lacks it (``fallback``): a sentence the catalog
+    lacks is filled with the English of its values, so it is whole English (see the module's docstring)."""
+
+    __slots__ = ("english", "fallback")
+    english: str | None
+    fallback: bool
+
+    def __new__(cls, text: str, english: str | None, fallback: bool = False) -> Said:
+        said = super().__new__(cls, text)
+        said.english = english
+        said.fallback = fallback
+        return said
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Said, (str(self), self.english, self.fallback)
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        """The sentence filled; in English, with English values, when the catalog lacks it."""
+        en_args = [english(a) for a in args]
+        en_kwargs = {k: english(v) for k, v in kwargs.items()}
+        if self.fallback or (self.english is not None and _lacks_any((*args, *kwargs.values()))):
+            text = str.format(self.english if self.english is not None else str(self), *en_args, **en_kwargs)
+            return Said(text, text, True)
+        twin = None
+        if self.english is not None:
+            try:
+                twin = str.format(self.english, *en_args, **en_kwargs)
+            except (IndexError, KeyError, TypeError, ValueError):  # a translation naming other placeholders
+                twin = None
+        return Said(str.format(str(self), *args, **kwargs), twin)
+
+
+def _lacks_any(values: Sequence[Any]) -> bool:
+    """Whether a value filled in is (or holds) a piece the catalog lacks: the sentence around it is then
+    said in English too, so no sentence is half in each language."""
+    for value in values:
+        if isinstance(value, Said):
+            if value.fallback:
+                return True
+        elif isinstance(value, tuple | list) and _lacks_any(value):
+            return True
+    return False
+
+
+def english(value: Any) -> Any:
+    """``value`` as an English sentence holds it: a translation's English twin (itself when it has
+    none), a card as English words (speech.phrases.in_english), a sequence of parts each in English."""
+    if isinstance(value, Said):
+        return value.english if value.english is not None else value
+    if isinstance(value, str | int | float):
+        return value
+    if isinstance(value, tuple | list):
+        return type(value)(english(v) for v in value)
+    from speech.phrases import in_english
+
+    return in_english(value)
+
+
+def _said(text: str, message: str, found: bool) -> str:
+    """A translation as a :class:`Said` (English itself stays a plain string: it has no twin to keep)."""
+    if _now()[0] == LANGUAGES[0]:
+        return text
+    return Said(text, message, not found and text not in _translations(_now()[1]))
+
+
+def _translations(catalog: gettext.NullTranslations) -> frozenset[str]:
+    """Every translation of ``catalog``: text that is one was already translated, and is no sentence the
+    catalog lacks."""
+    done = _known.get(id(catalog))
+    if done is None or done[0] is not catalog:
+        values = getattr(catalog, "_catalog", {}).values()
+        done = _known[id(catalog)] = (catalog, frozenset(v for v in values if isinstance(v, str)))
+    return done[1]
+
+
+_known: dict[int, tuple[gettext.NullTranslations, frozenset[str]]] = {}
+
+
+def _has(catalog: gettext.NullTranslations, key: object) -> bool:
+    return key in getattr(catalog, "_catalog", {})
 
 
 class _Numbers(string.Formatter):
@@ -149,7 +243,14 @@ _NUMBERS = _Numbers()
 
 def with_numbers(template: str, /, **values: Any) -> str:
     """``template.format(**values)`` with its formatted numbers in the current language's way (decimal
-    mark, percent sign): for a translated sentence holding figures, ``with_numbers(_("..."), ...)``."""
+    mark, percent sign): for a translated sentence holding figures, ``with_numbers(_("..."), ...)``.
+    A sentence the catalog lacks is filled in English, English figures and all."""
+    if isinstance(template, Said) and (template.fallback or (template.english is not None
+                                                             and _lacks_any(tuple(values.values())))):
+        with in_language(LANGUAGES[0]):
+            text = _NUMBERS.vformat(template.english or str(template), (),
+                                    {k: english(v) for k, v in values.items()})
+        return Said(text, text, True)
     return _NUMBERS.vformat(template, (), values)
 
 
@@ -166,25 +267,34 @@ def in_language(lang: str) -> Iterator[None]:
 
 
 def _(message: str) -> str:
-    """``message`` in the current language (itself when the catalog has no translation). The empty text
-    stays empty: gettext would give the catalog's header for it."""
-    return _now()[1].gettext(message) if message else message
+    """``message`` in the current language (itself, in English, when the catalog has no translation).
+    The empty text stays empty: gettext would give the catalog's header for it. Text already translated
+    (a :class:`Said`) is kept as it is."""
+    if not message or isinstance(message, Said):
+        return message
+    catalog = _now()[1]
+    return _said(catalog.gettext(message), message, _has(catalog, message))
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n`` in the current language (French says '0 point', '1 point')."""
-    return _now()[1].ngettext(singular, plural, n)
+    catalog = _now()[1]
+    return _said(catalog.ngettext(singular, plural, n), singular if n == 1 else plural,
+                 _has(catalog, (singular, 0)))
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language where the same English word needs different words in
     another language: 'the ' before an ace is "l'" in French but "la " before a queen."""
-    return _now()[1].pgettext(context, message)
+    catalog = _now()[1]
+    return _said(catalog.pgettext(context, message), message, _has(catalog, f"{context}\x04{message}"))
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """``ngettext`` with a context: '{n} set' is 'série' in a contract but 'jeu' of cards in settings."""
-    return _now()[1].npgettext(context, singular, plural, n)
+    catalog = _now()[1]
+    return _said(catalog.npgettext(context, singular, plural, n), singular if n == 1 else plural,
+                 _has(catalog, (f"{context}\x04{singular}", 0)))
 
 
 def N_(message: str) -> str:
@@ -210,7 +320,32 @@ def fill(template: str, **values: Any) -> tuple[Any, ...]:
     sentences in the catalog, never pieces glued together in code. So does case: a placeholder marked
     with one of the language's cases ("Wirf {the_card:acc} ab.") has its card and article said in that
     case (speech.declension); a mark that is no case of the language is left as written.
+
+    A sentence the catalog lacks is filled with its values in English (its cards said in English too),
+    and so is a sentence one of whose values is (or holds) a piece the catalog lacks ("{card}, wild" untranslated makes "You drew
+    the 3 of clubs, wild." whole English). Each text part of a translated sentence keeps its English
+    twin where the English has the same parts in the same order (", atout" beside ", wild"), so it
+    reads whole in English inside a sentence the catalog lacks.
     """
+    if isinstance(template, Said) and (template.fallback or (template.english is not None
+                                                             and _lacks_any(tuple(values.values())))):
+        template = Said(template.english or template, template.english, True)
+        return tuple(Said(p, p, True) if isinstance(p, str) else p
+                     for p in _fill(str(template), {k: english(v) for k, v in values.items()}))
+    parts = _fill(str(template), values)
+    if not isinstance(template, Said) or template.english is None:
+        return parts
+    try:
+        twin = _fill(template.english, {k: english(v) for k, v in values.items()})
+    except KeyError:  # a translation naming other placeholders than its English
+        return parts
+    if len(twin) != len(parts) or any(isinstance(a, str) != isinstance(b, str)
+                                      for a, b in zip(parts, twin, strict=True)):
+        return parts
+    return tuple(Said(a, b) if isinstance(a, str) else a for a, b in zip(parts, twin, strict=True))
+
+
+def _fill(template: str, values: Mapping[str, Any]) -> tuple[Any, ...]:
     cases = current().cases
     parts: list[Any] = []
     pos = 0

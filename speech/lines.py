@@ -26,9 +26,10 @@ DEFAULT_WIDTH = 80
 #: Stands for a space that must not become a line break (inside a card's words or cells).
 GLUE = "\x00"
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])[^\S\u00a0]+(?=\S)")
-#: The spaces a line may break at: any white space but the non-breaking one.
-_BREAK = re.compile(r"[^\S\u00a0]+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])[^\S\u00a0\u202f]+(?=\S)")
+#: The spaces a line may break at: any white space but the non-breaking ones (French typography's
+#: narrow one before ":" and ";" too).
+_BREAK = re.compile(r"[^\S\u00a0\u202f]+")
 
 
 def unglue(text: str) -> str:
@@ -94,9 +95,10 @@ def split_message(text: str, width: int | None, *, typeset: Callable[[str], str]
     """The printed lines of one message: the message itself when it fits, else its sentences, each
     whole on its line (a sentence longer than ``width`` too). Glued spaces come back as spaces.
 
-    ``typeset`` makes the language's non-breaking spaces (speech.languages: French's before ":" and
-    inside « »), which a line is never broken at; they are printed as plain spaces again, so a screen
-    reader and a braille display read the line as the words were written."""
+    ``typeset`` makes the language's typography (speech.languages: French's narrow no-break space
+    before ": ; ! ?", printed, and the no-break space inside « »), which a line is never broken at; the
+    no-break space inside « » is printed as a plain space again. A screen reader reads the narrow
+    space as a space, and liblouis's French tables braille it as one."""
     text = text.strip()
     if typeset is not None:
         text = typeset(text.replace("\u00a0", " "))

@@ -18,7 +18,9 @@ French words (the catalog's choices, kept the same everywhere):
                     but "étoiles" plural, as printed on the cards)
     suits as headings: étoiles, cœurs, trèfles, piques, carreaux
     the card        l'as, la dame, le valet, le roi, le 9, un joker
-    wild (a card)   "7 de cœur, joker"; "the 7s are wild": "les 7 sont des jokers"
+    wild (a card)   atout: "7 de cœur, atout"; "the 7s are wild": "les 7 sont des atouts"
+                    (the printed joker alone is "joker": "les 2 et les jokers sont des atouts", never
+                    two things called "joker"; Spanish: comodín and joker)
     book / set      série ("série de 7", "série de dames", "série d'as")
     run             suite ("suite de cœur, 3 à 5")
     meld            combinaison         lay off         ajouter (à une combinaison)
@@ -26,8 +28,9 @@ French words (the catalog's choices, kept the same everywhere):
     draw            piocher             discard         défausser
     go out          sortir              hand (round)    manche; hand (cards held) main
     deal / dealer   distribuer / donneur             score, points   score, points
-Plurals: 0 and 1 are singular ("0 point", "1 carte", "2 cartes"). French typography puts a space
-before ":" and ";" in print; the catalog keeps "; " between cards so screen readers pause alike.
+Plurals: 0 and 1 are singular ("0 point", "1 carte", "2 cartes"). French typography (a narrow
+no-break space before ": ; ! ?") is made on the printed line by the language's description
+(speech.languages.Language.typeset); the catalog keeps "; " between cards so screen readers pause alike.
 Avoid "de {card}" and "à {card}" in a French sentence: "de le 9" must be "du 9", so write sentences
 whose card is a direct object ("Vous défaussez le 9 de trèfle.").
 """
@@ -39,7 +42,7 @@ from collections.abc import Sequence
 from engine.cards import Card, Rank, Suit
 from engine.five_crowns_melds import is_wild, meld_kind
 from speech.declension import Article, Declined, card_name, declined
-from speech.i18n import N_, _, current, fill, ngettext, number, pgettext
+from speech.i18n import LANGUAGES, N_, Said, _, current, fill, in_language, language, ngettext, number, pgettext
 from speech.languages import FEMININE, NEUTER
 
 __all__ = [
@@ -47,6 +50,7 @@ __all__ = [
     "GAME_OVER",
     "MELD_SEPARATOR",
     "WILD_CARD",
+    "EnglishCard",
     "Parts",
     "Phrase",
     "capital",
@@ -59,6 +63,7 @@ __all__ = [
     "cards_words",
     "count",
     "hand_words",
+    "in_english",
     "is_feminine",
     "is_neuter",
     "join_words",
@@ -173,8 +178,32 @@ def is_neuter(card: Card) -> bool:
 
 
 def capital(text: str) -> str:
-    """The text as the start of a sentence: its first letter made capital, nothing else changed."""
-    return text[:1].upper() + text[1:]
+    """The text as the start of a sentence: its first letter made capital, nothing else changed (an
+    English twin too: speech.i18n.Said)."""
+    up = text[:1].upper() + text[1:]
+    if isinstance(text, Said):
+        return Said(up, None if text.english is None else capital(text.english), text.fallback)
+    return up
+
+
+class EnglishCard(Card):
+    """A card of a sentence the catalog lacks, which is said whole in English (speech.i18n's fallback):
+    named in English words wherever it is shown in words. It is the same card as its Card (equal, same
+    hash), so a display, a braille cell and a comparison treat it as the card it is."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and (self.rank, self.suit) == (other.rank, other.suit)
+
+    __hash__ = Card.__hash__
+
+
+def in_english(value: object) -> object:
+    """``value`` as a sentence the catalog lacks holds it: a card as an EnglishCard, anything else as it is."""
+    if isinstance(value, Card) and not isinstance(value, EnglishCard):
+        return EnglishCard(value.rank, value.suit)
+    return value
 
 
 def capital_parts(parts: Sequence[str | Card]) -> list[str | Card]:
@@ -245,6 +274,9 @@ _GROUPS = (None, "suit", "rank")
 
 def card_words(card: Card, wild_rank: Rank | None = None, *, mark_wild: bool = True) -> str:
     """'7 of hearts', '10 of stars', 'queen of spades', 'joker'; ', wild' when its rank is wild."""
+    if isinstance(card, EnglishCard) and language() != LANGUAGES[0]:
+        with in_language(LANGUAGES[0]):
+            return card_words(Card(card.rank, card.suit), wild_rank, mark_wild=mark_wild)
     if card.rank is None or card.suit is None:
         text = _("joker")
     else:

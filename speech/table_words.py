@@ -131,17 +131,20 @@ def card_at_parts(card: Card, wild: Rank | None, pos: int, total: int, mark: str
 def hand_parts(cards: Sequence[Card], wild: Rank | None, marks: Sequence[str] = (), *,
                positions: bool = False) -> Parts:
     """'5 cards: 3 of hearts; 9 of hearts, selected; ...'. (H reads this in every game.) With
-    ``positions``, each card after its place in the hand, '1: 3 of hearts; 2: ...': the digit that
-    jumps to it, so nobody has to count (a colon, because '1 3 of hearts' runs two numbers together)."""
+    ``positions``, each card after its place in the hand, 'card 1: the 3 of hearts; card 2: ...': the
+    digit that jumps to it, so nobody has to count. A voice says no colon, so the place is said with
+    its word and the card with its article ("carte 1 : le 4 de cœur"), never two numbers running
+    together ("un quatre de cœur")."""
     if not cards:
         return [_(NO_CARDS)]
     parts: Parts = [_("{cards}: ").format(cards=card_count(len(cards)))]
     for i, card in enumerate(cards):
         if i:
             parts.append("; ")
+        named = cards_parts([card], wild)
         if positions:
-            parts.append(_("{position}: ").format(position=i + 1))
-        parts += [*cards_parts([card], wild), _(marks[i]) if i < len(marks) and marks[i] else ""]
+            named = list(fill(_("card {position}: {the_card}"), position=i + 1, the_card=the_card(card, wild)))
+        parts += [*named, _(marks[i]) if i < len(marks) and marks[i] else ""]
     return [*parts, "."]
 
 

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
 from engine.cards import Card, Rank
-from speech.i18n import _, elide
+from speech.i18n import Said, _, current, elide
+from speech.lines import split_message
 from speech.phrases import card_words
 
-__all__ = ["Kind", "Utterance", "Verbosity", "utter"]
+__all__ = ["Kind", "Utterance", "Verbosity", "printed", "utter"]
 
 
 class Verbosity(IntEnum):
@@ -56,6 +57,13 @@ class Utterance:
         return "".join(p if isinstance(p, str) else card_fn(p) for p in self.parts)
 
     @property
+    def in_english(self) -> bool:
+        """Whether the message is a sentence the catalog lacks, said whole in English (speech.i18n's
+        fallback): printed with English typography and brailled with English braille."""
+        words = [p for p in self.parts if isinstance(p, str)]
+        return bool(words) and all(isinstance(p, Said) and p.fallback for p in words)
+
+    @property
     def cards(self) -> tuple[Card, ...]:
         return tuple(p for p in self.parts if isinstance(p, Card))
 
@@ -68,7 +76,24 @@ def utter(*parts: str | Card, kind: Kind = Kind.SYSTEM, urgent: bool = False, cu
 
     Each text part goes through ``_``, so a sentence kept in a constant (marked ``N_``) is said in the
     language chosen when it is said; a part already translated, or with no catalog entry, is unchanged.
-    Then the language's contractions before names are made ("de Anna" is said "d'Anna").
+    Then the language's contractions before names are made ("de Anna" is said "d'Anna"), except in a
+    sentence the catalog lacks, which is English through and through (speech.i18n's fallback).
     """
     kept = (p for p in parts if not (isinstance(p, str) and not p))
-    return Utterance(tuple(elide(_(p)) if isinstance(p, str) else p for p in kept), kind, urgent, cue)
+    return Utterance(tuple(_said(p) if isinstance(p, str) else p for p in kept), kind, urgent, cue)
+
+
+def _said(part: str) -> str:
+    """A text part as said: a sentence the catalog lacks, filled before (``_(...)`` by the caller), is
+    kept English; any other is translated (a constant marked ``N_``) and contracted."""
+    if isinstance(part, Said) and part.fallback:
+        return part
+    return elide(_(part))
+
+
+def printed(*parts: str | Card) -> str:
+    """A line a command prints outside a game (``hand``, ``simulate``) exactly as a game prints its
+    lines: built by :func:`utter` (the language's contractions, its numbers: "série d'as", "moins 210",
+    "1,44"), then set in the language's typography as the announcer sets a printed line."""
+    line = utter(*parts)
+    return "\n".join(split_message(line.text(), None, typeset=None if line.in_english else current().typeset))

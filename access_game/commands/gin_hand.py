@@ -10,11 +10,10 @@ Named by the game's catalog entry; it reads the cards as every game's checker do
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Sequence
 
 from access_game.cli import UsageError
-from access_game.commands.hand import CardRules, read_cards
+from access_game.commands.hand import CardRules, print_answer, read_cards
 from engine.arrange_gin import arrange_gin
 from engine.cards import Card, standard_deck
 from engine.rules.gin_rummy import KNOCK_LIMIT, parse_gin_card
@@ -39,12 +38,12 @@ def check_gin(args: argparse.Namespace, cards_text: Sequence[str]) -> int:
         if best.points == 0:
             knock = "big_gin"
         else:
-            left, _tie, discard = min((arrange_gin([c for c in cards if c != d]).points, -d.rank_key()[0], d)
-                                      for d in cards)
+            # The fewest points left, then the highest card thrown; two equal cards (no key tells them
+            # apart) are one choice, never compared themselves.
+            left, _tie, _at, discard = min((arrange_gin([c for c in cards if c != d]).points, -d.rank_key()[0], i, d)
+                                           for i, d in enumerate(cards))
             knock = "gin" if left == 0 else "knock" if left <= KNOCK_LIMIT else "no"
             best = arrange_gin([c for c in cards if c != discard])
     data = {"melds": [[c.code for c in m] for m in best.melds], "deadwood": [c.code for c in best.deadwood],
             "points": best.points, "discard": discard.code if discard else None, "knock": knock}
-    lines = hand_check_lines(cards, best.melds, best.deadwood, best.points, discard, knock)
-    print(json.dumps(data) if getattr(args, "json", False) else "\n".join(lines))
-    return 0
+    return print_answer(args, data, hand_check_lines(cards, best.melds, best.deadwood, best.points, discard, knock))

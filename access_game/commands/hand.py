@@ -30,8 +30,8 @@ from engine.notation import describe_ranks, parse_rank
 from speech.i18n import N_, _
 from speech.refusal_words import error_text
 
-__all__ = ["CardRules", "check_contract", "check_five_crowns", "check_upcard", "read_cards", "read_wild", "register",
-           "run"]
+__all__ = ["CardRules", "check_contract", "check_five_crowns", "check_upcard", "print_answer", "read_cards",
+           "read_wild", "register", "run"]
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -121,8 +121,11 @@ def _refuse(args: argparse.Namespace, title: str, *options: str) -> None:
             raise UsageError(_("--{name} does not apply to {title}").format(name=name, title=_(title)))
 
 
-def _print(args: argparse.Namespace, data: Mapping[str, object], lines: Sequence[str]) -> int:
-    print(json.dumps(data) if getattr(args, "json", False) else "\n".join(lines))
+def print_answer(args: argparse.Namespace, data: Mapping[str, object], lines: Sequence[str]) -> int:
+    """The answer: JSON for a script, else each line as a game prints it (speech.utterance.printed)."""
+    from speech.utterance import printed
+
+    print(json.dumps(data) if getattr(args, "json", False) else "\n".join(printed(line) for line in lines))
     return 0
 
 
@@ -166,7 +169,7 @@ def check_five_crowns(args: argparse.Namespace, cards_text: Sequence[str]) -> in
     data = {"melds": [_codes(m) for m in best.melds], "deadwood": _codes(best.deadwood), "points": best.points,
             "go_out": go_out, "discard": discard.code if discard else None}
     melds = [(meld_kind(m, wild) or "meld", m) for m in best.melds]
-    return _print(args, data, five_crowns_lines(cards, wild, melds, best.deadwood, best.points, discard, go_out))
+    return print_answer(args, data, five_crowns_lines(cards, wild, melds, best.deadwood, best.points, discard, go_out))
 
 
 # --------------------------------------------------------------------------- contract rummy
@@ -197,7 +200,7 @@ def check_contract(args: argparse.Namespace, cards_text: Sequence[str]) -> int:
     short = 0 if best.meets else cards_short(cards, contract)
     lines = contract_lines(cards, int(number), contract_words(contract), [(meld_name(m), m) for m in best.melds],
                            best.deadwood, best.points, best.meets, short)
-    return _print(args, data, lines)
+    return print_answer(args, data, lines)
 
 
 # --------------------------------------------------------------------------- upcard rummy
@@ -227,4 +230,4 @@ def check_upcard(args: argparse.Namespace, cards_text: Sequence[str]) -> int:
         assert rank is not None
         melds.append((rank, m, sum(card_value(c, wild) for c in m)))
     lines = upcard_lines(cards, wild, melds, best.deadwood, best.melded_value, best.deadwood_value, best.points)
-    return _print(args, data, lines)
+    return print_answer(args, data, lines)

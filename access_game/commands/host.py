@@ -14,7 +14,7 @@ import sys
 from access_game.commands import net_args
 from access_game.commands._common import UsageError, add_command, choice
 from access_game.commands.summaries import summary
-from speech.i18n import _
+from speech.i18n import _, ngettext
 
 __all__ = ["register", "run"]
 
@@ -53,6 +53,9 @@ def run(args: argparse.Namespace) -> int:
             game=args.game, games=", ".join(names)))
     low, high = entry.player_range
     if not max(2, low) <= args.seats <= high:
+        if max(2, low) == high:  # "2 to 2 players" is no range: the one number is said
+            raise UsageError(ngettext("--seats: {title} is for {n} player", "--seats: {title} is for {n} players",
+                                      high).format(title=_(entry.title), n=high))
         raise UsageError(_("--seats: {title} is for {low} to {high} players").format(
             title=_(entry.title), low=max(2, low), high=high))
     if not 0 <= args.computers < args.seats:

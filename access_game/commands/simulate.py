@@ -72,6 +72,10 @@ def _levels(game: str, text: str) -> list[str]:
     entry = catalog_game(game)
     low, high = entry.player_range
     if not low <= len(levels) <= high:
+        if low == high:  # "2 to 2 players" is no range: the one number is said
+            raise UsageError(ngettext("{title} is for {n} player, not {count}",
+                                      "{title} is for {n} players, not {count}", high).format(
+                title=entry.spoken_title, n=high, count=len(levels)))
         raise UsageError(_("{title} is for {low} to {high} players, not {count}").format(
             title=entry.spoken_title, low=low, high=high, count=len(levels)))
     return levels
@@ -91,10 +95,13 @@ def solitaire_text(data: dict[str, Any]) -> str:
 
 
 def _print(data: dict[str, Any], as_json: bool, text: str | None = None) -> None:
+    """The report: JSON for a script, else each line as a game prints it (speech.utterance.printed)."""
+    from speech.utterance import printed
+
     if as_json:
         print(json.dumps(data, indent=2))
     elif text is not None:
-        print(text)
+        print("\n".join(printed(line) for line in text.splitlines()))
     else:
         for key, value in data.items():
             print(f"{key}: {value}")

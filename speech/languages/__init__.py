@@ -10,11 +10,13 @@ of this package named for the language's code, and nothing else in the program a
 is: it looks the answer up here. A new language is its module here, its catalog, its docs folder and
 its golden transcripts.
 
-This package imports nothing of ours, so :mod:`speech.i18n` can be built on it.
+This package imports nothing of ours but :mod:`speech.numbers` (which imports nothing of ours), so
+:mod:`speech.i18n` can be built on it.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import pkgutil
 import re
@@ -22,6 +24,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
+
+from speech import numbers as _numbers
 
 __all__ = ["FEMININE", "GENDERS", "LANGUAGES", "MASCULINE", "NEUTER", "Language", "all_languages", "describe"]
 
@@ -69,15 +73,21 @@ class Language:
     #: What a negative number starts with, said and written ("-" in English, "moins " in French): every
     #: "-230" of a sentence becomes it, so the voice says the sign.
     minus: str = "-"
-    #: Characters before which the language's typography puts a non-breaking space (French ": ; ! ?"),
-    #: and the characters after which it puts one ("«").
+    #: Characters before which the language's typography puts a narrow non-breaking space (French
+    #: ": ; ! ?", U+202F, printed), and the characters after which it puts a non-breaking one ("«").
     space_before: str = ""
     space_after: str = ""
-    #: How a number with a fraction is written: its decimal mark ("0.5", French "0,5") and what follows
-    #: a percentage ("12.5%", French and Spanish "12,5 %" with a non-breaking space, so "%" is never
-    #: the start of a wrapped line).
-    decimal_mark: str = "."
+    #: How a number with a fraction is written: its decimal mark (None: Babel's for the language, "0.5"
+    #: in English, "0,5" in French) and what follows a percentage ("12.5%", French and Spanish "12,5 %"
+    #: with a non-breaking space, so "%" is never the start of a wrapped line).
+    decimal_mark: str | None = None
     percent: str = "%"
+    #: A place in an order as the language abbreviates it, by number ({n} the number; 0: every number
+    #: not named): French {1: "{n}er", 0: "{n}e"}. Empty: English's "1st", "2nd", "3rd", "4th".
+    ordinals: Mapping[int, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: Whether brief verbosity keeps a card's article: English can say "Nobody bought 7 of hearts", but
+    #: French and Spanish cannot drop it ("Personne n'a acheté le 7 de cœur").
+    brief_keeps_article: bool = False
     #: espeak-ng's voice for the game's own speech; None keeps espeak-ng's default (English).
     espeak_voice: str | None = None
     #: Words espeak-ng's voice for the language reads by another language's rules, respelled for it
@@ -135,34 +145,33 @@ class Language:
         return _declension(tuple(changes.items())).sub(lambda m: _forms(tuple(changes.items()))[m.group(0)], words)
 
     def contract(self, text: str) -> str:
-        """``text`` with the language's contractions made, and its negative numbers said with the
-        language's minus ("Anna -230" is "Anna moins 230" in French)."""
+        """``text`` with the language's contractions made, and its numbers as the language says them
+        (speech.numbers: "Anna -230" is "Anna moins 230", "1.44" is "1,44" in French)."""
         for pattern, replacement in self._compiled:
             text = pattern.sub(replacement, text)
-        if self.minus != "-":
-            text = _NEGATIVE.sub(self.minus.replace("\\", "\\\\"), text)
-        return text
+        return _numbers.normalise(text, self)
 
     def number(self, n: int) -> str:
         """``n`` as a sentence says it: a negative number as the language's voices read it."""
-        return f"{self.minus}{-n}" if n < 0 else str(n)
+        return _numbers.number(n, self)
 
     def decimal(self, value: float, spec: str) -> str:
-        """``value`` written by a format ``spec`` (".1f", ".1%", "g") the language's way: its decimal mark
-        and its percent sign; a negative number keeps "-" (``contract`` says it)."""
-        text = format(value, spec)
-        share = spec.endswith("%")
-        if share:
-            text = text[:-1]
-        if self.decimal_mark != ".":
-            text = text.replace(".", self.decimal_mark)
-        return text + self.percent if share else text
+        """``value`` written by a format ``spec`` (".1f", ".1%", "g") the language's way (speech.numbers)."""
+        return _numbers.decimal(value, spec, self)
+
+    def ordinal(self, n: int) -> str:
+        """A place in an order as the language abbreviates it ("1st", "1er", "1.º")."""
+        return _numbers.ordinal(n, self)
 
     def typeset(self, text: str) -> str:
-        """``text`` with the language's non-breaking spaces: a space before "?" in French is made one,
-        so a line is never wrapped with the "?" starting the next line."""
-        for mark in self.space_before:
-            text = text.replace(f" {mark}", f"\u00a0{mark}")
+        """``text`` with the language's typography, made here once for every sentence printed (the
+        catalog writes " : " or ":" as it likes): in French a narrow no-break space (U+202F) before
+        ": ; ! ? »", where a space or none was ("Points : 3", "dame de cœur ; 10 d'étoiles"), and a
+        no-break space after "«". A mark inside a token ("ws://", "12:30", "?x=1") is left alone: only
+        a mark after a word and before a space or the end is typeset. A line is never wrapped at
+        either space."""
+        if self.space_before:
+            text = _before(self.space_before).sub("\u202f\\1", text)
         for mark in self.space_after:
             text = text.replace(f"{mark} ", f"{mark}\u00a0")
         return text
@@ -179,8 +188,11 @@ class Language:
         return _compile(self.contractions)
 
 
-#: A minus sign starting a number: not inside a word or a range ("3-5", "dots 5-6", "A-2-3").
-_NEGATIVE = re.compile(r"(?<![\w\-\u2212])[-\u2212](?=\d)")
+@functools.cache
+def _before(marks: str) -> re.Pattern[str]:
+    """The marks ``marks`` after a word (a space or none between) and before a space or the end."""
+    return re.compile(rf"(?<=[^\s\u202f])[ \u00a0\u202f]?([{re.escape(marks)}])(?=[\s\u202f]|$)")
+
 
 @lru_cache(maxsize=64)
 def _forms(changes: tuple[tuple[str, str], ...]) -> dict[str, str]:

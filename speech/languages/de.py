@@ -50,6 +50,9 @@ LANGUAGE = Language(
     # "12,5 %": a decimal comma, and a non-breaking space before the percent sign (DIN 5008).
     decimal_mark=",",
     percent="\u00a0%",
+    ordinals=MappingProxyType({0: "{n}."}),
+    # Brief verbosity names a card with its article all the same: "den Pik-Buben", never "Pik-Buben".
+    brief_keeps_article=True,
     espeak_voice="de",
     # espeak-ng's German voice reads the game's English name by German rules ("fi:v@ kr'Ovns").
     espeak_respellings=MappingProxyType({"Five Crowns": "Feiw Krauns"}),

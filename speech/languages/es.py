@@ -2,6 +2,8 @@
 as, jota, reina, rey; comodín), Five Crowns' fifth suit estrellas, Spanish braille (ONCE)."""
 
 
+from types import MappingProxyType
+
 from speech.languages import Language
 
 LANGUAGE = Language(
@@ -21,10 +23,14 @@ LANGUAGE = Language(
     feminine_cards=frozenset({"jack", "queen"}),
     # espeak-ng's Spanish voice says "-230" as "230" and U+2212 in English: the word is said.
     minus="menos ",
-    # "12,5 %": a decimal comma, and a non-breaking space before the percent sign.
-    decimal_mark=",",
+    # "12,5 %": Babel's decimal comma, and a non-breaking space before the percent sign.
     percent="\u00a0%",
+    ordinals=MappingProxyType({0: "{n}.º"}),
+    # Brief verbosity names a card with its article all the same: "la dame de pique", never "dame de pique".
+    brief_keeps_article=True,
     espeak_voice="es",
+    # espeak-ng's Spanish voice spells "Ctrl" letter by letter ("te te erre ele"): the key's word is said.
+    espeak_respellings=MappingProxyType({"Ctrl": "control"}),
     voice_names=("spanish", "español", "espanol"),
     braille_grade1="es-g1.ctb",
     braille_grade2="es-g2.ctb",

@@ -32,9 +32,11 @@ LANGUAGE = Language(
     minus="moins ",
     space_before=":;!?»",
     space_after="«",
-    # "12,5 %": a decimal comma, and a non-breaking space before the percent sign.
-    decimal_mark=",",
+    # "12,5 %": Babel's decimal comma, and a non-breaking space before the percent sign.
     percent="\u00a0%",
+    ordinals=MappingProxyType({1: "{n}er", 0: "{n}e"}),
+    # Brief verbosity names a card with its article all the same: "la dame de pique", never "dame de pique".
+    brief_keeps_article=True,
     espeak_voice="fr",
     # espeak-ng's French voice switches to English rules for "joker" ("(en)dʒˈəʊkə(fr)").
     espeak_respellings=MappingProxyType({"jokers": "jokères", "joker": "jokère"}),

@@ -42,9 +42,13 @@ def test_play_with_the_display_linked(brlapi_env: TtyDisplay, tmp_path: Path, mo
             def before_key(key: str) -> None:
                 if key != "q":
                     return
-                # H or B was pressed: the hand is on the display. A routing key over its second card:
-                window = link._windows[0]
-                start, _end, card = window.cards[1]
+                # H or B was pressed: the hand is on the display. A routing key over its second card,
+                # the display panned to it first when the first window holds one card only (H says
+                # each card with its place: "3 cards: card 1: the 5 of stars; card 2: ..."):
+                shown = [(i, placed) for i, w in enumerate(link._windows) for placed in w.cards]
+                index, (start, _end, card) = shown[1]
+                for _pan in range(index):
+                    link.handle(DisplayKey("pan-right"))
                 # BRLTTY shows what the link wrote a moment later, and the keys came all at once: wait.
                 deadline = time.monotonic() + 10.0
                 while card_unicode(card) not in brlapi_env.cells() and time.monotonic() < deadline:

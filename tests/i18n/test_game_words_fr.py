@@ -35,11 +35,11 @@ def test_a_deal_and_a_turn_in_french() -> None:
     events: list[Event] = [Drew(1, "stock", None), Discarded(1, parse_card("kst")), TurnStarted(0),
                            Drew(0, "stock", parse_card("9c")), Discarded(0, parse_card("5c"))]
     assert told(events, "fr") == [
-        "Manche 3 sur 11. 5 cartes chacun, les 5 sont des jokers. Ben distribue. La carte visible est le 8 de cœur.",
+        "Manche 3 sur 11. 5 cartes chacun, les 5 sont des atouts. Ben distribue. La carte visible est le 8 de cœur.",
         "Anna pioche et défausse le roi d'étoiles.",
         "À vous.",
         "Vous piochez le 9 de trèfle.",
-        "Vous défaussez le 5 de trèfle, joker.",
+        "Vous défaussez le 5 de trèfle, atout.",
     ]
     assert told(events, "en")[1:] == ["Anna drew from the stock and discarded the king of stars.", "Your turn.",
                                       "You drew the 9 of clubs.", "You discarded the 5 of clubs, wild."]
@@ -47,7 +47,7 @@ def test_a_deal_and_a_turn_in_french() -> None:
 
 def test_a_wild_drawn_from_the_pile_keeps_its_comma_and_the_queen_her_article() -> None:
     events: list[Event] = [Drew(1, "discard", parse_card("5h")), Discarded(1, parse_card("qs"))]
-    assert told(events, "fr")[1] == "Anna prend le 5 de cœur, joker, et défausse la dame de pique."
+    assert told(events, "fr")[1] == "Anna prend le 5 de cœur, atout, et défausse la dame de pique."
     assert told(events, "en")[1] == "Anna took the 5 of hearts, wild, and discarded the queen of spades."
 
 

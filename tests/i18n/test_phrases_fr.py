@@ -40,7 +40,7 @@ def test_the_card_takes_the_article_of_its_rank(french: None, code: str, said: s
 
 
 def test_wild_card_is_marked_and_closed_mid_sentence(french: None) -> None:
-    assert utter(*the_card(parse_cards("7c")[0], Rank.SEVEN, mid=True)).text() == "le 7 de trèfle, joker,"
+    assert utter(*the_card(parse_cards("7c")[0], Rank.SEVEN, mid=True)).text() == "le 7 de trèfle, atout,"
 
 
 def test_zero_and_one_are_singular(french: None) -> None:
@@ -51,9 +51,9 @@ def test_zero_and_one_are_singular(french: None) -> None:
 
 def test_lists_melds_and_groups(french: None) -> None:
     cards = parse_cards("qh 10st 7c")
-    assert cards_words(cards, Rank.SEVEN) == "dame de cœur; 10 d'étoiles; 7 de trèfle, joker"
+    assert cards_words(cards, Rank.SEVEN) == "dame de cœur; 10 d'étoiles; 7 de trèfle, atout"
     assert cards_words([]) == "aucune carte"
-    assert hand_words(cards, Rank.SEVEN, group="suit") == "étoiles : 10; cœurs : dame; trèfles : 7 joker"
+    assert hand_words(cards, Rank.SEVEN, group="suit") == "étoiles : 10; cœurs : dame; trèfles : 7 atout"
     assert melds_words([parse_cards("3d 4d 5d"), parse_cards("ah as ac")], None) == (
         "suite de carreau, 3 à 5 : 3 de carreau; 4 de carreau; 5 de carreau, "
         "puis série d'as : as de cœur; as de pique; as de trèfle")
@@ -88,3 +88,20 @@ def test_de_before_a_name_elides_as_french_does(french: None, name: str, said: s
 
 def test_english_names_are_left_alone() -> None:
     assert utter("Waiting for Anna. Seat of Oscar.").text() == "Waiting for Anna. Seat of Oscar."
+
+
+@pytest.mark.parametrize(("lang", "wild", "joker"), [("en", "wild", "joker"), ("fr", "atout", "joker"),
+                                                    ("es", "comodín", "joker")])
+def test_a_wild_card_and_a_real_joker_have_different_words_in_every_language(lang: str, wild: str, joker: str) -> None:
+    """French players call the printed joker "joker" and a card of the wild rank "atout" (never both
+    "joker": "les 2 et les jokers sont des jokers" said nothing); Spanish "comodín" and "joker"."""
+    from speech.hand_check_words import contract_lines
+    from speech.i18n import in_language
+
+    with in_language(lang):
+        marked = card_words(parse_cards("7c")[0], Rank.SEVEN)
+        assert marked.endswith(wild) and joker not in marked, marked
+        assert card_words(JOKER) == joker
+        # "2s and jokers are wild": the word for wild (its stem: "comodines") is not the joker's.
+        told = contract_lines(parse_cards("2h jo 5s"), 1, "", [], parse_cards("2h jo 5s"), 0, False, 3)[0]
+        assert wild[:5] in told and told.count(joker) == 1, told

@@ -44,8 +44,9 @@ def test_no_wrapped_line_starts_with_punctuation_at_any_width() -> None:
         lines = split_message(text, width, typeset=fr.typeset)
         assert not any(line[0] in ":;!?»" for line in lines), (width, lines)
         assert not any(line.endswith("«") for line in lines), (width, lines)
-        assert " ".join(lines).replace("  ", " ") == text  # nothing lost, plain spaces printed
-        assert "\u00a0" not in "".join(lines)
+        # nothing lost; printed with French typography's narrow space before ": ; ? !", plain spaces else
+        assert " ".join(lines).replace("\u202f", " ").replace("  ", " ") == text
+        assert "\u00a0" not in "".join(lines) and " :" not in "".join(lines) and " ;" not in "".join(lines)
 
 
 def test_english_lines_wrap_as_before() -> None:
@@ -61,7 +62,22 @@ def test_the_announcer_wraps_a_french_line_keeping_each_colon_with_its_word() ->
         announcer, printed = printed_by("words", width=20)
         announcer.announce(utter("Signaux sonores : activés ; conseils : désactivés ; niveau : difficile"))
     assert printed and not any(line[0] in ":;" for line in printed), printed
-    assert " ".join(printed) == "Signaux sonores : activés ; conseils : désactivés ; niveau : difficile"
+    assert " ".join(printed) == "Signaux sonores : activés ; conseils : désactivés ; niveau : difficile".replace(
+        " :", "\u202f:").replace(" ;", "\u202f;")
+
+
+def test_french_typography_is_made_once_by_the_language_with_a_narrow_no_break_space() -> None:
+    """Whatever the catalog wrote (" : " or ":", "; " between cards), printed French has U+202F before
+    ": ; ! ?"; a mark inside a token (an address, a time, a query) is left alone; English is unchanged."""
+    fr, en = describe("fr"), describe("en")
+    assert fr.typeset("dame de cœur; 10 d'étoiles") == "dame de cœur\u202f; 10 d'étoiles"
+    assert fr.typeset("Points : 3. Prêt ? Oui !") == "Points\u202f: 3. Prêt\u202f? Oui\u202f!"
+    assert fr.typeset("ws://hôte:8080 à 12:30 ?x=1") == "ws://hôte:8080 à 12:30 ?x=1"
+    assert en.typeset("Points: 3; ready?") == "Points: 3; ready?"
+    with in_language("fr"):
+        announcer, printed = printed_by("words")
+        announcer.announce(utter("Série de as : as de cœur; as de pique"))
+    assert printed == ["Série d'as\u202f: as de cœur\u202f; as de pique"], printed
 
 
 def test_no_braille_display_window_starts_with_punctuation() -> None:

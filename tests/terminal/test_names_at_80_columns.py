@@ -58,7 +58,7 @@ def test_j_takes_the_card_by_its_spoken_name(tmp_path: Path, lang: str) -> None:
         child.send("j")
         child.send("queen of clouds" if lang == "en" else "dame de nuages" if lang == "fr" else "reina de nubes")
         child.send("\r")
-        child.expect({"en": "is not a card: type its number", "fr": "n'est pas une carte : tapez",
+        child.expect({"en": "is not a card: type its number", "fr": "n'est pas une carte\u202f: tapez",
                       "es": "no es una carta: escribe"}[lang])
     finally:
         child.sendcontrol("c")

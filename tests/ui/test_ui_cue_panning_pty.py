@@ -24,8 +24,9 @@ RIGHT, DOWN = "\x1b[C", "\x1b[B"
 #: The menu item, on and off, as each language writes it (what the player reads and hears).
 ENTRIES = {
     "en": ("Sound cues from each seat, left to right: on", "Sound cues from each seat, left to right: off"),
-    "fr": ("Signaux sonores de chaque place, de gauche à droite : activés",
-           "Signaux sonores de chaque place, de gauche à droite : désactivés"),
+    # French is printed with its typography: a narrow no-break space before ":".
+    "fr": ("Signaux sonores de chaque place, de gauche à droite\u202f: activés",
+           "Signaux sonores de chaque place, de gauche à droite\u202f: désactivés"),
     "es": ("Señales sonoras de cada asiento, de izquierda a derecha: activadas",
            "Señales sonoras de cada asiento, de izquierda a derecha: desactivadas"),
 }

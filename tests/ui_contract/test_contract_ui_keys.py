@@ -189,7 +189,7 @@ def test_melds_are_planned_one_by_one_and_laid_down_once_they_make_the_contract(
     assert said == ["Draw a card first: from the stock or the discard pile.",
                     "Your planned melds are kept: Enter lays them down when you may."]
     assert not state(game).melded[0]
-    assert h.press("h")[0].startswith("12 cards: 1: 7 of hearts, planned meld 1; ")
+    assert h.press("h")[0].startswith("12 cards: card 1: the 7 of hearts, planned meld 1; ")
     h.press("d")
     said = h.press("enter")
     assert said[0].startswith("You laid down meld 1, set of 7s: 7 of hearts; 7 of clubs; 7 of spades, then meld 2, "

@@ -80,8 +80,8 @@ def test_prompt_follows_the_turn() -> None:
 
 def test_space_builds_a_selection_and_says_at_once_whether_it_is_a_meld() -> None:
     h = started(set_table(["9h 9s 5c kd 3h", *OTHERS], phase="discard"))
-    assert h.press("h") == ["5 cards: 1: 3 of hearts; 2: 9 of hearts; 3: 9 of spades; 4: king of diamonds; "
-                            "5: 5 of clubs, wild."]
+    assert h.press("h") == ["5 cards: card 1: the 3 of hearts; card 2: the 9 of hearts; card 3: the 9 of spades; "
+                            "card 4: the king of diamonds; card 5: the 5 of clubs, wild."]
     h.press("2")
     # One sentence for the card and the count, one for the verdict: the cards themselves are Z's.
     assert h.press("space") == ["Selected the 9 of hearts: 1 selected. Not a meld: a meld needs at least 3 cards."]
@@ -147,8 +147,8 @@ MELDED = {"melded": [True, True, True], "melds": [(1, "9h 9s 5s"), (2, "ah as 5h
 
 def test_o_lays_off_a_natural_on_the_meld_of_its_rank_and_a_wild_on_the_current_meld() -> None:
     h = started(set_table(["9c ac 5d 3h kd", *OTHERS], **MELDED))  # type: ignore[arg-type]
-    assert h.press("h") == ["5 cards: 1: ace of clubs; 2: 3 of hearts; 3: 9 of clubs; 4: king of diamonds; "
-                             "5: 5 of diamonds, wild."]
+    assert h.press("h") == ["5 cards: card 1: the ace of clubs; card 2: the 3 of hearts; card 3: the 9 of clubs; "
+                             "card 4: the king of diamonds; card 5: the 5 of diamonds, wild."]
     h.press("3")
     assert h.press("O") == ["You laid off the 9 of clubs on Anna's meld 1, 9s."]
     assert h.press("M") == ["Meld 2 of 2, aces, Ben's: ace of hearts; ace of spades; 5 of hearts, wild."]
