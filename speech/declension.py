@@ -38,10 +38,13 @@ class Article(str):
     its card so a sentence in another case can change it ("den "). It is text like any other."""
 
     gender: str
+    #: The English article it translates ("the "), so a sentence the catalog lacks says it in English.
+    english: str | None
 
-    def __new__(cls, text: str, gender: str) -> Article:
+    def __new__(cls, text: str, gender: str, english: str | None = None) -> Article:
         made = super().__new__(cls, text)
         made.gender = gender
+        made.english = english
         return made
 
 
@@ -75,7 +78,7 @@ def declined(value: Any, case: str, lang: Language) -> Any:
     out: list[Any] = []
     for part in value:
         if isinstance(part, Article):
-            out.append(Article(lang.decline(part, part.gender, case), part.gender))
+            out.append(Article(lang.decline(part, part.gender, case), part.gender, part.english))
         elif isinstance(part, Card):
             out.append(_declined_card(part, case))
         else:

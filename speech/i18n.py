@@ -194,6 +194,8 @@ def english(value: Any) -> Any:
     none), a card as English words (speech.phrases.in_english), a sequence of parts each in English."""
     if isinstance(value, Said):
         return value.english if value.english is not None else value
+    if isinstance(value, str) and getattr(value, "english", None) is not None:
+        return value.english  # type: ignore[attr-defined]  # an Article (speech.declension) knows its English
     if isinstance(value, str | int | float):
         return value
     if isinstance(value, tuple | list):

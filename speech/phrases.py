@@ -226,7 +226,8 @@ def the_card(card: Card, wild_rank: Rank | None = None, *, mid: bool = False) ->
 def _article(card: Card) -> Article:
     """'the ' or 'a ' before the card, as its rank asks in the current language ("l'", 'la ', 'le '),
     knowing the card's gender so a sentence in another case can decline it ("der " becomes "den ")."""
-    return Article(_article_words(card), card_gender(card))
+    words = _article_words(card)
+    return Article(words, card_gender(card), words.english if isinstance(words, Said) else None)
 
 
 def _article_words(card: Card) -> str:

@@ -256,6 +256,7 @@ def test_after_your_discard_each_computer_player_is_heard_from_their_seat(tmp_pa
     assert session.act(next(a for a in session.legal_actions() if isinstance(a, Draw) and a.source == "stock"))
     while not any(f.name.split("-", 2)[1] == "draw" for f in _wait_for(kept, 1)):  # the cues before it, then its own
         time.sleep(0.02)
+    _settle(kept)  # a cue given before the draw's may finish copying after it, on a busy machine
     for old in kept.iterdir():
         old.unlink()
     before = len(game.log)
@@ -271,6 +272,19 @@ def test_after_your_discard_each_computer_player_is_heard_from_their_seat(tmp_pa
         assert _balance_fits(pan, left, right), (name, pan, left, right, names)
     assert len({pan for _, pan in expected} - {0.0}) >= 2  # two other seats or more, each from its place
     cues.close()
+
+
+def _settle(folder: Path, quiet: float = 0.5) -> None:
+    """Wait until the stand-in player has copied nothing new into ``folder`` for ``quiet`` seconds (at
+    most 10 s): every cue given so far is then there to be cleared."""
+    deadline = time.monotonic() + 10
+    seen = sorted(p.name for p in folder.iterdir())
+    still = time.monotonic()
+    while time.monotonic() - still < quiet and time.monotonic() < deadline:
+        time.sleep(0.05)
+        now = sorted(p.name for p in folder.iterdir())
+        if now != seen or any(name.endswith(".part") for name in now):
+            seen, still = now, time.monotonic()
 
 
 def _wait_for(folder: Path, count: int) -> list[Path]:
