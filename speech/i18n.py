@@ -324,10 +324,10 @@ def fill(template: str, **values: Any) -> tuple[Any, ...]:
     case (speech.declension); a mark that is no case of the language is left as written.
 
     A sentence the catalog lacks is filled with its values in English (its cards said in English too),
-    and so is a sentence one of whose values is (or holds) a piece the catalog lacks ("{card}, wild" untranslated makes "You drew
-    the 3 of clubs, wild." whole English). Each text part of a translated sentence keeps its English
-    twin where the English has the same parts in the same order (", atout" beside ", wild"), so it
-    reads whole in English inside a sentence the catalog lacks.
+    and so is a sentence one of whose values is (or holds) a piece the catalog lacks ("{card}, wild"
+    untranslated makes "You drew the 3 of clubs, wild." whole English). Each text part of a translated
+    sentence keeps its English twin where the English has the same parts in the same order (", atout"
+    beside ", wild"), so it reads whole in English inside a sentence the catalog lacks.
     """
     if isinstance(template, Said) and (template.fallback or (template.english is not None
                                                              and _lacks_any(tuple(values.values())))):
