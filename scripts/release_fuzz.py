@@ -77,6 +77,7 @@ class Figures:
     hands_judged: int = 0
     refused_out_of_turn: int = 0
     wrongly_made_refused: int = 0
+    oracle_moves_tried: int = 0
     round_trips: int = 0
     views_checked: int = 0
     cut_at_most_steps: int = 0
@@ -107,6 +108,9 @@ def play_one(name: str, seed: int, players: int, every: int, figures: Figures, m
         oracle.check_seating()
         game = Game.new(name, [f"P{i}" for i in range(players)], seed=seed, options=options)
         oracle.start(game)
+        oracle.check_options(game)
+        # A position the oracle chose (a last hand set to tie) is not what the seed replays: no round trip.
+        chosen = oracle.choose(game, rng)
         levels = agent_levels(name)
         agents = [make_agent(name, rng.choice(levels), rng.randrange(2**31)) for _ in range(players)] if levels else []
         first: list[Counter[Any]] = []
@@ -120,21 +124,26 @@ def play_one(name: str, seed: int, players: int, every: int, figures: Figures, m
             legal = game.legal_actions(seat)
             oracle.check_offer(game, seat, legal)
             oracle.check_refused(game, seat, legal)
+            figures.oracle_moves_tried += oracle.check_cards_refused(game, seat, legal, rng)
             if step % every == 0:
                 deep_checks(game, legal, rng, figures)
-            if step & (step - 1) == 0:
+            if step & (step - 1) == 0 and not chosen:
                 round_trip(game, rng, figures)
             action = (agents[seat].choose(game.view(seat), legal) if agents and rng.random() < PLAYER_SHARE
                       else rng.choice(legal))
+            oracle.steer(game, action, rng)
             before = oracle.snapshot(game)
             events = game.apply(action)
             oracle.check_move(before, action, events, game)
+            oracle.check_turn(game)
+            oracle.check_seen(game)
             step += 1
             figures.steps += 1
         if game.over and oracle.kept_at_end:
             oracle.check_conserved(game)
         deep_checks(game, [], rng, figures)  # the game over (its cards put away), or stopped
-        round_trip(game, rng, figures)
+        if not chosen:
+            round_trip(game, rng, figures)
         check_declared_kinds(game)
         figures.hands_judged += oracle.judged
     except Exception as exc:

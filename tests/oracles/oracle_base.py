@@ -77,9 +77,48 @@ class Oracle:
     #: game in play is counted).
     kept_at_end: bool = False
 
+    #: Each option's value when a table names none, as the rules document gives it.
+    defaults: dict[str, Any] = {}
+
     def fuzz_options(self, rng: random.Random, players: int) -> dict[str, Any]:
         """Rule options drawn at random over every option the game has (its catalog entry and ruleset)."""
         return {}
+
+    def check_options(self, game: Game) -> None:
+        """The options the game plays by: those the table named, the document's defaults for the rest."""
+        for name, value in {**self.defaults, **game.options}.items():
+            agree(getattr(game.state.options, name), value, f"the option {name}")
+
+    def choose(self, game: Game, rng: random.Random) -> bool:
+        """Set the new game at a position chosen to reach a rare rule soon (True), or leave it (False)."""
+        return False
+
+    def steer(self, game: Game, action: Action, rng: random.Random) -> None:
+        """Choose the position further just before ``action`` is made (in a game :meth:`choose` set)."""
+
+    def kinds_now(self, game: Game, seat: int) -> dict[str, bool]:
+        """The kinds of move the rules allow or forbid ``seat`` (a seat to act) now, whatever the cards,
+        where the rules fix it: kind -> allowed. ``why_not_now`` must agree with each."""
+        return {}
+
+    def wrong_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        """Moves of ``seat`` the rules forbid now for their cards (a knock with too much deadwood, a dig to
+        the wrong rank...): each must be refused. Moves the engine never offers, so the fuzzer would
+        otherwise never learn whether they are refused."""
+        return []
+
+    def right_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        """Moves of ``seat`` the rules allow now, found by the oracle itself (offered or not): each must
+        be allowed."""
+        return []
+
+    def turn_needs_stock(self, game: Game) -> bool:
+        """Whether a turn that starts with nothing to draw is impossible (the hand ends instead)."""
+        return False
+
+    def totals(self) -> list[int] | None:
+        """The totals the oracle has counted so far (None: it keeps none), which every seat is shown."""
+        return None
 
     def deck(self, game: Game) -> Counter[str]:
         """The cards the game holds, as its rules document counts them."""
@@ -124,6 +163,48 @@ class Oracle:
         for move in wrong:
             if game.why_not(move) is None:
                 raise Disagreement(f"{move} is allowed in the {phase} phase")
+        for kind, allowed in self.kinds_now(game, seat).items():
+            reason = game.why_not_now(seat, kind)
+            if (reason is None) != allowed:
+                raise Disagreement(f"a {kind} by seat {seat} is {'refused' if reason else 'allowed'} now "
+                                   f"({reason or 'no reason'}); the rules {'allow' if allowed else 'forbid'} it")
+
+    def check_cards_refused(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> int:
+        """The oracle's own wrong moves are refused and its right ones allowed; how many were tried."""
+        wrong = self.wrong_moves(game, seat, legal, rng)
+        for move in wrong:
+            if game.why_not(move) is None:
+                raise Disagreement(f"{move} is allowed; the rules forbid it")
+        right = self.right_moves(game, seat, legal, rng)
+        for move in right:
+            reason = game.why_not(move)
+            if reason is not None:
+                raise Disagreement(f"{move} is refused ({reason}); the rules allow it")
+        return len(wrong) + len(right)
+
+    def check_turn(self, game: Game) -> None:
+        """A turn never starts with nothing to draw where the rules end the hand instead."""
+        if self.turn_needs_stock(game) and not game.over and game.state.phase == "draw" and not game.state.stock:
+            raise Disagreement("a turn starts with an empty stock; the hand should have ended")
+
+    def check_seen(self, game: Game) -> None:
+        """What each seat is shown agrees with the game: whose turn, its own hand, the others' sizes, the
+        piles and the totals (the oracle's own count)."""
+        to_act = game.seats_to_act()
+        s = game.state
+        for seat in range(len(game.players)):
+            view = game.view(seat)
+            if hasattr(view, "my_turn"):
+                agree(view.my_turn, seat in to_act, f"seat {seat} told it is its turn")
+            if not hasattr(s, "hands"):
+                continue
+            agree((list(view.hand), list(view.hand_sizes)), (list(s.hands[seat]), [len(h) for h in s.hands]),
+                  f"the hands seat {seat} is shown")
+            agree((view.stock_size, view.discard_top), (len(s.stock), s.discard[-1] if s.discard else None),
+                  f"the piles seat {seat} is shown")
+            totals = self.totals()
+            if totals is not None and not game.over:
+                agree(list(view.totals), totals, f"the totals seat {seat} is shown")
 
     def check_seating(self) -> None:
         """A table of fewer or more players than the rules seat is refused; the most is seated."""
