@@ -111,6 +111,8 @@ def play_one(name: str, seed: int, players: int, every: int, figures: Figures, m
         oracle.check_options(game)
         # A position the oracle chose (a last hand set to tie) is not what the seed replays: no round trip.
         chosen = oracle.choose(game, rng)
+        oracle.check_shuffled(game)
+        oracle.check_over(game)
         levels = agent_levels(name)
         agents = [make_agent(name, rng.choice(levels), rng.randrange(2**31)) for _ in range(players)] if levels else []
         first: list[Counter[Any]] = []
@@ -136,6 +138,9 @@ def play_one(name: str, seed: int, players: int, every: int, figures: Figures, m
             events = game.apply(action)
             oracle.check_move(before, action, events, game)
             oracle.check_turn(game)
+            oracle.check_over(game)
+            if any(e.kind.endswith("hand_started") for e in events):
+                oracle.check_shuffled(game)
             oracle.check_seen(game)
             step += 1
             figures.steps += 1

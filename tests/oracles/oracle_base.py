@@ -182,6 +182,30 @@ class Oracle:
                 raise Disagreement(f"{move} is refused ({reason}); the rules allow it")
         return len(wrong) + len(right)
 
+    def turn_of(self, game: Game) -> tuple[int, ...]:
+        """The seats whose turn it is (told so): those to act, where nobody acts out of turn."""
+        return game.seats_to_act()
+
+    def check_shuffled(self, game: Game) -> None:
+        """The cards are shuffled before a deal: in a stock of 20 cards or more, fewer than half of the
+        cards lie next to a card of their suit one rank away (a shuffled deck has about one in twenty
+        so; a deck in its box order nearly all)."""
+        stock = getattr(game.state, "stock", [])
+        if len(stock) < 20:
+            return
+        near = sum(1 for a, b in zip(stock, stock[1:], strict=False)
+                   if a.rank is not None and b.rank is not None and a.suit == b.suit
+                   and abs(int(a.rank) - int(b.rank)) == 1)
+        if 2 * near >= len(stock):
+            raise Disagreement(f"the stock is not shuffled: {[c.code for c in stock[-12:]]}...")
+
+    #: The event that ends a game of this kind, and only at its end.
+    ended_by: str = "game_ended"
+
+    def check_over(self, game: Game) -> None:
+        """The game is over exactly when its end has been told (and a new game is not over)."""
+        agree(game.over, any(e.kind == self.ended_by for e in game.log[-8:]), "the game over")
+
     def check_turn(self, game: Game) -> None:
         """A turn never starts with nothing to draw where the rules end the hand instead."""
         if self.turn_needs_stock(game) and not game.over and game.state.phase == "draw" and not game.state.stock:
@@ -190,7 +214,7 @@ class Oracle:
     def check_seen(self, game: Game) -> None:
         """What each seat is shown agrees with the game: whose turn, its own hand, the others' sizes, the
         piles and the totals (the oracle's own count)."""
-        to_act = game.seats_to_act()
+        to_act = self.turn_of(game)
         s = game.state
         for seat in range(len(game.players)):
             view = game.view(seat)

@@ -28,6 +28,7 @@ from engine.actions import Action, Discard, Draw, GoOut
 from engine.cards import Card
 from engine.events import Event
 from engine.game import Game
+from engine.rules.five_crowns_solitaire import Place
 
 HANDS, PLAYOFF_CARDS, PLAYOFF_WILD = 11, 6, 6
 LOW_STOCK = (10, 5)  # solitaire says the stock is low as it falls to these
@@ -367,6 +368,32 @@ class SolitaireOracle(Oracle):
 
     def fuzz_options(self, rng: random.Random, players: int) -> dict[str, Any]:
         return {"all_wild_melds": rng.random() < 0.5}
+
+    defaults = {"all_wild_melds": True}
+    ended_by = "solitaire_ended"
+
+    def kinds_now(self, game: Game, seat: int) -> dict[str, bool]:
+        phase = game.state.phase
+        return {"draw": phase == "draw", "place": phase == "place", "discard": phase == "discard"}
+
+    def wrong_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        """A draw from the dead discards, a card placed on a closed pile, a discard from another pile."""
+        s = game.state
+        if s.phase == "draw":
+            return [Draw(seat, "discard")]
+        if s.phase == "place":
+            closed = [n for n in range(1, 12) if s.closed[n - 1]]
+            return [Place(seat, rng.choice(closed))] if closed else []
+        others = [c for n, p in enumerate(s.piles, 1) if n != s.placed for c in p if c not in s.piles[s.placed - 1]]
+        return [Discard(seat, rng.choice(others))] if others else []
+
+    def check_seen(self, game: Game) -> None:
+        """The one seat is shown the whole table as it lies."""
+        s, view = game.state, game.view(0)
+        agree(([list(p.cards) for p in view.piles], [p.closed for p in view.piles]), (s.piles, s.closed),
+              "the piles shown")
+        agree((view.stock_size, list(view.dead), view.drawn, view.placed, view.phase),
+              (len(s.stock), s.dead, s.drawn, s.placed, s.phase), "the table shown")
 
     def deck(self, game: Game) -> Counter[str]:
         return FiveCrownsOracle().deck(game)

@@ -17,10 +17,11 @@ from typing import Any
 
 from oracle_base import Disagreement, Oracle, agree, check_draw, events_of, moves
 
-from engine.actions import Action, Discard
+from engine.actions import Action, Discard, Draw
 from engine.cards import Card
 from engine.events import Event
 from engine.game import Game
+from engine.rules.gin_rummy import Knock
 
 KNOCK_AT_MOST = 10
 GIN, BIG_GIN, UNDERCUT = 25, 31, 25
@@ -149,8 +150,41 @@ class GinOracle(Oracle):
     game = "gin-rummy"
     kept_at_end = True  # the last hand's cards stay as they lay: a knock's discard lost shows there
 
+    defaults = {"target": 100, "first_dealer": 0, "max_hands": 60}
+
     def __init__(self) -> None:
         self.follow = Follow()
+
+    def kinds_now(self, game: Game, seat: int) -> dict[str, bool]:
+        phase = game.state.phase
+        drawn = phase == "discard"
+        return {"gin_pass": phase == "offer", "draw": not drawn, "discard": drawn, "gin_knock": drawn}
+
+    def wrong_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        """A knock without a discard with deadwood, a knock leaving more than 10, the card just taken
+        thrown back, the stock passed by for the discard pile once both passed the up card, the stock
+        drawn while the first up card is offered."""
+        s = game.state
+        if s.phase == "offer":
+            return [Draw(seat, "stock")]
+        if s.phase == "draw":
+            return [Draw(seat, "discard")] if s.stock_only else []
+        hand = [plain(c) for c in s.hands[seat]]
+        out: list[Action] = []
+        if least_deadwood(frozenset(hand)):
+            out.append(Knock(seat, None))
+        card = rng.choice(s.hands[seat])
+        if card == s.taken or least_deadwood(frozenset(hand) - {plain(card)}) > KNOCK_AT_MOST:
+            out.append(Knock(seat, card))
+        if s.taken is not None:
+            out.append(Discard(seat, s.taken))
+        return out
+
+    def turn_needs_stock(self, game: Game) -> bool:
+        return True
+
+    def totals(self) -> list[int] | None:
+        return self.follow.points
 
     def fuzz_options(self, rng: random.Random, players: int) -> dict[str, Any]:
         return {"target": rng.choice([1, 10, 30, 50, 100, rng.randint(1, 250)]),

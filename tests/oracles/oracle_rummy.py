@@ -13,10 +13,13 @@ from typing import Any
 
 from oracle_base import Disagreement, Oracle, agree, check_draw, counted, events_of
 
-from engine.actions import Action
+from engine.actions import Action, Draw
 from engine.cards import Card
 from engine.events import Event
 from engine.game import Game
+from engine.rules.contract_rummy import LayDown, LayOff, Swap
+from engine.rules.upcard_rummy import LayOff as UpcardLayOff
+from engine.rules.upcard_rummy import Meld, TakeDiscards
 
 SUITS = ("c", "d", "h", "s")
 
@@ -101,6 +104,64 @@ class ContractOracle(Oracle):
     def fuzz_options(self, rng: random.Random, players: int) -> dict[str, Any]:
         return {"decks": rng.choice([None, 3] if players > 5 else [None, 2, 3]), "first_dealer": rng.randrange(players)}
 
+    defaults = {"first_dealer": 0, "decks": None}
+
+    def turn_of(self, game: Game) -> tuple[int, ...]:
+        """The seat whose turn last started: buyers answer out of turn, but it is not their turn."""
+        turns = events_of(game.log, "turn_started")
+        return () if game.over or not turns else (turns[-1].seat,)
+
+    def kinds_now(self, game: Game, seat: int) -> dict[str, bool]:
+        """The seat to play: after drawing it discards, lays its contract down once, and only once down
+        lays off and swaps; before drawing none of these (a buy window's answers are judged apart)."""
+        phase = game.state.phase
+        if phase not in ("draw", "discard") or seat != game.state.to_move:
+            return {}
+        drawn, down = phase == "discard", seat in self.follow.down
+        return {"draw": not drawn, "discard": drawn, "contract_lay_down": drawn and not down,
+                "contract_lay_off": drawn and down, "contract_swap": drawn and down}
+
+    def _card_moves(self, game: Game, seat: int, rng: random.Random) -> tuple[list[Action], list[Action]]:
+        """A card of the hand laid off on a meld of the table (right if the meld stays of its kind), a
+        natural swapped for a card that is no wild, a wild freed onto the meld it came from, and
+        random cards laid down as the contract (wrong unless they are melds of it)."""
+        s = game.state
+        hand = s.hands[seat]
+        wrong: list[Action] = []
+        right: list[Action] = []
+        if s.phase != "discard" or not hand:
+            return wrong, right
+        card = rng.choice(hand)
+        if seat in self.follow.down and s.table:
+            meld = rng.choice(s.table)
+            fits = contract_meld([*meld.cards, card]) == contract_meld(meld.cards)
+            (right if fits else wrong).append(LayOff(seat, card, meld.id))
+            natural = [c for c in meld.cards if c.rank is not None and int(c.rank) != 2]
+            if natural:
+                wrong.append(Swap(seat, card, meld.id, natural[0], meld.id))
+        elif seat not in self.follow.down:
+            sets, runs = CONTRACTS[self.follow.hand - 1]
+            cards = rng.sample(hand, min(len(hand), 3 * sets + 4 * runs))
+            melds = [tuple(cards[3 * k:3 * k + 3]) for k in range(sets)]
+            melds += [tuple(cards[3 * sets + 4 * k:3 * sets + 4 * k + 4]) for k in range(runs)]
+            kinds = Counter(contract_meld(m) for m in melds)
+            if (kinds["set"], kinds["run"]) != (sets, runs):
+                wrong.append(LayDown(seat, tuple(melds)))
+        return wrong, right
+
+    def wrong_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        self._moves = self._card_moves(game, seat, rng)
+        return self._moves[0]
+
+    def right_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        return self._moves[1]
+
+    def turn_needs_stock(self, game: Game) -> bool:
+        return True
+
+    def totals(self) -> list[int] | None:
+        return self.follow.totals
+
     def _decks(self, game: Game) -> int:
         return game.options.get("decks") or (2 if len(game.players) <= 5 else 3)
 
@@ -150,11 +211,16 @@ class ContractOracle(Oracle):
         self._buys(before, events, game)
         for laid in events_of(events, "contract_laid_down"):
             f.down.add(laid.seat)
+            if not events_of(events, "hand_ended"):  # melds are numbered 1, 2, 3... as they are laid down
+                ids = [m.id for m in game.state.table][-len(laid.melds):]
+                agree(list(laid.meld_ids), ids, "the numbers of the melds laid down")
             kinds = Counter(contract_meld(m) for m in laid.melds)
             agree((kinds["set"], kinds["run"], kinds[None]), (*CONTRACTS[f.hand - 1], 0),
                   f"the melds laid down for the contract of hand {f.hand}: {[[c.code for c in m] for m in laid.melds]}")
         if not events_of(events, "hand_ended"):
             if action.kind == "discard":
+                agree([e.seat for e in events_of(events, "turn_started")], [game.state.to_move],
+                      "the turn started after a discard")
                 self._window(events, action.seat, up_card=False)
             if not game.over:
                 for meld in game.state.table:
@@ -240,6 +306,66 @@ class UpcardOracle(Oracle):
                 "first_dealer": rng.randrange(players), "max_reshuffles": rng.choice([0, 1, 2, 5]),
                 "max_hands": rng.choice([1, 2, 3, 10, 60])}
 
+    defaults = {"target": 3000, "first_dealer": 0, "max_reshuffles": 5, "max_hands": 60}
+
+    def kinds_now(self, game: Game, seat: int) -> dict[str, bool]:
+        """Draw (or dig, once melded on an earlier turn, from a pile with cards), then meld, lay off and
+        discard; the turn of a first meld allows no other meld or lay-off."""
+        s, f = game.state, self.follow
+        drawn = s.phase == "discard"
+        earlier = seat in f.melded
+        first_now = bool(f.tabled[seat]) and not earlier
+        return {"draw": not drawn, "upcard_take_discards": not drawn and earlier and bool(s.discard),
+                "upcard_meld": drawn and not first_now, "upcard_lay_off": drawn and earlier, "discard": drawn}
+
+    def _card_moves(self, game: Game, seat: int, rng: random.Random) -> tuple[list[Action], list[Action]]:
+        """A dig to a card drawn at random (right with a natural pair of its rank in hand and a card left
+        to discard), three cards of the hand melded, a card laid off on a meld of the table, a draw from
+        the discard pile (digs are the only way to it)."""
+        s, f = game.state, self.follow
+        hand = list(s.hands[seat])
+        wrong: list[Action] = []
+        right: list[Action] = []
+        if s.phase == "draw":
+            wrong.append(Draw(seat, "discard"))
+            if seat in f.melded and s.discard:
+                count = rng.randrange(1, len(s.discard) + 1)
+                target = s.discard[-count]
+                pair = [c for c in hand if c.rank == target.rank]
+                wilds = [c for c in hand if int(c.rank) == f.wild]  # type: ignore[arg-type]
+                meld = (target, *pair[:2]) if len(pair) >= 2 else (target, *pair, *wilds)[:3]
+                left = Counter(hand) + Counter(s.discard[-count:]) - Counter(meld)
+                good = int(target.rank) != f.wild and len(pair) >= 2 and sum(left.values()) > 0  # type: ignore[arg-type]
+                (right if good else wrong).append(TakeDiscards(seat, count, meld))
+            return wrong, right
+        if len(hand) >= 3:
+            cards = tuple(rng.sample(hand, 3))
+            first_now = bool(f.tabled[seat]) and seat not in f.melded
+            if not self._meld(cards) or len(hand) == 3:
+                wrong.append(Meld(seat, cards))
+            elif not first_now:
+                right.append(Meld(seat, cards))
+        if seat in f.melded and s.table:
+            card = rng.choice(hand)
+            index = rng.randrange(len(s.table))
+            ranks = {c.rank for c in s.table[index].all_cards if int(c.rank) != f.wild}  # type: ignore[arg-type]
+            fits = int(card.rank) == f.wild or card.rank in ranks  # type: ignore[arg-type]
+            (right if fits and len(hand) > 1 else wrong).append(UpcardLayOff(seat, card, index))
+        return wrong, right
+
+    def wrong_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        self._moves = self._card_moves(game, seat, rng)
+        return self._moves[0]
+
+    def right_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        return self._moves[1]
+
+    def turn_needs_stock(self, game: Game) -> bool:
+        return True
+
+    def totals(self) -> list[int] | None:
+        return self.follow.totals
+
     def deck(self, game: Game) -> Counter[str]:
         return Counter([code(r, s) for s in SUITS for r in range(1, 14) if r != 2] * 2)
 
@@ -315,6 +441,8 @@ class UpcardOracle(Oracle):
                 raise Disagreement(f"{off.card.code} laid off on {[c.code for c in meld]}")
             f.tabled[off.seat] += counted([off.card])
         ended = events_of(events, "upcard_hand_ended")
+        if action.kind == "discard" and not ended and not went_out and not before.last_turn:
+            agree(game.seats_to_act(), ((action.seat + 1) % len(f.totals),), "the next to play")
         if action.kind == "discard" and f.tabled[action.seat]:
             f.melded.add(action.seat)  # from its next turn on
         if not ended:
