@@ -13,11 +13,12 @@ The release fuzzer (scripts/release_fuzz.py) calls an oracle before and after ev
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import fields, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.actions import Action, Discard, Draw
 from engine.cards import Card
@@ -78,7 +79,7 @@ class Oracle:
     kept_at_end: bool = False
 
     #: Each option's value when a table names none, as the rules document gives it.
-    defaults: dict[str, Any] = {}
+    defaults: ClassVar[dict[str, Any]] = {}
 
     def fuzz_options(self, rng: random.Random, players: int) -> dict[str, Any]:
         """Rule options drawn at random over every option the game has (its catalog entry and ruleset)."""
@@ -193,7 +194,7 @@ class Oracle:
         stock = getattr(game.state, "stock", [])
         if len(stock) < 20:
             return
-        near = sum(1 for a, b in zip(stock, stock[1:], strict=False)
+        near = sum(1 for a, b in itertools.pairwise(stock)
                    if a.rank is not None and b.rank is not None and a.suit == b.suit
                    and abs(int(a.rank) - int(b.rank)) == 1)
         if 2 * near >= len(stock):

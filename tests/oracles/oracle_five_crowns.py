@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from oracle_base import Disagreement, Oracle, agree, check_draw, counted, events_of, moves
 
@@ -151,7 +151,7 @@ class FiveCrownsOracle(Oracle):
     game = "five-crowns"
     players = (2, 14)
 
-    defaults = {"tie_break": "share", "all_wild_melds": True, "sets": None, "first_dealer": 0}
+    defaults: ClassVar[dict[str, Any]] = {"tie_break": "share", "all_wild_melds": True, "sets": None, "first_dealer": 0}
 
     def __init__(self) -> None:
         self.follow = Follow()
@@ -369,7 +369,7 @@ class SolitaireOracle(Oracle):
     def fuzz_options(self, rng: random.Random, players: int) -> dict[str, Any]:
         return {"all_wild_melds": rng.random() < 0.5}
 
-    defaults = {"all_wild_melds": True}
+    defaults: ClassVar[dict[str, Any]] = {"all_wild_melds": True}
     ended_by = "solitaire_ended"
 
     def kinds_now(self, game: Game, seat: int) -> dict[str, bool]:

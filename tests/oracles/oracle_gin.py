@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from oracle_base import Disagreement, Oracle, agree, check_draw, events_of, moves
 
@@ -150,7 +150,7 @@ class GinOracle(Oracle):
     game = "gin-rummy"
     kept_at_end = True  # the last hand's cards stay as they lay: a knock's discard lost shows there
 
-    defaults = {"target": 100, "first_dealer": 0, "max_hands": 60}
+    defaults: ClassVar[dict[str, Any]] = {"target": 100, "first_dealer": 0, "max_hands": 60}
 
     def __init__(self) -> None:
         self.follow = Follow()

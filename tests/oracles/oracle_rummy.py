@@ -9,7 +9,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from oracle_base import Disagreement, Oracle, agree, check_draw, counted, events_of
 
@@ -104,7 +104,7 @@ class ContractOracle(Oracle):
     def fuzz_options(self, rng: random.Random, players: int) -> dict[str, Any]:
         return {"decks": rng.choice([None, 3] if players > 5 else [None, 2, 3]), "first_dealer": rng.randrange(players)}
 
-    defaults = {"first_dealer": 0, "decks": None}
+    defaults: ClassVar[dict[str, Any]] = {"first_dealer": 0, "decks": None}
 
     def turn_of(self, game: Game) -> tuple[int, ...]:
         """The seat whose turn last started: buyers answer out of turn, but it is not their turn."""
@@ -306,7 +306,7 @@ class UpcardOracle(Oracle):
                 "first_dealer": rng.randrange(players), "max_reshuffles": rng.choice([0, 1, 2, 5]),
                 "max_hands": rng.choice([1, 2, 3, 10, 60])}
 
-    defaults = {"target": 3000, "first_dealer": 0, "max_reshuffles": 5, "max_hands": 60}
+    defaults: ClassVar[dict[str, Any]] = {"target": 3000, "first_dealer": 0, "max_reshuffles": 5, "max_hands": 60}
 
     def kinds_now(self, game: Game, seat: int) -> dict[str, bool]:
         """Draw (or dig, once melded on an earlier turn, from a pile with cards), then meld, lay off and
