@@ -12,7 +12,8 @@ Survived: the time ran out with every promise kept. Hung: a move never came back
 
 Mutants run one after another in one niced process (``nice`` 10): the campaign is meant for a shared
 machine. ``--sample N`` draws N mutants per module with ``--seed`` (the same seed, the same mutants);
-``--sample 0`` runs them all; a module run alone (``--modules``) meets the mutants it meets in the whole campaign. The fuzzer's own seed (``--fuzz-seed``) is the same for every mutant.
+``--sample 0`` runs them all; a module run alone (``--modules``) meets the mutants it meets in the whole
+campaign. The fuzzer's own seed (``--fuzz-seed``) is the same for every mutant.
 The last lines are the table kept in docs/releasing.md.
 """
 
