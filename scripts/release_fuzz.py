@@ -137,7 +137,7 @@ def play_one(name: str, seed: int, players: int, every: int, figures: Figures, m
             before = oracle.snapshot(game)
             events = game.apply(action)
             oracle.check_move(before, action, events, game)
-            oracle.check_turn(game)
+            oracle.check_turn(game, action, events)
             oracle.check_over(game)
             if any(e.kind.endswith("hand_started") for e in events):
                 oracle.check_shuffled(game)

@@ -207,10 +207,18 @@ class Oracle:
         """The game is over exactly when its end has been told (and a new game is not over)."""
         agree(game.over, any(e.kind == self.ended_by for e in game.log[-8:]), "the game over")
 
-    def check_turn(self, game: Game) -> None:
-        """A turn never starts with nothing to draw where the rules end the hand instead."""
+    #: Whether each turn is told as it starts (a game of turns between players).
+    turns_told: bool = True
+
+    def check_turn(self, game: Game, action: Action | None = None, events: Sequence[Event] = ()) -> None:
+        """A turn never starts with nothing to draw where the rules end the hand instead; after a discard
+        and after a deal, the turn of the next to play is told."""
         if self.turn_needs_stock(game) and not game.over and game.state.phase == "draw" and not game.state.stock:
             raise Disagreement("a turn starts with an empty stock; the hand should have ended")
+        dealt = any(e.kind.endswith("hand_started") for e in events)
+        if self.turns_told and not game.over and action is not None and (action.kind == "discard" or dealt):
+            told = [e.seat for e in events_of(events, "turn_started")]
+            agree(told[-1:], list(self.turn_of(game)), f"the turn told after {action.kind}")
 
     def check_seen(self, game: Game) -> None:
         """What each seat is shown agrees with the game: whose turn, its own hand, the others' sizes, the

@@ -371,6 +371,7 @@ class SolitaireOracle(Oracle):
 
     defaults: ClassVar[dict[str, Any]] = {"all_wild_melds": True}
     ended_by = "solitaire_ended"
+    turns_told = False  # one player: no turns to tell
 
     def kinds_now(self, game: Game, seat: int) -> dict[str, bool]:
         phase = game.state.phase

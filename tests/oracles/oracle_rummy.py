@@ -329,11 +329,16 @@ class UpcardOracle(Oracle):
         if s.phase == "draw":
             wrong.append(Draw(seat, "discard"))
             if seat in f.melded and s.discard:
-                count = rng.randrange(1, len(s.discard) + 1)
+                # Half the time back to the nearest card the seat holds a natural pair of (else anywhere,
+                # the whole pile too), its meld all the naturals of that rank held and, half the time,
+                # every wild held: the digs that leave no card to discard come from these.
+                paired = [k for k in range(1, len(s.discard) + 1) if int(s.discard[-k].rank) != f.wild  # type: ignore[arg-type]
+                          and sum(c.rank == s.discard[-k].rank for c in hand) >= 2]
+                count = paired[0] if paired and rng.random() < 0.5 else rng.randrange(1, len(s.discard) + 1)
                 target = s.discard[-count]
                 pair = [c for c in hand if c.rank == target.rank]
-                wilds = [c for c in hand if int(c.rank) == f.wild]  # type: ignore[arg-type]
-                meld = (target, *pair[:2]) if len(pair) >= 2 else (target, *pair, *wilds)[:3]
+                wilds = [c for c in hand if int(c.rank) == f.wild] if rng.random() < 0.5 else []  # type: ignore[arg-type]
+                meld = (target, *pair, *wilds) if len(pair) >= 2 else (target, *pair, *wilds)[:3]
                 left = Counter(hand) + Counter(s.discard[-count:]) - Counter(meld)
                 good = int(target.rank) != f.wild and len(pair) >= 2 and sum(left.values()) > 0  # type: ignore[arg-type]
                 (right if good else wrong).append(TakeDiscards(seat, count, meld))
@@ -346,6 +351,10 @@ class UpcardOracle(Oracle):
             elif not first_now:
                 right.append(Meld(seat, cards))
         if seat in f.melded and s.table:
+            held = Counter(hand)
+            others = [c for h in s.hands for c in h if not held[c]]
+            if others:  # a card the seat does not hold
+                wrong.append(UpcardLayOff(seat, rng.choice(others), rng.randrange(len(s.table))))
             card = rng.choice(hand)
             index = rng.randrange(len(s.table))
             ranks = {c.rank for c in s.table[index].all_cards if int(c.rank) != f.wild}  # type: ignore[arg-type]
@@ -422,6 +431,9 @@ class UpcardOracle(Oracle):
             check_draw(action, events, before.stock, before.discard, game)
         if action.kind == "upcard_take_discards":
             self._dig(before, action, events)
+            if not any(e.ends_hand for e in events):  # a dig is the turn's draw: the seat plays on, then discards
+                agree((game.seats_to_act(), game.why_not_now(action.seat, "draw") is None,
+                       game.why_not_now(action.seat, "discard")), ((action.seat,), False, None), "the turn after a dig")
         # A discard that empties a hand before the last turns goes out; then every seat that has not
         # melded on an earlier turn has one last turn, in turn order.
         emptied = action.kind == "discard" and not hand_cards(before, action, action.seat) and not before.last_turn
