@@ -72,6 +72,8 @@ class Oracle:
 
     #: The game's registry name.
     game: str = ""
+    #: The game's name as its sentences say it.
+    title: str = ""
     #: Hands (in solitaire, games) whose end the oracle has judged.
     judged: int = 0
     #: Whether the cards stay where they lay when the game ends (else they are put away, and only a
@@ -240,14 +242,19 @@ class Oracle:
                 agree(list(view.totals), totals, f"the totals seat {seat} is shown")
 
     def check_seating(self) -> None:
-        """A table of fewer or more players than the rules seat is refused; the most is seated."""
+        """A table of fewer or more players than the rules seat is refused, saying which game seats how
+        many; the most is seated."""
         low, high = self.players
         for count in (low - 1, high + 1):
             if count < 1:
                 continue
             try:
                 Game.new(self.game, [f"P{i}" for i in range(count)], seed=1)
-            except ValueError:
+            except ValueError as refused:
+                said = str(refused).lower()
+                if self.title.lower() not in said or (low < high and not {str(low), str(high)} <= set(said.split())):
+                    raise Disagreement(f"{count} players refused with {str(refused)!r}: not the game and its "
+                                       f"players ({self.title}, {low} to {high})") from refused
                 continue
             raise Disagreement(f"{self.game} seated {count} players")
         Game.new(self.game, [f"P{i}" for i in range(high)], seed=1)

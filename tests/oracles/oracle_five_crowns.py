@@ -31,6 +31,7 @@ from engine.game import Game
 from engine.rules.five_crowns_solitaire import Place
 
 HANDS, PLAYOFF_CARDS, PLAYOFF_WILD = 11, 6, 6
+MAX_RESHUFFLES = 3  # this project's limit on rebuilding a hand's stock, after which a hand ends when it runs out
 LOW_STOCK = (10, 5)  # solitaire says the stock is low as it falls to these
 WILD_POINTS, JOKER_POINTS = 20, 50
 LONGEST_RUN = 11  # 3 up to king
@@ -149,6 +150,7 @@ class Follow:
 
 class FiveCrownsOracle(Oracle):
     game = "five-crowns"
+    title = "Five Crowns"
     players = (2, 14)
 
     defaults: ClassVar[dict[str, Any]] = {"tie_break": "share", "all_wild_melds": True, "sets": None, "first_dealer": 0}
@@ -165,13 +167,16 @@ class FiveCrownsOracle(Oracle):
     def choose(self, game: Game, rng: random.Random) -> bool:
         """Half the games begin at the last hand, after ten hands' scores chosen here, and their last move
         is preceded by totals chosen so that two, three or all seats tie for the lowest: the tie and its
-        play-off, rare at the end of eleven random hands, are judged in every such game. Such a game is
-        a position of its own, not one its seed replays (no save round trip)."""
+        play-off, rare at the end of eleven random hands, are judged in every such game. Half of those
+        begin as if the stock had been rebuilt three times already, so the hand ends when it runs out.
+        Such a game is a position of its own, not one its seed replays (see release_fuzz.round_trip)."""
         if rng.random() < 0.5:
             return False
         s = game.state
         s.scores = [[rng.randrange(0, 30) for _ in range(HANDS - 1)] for _ in game.players]
         game._record(game.ruleset.deal(s, HANDS))  # the engine deals the last hand, as it would have
+        if rng.random() < 0.5:  # and half of these as if the stock had been rebuilt as often as it may be
+            s.reshuffles = MAX_RESHUFFLES
         f = self.follow
         f.totals = [sum(x) for x in s.scores]
         f.hand = HANDS
@@ -323,7 +328,7 @@ class FiveCrownsOracle(Oracle):
         if f.hand < HANDS:
             f.hand += 1
             f.dealer = self._next_dealer()
-            self._opened(events_of(events, "hand_started")[0], game)
+            self._opened(self._dealt(events, "next hand" if f.hand <= HANDS else "play-off hand"), game)
             return
         scores = points if playoff else {s: f.totals[s] for s in f.seats}
         low = min(scores.values())
@@ -332,11 +337,18 @@ class FiveCrownsOracle(Oracle):
             f.hand += 1
             f.dealer = self._next_dealer(tied)
             f.seats = tied
-            self._opened(events_of(events, "hand_started")[0], game)
+            self._opened(self._dealt(events, "next hand" if f.hand <= HANDS else "play-off hand"), game)
             return
         over = events_of(events, "game_ended")
         agree(list(over[0].winners) if over else None, tied, "the winners")
         agree(list(over[0].totals), f.totals, "the final totals")
+
+    @staticmethod
+    def _dealt(events: Sequence[Event], what: str) -> Any:
+        started = events_of(events, "hand_started")
+        if not started:
+            raise Disagreement(f"the {what} was not dealt")
+        return started[0]
 
     def _next_dealer(self, seats: list[int] | None = None) -> int:
         """The deal passes left, among the seats still playing. When the dealer is not among them (a play-off
@@ -363,6 +375,7 @@ class FiveCrownsOracle(Oracle):
 
 class SolitaireOracle(Oracle):
     game = "solitaire"
+    title = "Five Crowns solitaire"
     players = (1, 1)
     placed: Card | None = None
 

@@ -148,6 +148,7 @@ class Follow:
 
 class GinOracle(Oracle):
     game = "gin-rummy"
+    title = "Gin Rummy"
     kept_at_end = True  # the last hand's cards stay as they lay: a knock's discard lost shows there
 
     defaults: ClassVar[dict[str, Any]] = {"target": 100, "first_dealer": 0, "max_hands": 60}

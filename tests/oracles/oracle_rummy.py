@@ -96,6 +96,7 @@ class ContractFollow:
 
 class ContractOracle(Oracle):
     game = "contract-rummy"
+    title = "contract rummy"
     players = (2, 8)
 
     def __init__(self) -> None:
@@ -296,6 +297,7 @@ class UpcardFollow:
 
 class UpcardOracle(Oracle):
     game = "upcard-rummy"
+    title = "upcard rummy"
     players = (2, 6)
 
     def __init__(self) -> None:
@@ -317,6 +319,25 @@ class UpcardOracle(Oracle):
         first_now = bool(f.tabled[seat]) and not earlier
         return {"draw": not drawn, "upcard_take_discards": not drawn and earlier and bool(s.discard),
                 "upcard_meld": drawn and not first_now, "upcard_lay_off": drawn and earlier, "discard": drawn}
+
+    def check_offer(self, game: Game, seat: int, legal: Sequence[Action]) -> None:
+        """The melds and digs offered are a sample (the rules accept any valid one), but every rank the
+        seat may meld now, and every depth of the discard pile it may dig to, is offered in some way:
+        a player choosing from the moves offered misses no meld and no dig it could make."""
+        s, f = game.state, self.follow
+        hand = s.hands[seat]
+        wilds = sum(int(c.rank) == f.wild for c in hand)  # type: ignore[arg-type]
+        pairs = Counter(c.rank for c in hand if int(c.rank) != f.wild)  # type: ignore[arg-type]
+        if self.kinds_now(game, seat).get("upcard_meld") and len(hand) > 3:
+            want = sorted(int(r) for r, n in pairs.items() if n >= 2 and n + wilds >= 3)  # type: ignore[arg-type]
+            offered = {int(c.rank) for a in legal if isinstance(a, Meld) for c in a.cards  # type: ignore[arg-type]
+                       if int(c.rank) != f.wild}  # type: ignore[arg-type]
+            agree(sorted(offered), want, "the ranks offered to meld")
+        if self.kinds_now(game, seat).get("upcard_take_discards"):
+            pile = s.discard
+            want = [k for k in range(1, len(pile) + 1) if int(pile[-k].rank) != f.wild  # type: ignore[arg-type]
+                    and pairs[pile[-k].rank] >= 2 and len(hand) + k - 3 >= 1]
+            agree(sorted({a.count for a in legal if isinstance(a, TakeDiscards)}), want, "the digs offered")
 
     def _card_moves(self, game: Game, seat: int, rng: random.Random) -> tuple[list[Action], list[Action]]:
         """A dig to a card drawn at random (right with a natural pair of its rank in hand and a card left
