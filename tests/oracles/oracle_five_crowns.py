@@ -167,16 +167,19 @@ class FiveCrownsOracle(Oracle):
     def choose(self, game: Game, rng: random.Random) -> bool:
         """Half the games begin at the last hand, after ten hands' scores chosen here, and their last move
         is preceded by totals chosen so that two, three or all seats tie for the lowest: the tie and its
-        play-off, rare at the end of eleven random hands, are judged in every such game. Half of those
-        begin as if the stock had been rebuilt three times already, so the hand ends when it runs out.
+        play-off, rare at the end of eleven random hands, are judged in every such game. Two in three
+        begin as if the stock had been rebuilt three times already and drawn down to a few cards (the
+        rest under the discard pile's top card), so the hand ends as it stands when the stock runs out.
         Such a game is a position of its own, not one its seed replays (see release_fuzz.round_trip)."""
         if rng.random() < 0.5:
             return False
         s = game.state
         s.scores = [[rng.randrange(0, 30) for _ in range(HANDS - 1)] for _ in game.players]
         game._record(game.ruleset.deal(s, HANDS))  # the engine deals the last hand, as it would have
-        if rng.random() < 0.5:  # and half of these as if the stock had been rebuilt as often as it may be
+        if rng.random() < 2 / 3:  # most as if the stock were rebuilt as often as it may be, and nearly drawn
             s.reshuffles = MAX_RESHUFFLES
+            keep = rng.randint(1, 2 * len(game.players))
+            s.stock, s.discard = s.stock[-keep:], s.stock[:-keep] + s.discard
         f = self.follow
         f.totals = [sum(x) for x in s.scores]
         f.hand = HANDS
