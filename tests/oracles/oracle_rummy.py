@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from oracle_base import Disagreement, Oracle, agree, check_draw, counted, events_of
+from oracle_base import Disagreement, Oracle, agree, check_draw, counted, events_of, moves
 
 from engine.actions import Action, Draw
 from engine.cards import Card
@@ -106,6 +106,18 @@ class ContractOracle(Oracle):
         return {"decks": rng.choice([None, 3] if players > 5 else [None, 2, 3]), "first_dealer": rng.randrange(players)}
 
     defaults: ClassVar[dict[str, Any]] = {"first_dealer": 0, "decks": None}
+
+    #: Whether the card on the discard pile is one the player to draw passed on and nobody bought.
+    left_up = False
+
+    def check_offer(self, game: Game, seat: int, legal: Sequence[Action]) -> None:
+        """The draws of the player to play: from the stock, and from the discard pile unless the card on
+        it is one they passed on and nobody bought (they draw from the stock then)."""
+        s = game.state
+        if s.phase != "draw" or seat != s.to_move:
+            return
+        want = (["draw stock"] if s.stock else []) + (["draw discard"] if s.discard and not self.left_up else [])
+        agree(sorted(m for m in moves(legal) if m.startswith("draw")), sorted(want), "the draws offered")
 
     def turn_of(self, game: Game) -> tuple[int, ...]:
         """The seat whose turn last started: buyers answer out of turn, but it is not their turn."""
@@ -210,6 +222,10 @@ class ContractOracle(Oracle):
         if not any(e.ends_hand for e in events):
             check_draw(action, events, before.stock, before.discard, game)
         self._buys(before, events, game)
+        if action.kind == "draw" or events_of(events, "turn_started"):
+            self.left_up = False
+        if events_of(events, "contract_nobody_bought"):
+            self.left_up = True
         for laid in events_of(events, "contract_laid_down"):
             f.down.add(laid.seat)
             if not events_of(events, "hand_ended"):  # melds are numbered 1, 2, 3... as they are laid down
@@ -322,8 +338,9 @@ class UpcardOracle(Oracle):
 
     def check_offer(self, game: Game, seat: int, legal: Sequence[Action]) -> None:
         """The melds and digs offered are a sample (the rules accept any valid one), but every rank the
-        seat may meld now, and every depth of the discard pile it may dig to, is offered in some way:
-        a player choosing from the moves offered misses no meld and no dig it could make."""
+        seat may meld now, and every depth of the discard pile it may dig to, is offered, each at least
+        with three cards (the least it may meld): a player choosing from the moves offered misses no
+        meld and no dig it could make, nor the one that keeps most cards in hand."""
         s, f = game.state, self.follow
         hand = s.hands[seat]
         wilds = sum(int(c.rank) == f.wild for c in hand)  # type: ignore[arg-type]
@@ -333,11 +350,16 @@ class UpcardOracle(Oracle):
             offered = {int(c.rank) for a in legal if isinstance(a, Meld) for c in a.cards  # type: ignore[arg-type]
                        if int(c.rank) != f.wild}  # type: ignore[arg-type]
             agree(sorted(offered), want, "the ranks offered to meld")
+            threes = {int(c.rank) for a in legal if isinstance(a, Meld) and len(a.cards) == 3  # type: ignore[arg-type]
+                      for c in a.cards if int(c.rank) != f.wild}  # type: ignore[arg-type]
+            agree(sorted(threes), want, "the ranks offered to meld in three cards")
         if self.kinds_now(game, seat).get("upcard_take_discards"):
             pile = s.discard
             want = [k for k in range(1, len(pile) + 1) if int(pile[-k].rank) != f.wild  # type: ignore[arg-type]
                     and pairs[pile[-k].rank] >= 2 and len(hand) + k - 3 >= 1]
             agree(sorted({a.count for a in legal if isinstance(a, TakeDiscards)}), want, "the digs offered")
+            agree(sorted({a.count for a in legal if isinstance(a, TakeDiscards) and len(a.meld) == 3}), want,
+                  "the digs offered with a meld of three cards")
 
     def _card_moves(self, game: Game, seat: int, rng: random.Random) -> tuple[list[Action], list[Action]]:
         """A dig to a card drawn at random (right with a natural pair of its rank in hand and a card left
