@@ -12,10 +12,16 @@ drawn at random: a legal move, or (60 % of the time) a computer player's, so han
 and gone out of as often as in real play. At every step: the cards are conserved; moves sent out of
 turn are refused with ``why_not``'s reason and change nothing; ``why_not_now`` agrees with the moves
 offered and with ``verify``. The game's oracle (tests/oracles: the rules read again from the game's
-rules document, never the engine's own scoring or meld functions) counts the cards in every place
-against the deck, checks the moves offered where the rules fix them and those they forbid, and
-after each move the turn, the card drawn, and at a hand's end each player's cards, melds, points
-and total, the winner, the next dealer, and at the game's end its bonuses and winners. Every
+rules document, never the engine's own scoring or meld functions) checks the options (the defaults
+of those left out) and the shuffle, counts the cards in every place against the deck, checks the
+moves offered where the rules fix them, which kinds of move the rules allow now, and moves of its
+own the engine may never offer (those the rules forbid for their cards must be refused, those it
+finds legal allowed); after each move the turn, the card drawn, the turn told, what each seat is
+shown, and at a hand's end each player's cards, melds, points and total, the winner, the next
+dealer, and at the game's end its bonuses and winners. Some games begin at a position the oracle
+chose (Five Crowns at its last hand with the totals made to tie, Gin Rummy with a hand one point
+from gin), so rare rules are met in every minute of the run; those are saved and read back as a
+state rather than replayed from their seed. Every
 ``--every`` steps: legal moves with one field made wrong are refused and change nothing; each seat's
 view is the same whatever the cards it may not see. At steps 1, 2, 4, 8... and at the end (a replay
 costs the whole game so far): a copy of the game saved, loaded, replayed from its seed and played on

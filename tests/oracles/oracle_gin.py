@@ -237,8 +237,12 @@ class GinOracle(Oracle):
 
     def check_offer(self, game: Game, seat: int, legal: Sequence[Action]) -> None:
         s = game.state
-        if s.phase == "offer":  # the first up card: take it or pass
+        if s.phase == "offer":  # the first up card: take it or pass; a discard or knock is refused saying so
             agree(moves(legal), ["draw discard", "gin_pass"], "the moves offered for the up card")
+            for kind in ("discard", "gin_knock"):
+                reason = game.why_not_now(seat, kind) or ""
+                if "up card" not in reason:
+                    raise Disagreement(f"a {kind} while the up card is offered is refused with {reason!r}")
             return
         if s.phase == "draw":  # after both passed, the stock only
             want = ["draw stock"] + ([] if s.stock_only else ["draw discard"])

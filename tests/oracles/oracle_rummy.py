@@ -136,8 +136,8 @@ class ContractOracle(Oracle):
 
     def _card_moves(self, game: Game, seat: int, rng: random.Random) -> tuple[list[Action], list[Action]]:
         """A card of the hand laid off on a meld of the table (right if the meld stays of its kind), a
-        natural swapped for a card that is no wild, a wild freed onto the meld it came from, and
-        random cards laid down as the contract (wrong unless they are melds of it)."""
+        swap for a card that is no wild, or for a wild that is not in the meld, and random cards laid
+        down as the contract (wrong unless they are melds of it)."""
         s = game.state
         hand = s.hands[seat]
         wrong: list[Action] = []
@@ -150,8 +150,13 @@ class ContractOracle(Oracle):
             fits = contract_meld([*meld.cards, card]) == contract_meld(meld.cards)
             (right if fits else wrong).append(LayOff(seat, card, meld.id))
             natural = [c for c in meld.cards if c.rank is not None and int(c.rank) != 2]
-            if natural:
+            if natural:  # a natural is no wild to swap for
                 wrong.append(Swap(seat, card, meld.id, natural[0], meld.id))
+            wilds = [c for c in [*s.stock, *s.discard, *(c for h in s.hands for c in h)]
+                     if (c.rank is None or int(c.rank) == 2) and c not in meld.cards]
+            others = [m.id for m in s.table if m.id != meld.id]
+            if wilds and others:  # a wild, but not one of that meld's
+                wrong.append(Swap(seat, card, meld.id, wilds[0], rng.choice(others)))
         elif seat not in self.follow.down:
             sets, runs = CONTRACTS[self.follow.hand - 1]
             cards = rng.sample(hand, min(len(hand), 3 * sets + 4 * runs))
@@ -489,6 +494,10 @@ class UpcardOracle(Oracle):
         for melded in events_of(events, "upcard_melded"):
             if not self._meld(melded.cards) or (melded.first and len(melded.cards) != 3):
                 raise Disagreement(f"{[c.code for c in melded.cards]} melded (first: {melded.first}) is not a meld")
+            if not events_of(events, "upcard_hand_ended"):  # the meld's number is where it lies on the table
+                table = game.state.table
+                agree(list(table[melded.index].cards) if 0 <= melded.index < len(table) else None,
+                      list(melded.cards), f"meld {melded.index} told laid down")
             f.tabled[melded.seat] += counted(melded.cards)
         for off in events_of(events, "upcard_laid_off"):
             meld = game.state.table[off.index].cards if not events_of(events, "upcard_hand_ended") else None
