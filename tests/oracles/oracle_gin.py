@@ -309,8 +309,9 @@ class GinOracle(Oracle):
             raise Disagreement("a knock without a discard with deadwood left")
         agree(ended.counts[knocker], count, "the knocker's deadwood")
         melds = [frozenset(plain(c) for c in m) for m in ended.melds[knocker]]
-        shown = frozenset().union(*melds) | frozenset(plain(c) for c in ended.deadwood[knocker])
-        agree(sorted(shown), sorted(mine), "the knocker's cards shown")
+        shown = [plain(c) for m in ended.melds[knocker] for c in m] + [plain(c) for c in ended.deadwood[knocker]]
+        agree(sorted(shown), sorted(mine), "the knocker's cards shown (each once, in a meld or in the deadwood)")
+        agree(sum(value(plain(c)) for c in ended.deadwood[knocker]), count, "the knocker's deadwood shown")
         melded = frozenset().union(*melds)
         if not all(is_meld(sorted(m)) for m in melds) or sum(value(c) for c in mine - melded) != count:
             raise Disagreement(f"the knocker's melds {ended.melds[knocker]} are not a best melding")
