@@ -12,7 +12,8 @@ Survived: the time ran out with every promise kept. Hung: a move never came back
 
 Mutants run one after another in one niced process (``nice`` 10): the campaign is meant for a shared
 machine. ``--sample N`` draws N mutants per module with ``--seed`` (the same seed, the same mutants);
-``--sample 0`` runs them all. The fuzzer's own seed (``--fuzz-seed``) is the same for every mutant.
+``--sample 0`` runs them all; a module run alone (``--modules``) meets the mutants it meets in the whole
+campaign. The fuzzer's own seed (``--fuzz-seed``) is the same for every mutant.
 The last lines are the table kept in docs/releasing.md.
 """
 
@@ -330,10 +331,14 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if missed else 0
     draw = random.Random(args.seed)
     totals: dict[str, int] = {}
-    for path in modules:
+    # Every module's sample is drawn, in the order of MODULES, whichever are run: a module run alone meets
+    # the same mutants as in the whole campaign of the same seed.
+    for path in MODULES:
         described = mutants_of(path, args.part)
-        totals[path] = len(described)
         chosen = sorted(draw.sample(described, min(args.sample, len(described)))) if args.sample else described
+        if path not in modules:
+            continue
+        totals[path] = len(described)
         for index, what in chosen:
             result = judge(path, index, None, args.seconds, args.fuzz_seed, f"#{index} {what}")
             results.append(result)

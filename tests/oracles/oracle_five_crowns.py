@@ -14,21 +14,24 @@ over count against the hand, the cheapest first.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from oracle_base import Disagreement, Oracle, agree, check_draw, counted, events_of, moves
 
-from engine.actions import Action
+from engine.actions import Action, Discard, Draw, GoOut
 from engine.cards import Card
 from engine.events import Event
 from engine.game import Game
+from engine.rules.five_crowns_solitaire import Place
 
 HANDS, PLAYOFF_CARDS, PLAYOFF_WILD = 11, 6, 6
+MAX_RESHUFFLES = 3  # this project's limit on rebuilding a hand's stock, after which a hand ends when it runs out
 LOW_STOCK = (10, 5)  # solitaire says the stock is low as it falls to these
 WILD_POINTS, JOKER_POINTS = 20, 50
 LONGEST_RUN = 11  # 3 up to king
@@ -147,14 +150,90 @@ class Follow:
 
 class FiveCrownsOracle(Oracle):
     game = "five-crowns"
+    title = "Five Crowns"
     players = (2, 14)
+
+    defaults: ClassVar[dict[str, Any]] = {"tie_break": "share", "all_wild_melds": True, "sets": None, "first_dealer": 0}
 
     def __init__(self) -> None:
         self.follow = Follow()
+        #: Whether this game was begun at its last hand with totals chosen to tie (see :meth:`choose`).
+        self.tying = False
 
     def fuzz_options(self, rng: random.Random, players: int) -> dict[str, Any]:
         return {"tie_break": rng.choice(["share", "playoff"]), "all_wild_melds": rng.random() < 0.5,
                 "sets": rng.choice([None, 2] if players > 7 else [None, 1, 2]), "first_dealer": rng.randrange(players)}
+
+    def choose(self, game: Game, rng: random.Random) -> bool:
+        """Half the games begin at the last hand, after ten hands' scores chosen here, and their last move
+        is preceded by totals chosen so that two, three or all seats tie for the lowest: the tie and its
+        play-off, rare at the end of eleven random hands, are judged in every such game. Two in three
+        begin as if the stock had been rebuilt three times already and drawn down to a few cards (the
+        rest under the discard pile's top card), so the hand ends as it stands when the stock runs out.
+        Such a game is a position of its own, not one its seed replays (see release_fuzz.round_trip)."""
+        if rng.random() < 0.5:
+            return False
+        s = game.state
+        s.scores = [[rng.randrange(0, 30) for _ in range(HANDS - 1)] for _ in game.players]
+        game._record(game.ruleset.deal(s, HANDS))  # the engine deals the last hand, as it would have
+        if rng.random() < 2 / 3:  # most as if the stock were rebuilt as often as it may be, and nearly drawn
+            s.reshuffles = MAX_RESHUFFLES
+            keep = rng.randint(1, 2 * len(game.players))
+            s.stock, s.discard = s.stock[-keep:], s.stock[:-keep] + s.discard
+        f = self.follow
+        f.totals = [sum(x) for x in s.scores]
+        f.hand = HANDS
+        f.dealer = self._next_dealer()
+        self._opened(events_of(game.log, "hand_started")[-1], game)
+        self.tying = True
+        return True
+
+    def steer(self, game: Game, action: Action, rng: random.Random) -> None:
+        """Before the last hand's last move: the earlier scores raised so that the totals tie."""
+        s, f = game.state, self.follow
+        if not self.tying or f.hand != HANDS or action.kind not in ("discard", "go_out"):
+            return
+        if not ((s.went_out is not None and not s.last_turns) or not s.stock):
+            return
+        trial = copy.deepcopy(game)
+        ended = events_of(trial.apply(action), "hand_ended")
+        if not ended:
+            return
+        totals = {r.seat: r.total for r in ended[0].results}
+        seats = sorted(totals)
+        tied = rng.sample(seats, rng.choice([n for n in (2, 3, len(seats)) if n <= len(seats)]))
+        low = max(totals[t] for t in tied)
+        for seat in seats:
+            want = low if seat in tied else max(totals[seat], low + 1 + rng.randrange(5))
+            s.scores[seat][0] += want - totals[seat]
+            f.totals[seat] += want - totals[seat]
+
+    def kinds_now(self, game: Game, seat: int) -> dict[str, bool]:
+        s = game.state
+        drawn = s.phase == "discard"
+        return {"draw": not drawn, "discard": drawn, "go_out": drawn and s.went_out is None}
+
+    def wrong_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        s = game.state
+        if s.phase == "draw":
+            return [Draw(seat, "stock")] if not s.stock else []
+        card = rng.choice(s.hands[seat])
+        rest = list(s.hands[seat])
+        rest.remove(card)
+        melds = least_points(rest, int(s.wild_rank), self.follow.all_wild) == 0
+        return [GoOut(seat, card)] if s.went_out is None and not melds else []
+
+    def right_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        s = game.state
+        if s.phase == "draw":
+            return [Draw(seat, "discard")] if s.discard else []
+        return [Discard(seat, rng.choice(s.hands[seat]))]
+
+    def turn_needs_stock(self, game: Game) -> bool:
+        return True
+
+    def totals(self) -> list[int] | None:
+        return self.follow.totals
 
     def deck(self, game: Game) -> Counter[str]:
         players = len(game.players)
@@ -252,7 +331,7 @@ class FiveCrownsOracle(Oracle):
         if f.hand < HANDS:
             f.hand += 1
             f.dealer = self._next_dealer()
-            self._opened(events_of(events, "hand_started")[0], game)
+            self._opened(self._dealt(events, "next hand" if f.hand <= HANDS else "play-off hand"), game)
             return
         scores = points if playoff else {s: f.totals[s] for s in f.seats}
         low = min(scores.values())
@@ -261,16 +340,27 @@ class FiveCrownsOracle(Oracle):
             f.hand += 1
             f.dealer = self._next_dealer(tied)
             f.seats = tied
-            self._opened(events_of(events, "hand_started")[0], game)
+            self._opened(self._dealt(events, "next hand" if f.hand <= HANDS else "play-off hand"), game)
             return
         over = events_of(events, "game_ended")
         agree(list(over[0].winners) if over else None, tied, "the winners")
         agree(list(over[0].totals), f.totals, "the final totals")
 
+    @staticmethod
+    def _dealt(events: Sequence[Event], what: str) -> Any:
+        started = events_of(events, "hand_started")
+        if not started:
+            raise Disagreement(f"the {what} was not dealt")
+        return started[0]
+
     def _next_dealer(self, seats: list[int] | None = None) -> int:
-        """The deal passes left, among the seats still playing."""
+        """The deal passes left, among the seats still playing. When the dealer is not among them (a play-off
+        the dealer is out of), the document names nobody; this project has the last of them deal, so the
+        first of them plays first."""
         seats = seats or self.follow.seats
         d = self.follow.dealer
+        if d not in seats:
+            return seats[-1]
         later = [s for s in seats if s > d]
         return later[0] if later else seats[0]
 
@@ -288,11 +378,39 @@ class FiveCrownsOracle(Oracle):
 
 class SolitaireOracle(Oracle):
     game = "solitaire"
+    title = "Five Crowns solitaire"
     players = (1, 1)
     placed: Card | None = None
 
     def fuzz_options(self, rng: random.Random, players: int) -> dict[str, Any]:
         return {"all_wild_melds": rng.random() < 0.5}
+
+    defaults: ClassVar[dict[str, Any]] = {"all_wild_melds": True}
+    ended_by = "solitaire_ended"
+    turns_told = False  # one player: no turns to tell
+
+    def kinds_now(self, game: Game, seat: int) -> dict[str, bool]:
+        phase = game.state.phase
+        return {"draw": phase == "draw", "place": phase == "place", "discard": phase == "discard"}
+
+    def wrong_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        """A draw from the dead discards, a card placed on a closed pile, a discard from another pile."""
+        s = game.state
+        if s.phase == "draw":
+            return [Draw(seat, "discard")]
+        if s.phase == "place":
+            closed = [n for n in range(1, 12) if s.closed[n - 1]]
+            return [Place(seat, rng.choice(closed))] if closed else []
+        others = [c for n, p in enumerate(s.piles, 1) if n != s.placed for c in p if c not in s.piles[s.placed - 1]]
+        return [Discard(seat, rng.choice(others))] if others else []
+
+    def check_seen(self, game: Game) -> None:
+        """The one seat is shown the whole table as it lies."""
+        s, view = game.state, game.view(0)
+        agree(([list(p.cards) for p in view.piles], [p.closed for p in view.piles]), (s.piles, s.closed),
+              "the piles shown")
+        agree((view.stock_size, list(view.dead), view.drawn, view.placed, view.phase),
+              (len(s.stock), s.dead, s.drawn, s.placed, s.phase), "the table shown")
 
     def deck(self, game: Game) -> Counter[str]:
         return FiveCrownsOracle().deck(game)

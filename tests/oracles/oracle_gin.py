@@ -13,14 +13,15 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from oracle_base import Disagreement, Oracle, agree, check_draw, events_of, moves
 
-from engine.actions import Action, Discard
+from engine.actions import Action, Discard, Draw
 from engine.cards import Card
 from engine.events import Event
 from engine.game import Game
+from engine.rules.gin_rummy import Knock
 
 KNOCK_AT_MOST = 10
 GIN, BIG_GIN, UNDERCUT = 25, 31, 25
@@ -147,10 +148,67 @@ class Follow:
 
 class GinOracle(Oracle):
     game = "gin-rummy"
+    title = "Gin Rummy"
     kept_at_end = True  # the last hand's cards stay as they lay: a knock's discard lost shows there
+
+    defaults: ClassVar[dict[str, Any]] = {"target": 100, "first_dealer": 0, "max_hands": 60}
 
     def __init__(self) -> None:
         self.follow = Follow()
+
+    def choose(self, game: Game, rng: random.Random) -> bool:
+        """Half the games are dealt a chosen hand: the first to play holds three books and an ace
+        (gin but for one point), the cards swapped with wherever they lay. So hands of one point of
+        deadwood, big gin and knocks on the first turns come in seconds, not once in minutes."""
+        if rng.random() < 0.5:
+            return False
+        s = game.state
+        seat = game.seats_to_act()[0]
+        hand = s.hands[seat]
+        places = [s.stock, s.discard, *s.hands]
+        ranks = rng.sample(range(2, 14), 3)
+        wanted = [c for r in ranks for c in rng.sample([c for p in places for c in p if int(c.rank) == r], 3)]  # type: ignore[arg-type]
+        wanted.append(rng.choice([c for p in places for c in p if int(c.rank) == 1]))  # type: ignore[arg-type]
+        spare = [c for c in hand if c not in wanted]
+        for card in wanted:
+            if card in hand:
+                continue
+            place = next(p for p in places if card in p)
+            out = spare.pop()
+            place[place.index(card)] = out
+            hand[hand.index(out)] = card
+        return True
+
+    def kinds_now(self, game: Game, seat: int) -> dict[str, bool]:
+        phase = game.state.phase
+        drawn = phase == "discard"
+        return {"gin_pass": phase == "offer", "draw": not drawn, "discard": drawn, "gin_knock": drawn}
+
+    def wrong_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        """A knock without a discard with deadwood, a knock leaving more than 10, the card just taken
+        thrown back, the stock passed by for the discard pile once both passed the up card, the stock
+        drawn while the first up card is offered."""
+        s = game.state
+        if s.phase == "offer":
+            return [Draw(seat, "stock")]
+        if s.phase == "draw":
+            return [Draw(seat, "discard")] if s.stock_only else []
+        hand = [plain(c) for c in s.hands[seat]]
+        out: list[Action] = []
+        if least_deadwood(frozenset(hand)):
+            out.append(Knock(seat, None))
+        card = rng.choice(s.hands[seat])
+        if card == s.taken or least_deadwood(frozenset(hand) - {plain(card)}) > KNOCK_AT_MOST:
+            out.append(Knock(seat, card))
+        if s.taken is not None:
+            out.append(Discard(seat, s.taken))
+        return out
+
+    def turn_needs_stock(self, game: Game) -> bool:
+        return True
+
+    def totals(self) -> list[int] | None:
+        return self.follow.points
 
     def fuzz_options(self, rng: random.Random, players: int) -> dict[str, Any]:
         return {"target": rng.choice([1, 10, 30, 50, 100, rng.randint(1, 250)]),
@@ -179,8 +237,12 @@ class GinOracle(Oracle):
 
     def check_offer(self, game: Game, seat: int, legal: Sequence[Action]) -> None:
         s = game.state
-        if s.phase == "offer":  # the first up card: take it or pass
+        if s.phase == "offer":  # the first up card: take it or pass; a discard or knock is refused saying so
             agree(moves(legal), ["draw discard", "gin_pass"], "the moves offered for the up card")
+            for kind in ("discard", "gin_knock"):
+                reason = game.why_not_now(seat, kind) or ""
+                if "up card" not in reason:
+                    raise Disagreement(f"a {kind} while the up card is offered is refused with {reason!r}")
             return
         if s.phase == "draw":  # after both passed, the stock only
             want = ["draw stock"] + ([] if s.stock_only else ["draw discard"])
@@ -247,8 +309,9 @@ class GinOracle(Oracle):
             raise Disagreement("a knock without a discard with deadwood left")
         agree(ended.counts[knocker], count, "the knocker's deadwood")
         melds = [frozenset(plain(c) for c in m) for m in ended.melds[knocker]]
-        shown = frozenset().union(*melds) | frozenset(plain(c) for c in ended.deadwood[knocker])
-        agree(sorted(shown), sorted(mine), "the knocker's cards shown")
+        shown = [plain(c) for m in ended.melds[knocker] for c in m] + [plain(c) for c in ended.deadwood[knocker]]
+        agree(sorted(shown), sorted(mine), "the knocker's cards shown (each once, in a meld or in the deadwood)")
+        agree(sum(value(plain(c)) for c in ended.deadwood[knocker]), count, "the knocker's deadwood shown")
         melded = frozenset().union(*melds)
         if not all(is_meld(sorted(m)) for m in melds) or sum(value(c) for c in mine - melded) != count:
             raise Disagreement(f"the knocker's melds {ended.melds[knocker]} are not a best melding")

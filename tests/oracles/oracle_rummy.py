@@ -9,14 +9,17 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-from oracle_base import Disagreement, Oracle, agree, check_draw, counted, events_of
+from oracle_base import Disagreement, Oracle, agree, check_draw, counted, events_of, moves
 
-from engine.actions import Action
+from engine.actions import Action, Draw
 from engine.cards import Card
 from engine.events import Event
 from engine.game import Game
+from engine.rules.contract_rummy import LayDown, LayOff, Swap
+from engine.rules.upcard_rummy import LayOff as UpcardLayOff
+from engine.rules.upcard_rummy import Meld, TakeDiscards
 
 SUITS = ("c", "d", "h", "s")
 
@@ -93,6 +96,7 @@ class ContractFollow:
 
 class ContractOracle(Oracle):
     game = "contract-rummy"
+    title = "contract rummy"
     players = (2, 8)
 
     def __init__(self) -> None:
@@ -100,6 +104,81 @@ class ContractOracle(Oracle):
 
     def fuzz_options(self, rng: random.Random, players: int) -> dict[str, Any]:
         return {"decks": rng.choice([None, 3] if players > 5 else [None, 2, 3]), "first_dealer": rng.randrange(players)}
+
+    defaults: ClassVar[dict[str, Any]] = {"first_dealer": 0, "decks": None}
+
+    #: Whether the card on the discard pile is one the player to draw passed on and nobody bought.
+    left_up = False
+
+    def check_offer(self, game: Game, seat: int, legal: Sequence[Action]) -> None:
+        """The draws of the player to play: from the stock, and from the discard pile unless the card on
+        it is one they passed on and nobody bought (they draw from the stock then)."""
+        s = game.state
+        if s.phase != "draw" or seat != s.to_move:
+            return
+        want = (["draw stock"] if s.stock else []) + (["draw discard"] if s.discard and not self.left_up else [])
+        agree(sorted(m for m in moves(legal) if m.startswith("draw")), sorted(want), "the draws offered")
+
+    def turn_of(self, game: Game) -> tuple[int, ...]:
+        """The seat whose turn last started: buyers answer out of turn, but it is not their turn."""
+        turns = events_of(game.log, "turn_started")
+        return () if game.over or not turns else (turns[-1].seat,)
+
+    def kinds_now(self, game: Game, seat: int) -> dict[str, bool]:
+        """The seat to play: after drawing it discards, lays its contract down once, and only once down
+        lays off and swaps; before drawing none of these (a buy window's answers are judged apart)."""
+        phase = game.state.phase
+        if phase not in ("draw", "discard") or seat != game.state.to_move:
+            return {}
+        drawn, down = phase == "discard", seat in self.follow.down
+        return {"draw": not drawn, "discard": drawn, "contract_lay_down": drawn and not down,
+                "contract_lay_off": drawn and down, "contract_swap": drawn and down}
+
+    def _card_moves(self, game: Game, seat: int, rng: random.Random) -> tuple[list[Action], list[Action]]:
+        """A card of the hand laid off on a meld of the table (right if the meld stays of its kind), a
+        swap for a card that is no wild, or for a wild that is not in the meld, and random cards laid
+        down as the contract (wrong unless they are melds of it)."""
+        s = game.state
+        hand = s.hands[seat]
+        wrong: list[Action] = []
+        right: list[Action] = []
+        if s.phase != "discard" or not hand:
+            return wrong, right
+        card = rng.choice(hand)
+        if seat in self.follow.down and s.table:
+            meld = rng.choice(s.table)
+            fits = contract_meld([*meld.cards, card]) == contract_meld(meld.cards)
+            (right if fits else wrong).append(LayOff(seat, card, meld.id))
+            natural = [c for c in meld.cards if c.rank is not None and int(c.rank) != 2]
+            if natural:  # a natural is no wild to swap for
+                wrong.append(Swap(seat, card, meld.id, natural[0], meld.id))
+            wilds = [c for c in [*s.stock, *s.discard, *(c for h in s.hands for c in h)]
+                     if (c.rank is None or int(c.rank) == 2) and c not in meld.cards]
+            others = [m.id for m in s.table if m.id != meld.id]
+            if wilds and others:  # a wild, but not one of that meld's
+                wrong.append(Swap(seat, card, meld.id, wilds[0], rng.choice(others)))
+        elif seat not in self.follow.down:
+            sets, runs = CONTRACTS[self.follow.hand - 1]
+            cards = rng.sample(hand, min(len(hand), 3 * sets + 4 * runs))
+            melds = [tuple(cards[3 * k:3 * k + 3]) for k in range(sets)]
+            melds += [tuple(cards[3 * sets + 4 * k:3 * sets + 4 * k + 4]) for k in range(runs)]
+            kinds = Counter(contract_meld(m) for m in melds)
+            if (kinds["set"], kinds["run"]) != (sets, runs):
+                wrong.append(LayDown(seat, tuple(melds)))
+        return wrong, right
+
+    def wrong_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        self._moves = self._card_moves(game, seat, rng)
+        return self._moves[0]
+
+    def right_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        return self._moves[1]
+
+    def turn_needs_stock(self, game: Game) -> bool:
+        return True
+
+    def totals(self) -> list[int] | None:
+        return self.follow.totals
 
     def _decks(self, game: Game) -> int:
         return game.options.get("decks") or (2 if len(game.players) <= 5 else 3)
@@ -148,13 +227,22 @@ class ContractOracle(Oracle):
         if not any(e.ends_hand for e in events):
             check_draw(action, events, before.stock, before.discard, game)
         self._buys(before, events, game)
+        if action.kind == "draw" or events_of(events, "turn_started"):
+            self.left_up = False
+        if events_of(events, "contract_nobody_bought"):
+            self.left_up = True
         for laid in events_of(events, "contract_laid_down"):
             f.down.add(laid.seat)
+            if not events_of(events, "hand_ended"):  # melds are numbered 1, 2, 3... as they are laid down
+                ids = [m.id for m in game.state.table][-len(laid.melds):]
+                agree(list(laid.meld_ids), ids, "the numbers of the melds laid down")
             kinds = Counter(contract_meld(m) for m in laid.melds)
             agree((kinds["set"], kinds["run"], kinds[None]), (*CONTRACTS[f.hand - 1], 0),
                   f"the melds laid down for the contract of hand {f.hand}: {[[c.code for c in m] for m in laid.melds]}")
         if not events_of(events, "hand_ended"):
             if action.kind == "discard":
+                agree([e.seat for e in events_of(events, "turn_started")], [game.state.to_move],
+                      "the turn started after a discard")
                 self._window(events, action.seat, up_card=False)
             if not game.over:
                 for meld in game.state.table:
@@ -230,6 +318,7 @@ class UpcardFollow:
 
 class UpcardOracle(Oracle):
     game = "upcard-rummy"
+    title = "upcard rummy"
     players = (2, 6)
 
     def __init__(self) -> None:
@@ -239,6 +328,100 @@ class UpcardOracle(Oracle):
         return {"target": rng.choice([1, 100, 300, 1000, 3000, rng.randint(1, 5000)]),
                 "first_dealer": rng.randrange(players), "max_reshuffles": rng.choice([0, 1, 2, 5]),
                 "max_hands": rng.choice([1, 2, 3, 10, 60])}
+
+    defaults: ClassVar[dict[str, Any]] = {"target": 3000, "first_dealer": 0, "max_reshuffles": 5, "max_hands": 60}
+
+    def kinds_now(self, game: Game, seat: int) -> dict[str, bool]:
+        """Draw (or dig, once melded on an earlier turn, from a pile with cards), then meld, lay off and
+        discard; the turn of a first meld allows no other meld or lay-off."""
+        s, f = game.state, self.follow
+        drawn = s.phase == "discard"
+        earlier = seat in f.melded
+        first_now = bool(f.tabled[seat]) and not earlier
+        return {"draw": not drawn, "upcard_take_discards": not drawn and earlier and bool(s.discard),
+                "upcard_meld": drawn and not first_now, "upcard_lay_off": drawn and earlier, "discard": drawn}
+
+    def check_offer(self, game: Game, seat: int, legal: Sequence[Action]) -> None:
+        """The melds and digs offered are a sample (the rules accept any valid one), but every rank the
+        seat may meld now, and every depth of the discard pile it may dig to, is offered, each at least
+        with three cards (the least it may meld): a player choosing from the moves offered misses no
+        meld and no dig it could make, nor the one that keeps most cards in hand."""
+        s, f = game.state, self.follow
+        hand = s.hands[seat]
+        wilds = sum(int(c.rank) == f.wild for c in hand)  # type: ignore[arg-type]
+        pairs = Counter(c.rank for c in hand if int(c.rank) != f.wild)  # type: ignore[arg-type]
+        if self.kinds_now(game, seat).get("upcard_meld") and len(hand) > 3:
+            want = sorted(int(r) for r, n in pairs.items() if n >= 2 and n + wilds >= 3)  # type: ignore[arg-type]
+            offered = {int(c.rank) for a in legal if isinstance(a, Meld) for c in a.cards  # type: ignore[arg-type]
+                       if int(c.rank) != f.wild}  # type: ignore[arg-type]
+            agree(sorted(offered), want, "the ranks offered to meld")
+            threes = {int(c.rank) for a in legal if isinstance(a, Meld) and len(a.cards) == 3  # type: ignore[arg-type]
+                      for c in a.cards if int(c.rank) != f.wild}  # type: ignore[arg-type]
+            agree(sorted(threes), want, "the ranks offered to meld in three cards")
+        if self.kinds_now(game, seat).get("upcard_take_discards"):
+            pile = s.discard
+            want = [k for k in range(1, len(pile) + 1) if int(pile[-k].rank) != f.wild  # type: ignore[arg-type]
+                    and pairs[pile[-k].rank] >= 2 and len(hand) + k - 3 >= 1]
+            agree(sorted({a.count for a in legal if isinstance(a, TakeDiscards)}), want, "the digs offered")
+            agree(sorted({a.count for a in legal if isinstance(a, TakeDiscards) and len(a.meld) == 3}), want,
+                  "the digs offered with a meld of three cards")
+
+    def _card_moves(self, game: Game, seat: int, rng: random.Random) -> tuple[list[Action], list[Action]]:
+        """A dig to a card drawn at random (right with a natural pair of its rank in hand and a card left
+        to discard), three cards of the hand melded, a card laid off on a meld of the table, a draw from
+        the discard pile (digs are the only way to it)."""
+        s, f = game.state, self.follow
+        hand = list(s.hands[seat])
+        wrong: list[Action] = []
+        right: list[Action] = []
+        if s.phase == "draw":
+            wrong.append(Draw(seat, "discard"))
+            if seat in f.melded and s.discard:
+                # Half the time back to the nearest card the seat holds a natural pair of (else anywhere,
+                # the whole pile too), its meld all the naturals of that rank held and, half the time,
+                # every wild held: the digs that leave no card to discard come from these.
+                paired = [k for k in range(1, len(s.discard) + 1) if int(s.discard[-k].rank) != f.wild  # type: ignore[arg-type]
+                          and sum(c.rank == s.discard[-k].rank for c in hand) >= 2]
+                count = paired[0] if paired and rng.random() < 0.5 else rng.randrange(1, len(s.discard) + 1)
+                target = s.discard[-count]
+                pair = [c for c in hand if c.rank == target.rank]
+                wilds = [c for c in hand if int(c.rank) == f.wild] if rng.random() < 0.5 else []  # type: ignore[arg-type]
+                meld = (target, *pair, *wilds) if len(pair) >= 2 else (target, *pair, *wilds)[:3]
+                left = Counter(hand) + Counter(s.discard[-count:]) - Counter(meld)
+                good = int(target.rank) != f.wild and len(pair) >= 2 and sum(left.values()) > 0  # type: ignore[arg-type]
+                (right if good else wrong).append(TakeDiscards(seat, count, meld))
+            return wrong, right
+        if len(hand) >= 3:
+            cards = tuple(rng.sample(hand, 3))
+            first_now = bool(f.tabled[seat]) and seat not in f.melded
+            if not self._meld(cards) or len(hand) == 3:
+                wrong.append(Meld(seat, cards))
+            elif not first_now:
+                right.append(Meld(seat, cards))
+        if seat in f.melded and s.table:
+            held = Counter(hand)
+            others = [c for h in s.hands for c in h if not held[c]]
+            if others:  # a card the seat does not hold
+                wrong.append(UpcardLayOff(seat, rng.choice(others), rng.randrange(len(s.table))))
+            card = rng.choice(hand)
+            index = rng.randrange(len(s.table))
+            ranks = {c.rank for c in s.table[index].all_cards if int(c.rank) != f.wild}  # type: ignore[arg-type]
+            fits = int(card.rank) == f.wild or card.rank in ranks  # type: ignore[arg-type]
+            (right if fits and len(hand) > 1 else wrong).append(UpcardLayOff(seat, card, index))
+        return wrong, right
+
+    def wrong_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        self._moves = self._card_moves(game, seat, rng)
+        return self._moves[0]
+
+    def right_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        return self._moves[1]
+
+    def turn_needs_stock(self, game: Game) -> bool:
+        return True
+
+    def totals(self) -> list[int] | None:
+        return self.follow.totals
 
     def deck(self, game: Game) -> Counter[str]:
         return Counter([code(r, s) for s in SUITS for r in range(1, 14) if r != 2] * 2)
@@ -296,6 +479,9 @@ class UpcardOracle(Oracle):
             check_draw(action, events, before.stock, before.discard, game)
         if action.kind == "upcard_take_discards":
             self._dig(before, action, events)
+            if not any(e.ends_hand for e in events):  # a dig is the turn's draw: the seat plays on, then discards
+                agree((game.seats_to_act(), game.why_not_now(action.seat, "draw") is None,
+                       game.why_not_now(action.seat, "discard")), ((action.seat,), False, None), "the turn after a dig")
         # A discard that empties a hand before the last turns goes out; then every seat that has not
         # melded on an earlier turn has one last turn, in turn order.
         emptied = action.kind == "discard" and not hand_cards(before, action, action.seat) and not before.last_turn
@@ -308,6 +494,10 @@ class UpcardOracle(Oracle):
         for melded in events_of(events, "upcard_melded"):
             if not self._meld(melded.cards) or (melded.first and len(melded.cards) != 3):
                 raise Disagreement(f"{[c.code for c in melded.cards]} melded (first: {melded.first}) is not a meld")
+            if not events_of(events, "upcard_hand_ended"):  # the meld's number is where it lies on the table
+                table = game.state.table
+                agree(list(table[melded.index].cards) if 0 <= melded.index < len(table) else None,
+                      list(melded.cards), f"meld {melded.index} told laid down")
             f.tabled[melded.seat] += counted(melded.cards)
         for off in events_of(events, "upcard_laid_off"):
             meld = game.state.table[off.index].cards if not events_of(events, "upcard_hand_ended") else None
@@ -315,6 +505,8 @@ class UpcardOracle(Oracle):
                 raise Disagreement(f"{off.card.code} laid off on {[c.code for c in meld]}")
             f.tabled[off.seat] += counted([off.card])
         ended = events_of(events, "upcard_hand_ended")
+        if action.kind == "discard" and not ended and not went_out and not before.last_turn:
+            agree(game.seats_to_act(), ((action.seat + 1) % len(f.totals),), "the next to play")
         if action.kind == "discard" and f.tabled[action.seat]:
             f.melded.add(action.seat)  # from its next turn on
         if not ended:
