@@ -12,7 +12,7 @@ Fallback is per sentence. A sentence the catalog lacks is said in English, and t
 "The up card is the jack of diamonds.", never "The up card is den Karo-Bube." So a translation is a
 :class:`Said`, a string that carries its English twin: filling a sentence the catalog lacks (``format``,
 ``fill``, ``with_numbers``) fills its English with the English of each value (the article, the count,
-the card itself: speech.phrases.in_english), and a sentence that is translated keeps its twin so that
+the card itself: speech.english_card.in_english), and a sentence that is translated keeps its twin so that
 it reads whole in English when it is a value of one that is not.
 """
 
@@ -30,6 +30,7 @@ from typing import Any
 
 from speech import languages as _languages
 from speech.declension import declined
+from speech.english_card import in_english
 from speech.languages import Language
 
 __all__ = [
@@ -191,7 +192,7 @@ def _lacks_any(values: Sequence[Any]) -> bool:
 
 def english(value: Any) -> Any:
     """``value`` as an English sentence holds it: a translation's English twin (itself when it has
-    none), a card as English words (speech.phrases.in_english), a sequence of parts each in English."""
+    none), a card as English words (speech.english_card.in_english), a sequence of parts each in English."""
     if isinstance(value, Said):
         return value.english if value.english is not None else value
     if isinstance(value, str) and getattr(value, "english", None) is not None:
@@ -200,8 +201,6 @@ def english(value: Any) -> Any:
         return value
     if isinstance(value, tuple | list):
         return type(value)(english(v) for v in value)
-    from speech.phrases import in_english
-
     return in_english(value)
 
 

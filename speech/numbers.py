@@ -9,17 +9,31 @@ language's word ("moins 210"), and a decimal point between digits the language's
 one. A figure written from a value (``{share:.1%}``) is made here too (:func:`decimal`), and a place
 in an order (:func:`ordinal`: "1st", "1er", "1.º") as the language abbreviates it.
 
-This module imports only speech.languages, so both speech.i18n and the language descriptions may use it.
+This module imports nothing of ours, so both speech.i18n and the language descriptions may use it.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from speech.languages import Language
+
+class Language(Protocol):
+    """What of a language description (speech.languages.Language) numbers need: named here as a
+    protocol, so this module imports nothing of the package that imports it."""
+
+    @property
+    def code(self) -> str: ...
+    @property
+    def minus(self) -> str: ...
+    @property
+    def decimal_mark(self) -> str | None: ...
+    @property
+    def percent(self) -> str: ...
+    @property
+    def ordinals(self) -> Mapping[int, str]: ...
 
 __all__ = ["decimal", "decimal_mark", "normalise", "number", "ordinal"]
 

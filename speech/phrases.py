@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from engine.cards import Card, Rank, Suit
 from engine.five_crowns_melds import is_wild, meld_kind
 from speech.declension import Article, Declined, card_name, declined
+from speech.english_card import EnglishCard, in_english
 from speech.i18n import LANGUAGES, N_, Said, _, current, fill, in_language, language, ngettext, number, pgettext
 from speech.languages import FEMININE, NEUTER
 
@@ -184,26 +185,6 @@ def capital(text: str) -> str:
     if isinstance(text, Said):
         return Said(up, None if text.english is None else capital(text.english), text.fallback)
     return up
-
-
-class EnglishCard(Card):
-    """A card of a sentence the catalog lacks, which is said whole in English (speech.i18n's fallback):
-    named in English words wherever it is shown in words. It is the same card as its Card (equal, same
-    hash), so a display, a braille cell and a comparison treat it as the card it is."""
-
-    __slots__ = ()
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and (self.rank, self.suit) == (other.rank, other.suit)
-
-    __hash__ = Card.__hash__
-
-
-def in_english(value: object) -> object:
-    """``value`` as a sentence the catalog lacks holds it: a card as an EnglishCard, anything else as it is."""
-    if isinstance(value, Card) and not isinstance(value, EnglishCard):
-        return EnglishCard(value.rank, value.suit)
-    return value
 
 
 def capital_parts(parts: Sequence[str | Card]) -> list[str | Card]:

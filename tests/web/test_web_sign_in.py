@@ -17,6 +17,7 @@ from web_support import Browser
 
 from access_game.bench.web_page import Serve
 from speech.i18n import _, in_language
+from speech.languages import describe
 from speech.web_page_words import page_words
 
 PASSWORD = "lantern-harbour-7"
@@ -65,7 +66,7 @@ def test_register_then_sign_in_from_another_browser_and_a_wrong_password_refused
             words = _("Wrong name or password: nothing was changed.")
         assert words != "Wrong name or password: nothing was changed."
         assert refusal["code"] == "wrong_password" and refusal["text"] == words
-        assert words in french.lines
+        assert describe("fr").typeset(words) in french.lines  # printed with French typography (a narrow space)
         assert french.state.get("where") != "lobby"
         french.send("sign_in", name="Ann", password="")  # a bad frame: answered, nothing changed
         french.wait(lambda b: b.errors()[-1]["code"] == "bad_message")
