@@ -9,7 +9,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from oracle_base import Disagreement, Oracle, agree, check_draw, counted, events_of, moves
 
@@ -84,6 +84,33 @@ def contract_meld(cards: Sequence[Card]) -> str | None:
 MOST_BUYS = 3
 
 
+class TotalsFollow(Protocol):
+    totals: list[int]
+
+
+class CardMovesOracle(Oracle):
+    """What the two draw-and-meld rummies share: one draw of the seat's own moves per turn, split into
+    the ones the rules refuse and the ones they allow, and the running totals kept by the follower."""
+
+    follow: TotalsFollow
+
+    def _card_moves(self, game: Game, seat: int, rng: random.Random) -> tuple[list[Action], list[Action]]:
+        raise NotImplementedError
+
+    def wrong_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        self._moves = self._card_moves(game, seat, rng)
+        return self._moves[0]
+
+    def right_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        return self._moves[1]
+
+    def turn_needs_stock(self, game: Game) -> bool:
+        return True
+
+    def totals(self) -> list[int] | None:
+        return self.follow.totals
+
+
 @dataclass
 class ContractFollow:
     totals: list[int] = field(default_factory=list)
@@ -94,10 +121,11 @@ class ContractFollow:
     buys: Counter[int] = field(default_factory=Counter)
 
 
-class ContractOracle(Oracle):
+class ContractOracle(CardMovesOracle):
     game = "contract-rummy"
     title = "contract rummy"
     players = (2, 8)
+    follow: ContractFollow
 
     def __init__(self) -> None:
         self.follow = ContractFollow()
@@ -166,19 +194,6 @@ class ContractOracle(Oracle):
             if (kinds["set"], kinds["run"]) != (sets, runs):
                 wrong.append(LayDown(seat, tuple(melds)))
         return wrong, right
-
-    def wrong_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
-        self._moves = self._card_moves(game, seat, rng)
-        return self._moves[0]
-
-    def right_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
-        return self._moves[1]
-
-    def turn_needs_stock(self, game: Game) -> bool:
-        return True
-
-    def totals(self) -> list[int] | None:
-        return self.follow.totals
 
     def _decks(self, game: Game) -> int:
         return game.options.get("decks") or (2 if len(game.players) <= 5 else 3)
@@ -316,10 +331,11 @@ class UpcardFollow:
     melded: set[int] = field(default_factory=set)
 
 
-class UpcardOracle(Oracle):
+class UpcardOracle(CardMovesOracle):
     game = "upcard-rummy"
     title = "upcard rummy"
     players = (2, 6)
+    follow: UpcardFollow
 
     def __init__(self) -> None:
         self.follow = UpcardFollow()
@@ -409,19 +425,6 @@ class UpcardOracle(Oracle):
             fits = int(card.rank) == f.wild or card.rank in ranks  # type: ignore[arg-type]
             (right if fits and len(hand) > 1 else wrong).append(UpcardLayOff(seat, card, index))
         return wrong, right
-
-    def wrong_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
-        self._moves = self._card_moves(game, seat, rng)
-        return self._moves[0]
-
-    def right_moves(self, game: Game, seat: int, legal: Sequence[Action], rng: random.Random) -> list[Action]:
-        return self._moves[1]
-
-    def turn_needs_stock(self, game: Game) -> bool:
-        return True
-
-    def totals(self) -> list[int] | None:
-        return self.follow.totals
 
     def deck(self, game: Game) -> Counter[str]:
         return Counter([code(r, s) for s in SUITS for r in range(1, 14) if r != 2] * 2)
