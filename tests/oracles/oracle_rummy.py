@@ -82,6 +82,8 @@ def contract_meld(cards: Sequence[Card]) -> str | None:
 
 
 MOST_BUYS = 3
+#: The stock is rebuilt from the discard pile at most this often in a hand.
+MOST_REBUILDS = 3
 
 
 class TotalsFollow(Protocol):
@@ -211,6 +213,18 @@ class ContractOracle(CardMovesOracle):
         self.follow = ContractFollow(totals=[0] * n, dealer=game.options.get("first_dealer", 0))
         self._opened(game.log)
 
+    def choose(self, game: Game, rng: random.Random) -> bool:
+        """A third of the games begin as if the stock had been rebuilt as often as it may be and drawn
+        down to a few cards (the rest under the discard pile's top card): the hand must then end as it
+        stands when the stock runs out, a last resort random play reaches once in hours."""
+        if rng.random() >= 1 / 3:
+            return False
+        s = game.state
+        s.reshuffles = MOST_REBUILDS
+        keep = rng.randint(1, 2 * len(game.players))
+        s.stock, s.discard = s.stock[-keep:], s.stock[:-keep] + s.discard
+        return True
+
     def _opened(self, events: Sequence[Event]) -> None:
         f = self.follow
         f.down, f.buys = set(), Counter()
@@ -270,11 +284,11 @@ class ContractOracle(CardMovesOracle):
         self.judged += 1
         n = len(f.totals)
         f.down = set()
-        out = [s for s in range(n) if not hand_cards(before, action, s)]
+        left = [hand_cards(before, action, s) + self._bought(events, s) for s in range(n)]
+        out = [s for s in range(n) if not left[s]]
         agree(ended.went_out, out[0] if out else None, "who went out")
         for r in ended.results:
-            cards = hand_cards(before, action, r.seat)
-            agree(counted(r.deadwood), cards, f"seat {r.seat}'s cards left")
+            agree(counted(r.deadwood), left[r.seat], f"seat {r.seat}'s cards left")
             points = sum(contract_points(c) for c in r.deadwood)
             f.totals[r.seat] += points
             agree((r.points, r.total), (points, f.totals[r.seat]), f"seat {r.seat}'s points and total")
@@ -289,6 +303,13 @@ class ContractOracle(CardMovesOracle):
               ([s for s in range(n) if f.totals[s] == low], f.totals), "the winners")
 
 
+
+    @staticmethod
+    def _bought(events: Sequence[Event], seat: int) -> Counter[str]:
+        """The cards ``seat`` bought in the move that ended the hand (the card and its penalty card): a buy
+        closes the window, and the next turn may find nothing left to draw."""
+        return counted([c for b in events_of(events, "contract_bought") if b.seat == seat
+                        for c in (b.card, b.penalty) if c is not None])
 
     def _buys(self, before: Before, events: Sequence[Event], game: Game) -> None:
         """A buy: only by a seat not yet down with fewer than 3 buys this hand; the penalty card is the top
