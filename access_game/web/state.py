@@ -63,10 +63,10 @@ def question_of(mode: Any) -> dict[str, str] | None:
 
 
 def lobby_state(lobby: Any) -> dict[str, Any]:
-    """The state of the lobby's app (access_game.ui.lobby_app.LobbyApp): its keys as commands, the
+    """The state of the lobby's app (access_game.online.lobby_app.LobbyApp): its keys as commands, the
     spectator's own only while watching."""
     from access_game.net.protocol import show_code
-    from access_game.ui.lobby_app import LOBBY_KEYS, WATCHING_ONLY
+    from access_game.ui.lobby_keys import LOBBY_KEYS, WATCHING_ONLY
     from speech.lobby_words import KEY_HELP
 
     watching = lobby.watching is not None

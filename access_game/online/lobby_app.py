@@ -3,11 +3,11 @@
 The same one-line pattern as the table (access_game.ui.app): a short prompt at the bottom, every line
 printed whole above it, spoken and shown on the braille display by the same outputs as at the table
 (access_game.ui.terminal_output), and kept in the same message history (Page Up, Page Down). Up and
-Down step through the list (access_game.ui.lobby_list); Enter acts on the item; a typed line (chat, a
+Down step through the list (access_game.online.lobby_list); Enter acts on the item; a typed line (chat, a
 private message, a table code, the set-up of a new table) is a text entry on the prompt line, as the
 table's chat is.
 
-The lobby's connection lives in a background thread (access_game.net.client.Connection); each frame is
+The lobby's connection lives in a background thread (access_game.online.client.Connection); each frame is
 taken in the app's own loop. Taking a seat ends the app with what to ask the server for: the command
 then opens the table exactly as ``host`` and ``join`` do, and comes back to the lobby when it is left.
 Watching a table happens here, on the lobby's connection: the game is narrated to a listener who holds
@@ -32,11 +32,12 @@ from prompt_toolkit.layout import Layout
 from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
-from access_game.net.client import Connection
 from access_game.net.limits import MAX_CHAT_CHARS
 from access_game.net.protocol import game_codec, read_code, show_code
+from access_game.online.client import Connection
+from access_game.online.lobby_list import Item, LobbyList, game_title
 from access_game.ui.answers import answer
-from access_game.ui.lobby_list import Item, LobbyList, game_title
+from access_game.ui.lobby_keys import LOBBY_KEYS, WATCHING_ONLY
 from access_game.ui.text_entry import TextEntry
 from speech import lobby_words as lw
 from speech import net_words as nw
@@ -44,29 +45,6 @@ from speech.i18n import N_, _, pgettext
 from speech.utterance import Kind
 
 __all__ = ["LOBBY_KEYS", "WATCHING_ONLY", "LobbyApp", "Outcome"]
-
-#: The lobby's own keys, each with its command (described in speech.lobby_words.KEY_HELP and written
-#: into docs/keys.md). The keys the table has too (L, Page Up, Page Down, F1, /) mean the same here.
-LOBBY_KEYS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("lobby-previous", ("up",)),
-    ("lobby-next", ("down",)),
-    ("lobby-first", ("home",)),
-    ("lobby-last", ("end",)),
-    ("lobby-act", ("enter",)),
-    ("lobby-watch", ("E",)),
-    ("lobby-chat", ("/",)),
-    ("lobby-tell", ("T",)),
-    ("lobby-who", ("p",)),
-    ("lobby-mute", ("M",)),
-    ("lobby-history-filter", ("f",)),
-    ("lobby-leave", ("q",)),
-    ("lobby-back", ("escape",)),
-    ("lobby-scores", ("s",)),
-    ("lobby-leaderboard", ("D",)),
-    ("lobby-record", ("R",)),
-)
-#: Commands only a spectator has (the others are the list's).
-WATCHING_ONLY = frozenset({"lobby-back", "lobby-scores"})
 
 #: Lines of the server-wide chat said when the lobby opens (the rest are in the server's history).
 RECENT_LINES = 5

@@ -24,8 +24,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from access_game.net.client import FINAL_ERRORS, Connection
 from access_game.net.protocol import MAX_CHAT_CHARS, game_codec
+from access_game.online.client import FINAL_ERRORS, Connection
 from access_game.session import Announcing, CuePlayer, Narrating, SessionVoice
 from access_game.session_api import EventListener, SeatInfo
 from access_game.settings import Settings
@@ -202,7 +202,7 @@ class RemoteSession(SessionVoice):
             line = nw.chat_line(name, text) if frame.get("seat") is not None else lobby_words.spectator_chat(name, text)
             self._news(line, Kind.OTHERS)
         elif kind == "rated":  # an account's game was rated (access_game.net.account_requests)
-            from access_game.ui.lobby_list import game_title
+            from access_game.online.lobby_list import game_title
             from speech import account_words
 
             self._news(account_words.rated(game_title(str(frame.get("game", ""))), int(frame.get("rating", 0)),
