@@ -1,0 +1,119 @@
+"""The disk: a change written to the table's journal before it is made, the journals fsynced many
+tables at once before anyone is told (a group commit), snapshots written off the loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from access_game.net import protocol as p
+from access_game.net.connections import Connection
+from access_game.net.rooms.state import ServerState, log
+from access_game.net.tables import Mark, Table
+
+
+class TableDisk(ServerState):
+    """Each table's journal and snapshots, and nothing told before it is on disk."""
+
+    async def _tell(self, table: Table, *, acted: tuple[Connection, int] | None = None) -> None:
+        """Tell everyone what changed (:meth:`_publish`) once it is on disk: the journal's lines are
+        fsynced first, with those of every other table that moved meanwhile (a group commit), so a crash
+        of the machine never takes back a move anyone was told of. When the fsync fails, a whole snapshot
+        is written instead (after a failed fsync the system may have dropped the lines); when that fails
+        too, nothing is told: the next change that reaches the disk tells it all. Called with the
+        table's lock held."""
+        if self.commits is not None and not await self._on_disk(table):
+            return
+        self._publish(table, acted=acted)
+
+    async def _on_disk(self, table: Table) -> bool:
+        assert self.commits is not None and self.store is not None
+        try:
+            await self.commits.durable()
+            return True
+        except OSError as exc:
+            log.error("table %s: the journal could not be made sure of (%s): writing a whole snapshot", table.code,
+                      exc)
+        try:
+            gen, text = self.store.begin_snapshot(table)
+            await asyncio.get_running_loop().run_in_executor(self._disk, self.store.write_snapshot, table.code, gen,
+                                                             text)
+            return True
+        except OSError as exc:
+            log.error("table %s: not on disk, so not told yet: %s", table.code, exc)
+            return False
+
+    def _commit(self, table: Table, mark: Mark | None) -> None:
+        """Write the table's change to the journal before anyone hears of it; when the disk refuses it,
+        put the table back as it was (``mark``), say why in the log, and refuse with ``not_saved``."""
+        if self.store is None:
+            return
+        try:
+            due = self.store.record(table)
+        except OSError as exc:
+            if mark is not None:
+                table.go_back(mark)
+            log.error("table %s: a change could not be written, and was not made: %s", table.code, exc)
+            raise p.ProtocolError(p.ErrorCode.NOT_SAVED, f"the server could not save that: {exc.strerror or exc}"
+                                  ) from None
+        if due:
+            self._snapshot(table)
+
+    def _make(self, table: Table, action: Any, ref: int | None = None) -> None:
+        """Make a move the rules allow: written to the journal first (``not_saved`` when the disk refuses
+        it, and then it is not made), then made, then, every so many lines, a new snapshot."""
+        if self.store is None:
+            self._apply(table, action)
+            return
+        try:
+            # A change not written when it was made (a stand-in ended by a rejoin while the disk was
+            # full) goes first; then the move.
+            self.store.record(table)
+            due = self.store.append_action(table, action)
+        except OSError as exc:
+            log.error("table %s: a move could not be written, and was not made: %s", table.code, exc)
+            raise p.ProtocolError(p.ErrorCode.NOT_SAVED,
+                                  f"the server could not save that move, so it was not made: {exc.strerror or exc}",
+                                  ref=ref) from None
+        self._apply(table, action)
+        if due:
+            self._snapshot(table)
+
+    @staticmethod
+    def _apply(table: Table, action: Any) -> None:
+        assert table.game is not None
+        table.game.apply(action)
+
+    def _snapshot(self, table: Table) -> None:
+        """A new snapshot (the journal it covers then removed), written and fsynced off the loop."""
+        assert self.store is not None
+        try:
+            gen, text = self.store.begin_snapshot(table)
+        except OSError as exc:  # the lines are in the journal already; a snapshot is tried again later
+            log.error("table %s: no snapshot: %s", table.code, exc)
+            return
+        task = asyncio.get_running_loop().run_in_executor(self._disk, self._write_snapshot, table.code, gen, text)
+        self._snapshots.add(task)
+        task.add_done_callback(self._snapshots.discard)
+
+    def _write_snapshot(self, code: str, gen: int, text: str) -> None:
+        assert self.store is not None
+        try:
+            self.store.write_snapshot(code, gen, text)
+        except OSError as exc:  # the journals stay: nothing is lost, the next snapshot tries again
+            log.error("table %s: the snapshot could not be written: %s", code, exc)
+
+    async def flush(self) -> None:
+        """Wait for the snapshots being written; then take one of every table whose journal grew past
+        the mark while they were (a restart then replays a few lines, not a game); then fsync the
+        journals (a server stopping)."""
+        if self._snapshots:
+            await asyncio.gather(*self._snapshots, return_exceptions=True)
+        if self.store is not None:
+            for table in list(self.tables.values()):
+                if self.store.snapshot_due(table.code):
+                    self._snapshot(table)
+            if self._snapshots:
+                await asyncio.gather(*self._snapshots, return_exceptions=True)
+            await asyncio.get_running_loop().run_in_executor(self._disk, self.store.sync)
