@@ -72,6 +72,6 @@ def lobby_state(lobby: Any) -> dict[str, Any]:
     watching = lobby.watching is not None
     commands = [{"name": name, "label": _(KEY_HELP[name]), "keys": list(keys), "group": ""}
                 for name, keys in LOBBY_KEYS if watching or name not in WATCHING_ONLY]
-    return {"where": "watching" if watching else "lobby", "game": lobby._watch_game if watching else "",
+    return {"where": "watching" if watching else "lobby", "game": lobby.watched.game if watching else "",
             "code": show_code(lobby.watching) if watching else None, "hand": [], "commands": commands,
             "question": question_of(lobby.mode)}

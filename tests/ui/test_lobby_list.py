@@ -68,7 +68,7 @@ def test_every_documented_lobby_key_is_bound() -> None:
     try:
         app = LobbyApp(connection, outputs, "ws://127.0.0.1:9", input=DummyInput(), output=DummyOutput())
         in_list = app._keys()
-        app.watching = "AAAAAAAAA"
+        app.watched.code = "AAAAAAAAA"
         watching = app._keys()
     finally:
         connection.close()
