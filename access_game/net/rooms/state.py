@@ -65,7 +65,7 @@ class ServerState:
         self.watchers: dict[str, set[Connection]] = {}
         self._listed: dict[str, dict[str, Any]] = {}
         self._table_chat: dict[str, deque[Line]] = {}
-        #: Names whose last connection went, not yet said gone (see PRESENCE_GRACE_SECONDS).
+        #: Names whose last connection went, not yet said gone (see lobby_room.PRESENCE_GRACE_SECONDS).
         self._going: dict[str, asyncio.TimerHandle] = {}
         #: Connections following the lobby (the table list, presence, the server-wide chat).
         self._listeners: set[Connection] = set()
@@ -81,7 +81,7 @@ class ServerState:
         #: When a person was last connected to each table (time.time()), for archiving idle tables.
         self._present_at: dict[str, float] = {}
         #: Tables whose host was seen leaving while this server ran (the role passes at once), and when
-        #: the server began (before HOST_GRACE_SECONDS a host not back after a restart keeps it).
+        #: the server began (before news.HOST_GRACE_SECONDS a host not back after a restart keeps it).
         self._host_gone: set[str] = set()
         self._began = time.monotonic()
         #: The server is stopping: connections going now are not people leaving their tables.
@@ -96,11 +96,11 @@ class ServerState:
         self._first_watch: dict[str, tuple[tuple[int, int, int], str]] = {}
         self._snapshots: set[asyncio.Future[None]] = set()
         self._tasks: set[asyncio.Task[None]] = set()
-        #: Tables waiting to try a computer player's move again (see _try_again_later).
+        #: Tables waiting to try a computer player's move again (see play.TablePlay._try_again_later).
         self._retrying: set[str] = set()
         #: Snapshots are written (and fsynced) here, off the loop.
         self._disk = ThreadPoolExecutor(max_workers=DISK_THREADS, thread_name_prefix="tables")
-        #: Journals are fsynced here, many moves at once, before the moves are told (see _tell).
+        #: Journals are fsynced here, many moves at once, before the moves are told (see disk.TableDisk._tell).
         self.commits = GroupCommit(store.commit) if store is not None else None
 
     def _lock(self, code: str) -> asyncio.Lock:
