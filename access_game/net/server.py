@@ -36,7 +36,6 @@ from access_game.net.computers import ComputerPlayers
 from access_game.net.connections import Connection, bound_send_buffer, ref_of
 from access_game.net.limits import FLOOD_LIMIT, Limits
 from access_game.net.lobby import LobbyService
-from access_game.net.rooms.disk import TableDisk
 from access_game.net.rooms.lobby_room import LobbyRoom, listing
 from access_game.net.rooms.moderation import Moderation
 from access_game.net.rooms.news import TableNews
@@ -58,7 +57,7 @@ HARD_FRAME_BYTES = 64 * 1024
 MAX_SAMPLES = 1_000_000
 
 
-class TableServer(Moderation, LobbyRoom, Spectators, Seating, TablePlay, TableNews, TableDisk):
+class TableServer(Moderation, LobbyRoom, Spectators, Seating, TablePlay, TableNews):
     """The tables, who is connected to which seat, and each address's allowance; ``handler`` serves one
     connection, and each message goes to the room of its role."""
 
@@ -198,6 +197,10 @@ class TableServer(Moderation, LobbyRoom, Spectators, Seating, TablePlay, TableNe
                 await self._stand_in(table, seat, message)
             elif isinstance(message, p.Again):
                 await self._again(table, seat)
+
+    async def flush(self) -> None:
+        """The table directory made whole before the server stops (TableDisk.flush)."""
+        await self.disk.flush(self.tables.values())
 
     # ----------------------------------------------------------------- housekeeping
     def housekeeping(self, now: float | None = None) -> list[str]:

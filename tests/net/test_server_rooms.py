@@ -27,5 +27,5 @@ def test_every_seam_is_a_room_s_method() -> None:
 
 def test_each_room_is_its_own_class_under_the_server() -> None:
     rooms = [c for c in TableServer.__mro__ if c.__module__.startswith("access_game.net.rooms.")]
-    assert len(rooms) == 8 and rooms[-1] is ServerState
+    assert len(rooms) == 7 and rooms[-1] is ServerState
     assert all(issubclass(room, ServerState) for room in rooms)

@@ -1,34 +1,51 @@
 """The disk: a change written to the table's journal before it is made, the journals fsynced many
 tables at once before anyone is told (a group commit), snapshots written off the loop.
+
+An object of its own, which the server's rooms hold (``ServerState.disk``): it knows the table
+directory and nothing of connections, so a room asks it to write and is told when it may speak.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from access_game.net import protocol as p
-from access_game.net.connections import Connection
-from access_game.net.rooms.state import ServerState, log
+from access_game.net.group_commit import GroupCommit
+from access_game.net.table_store import TableStore
 from access_game.net.tables import Mark, Table
 
+__all__ = ["DISK_THREADS", "TableDisk"]
 
-class TableDisk(ServerState):
-    """Each table's journal and snapshots, and nothing told before it is on disk."""
+#: The server's log (access_game.net.rooms.state), under the one name the server always had.
+log = logging.getLogger("access_game.net.server")
 
-    async def _tell(self, table: Table, *, acted: tuple[Connection, int] | None = None) -> None:
-        """Tell everyone what changed (:meth:`_publish`) once it is on disk: the journal's lines are
+#: Threads writing snapshots of the table directory.
+DISK_THREADS = 16
+
+
+class TableDisk:
+    """Each table's journal and snapshots in ``store`` (None: a server that keeps nothing)."""
+
+    def __init__(self, store: TableStore | None) -> None:
+        self.store = store
+        self._snapshots: set[asyncio.Future[None]] = set()
+        #: Snapshots are written (and fsynced) here, off the loop.
+        self._disk = ThreadPoolExecutor(max_workers=DISK_THREADS, thread_name_prefix="tables")
+        #: Journals are fsynced here, many moves at once, before the moves are told (see :meth:`durable`).
+        self.commits = GroupCommit(store.commit) if store is not None else None
+
+    async def durable(self, table: Table) -> bool:
+        """Whether what changed at ``table`` is on disk, so that it may be told: the journal's lines are
         fsynced first, with those of every other table that moved meanwhile (a group commit), so a crash
         of the machine never takes back a move anyone was told of. When the fsync fails, a whole snapshot
         is written instead (after a failed fsync the system may have dropped the lines); when that fails
-        too, nothing is told: the next change that reaches the disk tells it all. Called with the
-        table's lock held."""
-        if self.commits is not None and not await self._on_disk(table):
-            return
-        self._publish(table, acted=acted)
-
-    async def _on_disk(self, table: Table) -> bool:
-        assert self.commits is not None and self.store is not None
+        too, it is not, and nothing is told: the next change that reaches the disk tells it all."""
+        if self.commits is None or self.store is None:
+            return True
         try:
             await self.commits.durable()
             return True
@@ -44,7 +61,7 @@ class TableDisk(ServerState):
             log.error("table %s: not on disk, so not told yet: %s", table.code, exc)
             return False
 
-    def _commit(self, table: Table, mark: Mark | None) -> None:
+    def commit(self, table: Table, mark: Mark | None) -> None:
         """Write the table's change to the journal before anyone hears of it; when the disk refuses it,
         put the table back as it was (``mark``), say why in the log, and refuse with ``not_saved``."""
         if self.store is None:
@@ -60,7 +77,7 @@ class TableDisk(ServerState):
         if due:
             self._snapshot(table)
 
-    def _make(self, table: Table, action: Any, ref: int | None = None) -> None:
+    def make(self, table: Table, action: Any, ref: int | None = None) -> None:
         """Make a move the rules allow: written to the journal first (``not_saved`` when the disk refuses
         it, and then it is not made), then made, then, every so many lines, a new snapshot."""
         if self.store is None:
@@ -104,14 +121,14 @@ class TableDisk(ServerState):
         except OSError as exc:  # the journals stay: nothing is lost, the next snapshot tries again
             log.error("table %s: the snapshot could not be written: %s", code, exc)
 
-    async def flush(self) -> None:
-        """Wait for the snapshots being written; then take one of every table whose journal grew past
-        the mark while they were (a restart then replays a few lines, not a game); then fsync the
-        journals (a server stopping)."""
+    async def flush(self, tables: Iterable[Table]) -> None:
+        """Wait for the snapshots being written; then take one of every table of ``tables`` whose journal
+        grew past the mark while they were (a restart then replays a few lines, not a game); then fsync
+        the journals (a server stopping)."""
         if self._snapshots:
             await asyncio.gather(*self._snapshots, return_exceptions=True)
         if self.store is not None:
-            for table in list(self.tables.values()):
+            for table in list(tables):
                 if self.store.snapshot_due(table.code):
                     self._snapshot(table)
             if self._snapshots:

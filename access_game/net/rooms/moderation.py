@@ -61,7 +61,7 @@ class Moderation(ServerState):
                 table.give_up(target)
             else:
                 table.hand_over(target, msg.level)
-            self._commit(table, mark)
+            self.disk.commit(table, mark)
             self._votes.get(table.code, {}).pop(target, None)
             del self.seated[table.code][target]
             gone.code = gone.seat = None

@@ -23,6 +23,13 @@ HOST_GRACE_SECONDS = 60.0
 class TableNews(ServerState):
     """A table's news, told to everyone at it."""
 
+    async def _tell(self, table: Table, *, acted: tuple[Connection, int] | None = None) -> None:
+        """Tell everyone what changed (:meth:`_publish`) once it is on disk (TableDisk.durable); when it
+        could not be made sure of, nothing is told: the next change that reaches the disk tells it all.
+        Called with the table's lock held."""
+        if await self.disk.durable(table):
+            self._publish(table, acted=acted)
+
     def _publish(self, table: Table, *, acted: tuple[Connection, int] | None = None) -> None:
         """Tell everyone at the table what changed: who is where (:meth:`_announce`), then each seat's
         update (the one to the mover with its move's ``ref``); a game just over is recorded and rated."""
@@ -43,7 +50,7 @@ class TableNews(ServerState):
             mark = table.mark()
             table.pass_host(present)
             try:
-                self._commit(table, mark)
+                self.disk.commit(table, mark)
             except p.ProtocolError:
                 pass  # said in the log; it passes at the next change the disk takes
             else:

@@ -48,7 +48,7 @@ class TablePlay(ServerState):
             if reason is not None:
                 self._send(conn, p.refused_message(msg.ref, reason))
                 return False
-            self._make(table, action, ref=msg.ref)
+            self.disk.make(table, action, ref=msg.ref)
             await self._after_change(table, acted=(conn, msg.ref))
             return True
 
@@ -60,7 +60,7 @@ class TablePlay(ServerState):
             table.hand_over(msg.seat, msg.level)
             if table.game is None and table.ready():
                 table.start()
-            self._commit(table, mark)
+            self.disk.commit(table, mark)
             self._votes.get(table.code, {}).pop(msg.seat, None)
             gone = self.seated.get(table.code, {}).pop(msg.seat, None)
             if gone is not None:
@@ -109,7 +109,7 @@ class TablePlay(ServerState):
                 mark = table.mark()
                 table.stand_in(target, level)
                 try:
-                    self._commit(table, mark)
+                    self.disk.commit(table, mark)
                 except p.ProtocolError:
                     refused.add(target)
                     continue
@@ -127,7 +127,7 @@ class TablePlay(ServerState):
                 raise p.ProtocolError(p.ErrorCode.NOT_OVER, "a new game at this table starts once this one is over")
             mark = table.mark()
             table.again()
-            self._commit(table, mark)
+            self.disk.commit(table, mark)
             for conn in [*self.seated.get(table.code, {}).values(), *self.watchers.get(table.code, ())]:
                 conn.sent = 0
             await self._after_change(table)
@@ -163,7 +163,7 @@ class TablePlay(ServerState):
             if table.game is not game or len(game.actions) != moves:  # cannot happen under the lock
                 raise RuntimeError("the table changed while a computer player decided")
             try:
-                self._make(table, action)
+                self.disk.make(table, action)
             except p.ProtocolError:  # said in the log; the table waits, unchanged
                 went = False
                 break

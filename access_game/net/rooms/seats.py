@@ -36,7 +36,7 @@ class Seating(ServerState):
                 table.start()
             self.tables[code] = table
             try:
-                self._commit(table, None)
+                self.disk.commit(table, None)
             except p.ProtocolError:
                 del self.tables[code]
                 raise
@@ -74,7 +74,7 @@ class Seating(ServerState):
             token = table.take(seat, conn.name or "", conn.account)
             if table.game is None and table.ready():
                 table.start()
-            self._commit(table, mark)
+            self.disk.commit(table, mark)
             self._seat(conn, table, seat, token, seen=0)
             await self._after_change(table)
 
@@ -98,13 +98,13 @@ class Seating(ServerState):
             if token is None:
                 mark = table.mark()
                 token = account_requests.take_back(table, seat)
-                self._commit(table, mark)
+                self.disk.commit(table, mark)
             if table.stand_down(seat):  # back: the computer player standing in stops
                 # A person is never kept from their seat by a full disk: when this cannot be written now
                 # (said in the log), it is written with the table's next change, and a restart before
                 # that only has the computer player stand in until they rejoin again.
                 with contextlib.suppress(p.ProtocolError):
-                    self._commit(table, None)
+                    self.disk.commit(table, None)
             old = self.seated.get(table.code, {}).get(seat)
             if old is not None and old is not conn:
                 old.code = old.seat = None
@@ -142,7 +142,7 @@ class Seating(ServerState):
                 kept = not table.give_up(conn.seat)
                 if not kept:
                     try:
-                        self._commit(table, mark)
+                        self.disk.commit(table, mark)
                     except p.ProtocolError:
                         kept = True  # not written: the seat stays theirs, and the token with it
         await self._detach(conn)

@@ -3,10 +3,11 @@ address's allowance, and the plumbing every room uses (a table's lock, a connect
 queued for a connection).
 
 The table server (access_game.net.server.TableServer) is this state with one room per role on it:
-seats (access_game.net.rooms.seats), play and stand-in votes (play), the disk (disk), what a table's
-people hear (news), the lobby (lobby_room), spectators (spectators) and moderation (moderation); the
-accounts are access_game.net.account_requests. What one room asks of another is named at the end of
-this class, so that each room is read, and type-checked, on its own.
+seats (access_game.net.rooms.seats), play and stand-in votes (play), what a table's people hear
+(news), the lobby (lobby_room), spectators (spectators) and moderation (moderation); the table
+directory is an object of its own that every room writes through (``disk``, access_game.net.rooms.disk),
+and the accounts are access_game.net.account_requests. What one room asks of another is named at the
+end of this class, so that each room is read, and type-checked, on its own.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import ipaddress
 import logging
 import time
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
@@ -27,11 +27,11 @@ from access_game.net import protocol as p
 from access_game.net.account_desk import AccountDesk
 from access_game.net.computers import ComputerPlayers, shared
 from access_game.net.connections import Connection
-from access_game.net.group_commit import GroupCommit
 from access_game.net.limits import Address, Limits
 from access_game.net.lobby import Line, Lobby, LobbyService
+from access_game.net.rooms.disk import TableDisk
 from access_game.net.table_store import TableStore
-from access_game.net.tables import Mark, Table
+from access_game.net.tables import Table
 from access_game.web.trust import HEADER as WEB_SEAT_HEADER
 from access_game.web.trust import browser_address
 
@@ -40,8 +40,6 @@ __all__ = ["CLOSED", "CLOSE_TOO_SLOW", "ServerState", "log"]
 #: The server's log: every room writes to it, under the one name the server always had.
 log = logging.getLogger("access_game.net.server")
 
-#: Threads writing snapshots of the table directory.
-DISK_THREADS = 16
 #: Close code for a connection that stopped reading: it may come back (and rejoin) at once.
 CLOSE_TOO_SLOW = 1013
 #: What the people watching a table are told when it closes, unless an administrator closed it.
@@ -94,14 +92,12 @@ class ServerState:
         #: Each table's frame for a spectator who has seen nothing yet, and the moment it tells (the game,
         #: its number, its log's length): a crowd arriving at once is sent one frame made once.
         self._first_watch: dict[str, tuple[tuple[int, int, int], str]] = {}
-        self._snapshots: set[asyncio.Future[None]] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         #: Tables waiting to try a computer player's move again (see play.TablePlay._try_again_later).
         self._retrying: set[str] = set()
-        #: Snapshots are written (and fsynced) here, off the loop.
-        self._disk = ThreadPoolExecutor(max_workers=DISK_THREADS, thread_name_prefix="tables")
-        #: Journals are fsynced here, many moves at once, before the moves are told (see disk.TableDisk._tell).
-        self.commits = GroupCommit(store.commit) if store is not None else None
+        #: The table directory's journals and snapshots: a change is written there before it is made,
+        #: and on disk before it is told.
+        self.disk = TableDisk(store)
 
     def _lock(self, code: str) -> asyncio.Lock:
         lock = self._locks.get(code)
@@ -189,16 +185,7 @@ class ServerState:
     def _forget_table(self, code: str, why: str = CLOSED) -> None:  # seats
         raise NotImplementedError
 
-    def _commit(self, table: Table, mark: Mark | None) -> None:  # disk
-        raise NotImplementedError
-
-    def _make(self, table: Table, action: Any, ref: int | None = None) -> None:  # disk
-        raise NotImplementedError
-
-    async def _tell(self, table: Table, *, acted: tuple[Connection, int] | None = None) -> None:  # disk
-        raise NotImplementedError
-
-    def _publish(self, table: Table, *, acted: tuple[Connection, int] | None = None) -> None:  # news
+    async def _tell(self, table: Table, *, acted: tuple[Connection, int] | None = None) -> None:  # news
         raise NotImplementedError
 
     def _announce(self, table: Table, *, force: bool = False) -> None:  # news
