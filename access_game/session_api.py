@@ -1,7 +1,7 @@
 """What a table and the app may ask of a game in play: the one session interface.
 
 A game played at this terminal against computer players (:class:`access_game.session.Session`) and a
-seat at a table on a server (:class:`access_game.net.remote_session.RemoteSession`) look the same to
+seat at a table on a server (:class:`access_game.online.remote_session.RemoteSession`) look the same to
 the terminal table: the same keys, speech, braille, history, hints and settings work for both because
 the tables and the app use only what is listed here, never the engine's ``Game`` itself. The local
 session answers from its ``Game``; the remote one from what the server sent this seat (its own view,

@@ -67,7 +67,7 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
             online = getattr(app, "next_online", None)
             if online is not None:
                 # "Play online" from the menu: the game is saved; the voice, display and cues are let go
-                # for the lobby's own (access_game.net.lobby_terminal), and started again when it is left,
+                # for the lobby's own (access_game.online.lobby_terminal), and started again when it is left,
                 # where the saved game is offered (its resume question).
                 terminal.release()
                 outputs.close()
@@ -103,7 +103,7 @@ def play_in_terminal(choice: GameChoice, settings: Settings, *, settings_note: s
 def visit_lobby(online: Any, settings: Settings, *, input: Any = None, output: Any = None) -> int:
     """The lobby ``online`` (an access_game.ui.online_entry.OnlineRequest) asks for, as ``access-game online``
     opens it, until the player leaves it; its exit status (a server that does not answer is said there)."""
-    from access_game.net.lobby_terminal import ADMIN_KEY_VARIABLE, ask_password, lobby_loop
+    from access_game.online.lobby_terminal import ADMIN_KEY_VARIABLE, ask_password, lobby_loop
 
     # A name an account holds: its password is asked on one line, as `online --sign-in` asks it.
     return lobby_loop(online.server, online.name, settings, admin_key=os.environ.get(ADMIN_KEY_VARIABLE) or None,

@@ -195,7 +195,7 @@ def no_history() -> str:
 
 
 #: Each command of the lobby and what it does (docs/keys.md, the lobby's section, is written from these
-#: and the keys access_game.ui.lobby_app gives them).
+#: and the keys access_game.ui.lobby_keys gives them).
 KEY_HELP: Mapping[str, str] = MappingProxyType({
     "lobby-previous": N_("The item before in the list."),
     "lobby-next": N_("The item after in the list."),

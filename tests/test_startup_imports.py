@@ -75,7 +75,8 @@ def test_the_list_of_commands_imports_no_command_and_no_network_stack() -> None:
             "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
             "    with contextlib.suppress(SystemExit): main(['--help'])\n"
             "print(out.getvalue().count('\\n'), sorted(m for m in sys.modules if m.startswith("
-            "('access_game.commands.', 'access_game.net.', 'asyncio', 'engine.rules', 'braille.'))))")
+            "('access_game.commands.', 'access_game.net.', 'access_game.online.', 'asyncio', 'engine.rules', "
+            "'braille.'))))")
     out = _python("-c", code).split(" ", 1)
     assert int(out[0]) > 20  # the whole list was printed
     assert out[1].strip() == "['access_game.commands._common', 'access_game.commands.summaries']"

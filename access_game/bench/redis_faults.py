@@ -9,7 +9,7 @@ Fay through A; a listener in each lobby (Cleo at A, Dan at B).
 
 Each round is one fault, held for twice the processes' expiry (their keys in Redis expire meanwhile):
 ``stop`` (Redis SIGSTOP, then SIGCONT), ``kill`` (SIGKILL, then a new empty redis-server on the same
-port) or ``split`` (B cut off). During it, with the real client (access_game.net.client, as
+port) or ``split`` (B cut off). During it, with the real client (access_game.online.client, as
 ``access-game join`` uses it): Ben takes his seat back through B and Fay hers through A, the seats'
 tokens kept in a real seats file; a public table is created at B and timed; Cleo and Dan each say
 lines in the lobby. After it: the lines each heard from the other (lost = said - heard) and whether
@@ -169,7 +169,7 @@ def _take_back(server: str, code: str, name: str, seats: Path) -> dict[str, Any]
     its token (the client asks again while the server is busy), forgetting the token only when the
     server says the seat is gone. Whether the seat was taken, how long it took, and whether the token
     is still kept."""
-    from access_game.net.client import SEAT_GONE_ERRORS, Connection, NetError, TokenStore
+    from access_game.online.client import SEAT_GONE_ERRORS, Connection, NetError, TokenStore
 
     tokens = TokenStore(seats)
     kept = tokens.get(server, code)
@@ -195,7 +195,7 @@ def _take_back(server: str, code: str, name: str, seats: Path) -> dict[str, Any]
 async def _seated_pair(host_url: str, guest_url: str, host: str, guest: str, seats: Path) -> str:
     """A table created by ``host`` at one process and joined by ``guest`` through the other (sent on),
     the guest's token written to the seats file as the client writes it; the table's code."""
-    from access_game.net.client import SeatToken, TokenStore
+    from access_game.online.client import SeatToken, TokenStore
 
     first = ScriptedPlayer(host_url, host)
     await first.open()

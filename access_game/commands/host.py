@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     # always deal hand 1.
     import secrets
 
-    from access_game.net.terminal import SeatRequest, play_at_table
+    from access_game.online.terminal import SeatRequest, play_at_table
     from engine.game import Game
 
     seed = secrets.randbits(31)

@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     if not sys.stdin.isatty():
         print(_("access-game: join needs a terminal: standard input is not one."), file=sys.stderr)
         return 2
-    from access_game.net.terminal import SeatRequest, play_at_table
+    from access_game.online.terminal import SeatRequest, play_at_table
 
     go_on, password = net_args.signed_in_password(args, name)
     if not go_on:
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _kept_name(server: str, code: str) -> str | None:
     """The name a seat kept on this computer for that table was taken with (None: no seat is kept)."""
-    from access_game.net.client import TokenStore
+    from access_game.online.client import TokenStore
 
     store = TokenStore()
     kept = store.get(server, code)

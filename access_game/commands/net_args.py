@@ -34,7 +34,7 @@ def signed_in_password(args: argparse.Namespace, name: str) -> tuple[bool, str |
     ``--sign-in`` was given (not going on when the player gave none), None without it."""
     if not args.sign_in:
         return True, None
-    from access_game.net.lobby_terminal import ask_password
+    from access_game.online.lobby_terminal import ask_password
 
     password = ask_password(name, new=False)
     return password is not None, password

@@ -20,7 +20,7 @@ import sys
 from access_game.commands import net_args
 from access_game.commands._common import add_command
 from access_game.commands.summaries import summary
-from access_game.net.lobby_terminal import ADMIN_KEY_VARIABLE, ask_password, lobby_loop
+from access_game.online.lobby_terminal import ADMIN_KEY_VARIABLE, ask_password, lobby_loop
 from speech.i18n import _
 
 __all__ = ["lobby_loop", "register", "run"]

@@ -133,8 +133,9 @@ def handling_stats(tables: TableServer, lags: list[float] | None = None) -> dict
                              "p99_ms": _quantile(samples, 0.99), "max_ms": _quantile(samples, 1.0)}
     if lags:
         stats.update(lag_p50_ms=_quantile(lags, 0.5), lag_p99_ms=_quantile(lags, 0.99))
-    if tables.commits is not None:  # the journals' group commits, and the fsyncs they took
-        stats.update(commits=tables.commits.commits, commit_fsyncs=tables.commits.fsyncs)
+    commits = tables.disk.commits
+    if commits is not None:  # the journals' group commits, and the fsyncs they took
+        stats.update(commits=commits.commits, commit_fsyncs=commits.fsyncs)
     return stats
 
 

@@ -38,7 +38,9 @@ from access_game.net.connections import Connection
 from access_game.net.limits import Limits
 from access_game.net.lobby import Line
 from access_game.net.redis_bus import TAG_LENGTH, Peer, RedisBus, RedisUnavailable, Snapshot
-from access_game.net.server import NO_SEAT, NO_TOKEN, TableServer, _listing
+from access_game.net.rooms.lobby_room import listing
+from access_game.net.rooms.state import CLOSED
+from access_game.net.server import NO_SEAT, NO_TOKEN, TableServer
 from access_game.net.shared_lobby import SharedLobby
 from access_game.net.table_store import TableStore
 from access_game.net.tables import Table, new_code
@@ -324,7 +326,7 @@ class SharedTables(TableServer):
                 self._held[table.code] = state
                 self.bus.send("held", code=table.code, state=state)
 
-    def _forget_table(self, code: str, why: str = "the table has closed") -> None:
+    def _forget_table(self, code: str, why: str = CLOSED) -> None:
         was_listed = code in self._listed
         super()._forget_table(code, why)
         if was_listed:
@@ -336,7 +338,7 @@ class SharedTables(TableServer):
     async def _lobby_request(self, conn: Connection, message: p.ClientMessage) -> bool:
         if isinstance(message, p.Tables):
             self._set_listing(conn, message.watch)
-            here = [e for t in self.tables.values() if (e := _listing(t))]
+            here = [e for t in self.tables.values() if (e := listing(t))]
             codes = {e["code"] for e in here}
             there = [e for peer in self.peers.values() for code, e in peer.listed.items() if code not in codes]
             self._send(conn, lobby_messages.tables([*here, *there]))

@@ -164,7 +164,7 @@ def render_keys_doc() -> str:
 
 def _lobby_section() -> list[str]:
     """The lobby's keys (access-game online), from the keys it binds and the words its help says."""
-    from access_game.ui.lobby_app import LOBBY_KEYS
+    from access_game.ui.lobby_keys import LOBBY_KEYS
     from speech import lobby_words as lw
 
     out = [f"## {_(lw.LOBBY_KEYS_TITLE)}", "", _(lw.LOBBY_KEYS_INTRO), "",

@@ -17,7 +17,7 @@ import threading
 __all__ = ["load_the_terminal"]
 
 #: The modules a hosted seat runs (the games' own tables and narrators come from the catalog below).
-_MODULES = ("access_game.net.remote_session", "access_game.ui.app", "access_game.ui.lobby_app",
+_MODULES = ("access_game.online.remote_session", "access_game.ui.app", "access_game.online.lobby_app",
             "access_game.ui.waiting_table", "access_game.ui.speech_link", "access_game.session", "access_game.web.seat",
             "access_game.web.state")
 

@@ -1,6 +1,6 @@
 """A browser's seat at a table: the terminal's own table application, hosted headless in the server.
 
-Exactly what ``access-game join`` runs (access_game.net.terminal): a :class:`RemoteSession` on a real
+Exactly what ``access-game join`` runs (access_game.online.terminal): a :class:`RemoteSession` on a real
 :class:`Connection` to this same server, over loopback, and the one-line :class:`GameApp` of the game's
 table, started without a terminal (its input a DummyInput, its output a DummyOutput) and driven by key
 names from the browser. Whatever it prints is sent to the browser as ``lines``; its prompt, the hand,
@@ -24,8 +24,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from access_game.net.client import Connection, NetError
 from access_game.net.protocol import show_code
+from access_game.online.client import Connection, NetError
 from access_game.settings import Settings
 from access_game.web import messages as m
 from access_game.web.loading import load_the_terminal
@@ -106,7 +106,7 @@ class WebSeat:
         self.ended = True
         self._resumed = False
         self._begun: Any = None
-        #: The lobby's app while the lobby is shown (access_game.ui.lobby_app.LobbyApp), and whether the
+        #: The lobby's app while the lobby is shown (access_game.online.lobby_app.LobbyApp), and whether the
         #: table was taken from it (leaving the table comes back to it, as ``access-game online`` does).
         self.lobby: Any = None
         self.from_lobby = False
@@ -186,7 +186,7 @@ class WebSeat:
     def _open(self, first: dict[str, Any], resumed: bool) -> None:
         from access_game.catalog import game as catalog_game
         from access_game.net.protocol import game_codec
-        from access_game.net.remote_session import RemoteSession
+        from access_game.online.remote_session import RemoteSession
         from access_game.ui.speech_link import make_narrator
 
         connection = self._connection()
@@ -265,12 +265,12 @@ class WebSeat:
         return connection
 
     def _open_lobby(self, watch: str | None, sign_in: m.SignIn | None = None) -> None:
-        """The terminal lobby (access_game.ui.lobby_app), on a connection of its own (lobby_loop). Signing
+        """The terminal lobby (access_game.online.lobby_app), on a connection of its own (lobby_loop). Signing
         in goes the terminal's way: the password on the connection's first frame, forgotten by the
         connection once signed in (and by this thread: nothing else holds it); the session kept here."""
         from prompt_toolkit.input import DummyInput
 
-        from access_game.ui.lobby_app import LobbyApp
+        from access_game.online.lobby_app import LobbyApp
         from speech import lobby_words
 
         connection = self._connection()
@@ -390,7 +390,7 @@ class WebSeat:
 
     def _command(self, name: str) -> None:
         if self.lobby is not None:
-            from access_game.ui.lobby_app import LOBBY_KEYS
+            from access_game.ui.lobby_keys import LOBBY_KEYS
 
             keys = dict(LOBBY_KEYS).get(name)
             if keys is None or self.lobby.mode is not None:

@@ -63,15 +63,15 @@ def question_of(mode: Any) -> dict[str, str] | None:
 
 
 def lobby_state(lobby: Any) -> dict[str, Any]:
-    """The state of the lobby's app (access_game.ui.lobby_app.LobbyApp): its keys as commands, the
+    """The state of the lobby's app (access_game.online.lobby_app.LobbyApp): its keys as commands, the
     spectator's own only while watching."""
     from access_game.net.protocol import show_code
-    from access_game.ui.lobby_app import LOBBY_KEYS, WATCHING_ONLY
+    from access_game.ui.lobby_keys import LOBBY_KEYS, WATCHING_ONLY
     from speech.lobby_words import KEY_HELP
 
     watching = lobby.watching is not None
     commands = [{"name": name, "label": _(KEY_HELP[name]), "keys": list(keys), "group": ""}
                 for name, keys in LOBBY_KEYS if watching or name not in WATCHING_ONLY]
-    return {"where": "watching" if watching else "lobby", "game": lobby._watch_game if watching else "",
+    return {"where": "watching" if watching else "lobby", "game": lobby.watched.game if watching else "",
             "code": show_code(lobby.watching) if watching else None, "hand": [], "commands": commands,
             "question": question_of(lobby.mode)}

@@ -88,6 +88,42 @@ def test_no_command_imports_another_and_nothing_outside_the_commands_imports_one
     assert {m: sorted(t) for m, t in outside.items() if t} == {}
 
 
+#: Packages side by side, each with the packages it must not import: the terminal interface and the
+#: network, and above both the package that joins them (the network client, a seat at a server's table,
+#: the lobby), which neither imports.
+SIDE_BY_SIDE = {"access_game.ui": ("access_game.net", "access_game.online"),
+                "access_game.net": ("access_game.ui", "access_game.online")}
+
+
+def _within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def crossings(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of a package SIDE_BY_SIDE forbids, as 'module -> target'."""
+    return sorted(f"{module} -> {target}" for module, targets in graph.items()
+                  for below, above in SIDE_BY_SIDE.items() if _within(module, below)
+                  for target in targets if any(_within(target, a) for a in above))
+
+
+def test_the_interface_and_the_network_import_each_other_not() -> None:
+    """access_game.ui and access_game.net import neither each other nor access_game.online (every import,
+    those inside functions and under TYPE_CHECKING too); access_game.online imports both."""
+    graph = import_graph("access_game")
+    assert crossings(graph) == []
+    online = set().union(*(t for m, t in graph.items() if _within(m, "access_game.online")))
+    assert any(t.startswith("access_game.ui.") for t in online)
+    assert any(t.startswith("access_game.net.") for t in online)
+
+
+def test_the_crossing_check_sees_a_crossing() -> None:
+    graph = {"access_game.ui.lobby": {"access_game.net.protocol", "access_game.ui.app"},
+             "access_game.net.server": {"access_game.online.client", "access_game.net.tables"},
+             "access_game.online.client": {"access_game.ui.app", "access_game.net.protocol"}}
+    assert crossings(graph) == ["access_game.net.server -> access_game.online.client",
+                                "access_game.ui.lobby -> access_game.net.protocol"]
+
+
 def test_the_rules_import_no_computer_players() -> None:
     graph = import_graph("engine")
     for module, targets in graph.items():

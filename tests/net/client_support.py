@@ -18,11 +18,11 @@ from typing import Any
 
 from prompt_toolkit.output import DummyOutput
 
-from access_game.net.client import Connection
-from access_game.net.remote_session import RemoteSession
 from access_game.net.server import TableServer
 from access_game.net.serving import start_server
 from access_game.net.table_store import TableStore
+from access_game.online.client import Connection
+from access_game.online.remote_session import RemoteSession
 from access_game.settings import Settings
 from access_game.ui.printer import LinePrinter
 from access_game.ui.speech_link import make_announcer, make_narrator

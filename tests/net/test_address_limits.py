@@ -292,7 +292,7 @@ def test_a_full_table_is_answered_as_an_unknown_code_is_and_as_soon() -> None:
 def test_an_ipv6_machine_draws_on_one_allowance_for_its_whole_network() -> None:
     """One machine usually holds a whole IPv6 /64: stepping from one of its addresses to the next must
     not give it a new allowance. An IPv4 client on a dual-stack socket counts by its IPv4 address."""
-    from access_game.net.server import _allowance_key
+    from access_game.net.rooms.state import _allowance_key
 
     assert _allowance_key("2001:db8:1:2::1") == _allowance_key("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
     assert _allowance_key("2001:db8:1:3::1") != _allowance_key("2001:db8:1:2::1")

@@ -105,7 +105,7 @@ def test_join_without_a_name_takes_back_the_seat_kept_with_its_name(monkeypatch:
     import io
 
     from access_game.cli import main
-    from access_game.net.client import SeatToken, TokenStore
+    from access_game.online.client import SeatToken, TokenStore
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
@@ -114,7 +114,8 @@ def test_join_without_a_name_takes_back_the_seat_kept_with_its_name(monkeypatch:
     monkeypatch.setenv("ACCESS_GAME_HOME", str(tmp_path))
     TokenStore().put(SeatToken("ws://127.0.0.1:1", "K7QAMX3F9", 1, "secret", "Ben"))
     asked: list[Any] = []
-    monkeypatch.setattr("access_game.net.terminal.play_at_table", lambda request, settings: asked.append(request) or 0)
+    monkeypatch.setattr("access_game.online.terminal.play_at_table",
+                        lambda request, settings: asked.append(request) or 0)
     monkeypatch.setattr(sys, "stdin", Terminal())
     assert main(["join", "--server", "ws://127.0.0.1:1", "K7Q-AMX-3F9"]) == 0
     assert [(r.name, r.code) for r in asked] == [("Ben", "K7QAMX3F9")]
@@ -124,8 +125,8 @@ def test_a_table_code_the_server_does_not_know_is_one_line_and_exit_1(tmp_path: 
                                                                      capsys: pytest.CaptureFixture[str]) -> None:
     from client_support import LiveServer
 
-    from access_game.net.client import TokenStore
-    from access_game.net.terminal import SeatRequest, play_at_table
+    from access_game.online.client import TokenStore
+    from access_game.online.terminal import SeatRequest, play_at_table
     from access_game.settings import Settings
 
     with LiveServer(tmp_path / "tables") as server:

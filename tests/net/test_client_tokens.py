@@ -7,7 +7,7 @@ import itertools
 import stat
 from pathlib import Path
 
-from access_game.net.client import SeatToken, TokenStore, backoff_delays
+from access_game.online.client import SeatToken, TokenStore, backoff_delays
 
 
 def test_a_seat_is_kept_found_by_server_and_code_and_forgotten(tmp_path: Path) -> None:
@@ -38,7 +38,7 @@ def test_reconnection_pauses_grow_and_stay_short() -> None:
 
 
 def test_a_route_is_private_over_wss_or_on_this_computer_only() -> None:
-    from access_game.net.client import private_route
+    from access_game.online.client import private_route
 
     assert private_route("wss://cards.example.org/play") and private_route("ws://127.0.0.1:8765")
     assert private_route("ws://localhost:8765") and private_route("ws://[::1]:8765")

@@ -292,8 +292,8 @@ def holds(terminal: Terminal, card: str) -> None:
 
 def seat_kept_at(table: Table, terminal: Terminal) -> bool:
     """Whether the terminal's data folder still holds a seat at the table (network-seats.json)."""
-    from access_game.net.client import TokenStore
     from access_game.net.protocol import read_code
+    from access_game.online.client import TokenStore
 
     code = read_code(table.code)
     assert code is not None

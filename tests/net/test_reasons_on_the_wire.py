@@ -28,7 +28,7 @@ from client_support import LiveServer, two_seats
 from server_harness import in_process, run, seated
 
 from access_game.net import protocol as p
-from access_game.net.client import Connection, NetError
+from access_game.online.client import Connection, NetError
 from engine.actions import Discard, Draw, action_to_data
 from engine.cards import Card, Rank, Suit
 from engine.reason_data import reason_from_data

@@ -25,10 +25,10 @@ from server_harness import ServerProcess, run
 from terminal_support import quit_game, spawn, terminals, words
 
 from access_game.bench.redis_faults import run_faults
-from access_game.net.client import SeatToken, TokenStore
 from access_game.net.scripted import ScriptedPlayer
 from access_game.net.table_store import TableStore
 from access_game.net.tables import Table
+from access_game.online.client import SeatToken, TokenStore
 
 EXPIRY = 3
 #: Tags kept in each process's data folder (as a restarted process finds its own), and a code drawn by

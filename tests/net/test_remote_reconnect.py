@@ -65,8 +65,8 @@ def test_the_table_comes_back_after_a_server_restart_in_two_lines(server: LiveSe
         server.start()
         ann.pump_until(lambda: "Reconnected." in ann.said)
         ben.pump_until(lambda: "Reconnected." in ben.said)
-        ann.pump_until(lambda: set(ann.session._table.get("connected", ())) == {0, 1})
-        ben.pump_until(lambda: set(ben.session._table.get("connected", ())) == {0, 1})
+        ann.pump_until(lambda: set(ann.session.changes.table.get("connected", ())) == {0, 1})
+        ben.pump_until(lambda: set(ben.session.changes.table.get("connected", ())) == {0, 1})
         for seat, start in ((ann, heard[0]), (ben, heard[1])):
             news = [line for line in seat.said[start:] if " is away" in line or " is back" in line
                     or line.startswith("Waiting for")]

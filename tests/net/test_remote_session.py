@@ -64,11 +64,11 @@ def test_a_refused_move_is_said_with_the_rules_reason_and_changes_nothing(server
 def test_chat_reaches_the_other_seat(server: LiveServer) -> None:
     ann, ben = two_seats(server.url, SHORT_UPCARD)
     try:
-        ann.session.chat("  good   luck, Ben ")
+        ann.session.network.chat("  good   luck, Ben ")
         ben.pump_until(lambda: "Ann says: good luck, Ben" in ben.said)
         ann.pump_until(lambda: "Ann says: good luck, Ben" in ann.said)
         said = len(ben.said)
-        ben.session.chat("x" * 301)
+        ben.session.network.chat("x" * 301)
         assert ben.said[said:] == ["A chat line holds at most 300 characters; it was not sent."]
     finally:
         ann.close()
@@ -86,12 +86,12 @@ def test_an_absent_player_is_waited_for_and_the_host_hands_the_seat_over(server:
         ben.session.connection.close()  # Ben's terminal goes away without leaving
         ann.pump_until(lambda: "Ben is away." in ann.said)
         ann.pump_until(lambda: "Waiting for Ben." in ann.said)
-        away = [s for s in ann.session.seats() if s.human and not s.connected]
+        away = [s for s in ann.session.network.seats() if s.human and not s.connected]
         assert [s.name for s in away] == ["Ben"]
-        ann.session.hand_over(1)
+        ann.session.network.hand_over(1)
         ann.pump_until(lambda: "A computer player takes Ben's seat." in ann.said)
         ann.pump_until(lambda: ann.session.my_turn)  # the computer player played Ben's turn
-        assert not ann.session.seats()[1].human
+        assert not ann.session.network.seats()[1].human
     finally:
         ann.close()
         ben.close()
@@ -101,7 +101,7 @@ def test_only_the_host_hands_a_seat_over(server: LiveServer) -> None:
     ann, ben = two_seats(server.url, SHORT_UPCARD)
     try:
         said = len(ben.said)
-        ben.session.hand_over(0)
+        ben.session.network.hand_over(0)
         assert ben.said[said:] == ["Only the host can hand a free seat to a computer player."]
     finally:
         ann.close()
@@ -113,7 +113,7 @@ def test_a_seat_handed_over_is_told_so_and_the_table_closes(server: LiveServer) 
     try:
         closed: list[bool] = []
         ben.session.on_closed = lambda: closed.append(True)
-        ann.session.hand_over(1)
+        ann.session.network.hand_over(1)
         ben.pump_until(lambda: bool(closed))
         assert "The host gave your seat to a computer player." in ben.said
         assert ben.session.seat_lost and ben.session.connection.closed_for_good
@@ -138,18 +138,18 @@ def test_a_joiner_hears_where_the_table_stands_not_that_the_host_just_joined(ser
 def test_the_host_role_passes_to_a_player_here_and_both_hear_it(server: LiveServer) -> None:
     ann, ben = two_seats(server.url, SHORT_UPCARD)
     try:
-        assert ann.session.is_host and not ben.session.is_host
+        assert ann.session.network.is_host and not ben.session.network.is_host
         ann.session.connection.close()  # the host's terminal goes away mid-game
         ben.pump_until(lambda: "You are the host now: you may deal the next game, and give a free seat to a "
                                "computer player." in ben.said)
-        assert ben.session.is_host
+        assert ben.session.network.is_host
         assert ann.session.connection.seat is not None
         token = ann.session.connection.seat.token
         back = remote_seat(server.url, "Ann", {"type": "rejoin", "code": ann.session.code,
                                                "token": token, "seen": 0})
         try:
-            back.pump_until(lambda: bool(back.session._table))
-            assert not back.session.is_host  # the role does not pass back
+            back.pump_until(lambda: bool(back.session.changes.table))
+            assert not back.session.network.is_host  # the role does not pass back
             ben.pump_until(lambda: "Ann is back." in ben.said)
         finally:
             back.close()

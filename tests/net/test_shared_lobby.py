@@ -22,8 +22,8 @@ import pytest
 from redis_support import RedisServer, start_all
 from server_harness import ROOT, ServerProcess, run, settle, step
 
-from access_game.net.client import Connection
 from access_game.net.scripted import ScriptedPlayer
+from access_game.online.client import Connection
 
 #: Seconds after which a silent process's tables leave the lobby, in these tests.
 EXPIRY = 2.0
@@ -418,7 +418,7 @@ def test_the_bench_refuses_sharing_options_that_do_not_go_together(args: list[st
 ])
 def test_a_redirect_is_followed_only_to_an_address_that_keeps_the_token_safe(
         url: Any, came_from: str, followed: bool) -> None:
-    from access_game.net.client import redirect_url
+    from access_game.online.client import redirect_url
 
     assert redirect_url({"type": "redirect", "url": url}, came_from) == (url if followed else None)
 
@@ -426,7 +426,7 @@ def test_a_redirect_is_followed_only_to_an_address_that_keeps_the_token_safe(
 def test_a_server_alone_loads_nothing_of_redis() -> None:
     """Without --redis one process does everything as before: Redis's client is not even imported."""
     code = ("import sys, access_game.cli as c, access_game.net.serving, access_game.net.server, "
-            "access_game.net.client; c.build_parser(); print(sorted(m for m in sys.modules "
+            "access_game.online.client; c.build_parser(); print(sorted(m for m in sys.modules "
             "if m.split('.')[0] == 'redis' or 'shared' in m or 'redis_bus' in m))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True,
                          timeout=120).stdout

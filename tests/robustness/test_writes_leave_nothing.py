@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from access_game.net.client import SeatToken, TokenStore
+from access_game.online.client import SeatToken, TokenStore
 from access_game.settings import atomic_write_text
 
 OLD = '{"old": true}\n'
@@ -63,7 +63,7 @@ def test_a_seat_token_the_disk_refuses_is_said_not_kept_and_leaves_nothing(tmp_p
     path = tmp_path / "network-seats.json"
     path.write_text(OLD, encoding="utf-8")
     done = _run_limited(
-        "from pathlib import Path; from access_game.net.client import SeatToken, TokenStore\n"
+        "from pathlib import Path; from access_game.online.client import SeatToken, TokenStore\n"
         "print(TokenStore(Path('network-seats.json')).put(SeatToken('ws://h:1', 'K7QAMX3F9', 1, 'x' * 500, 'Ben')))\n",
         tmp_path)
     assert done.stdout.split() == ["False"], done

@@ -28,9 +28,9 @@ def app() -> Iterator[Any]:
     from prompt_toolkit.input import DummyInput
     from prompt_toolkit.output import DummyOutput
 
-    from access_game.net.client import Connection
+    from access_game.online.client import Connection
+    from access_game.online.lobby_app import LobbyApp
     from access_game.settings import Settings
-    from access_game.ui.lobby_app import LobbyApp
     from access_game.ui.terminal_output import TerminalOutput
     from speech.backends import SilentBackend
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from access_game.ui.lobby_list import LobbyList
+from access_game.online.lobby_list import LobbyList
 
 GAMES = [{"name": "five-crowns", "title": "Five Crowns", "players": [2, 14], "levels": ["easy"], "options": []},
          {"name": "solitaire", "title": "Five Crowns solitaire", "players": [1, 1], "levels": [], "options": []}]
@@ -53,10 +53,11 @@ def test_every_documented_lobby_key_is_bound() -> None:
     from prompt_toolkit.input import DummyInput
     from prompt_toolkit.output import DummyOutput
 
-    from access_game.net.client import Connection
+    from access_game.online.client import Connection
+    from access_game.online.lobby_app import LobbyApp
     from access_game.settings import Settings
     from access_game.ui.keys_doc import render_keys_doc
-    from access_game.ui.lobby_app import LOBBY_KEYS, WATCHING_ONLY, LobbyApp
+    from access_game.ui.lobby_keys import LOBBY_KEYS, WATCHING_ONLY
     from access_game.ui.terminal_output import TerminalOutput
     from speech import lobby_words as lw
     from speech.backends import SilentBackend
@@ -67,7 +68,7 @@ def test_every_documented_lobby_key_is_bound() -> None:
     try:
         app = LobbyApp(connection, outputs, "ws://127.0.0.1:9", input=DummyInput(), output=DummyOutput())
         in_list = app._keys()
-        app.watching = "AAAAAAAAA"
+        app.watched.code = "AAAAAAAAA"
         watching = app._keys()
     finally:
         connection.close()

@@ -11,9 +11,9 @@ from babel.messages.pofile import read_po
 from harness import KeyHarness
 from ui_driver import Harness, play_until
 
+from access_game.online.lobby_app import YesNo
 from access_game.settings import Settings
 from access_game.ui.answers import answer, letters, yes_no_prompt
-from access_game.ui.lobby_app import YesNo
 from engine.game import Game
 from speech.i18n import LANGUAGES, LOCALE_DIR, in_language
 

@@ -17,9 +17,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from access_game.net.client import SEAT_GONE_ERRORS, Connection, NetError, TokenStore, private_route
 from access_game.net.protocol import game_codec, show_code
-from access_game.net.remote_session import RemoteSession
+from access_game.online.client import SEAT_GONE_ERRORS, Connection, NetError, TokenStore, private_route
+from access_game.online.remote_session import RemoteSession
 from access_game.settings import Settings
 from speech import file_words
 from speech import net_words as nw

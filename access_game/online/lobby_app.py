@@ -3,15 +3,16 @@
 The same one-line pattern as the table (access_game.ui.app): a short prompt at the bottom, every line
 printed whole above it, spoken and shown on the braille display by the same outputs as at the table
 (access_game.ui.terminal_output), and kept in the same message history (Page Up, Page Down). Up and
-Down step through the list (access_game.ui.lobby_list); Enter acts on the item; a typed line (chat, a
+Down step through the list (access_game.online.lobby_list); Enter acts on the item; a typed line (chat, a
 private message, a table code, the set-up of a new table) is a text entry on the prompt line, as the
 table's chat is.
 
-The lobby's connection lives in a background thread (access_game.net.client.Connection); each frame is
+The lobby's connection lives in a background thread (access_game.online.client.Connection); each frame is
 taken in the app's own loop. Taking a seat ends the app with what to ask the server for: the command
 then opens the table exactly as ``host`` and ``join`` do, and comes back to the lobby when it is left.
 Watching a table happens here, on the lobby's connection: the game is narrated to a listener who holds
-no seat, from the events every seat may see.
+no seat, from the events every seat may see (access_game.online.lobby_watch). The frames that are only
+lines (chat, presence, messages, accounts) are worded by access_game.online.lobby_lines.
 """
 
 from __future__ import annotations
@@ -32,11 +33,14 @@ from prompt_toolkit.layout import Layout
 from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
-from access_game.net.client import Connection
 from access_game.net.limits import MAX_CHAT_CHARS
-from access_game.net.protocol import game_codec, read_code, show_code
+from access_game.net.protocol import read_code
+from access_game.online.client import Connection
+from access_game.online.lobby_lines import LINE_FRAMES, frame_lines
+from access_game.online.lobby_list import Item, LobbyList, game_title
+from access_game.online.lobby_watch import WatchedTable
 from access_game.ui.answers import answer
-from access_game.ui.lobby_list import Item, LobbyList, game_title
+from access_game.ui.lobby_keys import LOBBY_KEYS, WATCHING_ONLY
 from access_game.ui.text_entry import TextEntry
 from speech import lobby_words as lw
 from speech import net_words as nw
@@ -45,31 +49,6 @@ from speech.utterance import Kind
 
 __all__ = ["LOBBY_KEYS", "WATCHING_ONLY", "LobbyApp", "Outcome"]
 
-#: The lobby's own keys, each with its command (described in speech.lobby_words.KEY_HELP and written
-#: into docs/keys.md). The keys the table has too (L, Page Up, Page Down, F1, /) mean the same here.
-LOBBY_KEYS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("lobby-previous", ("up",)),
-    ("lobby-next", ("down",)),
-    ("lobby-first", ("home",)),
-    ("lobby-last", ("end",)),
-    ("lobby-act", ("enter",)),
-    ("lobby-watch", ("E",)),
-    ("lobby-chat", ("/",)),
-    ("lobby-tell", ("T",)),
-    ("lobby-who", ("p",)),
-    ("lobby-mute", ("M",)),
-    ("lobby-history-filter", ("f",)),
-    ("lobby-leave", ("q",)),
-    ("lobby-back", ("escape",)),
-    ("lobby-scores", ("s",)),
-    ("lobby-leaderboard", ("D",)),
-    ("lobby-record", ("R",)),
-)
-#: Commands only a spectator has (the others are the list's).
-WATCHING_ONLY = frozenset({"lobby-back", "lobby-scores"})
-
-#: Lines of the server-wide chat said when the lobby opens (the rest are in the server's history).
-RECENT_LINES = 5
 #: Seconds the lobby waits for the server's list before its prompt is drawn.
 OPENING_SECONDS = 10.0
 
@@ -124,16 +103,10 @@ class LobbyApp:
         self.mode: TextEntry | YesNo | None = None
         self.outcome = Outcome()
         self.muted: set[str] = set()
-        #: The table watched: its code, game, codec and the narrator of its events (None: the list).
-        self.watching: str | None = None
-        self._watch_game = ""
-        self._watch_players: list[str] = []
-        self._watch_seen = 0
-        self._narrator: Any = None
+        #: The table watched, if any (its code, game, players and the narrator of its events).
+        self.watched = WatchedTable(self.say, outputs)
         self._opened = False
         self._filter = 0
-        #: What every seat sees of the game watched (its last watch_update).
-        self._public: dict[str, Any] = {}
         #: Called with each key name before it is handled (the bench times key to line with it).
         self.key_listeners: list[Callable[[str], None]] = []
         self.application: Application[int] = Application(
@@ -144,6 +117,11 @@ class LobbyApp:
         self.application.ttimeoutlen = 0.05
         self.application.timeoutlen = 0.1
         outputs.printer.app = self.application
+
+    @property
+    def watching(self) -> str | None:
+        """The code of the table watched (None: the list is shown)."""
+        return self.watched.code
 
     # ----------------------------------------------------------------- saying
     def say(self, text: str, kind: Kind = Kind.SYSTEM) -> None:
@@ -259,7 +237,7 @@ class LobbyApp:
         if self.watching is not None:
             keys["escape"] = self._stop_watching
             keys["q"] = self._stop_watching
-            keys["s"] = self._scores
+            keys["s"] = self.watched.scores
             return keys
         keys.update({
             "up": lambda: self.say(self.list.move(-1)),
@@ -380,34 +358,6 @@ class LobbyApp:
         if game:
             self._send({"type": "leaderboard", "game": str(game)})
 
-    def _account_frame(self, kind: Any, frame: dict[str, Any]) -> bool:
-        """The frames of accounts: who signed in (and their seats), a leaderboard, a record."""
-        from speech import account_words as aw
-
-        if kind == "signed_in":
-            self.list.set_seats(frame["seats"])
-            self.say(aw.signed_in(str(frame["name"]), len(frame["seats"]), new=bool(frame.get("new"))))
-        elif kind == "rated":
-            self.say(aw.rated(game_title(str(frame["game"])), int(frame["rating"]), int(frame["change"])))
-        elif kind == "leaderboard":
-            entries = frame["entries"]
-            self.say(aw.leaderboard_heading(game_title(str(frame["game"])), len(entries)))
-            for e in entries:
-                self.say(aw.leaderboard_line(int(e["place"]), str(e["name"]), int(e["rating"]), int(e["games"]),
-                                             int(e["wins"])))
-        elif kind == "record":
-            games = frame["games"]
-            self.say(aw.record_heading(str(frame["name"]), len(games)))
-            for r in frame["ratings"]:
-                self.say(aw.rating_line(game_title(str(r["game"])), int(r["rating"]), int(r["games"]), int(r["wins"])))
-            for g in games:
-                self.say(aw.record_game_line(game_title(str(g["game"])), float(g["finished"]), int(g["place"]),
-                                             [str(n) for n in g["players"]],
-                                             None if g.get("rating") is None else int(g["rating"])))
-        else:
-            return False
-        return True
-
     # ----------------------------------------------------------------- chat
     def _chat(self) -> None:
         if self.watching is not None:
@@ -466,26 +416,9 @@ class LobbyApp:
     def _watch(self, code: str) -> None:
         self.connection.send({"type": "watch", "code": code})
 
-    def _scores(self) -> None:
-        """S, as at the table: the totals so far, from what every seat sees of the game."""
-        from speech import table_words as tw
-
-        public = self._public
-        totals = public.get("totals")
-        if not isinstance(totals, list) or not totals:
-            self.say(lw.no_scores())
-            return
-        players = [str(p) for p in public.get("players") or self._watch_players]
-        given = public.get("scores")
-        scores: list[list[int]] = ([[n for n in row if isinstance(n, int)] for row in given if isinstance(row, list)]
-                                   if isinstance(given, list)
-                                   else [[] for _p in players])
-        self.say(tw.scores_short_words(players, scores, [int(t) for t in totals], listener=-1))
-
     def _stop_watching(self) -> None:
         self.connection.send({"type": "leave"})
-        self.watching = None
-        self._narrator = None
+        self.watched.stop()
         self.connection.send({"type": "tables", "watch": True})
         self.say(lw.watching_ended())
 
@@ -520,24 +453,11 @@ class LobbyApp:
         elif kind == "unlisted":
             if self.list.unlisted(str(frame["code"])) and self.watching is None:
                 self.say(lw.table_gone())
-        elif kind == "online":
-            self.say(lw.online([str(n) for n in frame["names"]]))
-        elif kind == "presence":
-            self.say(lw.presence(str(frame["name"]), bool(frame["online"])), Kind.OTHERS)
-        elif kind == "said":
-            self.say(lw.said_line(str(frame["name"]), str(frame["text"])), Kind.OTHERS)
-        elif kind == "told":
-            sender = str(frame["name"])
-            self.say(lw.private_line(sender, str(frame["to"]), str(frame["text"]),
-                                     mine=sender == self.connection.name), Kind.OTHERS)
-        elif kind == "history":  # the last lines the server kept: of the lobby, or with one person
-            for line in frame["lines"][-RECENT_LINES:]:
-                name, text = str(line["name"]), str(line["text"])
-                if frame.get("channel") == "private":
-                    self.say(lw.private_line(name, str(line.get("to", "")), text, mine=name == self.connection.name),
-                             Kind.OTHERS)
-                else:
-                    self.say(lw.said_line(name, text), Kind.OTHERS)
+        elif kind in LINE_FRAMES:
+            if kind == "signed_in":
+                self.list.set_seats(frame["seats"])
+            for line, line_kind in frame_lines(frame, self.connection.name):
+                self.say(line, line_kind)
         elif kind == "muted":
             names = {str(n) for n in frame["names"]}
             for name in names - self.muted:
@@ -545,62 +465,17 @@ class LobbyApp:
             for name in self.muted - names:
                 self.say(lw.unmuted(name))
             self.muted = names
-        elif kind == "broadcast":
-            self.say(lw.broadcast(str(frame["name"]), str(frame["text"])))
-        elif kind == "done":
-            code = str(frame.get("code") or "")
-            self.say(lw.done(str(frame["act"]), name=str(frame.get("name") or ""),
-                             code=show_code(code) if code else ""))
         elif kind == "error":
             code = str(frame.get("code", ""))
             self.say(lw.error_words(code, str(frame.get("message", "")), frame.get("why")))
             if code == "closed" and self.watching is not None:
-                self.watching = None
+                self.watched.code = None
                 self.connection.send({"type": "tables", "watch": True})
             elif code in ("banned", "protocol_version"):  # the server closes the connection: the lobby ends
                 self._end(Outcome(status=1))
         elif kind == "_closed":
             self.say(nw.no_server(self.server, lw.error_words(str(frame.get("code") or ""), "")))
             self._end(Outcome(status=1))
-        elif not self._account_frame(kind, frame):
-            self._watch_frame(kind, frame)
-
-    def _watch_frame(self, kind: Any, frame: dict[str, Any]) -> None:
-        if kind == "watching":
-            from access_game.catalog import game
-
-            self.watching = str(frame["code"])
-            self._watch_game = str(frame["game"])
-            self._watch_seen = 0
-            self._narrator = None
-            self._public = {}
-            self.say(lw.watching(_(game(self._watch_game).title), show_code(self.watching)))
-        elif kind == "table" and self.watching is not None:
-            self._watch_players = [str(p or "?") for p in frame["players"]]
-        elif kind == "chat" and self.watching is not None:
-            name, text = str(frame["name"]), str(frame["text"])
-            line = nw.chat_line(name, text) if frame.get("seat") is not None else lw.spectator_chat(name, text)
-            self.say(line, Kind.OTHERS)
-        elif kind == "watch_update" and self.watching is not None:
-            self._watched(frame)
-
-    def _watched(self, frame: dict[str, Any]) -> None:
-        """Narrate what every seat saw happen, to a listener who holds no seat."""
-        from access_game.ui.speech_link import make_narrator
-
-        codec = game_codec(self._watch_game)
-        if codec is None:
-            return
-        first = int(frame["seq"])
-        events = [codec.event_from_data(e) for e in frame["events"]]
-        if first < self._watch_seen:
-            events = events[self._watch_seen - first:]
-        self._watch_seen = max(self._watch_seen, first + len(frame["events"]))
-        self._public = dict(frame["public"])
-        if self._narrator is None:
-            players = list(frame["public"].get("players") or self._watch_players)
-            self._narrator = make_narrator(-1, players, self.outputs.settings, game=self._watch_game)
-        announcer = self.outputs.announcer
-        for utterance in [*self._narrator.narrate(events), *self._narrator.flush()]:
-            announcer.announce(utterance)
+        else:
+            self.watched.frame(frame)
 

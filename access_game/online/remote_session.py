@@ -24,29 +24,25 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from access_game.net.client import FINAL_ERRORS, Connection
-from access_game.net.protocol import MAX_CHAT_CHARS, game_codec
+from access_game.net.protocol import game_codec
+from access_game.online.client import FINAL_ERRORS, Connection
+from access_game.online.remote_talk import TALK_FRAMES, RemoteTalk, talk_line
+from access_game.online.table_changes import TableChanges
 from access_game.session import Announcing, CuePlayer, Narrating, SessionVoice
-from access_game.session_api import EventListener, SeatInfo
+from access_game.session_api import EventListener
 from access_game.settings import Settings
 from engine.actions import Action, action_to_data
 from engine.codec import GameCodec
 from engine.events import Event
 from engine.reason_data import ReasonDataError, reason_from_data
-from speech import lobby_words
 from speech import net_words as nw
 from speech.i18n import _
 from speech.utterance import Kind
 
-__all__ = ["ACT_TIMEOUT", "CHAT_LIMIT", "RemoteSession", "reason_in_frame", "view_from_frame"]
+__all__ = ["ACT_TIMEOUT", "RemoteSession", "reason_in_frame", "view_from_frame"]
 
 #: Seconds a move waits for the server's answer before the player is told it went unanswered.
 ACT_TIMEOUT = 15.0
-#: The longest chat line the server takes (docs/protocol.md).
-CHAT_LIMIT = MAX_CHAT_CHARS
-#: Seconds after a lost connection during which the others' going and coming is not news (they are
-#: likely reconnecting too, after a server restart).
-RECONNECT_GRACE = 30.0
 #: Seconds to wait, once seated, for the server to say where the table stands.
 SETTLE_TIMEOUT = 10.0
 
@@ -84,8 +80,6 @@ class RemoteSession(SessionVoice):
         rejoined: bool = False,
     ) -> None:
         self.connection = connection
-        #: This seat was taken back (a game in progress), not newly taken.
-        self.rejoined = rejoined
         self.code = str(seated["code"])
         self.human_seat = int(seated["seat"])
         self.game_name = str(seated.get("game", ""))
@@ -124,7 +118,6 @@ class RemoteSession(SessionVoice):
         self._to_act: tuple[int, ...] = ()
         self._over = False
         self._why_not: dict[str, str | None] = {}
-        self._table: dict[str, Any] = {}
         self._ref = 0
         #: The frame that answered the move being waited for ('refused' or 'update').
         self._answer: dict[str, Any] | None = None
@@ -136,10 +129,10 @@ class RemoteSession(SessionVoice):
         self.game_number = 1
         #: Called once a new game at the table has been dealt and its deal said (the host dealt again).
         self.on_new_game: Callable[[], None] | None = None
-        #: The people who were here when the connection was lost, whose going and coming is not news
-        #: while everyone reconnects (see _quiet_while_reconnecting), and until when.
-        self._grace: set[int] = set()
-        self._grace_until = 0.0
+        #: The table as the server last described it, and the news of its changes.
+        self.changes = TableChanges(self.human_seat, rejoined=rejoined, news=self._news, players=lambda: self.players)
+        #: The chat, the seats, and the host's and the others' requests about them (``network``).
+        self.talk = RemoteTalk(self, connection, self.changes)
         connection.seen = lambda: len(self.log)
         connection.game_number = lambda: self.game_number
         connection.on_frame = self._frame_arrived
@@ -155,7 +148,7 @@ class RemoteSession(SessionVoice):
         then, when its game has begun, the game so far), so the terminal opens on the table as it is: a
         seat taken back in a game under way goes straight to the game, never through the lobby."""
         deadline = time.monotonic() + timeout
-        while not (self._table and (self.started or not self._table.get("started"))):
+        while not (self.changes.table and (self.started or not self.changes.table.get("started"))):
             left = deadline - time.monotonic()
             if left <= 0 or self.connection.closed_for_good:
                 return
@@ -197,22 +190,8 @@ class RemoteSession(SessionVoice):
             self.refuse(reason_in_frame(frame.get("why")))
         elif kind == "table":
             self._table_changed(frame)
-        elif kind == "chat":
-            name, text = str(frame.get("name", "")), str(frame.get("text", ""))
-            line = nw.chat_line(name, text) if frame.get("seat") is not None else lobby_words.spectator_chat(name, text)
-            self._news(line, Kind.OTHERS)
-        elif kind == "rated":  # an account's game was rated (access_game.net.account_requests)
-            from access_game.ui.lobby_list import game_title
-            from speech import account_words
-
-            self._news(account_words.rated(game_title(str(frame.get("game", ""))), int(frame.get("rating", 0)),
-                                           int(frame.get("change", 0))), Kind.SYSTEM)
-        elif kind == "broadcast":  # an administrator's message reaches every table
-            self._news(lobby_words.broadcast(str(frame.get("name", "")), str(frame.get("text", ""))), Kind.SYSTEM)
-        elif kind == "told":  # a private message to this player, or their own from another terminal
-            sender, to = str(frame.get("name", "")), str(frame.get("to", ""))
-            self._news(lobby_words.private_line(sender, to, str(frame.get("text", "")),
-                                                mine=sender == self.connection.name), Kind.OTHERS)
+        elif kind in TALK_FRAMES:
+            self._news(*talk_line(frame, self.connection.name))
         elif kind == "error":
             code = str(frame.get("code", ""))
             self.say(nw.error_words(code, str(frame.get("message", "")), frame.get("why")), kind=Kind.SYSTEM)
@@ -220,8 +199,7 @@ class RemoteSession(SessionVoice):
                 self._seat_gone(code)
         elif kind == "_lost":
             self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM)
-            self._grace = set(self._table.get("connected", ())) - {self.human_seat}
-            self._grace_until = time.monotonic() + RECONNECT_GRACE
+            self.changes.lost()
         elif kind == "_reconnected":
             self.say(_(nw.RECONNECTED), kind=Kind.SYSTEM)
         elif kind == "_busy":
@@ -285,7 +263,7 @@ class RemoteSession(SessionVoice):
         computer player is in the middle of a turn."""
         if not self.live:
             return
-        humans = set(self._table.get("humans", ()))
+        humans = set(self.changes.table.get("humans", ()))
         if self._over or not self._to_act or all(s in humans for s in self._to_act):
             self.say_all(self.narrator.flush())
 
@@ -294,96 +272,9 @@ class RemoteSession(SessionVoice):
         self.say(text, kind=kind)
 
     def _table_changed(self, frame: dict[str, Any]) -> None:
-        """Say who joined, who went away or came back, whose seat a computer player took or plays for a
-        while, who is the host now, how a vote stands, and, when a person the table waits for is away,
-        whom it waits for. The first table message is where things stand, not news: who is already at
-        the table did not just join."""
-        old, self._table = self._table, frame
-        first = not old
-        names = [n or "" for n in frame.get("players", [])]
-        before = [n or "" for n in old.get("players", [])]
-        humans = set(frame.get("humans", ()))
-        was_human = set(old.get("humans", humans))
-        here, was_here = set(frame.get("connected", ())), set(old.get("connected", ()))
-        stand, was_stand = set(frame.get("stand_ins", ())), set(old.get("stand_ins", ()))
-        quiet = self._quiet_while_reconnecting(here)
-        for seat, name in enumerate(names):
-            earlier = before[seat] if seat < len(before) else ""
-            if seat == self.human_seat or first:
-                continue
-            if not name:  # a free seat: its hand-over, or a person giving it up, is news
-                if seat in was_human and seat not in humans:
-                    self._news(nw.free_seat_handed_over(seat))
-                elif earlier and seat in humans:
-                    self._news(nw.left_table(earlier) if frame.get("started") or frame.get("over")
-                               or int(frame.get("game_number", 1)) > 1 else nw.left_before_deal(earlier))
-                continue
-            if seat in humans and not earlier:
-                self._news(nw.joined(name))
-            elif seat in was_human and seat not in humans:
-                self._news(nw.handed_over(name))
-            elif seat in stand and seat not in was_stand:
-                self._news(nw.stands_in(name))
-            elif seat in humans and seat in was_here and seat not in here:
-                if seat not in quiet:
-                    self._news(nw.player_away(name))
-            elif seat in humans and seat not in was_here and seat in here and seat not in quiet:
-                self._news(nw.plays_again(name) if seat in was_stand else nw.player_back(name))
-        host = int(frame.get("host", 0))
-        if not first and host != int(old.get("host", host)):
-            self._news(_(nw.YOU_ARE_HOST) if host == self.human_seat else nw.host_now(names[host] if host < len(names)
-                                                                                      else ""))
-        earlier_votes = [list(v) for v in old.get("votes", ())]
-        for vote in frame.get("votes", ()):
-            if list(vote) not in earlier_votes and len(vote) == 3 and 0 <= int(vote[0]) < len(names):
-                self._news(nw.stand_in_votes(names[int(vote[0])], int(vote[1]), int(vote[2])))
-        number = int(frame.get("game_number", 1))
+        self.changes.changed(frame)
         if not self.log:  # a seat taken at a table that has played before: its log is of this game
-            self.game_number = max(self.game_number, number)
-        again = bool(old) and number > int(old.get("game_number", 1))
-        if again:
-            self._news(nw.dealing_again(names[host] if host < len(names) else ""))
-        if frame.get("started") and not old.get("started") and (old or not self.rejoined) \
-                and number == int(old.get("game_number", 1)):
-            self._news(nw.game_begins())
-        elif not frame.get("started"):
-            taken = sum(1 for s in humans if s < len(names) and names[s])
-            if not old or again or taken != sum(1 for s in was_human if s < len(before) and before[s]) \
-                    or len(humans) != len(was_human):
-                self._news(nw.waiting_for_players(taken, len(humans)))
-        # Whom the table waits for is news when one of them is away (otherwise it is their turn, said).
-        waited = [s for s in frame.get("waiting_for", ()) if s != self.human_seat]
-        away = [s for s in waited if s not in here and s not in quiet]
-        earlier_away = [s for s in old.get("waiting_for", ()) if s != self.human_seat and s not in was_here]
-        if frame.get("started") and away and away != earlier_away:
-            self._news(nw.waiting_for([names[s] for s in waited if s < len(names)]))
-
-    def _quiet_while_reconnecting(self, here: set[int]) -> set[int]:
-        """The people who were here when this terminal's connection was lost: while they come back too
-        (a server restart brings everyone back within seconds) their going and coming is not news. One
-        still gone a while after this terminal is back is said to be away then."""
-        if not self._grace:
-            return set()
-        if time.monotonic() > self._grace_until:
-            gone = sorted(s for s in self._grace if s not in here)
-            self._grace = set()
-            names = self.players
-            for seat in gone:
-                if seat < len(names) and names[seat]:
-                    self._news(nw.player_away(names[seat]))
-            return set(gone)  # said just now
-        quiet = set(self._grace)
-        self._grace -= here  # back: nothing to say of them, now or later
-        return quiet
-
-    def _say_waiting_after_answer(self) -> None:
-        """After the player's move, when the table waits for people answering out of turn (whether to
-        buy), say whom: their answers are never timed, so the player knows why nothing happens."""
-        waited = [s for s in self.waiting_for() if s != self.human_seat]
-        to_move = getattr(self._view_or_none(), "to_move", None)
-        if waited and not self.my_turn and set(waited) != {to_move}:
-            names = self.players
-            self._news(nw.waiting_for([names[s] for s in waited if s < len(names)]))
+            self.game_number = max(self.game_number, int(frame.get("game_number", 1)))
 
     def _view_or_none(self) -> Any:
         try:
@@ -397,7 +288,7 @@ class RemoteSession(SessionVoice):
         view = self._view_data
         if isinstance(view, dict) and isinstance(view.get("players"), list | tuple):
             return [str(p) for p in view["players"]]
-        return [str(p or "") for p in self._table.get("players", [])]
+        return [str(p or "") for p in self.changes.table.get("players", [])]
 
     @property
     def computer_seats(self) -> list[int]:
@@ -406,7 +297,7 @@ class RemoteSession(SessionVoice):
 
     @property
     def ruleset_name(self) -> str:
-        return self.game_name or str(self._table.get("game", ""))
+        return self.game_name or str(self.changes.table.get("game", ""))
 
     @property
     def game_seed(self) -> int | None:
@@ -425,8 +316,8 @@ class RemoteSession(SessionVoice):
         return None
 
     @property
-    def network(self) -> RemoteSession:
-        return self
+    def network(self) -> RemoteTalk:
+        return self.talk
 
     # ----------------------------------------------------------------- the game as this seat knows it
     def view(self) -> Any:
@@ -509,7 +400,7 @@ class RemoteSession(SessionVoice):
         self._flush_if_settled()  # the answer itself was taken above, not by pump
         applied = answer.get("type") == "update"
         if applied:
-            self._say_waiting_after_answer()
+            self.changes.say_waiting(my_turn=self.my_turn, to_move=getattr(self._view_or_none(), "to_move", None))
         return applied
 
     def step(self) -> bool:
@@ -542,7 +433,7 @@ class RemoteSession(SessionVoice):
     def new_game(self, seed: int) -> None:
         """Play again at this table: the host asks the server to deal a new game to the same seats (the
         seed is the server's: it alone knows the stock); anyone else is told the host does it."""
-        if not self.is_host:
+        if not self.talk.is_host:
             self.say(_(nw.HOST_DEALS_AGAIN), kind=Kind.SYSTEM)
             return
         if not self.connection.send({"type": "again"}):
@@ -564,61 +455,6 @@ class RemoteSession(SessionVoice):
         self.narrator.flush()
         self.live = True
         self.pump()
-
-    # ----------------------------------------------------------------- table talk
-    @property
-    def is_host(self) -> bool:
-        return int(self._table.get("host", 0)) == self.human_seat
-
-    def chat(self, text: str) -> None:
-        line = " ".join(text.split())
-        if not line:
-            return
-        if len(line) > CHAT_LIMIT:
-            self.say(nw.chat_too_long(CHAT_LIMIT), kind=Kind.SYSTEM)
-            return
-        if not self.connection.send({"type": "chat", "text": line}):
-            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM)
-
-    def seats(self) -> list[SeatInfo]:
-        humans, here = set(self._table.get("humans", ())), set(self._table.get("connected", ()))
-        stand = set(self._table.get("stand_ins", ()))
-        return [SeatInfo(seat, name, seat in humans, seat in here, seat in stand)
-                for seat, name in enumerate(self.players)]
-
-    @property
-    def dealt(self) -> bool:
-        return bool(self._table.get("started"))
-
-    def waiting_for(self) -> list[int]:
-        return [int(s) for s in self._table.get("waiting_for", ())]
-
-    def hand_over(self, seat: int) -> None:
-        if not self.is_host:
-            self.say(_(nw.NOT_HOST), kind=Kind.SYSTEM)
-            return
-        if not self.connection.send({"type": "hand_over", "seat": seat, "level": self.settings.level}):
-            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM)
-
-    def remove(self, seat: int) -> None:
-        """The host removes a present player (protocol 3): a computer player of the host's level takes the
-        seat if the game is on."""
-        if not self.is_host:
-            self.say(_(nw.NOT_HOST_REMOVE), kind=Kind.SYSTEM, urgent=True)
-            return
-        if not self.connection.send({"type": "remove", "seat": seat, "level": self.settings.level}):
-            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
-
-    def stand_in(self, seat: int) -> None:
-        if not self.connection.send({"type": "stand_in", "seat": seat, "level": self.settings.level}):
-            self.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM)
-
-    def describe_table(self) -> None:
-        waited = set(self.waiting_for())
-        for info in self.seats():
-            self.say(nw.seat_entry(info.seat, info.name, you=info.seat == self.human_seat, human=info.human,
-                                   connected=info.connected, waited=info.seat in waited, stand_in=info.stand_in),
-                     kind=Kind.INFO)
 
     def close(self) -> None:
         self.connection.close()

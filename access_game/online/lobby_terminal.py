@@ -48,9 +48,9 @@ def lobby_loop(server: str, name: str, settings: Settings, *, admin_key: str | N
     guest whose name an account holds is asked its password once (``ask``) and signed in with it."""
     import asyncio
 
-    from access_game.net.client import Connection, NetError, private_route
-    from access_game.net.terminal import SeatRequest, play_at_table
-    from access_game.ui.lobby_app import LobbyApp
+    from access_game.online.client import Connection, NetError, private_route
+    from access_game.online.lobby_app import LobbyApp
+    from access_game.online.terminal import SeatRequest, play_at_table
     from access_game.ui.terminal_output import TerminalOutput
     from speech import net_words as nw
 
