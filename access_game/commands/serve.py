@@ -244,6 +244,7 @@ def run(args: argparse.Namespace) -> int:
 
         sharing_errors, older_fleet = (RedisUnavailable,), (OlderFleet,)
     from access_game.net.serving import DirectoryInUse, DirectoryUnusable, raise_open_file_limit, run_server
+    from access_game.web.gateway import WebGateway
 
     raise_open_file_limit()
     limits = Limits(connections_per_address=args.connections_per_address, tables_per_minute=args.tables_per_minute,
@@ -261,7 +262,7 @@ def run(args: argparse.Namespace) -> int:
         asyncio.run(run_server(args.host, args.port, data, tls, announce, args.stats, limits=limits,
                                origins=args.origin, behind_proxy=args.behind_proxy, computers=computers,
                                admins=admins, database=args.database, redis=args.redis,
-                               public_url=args.public_url, redis_expiry=args.redis_expiry))
+                               public_url=args.public_url, redis_expiry=args.redis_expiry, web=WebGateway))
     except DatabaseError as exc:
         print(_("access-game serve: the accounts cannot be kept: {reason}").format(reason=exc), file=sys.stderr)
         return 1

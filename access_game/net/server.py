@@ -24,10 +24,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ssl
 import time
+from collections.abc import Callable
+from typing import Protocol
 
-from websockets.asyncio.server import ServerConnection
+from websockets.asyncio.server import Server, ServerConnection
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
 from access_game.net import account_requests, lobby_messages
 from access_game.net import protocol as p
@@ -45,7 +49,6 @@ from access_game.net.rooms.spectators import Spectators
 from access_game.net.rooms.state import CLOSE_TOO_SLOW, log
 from access_game.net.table_store import TableStore
 from access_game.net.tables import Table, TableError
-from access_game.web.gateway import WebGateway, web_path
 from engine.reasons import reason_of
 
 __all__ = ["CLOSE_TOO_SLOW", "HARD_FRAME_BYTES", "MAX_SAMPLES", "NO_SEAT", "NO_TOKEN", "Connection", "TableServer"]
@@ -57,16 +60,39 @@ HARD_FRAME_BYTES = 64 * 1024
 MAX_SAMPLES = 1_000_000
 
 
+class WebService(Protocol):
+    """The web table's channel (access_game.web.gateway's WebGateway): browsers at terminals hosted by
+    this server. The command that starts a server hands it over, so the network layer never imports the
+    web table, which stands above it."""
+
+    def accepts(self, ws: ServerConnection) -> bool:
+        """Whether ``ws`` asked for the web channel rather than the game protocol."""
+        ...
+
+    async def serve(self, ws: ServerConnection) -> None: ...
+
+    def listening(self, server: Server, tls: ssl.SSLContext | None) -> None: ...
+
+    def page(self, request: Request, *, secure: bool) -> Response:
+        """The page or file a plain GET on the server's port asks for."""
+        ...
+
+
+#: Makes the web channel of a table server; None serves the game protocol alone.
+WebFactory = Callable[["TableServer"], WebService]
+
+
 class TableServer(Moderation, LobbyRoom, Spectators, Seating, TablePlay, TableNews):
     """The tables, who is connected to which seat, and each address's allowance; ``handler`` serves one
     connection, and each message goes to the room of its role."""
 
     def __init__(self, store: TableStore | None, limits: Limits | None = None,
                  computers: ComputerPlayers | None = None, *, behind_proxy: bool = False,
-                 lobby: LobbyService | None = None, accounts: AccountDesk | None = None) -> None:
+                 lobby: LobbyService | None = None, accounts: AccountDesk | None = None,
+                 web: WebFactory | None = None) -> None:
         super().__init__(store, limits, computers, behind_proxy=behind_proxy, lobby=lobby, accounts=accounts)
-        #: The web table's channel (path /web): browsers at terminals hosted here (access_game.web).
-        self.web = WebGateway(self)
+        #: The web table's channel (path /web), when this server offers the web table.
+        self.web: WebService | None = web(self) if web is not None else None
 
     def load(self) -> list[str]:
         """Bring back every table of the store; the problems with files that could not be used."""
@@ -87,7 +113,7 @@ class TableServer(Moderation, LobbyRoom, Spectators, Seating, TablePlay, TableNe
 
     # ----------------------------------------------------------------- one connection
     async def handler(self, ws: ServerConnection) -> None:
-        if web_path(ws):
+        if self.web is not None and self.web.accepts(ws):
             await self.web.serve(ws)
             return
         conn = Connection(ws, address=self.address_of(ws), outbox=asyncio.Queue(self.limits.send_queue or 0))

@@ -31,7 +31,7 @@ from access_game.net.connections import SEND_BUFFER
 from access_game.net.database import DATABASE_FILE
 from access_game.net.limits import Limits
 from access_game.net.lobby import Lobby
-from access_game.net.server import HARD_FRAME_BYTES, MAX_SAMPLES, TableServer
+from access_game.net.server import HARD_FRAME_BYTES, MAX_SAMPLES, TableServer, WebFactory
 from access_game.net.table_store import TableStore
 
 if TYPE_CHECKING:
@@ -71,19 +71,21 @@ async def start_server(tables: TableServer, host: str, port: int, tls: ssl.SSLCo
     server = await serve(tables.handler, host, port, max_size=HARD_FRAME_BYTES, compression=None, ssl=tls,
                          max_queue=32, write_limit=SEND_BUFFER, open_timeout=HANDSHAKE_SECONDS, origins=allowed,
                          process_request=_with_pages(tables, secure=tls is not None))
-    tables.web.listening(server, tls)  # the web table's hosted terminals connect here
+    if tables.web is not None:
+        tables.web.listening(server, tls)  # the web table's hosted terminals connect here
     return server
 
 
 def _with_pages(tables: TableServer, *, secure: bool) -> Callable[[ServerConnection, Request], Response | None]:
-    """The handshake's refusals, and the web table's pages (access_game.web.pages) for a plain GET on the
-    same port: a page holds no connection, so only a banned address is refused one."""
-    from access_game.web.pages import answer, is_upgrade
+    """The handshake's refusals, and the web table's pages for a plain GET on the same port: a page holds
+    no connection, so only a banned address is refused one."""
 
     def process(ws: ServerConnection, request: Request) -> Response | None:
-        if is_upgrade(request) or tables.lobby.banned(address=tables.address_of(ws, request)):
+        web = tables.web
+        upgrade = "websocket" in request.headers.get("Upgrade", "").lower()
+        if web is None or upgrade or tables.lobby.banned(address=tables.address_of(ws, request)):
             return tables.refuse_connection(ws, request)
-        return answer(request, secure=secure)
+        return web.page(request, secure=secure)
 
     return process
 
@@ -182,7 +184,7 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
                      housekeeping_seconds: float = HOUSEKEEPING_SECONDS,
                      admins: Mapping[str, str | None] | None = None, database: str | None = None,
                      redis: str | None = None, public_url: str | None = None,
-                     redis_expiry: float | None = None) -> None:
+                     redis_expiry: float | None = None, web: WebFactory | None = None) -> None:
     """Load the tables of ``data``, serve until SIGINT or SIGTERM, and say where it listens; with
     ``stats``, write the handling times there when stopping. DirectoryInUse when another server holds
     ``data``, DirectoryUnusable when it cannot be made or written to. The accounts are kept in
@@ -190,7 +192,8 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
     (access_game.net.database) when it cannot be used. With ``redis`` (a URL), the lobby is shared
     with the other processes using that Redis (access_game.net.shared_server), which send clients of
     this process's tables to ``public_url`` (by default the address listened on);
-    access_game.net.redis_bus.RedisUnavailable when it cannot be reached."""
+    access_game.net.redis_bus.RedisUnavailable when it cannot be reached. ``web`` makes the web table's
+    channel (the serve command gives access_game.web's gateway); without it only programs are served."""
     store = TableStore(data)
     try:
         held = store.lock()
@@ -206,7 +209,7 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
     shared: SharedTables | None = None
     if redis is None:
         tables = TableServer(store, limits, computers, behind_proxy=behind_proxy, lobby=Lobby(data, admins),
-                             accounts=accounts)
+                             accounts=accounts, web=web)
     else:
         from access_game.net.redis_bus import DEFAULT_EXPIRY, RedisBus
         from access_game.net.shared_lobby import SharedLobby
@@ -214,7 +217,7 @@ async def run_server(host: str, port: int, data: Path, tls: ssl.SSLContext | Non
 
         bus = RedisBus(redis, public_url or "", DEFAULT_EXPIRY if redis_expiry is None else redis_expiry)
         tables = shared = SharedTables(store, SharedLobby(bus, data, admins), limits, computers,
-                                       behind_proxy=behind_proxy, accounts=accounts)
+                                       behind_proxy=behind_proxy, accounts=accounts, web=web)
     try:
         lobby_problems = getattr(tables.lobby, "problems", [])  # a damaged bans file (access_game.net.lobby)
         for problem in [*lobby_problems, *tables.load()]:

@@ -40,7 +40,7 @@ from access_game.net.lobby import Line
 from access_game.net.redis_bus import TAG_LENGTH, Peer, RedisBus, RedisUnavailable, Snapshot
 from access_game.net.rooms.lobby_room import listing
 from access_game.net.rooms.state import CLOSED
-from access_game.net.server import NO_SEAT, NO_TOKEN, TableServer
+from access_game.net.server import NO_SEAT, NO_TOKEN, TableServer, WebFactory
 from access_game.net.shared_lobby import SharedLobby
 from access_game.net.table_store import TableStore
 from access_game.net.tables import Table, new_code
@@ -76,8 +76,9 @@ class SharedTables(TableServer):
 
     def __init__(self, store: TableStore | None, lobby: SharedLobby, limits: Limits | None = None,
                  computers: ComputerPlayers | None = None, *, behind_proxy: bool = False,
-                 accounts: AccountDesk | None = None) -> None:
-        super().__init__(store, limits, computers, behind_proxy=behind_proxy, lobby=lobby, accounts=accounts)
+                 accounts: AccountDesk | None = None, web: WebFactory | None = None) -> None:
+        super().__init__(store, limits, computers, behind_proxy=behind_proxy, lobby=lobby, accounts=accounts,
+                         web=web)
         self.shared = lobby
         self.bus: RedisBus = lobby.bus
         #: The other live processes, as Redis and their messages last said.

@@ -3,7 +3,7 @@
 The same rules as the game protocol's connections (access_game.net.server): the origin allow-list
 (checked by the handshake for every path), the frame size and the message rate of one connection, and
 the connections and flooding of one address (the browser's own: its hosted terminal's loopback
-connection names it, access_game.web.trust). Every frame is read by :func:`messages.parse` first; a
+connection names it, access_game.net.seat_trust). Every frame is read by :func:`messages.parse` first; a
 bad one is answered with ``error`` in the player's language and changes nothing.
 
 What the browser asks is handed to its hosted terminal (access_game.web.seat), whose thread sends the
@@ -27,12 +27,14 @@ from access_game.net.limits import FLOOD_LIMIT, TokenBucket
 from access_game.web import messages as m
 from access_game.web.loading import load_the_terminal
 from access_game.web.outputs import web_settings, with_setup
+from access_game.web.pages import answer
 from speech import net_words as nw
 from speech import web_words as ww
 from speech.i18n import _, in_language
 
 if TYPE_CHECKING:
     from websockets.asyncio.server import Server, ServerConnection
+    from websockets.http11 import Request, Response
 
     from access_game.net.limits import Limits
     from access_game.web.seat import WebSeat
@@ -141,6 +143,12 @@ class WebGateway:
             context.check_hostname = False
             context.verify_mode = ssl.CERT_NONE
             self.connect_options = {"ssl": context}
+
+    def accepts(self, ws: ServerConnection) -> bool:
+        return web_path(ws)
+
+    def page(self, request: Request, *, secure: bool) -> Response:
+        return answer(request, secure=secure)
 
     async def serve(self, ws: ServerConnection) -> None:
         if not self._warmed:  # the terminal's modules loaded while the first page says what it wants

@@ -25,12 +25,12 @@ from collections.abc import Callable
 from typing import Any
 
 from access_game.net.protocol import show_code
+from access_game.net.seat_trust import HEADER, header_value
 from access_game.online.client import Connection, NetError
 from access_game.settings import Settings
 from access_game.web import messages as m
 from access_game.web.loading import load_the_terminal
 from access_game.web.outputs import SeatOutputs, with_setup
-from access_game.web.trust import HEADER, header_value
 from speech import net_words as nw
 from speech import web_words as ww
 from speech.i18n import _, use_language

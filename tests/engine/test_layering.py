@@ -89,10 +89,12 @@ def test_no_command_imports_another_and_nothing_outside_the_commands_imports_one
 
 
 #: Packages side by side, each with the packages it must not import: the terminal interface and the
-#: network, and above both the package that joins them (the network client, a seat at a server's table,
-#: the lobby), which neither imports.
-SIDE_BY_SIDE = {"access_game.ui": ("access_game.net", "access_game.online"),
-                "access_game.net": ("access_game.ui", "access_game.online")}
+#: network, and above both the packages that join them: the network client, a seat at a server's table and
+#: the lobby (online), and the web table (web), which neither imports. The serve command hands the web
+#: table's channel to the server (access_game.net.server.WebService).
+ABOVE_BOTH = ("access_game.online", "access_game.web")
+SIDE_BY_SIDE = {"access_game.ui": ("access_game.net", *ABOVE_BOTH),
+                "access_game.net": ("access_game.ui", *ABOVE_BOTH)}
 
 
 def _within(module: str, package: str) -> bool:
@@ -107,8 +109,9 @@ def crossings(graph: dict[str, set[str]]) -> list[str]:
 
 
 def test_the_interface_and_the_network_import_each_other_not() -> None:
-    """access_game.ui and access_game.net import neither each other nor access_game.online (every import,
-    those inside functions and under TYPE_CHECKING too); access_game.online imports both."""
+    """access_game.ui and access_game.net import neither each other nor access_game.online or
+    access_game.web (every import, those inside functions and under TYPE_CHECKING too); access_game.online
+    imports both."""
     graph = import_graph("access_game")
     assert crossings(graph) == []
     online = set().union(*(t for m, t in graph.items() if _within(m, "access_game.online")))

@@ -77,8 +77,7 @@ class RecordingGateway(WebGateway):
 
 class RecordingTables(TableServer):
     def __init__(self) -> None:
-        super().__init__(None)
-        self.web = RecordingGateway(self)
+        super().__init__(None, web=RecordingGateway)
         self.sent: list[Sent] = []
 
 

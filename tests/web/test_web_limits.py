@@ -17,8 +17,9 @@ from websockets.sync.client import connect
 from access_game.net import PROTOCOL_VERSION
 from access_game.net.limits import FLOOD_LIMIT, RATE_BURST
 from access_game.net.protocol import MAX_FRAME_BYTES
+from access_game.net.seat_trust import HEADER
 from access_game.net.server import HARD_FRAME_BYTES, TableServer
-from access_game.web.trust import HEADER
+from access_game.web.gateway import WebGateway
 from speech import web_words as ww
 from speech.i18n import LANGUAGES, _, in_language
 
@@ -121,7 +122,7 @@ def test_each_browser_counts_under_its_own_address_not_loopbacks() -> None:
     """Behind a proxy, a browser's address is the one the proxy names; its hosted terminal's game
     connection, made over loopback, is counted under that address too. A program naming an address in
     the gateway's header without this process's secret is counted under its own."""
-    tables = TableServer(None, behind_proxy=True)
+    tables = TableServer(None, behind_proxy=True, web=WebGateway)
     with ServerThread(tables) as server:
         proxied = Browser(server.url, headers={"X-Forwarded-For": "203.0.113.7"})
         try:
@@ -163,7 +164,7 @@ def test_a_failing_seat_says_so_and_plays_on(monkeypatch: pytest.MonkeyPatch) ->
     """A bug in a hosted seat's job costs that key, said in one line; the seat and the server go on."""
     from access_game.web.seat import WebSeat
 
-    with ServerThread(TableServer(None)) as server:
+    with ServerThread(TableServer(None, web=WebGateway)) as server:
         browser = Browser(server.url)
         try:
             _seated(browser)

@@ -30,10 +30,10 @@ from access_game.net.connections import Connection
 from access_game.net.limits import Address, Limits
 from access_game.net.lobby import Line, Lobby, LobbyService
 from access_game.net.rooms.disk import TableDisk
+from access_game.net.seat_trust import HEADER as WEB_SEAT_HEADER
+from access_game.net.seat_trust import browser_address
 from access_game.net.table_store import TableStore
 from access_game.net.tables import Table
-from access_game.web.trust import HEADER as WEB_SEAT_HEADER
-from access_game.web.trust import browser_address
 
 __all__ = ["CLOSED", "CLOSE_TOO_SLOW", "ServerState", "log"]
 
@@ -120,7 +120,7 @@ class ServerState:
         host = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         request = request if request is not None else ws.request
         if request is not None and (browser := browser_address(request.headers.get(WEB_SEAT_HEADER))) is not None:
-            return _allowance_key(browser)  # a web seat hosted here: its browser's address (access_game.web.trust)
+            return _allowance_key(browser)  # a web seat hosted here: its browser's address (access_game.net.seat_trust)
         if self.behind_proxy and _loopback(host) and request is not None:
             forwarded = request.headers.get("X-Forwarded-For")
             if forwarded:
