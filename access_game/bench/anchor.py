@@ -10,8 +10,9 @@ given the cards our engine dealt (OpenSpiel's player 0 is our non-dealer, who is
 first), each stock draw is given the card our stock gave, and each move of either player is played into
 it. The bot's move, read from that state, is translated back into our move. OpenSpiel scores one hand
 and has no big gin; our engine scores the game (to 100, with line and game bonuses). Where the rules
-differ the bot is held to ours: it may throw back the up card it has just taken, which our rules forbid,
-and then throws instead the card that leaves it least deadwood (counted in the report); it never lays
+differ the bot is held to ours: it may throw back the up card it has just taken (even to knock), which
+our rules forbid, and then throws instead the card that leaves it least deadwood, knocking with it if
+our rules let it (counted in the report, and the bot's plan is dropped); it never lays
 off, which does not matter, since our showdown lays off the defender's cards for it.
 
 Seats are rotated as in ``access-game simulate``: game ``i`` is dealt from seed ``S + i // 2``, our
@@ -209,8 +210,12 @@ def play_anchor_game(pyspiel: Any, bot_factory: Callable[[int], BotLike], level:
             action = agent.choose(g.view(seat), legal)
             tally.decision_seconds.append(time.perf_counter() - start)
         else:
-            action, replaced = mirror.bot_move(bots[os_player[seat]], seat, g.state.hands[seat], legal)
-            tally.replaced += replaced
+            bot = bots[os_player[seat]]
+            action, replaced = mirror.bot_move(bot, seat, g.state.hands[seat], legal)
+            if replaced:
+                # Its plan (a knock's melds) was made for the move it did not make: it plans afresh.
+                bot.restart()
+                tally.replaced += 1
         before = set(g.state.hands[seat])
         events = g.apply(action)
         actions += 1

@@ -20,14 +20,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.actions import Action, Discard, Draw
+from engine.actions import Action, Discard, Draw, GoOut
+from engine.arrange_five_crowns import min_points
 from engine.arrange_gin import arrange_gin, card_points
-from engine.cards import Card
+from engine.cards import Card, Rank
+from engine.events import HandEnded
+from engine.fast.five_crowns import FiveCrownsHandResult, kind_of
 from engine.fast.gin import GinHandResult, card_index
+from engine.five_crowns_melds import card_points as five_crowns_points
 from engine.game import Game
 from engine.rules.gin_rummy import GinHandEnded, Knock, PassUpcard
 
-__all__ = ["GreedyGin", "engine_gin_playout"]
+__all__ = ["GreedyFiveCrowns", "GreedyGin", "engine_five_crowns_playout", "engine_gin_playout"]
 
 KNOCK_LIMIT = 10
 
@@ -77,3 +81,51 @@ def engine_gin_playout(game: Game, policy: GreedyGin | None = None) -> GinHandRe
         if ended is not None:
             return GinHandResult(ended.outcome, ended.knocker, ended.winner, ended.points, ended.bonus,
                                  (ended.counts[0], ended.counts[1]))
+
+
+def _five_crowns_throw(hand: Sequence[Card], wild: Rank) -> tuple[int, Card]:
+    """(points left, card) of the greedy throw: fewest points left, then the costlier card, then the
+    later card in the fast module's card order."""
+    best: tuple[int, int, int] | None = None
+    chosen = hand[0]
+    for card in dict.fromkeys(hand):
+        rest = list(hand)
+        rest.remove(card)
+        key = (min_points(rest, wild), -five_crowns_points(card, wild), -kind_of(card))
+        if best is None or key < best:
+            best, chosen = key, card
+    assert best is not None
+    return best[0], chosen
+
+
+class GreedyFiveCrowns:
+    """The Five Crowns play-out policy on the engine's view: take the up card when the best throw after
+    it leaves fewer points than the hand now; throw the card leaving fewest points (then the costlier,
+    then the later in card order), going out when that leaves none."""
+
+    level = "greedy"
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        seat, hand, wild = view.seat, list(view.hand), view.wild_rank
+        if view.phase == "draw":
+            up = view.discard_top
+            if (up is not None and Draw(seat, "discard") in legal
+                    and _five_crowns_throw([*hand, up], wild)[0] < min_points(hand, wild)):
+                return Draw(seat, "discard")
+            return Draw(seat, "stock")
+        left, card = _five_crowns_throw(hand, wild)
+        if left == 0 and GoOut(seat, card) in legal:
+            return GoOut(seat, card)
+        return Discard(seat, card)
+
+
+def engine_five_crowns_playout(game: Game, policy: GreedyFiveCrowns | None = None) -> FiveCrownsHandResult:
+    """Play ``game`` through the engine to the end of the hand under way, every seat by ``policy``."""
+    agent = policy or GreedyFiveCrowns()
+    while True:
+        seat = game.seats_to_act()[0]
+        events = game.apply(agent.choose(game.view(seat), game.legal_actions(seat)))
+        ended = next((e for e in events if isinstance(e, HandEnded)), None)
+        if ended is not None:
+            points = {r.seat: r.points for r in ended.results}
+            return FiveCrownsHandResult(ended.went_out, tuple(points[s] for s in range(len(points))))
