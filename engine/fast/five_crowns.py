@@ -151,6 +151,66 @@ def _cover(nat: int, wilds: int) -> int:
     return best
 
 
+#: The weight of a throw's points covered, and of its card's points, in a value of :func:`_cover_throw`.
+B = 64
+B2 = B * B
+NONE = -(1 << 62)
+_MEMO_THROW: dict[int, int] = {}
+
+
+def _cover_throw(nat: int, wilds: int) -> int:
+    """The best throw of one natural of ``nat`` and the melds of the rest, in one search: the most of
+    (the card's points + what the rest's melds cover), then the costlier card, then the later kind,
+    packed as ``total * B2 + points * B + kind``; NONE when there is no natural. The greedy throw wants
+    the fewest points left, which is the hand's points less this total."""
+    if not nat:
+        return NONE
+    key = nat << 5 | wilds
+    got = _MEMO_THROW.get(key)
+    if got is not None:
+        return got
+    low = nat & -nat
+    k = (low.bit_length() - 1) // BITS
+    rank, suit = RANK_OF[k], SUIT_OF[k]
+    rest = nat - UNIT[k]
+    best = ((rank + _cover(rest, wilds)) * B + rank) * B + k  # this card thrown
+    value = _cover_throw(rest, wilds)  # this card deadwood, another thrown
+    if value > best:
+        best = value
+    others = [(k2, rest >> (BITS * k2) & FIELD) for k2 in range(k, KINDS, 11)]
+    others = [(k2, c) for k2, c in others if c]
+    for taken, left in _books(others, rest):
+        size = taken + 1
+        need = 3 - size if size < 3 else 0
+        if need <= wilds:
+            value = size * rank * B2 + _cover_throw(left, wilds - need)
+            if value > best:
+                best = value
+    top = suit * 11 + HIGH_RANK - LOW_RANK
+    stack = [(k + 1, rest, rank, 1)]
+    while stack:
+        k2, left, covered, filled = stack.pop()
+        span = k2 - k
+        need = (span if span > 3 else 3) - filled
+        if need <= wilds and filled > 1:
+            value = covered * B2 + _cover_throw(left, wilds - need)
+            if value > best:
+                best = value
+        if k2 > top or span - filled >= wilds + 1:
+            continue
+        if left >> (BITS * k2) & FIELD:
+            stack.append((k2 + 1, left - UNIT[k2], covered + RANK_OF[k2], filled + 1))
+        stack.append((k2 + 1, left, covered, filled))
+    if wilds >= 2:
+        value = rank * B2 + _cover_throw(rest, wilds - 2)
+        if value > best:
+            best = value
+    if len(_MEMO_THROW) > MEMO_LIMIT:
+        _MEMO_THROW.clear()
+    _MEMO_THROW[key] = best
+    return best
+
+
 def _books(others: list[tuple[int, int]], rest: int) -> list[tuple[int, int]]:
     """Every choice of the other naturals of a rank for a book: (how many taken, the naturals left)."""
     out = [(0, rest)]
@@ -159,8 +219,8 @@ def _books(others: list[tuple[int, int]], rest: int) -> list[tuple[int, int]]:
     return out[1:] if len(out) > 1 else []
 
 
-def _loose_split(nat: int, wilds: int) -> tuple[int, list[int]]:
-    """(the naturals that could meld with another natural, the ranks of the others, highest first). A
+def _loose_split(nat: int, wilds: int) -> tuple[int, list[tuple[int, int]]]:
+    """(the naturals that could meld with another natural, the others as (rank, kind), highest first). A
     natural with no other of its rank and none of its suit near enough for the wilds to bridge can only
     be deadwood or in a book with two wilds: it needs no search, and the search's memo then serves every
     hand that differs from another by loose cards alone."""
@@ -177,7 +237,7 @@ def _loose_split(nat: int, wilds: int) -> tuple[int, list[int]]:
         rows[SUIT_OF[k]] |= 1 << RANK_OF[k]
         ranks[RANK_OF[k]] += c
     reach = wilds + 1
-    loose: list[int] = []
+    loose: list[tuple[int, int]] = []
     for k, c in held:
         rank = RANK_OF[k]
         if c > 1 or ranks[rank] > c:
@@ -186,15 +246,14 @@ def _loose_split(nat: int, wilds: int) -> tuple[int, list[int]]:
         if rows[SUIT_OF[k]] & near & ~(1 << rank):
             continue
         nat -= UNIT[k]
-        loose.append(rank)
+        loose.append((rank, k))
     loose.sort(reverse=True)
     return nat, loose
 
 
-def min_points(hand: int, wild: int) -> int:
-    """The penalty points the best lay-down of ``hand`` leaves (engine.arrange_five_crowns.min_points)."""
-    nat, points, wilds, wild_points = _split(hand, wild)
-    core, loose = _loose_split(nat, wilds)
+def _covered(core: int, loose: Sequence[int], wilds: int) -> int:
+    """The most natural points covered: the melds of ``core`` with the wilds left after booking the
+    ``j`` costliest loose cards (``loose``: their ranks, highest first) with two wilds each."""
     covered = _cover(core, wilds)
     booked = 0
     for j, rank in enumerate(loose[:wilds // 2], 1):
@@ -202,22 +261,80 @@ def min_points(hand: int, wild: int) -> int:
         value = booked + _cover(core, wilds - 2 * j)
         if value > covered:
             covered = value
+    return covered
+
+
+def min_points(hand: int, wild: int) -> int:
+    """The penalty points the best lay-down of ``hand`` leaves (engine.arrange_five_crowns.min_points)."""
+    nat, points, wilds, wild_points = _split(hand, wild)
+    core, loose = _loose_split(nat, wilds)
+    covered = _covered(core, [r for r, _ in loose], wilds)
     if covered or wilds >= 3:
         return points - covered
     return points + wild_points
 
 
 def throws(hand: int, wild: int) -> list[tuple[int, int]]:
-    """(kind, points left after throwing one of it) for every kind held."""
-    return [(k, min_points(hand - UNIT[k], wild)) for k in kinds(hand)]
+    """(kind, points left after throwing one of it) for every kind held. The hand is split once: a wild
+    or a loose natural thrown leaves the same melds to search with fewer wilds or one loose card fewer,
+    which the memo already holds, so only a natural that could meld is searched again."""
+    nat, points, wilds, wild_points = _split(hand, wild)
+    core, loose = _loose_split(nat, wilds)
+    ranks = [r for r, _ in loose]
+    out: list[tuple[int, int]] = []
+    for k in kinds(hand):
+        if k == JOKER_KIND or RANK_OF[k] == wild:
+            cost = 50 if k == JOKER_KIND else 20
+            covered = _covered(core, ranks, wilds - 1)
+            out.append((k, points - covered if covered or wilds - 1 >= 3 else points + wild_points - cost))
+        elif core >> (BITS * k) & FIELD:
+            out.append((k, min_points(hand - UNIT[k], wild)))
+        else:
+            rank = RANK_OF[k]
+            covered = _covered(core, [r for r in ranks if r != rank], wilds)
+            left = points - rank
+            out.append((k, left - covered if covered or wilds >= 3 else left + wild_points))
+    return out
 
 
 def _best_throw(hand: int, wild: int) -> tuple[int, int]:
     """(points left, kind) of the greedy throw: fewest points left, then the costlier card, then the later
-    kind in card order."""
-    best = (1 << 30, -1, -1)
-    for k, left in throws(hand, wild):
-        key = (left, -kind_points(k, wild), -k)
+    kind in card order. Wilds and loose naturals are weighed from one split of the hand; the naturals
+    that could meld by one search with a free throw (:func:`_cover_throw`), except with one or two wilds,
+    where a hand left with no meld scores its wilds and each throw is worked out on its own."""
+    nat, points, wilds, wild_points = _split(hand, wild)
+    core, loose = _loose_split(nat, wilds)
+    ranks = [r for r, _ in loose]
+    best = (1 << 30, 0, 0)
+    if wilds:
+        covered = _covered(core, ranks, wilds - 1)
+        for k in (JOKER_KIND, *(s * 11 + wild - LOW_RANK for s in range(5))):
+            if hand >> (BITS * k) & FIELD:
+                cost = 50 if k == JOKER_KIND else 20
+                key = (points - covered if covered or wilds > 3 else points + wild_points - cost, -cost, -k)
+                if key < best:
+                    best = key
+    for rank, k in loose:
+        covered = _covered(core, [r for r in ranks if r != rank], wilds)
+        key = (points - rank - covered if covered or wilds >= 3 else points - rank + wild_points, -rank, -k)
+        if key < best:
+            best = key
+    if core and wilds in (1, 2):
+        for k in kinds(core):
+            key = (min_points(hand - UNIT[k], wild), -RANK_OF[k], -k)
+            if key < best:
+                best = key
+    elif core:
+        top = NONE
+        booked = 0
+        for j in range(min(len(ranks), wilds // 2) + 1):
+            if j:
+                booked += ranks[j - 1]
+            value = booked * B2 + _cover_throw(core, wilds - 2 * j)
+            if value > top:
+                top = value
+        total, rank, k = top // B2, top // B % B, top % B
+        key = (points - total, -rank, -k)
         if key < best:
             best = key
     return best[0], -best[2]
@@ -257,16 +374,12 @@ class FastFiveCrownsHand:
                    int(wild), to_move, reshuffle, reshuffles)
 
 
-def _takes(hand: int, up: int, wild: int) -> bool:
-    """The greedy draw: the up card when the best throw after it leaves fewer points than the hand now."""
-    return _best_throw(hand + UNIT[up], wild)[0] < min_points(hand, wild)
-
-
 def play_hand(h: FastFiveCrownsHand) -> FiveCrownsHandResult:
     """Play the hand to its end, every seat by the greedy policy (engine.fast.policy.GreedyFiveCrowns),
     and score it as the engine does."""
     seats = len(h.hands)
     wild = h.wild
+    held = [-1] * seats  # the points each hand leaves, once known
     while True:
         # The turn starts: an empty stock takes the pile but its top card, shuffled, up to the limit.
         if not h.stock and len(h.discard) > 1 and h.reshuffles < h.max_reshuffles:
@@ -278,11 +391,19 @@ def play_hand(h: FastFiveCrownsHand) -> FiveCrownsHandResult:
             return _score(h)
         seat = h.to_move
         hand = h.hands[seat]
-        if h.discard and _takes(hand, h.discard[-1], wild):
+        now = held[seat]
+        if now < 0:
+            now = held[seat] = min_points(hand, wild)
+        # The greedy draw: the up card when the best throw after it leaves fewer points than the hand now.
+        left = -1
+        if h.discard:
+            left, kind = _best_throw(hand + UNIT[h.discard[-1]], wild)
+        if 0 <= left < now:
             hand += UNIT[h.discard.pop()]
         else:
             hand += UNIT[h.stock.pop()]
-        left, kind = _best_throw(hand, wild)
+            left, kind = _best_throw(hand, wild)
+        held[seat] = left
         hand -= UNIT[kind]
         h.discard.append(kind)
         h.hands[seat] = hand
