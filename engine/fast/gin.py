@@ -248,7 +248,7 @@ def _lowest_by_rank(meld: int) -> int:
     return min(_bits(meld), key=_rank_key)
 
 
-def showdownpoints(defender: int, knocker_melds: Sequence[int]) -> int:
+def showdown_points(defender: int, knocker_melds: Sequence[int]) -> int:
     """The defender's least deadwood after laying off on ``knocker_melds`` (engine.arrange_gin.showdown):
     every choice of disjoint melds of their own is tried, each followed by every lay-off."""
     melds = hand_melds(defender)
@@ -363,7 +363,7 @@ def _score(hands: Sequence[int], knocker: int) -> GinHandResult:
     """The showdown (engine.rules.gin_rummy.GinRummy.end_hand)."""
     defender = 1 - knocker
     mine, melds = melding(hands[knocker])
-    theirs = showdownpoints(hands[defender], melds) if mine else deadwood(hands[defender])
+    theirs = showdown_points(hands[defender], melds) if mine else deadwood(hands[defender])
     if mine == 0:
         big = hands[knocker].bit_count() == 11
         outcome, winner, bonus = ("big_gin" if big else "gin"), knocker, BIG_GIN_BONUS if big else GIN_BONUS
