@@ -39,6 +39,11 @@ SUIT_OF: tuple[int, ...] = tuple(k // 11 for k in range(KINDS))
 NATURALS = (1 << (BITS * KINDS)) - 1
 MEMO_LIMIT = 400_000
 _MEMO: dict[int, int] = {}
+#: NEAR[k][w]: the fields of the naturals a run from kind ``k`` up can reach with ``w`` wilds (the next
+#: ``w + 1`` ranks of its suit); none held, and the card's only run is itself and two wilds.
+NEAR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(FIELD << (BITS * j) for j in range(k + 1, min(k + w + 2, (k // 11 + 1) * 11))) for w in range(64))
+    for k in range(KINDS))
 
 
 def kind_of(card: Card) -> int:
@@ -129,7 +134,8 @@ def _cover(nat: int, wilds: int) -> int:
                 best = value
     # A run of its suit starting at it: each later rank of the suit taken (one copy) or passed.
     top = suit * 11 + HIGH_RANK - LOW_RANK
-    stack = [(k + 1, rest, rank, 1)]  # (next kind, naturals left, points covered, places filled)
+    # (next kind, naturals left, points covered, places filled); none: no natural within the wilds' reach
+    stack = [(k + 1, rest, rank, 1)] if rest & NEAR[k][wilds] else []
     while stack:
         k2, left, covered, filled = stack.pop()
         span = k2 - k
@@ -187,7 +193,7 @@ def _cover_throw(nat: int, wilds: int) -> int:
             if value > best:
                 best = value
     top = suit * 11 + HIGH_RANK - LOW_RANK
-    stack = [(k + 1, rest, rank, 1)]
+    stack = [(k + 1, rest, rank, 1)] if rest & NEAR[k][wilds] else []
     while stack:
         k2, left, covered, filled = stack.pop()
         span = k2 - k
@@ -300,8 +306,9 @@ def throws(hand: int, wild: int) -> list[tuple[int, int]]:
 def _best_throw(hand: int, wild: int) -> tuple[int, int]:
     """(points left, kind) of the greedy throw: fewest points left, then the costlier card, then the later
     kind in card order. Wilds and loose naturals are weighed from one split of the hand; the naturals
-    that could meld by one search with a free throw (:func:`_cover_throw`), except with one or two wilds,
-    where a hand left with no meld scores its wilds and each throw is worked out on its own."""
+    that could meld by one search with a free throw (:func:`_cover_throw`). The one exception: with one
+    or two wilds, when the best of that search leaves no meld, the wilds score, so each throw is worked
+    out on its own (the most covered is then the best throw whenever it leaves a meld)."""
     nat, points, wilds, wild_points = _split(hand, wild)
     core, loose = _loose_split(nat, wilds)
     ranks = [r for r, _ in loose]
@@ -319,12 +326,7 @@ def _best_throw(hand: int, wild: int) -> tuple[int, int]:
         key = (points - rank - covered if covered or wilds >= 3 else points - rank + wild_points, -rank, -k)
         if key < best:
             best = key
-    if core and wilds in (1, 2):
-        for k in kinds(core):
-            key = (min_points(hand - UNIT[k], wild), -RANK_OF[k], -k)
-            if key < best:
-                best = key
-    elif core:
+    if core:
         top = NONE
         booked = 0
         for j in range(min(len(ranks), wilds // 2) + 1):
@@ -334,9 +336,15 @@ def _best_throw(hand: int, wild: int) -> tuple[int, int]:
             if value > top:
                 top = value
         total, rank, k = top // B2, top // B % B, top % B
-        key = (points - total, -rank, -k)
-        if key < best:
-            best = key
+        if total > rank or not 1 <= wilds <= 2:
+            key = (points - total, -rank, -k)
+            if key < best:
+                best = key
+        else:  # the best leaves no meld, so its wilds score: each throw worked out on its own
+            for k in kinds(core):
+                key = (min_points(hand - UNIT[k], wild), -RANK_OF[k], -k)
+                if key < best:
+                    best = key
     return best[0], -best[2]
 
 
