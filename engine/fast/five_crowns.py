@@ -39,6 +39,8 @@ SUIT_OF: tuple[int, ...] = tuple(k // 11 for k in range(KINDS))
 NATURALS = (1 << (BITS * KINDS)) - 1
 MEMO_LIMIT = 400_000
 _MEMO: dict[int, int] = {}
+#: The kinds of the rank of kind ``k`` from ``k`` on (its own, then the later suits').
+SAME_RANK: tuple[tuple[int, ...], ...] = tuple(tuple(range(k, KINDS, 11)) for k in range(KINDS))
 #: NEAR[k][w]: the fields of the naturals a run from kind ``k`` up can reach with ``w`` wilds (the next
 #: ``w + 1`` ranks of its suit); none held, and the card's only run is itself and two wilds.
 NEAR: tuple[tuple[int, ...], ...] = tuple(
@@ -109,8 +111,10 @@ def _split(hand: int, wild: int) -> tuple[int, int, int, int]:
     return nat, points, wilds, wild_points
 
 
-def _cover(nat: int, wilds: int) -> int:
-    """The most natural points melds can cover in ``nat`` using at most ``wilds`` wilds."""
+def _cover(nat: int, wilds: int, pts: int) -> int:
+    """The most natural points melds can cover in ``nat`` (worth ``pts``) using at most ``wilds`` wilds.
+    The melds of the lowest natural are tried first; leaving it as deadwood is tried only if that could
+    still do better (it covers ``pts`` less its points at most), and nothing more once all is covered."""
     if not nat:
         return 0
     key = nat << 5 | wilds
@@ -121,36 +125,41 @@ def _cover(nat: int, wilds: int) -> int:
     k = (low.bit_length() - 1) // BITS
     rank, suit = RANK_OF[k], SUIT_OF[k]
     rest = nat - UNIT[k]
-    best = _cover(rest, wilds)  # the lowest natural left as deadwood
+    best = 0
+    if wilds >= 2:  # the book of the card and two wilds
+        best = rank + _cover(rest, wilds - 2, pts - rank)
     # A book of its rank: any of the other naturals of the rank, from its own kind and the later suits.
-    others = [(k2, rest >> (BITS * k2) & FIELD) for k2 in range(k, KINDS, 11)]
-    others = [(k2, c) for k2, c in others if c]
-    for taken, left in _books(others, rest):
+    others = [(k2, c) for k2 in SAME_RANK[k] if (c := rest >> (BITS * k2) & FIELD)]
+    for taken, left in _books(others, rest) if others and best < pts else ():
         size = taken + 1
         need = 3 - size if size < 3 else 0
         if need <= wilds:
-            value = size * rank + _cover(left, wilds - need)
+            value = size * rank + _cover(left, wilds - need, pts - size * rank)
             if value > best:
                 best = value
     # A run of its suit starting at it: each later rank of the suit taken (one copy) or passed.
     top = suit * 11 + HIGH_RANK - LOW_RANK
     # (next kind, naturals left, points covered, places filled); none: no natural within the wilds' reach
-    stack = [(k + 1, rest, rank, 1)] if rest & NEAR[k][wilds] else []
+    stack = [(k + 1, rest, rank, 1)] if best < pts and rest & NEAR[k][wilds] else []
     while stack:
         k2, left, covered, filled = stack.pop()
         span = k2 - k
         need = (span if span > 3 else 3) - filled
         if need <= wilds and filled > 1:
-            value = covered + _cover(left, wilds - need)
+            value = covered + _cover(left, wilds - need, pts - covered)
             if value > best:
                 best = value
+                if best == pts:
+                    break
         if k2 > top or span - filled >= wilds + 1:
             continue
         if left >> (BITS * k2) & FIELD:
             stack.append((k2 + 1, left - UNIT[k2], covered + RANK_OF[k2], filled + 1))
         stack.append((k2 + 1, left, covered, filled))
-    if wilds >= 2:  # the book of the card and two wilds
-        best = max(best, rank + _cover(rest, wilds - 2))
+    if best < pts - rank:  # the lowest natural left as deadwood
+        value = _cover(rest, wilds, pts - rank)
+        if value > best:
+            best = value
     if len(_MEMO) > MEMO_LIMIT:
         _MEMO.clear()
     _MEMO[key] = best
@@ -164,11 +173,12 @@ NONE = -(1 << 62)
 _MEMO_THROW: dict[int, int] = {}
 
 
-def _cover_throw(nat: int, wilds: int) -> int:
-    """The best throw of one natural of ``nat`` and the melds of the rest, in one search: the most of
-    (the card's points + what the rest's melds cover), then the costlier card, then the later kind,
-    packed as ``total * B2 + points * B + kind``; NONE when there is no natural. The greedy throw wants
-    the fewest points left, which is the hand's points less this total."""
+def _cover_throw(nat: int, wilds: int, pts: int) -> int:
+    """The best throw of one natural of ``nat`` (worth ``pts``) and the melds of the rest, in one search:
+    the most of (the card's points + what the rest's melds cover), then the costlier card, then the later
+    kind, packed as ``total * B2 + points * B + kind``; NONE when there is no natural. The greedy throw
+    wants the fewest points left, which is the hand's points less this total. Leaving the lowest natural
+    as deadwood is tried only if that could still do better (at most ``pts`` less its points)."""
     if not nat:
         return NONE
     key = nat << 5 | wilds
@@ -179,17 +189,13 @@ def _cover_throw(nat: int, wilds: int) -> int:
     k = (low.bit_length() - 1) // BITS
     rank, suit = RANK_OF[k], SUIT_OF[k]
     rest = nat - UNIT[k]
-    best = ((rank + _cover(rest, wilds)) * B + rank) * B + k  # this card thrown
-    value = _cover_throw(rest, wilds)  # this card deadwood, another thrown
-    if value > best:
-        best = value
-    others = [(k2, rest >> (BITS * k2) & FIELD) for k2 in range(k, KINDS, 11)]
-    others = [(k2, c) for k2, c in others if c]
-    for taken, left in _books(others, rest):
+    best = ((rank + _cover(rest, wilds, pts - rank)) * B + rank) * B + k  # this card thrown
+    others = [(k2, c) for k2 in SAME_RANK[k] if (c := rest >> (BITS * k2) & FIELD)]
+    for taken, left in _books(others, rest) if others else ():
         size = taken + 1
         need = 3 - size if size < 3 else 0
         if need <= wilds:
-            value = size * rank * B2 + _cover_throw(left, wilds - need)
+            value = size * rank * B2 + _cover_throw(left, wilds - need, pts - size * rank)
             if value > best:
                 best = value
     top = suit * 11 + HIGH_RANK - LOW_RANK
@@ -199,7 +205,7 @@ def _cover_throw(nat: int, wilds: int) -> int:
         span = k2 - k
         need = (span if span > 3 else 3) - filled
         if need <= wilds and filled > 1:
-            value = covered * B2 + _cover_throw(left, wilds - need)
+            value = covered * B2 + _cover_throw(left, wilds - need, pts - covered)
             if value > best:
                 best = value
         if k2 > top or span - filled >= wilds + 1:
@@ -208,7 +214,11 @@ def _cover_throw(nat: int, wilds: int) -> int:
             stack.append((k2 + 1, left - UNIT[k2], covered + RANK_OF[k2], filled + 1))
         stack.append((k2 + 1, left, covered, filled))
     if wilds >= 2:
-        value = rank * B2 + _cover_throw(rest, wilds - 2)
+        value = rank * B2 + _cover_throw(rest, wilds - 2, pts - rank)
+        if value > best:
+            best = value
+    if pts - rank >= best // B2:  # this card deadwood, another thrown: at most pts less its points
+        value = _cover_throw(rest, wilds, pts - rank)
         if value > best:
             best = value
     if len(_MEMO_THROW) > MEMO_LIMIT:
@@ -257,14 +267,14 @@ def _loose_split(nat: int, wilds: int) -> tuple[int, list[tuple[int, int]]]:
     return nat, loose
 
 
-def _covered(core: int, loose: Sequence[int], wilds: int) -> int:
+def _covered(core: int, pts: int, loose: Sequence[int], wilds: int) -> int:
     """The most natural points covered: the melds of ``core`` with the wilds left after booking the
     ``j`` costliest loose cards (``loose``: their ranks, highest first) with two wilds each."""
-    covered = _cover(core, wilds)
+    covered = _cover(core, wilds, pts)
     booked = 0
     for j, rank in enumerate(loose[:wilds // 2], 1):
         booked += rank
-        value = booked + _cover(core, wilds - 2 * j)
+        value = booked + _cover(core, wilds - 2 * j, pts)
         if value > covered:
             covered = value
     return covered
@@ -274,7 +284,8 @@ def min_points(hand: int, wild: int) -> int:
     """The penalty points the best lay-down of ``hand`` leaves (engine.arrange_five_crowns.min_points)."""
     nat, points, wilds, wild_points = _split(hand, wild)
     core, loose = _loose_split(nat, wilds)
-    covered = _covered(core, [r for r, _ in loose], wilds)
+    ranks = [r for r, _ in loose]
+    covered = _covered(core, points - sum(ranks), ranks, wilds)
     if covered or wilds >= 3:
         return points - covered
     return points + wild_points
@@ -287,17 +298,18 @@ def throws(hand: int, wild: int) -> list[tuple[int, int]]:
     nat, points, wilds, wild_points = _split(hand, wild)
     core, loose = _loose_split(nat, wilds)
     ranks = [r for r, _ in loose]
+    core_pts = points - sum(ranks)
     out: list[tuple[int, int]] = []
     for k in kinds(hand):
         if k == JOKER_KIND or RANK_OF[k] == wild:
             cost = 50 if k == JOKER_KIND else 20
-            covered = _covered(core, ranks, wilds - 1)
+            covered = _covered(core, core_pts, ranks, wilds - 1)
             out.append((k, points - covered if covered or wilds - 1 >= 3 else points + wild_points - cost))
         elif core >> (BITS * k) & FIELD:
             out.append((k, min_points(hand - UNIT[k], wild)))
         else:
             rank = RANK_OF[k]
-            covered = _covered(core, [r for r in ranks if r != rank], wilds)
+            covered = _covered(core, core_pts, [r for r in ranks if r != rank], wilds)
             left = points - rank
             out.append((k, left - covered if covered or wilds >= 3 else left + wild_points))
     return out
@@ -312,9 +324,10 @@ def _best_throw(hand: int, wild: int) -> tuple[int, int]:
     nat, points, wilds, wild_points = _split(hand, wild)
     core, loose = _loose_split(nat, wilds)
     ranks = [r for r, _ in loose]
+    core_pts = points - sum(ranks)
     best = (1 << 30, 0, 0)
     if wilds:
-        covered = _covered(core, ranks, wilds - 1)
+        covered = _covered(core, core_pts, ranks, wilds - 1)
         for k in (JOKER_KIND, *(s * 11 + wild - LOW_RANK for s in range(5))):
             if hand >> (BITS * k) & FIELD:
                 cost = 50 if k == JOKER_KIND else 20
@@ -322,7 +335,7 @@ def _best_throw(hand: int, wild: int) -> tuple[int, int]:
                 if key < best:
                     best = key
     for rank, k in loose:
-        covered = _covered(core, [r for r in ranks if r != rank], wilds)
+        covered = _covered(core, core_pts, [r for r in ranks if r != rank], wilds)
         key = (points - rank - covered if covered or wilds >= 3 else points - rank + wild_points, -rank, -k)
         if key < best:
             best = key
@@ -332,7 +345,7 @@ def _best_throw(hand: int, wild: int) -> tuple[int, int]:
         for j in range(min(len(ranks), wilds // 2) + 1):
             if j:
                 booked += ranks[j - 1]
-            value = booked * B2 + _cover_throw(core, wilds - 2 * j)
+            value = booked * B2 + _cover_throw(core, wilds - 2 * j, core_pts)
             if value > top:
                 top = value
         total, rank, k = top // B2, top // B % B, top % B
