@@ -1,13 +1,15 @@
 """Fast play-outs against play-outs through the engine:
-``python -m access_game.bench.playouts [--game gin-rummy|five-crowns] [--hands N] [--seed S] [--players P]``.
+``python -m access_game.bench.playouts [--game gin-rummy|five-crowns] [--hands N] [--seed S] [--players P]
+[--repeat R]``.
 
 Each of ``N`` seeded deals is played to the end of the hand twice in the same process, by the same
 greedy policy: through the engine (:func:`engine.fast.policy.engine_gin_playout` or
 ``engine_five_crowns_playout``: a real game, every move checked, logged and shown as a view) and on
 integers (:mod:`engine.fast`). Both results are compared (the exit status is 1 if any differ), and the
 CPU time of each play-out (the thread's own, which other work on a shared machine does not inflate) is
-printed as every bench prints timings (access_game.bench.figures): median, p99, largest. Five Crowns deals go through the hands in turn (deal ``i`` is hand ``1 + i % 11``, reached
-by playing the hands before it through the engine, untimed), since a hand's cost grows with its cards.
+printed as every bench prints timings (access_game.bench.figures): median, p99, largest. Five Crowns
+deals go through the hands in turn (deal ``i`` is hand ``1 + i % 11``, reached by playing the hands
+before it through the engine, untimed), since a hand's cost grows with its cards.
 Caches live as they would in a search: the engine's memos and the fast tables are not emptied between
 play-outs, for either side. ``--repeat R`` plays ``R`` play-outs from each deal, its stock shuffled
 afresh each time (seeded), as a search weighing a move plays the hand out again and again from one
