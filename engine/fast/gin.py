@@ -8,9 +8,11 @@ the lowest card is deadwood first, then each meld holding it, sets before runs; 
 The lay-offs follow :func:`engine.arrange_gin.lay_off` card for card, and the defender's own melds are
 chosen for the least deadwood after them, as :func:`engine.arrange_gin.showdown` does.
 
-Every meld of the full deck (52 of each kind of set, runs of every length) is listed once, filed under
-its lowest card, so the search asks "which melds start at this card" by table. The least deadwood of a
-hand is memoised across calls in a bounded table of integers.
+The least deadwood is the hand's points less the most its disjoint melds cover. The melds a hand holds
+are found by bit tricks (three bits in a row of one suit's 13-bit row start a run, a rank in three
+suits' rows a set); a suit's points are one look-up in a table of its 8,192 rows; the answer is
+memoised across calls in a bounded table of integers. The showdown's melding, where the engine's choice
+among equals matters, searches the melds of the full deck listed once under their lowest card.
 """
 
 from __future__ import annotations
@@ -35,7 +37,6 @@ GIN_BONUS = 25
 BIG_GIN_BONUS = 31
 UNDERCUT_BONUS = 25
 STOCK_LEFT = 2
-FULL = (1 << 52) - 1
 #: Entries kept in the deadwood memo before it is emptied (a few MB of integers).
 MEMO_LIMIT = 400_000
 
