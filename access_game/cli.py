@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 COMMAND_MODULES = ("play", "solitaire", "learn", "hand", "braille_cmd", "labels", "chart", "practice", "kit",
-                   "simulate", "keys", "serve", "bench_server", "host", "join", "online")
+                   "simulate", "bench_anchor", "keys", "serve", "bench_server", "host", "join", "online")
 
 
 def _module_of(command: str) -> str | None:

@@ -44,6 +44,8 @@ SUMMARIES: dict[str, Callable[[], str]] = {
                      "practice sheet."),
     "simulate": lambda: _("Play computer players against each other and report win shares, points and "
                           "thinking time."),
+    "bench-anchor": lambda: _("Play one of our levels against a player from outside the project (OpenSpiel's "
+                              "simple gin rummy bot) and report game and hand shares with their intervals."),
     "keys": lambda: _("List every key of a game at the terminal: what it does and whether it makes a move."),
     "serve": lambda: _("Serve tables for play over the network (WebSocket, protocol {version}).").format(
         version=PROTOCOL_VERSION),

@@ -119,6 +119,7 @@ def cli_runs(folder: Path) -> list[list[str]]:
     # One run of each kind of output: the report and the summaries are worded the same for every game.
     runs += [
         ["simulate", "--game", "five-crowns", "--games", "1", "--players", "easy,easy"],
+        ["bench-anchor", "--games", "1", "--level", "easy"],
         ["simulate", "--game", "solitaire", "--games", "1"],
         ["kit", "--game", "contract-rummy", "-o", str(folder / "kit")],
         ["labels", "--deck", "upcard-rummy", "-o", str(folder / "labels.brf")],
