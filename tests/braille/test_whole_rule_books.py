@@ -146,7 +146,8 @@ def _norm(text: str) -> str:
 
 #: Each language and grade whose liblouis table reads its own braille back word for word (Spanish and
 #: French contracted back-translation is not exact in liblouis: "braille" comes back "sobreaille"; Spanish
-#: grade 1 reads a full stop after a number back as an apostrophe).
+#: grade 1 reads a full stop after a number back as an apostrophe; German grade 1 reads "o)" back as "≥"
+#: and "é" as "€", German contracted "die Karten" as "§ k)ten").
 ROUND_TRIPS = [("en", 1), ("en", 2), ("fr", 1)]
 
 
