@@ -205,7 +205,8 @@ def test_the_wild_sign_follows_the_setting_and_each_message_keeps_its_own_wild_r
         assert until(lambda: brlapi_env.cells() == bare.replace(card_unicode(NINE), sign + card_unicode(NINE)))
         wild[0] = Rank.THREE  # the next hand: 3s are wild
         announcer.announce(utter("You drew the ", three, ".", kind=Kind.MY_TURN))
-        assert until(lambda: brlapi_env.cells() == f"{g2('You drew the')}\u2800{sign}{card_unicode(three)}\u2800{g2('.')}")
+        marked_three = f"{g2('You drew the')}\u2800{sign}{card_unicode(three)}\u2800{g2('.')}"
+        assert until(lambda: brlapi_env.cells() == marked_three)
         link.handle(DisplayKey("line-up"))  # the last hand's message: its own wilds, the 9
         assert until(lambda: brlapi_env.cells() == bare.replace(card_unicode(NINE), sign + card_unicode(NINE)))
         chosen: list[Card] = []

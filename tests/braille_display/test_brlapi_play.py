@@ -117,7 +117,7 @@ def test_the_wild_sign_marks_the_wild_cards_of_the_display_s_messages(brlapi_env
         monkeypatch.setenv("ACCESS_GAME_HOME", str(tmp_path / str(sign)))  # a new game each time, none to resume
         with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
 
-            def on_app(app: Any) -> None:
+            def on_app(app: Any, sign: bool = sign) -> None:
                 link = next(getattr(f, "__self__", None) for f in app.session.announcer.listeners)
 
                 def before_key(key: str) -> None:
@@ -145,6 +145,6 @@ def test_the_wild_sign_marks_the_wild_cards_of_the_display_s_messages(brlapi_env
         marked = WILD_SIGN.unicode + card_unicode(card)
         assert any(marked in w for w in writes) == (card.rank == wild), card
     assert WILD_SIGN.unicode + card_unicode(wilds[0]) in cells  # on the display itself, as BRLTTY shows it
-    _hand, _wild, cells_off, writes_off = seen[False]
+    writes_off = seen[False][3]
     assert all(WILD_SIGN.unicode not in w for w in writes_off)
     assert card_unicode(wilds[0]) in "".join(writes_off)
