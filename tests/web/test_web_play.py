@@ -73,7 +73,7 @@ def test_cards_as_braille_cells_reach_the_hand_and_the_lines(serve: Serve, brows
         table.page.locator('input[name="cards"][value="braille"]').check()
         table.settle()
         assert table.sent[-1] == {"type": "settings", "lang": "en", "verbosity": "normal", "cards": "braille",
-                                  "sounds": True}
+                                  "sounds": True, "wild_sign": False}
         cells = table.page.locator("#hand li").all_text_contents()
         assert cells and all(set(text) <= BRAILLE for text in cells), cells
         table.page.locator("#prompt").focus()
