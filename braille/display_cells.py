@@ -19,9 +19,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from braille.cards import card_unicode
+from braille.cards import WILD_SIGN, card_unicode
 from braille.contracted import BrailleTableUnavailable, Grade, translate
-from engine.cards import Card
+from engine.cards import Card, Rank
 from speech.i18n import LANGUAGES, Said, language
 
 __all__ = ["BLANK_CELL", "DisplayStyle", "Token", "Window", "is_cells", "message_tokens", "windows"]
@@ -37,12 +37,14 @@ def is_cells(text: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class DisplayStyle:
-    """How a display writes a message: the language and grade of its words, and how the card code
-    writes 10 (⠂⠴, or x when ``ten_as_x``)."""
+    """How a display writes a message: the language and grade of its words, how the card code writes
+    10 (⠂⠴, or x when ``ten_as_x``), and the rank whose cards carry the wild sign ⠸ before them (the
+    wild sign setting: the game's wild rank when it is on, None when it is off)."""
 
     language: str = "en"
     grade: Grade = Grade.CONTRACTED
     ten_as_x: bool = False
+    wild: Rank | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +139,8 @@ def message_tokens(parts: Sequence[str | Card], style: DisplayStyle) -> list[Tok
     out: list[Token] = []
     for part in parts:
         if isinstance(part, Card):
-            out.append(Token(card_unicode(part, ten_as_x=style.ten_as_x), part, part.code))
+            sign = WILD_SIGN.unicode if style.wild is not None and part.rank == style.wild else ""
+            out.append(Token(sign + card_unicode(part, ten_as_x=style.ten_as_x), part, part.code))
         elif isinstance(part, Said) and part.fallback:  # a sentence the catalog lacks: English braille
             out.extend(_text_tokens(part, replace(style, language=LANGUAGES[0])))
         else:

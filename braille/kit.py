@@ -119,7 +119,7 @@ def make_kit(
         add_pdf(kind.name, print_what, kind.sheet(cards, title, options))
     if rule_book is not None:
         book = rule_book
-        add_brf("rules", _("the rules, scoring and hand-by-hand table, to emboss"),
+        add_brf("rules", _("the rule book, to emboss"),
                 lambda: rule_book_pages(book, fmt, grade=rules_grade), book.title)
         raised_dots = SheetOptions(paper=paper, geometry=options.geometry if swell else SWELL)
         raised = rule_book_pages(book, swell_format(paper, raised_dots.geometry), grade=rules_grade)

@@ -2,10 +2,12 @@
 
 Each catalog entry names its book here (``GameEntry.rule_book``), so a new game brings its book with
 it and ``kit`` makes it without knowing the game. The sentences go through the catalog (``_()``), so
-a French kit has a French book. They tell the same rules as docs/ (five-crowns.md, solitaire.md,
-contract-rummy.md, upcard-rummy.md), shortened to what a player needs at the table; the tables are
-not written out but taken from the rules themselves (the wild rank of each Five Crowns hand, the
-contract of each contract rummy hand), so the book cannot disagree with the game.
+a French kit has a French book. Each book tells every rule of the rules part of its game's page,
+docs/GAME.md (every section above the page's "end of the rules" mark), section for section under the
+page's own headings, so a beginner can learn the game from the book alone;
+tests/braille/test_whole_rule_books.py holds every book to its page. The tables are not written out
+but taken from the rules themselves (the wild rank of each Five Crowns hand, the contract of each
+contract rummy hand, the cards each up card deals), so the book cannot disagree with the game.
 """
 
 from __future__ import annotations
@@ -16,11 +18,12 @@ from braille.words import rank_name
 from engine.arrange_contract import CONTRACTS, Contract
 from engine.cards import Card, Rank, Suit
 from engine.rules.five_crowns import wild_rank_for_hand
-from engine.rules.upcard_rummy import hand_size_for
+from engine.rules.upcard_rummy import DEFAULT_MAX_HANDS, DEFAULT_MAX_RESHUFFLES, DEFAULT_TARGET, hand_size_for
 from speech.i18n import N_, _, ngettext
 
 __all__ = [
     "HandTable",
+    "ListItem",
     "RuleBook",
     "RuleSection",
     "contract_rummy_book",
@@ -30,9 +33,17 @@ __all__ = [
 ]
 
 
+class ListItem(str):
+    """A paragraph that is one item of a list (the steps of a turn, the lines of a score table): BANA's
+    list format, first line from cell 1 and runovers from cell 3, where a paragraph starts in cell 3.
+    Still a ``str``, so whatever reads a book's words reads it as any other paragraph."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSection:
-    """A heading and its paragraphs."""
+    """A heading and its paragraphs (some of them :class:`ListItem`)."""
 
     heading: str
     paragraphs: tuple[str, ...]
@@ -49,11 +60,13 @@ class HandTable:
 
 @dataclass(frozen=True, slots=True)
 class RuleBook:
-    """One game's book: its title, its sections in reading order, and its table after them."""
+    """One game's book: its title, its sections in reading order, its table after them, and what its
+    title page says the book holds (each book its own: Gin's table is of card values, not of hands)."""
 
     title: str
     sections: tuple[RuleSection, ...]
     table: HandTable
+    contents: str
 
 
 _PLURALS: dict[Rank, str] = {
@@ -139,27 +152,51 @@ def five_crowns_book() -> RuleBook:
             _("After the eleventh hand the lowest total wins. A tie is shared, unless the players agree on a "
               "play-off: the tied players then play one more hand of 6 cards with 6s wild, the lowest score "
               "winning, again while they are still tied."),
+            _("The deal of a play-off passes to the left among the tied players; when the last dealer is not "
+              "one of them, the last of them in seat order deals, so the first of them plays first."),
         )),
-    ), _five_crowns_table(_("Hand by hand"), _("hand")))
+    ), _five_crowns_table(_("Hand by hand"), _("hand")), _("Rules, scoring and the hand-by-hand table."))
 
 
 def solitaire_book() -> RuleBook:
+    """The whole rules part of docs/solitaire.md, section for section."""
     return RuleBook(_("Five Crowns solitaire rules"), (
-        RuleSection(_("The piles"), (
-            _("Eleven piles are dealt face up from one Five Crowns set: pile 1 has 3 cards, pile 11 has 13. "
-              "The other 28 cards are the stock. Each pile has its own wild rank, its number of cards; jokers "
-              "are wild on every pile."),
+        RuleSection(_("The deal"), (
+            _("Five Crowns solitaire is played alone with one Five Crowns set: 116 cards, five suits from 3 to "
+              "king and six jokers. The set is shuffled, and eleven piles are dealt face up: pile 1 has 3 cards, "
+              "pile 2 has 4, and so on up to pile 11 with 13 cards, 88 cards in all. The other 28 cards are the "
+              "stock, face down."),
+            _("Every card of the piles is face up, so every pile can be read at any time. The game's number, "
+              "its seed, decides the shuffle: the same seed always deals the same piles and stock."),
+        )),
+        RuleSection(_("Wilds and melds"), (
+            _("Each pile has its own wild rank, its number of cards when dealt: 3s are wild on pile 1, 4s on "
+              "pile 2, and so on up to kings on pile 11; the table at the end lists every pile. Jokers are wild "
+              "on every pile."),
+            _(_MELDS),
+            _("A run never goes round from king to 3. A meld may hold any number of wild cards. A meld of wild "
+              "cards only counts, unless the player chooses before the deal that it does not."),
         )),
         RuleSection(_("A move"), (
-            _("Turn up the top card of the stock, place it on an open pile, then discard one card of that "
-              "same pile. Discards are dead."),
-            _(_MELDS),
+            _("A move has three steps:"),
+            ListItem(_("1. Draw: turn up the top card of the stock.")),
+            ListItem(_("2. Place: put that card on an open pile of your choice.")),
+            ListItem(_("3. Discard: take one card out of that same pile; the card just placed may be the one.")),
+            _("Once the card is placed, it cannot be taken back, and the discard cannot come from any other "
+              "pile. A closed pile takes no more cards. Discards are dead: they go to a dead pile that is never "
+              "drawn from or shuffled back into the stock."),
         )),
-        RuleSection(_("Winning"), (
-            _("A pile closes when all its cards form melds. You win when every pile is closed; you lose when "
-              "the stock is empty and a pile is still open."),
+        RuleSection(_("Closing a pile"), (
+            _("A pile closes the moment all its cards form books and runs with nothing left over. This is "
+              "checked right after the deal, so a pile may be dealt closed, and after every discard, when the "
+              "pile holds its dealt number of cards again. A closed pile keeps its cards where they are."),
         )),
-    ), _five_crowns_table(_("Pile by pile"), _("pile")))
+        RuleSection(_("Winning and losing"), (
+            _("You win when every pile is closed. You lose when the stock is empty after a move and a pile is "
+              "still open. The last card of the stock can still win: if its move closes the last pile, the game "
+              "is won."),
+        )),
+    ), _five_crowns_table(_("Pile by pile"), _("pile")), _("Rules, and the table of the piles."))
 
 
 def _contract_words(contract: Contract) -> str:
@@ -230,29 +267,78 @@ def contract_rummy_book() -> RuleBook:
             _("Cards left in your hand count against you: 3 to 9 their face value, 10 to king 10, ace 15, a wild "
               "20. The player who went out scores 0. After hand 9 the lowest total wins; a tie shares the win."),
         )),
-    ), HandTable(_("Hand by hand"), (_("hand"), _("contract")), rows))
+    ), HandTable(_("Hand by hand"), (_("hand"), _("contract")), rows), _("Rules, scoring and the hand-by-hand table."))
 
 
 def upcard_rummy_book() -> RuleBook:
+    """The whole rules part of docs/upcard-rummy.md, section for section."""
     ups = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, *(Rank(n) for n in range(10, 2, -1)))
     rows = tuple((rank_name(rank), _cards(hand_size_for(Card(rank, Suit.SPADES)))) for rank in ups)
     return RuleBook(_("Upcard rummy rules"), (
-        RuleSection(_("Cards and deal"), (
-            _("Two standard decks without 2s or jokers: 96 cards, for 2 to 6 players. Each player's first card "
-              "is dealt face up and says how many cards they get (the table at the end). The rank of the "
-              "dealer's up card is wild for the hand."),
+        RuleSection(_("Cards and players"), (
+            _("Upcard rummy is played with two standard decks with every 2 and every joker taken out: 96 "
+              "cards, the ace and 3 to king in four suits, two of each card. Two to six players can play."),
+            _("The first dealer is drawn by lot, unless the players agree who deals first. The deal moves one "
+              "player to the left every hand."),
+        )),
+        RuleSection(_("The deal"), (
+            _("The dealer deals to each player in turn, starting on their left and ending with themselves. "
+              "Each player's first card is dealt face up, and its rank says how many cards that player gets in "
+              "all, the up card included: ace 14, king 13, queen 12, jack 11, any other card its number. The "
+              "table at the end lists them."),
+            _("The rank of the dealer's own up card is wild for the hand. Up cards stay in their owners' hands, "
+              "and everybody knows them."),
+            _("The next card is turned up to start the discard pile; the rest is the stock. The discard pile is "
+              "fanned: every card in it stays in view of everyone, in order."),
         )),
         RuleSection(_("Melds"), (
-            _("A meld is 3 or more cards of one rank with at least two natural cards. Your first meld of a hand "
-              "is exactly three cards, alone on its turn; after it you may lay down more melds and add cards "
-              "to any meld on the table."),
+            _("A meld is three or more cards of one rank with at least two natural cards, cards that are not "
+              "wild: three naturals, or a natural pair and a wild. There are no runs."),
+            _("Every card of the wild rank is wild, always: it never counts as a natural of its own rank, so "
+              "three wilds never make a meld. Once a meld has its two naturals, it may hold any number of wilds."),
+            _("Your first meld of a hand is exactly one meld of exactly three cards: on that turn you do nothing "
+              "else before you discard."),
+            _("From your next turn on, you may lay down any number of further melds, of any size, and lay off "
+              "cards on any meld on the table, yours or another player's: a natural of the meld's rank, or a "
+              "wild. A card you lay off stays in front of you and counts for you. The melds on the table are "
+              "numbered in the order they were made."),
         )),
         RuleSection(_("A turn"), (
-            _("Draw the top card of the stock, or, once you have melded, dig into the discard pile back to a "
-              "card you meld at once with a pair from your hand. Then meld if you like, and discard."),
+            _("A turn has three steps:"),
+            ListItem(_("1. Draw the top card of the stock, or dig into the discard pile instead.")),
+            ListItem(_("2. Meld and lay off, as the meld rules allow, one meld or one card at a time.")),
+            ListItem(_("3. Discard exactly one card.")),
+            _("To dig, you must have melded on an earlier turn and hold a natural pair of some rank; you dig "
+              "back to a natural card of that rank in the pile. You take that card and every card above it, and "
+              "meld that card at once with your pair, adding more naturals of its rank or wilds if you like. You "
+              "keep the rest of what you took. A wild in the pile may be taken with the cards above, but never "
+              "dug back to."),
+            _("A turn always ends with a discard, going out included, so a meld, a lay-off or a dig that would "
+              "leave you no card to discard is not allowed."),
+        )),
+        RuleSection(_("Going out and the last turns"), (
+            _("You go out by putting every card but one on the table and discarding that one."),
+            _("Every player who has not yet melded in this hand then has one last turn, in turn order from the "
+              "player after the one who went out: draw, make a first meld of three cards if they can, and "
+              "discard. Players who have melded get no last turn."),
+            _("When the stock is empty at the start of a turn, the discard pile except its top card is shuffled "
+              "into a new stock. The stock is rebuilt at most {times} times a hand; when it runs out again, or "
+              "there is nothing to shuffle, the hand ends and is scored as it stands."
+              ).format(times=DEFAULT_MAX_RESHUFFLES),
         )),
         RuleSection(_("Scoring"), (
-            _("Cards you put on the table count for you, cards left in your hand against you: ace 100, a wild "
-              "100, 8 to king 10, 3 to 7 5. The first total to reach 3000 ends the game; the highest wins."),
+            _("The cards are worth:"),
+            ListItem(_("ace: 100 points")),
+            ListItem(_("any wild: 100 points")),
+            ListItem(_("8 to king: 10 points")),
+            ListItem(_("3 to 7: 5 points")),
+            _("Your score for a hand is the value of the cards you put on the table, your melds and your "
+              "lay-offs, minus the value of the cards still in your hand; it can be below zero. Discards count "
+              "for nobody. Scores are kept as running totals."),
+            _("The game ends after the hand in which someone's total reaches the target: {target} points, "
+              "unless the players agree on another target. The highest total wins, and players tied on it "
+              "share the win. The game also ends after hand {hands}, the highest total winning."
+              ).format(target=DEFAULT_TARGET, hands=DEFAULT_MAX_HANDS),
         )),
-    ), HandTable(_("Cards by up card"), (_("up card"), _("cards dealt")), rows))
+    ), HandTable(_("Cards by up card"), (_("up card"), _("cards dealt")), rows),
+        _("Rules, scoring and the cards each up card deals."))

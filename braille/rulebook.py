@@ -1,9 +1,11 @@
 """A game's rule book in braille: the pages of :mod:`braille.rule_words`'s book, laid out as BANA's
 Braille Formats lays out a short book, for BRF, PEF and swell paper.
 
-- a title page (the title, what the book holds, who made it);
+- a title page (the title, what the book holds as the book itself says, who made it);
 - each section's heading centred, with a blank line before it, and its paragraphs in paragraph format
-  (first line from cell 3, runovers from cell 1), running on from page to page;
+  (first line from cell 3, runovers from cell 1), running on from page to page; a list's items (the
+  steps of a turn, the lines of a score table: :class:`braille.rule_words.ListItem`) in list format
+  (first line from cell 1, runovers from cell 3);
 - the hand-by-hand table after the sections: as a table in columns (column headings, a separation
   line of ⠒ under each, a blank between columns) when its widest row fits the line; otherwise in
   linear form, one entry per row, the cells of a row separated by a blank and runovers from cell 3.
@@ -17,9 +19,8 @@ from __future__ import annotations
 
 from braille.brf import BRAILLE_PAGE, PageFormat, paginate_placed
 from braille.cells import BLANK, Cell, Cells
-from braille.rule_words import HandTable, RuleBook
+from braille.rule_words import HandTable, ListItem, RuleBook
 from braille.text import braille_grade, heading, paragraph, text_cells, title_page, words_cells, wrap_text
-from speech.i18n import _
 
 __all__ = ["SEPARATION", "rule_book_pages", "table_lines"]
 
@@ -63,7 +64,8 @@ def rule_book_pages(book: RuleBook, fmt: PageFormat = BRAILLE_PAGE, *, grade: in
             # to the next page, but never leaves its first two lines apart, and a heading goes with the
             # first two lines of its first paragraph, so it never ends a page alone.
             for i, text in enumerate(section.paragraphs):
-                lines = paragraph(text, width)
+                lines = wrap_text(words_cells(text), width, indent=2) if isinstance(text, ListItem) else \
+                    paragraph(text, width)
                 first = [*heading(section.heading, width), *lines[:2]] if i == 0 else lines[:2]
                 blocks += [first, *([line] for line in lines[2:])]
                 gaps += [1 if i == 0 else 0] + [0] * len(lines[2:])
@@ -71,7 +73,7 @@ def rule_book_pages(book: RuleBook, fmt: PageFormat = BRAILLE_PAGE, *, grade: in
         table = table_lines(book.table, width)
         blocks += table
         gaps += [0] * len(table)
-        cover = title_page(book.title, _("Rules, scoring and the hand-by-hand table."), width)
+        cover = title_page(book.title, book.contents, width)
         pages, _placements = paginate_placed(
             text_cells(book.title), blocks, fmt, breaks=(table_start,), title_page=cover, gaps=gaps
         )

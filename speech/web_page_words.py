@@ -72,6 +72,7 @@ PAGE_SETTINGS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
     "language": ("language", ()),
     "verbosity": ("verbosity", ("brief", "normal", "detailed")),
     "cards": ("cards", ("words", "braille")),
+    "wild_sign": ("wild_sign", ()),
     "sounds": ("cues", ()),
 })
 

@@ -243,8 +243,8 @@ def braille_figures(game_name: str, players: int, seed: int, runs: int, lang: st
             first_message = len(link.messages)
             play_a_hand(app)
             messages = link.messages[first_message:]
-            needed = sum(len(windows(m, link.display.width, link.style)) for m in messages)
-            longer = sum(1 for m in messages if len(windows(m, link.display.width, link.style)) > 1)
+            needed = sum(len(windows(m, link.display.width, link.style())) for m in messages)
+            longer = sum(1 for m in messages if len(windows(m, link.display.width, link.style())) > 1)
             lines.append(f"a whole hand ({game_name}, {players} players, seed {seed}): {len(messages)} messages on "
                          f"the display, {link.written - first} display lines written as they came, {needed} "
                          f"display lines to read them all by panning ({longer} messages longer than "

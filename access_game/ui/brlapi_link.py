@@ -9,8 +9,10 @@ table). Screen-reader and self-voicing modes are untouched: the link only adds t
 
 Words are written in the literary braille of the "braille words" setting (by default the grade of the
 reader's BRLTTY contraction table) and in the language the game speaks; cards in the card code, 10 as
-the ten-as-x setting says (braille.display_cells). The dots are sent as they are, so BRLTTY's text
-table changes nothing.
+the ten-as-x setting says, and with the wild sign setting on, a card of the wild rank with ⠸ before it
+(braille.display_cells), as on the B line. A message keeps the wild rank of the moment it was said: a
+message of the last hand read again shows that hand's wilds. The dots are sent as they are, so BRLTTY's
+text table changes nothing.
 
 "Your turn." after another player's move is shown after that move, on the same line: the reader
 finds the move first, where a display reader looks, rather than a pan away.
@@ -32,7 +34,7 @@ from braille.brlapi_display import DisplayKey, DisplayUnavailable
 from braille.contracted import Grade
 from braille.display_cells import DisplayStyle, Window, windows
 from braille.reader_grade import configured_table, reader_grade
-from engine.cards import Card
+from engine.cards import Card, Rank
 from speech.i18n import language
 from speech.output_words import DISPLAY_LOST
 from speech.utterance import Kind, Utterance
@@ -53,7 +55,7 @@ def _direct(fn: Callable[[], None]) -> None:
 
 class DisplayLink:
     def __init__(self, display: Any, announcer: Any, *, read_keys: bool = True, words: str = "auto",
-                 ten_as_x: bool = False) -> None:
+                 ten_as_x: bool = False, wild_sign: bool = False) -> None:
         self.display = display
         self.announcer = announcer
         #: The table the running BRLTTY contracts with, asked once: the grade of "auto".
@@ -63,6 +65,10 @@ class DisplayLink:
                 self.brltty_table = display.contraction_table()
         self.words = words
         self.ten_as_x = ten_as_x
+        self.wild_sign = wild_sign
+        #: The game's wild rank now (the table's, given by whoever knows the table; None: nothing is wild
+        #: by rank, or no table yet).
+        self.wild_rank: Callable[[], Rank | None] = lambda: None
         #: Runs a function in the game's own thread (the app's event loop while it runs).
         self.post: Post = _direct
         #: Called with the card under a routing key that was pressed.
@@ -70,6 +76,8 @@ class DisplayLink:
         self.messages: list[tuple[str | Card, ...]] = []
         #: The kind of each kept message (a turn after another player's move is shown with that move).
         self._kinds: list[Kind] = []
+        #: The wild rank when each kept message was said.
+        self._wilds: list[Rank | None] = []
         self.index = -1
         self.window = 0
         self._windows: list[Window] = []
@@ -95,19 +103,26 @@ class DisplayLink:
         file's ('none' when it contracts nothing); None when neither names one."""
         return self.brltty_table or configured_table()
 
-    @property
-    def style(self) -> DisplayStyle:
-        """How messages are written now: the game's language, the grade, 10 as the setting says."""
-        return DisplayStyle(language(), self.grade, self.ten_as_x)
+    def style(self, wild: Rank | None = None) -> DisplayStyle:
+        """How messages are written now: the game's language, the grade, 10 as the setting says, and
+        ``wild``'s cards with the wild sign when the setting shows it."""
+        return DisplayStyle(language(), self.grade, self.ten_as_x, wild if self.wild_sign else None)
 
-    def set_style(self, words: str, ten_as_x: bool) -> None:
+    def _wild_now(self) -> Rank | None:
+        try:
+            return self.wild_rank()
+        except Exception:  # a table between hands may have no wild rank to give: no sign, never a crash
+            return None
+
+    def set_style(self, words: str, ten_as_x: bool, wild_sign: bool | None = None) -> None:
         """The settings changed (F2): the message on the display is written again the new way."""
+        wild_sign = self.wild_sign if wild_sign is None else wild_sign
         with self._lock:
-            if (words, ten_as_x) == (self.words, self.ten_as_x):
+            if (words, ten_as_x, wild_sign) == (self.words, self.ten_as_x, self.wild_sign):
                 return
-            self.words, self.ten_as_x = words, ten_as_x
+            self.words, self.ten_as_x, self.wild_sign = words, ten_as_x, wild_sign
             if self.messages:
-                self._show(self.messages[self.index], self.window)
+                self._show_kept(self.window)
 
     # ----------------------------------------------------------------- messages
     def on_message(self, utterance: Utterance, reread: bool) -> None:
@@ -120,35 +135,41 @@ class DisplayLink:
                 self.messages[-1] = (*self.messages[-1], " ", *parts)
                 self._kinds[-1] = Kind.MY_TURN
                 self.index = len(self.messages) - 1
-                self._show(self.messages[-1], 0)
+                self._show_kept(0)
                 return
             if not reread or not self.messages:
                 self.messages.append(parts)
                 self._kinds.append(utterance.kind)
+                self._wilds.append(self._wild_now())
                 del self.messages[:-KEEP]
                 del self._kinds[:-KEEP]
+                del self._wilds[:-KEEP]
                 self.index = len(self.messages) - 1
             elif self.messages[self.index] != parts:
                 with contextlib.suppress(ValueError):
                     self.index = len(self.messages) - 1 - self.messages[::-1].index(parts)
-            self._show(parts, 0)
+            self._show(parts, 0, self._wilds[self.index] if self.messages[self.index] == parts else self._wild_now())
 
     def show_message(self, index: int) -> None:
         """Show kept message ``index`` from its first window (as line up and down do)."""
         with self._lock:
             if self.messages:
                 self.index = max(0, min(index, len(self.messages) - 1))
-                self._show(self.messages[self.index], 0)
+                self._show_kept(0)
 
     def show_line(self, parts: Sequence[str | Card]) -> None:
         """Show a line that is not a message (a hand in cells), without keeping it."""
         with self._lock:
-            self._show(tuple(parts), 0)
+            self._show(tuple(parts), 0, self._wild_now())
 
-    def _show(self, parts: tuple[str | Card, ...], window: int) -> None:
+    def _show_kept(self, window: int) -> None:
+        """Show the kept message at ``index``, with the wilds of when it was said."""
+        self._show(self.messages[self.index], window, self._wilds[self.index])
+
+    def _show(self, parts: tuple[str | Card, ...], window: int, wild: Rank | None) -> None:
         if self.lost:
             return
-        self._windows = windows(parts, self.display.width, self.style)
+        self._windows = windows(parts, self.display.width, self.style(wild))
         self.window = max(0, min(window, len(self._windows) - 1))
         text = self._windows[self.window].text
         try:
@@ -169,21 +190,21 @@ class DisplayLink:
                 return
             if key.name == "pan-right":
                 if self.window + 1 < len(self._windows):
-                    self._show(self.messages[self.index], self.window + 1)
+                    self._show_kept(self.window + 1)
                 elif self.index + 1 < len(self.messages):
                     self.index += 1
-                    self._show(self.messages[self.index], 0)
+                    self._show_kept(0)
             elif key.name == "pan-left":
                 if self.window > 0:
-                    self._show(self.messages[self.index], self.window - 1)
+                    self._show_kept(self.window - 1)
                 elif self.index > 0:
                     self.index -= 1
-                    self._show(self.messages[self.index], 10**6)  # its last window
+                    self._show_kept(10**6)  # its last window
             elif key.name in ("line-down", "line-up", "top", "bottom"):
                 target = {"line-down": self.index + 1, "line-up": self.index - 1, "top": 0,
                           "bottom": len(self.messages) - 1}[key.name]
                 self.index = max(0, min(target, len(self.messages) - 1))
-                self._show(self.messages[self.index], 0)
+                self._show_kept(0)
             elif key.name == "route" and self._windows:
                 chosen = self._windows[self.window].card_at(key.column)
         # Outside the lock: choosing a card is a game action, whose messages come back to the display.

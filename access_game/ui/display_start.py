@@ -20,7 +20,7 @@ __all__ = ["start_display_link"]
 
 
 def start_display_link(choice: str, announcer: Any, *, connect: Callable[[], Any] = BrlapiDisplay, words: str = "auto",
-                       ten_as_x: bool = False) -> tuple[DisplayLink | None, str | None]:
+                       ten_as_x: bool = False, wild_sign: bool = False) -> tuple[DisplayLink | None, str | None]:
     """The link the braille setting asks for, and a sentence to say about it (or None).
 
     "off": none. "auto": a link when a BrlAPI server answers, silently nothing otherwise. "brlapi": a
@@ -37,6 +37,6 @@ def start_display_link(choice: str, announcer: Any, *, connect: Callable[[], Any
         return None, (display_absent(f"{exc.__class__.__name__}: {exc}") if choice == "brlapi" else None)
     from access_game.ui.brlapi_link import DisplayLink
 
-    link = DisplayLink(display, announcer, words=words, ten_as_x=ten_as_x)
+    link = DisplayLink(display, announcer, words=words, ten_as_x=ten_as_x, wild_sign=wild_sign)
     grade = display_grade(link.grade.name.lower(), words != "auto", link.grade_table)
     return link, f"{grade} {display_linked(getattr(display, 'width', 0))}"

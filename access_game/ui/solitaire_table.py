@@ -20,7 +20,7 @@ from access_game.ui.modes import NumberEntry
 from access_game.ui.registry import Command, named_commands
 from access_game.ui.table import Host
 from engine.actions import Action, Discard, Draw
-from engine.cards import Card
+from engine.cards import Card, Rank
 from engine.events import Event
 from engine.game import Game
 from engine.rules.five_crowns_solitaire import (
@@ -106,6 +106,11 @@ class SolitaireTable:
     @property
     def current(self) -> PileView:
         return self.view.pile(self.pile)
+
+    @property
+    def wild_rank(self) -> Rank:
+        """The current pile's wild rank: the cards the wild sign marks on a linked display, as under B."""
+        return self.current.wild_rank
 
     def say(self, *parts: str | Card, kind: Kind = Kind.INFO, urgent: bool = True) -> None:
         self.session.say(*parts, kind=kind, urgent=urgent)

@@ -42,7 +42,8 @@ class TerminalOutput:
         if self.cues is not None and hasattr(self.cues, "wav_path"):
             self.announcer.cues = self.cues  # "your turn" heard in its place in the voice's queue
         self.display_link, display_note = start_display_link(settings.braille, self.announcer,
-                                                             words=settings.braille_words, ten_as_x=settings.ten_as_x)
+                                                             words=settings.braille_words, ten_as_x=settings.ten_as_x,
+                                                             wild_sign=settings.wild_sign)
         #: What starting the outputs found worth saying (no voice, no display), said by ``say_notes``.
         self.notes = tuple(note for note in (started.note, display_note) if note)
         #: The notes about the outputs said so far this run: each is said once (stepping F2's speech or
@@ -76,7 +77,7 @@ class TerminalOutput:
             self.say(save_words.settings_not_kept(str(exc.strerror or exc)))
         apply_settings(self.announcer, self.settings, new, own_backend=self._own_backend, said=self.notes_said)
         if self.display_link is not None:
-            self.display_link.set_style(new.braille_words, new.ten_as_x)
+            self.display_link.set_style(new.braille_words, new.ten_as_x, new.wild_sign)
         self.settings = new
 
     def link(self, app: Any) -> None:
@@ -147,8 +148,9 @@ def in_game_thread(app: Any, *, between_games: bool) -> Callable[[Callable[[], N
 
 
 def link_display(link: Any, app: Any) -> None:
-    """The display's keys act in the game's own thread, like key presses, and a routing key over a card
-    of the hand moves to that card (the table's own 'go to card')."""
+    """The display's keys act in the game's own thread, like key presses, a routing key over a card
+    of the hand moves to that card (the table's own 'go to card'), and the wild sign marks the cards of
+    the table's wild rank."""
     post = in_game_thread(app, between_games=True)
 
     def on_card(card: Any) -> None:
@@ -162,3 +164,4 @@ def link_display(link: Any, app: Any) -> None:
 
     link.post = post
     link.on_card = on_card
+    link.wild_rank = lambda: getattr(app.table, "wild_rank", None)

@@ -312,7 +312,7 @@ class WebChannel:
         self.gateway.hold(self, seat)
         seat.owner = self
         seat.attach(self.send, m.Setup(self.settings.language, self.settings.verbosity, self.settings.cards,
-                                       self.settings.cues))
+                                       self.settings.cues, self.settings.wild_sign))
 
     def taken_over(self) -> None:
         """Another browser resumed this one's seat: told so in this browser's language; this browser

@@ -2,7 +2,7 @@
 with the pages): read and checked here before anything acts on them, so a bad frame is answered with
 ``error`` and changes nothing.
 
-Browser to server: ``start`` (the player's language, verbosity, cards, name, sounds), then one of
+Browser to server: ``start`` (the player's language, verbosity, cards, name, sounds, wild sign), then one of
 ``play``, ``join``, ``watch``, ``lobby``, ``sign_in``, ``register``, ``resume``; then ``key``, ``command``, ``text`` and
 ``settings`` as often as the player likes. Server to browser: ``lines``, ``cues``, ``prompt``,
 ``state``, ``seated`` and ``error``.
@@ -49,6 +49,8 @@ class Setup:
     verbosity: str | None = None
     cards: str | None = None
     sounds: bool | None = None
+    #: The wild sign ⠸ before each wild card of the hand's braille cells (the terminal's --wild-sign).
+    wild_sign: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +115,7 @@ WebMessage = Start | Play | Join | Watch | Lobby | SignIn | Resume | Key | Comma
 
 #: The fields each message may have (besides ``type``): anything else is refused.
 _FIELDS: dict[str, frozenset[str]] = {
-    "start": frozenset({"lang", "verbosity", "cards", "name", "sounds"}),
+    "start": frozenset({"lang", "verbosity", "cards", "name", "sounds", "wild_sign"}),
     "play": frozenset({"game", "computers"}),
     "join": frozenset({"code"}),
     "watch": frozenset({"code"}),
@@ -124,7 +126,7 @@ _FIELDS: dict[str, frozenset[str]] = {
     "key": frozenset({"key"}),
     "command": frozenset({"name"}),
     "text": frozenset({"text"}),
-    "settings": frozenset({"lang", "verbosity", "cards", "sounds"}),
+    "settings": frozenset({"lang", "verbosity", "cards", "sounds", "wild_sign"}),
 }
 
 
@@ -192,16 +194,17 @@ def web_token(code: str, token: str) -> str:
 
 
 def _setup(data: dict[str, Any]) -> Setup:
-    lang, verbosity, cards, sounds = (data.get(k) for k in ("lang", "verbosity", "cards", "sounds"))
+    lang, verbosity, cards, sounds, wild_sign = (data.get(k) for k in ("lang", "verbosity", "cards", "sounds",
+                                                                       "wild_sign"))
     if lang is not None and (not isinstance(lang, str) or lang.lower() not in LANGUAGES):
         raise WebRefusal()
     if verbosity is not None and verbosity not in VERBOSITIES:
         raise WebRefusal()
     if cards is not None and cards not in CARD_DISPLAYS:
         raise WebRefusal()
-    if sounds is not None and not isinstance(sounds, bool):
+    if any(flag is not None and not isinstance(flag, bool) for flag in (sounds, wild_sign)):
         raise WebRefusal()
-    return Setup(lang.lower() if isinstance(lang, str) else None, verbosity, cards, sounds)
+    return Setup(lang.lower() if isinstance(lang, str) else None, verbosity, cards, sounds, wild_sign)
 
 
 def _whole(value: Any, low: int, high: int) -> bool:

@@ -40,6 +40,8 @@ def with_setup(settings: Settings, setup: Setup) -> Settings:
         changes["cards"] = setup.cards
     if setup.sounds is not None:
         changes["cues"] = setup.sounds
+    if setup.wild_sign is not None:
+        changes["wild_sign"] = setup.wild_sign
     return settings.replace(**changes)
 
 

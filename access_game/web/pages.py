@@ -195,6 +195,7 @@ def _table_page(lang: str, start: dict[str, Any]) -> bytes:
         f'<fieldset><legend>{w["cards"]}</legend>\n'
         f'<label><input type="radio" name="cards" value="words" checked> {w["cards_words"]}</label>\n'
         f'<label><input type="radio" name="cards" value="braille"> {w["cards_braille"]}</label>\n</fieldset>\n'
+        f'<p><label><input type="checkbox" id="set-wild-sign"> {w["wild_sign"]}</label></p>\n'
         f'<p><label><input type="checkbox" id="set-sounds" checked> {w["sounds"]}</label></p>\n'
         '</form>\n</section>\n'
         + (_sign_in_form(w) + _quick_play_form(lang, w) if start["type"] == "lobby" else "")

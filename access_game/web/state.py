@@ -22,8 +22,9 @@ def table_state(app: Any, game: str, code: str, *, where: str = "table") -> dict
 
 def hand_of(table: Any, settings: Any) -> list[dict[str, str]]:
     """The player's cards in the table's order (the order the number keys move through): each card's
-    code, its words and its braille cells."""
-    from access_game.ui.braille_link import card_cells
+    code, its words and its braille cells (with the wild sign ⠸ before a wild card when the settings
+    show it, as the terminal's B line does)."""
+    from access_game.ui.braille_link import hand_cells
     from speech.phrases import card_words
 
     try:
@@ -31,8 +32,9 @@ def hand_of(table: Any, settings: Any) -> list[dict[str, str]]:
     except (RuntimeError, ValueError):  # no game dealt yet
         return []
     wild = getattr(table, "wild_rank", None)
-    return [{"code": card.code, "words": card_words(card, wild), "cells": card_cells(card, ten_as_x=settings.ten_as_x)}
-            for card in order]
+    marked = wild if settings.wild_sign else None
+    return [{"code": card.code, "words": card_words(card, wild),
+             "cells": hand_cells([card], ten_as_x=settings.ten_as_x, wild=marked)} for card in order]
 
 
 def commands_of(app: Any) -> list[dict[str, Any]]:

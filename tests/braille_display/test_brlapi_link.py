@@ -186,3 +186,34 @@ def test_a_lost_display_is_said_once_and_the_game_goes_on(tty_display: TtyDispla
         own.stop()
     assert printed.count(DISPLAY_LOST) == 1
     assert printed[-3:] == ["After 0.", "After 1.", "After 2."]
+
+
+def test_the_wild_sign_follows_the_setting_and_each_message_keeps_its_own_wild_rank(brlapi_env: TtyDisplay) -> None:
+    from braille.cards import WILD_SIGN
+    from engine.cards import Rank
+
+    link, announcer, _, _ = linked(True)
+    wild = [Rank.NINE]
+    link.wild_rank = lambda: wild[0]
+    three = parse_card("3h")
+    sign = WILD_SIGN.unicode
+    try:
+        announcer.announce(utter("You drew the ", NINE, ".", kind=Kind.MY_TURN))
+        bare = f"{g2('You drew the')}\u2800{card_unicode(NINE)}\u2800{g2('.')}"
+        assert until(lambda: brlapi_env.cells() == bare), brlapi_env.capture()  # the setting is off
+        link.set_style("auto", False, True)  # F2: the wild sign on, the message written again at once
+        assert until(lambda: brlapi_env.cells() == bare.replace(card_unicode(NINE), sign + card_unicode(NINE)))
+        wild[0] = Rank.THREE  # the next hand: 3s are wild
+        announcer.announce(utter("You drew the ", three, ".", kind=Kind.MY_TURN))
+        marked_three = f"{g2('You drew the')}\u2800{sign}{card_unicode(three)}\u2800{g2('.')}"
+        assert until(lambda: brlapi_env.cells() == marked_three)
+        link.handle(DisplayKey("line-up"))  # the last hand's message: its own wilds, the 9
+        assert until(lambda: brlapi_env.cells() == bare.replace(card_unicode(NINE), sign + card_unicode(NINE)))
+        chosen: list[Card] = []
+        link.on_card = chosen.append
+        link.handle(DisplayKey("route", len(g2("You drew the")) + 1))  # the sign's cell is the card's too
+        assert chosen == [NINE]
+        link.set_style("auto", False, False)
+        assert until(lambda: brlapi_env.cells() == bare), brlapi_env.capture()
+    finally:
+        link.close()

@@ -19,6 +19,7 @@ from access_game.terminal_game import play_in_terminal
 from braille.brlapi_display import DisplayKey
 from braille.cards import card_unicode
 from braille.tty_display import TtyDisplay
+from engine.cards import Card
 from speech.backends.base import RecordingBackend
 
 
@@ -103,3 +104,47 @@ def test_f2_changes_the_display_words_and_ten_at_once(brlapi_env: TtyDisplay, tm
         assert brlapi_env.cells().startswith(f"{g1}\u2800⠭⠓"), brlapi_env.capture()
     finally:
         out.close()
+
+
+def test_the_wild_sign_marks_the_wild_cards_of_the_display_s_messages(brlapi_env: TtyDisplay, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the wild sign on (--wild-sign, F2), a card of the hand's wild rank has ⠸ before it in the
+    display's messages as on the B line; with it off, no message has the sign."""
+    from braille.cards import WILD_SIGN
+
+    seen: dict[bool, Any] = {}
+    for sign in (True, False):
+        monkeypatch.setenv("ACCESS_GAME_HOME", str(tmp_path / str(sign)))  # a new game each time, none to resume
+        with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
+
+            def on_app(app: Any, sign: bool = sign) -> None:
+                link = next(getattr(f, "__self__", None) for f in app.session.announcer.listeners)
+
+                def before_key(key: str) -> None:
+                    if key == "q":  # H said the hand: its message is on the display
+                        hand = next(m for m in reversed(link.messages) if sum(isinstance(p, Card) for p in m) > 2)
+                        wild = app.table.wild_rank
+                        deadline = time.monotonic() + 10.0
+                        while hand[0] != link.messages[link.index][0] and time.monotonic() < deadline:
+                            time.sleep(0.01)
+                        time.sleep(0.3)  # BRLTTY shows the newest write a moment later
+                        seen[sign] = (hand, wild, brlapi_env.cells(), [t for _w, t in link.writes])
+
+                app.key_listeners.append(before_key)
+                inp.send_text("hqy")
+
+            status = play_in_terminal(GameChoice("five-crowns", ["You", "Anna"], "normal", 5),
+                                      Settings(speech="silent", cues=False, braille="brlapi", wild_sign=sign),
+                                      input=inp, output=DummyOutput(), backend=RecordingBackend(speaks=False),
+                                      cues=None, on_app=on_app)
+            assert status == 0
+    hand, wild, cells, writes = seen[True]
+    wilds = [p for p in hand if isinstance(p, Card) and p.rank == wild]
+    assert wilds, "the seed's first hand holds a wild card"
+    for card in (p for p in hand if isinstance(p, Card)):
+        marked = WILD_SIGN.unicode + card_unicode(card)
+        assert any(marked in w for w in writes) == (card.rank == wild), card
+    assert WILD_SIGN.unicode + card_unicode(wilds[0]) in cells  # on the display itself, as BRLTTY shows it
+    writes_off = seen[False][3]
+    assert all(WILD_SIGN.unicode not in w for w in writes_off)
+    assert card_unicode(wilds[0]) in "".join(writes_off)

@@ -22,6 +22,8 @@ from access_game.catalog import GameEntry, games
 from speech.i18n import LANGUAGES, _, in_language
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Where a rules page's rules end (docs/adding-a-game.md): the rule book tells everything above it.
+END_OF_RULES = "<!-- end of the rules:"
 CHECKLIST = ROOT / "docs" / "adding-a-game.md"
 #: Modules every game shares: they name no game's rules (a game's part comes through the catalog).
 SHARED = ("speech/narrator.py", "access_game/ui/hand_table.py", "access_game/ui/draw_discard_table.py",
@@ -92,7 +94,9 @@ def _catalog(entry: GameEntry) -> Problem:
 
 def _rules_page(entry: GameEntry) -> Problem:
     page = ROOT / "docs" / f"{entry.name}.md"
-    return None if page.exists() else f"no {page.relative_to(ROOT)}"
+    if not page.exists():
+        return f"no {page.relative_to(ROOT)}"
+    return None if END_OF_RULES in page.read_text(encoding="utf-8") else "the rules page has no end of the rules mark"
 
 
 def _keys_documents(entry: GameEntry) -> Problem:

@@ -83,5 +83,6 @@ def test_the_terminals_keys_leave_the_page_by_their_terminal_names(serve: Serve,
     assert sent[0]["type"] == "start" and sent[0]["name"] == "Ann" and sent[1] == {"type": "lobby"}
     page.locator("#set-verbosity").select_option("brief")
     page.wait_for_timeout(200)
-    assert sent[-1] == {"type": "settings", "lang": "en", "verbosity": "brief", "cards": "words", "sounds": True}
+    assert sent[-1] == {"type": "settings", "lang": "en", "verbosity": "brief", "cards": "words", "sounds": True,
+                        "wild_sign": False}
     assert page.evaluate("localStorage.getItem('verbosity')") == "brief"

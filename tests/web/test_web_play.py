@@ -73,7 +73,7 @@ def test_cards_as_braille_cells_reach_the_hand_and_the_lines(serve: Serve, brows
         table.page.locator('input[name="cards"][value="braille"]').check()
         table.settle()
         assert table.sent[-1] == {"type": "settings", "lang": "en", "verbosity": "normal", "cards": "braille",
-                                  "sounds": True}
+                                  "sounds": True, "wild_sign": False}
         cells = table.page.locator("#hand li").all_text_contents()
         assert cells and all(set(text) <= BRAILLE for text in cells), cells
         table.page.locator("#prompt").focus()
@@ -82,6 +82,48 @@ def test_cards_as_braille_cells_reach_the_hand_and_the_lines(serve: Serve, brows
         table.settle()
         said = table.sent_lines()[before:]
         assert said and all(cell in said[-1] for cell in cells), said
+    finally:
+        table.close()
+
+
+def test_the_wild_sign_marks_the_wild_cards_of_the_hand_as_cells(serve: Serve, browser: Browser) -> None:
+    """"Braille sign before a wild card" on the page puts ⠸ before each card of the wild rank in the hand's
+    cells, as the terminal's B line does (contract rummy: every 2 is wild), and nowhere else."""
+    from braille.cards import WILD_SIGN
+
+    sign = WILD_SIGN.unicode
+    table = Table(browser, f"{serve.base}/play?game=contract-rummy&computers=1&name=Ann&lang=en")
+    try:
+        table.settle()
+        table.page.locator('input[name="cards"][value="braille"]').check()
+        table.settle()
+        cells = table.page.locator("#hand li").all_text_contents()
+        assert cells and not any(sign in text for text in cells), cells  # off unless chosen
+        table.page.locator("#set-wild-sign").check()
+        table.settle()
+        assert table.sent[-1]["wild_sign"] is True
+
+        def hand() -> list[dict[str, str]]:
+            states = [f for f in table.of_type("state") if f.get("hand")]
+            return states[-1]["hand"] if states else []
+
+        table.page.locator("#prompt").focus()
+        for _ in range(300):  # play on (the hint's steps, into the next hand) until a 2 is in the hand
+            if any(card["words"].endswith(", wild") for card in hand()):
+                break
+            before = len(table.frames)
+            table.page.keyboard.press("Shift+N")
+            table.wait_for_frames(before, 5.0)
+            table.page.wait_for_timeout(60)
+        table.settle()
+        cards = hand()
+        assert any(card["words"].endswith(", wild") for card in cards), (cards, table.sent_lines()[-5:])
+        for card in cards:
+            assert card["cells"].startswith(sign) == card["words"].endswith(", wild"), card
+            assert card["cells"].count(sign) <= 1
+        shown = table.page.locator("#hand li").all_text_contents()
+        assert [c["cells"] for c in cards] == shown  # what the page shows is what the server sent
+        assert table.page.evaluate("localStorage.getItem('wild_sign')") == "on"
     finally:
         table.close()
 

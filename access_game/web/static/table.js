@@ -13,6 +13,7 @@ const settings = {
   verbosity: store.getItem("verbosity") || "normal",
   cards: store.getItem("cards") || "words",
   sounds: store.getItem("sounds") !== "off",
+  wildSign: store.getItem("wild_sign") === "on",
 };
 let state = { hand: [], commands: [], question: null };
 let socket = null;
@@ -70,7 +71,7 @@ function connect() {
     view.setStatus(words.connected);
     const name = start.name || store.getItem("name") || "";
     send({ type: "start", lang: settings.lang, verbosity: settings.verbosity, cards: settings.cards,
-      name, sounds: settings.sounds });
+      name, sounds: settings.sounds, wild_sign: settings.wildSign });
     send(firstRequest());
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
@@ -189,20 +190,24 @@ document.getElementById("prompt-form").addEventListener("submit", (event) => {
 const languageChoice = document.getElementById("set-lang");
 const verbosityChoice = document.getElementById("set-verbosity");
 const soundsChoice = document.getElementById("set-sounds");
+const wildSignChoice = document.getElementById("set-wild-sign");
 verbosityChoice.value = settings.verbosity;
 soundsChoice.checked = settings.sounds;
+wildSignChoice.checked = settings.wildSign;
 for (const radio of document.querySelectorAll('input[name="cards"]')) radio.checked = radio.value === settings.cards;
 
 function changed() {
   settings.verbosity = verbosityChoice.value;
   settings.sounds = soundsChoice.checked;
+  settings.wildSign = wildSignChoice.checked;
   settings.cards = document.querySelector('input[name="cards"]:checked').value;
   store.setItem("verbosity", settings.verbosity);
   store.setItem("cards", settings.cards);
   store.setItem("sounds", settings.sounds ? "on" : "off");
+  store.setItem("wild_sign", settings.wildSign ? "on" : "off");
   view.setHand(state.hand || [], settings.cards);
   send({ type: "settings", lang: settings.lang, verbosity: settings.verbosity, cards: settings.cards,
-    sounds: settings.sounds });
+    sounds: settings.sounds, wild_sign: settings.wildSign });
 }
 
 document.getElementById("settings").addEventListener("change", (event) => {
