@@ -487,3 +487,27 @@ register_game(GameEntry(
                        TurnStep("first", "no", "wait", "take or pass"),
                        TurnStep("dealer", "no", "draw", "wait")), mid_turn=("discard or knock",)),
 ))
+register_game(GameEntry(
+    name="rummy-500",
+    title=N_("Rummy 500"),
+    table=f"{_UI}.rummy_500_table:Rummy500Table",
+    narrator="speech.rummy_500_words:Rummy500Narrator",
+    resume=f"{_UI}.rummy_500_table:resume_question",
+    hand_checker=None,
+    decks=("standard-52", "standard"),
+    deck_note=N_("one standard deck without jokers (52 cards)"),
+    hint_words="speech.rummy_500_words:hint_move_parts",
+    save_slot="rummy-500",
+    command="access-game play --game rummy-500",
+    options=(
+        GameOption("target", "int", 500, N_("the total that ends the game"), minimum=1, flag="--target",
+                   setting="target", values=(500, 250, 1000)),
+        _FIRST_DEALER,
+    ),
+    rule_book="braille.rummy_500_rule_book:rummy_500_book",
+    move_commands=(("r500_meld", "put-down"), ("r500_lay_off", "lay-off"), ("r500_take_pile", "take")),
+    lesson=Lesson(seed=1, shows=("draw", "discard", "r500_meld"), ends=("r500_hand_ended",),
+                  words="speech.rummy_500_words:LESSON"),
+    limits=("max_hands",),
+    turn=Turn(mid_turn=("meld or discard",)),
+))

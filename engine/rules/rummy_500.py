@@ -4,8 +4,9 @@ One 52-card deck; two players are dealt 13 cards, three or four players 7. A tur
 top card, or take a card anywhere in the discard pile with every card above it, the deepest card taken
 used at once in a meld or a lay-off; then lay down melds and lay off on anyone's melds; then discard.
 Every card a player put on the table scores for them (a laid-off card for the one who laid it off),
-every card still in hand against them. The hand ends when a player has no card left (by default going
-out needs no last discard) or when the stock is empty at the start of a turn; the game when someone
+every card still in hand against them. The hand ends when a player has no card left (going out needs
+no last discard: a meld or a lay-off may use the last card) or when the stock is empty at the start of
+a turn; the game when someone
 reaches the target (500), the highest total winning.
 
 Melding and laying off are one meld or one card at a time, so a turn is built step by step and each
@@ -194,8 +195,6 @@ class R500Options(RuleOptions):
     target: int = DEFAULT_TARGET
     #: Seat of the first dealer.
     first_dealer: int = 0
-    #: Going out needs a last discard: a meld or a lay-off may not use a hand's last card.
-    discard_to_go_out: bool = False
     #: The last hand: the game ends after it whatever the totals (highest total wins).
     max_hands: int = DEFAULT_MAX_HANDS
 
@@ -220,7 +219,6 @@ class R500View(DrawDiscardView):
     phase: Phase
     table: tuple[PileMeld, ...]
     target: int
-    discard_to_go_out: bool
 
 
 class Rummy500(DrawDiscard[R500State, R500View]):
@@ -274,27 +272,24 @@ class Rummy500(DrawDiscard[R500State, R500View]):
         if state.phase == "draw":
             out: list[Action] = [Draw(seat, "stock")] if state.stock else []
             return out + self._takes(state, seat)
-        keep = 1 if state.options.discard_to_go_out else 0
-        actions: list[Action] = [Meld(seat, m) for m in hand_melds(hand) if len(hand) - len(m) >= keep]
-        if len(hand) > keep:
-            actions += [LayOff(seat, c, i) for c in hand for i, m in enumerate(state.table) if fits(c, m.all_cards)]
+        actions: list[Action] = [Meld(seat, m) for m in hand_melds(hand)]
+        actions += [LayOff(seat, c, i) for c in hand for i, m in enumerate(state.table) if fits(c, m.all_cards)]
         actions += [Discard(seat, c) for c in sorted(hand, key=Card.rank_key)]
         return actions
 
     def _takes(self, state: R500State, seat: int) -> list[Action]:
         hand = state.hands[seat]
         pile = state.discard
-        keep = 1 if state.options.discard_to_go_out else 0
         out: list[Action] = []
         for count in range(1, len(pile) + 1):
             target = pile[-count]
             pool = [*hand, *pile[-count:]]
-            melds = [m for m in hand_melds(pool) if target in m and len(pool) - len(m) >= keep]
+            melds = [m for m in hand_melds(pool) if target in m]
             if melds:
                 out.append(TakePile(seat, count, max(melds, key=lambda m: (cards_value(m), len(m)))))
                 continue
             home = next((i for i, m in enumerate(state.table) if fits(target, m.all_cards)), None)
-            if home is not None and len(pool) > keep:
+            if home is not None:
                 out.append(TakePile(seat, count, (), home))
         return out
 
@@ -338,10 +333,6 @@ class Rummy500(DrawDiscard[R500State, R500View]):
         elif isinstance(action, Discard):
             self.require_held(state, action.seat, action.card)
 
-    def _keeps_one(self, state: R500State, left: int) -> None:
-        if left < 1 and state.options.discard_to_go_out:
-            raise IllegalAction(Reason("keep a card to discard: a turn ends with a discard"))
-
     def _verify_take(self, state: R500State, action: TakePile) -> None:
         pile = state.discard
         if not 1 <= action.count <= len(pile):
@@ -367,7 +358,6 @@ class Rummy500(DrawDiscard[R500State, R500View]):
         problem = meld_reason(cards)
         if problem is not None:
             raise IllegalAction(problem)
-        self._keeps_one(state, len(rest))
 
     def _verify_lay_off(self, state: R500State, card: Card, meld: int | None, held: Sequence[Card]) -> None:
         if card not in held:
@@ -376,7 +366,6 @@ class Rummy500(DrawDiscard[R500State, R500View]):
             raise IllegalAction(Reason("there is no meld {meld} on the table", meld=-1 if meld is None else meld + 1))
         if not fits(card, state.table[meld].all_cards):
             raise IllegalAction(Reason("{the_card} does not fit meld {meld}", the_card=card, meld=meld + 1))
-        self._keeps_one(state, len(held) - 1)
 
     # ----------------------------------------------------------------- apply
     def apply(self, state: R500State, action: Action) -> list[Event]:
@@ -442,7 +431,6 @@ class Rummy500(DrawDiscard[R500State, R500View]):
             discard=tuple(state.discard),
             table=tuple(state.table),
             target=state.options.target,
-            discard_to_go_out=state.options.discard_to_go_out,
         )
 
     def check_table(self, state: R500State) -> None:
