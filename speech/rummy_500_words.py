@@ -107,8 +107,8 @@ class Rummy500Narrator(Narrator):
         return [utter(*parts, kind=self._kind(ev.seat))]
 
     def _laid_off(self, ev: LaidOff) -> list[Utterance]:
-        parts = self._said(ev.seat, N_("You lay off {cards}."), N_("{name} lays off {cards}."),
-                           cards=the_card(ev.card))
+        parts = self._said(ev.seat, N_("You lay off {the_card} on meld {meld}."),
+                           N_("{name} lays off {the_card} on meld {meld}."), the_card=the_card(ev.card), meld=ev.index + 1)
         return [utter(*parts, kind=self._kind(ev.seat))]
 
     def _out(self, ev: R500WentOut) -> list[Utterance]:

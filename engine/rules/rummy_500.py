@@ -73,16 +73,16 @@ def parse_r500_card(text: str) -> Card:
 
 
 _MELD_REASONS = {
-    "too few": "a meld needs at least 3 cards",
-    "duplicate": "a set holds three or four cards of one rank, each once",
-    "mixed": "a set is one rank and a run is one suit in sequence (the ace high or low, not both)",
+    "too few": Reason("a meld needs at least 3 cards"),
+    "duplicate": Reason("a set holds three or four cards of one rank, each once"),
+    "mixed": Reason("a set is one rank and a run is one suit in sequence (the ace high or low, not both)"),
 }
 
 
 def meld_reason(cards: Sequence[Card]) -> Reason | None:
     """Why ``cards`` are no meld, as the player hears it; None when they are one."""
     problem = meld_problem(cards)
-    return None if problem is None else Reason(_MELD_REASONS[problem])
+    return None if problem is None else _MELD_REASONS[problem]
 
 
 # --------------------------------------------------------------------------- actions
