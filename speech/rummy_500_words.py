@@ -264,10 +264,10 @@ LESSON = LessonWords(
     moves={
         "draw": N_("{draw} draws the top card of the stock."),
         "discard": N_("{discard} discards the card under the cursor and ends your turn."),
-        "r500_meld": N_("A meld is made by selecting its cards with {select} and putting them down with {put_down}; "
+        "five_hundred_meld": N_("A meld is made by selecting its cards with {select} and putting them down with {put_down}; "
                         "it scores for you."),
-        "r500_lay_off": N_("{lay_off} lays off a card on any meld on the table; it scores for you."),
-        "r500_take_pile": N_("{take} takes the discard pile down to the card under the pile cursor, which goes down "
+        "five_hundred_lay_off": N_("{lay_off} lays off a card on any meld on the table; it scores for you."),
+        "five_hundred_take_pile": N_("{take} takes the discard pile down to the card under the pile cursor, which goes down "
                              "at once in a meld or a lay-off."),
     },
 )

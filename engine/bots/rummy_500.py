@@ -120,8 +120,8 @@ class Rummy500Agent:
     def _play(self, view: R500View, legal: Sequence[Action]) -> Choice | None:
         melds = [a for a in legal if isinstance(a, Meld)]
         if melds:
-            wanted = set(arrange_rummy_500(view.hand).melds)
-            chosen = [m for m in melds if m.cards in wanted] or (melds if self.level == "easy" else [])
+            wanted = {frozenset(m) for m in arrange_rummy_500(view.hand).melds}
+            chosen = [m for m in melds if frozenset(m.cards) in wanted] or (melds if self.level == "easy" else [])
             if chosen:
                 best = max(chosen, key=lambda m: (cards_value(m.cards), len(m.cards)))
                 return Choice(best, "meld_worth", points=cards_value(best.cards))

@@ -91,7 +91,7 @@ class Meld(Action):
     """Lay down one meld from the hand."""
 
     cards: tuple[Card, ...] = ()
-    kind: ClassVar[str] = "r500_meld"
+    kind: ClassVar[str] = "five_hundred_meld"
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +100,7 @@ class LayOff(Action):
 
     card: Card = JOKER
     meld: int = 0
-    kind: ClassVar[str] = "r500_lay_off"
+    kind: ClassVar[str] = "five_hundred_lay_off"
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +112,7 @@ class TakePile(Action):
     count: int = 1
     meld: tuple[Card, ...] = ()
     onto: int | None = None
-    kind: ClassVar[str] = "r500_take_pile"
+    kind: ClassVar[str] = "five_hundred_take_pile"
 
 
 # --------------------------------------------------------------------------- events
@@ -122,7 +122,7 @@ class TookPile(Event):
 
     seat: int
     cards: tuple[Card, ...]
-    kind: ClassVar[str] = "r500_took_pile"
+    kind: ClassVar[str] = "five_hundred_took_pile"
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +132,7 @@ class Melded(Event):
     seat: int
     index: int
     cards: tuple[Card, ...]
-    kind: ClassVar[str] = "r500_melded"
+    kind: ClassVar[str] = "five_hundred_melded"
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +143,7 @@ class LaidOff(Event):
     card: Card
     index: int
     owner: int
-    kind: ClassVar[str] = "r500_laid_off"
+    kind: ClassVar[str] = "five_hundred_laid_off"
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +151,7 @@ class R500WentOut(Event):
     """``seat`` has no card left: the hand ends."""
 
     seat: int
-    kind: ClassVar[str] = "r500_went_out"
+    kind: ClassVar[str] = "five_hundred_went_out"
     goes_out: ClassVar[bool] = True
 
 
@@ -165,7 +165,7 @@ class R500HandEnded(Event):
     in_hand: tuple[tuple[Card, ...], ...]
     points: tuple[int, ...]
     totals: tuple[int, ...]
-    kind: ClassVar[str] = "r500_hand_ended"
+    kind: ClassVar[str] = "five_hundred_hand_ended"
     ends_hand: ClassVar[bool] = True
 
 
