@@ -29,9 +29,9 @@ def rummy_500_book() -> RuleBook:
               "A-2-3 and Q-K-A are runs, K-A-2 is not."),
         )),
         RuleSection(_("A turn"), (
-            _("Draw the top card of the stock, or take any card of the discard pile with every card above it; "
-              "the deepest card taken must go down at once, in a meld or laid off. Then lay down melds, lay off "
-              "on anyone's melds, and discard."),
+            _("Draw the top card of the stock, or take any card of the discard pile and every card above that "
+              "one; the deepest card taken must go down at once, in a meld or laid off. Then lay down melds, lay "
+              "off on anyone's melds, and discard."),
         )),
         RuleSection(_("Scoring"), (
             _("The hand ends when a player has no card left (no last discard is needed) or when the stock is "

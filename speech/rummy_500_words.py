@@ -108,7 +108,8 @@ class Rummy500Narrator(Narrator):
 
     def _laid_off(self, ev: LaidOff) -> list[Utterance]:
         parts = self._said(ev.seat, N_("You lay off {the_card} on meld {meld}."),
-                           N_("{name} lays off {the_card} on meld {meld}."), the_card=the_card(ev.card), meld=ev.index + 1)
+                           N_("{name} lays off {the_card} on meld {meld}."), the_card=the_card(ev.card),
+                           meld=ev.index + 1)
         return [utter(*parts, kind=self._kind(ev.seat))]
 
     def _out(self, ev: R500WentOut) -> list[Utterance]:
@@ -264,10 +265,10 @@ LESSON = LessonWords(
     moves={
         "draw": N_("{draw} draws the top card of the stock."),
         "discard": N_("{discard} discards the card under the cursor and ends your turn."),
-        "five_hundred_meld": N_("A meld is made by selecting its cards with {select} and putting them down with {put_down}; "
-                        "it scores for you."),
+        "five_hundred_meld": N_("A meld is made by selecting its cards with {select} and putting them down with "
+                                "{put_down}; it scores for you."),
         "five_hundred_lay_off": N_("{lay_off} lays off a card on any meld on the table; it scores for you."),
-        "five_hundred_take_pile": N_("{take} takes the discard pile down to the card under the pile cursor, which goes down "
-                             "at once in a meld or a lay-off."),
+        "five_hundred_take_pile": N_("{take} takes the discard pile down to the card under the pile cursor, which "
+                                     "goes down at once in a meld or a lay-off."),
     },
 )
