@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from access_game.ui.draw_discard_table import DrawDiscardTable
 from access_game.ui.hints import Hint
@@ -29,10 +28,6 @@ from speech import table_words as tw
 from speech.phrases import Parts
 from speech.results import Names
 from speech.utterance import Kind
-
-if TYPE_CHECKING:
-    from access_game.session_api import TableSession
-    from access_game.ui.table import Host
 
 __all__ = ["Rummy500Table", "resume_question", "take_move"]
 
@@ -76,13 +71,10 @@ class Rummy500Table(DrawDiscardTable[R500View]):
         "scores-long": "every_hand_then_totals", "info": "where_things_stand",
     })
     NOT_WHILE_WAITING = ("put-down", "select")
-
-    def __init__(self, session: TableSession, host: Host) -> None:
-        #: The pile cursor, a place from the top (1: the top card).
-        self.depth = 1
-        #: The meld cursor, an index into the table's melds (None: not moved yet).
-        self.meld_at: int | None = None
-        super().__init__(session, host)
+    #: The pile cursor, a place from the top (1: the top card); set on the table as it moves.
+    depth = 1
+    #: The meld cursor, an index into the table's melds (None: not moved yet).
+    meld_at: int | None = None
 
     # ----------------------------------------------------------------- the table protocol
     def reset(self) -> None:
@@ -134,11 +126,16 @@ class Rummy500Table(DrawDiscardTable[R500View]):
         self._lay_off_each(chosen)
 
     def lay_off_selected(self, key: str = "") -> None:
+        here = self._card_under_cursor()
+        if here is not None:
+            self._lay_off_each(self.hand.selected() or [here])
+
+    def _card_under_cursor(self) -> Card | None:
+        """The hand's current card; with none (an empty hand), that is said."""
         here = self._current()
         if here is None:
             self.say(tw.NO_CARDS)
-            return
-        self._lay_off_each(self.hand.selected() or [here])
+        return here
 
     def _home(self, card: Card) -> int:
         """The meld a card goes on: the meld cursor's when it fits there, else the first that takes it
@@ -149,21 +146,17 @@ class Rummy500Table(DrawDiscardTable[R500View]):
         return next((i for i, m in enumerate(melds) if fits(card, m.all_cards)), 0)
 
     def _lay_off_each(self, cards: Sequence[Card]) -> None:
-        if self.session.refused_now(LayOff):
-            return
-        for card in cards:
-            home = self._home(card)
-            if not self.session.act(LayOff(self.seat, card, home)):
-                return
-            self.meld_at = home
+        """Each card on its meld, the meld cursor following; the first refusal (said by the rules: not your
+        turn, draw first, it does not fit) stops the rest."""
+        moves = [LayOff(self.seat, c, self._home(c)) for c in cards]
+        while moves and self.session.act(moves[0]):
+            self.meld_at = moves.pop(0).meld
 
     # ----- selection
     def toggle_selected(self, key: str = "") -> None:
-        if not self.order:
-            self.say(tw.NO_CARDS)
-            return
-        toggle_current(self.hand)
-        self.say_selection()
+        if self._card_under_cursor() is not None:
+            toggle_current(self.hand)
+            self.say_selection()
 
     def say_selection(self, key: str = "") -> None:
         chosen = self.hand.selected()
@@ -185,12 +178,11 @@ class Rummy500Table(DrawDiscardTable[R500View]):
         return rw.best_melds_parts(found.melds, found.left)
 
     def _say_pile_card(self) -> None:
-        pile = self.view.discard
-        if not pile:
-            self.say(tw.DISCARD_PILE_EMPTY)
-            return
-        self.depth = max(1, min(self.depth, len(pile)))
-        self.say(*rw.pile_card_parts(pile[-self.depth], self.depth, len(pile)))
+        """The card under the pile cursor, the cursor kept within the pile."""
+        spread = self.view.discard
+        self.depth = max(1, min(self.depth, len(spread)))
+        self.say(*(rw.pile_card_parts(spread[-self.depth], self.depth, len(spread)) if spread
+                   else [tw.DISCARD_PILE_EMPTY]))
 
     def pile_toward_top(self, key: str = "") -> None:
         self.depth -= 1
@@ -201,31 +193,35 @@ class Rummy500Table(DrawDiscardTable[R500View]):
         self._say_pile_card()
 
     def _meld_words(self, index: int) -> Parts:
-        seen = self.view
-        names = self.names
-        meld = seen.table[index]
-        return rw.meld_line_parts(index + 1, len(seen.table), meld.cards, names.name(meld.owner),
-                                  [(names.name(s), c) for s, c in meld.layoffs])
+        on_table = self.view.table
+        who = self.names.name
+        meld = on_table[index]
+        return rw.meld_line_parts(index + 1, len(on_table), meld.cards, who(meld.owner),
+                                  [(who(s), c) for s, c in meld.layoffs])
 
-    def say_every_meld(self, key: str = "") -> None:
-        if not self.view.table:
-            self.say(tw.NO_MELDS_YET)
-        for index in range(len(self.view.table)):
-            self.say(*self._meld_words(index))
-
-    def _meld_step(self, step: int) -> None:
+    def _meld_count(self) -> int:
+        """How many melds are on the table; with none, that is said."""
         count = len(self.view.table)
         if not count:
             self.say(tw.NO_MELDS_YET)
-            return
-        self.meld_at = (step if step > 0 else -1) % count if self.meld_at is None else (self.meld_at + step) % count
-        self.say(*self._meld_words(self.meld_at))
+        return count
+
+    def say_every_meld(self, key: str = "") -> None:
+        for index in range(self._meld_count()):
+            self.say(*self._meld_words(index))
+
+    def _walk_melds(self, by: int) -> None:
+        """The meld cursor ``by`` melds on, going round (the first step lands on the first or the last)."""
+        if count := self._meld_count():
+            start = -1 if by > 0 else 0
+            self.meld_at = ((start if self.meld_at is None else self.meld_at) + by) % count
+            self.say(*self._meld_words(self.meld_at))
 
     def meld_after(self, key: str = "") -> None:
-        self._meld_step(1)
+        self._walk_melds(1)
 
     def meld_before(self, key: str = "") -> None:
-        self._meld_step(-1)
+        self._walk_melds(-1)
 
     def totals_to_target(self, key: str = "") -> None:
         seen = self.view
