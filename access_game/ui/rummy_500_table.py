@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from types import MappingProxyType
 
 from access_game.ui.draw_discard_table import DrawDiscardTable
+from access_game.ui.hand_model import FREE, SELECTED
 from access_game.ui.hints import Hint
 from access_game.ui.selection import toggle_current
 from engine.arrange_rummy_500 import arrange_rummy_500, cards_value, fits, hand_melds, meld_problem
@@ -101,11 +102,18 @@ class Rummy500Table(DrawDiscardTable[R500View]):
         return self.view.discard
 
     def aim(self, hint: Hint, *, say: bool = True) -> None:
-        """A hinted take puts the pile cursor on its deepest card; a hinted lay-off the meld cursor on its meld."""
-        if isinstance(hint.action, TakePile):
-            self.depth = hint.action.count
-        elif isinstance(hint.action, LayOff):
-            self.meld_at = hint.action.meld
+        """Where the hint's key makes exactly its move: a take's pile cursor on its deepest card (nothing
+        selected, so T makes the hinted meld), a lay-off's meld cursor on its meld, a meld's cards
+        selected (so Enter puts them down)."""
+        move = hint.action
+        if isinstance(move, TakePile | Meld):
+            self.clear_marks()
+        if isinstance(move, TakePile):
+            self.depth = move.count
+        elif isinstance(move, LayOff):
+            self.meld_at = move.meld
+        elif isinstance(move, Meld):
+            self.hand.marks = [SELECTED if c in move.cards else FREE for c in self.hand.cards]
         super().aim(hint, say=say)
 
     # ----------------------------------------------------------------- moves
