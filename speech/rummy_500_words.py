@@ -186,12 +186,13 @@ def pile_card_parts(card: Card, depth: int, size: int) -> Parts:
 
 def meld_line_parts(number: int, total: int, meld: Sequence[Card], owner: str,
                     layoffs: Sequence[tuple[str, Card]]) -> Parts:
-    """'Meld 2 of 3, set of 7s: ..., Anna's. Laid off: the 7 of clubs by you.'"""
+    """'Meld 2 of 3, run of clubs, 4 to 7: ... Laid down by Anna. Laid off by you: the 7 of clubs.' (the
+    meld as it lies now, then who laid it down and who laid off what)."""
     parts: Parts = list(fill(_("Meld {number} of {total}, {meld}: {cards}."), number=number, total=total,
                              meld=meld_name(meld), cards=cards_parts(in_order(meld), None)))
     parts += [" ", _("Laid down by {name}.").format(name=owner)]
     for name, card in layoffs:
-        parts += [" ", *fill(_("{the_card} laid off by {name}."), the_card=the_card(card), name=name)]
+        parts += [" ", *fill(_("Laid off by {name}: {the_card}."), the_card=the_card(card), name=name)]
     return parts
 
 

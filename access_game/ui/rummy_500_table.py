@@ -204,7 +204,7 @@ class Rummy500Table(DrawDiscardTable[R500View]):
         on_table = self.view.table
         who = self.names.name
         meld = on_table[index]
-        return rw.meld_line_parts(index + 1, len(on_table), meld.cards, who(meld.owner),
+        return rw.meld_line_parts(index + 1, len(on_table), meld.all_cards, who(meld.owner),
                                   [(who(s), c) for s, c in meld.layoffs])
 
     def _meld_count(self) -> int:
