@@ -31,7 +31,6 @@ def _deal(hand: str, pile: str = "", *, discard_phase: bool = False, table: list
         for p in _piles(state):
             if c in p:
                 p.remove(c)
-    state.hands[0] = [c for c in state.hands[0]]
     spare = state.hands[0] + state.discard  # cards displaced go to the stock's bottom
     state.stock[:0] = spare
     state.hands[0], state.discard = list(wanted_hand), list(wanted_pile)
@@ -50,7 +49,8 @@ def test_t_takes_the_pile_down_to_the_cursor_and_melds_the_deepest_card_at_once(
     h = _deal("8h 9h 2s 3d", "10h kd js qd")
     assert h.press("down", "down", "down")[-1] == "Pile card 4 of 4: the 10 of hearts."
     said = h.press("t")
-    assert said[0] == "You take 4 cards from the discard pile: 10 of hearts; jack of spades; queen of diamonds; king of diamonds."
+    assert said[0] == ("You take 4 cards from the discard pile: 10 of hearts; jack of spades; queen of diamonds; "
+                       "king of diamonds.")
     assert said[1] == "You meld run of hearts, 8 to 10: 8 of hearts; 9 of hearts; 10 of hearts."
     assert h.view.discard == () and len(h.view.hand) == 5
 
