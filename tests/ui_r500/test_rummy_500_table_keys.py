@@ -34,9 +34,8 @@ def _deal(hand: str, pile: str = "", *, discard_phase: bool = False, table: list
     spare = state.hands[0] + state.discard  # cards displaced go to the stock's bottom
     state.stock[:0] = spare
     state.hands[0], state.discard = list(wanted_hand), list(wanted_pile)
-    for meld in table or []:
-        for c in meld.all_cards:
-            state.stock.remove(c)
+    for c in (c for meld in table or [] for c in meld.all_cards):
+        next(p for p in _piles(state) if c in p).remove(c)
     state.table = list(table or [])
     state.phase = "discard" if discard_phase else "draw"
     state.to_move = 0
