@@ -340,15 +340,18 @@ class Rummy500(DrawDiscard[R500State, R500View]):
                                        n=len(pile)))
         target = pile[-action.count]
         pool = [*state.hands[action.seat], *pile[-action.count:]]
-        if action.meld:
+        if action.onto is None:
+            if not action.meld:
+                raise IllegalAction(Reason("use {the_card}, the deepest card you take, in a meld or a lay-off",
+                                           the_card=target))
             if target not in action.meld:
                 raise IllegalAction(Reason("the meld must include {the_card}, the deepest card you take",
                                            the_card=target))
             self._verify_meld(state, action.seat, action.meld, pool)
             return
-        if action.onto is None:
-            raise IllegalAction(Reason("use {the_card}, the deepest card you take, in a meld or a lay-off",
-                                       the_card=target))
+        # A take that lays its card off carries no meld (an empty list is not the empty meld either).
+        if action.meld != ():
+            raise IllegalAction(Reason("meld {the_card} or lay it off, not both", the_card=target))
         self._verify_lay_off(state, target, action.onto, pool)
 
     def _verify_meld(self, state: R500State, seat: int, cards: Sequence[Card], held: Sequence[Card]) -> None:
@@ -379,8 +382,8 @@ class Rummy500(DrawDiscard[R500State, R500View]):
             state.hands[seat] += taken
             state.phase = "discard"
             events = [TookPile(seat=seat, cards=tuple(taken))]
-            events += (self._meld(state, seat, action.meld) if action.meld
-                       else self._lay_off(state, seat, taken[0], action.onto or 0))
+            events += (self._meld(state, seat, action.meld) if action.onto is None
+                       else self._lay_off(state, seat, taken[0], action.onto))
         elif isinstance(action, Meld):
             events = self._meld(state, seat, action.cards)
         elif isinstance(action, LayOff):
