@@ -9,6 +9,7 @@ from oracle_base import Oracle
 from oracle_five_crowns import FiveCrownsOracle, SolitaireOracle
 from oracle_gin import GinOracle
 from oracle_rummy import ContractOracle, UpcardOracle
+from oracle_rummy_500 import Rummy500Oracle
 
 __all__ = ["ORACLES", "oracle_for"]
 
@@ -18,6 +19,7 @@ ORACLES: dict[str, Callable[[], Oracle]] = {
     "contract-rummy": ContractOracle,
     "upcard-rummy": UpcardOracle,
     "gin-rummy": GinOracle,
+    "rummy-500": Rummy500Oracle,
 }
 
 
