@@ -101,6 +101,11 @@ def test_the_books_hold_the_rules_a_beginner_needs() -> None:
                       "If both pass, the non-dealer draws", "You may not discard the card you have just taken",
                       "your deadwood is 10 or less", "big gin", "the hand is a draw",
                       "scores the difference plus 25", "the game bonus is doubled, to 200", "after 60 hands"),
+        "rummy-500": ("13 cards each", "7 each", "The deal then passes to the left", "round the corner",
+                      "the ace is always 15", "The deepest card taken must be used at once",
+                      "scores for you, whoever made the meld", "with or without a last discard",
+                      "The stock is never rebuilt", "less the values of the cards still in their hand",
+                      "500 points", "after 60 hands"),
     }
     assert set(wanted) == {e.name for e in BOOKS}
     for game, rules in wanted.items():
