@@ -209,6 +209,9 @@ class GameEntry:
     #: The key plan's command (access_game.ui.key_plan) that makes each of the game's own kinds of move,
     #: as (kind, command) pairs: a hint names the key of the move it advises ('Press O.').
     move_commands: tuple[tuple[str, str], ...] = ()
+    #: The game's own kinds of move made of several cards the player selects first (Space), then puts
+    #: down: their hint says which cards to select before naming the key.
+    select_first: tuple[str, ...] = ()
     #: The guided first hand (``access-game learn``); None: the game has none.
     lesson: Lesson | None = None
     #: Options the ruleset takes that are limits of this program, not choices of play: they end hands and
@@ -401,6 +404,7 @@ register_game(GameEntry(
     decks=("five-crowns",),
     deck_note=N_("the Five Crowns set (116 cards), as for Five Crowns"),
     hint_words="speech.solitaire_words:hint_move_parts",
+    move_commands=(("place", "put-down"),),
     save_slot="solitaire",
     command="access-game solitaire",
     options=(_ALL_WILD,),
@@ -419,6 +423,8 @@ register_game(GameEntry(
     decks=("standard",),
     deck_note=N_("2 standard decks and 4 jokers (108 cards) for up to 5 players; 3 decks for 6 to 8"),
     hint_words="speech.contract_words:hint_move_parts",
+    move_commands=(("contract_lay_down", "lay-down-best"), ("contract_lay_off", "lay-off"),
+                   ("contract_swap", "swap"), ("contract_buy", "yes"), ("contract_pass_buy", "no")),
     save_slot="contract-rummy",
     command="access-game play --game contract-rummy",
     options=(
@@ -446,6 +452,9 @@ register_game(GameEntry(
     decks=("no-twos",),
     deck_note=N_("2 standard decks without 2s or jokers (96 cards)"),
     hint_words="speech.upcard_words:hint_move_parts",
+    move_commands=(("upcard_meld", "put-down"), ("upcard_lay_off", "lay-off"),
+                   ("upcard_take_discards", "take")),
+    select_first=("upcard_meld",),
     save_slot="upcard-rummy",
     command="access-game play --game upcard-rummy",
     options=(

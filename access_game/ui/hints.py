@@ -37,15 +37,9 @@ from speech.utterance import Utterance
 __all__ = ["Hint", "HintTarget", "Hinter", "best_choice", "current_hint", "hint_lines", "hinted_action", "hinted_card",
            "move_command", "move_key", "unprompted"]
 
-#: The key plan's command for each kind of move (a draw from the discard pile is 'take').
-_COMMANDS = {
-    "discard": "discard", "go_out": "go-out", "contract_lay_down": "lay-down-best", "contract_lay_off": "lay-off",
-    "contract_swap": "swap", "contract_buy": "yes", "contract_pass_buy": "no", "upcard_meld": "put-down",
-    "upcard_lay_off": "lay-off", "upcard_take_discards": "take", "place": "put-down",
-}
-
-#: Moves of several cards the player selects first (Space), then puts down.
-_SELECTED = frozenset({"upcard_meld"})
+#: The key plan's command for each kind of move every draw-and-discard game shares (a draw from the
+#: discard pile is 'take'); a game's own kinds are in its catalog entry's ``move_commands``.
+_COMMANDS = {"discard": "discard", "go_out": "go-out"}
 
 
 def move_command(action: Action, game: str | None = None) -> str | None:
@@ -211,8 +205,9 @@ def hint_lines(session: TableSession, choice: Choice | None = None) -> list[Utte
         lay_down = list(best.melds) if isinstance(choice.action, GoOut) else []
         held = best.points
     key = move_key(choice.action, session.ruleset_name)
-    return hint_utterances(choice, view, lay_down, held, key, select=choice.action.kind in _SELECTED,
-                           own_moves=catalog_game(session.ruleset_name).own_move_words())
+    entry = catalog_game(session.ruleset_name)
+    return hint_utterances(choice, view, lay_down, held, key, select=choice.action.kind in entry.select_first,
+                           own_moves=entry.own_move_words())
 
 
 def _no_move(session: TableSession) -> list[Utterance]:
