@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from harness import KeyHarness, check_golden, keys_section, with_section
 
-__all__ = ["GoldenDriver", "GoldenGame"]
+__all__ = ["GoldenDriver", "GoldenGame", "TargetGolden"]
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -31,6 +31,36 @@ class GoldenGame(Protocol):
     def harness(self) -> KeyHarness: ...
 
     def header(self) -> list[str]: ...
+
+
+@dataclass(frozen=True)
+class TargetGolden:
+    """A whole seeded game of two to a low target (the second seat deals first), played from a silent
+    harness: the golden game of a game whose only option that matters here is its target."""
+
+    game: str
+    #: The game's title as its welcome and the header say it, and the driver that writes the file.
+    title: str
+    driver: str
+    name: str
+    seed: int
+    target: int
+    players: tuple[str, str] = ("You", "Anna")
+
+    def harness(self) -> KeyHarness:
+        from access_game.settings import Settings
+        from engine.game import Game
+
+        game = Game.new(self.game, list(self.players), seed=self.seed,
+                        options={"target": self.target, "first_dealer": 1})
+        return KeyHarness(game, settings=Settings(speech="silent", cues=False), slot=self.game,
+                          welcome=f"{self.title}. F1 for help.")
+
+    def header(self) -> list[str]:
+        return [f"# Golden transcript {self.name}: {self.title}, seed {self.seed}, target {self.target}, players "
+                f"{', '.join(self.players)}, computer player normal, verbosity normal.",
+                "# The player does what the hint's player would, by keys; lines '> key' are key presses.",
+                f"# Regenerate on purpose: .venv/bin/python {self.driver}"]
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,6 @@ Regenerate it, and the keys section of docs/rummy-500.md, on purpose with
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,40 +20,19 @@ for _path in (ROOT, ROOT / "tests"):  # run as a script to regenerate the golden
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 
-from golden_driver import GoldenDriver  # noqa: E402
+from golden_driver import GoldenDriver, TargetGolden  # noqa: E402
 from harness import KeyHarness, card_key  # noqa: E402
 
-from access_game.settings import Settings  # noqa: E402
 from engine.actions import Action, Discard, Draw  # noqa: E402
 from engine.bots import make_agent  # noqa: E402
-from engine.game import Game  # noqa: E402
 from engine.rules.rummy_500 import LayOff, Meld, TakePile  # noqa: E402
 
 #: The catalog game whose golden transcripts this module writes (scripts/regen_golden.py finds it by this).
 GOLDEN_GAME = "rummy-500"
 
 
-@dataclass(frozen=True)
-class Rummy500Golden:
-    name: str
-    seed: int
-    target: int
-    players: tuple[str, str] = ("You", "Anna")
-
-    def harness(self) -> KeyHarness:
-        game = Game.new(GOLDEN_GAME, list(self.players), seed=self.seed,
-                        options={"target": self.target, "first_dealer": 1})
-        return KeyHarness(game, settings=Settings(speech="silent", cues=False), slot=GOLDEN_GAME,
-                          welcome="Rummy 500. F1 for help.")
-
-    def header(self) -> list[str]:
-        return [f"# Golden transcript {self.name}: Rummy 500, seed {self.seed}, target {self.target}, players "
-                f"{', '.join(self.players)}, computer player normal, verbosity normal.",
-                "# The player does what the hint's player would, by keys; lines '> key' are key presses.",
-                "# Regenerate on purpose: .venv/bin/python tests/ui_r500/rummy_500_driver.py"]
-
-
-GOLDEN_GAMES = (Rummy500Golden("rummy_500_seed11_target150", 11, 150),)
+GOLDEN_GAMES = (TargetGolden(GOLDEN_GAME, "Rummy 500", "tests/ui_r500/rummy_500_driver.py",
+                             "rummy_500_seed11_target150", 11, 150),)
 
 
 def keys_for(h: KeyHarness, action: Action) -> list[str]:
