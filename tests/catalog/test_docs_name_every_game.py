@@ -44,6 +44,6 @@ def test_protocol_names_each_game_and_its_moves(entry: GameEntry) -> None:
     name = entry.name
     assert f"`{name}`" in protocol
     kinds = [move.kind for move in get_ruleset(entry.ruleset).moves]
-    listed = re.search(rf"{re.escape(name)} (`[a-z_]+`(?:, `[a-z_]+`)*)", protocol)
+    listed = re.search(rf"{re.escape(name)} (`[a-z0-9_]+`(?:, `[a-z0-9_]+`)*)", protocol)
     assert listed is not None, f"docs/protocol.md lists no move kinds for {name}"
-    assert re.findall(r"`([a-z_]+)`", listed.group(1)) == kinds
+    assert re.findall(r"`([a-z0-9_]+)`", listed.group(1)) == kinds
