@@ -11,8 +11,11 @@ import array
 import itertools
 import json
 import math
+import os
+import subprocess
 import time
 import wave
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -22,6 +25,7 @@ from hypothesis import strategies as st
 from access_game.settings import Settings, load_settings, save_settings
 from engine.events import Discarded, Drew, HandEnded, TurnStarted, WentOut
 from engine.notation import parse_card
+from speech.audio import Player
 from speech.cues import SEAT_CUES, Cue, Cues, pan_gains, seat_pan
 from speech.event_cues import cues_for
 from speech.sound_server import NullSinkServer
@@ -223,6 +227,19 @@ def _balance_fits(pan: float, left: float, right: float) -> bool:
     return abs((left / max(right, 1.0)) / (gain_left / gain_right) - 1) < 0.15
 
 
+@dataclass(frozen=True)
+class _HandedPlayer(Player):
+    """The stand-in cue player, which also notes here, in the order given, the name of each file it is
+    handed to play."""
+
+    handed: list[str] = field(default_factory=list)
+
+    def start(self, path: str | os.PathLike[str]) -> subprocess.Popen[bytes] | None:
+        self.handed.append(Path(path).name)
+        return super().start(path)
+
+
+
 @pytest.mark.parametrize("seed", [3, 8])
 def test_after_your_discard_each_computer_player_is_heard_from_their_seat(tmp_path: Path, seed: int) -> None:
     """Five Crowns, four at the table: the player draws and discards; every cue of what followed is
@@ -236,15 +253,15 @@ def test_after_your_discard_each_computer_player_is_heard_from_their_seat(tmp_pa
     from engine.actions import Discard, Draw
     from engine.events import seen_by
     from engine.game import Game
-    from speech.audio import Player
     from speech.backends.base import SilentBackend
 
     kept = tmp_path / "kept"
     kept.mkdir()
     cues = Cues(cache_dir=tmp_path / "cache")
-    # Each file copied whole under a name that starts with the time it was given, so sorting is playing order.
-    cues.player = Player(("sh", "-c", 'f="$0/$(date +%s%N)-$(basename "$1")"; cp "$1" "$f.part" && mv "$f.part" "$f"',
-                          str(kept)))
+    # Each file copied whole under a name that starts with the time its copy began; the order it was handed
+    # in is noted by the player itself (see _in_handed_order).
+    copy = 'f="$0/$(date +%s%N)-$(basename "$1")"; cp "$1" "$f.part" && mv "$f.part" "$f"'
+    cues.player = player = _HandedPlayer(("sh", "-c", copy, str(kept)))
     settings = Settings(speech="silent", cues=True)
     game = Game.new("five-crowns", ["You", "Ann", "Ben", "Cy"], seed=seed)
     announcer = make_announcer(settings, LinePrinter(DummyOutput()), SilentBackend())
@@ -259,11 +276,12 @@ def test_after_your_discard_each_computer_player_is_heard_from_their_seat(tmp_pa
     _settle(kept)  # a cue given before the draw's may finish copying after it, on a busy machine
     for old in kept.iterdir():
         old.unlink()
+    player.handed.clear()
     before = len(game.log)
     assert session.act(next(a for a in session.legal_actions() if isinstance(a, Discard)))
     expected = [(c.name, 0.0 if c.seat is None else seat_pan(c.seat, 4, 0))
                 for c in cues_for(seen_by(game.log[before:], 0), 0)]
-    files = _wait_for(kept, 2 if len(expected) > 1 else 1)
+    files = _in_handed_order(_wait_for(kept, 2 if len(expected) > 1 else 1), player.handed)
     names = [n for f in files for n in f.name.split("-", 2)[1].split("+")]
     assert names == [name for name, _ in expected]
     levels = [piece for f in files for piece in _pieces(f)]
@@ -272,6 +290,19 @@ def test_after_your_discard_each_computer_player_is_heard_from_their_seat(tmp_pa
         assert _balance_fits(pan, left, right), (name, pan, left, right, names)
     assert len({pan for _, pan in expected} - {0.0}) >= 2  # two other seats or more, each from its place
     cues.close()
+
+
+def _in_handed_order(files: list[Path], handed: list[str]) -> list[Path]:
+    """``files`` (each named '<time>-<the file handed>') in the order the cue player was handed them: the
+    time in a name is when its copying shell started, which a busy machine can start out of order."""
+    left = sorted(files)
+    ordered = []
+    for name in handed:
+        match = next((f for f in left if f.name.split("-", 1)[1] == name), None)
+        if match is not None:
+            left.remove(match)
+            ordered.append(match)
+    return ordered + left
 
 
 def _settle(folder: Path, quiet: float = 0.5) -> None:
