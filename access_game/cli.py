@@ -20,7 +20,7 @@ import contextlib
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from access_game import __version__
 from access_game.commands._common import LANG_OPTION, add_lang_option
@@ -49,7 +49,13 @@ class _Parser(argparse.ArgumentParser):
     """argparse's parser, except that help or the version that cannot be written is an error: argparse
     drops it and goes on, so ``access-game --help >/dev/full`` would end with success having shown
     nothing; and that a bad argument is one line (:func:`error_line`), not the usage block first. The
-    subcommands' parsers are of this class too (argparse makes them so)."""
+    subcommands' parsers are of this class too (argparse makes them so). A value given where a number goes
+    is read by :func:`_whole_number` or :func:`_number`, which say what is wrong in the player's words."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("type", int, _whole_number)
+        self.register("type", float, _number)
 
     def error(self, message: str) -> NoReturn:
         """Every bad argument argparse finds, for every command: one line, exit 2."""
@@ -63,6 +69,24 @@ class _Parser(argparse.ArgumentParser):
                 sys.stderr.write(message)
             return
         file.write(message)
+
+
+def _whole_number(text: str) -> int:
+    from speech.option_values import not_a_number
+
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(not_a_number(text, whole=True)) from None
+
+
+def _number(text: str) -> float:
+    from speech.option_values import not_a_number
+
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(not_a_number(text, whole=False)) from None
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

@@ -16,7 +16,8 @@ from types import MappingProxyType
 
 from speech.i18n import NP_, _, pgettext
 
-__all__ = ["METAVARS", "VALUE_WORDS", "choices_text", "fold", "metavar", "metavar_word", "read_value", "value_word"]
+__all__ = ["METAVARS", "VALUE_WORDS", "choices_text", "fold", "metavar", "metavar_word", "not_a_number", "read_value",
+           "value_word"]
 
 #: The word of each value in the catalog; a value not here is said and typed as it is (auto, brlapi).
 VALUE_WORDS: Mapping[str, tuple[str, str]] = MappingProxyType({
@@ -114,3 +115,11 @@ def choices_text(values: Sequence[str], text: str) -> str:
     argparse's own refusal of a choice, with the values in the language."""
     return _("invalid choice: {text} (choose from {choices})").format(
         text=repr(text), choices=", ".join(repr(value_word(v)) for v in values))
+
+
+def not_a_number(text: str, *, whole: bool) -> str:
+    """What is wrong with a value given where a number goes (``--players x``), in the player's words:
+    argparse would name the converting function ("invalid int value"), a programmer's word in every language."""
+    if whole:
+        return _("'{text}' is not a whole number").format(text=text)
+    return _("'{text}' is not a number").format(text=text)

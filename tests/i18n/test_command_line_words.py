@@ -27,8 +27,10 @@ def run(args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.parametrize(("args", "french", "english"), [
-    (["play", "--players", "x"], "access-game play : erreur : argument --players : valeur invalide",
-     "access-game play: error: argument --players: invalid int value: 'x'"),
+    (["play", "--players", "x"], "access-game play : erreur : argument --players : 'x' n'est pas un nombre entier",
+     "access-game play: error: argument --players: 'x' is not a whole number"),
+    (["labels", "--embosser-left", "x"], "argument --embosser-left : 'x' n'est pas un nombre.",
+     "argument --embosser-left: 'x' is not a number."),
     (["hand", "--game", "zz"], "choix invalide : 'zz' (choisir parmi",
      "invalid choice: 'zz' (choose from"),
     (["hand"], "access-game hand : erreur : ces arguments sont requis : CARTE",

@@ -25,8 +25,8 @@ NEEDED = {"hand": ["5h"], "host": ["--server", "ws://127.0.0.1:9", "--game", "fi
           "join": ["--server", "ws://127.0.0.1:9", "K7QAMX3F9"], "online": ["--server", "ws://127.0.0.1:9",
                                                                           "--name", "Ann"]}
 #: argparse's English, which a French or Spanish line never shows.
-ENGLISH = ("usage:", "unrecognized arguments", "invalid choice", "invalid int value", "the following arguments",
-           "lists the options", "expected one argument")
+ENGLISH = ("usage:", "unrecognized arguments", "invalid choice", "invalid int value", "whole number",
+           "the following arguments", "lists the options", "expected one argument")
 #: The problem a value names, by command line: a value the command cannot take, each kind once.
 VALUES = [
     (["play", "--players", "99"], "--players"),
