@@ -326,12 +326,11 @@ class CrazyEights(DrawDiscard[CrazyEightsState, CrazyEightsView]):
             if action.card.rank == Rank.EIGHT:
                 raise IllegalAction(Reason("an eight names a suit: choose the suit as you play it"))
             if not self.playable(state, action.card):
-                top = state.discard[-1]
                 if state.suit is not None:
                     raise IllegalAction(Reason("{the_card} does not follow the suit named for the eight: play "
                                                "that suit or an eight", the_card=action.card))
-                raise IllegalAction(Reason("{the_card} matches neither the suit nor the rank of {top}: play "
-                                           "one that does, or an eight", the_card=action.card, top=top))
+                raise IllegalAction(Reason("{the_card} matches neither the suit nor the rank of the card on top: "
+                                           "play one that does, or an eight", the_card=action.card))
 
     # ----------------------------------------------------------------- apply
     def apply(self, state: CrazyEightsState, action: Action) -> list[Event]:
