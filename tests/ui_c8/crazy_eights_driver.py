@@ -4,8 +4,8 @@ The golden game is a whole seeded game of two to a low target, the player's move
 player (hard) and made only by keys read off the table: D to draw, N to pass, a card's number then X to
 play it; for an eight X asks the suit, answered by the suit's letter. Along the way the player asks for
 the hint (Shift+H), the top card, the scores and the table's facts, plays a card that does not match
-(refused, with the reason) and answers the suit question once with a key that is no answer. Regenerate it, and the keys section of
-docs/crazy-eights.md, on purpose with
+(refused, with the reason) and answers the suit question once with a key that is no answer.
+Regenerate it, and the keys section of docs/crazy-eights.md, on purpose with
 
     .venv/bin/python tests/ui_c8/crazy_eights_driver.py
 """
