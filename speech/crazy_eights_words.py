@@ -135,26 +135,33 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
 
 #: The question asked when an eight is played: which suit the next card must follow.
 SUIT_QUESTION = N_("Name a suit for {the_card}: {keys}; Escape takes it back.")
-#: Each suit's answer key in the question, by suit code: a language gives its own letters (the first
-#: letter of its word for the suit), and the English letters answer too where they do not clash.
-_SUIT_KEYS = {"c": ("suit key", "C"), "d": ("suit key", "D"), "h": ("suit key", "H"), "s": ("suit key", "S")}
+def _suit_letters() -> dict[str, str]:
+    """Each suit's answer key in the suit question, by suit code: a language gives its own letters (the
+    first letter of its word for the suit) in its catalog, the messages of the context "suit key"."""
+    # Written out for the catalog's extraction; a missing translation is the English letter.
+    return {"c": pgettext("suit key", "C"), "d": pgettext("suit key", "D"), "h": pgettext("suit key", "H"),
+            "s": pgettext("suit key", "S")}
+
+
+#: The English letters, which answer in every language where the language's letters leave them free.
+_ENGLISH_LETTERS = {"c": "c", "d": "d", "h": "h", "s": "s"}
 
 
 def suit_keys() -> dict[str, str]:
     """Each answer key of the suit question (lower case) and the suit code it names: the language's
     letters first, then the English ones that none of them took."""
     keys: dict[str, str] = {}
-    for code, (context, letter) in _SUIT_KEYS.items():
-        keys.setdefault((pgettext(context, letter).strip()[:1] or letter).lower(), code)
-    for code, (_context, letter) in _SUIT_KEYS.items():
-        keys.setdefault(letter.lower(), code)
+    for code, letter in _suit_letters().items():
+        keys.setdefault((letter.strip()[:1] or _ENGLISH_LETTERS[code]).lower(), code)
+    for code, letter in _ENGLISH_LETTERS.items():
+        keys.setdefault(letter, code)
     return keys
 
 
 def suit_question_parts(card: Card) -> Parts:
     """'Name a suit for the 8 of spades: C clubs, D diamonds, H hearts, S spades; Escape takes it back.'"""
     own = {code: key for key, code in reversed(list(suit_keys().items()))}
-    keys = ", ".join(f"{own[code].upper()} {suit_name(code)}" for code in _SUIT_KEYS)
+    keys = ", ".join(f"{own[code].upper()} {suit_name(code)}" for code in _ENGLISH_LETTERS)
     return list(fill(_(SUIT_QUESTION), the_card=the_card(card, mid=True), keys=keys))
 
 

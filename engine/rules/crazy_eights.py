@@ -274,7 +274,7 @@ class CrazyEights(DrawDiscard[CrazyEightsState, CrazyEightsView]):
         """Why the player to move may not draw now (None: they may)."""
         limit = state.options.draw_limit
         if limit and state.drawn >= limit:
-            return Reason("you have drawn {n} cards this turn: play or pass", n=state.drawn)
+            return Reason("you have drawn {cards} this turn: play or pass", cards=state.drawn)
         hand = state.hands[state.to_move]
         if not limit and state.drawn and self.playable(state, hand[-1]):
             return Reason("you drew a card you can play: play it or pass")

@@ -57,9 +57,9 @@ def test_pass_only_once_no_more_drawing_is_allowed_and_u_says_the_suit() -> None
 
 
 def test_the_suit_question_takes_the_languages_letters() -> None:
-    """French names trèfle, carreau, cœur and pique: T, K, C and P answer; the English D, H and S that
+    """French names trèfle, carreau, cœur and pique: T, A (cArreau), C and P answer; the English D, H and S that
     no French letter took answer too, and the English C, taken by cœur, means hearts."""
     with in_language("fr"):
         keys = suit_keys()
-    assert {k: keys[k] for k in "tkcp"} == {"t": "c", "k": "d", "c": "h", "p": "s"}
+    assert {k: keys[k] for k in "tacp"} == {"t": "c", "a": "d", "c": "h", "p": "s"}
     assert {k: keys[k] for k in "dhs"} == {"d": "d", "h": "h", "s": "s"}
