@@ -545,7 +545,7 @@ register_game(GameEntry(
     rule_book="braille.crazy_eights_rule_book:crazy_eights_book",
     # X plays the current card (an eight asks its suit first); N passes once no more drawing is allowed.
     move_commands=(("crazy_eight", "discard"), ("crazy_pass", "no")),
-    lesson=Lesson(seed=1, shows=("discard", "draw", "crazy_eight"), ends=("crazy_hand_ended",),
+    lesson=Lesson(seed=14, shows=("discard", "draw", "crazy_eight"), ends=("crazy_hand_ended",),
                   words="speech.crazy_eights_words:LESSON"),
     limits=("max_hands",),
     turn=Turn(opening=(TurnStep("first", None, "play or draw", "wait"),), mid_turn=("play or draw", "play or pass")),
