@@ -164,6 +164,13 @@ class Turn:
     opening: tuple[TurnStep, ...] = PLAIN_OPENING
     #: The prompts once a card is drawn and the turn is still to be ended (any of them).
     mid_turn: tuple[str, ...] = ("discard",)
+    #: The command that ends the turn after that draw, and the beginnings of what the mover and the
+    #: others then hear ('{mover}' stands for the mover's name): a discard in every rummy.
+    end: str = "discard"
+    end_said: tuple[str, str] = ("You discarded ", "{mover} discarded ")
+    #: Rule options set (as the host's settings) so that the turn is played by these keys whatever the
+    #: cards: in Crazy Eights one card drawn, then a pass, since the card drawn may not be playable.
+    options: tuple[tuple[str, object], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -548,5 +555,6 @@ register_game(GameEntry(
     lesson=Lesson(seed=14, shows=("discard", "draw", "crazy_eight"), ends=("crazy_hand_ended",),
                   words="speech.crazy_eights_words:LESSON"),
     limits=("max_hands",),
-    turn=Turn(opening=(TurnStep("first", None, "play or draw", "wait"),), mid_turn=("play or draw", "play or pass")),
+    turn=Turn(opening=(TurnStep("first", None, "play or draw", "wait"),), mid_turn=("play or pass",), end="no",
+              end_said=("You pass.", "{mover} passes."), options=(("draw_limit", 1),)),
 ))
