@@ -56,8 +56,22 @@ def totals_words(names: Names, totals: Sequence[int]) -> str:
     return _("Totals: {totals}.").format(totals=table)
 
 
+#: A card is played onto the pile, not discarded: the narrator's ``pile_words`` and another player's draw
+#: followed by a card played (a draw from the stock only: nothing is taken from the pile in this game).
+_PLAYED = (N_("You played {card}."), N_("{name} played {card}."), N_("Played {card}."), N_("{name}: played {card}."))
+_THEIR_DRAW = {(False, False): (N_("{name} drew from the stock."),
+                                N_("{name} drew from the stock and played {discard}."),
+                                N_("{name} drew from the stock and played {discard}."))}
+_THEIR_DRAW_BRIEF = {(False, False): (N_("{name}: drew."), N_("{name}: drew, played {discard}."),
+                                      N_("{name}: drew, played {discard}."))}
+
+
 class CrazyEightsNarrator(Narrator):
     """Tells a Crazy Eights log to one listener."""
+
+    pile_words = _PLAYED
+    their_draw = MappingProxyType({**Narrator.their_draw, **_THEIR_DRAW})
+    their_draw_brief = MappingProxyType({**Narrator.their_draw_brief, **_THEIR_DRAW_BRIEF})
 
     def __init__(self, listener: int, players: Sequence[str], verbosity: Verbosity = Verbosity.NORMAL) -> None:
         super().__init__(listener, players, verbosity)
