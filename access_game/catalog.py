@@ -550,8 +550,9 @@ register_game(GameEntry(
         _FIRST_DEALER,
     ),
     rule_book="braille.crazy_eights_rule_book:crazy_eights_book",
-    # X plays the current card (an eight asks its suit first); N passes once no more drawing is allowed.
-    move_commands=(("crazy_eight", "discard"), ("crazy_pass", "no")),
+    # X plays the current card, an eight after asking its suit: the hint's eight, suit and all, is made
+    # by the hint's own key (Shift+N), one key; N passes once no more drawing is allowed.
+    move_commands=(("crazy_eight", "play-hint"), ("crazy_pass", "no")),
     lesson=Lesson(seed=14, shows=("discard", "draw", "crazy_eight"), ends=("crazy_hand_ended",),
                   words="speech.crazy_eights_words:LESSON"),
     limits=("max_hands",),

@@ -142,6 +142,8 @@ KEY_HELP: Mapping[str, str] = MappingProxyType({
     "discard": N_("Play the current card onto the pile; an eight asks which suit you name."),
     "no": N_("Pass, when you may draw no more."),
     "up-card": N_("The top card of the pile, and the suit named on an eight."),
+    "best-melds": N_("What your hand makes now: the cards you can play on the top card, and the penalty points "
+                     "it holds."),
     "scores": N_("Running totals against the target; the lowest total wins."),
     "scores-long": N_("Scores hand by hand, with the totals."),
     "info": N_("Hand number, dealer, stock size, the cards in each hand, whose turn."),
@@ -200,6 +202,18 @@ def top_card_parts(top: Card | None, suit: str | None, stock: int) -> Parts:
     else:
         said = fill(_("The top card is {the_card}."), the_card=the_card(top))
     return [*said, " ", _("Stock: {cards}.").format(cards=card_count(stock))]
+
+
+def hand_now_parts(playable: Sequence[Card], top: Card | None, hand: Sequence[Card]) -> Parts:
+    """Alt+M: 'You can play the 4 of diamonds; 8 of spades. Your hand holds 34 points.'"""
+    held = _("Your hand holds {points}.").format(points=point_count(sum(_points(c) for c in hand)))
+    if playable:
+        said = fill(_("You can play {cards}."), cards=cards_parts(list(playable), None))
+    elif top is not None:
+        said = fill(_("Nothing of yours plays on {the_card}: draw."), the_card=the_card(top, mid=True))
+    else:
+        said = fill(_("Nothing to play."))
+    return [*said, " ", held]
 
 
 def scores_words(names: Names, totals: Sequence[int], target: int) -> str:

@@ -16,7 +16,7 @@ from engine.cards import Card, Rank
 from engine.game import Game
 from engine.rules.crazy_eights import CrazyEightsView, PassTurn, PlayEight
 from speech import crazy_eights_words as cw
-from speech.phrases import card_words
+from speech.phrases import Parts, card_words
 from speech.results import Names
 from speech.utterance import Kind
 
@@ -34,7 +34,7 @@ class CrazyEightsTable(DrawDiscardTable[CrazyEightsView]):
     game_name = "crazy-eights"
     title = "Crazy Eights"
     KEY_HELP = cw.KEY_HELP
-    GAME_KEYS = ("draw", "discard", "no", "hint", "play-hint")
+    GAME_KEYS = ("draw", "discard", "no", "hint", "play-hint", "best-melds")
     TABLE_KEYS = ("up-card", "scores", "scores-long", "info")
     METHODS = MappingProxyType({"no": "pass_turn"})
 
@@ -68,6 +68,12 @@ class CrazyEightsTable(DrawDiscardTable[CrazyEightsView]):
     def pass_turn(self, key: str = "") -> None:
         """N: pass, when no more drawing is allowed (the rules say why not otherwise)."""
         self._act(PassTurn(self.seat))
+
+    def best_melds_parts(self) -> Parts:
+        """Alt+M: what the hand makes now, in a game without melds: the cards that play on the top card,
+        and the penalty the hand holds."""
+        v = self.view
+        return cw.hand_now_parts([c for c in self.order if v.playable(c)], v.discard_top, list(v.hand))
 
     # ----- the table
     def up_card(self, key: str = "") -> None:
