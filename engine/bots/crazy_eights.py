@@ -112,14 +112,13 @@ def unfollowed_suits(view: Any) -> dict[int, set[str]]:
     out: dict[int, set[str]] = {}
     top: Card | None = None
     named: str | None = None
-    mover: int | None = None
     drew_this_turn = False
     for ev in view.log:
         if isinstance(ev, HandStarted):
             out = {}
             top, named = ev.up_card, None
         elif isinstance(ev, TurnStarted):
-            mover, drew_this_turn = ev.seat, False
+            drew_this_turn = False
         elif isinstance(ev, Drew):
             if ev.seat != view.seat and not drew_this_turn and top is not None:
                 out.setdefault(ev.seat, set()).add(named or _suit(top))
@@ -129,7 +128,6 @@ def unfollowed_suits(view: Any) -> dict[int, set[str]]:
             out.get(ev.seat, set()).discard(_suit(ev.card))
         elif isinstance(ev, SuitNamed):
             named = ev.suit
-    del mover
     return out
 
 

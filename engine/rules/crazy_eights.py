@@ -381,9 +381,6 @@ class CrazyEights(DrawDiscard[CrazyEightsState, CrazyEightsView]):
             return [ended, *self.finish(state, [s for s, t in enumerate(totals) if t == best])]
         return [ended, *self.deal(state, state.hand_number + 1)]
 
-    def first_turn(self, state: CrazyEightsState, first: int) -> list[Event]:
-        return self.begin_turn(state)
-
     # ----------------------------------------------------------------- views and data
     def view(self, state: CrazyEightsState, seat: int, log: Sequence[Event]) -> CrazyEightsView:
         mine = state.phase != "over" and state.to_move == seat
