@@ -7,6 +7,7 @@ from __future__ import annotations
 from harness import KeyHarness, card_key
 
 from access_game.settings import Settings
+from access_game.web.state import question_of
 from engine.cards import Card
 from engine.game import Game
 from engine.notation import parse_card
@@ -36,6 +37,8 @@ def test_an_eight_asks_its_suit_and_escape_takes_it_back() -> None:
     question = "Name a suit for the 8 of spades: C clubs, D diamonds, H hearts, S spades"
     assert any(line.startswith(question) for line in said)
     assert h.app_.prompt_text() == "suit> "
+    question = question_of(h.app_.modes[-1])  # the web table sends each key of it as pressed, as here
+    assert question is not None and question["kind"] == "letters"
     h.press("escape")
     assert parse_card("8s") in h.view.hand and h.view.discard_top == parse_card("5c")
     said = h.press(card_key(h.app_.table.order.index(parse_card("8s"))), "x", "h")
