@@ -164,6 +164,13 @@ class Turn:
     opening: tuple[TurnStep, ...] = PLAIN_OPENING
     #: The prompts once a card is drawn and the turn is still to be ended (any of them).
     mid_turn: tuple[str, ...] = ("discard",)
+    #: The command that ends the turn after that draw, and the beginnings of what the mover and the
+    #: others then hear ('{mover}' stands for the mover's name): a discard in every rummy.
+    end: str = "discard"
+    end_said: tuple[str, str] = ("You discarded ", "{mover} discarded ")
+    #: Rule options set (as the host's settings) so that the turn is played by these keys whatever the
+    #: cards: in Crazy Eights one card drawn, then a pass, since the card drawn may not be playable.
+    options: tuple[tuple[str, object], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -521,4 +528,34 @@ register_game(GameEntry(
                   words="speech.rummy_500_words:LESSON"),
     limits=("max_hands",),
     turn=Turn(mid_turn=("meld or discard",)),
+))
+register_game(GameEntry(
+    name="crazy-eights",
+    title=N_("Crazy Eights"),
+    table=f"{_UI}.crazy_eights_table:CrazyEightsTable",
+    narrator="speech.crazy_eights_words:CrazyEightsNarrator",
+    resume=f"{_UI}.crazy_eights_table:resume_question",
+    hand_checker=None,
+    decks=("standard-52", "standard"),
+    deck_note=N_("one standard deck without jokers (52 cards) for up to 5 players; 2 decks for 6 or 7"),
+    hint_words="speech.crazy_eights_words:hint_move_parts",
+    save_slot="crazy-eights",
+    command="access-game play --game crazy-eights",
+    options=(
+        GameOption("target", "int", 100, N_("the total that ends the game"), minimum=1, flag="--target",
+                   setting="target", values=(100, 50, 150, 200)),
+        GameOption("draw_limit", "int", 0, N_("cards a player may draw in a turn before passing: 0 draws until a "
+                   "card can be played"), minimum=0, flag="--draw-limit", setting="draw limit",
+                   values=(0, 1, 2, 3)),
+        _FIRST_DEALER,
+    ),
+    rule_book="braille.crazy_eights_rule_book:crazy_eights_book",
+    # X plays the current card, an eight after asking its suit: the hint's eight, suit and all, is made
+    # by the hint's own key (Shift+N), one key; N passes once no more drawing is allowed.
+    move_commands=(("crazy_eight", "play-hint"), ("crazy_pass", "no")),
+    lesson=Lesson(seed=14, shows=("discard", "draw", "crazy_eight"), ends=("crazy_hand_ended",),
+                  words="speech.crazy_eights_words:LESSON"),
+    limits=("max_hands",),
+    turn=Turn(opening=(TurnStep("first", None, "play or draw", "wait"),), mid_turn=("play or pass",), end="no",
+              end_said=("You pass.", "{mover} passes."), options=(("draw_limit", 1),)),
 ))

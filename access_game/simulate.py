@@ -49,7 +49,8 @@ class GameResult:
     decision_seconds: tuple[tuple[float, ...], ...]
     #: CPU seconds of the same decisions (the thread's own time): what the machine's load does not inflate.
     decision_cpu_seconds: tuple[tuple[float, ...], ...] = ()
-    #: Turns each hand of the game lasted, in order (a turn: one player's draw to discard).
+    #: Turns each hand of the game lasted, in order (a turn: from one TurnStarted to the next, whatever the
+    #: game makes of it: a draw and a discard in a rummy, a card played, or drawn and passed, in Crazy Eights).
     turns_per_hand: tuple[int, ...] = ()
     #: Cards each entry threw on the discard pile (going out included), the wilds and jokers among
     #: them, and those of the wilds thrown while a natural card could have gone instead (on a turn after

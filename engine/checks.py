@@ -54,7 +54,9 @@ _FIELD_CHECKS: dict[str, tuple[Callable[[object], bool], str]] = {
     "int": (is_whole, "a whole number"),
     "int | None": (lambda v: v is None or is_whole(v), "a whole number or nothing"),
     "bool": (lambda v: isinstance(v, bool), "true or false"),
-    "str": (lambda v: isinstance(v, str), "a word"),
+    # A plain str: a subclass (an enum member such as a Suit) is no word a client sends, and compares
+    # equal to one while saving as another type.
+    "str": (lambda v: type(v) is str, "a word"),
     "Card": (_is_card, "a card"),
     "Card | None": (lambda v: v is None or _is_card(v), "a card or nothing"),
     "tuple[Card, ...]": (_is_cards, "a list of cards"),

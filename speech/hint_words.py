@@ -73,9 +73,15 @@ _ORDINALS = (N_("First"), N_("Second"), N_("Third"), N_("Fourth"), N_("Fifth"), 
 def action_parts(action: Action, view: Any, own_moves: MoveWords | None = None) -> Parts:
     """A move as advice: 'Draw from the stock', 'Take the 10 of hearts', 'Discard the 9 of clubs'.
     A game's own moves ('Lay off the king of spades on meld 3') are worded by its ``own_moves`` hook,
-    which the application takes from the game's catalog entry: no list of games here."""
+    which the application takes from the game's catalog entry: no list of games here. The hook is asked
+    first, so a game that is no rummy words a shared move its own way (Crazy Eights plays a card onto
+    the pile rather than discarding it); it answers None for a move it leaves to these words."""
     wild = getattr(view, "wild_rank", None)
     kind = action.kind
+    if own_moves is not None:
+        parts = own_moves(action, view)
+        if parts is not None:
+            return parts
     if isinstance(action, Draw):
         top = getattr(view, "discard_top", None)
         if action.source == "discard" and top is not None:
@@ -85,10 +91,6 @@ def action_parts(action: Action, view: Any, own_moves: MoveWords | None = None) 
         return _fill(_("You can go out: discard {the_card}"), the_card=the_card(action.discard, wild))
     if isinstance(action, Discard):
         return _fill(_("Discard {the_card}"), the_card=the_card(action.card, wild))
-    if own_moves is not None:
-        parts = own_moves(action, view)
-        if parts is not None:
-            return parts
     return [kind.replace("_", " ").capitalize()]
 
 

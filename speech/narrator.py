@@ -10,8 +10,9 @@ It never raises: an event it does not know, or one it cannot word, becomes a pla
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 from engine.cards import Card, Rank
 from engine.events import (
@@ -69,6 +70,13 @@ _THEIR_DRAW_BRIEF: dict[tuple[bool, bool], tuple[str, str, str]] = {
     (False, False): (N_("{name}: drew."), N_("{name}: drew, discarded {discard}."),
                      N_("{name}: drew, went out, discarded {discard}.")),
 }
+#: How a card put on the discard pile is told, by whom and at which verbosity: (mine, theirs, mine brief,
+#: theirs brief). A game where a card is played onto the pile rather than discarded says so with its own
+#: (the narrator's ``pile_words``), so nothing here assumes a rummy's discard.
+PileWords = tuple[str, str, str, str]
+DISCARD_WORDS: PileWords = (N_("You discarded {card}."), N_("{name} discarded {card}."), N_("Discarded {card}."),
+                            N_("{name}: discarded {card}."))
+
 #: The listener's own draw, by (source, detailed): normal and detailed verbosity.
 _MY_DRAW: dict[tuple[bool, bool], str] = {
     (True, False): N_("You took {card}."),
@@ -79,6 +87,12 @@ _MY_DRAW: dict[tuple[bool, bool], str] = {
 
 
 class Narrator:
+    #: How a card put on the discard pile is told (see ``DISCARD_WORDS``), and another player's draw told
+    #: with what followed it (see ``_THEIR_DRAW``): a game's narrator sets its own where its game differs.
+    pile_words: ClassVar[PileWords] = DISCARD_WORDS
+    their_draw: ClassVar[Mapping[tuple[bool, bool], tuple[str, str, str]]] = MappingProxyType(_THEIR_DRAW)
+    their_draw_brief: ClassVar[Mapping[tuple[bool, bool], tuple[str, str, str]]] = MappingProxyType(_THEIR_DRAW_BRIEF)
+
     def __init__(self, listener: int, players: Sequence[str], verbosity: Verbosity = Verbosity.NORMAL) -> None:
         self.listener = listener
         self.players = tuple(players)
@@ -287,7 +301,7 @@ class Narrator:
         assert held is not None
         brief = self.verbosity == Verbosity.BRIEF
         key = (held.source == "discard", held.card is not None)
-        template = (_THEIR_DRAW_BRIEF if brief else _THEIR_DRAW)[key][form]
+        template = (self.their_draw_brief if brief else self.their_draw)[key][form]
         card = self._card(held.card, article=not brief, mid=form > 0 and not brief) if held.card is not None else []
         return list(fill(_(template), name=self.names.subject(held.seat), card=card, **values))
 
@@ -315,13 +329,12 @@ class Narrator:
             card = self._card(ev.card, article=False)
             if held is not None:
                 return [utter(*self._turn_parts(held, 1, discard=card), kind=kind)]
-            return [utter(*self._said(ev.seat, N_("Discarded {card}."), N_("{name}: discarded {card}."), card=card),
-                          kind=kind)]
+            return [utter(*self._said(ev.seat, self.pile_words[2], self.pile_words[3], card=card), kind=kind)]
         card = self._card(ev.card)
         if held is not None:
             parts = self._turn_parts(held, 1, discard=card)
         else:
-            parts = self._said(ev.seat, N_("You discarded {card}."), N_("{name} discarded {card}."), card=card)
+            parts = self._said(ev.seat, self.pile_words[0], self.pile_words[1], card=card)
         return [utter(*parts, *self._size_note(ev.seat), kind=kind)]
 
     def _reshuffled(self, ev: StockReshuffled) -> list[Utterance]:

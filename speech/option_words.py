@@ -21,6 +21,7 @@ _LABELS = {
     "first dealer": N_("First dealer"),
     "decks": N_("Decks"),
     "target": N_("Target score"),
+    "draw limit": N_("Draw limit"),
 }
 
 _WORDS: dict[tuple[str, object], str] = {
@@ -32,6 +33,7 @@ _WORDS: dict[tuple[str, object], str] = {
     ("first dealer", "random"): N_("drawn at random"),
     ("sets", None): N_("by the number of players (2 sets for 8 or more)"),
     ("decks", None): N_("by the number of players (3 decks for 6 or more)"),
+    ("draw limit", 0): N_("draw until a card can be played"),
 }
 
 #: Each option as a problem with the settings file names it (in English, the settings entry's own words).
@@ -42,6 +44,7 @@ _NAMES = {
     "first dealer": NP_("rule option", "first dealer"),
     "decks": NP_("rule option", "decks"),
     "target": NP_("rule option", "target"),
+    "draw limit": NP_("rule option", "draw limit"),
 }
 
 
@@ -68,6 +71,8 @@ def option_value(setting: str, value: object) -> str:
             return ngettext("{n} deck", "{n} decks", value).format(n=value)
         if setting == "target":
             return ngettext("{n} point", "{n} points", value).format(n=value)
+        if setting == "draw limit":
+            return ngettext("up to {n} card, then pass", "up to {n} cards, then pass", value).format(n=value)
     return str(value)
 
 

@@ -104,6 +104,8 @@ _MOVES: dict[str, Callable[[Any, Card | None, Rank | None], Parts]] = {
     "upcard_meld": _meld,
     "upcard_lay_off": _lay_off,
     "upcard_take_discards": _take_pile,
+    "crazy_eight": lambda action, card, wild: _with_card(N_("you played {card}"), action.card, wild),
+    "crazy_pass": _said(N_("you passed")),
 }
 
 

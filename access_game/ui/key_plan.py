@@ -8,7 +8,9 @@ and ``access-game keys`` are written from it (with the tables that use each comm
 
 The moves that change the game have one key each: D draw, T take, X discard, O go out, Enter put the
 selection (or the turned-up card) down, Shift+O lay off, Shift+W swap, Shift+L lay down the best, Y and
-N answer a question (buy, take), Shift+N do what the hint says. Space only selects.
+N answer a question (buy, take), Shift+N do what the hint says. Space only selects. The names are a
+rummy's, the keys are what a move does in any game: X puts the current card on the discard pile (in
+Crazy Eights, a card played), N says no to what is offered or passes (Crazy Eights' pass).
 """
 
 from __future__ import annotations

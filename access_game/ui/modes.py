@@ -14,7 +14,7 @@ from typing import Protocol
 from access_game.ui.answers import answer
 from speech.i18n import N_, _
 
-__all__ = ["MENU_HINT", "Confirm", "ListMenu", "MenuItem", "Mode", "NumberEntry"]
+__all__ = ["MENU_HINT", "Confirm", "LetterQuestion", "ListMenu", "MenuItem", "Mode", "NumberEntry"]
 
 #: What a list menu says how to use, unless it says its own. Titles, questions and hints given to a
 #: mode are said through ``_``: a constant marked ``N_`` is translated when said.
@@ -152,6 +152,36 @@ class Confirm:
                     return
             self.say(_("{question} Press Y for yes or N for no{more}.").format(question=_(self.question),
                                                                                 more=self._more()))
+
+
+class LetterQuestion:
+    """A question answered by one of a few letters (a game's choice, such as the suit named on a crazy
+    eight): ``answers`` maps each key to what it does; Escape closes it with nothing done, and any other
+    key says the question again. The question is said as it is given (already in the player's language,
+    with its answers in it)."""
+
+    def __init__(self, question: str, say: Say, *, answers: dict[str, Callable[[], None]],
+                 prompt: str = N_("answer")) -> None:
+        self.question = question
+        self.say = say
+        self.answers = answers
+        self.prompt = prompt
+        self.closed = False
+        self.pending: Callable[[], None] | None = None
+
+    def opening(self) -> str:
+        return self.question
+
+    def handle(self, key: str) -> None:
+        action = self.answers.get(key)
+        if action is not None:
+            self.closed = True
+            self.pending = action
+        elif key == "escape":
+            self.closed = True
+            self.say(_("Cancelled."))
+        else:
+            self.say(self.question)
 
 
 class NumberEntry:

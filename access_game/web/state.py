@@ -49,14 +49,16 @@ def commands_of(app: Any) -> list[dict[str, Any]]:
 
 
 def question_of(mode: Any) -> dict[str, str] | None:
-    """The open question or menu, if any: its kind (a line of text to type, yes or no, or a menu to step
-    through) and its words."""
+    """The open question or menu, if any: its kind (a line of text to type, yes or no, a menu to step
+    through, or letters that answer it, each key sent as it is pressed) and its words."""
     if mode is None:
         return None
-    from access_game.ui.modes import Confirm, ListMenu
+    from access_game.ui.modes import Confirm, LetterQuestion, ListMenu
 
     if isinstance(mode, Confirm):
         kind = "yes_no"
+    elif isinstance(mode, LetterQuestion):
+        kind = "letters"
     elif isinstance(mode, ListMenu):
         kind = "menu"
     else:  # a text entry, a number asked, the lobby's own yes-or-no question

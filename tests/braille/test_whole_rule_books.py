@@ -106,6 +106,10 @@ def test_the_books_hold_the_rules_a_beginner_needs() -> None:
                       "scores for you, whoever made the meld", "with or without a last discard",
                       "The stock is never rebuilt", "less the values of the cards still in their hand",
                       "500 points", "after 60 hands"),
+        "crazy-eights": ("7 cards each", "5 each", "two such decks shuffled together", "buried at the bottom of "
+                         "the stock", "or any eight", "names a suit", "until a card comes that can be played",
+                         "at most 10 times in a hand", "the hand is blocked", "The lowest total wins",
+                         "100 points", "after 60 hands"),
     }
     assert set(wanted) == {e.name for e in BOOKS}
     for game, rules in wanted.items():

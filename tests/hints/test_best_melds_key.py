@@ -47,6 +47,9 @@ def test_alt_m_says_what_the_hand_makes_in_every_game(entry: GameEntry) -> None:
         best = best_lay_down(v.hand, v.contract)
         short = None if best is not None else cards_wanted(v.hand, v.contract).short
         assert (short is None) or f"{short} card" in text, text
+    elif name == "crazy-eights":  # no melds: the cards that play now, and the penalty held
+        playable = [c for c in v.hand if v.playable(c)]
+        assert ("You can play " in text) == bool(playable) and "Your hand holds " in text, text
     else:  # solitaire: the current pile
         assert "meld" in text.lower() or "unmatched" in text.lower(), text
 

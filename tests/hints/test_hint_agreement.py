@@ -65,11 +65,14 @@ def test_the_hint_players_moves_cover_every_kind_of_move_a_hint_names() -> None:
 
 #: How the hint names a key, and the key a terminal sends for it.
 _KEYS = {"Enter": "\r", "D": "d", "T": "t", "X": "x", "O": "o", "Y": "y", "N": "n", "Shift+O": "O",
-         "Shift+W": "W", "Shift+L": "L"}
+         "Shift+W": "W", "Shift+L": "L", "Shift+N": "N"}
 _HINT = re.compile(r"(?m)^([^\r\n]*?)[Pp]ress ((?:Shift\+)?\w+)\.\r*$")
 #: The prompt, at the end of what was printed (its words change: 'draw>', 'place 9 of spades on pile 1>').
 _PROMPT = r"[^\n]*> ?$"
-_NAMED = re.compile(r"^(Discard|Place|You can go out: discard) (the [^:,.]+?|a joker)( on pile \d+)?[:.]")
+#: A hint naming the card its move puts down: a discard, a card placed, a card played (Crazy Eights; an
+#: eight with the suit it names).
+_NAMED = re.compile(r"^(Discard|Place|Play|You can go out: discard) (the [^:,.]+?|a joker)( on pile \d+)?"
+                    r"(?: and name \w+)?[:.]")
 
 
 def _game_args(name: str) -> list[str]:

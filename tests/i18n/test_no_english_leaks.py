@@ -28,8 +28,9 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -130,11 +131,16 @@ class Prompts:
     play_again: str
     #: The end of a yes/no question's prompt: the language's letters ('o/n' in French).
     yes_no: str
+    #: Per game, the prompt of a turn where the player may draw, as its catalog entry declares it
+    #: (``GameEntry.turn``): 'draw' in the rummies, 'play or draw' in Crazy Eights.
+    turns: Mapping[str, str] = field(default_factory=dict)
 
 
 def prompts_in(lang: str) -> Prompts:
     with in_language(lang):
-        return Prompts(pgettext("prompt", "next"), pgettext("prompt", "draw"), _("play again y/n"), yes_no_prompt())
+        turns = {e.name: pgettext("prompt", e.turn.opening[-1].first_prompt) for e in games() if e.turn is not None}
+        return Prompts(pgettext("prompt", "next"), pgettext("prompt", "draw"), _("play again y/n"), yes_no_prompt(),
+                       turns)
 
 
 def nothing_here(lang: str, game: str) -> str:
@@ -153,9 +159,10 @@ def play_whole_game(lang: str, game: str, home: Path, prompts: Prompts | None = 
     player = Player(lang, game, home)
     toured = False
     stuck = 0
+    draw = words.turns.get(game, words.draw)
     player.wait()
     for _move in range(3000):
-        if not toured and player.prompt in (words.draw, words.next):
+        if not toured and player.prompt in (words.draw, draw, words.next):
             tour(player, game)
             toured = True
         if player.prompt == words.play_again:
@@ -166,7 +173,7 @@ def play_whole_game(lang: str, game: str, home: Path, prompts: Prompts | None = 
             key = "n"
         elif player.prompt == words.next:
             key = " "
-        elif player.prompt == words.draw:
+        elif player.prompt in (words.draw, draw):
             key = "d"  # D draws in every game
         else:
             key = UNSTICK[stuck % len(UNSTICK)]

@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from terminal_support import spawn, words
 
-from access_game.catalog import GameEntry, games
+from access_game.catalog import GameEntry, Turn, games
 
 #: Every game a table on a server can deal (the rule ``access-game host --game`` applies).
 NETWORK_GAMES = [e for e in games() if e.table is not None and e.player_range[1] > 1]
@@ -83,17 +83,26 @@ class Recipe:
     mid_turn: str
 
 
-def draw_then_discard(mid_turn: str, opening: tuple[Step, ...]) -> Recipe:
-    """A game whose turn is a draw from the stock, then a discard (melding, which may come between, is
-    left out: a turn without it is a whole turn in every game here)."""
+def draw_then_end(mid_turn: str, opening: tuple[Step, ...], turn: Turn) -> Recipe:
+    """A game whose turn is a draw from the stock, then the move that ends it (melding, which may come
+    between, is left out: a turn without it is a whole turn in every game here): a discard in the
+    rummies, a pass in Crazy Eights (``Turn.end``, and what is then heard, ``Turn.end_said``)."""
+    mine, theirs = (re.escape(words).replace(re.escape("{mover}"), "{mover}") for words in turn.end_said)
     return Recipe(
         opening=opening,
         draw=Step("mover", "draw", mover=(r"You drew (?:the |a |an )?(?P<card>[^.\r\n]+)\.", mid_turn),
                   other=(r"{mover} drew from the stock\.",)),
-        discard=Step("mover", "discard", mover=(r"You discarded ", r"wait>"),
-                     other=(r"{mover} discarded ", r"Your turn\.", r"(?:last turn, )?draw>")),
+        discard=Step("mover", turn.end, mover=(mine, r"wait>"),
+                     other=(theirs, r"Your turn\.", draw_prompt(turn))),
         mid_turn=mid_turn,
     )
+
+
+def draw_prompt(turn: Turn) -> str:
+    """The pattern of the prompt of a turn that begins with a draw: the catalog's ('draw' in the rummies,
+    a last turn's too; 'play or draw' in Crazy Eights)."""
+    words = turn.opening[-1].first_prompt
+    return r"(?:last turn, )?draw>" if words == "draw" else re.escape(words) + ">"
 
 
 #: Contract rummy's opening questions: the up card offered to the first player, and to the dealer to buy.
@@ -128,7 +137,7 @@ def _recipe(entry: GameEntry) -> Recipe:
     opening = tuple(Step("mover" if s.by == "first" else "other", s.command, mover=_prompt(s.first_prompt),
                          other=_prompt(s.dealer_prompt)) for s in turn.opening)
     mid_turn = "(?:" + "|".join(re.escape(p) for p in turn.mid_turn) + ")>"
-    return draw_then_discard(mid_turn, opening)
+    return draw_then_end(mid_turn, opening, turn)
 
 
 # --------------------------------------------------------------------------- terminals
@@ -197,8 +206,11 @@ class Table:
         assert any(opt.name == "first_dealer" for opt in self.entry.options), \
             f"{self.entry.title}: these tables need a first dealer to choose, to know who plays first"
         home = self.root / name.lower()
+        settings = Settings().with_rule(self.entry.name, "first_dealer", "you")
+        for option, value in self.entry.turn.options if self.entry.turn is not None else ():
+            settings = settings.with_rule(self.entry.name, option, value)
         with in_home(home):
-            save_settings(Settings().with_rule(self.entry.name, "first_dealer", "you"))
+            save_settings(settings)
         terminal = self._open(name, home, ["host", "--server", self.url, "--game", self.entry.name, "--seats",
                                            str(seats), "--computers", "0", "--name", name])
         found = terminal.expect(r"Table code: (?P<code>[A-Z0-9]{3}-[A-Z0-9]{3}-[A-Z0-9]{3})")
@@ -340,7 +352,8 @@ def test_a_second_terminal_takes_the_seat_up_and_a_third_still_takes_it_back(tab
     ann, ben = dealt(table, recipe)
     second = table.join("Ben")  # Ben's own data folder, while his first terminal is still at the table
     table.sits(second, 2)
-    second.expect(r"(?:last turn, )?draw>")  # where Ben stood: his turn, to draw
+    assert table.entry.turn is not None
+    second.expect(draw_prompt(table.entry.turn))  # where Ben stood: his turn, to draw
     ben.expect(words("Your seat was taken up from another terminal."))
     ben.ends()
     assert seat_kept_at(table, ben)  # the token the first terminal shares is still good: it stays

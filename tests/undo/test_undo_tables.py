@@ -31,8 +31,8 @@ GAMES = [e.name for e in games() if e.table is not None]
 SEED = 12
 
 #: The key plan's command for a kind of move the rules offer, in the order a player would choose them.
-MOVE_COMMANDS = (("draw", "draw"), ("place", "put-down"), ("discard", "discard"), ("gin_pass", "no"),
-                 ("contract_pass_buy", "no"))
+MOVE_COMMANDS = (("draw", "draw"), ("place", "put-down"), ("crazy_pass", "no"), ("discard", "discard"),
+                 ("gin_pass", "no"), ("contract_pass_buy", "no"))
 
 
 def _players(game: str) -> list[str]:
