@@ -1,0 +1,310 @@
+"""Gin Rummy's expert: hard's judgement, checked by a determinized search over fast play-outs.
+
+Why a search: hard weighs a throw by rules of thumb and knocks by a fixed rule (at once while the
+stock is long, later only with 6 points or less). What decides a hand is what the opponent holds,
+which the seat cannot see but can guess: the cards the opponent took from the discard pile and still
+holds are known, the rest of its hand is some of the unseen cards. So each decision deals the unseen
+cards many times (the opponent's hand: its known pick-ups plus a sample of the unseen cards; the
+stock: the rest, shuffled), plays every candidate move on every deal with
+:mod:`engine.fast.gin` (a hand of Gin Rummy on bit masks, both seats by the greedy play-out policy),
+and keeps the move whose hands end best for the seat on average (points won, less points lost). A
+knock is scored exactly on each deal (the sampled defender lays off against the knocker's melds), so
+the search sees an undercut coming where hard's rule only guesses at it.
+
+The candidates are few, to keep the search cheap: at the draw, the up card or the stock (or passing
+the first up card); at the throw, hard's best few throws by its own score, and the knock that leaves
+least deadwood. Gin and big gin are never weighed: they are always best. Every candidate is played on
+the same deals (common random numbers), so the comparison is not blurred by the deals' luck, and hard's
+own choice is kept unless another beats it by a margin.
+
+Deterministic under a seed: the deals come from a generator seeded by the player's seed and the
+position (the hand's number, the log's length and the cards held), so a hint asked for in between
+changes nothing, and the budget is a count of deals, never the clock.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.actions import Action, Discard, Draw
+from engine.arrange_gin import arrange_gin
+from engine.bots.base import Choice, register_agent
+from engine.bots.gin_rummy import HardGin, seen_cards
+from engine.cards import Card, standard_deck
+from engine.events import Drew, HandStarted
+from engine.fast.gin import (
+    KNOCK_LIMIT,
+    POINTS,
+    STOCK_LEFT,
+    FastGinHand,
+    GinHandResult,
+    _best_throw,
+    _score,
+    card_index,
+    deadwood,
+    play_hand,
+    throws,
+)
+from engine.rules.gin_rummy import GinView, Knock, PassUpcard
+
+__all__ = ["Deal", "ExpertGin", "deals", "play_hard", "play_move", "stock_draws", "value_of"]
+
+GAME = "gin-rummy"
+_DECK = tuple(standard_deck(1, jokers=0))
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One guess at the hidden cards: the opponent's hand (a mask) and the stock (its last card drawn
+    next), as card indexes of :mod:`engine.fast.gin`."""
+
+    opponent: int
+    stock: tuple[int, ...]
+
+
+def stock_draws(view: GinView) -> int:
+    """How many cards the opponent has drawn from the stock this hand (the seat saw the draws, not the cards)."""
+    count = 0
+    for ev in reversed(view.log):
+        if isinstance(ev, HandStarted):
+            break
+        if isinstance(ev, Drew) and ev.seat != view.seat and ev.source == "stock":
+            count += 1
+    return count
+
+
+def _keep_best(hand: int, size: int, known: int) -> int:
+    """``hand`` cut down to ``size`` cards by greedy throws (the card leaving least deadwood, the costlier
+    on a tie), as a player who drew and threw them would have kept; ``known`` cards are never thrown."""
+    while hand.bit_count() > size:
+        _left, _points, card = min((left, -POINTS[i], i) for i, left in throws(hand) if not known >> i & 1)
+        hand ^= 1 << card
+    return hand
+
+
+def deals(view: GinView, count: int, rng: random.Random, *, selection: int = 10) -> list[Deal]:
+    """``count`` deals of the cards the seat has not seen, consistent with what it saw: the opponent
+    holds the cards it took from the discard pile and has not thrown; the rest of its hand and the
+    stock are the unseen cards, shuffled.
+
+    An opponent's hand is not a random handful: it has drawn cards and thrown the worst. So its hand is
+    dealt as it was made: as many extra unseen cards as it has drawn from the stock (at most
+    ``selection``), of which it keeps the best. Without this the opponent of the play-outs is far
+    slower than the real one, and the search keeps costly cards for melds it has no time to make
+    (measured: 20% of games against hard)."""
+    seen = seen_cards(view)
+    held = set(view.hand)
+    unseen = [card_index(c) for c in _DECK if c not in held and c not in seen.out and c not in seen.picked]
+    known = 0
+    for c in seen.picked:
+        known |= 1 << card_index(c)
+    opponent_size = view.hand_sizes[1 - view.seat]
+    need = max(0, min(opponent_size - len(seen.picked), len(unseen)))
+    extra = max(0, min(stock_draws(view), selection, len(unseen) - need))
+    out = []
+    for _ in range(count):
+        cards = list(unseen)
+        rng.shuffle(cards)
+        hand = known
+        for i in cards[:need + extra]:
+            hand |= 1 << i
+        hand = _keep_best(hand, opponent_size, known)
+        out.append(Deal(hand, tuple(i for i in cards if not hand >> i & 1)))
+    return out
+
+
+def value_of(winner: int | None, points: int, seat: int) -> int:
+    """A hand's end as the seat counts it: the points won, or less the points lost; a drawn hand, 0."""
+    if winner is None:
+        return 0
+    return points if winner == seat else -points
+
+
+#: Hard's knocking rule in the play-outs: at once while the stock holds this many cards, later only
+#: with this little deadwood (engine.bots.gin_rummy.HardGin).
+EARLY_STOCK = 20
+LATE_LIMIT = 6
+#: The play-out policy: "hard" (play_hard) or "greedy" (engine.fast.gin.play_hand).
+PLAYOUT = "hard"
+
+
+def _hard_takes(hand: int, up: int) -> bool:
+    """Hard's draw on bit masks: the up card, when the best throw after it leaves less deadwood and the
+    card itself is melded (its own points are not simply added to the deadwood)."""
+    left, card = _best_throw(hand | (1 << up), up)
+    if left >= deadwood(hand):
+        return False
+    kept = (hand | (1 << up)) ^ (1 << card)
+    return deadwood(kept ^ (1 << up)) != left - POINTS[up]
+
+
+def play_hard(h: FastGinHand, rule: bool = True) -> GinHandResult:
+    """Play the hand to its end with both seats drawing as hard does (the up card only into a meld) and
+    knocking by hard's rule (``rule``; else as soon as they can), throwing greedily: closer to the real
+    players than engine.fast.gin.play_hand's greedy seats, which knock at once and take any card that
+    lowers their deadwood."""
+    hands, discard, stock = h.hands, h.discard, h.stock
+    while True:
+        seat = h.to_move
+        hand = hands[seat]
+        if h.phase == "offer":
+            if _hard_takes(hand, discard[-1]):
+                h.taken = discard.pop()
+                hands[seat] = hand | (1 << h.taken)
+                h.phase = "discard"
+            elif seat != h.dealer:
+                h.to_move = h.dealer
+            else:
+                h.phase, h.stock_only, h.to_move = "draw", True, 1 - seat
+            continue
+        if h.phase == "draw":
+            if not h.stock_only and _hard_takes(hand, discard[-1]):
+                h.taken = discard.pop()
+                hands[seat] = hand | (1 << h.taken)
+            else:
+                h.taken = -1
+                hands[seat] = hand | (1 << stock.pop())
+            h.stock_only = False
+            h.phase = "discard"
+            continue
+        if deadwood(hand) == 0:
+            return _score(hands, seat)
+        left, card = _best_throw(hand, h.taken)
+        hands[seat] = hand ^ (1 << card)
+        discard.append(card)
+        if left == 0 or (left <= KNOCK_LIMIT and (not rule or len(stock) >= EARLY_STOCK or left <= LATE_LIMIT)):
+            return _score(hands, seat)
+        if len(stock) <= STOCK_LEFT:
+            return GinHandResult("draw", None, None, 0, 0, (deadwood(hands[0]), deadwood(hands[1])))
+        h.to_move, h.phase, h.taken = 1 - seat, "draw", -1
+
+
+def _start(view: GinView, deal: Deal) -> FastGinHand:
+    """The hand as it stands on ``deal``, before the seat's move."""
+    me = view.seat
+    hands = [0, 0]
+    for c in view.hand:
+        hands[me] |= 1 << card_index(c)
+    hands[1 - me] = deal.opponent
+    taken = -1 if view.taken is None else card_index(view.taken)
+    return FastGinHand(hands, [card_index(c) for c in view.discard], list(deal.stock), view.dealer, me,
+                       view.phase, view.stock_only, taken)
+
+
+def play_move(view: GinView, deal: Deal, move: Action) -> int:
+    """The seat's points at the end of the hand after ``move`` on ``deal``, the rest played greedily."""
+    h = _start(view, deal)
+    me = view.seat
+    if isinstance(move, PassUpcard):
+        if me != view.dealer:
+            h.to_move = view.dealer
+        else:
+            h.phase, h.stock_only, h.to_move = "draw", True, 1 - me
+    elif isinstance(move, Draw):
+        card = h.discard.pop() if move.source == "discard" else h.stock.pop()
+        h.hands[me] |= 1 << card
+        h.taken = card if move.source == "discard" else -1
+        h.phase, h.stock_only = "discard", False
+    elif isinstance(move, Knock):
+        if move.card is not None:
+            bit = 1 << card_index(move.card)
+            h.hands[me] ^= bit
+            h.discard.append(card_index(move.card))
+        result = _score(h.hands, me)
+        return value_of(result.winner, result.points, me)
+    elif isinstance(move, Discard):
+        h.hands[me] ^= 1 << card_index(move.card)
+        h.discard.append(card_index(move.card))
+        if len(h.stock) <= STOCK_LEFT:
+            return 0
+        h.to_move, h.phase, h.taken, h.stock_only = 1 - me, "draw", -1, False
+    result = play_hard(h) if PLAYOUT == "hard" else play_hand(h)
+    return value_of(result.winner, result.points, me)
+
+
+class ExpertGin(HardGin):
+    """Hard's candidates, chosen among by play-outs on sampled deals (see the module's docstring)."""
+
+    level = "expert"
+    #: Deals per decision: every candidate is played on each (a count, never the clock).
+    DEALS = 24
+    #: Hard's best throws weighed at the throw.
+    THROWS = 4
+    #: Points a hand another candidate must gain over hard's own choice to replace it.
+    MARGIN = 0.5
+    #: The decisions searched: the draw, the throw, the knock (the others are hard's).
+    SEARCH: tuple[str, ...] = ("draw", "throw", "knock")
+
+    def __init__(self, seed: int = 0, deals: int | None = None) -> None:
+        super().__init__(seed)
+        self.deals = self.DEALS if deals is None else deals
+
+    def explain(self, view: GinView, legal: Sequence[Action]) -> Choice:
+        hard = super().explain(view, legal)
+        candidates = self._candidates(view, legal, hard)
+        if len(candidates) < 2:
+            return hard
+        rng = random.Random(f"gin expert {self.seed} {view.hand_number} {len(view.log)} "
+                            f"{sorted(c.sort_key() for c in view.hand)}")
+        sample = deals(view, self.deals, rng)
+        totals = {move: sum(play_move(view, deal, move) for deal in sample) for move in candidates}
+        best = max(candidates, key=lambda m: totals[m])
+        if totals[best] - totals[hard.action] <= self.MARGIN * len(sample):
+            return hard
+        return self._reason(view, best)
+
+    def _candidates(self, view: GinView, legal: Sequence[Action], hard: Choice) -> list[Action]:
+        """The moves worth a search: at the draw, every draw; at the throw, hard's best throws and the
+        knock leaving least, none when gin or big gin is there to take."""
+        draws: list[Action] = [a for a in legal if isinstance(a, PassUpcard | Draw)]
+        if draws:
+            return draws if "draw" in self.SEARCH else []
+        knocks = [a for a in legal if isinstance(a, Knock)]
+        hand = list(view.hand)
+        if any(self._left(hand, k) == 0 for k in knocks):
+            return []
+        if "knock" not in self.SEARCH:
+            if isinstance(hard.action, Knock):
+                return []
+            knocks = []
+        seen = seen_cards(view)
+        unseen = [c for c in _DECK if c not in view.hand and c not in seen.out and c not in seen.picked]
+        throws = [c for c in view.hand if c != view.taken]
+        ranked = sorted(throws, key=lambda c: (self._throw_score(hand, c, unseen, seen), c.sort_key()))
+        out: list[Action] = [hard.action]
+        if "throw" in self.SEARCH:
+            out += [Discard(view.seat, c) for c in ranked[:self.THROWS] if Discard(view.seat, c) != hard.action]
+        elif isinstance(hard.action, Knock) and ranked:
+            out.append(Discard(view.seat, ranked[0]))
+        if knocks:
+            knock = min(knocks, key=lambda k: (self._left(hand, k), k.card.sort_key() if k.card else ()))
+            if knock not in out:
+                out.append(knock)
+        return [m for m in out if m in legal]
+
+    @staticmethod
+    def _left(hand: list[Card], knock: Knock) -> int:
+        if knock.card is None:
+            return arrange_gin(hand).points
+        mask = 0
+        for c in hand:
+            if c != knock.card:
+                mask |= 1 << card_index(c)
+        return deadwood(mask)
+
+    def _reason(self, view: GinView, move: Action) -> Choice:
+        """The search's move with the reason a hint gives, in the words the other levels use."""
+        hand = list(view.hand)
+        if isinstance(move, Knock):
+            return Choice(move, "go_out", points=self._left(hand, move))
+        if isinstance(move, Discard):
+            return Choice(move, "best_prospects", points=self._left(hand, Knock(view.seat, move.card)))
+        now = arrange_gin(hand).points
+        if isinstance(move, Draw) and move.source == "discard":
+            return Choice(move, "take_fewer_points", points=now)
+        return Choice(move, "up_card_no_help" if isinstance(move, PassUpcard) else "stock_better", points=now)
+
+
+register_agent(GAME, "expert", ExpertGin)
