@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from engine.actions import Action, Discard, Draw
 from engine.arrange_gin import arrange_gin
@@ -44,14 +45,18 @@ from engine.fast.gin import (
     _score,
     card_index,
     deadwood,
+    hand_mask,
     play_hand,
     throws,
 )
+from engine.learned.gin_features import features
+from engine.learned.value_model import ValueModel
 from engine.rules.gin_rummy import GinView, Knock, PassUpcard
 
 __all__ = ["Deal", "ExpertGin", "deals", "play_hard", "play_move", "stock_draws", "value_of"]
 
 GAME = "gin-rummy"
+ALL = (1 << 52) - 1
 _DECK = tuple(standard_deck(1, jokers=0))
 
 
@@ -62,6 +67,18 @@ class Deal:
 
     opponent: int
     stock: tuple[int, ...]
+
+
+def view_masks(view: GinView) -> tuple[int, int, int, int, int, tuple[int, int]]:
+    """The seat's view as engine.learned.gin_features reads it: its hand, the cards it has not seen
+    (the opponent's pick-ups among them), those pick-ups, the cards the opponent threw or passed, the
+    stock's size, and the seat's and the opponent's game totals."""
+    seen = seen_cards(view)
+    hand = hand_mask(view.hand)
+    unseen = ALL ^ hand ^ hand_mask(view.discard)
+    me = view.seat
+    return (hand, unseen, hand_mask(tuple(seen.picked)), hand_mask(tuple(seen.refused)), view.stock_size,
+            (view.totals[me], view.totals[1 - me]))
 
 
 def stock_draws(view: GinView) -> int:
@@ -236,6 +253,9 @@ class ExpertGin(HardGin):
     MARGIN = 0.5
     #: The decisions searched: the draw, the throw, the knock (the others are hard's).
     SEARCH: tuple[str, ...] = ("draw", "throw", "knock")
+    #: How a throw is chosen before any search: "hard" (hard's score) or "value" (the learned value of
+    #: the position each throw leaves, engine.learned.gin_features).
+    THROW_BY = "value"
 
     def __init__(self, seed: int = 0, deals: int | None = None) -> None:
         super().__init__(seed)
@@ -243,6 +263,10 @@ class ExpertGin(HardGin):
 
     def explain(self, view: GinView, legal: Sequence[Action]) -> Choice:
         hard = super().explain(view, legal)
+        if self.THROW_BY == "value" and isinstance(hard.action, Discard):
+            card = self._valued_throw(view)
+            hard = Choice(Discard(view.seat, card), "best_prospects",
+                          points=self._left(list(view.hand), Knock(view.seat, card)))
         candidates = self._candidates(view, legal, hard)
         if len(candidates) < 2:
             return hard
@@ -277,12 +301,24 @@ class ExpertGin(HardGin):
         if "throw" in self.SEARCH:
             out += [Discard(view.seat, c) for c in ranked[:self.THROWS] if Discard(view.seat, c) != hard.action]
         elif isinstance(hard.action, Knock) and ranked:
-            out.append(Discard(view.seat, ranked[0]))
+            out.append(Discard(view.seat, self._valued_throw(view) if self.THROW_BY == "value" else ranked[0]))
         if knocks:
             knock = min(knocks, key=lambda k: (self._left(hand, k), k.card.sort_key() if k.card else ()))
             if knock not in out:
                 out.append(knock)
         return [m for m in out if m in legal]
+
+    def _valued_throw(self, view: GinView) -> Card:
+        """The throw whose position the learned value rates best (the costlier card on a tie)."""
+        hand, unseen, picked, refused, stock, totals = view_masks(view)
+        throws = [c for c in view.hand if c != view.taken]
+        rows = []
+        for c in throws:
+            i = card_index(c)
+            rows.append(features(hand ^ (1 << i), i, unseen, picked, refused, stock, totals))
+        values = gin_value().predict(rows)
+        best = max(range(len(throws)), key=lambda k: (float(values[k]), POINTS[card_index(throws[k])]))
+        return throws[best]
 
     @staticmethod
     def _left(hand: list[Card], knock: Knock) -> int:
@@ -305,6 +341,12 @@ class ExpertGin(HardGin):
         if isinstance(move, Draw) and move.source == "discard":
             return Choice(move, "take_fewer_points", points=now)
         return Choice(move, "up_card_no_help" if isinstance(move, PassUpcard) else "stock_better", points=now)
+
+
+@cache
+def gin_value() -> ValueModel:
+    """The learned value shipped with the package (scripts/train_gin_value.py), loaded once."""
+    return ValueModel.load_packaged("engine.learned.weights", "gin_value.npz")
 
 
 register_agent(GAME, "expert", ExpertGin)
