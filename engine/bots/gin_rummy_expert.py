@@ -1,21 +1,22 @@
-"""Gin Rummy's expert: hard's judgement, checked by a determinized search over fast play-outs.
+"""Gin Rummy's expert: hard's draws, throws weighed by a learned value, knocks decided by a search.
 
-Why a search: hard weighs a throw by rules of thumb and knocks by a fixed rule (at once while the
-stock is long, later only with 6 points or less). What decides a hand is what the opponent holds,
-which the seat cannot see but can guess: the cards the opponent took from the discard pile and still
-holds are known, the rest of its hand is some of the unseen cards. So each decision deals the unseen
-cards many times (the opponent's hand: its known pick-ups plus a sample of the unseen cards; the
-stock: the rest, shuffled), plays every candidate move on every deal with
-:mod:`engine.fast.gin` (a hand of Gin Rummy on bit masks, both seats by the greedy play-out policy),
-and keeps the move whose hands end best for the seat on average (points won, less points lost). A
-knock is scored exactly on each deal (the sampled defender lays off against the knocker's melds), so
-the search sees an undercut coming where hard's rule only guesses at it.
-
-The candidates are few, to keep the search cheap: at the draw, the up card or the stock (or passing
-the first up card); at the throw, hard's best few throws by its own score, and the knock that leaves
-least deadwood. Gin and big gin are never weighed: they are always best. Every candidate is played on
-the same deals (common random numbers), so the comparison is not blurred by the deals' luck, and hard's
-own choice is kept unless another beats it by a margin.
+- **Throws by the learned value.** Each throw is judged by the position it leaves, as the seat sees it
+  (engine.learned.gin_features: deadwood, melds, near-melds, outs among the unseen cards, what the
+  opponent picked and refused, the stock, the scores), valued by a small network trained on hard's
+  own games to predict the points the hand brings (scripts/train_gin_value.py; the weights ship in
+  engine/learned/weights/gin_value.npz).
+- **Knocks by a determinized search.** Hard knocks by a fixed rule (at once while the stock is long,
+  later only with 6 points or less). Whether a knock wins is decided by what the opponent holds, which
+  the seat cannot see but can guess: the cards it took from the discard pile and kept are known, the
+  rest of its hand is dealt from the unseen cards, many times (:func:`deals`, the opponent keeping the
+  best of as many extra cards as it has drawn, as a player who drew and threw them did). On each deal
+  the knock is scored exactly (the defender lays off against the knocker's melds), and not knocking is
+  played out to the hand's end by both seats drawing and knocking as hard does (:func:`play_hard`, on
+  the bit masks of :mod:`engine.fast.gin`). The better on average, by points won less points lost,
+  is played, every candidate on the same deals.
+- **Draws are hard's.** Searching the draw and the throw with the same play-outs lost: the play-out
+  players are simpler than the real ones, and the search trusted them (docs/bots.md, "An expert for
+  Gin Rummy", has the figures). ``SEARCH`` names the decisions searched, for measuring that again.
 
 Deterministic under a seed: the deals come from a generator seeded by the player's seed and the
 position (the hand's number, the log's length and the cards held), so a hint asked for in between
@@ -242,7 +243,8 @@ def play_move(view: GinView, deal: Deal, move: Action) -> int:
 
 
 class ExpertGin(HardGin):
-    """Hard's candidates, chosen among by play-outs on sampled deals (see the module's docstring)."""
+    """Hard's draws, throws by the learned value, knocks by play-outs on sampled deals (see the module's
+    docstring)."""
 
     level = "expert"
     #: Deals per decision: every candidate is played on each (a count, never the clock).
@@ -252,7 +254,7 @@ class ExpertGin(HardGin):
     #: Points a hand another candidate must gain over hard's own choice to replace it.
     MARGIN = 0.5
     #: The decisions searched: the draw, the throw, the knock (the others are hard's).
-    SEARCH: tuple[str, ...] = ("draw", "throw", "knock")
+    SEARCH: tuple[str, ...] = ("knock",)
     #: How a throw is chosen before any search: "hard" (hard's score) or "value" (the learned value of
     #: the position each throw leaves, engine.learned.gin_features).
     THROW_BY = "value"

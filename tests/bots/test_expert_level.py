@@ -86,3 +86,30 @@ def test_the_settings_take_expert_and_expert_hints() -> None:
         Settings(level="master")
     with pytest.raises(ValueError):
         Settings(expert_hints="yes")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", [e.name for e in WITH_LEVELS if e.player_range[1] > 1])
+def test_the_hint_is_the_experts_when_asked_for_and_the_game_has_one(name: str) -> None:
+    from access_game.catalog import game as catalog_game
+    from access_game.session import Session
+    from access_game.ui.hints import best_choice
+    from access_game.ui.speech_link import make_announcer, make_narrator
+    from engine.bots import explain
+    from engine.game import Game
+    from speech.backends import SilentBackend
+
+    entry = catalog_game(name)
+    low, high = entry.player_range
+    game = Game.new(name, ["You", "Anna", "Ben"][: max(low, min(3, high))], seed=5)
+    while 0 not in game.seats_to_act():
+        seat = game.seats_to_act()[0]
+        game.apply(game.legal_actions(seat)[0])
+    for expert_hints in (False, True):
+        settings = Settings(speech="silent", cues=False, expert_hints=expert_hints)
+        session = Session(game, human_seat=0, level="normal", announcer=make_announcer(settings, lambda line: None,
+                          SilentBackend()), narrator=make_narrator(0, game.players, settings, game=name),
+                          settings=settings)
+        level = "expert" if expert_hints and "expert" in entry.levels else entry.hint_level
+        expected = explain(make_agent(entry.ruleset, level, seed=session.move_count), game.view(0),
+                           game.legal_actions(0))
+        assert best_choice(session) == expected
