@@ -258,6 +258,9 @@ class ExpertGin(HardGin):
     #: How a throw is chosen before any search: "hard" (hard's score) or "value" (the learned value of
     #: the position each throw leaves, engine.learned.gin_features).
     THROW_BY = "value"
+    #: How the draw is chosen: "hard" (the up card only into a meld) or "value" (the up card when the
+    #: best position after taking it is worth more than the average best after a card from the stock).
+    DRAW_BY = "hard"
 
     def __init__(self, seed: int = 0, deals: int | None = None) -> None:
         super().__init__(seed)
@@ -265,6 +268,8 @@ class ExpertGin(HardGin):
 
     def explain(self, view: GinView, legal: Sequence[Action]) -> Choice:
         hard = super().explain(view, legal)
+        if self.DRAW_BY == "value" and isinstance(hard.action, PassUpcard | Draw):
+            return self._valued_draw(view, legal, hard)
         if self.THROW_BY == "value" and isinstance(hard.action, Discard):
             card = self._valued_throw(view)
             hard = Choice(Discard(view.seat, card), "best_prospects",
@@ -309,6 +314,39 @@ class ExpertGin(HardGin):
             if knock not in out:
                 out.append(knock)
         return [m for m in out if m in legal]
+
+    def _valued_draw(self, view: GinView, legal: Sequence[Action], hard: Choice) -> Choice:
+        """The up card when the learned value of the best throw after it beats the mean over the cards
+        the stock may give of the best throw after each."""
+        take = next((a for a in legal if isinstance(a, Draw) and a.source == "discard"), None)
+        other = next((a for a in legal if a is not take), None)
+        if take is None or other is None or view.discard_top is None:
+            return hard
+        hand, unseen, picked, refused, stock, totals = view_masks(view)
+        up = card_index(view.discard_top)
+        taken = self._best_value(hand | (1 << up), up, unseen, picked, refused, stock, totals)
+        drawn = [i for i in range(52) if unseen >> i & 1 and not picked >> i & 1]
+        rows, owners = [], []
+        for i in drawn:
+            full = hand | (1 << i)
+            for j in range(52):
+                if full >> j & 1:
+                    rows.append(features(full ^ (1 << j), j, unseen ^ (1 << i), picked, refused, stock - 1, totals))
+                    owners.append(i)
+        values = gin_value().predict(rows)
+        best: dict[int, float] = {}
+        for i, v in zip(owners, values, strict=True):
+            best[i] = max(best.get(i, -1e9), float(v))
+        from_stock = sum(best.values()) / max(1, len(best))
+        if taken > from_stock + self.MARGIN:
+            return self._reason(view, take)
+        return self._reason(view, other)
+
+    def _best_value(self, full: int, banned: int, unseen: int, picked: int, refused: int, stock: int,
+                    totals: tuple[int, int]) -> float:
+        rows = [features(full ^ (1 << j), j, unseen, picked, refused, stock, totals)
+                for j in range(52) if full >> j & 1 and j != banned]
+        return float(max(gin_value().predict(rows)))
 
     def _valued_throw(self, view: GinView) -> Card:
         """The throw whose position the learned value rates best (the costlier card on a tie)."""
