@@ -12,8 +12,9 @@ from dataclasses import dataclass, field, replace
 from access_game.catalog import GameEntry, GameOption
 from access_game.commands._common import UsageError, check_name
 from access_game.settings import Settings
-from access_game.table_plan import COMPUTER_NAMES, TablePlan
+from access_game.table_plan import COMPUTER_NAMES, TablePlan, offered_level
 from speech.i18n import _, ngettext
+from speech.option_values import value_word
 
 __all__ = ["DEFAULT_GAME", "GameChoice", "choice_from_plan", "choose_game", "given_options", "new_choice",
            "option_dest", "option_metavar", "remembered_choice", "table_options"]
@@ -61,6 +62,10 @@ def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
         raise UsageError(_("--game: there is no table for {name!r}; games: {playable}").format(name=name,
             playable=playable))
     game = entry.name
+    if args.level and entry.levels and args.level not in entry.levels:
+        raise UsageError(_("--level: {title} has no {level} computer player; levels: {levels}").format(
+            title=entry.spoken_title, level=value_word(args.level),
+            levels=", ".join(value_word(v) for v in entry.levels)))
     ruleset = entry.rules()
     given = given_options(entry, args)
     seed = args.seed if args.seed is not None else random.randrange(2**31)
@@ -97,7 +102,7 @@ def choose_game(args: argparse.Namespace, settings: Settings) -> GameChoice:
     else:
         names = ["You", *COMPUTER_NAMES[: n - 1]]
     options = table_options(entry, names, seed, settings, given)
-    return GameChoice(game, names, args.level or settings.level, seed, options)
+    return GameChoice(game, names, args.level or offered_level(game, settings.level), seed, options)
 
 
 def choice_from_plan(plan: TablePlan, settings: Settings, seed: int | None = None,
@@ -112,7 +117,7 @@ def choice_from_plan(plan: TablePlan, settings: Settings, seed: int | None = Non
     names = list(plan.names)
     options = table_options(entry, names, seed, remember(settings, plan), given)
     levels = plan.seat_levels() if len(set(plan.levels)) > 1 else ()
-    level = plan.levels[0] if plan.levels else settings.level
+    level = plan.levels[0] if plan.levels else offered_level(entry.name, settings.level)
     return GameChoice(entry.name, names, level, seed, options, levels)
 
 

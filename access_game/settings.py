@@ -64,7 +64,9 @@ BRAILLE_WORDS = ("auto", "contracted", "uncontracted", "computer")
 #: language the game does not speak).
 LANGUAGE_CHOICES = ("auto", *LANGUAGES)
 WIDTH_RANGE = (20, 400)
-LEVELS = ("easy", "normal", "hard")
+#: The computer players' levels a setting may name (the engine's: engine.bots.base.LEVELS). A game
+#: without an expert plays its strongest level instead (access_game.table_plan.offered_level).
+LEVELS = ("easy", "normal", "hard", "expert")
 RATE_RANGE = (80, 450)
 #: The game's own voice: the language's voice as it is ("default"), or one of espeak-ng's variants of
 #: it (male 1 to 4, female 1 to 4, croak, whisper), which every espeak-ng has.
@@ -98,6 +100,9 @@ class Settings:
     pace: str = "all"
     #: Say when you can go out, and which discard leaves the fewest points on a last turn.
     hints: bool = True
+    #: Hints from the game's expert player (where it has one: engine.bots.agent_levels) instead of hard:
+    #: stronger advice that takes a moment longer to give. Off: hard's, which every game has.
+    expert_hints: bool = False
     #: H says each card's place in the hand before it ('1: king of clubs; 2: ...'), so a card is
     #: reached by its number without counting. On for a new player; off shortens the line.
     positions: bool = True
@@ -162,11 +167,12 @@ class Settings:
                              "for the terminal's")
         if not isinstance(self.rate, int) or not RATE_RANGE[0] <= self.rate <= RATE_RANGE[1]:
             raise ValueError(f"rate is a number of words per minute from {RATE_RANGE[0]} to {RATE_RANGE[1]}")
-        if not all(isinstance(v, bool) for v in (self.cues, self.cue_panning, self.hints, self.positions,
+        if not all(isinstance(v, bool) for v in (self.cues, self.cue_panning, self.hints, self.expert_hints,
+                                                 self.positions,
                                                  self.buy_questions, self.news_on_prompt, self.ten_as_x,
                                                  self.wild_sign, self.lesson_offered)):
-            raise ValueError("cues, cue panning, hints, positions, buy questions, news on the prompt, ten as x, "
-                             "wild sign and lesson offered are true or false")
+            raise ValueError("cues, cue panning, hints, expert hints, positions, buy questions, news on the prompt, "
+                             "ten as x, wild sign and lesson offered are true or false")
         problems = rule_problems(self.rules)
         if problems:
             raise ValueError(f"rule option {problems[0]} cannot be used")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-__all__ = ["COMPUTER_NAMES", "TablePlan", "default_plan", "most_players", "table_problem"]
+__all__ = ["COMPUTER_NAMES", "TablePlan", "default_plan", "most_players", "offered_level", "table_problem"]
 
 #: Names for computer players, in seat order: short, distinct at the first sound.
 COMPUTER_NAMES = ("Anna", "Ben", "Carla", "David", "Emma", "Felix", "Grace", "Hugo", "Iris", "Jonas",
@@ -51,15 +51,29 @@ def most_players(game: str) -> int:
     return min(catalog_game(game).player_range[1], len(COMPUTER_NAMES) + 1)
 
 
+def offered_level(game: str, level: str) -> str:
+    """``level`` where ``game`` has a computer player at it, else the game's strongest: the settings'
+    level is one for every game, and expert, say, is written for some games only. A game this program
+    does not know keeps ``level`` (a server says what it has)."""
+    from access_game.catalog import UnknownGame
+    from access_game.catalog import game as catalog_game
+
+    try:
+        levels = catalog_game(game).levels
+    except UnknownGame:
+        return level
+    return level if level in levels or not levels else levels[-1]
+
+
 def default_plan(game: str, level: str = "normal", options: Mapping[str, object] | None = None) -> TablePlan:
     """A new table of ``game``: four players where the game allows (alone where it is for one), the
-    computer players at ``level``."""
+    computer players at ``level`` (or the game's strongest, where it has no player at ``level``)."""
     from access_game.catalog import game as catalog_game
 
     low, _high = catalog_game(game).player_range
     n = max(low, min(USUAL_PLAYERS, most_players(game)))
     names = (YOU, *COMPUTER_NAMES[: n - 1])
-    return TablePlan(game, names, (level,) * (n - 1), dict(options or {}))
+    return TablePlan(game, names, (offered_level(game, level),) * (n - 1), dict(options or {}))
 
 
 def table_problem(last_game: object, tables: object, levels: tuple[str, ...]) -> str | None:

@@ -24,6 +24,7 @@ VALUE_WORDS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "easy": NP_("command-line value", "easy"),
     "normal": NP_("command-line value", "normal"),
     "hard": NP_("command-line value", "hard"),
+    "expert": NP_("command-line value", "expert"),
     "screen-reader": NP_("command-line value", "screen-reader"),
     "self-voicing": NP_("command-line value", "self-voicing"),
     "silent": NP_("command-line value", "silent"),

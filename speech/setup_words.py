@@ -29,7 +29,7 @@ TYPE_NAMES = N_("type each name")
 EACH_SEAT = N_("each seat its own")
 
 #: A level in words (the key plan's and the settings' values).
-LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"), "expert": N_("expert")}
 
 
 def level_word(level: str) -> str:

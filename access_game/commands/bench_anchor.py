@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from access_game.commands._common import UsageError, add_command, choice
 from access_game.commands.summaries import summary
 from speech.i18n import _, ngettext, pgettext, with_numbers
+from speech.option_values import value_word
 
 if TYPE_CHECKING:
     from access_game.bench.anchor import AnchorReport
@@ -50,6 +51,13 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(_("the outside player is OpenSpiel's, an optional extra: pip install "
                            "'access-game[anchors]'")) from None
     from access_game.bench.anchor import run_anchor
+    from access_game.catalog import game as catalog_game
+
+    offered = catalog_game(args.game).levels
+    if args.level not in offered:
+        raise UsageError(_("--level: {title} has no {level} computer player; levels: {levels}").format(
+            title=catalog_game(args.game).spoken_title, level=value_word(args.level),
+            levels=", ".join(value_word(v) for v in offered)))
 
     report = run_anchor(args.level, args.games, args.seed)
     if args.json:

@@ -61,7 +61,9 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.computers < args.seats:
         raise UsageError(_("--computers: from 0 to one less than --seats (a seat is yours)"))
     settings = net_args.terminal_settings(args)
-    level = args.level or settings.level
+    from access_game.table_plan import offered_level
+
+    level = args.level or offered_level(entry.name, settings.level)
     if args.computers and level not in entry.levels:
         raise UsageError(_("--level: {title} has computer players of level {levels}").format(
             title=_(entry.title), levels=", ".join(entry.levels)))

@@ -31,6 +31,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         summary("simulate"),
     )
     from access_game.catalog import games
+    from engine.bots import LEVELS
 
     names = [e.name for e in games()]
     parser.add_argument("--game", default=names[0], type=str.casefold, metavar="GAME",
@@ -42,7 +43,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--players",
         default="hard,normal",
         help=_("comma-separated levels, one per seat: {levels} (default {default})").format(
-            levels=", ".join(value_word(v) for v in ("easy", "normal", "hard")),
+            levels=", ".join(value_word(v) for v in LEVELS),
             default=",".join(value_word(v) for v in ("hard", "normal"))),
     )
     parser.add_argument("--games", type=int, default=100, help=_("number of games (default 100)"))

@@ -18,7 +18,7 @@ __all__ = ["COMPUTER_MU", "Finisher", "Rating", "placings", "rate"]
 
 _MODEL = PlackettLuce()
 #: A computer player's strength by level (a newcomer is 25), known closely (sigma 2).
-COMPUTER_MU: Mapping[str, float] = {"easy": 20.0, "normal": 25.0, "hard": 30.0}
+COMPUTER_MU: Mapping[str, float] = {"easy": 20.0, "normal": 25.0, "hard": 30.0, "expert": 35.0}
 COMPUTER_SIGMA = 2.0
 
 

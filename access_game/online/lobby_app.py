@@ -304,7 +304,7 @@ class LobbyApp:
         low = max(2, low)
         levels = list(item.data.get("levels") or ())
         settings = self.outputs.settings
-        level = settings.level if settings.level in levels else (levels[0] if levels else "normal")
+        level = settings.level if settings.level in levels else (levels[-1] if levels else "normal")
 
         def seats(text: str) -> None:
             if not text.isdigit() or not low <= int(text) <= high:

@@ -31,6 +31,7 @@ from access_game.online.table_changes import TableChanges
 from access_game.session import Announcing, CuePlayer, Narrating, SessionVoice
 from access_game.session_api import EventListener
 from access_game.settings import Settings
+from access_game.table_plan import offered_level
 from engine.actions import Action, action_to_data
 from engine.codec import GameCodec
 from engine.events import Event
@@ -309,7 +310,7 @@ class RemoteSession(SessionVoice):
 
     @property
     def level(self) -> str:
-        return self.settings.level
+        return offered_level(self.game_name, self.settings.level)
 
     @property
     def saves(self) -> None:

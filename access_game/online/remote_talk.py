@@ -12,6 +12,7 @@ from access_game.online.client import Connection
 from access_game.online.table_changes import TableChanges
 from access_game.session import SessionVoice
 from access_game.session_api import SeatInfo
+from access_game.table_plan import offered_level
 from speech import lobby_words
 from speech import net_words as nw
 from speech.i18n import _
@@ -55,6 +56,12 @@ class RemoteTalk:
         self._connection = connection
         self.changes = changes
 
+    def _level(self) -> str:
+        """The level of a computer player the host puts in a seat: the settings' level, or the table's
+        game's strongest where it has no player at that level (expert is written for some games only)."""
+        game = str(getattr(self._seat, "game_name", ""))
+        return offered_level(game, self._seat.settings.level) if game else self._seat.settings.level
+
     @property
     def is_host(self) -> bool:
         return int(self.changes.table.get("host", 0)) == self._seat.human_seat
@@ -86,7 +93,7 @@ class RemoteTalk:
         if not self.is_host:
             self._seat.say(_(nw.NOT_HOST), kind=Kind.SYSTEM)
             return
-        if not self._connection.send({"type": "hand_over", "seat": seat, "level": self._seat.settings.level}):
+        if not self._connection.send({"type": "hand_over", "seat": seat, "level": self._level()}):
             self._seat.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM)
 
     def remove(self, seat: int) -> None:
@@ -95,11 +102,11 @@ class RemoteTalk:
         if not self.is_host:
             self._seat.say(_(nw.NOT_HOST_REMOVE), kind=Kind.SYSTEM, urgent=True)
             return
-        if not self._connection.send({"type": "remove", "seat": seat, "level": self._seat.settings.level}):
+        if not self._connection.send({"type": "remove", "seat": seat, "level": self._level()}):
             self._seat.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM, urgent=True)
 
     def stand_in(self, seat: int) -> None:
-        if not self._connection.send({"type": "stand_in", "seat": seat, "level": self._seat.settings.level}):
+        if not self._connection.send({"type": "stand_in", "seat": seat, "level": self._level()}):
             self._seat.say(_(nw.CONNECTION_LOST), kind=Kind.SYSTEM)
 
     def describe_table(self) -> None:

@@ -125,6 +125,17 @@ def network_commands(app: GameApp) -> list[Command]:
     ]
 
 
+def _levels(app: GameApp) -> tuple[str, ...]:
+    """The computer players' levels of the game being played (every level, for a game this program does
+    not know: a network table's)."""
+    from access_game.catalog import UnknownGame, game
+
+    try:
+        return game(app.session.ruleset_name).levels or LEVELS
+    except UnknownGame:
+        return LEVELS
+
+
 def _alone(app: GameApp) -> bool:
     """A game for one (solitaire): no other players, so no words about them or their settings."""
     return len(app.session.players) == 1
@@ -273,6 +284,15 @@ def settings_items(app: GameApp) -> list[MenuItem]:
         return adjust
 
     alone = _alone(app)  # computer players' pace and level, and buy questions, mean nothing in a game for one
+    levels = _levels(app)
+
+    def level(step: int) -> None:
+        """The next level the game being played has (a level it lacks, set in another game, counts as
+        its strongest: the level its next game would be played at)."""
+        now = current().level
+        at = levels.index(now) if now in levels else len(levels) - 1
+        app.change_settings(current().replace(level=levels[(at + step) % len(levels)]))
+
     return [
         choice("speech", SPEECH_CHOICES),
         MenuItem(label=lambda: tw.rate_entry(current().rate), adjust=rate),
@@ -285,7 +305,9 @@ def settings_items(app: GameApp) -> list[MenuItem]:
         *([] if alone else [flag("cue_panning")]),
         *([] if alone else [MenuItem(label=lambda: tw.pace_entry(current().pace == "all"), adjust=pace)]),
         flag("hints"),
-        *([] if alone else [flag("buy_questions"), choice("level", LEVELS)]),
+        *([flag("expert_hints")] if "expert" in levels else []),
+        *([] if alone else [flag("buy_questions"),
+                            MenuItem(label=lambda: tw.setting_entry("level", current().level), adjust=level)]),
         flag("news_on_prompt"),
         choice("language", LANGUAGE_CHOICES),
         choice("braille_words", BRAILLE_WORDS),

@@ -1,7 +1,8 @@
 """Hints, one mechanism for every game: the game's strongest computer player says what it would do
 now and why, and speech.hint_words says it.
 
-The player is the catalog's ``hint_level`` (hard), rebuilt for each question from the game so far
+The player is the catalog's ``hint_level`` (hard), or the game's expert where it has one and the player
+asked for the expert's hints (the ``expert_hints`` setting), rebuilt for each question from the game so far
 (as the computer players are), so a hint is the move the strongest player would make in the
 player's seat, knowing only what the player knows: the player's own view. Its reason comes from the
 player itself (:func:`engine.bots.explain`); a player that gives none is still followed, its move
@@ -106,7 +107,8 @@ def best_choice(session: TableSession) -> Choice | None:
     if not legal:
         return None
     entry = catalog_game(session.ruleset_name)
-    agent = make_agent(entry.ruleset, entry.hint_level, seed=session.move_count)
+    expert = session.settings.expert_hints and "expert" in entry.levels
+    agent = make_agent(entry.ruleset, "expert" if expert else entry.hint_level, seed=session.move_count)
     return explain(agent, session.view(), legal)
 
 

@@ -20,7 +20,9 @@ from engine.cards import Card
 
 __all__ = ["LEVELS", "Agent", "Choice", "NaturalsFirst", "agent_levels", "explain", "make_agent", "register_agent"]
 
-LEVELS = ("easy", "normal", "hard")
+#: Every level a game may offer, easiest first. ``expert`` is offered only by a game that registers one
+#: (:func:`agent_levels`): a search player, costlier to run, written for a game at a time.
+LEVELS = ("easy", "normal", "hard", "expert")
 
 
 class Agent(Protocol):
@@ -114,14 +116,18 @@ def register_agent(game: str, level: str, factory: Callable[[int], Agent]) -> No
 
 
 def _load_players(game: str) -> None:
-    """Import the module that registers ``game``'s players: by convention ``engine.bots.<game>`` with
-    dashes as underscores (five-crowns: engine/bots/five_crowns.py)."""
+    """Import the modules that register ``game``'s players: by convention ``engine.bots.<game>`` with
+    dashes as underscores (five-crowns: engine/bots/five_crowns.py), then its expert, if it has one, in
+    ``engine.bots.<game>_expert`` (a search player kept apart from the rule-based levels it builds on)."""
     if game in _loaded:
         return
     _loaded.add(game)
     module = game.replace("-", "_")
-    if module.isidentifier() and importlib.util.find_spec(f"engine.bots.{module}") is not None:
-        importlib.import_module(f"engine.bots.{module}")
+    if not module.isidentifier():
+        return
+    for name in (f"engine.bots.{module}", f"engine.bots.{module}_expert"):
+        if importlib.util.find_spec(name) is not None:
+            importlib.import_module(name)
 
 
 def agent_levels(game: str) -> tuple[str, ...]:
@@ -131,7 +137,7 @@ def agent_levels(game: str) -> tuple[str, ...]:
 
 
 def make_agent(game: str, level: str, seed: int = 0) -> Agent:
-    """A computer player for ``game`` at ``level`` ('easy', 'normal', 'hard'), seeded, that never throws
+    """A computer player for ``game`` at ``level`` ('easy', 'normal', 'hard', 'expert'), seeded, that never throws
     a wild while a natural card could go, except on a last turn (:class:`NaturalsFirst`)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level '{level}': levels are {', '.join(LEVELS)}")

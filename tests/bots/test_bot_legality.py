@@ -14,12 +14,14 @@ from collections.abc import Mapping
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.bots import LEVELS, Agent, make_agent
+from engine.bots import Agent, agent_levels, make_agent
 from engine.bots.knowledge import read_knowledge
 from engine.game import Game
 from engine.rules.five_crowns import FiveCrownsState
 
 GAME = "five-crowns"
+#: The levels the game has (expert only where one is registered).
+LEVELS = agent_levels(GAME)
 
 
 def _check_all_levels(game: Game, seat: int, agents: Mapping[str, Agent]) -> int:

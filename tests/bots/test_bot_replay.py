@@ -6,7 +6,7 @@ import pytest
 
 from access_game.simulate import play_game
 from engine.actions import action_to_data
-from engine.bots import LEVELS, make_agent
+from engine.bots import agent_levels, make_agent
 from engine.game import Game
 
 GAME = "five-crowns"
@@ -38,7 +38,7 @@ def test_the_easy_players_seed_changes_its_play() -> None:
     assert a.actions != b.actions
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", agent_levels(GAME))
 def test_a_player_asked_twice_answers_the_same(level: str) -> None:
     """Warm caches must not change an answer: a fresh player and a used one agree."""
     game = Game.new(GAME, ["A", "B"], seed=8)

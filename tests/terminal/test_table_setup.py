@@ -59,7 +59,7 @@ def test_the_first_start_sets_the_table_up_by_keys_and_remembers_it(tmp_path: Pa
             child.expect("3 players")
         elif line.startswith("Computer players' level"):
             child.send("h")  # a letter goes to the answer starting with it
-            child.expect("hard, 3 of 4")
+            child.expect(f"hard, 3 of {len(entry.levels) + 1}")  # the game's levels, then each seat its own
         child.send(ENTER)
     summary = questions[-1]
     low, high = entry.player_range
