@@ -20,7 +20,7 @@ from engine.cards import Card
 
 __all__ = ["LEVELS", "Agent", "Choice", "NaturalsFirst", "agent_levels", "explain", "make_agent", "register_agent"]
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 
 class Agent(Protocol):

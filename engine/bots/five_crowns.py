@@ -1,8 +1,9 @@
-"""Five Crowns computer players at three levels, registered with the agent factory.
+"""Five Crowns computer players at four levels, registered with the agent factory.
 
 ``normal`` is the standard greedy player every stronger player is measured against; ``easy`` is that
 player with a beginner's habits (it keeps the melds it can see but misses chances and throws loosely);
-``hard`` lives in :mod:`engine.bots.five_crowns_hard`. Each is handed only its own seat's view.
+``hard`` lives in :mod:`engine.bots.five_crowns_hard`, ``expert`` in :mod:`engine.bots.five_crowns_expert`.
+Each is handed only its own seat's view.
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ from collections.abc import Sequence
 
 from engine.actions import Action, Discard, Draw, GoOut
 from engine.bots.base import register_agent
+from engine.bots.five_crowns_expert import ExpertFiveCrowns
 from engine.bots.five_crowns_hard import HardFiveCrowns
 from engine.bots.judge import Judge
 from engine.bots.knowledge import read_knowledge
 from engine.bots.last_turn import expected_after_stock, fewest_after_draw
 from engine.rules.five_crowns import FiveCrownsView
 
-__all__ = ["EasyFiveCrowns", "HardFiveCrowns", "NormalFiveCrowns"]
+__all__ = ["EasyFiveCrowns", "ExpertFiveCrowns", "HardFiveCrowns", "NormalFiveCrowns"]
 
 GAME = "five-crowns"
 
@@ -122,3 +124,4 @@ class EasyFiveCrowns:
 register_agent(GAME, "easy", EasyFiveCrowns)
 register_agent(GAME, "normal", NormalFiveCrowns)
 register_agent(GAME, "hard", HardFiveCrowns)
+register_agent(GAME, "expert", ExpertFiveCrowns)

@@ -1,0 +1,1 @@
+"""Weights of the learned values, shipped in the package (written by the training scripts in scripts/)."""
