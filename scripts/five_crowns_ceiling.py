@@ -84,7 +84,7 @@ from access_game.simulate import agent_seed, deal_plan, final_standing, wilson_i
 from engine.actions import Action, Discard, Draw, GoOut  # noqa: E402
 from engine.bots import make_agent  # noqa: E402
 from engine.bots.base import Choice, NaturalsFirst  # noqa: E402
-from engine.bots.five_crowns_expert import PLAYOUT_DEALS, ExpertFiveCrowns  # noqa: E402
+from engine.bots.five_crowns_expert import ExpertFiveCrowns  # noqa: E402
 from engine.bots.five_crowns_hard import (  # noqa: E402
     FEED_COST,
     HardFiveCrowns,
@@ -104,6 +104,10 @@ MODES = ("none", "next-card", "next-card-draw", "next-card-discard", "open-hand"
 Z95 = 1.959963984540054
 #: A game longer than this many actions is a fault in the loop.
 MAX_ACTIONS = 200_000
+#: The search players' deals per decision and the margin by which a throw must beat hard's (the level
+#: plays 32 deals and a margin of 6; the study was measured with these).
+SEARCH_DEALS = 16
+SEARCH_MARGIN = 1.0
 #: Throws the look-ahead plays out.
 LOOKAHEAD_THROWS = 3
 
@@ -398,7 +402,7 @@ class SearchCheater(ExpertFiveCrowns):
     the stock's order too (and the engine's reshuffles), so its one deal is the hand as it will lie."""
 
     def __init__(self, mode: str, seed: int = 0) -> None:
-        super().__init__(seed, "playout", deals=1 if mode == "search-deal" else PLAYOUT_DEALS)
+        super().__init__(seed, "playout", deals=1 if mode == "search-deal" else SEARCH_DEALS, margin=SEARCH_MARGIN)
         self.mode = mode
         self.game: Game | None = None
 

@@ -1,10 +1,10 @@
 """The Five Crowns expert against other levels, with its decision times:
 ``python -m access_game.bench.expert [--players expert,hard,...] [--games N] [--seed S] [--method M]
-[--deals D] [--throws T] [--start I]``.
+[--deals D] [--throws T] [--margin M] [--start I]``.
 
 Games are dealt, seated and seeded exactly as ``access-game simulate --game five-crowns --players ...``
 deals them (same deal seeds, seat rotation and player seeds), so with the shipped method this prints
-simulate's results; ``--method`` (and the play-out search's ``--deals``/``--throws``) try the expert's
+simulate's results; ``--method`` (and the play-out search's ``--deals``/``--throws``/``--margin``) try the expert's
 other methods on the same games. Every entry named ``expert`` plays the chosen method; the others are
 the levels ``make_agent`` makes.
 
@@ -27,7 +27,7 @@ from access_game.bench.figures import timing_line
 from access_game.simulate import agent_seed, deal_plan, final_standing, wilson_interval
 from engine.bots import make_agent
 from engine.bots.base import NaturalsFirst
-from engine.bots.five_crowns_expert import METHODS, PLAYOUT_DEALS, PLAYOUT_THROWS, ExpertFiveCrowns
+from engine.bots.five_crowns_expert import METHODS, PLAYOUT_DEALS, PLAYOUT_MARGIN, PLAYOUT_THROWS, ExpertFiveCrowns
 from engine.game import Game
 
 __all__ = ["main", "play"]
@@ -35,8 +35,8 @@ __all__ = ["main", "play"]
 GAME = "five-crowns"
 
 
-def play(levels: Sequence[str], seed: int, index: int, method: str, deals: int,
-         throws: int) -> tuple[tuple[int, ...], tuple[float, ...], list[float]]:
+def play(levels: Sequence[str], seed: int, index: int, method: str, deals: int, throws: int,
+         margin: float = PLAYOUT_MARGIN) -> tuple[tuple[int, ...], tuple[float, ...], list[float]]:
     """Game ``index`` of a simulate run of ``levels``: each entry's points and win share, and the
     experts' decision CPU times in seconds."""
     k = len(levels)
@@ -46,7 +46,7 @@ def play(levels: Sequence[str], seed: int, index: int, method: str, deals: int,
     agents: list[Any] = []
     for e in entry_of_seat:
         s = agent_seed(seed, index, e)
-        agents.append(NaturalsFirst(ExpertFiveCrowns(s, method, deals, throws)) if levels[e] == "expert"
+        agents.append(NaturalsFirst(ExpertFiveCrowns(s, method, deals, throws, margin)) if levels[e] == "expert"
                       else make_agent(GAME, levels[e], s))
     cpu: list[float] = []
     while not g.over:
@@ -72,6 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--method", choices=METHODS, default=METHODS[0])
     parser.add_argument("--deals", type=int, default=PLAYOUT_DEALS)
     parser.add_argument("--throws", type=int, default=PLAYOUT_THROWS)
+    parser.add_argument("--margin", type=float, default=PLAYOUT_MARGIN)
     args = parser.parse_args(argv)
     levels = args.players.split(",")
     if args.games < 1 or not 2 <= len(levels) <= 7:
@@ -80,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     wins = 0.0
     cpu: list[float] = []
     for n, index in enumerate(range(args.start, args.start + args.games), 1):
-        p, shares, c = play(levels, args.seed, index, args.method, args.deals, args.throws)
+        p, shares, c = play(levels, args.seed, index, args.method, args.deals, args.throws, args.margin)
         points.append(p)
         wins += shares[0]
         cpu += c
@@ -89,8 +90,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     n = args.games
     lo, hi = wilson_interval(wins / n, n)
     means = ", ".join(f"{lv} {statistics.fmean(p[e] for p in points):.1f}" for e, lv in enumerate(levels))
-    print(f"{args.players}, {n} games from game {args.start} of seed {args.seed}, method {args.method}"
-          + (f" ({args.deals} deals, {args.throws} throws)" if args.method == "playout" else ""))
+    search = f" ({args.deals} deals, {args.throws} throws, margin {args.margin:g})" if args.method == "playout" else ""
+    print(f"{args.players}, {n} games from game {args.start} of seed {args.seed}, method {args.method}{search}")
     print(f"{levels[0]} win share {wins / n:.1%} ({wins:g} wins; 95% interval {lo:.1%} to {hi:.1%})")
     print(f"mean points: {means}")
     diffs = [statistics.fmean(p[1:]) - p[0] for p in points]

@@ -123,7 +123,7 @@ def measure(level: str, games: int, seed: int, players: int = 4) -> LevelFigures
                 left = fewest_after(view.hand, view.wild_rank, all_wild)
                 figures.last_turns += 1
                 figures.excess.append(left[action.card] - min(left.values()))
-                if level == "hard" and choice.points != left[action.card]:
+                if level in ("hard", "expert") and choice.points != left[action.card]:
                     figures.wrong_reason_points += 1
             g.apply(action)
     return figures

@@ -38,12 +38,13 @@ from engine.rules.five_crowns import FiveCrownsView
 
 __all__ = ["METHODS", "ExpertFiveCrowns"]
 
-METHODS = ("value", "playout")
+#: The level plays the first; the others are kept to be measured (docs/bots.md, "An expert for Five Crowns").
+METHODS = ("playout", "value", "value-throws")
 #: Play-out search: throws weighed (hard's best few), deals played per decision, and how many points a
 #: throw must beat hard's own throw by, on the mean over the deals, to be played instead.
 PLAYOUT_THROWS = 3
-PLAYOUT_DEALS = 16
-PLAYOUT_MARGIN = 1.0
+PLAYOUT_DEALS = 32
+PLAYOUT_MARGIN = 6.0
 #: The value's draw: the up card is taken only if it beats the stock by this many points.
 VALUE_TAKE_MARGIN = 0.0
 
@@ -51,7 +52,7 @@ VALUE_TAKE_MARGIN = 0.0
 class ExpertFiveCrowns(HardFiveCrowns):
     level = "expert"
 
-    def __init__(self, seed: int = 0, method: str = "value", deals: int = PLAYOUT_DEALS,
+    def __init__(self, seed: int = 0, method: str = METHODS[0], deals: int = PLAYOUT_DEALS,
                  throws: int = PLAYOUT_THROWS, margin: float = PLAYOUT_MARGIN) -> None:
         super().__init__(seed)
         if method not in METHODS:
@@ -61,23 +62,30 @@ class ExpertFiveCrowns(HardFiveCrowns):
         self.throws = throws
         self.margin = margin
         self._view: FiveCrownsView | None = None
+        self._hard_draw = False
 
     def explain(self, view: FiveCrownsView, legal: Sequence[Action]) -> Choice:
         self._view = view
         return super().explain(view, legal)
 
     # ----------------------------------------------------------------- the learned value
-    def _values(self, rows: list[list[float]]) -> list[float]:
-        return [float(v) for v in load_value().predict(rows)] if rows else []
+    def _values(self, rows: list[list[float]], table: _Table) -> list[float]:
+        """The model's values of ``rows``; a hand that goes out (no points kept) is worth the points the
+        others are expected to be caught with, as hard reckons them: the model never saw one, since a
+        hand that can go out always does."""
+        if not rows:
+            return []
+        values = [float(v) for v in load_value().predict(rows)]
+        return [-table.bonus if row[0] == 0 else v for row, v in zip(rows, values, strict=True)]
 
     def _ranked_throws(self, hand: Key, table: _Table) -> list[tuple[float, Card]]:
         view = self._view
-        if self.method != "value" or view is None:
+        if not self.method.startswith("value") or view is None or self._hard_draw:
             return super()._ranked_throws(hand, table)
         judge = self.judge
         cards = self._shortlist(hand)
         rows = [kept_features(self, view, table, judge.minus(hand, c), c) for c in cards]
-        scored = list(zip(self._values(rows), cards, strict=True))
+        scored = list(zip(self._values(rows, table), cards, strict=True))
         scored.sort(key=lambda sc: (sc[0], sc[1].sort_key()))
         return scored
 
@@ -103,12 +111,16 @@ class ExpertFiveCrowns(HardFiveCrowns):
             if idle is not None:
                 rows.append(kept_features(self, view, table, hand, idle))
                 counts.append(rest)
-        values = self._values(rows)
+        values = self._values(rows, table)
         total = sum(counts)
         return sum(v * n for v, n in zip(values, counts, strict=True)) / total if total else 0.0
 
     def _draw(self, view: FiveCrownsView, draws: list[Draw], table: _Table) -> Choice:
-        base = super()._draw(view, draws, table)
+        self._hard_draw = True  # hard's draw weighs its own scores, never the model's
+        try:
+            base = super()._draw(view, draws, table)
+        finally:
+            self._hard_draw = False
         # Nothing to weigh: one source, a last turn (exact), an idle up card, or one that goes out.
         if (self.method != "value" or view.last_turn or base.reason in ("only", "top_idle", "take_goes_out")
                 or view.discard_top is None):

@@ -100,7 +100,7 @@ def test_the_search_told_nothing_is_the_expert_searching() -> None:
 
     g = Game.new("five-crowns", ["a", "b"], seed=9)
     searcher = ceiling.SearchCheater("search", 5)
-    expert = ExpertFiveCrowns(5, "playout")
+    expert = ExpertFiveCrowns(5, "playout", ceiling.SEARCH_DEALS, margin=ceiling.SEARCH_MARGIN)
     hard = make_agent("five-crowns", "hard", 1)
     while g.state.hand_number <= 3:
         seat = g.seats_to_act()[0]
