@@ -1,19 +1,20 @@
-"""The expert Five Crowns player: hard's card count and race, with its choices weighed by search.
+"""The expert Five Crowns player: hard's card count and race, with its throws weighed by search.
 
 Hard (engine.bots.five_crowns_hard) values a kept hand by a sum of hand-set terms. The expert keeps
 what hard does where there is nothing to weigh (going out at once, the last turn's exact answer, an up
-card that fits nothing) and weighs the rest by one of two methods:
+card that fits nothing, the draw) and weighs its throws by determinized search, the method the level
+plays (``playout``): deals of the cards the seat has not seen, consistent with what it saw (the cards
+each opponent was seen taking stay in its hand; its other cards, and the stock, are drawn from the
+unseen cards), are played to the hand's end by the fast greedy play-outs (engine.fast.five_crowns)
+after each of hard's three best throws; a throw is played instead of hard's only if its mean of the
+seat's points less the others', over the deals, beats hard's throw by a clear margin. Every throw
+meets the same deals, so the luck of the deal falls out of the comparison.
 
-- ``value``: the learned value of the kept hand (engine.bots.five_crowns_value, trained on hard
-  against hard), one level deep. Each throw hard shortlists is scored by the model; the up card by
-  the best throw after it, the stock by the mean over the cards the seat has not seen (each card that
-  could change the hand worked out, every other card counted as thrown straight back).
-- ``playout``: determinized search. Deals of the cards the seat has not seen, consistent with what it
-  saw (the cards each opponent was seen taking stay in its hand; its other cards, and the stock, are
-  drawn from the unseen cards), are played to the hand's end by the fast greedy play-outs
-  (engine.fast.five_crowns) after each of hard's best throws; the throw with the best mean of the
-  seat's points less the others' wins, hard's own first unless another beats it by a margin. Every
-  throw meets the same deals, so the luck of the deal falls out of the comparison.
+Two more methods are kept to be measured, not played (docs/bots.md, "An expert for Five Crowns"):
+``value`` weighs throws and draws by the learned value of the kept hand (engine.bots.five_crowns_value,
+trained on hard against hard; the stock by the mean over the cards the seat has not seen, each card
+that could change the hand worked out, every other card counted as thrown straight back), and
+``value-throws`` weighs only the throws by it, drawing as hard does.
 
 A decision's work is bounded by counts (throws weighed, deals played), never by a clock, so the player
 is deterministic: its deals come from a random source seeded by its seed and the position, and a seed
