@@ -40,7 +40,7 @@ from engine.rules.five_crowns import FiveCrownsView
 __all__ = ["METHODS", "ExpertFiveCrowns"]
 
 #: The level plays the first; the others are kept to be measured (docs/bots.md, "An expert for Five Crowns").
-METHODS = ("playout", "value", "value-throws")
+METHODS = ("playout", "playout-read", "value", "value-throws")
 #: Play-out search: throws weighed (hard's best few), deals played per decision, and how many points a
 #: throw must beat hard's own throw by, on the mean over the deals, to be played instead.
 PLAYOUT_THROWS = 3
@@ -137,7 +137,7 @@ class ExpertFiveCrowns(HardFiveCrowns):
     # ----------------------------------------------------------------- determinized play-outs
     def _discard(self, view: FiveCrownsView, discards: list[Discard], table: _Table) -> Choice:
         base = super()._discard(view, discards, table)
-        if self.method != "playout" or view.last_turn or view.went_out is not None:
+        if not self.method.startswith("playout") or view.last_turn or view.went_out is not None:
             return base
         judge = self.judge
         hand = judge.key(view.hand)
@@ -173,6 +173,14 @@ class ExpertFiveCrowns(HardFiveCrowns):
                 continue
             known = [c for c, n in table.know.holding[s].items() for _ in range(n)]
             need = max(0, view.hand_sizes[s] - len(known))
+            if self.method == "playout-read" and need:
+                # Weighted draws without replacement: the largest of u ** (1 / weight) win.
+                weight = _unlikely(view, table, s)
+                keys = [rng.random() ** (1.0 / weight.get(k, 1.0)) for k in pool]
+                chosen = set(sorted(range(len(pool)), key=lambda i: -keys[i])[:need])
+                hands[s] = hand_int(known) + sum(UNIT[pool[i]] for i in chosen)
+                pool = [k for i, k in enumerate(pool) if i not in chosen]
+                continue
             hands[s] = hand_int(known) + sum(UNIT[k] for k in pool[:need])
             del pool[:need]
         stock = pool[:view.stock_size]
@@ -196,6 +204,36 @@ class ExpertFiveCrowns(HardFiveCrowns):
         points = play_hand(h).points
         others = [points[s] for s in seats if s != view.seat]
         return points[view.seat] - sum(others) / len(others)
+
+
+#: How much each card an opponent threw or passed over makes a card of the same rank, or of its suit one
+#: or two ranks away, less likely in its hand (a player keeps what melds with what it holds).
+READ_SAME_RANK = 0.5
+READ_ONE_APART = 0.3
+READ_TWO_APART = 0.15
+READ_FLOOR = 0.05
+
+
+def _unlikely(view: FiveCrownsView, table: _Table, seat: int) -> dict[int, float]:
+    """Per kind: how likely ``seat`` is to hold it, relative to an unseen card it showed no interest
+    against (1). A card it threw or passed over says it did not want that card's melds; wilds say
+    nothing."""
+    seen = [c for c in (*table.know.threw[seat], *table.know.passed[seat])
+            if c.rank is not None and c.rank != view.wild_rank]
+    weights: dict[int, float] = {}
+    for card in table.unseen:
+        if card.rank is None or card.rank == view.wild_rank:
+            continue
+        w = 1.0
+        for t in seen:
+            assert t.rank is not None
+            if t.rank == card.rank:
+                w *= 1.0 - READ_SAME_RANK
+            elif t.suit == card.suit:
+                gap = abs(int(t.rank) - int(card.rank))
+                w *= 1.0 - (READ_ONE_APART if gap == 1 else READ_TWO_APART if gap == 2 else 0.0)
+        weights[kind_of(card)] = max(READ_FLOOR, w)
+    return weights
 
 
 def _pile(view: FiveCrownsView, table: _Table) -> list[int]:

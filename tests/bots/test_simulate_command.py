@@ -73,7 +73,7 @@ def test_text_report_names_each_player_and_explains_ties(capsys: pytest.CaptureF
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "normal,expert"], "unknown level 'expert'"),
+        (["--players", "normal,master"], "unknown level 'master'"),
         (["--players", "normal"], "2 to 14 players"),
         (["--players", "normal,,easy"], "comma-separated"),
         (["--games", "0"], "--games must be at least 1"),
