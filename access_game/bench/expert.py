@@ -90,7 +90,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     n = args.games
     lo, hi = wilson_interval(wins / n, n)
     means = ", ".join(f"{lv} {statistics.fmean(p[e] for p in points):.1f}" for e, lv in enumerate(levels))
-    search = f" ({args.deals} deals, {args.throws} throws, margin {args.margin:g})" if args.method == "playout" else ""
+    searching = args.method.startswith("playout")
+    search = f" ({args.deals} deals, {args.throws} throws, margin {args.margin:g})" if searching else ""
     print(f"{args.players}, {n} games from game {args.start} of seed {args.seed}, method {args.method}{search}")
     print(f"{levels[0]} win share {wins / n:.1%} ({wins:g} wins; 95% interval {lo:.1%} to {hi:.1%})")
     print(f"mean points: {means}")

@@ -10,11 +10,13 @@ after each of hard's three best throws; a throw is played instead of hard's only
 seat's points less the others', over the deals, beats hard's throw by a clear margin. Every throw
 meets the same deals, so the luck of the deal falls out of the comparison.
 
-Two more methods are kept to be measured, not played (docs/bots.md, "An expert for Five Crowns"):
-``value`` weighs throws and draws by the learned value of the kept hand (engine.bots.five_crowns_value,
-trained on hard against hard; the stock by the mean over the cards the seat has not seen, each card
-that could change the hand worked out, every other card counted as thrown straight back), and
-``value-throws`` weighs only the throws by it, drawing as hard does.
+Three more methods are kept to be measured, not played (docs/bots.md, "An expert for Five Crowns"):
+``playout-read`` is the same search on deals where each opponent is less likely to hold the cards
+that meld with what it threw or passed over; ``value`` weighs throws and draws by the learned value
+of the kept hand (engine.bots.five_crowns_value, trained on hard against hard; the stock by the mean
+over the cards the seat has not seen, each card that could change the hand worked out, every other
+card counted as thrown straight back), and ``value-throws`` weighs only the throws by it, drawing as
+hard does.
 
 A decision's work is bounded by counts (throws weighed, deals played), never by a clock, so the player
 is deterministic: its deals come from a random source seeded by its seed and the position, and a seed
