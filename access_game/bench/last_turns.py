@@ -13,8 +13,9 @@ with every seat at that level (``--players``, default 4), and every last turn is
   (``engine.bots.knowledge``), each worked out by the arranger, not by the players' own code; a draw is
   worse when the other would leave fewer points by more than a rounding.
 
-For the hard player (the one hints ask), the points its reason names are checked against the oracle too.
-The exit status is 1 when normal or hard leaves more than the fewest points on any last turn.
+For the hard and expert players (whose hints give reasons), the points a reason names are checked
+against the oracle too. The exit status is 1 when any level but easy leaves more than the fewest points
+on any last turn.
 """
 
 from __future__ import annotations
