@@ -85,7 +85,8 @@ class LevelFigures:
                 f"with both piles, {self.worse_draws} worse than the better draw ({100 * self.worse_draws / d:.1f}%), "
                 f"excess mean {sum(self.draw_excess) / max(1, self.worse_draws):.2f} over those, "
                 f"max {max(self.draw_excess, default=0.0):.2f}"
-                + (f"; {self.wrong_reason_points} hint reasons with wrong points" if self.level == "hard" else ""))
+                + (f"; {self.wrong_reason_points} hint reasons with wrong points"
+                   if self.level in ("hard", "expert") else ""))
 
 
 def _check_draw(view: FiveCrownsView, action: Draw, figures: LevelFigures, all_wild: bool) -> None:
