@@ -33,10 +33,26 @@ decision:
   lies; the choice whose hand ends with the best points difference (the opponent's less ours) is
   played, hard's own choice winning ties.
 
-Games are dealt exactly as ``access-game simulate --players X,hard`` deals them (same deal seeds,
-seat rotation and player seeds). Two players only.
+The open-hand cheaters' own next-draw estimate is made over the cards that can really come off the
+stock: the unseen cards less the opponent's hand (before, it still counted the opponent's cards as
+drawable, so part of what the cheater was told never reached its own estimate).
 
-    .venv/bin/python scripts/five_crowns_ceiling.py MODE [--games N] [--start I] [--seed S] [--out FILE]
+The search players are the expert's determinized play-out search (engine.bots.five_crowns_expert,
+method ``playout``: hard's best three throws, each played to the hand's end by the fast greedy
+play-outs on 16 deals of the hidden cards, hard's throw kept unless another beats it by a point), with
+the deals it plays on told the truth:
+
+- ``search``: no extra information, deals guessed as the level guesses them (the honest search).
+- ``search-hands``: every opponent's hand as it lies; the stock dealt from the cards left.
+- ``search-deal``: the hands and the stock's true order (and the engine's reshuffles): one deal, the
+  hand as it will be played if every seat plays as the play-outs do.
+
+Games are dealt exactly as ``access-game simulate --players X,hard[,hard...]`` deals them (same deal
+seeds, seat rotation and player seeds). The search players take ``--players`` 2 to 7 (the others face
+hard at every other seat); the other cheaters are measured with two players only.
+
+    .venv/bin/python scripts/five_crowns_ceiling.py MODE [--games N] [--start I] [--seed S] [--players P]
+        [--out FILE]
     .venv/bin/python scripts/five_crowns_ceiling.py next-card --games 100 --seed 1
     .venv/bin/python scripts/five_crowns_ceiling.py open-hand --summarise FILE   # a run made in pieces
 
@@ -50,11 +66,12 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, cast
@@ -66,7 +83,8 @@ from access_game.bench.figures import percentile  # noqa: E402
 from access_game.simulate import agent_seed, deal_plan, final_standing, wilson_interval  # noqa: E402
 from engine.actions import Action, Discard, Draw, GoOut  # noqa: E402
 from engine.bots import make_agent  # noqa: E402
-from engine.bots.base import Choice  # noqa: E402
+from engine.bots.base import Choice, NaturalsFirst  # noqa: E402
+from engine.bots.five_crowns_expert import ExpertFiveCrowns  # noqa: E402
 from engine.bots.five_crowns_hard import (  # noqa: E402
     FEED_COST,
     HardFiveCrowns,
@@ -75,14 +93,21 @@ from engine.bots.five_crowns_hard import (  # noqa: E402
 from engine.bots.judge import Key  # noqa: E402
 from engine.cards import Card  # noqa: E402
 from engine.events import HandEnded  # noqa: E402
+from engine.fast.five_crowns import hand_int, kind_of  # noqa: E402
 from engine.game import Game  # noqa: E402
+from engine.piles import shuffle_source  # noqa: E402
 from engine.rules.five_crowns import FiveCrownsState, FiveCrownsView  # noqa: E402
 
 GAME = "five-crowns"
-MODES = ("none", "next-card", "next-card-draw", "next-card-discard", "open-hand", "both", "lookahead")
+SEARCH_MODES = ("search", "search-hands", "search-deal")
+MODES = ("none", "next-card", "next-card-draw", "next-card-discard", "open-hand", "both", "lookahead", *SEARCH_MODES)
 Z95 = 1.959963984540054
 #: A game longer than this many actions is a fault in the loop.
 MAX_ACTIONS = 200_000
+#: The search players' deals per decision and the margin by which a throw must beat hard's (the level
+#: plays 32 deals and a margin of 6; the study was measured with these).
+SEARCH_DEALS = 16
+SEARCH_MARGIN = 1.0
 #: Throws the look-ahead plays out.
 LOOKAHEAD_THROWS = 3
 
@@ -214,8 +239,9 @@ class Cheater(HardFiveCrowns):
             return table
         held = self._state().hands[opp]
         key = self.judge.key(held)
+        # The cards the opponent was seen taking are out of the unseen count already.
         unknown = table.unseen.copy()
-        unknown.subtract(Counter(held))
+        unknown.subtract(Counter(held) - table.know.holding[opp])
         unknown = +unknown
         their = replace(
             table,
@@ -227,7 +253,8 @@ class Cheater(HardFiveCrowns):
         self._opp_key = key
         self._opp_points = pts
         # Their going out from the stock; caught: their points less what a last turn is expected to shed.
-        return replace(table, hazard=out, bonus=max(0.0, pts - gain))
+        # Our own next draw comes from the same cards: the stock, never the opponent's hand.
+        return replace(their, hazard=out, bonus=max(0.0, pts - gain))
 
     def _risk(self, card: Card, table: _Table) -> float:
         if self._opp_key is None:
@@ -367,34 +394,79 @@ class Cheater(HardFiveCrowns):
         return float(points[1 - seat] - points[seat])
 
 
+class SearchCheater(ExpertFiveCrowns):
+    """The expert's play-out search (engine.bots.five_crowns_expert, method ``playout``), with its guesses
+    at the hidden cards replaced by the truth: ``search`` guesses as the expert does (the check that the
+    machinery is the level's); ``search-hands`` knows every opponent's hand, and deals the stock from
+    the cards left, as a player who read every hand perfectly would; ``search-deal`` knows the hands and
+    the stock's order too (and the engine's reshuffles), so its one deal is the hand as it will lie."""
+
+    def __init__(self, mode: str, seed: int = 0) -> None:
+        super().__init__(seed, "playout", deals=1 if mode == "search-deal" else SEARCH_DEALS, margin=SEARCH_MARGIN)
+        self.mode = mode
+        self.game: Game | None = None
+
+    def tell(self, game: Game) -> None:
+        self.game = game
+
+    def _deal(self, view: FiveCrownsView, table: _Table,
+              rng: random.Random) -> tuple[list[int], list[int], list[int]]:
+        if self.mode == "search" or self.game is None:
+            return super()._deal(view, table, rng)
+        st = cast(FiveCrownsState, self.game.state)
+        hands = [0 if s == view.seat else hand_int(h) for s, h in enumerate(st.hands)]
+        pile = [kind_of(c) for c in st.discard]
+        if self.mode == "search-deal":
+            return hands, [kind_of(c) for c in st.stock], pile
+        rest = table.unseen.copy()
+        for s, held in enumerate(st.hands):
+            if s != view.seat:
+                rest.subtract(Counter(held) - table.know.holding[s])
+        pool = [kind_of(c) for c in sorted((+rest).elements(), key=lambda c: c.sort_key())]
+        rng.shuffle(pool)
+        return hands, pool[:view.stock_size], pile
+
+    def _reshuffler(self, view: FiveCrownsView) -> Callable[[int], random.Random]:
+        if self.mode != "search-deal" or self.game is None:
+            return super()._reshuffler(view)
+        st = cast(FiveCrownsState, self.game.state)
+        seed, number = st.seed, st.hand_number
+        return lambda k: shuffle_source(GAME, seed, number, k)
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     index: int
-    #: Per entry: 0 the cheater, 1 hard.
-    points: tuple[int, int]
+    #: Per entry: 0 the cheater, 1 hard (with more than two players, the hard players' mean).
+    points: tuple[float, float]
     shares: tuple[float, float]
     cheater_cpu: tuple[float, ...]
 
 
-def play(mode: str, seed: int, index: int) -> Outcome:
-    """Game ``index`` of a ``simulate --players MODE,hard --seed SEED`` run, the cheater told the truth."""
-    deal_seed, rotation = deal_plan(index, 2, seed)
-    entry_of_seat = [(seat + rotation) % 2 for seat in range(2)]
-    names = ("hard", "hard")
-    g = Game.new(GAME, [f"{names[e]} {e + 1}" for e in entry_of_seat], seed=deal_seed)
-    cheater = Cheater(mode, agent_seed(seed, index, 0))
-    hard = make_agent(GAME, "hard", agent_seed(seed, index, 1))
-    agents: list[Any] = [cheater if e == 0 else hard for e in entry_of_seat]
+def play(mode: str, seed: int, index: int, players: int = 2) -> Outcome:
+    """Game ``index`` of a ``simulate --players MODE,hard[,hard...] --seed SEED`` run, the cheater told
+    the truth."""
+    deal_seed, rotation = deal_plan(index, players, seed)
+    entry_of_seat = [(seat + rotation) % players for seat in range(players)]
+    g = Game.new(GAME, [f"hard {e + 1}" for e in entry_of_seat], seed=deal_seed)
+    cheater: Cheater | SearchCheater
+    if mode in SEARCH_MODES:
+        cheater = SearchCheater(mode, agent_seed(seed, index, 0))
+        player: Any = NaturalsFirst(cheater)
+    else:
+        cheater = player = Cheater(mode, agent_seed(seed, index, 0))
+    hards = {e: make_agent(GAME, "hard", agent_seed(seed, index, e)) for e in range(1, players)}
+    agents: list[Any] = [player if e == 0 else hards[e] for e in entry_of_seat]
     cpu: list[float] = []
     actions = 0
     while not g.over:
         seat = g.seats_to_act()[0]
         legal = g.legal_actions(seat)
         agent = agents[seat]
-        if agent is cheater:
+        if agent is player:
             cheater.tell(g)
             start = time.thread_time()
-            action = cheater.choose(g.view(seat), legal)
+            action = player.choose(g.view(seat), legal)
             cpu.append(time.thread_time() - start)
             if action not in legal:
                 raise RuntimeError(f"game {index}: the cheater chose {action}, which is not legal")
@@ -405,8 +477,8 @@ def play(mode: str, seed: int, index: int) -> Outcome:
         if actions > MAX_ACTIONS:
             raise RuntimeError(f"game {index} did not end")
     totals, wins = final_standing(g.log, entry_of_seat)
-    points, shares = list(totals), list(wins)
-    return Outcome(index, (points[0], points[1]), (shares[0], shares[1]), tuple(cpu))
+    hard_points = statistics.fmean(totals[1:])
+    return Outcome(index, (float(totals[0]), hard_points), (wins[0], 1.0 - wins[0]), tuple(cpu))
 
 
 def read_outcomes(path: Path) -> list[Outcome]:
@@ -414,7 +486,7 @@ def read_outcomes(path: Path) -> list[Outcome]:
     games: dict[int, Outcome] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         index, mine, hards, share = line.split()
-        games[int(index)] = Outcome(int(index), (int(mine), int(hards)), (float(share), 1.0 - float(share)), ())
+        games[int(index)] = Outcome(int(index), (float(mine), float(hards)), (float(share), 1.0 - float(share)), ())
     return [games[i] for i in sorted(games)]
 
 
@@ -425,25 +497,26 @@ def margin(values: Sequence[float]) -> float:
     return Z95 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def summary(mode: str, seed: int, outcomes: Sequence[Outcome]) -> str:
+def summary(mode: str, seed: int, outcomes: Sequence[Outcome], players: int = 2) -> str:
     n = len(outcomes)
     wins = sum(o.shares[0] for o in outcomes)
     lo, hi = wilson_interval(wins / n, n)
     diffs = [float(o.points[1] - o.points[0]) for o in outcomes]
     by_deal: dict[int, float] = {}
     for o, d in zip(outcomes, diffs, strict=True):
-        by_deal[o.index // 2] = by_deal.get(o.index // 2, 0.0) + d
-    whole = [v / 2 for k, v in by_deal.items() if sum(1 for o in outcomes if o.index // 2 == k) == 2]
+        by_deal[o.index // players] = by_deal.get(o.index // players, 0.0) + d
+    whole = [v / players for k, v in by_deal.items()
+             if sum(1 for o in outcomes if o.index // players == k) == players]
     cpu = sorted(t for o in outcomes for t in o.cheater_cpu)
     p99 = percentile(cpu, 0.99) if cpu else 0.0
     first, last = min(o.index for o in outcomes), max(o.index for o in outcomes)
     lines = [
-        f"{mode} against hard: {n} games (games {first}-{last} of seed {seed}), 2 players seat-rotated.",
+        f"{mode} against hard: {n} games (games {first}-{last} of seed {seed}), {players} players seat-rotated.",
         f"win share {wins / n:.1%} ({wins:g} wins; 95% interval {lo:.1%} to {hi:.1%})",
         f"mean points per game: {mode} {statistics.fmean(o.points[0] for o in outcomes):.1f}, "
         f"hard {statistics.fmean(o.points[1] for o in outcomes):.1f}",
         f"hard's points less {mode}'s, per game: {statistics.fmean(diffs):+.2f} ± {margin(diffs):.2f} (95%)",
-        f"the same over {len(whole)} whole deals (both seats): "
+        f"the same over {len(whole)} whole deals (every seat): "
         f"{statistics.fmean(whole) if whole else math.nan:+.2f} ± {margin(whole):.2f} (95%)",
     ]
     if cpu:
@@ -459,28 +532,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--start", type=int, default=0, help="first game number (keep it even: whole deals)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=2, help="seats; the open-hand and next-card modes need 2")
     parser.add_argument("--out", type=Path, help="append one line per game: index, points, hard's points, share")
     args = parser.parse_args(argv)
     if args.games < 1 or args.start < 0:
         parser.error("--games is at least 1 and --start at least 0")
     if args.summarise is not None:
-        print(summary(args.mode, args.seed, read_outcomes(args.summarise)))
+        print(summary(args.mode, args.seed, read_outcomes(args.summarise), args.players))
         return 0
     outcomes: list[Outcome] = []
     began = time.perf_counter()
     for index in range(args.start, args.start + args.games):
-        o = play(args.mode, args.seed, index)
+        o = play(args.mode, args.seed, index, args.players)
         outcomes.append(o)
         if args.out is not None:
             with args.out.open("a", encoding="utf-8") as f:
-                f.write(f"{o.index} {o.points[0]} {o.points[1]} {o.shares[0]:g}\n")
+                f.write(f"{o.index} {o.points[0]:g} {o.points[1]:g} {o.shares[0]:g}\n")
         done = len(outcomes)
         if done % 10 == 0 or done == args.games:
             wins = sum(x.shares[0] for x in outcomes)
             gap = statistics.fmean(x.points[1] - x.points[0] for x in outcomes)
             print(f"{done} of {args.games} games, {time.perf_counter() - began:.0f} s: "
                   f"win share {wins / done:.1%}, hard's points less ours {gap:+.1f}", file=sys.stderr, flush=True)
-    print(summary(args.mode, args.seed, outcomes))
+    print(summary(args.mode, args.seed, outcomes, args.players))
     return 0
 
 

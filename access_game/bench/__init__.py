@@ -6,6 +6,8 @@ samples, never a timed test.
 - ``python -m access_game.bench.own_move``: a key to the player's own line in a real pseudo-terminal;
 - ``python -m access_game.bench.output``: speech and braille display figures with the real parts;
 - ``python -m access_game.bench.speech``: events to speech, espeak-ng and pyttsx3 latency;
+- ``python -m access_game.bench.expert``: the Five Crowns expert against other levels, with its
+  decision times;
 - ``python -m access_game.bench.arranger`` and ``python -m access_game.bench.contract``: the arrangers;
 - ``python -m access_game.bench.slow_links``: an innocent table's p99 alone and beside 300 slow
   connections;

@@ -13,8 +13,9 @@ with every seat at that level (``--players``, default 4), and every last turn is
   (``engine.bots.knowledge``), each worked out by the arranger, not by the players' own code; a draw is
   worse when the other would leave fewer points by more than a rounding.
 
-For the hard player (the one hints ask), the points its reason names are checked against the oracle too.
-The exit status is 1 when normal or hard leaves more than the fewest points on any last turn.
+For the hard and expert players (whose hints give reasons), the points a reason names are checked
+against the oracle too. The exit status is 1 when any level but easy leaves more than the fewest points
+on any last turn.
 """
 
 from __future__ import annotations
@@ -27,7 +28,9 @@ from dataclasses import dataclass, field
 
 from engine.actions import Discard, Draw
 from engine.arrange_five_crowns import discard_options
-from engine.bots import LEVELS, explain, make_agent
+from engine.bots import LEVELS, Agent, explain, make_agent
+from engine.bots.base import NaturalsFirst
+from engine.bots.five_crowns_expert import ExpertFiveCrowns
 from engine.bots.knowledge import read_knowledge
 from engine.cards import Card, Rank
 from engine.game import Game
@@ -84,7 +87,8 @@ class LevelFigures:
                 f"with both piles, {self.worse_draws} worse than the better draw ({100 * self.worse_draws / d:.1f}%), "
                 f"excess mean {sum(self.draw_excess) / max(1, self.worse_draws):.2f} over those, "
                 f"max {max(self.draw_excess, default=0.0):.2f}"
-                + (f"; {self.wrong_reason_points} hint reasons with wrong points" if self.level == "hard" else ""))
+                + (f"; {self.wrong_reason_points} hint reasons with wrong points"
+                   if self.level in ("hard", "expert") else ""))
 
 
 def _check_draw(view: FiveCrownsView, action: Draw, figures: LevelFigures, all_wild: bool) -> None:
@@ -98,13 +102,18 @@ def _check_draw(view: FiveCrownsView, action: Draw, figures: LevelFigures, all_w
     figures.draw_excess.append(max(0.0, chosen - min(take, stock)))
 
 
+def _player(level: str, seed: int) -> Agent:
+    """A player of ``level``; the expert (measured, not offered in play: engine.bots.five_crowns) by name."""
+    return NaturalsFirst(ExpertFiveCrowns(seed)) if level == "expert" else make_agent(GAME, level, seed=seed)
+
+
 def measure(level: str, games: int, seed: int, players: int = 4) -> LevelFigures:
     """Play ``games`` games of ``players`` seats at ``level`` (deal seeds ``seed`` onwards) and check every
     last turn."""
     figures = LevelFigures(level, games)
     for index in range(games):
         g = Game.new(GAME, [f"{level} {s + 1}" for s in range(players)], seed=seed + index)
-        agents = [make_agent(GAME, level, seed=seed * 1000 + index * 10 + s) for s in range(players)]
+        agents = [_player(level, seed * 1000 + index * 10 + s) for s in range(players)]
         while not g.over:
             seat = g.seats_to_act()[0]
             legal = g.legal_actions(seat)
@@ -123,7 +132,7 @@ def measure(level: str, games: int, seed: int, players: int = 4) -> LevelFigures
                 left = fewest_after(view.hand, view.wild_rank, all_wild)
                 figures.last_turns += 1
                 figures.excess.append(left[action.card] - min(left.values()))
-                if level == "hard" and choice.points != left[action.card]:
+                if level in ("hard", "expert") and choice.points != left[action.card]:
                     figures.wrong_reason_points += 1
             g.apply(action)
     return figures

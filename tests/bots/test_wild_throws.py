@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from access_game.catalog import games
 from access_game.simulate import run_simulation
 from engine.actions import Action, GoOut
-from engine.bots import agent_levels, make_agent
+from engine.bots import LEVELS, agent_levels, make_agent
 from engine.bots.wild_throws import is_wild_in, naturals_first, scored_after_move, thrown_card
 from engine.game import Game
 
@@ -65,6 +65,12 @@ def _sound(view: object, legal: list[Action], action: Action) -> bool:
     return isinstance(action, GoOut) and not any(
         isinstance(a, GoOut) and not is_wild_in(view, a.discard) for a in legal
     )
+
+
+def test_every_dealt_game_has_the_three_first_levels() -> None:
+    # The expert comes game by game; easy, normal and hard every game has.
+    for game in DEALT:
+        assert set(LEVELS[:3]) <= set(agent_levels(game)), game
 
 
 @pytest.mark.parametrize(("game", "level"), [(game, level) for game in DEALT for level in agent_levels(game)])

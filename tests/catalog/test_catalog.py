@@ -56,6 +56,7 @@ def test_five_crowns_keeps_the_save_slot_old_saves_are_in() -> None:
 
 def test_levels_and_players_come_from_the_bots_and_the_rules() -> None:
     assert game("five-crowns").levels == ("easy", "normal", "hard")
+    assert game("gin-rummy").levels == ("easy", "normal", "hard", "expert")
     assert game("solitaire").player_range == (1, 1)
     assert game("contract-rummy").player_range == (2, 8)
 

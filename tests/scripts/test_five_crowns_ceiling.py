@@ -60,7 +60,7 @@ def test_the_summary_names_the_figures() -> None:
     text = ceiling.summary("both", 1, outcomes)
     assert "win share 75.0%" in text
     assert "hard's points less both's, per game: +10.00" in text
-    assert "over 1 whole deals (both seats): +10.00" in text
+    assert "over 1 whole deals (every seat): +10.00" in text
 
 
 def test_a_run_in_pieces_sums_up_as_one(tmp_path: Path) -> None:
@@ -70,3 +70,45 @@ def test_a_run_in_pieces_sums_up_as_one(tmp_path: Path) -> None:
     assert [g.index for g in games] == [0, 1]
     assert games[0].points == (50, 70) and games[1].shares == (0.5, 0.5)
     assert "win share 75.0%" in ceiling.summary("both", 1, games)
+
+
+@pytest.mark.parametrize(("mode", "players"), [("search", 2), ("search-hands", 4), ("search-deal", 2)])
+def test_each_search_player_plays_legal_moves_and_leaves_the_game_alone(mode: str, players: int) -> None:
+    g = Game.new("five-crowns", [f"p{n}" for n in range(players)], seed=7)
+    searcher = ceiling.SearchCheater(mode, 3)
+    hards = [make_agent("five-crowns", "hard", n) for n in range(players)]
+    decisions = 0
+    while g.state.hand_number <= 3:
+        seat = g.seats_to_act()[0]
+        legal = g.legal_actions(seat)
+        if seat == 0:
+            before = g.to_data()
+            searcher.tell(g)
+            action = searcher.choose(g.view(seat), legal)
+            assert action in legal
+            assert g.to_data() == before, "reading the truth changed the game"
+            decisions += 1
+        else:
+            action = hards[seat].choose(g.view(seat), legal)
+        g.apply(action)
+    assert decisions >= 6
+
+
+def test_the_search_told_nothing_is_the_expert_searching() -> None:
+    # The ``search`` mode guesses the hidden cards as the level does, so it plays the level's moves.
+    from engine.bots.five_crowns_expert import ExpertFiveCrowns
+
+    g = Game.new("five-crowns", ["a", "b"], seed=9)
+    searcher = ceiling.SearchCheater("search", 5)
+    expert = ExpertFiveCrowns(5, "playout", ceiling.SEARCH_DEALS, margin=ceiling.SEARCH_MARGIN)
+    hard = make_agent("five-crowns", "hard", 1)
+    while g.state.hand_number <= 3:
+        seat = g.seats_to_act()[0]
+        legal = g.legal_actions(seat)
+        if seat == 0:
+            searcher.tell(g)
+            action = searcher.choose(g.view(seat), legal)
+            assert action == expert.choose(g.view(seat), legal)
+        else:
+            action = hard.choose(g.view(seat), legal)
+        g.apply(action)
