@@ -121,8 +121,12 @@ def hint_utterances(choice: Choice, view: Any, lay_down: Sequence[Sequence[Card]
         elif isinstance(top, Card) and choice.points is not None:
             parts = _fill(_("{advice}: taking {the_card} would leave at best {points}."), advice=advice,
                           the_card=the_card(top, wild, mid=True), points=left)
+        elif reason == "stock_better":
+            parts = _fill(_("{advice}: the stock is the better draw."), advice=advice)
         else:
             parts = [*advice, "."]
+    elif reason == "only":
+        parts = _fill(_("{advice}: it is your only move."), advice=advice)
     elif reason == "go_out":
         parts = [*advice, "."]
         if lay_down:
@@ -141,11 +145,21 @@ def hint_utterances(choice: Choice, view: Any, lay_down: Sequence[Sequence[Card]
         parts = _fill(_("{advice}: that leaves {points}, the fewest you can."), advice=advice, points=left)
     elif reason in ("best_prospects", "lay_down", "shed_highest") and choice.points is not None:
         parts = _fill(_("{advice}: that leaves {points}."), advice=advice, points=left)
+    elif reason == "shed_highest":
+        parts = _fill(_("{advice}: it costs the most of the cards you can play."), advice=advice)
+    elif reason == "no_match":
+        parts = _fill(_("{advice}: none of your cards plays now."), advice=advice)
+    elif reason == "only_eight":
+        parts = _fill(_("{advice}: only an eight plays now."), advice=advice)
+    elif reason == "keep_following":
+        parts = _fill(_("{advice}: the next player is the least likely to follow it."), advice=advice)
     elif reason in ("take_helps", "buy_helps"):
         melded = getattr(view, "melded", None)
         down = isinstance(melded, list | tuple) and bool(melded[view.seat])
         parts = _fill(_("{advice}: it plays on the table.") if down
                       else _("{advice}: it brings you closer to your contract."), advice=advice)
+    elif reason == "play_off":
+        parts = _fill(_("{advice}: it plays on the table."), advice=advice)
     elif reason == "meld_worth" and choice.points is not None:
         parts = _fill(_("{advice}. Worth {points}."), advice=advice, points=left)
     elif reason == "closes_pile":
@@ -154,7 +168,7 @@ def hint_utterances(choice: Choice, view: Any, lay_down: Sequence[Sequence[Card]
     elif reason == "nearer_closing" and choice.short is not None:
         parts = _fill(_("{advice}: the pile is then {cards} from closing."), advice=advice,
                       cards=card_count(choice.short))
-    elif reason == "up_card_no_help":
+    elif reason in ("up_card_no_help", "no_buy"):
         parts = _fill(_("{advice}: it does not help you."), advice=advice)
     elif reason == "stay_short" and choice.short is not None:
         parts = _fill(_("{advice}: you stay {cards} short of your contract."), advice=advice,

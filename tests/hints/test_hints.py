@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 
@@ -236,3 +237,21 @@ def test_the_five_crowns_table_says_the_go_out_up_card_when_the_turn_begins() ->
         app.printer.flush()
         new = harness.spoken[before:]
         assert ("The 5 of diamonds lets you go out: take it." in new) is expected, new
+
+
+@pytest.mark.parametrize("game", [e.name for e in games()])
+def test_every_games_hint_says_why_as_well_as_what(game: str) -> None:
+    """In every game a hint gives its move and the reason the strongest player has for it: the hint said
+    differs from the same move with no reason (``chosen``), except for going out, which is its own why."""
+    low, high = next(e.player_range for e in games() if e.name == game)
+    g = Game.new(game, ["You", "Anna", "Ben"][:max(low, min(3, high))], seed=2)
+    reasons: set[str] = set()
+    for session in your_turns(g, random.Random(2), 200):
+        choice = best_choice(session)
+        if choice is None or choice.reason in ("chosen", "go_out"):
+            continue
+        told = said(hint_lines(session, choice))[0]
+        assert told != said(hint_lines(session, dataclasses.replace(choice, reason="chosen")))[0], (
+            choice.reason, told)
+        reasons.add(choice.reason)
+    assert reasons

@@ -41,7 +41,7 @@ NOT_PLAYER_FACING = {
     "access_game/bench/own_move.py", "access_game/bench/output.py", "access_game/bench/speech.py",
     "access_game/bench/passwords.py", "access_game/bench/voice_gaps.py", "access_game/bench/last_turns.py",
     "access_game/bench/redis_faults.py", "access_game/bench/power_cut.py", "access_game/bench/slow_links.py",
-    "access_game/bench/web_page.py", "access_game/bench/playouts.py",
+    "access_game/bench/web_page.py", "access_game/bench/playouts.py", "access_game/bench/expert.py",
     "access_game/ui/keys_doc.py",
 }
 
