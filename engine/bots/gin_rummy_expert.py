@@ -163,40 +163,10 @@ def play_hard(h: FastGinHand, rule: bool = True) -> GinHandResult:
     knocking by hard's rule (``rule``; else as soon as they can), throwing greedily: closer to the real
     players than engine.fast.gin.play_hand's greedy seats, which knock at once and take any card that
     lowers their deadwood."""
-    hands, discard, stock = h.hands, h.discard, h.stock
-    while True:
-        seat = h.to_move
-        hand = hands[seat]
-        if h.phase == "offer":
-            if _hard_takes(hand, discard[-1]):
-                h.taken = discard.pop()
-                hands[seat] = hand | (1 << h.taken)
-                h.phase = "discard"
-            elif seat != h.dealer:
-                h.to_move = h.dealer
-            else:
-                h.phase, h.stock_only, h.to_move = "draw", True, 1 - seat
-            continue
-        if h.phase == "draw":
-            if not h.stock_only and _hard_takes(hand, discard[-1]):
-                h.taken = discard.pop()
-                hands[seat] = hand | (1 << h.taken)
-            else:
-                h.taken = -1
-                hands[seat] = hand | (1 << stock.pop())
-            h.stock_only = False
-            h.phase = "discard"
-            continue
-        if deadwood(hand) == 0:
-            return _score(hands, seat)
-        left, card = _best_throw(hand, h.taken)
-        hands[seat] = hand ^ (1 << card)
-        discard.append(card)
-        if left == 0 or (left <= KNOCK_LIMIT and (not rule or len(stock) >= EARLY_STOCK or left <= LATE_LIMIT)):
-            return _score(hands, seat)
-        if len(stock) <= STOCK_LEFT:
-            return GinHandResult("draw", None, None, 0, 0, (deadwood(hands[0]), deadwood(hands[1])))
-        h.to_move, h.phase, h.taken = 1 - seat, "draw", -1
+    def knocks(left: int, stock: int) -> bool:
+        return left <= KNOCK_LIMIT and (not rule or stock >= EARLY_STOCK or left <= LATE_LIMIT)
+
+    return play_hand(h, takes=_hard_takes, knocks=knocks)
 
 
 def _start(view: GinView, deal: Deal) -> FastGinHand:

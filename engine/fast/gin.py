@@ -17,7 +17,7 @@ among equals matters, searches the melds of the full deck listed once under thei
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -321,15 +321,23 @@ def _takes(hand: int, up: int) -> bool:
     return _best_throw(hand | (1 << up), up)[0] < deadwood(hand)
 
 
-def play_hand(h: FastGinHand) -> GinHandResult:
+def _knocks_at_once(left: int, stock: int) -> bool:
+    """The greedy knock: as soon as the deadwood left allows."""
+    return left <= KNOCK_LIMIT
+
+
+def play_hand(h: FastGinHand, takes: Callable[[int, int], bool] = _takes,
+              knocks: Callable[[int, int], bool] = _knocks_at_once) -> GinHandResult:
     """Play the hand to its end, both seats by the greedy policy (engine.fast.policy.GreedyGin), and
-    score it as the engine does."""
+    score it as the engine does. A search may play other seats: ``takes(hand, up)`` says whether a hand
+    takes the up card, ``knocks(deadwood_left, stock_size)`` whether it knocks after its throw (gin, no
+    deadwood left, always does); the throw is always the greedy one."""
     hands, discard, stock = h.hands, h.discard, h.stock
     while True:
         seat = h.to_move
         hand = hands[seat]
         if h.phase == "offer":
-            if _takes(hand, discard[-1]):
+            if takes(hand, discard[-1]):
                 h.taken = discard.pop()
                 hands[seat] = hand | (1 << h.taken)
                 h.phase = "discard"
@@ -339,7 +347,7 @@ def play_hand(h: FastGinHand) -> GinHandResult:
                 h.phase, h.stock_only, h.to_move = "draw", True, 1 - seat
             continue
         if h.phase == "draw":
-            if not h.stock_only and _takes(hand, discard[-1]):
+            if not h.stock_only and takes(hand, discard[-1]):
                 h.taken = discard.pop()
                 hands[seat] = hand | (1 << h.taken)
             else:
@@ -353,7 +361,7 @@ def play_hand(h: FastGinHand) -> GinHandResult:
         left, card = _best_throw(hand, h.taken)
         hands[seat] = hand ^ (1 << card)
         discard.append(card)
-        if left <= KNOCK_LIMIT:
+        if left == 0 or knocks(left, len(stock)):
             return _score(hands, seat)
         if len(stock) <= STOCK_LEFT:
             return GinHandResult("draw", None, None, 0, 0, (deadwood(hands[0]), deadwood(hands[1])))
