@@ -18,7 +18,7 @@ from engine.cards import Card, Suit
 from engine.events import Event
 from engine.rules.crazy_eights import CrazyHandEnded, CrazyPassed, CrazyWentOut, PassTurn, PlayEight, SuitNamed
 from engine.rules.crazy_eights import card_points as _points
-from speech.draw_discard_words import turn_prompt
+from speech.draw_discard_words import hand_over_words, turn_prompt
 from speech.hint_words import advice_parts
 from speech.i18n import N_, _, fill, pgettext
 from speech.lesson_words import LessonWords
@@ -95,13 +95,8 @@ class CrazyEightsNarrator(Narrator):
 
     def _counted(self, ev: CrazyHandEnded) -> list[Utterance]:
         names = self.names
-        if ev.went_out is None:
-            head = _("Hand {number} over: blocked, nobody could play.").format(number=ev.hand_number)
-        elif names.is_listener(ev.went_out):
-            head = _("Hand {number} over. You went out.").format(number=ev.hand_number)
-        else:
-            head = _("Hand {number} over. {name} went out.").format(number=ev.hand_number,
-                                                                   name=names.subject(ev.went_out))
+        head = hand_over_words(names, ev.hand_number, ev.went_out,
+                               _("Hand {number} over: blocked, nobody could play.").format(number=ev.hand_number))
         out = [utter(head, kind=Kind.RESULTS)]
         for seat, held in enumerate(ev.hands):
             if seat == ev.went_out:

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from speech.i18n import N_, _, pgettext
 
-__all__ = ["KEY_HELP", "hand_points_words", "turn_prompt"]
+if TYPE_CHECKING:
+    from speech.results import Names
+
+__all__ = ["KEY_HELP", "hand_over_words", "hand_points_words", "turn_prompt"]
 
 #: What the draw–discard keys do, said the same in every game that has them (help, F1, docs/keys.md);
 #: a game's words module says a key its own way where its game differs (contract rummy's D, T and U).
@@ -47,3 +51,13 @@ def turn_prompt(*, over: bool, my_turn: bool, drawing: bool, last_turn: bool = F
 def hand_points_words(number: int, points: str) -> str:
     """One hand's line of the long scores: 'Hand 2: You 10, Anna 25.'."""
     return _("Hand {number}: {points}.").format(number=number, points=points)
+
+
+def hand_over_words(names: Names, number: int, went_out: int | None, nobody: str | None = None) -> str:
+    """The first words of a hand's count: 'Hand 3 over. Anna went out.' ``nobody``: how the hand ended
+    when nobody went out, in the game's words (by default the stock ran out)."""
+    if went_out is None:
+        return nobody if nobody is not None else _("Hand {number} over. The stock ran out.").format(number=number)
+    if names.is_listener(went_out):
+        return _("Hand {number} over. You went out.").format(number=number)
+    return _("Hand {number} over. {name} went out.").format(number=number, name=names.subject(went_out))

@@ -122,7 +122,7 @@ def hint_utterances(choice: Choice, view: Any, lay_down: Sequence[Sequence[Card]
             parts = _fill(_("{advice}: taking {the_card} would leave at best {points}."), advice=advice,
                           the_card=the_card(top, wild, mid=True), points=left)
         elif reason == "stock_better":
-            parts = _fill(_("{advice}: the stock is the better draw."), advice=advice)
+            parts = _fill(_("{advice}: the discard pile has nothing that helps you."), advice=advice)
         else:
             parts = [*advice, "."]
     elif reason == "only":

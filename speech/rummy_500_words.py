@@ -19,6 +19,7 @@ from engine.arrange_rummy_500 import run_order
 from engine.cards import Card, Suit
 from engine.events import Event
 from engine.rules.rummy_500 import LaidOff, LayOff, Meld, Melded, R500HandEnded, R500WentOut, TakePile, TookPile
+from speech.draw_discard_words import hand_over_words
 from speech.hint_words import advice_parts
 from speech.i18n import N_, _, fill
 from speech.lesson_words import LessonWords
@@ -117,13 +118,7 @@ class Rummy500Narrator(Narrator):
 
     def _counted(self, ev: R500HandEnded) -> list[Utterance]:
         names = self.names
-        if ev.went_out is None:
-            head = _("Hand {number} over. The stock ran out.").format(number=ev.hand_number)
-        elif names.is_listener(ev.went_out):
-            head = _("Hand {number} over. You went out.").format(number=ev.hand_number)
-        else:
-            head = _("Hand {number} over. {name} went out.").format(number=ev.hand_number,
-                                                                   name=names.subject(ev.went_out))
+        head = hand_over_words(names, ev.hand_number, ev.went_out)
         out = [utter(head, kind=Kind.RESULTS)]
         for seat, points in enumerate(ev.points):
             parts = self._said(seat, N_("You put down {down} and hold {held}: {points} this hand."),

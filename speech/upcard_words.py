@@ -27,6 +27,7 @@ from engine.rules.upcard_rummy import (
     TookDiscards,
     UpcardHandEnded,
 )
+from speech.draw_discard_words import hand_over_words
 from speech.hint_words import advice_parts, melds_advice
 from speech.i18n import N_, _, fill, ngettext, pgettext
 from speech.narrator import Narrator
@@ -228,13 +229,7 @@ class UpcardNarrator(Narrator):
     def _upcard_hand_ended(self, ev: UpcardHandEnded) -> list[Utterance]:
         names = self.names
         seats = range(len(ev.points))
-        if ev.went_out is None:
-            head = _("Hand {number} over. The stock ran out.").format(number=ev.hand_number)
-        elif ev.went_out == self.listener:
-            head = _("Hand {number} over. You went out.").format(number=ev.hand_number)
-        else:
-            head = _("Hand {number} over. {name} went out.").format(number=ev.hand_number,
-                                                                   name=names.subject(ev.went_out))
+        head = hand_over_words(names, ev.hand_number, ev.went_out)
         if self._brief:
             points = ", ".join(_("{name} {total}").format(name=names.name(s), total=ev.points[s]) for s in seats)
             totals = ", ".join(_("{name} {total}").format(name=names.name(s), total=ev.totals[s]) for s in seats)

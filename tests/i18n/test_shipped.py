@@ -28,3 +28,6 @@ def test_wheel_holds_the_compiled_french_catalog(tmp_path: Path) -> None:
     # The web table's pages ship the same way: plain files, no build step (access_game/web/pages.py).
     shipped = {path.relative_to(ROOT).as_posix() for path in (ROOT / "access_game" / "web" / "static").iterdir()}
     assert shipped and shipped <= names
+    # So do the expert players' learned weights (engine/learned/weights): no model is fetched at run time.
+    weights = {path.relative_to(ROOT).as_posix() for path in (ROOT / "engine" / "learned" / "weights").glob("*.npz")}
+    assert weights and weights <= names
