@@ -397,7 +397,7 @@ def test_one_computer_turn_per_key_still_waits_for_your_answer() -> None:
 def test_the_hint_and_shift_n_which_does_it() -> None:
     game = two_player(PLANNED)
     h = started(game)
-    assert h.press("H") == ["Draw from the stock. Press D."]
+    assert h.press("H") == ["Draw from the stock: the discard pile has nothing that helps you. Press D."]
     h.press("d")
     said = h.press("H")
     assert said[0].startswith("Lay down, 3 melds. First: 7 of hearts; 7 of clubs; 7 of spades. Second: ")

@@ -337,7 +337,7 @@ def test_the_hint_names_a_step_and_shift_n_takes_it() -> None:
     h = started(Game.new("upcard-rummy", ["You", "Anna", "Ben"], seed=5))
     if not h.session.my_turn:
         raise AssertionError("seed 5 gives the player the first turn of a 3-player game")
-    assert h.press("H") == ["Draw from the stock. Press D."]
+    assert h.press("H") == ["Draw from the stock: the discard pile has nothing that helps you. Press D."]
     before = len(h.game.actions)
     said = h.press("N")
     assert said[0].startswith("You drew the ")
