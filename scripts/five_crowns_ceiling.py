@@ -37,7 +37,7 @@ The open-hand cheaters' own next-draw estimate is made over the cards that can r
 stock: the unseen cards less the opponent's hand (before, it still counted the opponent's cards as
 drawable, so part of what the cheater was told never reached its own estimate).
 
-The search players are the expert's determinized play-out search (engine.bots.five_crowns_expert,
+The search players are the expert's determinized play-out search (engine.bots.five_crowns_search,
 method ``playout``: hard's best three throws, each played to the hand's end by the fast greedy
 play-outs on 16 deals of the hidden cards, hard's throw kept unless another beats it by a point), with
 the deals it plays on told the truth:
@@ -84,12 +84,12 @@ from access_game.simulate import agent_seed, deal_plan, final_standing, wilson_i
 from engine.actions import Action, Discard, Draw, GoOut  # noqa: E402
 from engine.bots import make_agent  # noqa: E402
 from engine.bots.base import Choice, NaturalsFirst  # noqa: E402
-from engine.bots.five_crowns_expert import ExpertFiveCrowns  # noqa: E402
 from engine.bots.five_crowns_hard import (  # noqa: E402
     FEED_COST,
     HardFiveCrowns,
     _Table,
 )
+from engine.bots.five_crowns_search import ExpertFiveCrowns  # noqa: E402
 from engine.bots.judge import Key  # noqa: E402
 from engine.cards import Card  # noqa: E402
 from engine.events import HandEnded  # noqa: E402
@@ -395,7 +395,7 @@ class Cheater(HardFiveCrowns):
 
 
 class SearchCheater(ExpertFiveCrowns):
-    """The expert's play-out search (engine.bots.five_crowns_expert, method ``playout``), with its guesses
+    """The expert's play-out search (engine.bots.five_crowns_search, method ``playout``), with its guesses
     at the hidden cards replaced by the truth: ``search`` guesses as the expert does (the check that the
     machinery is the level's); ``search-hands`` knows every opponent's hand, and deals the stock from
     the cards left, as a player who read every hand perfectly would; ``search-deal`` knows the hands and

@@ -27,7 +27,7 @@ from access_game.bench.figures import timing_line
 from access_game.simulate import agent_seed, deal_plan, final_standing, wilson_interval
 from engine.bots import make_agent
 from engine.bots.base import NaturalsFirst
-from engine.bots.five_crowns_expert import METHODS, PLAYOUT_DEALS, PLAYOUT_MARGIN, PLAYOUT_THROWS, ExpertFiveCrowns
+from engine.bots.five_crowns_search import METHODS, PLAYOUT_DEALS, PLAYOUT_MARGIN, PLAYOUT_THROWS, ExpertFiveCrowns
 from engine.game import Game
 
 __all__ = ["main", "play"]

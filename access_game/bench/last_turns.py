@@ -30,7 +30,7 @@ from engine.actions import Discard, Draw
 from engine.arrange_five_crowns import discard_options
 from engine.bots import LEVELS, Agent, explain, make_agent
 from engine.bots.base import NaturalsFirst
-from engine.bots.five_crowns_expert import ExpertFiveCrowns
+from engine.bots.five_crowns_search import ExpertFiveCrowns
 from engine.bots.knowledge import read_knowledge
 from engine.cards import Card, Rank
 from engine.game import Game

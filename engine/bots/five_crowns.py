@@ -4,7 +4,7 @@
 player with a beginner's habits (it keeps the melds it can see but misses chances and throws loosely);
 ``hard`` lives in :mod:`engine.bots.five_crowns_hard`. Each is handed only its own seat's view.
 
-No ``expert`` is offered: the search player of :mod:`engine.bots.five_crowns_expert` measures even with
+No ``expert`` is offered: the search player of :mod:`engine.bots.five_crowns_search` measures even with
 hard (49.8 % of 600 games, docs/bots.md), and a level named for more strength must have it. The benches
 and the ceiling study play it by name.
 """

@@ -29,6 +29,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from engine.actions import Action, Discard, Draw
 from engine.arrange_gin import arrange_gin
@@ -51,8 +52,10 @@ from engine.fast.gin import (
     throws,
 )
 from engine.learned.gin_features import features
-from engine.learned.value_model import ValueModel
 from engine.rules.gin_rummy import GinView, Knock, PassUpcard
+
+if TYPE_CHECKING:
+    from engine.learned.value_model import ValueModel
 
 __all__ = ["Deal", "ExpertGin", "deals", "play_hard", "play_move", "stock_draws", "value_of"]
 
@@ -355,7 +358,10 @@ class ExpertGin(HardGin):
 
 @cache
 def gin_value() -> ValueModel:
-    """The learned value shipped with the package (scripts/train_gin_value.py), loaded once."""
+    """The learned value shipped with the package (scripts/train_gin_value.py), loaded once, with numpy:
+    not when a Gin game merely makes its players."""
+    from engine.learned.value_model import ValueModel
+
     return ValueModel.load_packaged("engine.learned.weights", "gin_value.npz")
 
 

@@ -96,7 +96,7 @@ def test_each_search_player_plays_legal_moves_and_leaves_the_game_alone(mode: st
 
 def test_the_search_told_nothing_is_the_expert_searching() -> None:
     # The ``search`` mode guesses the hidden cards as the level does, so it plays the level's moves.
-    from engine.bots.five_crowns_expert import ExpertFiveCrowns
+    from engine.bots.five_crowns_search import ExpertFiveCrowns
 
     g = Game.new("five-crowns", ["a", "b"], seed=9)
     searcher = ceiling.SearchCheater("search", 5)

@@ -9,7 +9,7 @@ import pytest
 from engine.actions import Discard, Draw, GoOut
 from engine.bots import agent_levels, explain, make_agent
 from engine.bots.base import NaturalsFirst
-from engine.bots.five_crowns_expert import METHODS, ExpertFiveCrowns
+from engine.bots.five_crowns_search import METHODS, ExpertFiveCrowns
 from engine.bots.five_crowns_value import FEATURES, load_value
 from engine.game import Game
 

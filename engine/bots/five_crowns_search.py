@@ -1,4 +1,7 @@
-"""The expert Five Crowns player: hard's card count and race, with its throws weighed by search.
+"""A Five Crowns search player, measured but not offered as a level: hard's card count and race, with
+its throws weighed by search. It plays about as well as hard (docs/bots.md, "An expert for Five
+Crowns"), so no ``five_crowns_expert`` module registers it; the benches and the ceiling study play it by
+name (its ``level`` says "expert", the level it was built to be).
 
 Hard (engine.bots.five_crowns_hard) values a kept hand by a sum of hand-set terms. The expert keeps
 what hard does where there is nothing to weigh (going out at once, the last turn's exact answer, an up
