@@ -409,10 +409,10 @@ class SearchCheater(ExpertFiveCrowns):
     def tell(self, game: Game) -> None:
         self.game = game
 
-    def _deal(self, view: FiveCrownsView, table: _Table,
-              rng: random.Random) -> tuple[list[int], list[int], list[int]]:
+    def _deal(self, view: FiveCrownsView, table: _Table, rng: random.Random,
+              read: bool = False) -> tuple[list[int], list[int], list[int]]:
         if self.mode == "search" or self.game is None:
-            return super()._deal(view, table, rng)
+            return super()._deal(view, table, rng, read)
         st = cast(FiveCrownsState, self.game.state)
         hands = [0 if s == view.seat else hand_int(h) for s, h in enumerate(st.hands)]
         pile = [kind_of(c) for c in st.discard]

@@ -13,13 +13,15 @@ after each of hard's three best throws; a throw is played instead of hard's only
 seat's points less the others', over the deals, beats hard's throw by a clear margin. Every throw
 meets the same deals, so the luck of the deal falls out of the comparison.
 
-Three more methods are kept to be measured, not played (docs/bots.md, "An expert for Five Crowns"):
+Four more methods are kept to be measured, not played (docs/bots.md, "An expert for Five Crowns"):
 ``playout-read`` is the same search on deals where each opponent is less likely to hold the cards
 that meld with what it threw or passed over; ``value`` weighs throws and draws by the learned value
 of the kept hand (engine.bots.five_crowns_value, trained on hard against hard; the stock by the mean
 over the cards the seat has not seen, each card that could change the hand worked out, every other
-card counted as thrown straight back), and ``value-throws`` weighs only the throws by it, drawing as
-hard does.
+card counted as thrown straight back); ``value-throws`` weighs only the throws by it, drawing as
+hard does; ``trained`` plays the throw that a model trained on play-outs of the true hands
+(engine.bots.five_crowns_throws) predicts gains over hard's, reading the searches on guessed and read
+deals and the kept hands' facts.
 
 A decision's work is bounded by counts (throws weighed, deals played), never by a clock, so the player
 is deterministic: its deals come from a random source seeded by its seed and the position, and a seed
@@ -35,6 +37,7 @@ from collections.abc import Callable, Sequence
 from engine.actions import Action, Discard, Draw
 from engine.bots.base import Choice
 from engine.bots.five_crowns_hard import HardFiveCrowns, _Table
+from engine.bots.five_crowns_throws import load_throws, throw_row
 from engine.bots.five_crowns_value import kept_features, load_value
 from engine.bots.judge import Key, code_card
 from engine.bots.knowledge import deck_counts
@@ -45,12 +48,15 @@ from engine.rules.five_crowns import FiveCrownsView
 __all__ = ["METHODS", "ExpertFiveCrowns"]
 
 #: The level plays the first; the others are kept to be measured (docs/bots.md, "An expert for Five Crowns").
-METHODS = ("playout", "playout-read", "value", "value-throws")
+METHODS = ("playout", "playout-read", "value", "value-throws", "trained")
 #: Play-out search: throws weighed (hard's best few), deals played per decision, and how many points a
 #: throw must beat hard's own throw by, on the mean over the deals, to be played instead.
 PLAYOUT_THROWS = 3
 PLAYOUT_DEALS = 32
 PLAYOUT_MARGIN = 6.0
+#: The trained method: guessed deals and read deals searched for its rows (engine.bots.five_crowns_throws).
+TRAINED_DEALS = 24
+TRAINED_READ_DEALS = 16
 #: The value's draw: the up card is taken only if it beats the stock by this many points.
 VALUE_TAKE_MARGIN = 0.0
 
@@ -142,33 +148,64 @@ class ExpertFiveCrowns(HardFiveCrowns):
     # ----------------------------------------------------------------- determinized play-outs
     def _discard(self, view: FiveCrownsView, discards: list[Discard], table: _Table) -> Choice:
         base = super()._discard(view, discards, table)
-        if not self.method.startswith("playout") or view.last_turn or view.went_out is not None:
+        if self.method.startswith("value") or view.last_turn or view.went_out is not None:
             return base
-        judge = self.judge
-        hand = judge.key(view.hand)
-        allowed = {a.card for a in discards}
-        ranked = [c for _s, c in super()._ranked_throws(hand, table) if c in allowed]
         assert isinstance(base.action, Discard)
-        first = base.action.card
-        options = [first, *[c for c in ranked if c != first]][:self.throws]
+        options = self.options(view, table, discards, base.action.card)
         if len(options) < 2:
             return base
-        totals = [0.0] * len(options)
-        rng = random.Random(f"five-crowns/expert/{self.seed}/{len(view.log)}/{view.seat}")
-        for _ in range(self.deals):
-            deal = self._deal(view, table, rng)
-            for i, card in enumerate(options):
-                totals[i] += self._play_out(view, deal, judge.minus(hand, card), card)
-        best = min(range(len(options)), key=lambda i: totals[i])
-        if best == 0 or totals[best] + self.margin * self.deals > totals[0]:
-            return base
+        if self.method == "trained":
+            gains = [float(v) for v in load_throws().predict(self.throw_rows(view, table, options))]
+            best = min(range(len(gains)), key=lambda i: gains[i]) + 1
+            if gains[best - 1] >= -self.margin:
+                return base
+        else:
+            means = self.search(view, table, options, self.deals, read=self.method == "playout-read")
+            best = min(range(len(options)), key=lambda i: means[i])
+            if best == 0 or means[best] + self.margin > means[0]:
+                return base
         card = options[best]
-        left = judge.discard_points(hand)[card]
+        left = self.judge.discard_points(self.judge.key(view.hand))[card]
         return Choice(Discard(view.seat, card), "best_prospects", points=left)
 
-    def _deal(self, view: FiveCrownsView, table: _Table, rng: random.Random) -> tuple[list[int], list[int], list[int]]:
+    def options(self, view: FiveCrownsView, table: _Table, discards: Sequence[Discard], first: Card) -> list[Card]:
+        """The throws weighed: hard's own ``first``, then hard's next best, up to ``throws``."""
+        allowed = {a.card for a in discards}
+        ranked = [c for _s, c in super()._ranked_throws(self.judge.key(view.hand), table) if c in allowed]
+        return [first, *[c for c in ranked if c != first]][:self.throws]
+
+    def search(self, view: FiveCrownsView, table: _Table, options: Sequence[Card], deals: int,
+               read: bool = False) -> list[float]:
+        """Each throw's mean play-out result over ``deals`` guessed deals (every throw meets the same
+        deals), uniform or ``read`` from what the opponents threw and passed over."""
+        judge = self.judge
+        hand = judge.key(view.hand)
+        totals = [0.0] * len(options)
+        tag = "/read" if read and self.method != "playout-read" else ""
+        rng = random.Random(f"five-crowns/expert/{self.seed}/{len(view.log)}/{view.seat}{tag}")
+        for _ in range(deals):
+            deal = self._deal(view, table, rng, read)
+            for i, card in enumerate(options):
+                totals[i] += self._play_out(view, deal, judge.minus(hand, card), card)
+        return [t / deals for t in totals]
+
+    def throw_rows(self, view: FiveCrownsView, table: _Table, options: Sequence[Card]) -> list[list[float]]:
+        """The trained method's rows: one for each throw after hard's own (``options[0]``), set against
+        it (engine.bots.five_crowns_throws)."""
+        judge = self.judge
+        hand = judge.key(view.hand)
+        hard = dict((c, s) for s, c in super()._ranked_throws(hand, table))
+        guessed = self.search(view, table, options, TRAINED_DEALS)
+        read = self.search(view, table, options, TRAINED_READ_DEALS, read=True)
+        kept = [kept_features(self, view, table, judge.minus(hand, c), c) for c in options]
+        return [throw_row(guessed[i] - guessed[0], read[i] - read[0], hard[options[i]] - hard[options[0]],
+                          kept[i], kept[0]) for i in range(1, len(options))]
+
+    def _deal(self, view: FiveCrownsView, table: _Table, rng: random.Random,
+              read: bool = False) -> tuple[list[int], list[int], list[int]]:
         """One guess at the hidden cards: each opponent's hand (the cards it was seen taking, then unseen
-        cards), the stock (its last card drawn next) and the discard pile (its top last), as kinds."""
+        cards, ``read`` from what it threw and passed over or not), the stock (its last card drawn next)
+        and the discard pile (its top last), as kinds."""
         pool = [kind_of(c) for c, n in sorted(table.unseen.items(), key=lambda cn: cn[0].sort_key())
                 for _ in range(n)]
         rng.shuffle(pool)
@@ -178,7 +215,7 @@ class ExpertFiveCrowns(HardFiveCrowns):
                 continue
             known = [c for c, n in table.know.holding[s].items() for _ in range(n)]
             need = max(0, view.hand_sizes[s] - len(known))
-            if self.method == "playout-read" and need:
+            if read and need:
                 # Weighted draws without replacement: the largest of u ** (1 / weight) win.
                 weight = _unlikely(view, table, s)
                 keys = [rng.random() ** (1.0 / weight.get(k, 1.0)) for k in pool]

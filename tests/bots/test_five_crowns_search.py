@@ -10,6 +10,7 @@ from engine.actions import Discard, Draw, GoOut
 from engine.bots import agent_levels, explain, make_agent
 from engine.bots.base import NaturalsFirst
 from engine.bots.five_crowns_search import METHODS, ExpertFiveCrowns
+from engine.bots.five_crowns_throws import THROW_FEATURES, load_throws
 from engine.bots.five_crowns_value import FEATURES, load_value
 from engine.game import Game
 
@@ -26,6 +27,21 @@ def test_the_shipped_value_loads_and_gives_the_recorded_values() -> None:
     model = load_value()
     assert model.n_features == len(FEATURES)
     assert np.allclose(model.predict(ROWS), RECORDED, atol=1e-6)
+
+
+#: Two throws set against hard's (see THROW_FEATURES), from the training games, and what the shipped
+#: throw chooser gave for them when it was trained (scripts/train_five_crowns_throws.py).
+THROW_ROWS = [
+    [2.583, 14.312, 1.2, 2.0, 0.8, 0.0, 0.0, 0.0, 0.0, 0.0, -2.0, 4.0, 0.12, 35.0, 107.0, 1.0, 1.0, 0.0],
+    [2.208, -6.938, 1.28, 1.0, 0.01, -0.019, 0.029, 0.0, 0.0, 0.0, -1.0, 4.0, 0.24, 20.0, 102.0, 4.0, 5.0, 0.0],
+]
+THROW_RECORDED = [3.177885122425865, 0.6490296966448234]
+
+
+def test_the_shipped_throw_chooser_loads_and_gives_the_recorded_values() -> None:
+    model = load_throws()
+    assert model.n_features == len(THROW_FEATURES)
+    assert np.allclose(model.predict(THROW_ROWS), THROW_RECORDED, atol=1e-6)
 
 
 def test_more_points_kept_is_worse() -> None:
