@@ -169,10 +169,16 @@ def suit_keys() -> dict[str, str]:
     return keys
 
 
+def suit_labels() -> dict[str, str]:
+    """Each suit's own answer key (the language's letter) and the suit's name, in the question's order:
+    {'c': 'clubs', 'd': 'diamonds', 'h': 'hearts', 's': 'spades'} in English."""
+    own = {code: key for key, code in reversed(list(suit_keys().items()))}
+    return {own[code]: suit_name(code) for code in _ENGLISH_LETTERS}
+
+
 def suit_question_parts(card: Card) -> Parts:
     """'Name a suit for the 8 of spades: C clubs, D diamonds, H hearts, S spades; Escape takes it back.'"""
-    own = {code: key for key, code in reversed(list(suit_keys().items()))}
-    keys = ", ".join(f"{own[code].upper()} {suit_name(code)}" for code in _ENGLISH_LETTERS)
+    keys = ", ".join(f"{key.upper()} {name}" for key, name in suit_labels().items())
     return list(fill(_(SUIT_QUESTION), the_card=the_card(card, mid=True), keys=keys))
 
 

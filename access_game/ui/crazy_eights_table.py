@@ -57,7 +57,8 @@ class CrazyEightsTable(DrawDiscardTable[CrazyEightsView]):
             return
         answers = {key: self._play_eight(card, code) for key, code in cw.suit_keys().items()}
         words = "".join(p if isinstance(p, str) else card_words(p) for p in cw.suit_question_parts(card))
-        self.host.open(LetterQuestion(words, self.host.say_line, answers=answers, prompt=cw.SUIT_PROMPT))
+        self.host.open(LetterQuestion(words, self.host.say_line, answers=answers, labels=cw.suit_labels(),
+                                      prompt=cw.SUIT_PROMPT))
 
     def _play_eight(self, card: Card, suit: str) -> Callable[[], None]:
         def play() -> None:

@@ -158,13 +158,15 @@ class LetterQuestion:
     """A question answered by one of a few letters (a game's choice, such as the suit named on a crazy
     eight): ``answers`` maps each key to what it does; Escape closes it with nothing done, and any other
     key says the question again. The question is said as it is given (already in the player's language,
-    with its answers in it)."""
+    with its answers in it). ``labels`` names each answer in words, by its key, for a screen that shows
+    the answers as buttons (the web table's, where a phone has no keys to press)."""
 
     def __init__(self, question: str, say: Say, *, answers: dict[str, Callable[[], None]],
-                 prompt: str = N_("answer")) -> None:
+                 labels: dict[str, str] | None = None, prompt: str = N_("answer")) -> None:
         self.question = question
         self.say = say
         self.answers = answers
+        self.labels = dict(labels or {})
         self.prompt = prompt
         self.closed = False
         self.pending: Callable[[], None] | None = None

@@ -184,7 +184,7 @@ def _table_page(lang: str, start: dict[str, Any]) -> bytes:
         f'<section aria-labelledby="h-hand"><h2 id="h-hand">{w["hand"]}</h2>\n'
         f'<ul id="hand"></ul><p id="no-cards">{w["no_cards"]}</p>\n</section>\n'
         f'<section aria-labelledby="h-actions"><h2 id="h-actions" tabindex="-1">{w["actions"]}</h2>\n'
-        f'<div id="answers" role="group" aria-label="{w["answers"]}" hidden>'
+        f'<div id="answers" role="group" aria-label="{w["answers"]}" hidden><span id="letter-answers"></span>'
         + "".join(f'<button type="button" data-key="{key}">{w[word]}</button>' for key, word in _ANSWERS)
         + '</div>\n'
         f'<div id="actions"></div><p id="no-actions">{w["no_actions"]}</p>\n</section>\n'

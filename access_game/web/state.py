@@ -48,9 +48,10 @@ def commands_of(app: Any) -> list[dict[str, Any]]:
     return out
 
 
-def question_of(mode: Any) -> dict[str, str] | None:
+def question_of(mode: Any) -> dict[str, Any] | None:
     """The open question or menu, if any: its kind (a line of text to type, yes or no, a menu to step
-    through, or letters that answer it, each key sent as it is pressed) and its words."""
+    through, or letters that answer it, each key sent as it is pressed) and its words; a question of
+    letters lists its answers too (each key and its words), which the page shows as buttons."""
     if mode is None:
         return None
     from access_game.ui.modes import Confirm, LetterQuestion, ListMenu
@@ -63,7 +64,10 @@ def question_of(mode: Any) -> dict[str, str] | None:
         kind = "menu"
     else:  # a text entry, a number asked, the lobby's own yes-or-no question
         kind = "yes_no" if getattr(mode, "prompt", "") == "y/n" else "text"
-    return {"kind": kind, "text": str(mode.opening())}
+    question: dict[str, Any] = {"kind": kind, "text": str(mode.opening())}
+    if kind == "letters":
+        question["answers"] = [{"key": key, "label": label} for key, label in mode.labels.items()]
+    return question
 
 
 def lobby_state(lobby: Any) -> dict[str, Any]:

@@ -339,3 +339,43 @@ def test_the_lobby_opens_a_table_by_keys_and_the_address_follows(serve: Serve, b
         assert [f for f in frames if f["type"] == "error"] == []
     finally:
         context.close()
+
+
+def test_an_eights_suit_is_named_by_tapping_its_button_on_a_phone(serve: Serve, browser: Browser) -> None:
+    # A question of letters (the suit an eight names) shows each answer as a button, named in words: a
+    # phone has no keys to press. The hand is played by its buttons: an eight held is played by moving
+    # to it and tapping Discard, anything else by the hint's button, hand after hand until an eight comes.
+    table = Table(browser, f"{serve.base}/play?game=crazy-eights&computers=1&name=Ann&lang=en", **PHONE)
+    try:
+        page = table.page
+        letters = page.locator("#letter-answers button")
+        taps = 0
+        while True:
+            assert taps < 600, f"no eight came to be played; last lines: {table.sent_lines()[-8:]}"
+            table.settle()
+            state = table.of_type("state")[-1]
+            question = state.get("question")
+            if question and question["kind"] == "letters":
+                break
+            eights = [i for i, card in enumerate(state["hand"]) if card["code"].lower().startswith("8")]
+            turn = table.prompt() in ("play or draw", "play or pass")
+            presses = ["first-card", *["next-card"] * eights[0], "discard"] if turn and eights else ["play-hint"]
+            for name in presses:
+                before = len(table.frames)
+                page.locator(f'button[data-command="{name}"]').tap()
+                taps += 1
+                table.wait_for_frames(before, 5.0)
+        assert letters.all_text_contents() == ["clubs", "diamonds", "hearts", "spades"]
+        assert [b.get_attribute("aria-keyshortcuts") for b in letters.all()] == ["C", "D", "H", "S"]
+        assert page.locator('#answers button[data-key="escape"]').is_visible()
+        assert page.locator('#answers button[data-key="y"]').is_hidden()
+        before = len(table.frames)
+        letters.nth(2).tap()
+        table.wait_for_frames(before, 5.0)
+        table.settle()
+        assert "You name hearts." in table.sent_lines()
+        assert page.locator("#answers").is_hidden()
+        assert table.of_type("error") == []
+        assert table.log_lines() == table.sent_lines()
+    finally:
+        table.close()

@@ -101,7 +101,7 @@ function receive(message) {
       state = { ...state, ...message };
       view.setHand(state.hand || [], settings.cards);
       view.setCommands(state.commands || [], (name) => send({ type: "command", name }));
-      view.setQuestion(state.question);
+      view.setQuestion(state.question, (key) => send({ type: "key", key }));
       if (state.where === "left") {
         left = true;
         view.setStatus(words.left);

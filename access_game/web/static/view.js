@@ -44,13 +44,32 @@ export function moveInLog(event) {
 }
 
 // The buttons that answer the open question by its keys: Y and N for a yes-or-no question, the
-// menu's moves for a menu, and Close (Escape) for any (a text question is typed in the prompt).
-const ANSWER_KEYS = { yes_no: ["y", "n", "escape"], menu: ["up", "down", "enter", "escape"], text: ["escape"] };
+// menu's moves for a menu, and Close (Escape) for any (a text question is typed in the prompt). A
+// question of letters brings its own answers, a button each, named in words, pressing its letter.
+const ANSWER_KEYS = { yes_no: ["y", "n", "escape"], menu: ["up", "down", "enter", "escape"], text: ["escape"],
+  letters: ["escape"] };
 
-export function setQuestion(question) {
+export function setQuestion(question, press) {
   const keys = (question && ANSWER_KEYS[question.kind]) || [];
-  for (const button of $("answers").querySelectorAll("button")) button.hidden = !keys.includes(button.dataset.key);
-  $("answers").hidden = keys.length === 0;
+  const letters = (question && question.kind === "letters" && question.answers) || [];
+  for (const button of $("answers").querySelectorAll("button[data-key]:not(.letter)")) {
+    button.hidden = !keys.includes(button.dataset.key);
+  }
+  const shown = [...$("letter-answers").querySelectorAll("button")]
+    .map((b) => `${b.dataset.key}=${b.textContent}`).join("|");
+  if (shown !== letters.map((a) => `${a.key}=${a.label}`).join("|")) {
+    $("letter-answers").replaceChildren(...letters.map((answer) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "letter";
+      button.dataset.key = answer.key;
+      button.textContent = answer.label;
+      button.setAttribute("aria-keyshortcuts", answer.key.toUpperCase());
+      button.addEventListener("click", () => press(answer.key));
+      return button;
+    }));
+  }
+  $("answers").hidden = keys.length === 0 && letters.length === 0;
 }
 
 export function setPrompt(text, fallback) {
