@@ -46,7 +46,4 @@ def throw_row(guessed: float, read: float, hard: float, kept: Sequence[float], h
 @lru_cache(maxsize=1)
 def load_throws() -> ValueModel:
     """The shipped model, loaded once per process."""
-    model = ValueModel.load_packaged(WEIGHTS_PACKAGE, WEIGHTS)
-    if model.n_features != len(THROW_FEATURES):
-        raise ValueError(f"{WEIGHTS} reads {model.n_features} features; this code gives {len(THROW_FEATURES)}")
-    return model
+    return ValueModel.load_packaged(WEIGHTS_PACKAGE, WEIGHTS, len(THROW_FEATURES))

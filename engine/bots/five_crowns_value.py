@@ -86,7 +86,4 @@ def kept_features(hard: HardFiveCrowns, view: FiveCrownsView, table: _Table, kep
 @lru_cache(maxsize=1)
 def load_value() -> ValueModel:
     """The shipped model, loaded once per process."""
-    model = ValueModel.load_packaged(WEIGHTS_PACKAGE, WEIGHTS)
-    if model.n_features != len(FEATURES):
-        raise ValueError(f"{WEIGHTS} reads {model.n_features} features; this code gives {len(FEATURES)}")
-    return model
+    return ValueModel.load_packaged(WEIGHTS_PACKAGE, WEIGHTS, len(FEATURES))

@@ -71,10 +71,15 @@ class ValueModel:
             return cls._from_arrays({k: np.asarray(data[k], dtype=np.float64) for k in data.files})
 
     @classmethod
-    def load_packaged(cls, package: str, name: str) -> ValueModel:
-        """Load weights shipped inside a package (``package`` like ``"engine.learned.weights"``)."""
+    def load_packaged(cls, package: str, name: str, features: int | None = None) -> ValueModel:
+        """Load weights shipped inside a package (``package`` like ``"engine.learned.weights"``); with
+        ``features``, weights trained on another number of inputs are refused (the code that builds the
+        rows changed since they were trained), rather than read wrongly."""
         with resources.as_file(resources.files(package) / name) as path:
-            return cls.load(Path(path))
+            model = cls.load(Path(path))
+        if features is not None and model.n_features != features:
+            raise ValueError(f"{name} reads {model.n_features} features; this code gives {features}")
+        return model
 
     @classmethod
     def _from_arrays(cls, arrays: dict[str, Array]) -> ValueModel:

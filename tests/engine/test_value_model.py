@@ -36,3 +36,10 @@ def test_a_row_of_the_wrong_width_is_refused() -> None:
     x, y = _data()
     with pytest.raises(ValueError, match="reads 5 features"):
         fit(x, y, hidden=(), epochs=1).predict(np.zeros(4))
+
+
+def test_shipped_weights_trained_on_other_inputs_are_refused_not_read_wrongly() -> None:
+    model = ValueModel.load_packaged("engine.learned.weights", "five_crowns_throws.npz", 18)
+    assert model.n_features == 18
+    with pytest.raises(ValueError, match=r"five_crowns_throws\.npz reads 18 features; this code gives 17"):
+        ValueModel.load_packaged("engine.learned.weights", "five_crowns_throws.npz", 17)
