@@ -181,6 +181,8 @@ class ExpertFiveCrowns(HardFiveCrowns):
         judge = self.judge
         hand = judge.key(view.hand)
         totals = [0.0] * len(options)
+        # Read deals get a source of their own, but ``playout-read``'s keep the one its measured figures
+        # were played with (docs/bots.md).
         tag = "/read" if read and self.method != "playout-read" else ""
         rng = random.Random(f"five-crowns/expert/{self.seed}/{len(view.log)}/{view.seat}{tag}")
         for _ in range(deals):
@@ -194,7 +196,7 @@ class ExpertFiveCrowns(HardFiveCrowns):
         it (engine.bots.five_crowns_throws)."""
         judge = self.judge
         hand = judge.key(view.hand)
-        hard = dict((c, s) for s, c in super()._ranked_throws(hand, table))
+        hard = {c: s for s, c in super()._ranked_throws(hand, table)}
         guessed = self.search(view, table, options, TRAINED_DEALS)
         read = self.search(view, table, options, TRAINED_READ_DEALS, read=True)
         kept = [kept_features(self, view, table, judge.minus(hand, c), c) for c in options]

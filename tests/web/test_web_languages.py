@@ -36,6 +36,7 @@ def _words(browser: Browser) -> list[str]:
             out += [card["words"] for card in frame["hand"]]
             if frame.get("question"):
                 out.append(frame["question"]["text"])
+                out += [answer["label"] for answer in frame["question"].get("answers", [])]
         elif kind == "error":
             out.append(frame["text"])
     return out

@@ -15,6 +15,9 @@ from web_support import computers_for, web_games
 
 from access_game.bench.web_page import Serve, axe_table_states, wait_until
 from access_game.catalog import network_games
+from speech.crazy_eights_words import suit_keys, suit_labels
+from speech.i18n import LANGUAGES, in_language
+from speech.i18n import _ as translated
 from speech.web_page_words import page_words
 
 #: The Unicode braille cells.
@@ -341,11 +344,17 @@ def test_the_lobby_opens_a_table_by_keys_and_the_address_follows(serve: Serve, b
         context.close()
 
 
-def test_an_eights_suit_is_named_by_tapping_its_button_on_a_phone(serve: Serve, browser: Browser) -> None:
-    # A question of letters (the suit an eight names) shows each answer as a button, named in words: a
-    # phone has no keys to press. The hand is played by its buttons: an eight held is played by moving
-    # to it and tapping Discard, anything else by the hint's button, hand after hand until an eight comes.
-    table = Table(browser, f"{serve.base}/play?game=crazy-eights&computers=1&name=Ann&lang=en", **PHONE)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_eights_suit_is_named_by_tapping_its_button_on_a_phone(serve: Serve, browser: Browser, lang: str) -> None:
+    # A question of letters (the suit an eight names) shows each answer as a button, named in words in
+    # the page's language: a phone has no keys to press. The hand is played by its buttons: an eight
+    # held is played by moving to it and tapping Discard, anything else by the hint's button, hand after
+    # hand until an eight comes.
+    with in_language(lang):
+        labels = suit_labels()
+        hearts = next(key for key in labels if suit_keys()[key] == "h")
+        named = translated("You name {suit}.").format(suit=labels[hearts])
+    table = Table(browser, f"{serve.base}/play?game=crazy-eights&computers=1&name=Ann&lang={lang}", **PHONE)
     try:
         page = table.page
         letters = page.locator("#letter-answers button")
@@ -358,22 +367,23 @@ def test_an_eights_suit_is_named_by_tapping_its_button_on_a_phone(serve: Serve, 
             if question and question["kind"] == "letters":
                 break
             eights = [i for i, card in enumerate(state["hand"]) if card["code"].lower().startswith("8")]
-            turn = table.prompt() in ("play or draw", "play or pass")
+            turn = any(command["name"] == "discard" for command in state["commands"])
             presses = ["first-card", *["next-card"] * eights[0], "discard"] if turn and eights else ["play-hint"]
             for name in presses:
                 before = len(table.frames)
                 page.locator(f'button[data-command="{name}"]').tap()
                 taps += 1
                 table.wait_for_frames(before, 5.0)
-        assert letters.all_text_contents() == ["clubs", "diamonds", "hearts", "spades"]
-        assert [b.get_attribute("aria-keyshortcuts") for b in letters.all()] == ["C", "D", "H", "S"]
+        assert question["answers"] == [{"key": key, "label": label} for key, label in labels.items()]
+        assert letters.all_text_contents() == list(labels.values())
+        assert [b.get_attribute("aria-keyshortcuts") for b in letters.all()] == [k.upper() for k in labels]
         assert page.locator('#answers button[data-key="escape"]').is_visible()
         assert page.locator('#answers button[data-key="y"]').is_hidden()
         before = len(table.frames)
-        letters.nth(2).tap()
+        page.locator(f'#letter-answers button[data-key="{hearts}"]').tap()
         table.wait_for_frames(before, 5.0)
         table.settle()
-        assert "You name hearts." in table.sent_lines()
+        assert named in table.sent_lines()
         assert page.locator("#answers").is_hidden()
         assert table.of_type("error") == []
         assert table.log_lines() == table.sent_lines()
